@@ -1,0 +1,1 @@
+"""The console HTTP API under /cms/."""

@@ -1,0 +1,10 @@
+"""`python -m api`: uvicorn serving the API and the built web app."""
+
+import uvicorn
+
+from domain.settings import get_settings
+
+if __name__ == "__main__":
+    settings = get_settings()
+    uvicorn.run("api.main:create_app", factory=True, host=settings.host, port=settings.port,
+                log_config=None, access_log=False, proxy_headers=True)

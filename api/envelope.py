@@ -1,0 +1,44 @@
+"""The reply envelope every call returns: {code, message, data, transactionId}."""
+
+from __future__ import annotations
+
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict
+from pydantic.alias_generators import to_camel
+
+from domain.context import transaction_id
+from domain.i18n import t
+
+T = TypeVar("T")
+
+SUCCESS = "SUCCESS"
+
+
+class CamelModel(BaseModel):
+    """API schemas speak camelCase on the wire and snake_case in Python."""
+
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, from_attributes=True)
+
+
+class Reply(CamelModel, Generic[T]):
+    code: str = SUCCESS
+    message: str = ""
+    data: T | None = None
+    transaction_id: str = ""
+
+
+class Page(CamelModel, Generic[T]):
+    items: list[T]
+    total: int
+    page: int
+    page_size: int
+
+
+def ok(data: Any = None, message_key: str = "common.success") -> Any:
+    """The success envelope; typed Any so a route may declare `-> Reply[Model]`."""
+    return {"code": SUCCESS, "message": t(message_key), "data": data, "transactionId": transaction_id.get()}
+
+
+def failure(code: str, message: str, data: Any = None) -> dict[str, Any]:
+    return {"code": code, "message": message, "data": data, "transactionId": transaction_id.get()}

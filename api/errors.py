@@ -1,0 +1,122 @@
+"""One place that turns every failure into a translated envelope with a fitting HTTP status."""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from sqlalchemy.exc import OperationalError
+from starlette.exceptions import HTTPException
+
+from api.envelope import failure
+from domain.context import transaction_id
+from domain.errors import DomainError
+from domain.i18n import field_label, t
+
+log = logging.getLogger("omp.errors")
+
+# pydantic error type -> our rule key
+RULES = {
+    "missing": "required", "string_too_short": "min_length", "string_too_long": "max_length",
+    "too_short": "min_items", "too_long": "max_items", "greater_than_equal": "ge",
+    "less_than_equal": "le", "greater_than": "gt", "less_than": "lt", "int_parsing": "integer",
+    "int_type": "integer", "int_from_float": "integer", "float_parsing": "number", "float_type": "number",
+    "decimal_parsing": "number", "bool_parsing": "boolean", "bool_type": "boolean", "string_type": "string",
+    "date_parsing": "date", "date_from_datetime_parsing": "date", "date_type": "date",
+    "datetime_parsing": "datetime", "datetime_from_date_parsing": "datetime", "datetime_type": "datetime",
+    "list_type": "list", "dict_type": "object", "model_type": "object", "model_attributes_type": "object",
+    "enum": "enum", "literal_error": "enum", "string_pattern_mismatch": "pattern",
+    "json_invalid": "json", "extra_forbidden": "extra", "url_parsing": "url", "url_scheme": "url",
+    "value_error": "invalid", "assertion_error": "invalid",
+}
+
+
+def field_path(loc: tuple[Any, ...]) -> str:
+    """`("body", "items", 0, "name")` -> `items[0].name`; the location kind is dropped."""
+    parts = [p for p in loc if p not in ("body", "query", "path", "header", "cookie")]
+    out = ""
+    for p in parts:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return out or "body"
+
+
+def describe(error: dict[str, Any]) -> dict[str, Any]:
+    """One field error: the field, the rule broken and the translated message naming both."""
+    kind = error.get("type", "value_error")
+    field = "body" if kind == "json_invalid" else field_path(tuple(error.get("loc", ())))
+    rule = RULES.get(kind, kind)
+    ctx = {k: (", ".join(map(str, v)) if isinstance(v, list | tuple) else v)
+           for k, v in (error.get("ctx") or {}).items() if k != "error"}
+    if kind in ("enum", "literal_error") and "expected" in ctx:
+        ctx["expected"] = str(ctx["expected"]).replace("'", "")
+    leaf = field.rsplit(".", 1)[-1].split("[", 1)[0]
+    key = f"rules.{rule}"
+    message = t(key, field=field_label(leaf), detail=error.get("msg", ""), **ctx)
+    if message == key:  # a custom rule without its own text
+        message = t("rules.invalid", field=field_label(leaf), detail=error.get("msg", ""))
+    return {"field": field, "rule": rule, "message": message}
+
+
+def validation_reply(errors: list[dict[str, Any]]) -> JSONResponse:
+    details = [describe(e) for e in errors]
+    message = "; ".join(d["message"] for d in details)
+    return JSONResponse(failure("VALIDATION_FAILED", message, {"errors": details}), status_code=422)
+
+
+def message_of(exc: DomainError) -> str:
+    """The translated message of a business refusal, its parameters filled in."""
+    params = dict(exc.params)
+    if "entity" in params:
+        params["entity"] = t(f"entities.{params['entity']}")
+    if exc.field:
+        params.setdefault("field", field_label(exc.field))
+    return t(f"errors.{exc.code}", **params)
+
+
+def domain_reply(exc: DomainError) -> JSONResponse:
+    if exc.code == "VALIDATION_FAILED" and exc.field:
+        rule = exc.params.pop("rule", "invalid")
+        params = {k: v for k, v in exc.params.items() if k != "field"}
+        message = t(f"rules.{rule}", field=field_label(exc.field.rsplit(".", 1)[-1]), **params)
+        return JSONResponse(
+            failure(exc.code, message, {"errors": [{"field": exc.field, "rule": rule, "message": message}]}),
+            status_code=exc.status,
+        )
+    params = dict(exc.params)
+    message = message_of(exc)
+    headers = {"Retry-After": str(params["seconds"])} if exc.status == 429 and "seconds" in params else None
+    data = exc.data if exc.data is not None else ({"field": exc.field} if exc.field else None)
+    return JSONResponse(failure(exc.code, message, data), status_code=exc.status, headers=headers)
+
+
+def install(app: FastAPI) -> None:
+    @app.exception_handler(DomainError)
+    async def _domain(_: Request, exc: DomainError) -> JSONResponse:
+        return domain_reply(exc)
+
+    @app.exception_handler(RequestValidationError)
+    async def _request_invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        return validation_reply(list(exc.errors()))
+
+    @app.exception_handler(HTTPException)
+    async def _http(request: Request, exc: HTTPException) -> JSONResponse:
+        code = {404: "ROUTE_NOT_FOUND", 405: "METHOD_NOT_ALLOWED", 401: "UNAUTHORIZED",
+                403: "NO_PERMISSION"}.get(exc.status_code, "BAD_REQUEST")
+        return JSONResponse(failure(code, t(f"errors.{code}", path=request.url.path)),
+                            status_code=exc.status_code)
+
+    @app.exception_handler(OperationalError)
+    async def _db_down(_: Request, exc: OperationalError) -> JSONResponse:
+        log.error("database unavailable: %s", exc)
+        return JSONResponse(failure("SERVICE_UNAVAILABLE", t("errors.SERVICE_UNAVAILABLE", service="PostgreSQL")),
+                            status_code=503)
+
+
+def internal_error_body() -> bytes:
+    """The 500 envelope, written by the request middleware so it keeps the transaction id."""
+    tx = transaction_id.get()
+    return json.dumps(failure("INTERNAL_ERROR", t("errors.INTERNAL_ERROR", transactionId=tx))).encode()

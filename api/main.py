@@ -1,0 +1,83 @@
+"""The app factory: routers under /cms/, one error handler, the built web app at /."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import APIRouter, FastAPI, HTTPException
+from fastapi.responses import FileResponse
+from fastapi.routing import APIRoute
+from fastapi.staticfiles import StaticFiles
+
+from api import errors
+from api.deps import guard_of
+from api.flows import Flows
+from api.middleware import RequestContext
+from api.routers import ROUTERS
+from domain.db import get_engine
+from domain.logging import configure_logging
+from domain.settings import get_settings
+
+BASE = "/cms"
+
+
+def operation_id(route: APIRoute) -> str:
+    """`couriers_search`: tag and function name, so the generated client reads well."""
+    return f"{route.tags[0]}_{route.name}" if route.tags else route.name
+
+
+def declare_permissions(router: APIRouter) -> None:
+    """Publish each route's permission as `x-permission` in OpenAPI ("public" when anyone may call)."""
+    for route in router.routes:
+        if isinstance(route, APIRoute):
+            guard = guard_of(route)
+            if guard is not None:
+                extra = dict(route.openapi_extra or {})
+                extra["x-permission"] = guard.permission or "public"
+                route.openapi_extra = extra
+
+
+def mount_web(app: FastAPI, dist: Path) -> None:
+    """Serve the built single-page app; every non-API path falls back to index.html (history mode)."""
+    index = dist / "index.html"
+    if not index.exists():
+        return
+    if (dist / "assets").exists():
+        app.mount("/assets", StaticFiles(directory=dist / "assets"), name="assets")
+
+    @app.get("/{path:path}", include_in_schema=False)
+    async def spa(path: str) -> FileResponse:
+        if path == "cms" or path.startswith("cms/"):  # an unknown API path is a 404, never the app
+            raise HTTPException(status_code=404)
+        candidate = (dist / path).resolve()
+        if path and candidate.is_file() and candidate.is_relative_to(dist.resolve()):
+            return FileResponse(candidate)
+        return FileResponse(index, headers={"Cache-Control": "no-cache"})
+
+
+@asynccontextmanager
+async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    yield
+    await get_engine().dispose()
+
+
+def create_app() -> FastAPI:
+    settings = get_settings()
+    configure_logging(settings.log_level, settings.log_json)
+    app = FastAPI(
+        title="OMP Console API", version="1", lifespan=lifespan,
+        openapi_url=f"{BASE}/openapi.json", docs_url=f"{BASE}/docs", redoc_url=None,
+        generate_unique_id_function=operation_id,
+    )
+    app.state.flows = Flows()
+    api = APIRouter(prefix=BASE)
+    for router in ROUTERS:
+        declare_permissions(router)
+        api.include_router(router)
+    app.include_router(api)
+    errors.install(app)
+    app.add_middleware(RequestContext)
+    mount_web(app, settings.web_dist)
+    return app

@@ -1,0 +1,71 @@
+"""`python -m api.prestart`: wait for PostgreSQL, create the database if missing, migrate, seed once."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+import time
+
+import psycopg
+from alembic import command
+from alembic.config import Config
+from sqlalchemy.engine import Connection, make_url
+
+from domain.logging import configure_logging
+from domain.settings import ROOT, get_settings
+
+log = logging.getLogger("omp.prestart")
+
+
+def libpq_url(database: str | None = None) -> str:
+    url = make_url(get_settings().sqlalchemy_url).set(drivername="postgresql")
+    if database is not None:
+        url = url.set(database=database)
+    return url.render_as_string(hide_password=False)
+
+
+def wait_for_database(timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with psycopg.connect(libpq_url("postgres"), connect_timeout=3) as conn:
+                conn.execute("select 1")
+            return
+        except psycopg.OperationalError as exc:
+            if time.monotonic() > deadline:
+                raise SystemExit(f"PostgreSQL is not reachable: {exc}") from exc
+            time.sleep(0.5)
+
+
+def ensure_database() -> None:
+    name = make_url(get_settings().sqlalchemy_url).database
+    with psycopg.connect(libpq_url("postgres"), autocommit=True) as conn:
+        if not conn.execute("select 1 from pg_database where datname = %s", (name,)).fetchone():
+            log.info("creating database %s", name)
+            conn.execute(f'create database "{name}"')
+
+
+def migrate(connection: Connection | None = None) -> None:
+    """Upgrade to head: the settings' database, or the given (sync) connection."""
+    config = Config(str(ROOT / "alembic.ini"))
+    if connection is not None:
+        config.attributes["connection"] = connection
+    command.upgrade(config, "head")
+
+
+def main() -> None:
+    settings = get_settings()
+    configure_logging(settings.log_level, settings.log_json)
+    wait_for_database()
+    ensure_database()
+    migrate()
+    if settings.seed_demo:
+        from domain.seed import seed
+
+        asyncio.run(seed())
+    log.info("database ready")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

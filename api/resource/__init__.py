@@ -1,0 +1,267 @@
+"""The server half of the resource kit: one declaration gives an entity its list, detail, add,
+modify, delete, xlsx export and xlsx/xls import endpoints, with permissions, data-authority
+scoping and field-level audit built in.
+
+    couriers = Resource(name="Courier", model=Courier, public=CourierPublic, create=CourierCreate,
+                        update=CourierUpdate, filters=CourierFilters, permission="logistics-configuration")
+    router = couriers.router(prefix="/courier", tags=["couriers"])
+
+No `from __future__ import annotations` here: the endpoint signatures are built from the
+declared schemas at run time and FastAPI must see real types.
+"""
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Generic, TypeVar
+from urllib.parse import quote
+
+from fastapi import APIRouter, File, UploadFile
+from fastapi.responses import StreamingResponse
+from pydantic import BaseModel, ValidationError
+from sqlalchemy import Select, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api import audit
+from api.deps import Need, Principal, SessionDep
+from api.envelope import CamelModel, Page, Reply, ok
+from api.errors import describe, message_of
+from api.resource.query import SearchParams, apply_filters, apply_sort, count_query
+from api.resource.xlsx import XlsxExport, check_upload, read_rows
+from domain.db import get_sessionmaker
+from domain.errors import Conflict, DomainError, NotFound
+from domain.i18n import LANGUAGES, field_label
+from domain.settings import get_settings
+
+M = TypeVar("M")
+
+# Narrows a query to the rows the user may see (data authority), e.g. by country or owner.
+ScopeFn = Callable[[Select[Any], Principal], Select[Any]]
+# Called before a new or changed row is flushed: cross-field and database rules, owner stamping.
+PrepareFn = Callable[[AsyncSession, Any, Principal], Awaitable[None]]
+
+EXPORT_BATCH = 2000
+
+
+@dataclass
+class Actions:
+    """Permission keys of the buttons; the menu identifier guards search and detail."""
+
+    add: str
+    edit: str
+    delete: str
+    export: str
+    import_: str
+
+
+@dataclass
+class Resource(Generic[M]):
+    name: str
+    model: type[M]
+    public: type[CamelModel]
+    create: type[CamelModel]
+    update: type[CamelModel]
+    filters: type[SearchParams]
+    permission: str
+    actions: Actions
+    scope: ScopeFn | None = None
+    prepare: PrepareFn | None = None
+    unique: dict[str, str] = field(default_factory=dict)  # constraint name -> field named in the error
+    sortable: set[str] | None = None
+    default_sort: str = "-id"
+
+    # ---- queries -------------------------------------------------------------------------------
+
+    def base_query(self, user: Principal) -> Select[Any]:
+        query = select(self.model)
+        return self.scope(query, user) if self.scope else query
+
+    def search_query(self, params: SearchParams, user: Principal) -> Select[Any]:
+        query = apply_filters(self.base_query(user), self.model, params)
+        return apply_sort(query, self.model, params.sort, self.sortable_fields(), self.default_sort)
+
+    def sortable_fields(self) -> set[str]:
+        if self.sortable is not None:
+            return self.sortable
+        columns = {c.key for c in self.model.__table__.columns}  # type: ignore[attr-defined]
+        return columns & set(self.public.model_fields)
+
+    async def load(self, db: AsyncSession, user: Principal, row_id: int, *, lock: bool = False) -> M:
+        query = self.base_query(user).where(self.model.id == row_id)  # type: ignore[attr-defined]
+        row = await db.scalar(query.with_for_update() if lock else query)
+        if row is None:
+            raise NotFound(entity=self.name)
+        return row
+
+    # ---- writes --------------------------------------------------------------------------------
+
+    async def flush(self, db: AsyncSession, values: dict[str, Any]) -> None:
+        """Flush inside a savepoint so a unique violation names its field and leaves the rest intact."""
+        try:
+            async with db.begin_nested():
+                await db.flush()
+        except IntegrityError as exc:
+            constraint = getattr(getattr(exc.orig, "diag", None), "constraint_name", None)
+            target = self.unique.get(constraint or "")
+            if target is None:
+                raise
+            raise Conflict(field=target, value=values.get(target, "")) from exc
+
+    async def add_row(self, db: AsyncSession, user: Principal, data: BaseModel) -> M:
+        values = data.model_dump()
+        row = self.model(**values)
+        if self.prepare:
+            await self.prepare(db, row, user)
+        db.add(row)
+        await self.flush(db, values)
+        await audit.record_change(db, operator_id=user.id, operator_name=user.username, entity=self.name,
+                                  entity_id=row.id, action="create", before=None,  # type: ignore[attr-defined]
+                                  after=audit.snapshot(row))
+        return row
+
+    async def modify_row(self, db: AsyncSession, user: Principal, data: BaseModel) -> M:
+        values = data.model_dump(exclude_unset=True)
+        row = await self.load(db, user, values.pop("id"), lock=True)
+        before = audit.snapshot(row)
+        for key, value in values.items():
+            setattr(row, key, value)
+        if self.prepare:
+            await self.prepare(db, row, user)
+        await self.flush(db, values)
+        await audit.record_change(db, operator_id=user.id, operator_name=user.username, entity=self.name,
+                                  entity_id=row.id, action="update", before=before,  # type: ignore[attr-defined]
+                                  after=audit.snapshot(row))
+        return row
+
+    async def delete_row(self, db: AsyncSession, user: Principal, row_id: int) -> None:
+        row = await self.load(db, user, row_id, lock=True)
+        before = audit.snapshot(row)
+        await db.delete(row)
+        try:
+            async with db.begin_nested():
+                await db.flush()
+        except IntegrityError as exc:
+            raise DomainError("DELETE_IN_USE", status=409, entity=self.name) from exc
+        await audit.record_change(db, operator_id=user.id, operator_name=user.username, entity=self.name,
+                                  entity_id=row_id, action="delete", before=before, after=None)
+
+    # ---- spreadsheets --------------------------------------------------------------------------
+
+    def export_columns(self) -> list[tuple[str, str]]:
+        """(attribute, wire name) of every public field, in declaration order."""
+        return [(name, info.alias or name) for name, info in self.public.model_fields.items()]
+
+    def import_headers(self) -> dict[str, str]:
+        """Every header text that names a create field: its wire name, or its label in any language."""
+        names: dict[str, str] = {}
+        for name, info in self.create.model_fields.items():
+            alias = info.alias or name
+            for text in (name, alias, *(field_label(alias, lang) for lang in LANGUAGES)):
+                names[str(text).strip().lower()] = name
+        return names
+
+    async def import_rows(self, db: AsyncSession, user: Principal, filename: str, content: bytes) -> int:
+        """All-or-nothing: every row is validated and saved in a savepoint; one bad row rolls back all."""
+        check_upload(filename, content, get_settings().import_max_bytes)
+        rows = read_rows(filename, content)
+        header = next(rows, None)
+        lookup = self.import_headers()
+        fields = [lookup.get(str(h).strip().lower()) if h is not None else None for h in (header or [])]
+        errors: list[dict[str, Any]] = []
+        required = [n for n, i in self.create.model_fields.items() if i.is_required()]
+        for name in required:
+            if name not in fields:
+                alias = self.create.model_fields[name].alias or name
+                raise DomainError("IMPORT_MISSING_COLUMN", status=422, column=field_label(alias))
+        count = 0
+        for number, raw in enumerate(rows, start=2):
+            values = {f: v for f, v in zip(fields, raw, strict=False)
+                      if f and v is not None and str(v).strip() != ""}
+            if not values:
+                continue
+            count += 1
+            try:
+                data = self.create.model_validate(values)
+                await self.add_row(db, user, data)
+            except ValidationError as exc:
+                errors += [{"row": number, **describe(dict(e))} for e in exc.errors()]
+            except DomainError as exc:
+                errors.append({"row": number, "field": exc.field, "rule": exc.code,
+                               "message": message_of(exc)})
+        if count == 0:
+            raise DomainError("IMPORT_EMPTY", status=422)
+        if errors:
+            raise DomainError("IMPORT_ROWS_INVALID", status=422, data={"errors": errors},
+                              count=len({e["row"] for e in errors}))
+        return count
+
+    async def export(self, params: SearchParams, user: Principal) -> StreamingResponse:
+        """Rows stream from a server-side cursor into a constant-memory workbook, then to the client."""
+        columns = self.export_columns()
+        book = XlsxExport([field_label(alias) for _, alias in columns], sheet=self.name)
+        async with get_sessionmaker()() as db:
+            result = await db.stream_scalars(self.search_query(params, user).execution_options(
+                yield_per=EXPORT_BATCH))
+            async for row in result:
+                book.add([getattr(row, attr, None) for attr, _ in columns])
+        book.close()
+        filename = f"{self.name.lower()}s.xlsx"
+        return StreamingResponse(book.stream(), headers={
+            "Content-Disposition": f"attachment; filename*=UTF-8''{quote(filename)}"},
+            media_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+
+    # ---- the router ----------------------------------------------------------------------------
+
+    def router(self, prefix: str, tags: list[str]) -> APIRouter:
+        router = APIRouter(prefix=prefix, tags=list(tags))
+        res, public, page_of = self, self.public, Page[self.public]  # type: ignore[name-defined]
+        filters_t, create_t, update_t = self.filters, self.create, self.update
+
+        @router.post("/search", summary=f"Search {self.name}s")
+        async def search(params: filters_t, db: SessionDep,  # type: ignore[valid-type]
+                         user: Annotated[Principal, Need(self.permission)]) -> Reply[page_of]:  # type: ignore[valid-type]
+            query = res.search_query(params, user)
+            total = await db.scalar(count_query(query)) or 0
+            rows = (await db.scalars(query.limit(params.page_size)
+                                     .offset((params.page - 1) * params.page_size))).all()
+            return ok({"items": [public.model_validate(r) for r in rows], "total": total,
+                       "page": params.page, "pageSize": params.page_size})
+
+        @router.get("/detail/{row_id}", summary=f"Get one {self.name}")
+        async def get(row_id: int, db: SessionDep,
+                      user: Annotated[Principal, Need(self.permission)]) -> Reply[public]:  # type: ignore[valid-type]
+            return ok(public.model_validate(await res.load(db, user, row_id)))
+
+        @router.post("/add", summary=f"Add a {self.name}")
+        async def add(body: create_t, db: SessionDep,  # type: ignore[valid-type]
+                      user: Annotated[Principal, Need(self.actions.add)]) -> Reply[public]:  # type: ignore[valid-type]
+            return ok(public.model_validate(await res.add_row(db, user, body)))
+
+        @router.post("/modify", summary=f"Modify a {self.name}")
+        async def modify(body: update_t, db: SessionDep,  # type: ignore[valid-type]
+                         user: Annotated[Principal, Need(self.actions.edit)]) -> Reply[public]:  # type: ignore[valid-type]
+            return ok(public.model_validate(await res.modify_row(db, user, body)))
+
+        @router.delete("/delete/{row_id}", summary=f"Delete a {self.name}")
+        async def delete(row_id: int, db: SessionDep,
+                         user: Annotated[Principal, Need(self.actions.delete)]) -> Reply[None]:
+            await res.delete_row(db, user, row_id)
+            return ok(None)
+
+        @router.post("/export", summary=f"Export {self.name}s matching the filters as xlsx",
+                     response_class=StreamingResponse,
+                     responses={200: {"content": {"application/vnd.openxmlformats-officedocument"
+                                                  ".spreadsheetml.sheet": {}}}})
+        async def export(params: filters_t,  # type: ignore[valid-type]
+                         user: Annotated[Principal, Need(self.actions.export)]) -> StreamingResponse:
+            return await res.export(params, user)
+
+        @router.post("/import", summary=f"Import {self.name}s from xls or xlsx (all or nothing)")
+        async def import_file(file: Annotated[UploadFile, File()], db: SessionDep,
+                              user: Annotated[Principal, Need(self.actions.import_)]) -> Reply[dict[str, int]]:
+            content = await file.read(get_settings().import_max_bytes + 1)
+            imported = await res.import_rows(db, user, file.filename or "", content)
+            return ok({"imported": imported})
+
+        return router
+

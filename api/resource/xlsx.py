@@ -1,0 +1,100 @@
+"""Spreadsheets: a constant-memory xlsx writer for exports and an xls/xlsx reader for imports."""
+
+from __future__ import annotations
+
+import io
+import tempfile
+from collections.abc import AsyncIterator, Iterator
+from datetime import date, datetime
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+import xlsxwriter
+
+from domain.errors import DomainError
+
+XLSX_MAGIC = b"PK\x03\x04"
+XLS_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+CHUNK = 64 * 1024
+
+
+def cell(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, datetime):
+        return value.replace(tzinfo=None) if value.tzinfo is None else value.astimezone().replace(tzinfo=None)
+    if isinstance(value, list | tuple | set):
+        return ", ".join(str(cell(v)) for v in value)
+    if isinstance(value, dict):
+        return str(value)
+    return value
+
+
+class XlsxExport:
+    """Rows go to a temporary file as they arrive (xlsxwriter constant_memory), never all in memory."""
+
+    def __init__(self, headers: list[str], sheet: str = "data") -> None:
+        self._tmp = tempfile.NamedTemporaryFile(suffix=".xlsx", delete=False)  # noqa: SIM115
+        self._tmp.close()
+        self.path = Path(self._tmp.name)
+        self._book = xlsxwriter.Workbook(str(self.path), {"constant_memory": True, "tmpdir": tempfile.gettempdir()})
+        self._sheet = self._book.add_worksheet(sheet[:31])
+        self._date = self._book.add_format({"num_format": "yyyy-mm-dd hh:mm:ss"})
+        bold = self._book.add_format({"bold": True})
+        self._sheet.write_row(0, 0, headers, bold)
+        self._sheet.freeze_panes(1, 0)
+        self._row = 1
+
+    def add(self, values: list[Any]) -> None:
+        for col, value in enumerate(values):
+            value = cell(value)
+            if isinstance(value, datetime | date):
+                self._sheet.write_datetime(self._row, col, value, self._date)
+            elif value is not None:
+                self._sheet.write(self._row, col, value)
+        self._row += 1
+
+    def close(self) -> Path:
+        self._book.close()
+        return self.path
+
+    async def stream(self) -> AsyncIterator[bytes]:
+        try:
+            with self.path.open("rb") as fh:
+                while chunk := fh.read(CHUNK):
+                    yield chunk
+        finally:
+            self.path.unlink(missing_ok=True)
+
+
+def check_upload(filename: str | None, content: bytes, limit: int) -> None:
+    """SPEC §5: imports are xls or xlsx, under 5 MB."""
+    if len(content) >= limit:
+        raise DomainError("IMPORT_TOO_LARGE", status=413, limitMb=limit // (1024 * 1024))
+    suffix = (filename or "").lower().rsplit(".", 1)[-1]
+    magic_ok = content.startswith(XLSX_MAGIC) if suffix == "xlsx" else content.startswith(XLS_MAGIC)
+    if suffix not in ("xls", "xlsx") or not magic_ok:
+        raise DomainError("IMPORT_BAD_TYPE", status=415)
+
+
+def read_rows(filename: str, content: bytes) -> Iterator[list[Any]]:
+    """All rows of the first sheet, header included, as plain Python values."""
+    try:
+        if filename.lower().endswith(".xlsx"):
+            import openpyxl
+
+            book = openpyxl.load_workbook(io.BytesIO(content), read_only=True, data_only=True)
+            for row in book.worksheets[0].iter_rows(values_only=True):
+                yield list(row)
+            book.close()
+        else:
+            import xlrd
+
+            sheet = xlrd.open_workbook(file_contents=content).sheet_by_index(0)
+            for r in range(sheet.nrows):
+                yield [c.value if c.ctype != xlrd.XL_CELL_EMPTY else None for c in sheet.row(r)]
+    except DomainError:
+        raise
+    except Exception as exc:
+        raise DomainError("IMPORT_UNREADABLE", status=422) from exc

@@ -1,0 +1,44 @@
+"""Public facts about the running console: build identity, health of its parts, enumerations."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+
+from api.build_info import build_info
+from api.deps import AUTHENTICATED, PUBLIC, Need
+from api.envelope import Reply, ok
+from api.health import check
+from api.schemas.system import EnumOption, HealthPublic, InfoPublic
+from domain import enums
+from domain.errors import NotFound
+from domain.i18n import t
+
+router = APIRouter(tags=["system"])
+
+
+@router.get("/info", dependencies=[PUBLIC])
+async def info() -> Reply[InfoPublic]:
+    return ok(build_info())
+
+
+@router.get("/health", dependencies=[PUBLIC], responses={503: {"model": Reply[HealthPublic]}})
+async def health(request: Request) -> Reply[HealthPublic]:
+    report = await check(request.app.state.flows)
+    if report["status"] != "UP":
+        return JSONResponse(ok(report), status_code=503)
+    return ok(report)
+
+
+@router.get("/common/enums/{name}", dependencies=[Need(AUTHENTICATED)])
+async def enum_options(name: str) -> Reply[list[EnumOption]]:
+    """The values of one enumeration with labels in the caller's language."""
+    enum = enums.ALL.get(name)
+    if enum is None:
+        raise NotFound(entity="Record")
+    options = []
+    for member in enum:
+        key = f"enums.{name}.{member.value}"
+        label = t(key)
+        options.append({"value": member.value, "label": member.value if label == key else label})
+    return ok(options)

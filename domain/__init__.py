@@ -1,0 +1,1 @@
+"""The shared kernel: settings, database, models, pure business rules, enumerations, messages."""

@@ -1,0 +1,59 @@
+"""Engine, sessions and the declarative base shared by the API, activities and scripts."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from datetime import datetime
+from functools import lru_cache
+
+from sqlalchemy import DateTime, MetaData, func
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from domain.settings import get_settings
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+    type_annotation_map = {datetime: DateTime(timezone=True)}
+
+
+class Timestamps:
+    """Created and updated times, stored in UTC (timestamptz), read back by RETURNING on every write."""
+
+    __mapper_args__ = {"eager_defaults": True}
+
+    created_at: Mapped[datetime] = mapped_column(server_default=func.now())
+    updated_at: Mapped[datetime] = mapped_column(server_default=func.now(), onupdate=func.now())
+
+
+@lru_cache
+def get_engine(url: str | None = None) -> AsyncEngine:
+    settings = get_settings()
+    return create_async_engine(
+        url or settings.sqlalchemy_url,
+        pool_size=settings.db_pool_size,
+        max_overflow=settings.db_pool_size,
+        pool_pre_ping=True,
+    )
+
+
+@lru_cache
+def get_sessionmaker(url: str | None = None) -> async_sessionmaker[AsyncSession]:
+    return async_sessionmaker(get_engine(url), expire_on_commit=False)
+
+
+@asynccontextmanager
+async def transaction() -> AsyncIterator[AsyncSession]:
+    """One unit of work: commits on success, rolls back on any error."""
+    async with get_sessionmaker()() as session, session.begin():
+        yield session

@@ -1,0 +1,67 @@
+"""Server-side messages in en (default), zh-CN and id; th and vi fall back to en.
+
+Texts live in domain/locales/<lang>.json as flat dotted keys. A missing key in a
+language falls back to English, and a key missing everywhere is returned as is,
+so an untranslated message is visible rather than silent.
+"""
+
+from __future__ import annotations
+
+import json
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+LOCALES_DIR = Path(__file__).parent / "locales"
+LANGUAGES = ("en", "zh-CN", "id")
+DEFAULT_LANGUAGE = "en"
+
+current_language: ContextVar[str] = ContextVar("current_language", default=DEFAULT_LANGUAGE)
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    path = LOCALES_DIR / f"{lang}.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+
+
+def pick_language(accept_language: str | None) -> str:
+    """The first supported language of an Accept-Language header, by quality order."""
+    if not accept_language:
+        return DEFAULT_LANGUAGE
+    ranked: list[tuple[float, str]] = []
+    for part in accept_language.split(","):
+        tag, _, q = part.strip().partition(";q=")
+        try:
+            ranked.append((float(q) if q else 1.0, tag.strip()))
+        except ValueError:
+            continue
+    for _, tag in sorted(ranked, key=lambda r: -r[0]):
+        low = tag.lower()
+        if low.startswith("zh"):
+            return "zh-CN"
+        if low in ("id", "in") or low.startswith(("id-", "in-")):
+            return "id"
+        if low.startswith("en"):
+            return "en"
+    return DEFAULT_LANGUAGE
+
+
+def t(key: str, lang: str | None = None, **params: Any) -> str:
+    """Translate `key` into `lang` (default: the request's language) with {name} parameters."""
+    lang = lang or current_language.get()
+    text = catalogue(lang).get(key) or catalogue(DEFAULT_LANGUAGE).get(key) or key
+    if params:
+        try:
+            return text.format(**params)
+        except (KeyError, IndexError, ValueError):
+            return text
+    return text
+
+
+def field_label(field: str, lang: str | None = None) -> str:
+    """A field's translated label, or its own name when none is written."""
+    key = f"fields.{field}"
+    label = t(key, lang)
+    return field if label == key else label

@@ -1,0 +1,28 @@
+from __future__ import annotations
+
+from sqlalchemy import ForeignKey, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from domain.db import Base, Timestamps
+from domain.enums import MenuType
+
+
+class Authority(Base, Timestamps):
+    """One entry of the menu tree: a directory, a menu (a screen) or a button (an action)."""
+
+    __tablename__ = "authorities"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    parent_id: Mapped[int | None] = mapped_column(ForeignKey("authorities.id", ondelete="CASCADE"), index=True)
+    menu_type: Mapped[MenuType] = mapped_column(String(16))
+    title: Mapped[str] = mapped_column(String(64))
+    identifier: Mapped[str] = mapped_column(String(128), unique=True)
+    icon: Mapped[str | None] = mapped_column(String(64))
+    description_en: Mapped[str] = mapped_column(String(128))
+    description_zh: Mapped[str] = mapped_column(String(128))
+    description_id: Mapped[str] = mapped_column(String(128))
+    sort: Mapped[int] = mapped_column(default=0)
+    path: Mapped[str | None] = mapped_column(String(256))
+    hidden: Mapped[bool] = mapped_column(default=False)
+    affix: Mapped[bool] = mapped_column(default=False)
+    no_cache: Mapped[bool] = mapped_column(default=False)

@@ -1,0 +1,38 @@
+from __future__ import annotations
+
+from sqlalchemy import Column, ForeignKey, String, Table
+from sqlalchemy.orm import Mapped, mapped_column
+
+from domain.db import Base, Timestamps
+from domain.enums import Status
+
+user_roles = Table(
+    "user_roles", Base.metadata,
+    Column("user_id", ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    Column("role_id", ForeignKey("roles.id", ondelete="CASCADE"), primary_key=True, index=True),
+)
+
+# Authorities granted to one user directly (the spec's "admin users"), beside those of the roles.
+user_authorities = Table(
+    "user_authorities", Base.metadata,
+    Column("user_id", ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    Column("authority_id", ForeignKey("authorities.id", ondelete="CASCADE"), primary_key=True, index=True),
+)
+
+
+class User(Base, Timestamps):
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    username: Mapped[str] = mapped_column(String(64), unique=True)
+    real_name: Mapped[str] = mapped_column(String(20))
+    display_name: Mapped[str] = mapped_column(String(20))
+    email: Mapped[str] = mapped_column(String(100), unique=True)
+    mobile: Mapped[str | None] = mapped_column(String(11), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(200))
+    leader_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    department_id: Mapped[int | None] = mapped_column(ForeignKey("departments.id", ondelete="SET NULL"))
+    status: Mapped[Status] = mapped_column(String(16), default=Status.ENABLED)
+    # Data-authority attributes: which country and team this user's own records belong to.
+    country: Mapped[str | None] = mapped_column(String(8))
+    team: Mapped[str | None] = mapped_column(String(32))

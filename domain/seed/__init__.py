@@ -1,0 +1,33 @@
+"""Seeding: built-in authorities and roles are brought up to date on every start; demo data only once."""
+
+from __future__ import annotations
+
+import logging
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from domain.db import transaction
+from domain.models.users import User
+from domain.seed import demo, identity
+
+log = logging.getLogger("omp.seed")
+
+
+async def seed_all(db: AsyncSession, *, admin_password: str, demo_data: bool) -> None:
+    await identity.sync_authorities(db)
+    await identity.sync_roles(db)
+    first_start = not await db.scalar(select(func.count()).select_from(User))
+    if first_start:
+        await identity.create_admin(db, admin_password)
+        if demo_data:
+            await demo.create(db)
+            log.info("demo data created")
+
+
+async def seed() -> None:
+    from domain.settings import get_settings
+
+    settings = get_settings()
+    async with transaction() as db:
+        await seed_all(db, admin_password=settings.admin_password, demo_data=settings.seed_demo)

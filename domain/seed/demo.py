@@ -1,0 +1,26 @@
+"""A small, realistic data set for every module, created on first start of `make run`."""
+
+from __future__ import annotations
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from domain.enums import Channel, CourierStatus, ShippingMethod
+from domain.models.couriers import Courier
+
+COURIERS = [
+    ("JNE", Channel.SHOPEE_ID, ShippingMethod.PICK_UP, "ID"),
+    ("SiCepat", Channel.SHOPEE_ID, ShippingMethod.DROP_OFF, "ID"),
+    ("AnterAja", Channel.TOKOPEDIA_ID, ShippingMethod.PICK_UP, "ID"),
+    ("Ninja Van", Channel.LAZADA_ID, ShippingMethod.DROP_OFF, "PH"),
+    ("Flash Express", Channel.LAZADA_ID, ShippingMethod.PICK_UP, "TH"),
+    ("Kerry Express", Channel.TIKTOK_ID, ShippingMethod.DROP_OFF, "TH"),
+    ("GHN", Channel.TIKI_ID, ShippingMethod.PICK_UP, "VN"),
+    ("Pos Laju", Channel.SHOPIFY_ID, ShippingMethod.MANUAL_SHIP, "MY"),
+]
+
+
+async def create(db: AsyncSession) -> None:
+    for name, channel, method, country in COURIERS:
+        db.add(Courier(name=name, channel=channel, shipping_method=method, country=country,
+                       status=CourierStatus.DISABLED if name == "Pos Laju" else CourierStatus.LIVE))
+    await db.flush()

@@ -1,0 +1,114 @@
+"""Every OMP_* setting in one place; README.md lists them in a table."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="OMP_", env_file=".env", extra="ignore")
+
+    # Where the embedded services keep their state.
+    var_dir: Path = ROOT / "var"
+
+    # HTTP
+    host: str = "127.0.0.1"
+    port: int = 8000
+    app_title: str = "GINEE-OMP"
+    web_dist: Path = ROOT / "web" / "dist"
+
+    # PostgreSQL: unset means the embedded server under var/pg.
+    database_url: str | None = None
+    db_name: str = "omp"
+    db_pool_size: int = 10
+
+    # Temporal: unset means the embedded dev server.
+    temporal_address: str | None = None
+    temporal_namespace: str = "default"
+    temporal_port: int = 7233
+    temporal_ui_port: int = 8233
+    temporal_ui_url: str | None = None
+    task_queue: str = "omp-main"
+
+    # SMTP: unset host means the local sink started by `make run`.
+    smtp_host: str | None = None
+    smtp_port: int = 1025
+    smtp_user: str | None = None
+    smtp_password: str | None = None
+    smtp_starttls: bool = False
+    mail_from: str = "omp-console@localhost"
+
+    # Demo data and login.
+    admin_password: str = "Omp-Admin-2026!"
+    seed_demo: bool = True
+
+    # Sessions
+    token_ttl_hours: int = 12
+    remember_me_days: int = 7
+
+    log_level: str = "INFO"
+    log_json: bool = True
+
+    # Uploads and imports
+    storage_dir: Path | None = None
+    import_max_bytes: int = Field(default=5 * 1024 * 1024)
+
+    # Build identity shown at /cms/info.
+    commit: str | None = None
+    build_time: str | None = None
+
+    @property
+    def pg_dir(self) -> Path:
+        return self.var_dir.resolve() / "pg"
+
+    @property
+    def pg_socket_dir(self) -> Path:
+        """The embedded server may put its socket elsewhere when the data path is too long."""
+        pid_file = self.pg_dir / "postmaster.pid"
+        if pid_file.exists():
+            lines = pid_file.read_text().splitlines()
+            if len(lines) > 4 and lines[4].strip():
+                return Path(lines[4].strip())
+        return self.pg_dir
+
+    @property
+    def embedded_db(self) -> bool:
+        return self.database_url is None
+
+    @property
+    def sqlalchemy_url(self) -> str:
+        """The async SQLAlchemy URL, whatever form OMP_DATABASE_URL was given in."""
+        if self.database_url is None:
+            return f"postgresql+psycopg://postgres@/{self.db_name}?host={self.pg_socket_dir}"
+        url = self.database_url
+        for prefix in ("postgresql://", "postgres://", "postgresql+psycopg2://"):
+            if url.startswith(prefix):
+                return "postgresql+psycopg://" + url[len(prefix):]
+        return url
+
+    @property
+    def temporal_target(self) -> str:
+        return self.temporal_address or f"127.0.0.1:{self.temporal_port}"
+
+    @property
+    def temporal_web(self) -> str:
+        return self.temporal_ui_url or f"http://127.0.0.1:{self.temporal_ui_port}"
+
+    @property
+    def smtp_target(self) -> tuple[str, int]:
+        return (self.smtp_host or "127.0.0.1", self.smtp_port)
+
+    @property
+    def upload_dir(self) -> Path:
+        return (self.storage_dir or self.var_dir / "files").resolve()
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

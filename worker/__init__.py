@@ -1,0 +1,1 @@
+"""The Temporal worker process: every workflow and activity of the console on its task queues."""

@@ -1,0 +1,56 @@
+"""Run every queue of worker.registry in one process until SIGINT/SIGTERM, then drain and stop."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+from datetime import timedelta
+
+from temporalio.client import Client
+from temporalio.worker import Worker
+
+from domain.logging import configure_logging
+from domain.settings import get_settings
+from domain.temporal import connect
+from worker.registry import QueueSpec, queues
+
+log = logging.getLogger("omp.worker")
+
+
+def build_workers(client: Client, specs: list[QueueSpec] | None = None) -> list[Worker]:
+    return [
+        Worker(client, task_queue=s.task_queue, workflows=list(s.workflows), activities=list(s.activities),
+               graceful_shutdown_timeout=timedelta(seconds=10))
+        for s in (specs if specs is not None else queues())
+    ]
+
+
+async def connect_with_retry(attempts: int = 60) -> Client:
+    for attempt in range(1, attempts + 1):
+        try:
+            return await connect()
+        except Exception as exc:  # the server may still be starting
+            if attempt == attempts:
+                raise
+            log.warning("Temporal not reachable yet (%s); retrying", exc)
+            await asyncio.sleep(1)
+    raise RuntimeError("unreachable")
+
+
+async def run() -> None:
+    settings = get_settings()
+    configure_logging(settings.log_level, settings.log_json)
+    client = await connect_with_retry()
+    workers = build_workers(client)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    log.info("worker started", extra={"queues": [w.task_queue for w in workers]})
+    tasks = [asyncio.create_task(w.run()) for w in workers]
+    await stop.wait()
+    log.info("worker stopping")
+    await asyncio.gather(*(w.shutdown() for w in workers))
+    await asyncio.gather(*tasks, return_exceptions=True)
+    log.info("worker stopped")

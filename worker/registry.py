@@ -1,0 +1,28 @@
+"""The one list a module adds its workflows and activities to.
+
+Each entry names a task queue; the worker runs one `Worker` per queue in one process.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from activities import system as system_activities
+from domain.settings import get_settings
+from workflows.system import EchoWorkflow
+
+
+@dataclass(frozen=True)
+class QueueSpec:
+    task_queue: str
+    workflows: Sequence[type] = field(default_factory=list)
+    activities: Sequence[Callable[..., Any]] = field(default_factory=list)
+
+
+def queues() -> list[QueueSpec]:
+    main = get_settings().task_queue
+    return [
+        QueueSpec(main, workflows=[EchoWorkflow], activities=[system_activities.echo]),
+    ]

@@ -1,0 +1,24 @@
+"""A round trip through the worker: used by health probes and as the smallest flow to test against."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from pydantic import BaseModel
+from temporalio import workflow
+
+with workflow.unsafe.imports_passed_through():
+    from activities.system import EchoInput, echo
+
+
+class EchoRequest(BaseModel):
+    text: str
+
+
+@workflow.defn(name="echo")
+class EchoWorkflow:
+    @workflow.run
+    async def run(self, request: EchoRequest) -> str:
+        return await workflow.execute_activity(
+            echo, EchoInput(text=request.text), start_to_close_timeout=timedelta(seconds=10)
+        )
