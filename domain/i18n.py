@@ -1,6 +1,6 @@
 """Server-side messages in en (default), zh-CN and id; th and vi fall back to en.
 
-Texts live in domain/locales/<lang>.json as flat dotted keys. A missing key in a
+Texts live in domain/locales/<lang>/<module>.json as flat dotted keys, one file a module. A missing key in a
 language falls back to English, and a key missing everywhere is returned as is,
 so an untranslated message is visible rather than silent.
 """
@@ -22,8 +22,10 @@ current_language: ContextVar[str] = ContextVar("current_language", default=DEFAU
 
 @cache
 def catalogue(lang: str) -> dict[str, str]:
-    path = LOCALES_DIR / f"{lang}.json"
-    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    merged: dict[str, str] = {}
+    for path in sorted((LOCALES_DIR / lang).glob("*.json")):
+        merged.update(json.loads(path.read_text(encoding="utf-8")))
+    return merged
 
 
 def pick_language(accept_language: str | None) -> str:
