@@ -47,11 +47,11 @@ def ensure_database() -> None:
 
 
 def migrate(connection: Connection | None = None) -> None:
-    """Upgrade to head: the settings' database, or the given (sync) connection."""
+    """Upgrade to the latest revision(s): the settings' database, or the given (sync) connection."""
     config = Config(str(ROOT / "alembic.ini"))
     if connection is not None:
         config.attributes["connection"] = connection
-    command.upgrade(config, "head")
+    command.upgrade(config, "heads")  # "heads": modules landing side by side may branch the history
 
 
 def main() -> None:
