@@ -49,8 +49,13 @@ async def run() -> None:
         loop.add_signal_handler(sig, stop.set)
     log.info("worker started", extra={"queues": [w.task_queue for w in workers]})
     tasks = [asyncio.create_task(w.run()) for w in workers]
-    await stop.wait()
-    log.info("worker stopping")
+    stopping = asyncio.create_task(stop.wait())
+    done, _ = await asyncio.wait([stopping, *tasks], return_when=asyncio.FIRST_COMPLETED)
+    failed = [t for t in done if t is not stopping]  # a worker ended on its own: a fatal error
+    log.info("worker stopping", extra={"reason": "error" if failed else "signal"})
     await asyncio.gather(*(w.shutdown() for w in workers))
-    await asyncio.gather(*tasks, return_exceptions=True)
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    errors = [r for r in results if isinstance(r, BaseException)]
     log.info("worker stopped")
+    if failed or errors:
+        raise SystemExit(f"worker failed: {errors[0] if errors else 'a queue stopped'}")
