@@ -1,0 +1,313 @@
+"""Starts the parts in order, watches them, and stops them in reverse order."""
+
+from __future__ import annotations
+
+import asyncio
+import fcntl
+import os
+import shutil
+import signal
+import sys
+import threading
+import time
+from typing import Any, TextIO
+
+import httpx
+
+from domain.settings import ROOT
+from launcher import report
+from launcher.health import failing_parts
+from launcher.plan import LOOPBACK, Plan
+from launcher.ports import require_free, wait_listening
+from launcher.postgres import EmbeddedPostgres, start_embedded
+from launcher.process import Child, describe_exit, say
+from launcher.temporal import dev_server_argv, wait_ready
+
+TEMPORAL_TIMEOUT = 60.0
+PRESTART_TIMEOUT = 600.0  # migrations and the first demo seeding
+HEALTH_TIMEOUT = 120.0
+STOP_TIMEOUT = 10.0
+
+
+class StartError(RuntimeError):
+    """A part failed to start; the message says which and where its log is."""
+
+
+class Interrupted(Exception):
+    """SIGINT or SIGTERM arrived while starting."""
+
+
+class Stack:
+    def __init__(self, plan: Plan, console: TextIO | None = None) -> None:
+        self.plan = plan
+        self.console = console or sys.stdout
+        self.children: list[Child] = []  # in start order
+        self.postgres: EmbeddedPostgres | None = None
+        self.database_url = plan.database_url
+        self.stop_requested = threading.Event()
+        self.stopping = False
+        self._lock_file: Any = None
+
+    # -- entry point -------------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Start, supervise until a signal or a crash, stop. Returns the exit status."""
+        self._install_signal_handlers()
+        try:
+            self.start()
+            report.ready(self.plan, self.database_url, self.console)
+            return self.supervise()
+        except Interrupted:
+            return 0
+        except (StartError, OSError) as err:
+            self.say(f"\nOMP Console did not start: {err}", sys.stderr)
+            return 1
+        finally:
+            self.shutdown()
+
+    def say(self, message: str, stream: TextIO | None = None) -> None:
+        say(message, stream or self.console)
+
+    # -- starting ----------------------------------------------------------------------------
+
+    def start(self) -> None:
+        plan = self.plan
+        self._preflight()
+        if plan.embedded_db:
+            self.say(f"Starting PostgreSQL (data in {plan.var_dir / 'pg'}) ...")
+            self.postgres = start_embedded(plan.var_dir / "pg", plan.db_name)
+            self.database_url = self.postgres.url
+        self._check_interrupted()
+        if plan.embedded_temporal:
+            self.say(f"Starting Temporal dev server on {plan.temporal_target} ...")
+            temporal = self._spawn("temporal", self._temporal_argv())
+            asyncio.run(self._wait_temporal(temporal))
+        if plan.smtp_sink:
+            sink = self._spawn("smtp", self._sink_argv())
+            self._wait_for(lambda: wait_listening(LOOPBACK, plan.smtp_port, 0.2), sink, 15, "SMTP sink")
+        self.say("Running migrations and demo data (api.prestart) ...")
+        self._run_prestart()
+        self._spawn("worker", plan.commands.worker)
+        self._spawn("api", plan.commands.api)
+        self._wait_healthy()
+
+    def _preflight(self) -> None:
+        plan = self.plan
+        plan.log_dir.mkdir(parents=True, exist_ok=True)
+        plan.mail_dir.mkdir(parents=True, exist_ok=True)
+        self._lock_var_dir()
+        wanted = [("console API", plan.host, plan.port, "OMP_PORT")]
+        if plan.embedded_temporal:
+            wanted += [
+                ("Temporal gRPC", LOOPBACK, plan.temporal_port, "OMP_TEMPORAL_PORT"),
+                ("Temporal Web UI", LOOPBACK, plan.temporal_ui_port, "OMP_TEMPORAL_UI_PORT"),
+            ]
+        if plan.smtp_sink:
+            wanted.append(("SMTP sink", LOOPBACK, plan.smtp_port, "OMP_SMTP_PORT"))
+        try:
+            require_free(wanted)
+        except RuntimeError as err:
+            raise StartError(str(err)) from None
+
+    def _lock_var_dir(self) -> None:
+        """Two launchers on one var dir would fight over the same PostgreSQL and SQLite files."""
+        path = self.plan.var_dir / "launcher.lock"
+        self._lock_file = path.open("a+")
+        try:
+            fcntl.flock(self._lock_file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            self._lock_file.seek(0)
+            other = self._lock_file.read().strip() or "?"
+            self._lock_file.close()
+            self._lock_file = None
+            raise StartError(f"another launcher (pid {other}) is already using {self.plan.var_dir}") from None
+        self._lock_file.truncate(0)
+        self._lock_file.write(str(os.getpid()))
+        self._lock_file.flush()
+
+    def _temporal_argv(self) -> list[str]:
+        plan = self.plan
+        return dev_server_argv(
+            port=plan.temporal_port,
+            ui_port=plan.temporal_ui_port,
+            # An ephemeral stack is thrown away, so its history can stay in memory (faster).
+            db_file=None if plan.ephemeral else plan.var_dir / "temporal.db",
+            namespace=plan.temporal_namespace,
+        )
+
+    def _sink_argv(self) -> list[str]:
+        plan = self.plan
+        return [sys.executable, "-m", "launcher.smtp_sink", "--host", LOOPBACK,
+                "--port", str(plan.smtp_port), "--dir", str(plan.mail_dir)]  # fmt: skip
+
+    async def _wait_temporal(self, child: Child) -> None:
+        task = asyncio.ensure_future(
+            wait_ready(self.plan.temporal_target, self.plan.temporal_namespace, timeout=TEMPORAL_TIMEOUT, child=child)
+        )
+        while not task.done():
+            if self.stop_requested.is_set():
+                task.cancel()
+                raise Interrupted
+            await asyncio.wait({task}, timeout=0.2)
+        try:
+            task.result()
+        except RuntimeError as err:
+            raise StartError(str(err)) from None
+
+    def _run_prestart(self) -> None:
+        child = self._spawn("prestart", self.plan.commands.prestart)
+        deadline = time.monotonic() + PRESTART_TIMEOUT
+        while child.running():
+            self._check_interrupted()
+            if time.monotonic() > deadline:
+                raise StartError(f"prestart did not finish within {PRESTART_TIMEOUT:.0f} s; see {child.log_path}")
+            time.sleep(0.1)
+        code = child.wait()
+        self.children.remove(child)
+        if code != 0:
+            raise StartError(
+                f"prestart (database migrations and demo data) failed ({describe_exit(code)}); see {child.log_path}"
+            )
+
+    def _wait_healthy(self) -> None:
+        url = f"{self.plan.url}/cms/health"
+        deadline = time.monotonic() + HEALTH_TIMEOUT
+        last, body = "no answer yet", ""
+        answered = False
+        with httpx.Client(timeout=2.0) as http:
+            while time.monotonic() < deadline:
+                self._check_interrupted()
+                self._check_alive("before the console became healthy")
+                try:
+                    reply = http.get(url)
+                    answered = True
+                    if reply.status_code == 200:
+                        return
+                    last, body = f"HTTP {reply.status_code}: {reply.text[:500]}", reply.text
+                except httpx.HTTPError as err:
+                    last = f"no answer ({type(err).__name__})"
+                time.sleep(0.5)
+        if not answered:
+            api = self._child("api")
+            raise StartError(f"the API never answered at {url} within {HEALTH_TIMEOUT:.0f} s; see {api.log_path}")
+        raise StartError(
+            f"{url} still reports a problem after {HEALTH_TIMEOUT:.0f} s: {last}\n" + self._log_hints(body)
+        )
+
+    def _log_hints(self, reply: str) -> str:
+        logs = {c.name: str(c.log_path) for c in self.children}
+        if self.postgres is not None:
+            logs["postgres"] = str(self.postgres.pgdata / "log")
+        failing = failing_parts(reply)
+        if failing:
+            return "\n".join(
+                f"  {part} is down{f' ({detail})' if detail else ''}; see {logs.get(part, 'its own logs')}"
+                for part, detail in failing.items()
+            )
+        return "  logs: " + ", ".join(f"{name}: {path}" for name, path in logs.items())
+
+    # -- children ----------------------------------------------------------------------------
+
+    def _spawn(self, name: str, argv: list[str]) -> Child:
+        child = Child(
+            name, argv, log_path=self.plan.log_dir / f"{name}.log",
+            env=self._child_env(), cwd=ROOT, console=self.console,
+        )  # fmt: skip
+        self.children.append(child)
+        try:
+            return child.start()
+        except OSError as err:
+            self.children.remove(child)
+            raise StartError(f"cannot run {name} ({argv[0]}): {err}") from None
+
+    def _child(self, name: str) -> Child:
+        return next(c for c in self.children if c.name == name)
+
+    def _child_env(self) -> dict[str, str]:
+        plan = self.plan
+        env = dict(os.environ)
+        env.update(
+            PYTHONUNBUFFERED="1",  # log lines reach the console as they are written
+            OMP_VAR_DIR=str(plan.var_dir),
+            OMP_HOST=plan.host,
+            OMP_PORT=str(plan.port),
+            OMP_TEMPORAL_ADDRESS=plan.temporal_target,
+            OMP_TEMPORAL_NAMESPACE=plan.temporal_namespace,
+            OMP_TEMPORAL_PORT=str(plan.temporal_port),
+            OMP_TEMPORAL_UI_PORT=str(plan.temporal_ui_port),
+            OMP_SMTP_HOST=plan.smtp_host or LOOPBACK,
+            OMP_SMTP_PORT=str(plan.smtp_port),
+        )
+        if self.database_url:
+            env["OMP_DATABASE_URL"] = self.database_url
+        if plan.temporal_ui_url:
+            env["OMP_TEMPORAL_UI_URL"] = plan.temporal_ui_url
+        return env
+
+    def _wait_for(self, ready: Any, child: Child, timeout: float, what: str) -> None:
+        deadline = time.monotonic() + timeout
+        while not ready():
+            self._check_interrupted()
+            if not child.running():
+                raise StartError(f"{what} exited ({describe_exit(child.returncode())}); see {child.log_path}")
+            if time.monotonic() > deadline:
+                raise StartError(f"{what} did not come up within {timeout:.0f} s; see {child.log_path}")
+
+    def _check_alive(self, when: str) -> None:
+        for child in self.children:
+            if not child.running():
+                raise StartError(
+                    f"{child.name} exited ({describe_exit(child.returncode())}) {when}; see {child.log_path}"
+                )
+
+    def _check_interrupted(self) -> None:
+        if self.stop_requested.is_set():
+            raise Interrupted
+
+    # -- running and stopping ----------------------------------------------------------------
+
+    def supervise(self) -> int:
+        while not self.stop_requested.wait(0.5):
+            for child in self.children:
+                if not child.running():
+                    self.say(
+                        f"\n{child.name} exited unexpectedly ({describe_exit(child.returncode())}); "
+                        f"stopping the rest. See {child.log_path}",
+                        sys.stderr,
+                    )
+                    return 1
+        return 0
+
+    def _install_signal_handlers(self) -> None:
+        def handle(signum: int, _frame: Any) -> None:
+            if self.stopping or self.stop_requested.is_set():
+                # A second Ctrl-C: no more waiting for graceful exits.
+                self.say("Stopping at once.", sys.stderr)
+                for child in self.children:
+                    child.signal(signal.SIGKILL)
+                return
+            self.say(f"\n{signal.Signals(signum).name} received, stopping OMP Console ...", sys.stderr)
+            self.stop_requested.set()
+
+        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            signal.signal(sig, handle)
+
+    def shutdown(self) -> None:
+        self.stopping = True
+        started = bool(self.children or self.postgres)
+        for child in reversed(self.children):
+            if child.running():
+                self.say(f"Stopping {child.name} ...")
+            child.stop(STOP_TIMEOUT)
+        if self.postgres is not None:
+            self.say("Stopping PostgreSQL ...")
+            try:
+                self.postgres.stop()
+            except Exception as err:  # still remove the lock and temp dir below
+                self.say(f"PostgreSQL did not stop cleanly: {err}", sys.stderr)
+        if self._lock_file is not None:
+            self._lock_file.close()
+        if self.plan.ephemeral:
+            shutil.rmtree(self.plan.var_dir, ignore_errors=True)
+        if started:
+            self.say("OMP Console stopped.")

