@@ -66,7 +66,66 @@ class CourierStatus(StrEnum):
     DISABLED = "DISABLED"
 
 
+class RoleType(StrEnum):
+    SYSTEM = "SYSTEM"
+    BUSINESS = "BUSINESS"
+    CUSTOM = "CUSTOM"
+
+
+class Team(StrEnum):
+    """SPEC §6: team identifiers used by data authority."""
+
+    SYS_ERP = "sys-erp"
+    SYS_WMS = "sys-wms"
+    TOOLS_SCRAPER = "tools-scraper"
+    PRE_SALES = "pre-sales"
+    PRE_SALES_LEADER = "pre-sales-leader"
+    IN_SALES = "in-sales"
+    IN_SALES_LEADER = "in-sales-leader"
+    AFTER_SALES = "after-sales"
+
+
+class DataScopeType(StrEnum):
+    """Data authority: which rows of a list a user sees (SPEC §6)."""
+
+    ALL = "ALL"
+    COUNTRY = "COUNTRY"
+    TEAM = "TEAM"
+    DEPARTMENT = "DEPARTMENT"
+    OWN = "OWN"
+
+
+class SourceSystem(StrEnum):
+    """SPEC §3: the systems a call or an event comes from; the audit log's application."""
+
+    SYS_ERP = "SYS_ERP"
+    SYS_WMS = "SYS_WMS"
+    SYS_CHAT = "SYS_CHAT"
+    SYS_TRACK = "SYS_TRACK"
+    SYS_POS = "SYS_POS"
+    GENIE_IAM = "GENIE_IAM"
+    GENIE_CRM = "GENIE_CRM"
+    TOOLS_DATA = "TOOLS_DATA"
+    TOOLS_SCRAPER = "TOOLS_SCRAPER"
+    AINEE_MERCHANT = "AINEE_MERCHANT"
+    AINEE_MEMBER = "AINEE_MEMBER"
+    AINEE_STORE = "AINEE_STORE"
+    AINEE_OFFICIAL_SITE = "AINEE_OFFICIAL_SITE"
+    MKT_ADS = "MKT_ADS"
+    GENIE_SAAS_OFFICIAL_SITE = "GENIE_SAAS_OFFICIAL_SITE"
+    GENIE_CMS = "GENIE_CMS"
+    OTHERS = "OTHERS"
+
+
+class AccountKeyType(StrEnum):
+    """The account state the `common/redis/account/*` calls look at or clear."""
+
+    LOGIN_LOCK = "LOGIN_LOCK"
+    SESSION = "SESSION"
+
+
 # Every enumeration the web may ask for, by name.
 ALL: dict[str, type[StrEnum]] = {
-    e.__name__: e for e in (Status, MenuType, Country, Channel, ShippingMethod, CourierStatus)
+    e.__name__: e for e in (Status, MenuType, Country, Channel, ShippingMethod, CourierStatus, RoleType, Team,
+                             DataScopeType, SourceSystem, AccountKeyType)
 }

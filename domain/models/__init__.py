@@ -1,5 +1,18 @@
 """SQLAlchemy models, one file a module; importing this package registers every table."""
 
-from domain.models import audit, auth, authorities, couriers, departments, roles, users
+from domain.models import (
+    audit,
+    auth,
+    authorities,
+    console,
+    couriers,
+    data_authority,
+    departments,
+    files,
+    roles,
+    tracking,
+    users,
+)
 
-__all__ = ["audit", "auth", "authorities", "couriers", "departments", "roles", "users"]
+__all__ = ["audit", "auth", "authorities", "console", "couriers", "data_authority", "departments", "files", "roles",
+           "tracking", "users"]

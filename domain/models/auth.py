@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, String, func
+from sqlalchemy import BigInteger, ForeignKey, Index, String, func
 from sqlalchemy.orm import Mapped, mapped_column
 
 from domain.db import Base
@@ -23,3 +23,19 @@ class Session(Base):
     remember: Mapped[bool] = mapped_column(default=False)
     ip: Mapped[str | None] = mapped_column(String(64))
     user_agent: Mapped[str | None] = mapped_column(String(256))
+
+
+class LoginAttempt(Base):
+    """One login try. Kept in PostgreSQL, not in memory, so every API replica throttles alike."""
+
+    __tablename__ = "login_attempts"
+    __table_args__ = (
+        Index("ix_login_attempts_account_at", "account", "at"),
+        Index("ix_login_attempts_ip_at", "ip", "at"),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    at: Mapped[datetime] = mapped_column(server_default=func.now())
+    account: Mapped[str] = mapped_column(String(100))  # the name as typed, lower-cased
+    ip: Mapped[str] = mapped_column(String(64))
+    success: Mapped[bool]

@@ -1,10 +1,17 @@
 from __future__ import annotations
 
+from datetime import datetime
+from typing import TYPE_CHECKING
+
 from sqlalchemy import Column, ForeignKey, String, Table
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from domain.db import Base, Timestamps
 from domain.enums import Status
+
+if TYPE_CHECKING:
+    from domain.models.departments import Department
+    from domain.models.roles import Role
 
 user_roles = Table(
     "user_roles", Base.metadata,
@@ -36,3 +43,10 @@ class User(Base, Timestamps):
     # Data-authority attributes: which country and team this user's own records belong to.
     country: Mapped[str | None] = mapped_column(String(8))
     team: Mapped[str | None] = mapped_column(String(32))
+    last_login_at: Mapped[datetime | None]
+    password_changed_at: Mapped[datetime | None]
+
+    # Loaded only when a query asks for them (selectinload), never behind the caller's back.
+    roles: Mapped[list[Role]] = relationship(secondary=user_roles, lazy="raise", order_by="Role.id")
+    department: Mapped[Department | None] = relationship(lazy="raise", foreign_keys=[department_id])
+    leader: Mapped[User | None] = relationship(lazy="raise", remote_side=[id], foreign_keys=[leader_id])
