@@ -26,8 +26,15 @@ _prctl = _load_prctl()
 _PR_SET_PDEATHSIG = 1
 
 
-def _die_with_parent() -> None:
-    """In the child before exec: get SIGTERM if the launcher itself is killed (Linux only)."""
+def _child_setup() -> None:
+    """In the child before exec.
+
+    A launcher started in the background by a script inherits SIGINT ignored, and exec keeps
+    ignored signals ignored: give children the default back. Ask for SIGTERM if the launcher
+    itself is killed (Linux only), so no child outlives it.
+    """
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, signal.SIG_DFL)
     if _prctl is not None:
         _prctl(_PR_SET_PDEATHSIG, int(signal.SIGTERM))
 
@@ -79,7 +86,7 @@ class Child:
             env=self.env,
             cwd=self.cwd,
             process_group=0,
-            preexec_fn=_die_with_parent,
+            preexec_fn=_child_setup,
         )
         self._pump = threading.Thread(target=self._copy_output, name=f"pump-{self.name}", daemon=True)
         self._pump.start()

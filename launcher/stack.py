@@ -27,6 +27,8 @@ TEMPORAL_TIMEOUT = 60.0
 PRESTART_TIMEOUT = 600.0  # migrations and the first demo seeding
 HEALTH_TIMEOUT = 120.0
 STOP_TIMEOUT = 10.0
+# The worker finishes running activities first (its graceful shutdown is 10 s).
+STOP_TIMEOUTS = {"worker": 25.0}
 
 
 class StartError(RuntimeError):
@@ -298,7 +300,7 @@ class Stack:
         for child in reversed(self.children):
             if child.running():
                 self.say(f"Stopping {child.name} ...")
-            child.stop(STOP_TIMEOUT)
+            child.stop(STOP_TIMEOUTS.get(child.name, STOP_TIMEOUT))
         if self.postgres is not None:
             self.say("Stopping PostgreSQL ...")
             try:
