@@ -8,18 +8,20 @@ from typing import Annotated, Any
 from urllib.parse import unquote
 
 from fastapi import Depends, Request, Response
-from sqlalchemy import select, union
+from sqlalchemy import or_, select, union
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api import security
+from api.security import TOKEN_COOKIE
 from domain.db import get_sessionmaker
 from domain.enums import Status
 from domain.errors import Forbidden, Unauthorized
 from domain.models.authorities import Authority
+from domain.models.data_authority import DataScope
 from domain.models.roles import Role, role_authorities
 from domain.models.users import User, user_authorities, user_roles
+from domain.rules.data_authority import UNRESTRICTED, EffectiveScope, merge
 
-TOKEN_COOKIE = "genie_cms_token"
 RENEWED_TOKEN_HEADER = "X-Auth-Token"
 
 
@@ -46,6 +48,7 @@ class Principal:
     country: str | None = None
     team: str | None = None
     department_id: int | None = None
+    scope: EffectiveScope = UNRESTRICTED  # data authority; see domain/rules/data_authority.py
     extra: dict[str, Any] = field(default_factory=dict)
 
     def can(self, permission: str) -> bool:
@@ -84,6 +87,15 @@ async def load_permissions(db: AsyncSession, user_id: int) -> tuple[bool, frozen
     return any(roles), frozenset(identifiers)
 
 
+async def load_scope(db: AsyncSession, user_id: int) -> EffectiveScope:
+    """The data authority of the user's own grants and of their enabled roles' grants."""
+    roles = select(user_roles.c.role_id).join(Role, Role.id == user_roles.c.role_id).where(
+        user_roles.c.user_id == user_id, Role.status == Status.ENABLED)
+    grants = (await db.execute(select(DataScope.scope_type, DataScope.values).where(
+        or_(DataScope.user_id == user_id, DataScope.role_id.in_(roles))))).all()
+    return merge((kind, values) for kind, values in grants)
+
+
 async def optional_user(request: Request, response: Response, db: SessionDep) -> Principal | None:
     token = bearer_token(request)
     if token is None:
@@ -94,12 +106,15 @@ async def optional_user(request: Request, response: Response, db: SessionDep) ->
         request.state.auth_error = "TOKEN_EXPIRED"  # public routes still answer; guarded ones refuse
         return None
     if security.needs_renewal(session):
-        response.headers[RENEWED_TOKEN_HEADER] = await security.renew_session(db, session)
+        renewed = await security.renew_session(db, session)
+        response.headers[RENEWED_TOKEN_HEADER] = renewed
+        security.set_token_cookie(response, renewed, remember=session.remember, secure=request.url.scheme == "https")
     is_super, permissions = await load_permissions(db, user.id)
     principal = Principal(
         id=user.id, username=user.username, display_name=user.display_name, email=user.email,
         session_id=session.id, is_super=is_super, permissions=permissions, country=user.country,
         team=user.team, department_id=user.department_id,
+        scope=UNRESTRICTED if is_super else await load_scope(db, user.id),
     )
     request.state.principal = principal
     return principal

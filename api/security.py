@@ -6,6 +6,7 @@ import hashlib
 import secrets
 from datetime import UTC, datetime, timedelta
 
+from fastapi import Response
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -13,6 +14,7 @@ from domain.models.auth import Session
 from domain.settings import get_settings
 
 RENEWAL_GRACE = timedelta(seconds=60)  # an old token keeps working this long after renewal
+TOKEN_COOKIE = "genie_cms_token"
 
 
 def token_hash(token: str) -> str:
@@ -60,3 +62,15 @@ async def revoke_sessions(db: AsyncSession, user_id: int, *, keep: int | None = 
     if keep is not None:
         query = query.where(Session.id != keep)
     await db.execute(query.values(revoked_at=now()))
+
+
+def set_token_cookie(response: Response, token: str, *, remember: bool, secure: bool) -> None:
+    """SPEC §7: the token rides in the genie_cms_token cookie, kept 7 days only when "remember me" was asked.
+    Not HttpOnly: the web client reads it to send the Bearer header (docs/decisions/0003-token-cookie.md)."""
+    max_age = int(session_lifetime(True).total_seconds()) if remember else None
+    response.set_cookie(TOKEN_COOKIE, token, max_age=max_age, path="/", samesite="lax", secure=secure,
+                        httponly=False)
+
+
+def clear_token_cookie(response: Response) -> None:
+    response.delete_cookie(TOKEN_COOKIE, path="/", samesite="lax")

@@ -8,6 +8,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.deps import Principal
 from api.resource import Actions, Resource
+from api.resource.scope import scoped
 from api.schemas.couriers import CourierCreate, CourierFilters, CourierPublic, CourierUpdate
 from domain.models.couriers import Courier
 
@@ -23,6 +24,7 @@ couriers = Resource(
     actions=Actions(add="logistics#add", edit="logistics#edit", delete="logistics#delete",
                     export="logistics#export", import_="logistics#import"),
     prepare=_store_url_as_text,
+    scope=scoped(country=Courier.country),
     unique={"uq_couriers_channel_name": "name"},
 )
 

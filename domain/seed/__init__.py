@@ -9,14 +9,15 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.db import transaction
 from domain.models.users import User
-from domain.seed import demo, identity
+from domain.seed import action_mappings, demo, identity
 
 log = logging.getLogger("omp.seed")
 
 
 async def seed_all(db: AsyncSession, *, admin_password: str, demo_data: bool) -> None:
-    await identity.sync_authorities(db)
-    await identity.sync_roles(db)
+    added = await identity.sync_authorities(db)
+    await identity.sync_roles(db, added)
+    await action_mappings.sync(db)
     first_start = not await db.scalar(select(func.count()).select_from(User))
     if first_start:
         await identity.create_admin(db, admin_password)

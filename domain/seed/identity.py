@@ -9,31 +9,53 @@ from domain.models.authorities import Authority
 from domain.models.roles import Role, role_authorities
 from domain.models.users import User, user_roles
 from domain.passwords import hash_password
-from domain.seed.authorities import TREE, Node
+from domain.seed.authorities import TREE
+from domain.seed.menu_kit import subtree, walk
+
+
+def screens(*roots: str) -> set[str]:
+    """Directories and menus (hidden detail routes included) below the roots, without buttons."""
+    return set().union(*(subtree(TREE, r, buttons=False) for r in roots))
+
+
+def everything(*roots: str) -> set[str]:
+    """Screens and buttons below the roots."""
+    return set().union(*(subtree(TREE, r) for r in roots))
+
+
+ALL_SCREENS = screens(*(node.identifier for node in TREE))
+EXPORTS = {n.identifier for n, _, _ in walk(TREE) if n.identifier.endswith("#export")}
 
 # code -> (name, role type, is super, authority identifiers granted by default ("*" = every one))
-ROLES: dict[str, tuple[str, str, bool, tuple[str, ...]]] = {
-    "admin": ("Admin", "SYSTEM", True, ("*",)),
-    "it": ("IT", "SYSTEM", False, ("home",)),
-    "owner": ("Owner", "BUSINESS", False, ("home",)),
-    "sales": ("Sales", "BUSINESS", False, ("home",)),
-    "retention": ("Retention agent", "BUSINESS", False, ("home",)),
-    "support": ("Support", "BUSINESS", False, ("home",)),
-    "warehouse": ("Warehouse", "BUSINESS", False, (
-        "home", "operation", "ginee-oms", "oms-order", "logistics-configuration", "logistics#export")),
-    "finance": ("Finance", "BUSINESS", False, ("home",)),
+ROLES: dict[str, tuple[str, str, bool, frozenset[str]]] = {
+    "admin": ("Admin", "SYSTEM", True, frozenset({"*"})),
+    "it": ("IT", "SYSTEM", False, frozenset(
+        everything("user-center", "system", "open-platform") | screens("manage-dashboard"))),
+    "owner": ("Owner", "BUSINESS", False, frozenset(ALL_SCREENS | EXPORTS)),
+    "sales": ("Sales", "BUSINESS", False, frozenset(
+        screens("crm", "accounts", "gcrm-reports", "system-ticket")
+        | everything("crm-sales", "crm-leads", "crm-feedback", "manage-disposition", "sales-target")
+        - {"leads#delete", "leads#import"})),
+    "retention": ("Retention agent", "BUSINESS", False, frozenset(
+        screens("crm", "accounts", "expenses", "system-ticket")
+        | everything("crm-retention", "crm-feedback", "manage-disposition"))),
+    "support": ("Support", "BUSINESS", False, frozenset(
+        screens("accounts", "shops", "ginee-oms", "manage-content", "ticket-reports", "system-ticket")
+        | everything("system-ticket", "manage-content") | {"internal-faq-modify", "internal-faq-preview"})),
+    "warehouse": ("Warehouse", "BUSINESS", False, frozenset(
+        everything("wms-center") | screens("oms-stock", "oms-order")
+        | {"operation", "ginee-oms", "logistics#export", "stock#export"})),
+    "finance": ("Finance", "BUSINESS", False, frozenset(
+        screens("expenses", "finance-reports", "accounts")
+        | everything("expenses", "financial-reconciliation", "performance-details"))),
 }
 
 
-def walk(nodes: tuple[Node, ...], parent: str | None = None, start: int = 1):  # type: ignore[no-untyped-def]
-    for index, node in enumerate(nodes, start=start):
-        yield node, parent, index
-        yield from walk(node.children, node.identifier)
-
-
-async def sync_authorities(db: AsyncSession) -> None:
-    """Insert missing built-in entries; keep what staff edited (titles, icons, sort) as it is."""
+async def sync_authorities(db: AsyncSession) -> set[str]:
+    """Insert missing built-in entries; keep what staff edited (titles, icons, sort) as it is.
+    Returns the identifiers it inserted."""
     existing = {a.identifier: a for a in (await db.scalars(select(Authority))).all()}
+    added: set[str] = set()
     for node, parent, sort in walk(TREE):
         if node.identifier in existing:
             continue
@@ -46,20 +68,31 @@ async def sync_authorities(db: AsyncSession) -> None:
         db.add(row)
         await db.flush()
         existing[node.identifier] = row
+        added.add(node.identifier)
+    return added
 
 
-async def sync_roles(db: AsyncSession) -> None:
-    """Create missing built-in roles with their default authorities."""
+async def sync_roles(db: AsyncSession, added: set[str] | None = None) -> None:
+    """Create missing built-in roles with their default authorities; give existing built-in roles the new
+    entries (`added`) of their default set, leaving alone what staff granted or removed before."""
     ids = {i: a for i, a in (await db.execute(select(Authority.identifier, Authority.id))).all()}
     for code, (name, role_type, is_super, grants) in ROLES.items():
-        if await db.scalar(select(Role.id).where(Role.code == code)):
+        role = await db.scalar(select(Role).where(Role.code == code))
+        wanted = set(ids) if "*" in grants else grants & set(ids)
+        if role is None:
+            role = Role(code=code, name=name, role_type=role_type, is_super=is_super)
+            db.add(role)
+            await db.flush()
+        elif added:
+            wanted &= added
+        else:
             continue
-        role = Role(code=code, name=name, role_type=role_type, is_super=is_super)
-        db.add(role)
-        await db.flush()
-        wanted = ids.values() if "*" in grants else [ids[g] for g in grants if g in ids]
         if wanted:
-            await db.execute(insert(role_authorities), [{"role_id": role.id, "authority_id": a} for a in wanted])
+            held = set((await db.scalars(select(role_authorities.c.authority_id)
+                                         .where(role_authorities.c.role_id == role.id))).all())
+            rows = [{"role_id": role.id, "authority_id": ids[i]} for i in sorted(wanted) if ids[i] not in held]
+            if rows:
+                await db.execute(insert(role_authorities), rows)
 
 
 async def create_admin(db: AsyncSession, password: str) -> User:

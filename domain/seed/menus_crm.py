@@ -1,0 +1,70 @@
+"""Menu tree: the sales and retention CRM, feedback, dispositions, tasks, reports and the tag factory."""
+
+from __future__ import annotations
+
+from domain.seed.menu_kit import button, crud, directory, hidden, menu
+
+CRM = directory(
+    "crm", "/crm", "CRM", "客户管理", "CRM",
+    menu("crm-sales", "/crm/sales", "Sales", "销售", "Penjualan",
+         *crud("sales", "merchant", "商户", "merchant", "edit export")),
+    menu("crm-retention", "/crm/manage-retention", "Retention", "留存", "Retensi",
+         *crud("retention", "merchant", "商户", "merchant", "edit export")),
+    menu("crm-leads", "/crm/leads", "Leads", "线索", "Prospek",
+         *crud("leads", "lead", "线索", "prospek"),
+         button("leads#assign", "Assign leads", "分配线索", "Tetapkan prospek"),
+         button("leads#claim", "Claim leads", "认领线索", "Klaim prospek"),
+         button("leads#show-phone", "Show phone numbers", "查看电话号码", "Tampilkan nomor telepon")),
+    directory(
+        "crm-feedback", "/crm/feedback", "Feedback", "反馈", "Umpan balik",
+        menu("feedback-new", "/crm/feedback/new", "New feedback", "新建反馈", "Umpan balik baru"),
+        menu("feedback-list", "/crm/feedback/list", "Feedback list", "反馈列表", "Daftar umpan balik",
+             *crud("feedback", "feedback", "反馈", "umpan balik", "edit delete export")),
+        menu("feedback-tree", "/crm/feedback/tree", "Feedback tree", "反馈树", "Pohon umpan balik"),
+        menu("feedback-report", "/crm/feedback/report", "Feedback report", "反馈报表", "Laporan umpan balik"),
+    ),
+    directory(
+        "crm-ftr", "/crm/ftr", "First response", "首次响应", "Respons pertama",
+        menu("ftr-new", "/crm/ftr/new", "New first response", "新建首次响应", "Respons pertama baru"),
+        menu("ftr-list", "/crm/ftr/list", "First responses", "首次响应列表", "Daftar respons pertama"),
+    ),
+    menu("crm-onboarding", "/crm/onboarding", "Onboarding", "新手引导", "Orientasi"),
+    directory(
+        "manage-disposition", "/crm/manage-disposition", "Dispositions", "处置", "Disposisi",
+        menu("disposition-list", "/crm/manage-disposition/list", "Disposition list", "处置列表",
+             "Daftar disposisi", *crud("disposition", "disposition", "处置", "disposisi", "edit delete export")),
+        menu("disposition-new", "/crm/manage-disposition/new", "New disposition", "新建处置", "Disposisi baru"),
+        menu("disposition-statistic", "/crm/manage-disposition/statistic", "Disposition statistics", "处置统计",
+             "Statistik disposisi"),
+    ),
+    directory(
+        "crm-task", "/crm/task", "Tasks", "任务", "Tugas",
+        menu("crm-task-detail", "/crm/task/detail", "Task details", "任务详情", "Detail tugas"),
+        menu("crm-task-schedule", "/crm/task/schedule", "Task schedule", "任务日程", "Jadwal tugas"),
+    ),
+    directory(
+        "manage-report", "/crm/manage-report", "Performance", "业绩", "Kinerja",
+        menu("sales-performance", "/crm/manage-report/sales-performance", "Sales performance", "销售业绩",
+             "Kinerja penjualan"),
+        menu("performance-details", "/crm/manage-report/performance-details", "Payment records", "回款记录",
+             "Catatan pembayaran", *crud("payment", "payment records", "回款记录", "catatan pembayaran", "export")),
+        menu("sales-target", "/crm/manage-report/target", "Targets", "目标", "Target",
+             *crud("target", "target", "目标", "target", "add edit delete")),
+    ),
+    menu("manage-chat", "/crm/manage-chat", "Chat", "聊天", "Obrolan"),
+    hidden("merchant-sales-history", "/merchant-sales/history", "Sales history", "销售历史", "Riwayat penjualan"),
+    hidden("merchant-retention-history", "/merchant-retention/history", "Retention history", "留存历史",
+           "Riwayat retensi"),
+    hidden("merchant-leads-history", "/merchant-leads/history", "Lead history", "线索历史", "Riwayat prospek"),
+    hidden("feedback-detail", "/crm/feedback-detail/:id", "Feedback detail", "反馈详情", "Detail umpan balik"),
+    hidden("sales-detail", "/crm/sales-detail/:id", "Merchant detail", "商户详情", "Detail merchant"),
+    hidden("tree-history", "/crm/tree-history", "Feedback tree history", "反馈树历史", "Riwayat pohon umpan balik"),
+    hidden("disposition-detail", "/manage-disposition/:id", "Disposition detail", "处置详情", "Detail disposisi"),
+    hidden("disposition-detail-link", "/disposition-detail/detail", "Disposition link", "处置链接",
+           "Tautan disposisi"),
+    hidden("tag-company-detail", "/tag-factory/company-detail/:id", "Company detail", "公司详情",
+           "Detail perusahaan"),
+    hidden("tag-contacts-detail", "/tag-factory/contacts-detail/:id", "Contact detail", "联系人详情",
+           "Detail kontak"),
+    icon="crm",
+)

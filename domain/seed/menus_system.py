@@ -1,0 +1,90 @@
+"""Menu tree: audit, deployment, scheduled tasks, tickets, mail and tools."""
+
+from __future__ import annotations
+
+from domain.seed.menu_kit import button, crud, directory, hidden, menu
+
+AUDIT = directory(
+    "system-audit", "/system/audit", "Audit", "审计", "Audit",
+    menu("audit-log", "/system/audit/audit-log", "Audit log", "操作日志", "Log audit",
+         *crud("audit", "audit log", "操作日志", "log audit", "export"),
+         *crud("action-mapping", "action mapping", "操作映射", "pemetaan aksi")),
+    menu("event-tracking", "/system/audit/event-tracking", "Event tracking", "埋点数据", "Pelacakan peristiwa",
+         *crud("event-tracking", "events", "埋点数据", "peristiwa", "export")),
+    menu("audit-ci", "/system/audit/ci", "CI", "持续集成", "CI"),
+    menu("audit-cd", "/system/audit/cd", "CD", "持续部署", "CD"),
+    directory(
+        "audit-deploy", "/system/audit/deploy", "Deployment", "部署", "Penerapan",
+        menu("jenkins-deploy", "/system/audit/deploy/jenkins-deploy", "Deploy tasks", "部署任务", "Tugas penerapan",
+             *crud("deploy", "deploy task", "部署任务", "tugas penerapan", "add edit delete"),
+             button("deploy#run", "Deploy", "执行部署", "Terapkan")),
+        menu("auto-deploy", "/system/audit/deploy/auto-deploy", "Auto deploy", "自动部署", "Penerapan otomatis"),
+    ),
+    menu("review-management", "/system/audit/review-management", "Reviews", "评审管理", "Tinjauan",
+         button("review#approve", "Approve review", "审批", "Setujui tinjauan")),
+    hidden("review-created", "/review/created", "Review created", "新建评审", "Tinjauan baru", no_cache=True),
+    hidden("review-modify", "/review/modify/:id", "Review modify", "修改评审", "Ubah tinjauan", no_cache=True),
+    hidden("review-detail", "/review/:id", "Review detail", "评审详情", "Detail tinjauan"),
+    hidden("approval-detail", "/approval/:id", "Approval", "审批详情", "Persetujuan"),
+)
+
+TASKS = directory(
+    "system-task", "/system/task", "Tasks", "任务", "Tugas",
+    menu("alter-mq", "/system/task/alter-mq", "MQ alerts", "MQ 告警", "Peringatan MQ"),
+    menu("task-schedule", "/system/task/schedule", "Scheduled tasks", "定时任务", "Tugas terjadwal",
+         *crud("job", "scheduled task", "定时任务", "tugas terjadwal", "add edit delete"),
+         button("job#run", "Run now", "立即执行", "Jalankan sekarang")),
+    menu("task-log", "/system/task/log", "Task records", "任务记录", "Catatan tugas"),
+    directory(
+        "heartbeat", "/system/task/heartbeat", "Heartbeat", "心跳", "Detak",
+        menu("application-status", "/system/task/heartbeat/application-status", "Application status", "应用状态",
+             "Status aplikasi"),
+        menu("heartbeat-list", "/system/task/heartbeat/heartbeat-list", "Heartbeats", "心跳列表", "Daftar detak"),
+        hidden("heartbeat-detail", "/system/heartbeat/detail", "Heartbeat detail", "心跳详情", "Detail detak"),
+    ),
+)
+
+TICKETS = directory(
+    "system-ticket", "/system/ticket", "Tickets", "工单", "Tiket",
+    menu("ticket-list", "/system/ticket/list", "Tickets", "工单列表", "Daftar tiket",
+         *crud("ticket", "ticket", "工单", "tiket", "edit export"),
+         button("ticket#merge", "Merge tickets", "合并工单", "Gabungkan tiket")),
+    menu("ticket-new", "/system/ticket/new", "New ticket", "新建工单", "Tiket baru"),
+    menu("ticket-user-list", "/system/ticket/user-list", "My tickets", "我的工单", "Tiket saya"),
+    hidden("ticket-saas-detail", "/ticket/saas-detail/:date/:id/:accountId", "Ticket detail", "工单详情",
+           "Detail tiket"),
+    hidden("ticket-detail", "/ticket/detail/:date/:id", "Ticket detail", "工单详情", "Detail tiket"),
+    hidden("ticket-view", "/ticket/:id", "Ticket", "工单", "Tiket"),
+    hidden("ticket-detail-link", "/ticket-detail/detail", "Ticket link", "工单链接", "Tautan tiket"),
+)
+
+MESSAGES = directory(
+    "message-center", "/system/message-center", "Messages", "消息中心", "Pusat pesan",
+    directory(
+        "manage-mail", "/system/message-center/manage-mail", "Mail", "邮件", "Surel",
+        menu("timed-mail", "/system/message-center/manage-mail/timed-mail", "Timed mail", "定时邮件",
+             "Surel terjadwal", *crud("mail", "timed mail", "定时邮件", "surel terjadwal", "add edit delete")),
+        menu("mail-history", "/system/message-center/manage-mail/mail-history", "Mail history", "邮件历史",
+             "Riwayat surel"),
+        hidden("timed-mail-create", "/timed-mail/create", "New timed mail", "新建定时邮件", "Surel terjadwal baru",
+               no_cache=True),
+        hidden("timed-mail-edit", "/timed-mail/edit", "Edit timed mail", "编辑定时邮件", "Ubah surel terjadwal",
+               no_cache=True),
+    ),
+)
+
+SYSTEM = directory(
+    "system", "/system", "System", "系统", "Sistem",
+    AUDIT,
+    TASKS,
+    TICKETS,
+    MESSAGES,
+    directory(
+        "common-tools", "/system/common-tools", "Tools", "工具", "Alat",
+        menu("tools", "/system/common-tools/tools", "Common tools", "常用工具", "Alat umum",
+             button("file#upload-public", "Upload public file", "上传公开文件", "Unggah berkas publik")),
+    ),
+    hidden("system-info", "/info", "Build information", "版本信息", "Informasi versi"),
+    hidden("system-health", "/health", "Health", "健康状态", "Kesehatan"),
+    icon="system",
+)
