@@ -40,8 +40,9 @@ def _child_setup() -> None:
 
 
 # Console output of all children and of the launcher itself goes through one lock so that
-# lines from different processes never interleave mid-line.
-_console_lock = threading.Lock()
+# lines from different processes never interleave mid-line. Reentrant: a signal handler that
+# prints may interrupt the main thread while it holds the lock.
+_console_lock = threading.RLock()
 
 
 def say(message: str, stream: TextIO | None = None) -> None:

@@ -23,7 +23,7 @@ from temporalio.service import RPCError
 from domain.search_attributes import SEARCH_ATTRIBUTES
 
 # Temporal's type names as the CLI spells them -> the API enum.
-TYPES: dict[str, int] = {
+TYPES: dict[str, IndexedValueType.ValueType] = {
     "Text": IndexedValueType.INDEXED_VALUE_TYPE_TEXT,
     "Keyword": IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD,
     "Int": IndexedValueType.INDEXED_VALUE_TYPE_INT,
@@ -48,7 +48,7 @@ class TypeClashError(Exception):
     """An attribute exists with another type: changing it needs an operator, not a retry."""
 
 
-async def registered(client: Client, namespace: str) -> dict[str, int]:
+async def registered(client: Client, namespace: str) -> dict[str, IndexedValueType.ValueType]:
     reply = await client.operator_service.list_search_attributes(ListSearchAttributesRequest(namespace=namespace))
     return dict(reply.custom_attributes)
 

@@ -10,6 +10,7 @@ import signal
 import sys
 import threading
 import time
+import traceback
 from typing import Any, TextIO
 
 import httpx
@@ -21,6 +22,7 @@ from launcher.plan import LOOPBACK, Plan
 from launcher.ports import require_free, wait_listening
 from launcher.postgres import EmbeddedPostgres, start_embedded
 from launcher.process import Child, describe_exit, say
+from launcher.search_attributes import TypeClashError
 from launcher.temporal import dev_server_argv, wait_ready
 
 TEMPORAL_TIMEOUT = 60.0
@@ -63,6 +65,9 @@ class Stack:
             return 0
         except (StartError, OSError) as err:
             self.say(f"\nOMP Console did not start: {err}", sys.stderr)
+            return 1
+        except Exception:
+            self.say(f"\nOMP Console did not start:\n{traceback.format_exc()}", sys.stderr)
             return 1
         finally:
             self.shutdown()
@@ -153,7 +158,7 @@ class Stack:
             await asyncio.wait({task}, timeout=0.2)
         try:
             task.result()
-        except RuntimeError as err:
+        except (RuntimeError, TypeClashError) as err:
             raise StartError(str(err)) from None
 
     def _run_prestart(self) -> None:

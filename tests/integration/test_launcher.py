@@ -23,6 +23,7 @@ from temporalio.api.enums.v1 import IndexedValueType
 
 from domain.search_attributes import SEARCH_ATTRIBUTES
 from domain.settings import ROOT
+from launcher.health import failing_parts
 from launcher.ports import PortInUseError, free_ports, require_free, wait_listening
 from launcher.search_attributes import (
     TYPES,
@@ -73,7 +74,8 @@ def test_smtp_sink_command_stores_every_message_as_eml(tmp_path: Path) -> None:
         assert stored["Subject"] == "Ticket T-1001 resolved"
         # A Bcc recipient is in the envelope only; the sink keeps it visible.
         assert "audit@example.com" in stored["X-Envelope-To"]
-        assert "resolved" in stored.get_body().get_content()
+        body = stored.get_body()
+        assert body is not None and "resolved" in body.get_content()
     finally:
         sink.send_signal(signal.SIGTERM)
         output = sink.communicate(timeout=10)[0].decode()
@@ -181,3 +183,19 @@ def _read_line(proc: subprocess.Popen[str], timeout: float) -> str:
     reader.start()
     reader.join(timeout)
     return result[0].strip() if result else ""
+
+
+def test_an_unhealthy_reply_names_the_part_that_is_down() -> None:
+    reply = {
+        "code": "SUCCESS",
+        "data": {
+            "status": "DOWN",
+            "components": {
+                "postgres": {"status": "UP", "detail": "PostgreSQL 18.6"},
+                "worker": {"status": "DOWN", "detail": "no worker polls task queue omp-main"},
+            },
+        },
+    }
+    assert failing_parts(json.dumps(reply)) == {"worker": "no worker polls task queue omp-main"}
+    assert failing_parts('{"database": "up", "temporal": "down", "smtp": false}') == {"temporal": "", "smtp": ""}
+    assert failing_parts("<html>502 Bad Gateway</html>") == {}
