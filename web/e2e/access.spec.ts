@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser, type TestBrowser } from './browser';
+import { at } from './console';
+
+let browser: TestBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function landOn(path: string): Promise<URL> {
+  page = await browser.freshPage();
+  await page.goto(at(path));
+  return new URL(page.url());
+}
+
+describe('access rules (SPEC §2)', () => {
+  it('sends a visitor without a token from /home to /login?redirect=%2Fhome', async () => {
+    await landOn('/home');
+    await page.waitForURL((url) => url.pathname === '/login');
+
+    expect(new URL(page.url()).search).toBe('?redirect=%2Fhome');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await page.getByLabel('Username or email').isVisible()).toBe(true);
+    expect(await page.title()).toBe('Sign in - GINEE-OMP');
+  });
+
+  it('keeps the full path, query included, in the redirect', async () => {
+    await landOn('/home?tab=2');
+    await page.waitForURL((url) => url.pathname === '/login');
+
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/home?tab=2');
+  });
+
+  it('sends / to /home, and so to the login page', async () => {
+    await landOn('/');
+    await page.waitForURL((url) => url.pathname === '/login');
+
+    expect(new URL(page.url()).search).toBe('?redirect=%2Fhome');
+  });
+
+  it('shows 404 for an unknown path', async () => {
+    await landOn('/no/such/page');
+    await page.waitForURL((url) => url.pathname === '/404');
+
+    await page.getByText('Sorry, the page you visited does not exist.').waitFor();
+    expect(await page.title()).toBe('Page not found - GINEE-OMP');
+  });
+
+  it('has a 401 page', async () => {
+    await landOn('/401');
+
+    await page.getByText('Sorry, you are not allowed to open this page.', { exact: false }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/401');
+  });
+});

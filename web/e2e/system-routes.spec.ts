@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser, type TestBrowser } from './browser';
+import { apiGet, at } from './console';
+
+let browser: TestBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The value cell next to a label in an Ant Design bordered Descriptions table. */
+function valueOf(label: string) {
+  return page.locator('tr', { has: page.locator('th', { hasText: new RegExp(`^${label}$`) }) }).locator('td');
+}
+
+interface Info {
+  name: string;
+  version: string;
+  commit: string;
+  buildTime: string;
+  appTitle: string;
+}
+
+interface Health {
+  status: 'UP' | 'DOWN';
+  components: Record<string, { status: 'UP' | 'DOWN'; latencyMs: number | null; detail: string | null }>;
+}
+
+const COMPONENT_LABELS: Record<string, string> = {
+  postgres: 'PostgreSQL',
+  temporal: 'Temporal',
+  smtp: 'SMTP',
+  worker: 'Worker',
+};
+
+describe('hidden routes (SPEC §2: /info and /health)', () => {
+  it('/info shows what the server reports, without signing in', async () => {
+    const { data: info } = await apiGet<Info>('info');
+    page = await browser.freshPage();
+    await page.goto(at('/info'));
+
+    await valueOf('Version').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/info');
+    expect((await valueOf('Name').innerText()).trim()).toBe(info.name);
+    expect((await valueOf('Version').innerText()).trim()).toBe(info.version);
+    expect((await valueOf('Commit').innerText()).trim()).toBe(info.commit);
+    expect((await valueOf('App title').innerText()).trim()).toBe(info.appTitle);
+    expect((await valueOf('Build time').innerText()).trim()).not.toBe('');
+    expect(await page.title()).toBe('About - GINEE-OMP');
+  });
+
+  it('/health shows every component with the status the server reports, and no error notification', async () => {
+    const { data: health } = await apiGet<Health>('health');
+    page = await browser.freshPage();
+    await page.goto(at('/health'));
+
+    await valueOf('Overall').locator('[data-status]').waitFor();
+    expect(await valueOf('Overall').locator('[data-status]').getAttribute('data-status')).toBe(health.status);
+    for (const [name, component] of Object.entries(health.components)) {
+      const label = COMPONENT_LABELS[name] ?? name;
+      expect(await valueOf(label).locator('[data-status]').getAttribute('data-status'), name).toBe(component.status);
+      expect(await valueOf(label).innerText()).toContain('Latency');
+    }
+    expect(Object.keys(health.components).sort()).toEqual(['postgres', 'smtp', 'temporal', 'worker']);
+    expect(await page.locator('.ant-notification-notice').count()).toBe(0);
+  });
+});

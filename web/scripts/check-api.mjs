@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+// Fails when src/api/schema.d.ts is not what openapi-typescript makes of openapi.json.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const web = join(dirname(fileURLToPath(import.meta.url)), '..');
+const committed = join(web, 'src', 'api', 'schema.d.ts');
+const dir = mkdtempSync(join(tmpdir(), 'omp-schema-'));
+const fresh = join(dir, 'schema.d.ts');
+try {
+  execFileSync(join(web, 'node_modules', '.bin', 'openapi-typescript'), ['./openapi.json', '-o', fresh], {
+    cwd: web,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (!existsSync(committed) || readFileSync(fresh, 'utf8') !== readFileSync(committed, 'utf8')) {
+    console.error('web/src/api/schema.d.ts does not match web/openapi.json: run `make openapi` and commit the result.');
+    process.exit(1);
+  }
+  console.log('web/src/api/schema.d.ts matches web/openapi.json.');
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,9 @@
+import type { ThemeConfig } from 'antd';
+
+export const SIDEBAR_WIDTH = 240;
+/** SPEC §2: below this width the sidebar closes and the device counts as mobile. */
+export const MOBILE_BREAKPOINT = 992;
+
+export const theme: ThemeConfig = {
+  token: { colorPrimary: '#1677ff', borderRadius: 6 },
+};

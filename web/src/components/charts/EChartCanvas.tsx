@@ -1,0 +1,37 @@
+import ReactEChartsCore from 'echarts-for-react/lib/core';
+import * as echarts from 'echarts/core';
+import { BarChart, LineChart, PieChart } from 'echarts/charts';
+import {
+  DatasetComponent,
+  GridComponent,
+  LegendComponent,
+  TitleComponent,
+  TooltipComponent,
+} from 'echarts/components';
+import { CanvasRenderer } from 'echarts/renderers';
+import type { EChartsCoreOption } from 'echarts/core';
+
+// Only the chart types the dashboards use; add more here when a screen needs them.
+echarts.use([
+  BarChart,
+  LineChart,
+  PieChart,
+  DatasetComponent,
+  GridComponent,
+  LegendComponent,
+  TitleComponent,
+  TooltipComponent,
+  CanvasRenderer,
+]);
+
+export interface EChartProps {
+  option: EChartsCoreOption;
+  height?: number | string;
+  loading?: boolean;
+}
+
+export default function EChartCanvas({ option, height = 320, loading = false }: EChartProps) {
+  return (
+    <ReactEChartsCore echarts={echarts} option={option} style={{ height }} showLoading={loading} notMerge lazyUpdate />
+  );
+}

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { AutoComplete, Button, Checkbox, Form, Input, theme } from 'antd';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PublicPage } from '../../components/PublicPage';
+import { saveToken } from '../../api/token';
+import { safeRedirect } from '../../api/session';
+import { login, type LoginForm } from './api';
+import { loadSavedAccounts, rememberAccount, storeSavedAccounts } from './savedAccounts';
+import { SavedAccountOption } from './SavedAccountOption';
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [accounts, setAccounts] = useState(loadSavedAccounts);
+  const { token: design } = theme.useToken();
+
+  const updateAccounts = (next: string[]) => {
+    storeSavedAccounts(next);
+    setAccounts(next);
+  };
+
+  const signIn = useMutation({
+    mutationFn: login,
+    onSuccess: ({ token }, form) => {
+      saveToken(token, form.rememberMe);
+      updateAccounts(rememberAccount(accounts, form.username));
+      navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
+    },
+  });
+
+  return (
+    <PublicPage width={400}>
+      <div
+        style={{
+          marginTop: '8vh',
+          padding: 32,
+          background: design.colorBgContainer,
+          borderRadius: design.borderRadiusLG,
+          boxShadow: design.boxShadowTertiary,
+        }}
+      >
+        <h1 style={{ marginTop: 0, fontSize: design.fontSizeHeading3, color: design.colorText }}>{t('login.title')}</h1>
+        <Form<LoginForm>
+          name="login"
+          layout="vertical"
+          requiredMark={false}
+          initialValues={{ username: accounts[0] ?? '', password: '', rememberMe: false }}
+          onFinish={(form) => signIn.mutate({ ...form, username: form.username.trim() })}
+        >
+          <Form.Item
+            name="username"
+            label={t('login.username')}
+            rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
+          >
+            <AutoComplete
+              options={
+                accounts.length
+                  ? [
+                      {
+                        label: t('login.savedAccounts'),
+                        options: accounts.map((account) => ({
+                          value: account,
+                          label: (
+                            <SavedAccountOption
+                              account={account}
+                              onForget={() => updateAccounts(accounts.filter((a) => a !== account))}
+                            />
+                          ),
+                        })),
+                      },
+                    ]
+                  : []
+              }
+            >
+              <Input prefix={<UserOutlined />} autoComplete="username" autoFocus />
+            </AutoComplete>
+          </Form.Item>
+          <Form.Item
+            name="password"
+            label={t('login.password')}
+            rules={[{ required: true, message: t('login.passwordRequired') }]}
+          >
+            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
+          </Form.Item>
+          <Form.Item name="rememberMe" valuePropName="checked">
+            <Checkbox>{t('login.rememberMe')}</Checkbox>
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={signIn.isPending}>
+            {t('login.submit')}
+          </Button>
+        </Form>
+      </div>
+    </PublicPage>
+  );
+}

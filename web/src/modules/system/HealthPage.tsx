@@ -1,0 +1,79 @@
+import { Alert, Button, Card, Descriptions, Flex, Space, Typography } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { PublicPage } from '../../components/PublicPage';
+import { PageLoading } from '../../components/PageLoading';
+import { isApiError } from '../../api/ApiError';
+import { healthQuery, type ComponentHealth } from './api';
+import { StatusTag } from './StatusTag';
+
+const KNOWN_COMPONENTS = ['postgres', 'temporal', 'smtp', 'worker'] as const;
+
+function ComponentRow({ health }: { health: ComponentHealth }) {
+  const { t } = useTranslation();
+  return (
+    <Space wrap>
+      <StatusTag status={health.status} />
+      <Typography.Text type="secondary">
+        {t('health.latency')}:{' '}
+        {health.latencyMs == null ? t('common.notAvailable') : t('health.latencyMs', { value: Math.round(health.latencyMs) })}
+      </Typography.Text>
+      {health.detail && <Typography.Text>{health.detail}</Typography.Text>}
+    </Space>
+  );
+}
+
+function componentLabel(name: string, t: ReturnType<typeof useTranslation>['t']): string {
+  return (KNOWN_COMPONENTS as readonly string[]).includes(name)
+    ? t(`health.component.${name as (typeof KNOWN_COMPONENTS)[number]}`)
+    : name;
+}
+
+/** Hidden route /health: each service the console depends on, up or down, refreshed every 15 s. */
+export default function HealthPage() {
+  const { t } = useTranslation();
+  const { data, error, dataUpdatedAt, refetch, isFetching } = useQuery(healthQuery);
+  return (
+    <PublicPage>
+      <Card
+        title={t('health.title')}
+        extra={
+          <Button icon={<ReloadOutlined />} loading={isFetching} onClick={() => void refetch()}>
+            {t('common.refresh')}
+          </Button>
+        }
+      >
+        {error && (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={error.message}
+            description={isApiError(error) && error.transactionId ? `${t('http.transactionId')}: ${error.transactionId}` : undefined}
+          />
+        )}
+        {data ? (
+          <Descriptions column={1} bordered size="small">
+            <Descriptions.Item label={t('health.overall')}>
+              <Flex gap={8} align="center">
+                <StatusTag status={data.status} />
+                <Typography.Text type="secondary">
+                  {t('health.checkedAt')}: {dayjs(dataUpdatedAt).format('YYYY-MM-DD HH:mm:ss')}
+                </Typography.Text>
+              </Flex>
+            </Descriptions.Item>
+            {Object.entries(data.components).map(([name, health]) => (
+              <Descriptions.Item key={name} label={componentLabel(name, t)}>
+                <ComponentRow health={health} />
+              </Descriptions.Item>
+            ))}
+          </Descriptions>
+        ) : (
+          !error && <PageLoading />
+        )}
+      </Card>
+    </PublicPage>
+  );
+}

@@ -1,0 +1,16 @@
+import { http } from '../../api/http';
+import type { DataOf } from '../../api/types';
+
+export type HealthData = DataOf<'/cms/health', 'get'>;
+export type ComponentHealth = NonNullable<HealthData['components'][string]>;
+
+/**
+ * The health check answers 503 with the same envelope when a component is down: that is an
+ * answer to show, not a failure to notify. Failures are shown on the page instead.
+ */
+export const healthQuery = {
+  queryKey: ['system', 'health'],
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    http.get<HealthData>('health', { signal, acceptStatus: [503], notify: false }),
+  refetchInterval: 15_000,
+};

@@ -1,0 +1,26 @@
+import { afterEach, beforeAll } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { initI18n } from '../i18n';
+
+// jsdom has no matchMedia; Ant Design's responsive helpers ask for it.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+beforeAll(async () => {
+  await initI18n();
+});
+
+afterEach(() => {
+  cleanup();
+});
