@@ -1,4 +1,6 @@
-"""`python -m api`: uvicorn serving the API and the built web app."""
+"""`python -m api [--reload]`: uvicorn serving the API and the built web app."""
+
+import sys
 
 import uvicorn
 
@@ -7,4 +9,5 @@ from domain.settings import get_settings
 if __name__ == "__main__":
     settings = get_settings()
     uvicorn.run("api.main:create_app", factory=True, host=settings.host, port=settings.port,
-                log_config=None, access_log=False, proxy_headers=True)
+                log_config=None, access_log=False, proxy_headers=True,
+                reload="--reload" in sys.argv, reload_dirs=["api", "domain", "activities", "workflows"])

@@ -135,17 +135,19 @@ CurrentUser = Annotated[Principal, Depends(current_user)]
 
 
 class Guard:
-    """Declares and enforces the permission a route needs; the route test reads `.permission`."""
+    """Declares and enforces the permission a route needs; the route test reads `.permission`.
+    `also` lists alternatives: a screen shared by two menus (e.g. the authority tree) admits holders of either."""
 
-    def __init__(self, permission: str | None) -> None:
+    def __init__(self, permission: str | None, *also: str) -> None:
         self.permission = permission
+        self.also = also
 
     async def __call__(self, request: Request,
                        user: Annotated[Principal | None, Depends(optional_user)]) -> Principal | None:
         if self.permission is None:  # public route
             return user
         user = require(request, user)
-        if self.permission != AUTHENTICATED and not user.can(self.permission):
+        if self.permission != AUTHENTICATED and not any(user.can(p) for p in (self.permission, *self.also)):
             raise Forbidden()
         return user
 
@@ -153,9 +155,9 @@ class Guard:
 AUTHENTICATED = "@authenticated"  # any logged-in user, e.g. their own profile and console state
 
 
-def Need(permission: str) -> Any:
-    """`_: None = Need("ticket#claim")` in a route signature."""
-    return Depends(Guard(permission))
+def Need(permission: str, *also: str) -> Any:
+    """`_: None = Need("ticket#claim")` in a route signature; `Need("a", "b")` admits holders of a or b."""
+    return Depends(Guard(permission, *also))
 
 
 PUBLIC = Depends(Guard(None))

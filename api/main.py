@@ -12,6 +12,7 @@ from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 
 from api import errors
+from api.audit_log import OperationLogger
 from api.deps import guard_of
 from api.flows import Flows
 from api.middleware import RequestContext
@@ -36,6 +37,8 @@ def declare_permissions(router: APIRouter) -> None:
             if guard is not None:
                 extra = dict(route.openapi_extra or {})
                 extra["x-permission"] = guard.permission or "public"
+                if guard.also:
+                    extra["x-permission-also"] = list(guard.also)
                 route.openapi_extra = extra
 
 
@@ -78,6 +81,7 @@ def create_app() -> FastAPI:
         api.include_router(router)
     app.include_router(api)
     errors.install(app)
+    app.add_middleware(OperationLogger)  # inside RequestContext, so the transaction id is already set
     app.add_middleware(RequestContext)
     mount_web(app, settings.web_dist)
     return app

@@ -60,10 +60,9 @@ def main() -> None:
     wait_for_database()
     ensure_database()
     migrate()
-    if settings.seed_demo:
-        from domain.seed import seed
+    from domain.seed import seed
 
-        asyncio.run(seed())
+    asyncio.run(seed())  # authorities, roles and the admin account always; demo data per OMP_SEED_DEMO
     log.info("database ready")
 
 

@@ -74,3 +74,8 @@ def set_token_cookie(response: Response, token: str, *, remember: bool, secure: 
 
 def clear_token_cookie(response: Response) -> None:
     response.delete_cookie(TOKEN_COOKIE, path="/", samesite="lax")
+
+
+async def revoke_session(db: AsyncSession, session_id: int) -> None:
+    await db.execute(update(Session).where(Session.id == session_id, Session.revoked_at.is_(None))
+                     .values(revoked_at=now()))

@@ -1,5 +1,5 @@
 """One router a module; api.main mounts every router listed in ROUTERS."""
 
-from api.routers import couriers, system
+from api.routers import auth, couriers, system
 
-ROUTERS = [system.router, couriers.router]
+ROUTERS = [system.router, auth.router, couriers.router]

@@ -1,0 +1,138 @@
+"""The operation log: every mutating /cms/ call (and any route marked `x-audit: true`, such as the GET
+calls of SPEC §7 that remove an authority) is recorded after its reply is known, in its own transaction,
+so a failed call is logged too and reads pay nothing. Secrets are masked and bodies truncated."""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from typing import Any
+from urllib.parse import parse_qsl
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from domain.context import transaction_id
+from domain.db import transaction
+from domain.enums import SourceSystem
+from domain.models.audit import OperationLog
+from domain.rules.audit import describe_body, location_of, mask, truncate
+
+log = logging.getLogger("omp.audit")
+
+MUTATING = {"POST", "PUT", "PATCH", "DELETE"}
+CAPTURE_LIMIT = 64 * 1024  # bytes of a body kept for the log; describe_body truncates further
+APPLICATION = SourceSystem.GENIE_CMS.value
+
+
+def audited(scope: Scope) -> bool:
+    """Mutating calls are, searches are not; a route may say otherwise with `openapi_extra={"x-audit": ...}`."""
+    route = scope.get("route")
+    extra = getattr(route, "openapi_extra", None) or {}
+    if "x-audit" in extra:
+        return bool(extra["x-audit"])
+    return scope["method"] in MUTATING and not scope["path"].endswith("/search")
+
+
+def operator_of(state: dict[str, Any]) -> tuple[int | None, str | None]:
+    principal = state.get("principal")
+    if principal is not None:
+        return principal.id, principal.username
+    return state.get("audit_operator", (None, None))
+
+
+def business_id(scope: Scope, query: dict[str, str], body: Any, reply: Any) -> str | None:
+    """The id the call was about: a path id, an `...Id` query value, the body's id, or the created row's id."""
+    for source in (scope.get("path_params") or {}, query):
+        for key, value in source.items():
+            if key.lower().endswith("id") and value not in (None, ""):
+                return str(value)[:64]
+    for data in (body, reply.get("data") if isinstance(reply, dict) else None):
+        if isinstance(data, dict) and data.get("id") is not None:
+            return str(data["id"])[:64]
+    return None
+
+
+def parse_json(raw: bytes, content_type: str) -> Any:
+    if "json" not in content_type or not raw:
+        return None
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return None
+
+
+class OperationLogger:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not scope["path"].startswith("/cms/"):
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+        request_body = bytearray()
+        reply: dict[str, Any] = {"status": 500, "content_type": "", "body": bytearray(), "audited": None}
+
+        async def capture_request() -> Message:
+            message = await receive()
+            if message["type"] == "http.request" and len(request_body) < CAPTURE_LIMIT:
+                request_body.extend(message.get("body", b"")[: CAPTURE_LIMIT - len(request_body)])
+            return message
+
+        async def capture_reply(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                reply["status"] = message["status"]
+                reply["audited"] = audited(scope)
+                headers = {k.lower(): v for k, v in message.get("headers", [])}
+                reply["content_type"] = headers.get(b"content-type", b"").decode("latin-1")
+            elif message["type"] == "http.response.body" and reply["audited"]:
+                body = reply["body"]
+                if len(body) < CAPTURE_LIMIT:
+                    body.extend(message.get("body", b"")[: CAPTURE_LIMIT - len(body)])
+                reply["size"] = reply.get("size", 0) + len(message.get("body", b""))
+            await send(message)
+
+        try:
+            await self.app(scope, capture_request, capture_reply)
+        finally:
+            if reply["audited"] is None:  # the app failed before answering: the outer layer answers 500
+                reply["audited"] = audited(scope)
+            if reply["audited"]:
+                await self.record(scope, bytes(request_body), reply, started)
+
+    async def record(self, scope: Scope, request_body: bytes, reply: dict[str, Any], started: float) -> None:
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
+        request_type = headers.get("content-type", "")
+        body_json = parse_json(request_body, request_type)
+        reply_json = parse_json(bytes(reply["body"]), reply["content_type"])
+        if body_json is not None:
+            body: Any = mask(body_json)
+        elif request_type.startswith("multipart/"):
+            body = f"<multipart form, {len(request_body)} bytes>"
+        else:
+            body = describe_body(request_body, request_type)
+        request_data = {k: v for k, v in (("query", mask(query)), ("body", body)) if v not in (None, {}, "")}
+        status = reply["status"]
+        code = reply_json.get("code") if isinstance(reply_json, dict) else None
+        if reply.get("size", 0) > len(reply["body"]):  # cut short: describe rather than keep half of it
+            response_data: str | None = f"<{reply['content_type'].split(';')[0]}, {reply['size']} bytes>"
+        else:
+            response_data = describe_body(bytes(reply["body"]), reply["content_type"])
+        operator_id, operator_name = operator_of(scope.get("state", {}))
+        ip = scope["client"][0] if scope.get("client") else None
+        entry = OperationLog(
+            application=APPLICATION, operator_id=operator_id, operator_name=operator_name,
+            url=scope["path"][:512], method=scope["method"], http_status=status,
+            code=(code or ("SUCCESS" if status < 400 else f"HTTP_{status}"))[:64],
+            request_data=truncate(json.dumps(request_data, ensure_ascii=False, default=str)) if request_data else None,
+            response_data=response_data, remote_ip=ip, location=location_of(ip),
+            transaction_id=transaction_id.get(), business_id=business_id(scope, query, body_json, reply_json),
+            duration_ms=round((time.perf_counter() - started) * 1000),
+        )
+        try:
+            async with transaction() as db:
+                db.add(entry)
+        except Exception:  # the call's own outcome stands; a lost log line is reported, never raised
+            log.exception("operation log not written for %s %s", scope["method"], scope["path"])

@@ -1,0 +1,111 @@
+"""Login, logout, the logged-in user's profile and menu, and changing one's own password (SPEC §4, §7)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated
+
+from fastapi import APIRouter, Request, Response
+from sqlalchemy import or_, select
+from sqlalchemy.orm import selectinload
+
+from api import security, throttle
+from api.deps import AUTHENTICATED, PUBLIC, Need, Principal, SessionDep
+from api.envelope import Reply, ok
+from api.menu_tree import user_menus
+from api.schemas.auth import ChangePasswordBody, LoginBody, MenuNode, TokenPublic, UserInfo
+from domain.db import transaction
+from domain.enums import Status
+from domain.errors import DomainError, Invalid
+from domain.models.auth import LoginAttempt
+from domain.models.authorities import Authority
+from domain.models.users import User
+from domain.passwords import hash_password, verify_password
+
+router = APIRouter(tags=["auth"])
+
+# Verified when the account does not exist, so a wrong name costs as long as a wrong password.
+DUMMY_HASH = hash_password("no such account, no such password")
+
+
+def client_ip(request: Request) -> str:
+    """The peer address; behind a proxy, run uvicorn with --proxy-headers so this is the real client."""
+    return request.client.host if request.client else "unknown"
+
+
+@router.post("/auth/login", dependencies=[PUBLIC])
+async def login(body: LoginBody, request: Request, response: Response) -> Reply[TokenPublic]:
+    """Username or email with the password; a real name is not a login name. Failed tries are throttled."""
+    account, ip, now = body.username.strip().lower(), client_ip(request), datetime.now(UTC)
+    request.state.audit_operator = (None, account)
+    async with transaction() as db:  # committed before a refusal is raised, so the failed try is counted
+        await throttle.lock(db, account)
+        await throttle.check(db, account, ip, now)
+        user = await db.scalar(select(User).where(or_(User.username == account, User.email == account)))
+        good = verify_password(user.password_hash if user else DUMMY_HASH, body.password) and user is not None
+        refusal = None if good else "LOGIN_FAILED"
+        if user is not None and good and user.status != Status.ENABLED:
+            good, refusal = False, "ACCOUNT_DISABLED"
+        db.add(LoginAttempt(account=account, ip=ip, success=good))
+        if good and user is not None:
+            request.state.audit_operator = (user.id, user.username)
+            user.last_login_at = now
+            token = await security.open_session(db, user.id, remember=body.remember_me, ip=ip,
+                                                user_agent=request.headers.get("user-agent"))
+    if refusal:
+        raise DomainError(refusal, status=400, field="password" if refusal == "LOGIN_FAILED" else None)
+    security.set_token_cookie(response, token, remember=body.remember_me, secure=request.url.scheme == "https")
+    return ok({"token": token, "expiresAt": now + security.session_lifetime(body.remember_me)})
+
+
+@router.post("/auth/logout")
+async def logout(db: SessionDep, response: Response,
+                 user: Annotated[Principal, Need(AUTHENTICATED)]) -> Reply[None]:
+    await security.revoke_session(db, user.session_id)
+    security.clear_token_cookie(response)
+    return ok(None, "auth.logged_out")
+
+
+async def load_user(db: SessionDep, user_id: int) -> User:
+    query = select(User).options(selectinload(User.roles), selectinload(User.department)).where(User.id == user_id)
+    return (await db.scalars(query)).one()
+
+
+@router.get("/user/info")
+async def user_info(db: SessionDep, user: Annotated[Principal, Need(AUTHENTICATED)]) -> Reply[UserInfo]:
+    row = await load_user(db, user.id)
+    permissions = (await db.scalars(select(Authority.identifier))).all() if user.is_super else user.permissions
+    scope = user.scope
+    return ok(UserInfo.model_validate({
+        "id": row.id, "username": row.username, "real_name": row.real_name, "display_name": row.display_name,
+        "email": row.email, "mobile": row.mobile, "country": row.country, "team": row.team,
+        "roles": [r for r in row.roles if r.status == Status.ENABLED], "department": row.department,
+        "permissions": sorted(permissions), "is_super": user.is_super, "last_login_at": row.last_login_at,
+        "data_scopes": {"unrestricted": scope.unrestricted, "own": scope.own, "department": scope.department,
+                        "countries": sorted(scope.countries) if scope.countries is not None else None,
+                        "teams": sorted(scope.teams) if scope.teams is not None else None},
+    }))
+
+
+@router.get("/user/menus")
+async def menus(db: SessionDep, user: Annotated[Principal, Need(AUTHENTICATED)]) -> Reply[list[MenuNode]]:
+    """The logged-in user's menu tree: directories and menus (hidden detail routes flagged `hidden`)."""
+    return ok(await user_menus(db, user))
+
+
+@router.post("/user/change-password")
+async def change_password(body: ChangePasswordBody, db: SessionDep,
+                          user: Annotated[Principal, Need(AUTHENTICATED)]) -> Reply[None]:
+    """Old password required, the repeat must match; every other session of the user is logged out."""
+    if body.new_password != body.repeat_password:
+        raise Invalid("repeatPassword", "password_repeat")
+    row = await db.get(User, user.id, with_for_update=True)
+    assert row is not None
+    if not verify_password(row.password_hash, body.old_password):
+        raise Invalid("oldPassword", "old_password_wrong")
+    if body.new_password == body.old_password:
+        raise Invalid("newPassword", "password_unchanged")
+    row.password_hash = hash_password(body.new_password)
+    row.password_changed_at = datetime.now(UTC)
+    await security.revoke_sessions(db, user.id, keep=user.session_id)
+    return ok(None, "auth.password_changed")
