@@ -66,7 +66,7 @@ async def revoke_sessions(db: AsyncSession, user_id: int, *, keep: int | None = 
 
 def set_token_cookie(response: Response, token: str, *, remember: bool, secure: bool) -> None:
     """SPEC §7: the token rides in the genie_cms_token cookie, kept 7 days only when "remember me" was asked.
-    Not HttpOnly: the web client reads it to send the Bearer header (docs/decisions/0003-token-cookie.md)."""
+    Not HttpOnly: the web client reads it to send the Bearer header (docs/decisions/token-cookie.md)."""
     max_age = int(session_lifetime(True).total_seconds()) if remember else None
     response.set_cookie(TOKEN_COOKIE, token, max_age=max_age, path="/", samesite="lax", secure=secure,
                         httponly=False)

@@ -51,12 +51,26 @@ class Settings(BaseSettings):
     # Sessions
     token_ttl_hours: int = 12
     remember_me_days: int = 7
+    # Failed-login throttling: at most this many failures a window, per account and per address.
+    login_window_minutes: int = 15
+    login_max_failures_account: int = 5
+    login_max_failures_ip: int = 20
+    # Signs expiring file links; unset means a random key kept in var/secret-key (set it when running replicas).
+    secret_key: str | None = None
 
     log_level: str = "INFO"
     log_json: bool = True
 
-    # Uploads and imports
+    # Uploads and imports: a local directory, or S3-compatible storage when a bucket is given.
     storage_dir: Path | None = None
+    storage_s3_bucket: str | None = None
+    storage_s3_endpoint: str | None = None
+    storage_s3_region: str | None = None
+    storage_s3_access_key: str | None = None
+    storage_s3_secret_key: str | None = None
+    storage_s3_prefix: str = "omp/"
+    upload_max_bytes: int = Field(default=20 * 1024 * 1024)
+    file_url_ttl_seconds: int = 3600
     import_max_bytes: int = Field(default=5 * 1024 * 1024)
 
     # Build identity shown at /cms/info.

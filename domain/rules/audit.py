@@ -53,14 +53,15 @@ def describe_body(raw: bytes, content_type: str) -> str | None:
     """What the log keeps of a request or reply body: masked JSON, or a note of its type and size."""
     if not raw:
         return None
-    if "json" in content_type:
+    kind = content_type.split(";")[0].strip() or "binary"
+    if "json" in kind:
         try:
             return truncate(json.dumps(mask(json.loads(raw)), ensure_ascii=False, default=str))
-        except ValueError:
-            return truncate(raw.decode("utf-8", "replace"))
-    if content_type.startswith("text/"):
+        except ValueError:  # cut short or malformed: its secrets cannot be found, so none of it is kept
+            return f"<{kind}, {len(raw)} bytes>"
+    if kind.startswith("text/"):
         return truncate(raw.decode("utf-8", "replace"))
-    return f"<{content_type.split(';')[0] or 'binary'}, {len(raw)} bytes>"
+    return f"<{kind}, {len(raw)} bytes>"
 
 
 def location_of(ip: str | None) -> str | None:
