@@ -53,6 +53,11 @@ def business_id(scope: Scope, query: dict[str, str], body: Any, reply: Any) -> s
     return None
 
 
+def fallback_code(status: int) -> str:
+    """For replies that are not envelopes (a file, a crash before any reply)."""
+    return "SUCCESS" if status < 400 else "INTERNAL_ERROR" if status == 500 else f"HTTP_{status}"
+
+
 def parse_json(raw: bytes, content_type: str) -> Any:
     if "json" not in content_type or not raw:
         return None
@@ -125,7 +130,7 @@ class OperationLogger:
         entry = OperationLog(
             application=APPLICATION, operator_id=operator_id, operator_name=operator_name,
             url=scope["path"][:512], method=scope["method"], http_status=status,
-            code=(code or ("SUCCESS" if status < 400 else f"HTTP_{status}"))[:64],
+            code=(code or fallback_code(status))[:64],
             request_data=truncate(json.dumps(request_data, ensure_ascii=False, default=str)) if request_data else None,
             response_data=response_data, remote_ip=ip, location=location_of(ip),
             transaction_id=transaction_id.get(), business_id=business_id(scope, query, body_json, reply_json),

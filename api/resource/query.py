@@ -6,6 +6,7 @@ A filter field is matched on the model column of the same (snake_case) name; an 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -21,8 +22,9 @@ MAX_PAGE_SIZE = 500
 
 @dataclass(frozen=True)
 class Op:
-    kind: Literal["eq", "like", "in", "range", "prefix", "any"] = "eq"
+    kind: Literal["eq", "like", "in", "range", "prefix", "any", "where"] = "eq"
     columns: tuple[str, ...] = ()  # defaults to the field's own name; several for a "keyword" search
+    clause: Callable[[Any], Any] | None = None  # kind "where": the condition built from the value
 
 
 def Like(*columns: str) -> Op:
@@ -43,6 +45,11 @@ def Range(column: str | None = None) -> Op:
 
 def Eq(column: str | None = None) -> Op:
     return Op("eq", (column,) if column else ())
+
+
+def Where(clause: Callable[[Any], Any]) -> Op:
+    """A filter that is not one column compared with its value: `Where(lambda v: Log.at >= v)`."""
+    return Op("where", clause=clause)
 
 
 def is_empty(value: Any) -> bool:
@@ -79,6 +86,9 @@ def apply_filters(query: Select[Any], model: type, params: SearchParams) -> Sele
     for name, value in params.filters().items():
         info = type(params).model_fields[name]
         op = next((m for m in info.metadata if isinstance(m, Op)), Op())
+        if op.kind == "where" and op.clause is not None:
+            query = query.where(op.clause(value))
+            continue
         columns = [_column(model, c) for c in (op.columns or (name,))]
         if op.kind == "like":
             pattern = f"%{escape_like(str(value).strip())}%"
