@@ -24,7 +24,7 @@ web/node_modules/.installed: web/package.json web/package-lock.json
 	$(NPM) ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-web/dist/index.html: web/node_modules/.installed $(shell find web/src web/index.html web/vite.config.ts -type f 2>/dev/null)
+web/dist/index.html: web/node_modules/.installed $(shell find web/src web/config web/public web/index.html web/vite.config.ts -type f 2>/dev/null)
 	$(NPM) run build --silent
 
 web: web/dist/index.html

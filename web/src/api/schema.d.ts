@@ -4,6 +4,213 @@
  */
 
 export interface paths {
+    "/cms/action-mapping/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a ActionMapping */
+        post: operations["action_mappings_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/action-mapping/delete/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a ActionMapping */
+        delete: operations["action_mappings_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/action-mapping/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one ActionMapping */
+        get: operations["action_mappings_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/action-mapping/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export ActionMappings matching the filters as xlsx */
+        post: operations["action_mappings_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/action-mapping/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import ActionMappings from xls or xlsx (all or nothing) */
+        post: operations["action_mappings_import_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/action-mapping/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a ActionMapping */
+        post: operations["action_mappings_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/action-mapping/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search ActionMappings */
+        post: operations["action_mappings_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/audit/detail/{log_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One logged call with the field-level changes it made (diff view) */
+        get: operations["audit_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export the matching operation log as xlsx */
+        post: operations["audit_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/audit/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search the operation log (time range required, at most 92 days) */
+        post: operations["audit_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Login
+         * @description Username or email with the password; a real name is not a login name. Failed tries are throttled.
+         */
+        post: operations["auth_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Logout */
+        post: operations["auth_logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/common/enums/{name}": {
         parameters: {
             query?: never;
@@ -177,14 +384,212 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/user/change-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change Password
+         * @description Old password required, the repeat must match; every other session of the user is logged out.
+         */
+        post: operations["auth_change_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/user/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** User Info */
+        get: operations["auth_user_info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/user/menus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Menus
+         * @description The logged-in user's menu tree: directories and menus (hidden detail routes flagged `hidden`).
+         */
+        get: operations["auth_menus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** ActionMappingCreate */
+        ActionMappingCreate: {
+            /** Actionname */
+            actionName: string;
+            /** Applicationtype */
+            applicationType: string;
+            /**
+             * Code
+             * @description a reply code, or empty for any
+             * @default
+             */
+            code: string;
+            /**
+             * Url
+             * @description `*` matches anything, `{id}` one path segment
+             */
+            url: string;
+        };
+        /** ActionMappingFilters */
+        ActionMappingFilters: {
+            /** Actionname */
+            actionName?: string | null;
+            /** Applicationtype */
+            applicationType?: string | null;
+            /** Code */
+            code?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Url */
+            url?: string | null;
+        };
+        /** ActionMappingPublic */
+        ActionMappingPublic: {
+            /** Actionname */
+            actionName: string;
+            /** Applicationtype */
+            applicationType: string;
+            /** Code */
+            code: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Id */
+            id: number;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** Url */
+            url: string;
+        };
+        /** ActionMappingUpdate */
+        ActionMappingUpdate: {
+            /** Actionname */
+            actionName?: string | null;
+            /** Applicationtype */
+            applicationType?: string | null;
+            /** Code */
+            code?: string | null;
+            /** Id */
+            id: number;
+            /** Url */
+            url?: string | null;
+        };
+        /**
+         * AuditFilters
+         * @description SPEC §5: the time range is required and may not exceed 92 days.
+         */
+        AuditFilters: {
+            /** Application */
+            application?: string | null;
+            /** Businessid */
+            businessId?: string | null;
+            /** Code */
+            code?: string | null;
+            /**
+             * Endtime
+             * Format: date-time
+             */
+            endTime: string;
+            /** Method */
+            method?: string | null;
+            /** Operator */
+            operator?: string | null;
+            /** Operatorid */
+            operatorId?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /**
+             * Starttime
+             * Format: date-time
+             */
+            startTime: string;
+            /** Transactionid */
+            transactionId?: string | null;
+            /** Url */
+            url?: string | null;
+        };
+        /** Body_action_mappings_import_file */
+        Body_action_mappings_import_file: {
+            /** File */
+            file: string;
+        };
         /** Body_couriers_import_file */
         Body_couriers_import_file: {
             /** File */
             file: string;
+        };
+        /** ChangePasswordBody */
+        ChangePasswordBody: {
+            /** Newpassword */
+            newPassword: string;
+            /** Oldpassword */
+            oldPassword: string;
+            /** Repeatpassword */
+            repeatPassword: string;
         };
         /**
          * Channel
@@ -281,6 +686,40 @@ export interface components {
             shippingMethod?: components["schemas"]["ShippingMethod"] | null;
             status?: components["schemas"]["CourierStatus"] | null;
         };
+        /** DepartmentRef */
+        DepartmentRef: {
+            /** Fullname */
+            fullName: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
+        /** EntityChangePublic */
+        EntityChangePublic: {
+            /** Action */
+            action: string;
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /**
+             * Changes
+             * @description field -> {before, after}
+             */
+            changes: {
+                [key: string]: unknown;
+            };
+            /** Entity */
+            entity: string;
+            /** Entityid */
+            entityId: string;
+            /** Id */
+            id: number;
+            /** Operatorname */
+            operatorName: string | null;
+        };
         /** EnumOption */
         EnumOption: {
             /** Label */
@@ -320,6 +759,157 @@ export interface components {
             /** Version */
             version: string;
         };
+        /** LoginBody */
+        LoginBody: {
+            /** Password */
+            password: string;
+            /**
+             * Rememberme
+             * @default false
+             */
+            rememberMe: boolean;
+            /** Username */
+            username: string;
+        };
+        /** MenuNode */
+        MenuNode: {
+            /** Affix */
+            affix: boolean;
+            /**
+             * Alwaysshow
+             * @default false
+             */
+            alwaysShow: boolean;
+            /**
+             * Children
+             * @default []
+             */
+            children: components["schemas"]["MenuNode"][];
+            /** Hidden */
+            hidden: boolean;
+            /** Icon */
+            icon: string | null;
+            /** Id */
+            id: number;
+            /** Identifier */
+            identifier: string;
+            menuType: components["schemas"]["MenuType"];
+            /** Nocache */
+            noCache: boolean;
+            /** Parentid */
+            parentId: number | null;
+            /** Path */
+            path: string | null;
+            /** Redirect */
+            redirect?: string | null;
+            /** Sort */
+            sort: number;
+            /** Title */
+            title: string;
+            titles: components["schemas"]["Titles"];
+        };
+        /**
+         * MenuType
+         * @enum {string}
+         */
+        MenuType: "DIRECTORY" | "MENU" | "BUTTON";
+        /** OperationLogDetail */
+        OperationLogDetail: {
+            /** Actionname */
+            actionName?: string | null;
+            /** Application */
+            application: string;
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /** Businessid */
+            businessId: string | null;
+            /** Changes */
+            changes: components["schemas"]["EntityChangePublic"][];
+            /** Code */
+            code: string;
+            /** Durationms */
+            durationMs: number;
+            /** Httpstatus */
+            httpStatus: number;
+            /** Id */
+            id: number;
+            /** Location */
+            location: string | null;
+            /** Locationname */
+            locationName?: string | null;
+            /** Method */
+            method: string;
+            /** Operatorid */
+            operatorId: number | null;
+            /** Operatorname */
+            operatorName: string | null;
+            /** Remoteip */
+            remoteIp: string | null;
+            /** Requestdata */
+            requestData: string | null;
+            /** Responsedata */
+            responseData: string | null;
+            /** Transactionid */
+            transactionId: string;
+            /** Url */
+            url: string;
+        };
+        /** OperationLogPublic */
+        OperationLogPublic: {
+            /** Actionname */
+            actionName?: string | null;
+            /** Application */
+            application: string;
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /** Businessid */
+            businessId: string | null;
+            /** Code */
+            code: string;
+            /** Durationms */
+            durationMs: number;
+            /** Httpstatus */
+            httpStatus: number;
+            /** Id */
+            id: number;
+            /** Location */
+            location: string | null;
+            /** Locationname */
+            locationName?: string | null;
+            /** Method */
+            method: string;
+            /** Operatorid */
+            operatorId: number | null;
+            /** Operatorname */
+            operatorName: string | null;
+            /** Remoteip */
+            remoteIp: string | null;
+            /** Requestdata */
+            requestData: string | null;
+            /** Responsedata */
+            responseData: string | null;
+            /** Transactionid */
+            transactionId: string;
+            /** Url */
+            url: string;
+        };
+        /** Page[ActionMappingPublic] */
+        Page_ActionMappingPublic_: {
+            /** Items */
+            items: components["schemas"]["ActionMappingPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+        };
         /** Page[CourierPublic] */
         Page_CourierPublic_: {
             /** Items */
@@ -330,6 +920,36 @@ export interface components {
             pageSize: number;
             /** Total */
             total: number;
+        };
+        /** Page[OperationLogPublic] */
+        Page_OperationLogPublic_: {
+            /** Items */
+            items: components["schemas"]["OperationLogPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+        };
+        /** Reply[ActionMappingPublic] */
+        Reply_ActionMappingPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["ActionMappingPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
         };
         /** Reply[CourierPublic] */
         Reply_CourierPublic_: {
@@ -408,6 +1028,44 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[OperationLogDetail] */
+        Reply_OperationLogDetail_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["OperationLogDetail"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[ActionMappingPublic]] */
+        Reply_Page_ActionMappingPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_ActionMappingPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[CourierPublic]] */
         Reply_Page_CourierPublic__: {
             /**
@@ -416,6 +1074,63 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_CourierPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[OperationLogPublic]] */
+        Reply_Page_OperationLogPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_OperationLogPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[TokenPublic] */
+        Reply_TokenPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["TokenPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[UserInfo] */
+        Reply_UserInfo_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["UserInfo"] | null;
             /**
              * Message
              * @default
@@ -469,11 +1184,107 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[list[MenuNode]] */
+        Reply_list_MenuNode__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["MenuNode"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** RoleRef */
+        RoleRef: {
+            /** Code */
+            code?: string | null;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Roletype */
+            roleType: string;
+        };
+        /**
+         * ScopePublic
+         * @description The effective data authority: `unrestricted`, else the countries and teams it is limited to (null: not
+         *     limited on that dimension) and whether only own (`own`) or department (`department`) records are seen.
+         */
+        ScopePublic: {
+            /** Countries */
+            countries: string[] | null;
+            /** Department */
+            department: boolean;
+            /** Own */
+            own: boolean;
+            /** Teams */
+            teams: string[] | null;
+            /** Unrestricted */
+            unrestricted: boolean;
+        };
         /**
          * ShippingMethod
          * @enum {string}
          */
         ShippingMethod: "PICK_UP" | "DROP_OFF" | "MANUAL_SHIP";
+        /** Titles */
+        Titles: {
+            /** En */
+            en: string;
+            /** Id */
+            id: string;
+            /** Zh-Cn */
+            "zh-CN": string;
+        };
+        /** TokenPublic */
+        TokenPublic: {
+            /**
+             * Expiresat
+             * Format: date-time
+             */
+            expiresAt: string;
+            /** Token */
+            token: string;
+        };
+        /** UserInfo */
+        UserInfo: {
+            /** Country */
+            country: string | null;
+            dataScopes: components["schemas"]["ScopePublic"];
+            department: components["schemas"]["DepartmentRef"] | null;
+            /** Displayname */
+            displayName: string;
+            /** Email */
+            email: string;
+            /** Id */
+            id: number;
+            /** Issuper */
+            isSuper: boolean;
+            /** Lastloginat */
+            lastLoginAt: string | null;
+            /** Mobile */
+            mobile: string | null;
+            /** Permissions */
+            permissions: string[];
+            /** Realname */
+            realName: string;
+            /** Roles */
+            roles: components["schemas"]["RoleRef"][];
+            /** Team */
+            team: string | null;
+            /** Username */
+            username: string;
+        };
         /** ValidationError */
         ValidationError: {
             /** Context */
@@ -496,6 +1307,383 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    action_mappings_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionMappingCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ActionMappingPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    action_mappings_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    action_mappings_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ActionMappingPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    action_mappings_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionMappingFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    action_mappings_import_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_action_mappings_import_file"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_dict_str__int__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    action_mappings_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionMappingUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ActionMappingPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    action_mappings_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionMappingFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_ActionMappingPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    audit_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                log_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_OperationLogDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    audit_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuditFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    audit_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuditFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_OperationLogPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    auth_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TokenPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    auth_logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+        };
+    };
     system_enum_options: {
         parameters: {
             query?: never;
@@ -799,6 +1987,79 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_InfoPublic_"];
+                };
+            };
+        };
+    };
+    auth_change_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    auth_user_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_UserInfo_"];
+                };
+            };
+        };
+    };
+    auth_menus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_MenuNode__"];
                 };
             };
         };

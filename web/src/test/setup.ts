@@ -1,4 +1,4 @@
-import { afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { initI18n } from '../i18n';
 
@@ -23,4 +23,10 @@ beforeAll(async () => {
 
 afterEach(() => {
   cleanup();
+});
+
+// React schedules its last renders (closing notifications) on a macrotask; let them run while
+// jsdom's window still exists, or they throw after the environment is torn down.
+afterAll(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 100));
 });
