@@ -93,6 +93,11 @@ class Resource(Generic[M]):
             raise NotFound(entity=self.name)
         return row
 
+    async def audit(self, db: AsyncSession, user: Principal, row_id: Any, action: str,
+                    before: dict[str, Any] | None, after: dict[str, Any] | None) -> None:
+        await audit.record_change(db, operator_id=user.id, operator_name=user.username, entity=self.name,
+                                  entity_id=row_id, action=action, before=before, after=after)
+
     # ---- writes --------------------------------------------------------------------------------
 
     async def flush(self, db: AsyncSession, values: dict[str, Any]) -> None:
@@ -114,9 +119,7 @@ class Resource(Generic[M]):
             await self.prepare(db, row, user)
         db.add(row)
         await self.flush(db, values)
-        await audit.record_change(db, operator_id=user.id, operator_name=user.username, entity=self.name,
-                                  entity_id=row.id, action="create", before=None,  # type: ignore[attr-defined]
-                                  after=audit.snapshot(row))
+        await self.audit(db, user, row.id, "create", None, audit.snapshot(row))  # type: ignore[attr-defined]
         return row
 
     async def modify_row(self, db: AsyncSession, user: Principal, data: BaseModel) -> M:
@@ -128,9 +131,7 @@ class Resource(Generic[M]):
         if self.prepare:
             await self.prepare(db, row, user)
         await self.flush(db, values)
-        await audit.record_change(db, operator_id=user.id, operator_name=user.username, entity=self.name,
-                                  entity_id=row.id, action="update", before=before,  # type: ignore[attr-defined]
-                                  after=audit.snapshot(row))
+        await self.audit(db, user, row.id, "update", before, audit.snapshot(row))  # type: ignore[attr-defined]
         return row
 
     async def delete_row(self, db: AsyncSession, user: Principal, row_id: int) -> None:
@@ -142,8 +143,7 @@ class Resource(Generic[M]):
                 await db.flush()
         except IntegrityError as exc:
             raise DomainError("DELETE_IN_USE", status=409, entity=self.name) from exc
-        await audit.record_change(db, operator_id=user.id, operator_name=user.username, entity=self.name,
-                                  entity_id=row_id, action="delete", before=before, after=None)
+        await self.audit(db, user, row_id, "delete", before, None)
 
     # ---- spreadsheets --------------------------------------------------------------------------
 
