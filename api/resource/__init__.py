@@ -21,6 +21,7 @@ from pydantic import BaseModel, ValidationError
 from sqlalchemy import Select, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import selectinload
 
 from api import audit
 from api.deps import Need, Principal, SessionDep
@@ -39,6 +40,10 @@ M = TypeVar("M")
 ScopeFn = Callable[[Select[Any], Principal], Select[Any]]
 # Called before a new or changed row is flushed: cross-field and database rules, owner stamping.
 PrepareFn = Callable[[AsyncSession, Any, Principal], Awaitable[None]]
+# Called before the flush with the body's values that are not columns (role ids, a password to hash).
+ExtrasFn = Callable[[AsyncSession, Any, dict[str, Any], Principal], Awaitable[None]]
+# Called before a row is deleted, to refuse (raise) when the entity's rules forbid it.
+DeleteCheckFn = Callable[[AsyncSession, Any, Principal], Awaitable[None]]
 
 EXPORT_BATCH = 2000
 
@@ -66,6 +71,9 @@ class Resource(Generic[M]):
     actions: Actions
     scope: ScopeFn | None = None
     prepare: PrepareFn | None = None
+    extras: ExtrasFn | None = None
+    check_delete: DeleteCheckFn | None = None
+    relations: tuple[Any, ...] = ()  # relationships the public schema reads: loaded with reads, refreshed on writes
     unique: dict[str, str] = field(default_factory=dict)  # constraint name -> field named in the error
     sortable: set[str] | None = None
     default_sort: str = "-id"
@@ -73,8 +81,24 @@ class Resource(Generic[M]):
     # ---- queries -------------------------------------------------------------------------------
 
     def base_query(self, user: Principal) -> Select[Any]:
-        query = select(self.model)
+        query = select(self.model).options(*(selectinload(r) for r in self.relations))
         return self.scope(query, user) if self.scope else query
+
+    def columns(self) -> set[str]:
+        return {a.key for a in self.model.__mapper__.column_attrs}  # type: ignore[attr-defined]
+
+    async def write(self, db: AsyncSession, user: Principal, row: Any, values: dict[str, Any]) -> None:
+        """Non-column values to the extras hook, the prepare hook, the flush, then the relations re-read."""
+        columns = self.columns()
+        if self.extras:
+            await self.extras(db, row, {k: v for k, v in values.items() if k not in columns}, user)
+        if self.prepare:
+            await self.prepare(db, row, user)
+        if row not in db:
+            db.add(row)
+        await self.flush(db, values)
+        if self.relations:
+            await db.refresh(row, [r.key for r in self.relations])
 
     def search_query(self, params: SearchParams, user: Principal) -> Select[Any]:
         query = apply_filters(self.base_query(user), self.model, params)
@@ -114,11 +138,9 @@ class Resource(Generic[M]):
 
     async def add_row(self, db: AsyncSession, user: Principal, data: BaseModel) -> M:
         values = data.model_dump()
-        row = self.model(**values)
-        if self.prepare:
-            await self.prepare(db, row, user)
-        db.add(row)
-        await self.flush(db, values)
+        columns = self.columns()
+        row = self.model(**{k: v for k, v in values.items() if k in columns})
+        await self.write(db, user, row, values)
         await self.audit(db, user, row.id, "create", None, audit.snapshot(row))  # type: ignore[attr-defined]
         return row
 
@@ -126,16 +148,18 @@ class Resource(Generic[M]):
         values = data.model_dump(exclude_unset=True)
         row = await self.load(db, user, values.pop("id"), lock=True)
         before = audit.snapshot(row)
+        columns = self.columns()
         for key, value in values.items():
-            setattr(row, key, value)
-        if self.prepare:
-            await self.prepare(db, row, user)
-        await self.flush(db, values)
+            if key in columns:
+                setattr(row, key, value)
+        await self.write(db, user, row, values)
         await self.audit(db, user, row.id, "update", before, audit.snapshot(row))  # type: ignore[attr-defined]
         return row
 
     async def delete_row(self, db: AsyncSession, user: Principal, row_id: int) -> None:
         row = await self.load(db, user, row_id, lock=True)
+        if self.check_delete:
+            await self.check_delete(db, row, user)
         before = audit.snapshot(row)
         await db.delete(row)
         try:
