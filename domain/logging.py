@@ -42,6 +42,9 @@ def configure_logging(level: str = "INFO", as_json: bool = True) -> None:
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level)
-    for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
+    for name in ("uvicorn", "uvicorn.error"):
         logging.getLogger(name).handlers[:] = []
         logging.getLogger(name).propagate = True
+    # The API's own access line (omp.access) carries the transaction id and duration; one is enough.
+    logging.getLogger("uvicorn.access").handlers[:] = []
+    logging.getLogger("uvicorn.access").propagate = False
