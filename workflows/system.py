@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 from pydantic import BaseModel
 from temporalio import workflow
 
 with workflow.unsafe.imports_passed_through():
     from activities.system import EchoInput, echo
+    from workflows.options import DEFAULT_ACTIVITY
 
 
 class EchoRequest(BaseModel):
@@ -19,6 +18,4 @@ class EchoRequest(BaseModel):
 class EchoWorkflow:
     @workflow.run
     async def run(self, request: EchoRequest) -> str:
-        return await workflow.execute_activity(
-            echo, EchoInput(text=request.text), start_to_close_timeout=timedelta(seconds=10)
-        )
+        return await workflow.execute_activity(echo, EchoInput(text=request.text), **DEFAULT_ACTIVITY)

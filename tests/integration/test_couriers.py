@@ -174,3 +174,20 @@ async def test_import_refuses_large_and_foreign_files(client, staff):
     reply = await client.post("/cms/courier/import", headers=staff, files={"file": ("c.csv", b"name\nJNE")})
     assert reply.status_code == 415
     assert reply.json()["code"] == "IMPORT_BAD_TYPE"
+
+
+async def test_import_reads_legacy_xls(client, staff):
+    import xlwt
+
+    prefix = unique("Xls")
+    book = xlwt.Workbook()
+    sheet = book.add_sheet("couriers")
+    for r, row in enumerate([["name", "channel", "shippingMethod"], [f"{prefix}a", "BLIBLI_ID", "MANUAL_SHIP"]]):
+        for c, value in enumerate(row):
+            sheet.write(r, c, value)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    reply = await client.post("/cms/courier/import", headers=staff,
+                              files={"file": ("couriers.xls", buffer.getvalue(), "application/vnd.ms-excel")})
+    assert reply.json()["data"] == {"imported": 1}, reply.text
+    assert await search_names(client, staff, prefix) == [f"{prefix}a"]
