@@ -90,10 +90,11 @@ class Resource(Generic[M]):
     async def write(self, db: AsyncSession, user: Principal, row: Any, values: dict[str, Any]) -> None:
         """Non-column values to the extras hook, the prepare hook, the flush, then the relations re-read."""
         columns = self.columns()
-        if self.extras:
-            await self.extras(db, row, {k: v for k, v in values.items() if k not in columns}, user)
-        if self.prepare:
-            await self.prepare(db, row, user)
+        with db.no_autoflush:  # the hooks check references before the row is written
+            if self.extras:
+                await self.extras(db, row, {k: v for k, v in values.items() if k not in columns}, user)
+            if self.prepare:
+                await self.prepare(db, row, user)
         if row not in db:
             db.add(row)
         await self.flush(db, values)

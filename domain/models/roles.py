@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from sqlalchemy import Column, ForeignKey, String, Table
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column, query_expression
 
 from domain.db import Base, Timestamps
 from domain.enums import Status
@@ -24,3 +24,7 @@ class Role(Base, Timestamps):
     status: Mapped[Status] = mapped_column(String(16), default=Status.ENABLED)
     # Holders of a super role may do everything; only the built-in admin role has it.
     is_super: Mapped[bool] = mapped_column(default=False)
+
+    # Filled only by queries that ask for them (with_expression), e.g. the role list; None otherwise.
+    member_count: Mapped[int | None] = query_expression()
+    authority_count: Mapped[int | None] = query_expression()

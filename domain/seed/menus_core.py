@@ -25,7 +25,7 @@ USER_CENTER = directory(
          button("role#members", "Change role members", "调整角色成员", "Ubah anggota peran"),
          button("role#grant", "Grant authorities to role", "为角色授权", "Beri otoritas ke peran")),
     menu("menu-management", "/user-center/menu", "Menus and authorities", "菜单权限", "Menu dan otoritas",
-         *crud("authority", "authority", "权限", "otoritas", "add edit delete"),
+         *crud("authority", "authority", "权限", "otoritas"),
          button("authority#revoke", "Remove authority from role or user", "移除角色或用户的权限",
                 "Cabut otoritas dari peran atau pengguna")),
     menu("data-authority", "/user-center/data-authority", "Data authority", "数据权限", "Otoritas data",

@@ -1,0 +1,173 @@
+"""The menu and authority tree (SPEC §7): search, tree, add, modify, delete, usage by role and by user,
+and removing an authority from one role or one user."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query
+from sqlalchemy import String, cast, delete, func, null, select, union
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.deps import Need, Principal, SessionDep
+from api.envelope import Page, Reply, ok
+from api.menu_tree import nest
+from api.resource import Actions, Resource
+from api.schemas.authorities import (
+    AuthorityCreate,
+    AuthorityFilters,
+    AuthorityPublic,
+    AuthorityTreeNode,
+    AuthorityUpdate,
+    IdentifierQuery,
+    RoleUsage,
+    UserUsage,
+)
+from api.user_center import ensure_ids, record_grants
+from domain.enums import MenuType
+from domain.errors import DomainError, Invalid, NotFound
+from domain.models.authorities import Authority
+from domain.models.roles import Role, role_authorities
+from domain.models.users import User, user_authorities, user_roles
+
+# The tree is also the permission picker of the role and user screens.
+TREE_READERS = ("menu-management", "role-management", "user-management", "data-authority")
+AUDITED = {"x-audit": True}  # GET calls that change data (SPEC §7) are logged like any write
+READ = {"x-audit": False}  # a POST that only reads
+
+
+async def check_tree(db: AsyncSession, row: Authority, _: Principal) -> None:
+    """A button carries `system#feature` and nothing below it; the parent is not the entry or below it."""
+    is_button = row.menu_type == MenuType.BUTTON
+    if is_button != ("#" in row.identifier):
+        raise Invalid("identifier", "identifier_button" if is_button else "identifier_menu")
+    if row.id is not None and is_button and await db.scalar(
+            select(func.count()).where(Authority.parent_id == row.id)):
+        raise Invalid("menuType", "authority_button_children")
+    if row.parent_id is None:
+        return
+    await ensure_ids(db, Authority, [row.parent_id], "parentId")
+    parents = dict((await db.execute(select(Authority.id, Authority.parent_id))).all())
+    types = dict((await db.execute(select(Authority.id, Authority.menu_type))).all())
+    if types[row.parent_id] == MenuType.BUTTON:
+        raise Invalid("parentId", "authority_under_button")
+    seen, current = set(), row.parent_id
+    while current is not None and current not in seen:
+        if current == row.id:
+            raise Invalid("parentId", "authority_cycle")
+        seen.add(current)
+        current = parents.get(current)
+
+
+async def leaf_only(db: AsyncSession, row: Authority, _: Principal) -> None:
+    if await db.scalar(select(func.count()).where(Authority.parent_id == row.id)):
+        raise DomainError("AUTHORITY_HAS_CHILDREN", status=409, title=row.title)
+
+
+authorities = Resource(
+    name="Authority", model=Authority, public=AuthorityPublic, create=AuthorityCreate, update=AuthorityUpdate,
+    filters=AuthorityFilters, permission="menu-management",
+    actions=Actions(add="authority#add", edit="authority#edit", delete="authority#delete",
+                    export="authority#export", import_="authority#import"),
+    prepare=check_tree, check_delete=leaf_only, unique={"uq_authorities_identifier": "identifier"},
+    default_sort="sort",
+)
+router = authorities.router(prefix="/authority", tags=["authorities"])
+usage_router = APIRouter(tags=["authorities"])
+
+
+def tree_node(row: Authority) -> dict[str, Any]:
+    return AuthorityPublic.model_validate(row).model_dump(by_alias=True)
+
+
+@router.get("/tree-list", summary="The whole menu and authority tree, buttons included")
+async def tree_list(db: SessionDep, _: Annotated[Principal, Need(*TREE_READERS)]) -> Reply[list[AuthorityTreeNode]]:
+    return ok(nest((await db.scalars(select(Authority))).all(), tree_node))
+
+
+async def authority_of(db: AsyncSession, authority_id: int) -> Authority:
+    row = await db.get(Authority, authority_id)
+    if row is None:
+        raise NotFound(entity="Authority")
+    return row
+
+
+@router.get("/usage-role/{authority_id}", summary="The roles that grant the authority")
+async def usage_role(authority_id: int, db: SessionDep,
+                     _: Annotated[Principal, Need("menu-management")]) -> Reply[list[RoleUsage]]:
+    await authority_of(db, authority_id)
+    query = select(Role).join(role_authorities, role_authorities.c.role_id == Role.id).where(
+        role_authorities.c.authority_id == authority_id).order_by(Role.id)
+    return ok([RoleUsage.model_validate(r) for r in (await db.scalars(query)).all()])
+
+
+def holders(authority_ids: Any) -> Any:
+    """(user id, role name or None for a direct grant) of everyone holding one of the authorities."""
+    via_roles = (select(user_roles.c.user_id, Role.name.label("role"))
+                 .join(role_authorities, role_authorities.c.role_id == user_roles.c.role_id)
+                 .join(Role, Role.id == user_roles.c.role_id)
+                 .where(role_authorities.c.authority_id.in_(authority_ids)))
+    direct = select(user_authorities.c.user_id, cast(null(), String).label("role")).where(
+        user_authorities.c.authority_id.in_(authority_ids))
+    return union(via_roles, direct).subquery()
+
+
+async def usages(db: AsyncSession, authority_ids: Any, page: int = 1, page_size: int = 500) -> tuple[list, int]:
+    held = holders(authority_ids)
+    users = select(held.c.user_id).distinct().subquery()
+    total = await db.scalar(select(func.count()).select_from(users)) or 0
+    rows = (await db.scalars(select(User).where(User.id.in_(select(users.c.user_id))).order_by(User.username)
+                             .limit(page_size).offset((page - 1) * page_size))).all()
+    links = (await db.execute(select(held.c.user_id, held.c.role).where(
+        held.c.user_id.in_([u.id for u in rows])))).all()
+    out = []
+    for u in rows:
+        roles = sorted(r for uid, r in links if uid == u.id and r is not None)
+        direct = any(uid == u.id and r is None for uid, r in links)
+        out.append({"id": u.id, "username": u.username, "realName": u.real_name, "displayName": u.display_name,
+                    "email": u.email, "direct": direct, "roles": roles})
+    return out, total
+
+
+@router.get("/usage-user/{authority_id}", summary="The users holding the authority, directly or through roles")
+async def usage_user(authority_id: int, db: SessionDep,
+                     _: Annotated[Principal, Need("menu-management")]) -> Reply[list[UserUsage]]:
+    await authority_of(db, authority_id)
+    found, _total = await usages(db, [authority_id])
+    return ok(found)
+
+
+@router.get("/delete-admin-authority", summary="Remove an authority held directly by a user",
+            openapi_extra=AUDITED)
+async def delete_admin_authority(authority_id: Annotated[int, Query(alias="authorityId")],
+                                 admin_id: Annotated[int, Query(alias="adminId")], db: SessionDep,
+                                 user: Annotated[Principal, Need("authority#revoke")]) -> Reply[None]:
+    row = await authority_of(db, authority_id)
+    await ensure_ids(db, User, [admin_id], "adminId")
+    result = await db.execute(delete(user_authorities).where(
+        user_authorities.c.user_id == admin_id, user_authorities.c.authority_id == authority_id))
+    if result.rowcount:  # type: ignore[attr-defined]
+        await record_grants(db, user, "User", admin_id, "authorities", [row.identifier], [])
+    return ok(None)
+
+
+@router.get("/delete-role-authority", summary="Remove an authority from a role", openapi_extra=AUDITED)
+async def delete_role_authority(authority_id: Annotated[int, Query(alias="authorityId")],
+                                role_id: Annotated[int, Query(alias="roleId")], db: SessionDep,
+                                user: Annotated[Principal, Need("authority#revoke")]) -> Reply[None]:
+    row = await authority_of(db, authority_id)
+    await ensure_ids(db, Role, [role_id], "roleId")
+    result = await db.execute(delete(role_authorities).where(
+        role_authorities.c.role_id == role_id, role_authorities.c.authority_id == authority_id))
+    if result.rowcount:  # type: ignore[attr-defined]
+        await record_grants(db, user, "Role", role_id, "authorities", [row.identifier], [])
+    return ok(None)
+
+
+@usage_router.post("/user/get-user-list-by-identifier", openapi_extra=READ,
+                   summary="The users holding the authority with this identifier")
+async def users_by_identifier(params: IdentifierQuery, db: SessionDep,
+                              _: Annotated[Principal, Need("menu-management")]) -> Reply[Page[UserUsage]]:
+    ids = select(Authority.id).where(Authority.identifier == params.identifier.strip())
+    found, total = await usages(db, ids, params.page, params.page_size)
+    return ok({"items": found, "total": total, "page": params.page, "pageSize": params.page_size})

@@ -1,0 +1,183 @@
+"""Roles on the resource kit, their members (set, switch to another role) and their authorities (set,
+batch add to several roles, copy from one role to others)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from sqlalchemy import Select, delete, func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import with_expression
+
+from api.deps import AUTHENTICATED, Need, Principal, SessionDep
+from api.envelope import Reply, ok
+from api.resource import Actions, Resource
+from api.schemas.roles import (
+    BatchGrantBody,
+    CopyGrantBody,
+    MembersBody,
+    Moved,
+    RoleCreate,
+    RoleFilters,
+    RoleGrantBody,
+    RoleOption,
+    RolePublic,
+    RoleUpdate,
+    SwitchMembersBody,
+)
+from api.schemas.users import AuthorityIds, UserBrief
+from api.user_center import add_links, ensure_ids, held, identifiers, record_grants, replace_links
+from domain.errors import DomainError, Invalid, NotFound
+from domain.models.authorities import Authority
+from domain.models.roles import Role, role_authorities
+from domain.models.users import User, user_roles
+
+
+def with_counts(query: Select[Any], _: Principal) -> Select[Any]:
+    """Member and authority counts for the role list, in the same query."""
+    members = select(func.count()).where(user_roles.c.role_id == Role.id).scalar_subquery()
+    grants = select(func.count()).where(role_authorities.c.role_id == Role.id).scalar_subquery()
+    return query.options(with_expression(Role.member_count, members), with_expression(Role.authority_count, grants))
+
+
+async def apply_extras(db: AsyncSession, row: Role, extras: dict[str, Any], user: Principal) -> None:
+    """Members and authorities given with a new role."""
+    members = await ensure_ids(db, User, extras.get("member_ids") or [], "memberIds")
+    grants = await ensure_ids(db, Authority, extras.get("authority_ids") or [], "authorityIds")
+    if members or grants:
+        db.add(row)
+        await roles.flush(db, {"name": row.name})  # the row needs its id; a duplicate name is still named
+        await add_links(db, user_roles, "role_id", row.id, "user_id", members)
+        await add_links(db, role_authorities, "role_id", row.id, "authority_id", grants)
+
+
+async def keep_built_ins(db: AsyncSession, row: Role, _: Principal) -> None:
+    """The super role cannot be disabled, or nobody might be left to turn it back on."""
+    if row.is_super and row.status != "ENABLED":
+        raise Invalid("status", "role_super_enabled")
+
+
+async def deletable(db: AsyncSession, row: Role, _: Principal) -> None:
+    if row.code is not None:
+        raise DomainError("ROLE_BUILT_IN", status=409, name=row.name)
+    if await db.scalar(select(func.count()).where(user_roles.c.role_id == row.id)):
+        raise DomainError("ROLE_HAS_MEMBERS", status=409, name=row.name)
+
+
+roles = Resource(
+    name="Role", model=Role, public=RolePublic, create=RoleCreate, update=RoleUpdate, filters=RoleFilters,
+    permission="role-management",
+    actions=Actions(add="role#add", edit="role#edit", delete="role#delete", export="role#export",
+                    import_="role#import"),
+    scope=with_counts, prepare=keep_built_ins, extras=apply_extras, check_delete=deletable,
+    unique={"uq_roles_name": "name"}, default_sort="id",
+)
+router = roles.router(prefix="/role", tags=["roles"])
+
+
+async def role_of(db: AsyncSession, role_id: int) -> Role:
+    role = await db.get(Role, role_id)
+    if role is None:
+        raise NotFound(entity="Role")
+    return role
+
+
+async def usernames(db: AsyncSession, ids: set[int]) -> list[str]:
+    return sorted((await db.scalars(select(User.username).where(User.id.in_(ids)))).all()) if ids else []
+
+
+@router.get("/options", summary="Every role, for pickers")
+async def options(db: SessionDep, _: Annotated[Principal, Need(AUTHENTICATED)]) -> Reply[list[RoleOption]]:
+    return ok([RoleOption.model_validate(r) for r in (await db.scalars(select(Role).order_by(Role.id))).all()])
+
+
+@router.get("/members/{role_id}", summary="The users holding the role")
+async def members(role_id: int, db: SessionDep,
+                  _: Annotated[Principal, Need("role-management")]) -> Reply[list[UserBrief]]:
+    await role_of(db, role_id)
+    query = select(User).join(user_roles, user_roles.c.user_id == User.id).where(
+        user_roles.c.role_id == role_id).order_by(User.username)
+    return ok([UserBrief.model_validate(u) for u in (await db.scalars(query)).all()])
+
+
+@router.post("/set-members", summary="Make the role's members exactly these users")
+async def set_members(body: MembersBody, db: SessionDep,
+                      user: Annotated[Principal, Need("role#members")]) -> Reply[list[int]]:
+    await role_of(db, body.role_id)
+    wanted = await ensure_ids(db, User, body.user_ids, "userIds")
+    before, after = await replace_links(db, user_roles, "role_id", body.role_id, "user_id", wanted)
+    await record_grants(db, user, "Role", body.role_id, "members", await usernames(db, before),
+                        await usernames(db, after))
+    return ok(sorted(after))
+
+
+@router.post("/switch-members", summary="Move members from one role to another")
+async def switch_members(body: SwitchMembersBody, db: SessionDep,
+                         user: Annotated[Principal, Need("role#members")]) -> Reply[Moved]:
+    if body.source_role_id == body.target_role_id:
+        raise Invalid("targetRoleId", "role_switch_same")
+    await role_of(db, body.source_role_id)
+    await role_of(db, body.target_role_id)
+    current = await held(db, user_roles, "role_id", body.source_role_id, "user_id")
+    moving = current & set(body.user_ids) if body.user_ids else current
+    if body.user_ids and set(body.user_ids) - current:
+        raise Invalid("userIds", "role_not_member")
+    await db.execute(delete(user_roles).where(user_roles.c.role_id == body.source_role_id,
+                                              user_roles.c.user_id.in_(moving)))
+    await add_links(db, user_roles, "role_id", body.target_role_id, "user_id", moving)
+    names = await usernames(db, moving)
+    await record_grants(db, user, "Role", body.source_role_id, "membersMovedOut", [], names)
+    await record_grants(db, user, "Role", body.target_role_id, "membersMovedIn", [], names)
+    return ok({"moved": len(moving)})
+
+
+@router.get("/authorities/{role_id}", summary="The authorities the role grants")
+async def authorities(role_id: int, db: SessionDep,
+                      _: Annotated[Principal, Need("role-management")]) -> Reply[AuthorityIds]:
+    await role_of(db, role_id)
+    ids = sorted(await held(db, role_authorities, "role_id", role_id, "authority_id"))
+    return ok({"authorityIds": ids, "identifiers": await identifiers(db, ids)})
+
+
+async def grant(db: AsyncSession, user: Principal, role_id: int, ids: list[int], *, replace: bool) -> None:
+    if replace:
+        before, after = await replace_links(db, role_authorities, "role_id", role_id, "authority_id", ids)
+    else:
+        before = await held(db, role_authorities, "role_id", role_id, "authority_id")
+        await add_links(db, role_authorities, "role_id", role_id, "authority_id", set(ids) - before)
+        after = before | set(ids)
+    if before != after:
+        await record_grants(db, user, "Role", role_id, "authorities", await identifiers(db, before),
+                            await identifiers(db, after))
+
+
+@router.post("/set-authorities", summary="Make the role's authorities exactly these (the permission editor)")
+async def set_authorities(body: RoleGrantBody, db: SessionDep,
+                          user: Annotated[Principal, Need("role#grant")]) -> Reply[AuthorityIds]:
+    await role_of(db, body.role_id)
+    ids = await ensure_ids(db, Authority, body.authority_ids, "authorityIds")
+    await grant(db, user, body.role_id, ids, replace=True)
+    return ok({"authorityIds": sorted(ids), "identifiers": await identifiers(db, ids)})
+
+
+@router.post("/batch-add-authorities", summary="Add the same authorities to several roles")
+async def batch_add(body: BatchGrantBody, db: SessionDep,
+                    user: Annotated[Principal, Need("role#grant")]) -> Reply[None]:
+    roles_ = await ensure_ids(db, Role, body.role_ids, "roleIds")
+    ids = await ensure_ids(db, Authority, body.authority_ids, "authorityIds")
+    for role_id in roles_:
+        await grant(db, user, role_id, ids, replace=False)
+    return ok(None)
+
+
+@router.post("/copy-authorities", summary="Give target roles the authorities of a source role")
+async def copy_authorities(body: CopyGrantBody, db: SessionDep,
+                           user: Annotated[Principal, Need("role#grant")]) -> Reply[None]:
+    await role_of(db, body.source_role_id)
+    targets = await ensure_ids(db, Role, body.target_role_ids, "targetRoleIds")
+    if body.source_role_id in targets:
+        raise Invalid("targetRoleIds", "role_copy_self")
+    ids = sorted(await held(db, role_authorities, "role_id", body.source_role_id, "authority_id"))
+    for role_id in targets:
+        await grant(db, user, role_id, ids, replace=body.replace)
+    return ok(None)

@@ -1,0 +1,93 @@
+"""User administration on the resource kit, plus the authorities granted to one user directly."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import Query
+from sqlalchemy import or_, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api import security
+from api.deps import AUTHENTICATED, Need, Principal, SessionDep
+from api.envelope import Reply, ok
+from api.resource import Actions, Resource
+from api.resource.scope import scoped
+from api.schemas.users import AuthorityIds, GrantBody, UserBrief, UserCreate, UserFilters, UserPublic, UserUpdate
+from api.user_center import ensure_ids, identifiers, record_grants, replace_links
+from domain.errors import DomainError, Invalid
+from domain.models.authorities import Authority
+from domain.models.departments import Department
+from domain.models.roles import Role
+from domain.models.users import User, user_authorities
+from domain.passwords import hash_password
+
+
+async def apply_extras(db: AsyncSession, row: User, extras: dict[str, Any], user: Principal) -> None:
+    """Role ids become the role set; a password is hashed, and a new one ends the user's sessions."""
+    if extras.get("role_ids") is not None:
+        ids = await ensure_ids(db, Role, extras["role_ids"], "roleIds")
+        row.roles = list((await db.scalars(select(Role).where(Role.id.in_(ids)))).all()) if ids else []
+    if extras.get("password"):
+        row.password_hash = hash_password(extras["password"])
+        if row.id is not None:
+            await security.revoke_sessions(db, row.id)
+
+
+async def check_refs(db: AsyncSession, row: User, _: Principal) -> None:
+    if row.department_id is not None:
+        await ensure_ids(db, Department, [row.department_id], "departmentId")
+    if row.leader_id is not None:
+        if row.leader_id == row.id:
+            raise Invalid("leaderId", "leader_self")
+        await ensure_ids(db, User, [row.leader_id], "leaderId")
+
+
+async def not_yourself(_: AsyncSession, row: User, user: Principal) -> None:
+    if row.id == user.id:
+        raise DomainError("USER_DELETE_SELF", status=409)
+
+
+users = Resource(
+    name="User", model=User, public=UserPublic, create=UserCreate, update=UserUpdate, filters=UserFilters,
+    permission="user-management",
+    actions=Actions(add="user#add", edit="user#edit", delete="user#delete", export="user#export",
+                    import_="user#import"),
+    scope=scoped(country=User.country, team=User.team, owner=User.id, department=User.department_id),
+    prepare=check_refs, extras=apply_extras, check_delete=not_yourself,
+    relations=(User.roles, User.department, User.leader),
+    unique={"uq_users_username": "username", "uq_users_email": "email", "uq_users_mobile": "mobile"},
+    sortable={"id", "username", "real_name", "display_name", "email", "status", "last_login_at", "created_at"},
+)
+router = users.router(prefix="/user", tags=["users"])
+
+
+@router.get("/options", summary="Active users for pickers (leader, members, assignees)")
+async def options(db: SessionDep, _: Annotated[Principal, Need(AUTHENTICATED)],
+                  keyword: Annotated[str | None, Query(max_length=64)] = None) -> Reply[list[UserBrief]]:
+    query = select(User).order_by(User.display_name, User.id).limit(50)
+    if keyword:
+        pattern = f"%{keyword.strip()}%"
+        query = query.where(or_(User.username.ilike(pattern), User.display_name.ilike(pattern),
+                                User.real_name.ilike(pattern), User.email.ilike(pattern)))
+    return ok([UserBrief.model_validate(u) for u in (await db.scalars(query)).all()])
+
+
+@router.get("/authorities/{user_id}", summary="Authorities held by the user directly (not through roles)")
+async def direct_authorities(user_id: int, db: SessionDep,
+                             user: Annotated[Principal, Need("user-management")]) -> Reply[AuthorityIds]:
+    await users.load(db, user, user_id)
+    ids = sorted((await db.scalars(select(user_authorities.c.authority_id)
+                                   .where(user_authorities.c.user_id == user_id))).all())
+    return ok({"authorityIds": ids, "identifiers": await identifiers(db, ids)})
+
+
+@router.post("/set-authorities", summary="Replace the authorities held by the user directly")
+async def set_authorities(body: GrantBody, db: SessionDep,
+                          user: Annotated[Principal, Need("user#grant")]) -> Reply[AuthorityIds]:
+    await users.load(db, user, body.user_id)
+    wanted = await ensure_ids(db, Authority, body.authority_ids, "authorityIds")
+    before, after = await replace_links(db, user_authorities, "user_id", body.user_id, "authority_id", wanted)
+    await record_grants(db, user, "User", body.user_id, "authorities", await identifiers(db, before),
+                        await identifiers(db, after))
+    return ok({"authorityIds": sorted(after), "identifiers": await identifiers(db, after)})
