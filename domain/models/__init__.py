@@ -4,15 +4,18 @@ from domain.models import (
     audit,
     auth,
     authorities,
+    calendars,
     console,
     couriers,
     data_authority,
     departments,
     files,
+    notifications,
     roles,
+    tickets,
     tracking,
     users,
 )
 
-__all__ = ["audit", "auth", "authorities", "console", "couriers", "data_authority", "departments", "files", "roles",
-           "tracking", "users"]
+__all__ = ["audit", "auth", "authorities", "calendars", "console", "couriers", "data_authority", "departments", "files",
+           "notifications", "roles", "tickets", "tracking", "users"]

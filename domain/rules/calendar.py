@@ -39,9 +39,30 @@ class BusinessCalendar:
 
 def from_holidays_package(country: str, years: list[int], time_zone: str = DEFAULT_TIME_ZONE) -> BusinessCalendar:
     """A calendar from the `holidays` package, with its make-up working days where it knows them."""
+    days = package_days(country, years)
+    return BusinessCalendar(time_zone=ZoneInfo(time_zone), holidays=frozenset(d for d, off, _ in days if off),
+                            make_up_days=frozenset(d for d, off, _ in days if not off))
+
+
+@dataclass(frozen=True)
+class CalendarData:
+    """A calendar as plain values, to pass into a workflow; `build()` it outside the sandbox's reach
+    (this module is imported through `imports_passed_through()`, so ZoneInfo works here)."""
+
+    time_zone: str = DEFAULT_TIME_ZONE
+    holidays: tuple[date, ...] = ()
+    make_up_days: tuple[date, ...] = ()
+
+    def build(self) -> BusinessCalendar:
+        return BusinessCalendar(time_zone=ZoneInfo(self.time_zone), holidays=frozenset(self.holidays),
+                                make_up_days=frozenset(self.make_up_days))
+
+
+def package_days(country: str, years: list[int]) -> list[tuple[date, bool, str]]:
+    """(day, is_holiday, name) from the `holidays` package: holidays, and weekend days worked instead."""
     import holidays
 
     table = holidays.country_holidays(country, years=years)
-    make_up = {d for d in getattr(table, "weekend_workdays", set()) if d.year in years}
-    return BusinessCalendar(time_zone=ZoneInfo(time_zone), holidays=frozenset(table),
-                            make_up_days=frozenset(make_up))
+    days = [(d, True, str(name)) for d, name in sorted(table.items())]
+    worked = sorted(d for d in getattr(table, "weekend_workdays", set()) if d.year in years)
+    return days + [(d, False, "make-up working day") for d in worked]
