@@ -1,8 +1,23 @@
 """One router a module; api.main mounts every router listed in ROUTERS."""
 
-from api.routers import audit, auth, authorities, couriers, data_authority, departments, roles, system, users
+from api.routers import (
+    account_state,
+    audit,
+    auth,
+    authorities,
+    console,
+    couriers,
+    data_authority,
+    departments,
+    files,
+    roles,
+    system,
+    tracking,
+    users,
+)
 
 ROUTERS = [
     system.router, auth.router, couriers.router, audit.router, audit.mapping_router, users.router, roles.router,
-    departments.router, authorities.router, authorities.usage_router, data_authority.router,
+    departments.router, authorities.router, authorities.usage_router, data_authority.router, tracking.router,
+    console.router, files.router, account_state.router,
 ]

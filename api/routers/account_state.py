@@ -1,0 +1,81 @@
+"""The account cache calls of SPEC §7 (`common/redis/account/*`), mapped onto our own state in PostgreSQL:
+LOGIN_LOCK is the failed-login throttle of an account, SESSION its open sessions."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated
+
+from fastapi import APIRouter, Query
+from sqlalchemy import func, or_, select
+
+from api import security, throttle
+from api.deps import Need, Principal, SessionDep
+from api.envelope import CamelModel, Reply, ok
+from domain.enums import AccountKeyType
+from domain.errors import NotFound
+from domain.models.auth import Session
+from domain.models.users import User
+
+router = APIRouter(prefix="/common/redis/account", tags=["account_state"])
+
+
+class AccountState(CamelModel):
+    key_type: AccountKeyType
+    account: str
+    exists: bool
+    count: int  # failed logins still counted, or open sessions
+
+
+class Removed(CamelModel):
+    key_type: AccountKeyType
+    account: str
+    removed: int
+
+
+async def find_user(db: SessionDep, account: str) -> User | None:
+    return await db.scalar(select(User).where(or_(User.username == account, User.email == account)))
+
+
+async def names_of(db: SessionDep, account: str) -> set[str]:
+    """Login tries are kept under the name typed: the username and the email both count as the account."""
+    user = await find_user(db, account)
+    return {account} | ({user.username, user.email} if user else set())
+
+
+async def open_sessions(db: SessionDep, user: User | None) -> int:
+    if user is None:
+        return 0
+    return await db.scalar(select(func.count()).where(
+        Session.user_id == user.id, Session.revoked_at.is_(None), Session.expires_at > func.now())) or 0
+
+
+@router.get("/exist", summary="Whether an account is locked out (LOGIN_LOCK) or has open sessions (SESSION)")
+async def exist(db: SessionDep, _: Annotated[Principal, Need("user-management")],
+                redis_key: Annotated[AccountKeyType, Query(alias="redisKey")],
+                account: Annotated[str, Query(min_length=1, max_length=100)]) -> Reply[AccountState]:
+    account = account.strip().lower()
+    if redis_key == AccountKeyType.LOGIN_LOCK:
+        now, names = datetime.now(UTC), await names_of(db, account)
+        since = now - throttle.limits()[0].window
+        failures = [at for name in names for at in await throttle.account_failures(db, name, since)]
+        locked = [name for name in names if await throttle.is_locked(db, name, now)]
+        return ok({"keyType": redis_key, "account": account, "exists": bool(locked), "count": len(failures)})
+    count = await open_sessions(db, await find_user(db, account))
+    return ok({"keyType": redis_key, "account": account, "exists": count > 0, "count": count})
+
+
+@router.post("/remove", summary="Unlock an account's logins (LOGIN_LOCK) or end its sessions (SESSION)")
+async def remove(db: SessionDep, _: Annotated[Principal, Need("user#unlock")],
+                 key_type: Annotated[AccountKeyType, Query(alias="keyType")],
+                 account: Annotated[str, Query(min_length=1, max_length=100)]) -> Reply[Removed]:
+    account = account.strip().lower()
+    if key_type == AccountKeyType.LOGIN_LOCK:
+        removed = sum([await throttle.clear(db, n) for n in await names_of(db, account)])
+        return ok({"keyType": key_type, "account": account, "removed": removed})
+    user = await find_user(db, account)
+    if user is None:
+        raise NotFound(entity="User")
+    removed = await open_sessions(db, user)
+    await security.revoke_sessions(db, user.id)
+    return ok({"keyType": key_type, "account": account, "removed": removed})

@@ -1,0 +1,99 @@
+"""File upload on the storage backend (type allow-list, size limit) and signed download links served by the
+API (SPEC §7). A private file's link expires; a public file's link does not."""
+
+from __future__ import annotations
+
+import hashlib
+import time
+import uuid
+from datetime import UTC, datetime
+from typing import Annotated, Any
+from urllib.parse import quote
+
+from fastapi import APIRouter, File, Query, UploadFile
+from fastapi.responses import StreamingResponse
+
+from api.deps import AUTHENTICATED, PUBLIC, Need, Principal, SessionDep
+from api.envelope import Reply, ok
+from api.schemas.files import FileLink, StoredFilePublic
+from domain.errors import DomainError, NotFound
+from domain.models.files import StoredFile
+from domain.rules.files import file_type, link_state, signature
+from domain.settings import get_settings
+from domain.storage import get_storage, signing_key
+
+router = APIRouter(prefix="/common", tags=["files"])
+
+
+def link(row: StoredFile) -> dict[str, Any]:
+    expires = None if row.public else int(time.time()) + get_settings().file_url_ttl_seconds
+    query = f"signature={signature(signing_key(), row.id, expires)}"
+    if expires:
+        query = f"expires={expires}&{query}"
+    return {"url": f"/cms/common/file/{row.id}?{query}",
+            "expiresAt": datetime.fromtimestamp(expires, UTC) if expires else None}
+
+
+def public_view(row: StoredFile) -> dict[str, Any]:
+    return {"id": row.id, "name": row.name, "size": row.size, "contentType": row.content_type,
+            "public": row.public, **link(row)}
+
+
+async def store(upload: UploadFile, db: SessionDep, user: Principal, *, public: bool) -> dict[str, Any]:
+    limit = get_settings().upload_max_bytes
+    content = await upload.read(limit + 1)
+    if len(content) > limit:
+        raise DomainError("FILE_TOO_LARGE", status=413, limitMb=limit // (1024 * 1024))
+    if not content:
+        raise DomainError("FILE_EMPTY", status=422)
+    name = (upload.filename or "file").replace("\\", "/").rsplit("/", 1)[-1][:255]
+    kind = file_type(name, content[:64])
+    if kind is None:
+        raise DomainError("FILE_TYPE_NOT_ALLOWED", status=415, name=name)
+    suffix = name.rsplit(".", 1)[-1].lower()
+    key = f"{'public' if public else 'private'}/{datetime.now(UTC):%Y/%m}/{uuid.uuid4().hex}.{suffix}"
+    storage = get_storage()
+    await storage.put(key, content, kind.content_type)
+    row = StoredFile(backend=storage.name, storage_key=key, name=name, content_type=kind.content_type,
+                     size=len(content), sha256=hashlib.sha256(content).hexdigest(), public=public,
+                     uploaded_by=user.id)
+    db.add(row)
+    await db.flush()
+    return public_view(row)
+
+
+@router.post("/upload-file", summary="Upload a file (private: its links expire)")
+async def upload_file(file: Annotated[UploadFile, File()], db: SessionDep,
+                      user: Annotated[Principal, Need(AUTHENTICATED)]) -> Reply[StoredFilePublic]:
+    return ok(await store(file, db, user, public=False))
+
+
+@router.post("/upload-public-file", summary="Upload a public file (its link does not expire)")
+async def upload_public_file(file: Annotated[UploadFile, File()], db: SessionDep,
+                             user: Annotated[Principal, Need("file#upload-public")]) -> Reply[StoredFilePublic]:
+    return ok(await store(file, db, user, public=True))
+
+
+@router.get("/generate-file-url/{file_id}", summary="A signed link to a stored file")
+async def generate_file_url(file_id: int, db: SessionDep,
+                            _: Annotated[Principal, Need(AUTHENTICATED)]) -> Reply[FileLink]:
+    row = await db.get(StoredFile, file_id)
+    if row is None:
+        raise NotFound(entity="File")
+    return ok(link(row))
+
+
+@router.get("/file/{file_id}", dependencies=[PUBLIC], response_class=StreamingResponse,
+            summary="Download a file through a signed link (the signature is the credential)")
+async def download(file_id: int, db: SessionDep, signature_: Annotated[str, Query(alias="signature")] = "",
+                   expires: int | None = None) -> StreamingResponse:
+    state = link_state(signing_key(), file_id, expires, signature_, int(time.time()))
+    row = await db.get(StoredFile, file_id) if state != "invalid" else None
+    if row is None or (row.public != (expires is None)):
+        raise NotFound(entity="File")
+    if state == "expired":
+        raise DomainError("FILE_LINK_EXPIRED", status=410)
+    disposition = "inline" if row.content_type.startswith(("image/", "video/", "application/pdf")) else "attachment"
+    return StreamingResponse(get_storage().stream(row.storage_key), media_type=row.content_type, headers={
+        "Content-Disposition": f"{disposition}; filename*=UTF-8''{quote(row.name)}", "Content-Length": str(row.size),
+        "Cache-Control": "public, max-age=86400" if row.public else "private, max-age=300"})

@@ -1,0 +1,101 @@
+"""Event tracking (ingestion, search, export) and access tracking of named console pages (SPEC §2, §3)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+from urllib.parse import quote
+
+from fastapi import APIRouter, Request
+from fastapi.responses import StreamingResponse
+from sqlalchemy import insert, select
+
+from api.deps import AUTHENTICATED, Need, Principal, SessionDep
+from api.envelope import Page, Reply, ok
+from api.resource.query import SearchParams, apply_filters, apply_sort, count_query
+from api.resource.xlsx import XlsxExport
+from api.schemas.tracking import (
+    Accepted,
+    EventBatch,
+    EventFilters,
+    EventPublic,
+    EventReport,
+    VisitBody,
+    VisitFilters,
+    VisitPublic,
+)
+from domain.db import get_sessionmaker
+from domain.errors import Invalid
+from domain.i18n import field_label
+from domain.models.tracking import AccessVisit, TrackingEvent
+from domain.rules.audit import range_problem
+
+router = APIRouter(tags=["tracking"])
+QUIET = {"x-audit": False}  # tracking calls are records themselves; logging each again would double them
+
+
+def device(value: Any) -> dict[str, Any] | None:
+    return {"description": value} if isinstance(value, str) else value
+
+
+@router.post("/event-tracking/report", openapi_extra=QUIET,
+             summary="Report one event, or a list of up to 500")
+async def report(body: EventReport | EventBatch, request: Request, db: SessionDep,
+                 user: Annotated[Principal, Need(AUTHENTICATED)]) -> Reply[Accepted]:
+    events = body if isinstance(body, list) else [body]
+    ip = request.client.host if request.client else None
+    await db.execute(insert(TrackingEvent), [
+        {**e.model_dump(exclude={"device_info"}), "device_info": device(e.device_info), "reporter_id": user.id,
+         "ip": ip} for e in events])
+    return ok({"accepted": len(events)})
+
+
+def event_query(params: EventFilters) -> Any:
+    problem = range_problem(params.start_time, params.end_time)
+    if problem:
+        raise Invalid("endTime", problem)
+    query = apply_filters(select(TrackingEvent), TrackingEvent, params)
+    return apply_sort(query, TrackingEvent, params.sort, {"id", "at", "event_id", "merchant_id"}, "-id")
+
+
+async def page_of(db: SessionDep, query: Any, params: SearchParams, public: Any) -> dict[str, Any]:
+    total = await db.scalar(count_query(query)) or 0
+    rows = (await db.scalars(query.limit(params.page_size).offset((params.page - 1) * params.page_size))).all()
+    return {"items": [public.model_validate(r) for r in rows], "total": total, "page": params.page,
+            "pageSize": params.page_size}
+
+
+@router.post("/event-tracking/search", summary="Search reported events (time range required, at most 92 days)")
+async def search_events(params: EventFilters, db: SessionDep,
+                        _: Annotated[Principal, Need("event-tracking")]) -> Reply[Page[EventPublic]]:
+    return ok(await page_of(db, event_query(params), params, EventPublic))
+
+
+@router.post("/event-tracking/export", summary="Export the matching events as xlsx", response_class=StreamingResponse,
+             responses={200: {"content": {"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {}}}})
+async def export_events(params: EventFilters,
+                        _: Annotated[Principal, Need("event-tracking#export")]) -> StreamingResponse:
+    query = event_query(params)
+    columns = [(name, info.alias or name) for name, info in EventPublic.model_fields.items()]
+    book = XlsxExport([field_label(alias) for _, alias in columns], sheet="events")
+    async with get_sessionmaker()() as db:
+        async for row in await db.stream_scalars(query.execution_options(yield_per=2000)):
+            book.add([getattr(row, name) for name, _ in columns])
+    book.close()
+    return StreamingResponse(book.stream(), headers={
+        "Content-Disposition": f"attachment; filename*=UTF-8''{quote('events.xlsx')}"},
+        media_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+
+
+@router.post("/access-tracking/add", openapi_extra=QUIET, summary="Record a visit to a named page")
+async def add_visit(body: VisitBody, db: SessionDep,
+                    user: Annotated[Principal, Need(AUTHENTICATED)]) -> Reply[None]:
+    db.add(AccessVisit(user_id=user.id, username=user.username, name=body.name, access_url=body.access_url))
+    return ok(None)
+
+
+@router.post("/access-tracking/search", summary="Search visits to named pages")
+async def search_visits(params: VisitFilters, db: SessionDep,
+                        _: Annotated[Principal, Need("event-tracking")]) -> Reply[Page[VisitPublic]]:
+    query = apply_sort(apply_filters(select(AccessVisit), AccessVisit, params), AccessVisit, params.sort,
+                       {"id", "at", "name", "username"}, "-id")
+    return ok(await page_of(db, query, params, VisitPublic))

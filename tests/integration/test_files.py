@@ -1,0 +1,75 @@
+"""Uploads with a type allow-list and a size limit, and signed download links (SPEC §7)."""
+
+import time
+
+from domain.settings import get_settings
+
+PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
+
+
+async def upload(client, headers, name="pixel.png", content=PNG, path="upload-file"):
+    return await client.post(f"/cms/common/{path}", headers=headers, files={"file": (name, content, "image/png")})
+
+
+async def test_upload_then_download_through_the_signed_link(client, login_as):
+    me = await login_as()
+    reply = await upload(client, me)
+    assert reply.status_code == 200, reply.text
+    data = reply.json()["data"]
+    assert (data["name"], data["size"], data["contentType"], data["public"]) == ("pixel.png", len(PNG), "image/png",
+                                                                                False)
+    assert data["expiresAt"] is not None
+    fetched = await client.get(data["url"])  # no token: the signature is the credential
+    assert fetched.status_code == 200 and fetched.content == PNG
+    assert fetched.headers["content-type"] == "image/png"
+    fresh = (await client.get(f"/cms/common/generate-file-url/{data['id']}", headers=me)).json()["data"]
+    assert (await client.get(fresh["url"])).content == PNG
+
+
+async def test_a_tampered_or_expired_link_is_refused(client, login_as, monkeypatch):
+    me = await login_as()
+    data = (await upload(client, me)).json()["data"]
+    assert (await client.get(data["url"].replace("signature=", "signature=0"))).status_code == 404
+    other_file = data["url"].replace(f"/file/{data['id']}?", f"/file/{data['id'] + 1}?")
+    assert (await client.get(other_file)).status_code == 404
+    monkeypatch.setattr(get_settings(), "file_url_ttl_seconds", -10)
+    expired = (await client.get(f"/cms/common/generate-file-url/{data['id']}", headers=me)).json()["data"]
+    reply = await client.get(expired["url"])
+    assert reply.status_code == 410 and reply.json()["code"] == "FILE_LINK_EXPIRED"
+
+
+async def test_public_files_have_links_that_do_not_expire(client, login_as):
+    uploader = await login_as("file#upload-public")
+    data = (await upload(client, uploader, path="upload-public-file")).json()["data"]
+    assert data["public"] is True and data["expiresAt"] is None and "expires=" not in data["url"]
+    assert (await client.get(data["url"])).status_code == 200
+    plain = await login_as()
+    assert (await upload(client, plain, path="upload-public-file")).status_code == 403
+
+
+async def test_types_outside_the_allow_list_and_disguised_files_are_refused(client, login_as):
+    me = await login_as()
+    reply = await upload(client, me, name="run.exe", content=b"MZ\x90\x00")
+    assert reply.status_code == 415 and "run.exe" in reply.json()["message"]
+    disguised = await upload(client, me, name="photo.png", content=b"MZ\x90\x00 not a png")
+    assert disguised.status_code == 415
+    assert (await upload(client, me, name="notes.txt", content=b"hello")).status_code == 200
+
+
+async def test_files_over_the_size_limit_are_refused(client, login_as, monkeypatch):
+    monkeypatch.setattr(get_settings(), "upload_max_bytes", 1024 * 1024)
+    me = await login_as()
+    reply = await upload(client, me, content=PNG + b"\x00" * (1024 * 1024))
+    assert reply.status_code == 413 and "1 MB" in reply.json()["message"]
+
+
+async def test_links_are_signed_per_file_and_expiry(client, login_as):
+    from domain.rules.files import link_state, signature
+
+    key = b"k"
+    good = signature(key, 5, 100)
+    assert link_state(key, 5, 100, good, 99) == "valid"
+    assert link_state(key, 5, 100, good, 101) == "expired"
+    assert link_state(key, 6, 100, good, 99) == "invalid"
+    assert link_state(key, 5, 200, good, 99) == "invalid"
+    assert link_state(key, 5, None, signature(key, 5, None), int(time.time())) == "valid"

@@ -1,0 +1,22 @@
+"""Subscribed pages (SPEC §5) and the upload allow-list."""
+
+from domain.rules.console import keep_subscriptions
+from domain.rules.files import file_type
+
+
+def test_at_most_five_subscriptions_are_kept():
+    """SPEC §5: subscribed recent pages max 5; more are truncated to 5."""
+    assert keep_subscriptions(list("abcde")) == (list("abcde"), False)
+    assert keep_subscriptions(list("abcdefg")) == (list("abcde"), True)
+    assert keep_subscriptions(list("aabbccdde")) == (list("abcde"), False)
+
+
+def test_uploads_must_match_their_extension():
+    assert file_type("a.PNG", b"\x89PNG\r\n\x1a\n....").content_type == "image/png"
+    assert file_type("a.png", b"GIF89a") is None
+    assert file_type("a.mp4", b"\x00\x00\x00\x18ftypmp42").content_type == "video/mp4"
+    assert file_type("report.xlsx", b"PK\x03\x04...") is not None
+    assert file_type("notes.txt", b"plain text") is not None
+    assert file_type("notes.txt", b"bin\x00ary") is None
+    assert file_type("script.sh", b"#!/bin/sh") is None
+    assert file_type("noextension", b"anything") is None
