@@ -15,6 +15,7 @@ from api.resource import Actions, Resource
 from api.resource.scope import scoped
 from api.schemas.users import AuthorityIds, GrantBody, UserBrief, UserCreate, UserFilters, UserPublic, UserUpdate
 from api.user_center import ensure_ids, identifiers, record_grants, replace_links
+from domain.enums import Status
 from domain.errors import DomainError, Invalid
 from domain.models.authorities import Authority
 from domain.models.departments import Department
@@ -27,7 +28,11 @@ async def apply_extras(db: AsyncSession, row: User, extras: dict[str, Any], user
     """Role ids become the role set; a password is hashed, and a new one ends the user's sessions."""
     if extras.get("role_ids") is not None:
         ids = await ensure_ids(db, Role, extras["role_ids"], "roleIds")
+        before = sorted(r.name for r in row.roles) if row.id is not None else None
         row.roles = list((await db.scalars(select(Role).where(Role.id.in_(ids)))).all()) if ids else []
+        after = sorted(r.name for r in row.roles)
+        if before is not None and before != after:
+            await record_grants(db, user, "User", row.id, "roles", before, after)
     if extras.get("password"):
         row.password_hash = hash_password(extras["password"])
         if row.id is not None:
@@ -65,7 +70,7 @@ router = users.router(prefix="/user", tags=["users"])
 @router.get("/options", summary="Active users for pickers (leader, members, assignees)")
 async def options(db: SessionDep, _: Annotated[Principal, Need(AUTHENTICATED)],
                   keyword: Annotated[str | None, Query(max_length=64)] = None) -> Reply[list[UserBrief]]:
-    query = select(User).order_by(User.display_name, User.id).limit(50)
+    query = select(User).where(User.status == Status.ENABLED).order_by(User.display_name, User.id).limit(50)
     if keyword:
         pattern = f"%{keyword.strip()}%"
         query = query.where(or_(User.username.ilike(pattern), User.display_name.ilike(pattern),

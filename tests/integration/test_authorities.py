@@ -100,3 +100,10 @@ async def test_tree_list_is_the_whole_tree_with_buttons(client, admin):
     logistics = next(n for n in order["children"] if n["identifier"] == "logistics-configuration")
     assert {c["identifier"] for c in logistics["children"]} >= {"logistics#add", "logistics#import"}
     assert logistics["descriptionZh"] == "物流配置"
+
+
+async def test_the_tree_is_readable_from_the_role_and_user_screens_too(client, login_as):
+    for screen in ("role-management", "user-management", "data-authority"):
+        headers = await login_as(screen)
+        assert (await client.get("/cms/authority/tree-list", headers=headers)).status_code == 200
+    assert (await client.get("/cms/authority/tree-list", headers=await login_as("crm-leads"))).status_code == 403

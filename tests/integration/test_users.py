@@ -125,3 +125,18 @@ async def test_direct_authorities_add_to_role_authorities(client, admin, app):
         token = (await login(remote, user["username"], "Welcome-2026!")).json()["data"]["token"]
         assert (await remote.post("/cms/audit/search", headers=bearer(token), json={
             "startTime": "2026-01-01T00:00:00Z", "endTime": "2026-01-02T00:00:00Z"})).status_code == 200
+
+
+async def test_role_changes_are_in_the_field_level_audit(client, admin):
+    from sqlalchemy import select
+
+    from domain.db import transaction
+    from domain.models.audit import EntityChange
+
+    it, sales = await role_id(client, admin, "it"), await role_id(client, admin, "sales")
+    user = await add(client, admin, roleIds=[it])
+    reply = await client.post("/cms/user/modify", headers=admin, json={"id": user["id"], "roleIds": [sales]})
+    async with transaction() as db:
+        change = await db.scalar(select(EntityChange).where(
+            EntityChange.transaction_id == reply.headers["x-transaction-id"], EntityChange.entity == "User"))
+    assert change.changes == {"roles": {"before": ["IT"], "after": ["Sales"]}}
