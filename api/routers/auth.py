@@ -38,15 +38,18 @@ async def login(body: LoginBody, request: Request, response: Response) -> Reply[
     """Username or email with the password; a real name is not a login name. Failed tries are throttled."""
     account, ip, now = body.username.strip().lower(), client_ip(request), datetime.now(UTC)
     request.state.audit_operator = (None, account)
+    token, refusal = "", None
     async with transaction() as db:  # committed before a refusal is raised, so the failed try is counted
-        await throttle.lock(db, account)
-        await throttle.check(db, account, ip, now)
         user = await db.scalar(select(User).where(or_(User.username == account, User.email == account)))
+        key = user.username if user else account  # username and email share one failure count
+        await throttle.lock(db, key)
+        await throttle.check(db, key, ip, now)
         good = verify_password(user.password_hash if user else DUMMY_HASH, body.password) and user is not None
-        refusal = None if good else "LOGIN_FAILED"
-        if user is not None and good and user.status != Status.ENABLED:
+        if not good:
+            refusal = "LOGIN_FAILED"
+        elif user is not None and user.status != Status.ENABLED:
             good, refusal = False, "ACCOUNT_DISABLED"
-        db.add(LoginAttempt(account=account, ip=ip, success=good))
+        db.add(LoginAttempt(account=key, ip=ip, success=good))
         if good and user is not None:
             request.state.audit_operator = (user.id, user.username)
             user.last_login_at = now

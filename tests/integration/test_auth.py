@@ -105,6 +105,13 @@ async def test_five_failures_lock_the_account_with_retry_after(remote):
     assert reply.json()["message"] == "Terlalu banyak login gagal untuk akun ini; coba lagi dalam 15 menit"
 
 
+async def test_username_and_email_share_one_failure_count(remote):
+    user = await create_user()
+    for name in (user.username, user.email, user.username, user.email, user.username):
+        await login(remote, name, "Wrong-pass-1")
+    assert (await login(remote, user.email)).status_code == 429
+
+
 async def test_a_successful_login_resets_the_account_count(remote):
     user = await create_user()
     for _ in range(4):
