@@ -24,6 +24,9 @@ def everything(*roots: str) -> set[str]:
 
 
 ALL_SCREENS = screens(*(node.identifier for node in TREE))
+# What a reporter of tickets (sales, retention) may do on them besides reading.
+TICKET_REPORTER = {"ticket#comment", "ticket#watch", "ticket#remind", "ticket#confirm", "ticket#unconfirm",
+                   "ticket#reopen"}
 EXPORTS = {n.identifier for n, _, _ in walk(TREE) if n.identifier.endswith("#export")}
 
 # code -> (name, role type, is super, authority identifiers granted by default ("*" = every one))
@@ -35,10 +38,10 @@ ROLES: dict[str, tuple[str, str, bool, frozenset[str]]] = {
     "sales": ("Sales", "BUSINESS", False, frozenset(
         screens("crm", "accounts", "gcrm-reports", "system-ticket")
         | everything("crm-sales", "crm-leads", "crm-feedback", "manage-disposition", "sales-target")
-        - {"leads#delete", "leads#import"})),
+        - {"leads#delete", "leads#import"} | TICKET_REPORTER)),
     "retention": ("Retention agent", "BUSINESS", False, frozenset(
         screens("crm", "accounts", "expenses", "system-ticket")
-        | everything("crm-retention", "crm-feedback", "manage-disposition"))),
+        | everything("crm-retention", "crm-feedback", "manage-disposition") | TICKET_REPORTER)),
     "support": ("Support", "BUSINESS", False, frozenset(
         screens("accounts", "shops", "ginee-oms", "manage-content", "ticket-reports", "system-ticket")
         | everything("system-ticket", "manage-content") | {"internal-faq-modify", "internal-faq-preview"})),

@@ -44,13 +44,34 @@ TASKS = directory(
     ),
 )
 
+# The buttons of the ticket actions (domain/rules/tickets.py PERMISSIONS; docs/tickets.md).
+TICKET_ACTIONS = (
+    button("ticket#start", "Start processing", "开始处理", "Mulai proses"),
+    button("ticket#claim", "Claim ticket", "认领工单", "Klaim tiket"),
+    button("ticket#hold", "Put ticket on hold", "挂起工单", "Tunda tiket"),
+    button("ticket#complete", "Complete ticket", "完成工单", "Selesaikan tiket"),
+    button("ticket#approve", "Approve resolution", "审核通过", "Setujui penyelesaian"),
+    button("ticket#unconfirm", "Unconfirm resolution", "确认未解决", "Batalkan konfirmasi"),
+    button("ticket#confirm", "Confirm and close", "确认关闭", "Konfirmasi dan tutup"),
+    button("ticket#wont-fix", "Won't fix", "不予修复", "Tidak diperbaiki"),
+    button("ticket#reopen", "Reopen ticket", "重新打开工单", "Buka kembali tiket"),
+    button("ticket#unmerge", "Cancel merge", "取消合并", "Batalkan penggabungan"),
+    button("ticket#watch", "Watch ticket", "关注工单", "Pantau tiket"),
+    button("ticket#remind", "Remind assignee", "催办", "Ingatkan penanggung jawab"),
+    button("ticket#comment", "Comment on ticket", "评论工单", "Komentari tiket"),
+    button("ticket#priority", "Change priority", "修改优先级", "Ubah prioritas"),
+)
+
 TICKETS = directory(
     "system-ticket", "/system/ticket", "Tickets", "工单", "Tiket",
     menu("ticket-list", "/system/ticket/list", "Tickets", "工单列表", "Daftar tiket",
          *crud("ticket", "ticket", "工单", "tiket", "edit export"),
-         button("ticket#merge", "Merge tickets", "合并工单", "Gabungkan tiket")),
+         button("ticket#merge", "Merge tickets", "合并工单", "Gabungkan tiket"),
+         *TICKET_ACTIONS),
     menu("ticket-new", "/system/ticket/new", "New ticket", "新建工单", "Tiket baru"),
     menu("ticket-user-list", "/system/ticket/user-list", "My tickets", "我的工单", "Tiket saya"),
+    menu("ticket-calendar", "/system/ticket/calendar", "Business calendars", "工作日历", "Kalender kerja",
+         *crud("calendar", "business calendar", "工作日历", "kalender kerja")),
     hidden("ticket-saas-detail", "/ticket/saas-detail/:date/:id/:accountId", "Ticket detail", "工单详情",
            "Detail tiket"),
     hidden("ticket-detail", "/ticket/detail/:date/:id", "Ticket detail", "工单详情", "Detail tiket"),
