@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.errors import TooMany
@@ -64,3 +64,10 @@ async def clear(db: AsyncSession, account: str) -> int:
     """Forget the account's failures (an administrator unlocks it); the audit log keeps every try."""
     result = await db.execute(delete(LoginAttempt).where(LoginAttempt.account == account, ~LoginAttempt.success))
     return int(result.rowcount or 0)  # type: ignore[attr-defined]
+
+
+async def prune(db: AsyncSession, account: str, ip: str, now: datetime) -> None:
+    """Tries older than a day no longer count for anything (the audit log keeps them): drop this account's
+    and this address's, through their indexes, so the table stays small without a cleanup job."""
+    await db.execute(delete(LoginAttempt).where(
+        or_(LoginAttempt.account == account, LoginAttempt.ip == ip), LoginAttempt.at < now - timedelta(days=1)))

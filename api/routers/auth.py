@@ -44,6 +44,7 @@ async def login(body: LoginBody, request: Request, response: Response) -> Reply[
         key = user.username if user else account  # username and email share one failure count
         await throttle.lock(db, key)
         await throttle.check(db, key, ip, now)
+        await throttle.prune(db, key, ip, now)
         good = verify_password(user.password_hash if user else DUMMY_HASH, body.password) and user is not None
         if not good:
             refusal = "LOGIN_FAILED"
