@@ -4,6 +4,40 @@
  */
 
 export interface paths {
+    "/cms/access-tracking/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a visit to a named page */
+        post: operations["tracking_add_visit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/access-tracking/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search visits to named pages */
+        post: operations["tracking_search_visits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/action-mapping/add": {
         parameters: {
             query?: never;
@@ -211,6 +245,210 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/authority/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a Authority */
+        post: operations["authorities_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/authority/delete-admin-authority": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Remove an authority held directly by a user */
+        get: operations["authorities_delete_admin_authority"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/authority/delete-role-authority": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Remove an authority from a role */
+        get: operations["authorities_delete_role_authority"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/authority/delete/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a Authority */
+        delete: operations["authorities_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/authority/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one Authority */
+        get: operations["authorities_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/authority/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export Authoritys matching the filters as xlsx */
+        post: operations["authorities_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/authority/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import Authoritys from xls or xlsx (all or nothing) */
+        post: operations["authorities_import_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/authority/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a Authority */
+        post: operations["authorities_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/authority/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search Authoritys */
+        post: operations["authorities_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/authority/tree-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The whole menu and authority tree, buttons included */
+        get: operations["authorities_tree_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/authority/usage-role/{authority_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The roles that grant the authority */
+        get: operations["authorities_usage_role"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/authority/usage-user/{authority_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The users holding the authority, directly or through roles */
+        get: operations["authorities_usage_user"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/common/enums/{name}": {
         parameters: {
             query?: never;
@@ -225,6 +463,108 @@ export interface paths {
         get: operations["system_enum_options"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/common/file/{file_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a file through a signed link (the signature is the credential) */
+        get: operations["files_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/common/generate-file-url/{file_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A signed link to a stored file */
+        get: operations["files_generate_file_url"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/common/redis/account/exist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether an account is locked out (LOGIN_LOCK) or has open sessions (SESSION) */
+        get: operations["account_state_exist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/common/redis/account/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unlock an account's logins (LOGIN_LOCK) or end its sessions (SESSION) */
+        post: operations["account_state_remove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/common/upload-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a file (private: its links expire) */
+        post: operations["files_upload_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/common/upload-public-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a public file (its link does not expire) */
+        post: operations["files_upload_public_file"];
         delete?: never;
         options?: never;
         head?: never;
@@ -350,6 +690,295 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/data-authority/role/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the data scopes of a role */
+        post: operations["data_authority_save_role"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/data-authority/role/{role_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The data scopes a role grants */
+        get: operations["data_authority_role_scopes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/data-authority/user/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the data scopes granted to one user */
+        post: operations["data_authority_save_user"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/data-authority/user/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's own data scopes and their effective data authority */
+        get: operations["data_authority_user_scopes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/department/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a Department */
+        post: operations["departments_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/department/delete/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a Department */
+        delete: operations["departments_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/department/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one Department */
+        get: operations["departments_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/department/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export Departments matching the filters as xlsx */
+        post: operations["departments_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/department/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import Departments from xls or xlsx (all or nothing) */
+        post: operations["departments_import_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/department/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a Department */
+        post: operations["departments_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/department/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search Departments */
+        post: operations["departments_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/department/tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every department as a tree, with leader and member count */
+        get: operations["departments_tree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/event-tracking/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export the matching events as xlsx */
+        post: operations["tracking_export_events"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/event-tracking/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report one event, or a list of up to 500 */
+        post: operations["tracking_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/event-tracking/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search reported events (time range required, at most 92 days) */
+        post: operations["tracking_search_events"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/front/table-display/change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save the user's column order and visibility of one table */
+        post: operations["console_change_display"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/front/table-display/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The user's column display of one table */
+        post: operations["console_get_display"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/health": {
         parameters: {
             query?: never;
@@ -361,6 +990,57 @@ export interface paths {
         get: operations["system_health"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/history/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Note a visit to a page */
+        post: operations["console_add_visit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/history/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Subscribed pages first, then the most recently visited */
+        get: operations["console_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/history/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Subscribe to at most five pages (more are cut to five) */
+        post: operations["console_subscribe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -384,6 +1064,295 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/role/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a Role */
+        post: operations["roles_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/role/authorities/{role_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The authorities the role grants */
+        get: operations["roles_authorities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/role/batch-add-authorities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add the same authorities to several roles */
+        post: operations["roles_batch_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/role/copy-authorities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give target roles the authorities of a source role */
+        post: operations["roles_copy_authorities"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/role/delete/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a Role */
+        delete: operations["roles_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/role/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one Role */
+        get: operations["roles_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/role/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export Roles matching the filters as xlsx */
+        post: operations["roles_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/role/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import Roles from xls or xlsx (all or nothing) */
+        post: operations["roles_import_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/role/members/{role_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The users holding the role */
+        get: operations["roles_members"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/role/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a Role */
+        post: operations["roles_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/role/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every role, for pickers */
+        get: operations["roles_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/role/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search Roles */
+        post: operations["roles_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/role/set-authorities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make the role's authorities exactly these (the permission editor) */
+        post: operations["roles_set_authorities"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/role/set-members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make the role's members exactly these users */
+        post: operations["roles_set_members"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/role/switch-members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move members from one role to another */
+        post: operations["roles_switch_members"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/user/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a User */
+        post: operations["users_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/user/authorities/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Authorities held by the user directly (not through roles) */
+        get: operations["users_direct_authorities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/user/change-password": {
         parameters: {
             query?: never;
@@ -398,6 +1367,91 @@ export interface paths {
          * @description Old password required, the repeat must match; every other session of the user is logged out.
          */
         post: operations["auth_change_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/user/delete/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a User */
+        delete: operations["users_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/user/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one User */
+        get: operations["users_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/user/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export Users matching the filters as xlsx */
+        post: operations["users_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/user/get-user-list-by-identifier": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The users holding the authority with this identifier */
+        post: operations["authorities_users_by_identifier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/user/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import Users from xls or xlsx (all or nothing) */
+        post: operations["users_import_file"];
         delete?: never;
         options?: never;
         head?: never;
@@ -441,10 +1495,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/user/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a User */
+        post: operations["users_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/user/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Active users for pickers (leader, members, assignees) */
+        get: operations["users_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/user/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search Users */
+        post: operations["users_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/user/set-authorities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the authorities held by the user directly */
+        post: operations["users_set_authorities"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** Accepted */
+        Accepted: {
+            /** Accepted */
+            accepted: number;
+        };
+        /**
+         * AccountKeyType
+         * @description The account state the `common/redis/account/*` calls look at or clear.
+         * @enum {string}
+         */
+        AccountKeyType: "LOGIN_LOCK" | "SESSION";
+        /** AccountState */
+        AccountState: {
+            /** Account */
+            account: string;
+            /** Count */
+            count: number;
+            /** Exists */
+            exists: boolean;
+            keyType: components["schemas"]["AccountKeyType"];
+        };
         /** ActionMappingCreate */
         ActionMappingCreate: {
             /** Actionname */
@@ -572,13 +1715,244 @@ export interface components {
             /** Url */
             url?: string | null;
         };
+        /**
+         * AuthorityCreate
+         * @description SPEC §5: title, identifier, descriptions and sort are required; sort is a natural number.
+         */
+        AuthorityCreate: {
+            /**
+             * Affix
+             * @default false
+             */
+            affix: boolean;
+            /** Descriptionen */
+            descriptionEn: string;
+            /** Descriptionid */
+            descriptionId: string;
+            /** Descriptionzh */
+            descriptionZh: string;
+            /**
+             * Hidden
+             * @default false
+             */
+            hidden: boolean;
+            /** Icon */
+            icon?: string | null;
+            /** Identifier */
+            identifier: string;
+            menuType: components["schemas"]["MenuType"];
+            /**
+             * Nocache
+             * @default false
+             */
+            noCache: boolean;
+            /** Parentid */
+            parentId?: number | null;
+            /** Path */
+            path?: string | null;
+            /** Sort */
+            sort: number;
+            /** Title */
+            title: string;
+        };
+        /**
+         * AuthorityFilters
+         * @description `parentId` lists one level (0: the top level); the other filters search the whole tree.
+         */
+        AuthorityFilters: {
+            /** Hidden */
+            hidden?: boolean | null;
+            /** Identifier */
+            identifier?: string | null;
+            menuType?: components["schemas"]["MenuType"] | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Parentid */
+            parentId?: number | null;
+            /** Path */
+            path?: string | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Title */
+            title?: string | null;
+        };
+        /** AuthorityIds */
+        AuthorityIds: {
+            /** Authorityids */
+            authorityIds: number[];
+            /** Identifiers */
+            identifiers: string[];
+        };
+        /** AuthorityPublic */
+        AuthorityPublic: {
+            /** Affix */
+            affix: boolean;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Descriptionen */
+            descriptionEn: string;
+            /** Descriptionid */
+            descriptionId: string;
+            /** Descriptionzh */
+            descriptionZh: string;
+            /** Hidden */
+            hidden: boolean;
+            /** Icon */
+            icon: string | null;
+            /** Id */
+            id: number;
+            /** Identifier */
+            identifier: string;
+            menuType: components["schemas"]["MenuType"];
+            /** Nocache */
+            noCache: boolean;
+            /** Parentid */
+            parentId: number | null;
+            /** Path */
+            path: string | null;
+            /** Sort */
+            sort: number;
+            /** Title */
+            title: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** AuthorityTreeNode */
+        AuthorityTreeNode: {
+            /** Affix */
+            affix: boolean;
+            /**
+             * Children
+             * @default []
+             */
+            children: components["schemas"]["AuthorityTreeNode"][];
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Descriptionen */
+            descriptionEn: string;
+            /** Descriptionid */
+            descriptionId: string;
+            /** Descriptionzh */
+            descriptionZh: string;
+            /** Hidden */
+            hidden: boolean;
+            /** Icon */
+            icon: string | null;
+            /** Id */
+            id: number;
+            /** Identifier */
+            identifier: string;
+            menuType: components["schemas"]["MenuType"];
+            /** Nocache */
+            noCache: boolean;
+            /** Parentid */
+            parentId: number | null;
+            /** Path */
+            path: string | null;
+            /** Sort */
+            sort: number;
+            /** Title */
+            title: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** AuthorityUpdate */
+        AuthorityUpdate: {
+            /** Affix */
+            affix?: boolean | null;
+            /** Descriptionen */
+            descriptionEn?: string | null;
+            /** Descriptionid */
+            descriptionId?: string | null;
+            /** Descriptionzh */
+            descriptionZh?: string | null;
+            /** Hidden */
+            hidden?: boolean | null;
+            /** Icon */
+            icon?: string | null;
+            /** Id */
+            id: number;
+            /** Identifier */
+            identifier?: string | null;
+            menuType?: components["schemas"]["MenuType"] | null;
+            /** Nocache */
+            noCache?: boolean | null;
+            /** Parentid */
+            parentId?: number | null;
+            /** Path */
+            path?: string | null;
+            /** Sort */
+            sort?: number | null;
+            /** Title */
+            title?: string | null;
+        };
+        /** BatchGrantBody */
+        BatchGrantBody: {
+            /** Authorityids */
+            authorityIds: number[];
+            /** Roleids */
+            roleIds: number[];
+        };
         /** Body_action_mappings_import_file */
         Body_action_mappings_import_file: {
             /** File */
             file: string;
         };
+        /** Body_authorities_import_file */
+        Body_authorities_import_file: {
+            /** File */
+            file: string;
+        };
         /** Body_couriers_import_file */
         Body_couriers_import_file: {
+            /** File */
+            file: string;
+        };
+        /** Body_departments_import_file */
+        Body_departments_import_file: {
+            /** File */
+            file: string;
+        };
+        /** Body_files_upload_file */
+        Body_files_upload_file: {
+            /** File */
+            file: string;
+        };
+        /** Body_files_upload_public_file */
+        Body_files_upload_public_file: {
+            /** File */
+            file: string;
+        };
+        /** Body_roles_import_file */
+        Body_roles_import_file: {
+            /** File */
+            file: string;
+        };
+        /** Body_users_import_file */
+        Body_users_import_file: {
             /** File */
             file: string;
         };
@@ -596,6 +1970,21 @@ export interface components {
          * @enum {string}
          */
         Channel: "SHOPEE_ID" | "TOKOPEDIA_ID" | "BUKALAPAK_ID" | "LAZADA_ID" | "LAZADA_CHOICE" | "BLIBLI_ID" | "SHOPIFY_ID" | "JD_ID" | "JD_V2" | "TIKTOK_ID" | "ZALORA_ID" | "AKULAKU_ID" | "WOO_COMMERCE_ID" | "TIKI_ID" | "MOKA_POS" | "LINE_SHOPPING_TH" | "GINEE_POS" | "MAGENTO" | "MANUAL" | "ALIBABA_CN" | "ALIBABA_INTL_CN";
+        /**
+         * ColumnDisplay
+         * @description One column in display order; extra settings (width, fixed side) are kept as given.
+         */
+        ColumnDisplay: {
+            /** Key */
+            key: string;
+            /**
+             * Visible
+             * @default true
+             */
+            visible: boolean;
+        } & {
+            [key: string]: unknown;
+        };
         /** ComponentHealth */
         ComponentHealth: {
             /** Detail */
@@ -608,6 +1997,26 @@ export interface components {
              */
             status: "UP" | "DOWN";
         };
+        /**
+         * CopyGrantBody
+         * @description Give the target roles the source role's authorities; `replace` drops what the targets held before.
+         */
+        CopyGrantBody: {
+            /**
+             * Replace
+             * @default false
+             */
+            replace: boolean;
+            /** Sourceroleid */
+            sourceRoleId: number;
+            /** Targetroleids */
+            targetRoleIds: number[];
+        };
+        /**
+         * Country
+         * @enum {string}
+         */
+        Country: "ID" | "PH" | "CN" | "MY" | "TH" | "VN" | "SG" | "TW" | "US";
         /** CourierCreate */
         CourierCreate: {
             channel: components["schemas"]["Channel"];
@@ -686,6 +2095,91 @@ export interface components {
             shippingMethod?: components["schemas"]["ShippingMethod"] | null;
             status?: components["schemas"]["CourierStatus"] | null;
         };
+        /**
+         * DataScopeType
+         * @description Data authority: which rows of a list a user sees (SPEC §6).
+         * @enum {string}
+         */
+        DataScopeType: "ALL" | "COUNTRY" | "TEAM" | "DEPARTMENT" | "OWN";
+        /** DepartmentCreate */
+        DepartmentCreate: {
+            /** Fullname */
+            fullName: string;
+            /** Leaderid */
+            leaderId?: number | null;
+            /** Name */
+            name: string;
+            /** Parentid */
+            parentId?: number | null;
+        };
+        /** DepartmentFilters */
+        DepartmentFilters: {
+            /** Leaderid */
+            leaderId?: number | null;
+            /** Name */
+            name?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Parentid */
+            parentId?: number | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+        };
+        /** DepartmentNode */
+        DepartmentNode: {
+            /** Children */
+            children?: components["schemas"]["DepartmentNode"][];
+            /** Fullname */
+            fullName: string;
+            /** Id */
+            id: number;
+            /** Leaderid */
+            leaderId: number | null;
+            /** Leadername */
+            leaderName: string | null;
+            /** Membercount */
+            memberCount: number;
+            /** Name */
+            name: string;
+            /** Parentid */
+            parentId: number | null;
+        };
+        /** DepartmentPublic */
+        DepartmentPublic: {
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Fullname */
+            fullName: string;
+            /** Id */
+            id: number;
+            /** Leaderid */
+            leaderId: number | null;
+            /** Leadername */
+            leaderName?: string | null;
+            /** Name */
+            name: string;
+            /** Parentid */
+            parentId: number | null;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
         /** DepartmentRef */
         DepartmentRef: {
             /** Fullname */
@@ -694,6 +2188,19 @@ export interface components {
             id: number;
             /** Name */
             name: string;
+        };
+        /** DepartmentUpdate */
+        DepartmentUpdate: {
+            /** Fullname */
+            fullName?: string | null;
+            /** Id */
+            id: number;
+            /** Leaderid */
+            leaderId?: number | null;
+            /** Name */
+            name?: string | null;
+            /** Parentid */
+            parentId?: number | null;
         };
         /** EntityChangePublic */
         EntityChangePublic: {
@@ -727,6 +2234,113 @@ export interface components {
             /** Value */
             value: string;
         };
+        /** EventFilters */
+        EventFilters: {
+            /**
+             * Endtime
+             * Format: date-time
+             */
+            endTime: string;
+            /** Eventid */
+            eventId?: string | null;
+            /** Extrakey */
+            extraKey?: string | null;
+            /** Extravalue */
+            extraValue?: string | null;
+            /** Merchantid */
+            merchantId?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /**
+             * Starttime
+             * Format: date-time
+             */
+            startTime: string;
+            /** Userid */
+            userId?: string | null;
+        };
+        /** EventPublic */
+        EventPublic: {
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /** Clientid */
+            clientId: string | null;
+            /** Deviceinfo */
+            deviceInfo: {
+                [key: string]: unknown;
+            } | null;
+            /** Eventid */
+            eventId: string;
+            /** Extrakey */
+            extraKey: string | null;
+            /** Extravalue */
+            extraValue: string | null;
+            /** Id */
+            id: number;
+            /** Ip */
+            ip: string | null;
+            /** Merchantid */
+            merchantId: string | null;
+            /** Reporterid */
+            reporterId: number | null;
+            /** Userid */
+            userId: string | null;
+        };
+        /**
+         * EventReport
+         * @description SPEC §3 event tracking: event id, merchant id, user or client id, device info, extra key and value.
+         */
+        EventReport: {
+            /** Clientid */
+            clientId?: string | null;
+            /** Deviceinfo */
+            deviceInfo?: {
+                [key: string]: unknown;
+            } | string | null;
+            /** Eventid */
+            eventId: string;
+            /** Extrakey */
+            extraKey?: string | null;
+            /** Extravalue */
+            extraValue?: string | null;
+            /** Merchantid */
+            merchantId?: string | null;
+            /** Userid */
+            userId?: string | null;
+        };
+        /** FileLink */
+        FileLink: {
+            /** Expiresat */
+            expiresAt: string | null;
+            /** Url */
+            url: string;
+        };
+        /**
+         * GrantBody
+         * @description Replace the authorities held directly by one user (the spec's "admin user").
+         */
+        GrantBody: {
+            /** Authorityids */
+            authorityIds: number[];
+            /** Userid */
+            userId: number;
+        };
         /** HTTPValidationError */
         HTTPValidationError: {
             /** Detail */
@@ -743,6 +2357,26 @@ export interface components {
              * @enum {string}
              */
             status: "UP" | "DOWN";
+        };
+        /** IdentifierQuery */
+        IdentifierQuery: {
+            /** Identifier */
+            identifier: string;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
         };
         /** InfoPublic */
         InfoPublic: {
@@ -770,6 +2404,13 @@ export interface components {
             rememberMe: boolean;
             /** Username */
             username: string;
+        };
+        /** MembersBody */
+        MembersBody: {
+            /** Roleid */
+            roleId: number;
+            /** Userids */
+            userIds: number[];
         };
         /** MenuNode */
         MenuNode: {
@@ -813,6 +2454,11 @@ export interface components {
          * @enum {string}
          */
         MenuType: "DIRECTORY" | "MENU" | "BUTTON";
+        /** Moved */
+        Moved: {
+            /** Moved */
+            moved: number;
+        };
         /** OperationLogDetail */
         OperationLogDetail: {
             /** Actionname */
@@ -899,10 +2545,50 @@ export interface components {
             /** Url */
             url: string;
         };
+        /** PageRef */
+        PageRef: {
+            /** Accessurl */
+            accessURL: string;
+            /**
+             * Name
+             * @default
+             */
+            name: string;
+        };
+        /** PageVisitPublic */
+        PageVisitPublic: {
+            /** Accessurl */
+            accessURL: string;
+            /**
+             * Name
+             * @default
+             */
+            name: string;
+            /** Subscribed */
+            subscribed: boolean;
+            /**
+             * Visitedat
+             * Format: date-time
+             */
+            visitedAt: string;
+            /** Visits */
+            visits: number;
+        };
         /** Page[ActionMappingPublic] */
         Page_ActionMappingPublic_: {
             /** Items */
             items: components["schemas"]["ActionMappingPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[AuthorityPublic] */
+        Page_AuthorityPublic_: {
+            /** Items */
+            items: components["schemas"]["AuthorityPublic"][];
             /** Page */
             page: number;
             /** Pagesize */
@@ -921,6 +2607,28 @@ export interface components {
             /** Total */
             total: number;
         };
+        /** Page[DepartmentPublic] */
+        Page_DepartmentPublic_: {
+            /** Items */
+            items: components["schemas"]["DepartmentPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[EventPublic] */
+        Page_EventPublic_: {
+            /** Items */
+            items: components["schemas"]["EventPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+        };
         /** Page[OperationLogPublic] */
         Page_OperationLogPublic_: {
             /** Items */
@@ -931,6 +2639,96 @@ export interface components {
             pageSize: number;
             /** Total */
             total: number;
+        };
+        /** Page[RolePublic] */
+        Page_RolePublic_: {
+            /** Items */
+            items: components["schemas"]["RolePublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[UserPublic] */
+        Page_UserPublic_: {
+            /** Items */
+            items: components["schemas"]["UserPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[UserUsage] */
+        Page_UserUsage_: {
+            /** Items */
+            items: components["schemas"]["UserUsage"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[VisitPublic] */
+        Page_VisitPublic_: {
+            /** Items */
+            items: components["schemas"]["VisitPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+        };
+        /** Removed */
+        Removed: {
+            /** Account */
+            account: string;
+            keyType: components["schemas"]["AccountKeyType"];
+            /** Removed */
+            removed: number;
+        };
+        /** Reply[Accepted] */
+        Reply_Accepted_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Accepted"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[AccountState] */
+        Reply_AccountState_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["AccountState"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
         };
         /** Reply[ActionMappingPublic] */
         Reply_ActionMappingPublic_: {
@@ -951,6 +2749,44 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[AuthorityIds] */
+        Reply_AuthorityIds_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["AuthorityIds"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[AuthorityPublic] */
+        Reply_AuthorityPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["AuthorityPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[CourierPublic] */
         Reply_CourierPublic_: {
             /**
@@ -959,6 +2795,44 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["CourierPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[DepartmentPublic] */
+        Reply_DepartmentPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["DepartmentPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[FileLink] */
+        Reply_FileLink_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["FileLink"] | null;
             /**
              * Message
              * @default
@@ -997,6 +2871,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["InfoPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Moved] */
+        Reply_Moved_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Moved"] | null;
             /**
              * Message
              * @default
@@ -1066,6 +2959,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[AuthorityPublic]] */
+        Reply_Page_AuthorityPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_AuthorityPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[CourierPublic]] */
         Reply_Page_CourierPublic__: {
             /**
@@ -1085,6 +2997,44 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[DepartmentPublic]] */
+        Reply_Page_DepartmentPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_DepartmentPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[EventPublic]] */
+        Reply_Page_EventPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_EventPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[OperationLogPublic]] */
         Reply_Page_OperationLogPublic__: {
             /**
@@ -1093,6 +3043,177 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_OperationLogPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[RolePublic]] */
+        Reply_Page_RolePublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_RolePublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[UserPublic]] */
+        Reply_Page_UserPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_UserPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[UserUsage]] */
+        Reply_Page_UserUsage__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_UserUsage_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[VisitPublic]] */
+        Reply_Page_VisitPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_VisitPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Removed] */
+        Reply_Removed_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Removed"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[RolePublic] */
+        Reply_RolePublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["RolePublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[ScopesPublic] */
+        Reply_ScopesPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["ScopesPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[StoredFilePublic] */
+        Reply_StoredFilePublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["StoredFilePublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[TableDisplayPublic] */
+        Reply_TableDisplayPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["TableDisplayPublic"] | null;
             /**
              * Message
              * @default
@@ -1142,6 +3263,44 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[UserPublic] */
+        Reply_UserPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["UserPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[UserScopesPublic] */
+        Reply_UserScopesPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["UserScopesPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[dict[str, int]] */
         Reply_dict_str__int__: {
             /**
@@ -1153,6 +3312,46 @@ export interface components {
             data?: {
                 [key: string]: number;
             } | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[list[AuthorityTreeNode]] */
+        Reply_list_AuthorityTreeNode__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["AuthorityTreeNode"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[list[DepartmentNode]] */
+        Reply_list_DepartmentNode__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["DepartmentNode"][] | null;
             /**
              * Message
              * @default
@@ -1204,6 +3403,217 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[list[PageVisitPublic]] */
+        Reply_list_PageVisitPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["PageVisitPublic"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[list[RoleOption]] */
+        Reply_list_RoleOption__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["RoleOption"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[list[RoleUsage]] */
+        Reply_list_RoleUsage__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["RoleUsage"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[list[UserBrief]] */
+        Reply_list_UserBrief__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["UserBrief"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[list[UserUsage]] */
+        Reply_list_UserUsage__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["UserUsage"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[list[int]] */
+        Reply_list_int__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: number[] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** RoleCreate */
+        RoleCreate: {
+            /**
+             * Authorityids
+             * @default []
+             */
+            authorityIds: number[];
+            /**
+             * Memberids
+             * @default []
+             */
+            memberIds: number[];
+            /** Name */
+            name: string;
+            /** @default CUSTOM */
+            roleType: components["schemas"]["RoleType"];
+            /** @default ENABLED */
+            status: components["schemas"]["Status"];
+        };
+        /** RoleFilters */
+        RoleFilters: {
+            /** Name */
+            name?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            roleType?: components["schemas"]["RoleType"] | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            status?: components["schemas"]["Status"] | null;
+        };
+        /** RoleGrantBody */
+        RoleGrantBody: {
+            /** Authorityids */
+            authorityIds: number[];
+            /** Roleid */
+            roleId: number;
+        };
+        /** RoleOption */
+        RoleOption: {
+            /** Code */
+            code: string | null;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Roletype */
+            roleType: string;
+            status: components["schemas"]["Status"];
+        };
+        /** RolePublic */
+        RolePublic: {
+            /** Authoritycount */
+            authorityCount?: number | null;
+            /**
+             * Code
+             * @description set for built-in roles, which cannot be deleted
+             */
+            code: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Id */
+            id: number;
+            /** Issuper */
+            isSuper: boolean;
+            /** Membercount */
+            memberCount?: number | null;
+            /** Name */
+            name: string;
+            /** Roletype */
+            roleType: string;
+            status: components["schemas"]["Status"];
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
         /** RoleRef */
         RoleRef: {
             /** Code */
@@ -1214,6 +3624,49 @@ export interface components {
             name: string;
             /** Roletype */
             roleType: string;
+        };
+        /** RoleScopesBody */
+        RoleScopesBody: {
+            /** Roleid */
+            roleId: number;
+            /** Scopes */
+            scopes: components["schemas"]["ScopeGrant"][];
+        };
+        /**
+         * RoleType
+         * @enum {string}
+         */
+        RoleType: "SYSTEM" | "BUSINESS" | "CUSTOM";
+        /** RoleUpdate */
+        RoleUpdate: {
+            /** Id */
+            id: number;
+            /** Name */
+            name?: string | null;
+            roleType?: components["schemas"]["RoleType"] | null;
+            status?: components["schemas"]["Status"] | null;
+        };
+        /** RoleUsage */
+        RoleUsage: {
+            /** Code */
+            code: string | null;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Roletype */
+            roleType: string;
+            /** Status */
+            status: string;
+        };
+        /**
+         * ScopeGrant
+         * @description One grant: COUNTRY and TEAM carry values (country codes, team identifiers); the others carry none.
+         */
+        ScopeGrant: {
+            scopeType: components["schemas"]["DataScopeType"];
+            /** Values */
+            values?: string[];
         };
         /**
          * ScopePublic
@@ -1232,11 +3685,91 @@ export interface components {
             /** Unrestricted */
             unrestricted: boolean;
         };
+        /** ScopesPublic */
+        ScopesPublic: {
+            /** Scopes */
+            scopes: components["schemas"]["ScopeGrant"][];
+        };
         /**
          * ShippingMethod
          * @enum {string}
          */
         ShippingMethod: "PICK_UP" | "DROP_OFF" | "MANUAL_SHIP";
+        /**
+         * Status
+         * @enum {string}
+         */
+        Status: "ENABLED" | "DISABLED";
+        /** StoredFilePublic */
+        StoredFilePublic: {
+            /** Contenttype */
+            contentType: string;
+            /** Expiresat */
+            expiresAt: string | null;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Public */
+            public: boolean;
+            /** Size */
+            size: number;
+            /** Url */
+            url: string;
+        };
+        /**
+         * SubscriptionBody
+         * @description Pages to subscribe, as {name, accessURL} objects or plain URLs; only the first five are kept.
+         */
+        SubscriptionBody: {
+            /** Subscriptionlist */
+            subscriptionList: (components["schemas"]["PageRef"] | string)[];
+        };
+        /**
+         * SwitchMembersBody
+         * @description Move members from one role to another: the listed users, or every member when none are listed.
+         */
+        SwitchMembersBody: {
+            /** Sourceroleid */
+            sourceRoleId: number;
+            /** Targetroleid */
+            targetRoleId: number;
+            /**
+             * Userids
+             * @default []
+             */
+            userIds: number[];
+        };
+        /** TableDisplayBody */
+        TableDisplayBody: {
+            /** Columns */
+            columns: components["schemas"]["ColumnDisplay"][];
+            /** Tablekey */
+            tableKey: string;
+        };
+        /** TableDisplayPublic */
+        TableDisplayPublic: {
+            /**
+             * Columns
+             * @description null: the user never changed this table
+             */
+            columns: {
+                [key: string]: unknown;
+            }[] | null;
+            /** Tablekey */
+            tableKey: string;
+        };
+        /** TableKey */
+        TableKey: {
+            /** Tablekey */
+            tableKey: string;
+        };
+        /**
+         * Team
+         * @description SPEC §6: team identifiers used by data authority.
+         * @enum {string}
+         */
+        Team: "sys-erp" | "sys-wms" | "tools-scraper" | "pre-sales" | "pre-sales-leader" | "in-sales" | "in-sales-leader" | "after-sales";
         /** Titles */
         Titles: {
             /** En */
@@ -1255,6 +3788,83 @@ export interface components {
             expiresAt: string;
             /** Token */
             token: string;
+        };
+        /** UserBrief */
+        UserBrief: {
+            /** Displayname */
+            displayName: string;
+            /** Email */
+            email: string;
+            /** Id */
+            id: number;
+            /** Realname */
+            realName: string;
+            status: components["schemas"]["Status"];
+            /** Username */
+            username: string;
+        };
+        /** UserCreate */
+        UserCreate: {
+            country?: components["schemas"]["Country"] | null;
+            /** Departmentid */
+            departmentId?: number | null;
+            /** Displayname */
+            displayName: string;
+            /** Email */
+            email: string;
+            /** Leaderid */
+            leaderId?: number | null;
+            /** Mobile */
+            mobile?: string | null;
+            /** Password */
+            password: string;
+            /** Realname */
+            realName: string;
+            /**
+             * Roleids
+             * @default []
+             */
+            roleIds: number[];
+            /** @default ENABLED */
+            status: components["schemas"]["Status"];
+            team?: components["schemas"]["Team"] | null;
+            /** Username */
+            username: string;
+        };
+        /** UserFilters */
+        UserFilters: {
+            /** Country */
+            country?: string | null;
+            /** Departmentid */
+            departmentId?: number | null;
+            /** Email */
+            email?: string | null;
+            /** Keyword */
+            keyword?: string | null;
+            /** Leaderid */
+            leaderId?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Roleid */
+            roleId?: number | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            status?: components["schemas"]["Status"] | null;
+            /** Team */
+            team?: string | null;
+            /** Username */
+            username?: string | null;
         };
         /** UserInfo */
         UserInfo: {
@@ -1285,6 +3895,116 @@ export interface components {
             /** Username */
             username: string;
         };
+        /** UserPublic */
+        UserPublic: {
+            /** Country */
+            country: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Departmentid */
+            departmentId: number | null;
+            /** Departmentname */
+            departmentName?: string | null;
+            /** Displayname */
+            displayName: string;
+            /** Email */
+            email: string;
+            /** Id */
+            id: number;
+            /** Lastloginat */
+            lastLoginAt: string | null;
+            /** Leaderid */
+            leaderId: number | null;
+            /** Leadername */
+            leaderName?: string | null;
+            /** Mobile */
+            mobile: string | null;
+            /** Realname */
+            realName: string;
+            /**
+             * Roles
+             * @default []
+             */
+            roles: components["schemas"]["RoleRef"][];
+            status: components["schemas"]["Status"];
+            /** Team */
+            team: string | null;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** Username */
+            username: string;
+        };
+        /** UserScopesBody */
+        UserScopesBody: {
+            /** Scopes */
+            scopes: components["schemas"]["ScopeGrant"][];
+            /** Userid */
+            userId: number;
+        };
+        /**
+         * UserScopesPublic
+         * @description The user's own grants, and what they add up to with the grants of the user's enabled roles.
+         */
+        UserScopesPublic: {
+            effective: components["schemas"]["ScopePublic"];
+            /** Scopes */
+            scopes: components["schemas"]["ScopeGrant"][];
+        };
+        /**
+         * UserUpdate
+         * @description Only the fields sent change; a password sent here is set and logs the user out everywhere.
+         */
+        UserUpdate: {
+            country?: components["schemas"]["Country"] | null;
+            /** Departmentid */
+            departmentId?: number | null;
+            /** Displayname */
+            displayName?: string | null;
+            /** Email */
+            email?: string | null;
+            /** Id */
+            id: number;
+            /** Leaderid */
+            leaderId?: number | null;
+            /** Mobile */
+            mobile?: string | null;
+            /** Password */
+            password?: string | null;
+            /** Realname */
+            realName?: string | null;
+            /** Roleids */
+            roleIds?: number[] | null;
+            status?: components["schemas"]["Status"] | null;
+            team?: components["schemas"]["Team"] | null;
+            /** Username */
+            username?: string | null;
+        };
+        /**
+         * UserUsage
+         * @description A user holding the authority: directly (`direct`) and/or through the listed roles.
+         */
+        UserUsage: {
+            /** Direct */
+            direct: boolean;
+            /** Displayname */
+            displayName: string;
+            /** Email */
+            email: string;
+            /** Id */
+            id: number;
+            /** Realname */
+            realName: string;
+            /** Roles */
+            roles: string[];
+            /** Username */
+            username: string;
+        };
         /** ValidationError */
         ValidationError: {
             /** Context */
@@ -1298,6 +4018,59 @@ export interface components {
             /** Error Type */
             type: string;
         };
+        /** VisitBody */
+        VisitBody: {
+            /** Accessurl */
+            accessURL: string;
+            /** Name */
+            name: string;
+        };
+        /** VisitFilters */
+        VisitFilters: {
+            /** Accessurl */
+            accessURL?: string | null;
+            /** Endtime */
+            endTime?: string | null;
+            /** Name */
+            name?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Starttime */
+            startTime?: string | null;
+            /** Username */
+            username?: string | null;
+        };
+        /** VisitPublic */
+        VisitPublic: {
+            /** Accessurl */
+            accessURL: string;
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Userid */
+            userId: number | null;
+            /** Username */
+            username: string | null;
+        };
     };
     responses: never;
     parameters: never;
@@ -1307,6 +4080,72 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    tracking_add_visit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisitBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tracking_search_visits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisitFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_VisitPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     action_mappings_add: {
         parameters: {
             query?: never;
@@ -1684,6 +4523,379 @@ export interface operations {
             };
         };
     };
+    authorities_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthorityCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_AuthorityPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    authorities_delete_admin_authority: {
+        parameters: {
+            query: {
+                authorityId: number;
+                adminId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    authorities_delete_role_authority: {
+        parameters: {
+            query: {
+                authorityId: number;
+                roleId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    authorities_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    authorities_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_AuthorityPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    authorities_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthorityFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    authorities_import_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_authorities_import_file"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_dict_str__int__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    authorities_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthorityUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_AuthorityPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    authorities_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthorityFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_AuthorityPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    authorities_tree_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_AuthorityTreeNode__"];
+                };
+            };
+        };
+    };
+    authorities_usage_role: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                authority_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_RoleUsage__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    authorities_usage_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                authority_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_UserUsage__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     system_enum_options: {
         parameters: {
             query?: never;
@@ -1702,6 +4914,199 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_list_EnumOption__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    files_download: {
+        parameters: {
+            query?: {
+                signature?: string;
+                expires?: number | null;
+            };
+            header?: never;
+            path: {
+                file_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    files_generate_file_url: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_FileLink_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    account_state_exist: {
+        parameters: {
+            query: {
+                redisKey: components["schemas"]["AccountKeyType"];
+                account: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_AccountState_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    account_state_remove: {
+        parameters: {
+            query: {
+                keyType: components["schemas"]["AccountKeyType"];
+                account: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Removed_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    files_upload_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_files_upload_file"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_StoredFilePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    files_upload_public_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_files_upload_public_file"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_StoredFilePublic_"];
                 };
             };
             /** @description Validation Error */
@@ -1942,6 +5347,546 @@ export interface operations {
             };
         };
     };
+    data_authority_save_role: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleScopesBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ScopesPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    data_authority_role_scopes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                role_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ScopesPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    data_authority_save_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserScopesBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ScopesPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    data_authority_user_scopes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_UserScopesPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    departments_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DepartmentCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_DepartmentPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    departments_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    departments_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_DepartmentPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    departments_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DepartmentFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    departments_import_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_departments_import_file"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_dict_str__int__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    departments_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DepartmentUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_DepartmentPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    departments_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DepartmentFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_DepartmentPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    departments_tree: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_DepartmentNode__"];
+                };
+            };
+        };
+    };
+    tracking_export_events: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tracking_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventReport"] | components["schemas"]["EventReport"][];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Accepted_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tracking_search_events: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_EventPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    console_change_display: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TableDisplayBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TableDisplayPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    console_get_display: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TableKey"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TableDisplayPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     system_health: {
         parameters: {
             query?: never;
@@ -1971,6 +5916,92 @@ export interface operations {
             };
         };
     };
+    console_add_visit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PageRef"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    console_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_PageVisitPublic__"];
+                };
+            };
+        };
+    };
+    console_subscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_PageVisitPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     system_info: {
         parameters: {
             query?: never;
@@ -1987,6 +6018,544 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_InfoPublic_"];
+                };
+            };
+        };
+    };
+    roles_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_RolePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    roles_authorities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                role_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_AuthorityIds_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    roles_batch_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchGrantBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    roles_copy_authorities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CopyGrantBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    roles_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    roles_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_RolePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    roles_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    roles_import_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_roles_import_file"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_dict_str__int__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    roles_members: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                role_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_UserBrief__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    roles_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_RolePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    roles_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_RoleOption__"];
+                };
+            };
+        };
+    };
+    roles_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_RolePublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    roles_set_authorities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleGrantBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_AuthorityIds_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    roles_set_members: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MembersBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_int__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    roles_switch_members: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SwitchMembersBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Moved_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    users_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_UserPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    users_direct_authorities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_AuthorityIds_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
@@ -2011,6 +6580,167 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    users_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    users_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_UserPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    users_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    authorities_users_by_identifier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdentifierQuery"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_UserUsage__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    users_import_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_users_import_file"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_dict_str__int__"];
                 };
             };
             /** @description Validation Error */
@@ -2060,6 +6790,136 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_list_MenuNode__"];
+                };
+            };
+        };
+    };
+    users_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_UserPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    users_options: {
+        parameters: {
+            query?: {
+                keyword?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_UserBrief__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    users_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_UserPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    users_set_authorities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GrantBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_AuthorityIds_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
