@@ -45,9 +45,15 @@ describe('access rules (SPEC §2)', () => {
     expect(new URL(page.url()).search).toBe('?redirect=%2Fhome');
   });
 
-  it('shows 404 for an unknown path', async () => {
+  it('asks a visitor to sign in before telling whether an unknown path exists', async () => {
     await landOn('/no/such/page');
-    await page.waitForURL((url) => url.pathname === '/404');
+    await page.waitForURL((url) => url.pathname === '/login');
+
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/no/such/page');
+  });
+
+  it('has a 404 page', async () => {
+    await landOn('/404');
 
     await page.getByText('Sorry, the page you visited does not exist.').waitFor();
     expect(await page.title()).toBe('Page not found - GINEE-OMP');

@@ -2,7 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { initI18n } from './i18n';
+import { adoptTokenFromAddress } from './api/token';
 import './app/global.css';
+
+adoptTokenFromAddress();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { notification } from 'antd';
 import Cookies from 'js-cookie';
-import { http, MAX_TIMEOUT_MS } from './http';
+import { dispositionFilename, DownloadedFile, http, MAX_TIMEOUT_MS } from './http';
 import { ApiError, NETWORK_ERROR, TIMEOUT } from './ApiError';
 import { clearToken, getToken, saveToken, TOKEN_COOKIE } from './token';
 import { envelope, fakeApi } from '../test/fakeApi';
@@ -228,5 +228,37 @@ describe('transport failures', () => {
     await vi.advanceTimersByTimeAsync(1);
 
     expect((await pending).code).toBe(TIMEOUT);
+  });
+});
+
+describe('file replies (exports)', () => {
+  it('resolves with the file and the name the server suggests', async () => {
+    fakeApi(() => ({
+      body: 'PK-xlsx-bytes',
+      headers: {
+        'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        'Content-Disposition': "attachment; filename*=UTF-8''couriers%20list.xlsx",
+      },
+    }));
+
+    const file = await http.download('courier/export', { name: 'JNE' });
+
+    expect(file).toBeInstanceOf(DownloadedFile);
+    expect(file.filename).toBe('couriers list.xlsx');
+    expect(await file.blob.text()).toBe('PK-xlsx-bytes');
+  });
+
+  it('still fails with the envelope when the server refuses', async () => {
+    fakeApi(() => ({ status: 403, body: envelope(null, 'NO_PERMISSION', 'No permission', 'tx-9') }));
+
+    const error = await failure(http.download('courier/export', {}, { notify: false }));
+
+    expect(error.code).toBe('NO_PERMISSION');
+    expect(error.transactionId).toBe('tx-9');
+  });
+
+  it('reads plain and missing file names', () => {
+    expect(dispositionFilename('attachment; filename="a.xlsx"', 'x')).toBe('a.xlsx');
+    expect(dispositionFilename(null, 'fallback.xlsx')).toBe('fallback.xlsx');
   });
 });

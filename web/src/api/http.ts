@@ -28,6 +28,34 @@ export interface RequestOptions {
   /** HTTP statuses whose envelope is an answer, not a failure (the health check's 503). */
   acceptStatus?: readonly number[];
   signal?: AbortSignal;
+  /** `file`: a non-JSON success reply (an xlsx export) resolves as a DownloadedFile. */
+  expect?: 'json' | 'file';
+}
+
+/** A file the server streamed back (exports), with the name it suggested. */
+export class DownloadedFile {
+  constructor(
+    readonly blob: Blob,
+    readonly filename: string,
+  ) {}
+}
+
+/** The name in `Content-Disposition` (`filename*=UTF-8''...` preferred over `filename="..."`). */
+export function dispositionFilename(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const encoded = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(header)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim().replace(/^"|"$/g, ''));
+    } catch {
+      // a malformed name: try the plain one
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(header)?.[1]?.trim() || fallback;
+}
+
+function isFileReply(response: Response, options: RequestOptions): boolean {
+  return options.expect === 'file' && response.ok && !(response.headers.get('Content-Type') ?? '').includes('json');
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -102,7 +130,9 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
       credentials: 'same-origin',
       signal: controller.signal,
     });
-    payload = await readJson(response);
+    payload = isFileReply(response, options)
+      ? new DownloadedFile(await response.blob(), dispositionFilename(response.headers.get('Content-Disposition'), 'download'))
+      : await readJson(response);
   } catch (cause) {
     if (timedOut) {
       fail(new ApiError({ ...noReply, code: TIMEOUT, message: i18n.t('http.timeout', { seconds: Math.round(timeoutMs / 1000) }) }), notify);
@@ -119,6 +149,7 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
   const renewed = response.headers.get(AUTH_TOKEN_HEADER);
   if (renewed && status !== 401) replaceToken(renewed);
   const headerTransactionId = response.headers.get(TRANSACTION_ID_HEADER) ?? '';
+  if (payload instanceof DownloadedFile) return payload as T;
 
   if (!isEnvelope(payload)) {
     fail(
@@ -156,4 +187,7 @@ export const http = {
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+  /** POST that answers with a file (exports); failures still arrive as envelopes. */
+  download: (path: string, body?: unknown, options?: RequestOptions) =>
+    request<DownloadedFile>('POST', path, { ...options, body, expect: 'file' }),
 };

@@ -13,10 +13,6 @@ export function setNotifier(api: Notifier | null): void {
   notifier = api ?? notification;
 }
 
-function copy(text: string): void {
-  void navigator.clipboard?.writeText(text).catch(() => undefined);
-}
-
 /** Staff quote the transaction id to support, so it is shown in full with a copy button. */
 export function notifyFailure(error: ApiError): void {
   notifier.error({
@@ -34,7 +30,7 @@ export function notifyFailure(error: ApiError): void {
               size="small"
               icon={<CopyOutlined />}
               aria-label={i18n.t('common.copy')}
-              onClick={() => copy(error.transactionId)}
+              onClick={() => void import('../components/copy').then(({ copyText }) => copyText(error.transactionId))}
             />
           </div>
         )}

@@ -58,3 +58,17 @@ export function clearToken(): void {
   Cookies.remove(TOKEN_COOKIE, { path: '/' });
   window.localStorage.removeItem(REMEMBERED_KEY);
 }
+
+/**
+ * SPEC §4: a token in the page address (`?token=...`) counts as a login. It is stored with the
+ * `Bearer ` prefix and taken out of the address, so it is neither bookmarked nor shared.
+ */
+export function adoptTokenFromAddress(): boolean {
+  const url = new URL(window.location.href);
+  const token = url.searchParams.get('token')?.trim();
+  if (!token) return false;
+  saveToken(token, false);
+  url.searchParams.delete('token');
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  return true;
+}

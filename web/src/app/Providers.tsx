@@ -1,11 +1,11 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { ConfigProvider, notification } from 'antd';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { i18n, useAntdLocale } from '../i18n';
 import { setNotifier } from '../api/notifier';
-import { createQueryClient } from './queryClient';
-import { theme } from './theme';
+import { useSettings } from './settings';
+import { themeWith } from './theme';
 
 /** Lets the HTTP client show notifications that follow the app's theme and locale. */
 function NotificationHolder() {
@@ -17,9 +17,15 @@ function NotificationHolder() {
   return holder;
 }
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** What every page needs: texts, Ant Design's locale and theme, notifications, the query client. */
+export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const locale = useAntdLocale();
+  const { themeColor } = useSettings();
+  const theme = useMemo(() => themeWith(themeColor), [themeColor]);
+  useEffect(() => {
+    // Dialogs and messages opened outside React's tree (confirm, toast) follow the theme and language too.
+    ConfigProvider.config({ holderRender: (node) => <ConfigProvider locale={locale} theme={theme}>{node}</ConfigProvider> });
+  }, [locale, theme]);
   return (
     <I18nextProvider i18n={i18n}>
       <ConfigProvider locale={locale} theme={theme}>

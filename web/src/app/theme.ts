@@ -4,6 +4,6 @@ export const SIDEBAR_WIDTH = 240;
 /** SPEC §2: below this width the sidebar closes and the device counts as mobile. */
 export const MOBILE_BREAKPOINT = 992;
 
-export const theme: ThemeConfig = {
-  token: { colorPrimary: '#1677ff', borderRadius: 6 },
-};
+export function themeWith(colorPrimary: string): ThemeConfig {
+  return { token: { colorPrimary, borderRadius: 6 } };
+}

@@ -1,26 +1,24 @@
 import type { ReactNode } from 'react';
-import { Flex, Layout, theme } from 'antd';
+import { Flex, theme } from 'antd';
 import { Link } from 'react-router';
 import { useAppTitle } from '../app/appInfo';
-import { LanguageSwitch } from './LanguageSwitch';
+import { LanguageLinks } from './LanguageLinks';
 
-/** The frame of pages shown outside the shell: login, about, health. */
+/** The frame of pages shown outside the shell: login, about, health (plain elements: the login page stays small). */
 export function PublicPage({ children, width = 720 }: { children: ReactNode; width?: number }) {
   const { token } = theme.useToken();
   const appTitle = useAppTitle();
   return (
-    <Layout style={{ minHeight: '100%' }}>
-      <Layout.Header style={{ background: 'transparent', paddingInline: 24 }}>
-        <Flex align="center" justify="space-between" style={{ height: '100%' }}>
-          <Link to="/" style={{ color: token.colorText, fontSize: token.fontSizeHeading4, fontWeight: 600 }}>
-            {appTitle}
-          </Link>
-          <LanguageSwitch />
-        </Flex>
-      </Layout.Header>
-      <Layout.Content style={{ padding: '24px 16px' }}>
+    <div style={{ minHeight: '100%', background: token.colorBgLayout }}>
+      <Flex component="header" align="center" justify="space-between" wrap gap={8} style={{ minHeight: 64, paddingInline: 24 }}>
+        <Link to="/" style={{ color: token.colorText, fontSize: token.fontSizeHeading4, fontWeight: 600 }}>
+          {appTitle}
+        </Link>
+        <LanguageLinks />
+      </Flex>
+      <main style={{ padding: '24px 16px' }}>
         <div style={{ maxWidth: width, margin: '0 auto' }}>{children}</div>
-      </Layout.Content>
-    </Layout>
+      </main>
+    </div>
   );
 }

@@ -32,3 +32,31 @@ describe('language files (DESIGN: en, zh-CN and id are complete)', () => {
     }
   });
 });
+
+/** Namespaces loaded with their screen: `src/modules/<module>/locales/`, `src/components/<kit>/locales/`. */
+const moduleFiles = import.meta.glob<{ default: object }>(['../modules/*/locales/*.json', '../components/*/locales/*.json'], { eager: true });
+
+function moduleMessages(namespace: string, language: string): object | undefined {
+  const file = moduleFiles[`../modules/${namespace}/locales/${language}.json`] ?? moduleFiles[`../components/${namespace}/locales/${language}.json`];
+  return file?.default;
+}
+
+const namespaces = [...new Set(Object.keys(moduleFiles).map((path) => path.split('/')[2]!))];
+
+describe('module language files (one namespace a module)', () => {
+  it('exist for at least one module', () => {
+    expect(namespaces.length).toBeGreaterThan(0);
+  });
+
+  it.each(namespaces.flatMap((namespace) => [['zh-CN', namespace], ['id', namespace]]))(
+    '%s texts of %s have exactly the keys and placeholders of en',
+    (language, namespace) => {
+      const english = moduleMessages(namespace!, 'en');
+      const other = moduleMessages(namespace!, language!);
+      expect(english, `${namespace}/locales/en.json`).toBeDefined();
+      expect(other, `${namespace}/locales/${language}.json`).toBeDefined();
+      expect(keys(other!).sort()).toEqual(keys(english!).sort());
+      for (const key of keys(english!)) expect(placeholders(text(other!, key)), key).toEqual(placeholders(text(english!, key)));
+    },
+  );
+});

@@ -1,9 +1,10 @@
 import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
 import { useSyncExternalStore } from 'react';
 import type { Locale } from 'antd/es/locale';
 import { DEFAULT_LANGUAGE, storeLanguage, storedLanguage } from './languages';
 import { loadLocale, type LoadedLocale } from './locales';
+import { loadNamespaces as loadModuleNamespaces, reloadNamespaces } from './namespaces';
 
 let antdLocale: Locale | undefined;
 const listeners = new Set<() => void>();
@@ -34,9 +35,15 @@ export async function initI18n(): Promise<void> {
 /** Switches the language of the whole console and remembers the choice. */
 export async function switchLanguage(code: string): Promise<void> {
   const locale = await loadLocale(code);
+  await reloadNamespaces(i18n, code);
   storeLanguage(code);
   apply(code, locale);
   await i18n.changeLanguage(code);
+}
+
+/** Loads the texts of modules (`couriers`, ...) before their screen shows. */
+export function loadNamespaces(namespaces: readonly string[]): Promise<void> {
+  return loadModuleNamespaces(i18n, namespaces);
 }
 
 function subscribe(listener: () => void): () => void {
@@ -50,3 +57,12 @@ export function useAntdLocale(): Locale | undefined {
 }
 
 export { i18n };
+
+/** `t` for keys made at run time (resource declarations, module namespaces), unchecked by the types. */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** Looks a key up in each namespace in turn, the shared texts last. */
+export function useTranslate(namespaces: readonly string[] = []): Translate {
+  const { t } = useTranslation([...namespaces, 'translation'] as never, { nsMode: 'fallback' });
+  return t as unknown as Translate;
+}

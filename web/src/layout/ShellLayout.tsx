@@ -1,28 +1,50 @@
-import { Suspense, useState } from 'react';
-import { Layout, theme as antdTheme } from 'antd';
-import { Outlet } from 'react-router';
-import { PageLoading } from '../components/PageLoading';
-import { Sidebar } from './Sidebar';
-import { Navbar } from './Navbar';
+import { useLayoutEffect } from 'react';
+import { Layout } from 'antd';
+import { useUserInfo } from '../app/access/session';
+import { useSettings } from '../app/settings';
+import { Sidebar } from './sidebar/Sidebar';
+import { useSidebarState } from './sidebar/sidebarState';
+import { Navbar } from './navbar/Navbar';
+import { TabsView } from './tabs/TabsView';
+import { startTabs } from './tabs/tabsStore';
+import { tabFor } from './tabs/tabList';
+import { KeepAliveOutlet } from './keepAlive/KeepAliveOutlet';
+import { UnsavedChangesGuard } from './unsaved/UnsavedChangesGuard';
+import { ShellFooter } from './Footer';
+import { useEntriesByIdentifier } from './useMenuEntries';
+import { useVisitTracking } from './useVisitTracking';
 
-/**
- * The signed-in frame: sidebar (240px, closes itself below 992px), navbar and content.
- * A first version; tabs, breadcrumbs, route search and settings come with the full shell.
- */
+/** This user's tabs from before a reload, with the affixed pages (home) always there. */
+function useTabsOfUser(): void {
+  const user = useUserInfo();
+  const entries = useEntriesByIdentifier();
+  useLayoutEffect(() => {
+    if (!user) return;
+    const affixed = [...entries.values()].filter((entry) => entry.affix && !entry.path.includes(':'));
+    startTabs(user.username, entries, affixed.map((entry) => tabFor(entry, entry.path, entry.path)));
+  }, [user, entries]);
+}
+
+/** The signed-in frame (SPEC §2): sidebar, navbar, tabs view, the pages, footer. */
 export default function ShellLayout() {
-  const [collapsed, setCollapsed] = useState(false);
-  const { token } = antdTheme.useToken();
+  const sidebar = useSidebarState();
+  const { showTabs, fixedHeader, showFooter } = useSettings();
+  useTabsOfUser();
+  useVisitTracking();
   return (
-    <Layout style={{ minHeight: '100%' }}>
-      <Sidebar collapsed={collapsed} onCollapse={setCollapsed} />
-      <Layout>
-        <Navbar collapsed={collapsed} onToggle={() => setCollapsed(!collapsed)} />
-        <Layout.Content style={{ margin: 16, padding: 24, background: token.colorBgContainer, borderRadius: token.borderRadiusLG }}>
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
+    <Layout style={{ minHeight: '100vh' }} hasSider data-testid="shell" data-mobile={sidebar.mobile || undefined}>
+      <Sidebar state={sidebar} />
+      <Layout style={{ minWidth: 0 }}>
+        <div style={fixedHeader ? { position: 'sticky', top: 0, zIndex: 20 } : undefined} data-testid="shell-header">
+          <Navbar sidebar={sidebar} />
+          {showTabs && <TabsView />}
+        </div>
+        <Layout.Content style={{ margin: 16, minWidth: 0 }}>
+          <KeepAliveOutlet />
         </Layout.Content>
+        {showFooter && <ShellFooter />}
       </Layout>
+      <UnsavedChangesGuard />
     </Layout>
   );
 }

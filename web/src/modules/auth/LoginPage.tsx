@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { AutoComplete, Button, Checkbox, Form, Input, theme } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PublicPage } from '../../components/PublicPage';
@@ -23,14 +22,21 @@ export default function LoginPage() {
     setAccounts(next);
   };
 
-  const signIn = useMutation({
-    mutationFn: login,
-    onSuccess: ({ token }, form) => {
+  // Plain state rather than a query-library mutation: the login page stays as small as it can be.
+  const [signingIn, setSigningIn] = useState(false);
+  const signIn = async (form: LoginForm) => {
+    setSigningIn(true);
+    try {
+      const { token } = await login(form);
       saveToken(token, form.rememberMe);
       updateAccounts(rememberAccount(accounts, form.username));
       navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
-    },
-  });
+    } catch {
+      // the HTTP client has shown why
+    } finally {
+      setSigningIn(false);
+    }
+  };
 
   return (
     <PublicPage width={400}>
@@ -49,7 +55,7 @@ export default function LoginPage() {
           layout="vertical"
           requiredMark={false}
           initialValues={{ username: accounts[0] ?? '', password: '', rememberMe: false }}
-          onFinish={(form) => signIn.mutate({ ...form, username: form.username.trim() })}
+          onFinish={(form) => void signIn({ ...form, username: form.username.trim() })}
         >
           <Form.Item
             name="username"
@@ -89,7 +95,7 @@ export default function LoginPage() {
           <Form.Item name="rememberMe" valuePropName="checked">
             <Checkbox>{t('login.rememberMe')}</Checkbox>
           </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={signIn.isPending}>
+          <Button type="primary" htmlType="submit" block loading={signingIn}>
             {t('login.submit')}
           </Button>
         </Form>

@@ -1,0 +1,71 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { http } from '../../api/http';
+import type { DataOf } from '../../api/types';
+import { clearToken } from '../../api/token';
+import { notifyFailure } from '../../api/notifier';
+import { ApiError } from '../../api/ApiError';
+import { i18n } from '../../i18n';
+
+export type UserInfo = DataOf<'/cms/user/info', 'get'>;
+export type MenuNode = DataOf<'/cms/user/menus', 'get'>[number];
+
+/** Who is signed in: profile, roles, permission identifiers (menus and buttons). */
+export const userInfoQuery = {
+  queryKey: ['session', 'user'] as const,
+  queryFn: () => http.get<UserInfo>('user/info'),
+  staleTime: Infinity,
+};
+
+/** The signed-in user's menu tree: directories, menus and hidden detail routes. */
+export const menusQuery = {
+  queryKey: ['session', 'menus'] as const,
+  queryFn: () => http.get<MenuNode[]>('user/menus'),
+  staleTime: Infinity,
+};
+
+export interface Session {
+  user: UserInfo;
+  menus: MenuNode[];
+}
+
+function emptyUser(): ApiError {
+  return new ApiError({
+    code: 'EMPTY_USER_INFO',
+    message: i18n.t('session.verificationFailed'),
+    transactionId: '',
+    status: 0,
+    data: null,
+    path: '/cms/user/info',
+  });
+}
+
+/**
+ * SPEC §4: loads user info and the menu tree after login. If either fails the user is logged out
+ * (the failure has been shown) and undefined is returned, so the caller sends them to /login.
+ */
+export async function loadSession(client: QueryClient): Promise<Session | undefined> {
+  try {
+    const [user, menus] = await Promise.all([client.fetchQuery(userInfoQuery), client.fetchQuery(menusQuery)]);
+    if (!user || !user.username) {
+      notifyFailure(emptyUser());
+      throw emptyUser();
+    }
+    return { user, menus };
+  } catch {
+    clearToken();
+    client.removeQueries({ queryKey: ['session'] });
+    return undefined;
+  }
+}
+
+/** The signed-in user; only used inside the shell, where the session has been loaded. */
+export function useUserInfo(): UserInfo | undefined {
+  return useQuery(userInfoQuery).data;
+}
+
+export function useMenus(): MenuNode[] {
+  return useQuery(menusQuery).data ?? NO_MENUS;
+}
+
+const NO_MENUS: MenuNode[] = [];

@@ -1,0 +1,108 @@
+import type { ComponentType } from 'react';
+
+type PageModule = { default: ComponentType };
+
+/** A screen that exists: its lazy chunk and the translation namespaces it needs. */
+export interface PageView {
+  kind: 'page';
+  load: () => Promise<PageModule>;
+  namespaces: readonly string[];
+}
+
+/** A screen whose module has not landed yet: the route exists and says so. */
+export interface PendingView {
+  kind: 'pending';
+  module: PendingModule;
+}
+
+/** A link-only route that forwards to another path built from its query (`/ticket-detail/detail?ticketId=7`). */
+export interface RedirectView {
+  kind: 'redirect';
+  to: (query: URLSearchParams) => string;
+}
+
+/** Served outside the shell for everyone (`/info`, `/health`); nothing to add from the menu. */
+export interface PublicView {
+  kind: 'public';
+}
+
+export type View = PageView | PendingView | RedirectView | PublicView;
+
+/** Modules still to come; each names the screens that wait for it (listed in web/README.md). */
+export const PENDING_MODULES = {
+  identity: ['user-management', 'department-management', 'role-management', 'menu-management', 'data-authority',
+    'profile-center', 'change-password', 'audit-log', 'event-tracking'],
+  accounts: ['ginee-specific-accounts', 'ginee-account', 'whatsapp-group', 'expenses-all', 'expenses-specific',
+    'shops-specific', 'shops-all', 'ginee-iam-detail', 'iam-performance'],
+  packages: ['erp-package-create', 'erp-package-edit', 'common-package-create', 'common-package-edit',
+    'common-permission-edit', 'common-permission-view'],
+  content: ['tips-manage', 'notices-faq-manage', 'notices-faq-detail', 'content-notices-manage',
+    'internal-faq-modify', 'internal-faq-preview'],
+  oms: ['order-list', 'order-detail', 'goods-local', 'goods-list', 'goods-history', 'events-warehouse-stock',
+    'search-warehouse-stock', 'outbound-inbound-order-query', 'oms-shop', 'basic-settings', 'product-settings',
+    'order-setting', 'stock-settings', 'shipping-setting'],
+  openPlatform: ['credential', 'credential-edit', 'credential-permission', 'credential-add-push', 'open-service',
+    'webhook'],
+  wms: ['order-process', 'after-service-day', 'after-service-time', 'after-service-material', 'warehouse-list',
+    'location-management', 'hot-print-data', 'product-library', 'product-flow', 'product-inventory',
+    'content-manage', 'financial-reconciliation'],
+  crm: ['crm-sales', 'crm-retention', 'crm-leads', 'feedback-new', 'feedback-list', 'feedback-tree',
+    'feedback-report', 'ftr-new', 'ftr-list', 'crm-onboarding', 'disposition-list', 'disposition-new',
+    'disposition-statistic', 'crm-task-detail', 'crm-task-schedule', 'sales-performance', 'performance-details',
+    'sales-target', 'manage-chat', 'merchant-sales-history', 'merchant-retention-history', 'merchant-leads-history',
+    'feedback-detail', 'sales-detail', 'tree-history', 'disposition-detail', 'tag-company-detail',
+    'tag-contacts-detail'],
+  dashboards: ['iam-my-statistic', 'iam-event', 'oms-order-report', 'markting-statistic', 'my-finance',
+    'ticket-report', 'dashboard-list', 'dashboard', 'manage-event'],
+  deployments: ['audit-ci', 'audit-cd', 'jenkins-deploy', 'auto-deploy', 'review-management', 'review-created',
+    'review-modify', 'review-detail', 'approval-detail'],
+  tasks: ['alter-mq', 'task-schedule', 'task-log', 'application-status', 'heartbeat-list', 'heartbeat-detail'],
+  tickets: ['ticket-list', 'ticket-new', 'ticket-user-list', 'ticket-saas-detail', 'ticket-detail', 'ticket-view'],
+  mail: ['timed-mail', 'mail-history', 'timed-mail-create', 'timed-mail-edit'],
+  tools: ['tools'],
+} as const;
+
+export type PendingModule = keyof typeof PENDING_MODULES;
+
+function page(load: PageView['load'], ...namespaces: string[]): PageView {
+  return { kind: 'page', load, namespaces };
+}
+
+/** A list screen on the resource kit: its module's texts and the kit's. */
+function resourcePage(load: PageView['load'], namespace: string): PageView {
+  return page(load, namespace, 'resource');
+}
+
+function fromQuery(param: string, to: (value: string) => string): RedirectView {
+  return { kind: 'redirect', to: (query) => to(encodeURIComponent(query.get(param) ?? '')) };
+}
+
+const pendingViews = Object.fromEntries(
+  (Object.entries(PENDING_MODULES) as [PendingModule, readonly string[]][]).flatMap(([module, identifiers]) =>
+    identifiers.map((identifier) => [identifier, { kind: 'pending', module } satisfies PendingView]),
+  ),
+);
+
+/**
+ * Menu identifier -> view. Only menu entries whose identifier is here get a route (SPEC §2); a
+ * module replaces its `pending` entries with `page(...)` when it lands.
+ */
+export const VIEWS: Readonly<Record<string, View>> = {
+  ...pendingViews,
+  home: page(() => import('../modules/home/HomePage')),
+  'logistics-configuration': resourcePage(() => import('../modules/couriers/CouriersPage'), 'couriers'),
+  'system-info': { kind: 'public' },
+  'system-health': { kind: 'public' },
+  // SPEC §2: these two only forward to the screen the query names.
+  'ticket-detail-link': fromQuery('ticketId', (id) => `/ticket/${id}`),
+  'disposition-detail-link': fromQuery('dispositionId', (id) => `/manage-disposition/${id}`),
+};
+
+/** Identifiers whose screen is not available yet, by module. */
+export function pendingIdentifiers(): Record<string, string[]> {
+  const byModule: Record<string, string[]> = {};
+  for (const [identifier, view] of Object.entries(VIEWS)) {
+    if (view.kind === 'pending') (byModule[view.module] ??= []).push(identifier);
+  }
+  return byModule;
+}

@@ -1,0 +1,55 @@
+import { Button, Space, Tag, Typography } from 'antd';
+import { CopyOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { formatCurrency } from '../format/currency';
+import { copyText } from '../copy';
+import { enumLabel, useEnumOptions } from './enums';
+import type { Column, Row } from './types';
+
+const DATE = 'YYYY-MM-DD';
+const DATETIME = 'YYYY-MM-DD HH:mm:ss';
+
+function EnumValue({ name, value }: { name: string | undefined; value: unknown }) {
+  const options = useEnumOptions(name);
+  return <>{enumLabel(options, value)}</>;
+}
+
+function plainText(column: Column<Row>, value: unknown, row: Row): string {
+  if (value === null || value === undefined || value === '') return '';
+  switch (column.type) {
+    case 'currency':
+      return formatCurrency(value as number | string, String(row[column.currency ?? ''] ?? column.currency ?? ''));
+    case 'date':
+      return dayjs(value as string).format(DATE);
+    case 'datetime':
+      return dayjs(value as string).format(DATETIME);
+    default:
+      return String(value);
+  }
+}
+
+/** One value as the table and the detail drawer show it. */
+export function Cell({ column, row }: { column: Column<Row>; row: Row }) {
+  const { t } = useTranslation();
+  const value = row[column.key];
+  if (column.format) return <>{column.format(value, row)}</>;
+  if (value === null || value === undefined || value === '') return <Typography.Text type="secondary">{t('common.notAvailable')}</Typography.Text>;
+  let shown;
+  if (column.type === 'enum') shown = <EnumValue name={column.enum} value={value} />;
+  else if (column.type === 'boolean') shown = <Tag>{t(value ? 'common.yes' : 'common.no')}</Tag>;
+  else if (column.type === 'url') {
+    shown = (
+      <Typography.Link href={String(value)} target="_blank" rel="noopener noreferrer" ellipsis style={{ maxWidth: 240 }}>
+        {String(value)}
+      </Typography.Link>
+    );
+  } else shown = plainText(column, value, row);
+  if (!column.copyable) return <>{shown}</>;
+  return (
+    <Space size={2}>
+      {shown}
+      <Button type="link" size="small" icon={<CopyOutlined />} aria-label={t('common.copy')} onClick={() => copyText(String(value))} />
+    </Space>
+  );
+}

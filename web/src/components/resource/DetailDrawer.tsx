@@ -1,0 +1,37 @@
+import { Descriptions, Drawer, Spin } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import type { Translate } from '../../i18n';
+import type { ResourceApi } from './api';
+import { Cell } from './Cell';
+import type { Resource, Row } from './types';
+
+interface DetailDrawerProps<R extends Row> {
+  resource: Resource<R>;
+  api: ResourceApi<R>;
+  id: number;
+  onClose: () => void;
+  t: Translate;
+}
+
+/** Every declared field of one record, fetched fresh (`GET <api>/detail/{id}`). */
+export function DetailDrawer<R extends Row>({ resource, api, id, onClose, t }: DetailDrawerProps<R>) {
+  const { data } = useQuery({
+    queryKey: [resource.api, 'detail', id],
+    queryFn: ({ signal }) => api.detail(id, signal),
+  });
+  return (
+    <Drawer open size={520} title={t('resource.detailTitle', { entity: t('entity') })} onClose={onClose} data-testid="detail-drawer">
+      <Spin spinning={!data}>
+        {data && (
+          <Descriptions column={1} bordered size="small">
+            {resource.columns.map((column) => (
+              <Descriptions.Item key={column.key} label={t(column.title)}>
+                <Cell column={column as never} row={data} />
+              </Descriptions.Item>
+            ))}
+          </Descriptions>
+        )}
+      </Spin>
+    </Drawer>
+  );
+}

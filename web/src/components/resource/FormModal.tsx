@@ -1,0 +1,112 @@
+import { useEffect, useState } from 'react';
+import { Form, Modal, Spin } from 'antd';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { Translate } from '../../i18n';
+import { notifyFailure } from '../../api/notifier';
+import { isApiError } from '../../api/ApiError';
+import { useUnsavedChanges } from '../../layout/unsaved/unsavedStore';
+import { confirm, toast } from '../feedback';
+import type { ResourceApi } from './api';
+import { splitFieldErrors } from './fieldErrors';
+import { fieldRules, formPayload } from './formRules';
+import { FormControl } from './fields';
+import type { Resource, Row } from './types';
+
+export type FormTarget = { kind: 'create' } | { kind: 'edit'; id: number };
+
+interface FormModalProps<R extends Row> {
+  resource: Resource<R>;
+  api: ResourceApi<R>;
+  target: FormTarget;
+  onClose: () => void;
+  onSaved: () => void;
+  t: Translate;
+}
+
+/**
+ * Create and edit dialog: the declared rules are checked in the browser, the server's 422 field
+ * errors land on the same fields, and leaving with unsaved changes asks first.
+ */
+export function FormModal<R extends Row>({ resource, api, target, onClose, onSaved, t }: FormModalProps<R>) {
+  const [form] = Form.useForm();
+  const [dirty, setDirty] = useState(false);
+  const editing = target.kind === 'edit';
+  const id = editing ? target.id : undefined;
+  const mode = editing ? 'edit' : 'create';
+  const columns = resource.columns.filter((column) => column.form && !(editing && column.form.createOnly));
+
+  const current = useQuery({
+    queryKey: [resource.api, 'detail', id],
+    queryFn: ({ signal }) => api.detail(id!, signal),
+    enabled: editing,
+    gcTime: 0,
+  });
+  useEffect(() => {
+    const record = current.data;
+    if (record) form.setFieldsValue(Object.fromEntries(columns.map((column) => [column.key, record[column.key]])));
+  }, [current.data]); // once a record arrives; the columns do not change
+
+  useUnsavedChanges(dirty, onClose);
+
+  const save = useMutation({
+    mutationFn: (values: Record<string, unknown>) => {
+      const payload = formPayload(values, columns, mode);
+      return editing ? api.modify({ id, ...payload }) : api.add(payload);
+    },
+    onSuccess: () => {
+      setDirty(false);
+      toast.success(t('resource.saved'));
+      onSaved();
+    },
+    onError: (error) => {
+      const { fields, elsewhere } = splitFieldErrors(error, columns.map((column) => column.key));
+      form.setFields(fields);
+      if (isApiError(error) && (!fields.length || elsewhere.length)) notifyFailure(error);
+    },
+  });
+
+  const cancel = () => {
+    if (!dirty) return onClose();
+    void confirm({
+      title: t('unsaved.title'),
+      content: t('unsaved.text'),
+      okText: t('unsaved.leave'),
+      cancelText: t('unsaved.stay'),
+      danger: true,
+      onOk: onClose,
+    });
+  };
+
+  return (
+    <Modal
+      open
+      title={t(editing ? 'resource.editTitle' : 'resource.addTitle', { entity: t('entity') })}
+      okText={t('resource.save')}
+      cancelText={t('common.cancel')}
+      onOk={() => form.submit()}
+      onCancel={cancel}
+      confirmLoading={save.isPending}
+      mask={{ closable: false }}
+      destroyOnHidden
+    >
+      <Spin spinning={editing && current.isPending}>
+        <Form
+          form={form}
+          name={`${resource.name}-form`}
+          layout="vertical"
+          onValuesChange={() => setDirty(true)}
+          onFinish={(values: Record<string, unknown>) => save.mutate(values)}
+        >
+          {columns.map((column) => {
+            const label = t(column.title);
+            return (
+              <Form.Item key={column.key} name={column.key} label={label} rules={fieldRules(column, label, t)}>
+                <FormControl column={column} label={label} />
+              </Form.Item>
+            );
+          })}
+        </Form>
+      </Spin>
+    </Modal>
+  );
+}

@@ -1,0 +1,129 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Button, Card, Flex, Tooltip } from 'antd';
+import { DownloadOutlined, PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useTranslate } from '../../i18n';
+import { titleIn } from '../../app/menuEntries';
+import { usePageInfo } from '../../layout/keepAlive/PageContext';
+import { resourceApi, saveFile } from './api';
+import { exportPayload, listStateParams, readListState, searchPayload, type ListState } from './listState';
+import { useTableDisplay } from './useTableDisplay';
+import { useResourceActions } from './useRowActions';
+import { visibleColumns } from './columnDisplay';
+import { SearchForm } from './SearchForm';
+import { ResourceTable } from './ResourceTable';
+import { ColumnSettings } from './ColumnSettings';
+import { BatchFooter } from './BatchFooter';
+import { FormModal, type FormTarget } from './FormModal';
+import { DetailDrawer } from './DetailDrawer';
+import { ImportDialog } from './ImportDialog';
+import type { Column, Resource, Row } from './types';
+
+/** The list page of a resource: search, table, column settings, export, import, detail, create and edit. */
+export function ResourcePage<R extends Row>({ resource, extra }: { resource: Resource<R>; extra?: ReactNode }) {
+  const t = useTranslate([resource.namespace, 'resource']);
+  const { i18n } = useTranslation();
+  const { menu } = usePageInfo();
+  const queryClient = useQueryClient();
+  const api = useMemo(() => resourceApi<R>(resource.api), [resource.api]);
+  const columns = resource.columns as unknown as Column<Row>[];
+
+  const [params, setParams] = useSearchParams();
+  const state = readListState(params, columns, resource.pageSize);
+  const setState = (next: Partial<ListState>) => setParams(listStateParams({ ...state, ...next }, resource.pageSize));
+  const payload = searchPayload({ ...state, sort: state.sort ?? resource.defaultSort });
+  const list = useQuery({
+    queryKey: [resource.api, 'search', payload],
+    queryFn: ({ signal }) => api.search(payload, signal),
+    placeholderData: keepPreviousData,
+  });
+  const context = { reload: () => void queryClient.invalidateQueries({ queryKey: [resource.api] }) };
+
+  const { display, change } = useTableDisplay(resource.name, columns);
+  const actions = useResourceActions(resource, api, t);
+  const [selected, setSelected] = useState<R[]>([]);
+  const listKey = JSON.stringify(payload);
+  useEffect(() => setSelected([]), [listKey]);
+  const [viewing, setViewing] = useState<number>();
+  const [editing, setEditing] = useState<FormTarget>();
+  const [importing, setImporting] = useState(false);
+  const exporting = useMutation({
+    mutationFn: () => api.exportFile(exportPayload({ ...state, sort: state.sort ?? resource.defaultSort })),
+    onSuccess: (file) => saveFile(file.blob, file.filename),
+  });
+
+  const toolbar = (
+    <Flex gap={8} wrap>
+      {extra}
+      {actions.canAdd && (
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ kind: 'create' })}>
+          {t('resource.add')}
+        </Button>
+      )}
+      {actions.canExport && (
+        <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
+          {t('resource.export')}
+        </Button>
+      )}
+      {actions.canImport && (
+        <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+          {t('resource.import')}
+        </Button>
+      )}
+      <Tooltip title={t('common.refresh')}>
+        <Button icon={<ReloadOutlined />} aria-label={t('common.refresh')} onClick={context.reload} />
+      </Tooltip>
+      <ColumnSettings columns={columns} display={display} onChange={change} t={t} />
+    </Flex>
+  );
+
+  return (
+    <Card title={titleIn(menu?.titles, i18n.language)} extra={toolbar} data-testid={`${resource.name}-page`}>
+      <SearchForm columns={columns.filter((column) => column.filter)} filters={state.filters} t={t} onSearch={(filters) => setState({ filters, page: 1 })} />
+      <ResourceTable<R>
+        resource={resource}
+        columns={visibleColumns(resource.columns, display)}
+        rows={list.data?.items ?? []}
+        total={list.data?.total ?? 0}
+        loading={list.isFetching}
+        state={state}
+        onState={setState}
+        actions={actions}
+        context={context}
+        selected={selected}
+        onSelect={setSelected}
+        onView={(row) => setViewing(row.id)}
+        onEdit={(row) => setEditing({ kind: 'edit', id: row.id })}
+        t={t}
+      />
+      <BatchFooter selected={selected} actions={actions} context={context} onClear={() => setSelected([])} t={t} />
+      {viewing !== undefined && <DetailDrawer resource={resource} api={api} id={viewing} onClose={() => setViewing(undefined)} t={t} />}
+      {editing && (
+        <FormModal
+          resource={resource}
+          api={api}
+          target={editing}
+          t={t}
+          onClose={() => setEditing(undefined)}
+          onSaved={() => {
+            setEditing(undefined);
+            context.reload();
+          }}
+        />
+      )}
+      {importing && (
+        <ImportDialog
+          api={api}
+          t={t}
+          onClose={() => setImporting(false)}
+          onImported={() => {
+            setImporting(false);
+            context.reload();
+          }}
+        />
+      )}
+    </Card>
+  );
+}

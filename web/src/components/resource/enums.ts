@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { http } from '../../api/http';
+import type { DataOf } from '../../api/types';
+
+export type EnumOption = DataOf<'/cms/common/enums/{name}', 'get'>[number];
+
+const NO_OPTIONS: EnumOption[] = [];
+
+/** The values of an enumeration with labels in the user's language, from the one place the API reads too. */
+export function useEnumOptions(name: string | undefined): EnumOption[] {
+  const { i18n } = useTranslation();
+  const { data } = useQuery({
+    queryKey: ['enum', name, i18n.language],
+    queryFn: ({ signal }) => http.get<EnumOption[]>(`common/enums/${name}`, { signal }),
+    enabled: Boolean(name),
+    staleTime: Infinity,
+  });
+  return data ?? NO_OPTIONS;
+}
+
+export function enumLabel(options: readonly EnumOption[], value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return options.find((option) => option.value === value)?.label ?? String(value);
+}

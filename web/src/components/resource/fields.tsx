@@ -1,0 +1,68 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Input, InputNumber, Select, Switch } from 'antd';
+import { useEnumOptions } from './enums';
+import type { Column, Row } from './types';
+import { filterOptions } from './types';
+
+const dateControls = () => import('./DateControls');
+const DateRangeFilter = lazy(async () => ({ default: (await dateControls()).DateRangeFilter }));
+const DateField = lazy(async () => ({ default: (await dateControls()).DateField }));
+
+type ControlProps = { column: Column<Row>; label: string; value?: unknown; onChange?: (value: unknown) => void; id?: string };
+
+function EnumSelect({ column, label, multiple, ...rest }: ControlProps & { multiple?: boolean }) {
+  const options = useEnumOptions(column.enum);
+  return (
+    <Select
+      {...rest}
+      value={rest.value as string | string[] | undefined}
+      aria-label={label}
+      placeholder={label}
+      mode={multiple ? 'multiple' : undefined}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      options={options}
+      style={{ minWidth: 160 }}
+      maxTagCount="responsive"
+    />
+  );
+}
+
+const lazily = (node: ReactNode) => <Suspense fallback={<Input disabled />}>{node}</Suspense>;
+
+/** The search-form control of a filter column. */
+export function FilterControl(props: ControlProps) {
+  const { column, label, value, onChange, id } = props;
+  if (column.type === 'enum') return <EnumSelect {...props} multiple={filterOptions(column)?.multiple} />;
+  if (column.type === 'date' || column.type === 'datetime') {
+    return lazily(<DateRangeFilter value={value as string[] | undefined} onChange={onChange} withTime={column.type === 'datetime'} />);
+  }
+  return <Input id={id} aria-label={label} placeholder={label} allowClear value={value as string | undefined} onChange={(event) => onChange?.(event.target.value)} />;
+}
+
+/** The create/edit form control of a form column. */
+export function FormControl(props: ControlProps) {
+  const { column, label, value, onChange, id } = props;
+  switch (column.type) {
+    case 'enum':
+      return <EnumSelect {...props} />;
+    case 'number':
+    case 'currency':
+      return <InputNumber id={id} aria-label={label} style={{ width: '100%' }} value={value as number | undefined} onChange={onChange} />;
+    case 'boolean':
+      return <Switch id={id} aria-label={label} checked={Boolean(value)} onChange={onChange} />;
+    case 'date':
+    case 'datetime':
+      return lazily(<DateField value={value as string | undefined} onChange={onChange} withTime={column.type === 'datetime'} />);
+    default:
+      return (
+        <Input
+          id={id}
+          aria-label={label}
+          value={value as string | undefined}
+          onChange={(event) => onChange?.(event.target.value)}
+          count={column.form?.max !== undefined ? { show: true, max: column.form.max } : undefined}
+        />
+      );
+  }
+}

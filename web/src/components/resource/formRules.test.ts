@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { RuleObject } from 'antd/es/form';
+import type { Column } from './types';
+import { fieldRules, formPayload, PATTERNS } from './formRules';
+import { splitFieldErrors } from './fieldErrors';
+import { ApiError } from '../../api/ApiError';
+
+const t = (key: string, options?: Record<string, unknown>) => `${key}${options ? ` ${JSON.stringify(options)}` : ''}`;
+const name: Column = { key: 'name', title: 'name', form: { required: true, max: 30, pattern: 'letters' } };
+const count: Column = { key: 'count', title: 'count', type: 'number', form: { required: true, min: -1, max: 1000 } };
+
+async function check(rules: ReturnType<typeof fieldRules>, value: unknown): Promise<string[]> {
+  const problems: string[] = [];
+  for (const rule of rules as RuleObject[]) {
+    if (rule.validator) {
+      await Promise.resolve(rule.validator(rule, value, () => undefined)).catch((e: Error) => problems.push(e.message));
+      continue;
+    }
+    const empty = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+    if (rule.required && empty) problems.push(String(rule.message));
+    if (typeof value === 'string' && rule.max !== undefined && value.length > rule.max) problems.push(String(rule.message));
+    if (typeof value === 'number' && rule.max !== undefined && value > rule.max) problems.push(String(rule.message));
+    if (typeof value === 'number' && rule.min !== undefined && value < rule.min) problems.push(String(rule.message));
+  }
+  return problems;
+}
+
+describe('form rules mirror the server (SPEC §5 Courier: "name required, at most 30, letters only")', () => {
+  it('requires the name, with a message naming the field', async () => {
+    expect(await check(fieldRules(name, 'Name', t), '  ')).toEqual(['validation.required {"field":"Name"}']);
+  });
+
+  it('allows at most 30 characters', async () => {
+    expect(await check(fieldRules(name, 'Name', t), 'A'.repeat(31))).toEqual(['validation.maxLength {"field":"Name","max":30}']);
+    expect(await check(fieldRules(name, 'Name', t), 'A'.repeat(30))).toEqual([]);
+  });
+
+  it('accepts letters of any script with single spaces, refuses digits and symbols', async () => {
+    expect(await check(fieldRules(name, 'Name', t), 'Ninja Van')).toEqual([]);
+    expect(await check(fieldRules(name, 'Name', t), '顺丰')).toEqual([]);
+    expect(await check(fieldRules(name, 'Name', t), 'JNE1')).toEqual(['validation.letters {"field":"Name"}']);
+    expect(PATTERNS.letters.test('J&T')).toBe(false);
+    expect(PATTERNS.letters.test('Ninja  Van')).toBe(false);
+  });
+
+  it('checks numbers by value', async () => {
+    expect(await check(fieldRules(count, 'Stores', t), 1001)).toEqual(['validation.max {"field":"Stores","max":1000}']);
+    expect(await check(fieldRules(count, 'Stores', t), -1)).toEqual([]);
+  });
+
+  it('knows the other shared patterns', () => {
+    expect(PATTERNS.code.test('RCPT_01-A 9')).toBe(true);
+    expect(PATTERNS.code.test('RCPT#1')).toBe(false);
+    expect(PATTERNS.url.test('https://cdn.ginee.com/jne.png')).toBe(true);
+    expect(PATTERNS.url.test('cdn.ginee.com')).toBe(false);
+  });
+});
+
+describe('form payloads', () => {
+  const columns: Column[] = [name, { key: 'logoUrl', title: 'logo', form: {} }, { key: 'country', title: 'country', form: { createOnly: true } }];
+
+  it('trims text and leaves blank optional fields out of a new record', () => {
+    expect(formPayload({ name: ' JNE ', logoUrl: '', country: 'ID' }, columns, 'create')).toEqual({ name: 'JNE', country: 'ID' });
+  });
+
+  it('clears blank fields of an edited record and never sends create-only fields', () => {
+    expect(formPayload({ name: 'JNE', logoUrl: ' ', country: 'ID' }, columns, 'edit')).toEqual({ name: 'JNE', logoUrl: null });
+  });
+});
+
+describe('server field errors (422 data.errors) on the form', () => {
+  const error = new ApiError({
+    code: 'VALIDATION_FAILED', message: 'bad', transactionId: 'tx', status: 422, path: '/cms/courier/add',
+    data: { errors: [
+      { field: 'name', rule: 'letters_only', message: 'Name: letters only' },
+      { field: 'body.shippingMethod', rule: 'required', message: 'Shipping method: required' },
+      { field: 'country', rule: 'max_length', message: 'Country: too long' },
+    ] },
+  });
+
+  it('puts each error on its field and keeps the others apart', () => {
+    const { fields, elsewhere } = splitFieldErrors(error, ['name', 'shippingMethod']);
+    expect(fields).toEqual([
+      { name: 'name', errors: ['Name: letters only'] },
+      { name: 'shippingMethod', errors: ['Shipping method: required'] },
+    ]);
+    expect(elsewhere.map((e) => e.field)).toEqual(['country']);
+  });
+
+  it('puts a refusal naming one field (a duplicate) on that field', () => {
+    const duplicate = new ApiError({
+      code: 'DUPLICATE', message: 'Name JNE already exists', transactionId: 'tx', status: 409, path: '/cms/courier/add',
+      data: { field: 'name' },
+    });
+    expect(splitFieldErrors(duplicate, ['name']).fields).toEqual([{ name: 'name', errors: ['Name JNE already exists'] }]);
+  });
+
+  it('ignores anything that is not a validation reply', () => {
+    expect(splitFieldErrors(new Error('x'), ['name'])).toEqual({ fields: [], elsewhere: [] });
+  });
+});

@@ -1,0 +1,59 @@
+import type { Rule } from 'antd/es/form';
+import type { Translate } from '../../i18n';
+import type { Column, NamedPattern, Row } from './types';
+
+/** The same patterns the server checks (domain rules), tested against the trimmed value. */
+export const PATTERNS: Record<NamedPattern, RegExp> = {
+  // Letters of any script; single spaces between words ("Ninja Van"), no digits or symbols.
+  letters: /^\p{L}+( \p{L}+)*$/u,
+  digits: /^\d+$/,
+  email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+  url: /^https?:\/\/[^\s/$.?#][^\s]*$/i,
+  // Receipt numbers and codes: letters, digits, underscore, hyphen and space.
+  code: /^[A-Za-z0-9_\- ]+$/,
+};
+
+const isNumeric = (column: Column<Row>) => column.type === 'number' || column.type === 'currency';
+
+/** Form rules mirroring the server's (SPEC §5), with messages naming the field and the rule. */
+export function fieldRules(column: Column<Row>, label: string, t: Translate): Rule[] {
+  const rules = column.form;
+  if (!rules) return [];
+  const list: Rule[] = [];
+  if (rules.required) {
+    list.push({ required: true, whitespace: !isNumeric(column), message: t('validation.required', { field: label }) });
+  }
+  if (isNumeric(column)) {
+    if (rules.min !== undefined) list.push({ type: 'number', min: rules.min, message: t('validation.min', { field: label, min: rules.min }) });
+    if (rules.max !== undefined) list.push({ type: 'number', max: rules.max, message: t('validation.max', { field: label, max: rules.max }) });
+    return list;
+  }
+  if (rules.min !== undefined) list.push({ min: rules.min, message: t('validation.minLength', { field: label, min: rules.min }) });
+  if (rules.max !== undefined) list.push({ max: rules.max, message: t('validation.maxLength', { field: label, max: rules.max }) });
+  const pattern = rules.pattern;
+  if (pattern) {
+    list.push({
+      validator: async (_, value: unknown) => {
+        const text = typeof value === 'string' ? value.trim() : '';
+        if (text && !PATTERNS[pattern].test(text)) throw new Error(t(`validation.${pattern}`, { field: label }));
+      },
+    });
+  }
+  return list;
+}
+
+/** The form's values as the API wants them: text trimmed, blank optional fields cleared (null) or left out. */
+export function formPayload(values: Record<string, unknown>, columns: readonly Column<Row>[], mode: 'create' | 'edit'): Record<string, unknown> {
+  const payload: Record<string, unknown> = {};
+  for (const column of columns) {
+    if (!column.form || (mode === 'edit' && column.form.createOnly) || !(column.key in values)) continue;
+    const raw = values[column.key];
+    const value = typeof raw === 'string' ? raw.trim() : raw;
+    if (value === '' || value === undefined || value === null) {
+      if (mode === 'edit') payload[column.key] = null;
+      continue;
+    }
+    payload[column.key] = value;
+  }
+  return payload;
+}

@@ -1,0 +1,124 @@
+import type { ReactNode } from 'react';
+import type { Permission } from '../../app/access/can';
+
+/** How a value is shown, filtered and edited. */
+export type ColumnType = 'text' | 'enum' | 'number' | 'currency' | 'date' | 'datetime' | 'boolean' | 'url';
+
+/** Named patterns the server also enforces; each has its own translated message. */
+export type NamedPattern = 'letters' | 'digits' | 'email' | 'url' | 'code';
+
+/** The rules of a form field: the same limits the server checks (SPEC §5). */
+export interface FieldRules {
+  required?: boolean;
+  /** Characters for text, value for numbers. */
+  min?: number;
+  max?: number;
+  pattern?: NamedPattern;
+  /** Shown in the create form only: the server does not let it change afterwards. */
+  createOnly?: boolean;
+}
+
+export interface FilterOptions {
+  /** Several enum values at once (`channel: [...]`). */
+  multiple?: boolean;
+}
+
+export type Row = Record<string, unknown> & { id: number };
+
+export interface Column<R extends Row = Row> {
+  /** The field's wire name (camelCase). */
+  key: string;
+  /** Translation key, looked up in the resource's namespace first, then in the shared texts. */
+  title: string;
+  type?: ColumnType;
+  /** Enumeration name for `GET /cms/common/enums/{name}` (labels in the user's language). */
+  enum?: string;
+  /** For `currency`: the field holding the currency code, or a fixed code. */
+  currency?: string;
+  /** Custom cell text (method syntax, so a Column<Courier> is also a Column<Row>). */
+  format?(value: unknown, row: R): ReactNode;
+  filter?: boolean | FilterOptions;
+  sorter?: boolean;
+  copyable?: boolean;
+  width?: number;
+  /** Left out of the table until the user shows it (column settings). */
+  hidden?: boolean;
+  /** A form field in the create and edit dialogs, with its rules. */
+  form?: FieldRules;
+}
+
+export interface ActionContext {
+  /** Reloads the list. */
+  reload: () => void;
+}
+
+export interface RowAction<R extends Row = Row> {
+  key: string;
+  /** Translation key. */
+  label: string;
+  permission?: Permission;
+  danger?: boolean;
+  /** Translation key of a second confirmation asked first. */
+  confirm?: string;
+  run(row: R, context: ActionContext): unknown;
+}
+
+export interface BatchAction<R extends Row = Row> {
+  key: string;
+  label: string;
+  permission?: Permission;
+  danger?: boolean;
+  confirm?: string;
+  run(rows: R[], context: ActionContext): unknown;
+}
+
+/** Permission keys of the standard buttons; a button whose key is missing is not offered. */
+export interface ResourceActions {
+  add?: string;
+  edit?: string;
+  delete?: string;
+  export?: string;
+  import?: string;
+}
+
+export interface Resource<R extends Row = Row> {
+  /** Table key for the saved column display, and the default translation namespace. */
+  name: string;
+  /** API prefix: `courier` gives `/cms/courier/search`, `/detail/{id}`, `/add`, `/modify`, ... */
+  api: string;
+  namespace: string;
+  /** The menu identifier guarding the screen. */
+  permission: string;
+  actions: ResourceActions;
+  columns: Column<R>[];
+  defaultSort?: string;
+  pageSize: number;
+  rowActions: RowAction<R>[];
+  batchActions: BatchAction<R>[];
+}
+
+export type ResourceDeclaration<R extends Row = Row> = Omit<Resource<R>, 'namespace' | 'pageSize' | 'rowActions' | 'batchActions' | 'actions'> &
+  Partial<Pick<Resource<R>, 'namespace' | 'pageSize' | 'rowActions' | 'batchActions' | 'actions'>>;
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const PAGE_SIZES = [10, 20, 50, 100];
+
+/**
+ * A screen's resource, declared once: one column list drives the table, the search form, the
+ * create and edit forms, the detail drawer and the export.
+ */
+export function defineResource<R extends Row = Row>(declaration: ResourceDeclaration<R>): Resource<R> {
+  return {
+    namespace: declaration.name,
+    pageSize: DEFAULT_PAGE_SIZE,
+    rowActions: [],
+    batchActions: [],
+    actions: {},
+    ...declaration,
+  };
+}
+
+export function filterOptions(column: Column<Row>): FilterOptions | undefined {
+  if (!column.filter) return undefined;
+  return column.filter === true ? {} : column.filter;
+}

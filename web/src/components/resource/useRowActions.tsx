@@ -1,0 +1,60 @@
+import type { Translate } from '../../i18n';
+import { useCan } from '../../app/access/can';
+import { confirm, toast } from '../feedback';
+import type { ResourceApi } from './api';
+import type { ActionContext, BatchAction, Resource, Row, RowAction } from './types';
+
+/** Standard and declared actions the user may use, with the second confirmation destructive ones ask for. */
+export function useResourceActions<R extends Row>(resource: Resource<R>, api: ResourceApi<R>, t: Translate) {
+  const can = useCan();
+  const allowed = (key: keyof Resource['actions']) => Boolean(resource.actions[key]) && can(resource.actions[key]);
+
+  const confirmed = (question: string | undefined, danger: boolean | undefined, run: () => unknown) => {
+    if (!question) return void run();
+    void confirm({ title: t(question), okText: t('common.ok'), cancelText: t('common.cancel'), danger, onOk: run });
+  };
+
+  const remove: RowAction<R> = {
+    key: 'delete',
+    label: 'resource.delete',
+    danger: true,
+    confirm: 'resource.deleteConfirm',
+    run: async (row, context) => {
+      await api.remove(row.id);
+      toast.success(t('resource.deleted'));
+      context.reload();
+    },
+  };
+
+  const removeAll: BatchAction<R> = {
+    key: 'delete',
+    label: 'resource.deleteSelected',
+    danger: true,
+    confirm: 'resource.deleteSelectedConfirm',
+    run: async (rows, context) => {
+      try {
+        for (const row of rows) await api.remove(row.id);
+        toast.success(t('resource.deleted'));
+      } finally {
+        context.reload();
+      }
+    },
+  };
+
+  const rowActions = [...(allowed('delete') ? [remove] : []), ...resource.rowActions].filter((action) => can(action.permission));
+  const batchActions = [...(allowed('delete') ? [removeAll] : []), ...resource.batchActions].filter((action) => can(action.permission));
+
+  return {
+    canAdd: allowed('add'),
+    canEdit: allowed('edit'),
+    canExport: allowed('export'),
+    canImport: allowed('import'),
+    rowActions,
+    batchActions,
+    runRow: (action: RowAction<R>, row: R, context: ActionContext) => confirmed(action.confirm, action.danger, () => action.run(row, context)),
+    runBatch: (action: BatchAction<R>, rows: R[], context: ActionContext) =>
+      confirmed(action.confirm, action.danger, () => action.run(rows, context)),
+  };
+}
+
+export type ResourceActionsOf<R extends Row> = ReturnType<typeof useResourceActions<R>>;

@@ -1,0 +1,64 @@
+import { Dropdown, Tabs, theme } from 'antd';
+import { CloseOutlined, ReloadOutlined, ColumnWidthOutlined, MinusOutlined } from '@ant-design/icons';
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { titleIn } from '../../app/menuEntries';
+import { useEntriesByIdentifier } from '../useMenuEntries';
+import type { Tab } from './tabList';
+import { useTabs } from './tabsStore';
+import { useTabActions } from './useTabActions';
+
+function useTabTitle(): (tab: Tab) => string {
+  const { t, i18n } = useTranslation();
+  const entries = useEntriesByIdentifier();
+  // SPEC §2: a page without a title is shown as 'no-name'.
+  return (tab) => titleIn(entries.get(tab.identifier)?.titles, i18n.language) || t('tabs.noName');
+}
+
+/** SPEC §2: visited tabs with a context menu: refresh, close, close others, close all. */
+export function TabsView() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const tabs = useTabs();
+  const titleOf = useTabTitle();
+  const actions = useTabActions();
+
+  const contextMenu = (tab: Tab) => ({
+    items: [
+      { key: 'refresh', icon: <ReloadOutlined />, label: t('tabs.refresh'), onClick: () => actions.refresh(tab) },
+      { key: 'close', icon: <CloseOutlined />, label: t('tabs.close'), disabled: tab.affix, onClick: () => void actions.close(tab) },
+      { key: 'others', icon: <ColumnWidthOutlined />, label: t('tabs.closeOthers'), onClick: () => void actions.closeOthers(tab) },
+      { key: 'all', icon: <MinusOutlined />, label: t('tabs.closeAll'), onClick: () => void actions.closeAll() },
+    ],
+  });
+
+  return (
+    <Tabs
+      type="editable-card"
+      hideAdd
+      size="small"
+      data-testid="tabs-view"
+      activeKey={pathname}
+      onChange={(path) => {
+        const tab = tabs.find((candidate) => candidate.path === path);
+        if (tab) navigate(tab.fullPath);
+      }}
+      onEdit={(path, action) => {
+        const tab = tabs.find((candidate) => candidate.path === path);
+        if (action === 'remove' && tab) void actions.close(tab);
+      }}
+      tabBarStyle={{ margin: 0, padding: '4px 16px 0', background: token.colorBgContainer }}
+      items={tabs.map((tab) => ({
+        key: tab.path,
+        closable: !tab.affix,
+        label: (
+          <Dropdown menu={contextMenu(tab)} trigger={['contextMenu']}>
+            <span data-tab-path={tab.path}>{titleOf(tab)}</span>
+          </Dropdown>
+        ),
+      }))}
+    />
+  );
+}
