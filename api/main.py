@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from datetime import timedelta
 from pathlib import Path
 
 from fastapi import APIRouter, FastAPI, HTTPException
@@ -11,6 +14,7 @@ from fastapi.responses import FileResponse
 from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 
+from activities.ticket_flows import reconcile
 from api import errors
 from api.audit_log import OperationLogger
 from api.deps import guard_of
@@ -22,6 +26,7 @@ from domain.logging import configure_logging
 from domain.settings import get_settings
 
 BASE = "/cms"
+log = logging.getLogger("omp.api")
 
 
 def operation_id(route: APIRoute) -> str:
@@ -60,9 +65,19 @@ def mount_web(app: FastAPI, dist: Path) -> None:
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
 
 
+async def reconcile_ticket_flows(flows: Flows) -> None:
+    """At start-up: start the flows of tickets whose creator died between the insert and the start."""
+    try:
+        await reconcile(await flows.client(), older_than=timedelta(0))
+    except Exception as exc:  # Temporal or the database not up yet: the reconciler schedule catches up
+        log.warning("ticket flows not reconciled at start-up: %s", exc)
+
+
 @asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    task = asyncio.create_task(reconcile_ticket_flows(app.state.flows))
     yield
+    task.cancel()
     await get_engine().dispose()
 
 

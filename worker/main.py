@@ -14,6 +14,7 @@ from domain.logging import configure_logging
 from domain.settings import get_settings
 from domain.temporal import connect
 from worker.registry import QueueSpec, queues
+from worker.schedules import ensure_schedules
 
 log = logging.getLogger("omp.worker")
 
@@ -42,6 +43,10 @@ async def run() -> None:
     settings = get_settings()
     configure_logging(settings.log_level, settings.log_json)
     client = await connect_with_retry()
+    try:
+        await ensure_schedules(client)
+    except Exception as exc:  # the flows still run; the next start tries again
+        log.warning("schedules not ensured: %s", exc)
     workers = build_workers(client)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

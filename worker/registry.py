@@ -10,8 +10,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from activities import system as system_activities
+from activities import ticket_flows
+from activities import tickets as ticket_activities
 from domain.settings import get_settings
 from workflows.system import EchoWorkflow
+from workflows.ticket_reconcile import TicketReconcileWorkflow
+from workflows.tickets import TicketWorkflow
 
 
 @dataclass(frozen=True)
@@ -24,5 +28,7 @@ class QueueSpec:
 def queues() -> list[QueueSpec]:
     main = get_settings().task_queue
     return [
-        QueueSpec(main, workflows=[EchoWorkflow], activities=[system_activities.echo]),
+        QueueSpec(main, workflows=[EchoWorkflow, TicketWorkflow, TicketReconcileWorkflow],
+                  activities=[system_activities.echo, ticket_activities.persist_ticket_change,
+                              ticket_activities.notify_ticket, ticket_flows.reconcile_ticket_flows]),
     ]

@@ -12,6 +12,8 @@ from api.routers import (
     files,
     roles,
     system,
+    ticket_actions,
+    tickets,
     tracking,
     users,
 )
@@ -19,5 +21,5 @@ from api.routers import (
 ROUTERS = [
     system.router, auth.router, couriers.router, audit.router, audit.mapping_router, users.router, roles.router,
     departments.router, authorities.router, authorities.usage_router, data_authority.router, tracking.router,
-    console.router, files.router, account_state.router,
+    console.router, files.router, account_state.router, tickets.router, ticket_actions.router,
 ]

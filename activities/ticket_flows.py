@@ -1,0 +1,61 @@
+"""Starting ticket flows: right after creation, and by the reconciler for rows still marked pending
+(docs/decisions/ticket-creation.md). Shared by the API and the reconciling activity."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import select, update
+from temporalio import activity
+from temporalio.client import Client
+from temporalio.common import WorkflowIDConflictPolicy
+
+from activities.ticket_store import start_input
+from domain.db import transaction
+from domain.models.tickets import Ticket
+from domain.settings import get_settings
+from workflows import ticket_models as m
+
+log = logging.getLogger("omp.tickets")
+WORKFLOW = "ticket"  # TicketWorkflow's registered name
+
+
+def flow_options(start: m.TicketStart) -> dict[str, Any]:
+    """One id per ticket, and USE_EXISTING so a second start of a running flow is harmless."""
+    return {"id": m.workflow_id(start.state.ticket_id), "task_queue": get_settings().task_queue,
+            "id_conflict_policy": WorkflowIDConflictPolicy.USE_EXISTING,
+            "search_attributes": m.search_attributes(start.state)}
+
+
+async def start_flow(client: Client, start: m.TicketStart) -> None:
+    await client.start_workflow(WORKFLOW, start, **flow_options(start))
+
+
+async def mark_started(ticket_ids: Iterable[int]) -> None:
+    async with transaction() as db:
+        await db.execute(update(Ticket).where(Ticket.id.in_(list(ticket_ids))).values(flow_pending=False))
+
+
+async def reconcile(client: Client, older_than: timedelta = timedelta(seconds=30), limit: int = 500) -> int:
+    """Start the flows of tickets still marked pending (their creator died between the insert and the
+    start, or Temporal was down); returns how many. Harmless when a flow runs already."""
+    cutoff = datetime.now(UTC) - older_than
+    async with transaction() as db:
+        rows = (await db.scalars(select(Ticket).where(Ticket.flow_pending, Ticket.created_at <= cutoff)
+                                 .order_by(Ticket.id).limit(limit))).all()
+        starts = [await start_input(db, row, cutoff.date()) for row in rows]
+    for start in starts:
+        await start_flow(client, start)
+    if starts:
+        await mark_started(s.state.ticket_id for s in starts)
+        log.info("started %d pending ticket flows", len(starts))
+    return len(starts)
+
+
+@activity.defn
+async def reconcile_ticket_flows(older_than_seconds: int) -> int:
+    """The reconciler's schedule runs this every minute (worker/schedules.py)."""
+    return await reconcile(activity.client(), timedelta(seconds=older_than_seconds))

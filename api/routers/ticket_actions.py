@@ -1,0 +1,102 @@
+"""One POST a ticket action (`/ticket/{id}/claim`, ...), each guarded by its button and executed as the
+ticket flow's Workflow Update; a refusal comes back as a translated 409 (docs/tickets.md).
+
+No `from __future__ import annotations`: the routes are built in a loop and FastAPI must see real types.
+"""
+
+from datetime import UTC, datetime
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.deps import Need, Principal, SessionDep
+from api.envelope import Reply, ok
+from api.flows import temporal_client
+from api.schemas.tickets import (
+    ActionBody,
+    CommentBody,
+    CompleteBody,
+    MergeBody,
+    PriorityBody,
+    TicketDetail,
+    TicketEdit,
+)
+from api.ticket_ops import execute, visible_ticket
+from api.ticket_reads import detail
+from api.user_center import ensure_ids
+from domain.context import transaction_id
+from domain.enums import TicketAction, TicketLevel
+from domain.errors import DomainError
+from domain.models.tickets import Ticket
+from domain.models.users import User
+from domain.rules import tickets as rules
+from workflows.ticket_models import AttachmentIn, TicketCommand
+
+A = TicketAction
+router = APIRouter(prefix="/ticket", tags=["tickets"])
+
+# path, action, body: the request body each action takes
+ACTIONS: list[tuple[str, TicketAction, type[BaseModel]]] = [
+    ("start", A.START_PROCESSING, ActionBody), ("claim", A.CLAIM, ActionBody), ("hold", A.HOLD, ActionBody),
+    ("complete", A.COMPLETE, CompleteBody), ("approve", A.APPROVE, ActionBody),
+    ("unconfirm", A.UNCONFIRM, ActionBody), ("confirm", A.CONFIRM, ActionBody),
+    ("wont-fix", A.WONT_FIX, ActionBody), ("reopen", A.REOPEN, ActionBody), ("merge", A.MERGE, MergeBody),
+    ("unmerge", A.UNMERGE, ActionBody), ("watch", A.WATCH, ActionBody), ("unwatch", A.UNWATCH, ActionBody),
+    ("remind", A.REMIND, ActionBody), ("comment", A.COMMENT, CommentBody),
+    ("priority", A.CHANGE_PRIORITY, PriorityBody), ("modify", A.EDIT, TicketEdit),
+]
+
+
+async def command_of(db: AsyncSession, user: Principal, ticket: Ticket, action: TicketAction,
+                     body: BaseModel) -> TicketCommand:
+    """The update's input from the request body; references are checked here, where the database is."""
+    values: dict[str, Any] = {"action": action, "actor_id": user.id, "actor_name": user.username,
+                              "transaction_id": transaction_id.get()}
+    if isinstance(body, ActionBody):
+        values["content"] = body.reason
+    elif isinstance(body, CompleteBody):
+        values["solution"] = body.solution
+    elif isinstance(body, CommentBody):
+        values["content"] = body.content
+        values["attachments"] = [AttachmentIn(**a.model_dump()) for a in body.attachments]
+    elif isinstance(body, MergeBody):
+        await check_merge_target(db, user, ticket, body.target_id)
+        values["target_id"] = body.target_id
+    elif isinstance(body, PriorityBody):
+        values["level"] = TicketLevel(rules.ISSUE_LEVELS[body.issue_level])
+    elif isinstance(body, TicketEdit):
+        values["edit"] = body.model_dump(mode="json", exclude_unset=True)
+        for field, person in (("picId", body.pic_id), ("rdId", body.rd_id)):
+            if person is not None:
+                await ensure_ids(db, User, [person], field)
+    return TicketCommand(**values)
+
+
+async def check_merge_target(db: AsyncSession, user: Principal, ticket: Ticket, target_id: int) -> None:
+    """The target must be another ticket the user can see that is still open (not closed, declined or merged)."""
+    if target_id == ticket.id:
+        raise DomainError("TICKET_MERGE_SELF", status=409)
+    target = await visible_ticket(db, user, target_id)
+    if rules.state_of(target.status, target.merged_into_id) in rules.FINAL:
+        raise DomainError("TICKET_MERGE_TARGET", status=409, target=target_id)
+
+
+def register(path: str, action: TicketAction, body_type: type[BaseModel]) -> None:
+    permission = rules.PERMISSIONS[action]
+
+    async def run_action(ticket_id: int, body: body_type, request: Request, db: SessionDep,  # type: ignore[valid-type]
+                         user: Annotated[Principal, Need(permission)]) -> Reply[TicketDetail]:
+        ticket = await visible_ticket(db, user, ticket_id)
+        command = await command_of(db, user, ticket, action, body)
+        await execute(await temporal_client(request), ticket, command)
+        ticket = await visible_ticket(db, user, ticket_id)  # re-read: the flow's activity has written it
+        return ok(await detail(db, ticket, user, datetime.now(UTC)))
+
+    router.add_api_route(f"/{{ticket_id}}/{path}", run_action, methods=["POST"], name=path.replace("-", "_"),
+                         summary=f"{action.value.replace('_', ' ').capitalize()} (needs {permission})")
+
+
+for entry in ACTIONS:
+    register(*entry)

@@ -1,0 +1,91 @@
+"""Tickets: create, search, detail, the navbar dropdown. Actions are in ticket_actions.py, the dashboard
+in ticket_reports.py, business calendars in ticket_calendars.py (docs/tickets.md)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated
+
+from fastapi import APIRouter, Request
+from sqlalchemy import func, select
+
+from api.deps import AUTHENTICATED, Need, Principal, SessionDep
+from api.envelope import Page, Reply, ok
+from api.flows import temporal_client
+from api.resource.query import apply_filters, apply_sort, count_query
+from api.schemas.tickets import (
+    TicketCreate,
+    TicketDetail,
+    TicketFilters,
+    TicketListItem,
+    TicketNavbar,
+    involved_clause,
+    scope_clause,
+)
+from api.ticket_ops import create_ticket, visible_ticket
+from api.ticket_reads import detail, list_items
+from domain.enums import TicketScope, TicketStatus
+from domain.errors import DomainError
+from domain.models.tickets import Ticket
+
+router = APIRouter(prefix="/ticket", tags=["tickets"])
+
+SORTABLE = {"id", "created_at", "updated_at", "level", "status", "category", "application", "first_response_due",
+            "resolve_due", "last_reply_at", "closed_at"}
+LIST = ("ticket-list", "ticket-user-list")  # the full list, or "my tickets"
+NAVBAR_ITEMS = 10
+
+
+@router.post("/add", summary="Create a ticket and start its flow")
+async def add(body: TicketCreate, request: Request, db: SessionDep,
+              user: Annotated[Principal, Need("ticket-new")]) -> Reply[TicketDetail]:
+    try:
+        client = await temporal_client(request)
+    except DomainError:  # Temporal is down: the ticket is saved now and its flow started by the reconciler
+        client = None
+    ticket_id = await create_ticket(body, user, client)
+    ticket = await visible_ticket(db, user, ticket_id)
+    return ok(await detail(db, ticket, user, datetime.now(UTC)))
+
+
+@router.post("/search", summary="Search tickets: all, mine, assigned to me, watched, with filters")
+async def search(params: TicketFilters, db: SessionDep,
+                 user: Annotated[Principal, Need(*LIST)]) -> Reply[Page[TicketListItem]]:
+    query = select(Ticket)
+    clause = scope_clause(params.scope, user.id)
+    if clause is not None:
+        query = query.where(clause)
+    if not user.can("ticket-list"):
+        query = query.where(involved_clause(user.id))
+    query = apply_filters(query, Ticket, params.model_copy(update={"scope": None}))
+    query = apply_sort(query, Ticket, params.sort, SORTABLE, "-id")
+    total = await db.scalar(count_query(query)) or 0
+    rows = (await db.scalars(query.limit(params.page_size).offset((params.page - 1) * params.page_size))).all()
+    return ok({"items": await list_items(db, rows, datetime.now(UTC)), "total": total, "page": params.page,
+               "pageSize": params.page_size})
+
+
+@router.get("/detail/{ticket_id}", summary="A ticket with comments, attachments, history, SLA and allowed actions")
+async def get(ticket_id: int, db: SessionDep, user: Annotated[Principal, Need(*LIST)]) -> Reply[TicketDetail]:
+    ticket = await visible_ticket(db, user, ticket_id)
+    return ok(await detail(db, ticket, user, datetime.now(UTC)))
+
+
+@router.get("/navbar", summary="The navbar dropdown: my open tickets with counts")
+async def navbar(db: SessionDep, user: Annotated[Principal, Need(AUTHENTICATED)]) -> Reply[TicketNavbar]:
+    open_statuses = [s for s in TicketStatus if s not in (TicketStatus.CLOSED, TicketStatus.WONT_FIX)]
+    groups = {}
+    for key, scope in (("assigned", TicketScope.ASSIGNED), ("submitted", TicketScope.MINE),
+                       ("watched", TicketScope.WATCHED)):
+        rows = (await db.execute(select(Ticket.status, func.count()).where(
+            scope_clause(scope, user.id), Ticket.status.in_(open_statuses)).group_by(Ticket.status))).all()
+        counts = dict(rows)
+        groups[key] = {"total": sum(counts.values()),
+                       "byStatus": [{"status": s, "count": counts[s]} for s in open_statuses if s in counts]}
+    items = (await db.scalars(select(Ticket).where(
+        Ticket.assignee_id == user.id, Ticket.status.in_(open_statuses))
+        .order_by(Ticket.resolve_due, Ticket.id).limit(NAVBAR_ITEMS))).all()
+    return ok({**groups, "items": [
+        {"id": r.id, "title": r.title, "status": r.status, "level": r.level, "resolveDue": r.resolve_due,
+         "breached": r.first_response_breached or r.resolve_breached} for r in items]})
+

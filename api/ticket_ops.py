@@ -1,0 +1,150 @@
+"""What the ticket routes do: create a ticket with its flow, run an action through the flow, read one."""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+from temporalio.client import (
+    Client,
+    WithStartWorkflowOperation,
+    WorkflowUpdateFailedError,
+    WorkflowUpdateRPCTimeoutOrCancelledError,
+)
+from temporalio.exceptions import ApplicationError
+from temporalio.service import RPCError, RPCStatusCode
+
+from activities.ticket_flows import flow_options, mark_started, start_flow
+from activities.ticket_store import load_calendar, start_input
+from api import audit
+from api.deps import Principal
+from api.schemas.tickets import TicketCreate, involved_clause
+from api.user_center import ensure_ids
+from domain.context import transaction_id
+from domain.db import transaction
+from domain.enums import TicketAction, TicketEvent, TicketLevel, TicketStatus
+from domain.errors import DomainError, NotFound
+from domain.i18n import t
+from domain.models.tickets import Ticket, TicketAttachment, TicketHistory
+from domain.models.users import User
+from domain.rules import tickets as rules
+from domain.settings import get_settings
+from workflows import ticket_models as m
+from workflows.tickets import TicketWorkflow
+
+log = logging.getLogger("omp.tickets")
+UPDATE_TIMEOUT = timedelta(seconds=30)
+LEVELS_TO_ISSUE = {level: issue for issue, level in rules.ISSUE_LEVELS.items()}
+
+
+# ---- creation ----------------------------------------------------------------------------------
+
+
+async def create_ticket(body: TicketCreate, user: Principal, client: Client | None,
+                        now: datetime | None = None) -> int:
+    """The row (marked flow-pending) and its first history entry commit first; then the flow starts and
+    the mark is cleared. If the start fails, the reconciler starts it later (docs/decisions/ticket-creation.md).
+    `now` is the clock start (tests pass the test server's time)."""
+    now = now or datetime.now(UTC)
+    level = TicketLevel(rules.ISSUE_LEVELS[body.issue_level])
+    async with transaction() as db:
+        for field, person in (("assigneeId", body.assignee_id), ("picId", body.pic_id), ("rdId", body.rd_id)):
+            if person is not None:
+                await ensure_ids(db, User, [person], field)
+        calendar = await load_calendar(db, now.date())
+        in_work = calendar.build().is_work_time(now)
+        first_due, resolve_due = rules.deadlines(level, now, in_work)
+        values = body.model_dump(exclude={"issue_level", "attachments"})
+        ticket = Ticket(**values, level=level, status=TicketStatus.NEW, submitter_id=user.id, created_at=now,
+                        sla_started_at=now, sla_work_time=in_work, first_response_due=first_due,
+                        resolve_due=resolve_due, flow_pending=True, seq=1)
+        db.add(ticket)
+        await db.flush()
+        db.add(TicketHistory(ticket_id=ticket.id, seq=1, at=now, actor_id=user.id, actor_name=user.username,
+                             action=TicketEvent.CREATE, to_status=TicketStatus.NEW, detail={"level": level},
+                             transaction_id=transaction_id.get()))
+        db.add_all(TicketAttachment(ticket_id=ticket.id, kind=a.kind, file_id=a.file_id, url=a.url, name=a.name,
+                                    created_by=user.id, created_at=now) for a in body.attachments)
+        await db.flush()
+        await audit.record_change(db, operator_id=user.id, operator_name=user.username, entity="Ticket",
+                                  entity_id=ticket.id, action="create", before=None, after=audit.snapshot(ticket))
+        start = await start_input(db, ticket, now.date())
+    try:
+        if client is None:
+            raise RuntimeError("Temporal is not reachable")
+        await start_flow(client, start)
+    except Exception as exc:  # Temporal unreachable: the ticket stands, the reconciler starts its flow
+        log.warning("ticket %s saved, its flow will be started later: %s", ticket.id, exc)
+        return ticket.id
+    await mark_started([ticket.id])
+    return ticket.id
+
+
+# ---- actions -----------------------------------------------------------------------------------
+
+
+def refused(exc: ApplicationError) -> DomainError:
+    """A refusal from the workflow's validator as a translated 409."""
+    code = exc.type or "TICKET_ILLEGAL_TRANSITION"
+    params: dict[str, Any] = dict(exc.details[0]) if exc.details and isinstance(exc.details[0], dict) else {}
+    if "state" in params:
+        params["state"] = t(f"enums.TicketStatus.{params['state']}")
+    if "action" in params:
+        params["action"] = t(f"enums.TicketAction.{params['action']}")
+    return DomainError(code, status=409, data={"code": code}, **params)
+
+
+async def execute(client: Client, ticket: Ticket, command: m.TicketCommand) -> m.TicketView:
+    """Run one action as the ticket's Workflow Update. A flow that has finished (a closed ticket after its
+    linger time) is started again from the row, with the update, in one call (update-with-start)."""
+    handle = client.get_workflow_handle_for(TicketWorkflow.run, m.workflow_id(ticket.id))
+    try:
+        try:
+            return await handle.execute_update(TicketWorkflow.act, command, rpc_timeout=UPDATE_TIMEOUT)
+        except RPCError as exc:
+            if exc.status != RPCStatusCode.NOT_FOUND:
+                raise
+        async with transaction() as db:
+            start = await start_input(db, ticket, datetime.now(UTC).date())
+        operation = WithStartWorkflowOperation(TicketWorkflow.run, start, **flow_options(start))
+        return await client.execute_update_with_start_workflow(TicketWorkflow.act, command,
+                                                               start_workflow_operation=operation,
+                                                               rpc_timeout=UPDATE_TIMEOUT)
+    except WorkflowUpdateFailedError as exc:
+        if isinstance(exc.cause, ApplicationError):
+            raise refused(exc.cause) from None
+        raise
+    except (WorkflowUpdateRPCTimeoutOrCancelledError, RPCError) as exc:
+        log.warning("ticket %s flow did not answer: %s", ticket.id, exc)
+        raise DomainError("TICKET_FLOW_TIMEOUT", status=503) from exc
+
+
+async def visible_ticket(db: AsyncSession, user: Principal, ticket_id: int) -> Ticket:
+    """The ticket, if the user may see it: every ticket with the list screen, otherwise only their own."""
+    query = select(Ticket).where(Ticket.id == ticket_id).execution_options(populate_existing=True)
+    if not user.can("ticket-list"):
+        query = query.where(involved_clause(user.id))
+    ticket = await db.scalar(query)
+    if ticket is None:
+        raise NotFound(entity="Ticket")
+    return ticket
+
+
+def allowed_actions(ticket: Ticket, user: Principal, watching: bool) -> list[str]:
+    state = rules.state_of(ticket.status, ticket.merged_into_id)
+    out = []
+    for action in rules.allowed_actions(state):
+        if (action == TicketAction.WATCH and watching) or (action == TicketAction.UNWATCH and not watching):
+            continue
+        if user.can(rules.PERMISSIONS[action]):
+            out.append(action.value)
+    return out
+
+
+def workflow_url(ticket_id: int) -> str:
+    settings = get_settings()
+    return f"{settings.temporal_web.rstrip('/')}/namespaces/{settings.temporal_namespace}/workflows/" \
+           f"{m.workflow_id(ticket_id)}"

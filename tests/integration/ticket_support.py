@@ -1,0 +1,142 @@
+"""Fixtures and helpers of the ticket tests: a worker on the time-skipping server, an SMTP sink, the API
+wired to that server, a ticket created at the server's clock."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+from collections.abc import AsyncIterator, Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import func, select
+from temporalio.api.enums.v1 import IndexedValueType
+from temporalio.api.operatorservice.v1 import AddSearchAttributesRequest
+from temporalio.service import RPCError
+
+from api.deps import Principal
+from api.schemas.tickets import TicketCreate
+from api.ticket_ops import create_ticket
+from domain.db import transaction
+from domain.models.tickets import Ticket
+from domain.search_attributes import SEARCH_ATTRIBUTES
+from domain.settings import get_settings
+from launcher.smtp_sink import MailSink
+from tests.conftest import unique
+from worker.main import build_workers
+
+EVERYTHING = ("ticket-list", "ticket-new", "ticket-report", "ticket#start", "ticket#claim", "ticket#hold",
+              "ticket#complete", "ticket#approve", "ticket#unconfirm", "ticket#confirm", "ticket#wont-fix",
+              "ticket#reopen", "ticket#merge", "ticket#unmerge", "ticket#watch", "ticket#remind", "ticket#comment",
+              "ticket#priority", "ticket#edit")
+
+
+async def register_search_attributes(client: Any) -> None:
+    kinds = {name: IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD for name, kind in SEARCH_ATTRIBUTES.items()
+             if kind == "Keyword"}
+    try:
+        await client.operator_service.add_search_attributes(
+            AddSearchAttributesRequest(namespace=get_settings().temporal_namespace, search_attributes=kinds))
+    except RPCError as exc:  # already there (another test file of this process added them)
+        if "already" not in str(exc).lower():
+            raise
+
+
+@pytest.fixture
+async def ticket_worker(time_skipping_env, app, mail_sink) -> AsyncIterator[Any]:
+    """Every queue's worker on the time-skipping server, and the API's Temporal client pointed at it.
+    The flows of the tickets a test created are terminated after it, so the next test's skipped time
+    does not wake them."""
+    env = time_skipping_env
+    await register_search_attributes(env.client)
+    previous = app.state.flows._client
+    app.state.flows._client = env.client
+    async with transaction() as db:
+        first_new = (await db.scalar(select(func.max(Ticket.id))) or 0) + 1
+    workers = build_workers(env.client)
+    for worker in workers:
+        await worker.__aenter__()
+    try:
+        yield env
+    finally:
+        async with transaction() as db:
+            ids = (await db.scalars(select(Ticket.id).where(Ticket.id >= first_new))).all()
+        for ticket_id in ids:
+            with contextlib.suppress(RPCError):
+                await env.client.get_workflow_handle(f"ticket-{ticket_id}").terminate("test finished")
+        for worker in workers:
+            await worker.__aexit__(None, None, None)
+        app.state.flows._client = previous
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def mail_sink(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[], list[str]]:
+    """An SMTP sink the activities send to; call the fixture's value for the messages received so far."""
+    port = free_port()
+    settings = get_settings()
+    monkeypatch.setattr(settings, "smtp_host", "127.0.0.1")
+    monkeypatch.setattr(settings, "smtp_port", port)
+    sink = MailSink(tmp_path / "mail", port=port).start()
+    yield lambda: [p.read_text(errors="replace") for p in sorted((tmp_path / "mail").glob("*.eml"))]
+    sink.stop()
+
+
+def new_ticket_body(**fields: Any) -> dict[str, Any]:
+    return {"title": unique("Ticket "), "description": "Orders from Shopee stopped syncing", "category": "Orders",
+            "application": "SYS_ERP", "issueType": "ORDER_SYNC", "issueLevel": "MODERATE", **fields}
+
+
+async def create_at_server_time(env: Any, user: Principal, **fields: Any) -> int:
+    """A ticket whose clocks start at the test server's time (it runs ahead of the wall clock once skipped)."""
+    now = await env.get_current_time()
+    return await create_ticket(TicketCreate.model_validate(new_ticket_body(**fields)), user, env.client, now=now)
+
+
+async def row(ticket_id: int) -> Ticket:
+    async with transaction() as db:
+        return await db.scalar(select(Ticket).where(Ticket.id == ticket_id))
+
+
+async def eventually(check: Callable[[], Any], timeout: float = 10) -> Any:
+    """Poll an async check until it returns something truthy (activities run on the wall clock)."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        value = await check()
+        if value:
+            return value
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError("condition not met in time")
+        await asyncio.sleep(0.05)
+
+
+def at_time(value: str) -> datetime:
+    return datetime.fromisoformat(value.replace("Z", "+00:00"))
+
+
+class Staff:
+    """A user holding some ticket permissions: `.headers` for the API, `.principal` for direct calls."""
+
+    def __init__(self, user: Any, token: str, permissions: tuple[str, ...]) -> None:
+        self.id = user.id
+        self.headers = {"Authorization": f"Bearer {token}"}
+        self.principal = Principal(id=user.id, username=user.username, display_name=user.display_name,
+                                   email=user.email, session_id=0, is_super=False, permissions=frozenset(permissions))
+
+
+async def staff(*permissions: str) -> Staff:
+    from api import security
+    from tests.integration.people import create_user
+
+    user = await create_user(*permissions)
+    async with transaction() as db:
+        token = await security.open_session(db, user.id, remember=False, ip=None, user_agent="tests")
+    return Staff(user, token, permissions)

@@ -1,0 +1,176 @@
+"""One workflow per ticket (`ticket-{id}`): its lifecycle, its SLA timers and its close limit.
+
+Every user action is the `act` Workflow Update: the validator refuses an illegal one before anything
+is written; an accepted one is persisted by an activity in one transaction, then applied here. The
+timers are `wait_condition(..., timeout=...)` on the earliest due instant of `ticket_models.due_events`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from datetime import timedelta
+
+from temporalio import workflow
+from temporalio.common import RetryPolicy
+from temporalio.exceptions import ActivityError, ApplicationError
+
+with workflow.unsafe.imports_passed_through():
+    from activities.tickets import notify_ticket, persist_ticket_change
+    from domain.enums import TicketAction, TicketEvent
+    from domain.errors import DomainError
+    from domain.rules import tickets as rules
+    from domain.rules.calendar import BusinessCalendar
+    from workflows import ticket_models as m
+    from workflows.options import DEFAULT_ACTIVITY
+
+# Mail may be down for a while: give up after some tries rather than hold the ticket's timers.
+NOTIFY = {"start_to_close_timeout": timedelta(seconds=60),
+          "retry_policy": RetryPolicy(initial_interval=timedelta(seconds=2), maximum_interval=timedelta(minutes=1),
+                                      maximum_attempts=8)}
+A = TicketAction
+
+
+def refusal(exc: DomainError) -> ApplicationError:
+    """A business refusal as Temporal carries it: the code as type, the message parameters as details."""
+    return ApplicationError(exc.code, {k: str(v) for k, v in exc.params.items()}, type=exc.code,
+                            non_retryable=True)
+
+
+@workflow.defn(name="ticket")
+class TicketWorkflow:
+    @workflow.init
+    def __init__(self, start: m.TicketStart) -> None:
+        self.start = start
+        self.state = start.state
+        self.lock = asyncio.Lock()
+        self.woken = False
+        self._calendar: BusinessCalendar | None = None
+        self.notices: list[asyncio.Future[int]] = []
+
+    @property
+    def calendar(self) -> BusinessCalendar:
+        if self._calendar is None:
+            self._calendar = self.start.calendar.build()
+        return self._calendar
+
+    @workflow.run
+    async def run(self, start: m.TicketStart) -> m.TicketView:
+        self.publish()
+        while True:
+            events = m.due_events(self.state, start.linger)
+            self.woken = False
+            wait = max(events[0][0] - workflow.now(), timedelta(0)) if events else None
+            with contextlib.suppress(TimeoutError):  # the timer fired: fire_due_events handles what is due
+                await workflow.wait_condition(lambda: self.woken, timeout=wait)
+            if await self.fire_due_events():
+                break
+            info = workflow.info()
+            if info.is_continue_as_new_suggested() or info.get_current_history_length() > start.history_limit:
+                await workflow.wait_condition(workflow.all_handlers_finished)
+                await self.settle_notices()
+                workflow.continue_as_new(m.TicketStart(state=self.state, calendar=start.calendar,
+                                                       linger=start.linger, history_limit=start.history_limit))
+        await workflow.wait_condition(workflow.all_handlers_finished)
+        await self.settle_notices()
+        return m.view(self.state)
+
+    async def fire_due_events(self) -> bool:
+        """Handle every event whose instant has come, earliest first; True when the flow may end."""
+        async with self.lock:
+            while True:
+                events = m.due_events(self.state, self.start.linger)
+                if not events or events[0][0] > workflow.now():
+                    return False
+                event = events[0][1]
+                if event == "END":
+                    return True
+                change = m.system_change(self.state, TicketEvent(event), workflow.now())
+                await self.persist(change)
+                await self.notify_event(TicketEvent(event), change.seq)
+
+    async def persist(self, change: m.TicketChange) -> None:
+        await workflow.execute_activity(persist_ticket_change, change, **DEFAULT_ACTIVITY)
+        self.state = change.state
+        self.publish()
+
+    def publish(self) -> None:
+        """Keep the search attributes the operators filter on in step with the state."""
+        self.woken = True
+        workflow.upsert_search_attributes(m.search_attribute_updates(self.state))
+
+    async def notify_event(self, event: TicketEvent, seq: int) -> None:
+        state = self.state
+        if event == TicketEvent.AUTO_CLOSE:
+            kind, recipients, params = "TICKET_AUTO_CLOSE", [state.submitter_id, *state.watchers], {}
+        else:
+            clock = "FIRST_RESPONSE" if event == TicketEvent.FIRST_RESPONSE_BREACH else "RESOLVE"
+            due = state.first_response_due if clock == "FIRST_RESPONSE" else state.resolve_due
+            kind, recipients = "TICKET_BREACH", [state.assignee_id, *state.watchers]
+            params = {"clock": clock, "due": due.strftime("%Y-%m-%d %H:%M UTC"), "level": str(state.level)}
+        await self.notify(m.TicketNotice(key=f"ticket-{state.ticket_id}-{seq}", kind=kind, ticket_id=state.ticket_id,
+                                         recipients=unique_ids(recipients),
+                                         params={"ticketId": str(state.ticket_id), "title": state.title, **params}))
+
+    async def notify(self, notice: m.TicketNotice) -> None:
+        """Started, not awaited: a slow or failing mail server never holds the ticket's actions and timers.
+        The flow waits for what is still running before it continues as new or ends (`settle_notices`)."""
+        if notice.recipients:
+            self.notices.append(workflow.start_activity(notify_ticket, notice, **NOTIFY))
+
+    async def settle_notices(self) -> None:
+        for result in await asyncio.gather(*self.notices, return_exceptions=True):
+            if isinstance(result, ActivityError):
+                workflow.logger.warning("a ticket notification could not be delivered: %s", result)
+        self.notices.clear()
+
+    # ---- the update --------------------------------------------------------------------------------
+
+    @workflow.update
+    async def act(self, command: m.TicketCommand) -> m.TicketView:
+        async with self.lock:
+            self.check(command)  # again: another update may have changed the state since validation
+            now = workflow.now()
+            in_work = self.calendar.is_work_time(now) if command.action == A.REOPEN else False
+            change = m.plan(self.state, command, now, in_work)
+            await self.persist(change)
+        if command.action == A.REMIND and self.state.assignee_id is not None:
+            await self.notify(m.TicketNotice(
+                key=f"ticket-{self.state.ticket_id}-{change.seq}", kind="TICKET_REMIND",
+                ticket_id=self.state.ticket_id, recipients=[self.state.assignee_id],
+                params={"ticketId": str(self.state.ticket_id), "title": self.state.title,
+                        "actor": command.actor_name, "message": command.content or ""}))
+        return m.view(self.state)
+
+    @act.validator
+    def validate(self, command: m.TicketCommand) -> None:
+        self.check(command)
+
+    def check(self, command: m.TicketCommand) -> None:
+        state = self.state
+        try:
+            rules.ensure_allowed(state.table_state, command.action)
+        except DomainError as exc:
+            raise refusal(exc) from None
+        action = command.action
+        problem: DomainError | None = None
+        if action == A.WATCH and command.actor_id in state.watchers:
+            problem = DomainError("TICKET_ALREADY_WATCHING", status=409)
+        elif action == A.UNWATCH and command.actor_id not in state.watchers:
+            problem = DomainError("TICKET_NOT_WATCHING", status=409)
+        elif action == A.MERGE and command.target_id == state.ticket_id:
+            problem = DomainError("TICKET_MERGE_SELF", status=409)
+        elif action == A.CHANGE_PRIORITY and command.level == state.level:
+            problem = DomainError("TICKET_SAME_PRIORITY", status=409, level=str(state.level))
+        elif action == A.EDIT and not command.edit:
+            problem = DomainError("TICKET_NOTHING_TO_EDIT", status=409)
+        if problem is not None:
+            raise refusal(problem)
+
+    @workflow.query
+    def current(self) -> m.TicketView:
+        return m.view(self.state)
+
+
+def unique_ids(ids: list[int | None]) -> list[int]:
+    return sorted({i for i in ids if i is not None})
