@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { initI18n } from '../i18n';
 
 // jsdom has no matchMedia; Ant Design's responsive helpers ask for it.
@@ -16,6 +16,9 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// CI machines are small and busy: give findBy*/waitFor more than the 1 s default before failing.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(async () => {
   await initI18n();
