@@ -219,9 +219,22 @@ class CalendarDayKind(StrEnum):
     WORKDAY = "WORKDAY"
 
 
+
+class DatePreset(StrEnum):
+    """SPEC §9: date presets yesterday, today, week, month, quarter, year."""
+
+    YESTERDAY = "YESTERDAY"
+    TODAY = "TODAY"
+    WEEK = "WEEK"
+    MONTH = "MONTH"
+    QUARTER = "QUARTER"
+    YEAR = "YEAR"
+
+
 # Every enumeration the web may ask for, by name.
 ALL: dict[str, type[StrEnum]] = {
     e.__name__: e for e in (Status, MenuType, Country, Channel, ShippingMethod, CourierStatus, RoleType, Team,
                              DataScopeType, SourceSystem, AccountKeyType, TicketStatus, TicketLevel, TicketIssueLevel,
-                             TicketIssueType, TicketAction, TicketEvent, TicketScope, AttachmentKind, CalendarDayKind)
+                             TicketIssueType, TicketAction, TicketEvent, TicketScope, AttachmentKind, CalendarDayKind,
+                             DatePreset)
 }

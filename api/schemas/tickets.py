@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, Field, StringConstraints, model_validator
@@ -10,7 +10,15 @@ from sqlalchemy import not_, or_, select
 from api.envelope import CamelModel
 from api.resource.query import In, Range, SearchParams, Where
 from api.schemas.users import Email
-from domain.enums import AttachmentKind, TicketIssueLevel, TicketIssueType, TicketLevel, TicketScope, TicketStatus
+from domain.enums import (
+    AttachmentKind,
+    DatePreset,
+    TicketIssueLevel,
+    TicketIssueType,
+    TicketLevel,
+    TicketScope,
+    TicketStatus,
+)
 from domain.models.tickets import Ticket, TicketWatcher
 
 # SPEC §5 and §9: up to 4 images in the new-ticket form, up to 10 images and videos in the detail form.
@@ -284,3 +292,59 @@ class TicketNavbar(CamelModel):
     submitted: NavbarGroup
     watched: NavbarGroup
     items: list[NavbarItem]
+
+
+# ---- dashboard ---------------------------------------------------------------------------------
+
+
+class DashboardQuery(CamelModel):
+    """A preset (in the business time zone) or an explicit [from, to) range; the preset wins when both come."""
+
+    preset: DatePreset | None = None
+    created_at: Annotated[list[datetime], Field(min_length=2, max_length=2)] | None = None
+    category: list[str] | None = None
+    application: list[str] | None = None
+
+
+class Figures(CamelModel):
+    created: int
+    closed: int
+    confirming: int
+    qualified: int
+    closed_rate: int
+    resolve_rate: int
+    sla_rate: int
+
+
+class Summary(Figures):
+    open: int
+    resolved: int
+    wont_fix: int
+    breached: int
+    merged: int = Field(description="merged tickets, left out of every other figure")
+
+
+class CategoryFigures(Figures):
+    category: str
+
+
+class LevelFigures(Figures):
+    level: TicketLevel
+    first_response_breached: int
+    resolve_breached: int
+
+
+class PeriodFigures(Figures):
+    period: date
+
+
+class TicketDashboard(CamelModel):
+    start: datetime
+    end: datetime
+    time_zone: str
+    summary: Summary
+    by_status: list[StatusCount]
+    by_category: list[CategoryFigures]
+    by_sla: list[LevelFigures]
+    by_week: list[PeriodFigures]
+    by_month: list[PeriodFigures]

@@ -185,3 +185,33 @@ async def test_a_finished_flow_is_started_again_for_a_late_reopen(client, ticket
         count = await db.scalar(select(func.count()).select_from(TicketHistory).where(
             TicketHistory.ticket_id == ticket_id))
     assert count == 3  # create, won't fix, reopen
+
+
+async def test_comment_remind_and_edit_go_through_the_flow_with_history_and_audit(client, ticket_worker, mail_sink):
+    env = ticket_worker
+    reporter, tech = await staff(*EVERYTHING), await staff(*EVERYTHING)
+    ticket_id = await create_at_server_time(env, reporter.principal, assigneeId=tech.id)
+    own = (await act(client, reporter, ticket_id, "comment", {"content": "more details"}))["data"]
+    assert own["sla"]["firstResponseAt"] is None  # the submitter's own comment is no response
+    data = (await act(client, tech, ticket_id, "comment", {"content": "looking", "attachments": [
+        {"kind": "VIDEO", "url": "https://files.example/screen.mp4"}]}))["data"]
+    assert data["sla"]["firstResponseAt"] is not None and data["lastReplyAt"] is not None
+    assert [c["body"] for c in data["comments"]] == ["more details", "looking"]
+    assert data["comments"][1]["attachments"][0]["kind"] == "VIDEO"
+    await act(client, reporter, ticket_id, "remind", {"reason": "merchant is waiting"})
+    mails = await eventually(lambda: _mails(mail_sink, 1))
+    assert f"Reminder on ticket #{ticket_id}" in mails[0] and "merchant is waiting" in mails[0]
+    edited = await client.post(f"/cms/ticket/{ticket_id}/modify", headers=reporter.headers,
+                               json={"title": "Orders from Shopee missing", "picId": tech.id, "tags": ["shopee"]})
+    assert edited.status_code == 200, edited.text
+    data = edited.json()["data"]
+    assert (data["title"], data["pic"]["id"], data["tags"]) == ("Orders from Shopee missing", tech.id, ["shopee"])
+    assert [h["action"] for h in data["history"]] == ["CREATE", "COMMENT", "COMMENT", "REMIND", "EDIT"]
+    async with transaction() as db:
+        change = await db.scalar(select(EntityChange).where(
+            EntityChange.entity == "Ticket", EntityChange.entity_id == str(ticket_id),
+            EntityChange.transaction_id == edited.headers["x-transaction-id"]))
+    assert change.changes["title"]["after"] == "Orders from Shopee missing"
+    assert change.operator_id == reporter.id
+    nothing = await act(client, reporter, ticket_id, "modify", {}, status=409)
+    assert nothing["code"] == "TICKET_NOTHING_TO_EDIT"

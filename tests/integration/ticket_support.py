@@ -140,3 +140,20 @@ async def staff(*permissions: str) -> Staff:
     async with transaction() as db:
         token = await security.open_session(db, user.id, remember=False, ip=None, user_agent="tests")
     return Staff(user, token, permissions)
+
+
+async def insert_ticket(**fields: Any) -> int:
+    """A ticket row written directly (no flow): for lists, filters and dashboards."""
+    from datetime import UTC, timedelta
+
+    now = fields.pop("created_at", None) or datetime.now(UTC)
+    values: dict[str, Any] = {
+        "title": unique("Row "), "description": "d", "category": "Orders", "application": "SYS_ERP",
+        "issue_type": "ORDER_SYNC", "level": "P3", "status": "NEW", "sla_started_at": now, "sla_work_time": True,
+        "first_response_due": now + timedelta(minutes=120), "resolve_due": now + timedelta(minutes=2880),
+        "created_at": now, "flow_pending": False, **fields}
+    async with transaction() as db:
+        ticket = Ticket(**values)
+        db.add(ticket)
+        await db.flush()
+        return ticket.id
