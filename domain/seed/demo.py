@@ -6,6 +6,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.enums import Channel, CourierStatus, ShippingMethod
 from domain.models.couriers import Courier
+from domain.seed import demo_tickets
 
 COURIERS = [
     ("JNE", Channel.SHOPEE_ID, ShippingMethod.PICK_UP, "ID"),
@@ -24,3 +25,4 @@ async def create(db: AsyncSession) -> None:
         db.add(Courier(name=name, channel=channel, shipping_method=method, country=country,
                        status=CourierStatus.DISABLED if name == "Pos Laju" else CourierStatus.LIVE))
     await db.flush()
+    await demo_tickets.create(db)
