@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, type TestBrowser } from './browser';
 import { at } from './console';
+import { ADMIN, COURIERS_PATH } from './session';
 
 let browser: TestBrowser;
 let page: Page;
@@ -64,5 +65,33 @@ describe('access rules (SPEC §2)', () => {
 
     await page.getByText('Sorry, you are not allowed to open this page.', { exact: false }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/401');
+  });
+
+  it('signs in and comes back to the page asked for, query included', async () => {
+    await landOn(`${COURIERS_PATH}?name=Ninja`);
+    await page.waitForURL((url) => url.pathname === '/login');
+
+    await page.getByLabel('Username or email').fill(ADMIN.username);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    await page.waitForURL((url) => url.pathname === COURIERS_PATH);
+    expect(new URL(page.url()).searchParams.get('name')).toBe('Ninja');
+    await page.getByRole('cell', { name: 'Ninja Van' }).waitFor();
+    expect(await page.title()).toBe('Logistics configuration - GINEE-OMP');
+  });
+
+  it('sends a signed-in user opening /login to the home page, and an unknown path to 404', async () => {
+    await landOn('/login');
+    await page.getByLabel('Username or email').fill(ADMIN.username);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/home');
+
+    await page.goto(at('/login'));
+    await page.waitForURL((url) => url.pathname === '/home');
+    await page.goto(at('/no/such/page'));
+    await page.waitForURL((url) => url.pathname === '/404');
+    await page.getByText('Sorry, the page you visited does not exist.').waitFor();
   });
 });

@@ -1,8 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import { accessSync, constants } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -18,38 +15,39 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+export const DESKTOP = { width: 1280, height: 800 };
+
 export interface TestBrowser {
+  /** The context of the last fresh page. */
   context: BrowserContext;
-  /** A new tab with no cookies and no local storage left from earlier tests. */
-  freshPage(): Promise<Page>;
+  /** A new tab in a new context: no cookies, local or session storage left from earlier tests. */
+  freshPage(options?: { viewport?: { width: number; height: number } }): Promise<Page>;
   close(): Promise<void>;
 }
 
-/** Debian's chromium with a fresh profile directory (its --user-data-dir), removed on close. */
+/** Debian's chromium; every fresh page gets its own throw-away profile. */
 export async function openBrowser(): Promise<TestBrowser> {
   try {
     accessSync(CHROMIUM_PATH, constants.X_OK);
   } catch {
     throw new Error('chromium not found: run `apt-get install -y chromium` as root');
   }
-  const profile = await mkdtemp(join(tmpdir(), 'omp-e2e-profile-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1280, height: 800 },
-  });
-  return {
-    context,
-    async freshPage() {
-      await context.clearCookies();
-      for (const open of context.pages()) await open.close();
-      const page = await context.newPage();
-      return page;
+  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  let context: BrowserContext | undefined;
+  const handle: TestBrowser = {
+    get context() {
+      if (!context) throw new Error('no page yet');
+      return context;
+    },
+    async freshPage(options = {}) {
+      await context?.close();
+      context = await browser.newContext({ viewport: options.viewport ?? DESKTOP, acceptDownloads: true });
+      return context.newPage();
     },
     async close() {
-      await context.close();
-      await rm(profile, { recursive: true, force: true });
+      await context?.close();
+      await browser.close();
     },
   };
+  return handle;
 }

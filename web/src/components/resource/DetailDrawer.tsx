@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Translate } from '../../i18n';
 import type { ResourceApi } from './api';
 import { Cell } from './Cell';
-import type { Resource, Row } from './types';
+import { tableColumns, type Resource, type Row } from './types';
 
 interface DetailDrawerProps<R extends Row> {
   resource: Resource<R>;
@@ -24,7 +24,7 @@ export function DetailDrawer<R extends Row>({ resource, api, id, onClose, t }: D
       <Spin spinning={!data}>
         {data && (
           <Descriptions column={1} bordered size="small">
-            {resource.columns.map((column) => (
+            {tableColumns(resource.columns).map((column) => (
               <Descriptions.Item key={column.key} label={t(column.title)}>
                 <Cell column={column as never} row={data} />
               </Descriptions.Item>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Form, Modal, Spin } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Translate } from '../../i18n';
@@ -6,13 +6,15 @@ import { notifyFailure } from '../../api/notifier';
 import { isApiError } from '../../api/ApiError';
 import { useUnsavedChanges } from '../../layout/unsaved/unsavedStore';
 import { confirm, toast } from '../feedback';
+import { useOnChange } from '../useOnChange';
 import type { ResourceApi } from './api';
 import { splitFieldErrors } from './fieldErrors';
 import { fieldRules, formPayload } from './formRules';
 import { FormControl } from './fields';
 import type { Resource, Row } from './types';
 
-export type FormTarget = { kind: 'create' } | { kind: 'edit'; id: number };
+/** A new record (optionally with values to start from, e.g. the parent of a child), or an existing one. */
+export type FormTarget = { kind: 'create'; initial?: Record<string, unknown> } | { kind: 'edit'; id: number };
 
 interface FormModalProps<R extends Row> {
   resource: Resource<R>;
@@ -41,10 +43,11 @@ export function FormModal<R extends Row>({ resource, api, target, onClose, onSav
     enabled: editing,
     gcTime: 0,
   });
-  useEffect(() => {
+  // Filled once the record arrives; not again when the tab is shown after a while (the user's edits stay).
+  useOnChange(current.data ? String(current.dataUpdatedAt) : '', () => {
     const record = current.data;
-    if (record) form.setFieldsValue(Object.fromEntries(columns.map((column) => [column.key, record[column.key]])));
-  }, [current.data]); // once a record arrives; the columns do not change
+    if (record) form.setFieldsValue(Object.fromEntries(columns.map((column) => [column.key, column.form?.from ? column.form.from(record) : record[column.key]])));
+  });
 
   useUnsavedChanges(dirty, onClose);
 
@@ -94,6 +97,7 @@ export function FormModal<R extends Row>({ resource, api, target, onClose, onSav
           form={form}
           name={`${resource.name}-form`}
           layout="vertical"
+          initialValues={target.kind === 'create' ? target.initial : undefined}
           onValuesChange={() => setDirty(true)}
           onFinish={(values: Record<string, unknown>) => save.mutate(values)}
         >

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Button, Card, Flex, Tooltip } from 'antd';
 import { DownloadOutlined, PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useTranslate } from '../../i18n';
 import { titleIn } from '../../app/menuEntries';
 import { usePageInfo } from '../../layout/keepAlive/PageContext';
+import { useOnChange } from '../useOnChange';
 import { resourceApi, saveFile } from './api';
 import { exportPayload, listStateParams, readListState, searchPayload, type ListState } from './listState';
 import { useTableDisplay } from './useTableDisplay';
@@ -19,7 +20,7 @@ import { BatchFooter } from './BatchFooter';
 import { FormModal, type FormTarget } from './FormModal';
 import { DetailDrawer } from './DetailDrawer';
 import { ImportDialog } from './ImportDialog';
-import type { Column, Resource, Row } from './types';
+import { tableColumns, type Column, type Resource, type Row } from './types';
 
 /** The list page of a resource: search, table, column settings, export, import, detail, create and edit. */
 export function ResourcePage<R extends Row>({ resource, extra }: { resource: Resource<R>; extra?: ReactNode }) {
@@ -41,11 +42,11 @@ export function ResourcePage<R extends Row>({ resource, extra }: { resource: Res
   });
   const context = { reload: () => void queryClient.invalidateQueries({ queryKey: [resource.api] }) };
 
-  const { display, change } = useTableDisplay(resource.name, columns);
+  const listed = useMemo(() => tableColumns(resource.columns), [resource.columns]);
+  const { display, change, ready } = useTableDisplay(resource.name, listed as unknown as Column<Row>[]);
   const actions = useResourceActions(resource, api, t);
   const [selected, setSelected] = useState<R[]>([]);
-  const listKey = JSON.stringify(payload);
-  useEffect(() => setSelected([]), [listKey]);
+  useOnChange(JSON.stringify(payload), () => setSelected([]));
   const [viewing, setViewing] = useState<number>();
   const [editing, setEditing] = useState<FormTarget>();
   const [importing, setImporting] = useState(false);
@@ -58,24 +59,24 @@ export function ResourcePage<R extends Row>({ resource, extra }: { resource: Res
     <Flex gap={8} wrap>
       {extra}
       {actions.canAdd && (
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ kind: 'create' })}>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({ kind: 'create' })}>
           {t('resource.add')}
         </Button>
       )}
       {actions.canExport && (
-        <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
+        <Button icon={<DownloadOutlined aria-hidden />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
           {t('resource.export')}
         </Button>
       )}
       {actions.canImport && (
-        <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+        <Button icon={<UploadOutlined aria-hidden />} onClick={() => setImporting(true)}>
           {t('resource.import')}
         </Button>
       )}
       <Tooltip title={t('common.refresh')}>
         <Button icon={<ReloadOutlined />} aria-label={t('common.refresh')} onClick={context.reload} />
       </Tooltip>
-      <ColumnSettings columns={columns} display={display} onChange={change} t={t} />
+      <ColumnSettings columns={listed as unknown as Column<Row>[]} display={display} onChange={change} t={t} />
     </Flex>
   );
 
@@ -84,10 +85,10 @@ export function ResourcePage<R extends Row>({ resource, extra }: { resource: Res
       <SearchForm columns={columns.filter((column) => column.filter)} filters={state.filters} t={t} onSearch={(filters) => setState({ filters, page: 1 })} />
       <ResourceTable<R>
         resource={resource}
-        columns={visibleColumns(resource.columns, display)}
+        columns={ready ? visibleColumns(listed, display) : []}
         rows={list.data?.items ?? []}
         total={list.data?.total ?? 0}
-        loading={list.isFetching}
+        loading={list.isFetching || !ready}
         state={state}
         onState={setState}
         actions={actions}

@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
 import { Button, Flex, Form } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Translate } from '../../i18n';
+import { useOnChange } from '../useOnChange';
 import { FilterControl } from './fields';
 import { stripEmpty, type FilterValue } from './listState';
 import type { Column, Row } from './types';
@@ -16,12 +16,11 @@ interface SearchFormProps {
 /** The filters of a list; searching strips empty fields (SPEC §5) and goes back to page 1. */
 export function SearchForm({ columns, filters, onSearch, t }: SearchFormProps) {
   const [form] = Form.useForm();
-  const shown = JSON.stringify(filters);
-  useEffect(() => {
-    // The address changed (back, a link): the form follows it.
+  // The address changed (back, a link): the form follows it; typed but unsearched text stays otherwise.
+  useOnChange(JSON.stringify(filters), () => {
     form.resetFields();
-    form.setFieldsValue(JSON.parse(shown) as Record<string, FilterValue>);
-  }, [form, shown]);
+    form.setFieldsValue(filters);
+  });
   if (!columns.length) return null;
   return (
     <Form
@@ -40,11 +39,11 @@ export function SearchForm({ columns, filters, onSearch, t }: SearchFormProps) {
         );
       })}
       <Flex gap={8}>
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+        <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
           {t('resource.search')}
         </Button>
         <Button
-          icon={<ReloadOutlined />}
+          icon={<ReloadOutlined aria-hidden />}
           onClick={() => {
             form.resetFields();
             onSearch({});

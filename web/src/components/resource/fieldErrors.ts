@@ -1,4 +1,5 @@
 import { isApiError } from '../../api/ApiError';
+import { notifyFailure } from '../../api/notifier';
 
 export interface FieldError {
   field: string;
@@ -41,4 +42,14 @@ export function splitFieldErrors(error: unknown, formFields: readonly string[]) 
     else elsewhere.push(item);
   }
   return { fields: [...onFields].map(([name, errors]) => ({ name, errors })), elsewhere };
+}
+
+/**
+ * A refused save of a form: the server's field errors shown on the fields, the rest (or a refusal
+ * naming no field) as the usual error notification.
+ */
+export function showFieldErrors(form: { setFields: (fields: { name: string; errors: string[] }[]) => void }, error: unknown, formFields: readonly string[]): void {
+  const { fields, elsewhere } = splitFieldErrors(error, formFields);
+  form.setFields(fields);
+  if (isApiError(error) && (!fields.length || elsewhere.length)) notifyFailure(error);
 }

@@ -1,14 +1,14 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Input, InputNumber, Select, Switch } from 'antd';
 import { useEnumOptions } from './enums';
-import type { Column, Row } from './types';
+import type { InputProps } from './types';
 import { filterOptions } from './types';
 
 const dateControls = () => import('./DateControls');
 const DateRangeFilter = lazy(async () => ({ default: (await dateControls()).DateRangeFilter }));
 const DateField = lazy(async () => ({ default: (await dateControls()).DateField }));
 
-type ControlProps = { column: Column<Row>; label: string; value?: unknown; onChange?: (value: unknown) => void; id?: string };
+type ControlProps = InputProps;
 
 function EnumSelect({ column, label, multiple, ...rest }: ControlProps & { multiple?: boolean }) {
   const options = useEnumOptions(column.enum);
@@ -33,6 +33,8 @@ const lazily = (node: ReactNode) => <Suspense fallback={<Input disabled />}>{nod
 /** The search-form control of a filter column. */
 export function FilterControl(props: ControlProps) {
   const { column, label, value, onChange, id } = props;
+  const Own = filterOptions(column)?.input;
+  if (Own) return <Own {...props} />;
   if (column.type === 'enum') return <EnumSelect {...props} multiple={filterOptions(column)?.multiple} />;
   if (column.type === 'date' || column.type === 'datetime') {
     return lazily(<DateRangeFilter value={value as string[] | undefined} onChange={onChange} withTime={column.type === 'datetime'} />);
@@ -43,6 +45,8 @@ export function FilterControl(props: ControlProps) {
 /** The create/edit form control of a form column. */
 export function FormControl(props: ControlProps) {
   const { column, label, value, onChange, id } = props;
+  const Own = column.form?.input;
+  if (Own) return <Own {...props} />;
   switch (column.type) {
     case 'enum':
       return <EnumSelect {...props} />;

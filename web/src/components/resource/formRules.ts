@@ -23,6 +23,15 @@ export function fieldRules(column: Column<Row>, label: string, t: Translate): Ru
   if (rules.required) {
     list.push({ required: true, whitespace: !isNumeric(column), message: t('validation.required', { field: label }) });
   }
+  const check = rules.check;
+  if (check) {
+    list.push({
+      validator: async (_, value: unknown) => {
+        const problem = value === undefined || value === null || value === '' ? undefined : check(value, label, t);
+        if (problem) throw new Error(problem);
+      },
+    });
+  }
   if (isNumeric(column)) {
     if (rules.min !== undefined) list.push({ type: 'number', min: rules.min, message: t('validation.min', { field: label, min: rules.min }) });
     if (rules.max !== undefined) list.push({ type: 'number', max: rules.max, message: t('validation.max', { field: label, max: rules.max }) });

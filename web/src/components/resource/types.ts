@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { Permission } from '../../app/access/can';
+import type { Translate } from '../../i18n';
 
 /** How a value is shown, filtered and edited. */
 export type ColumnType = 'text' | 'enum' | 'number' | 'currency' | 'date' | 'datetime' | 'boolean' | 'url';
@@ -16,11 +17,28 @@ export interface FieldRules {
   pattern?: NamedPattern;
   /** Shown in the create form only: the server does not let it change afterwards. */
   createOnly?: boolean;
+  /** A rule of the field's own: the message of what is wrong, or undefined when the value is fine. */
+  check?(value: unknown, label: string, t: Translate): string | undefined;
+  /** A control of the module's own (a password box, a user or department picker). */
+  input?: ComponentType<InputProps>;
+  /** The value the edit form starts from, when the record holds it differently (`roles` -> `roleIds`). */
+  from?(record: Row): unknown;
 }
 
 export interface FilterOptions {
   /** Several enum values at once (`channel: [...]`). */
   multiple?: boolean;
+  /** A control of the module's own; values arrive from the address as text. */
+  input?: ComponentType<InputProps>;
+}
+
+/** What a form or filter control receives from its Form.Item. */
+export interface InputProps {
+  column: Column<Row>;
+  label: string;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  id?: string;
 }
 
 export type Row = Record<string, unknown> & { id: number };
@@ -43,6 +61,8 @@ export interface Column<R extends Row = Row> {
   width?: number;
   /** Left out of the table until the user shows it (column settings). */
   hidden?: boolean;
+  /** false: only a form or search field (a password, a keyword), never a column of the table or the detail. */
+  table?: boolean;
   /** A form field in the create and edit dialogs, with its rules. */
   form?: FieldRules;
 }
@@ -116,6 +136,11 @@ export function defineResource<R extends Row = Row>(declaration: ResourceDeclara
     actions: {},
     ...declaration,
   };
+}
+
+/** The columns of the table and the detail drawer (not the form- or search-only fields). */
+export function tableColumns<C extends Column<Row>>(columns: readonly C[]): C[] {
+  return columns.filter((column) => column.table !== false);
 }
 
 export function filterOptions(column: Column<Row>): FilterOptions | undefined {

@@ -6,13 +6,16 @@ import type { Column, Row } from './types';
 
 const queryKey = (tableKey: string) => ['table-display', tableKey] as const;
 
+/** Saves one after another, so quick changes reach the server in the order the user made them. */
+let saving: Promise<unknown> = Promise.resolve();
+
 /**
  * The user's column order and visibility for one table: read from `front/table-display/get`,
  * written to `front/table-display/change` only when the user changes it.
  */
 export function useTableDisplay(tableKey: string, columns: readonly Column<Row>[]) {
   const queryClient = useQueryClient();
-  const { data } = useQuery({
+  const { data, isPending } = useQuery({
     queryKey: queryKey(tableKey),
     queryFn: () => http.post<unknown>('front/table-display/get', { tableKey }, { notify: false }).catch(() => null),
     staleTime: Infinity,
@@ -21,7 +24,8 @@ export function useTableDisplay(tableKey: string, columns: readonly Column<Row>[
   const change = (next: ColumnDisplay[] | null) => {
     const saved = next ?? mergeDisplay(columns, null);
     queryClient.setQueryData(queryKey(tableKey), { columns: saved });
-    void http.post('front/table-display/change', { tableKey, columns: saved }).catch(() => undefined);
+    saving = saving.then(() => http.post('front/table-display/change', { tableKey, columns: saved }).catch(() => undefined));
   };
-  return { display, change };
+  /** Until the saved display is known the table shows no columns, rather than the wrong ones for a moment. */
+  return { display, change, ready: !isPending };
 }

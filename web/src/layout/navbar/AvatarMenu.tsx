@@ -37,8 +37,8 @@ export function AvatarMenu({ compact }: { compact: boolean }) {
             ),
           },
           { type: 'divider' },
-          { key: 'profile', icon: <UserOutlined />, label: t('shell.profile'), onClick: () => navigate('/user/center') },
-          { key: 'logout', icon: <LogoutOutlined />, label: t('shell.logout'), onClick: confirmLogout },
+          { key: 'profile', icon: <UserOutlined aria-hidden />, label: t('shell.profile'), onClick: () => navigate('/user/center') },
+          { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: t('shell.logout'), onClick: confirmLogout },
         ],
       }}
     >

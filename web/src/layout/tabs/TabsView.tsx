@@ -27,10 +27,10 @@ export function TabsView() {
 
   const contextMenu = (tab: Tab) => ({
     items: [
-      { key: 'refresh', icon: <ReloadOutlined />, label: t('tabs.refresh'), onClick: () => actions.refresh(tab) },
-      { key: 'close', icon: <CloseOutlined />, label: t('tabs.close'), disabled: tab.affix, onClick: () => void actions.close(tab) },
-      { key: 'others', icon: <ColumnWidthOutlined />, label: t('tabs.closeOthers'), onClick: () => void actions.closeOthers(tab) },
-      { key: 'all', icon: <MinusOutlined />, label: t('tabs.closeAll'), onClick: () => void actions.closeAll() },
+      { key: 'refresh', icon: <ReloadOutlined aria-hidden />, label: t('tabs.refresh'), onClick: () => actions.refresh(tab) },
+      { key: 'close', icon: <CloseOutlined aria-hidden />, label: t('tabs.close'), disabled: tab.affix, onClick: () => void actions.close(tab) },
+      { key: 'others', icon: <ColumnWidthOutlined aria-hidden />, label: t('tabs.closeOthers'), onClick: () => void actions.closeOthers(tab) },
+      { key: 'all', icon: <MinusOutlined aria-hidden />, label: t('tabs.closeAll'), onClick: () => void actions.closeAll() },
     ],
   });
 

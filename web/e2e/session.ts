@@ -1,0 +1,60 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { api, at } from './console';
+import type { TestBrowser } from './browser';
+
+export const ADMIN = { username: 'admin', password: process.env.OMP_ADMIN_PASSWORD || 'Omp-Admin-2026!' };
+
+const tokens = new Map<string, string>();
+
+/** A session token for the account, asked once a test file (`fresh`: a session of its own, to log out of). */
+export async function tokenFor(account: { username: string; password: string } = ADMIN, fresh = false): Promise<string> {
+  const known = tokens.get(account.username);
+  if (known && !fresh) return known;
+  const reply = await api<{ token: string }>('POST', 'auth/login', { ...account, rememberMe: false });
+  expect(reply.code, `login as ${account.username}: ${reply.message}`).toBe('SUCCESS');
+  if (!fresh) tokens.set(account.username, reply.data.token);
+  return reply.data.token;
+}
+
+/** A fresh browser tab already signed in (the token cookie the login page would set), opened at `path`. */
+export async function signedIn(
+  browser: TestBrowser,
+  path: string,
+  options: { account?: { username: string; password: string }; viewport?: { width: number; height: number }; fresh?: boolean } = {},
+): Promise<Page> {
+  const token = await tokenFor(options.account, options.fresh);
+  const page = await browser.freshPage({ viewport: options.viewport });
+  await browser.context.addCookies([{ name: 'genie_cms_token', value: encodeURIComponent(`Bearer ${token}`), url: at('/') }]);
+  await page.goto(at(path));
+  await page.getByTestId('shell').waitFor();
+  return page;
+}
+
+export const COURIERS_PATH = '/operation/ginee-oms/order/logistics-configuration';
+export const ORDERS_PATH = '/operation/ginee-oms/order/order-list';
+
+/** Opens a screen through the sidebar, one menu group after another. */
+export async function openFromMenu(page: Page, ...labels: string[]): Promise<void> {
+  const sidebar = page.getByTestId('sidebar');
+  for (const label of labels.slice(0, -1)) {
+    const group = sidebar.getByRole('menuitem', { name: label, exact: true });
+    if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+  }
+  await sidebar.getByRole('menuitem', { name: labels[labels.length - 1], exact: true }).click();
+}
+
+/** The text of the tabs in the tabs view, in order. */
+export async function tabTitles(page: Page): Promise<string[]> {
+  return (await page.getByTestId('tabs-view').locator('[data-tab-path]').allInnerTexts()).map((t) => t.trim());
+}
+
+/** A second-confirmation dialog (Ant Design's confirm) by its question. */
+export function confirmDialog(page: Page, question: string) {
+  return page.locator('.ant-modal-confirm', { has: page.locator('.ant-modal-confirm-title', { hasText: question }) });
+}
+
+/** The visible options of an open select or search box. */
+export function selectOptions(page: Page) {
+  return page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+}

@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser, type TestBrowser } from './browser';
+import { api, at } from './console';
+import { confirmDialog, COURIERS_PATH, ORDERS_PATH, openFromMenu, selectOptions, signedIn, tabTitles, tokenFor } from './session';
+
+let browser: TestBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const tab = (title: string) => page.getByTestId('tabs-view').locator('.ant-tabs-tab', { hasText: title });
+
+async function tabMenu(title: string, action: string): Promise<void> {
+  await tab(title).locator('[data-tab-path]').click({ button: 'right' });
+  // The menu pops up with an animation; a dispatched click does not wait for it to settle.
+  await page.getByRole('menuitem', { name: action, exact: true }).dispatchEvent('click');
+}
+
+/** The top-level entries of the sidebar (groups are closed on the home page). */
+async function topMenu(): Promise<string[]> {
+  return (await page.getByTestId('sidebar').getByRole('menuitem').allInnerTexts()).map((text) => text.trim());
+}
+
+describe('the menu comes from the server and follows the role (SPEC §2, §6)', () => {
+  it('a warehouse user sees only their screens and buttons, and the server refuses the rest', async () => {
+    const admin = await tokenFor();
+    const roles = await api<{ id: number; code: string }[]>('GET', 'role/options', undefined, admin);
+    const warehouse = roles.data.find((role) => role.code === 'warehouse')!;
+    const account = { username: `wh${Date.now()}`, password: 'Wh-Staff-2026!' };
+    const created = await api('POST', 'user/add', {
+      username: account.username, realName: 'Warehouse Staff', displayName: 'Warehouse', email: `${account.username}@omp.local`,
+      password: account.password, roleIds: [warehouse.id],
+    }, admin);
+    expect(created.code, created.message).toBe('SUCCESS');
+
+    page = await signedIn(browser, '/home');
+    const adminMenu = await topMenu();
+    expect(adminMenu).toEqual(expect.arrayContaining(['Home', 'User center', 'Operation', 'CRM', 'System']));
+    expect(await page.getByTestId('permission-hint').count()).toBe(0);
+
+    page = await signedIn(browser, '/home', { account });
+    const staffMenu = await topMenu();
+    expect(staffMenu).toEqual(['Home', 'Operation', 'WMS center']);
+    await page.getByTestId('permission-hint').getByText('Contact the administrator', { exact: false }).waitFor();
+
+    await openFromMenu(page, 'Operation', 'Ginee OMS', 'Order', 'Logistics configuration');
+    await page.getByRole('button', { name: 'Export' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Add' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Import' }).count()).toBe(0);
+
+    const refused = await api('POST', 'user/search', {}, await tokenFor(account));
+    expect(refused.status).toBe(403);
+  });
+});
+
+describe('tabs view (SPEC §2)', () => {
+  it('keeps each page, refreshes, closes others and survives a reload; home is affixed', async () => {
+    page = await signedIn(browser, '/home');
+    expect(await tabTitles(page)).toEqual(['Home']);
+    expect(await tab('Home').locator('.ant-tabs-tab-remove').count()).toBe(0);
+
+    await openFromMenu(page, 'Operation', 'Ginee OMS', 'Order', 'Logistics configuration');
+    const search = page.getByTestId('couriers-page').getByRole('textbox', { name: 'Courier name' });
+    await search.fill('kept while away');
+    await openFromMenu(page, 'Orders');
+    await page.getByText('Orders is not available yet').waitFor();
+    expect(await tabTitles(page)).toEqual(['Home', 'Logistics configuration', 'Orders']);
+
+    await tab('Logistics configuration').click();
+    await page.waitForURL((url) => url.pathname === COURIERS_PATH);
+    expect(await search.inputValue()).toBe('kept while away');
+
+    await tabMenu('Logistics configuration', 'Refresh');
+    await page.waitForURL((url) => url.pathname === COURIERS_PATH);
+    await expect.poll(() => page.getByTestId('couriers-page').getByRole('textbox', { name: 'Courier name' }).inputValue()).toBe('');
+
+    await tabMenu('Orders', 'Close others');
+    await page.waitForURL((url) => url.pathname === ORDERS_PATH);
+    expect(await tabTitles(page)).toEqual(['Home', 'Orders']);
+
+    await page.reload();
+    await page.getByTestId('tabs-view').waitFor();
+    expect(await tabTitles(page)).toEqual(['Home', 'Orders']);
+
+    // Closing the tab on screen goes to the last remaining tab.
+    await page.goto(at(COURIERS_PATH));
+    await tab('Orders').click();
+    await tab('Orders').locator('.ant-tabs-tab-remove').click();
+    await page.waitForURL((url) => url.pathname === COURIERS_PATH);
+    expect(await tabTitles(page)).toEqual(['Home', 'Logistics configuration']);
+
+    await tabMenu('Home', 'Close all');
+    await page.waitForURL((url) => url.pathname === '/home');
+    expect(await tabTitles(page)).toEqual(['Home']);
+  });
+});
+
+describe('navbar', () => {
+  it('route search finds visible screens by a sloppy title, never hidden ones', async () => {
+    page = await signedIn(browser, '/home');
+    await page.getByRole('button', { name: 'Search pages' }).click();
+    const box = page.getByRole('combobox', { name: 'Search pages' });
+    await box.fill('Order detail');
+    await selectOptions(page).first().waitFor();
+    expect(await selectOptions(page).allInnerTexts()).not.toContainEqual(expect.stringMatching(/Order detail$/));
+    await box.fill('zzqqxx');
+    await page.getByText('No page matches.').waitFor();
+    await box.fill('logistc');
+    await selectOptions(page).filter({ hasText: 'Operation > Ginee OMS > Order > Logistics configuration' }).waitFor();
+    await box.press('Enter');
+    await page.getByTestId('breadcrumb').getByText('Logistics configuration').waitFor();
+    expect(new URL(page.url()).pathname).toBe(COURIERS_PATH);
+  });
+
+  it('switching the language changes the menu, the table and the validation messages', async () => {
+    page = await signedIn(browser, COURIERS_PATH);
+    await page.getByTestId('language-switch').click();
+    await page.getByRole('menuitem', { name: '简体中文' }).click();
+
+    await page.getByTestId('sidebar').getByRole('menuitem', { name: '运营', exact: true }).waitFor();
+    await page.getByRole('columnheader', { name: '物流商名称' }).waitFor();
+    expect(await page.getByTestId('breadcrumb').innerText()).toBe('物流配置');
+    await page.getByRole('button', { name: '新增' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: /^保\s?存$/ }).click();
+    await page.getByText('物流商名称：此项为必填项').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: /^取\s?消$/ }).click();
+
+    await page.getByTestId('language-switch').click();
+    await page.getByRole('menuitem', { name: 'Bahasa Indonesia' }).click();
+    await page.getByRole('columnheader', { name: 'Nama kurir' }).waitFor();
+    await page.getByTestId('sidebar').getByRole('menuitem', { name: 'Operasional', exact: true }).waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('language'))).toBe('id');
+  });
+
+  it('settings are kept after a reload', async () => {
+    page = await signedIn(browser, '/home');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const drawer = page.getByTestId('settings-drawer');
+    await drawer.getByRole('switch', { name: 'Show tabs' }).click();
+    await drawer.getByRole('switch', { name: 'Show footer' }).click();
+    await drawer.getByRole('textbox', { name: 'Footer text' }).fill('Ginee Ops Console');
+    await drawer.getByRole('button', { name: 'Use the colour #722ed1' }).click();
+    expect(await page.getByTestId('tabs-view').count()).toBe(0);
+
+    await page.reload();
+    await page.getByTestId('shell-footer').getByText('Ginee Ops Console').waitFor();
+    expect(await page.getByTestId('tabs-view').count()).toBe(0);
+    const cookies = await browser.context.cookies(at('/'));
+    expect(decodeURIComponent(cookies.find((cookie) => cookie.name === 'theme')?.value ?? '')).toBe('#722ed1');
+  });
+
+  it('logout asks first, then loads the login page', async () => {
+    page = await signedIn(browser, '/home', { fresh: true });
+    await page.getByRole('button', { name: 'Account' }).click();
+    expect(await page.getByTestId('avatar-username').innerText()).toBe('admin');
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await confirmDialog(page, 'Do you want to exit the system？').getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+  });
+});
+
+describe('unsaved changes (SPEC §2: "closing a page with unsaved content warns")', () => {
+  it('asks before leaving a dirty form, and before unloading the page', async () => {
+    page = await signedIn(browser, '/home');
+    await openFromMenu(page, 'Operation', 'Ginee OMS', 'Order', 'Logistics configuration');
+    await page.getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('dialog').getByLabel('Courier name').fill('Draft');
+
+    await page.goBack();
+    await confirmDialog(page, 'Leave this page?').getByRole('button', { name: 'Stay' }).click();
+    expect(new URL(page.url()).pathname).toBe(COURIERS_PATH);
+    expect(await page.getByRole('dialog').getByLabel('Courier name').inputValue()).toBe('Draft');
+
+    const unload = new Promise<string>((resolve) => page.once('dialog', (dialog) => {
+      resolve(dialog.type());
+      void dialog.accept();
+    }));
+    await page.close({ runBeforeUnload: true });
+    expect(await unload).toBe('beforeunload');
+  });
+
+  it('leaves when the user agrees', async () => {
+    page = await signedIn(browser, '/home');
+    await openFromMenu(page, 'Operation', 'Ginee OMS', 'Order', 'Logistics configuration');
+    await page.getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('dialog').getByLabel('Courier name').fill('Draft');
+    await page.goBack();
+    await confirmDialog(page, 'Leave this page?').getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL((url) => url.pathname === '/home');
+  });
+});
+
+describe('errors (SPEC §8)', () => {
+  it('a refused call shows its message, path and transaction id', async () => {
+    page = await signedIn(browser, '/home');
+    const reply = page.waitForResponse((response) => response.url().endsWith('/cms/courier/search'));
+    await page.goto(at(`${COURIERS_PATH}?sort=nope`));
+    const transactionId = (await reply).headers()['x-transaction-id']!;
+    expect(transactionId).toMatch(/^[0-9a-f]{16,}$/);
+
+    const notice = page.getByTestId('api-error');
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain('/cms/courier/search');
+    expect(await notice.innerText()).toContain(`Transaction ID: ${transactionId}`);
+    await page.getByText('Cannot sort by "nope"').waitFor();
+  });
+});
+
+describe('mobile (SPEC §2: below 992px the sidebar closes)', () => {
+  it('hides the sidebar below 992px and opens it over the page', async () => {
+    page = await signedIn(browser, '/home', { viewport: { width: 800, height: 900 } });
+    expect(await page.getByTestId('sidebar').count()).toBe(0);
+    expect(await page.getByTestId('shell').getAttribute('data-mobile')).toBe('true');
+
+    await page.getByRole('button', { name: 'Show or hide the menu' }).click();
+    const drawer = page.getByTestId('mobile-sidebar');
+    await drawer.getByRole('menuitem', { name: 'Operation', exact: true }).click();
+    await drawer.getByRole('menuitem', { name: 'Ginee OMS', exact: true }).click();
+    await drawer.getByRole('menuitem', { name: 'Order', exact: true }).click();
+    await drawer.getByRole('menuitem', { name: 'Logistics configuration', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === COURIERS_PATH);
+    await drawer.waitFor({ state: 'hidden' });
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByTestId('sidebar').waitFor();
+    expect(await page.getByTestId('shell').getAttribute('data-mobile')).toBeNull();
+  });
+});
