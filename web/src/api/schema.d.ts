@@ -1064,6 +1064,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/notification/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark some (or all) of my notifications read */
+        post: operations["notifications_mark_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/notification/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** My notifications, newest first */
+        post: operations["notifications_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/notification/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of my notifications are unread */
+        get: operations["notifications_unread_count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/role/add": {
         parameters: {
             query?: never;
@@ -1313,6 +1364,618 @@ export interface paths {
         put?: never;
         /** Move members from one role to another */
         post: operations["roles_switch_members"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket-calendar-day/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a CalendarDay */
+        post: operations["calendar_days_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket-calendar-day/delete/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a CalendarDay */
+        delete: operations["calendar_days_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket-calendar-day/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one CalendarDay */
+        get: operations["calendar_days_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket-calendar-day/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export CalendarDays matching the filters as xlsx */
+        post: operations["calendar_days_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket-calendar-day/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import CalendarDays from xls or xlsx (all or nothing) */
+        post: operations["calendar_days_import_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket-calendar-day/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a CalendarDay */
+        post: operations["calendar_days_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket-calendar-day/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search CalendarDays */
+        post: operations["calendar_days_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket-calendar/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a BusinessCalendar */
+        post: operations["calendars_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket-calendar/delete/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a BusinessCalendar */
+        delete: operations["calendars_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket-calendar/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one BusinessCalendar */
+        get: operations["calendars_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket-calendar/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export BusinessCalendars matching the filters as xlsx */
+        post: operations["calendars_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket-calendar/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import BusinessCalendars from xls or xlsx (all or nothing) */
+        post: operations["calendars_import_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket-calendar/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a BusinessCalendar */
+        post: operations["calendars_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket-calendar/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search BusinessCalendars */
+        post: operations["calendars_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a ticket and start its flow */
+        post: operations["tickets_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ticket dashboard figures for a date preset or range */
+        post: operations["tickets_dashboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket/detail/{ticket_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A ticket with comments, attachments, history, SLA and allowed actions */
+        get: operations["tickets_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket/navbar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The navbar dropdown: my open tickets with counts */
+        get: operations["tickets_navbar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search tickets: all, mine, assigned to me, watched, with filters */
+        post: operations["tickets_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket/{ticket_id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve (needs ticket#approve) */
+        post: operations["tickets_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket/{ticket_id}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Claim (needs ticket#claim) */
+        post: operations["tickets_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket/{ticket_id}/comment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Comment (needs ticket#comment) */
+        post: operations["tickets_comment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket/{ticket_id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Complete (needs ticket#complete) */
+        post: operations["tickets_complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket/{ticket_id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm (needs ticket#confirm) */
+        post: operations["tickets_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket/{ticket_id}/hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hold (needs ticket#hold) */
+        post: operations["tickets_hold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket/{ticket_id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Merge (needs ticket#merge) */
+        post: operations["tickets_merge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket/{ticket_id}/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Edit (needs ticket#edit) */
+        post: operations["tickets_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket/{ticket_id}/priority": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change priority (needs ticket#priority) */
+        post: operations["tickets_priority"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket/{ticket_id}/remind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remind (needs ticket#remind) */
+        post: operations["tickets_remind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket/{ticket_id}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reopen (needs ticket#reopen) */
+        post: operations["tickets_reopen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket/{ticket_id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start processing (needs ticket#start) */
+        post: operations["tickets_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket/{ticket_id}/unconfirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unconfirm (needs ticket#unconfirm) */
+        post: operations["tickets_unconfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket/{ticket_id}/unmerge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unmerge (needs ticket#unmerge) */
+        post: operations["tickets_unmerge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket/{ticket_id}/unwatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unwatch (needs ticket#watch) */
+        post: operations["tickets_unwatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket/{ticket_id}/watch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Watch (needs ticket#watch) */
+        post: operations["tickets_watch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket/{ticket_id}/wont-fix": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Wont fix (needs ticket#wont-fix) */
+        post: operations["tickets_wont_fix"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1588,6 +2251,14 @@ export interface components {
             exists: boolean;
             keyType: components["schemas"]["AccountKeyType"];
         };
+        /**
+         * ActionBody
+         * @description Start, claim, hold, approve, confirm, unconfirm, won't fix, reopen, unmerge, watch, unwatch, remind.
+         */
+        ActionBody: {
+            /** Reason */
+            reason?: string | null;
+        };
         /** ActionMappingCreate */
         ActionMappingCreate: {
             /** Actionname */
@@ -1667,6 +2338,38 @@ export interface components {
             id: number;
             /** Url */
             url?: string | null;
+        };
+        /** AttachmentBody */
+        AttachmentBody: {
+            /** Fileid */
+            fileId?: number | null;
+            kind: components["schemas"]["AttachmentKind"];
+            /** Name */
+            name?: string | null;
+            /** Url */
+            url?: string | null;
+        };
+        /**
+         * AttachmentKind
+         * @enum {string}
+         */
+        AttachmentKind: "IMAGE" | "VIDEO";
+        /** AttachmentPublic */
+        AttachmentPublic: {
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Fileid */
+            fileId: number | null;
+            /** Id */
+            id: number;
+            kind: components["schemas"]["AttachmentKind"];
+            /** Name */
+            name: string | null;
+            /** Url */
+            url: string | null;
         };
         /**
          * AuditFilters
@@ -1926,6 +2629,16 @@ export interface components {
             /** File */
             file: string;
         };
+        /** Body_calendar_days_import_file */
+        Body_calendar_days_import_file: {
+            /** File */
+            file: string;
+        };
+        /** Body_calendars_import_file */
+        Body_calendars_import_file: {
+            /** File */
+            file: string;
+        };
         /** Body_couriers_import_file */
         Body_couriers_import_file: {
             /** File */
@@ -1956,6 +2669,167 @@ export interface components {
             /** File */
             file: string;
         };
+        /** CalendarCreate */
+        CalendarCreate: {
+            /** Code */
+            code: string;
+            /**
+             * Isdefault
+             * @default false
+             */
+            isDefault: boolean;
+            /** Name */
+            name: string;
+            /** Timezone */
+            timeZone: string;
+        };
+        /** CalendarDayCreate */
+        CalendarDayCreate: {
+            /** Calendarid */
+            calendarId: number;
+            /**
+             * Day
+             * Format: date
+             */
+            day: string;
+            kind: components["schemas"]["CalendarDayKind"];
+            /**
+             * Name
+             * @default
+             */
+            name: string;
+        };
+        /** CalendarDayFilters */
+        CalendarDayFilters: {
+            /** Calendarid */
+            calendarId?: number | null;
+            /** Day */
+            day?: (string | null)[] | null;
+            kind?: components["schemas"]["CalendarDayKind"] | null;
+            /** Name */
+            name?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+        };
+        /**
+         * CalendarDayKind
+         * @description A holiday (no work on a weekday) or a make-up working day (work on a weekend).
+         * @enum {string}
+         */
+        CalendarDayKind: "HOLIDAY" | "WORKDAY";
+        /** CalendarDayPublic */
+        CalendarDayPublic: {
+            /** Calendarid */
+            calendarId: number;
+            /**
+             * Day
+             * Format: date
+             */
+            day: string;
+            /** Id */
+            id: number;
+            kind: components["schemas"]["CalendarDayKind"];
+            /** Name */
+            name: string;
+        };
+        /** CalendarDayUpdate */
+        CalendarDayUpdate: {
+            /** Day */
+            day?: string | null;
+            /** Id */
+            id: number;
+            kind?: components["schemas"]["CalendarDayKind"] | null;
+            /** Name */
+            name?: string | null;
+        };
+        /** CalendarFilters */
+        CalendarFilters: {
+            /** Code */
+            code?: string | null;
+            /** Name */
+            name?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+        };
+        /** CalendarPublic */
+        CalendarPublic: {
+            /** Code */
+            code: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Id */
+            id: number;
+            /** Isdefault */
+            isDefault: boolean;
+            /** Name */
+            name: string;
+            /** Timezone */
+            timeZone: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** CalendarUpdate */
+        CalendarUpdate: {
+            /** Id */
+            id: number;
+            /** Isdefault */
+            isDefault?: boolean | null;
+            /** Name */
+            name?: string | null;
+            /** Timezone */
+            timeZone?: string | null;
+        };
+        /** CategoryFigures */
+        CategoryFigures: {
+            /** Category */
+            category: string;
+            /** Closed */
+            closed: number;
+            /** Closedrate */
+            closedRate: number;
+            /** Confirming */
+            confirming: number;
+            /** Created */
+            created: number;
+            /** Qualified */
+            qualified: number;
+            /** Resolverate */
+            resolveRate: number;
+            /** Slarate */
+            slaRate: number;
+        };
         /** ChangePasswordBody */
         ChangePasswordBody: {
             /** Newpassword */
@@ -1984,6 +2858,36 @@ export interface components {
             visible: boolean;
         } & {
             [key: string]: unknown;
+        };
+        /** CommentBody */
+        CommentBody: {
+            /**
+             * Attachments
+             * @default []
+             */
+            attachments: components["schemas"]["AttachmentBody"][];
+            /** Content */
+            content: string;
+        };
+        /** CommentPublic */
+        CommentPublic: {
+            /** Attachments */
+            attachments: components["schemas"]["AttachmentPublic"][];
+            author: components["schemas"]["UserRef"] | null;
+            /** Body */
+            body: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Id */
+            id: number;
+        };
+        /** CompleteBody */
+        CompleteBody: {
+            /** Solution */
+            solution: string;
         };
         /** ComponentHealth */
         ComponentHealth: {
@@ -2096,11 +3000,30 @@ export interface components {
             status?: components["schemas"]["CourierStatus"] | null;
         };
         /**
+         * DashboardQuery
+         * @description A preset (in the business time zone) or an explicit [from, to) range; the preset wins when both come.
+         */
+        DashboardQuery: {
+            /** Application */
+            application?: string[] | null;
+            /** Category */
+            category?: string[] | null;
+            /** Createdat */
+            createdAt?: string[] | null;
+            preset?: components["schemas"]["DatePreset"] | null;
+        };
+        /**
          * DataScopeType
          * @description Data authority: which rows of a list a user sees (SPEC §6).
          * @enum {string}
          */
         DataScopeType: "ALL" | "COUNTRY" | "TEAM" | "DEPARTMENT" | "OWN";
+        /**
+         * DatePreset
+         * @description SPEC §9: date presets yesterday, today, week, month, quarter, year.
+         * @enum {string}
+         */
+        DatePreset: "YESTERDAY" | "TODAY" | "WEEK" | "MONTH" | "QUARTER" | "YEAR";
         /** DepartmentCreate */
         DepartmentCreate: {
             /** Fullname */
@@ -2201,6 +3124,18 @@ export interface components {
             name?: string | null;
             /** Parentid */
             parentId?: number | null;
+        };
+        /** Elapsed */
+        Elapsed: {
+            /** Text */
+            text: string;
+            /**
+             * Unit
+             * @enum {string}
+             */
+            unit: "minutes" | "hours" | "days";
+            /** Value */
+            value: number;
         };
         /** EntityChangePublic */
         EntityChangePublic: {
@@ -2358,6 +3293,29 @@ export interface components {
              */
             status: "UP" | "DOWN";
         };
+        /** HistoryPublic */
+        HistoryPublic: {
+            /** Action */
+            action: string;
+            /** Actionlabel */
+            actionLabel: string;
+            actor: components["schemas"]["UserRef"] | null;
+            /** Actorname */
+            actorName: string;
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /** Detail */
+            detail: {
+                [key: string]: unknown;
+            };
+            fromStatus: components["schemas"]["TicketStatus"] | null;
+            /** Seq */
+            seq: number;
+            toStatus: components["schemas"]["TicketStatus"] | null;
+        };
         /** IdentifierQuery */
         IdentifierQuery: {
             /** Identifier */
@@ -2392,6 +3350,28 @@ export interface components {
             temporalUi: string;
             /** Version */
             version: string;
+        };
+        /** LevelFigures */
+        LevelFigures: {
+            /** Closed */
+            closed: number;
+            /** Closedrate */
+            closedRate: number;
+            /** Confirming */
+            confirming: number;
+            /** Created */
+            created: number;
+            /** Firstresponsebreached */
+            firstResponseBreached: number;
+            level: components["schemas"]["TicketLevel"];
+            /** Qualified */
+            qualified: number;
+            /** Resolvebreached */
+            resolveBreached: number;
+            /** Resolverate */
+            resolveRate: number;
+            /** Slarate */
+            slaRate: number;
         };
         /** LoginBody */
         LoginBody: {
@@ -2454,10 +3434,83 @@ export interface components {
          * @enum {string}
          */
         MenuType: "DIRECTORY" | "MENU" | "BUTTON";
+        /**
+         * MergeBody
+         * @description SPEC §5: merge needs a ticket id.
+         */
+        MergeBody: {
+            /** Targetid */
+            targetId: number;
+        };
         /** Moved */
         Moved: {
             /** Moved */
             moved: number;
+        };
+        /** NavbarGroup */
+        NavbarGroup: {
+            /** Bystatus */
+            byStatus: components["schemas"]["StatusCount"][];
+            /** Total */
+            total: number;
+        };
+        /** NavbarItem */
+        NavbarItem: {
+            /** Breached */
+            breached: boolean;
+            /** Id */
+            id: number;
+            level: components["schemas"]["TicketLevel"];
+            /**
+             * Resolvedue
+             * Format: date-time
+             */
+            resolveDue: string;
+            status: components["schemas"]["TicketStatus"];
+            /** Title */
+            title: string;
+        };
+        /** NotificationFilters */
+        NotificationFilters: {
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Unread */
+            unread?: boolean | null;
+        };
+        /** NotificationPublic */
+        NotificationPublic: {
+            /** Body */
+            body: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Id */
+            id: number;
+            /** Kind */
+            kind: string;
+            /** Link */
+            link: string | null;
+            /** Mailsentat */
+            mailSentAt: string | null;
+            /** Readat */
+            readAt: string | null;
+            /** Title */
+            title: string;
         };
         /** OperationLogDetail */
         OperationLogDetail: {
@@ -2596,6 +3649,28 @@ export interface components {
             /** Total */
             total: number;
         };
+        /** Page[CalendarDayPublic] */
+        Page_CalendarDayPublic_: {
+            /** Items */
+            items: components["schemas"]["CalendarDayPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[CalendarPublic] */
+        Page_CalendarPublic_: {
+            /** Items */
+            items: components["schemas"]["CalendarPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+        };
         /** Page[CourierPublic] */
         Page_CourierPublic_: {
             /** Items */
@@ -2622,6 +3697,17 @@ export interface components {
         Page_EventPublic_: {
             /** Items */
             items: components["schemas"]["EventPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[NotificationPublic] */
+        Page_NotificationPublic_: {
+            /** Items */
+            items: components["schemas"]["NotificationPublic"][];
             /** Page */
             page: number;
             /** Pagesize */
@@ -2683,6 +3769,40 @@ export interface components {
             pageSize: number;
             /** Total */
             total: number;
+        };
+        /** PeriodFigures */
+        PeriodFigures: {
+            /** Closed */
+            closed: number;
+            /** Closedrate */
+            closedRate: number;
+            /** Confirming */
+            confirming: number;
+            /** Created */
+            created: number;
+            /**
+             * Period
+             * Format: date
+             */
+            period: string;
+            /** Qualified */
+            qualified: number;
+            /** Resolverate */
+            resolveRate: number;
+            /** Slarate */
+            slaRate: number;
+        };
+        /** PriorityBody */
+        PriorityBody: {
+            issueLevel: components["schemas"]["TicketIssueLevel"];
+        };
+        /** ReadBody */
+        ReadBody: {
+            /**
+             * Ids
+             * @description empty: every notification of the caller
+             */
+            ids?: number[];
         };
         /** Removed */
         Removed: {
@@ -2776,6 +3896,44 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["AuthorityPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[CalendarDayPublic] */
+        Reply_CalendarDayPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["CalendarDayPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[CalendarPublic] */
+        Reply_CalendarPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["CalendarPublic"] | null;
             /**
              * Message
              * @default
@@ -2978,6 +4136,44 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[CalendarDayPublic]] */
+        Reply_Page_CalendarDayPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_CalendarDayPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[CalendarPublic]] */
+        Reply_Page_CalendarPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_CalendarPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[CourierPublic]] */
         Reply_Page_CourierPublic__: {
             /**
@@ -3024,6 +4220,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_EventPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[NotificationPublic]] */
+        Reply_Page_NotificationPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_NotificationPublic_"] | null;
             /**
              * Message
              * @default
@@ -3225,6 +4440,82 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[TicketDashboard] */
+        Reply_TicketDashboard_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["TicketDashboard"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[TicketDetail] */
+        Reply_TicketDetail_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["TicketDetail"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[TicketNavbar] */
+        Reply_TicketNavbar_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["TicketNavbar"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[TicketPage] */
+        Reply_TicketPage_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["TicketPage"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[TokenPublic] */
         Reply_TokenPublic_: {
             /**
@@ -3233,6 +4524,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["TokenPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[UnreadCount] */
+        Reply_UnreadCount_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["UnreadCount"] | null;
             /**
              * Message
              * @default
@@ -3695,11 +5005,65 @@ export interface components {
          * @enum {string}
          */
         ShippingMethod: "PICK_UP" | "DROP_OFF" | "MANUAL_SHIP";
+        /** SlaPublic */
+        SlaPublic: {
+            /** Breached */
+            breached: boolean;
+            elapsed: components["schemas"]["Elapsed"];
+            /** Firstresponseat */
+            firstResponseAt: string | null;
+            /** Firstresponsebreached */
+            firstResponseBreached: boolean;
+            /**
+             * Firstresponsedue
+             * Format: date-time
+             */
+            firstResponseDue: string;
+            /** Firstresponseminutes */
+            firstResponseMinutes: number | null;
+            /**
+             * Firstresponseremainingminutes
+             * @description None once responded; negative when overdue
+             */
+            firstResponseRemainingMinutes: number | null;
+            /** Inworktime */
+            inWorkTime: boolean;
+            /** Qualified */
+            qualified: boolean;
+            /** Resolvebreached */
+            resolveBreached: boolean;
+            /**
+             * Resolvedue
+             * Format: date-time
+             */
+            resolveDue: string;
+            /**
+             * Resolveremainingminutes
+             * @description None once resolved; negative when overdue
+             */
+            resolveRemainingMinutes: number | null;
+            /** Resolvedat */
+            resolvedAt: string | null;
+            /** Resolvedinminutes */
+            resolvedInMinutes: number | null;
+            /**
+             * Startedat
+             * Format: date-time
+             */
+            startedAt: string;
+        };
         /**
          * Status
          * @enum {string}
          */
         Status: "ENABLED" | "DISABLED";
+        /** StatusCount */
+        StatusCount: {
+            /** Count */
+            count: number;
+            /** Status */
+            status: string;
+        };
         /** StoredFilePublic */
         StoredFilePublic: {
             /** Contenttype */
@@ -3724,6 +5088,36 @@ export interface components {
         SubscriptionBody: {
             /** Subscriptionlist */
             subscriptionList: (components["schemas"]["PageRef"] | string)[];
+        };
+        /** Summary */
+        Summary: {
+            /** Breached */
+            breached: number;
+            /** Closed */
+            closed: number;
+            /** Closedrate */
+            closedRate: number;
+            /** Confirming */
+            confirming: number;
+            /** Created */
+            created: number;
+            /**
+             * Merged
+             * @description merged tickets, left out of every other figure
+             */
+            merged: number;
+            /** Open */
+            open: number;
+            /** Qualified */
+            qualified: number;
+            /** Resolverate */
+            resolveRate: number;
+            /** Resolved */
+            resolved: number;
+            /** Slarate */
+            slaRate: number;
+            /** Wontfix */
+            wontFix: number;
         };
         /**
          * SwitchMembersBody
@@ -3770,6 +5164,319 @@ export interface components {
          * @enum {string}
          */
         Team: "sys-erp" | "sys-wms" | "tools-scraper" | "pre-sales" | "pre-sales-leader" | "in-sales" | "in-sales-leader" | "after-sales";
+        /** TicketCreate */
+        TicketCreate: {
+            /** Accountemail */
+            accountEmail?: string | null;
+            /** Accountid */
+            accountId?: string | null;
+            /** Application */
+            application: string;
+            /** Assigneeid */
+            assigneeId?: number | null;
+            /**
+             * Attachments
+             * @default []
+             */
+            attachments: components["schemas"]["AttachmentBody"][];
+            /** Category */
+            category: string;
+            /** Description */
+            description: string;
+            /** Estimatedat */
+            estimatedAt?: string | null;
+            issueLevel: components["schemas"]["TicketIssueLevel"];
+            issueType: components["schemas"]["TicketIssueType"];
+            /** Picid */
+            picId?: number | null;
+            /** Project */
+            project?: string | null;
+            /** Rdid */
+            rdId?: number | null;
+            /**
+             * Tags
+             * @default []
+             */
+            tags: string[];
+            /** Title */
+            title: string;
+        };
+        /** TicketDashboard */
+        TicketDashboard: {
+            /** Bycategory */
+            byCategory: components["schemas"]["CategoryFigures"][];
+            /** Bymonth */
+            byMonth: components["schemas"]["PeriodFigures"][];
+            /** Bysla */
+            bySla: components["schemas"]["LevelFigures"][];
+            /** Bystatus */
+            byStatus: components["schemas"]["StatusCount"][];
+            /** Byweek */
+            byWeek: components["schemas"]["PeriodFigures"][];
+            /**
+             * End
+             * Format: date-time
+             */
+            end: string;
+            /**
+             * Start
+             * Format: date-time
+             */
+            start: string;
+            summary: components["schemas"]["Summary"];
+            /** Timezone */
+            timeZone: string;
+        };
+        /** TicketDetail */
+        TicketDetail: {
+            /** Accountemail */
+            accountEmail: string | null;
+            /** Accountid */
+            accountId: string | null;
+            /** Allowedactions */
+            allowedActions: string[];
+            /** Application */
+            application: string;
+            assignee: components["schemas"]["UserRef"] | null;
+            /** Attachments */
+            attachments: components["schemas"]["AttachmentPublic"][];
+            /** Category */
+            category: string;
+            /** Closedat */
+            closedAt: string | null;
+            closedBy: components["schemas"]["UserRef"] | null;
+            /** Comments */
+            comments: components["schemas"]["CommentPublic"][];
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Description */
+            description: string;
+            /** Estimatedat */
+            estimatedAt: string | null;
+            /** Flowpending */
+            flowPending: boolean;
+            /** History */
+            history: components["schemas"]["HistoryPublic"][];
+            /** Id */
+            id: number;
+            issueLevel: components["schemas"]["TicketIssueLevel"];
+            issueType: components["schemas"]["TicketIssueType"];
+            /** Lastreplyat */
+            lastReplyAt: string | null;
+            level: components["schemas"]["TicketLevel"];
+            /** Mergedintoid */
+            mergedIntoId: number | null;
+            pic: components["schemas"]["UserRef"] | null;
+            /** Project */
+            project: string | null;
+            rd: components["schemas"]["UserRef"] | null;
+            sla: components["schemas"]["SlaPublic"];
+            /** Solution */
+            solution: string | null;
+            /**
+             * State
+             * @description the status, or MERGED for a closed ticket merged into another
+             */
+            state: string;
+            status: components["schemas"]["TicketStatus"];
+            submitter: components["schemas"]["UserRef"] | null;
+            /** Tags */
+            tags: string[];
+            /** Title */
+            title: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** Watchers */
+            watchers: components["schemas"]["UserRef"][];
+            /** Watching */
+            watching: boolean;
+            /** Workflowid */
+            workflowId: string;
+            /** Workflowurl */
+            workflowUrl: string;
+        };
+        /**
+         * TicketEdit
+         * @description Only the fields sent are changed.
+         */
+        TicketEdit: {
+            /** Accountemail */
+            accountEmail?: string | null;
+            /** Accountid */
+            accountId?: string | null;
+            /** Application */
+            application?: string | null;
+            /** Category */
+            category?: string | null;
+            /** Description */
+            description?: string | null;
+            /** Estimatedat */
+            estimatedAt?: string | null;
+            issueType?: components["schemas"]["TicketIssueType"] | null;
+            /** Picid */
+            picId?: number | null;
+            /** Project */
+            project?: string | null;
+            /** Rdid */
+            rdId?: number | null;
+            /** Tags */
+            tags?: string[] | null;
+            /** Title */
+            title?: string | null;
+        };
+        /** TicketFilters */
+        TicketFilters: {
+            /** Accountid */
+            accountId?: string | null;
+            /** Application */
+            application?: string[] | null;
+            /** Assigneeid */
+            assigneeId?: number | null;
+            /** Breached */
+            breached?: boolean | null;
+            /** Category */
+            category?: string[] | null;
+            /** Createdat */
+            createdAt?: (string | null)[] | null;
+            /** Issuetype */
+            issueType?: components["schemas"]["TicketIssueType"][] | null;
+            /** Keyword */
+            keyword?: string | null;
+            /** Level */
+            level?: components["schemas"]["TicketLevel"][] | null;
+            /** Merged */
+            merged?: boolean | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Picid */
+            picId?: number | null;
+            /** @default ALL */
+            scope: components["schemas"]["TicketScope"];
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Status */
+            status?: components["schemas"]["TicketStatus"][] | null;
+            /** Submitterid */
+            submitterId?: number | null;
+            /** Tag */
+            tag?: string | null;
+        };
+        /**
+         * TicketIssueLevel
+         * @description SPEC §4: issue levels low, moderate, substantial, severe, critical map to P4 to P0.
+         * @enum {string}
+         */
+        TicketIssueLevel: "LOW" | "MODERATE" | "SUBSTANTIAL" | "SEVERE" | "CRITICAL";
+        /**
+         * TicketIssueType
+         * @enum {string}
+         */
+        TicketIssueType: "PRODUCT_SYNC" | "ORDER_SYNC" | "PUSH_TO_THIRD_WAREHOUSE" | "ORDER_SHIPMENTS" | "ORDER_PRINT_LABEL" | "OTHERS";
+        /**
+         * TicketLevel
+         * @description Issue level codes; SLA treats P4 (and anything unknown) as P3.
+         * @enum {string}
+         */
+        TicketLevel: "P0" | "P1" | "P2" | "P3" | "P4";
+        /** TicketListItem */
+        TicketListItem: {
+            /** Accountid */
+            accountId: string | null;
+            /** Application */
+            application: string;
+            assignee: components["schemas"]["UserRef"] | null;
+            /** Category */
+            category: string;
+            /** Closedat */
+            closedAt: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Id */
+            id: number;
+            issueLevel: components["schemas"]["TicketIssueLevel"];
+            issueType: components["schemas"]["TicketIssueType"];
+            /** Lastreplyat */
+            lastReplyAt: string | null;
+            level: components["schemas"]["TicketLevel"];
+            /** Mergedintoid */
+            mergedIntoId: number | null;
+            pic: components["schemas"]["UserRef"] | null;
+            sla: components["schemas"]["SlaPublic"];
+            /**
+             * State
+             * @description the status, or MERGED for a closed ticket merged into another
+             */
+            state: string;
+            status: components["schemas"]["TicketStatus"];
+            submitter: components["schemas"]["UserRef"] | null;
+            /** Tags */
+            tags: string[];
+            /** Title */
+            title: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** TicketNavbar */
+        TicketNavbar: {
+            assigned: components["schemas"]["NavbarGroup"];
+            /** Items */
+            items: components["schemas"]["NavbarItem"][];
+            submitted: components["schemas"]["NavbarGroup"];
+            watched: components["schemas"]["NavbarGroup"];
+        };
+        /** TicketPage */
+        TicketPage: {
+            /** Items */
+            items: components["schemas"]["TicketListItem"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @description more matches than `total`: show it as 10,000+
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /**
+         * TicketScope
+         * @description Which tickets a search looks at: all, mine (submitted), assigned to me, watched.
+         * @enum {string}
+         */
+        TicketScope: "ALL" | "MINE" | "ASSIGNED" | "WATCHED";
+        /**
+         * TicketStatus
+         * @description SPEC §4: new, pending for operation, processing, resolved (technical side done), confirming (customer
+         *     service must confirm), closed (shut by customer service), pending, won't fix.
+         * @enum {string}
+         */
+        TicketStatus: "NEW" | "PENDING_FOR_OPERATION" | "WORK_IN_PROCESS" | "RESOLVED" | "PENDING_FOR_CONFIRMATION" | "CLOSED" | "PENDING" | "WONT_FIX";
         /** Titles */
         Titles: {
             /** En */
@@ -3788,6 +5495,11 @@ export interface components {
             expiresAt: string;
             /** Token */
             token: string;
+        };
+        /** UnreadCount */
+        UnreadCount: {
+            /** Unread */
+            unread: number;
         };
         /** UserBrief */
         UserBrief: {
@@ -3937,6 +5649,15 @@ export interface components {
              * Format: date-time
              */
             updatedAt: string;
+            /** Username */
+            username: string;
+        };
+        /** UserRef */
+        UserRef: {
+            /** Displayname */
+            displayName: string;
+            /** Id */
+            id: number;
             /** Username */
             username: string;
         };
@@ -6022,6 +7743,92 @@ export interface operations {
             };
         };
     };
+    notifications_mark_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReadBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_UnreadCount_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    notifications_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_NotificationPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    notifications_unread_count: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_UnreadCount_"];
+                };
+            };
+        };
+    };
     roles_add: {
         parameters: {
             query?: never;
@@ -6483,6 +8290,1205 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_Moved_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    calendar_days_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarDayCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_CalendarDayPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    calendar_days_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    calendar_days_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_CalendarDayPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    calendar_days_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarDayFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    calendar_days_import_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_calendar_days_import_file"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_dict_str__int__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    calendar_days_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarDayUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_CalendarDayPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    calendar_days_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarDayFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_CalendarDayPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    calendars_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_CalendarPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    calendars_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    calendars_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_CalendarPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    calendars_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    calendars_import_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_calendars_import_file"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_dict_str__int__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    calendars_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_CalendarPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    calendars_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_CalendarPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tickets_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TicketDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tickets_dashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DashboardQuery"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TicketDashboard_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tickets_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TicketDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tickets_navbar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TicketNavbar_"];
+                };
+            };
+        };
+    };
+    tickets_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TicketPage_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tickets_approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TicketDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tickets_claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TicketDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tickets_comment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TicketDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tickets_complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompleteBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TicketDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tickets_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TicketDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tickets_hold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TicketDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tickets_merge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MergeBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TicketDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tickets_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketEdit"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TicketDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tickets_priority: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriorityBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TicketDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tickets_remind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TicketDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tickets_reopen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TicketDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tickets_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TicketDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tickets_unconfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TicketDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tickets_unmerge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TicketDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tickets_unwatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TicketDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tickets_watch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TicketDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tickets_wont_fix: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TicketDetail_"];
                 };
             };
             /** @description Validation Error */
