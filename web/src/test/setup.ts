@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { message, notification } from 'antd';
 import { initI18n } from '../i18n';
 
 // jsdom has no matchMedia; Ant Design's responsive helpers ask for it.
@@ -28,8 +29,10 @@ afterEach(() => {
   cleanup();
 });
 
-// React schedules its last renders (closing notifications) on a macrotask; let them run while
-// jsdom's window still exists, or they throw after the environment is torn down.
+// Ant Design closes messages and notifications with animations that end in React renders; close
+// them all and let those renders run while jsdom's window still exists, or they throw after teardown.
 afterAll(async () => {
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  message.destroy();
+  notification.destroy();
+  await new Promise((resolve) => setTimeout(resolve, 500));
 });
