@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { message, notification } from 'antd';
 import { initI18n } from '../i18n';
 
 // jsdom has no matchMedia; Ant Design's responsive helpers ask for it.
@@ -29,10 +28,8 @@ afterEach(() => {
   cleanup();
 });
 
-// Ant Design closes messages and notifications with animations that end in React renders; close
-// them all and let those renders run while jsdom's window still exists, or they throw after teardown.
+// React schedules its last renders (closing messages and notifications, whose animations end on
+// timers) as macrotasks; let them run while jsdom's window still exists, or they throw after teardown.
 afterAll(async () => {
-  message.destroy();
-  notification.destroy();
   await new Promise((resolve) => setTimeout(resolve, 500));
 });
