@@ -30,8 +30,6 @@ export type View = PageView | PendingView | RedirectView | PublicView;
 
 /** Modules still to come; each names the screens that wait for it (listed in web/README.md). */
 export const PENDING_MODULES = {
-  identity: ['user-management', 'department-management', 'role-management', 'menu-management', 'data-authority',
-    'profile-center', 'change-password', 'audit-log', 'event-tracking'],
   accounts: ['ginee-specific-accounts', 'ginee-account', 'whatsapp-group', 'expenses-all', 'expenses-specific',
     'shops-specific', 'shops-all', 'ginee-iam-detail', 'iam-performance'],
   packages: ['erp-package-create', 'erp-package-edit', 'common-package-create', 'common-package-edit',
@@ -68,9 +66,9 @@ function page(load: PageView['load'], ...namespaces: string[]): PageView {
   return { kind: 'page', load, namespaces };
 }
 
-/** A list screen on the resource kit: its module's texts and the kit's. */
-function resourcePage(load: PageView['load'], namespace: string): PageView {
-  return page(load, namespace, 'resource');
+/** A list screen on the resource kit: its module's texts (and those of modules it borrows from) and the kit's. */
+function resourcePage(load: PageView['load'], ...namespaces: string[]): PageView {
+  return page(load, ...namespaces, 'resource');
 }
 
 function fromQuery(param: string, to: (value: string) => string): RedirectView {
@@ -91,6 +89,15 @@ export const VIEWS: Readonly<Record<string, View>> = {
   ...pendingViews,
   home: page(() => import('../modules/home/HomePage')),
   'logistics-configuration': resourcePage(() => import('../modules/couriers/CouriersPage'), 'couriers'),
+  'user-management': resourcePage(() => import('../modules/users/UsersPage'), 'users', 'roles', 'authorities'),
+  'role-management': resourcePage(() => import('../modules/roles/RolesPage'), 'roles', 'authorities', 'users'),
+  'department-management': resourcePage(() => import('../modules/departments/DepartmentsPage'), 'departments'),
+  'menu-management': resourcePage(() => import('../modules/authorities/AuthoritiesPage'), 'authorities'),
+  'data-authority': page(() => import('../modules/data-authority/DataAuthorityPage'), 'data-authority'),
+  'profile-center': page(() => import('../modules/profile/ProfilePage'), 'profile', 'users', 'resource'),
+  'change-password': page(() => import('../modules/profile/ChangePasswordPage'), 'profile', 'users', 'resource'),
+  'audit-log': resourcePage(() => import('../modules/audit/AuditLogPage'), 'audit'),
+  'event-tracking': resourcePage(() => import('../modules/event-tracking/EventTrackingPage'), 'event-tracking', 'audit'),
   'system-info': { kind: 'public' },
   'system-health': { kind: 'public' },
   // SPEC §2: these two only forward to the screen the query names.

@@ -1,0 +1,181 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser, type TestBrowser } from './browser';
+import { api, at } from './console';
+import { selectOptions, signedIn, tokenFor } from './session';
+
+let browser: TestBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail') await page?.screenshot({ path: '/tmp/pw/user-center-fail.png' }).catch(() => undefined);
+});
+
+const STAMP = Date.now().toString(36);
+const ROLE = `Courier desk ${STAMP}`;
+const ACCOUNT = { username: `courier.${STAMP}`, password: 'Courier-Desk-2026!' };
+const ROLES_PATH = '/user-center/role';
+const USERS_PATH = '/user-center/user';
+const AUDIT_PATH = '/system/audit/audit-log';
+
+const dialog = () => page.getByRole('dialog');
+const field = (label: string) => dialog().getByLabel(label, { exact: true });
+const explain = (text: string) => page.locator('.ant-form-item-explain-error', { hasText: text });
+
+/** Opens a select by its label, types to narrow it and picks the option. */
+async function pick(label: string, option: string): Promise<void> {
+  await field(label).click();
+  await field(label).fill(option);
+  await selectOptions(page).filter({ hasText: option }).first().click();
+}
+
+/** The transaction id of the user creation, read from the reply the page got. */
+let creationTransactionId = '';
+
+describe('an admin limits a new user to some menus (SPEC §2, §6: the server decides)', () => {
+  it('creates a role that sees only logistics configuration, from the role screen and its permission editor', async () => {
+    page = await signedIn(browser, ROLES_PATH);
+    await page.getByTestId('roles-page').getByRole('button', { name: 'Add' }).click();
+    await field('Name').fill(ROLE);
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').waitFor();
+
+    await page.getByTestId('roles-page').getByRole('textbox', { name: 'Name' }).fill(ROLE);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const row = page.getByTestId('roles-table').locator('tr', { hasText: ROLE });
+    await row.getByRole('button', { name: 'Permissions', exact: true }).click();
+
+    const drawer = page.getByTestId('grant-drawer');
+    await drawer.getByRole('searchbox', { name: 'Search by name or identifier' }).fill('logistics-configuration');
+    await drawer.locator('.ant-tree-treenode', { hasText: 'logistics-configuration' }).locator('.ant-tree-checkbox').click();
+    await drawer.getByText(/^\d+ authorities checked$/).filter({ hasNotText: /^0 / }).waitFor();
+    await drawer.getByRole('button', { name: 'Save permissions' }).click();
+    await page.getByText('Permissions saved.').waitFor();
+    await expect.poll(async () => (await row.locator('td').allInnerTexts()).join('|')).toMatch(/\|0\|[1-9]\d*\|/);
+  });
+
+  it('creates a user with that role; a duplicate email is refused on its field', async () => {
+    page = await signedIn(browser, USERS_PATH);
+    await page.getByTestId('users-page').getByRole('button', { name: 'Add' }).click();
+    await field('Username').fill(ACCOUNT.username);
+    await field('Real name').fill('Courier Desk');
+    await field('Display name').fill('Courier desk');
+    await field('Email').fill('admin@omp.local');
+    await field('Mobile').fill('0812345678');
+    await field('Password').fill('short');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await explain('Mobile: 11 digits').waitFor();
+    await explain('Password: 10 to 26 characters').waitFor();
+
+    await field('Mobile').fill(`0812${String(Date.now()).slice(-7)}`);
+    await field('Password').fill(ACCOUNT.password);
+    await pick('Roles', ROLE);
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await explain('Email: the value "admin@omp.local" is already in use').waitFor();
+
+    await field('Email').fill(`${ACCOUNT.username}@omp.local`);
+    const created = page.waitForResponse((response) => response.url().endsWith('/cms/user/add') && response.ok());
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    creationTransactionId = ((await (await created).json()) as { transactionId: string }).transactionId;
+    await page.getByText('Saved.').waitFor();
+    await page.getByTestId('users-table').locator('tr', { hasText: ACCOUNT.username }).getByText(ROLE).waitFor();
+  });
+
+  it('that user, signed in elsewhere, sees only those menus and is refused by the API for the rest', async () => {
+    page = await browser.freshPage();
+    await page.goto(at('/login'));
+    await page.getByLabel('Username or email').fill(ACCOUNT.username);
+    await page.getByLabel('Password').fill(ACCOUNT.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/home');
+
+    const sidebar = page.getByTestId('sidebar');
+    const entries = async () => (await sidebar.getByRole('menuitem').allInnerTexts()).map((text) => text.trim());
+    await expect.poll(entries).toEqual(['Home', 'Operation']);
+    for (const group of ['Operation', 'Ginee OMS', 'Order']) await sidebar.getByRole('menuitem', { name: group, exact: true }).click();
+    await expect.poll(entries).toEqual(['Home', 'Operation', 'Ginee OMS', 'Order', 'Logistics configuration']);
+    await sidebar.getByRole('menuitem', { name: 'Logistics configuration', exact: true }).click();
+    await page.getByRole('cell', { name: 'Ninja Van' }).waitFor();
+
+    const status = await page.evaluate(async () => {
+      const token = decodeURIComponent(document.cookie.split('; ').find((item) => item.startsWith('genie_cms_token='))!.split('=')[1]!);
+      const reply = await fetch('/cms/user/search', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: token }, body: '{}' });
+      return reply.status;
+    });
+    expect(status).toBe(403);
+
+    // The admin takes the screen away while it is open: the next call is refused, and says so.
+    const admin = await tokenFor();
+    const roles = await api<{ items: { id: number }[] }>('POST', 'role/search', { name: ROLE }, admin);
+    const tree = await api<{ id: number; identifier: string; children: unknown[] }[]>('GET', 'authority/tree-list', undefined, admin);
+    const find = (nodes: { id: number; identifier: string; children: unknown[] }[]): number | undefined =>
+      nodes.map((node) => (node.identifier === 'logistics-configuration' ? node.id : find(node.children as never))).find(Boolean);
+    const revoked = await api('GET', `authority/delete-role-authority?authorityId=${find(tree.data)}&roleId=${roles.data.items[0]!.id}`, undefined, admin);
+    expect(revoked.code, revoked.message).toBe('SUCCESS');
+
+    await page.getByTestId('couriers-page').getByRole('button', { name: 'Refresh' }).click();
+    const notice = page.locator('.ant-notification-notice', { has: page.getByTestId('api-error') });
+    await notice.getByText('No permission, please contact the administrator').waitFor();
+    expect(await notice.getByTestId('api-error').innerText()).toMatch(/Transaction ID: [0-9a-f]{32}/);
+  });
+
+  it('the audit log shows who created the user, with its transaction id and the field-level diff', async () => {
+    page = await signedIn(browser, AUDIT_PATH);
+    const search = page.getByTestId('audit-search');
+    await search.getByRole('textbox', { name: 'Transaction ID' }).fill(creationTransactionId);
+    await search.getByRole('button', { name: 'Search', exact: true }).click();
+    const row = page.getByTestId('audit-table').locator('tr.ant-table-row', { hasText: creationTransactionId });
+    await row.waitFor();
+    const cells = (await row.locator('td').allInnerTexts()).map((text) => text.trim());
+    expect(cells).toEqual(expect.arrayContaining(['Add user', 'admin', creationTransactionId]));
+
+    await row.getByRole('button', { name: 'View' }).click();
+    const detail = page.getByTestId('audit-detail');
+    await detail.getByText(creationTransactionId, { exact: true }).first().waitFor();
+    const diff = detail.getByTestId('audit-changes');
+    await diff.getByText('User #', { exact: false }).first().waitFor();
+    const username = diff.locator('tr', { has: page.getByText('username', { exact: true }) });
+    expect((await username.locator('td').allInnerTexts()).map((text) => text.trim())).toEqual(['username', '', ACCOUNT.username]);
+    expect(await detail.getByText(ACCOUNT.password).count()).toBe(0);
+  });
+
+  it("refuses an audit range over 92 days in the form: 'selected time cannot exceed 92 days'", async () => {
+    await page.keyboard.press('Escape');
+    await page.getByTestId('audit-detail').waitFor({ state: 'hidden' });
+    const search = page.getByTestId('audit-search');
+    const start = search.locator('.ant-picker-range input').first();
+    await start.click();
+    await start.fill('2020-01-01 00:00:00');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await search.getByRole('button', { name: 'Search', exact: true }).click();
+    await explain('Selected time cannot exceed 92 days').waitFor();
+  });
+});
+
+describe('change password (SPEC §5)', () => {
+  it("asks for the old password and a matching repeat: 'Two passwords don't match'", async () => {
+    page = await signedIn(browser, '/user/center');
+    const form = page.locator('form[id="change-password"]');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await explain('Old password: this field is required').waitFor();
+
+    await form.getByLabel('Old password', { exact: true }).fill(ACCOUNT.password);
+    await form.getByLabel('New password', { exact: true }).fill('Another-Pass-2026!');
+    await form.getByLabel('Repeat the new password', { exact: true }).fill('Another-Pass-2027!');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await explain("Two passwords don't match").waitFor();
+
+    await form.getByLabel('Repeat the new password', { exact: true }).fill('Another-Pass-2026!');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await explain('Old password: the old password is incorrect').waitFor();
+  });
+});

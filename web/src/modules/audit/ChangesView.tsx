@@ -1,0 +1,46 @@
+import { Card, Flex, Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslate } from '../../i18n';
+import type { EntityChange } from './api';
+import { changeRows, shownValue, type FieldChange } from './values';
+
+const ACTION_COLOURS: Record<string, string> = { create: 'green', update: 'blue', delete: 'red' };
+
+/** The field-level diff of the entities one call changed: a before/after table per entity. */
+export function ChangesView({ changes }: { changes: readonly EntityChange[] }) {
+  const t = useTranslate(['audit']);
+  if (!changes.length) return <Typography.Text type="secondary">{t('detail.noChanges')}</Typography.Text>;
+  return (
+    <Flex vertical gap={12} data-testid="audit-changes">
+      {changes.map((change) => (
+        <Card
+          key={change.id}
+          size="small"
+          title={
+            <span>
+              <Tag color={ACTION_COLOURS[change.action]}>{change.action}</Tag>
+              {change.entity} #{change.entityId}
+            </span>
+          }
+          extra={
+            <Typography.Text type="secondary">
+              {change.operatorName} · {dayjs(change.at).format('YYYY-MM-DD HH:mm:ss')}
+            </Typography.Text>
+          }
+        >
+          <Table<FieldChange>
+            rowKey="field"
+            size="small"
+            pagination={false}
+            dataSource={changeRows(change.changes)}
+            columns={[
+              { key: 'field', dataIndex: 'field', title: t('detail.field'), render: (field: string) => <Typography.Text code>{field}</Typography.Text> },
+              { key: 'before', title: t('detail.before'), render: (_, row) => <Typography.Text delete={row.before !== null && row.before !== undefined}>{shownValue(row.before)}</Typography.Text> },
+              { key: 'after', title: t('detail.after'), render: (_, row) => <Typography.Text strong>{shownValue(row.after)}</Typography.Text> },
+            ]}
+          />
+        </Card>
+      ))}
+    </Flex>
+  );
+}

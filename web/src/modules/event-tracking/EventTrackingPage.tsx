@@ -1,0 +1,49 @@
+import { Card, Typography, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useTranslate } from '../../i18n';
+import { titleIn } from '../../app/menuEntries';
+import { usePageInfo } from '../../layout/keepAlive/PageContext';
+import type { components } from '../../api/schema';
+import { rangeApi } from '../audit/api';
+import { RangeSearch } from '../audit/RangeSearch';
+import { TextFilter } from '../audit/TextFilter';
+
+type TrackedEvent = components['schemas']['EventPublic'];
+
+const api = rangeApi<TrackedEvent>('event-tracking');
+
+/** SPEC §3 event tracking: event id, merchant id, user or client id, device info, extra key and value. */
+export default function EventTrackingPage() {
+  const t = useTranslate(['event-tracking']);
+  const { i18n } = useTranslation();
+  const { menu } = usePageInfo();
+  const columns: TableColumnsType<TrackedEvent> = [
+    { key: 'at', title: t('at'), sorter: true, render: (_, row) => dayjs(row.at).format('YYYY-MM-DD HH:mm:ss') },
+    { key: 'eventId', dataIndex: 'eventId', title: t('eventId') },
+    { key: 'merchantId', dataIndex: 'merchantId', title: t('merchantId') },
+    { key: 'userId', title: t('userOrClient'), render: (_, row) => row.userId ?? row.clientId },
+    {
+      key: 'deviceInfo',
+      title: t('deviceInfo'),
+      render: (_, row) => row.deviceInfo && <Typography.Text ellipsis={{ tooltip: true }} style={{ maxWidth: 240 }}>{JSON.stringify(row.deviceInfo)}</Typography.Text>,
+    },
+    { key: 'extraKey', dataIndex: 'extraKey', title: t('extraKey') },
+    { key: 'extraValue', title: t('extraValue'), render: (_, row) => <Typography.Text ellipsis={{ tooltip: true }} style={{ maxWidth: 240 }}>{row.extraValue}</Typography.Text> },
+    { key: 'ip', dataIndex: 'ip', title: t('ip') },
+  ];
+  const filters = (
+    <>
+      <TextFilter name="eventId" label={t('eventId')} />
+      <TextFilter name="merchantId" label={t('merchantId')} />
+      <TextFilter name="userId" label={t('userOrClient')} />
+      <TextFilter name="extraKey" label={t('extraKey')} />
+      <TextFilter name="extraValue" label={t('extraValue')} />
+    </>
+  );
+  return (
+    <Card title={titleIn(menu?.titles, i18n.language)} data-testid="event-tracking-page">
+      <RangeSearch name="event-tracking" api={api} filters={filters} columns={columns} exportPermission="event-tracking#export" />
+    </Card>
+  );
+}

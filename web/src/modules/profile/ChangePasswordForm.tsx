@@ -1,0 +1,75 @@
+import { Button, Form, Input } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslate } from '../../i18n';
+import { http } from '../../api/http';
+import { toast } from '../../components/feedback';
+import { showFieldErrors } from '../../components/resource/fieldErrors';
+import { checkPassword } from '../users/rules';
+
+interface Values {
+  oldPassword: string;
+  newPassword: string;
+  repeatPassword: string;
+}
+
+const FIELDS = ['oldPassword', 'newPassword', 'repeatPassword'];
+
+/**
+ * SPEC §5 change password: the old password is required, the new one follows the policy, the repeat
+ * must match ('Two passwords don't match'). The server then logs the user's other sessions out.
+ */
+export function ChangePasswordForm() {
+  const t = useTranslate(['profile', 'users', 'resource']);
+  const [form] = Form.useForm();
+  const change = useMutation({
+    mutationFn: (values: Values) => http.post<null>('user/change-password', values, { notify: false }),
+    onSuccess: () => {
+      form.resetFields();
+      toast.success(t('password.changed'));
+    },
+    onError: (error) => showFieldErrors(form, error, FIELDS),
+  });
+  const label = (key: string) => t(`password.${key}`);
+  const required = (key: string) => ({ required: true, message: t('validation.required', { field: label(key) }) });
+  return (
+    <Form form={form} layout="vertical" name="change-password" style={{ maxWidth: 420 }} onFinish={(values: Values) => change.mutate(values)}>
+      <Form.Item name="oldPassword" label={label('old')} rules={[required('old')]}>
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item
+        name="newPassword"
+        label={label('new')}
+        extra={t('password.policy')}
+        rules={[
+          required('new'),
+          {
+            validator: async (_, value: unknown) => {
+              const problem = value ? checkPassword(value, label('new'), t) : undefined;
+              if (problem) throw new Error(problem);
+            },
+          },
+        ]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="repeatPassword"
+        label={label('repeat')}
+        dependencies={['newPassword']}
+        rules={[
+          required('repeat'),
+          ({ getFieldValue }) => ({
+            validator: async (_, value: unknown) => {
+              if (value && value !== getFieldValue('newPassword')) throw new Error(t('password.mismatch'));
+            },
+          }),
+        ]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={change.isPending}>
+        {t('password.submit')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,47 @@
+import { Card, Descriptions, Flex, Space, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useTranslate } from '../../i18n';
+import { titleIn } from '../../app/menuEntries';
+import { useUserInfo } from '../../app/access/session';
+import { usePageInfo } from '../../layout/keepAlive/PageContext';
+import { ChangePasswordForm } from './ChangePasswordForm';
+
+/** SPEC §2 profile center: who I am, my roles and data scope, and changing my password. */
+export default function ProfilePage() {
+  const t = useTranslate(['profile', 'users']);
+  const { i18n } = useTranslation();
+  const { menu } = usePageInfo();
+  const user = useUserInfo();
+  if (!user) return null;
+  const scope = user.dataScopes;
+  const scopeText = scope.unrestricted
+    ? t('scope.all')
+    : [scope.countries?.join(', '), scope.teams?.join(', '), scope.own && t('scope.own'), scope.department && t('scope.department')].filter(Boolean).join(' · ');
+  return (
+    <Flex vertical gap={16} data-testid="profile-page">
+      <Card title={titleIn(menu?.titles, i18n.language)}>
+        <Descriptions column={{ xs: 1, md: 2 }} bordered size="small">
+          <Descriptions.Item label={t('username')}>{user.username}</Descriptions.Item>
+          <Descriptions.Item label={t('realName')}>{user.realName}</Descriptions.Item>
+          <Descriptions.Item label={t('displayName')}>{user.displayName}</Descriptions.Item>
+          <Descriptions.Item label={t('email')}>{user.email}</Descriptions.Item>
+          <Descriptions.Item label={t('mobile')}>{user.mobile}</Descriptions.Item>
+          <Descriptions.Item label={t('department')}>{user.department?.name}</Descriptions.Item>
+          <Descriptions.Item label={t('roles')}>
+            <Space size={4} wrap>
+              {user.roles.map((role) => (
+                <Tag key={role.id}>{role.name}</Tag>
+              ))}
+            </Space>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('scope.title')}>{scopeText}</Descriptions.Item>
+          <Descriptions.Item label={t('lastLoginAt')}>{user.lastLoginAt && dayjs(user.lastLoginAt).format('YYYY-MM-DD HH:mm:ss')}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card title={t('password.title')}>
+        <ChangePasswordForm />
+      </Card>
+    </Flex>
+  );
+}

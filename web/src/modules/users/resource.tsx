@@ -1,0 +1,43 @@
+import { Space, Tag } from 'antd';
+import { defineResource } from '../../components/resource';
+import type { User } from './api';
+import { DepartmentInput, RoleInput, RolesInput, UserInput } from './inputs';
+import { PasswordInput } from './PasswordInput';
+import { checkMobile, checkPassword } from './rules';
+
+function RoleTags({ user }: { user: User }) {
+  return (
+    <Space size={4} wrap>
+      {user.roles.map((role) => (
+        <Tag key={role.id}>{role.name}</Tag>
+      ))}
+    </Space>
+  );
+}
+
+/** User administration (SPEC §3 User, §5 its rules); the server half is api/routers/users.py. */
+export default defineResource<User>({
+  name: 'users',
+  api: 'user',
+  permission: 'user-management',
+  actions: { add: 'user#add', edit: 'user#edit', delete: 'user#delete', export: 'user#export', import: 'user#import' },
+  defaultSort: '-id',
+  columns: [
+    { key: 'keyword', title: 'keyword', table: false, filter: true },
+    { key: 'username', title: 'username', filter: true, sorter: true, copyable: true, form: { required: true, min: 2, max: 64 } },
+    { key: 'realName', title: 'realName', sorter: true, form: { required: true, min: 2, max: 20 } },
+    { key: 'displayName', title: 'displayName', sorter: true, form: { required: true, min: 2, max: 20 } },
+    { key: 'email', title: 'email', filter: true, sorter: true, form: { required: true, max: 100, pattern: 'email' } },
+    { key: 'mobile', title: 'mobile', form: { check: checkMobile } },
+    { key: 'password', title: 'password', table: false, form: { required: true, createOnly: true, check: checkPassword, input: PasswordInput } },
+    { key: 'departmentId', title: 'department', format: (_, user) => user.departmentName, filter: { input: DepartmentInput }, form: { input: DepartmentInput } },
+    { key: 'leaderId', title: 'leader', format: (_, user) => user.leaderName, filter: { input: UserInput }, form: { input: UserInput } },
+    { key: 'roleIds', title: 'roles', format: (_, user) => <RoleTags user={user} />, form: { input: RolesInput, from: (user) => (user as User).roles.map((role) => role.id) } },
+    { key: 'roleId', title: 'role', table: false, filter: { input: RoleInput } },
+    { key: 'status', title: 'common.status', type: 'enum', enum: 'Status', filter: true, sorter: true, form: {} },
+    { key: 'country', title: 'country', type: 'enum', enum: 'Country', filter: true, form: {} },
+    { key: 'team', title: 'team', type: 'enum', enum: 'Team', filter: true, form: {} },
+    { key: 'lastLoginAt', title: 'lastLoginAt', type: 'datetime', sorter: true },
+    { key: 'createdAt', title: 'common.createdAt', type: 'datetime', sorter: true, hidden: true },
+  ],
+});
