@@ -33,22 +33,23 @@ function plainText(column: Column<Row>, value: unknown, row: Row): string {
 export function Cell({ column, row }: { column: Column<Row>; row: Row }) {
   const { t } = useTranslation();
   const value = row[column.key];
-  if (column.format) return <>{column.format(value, row)}</>;
-  if (value === null || value === undefined || value === '') return <Typography.Text type="secondary">{t('common.notAvailable')}</Typography.Text>;
-  let shown;
-  if (column.type === 'enum') shown = <EnumValue name={column.enum} value={value} />;
-  else if (column.type === 'boolean') shown = <Tag>{t(value ? 'common.yes' : 'common.no')}</Tag>;
+  const shown = column.format ? column.format(value, row) : value;
+  if (shown === null || shown === undefined || shown === '') return <Typography.Text type="secondary">{t('common.notAvailable')}</Typography.Text>;
+  if (column.format) return <>{shown}</>;
+  let cell;
+  if (column.type === 'enum') cell = <EnumValue name={column.enum} value={value} />;
+  else if (column.type === 'boolean') cell = <Tag>{t(value ? 'common.yes' : 'common.no')}</Tag>;
   else if (column.type === 'url') {
-    shown = (
+    cell = (
       <Typography.Link href={String(value)} target="_blank" rel="noopener noreferrer" ellipsis style={{ maxWidth: 240 }}>
         {String(value)}
       </Typography.Link>
     );
-  } else shown = plainText(column, value, row);
-  if (!column.copyable) return <>{shown}</>;
+  } else cell = plainText(column, value, row);
+  if (!column.copyable) return <>{cell}</>;
   return (
     <Space size={2}>
-      {shown}
+      {cell}
       <Button type="link" size="small" icon={<CopyOutlined />} aria-label={t('common.copy')} onClick={() => copyText(String(value))} />
     </Space>
   );

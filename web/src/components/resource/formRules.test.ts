@@ -48,6 +48,17 @@ describe('form rules mirror the server (SPEC §5 Courier: "name required, at mos
     expect(await check(fieldRules(count, 'Stores', t), -1)).toEqual([]);
   });
 
+  it('takes any number as given, 0 included, and requires one', async () => {
+    expect(await check(fieldRules(count, 'Stores', t), 0)).toEqual([]);
+    expect(await check(fieldRules(count, 'Stores', t), undefined)).toEqual(['validation.required {"field":"Stores"}']);
+  });
+
+  it('requires at least one pick of a required list', async () => {
+    const roles: Column = { key: 'roleIds', title: 'roles', form: { required: true, input: () => null } };
+    expect(await check(fieldRules(roles, 'Roles', t), [])).toEqual(['validation.required {"field":"Roles"}']);
+    expect(await check(fieldRules(roles, 'Roles', t), [3])).toEqual([]);
+  });
+
   it('knows the other shared patterns', () => {
     expect(PATTERNS.code.test('RCPT_01-A 9')).toBe(true);
     expect(PATTERNS.code.test('RCPT#1')).toBe(false);

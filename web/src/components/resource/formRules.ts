@@ -1,6 +1,7 @@
 import type { Rule } from 'antd/es/form';
 import type { Translate } from '../../i18n';
 import type { Column, NamedPattern, Row } from './types';
+import { isEmpty } from './listState';
 
 /** The same patterns the server checks (domain rules), tested against the trimmed value. */
 export const PATTERNS: Record<NamedPattern, RegExp> = {
@@ -15,14 +16,27 @@ export const PATTERNS: Record<NamedPattern, RegExp> = {
 
 const isNumeric = (column: Column<Row>) => column.type === 'number' || column.type === 'currency';
 
+/**
+ * Text is there when it holds more than spaces; a number, a pick or a list of picks when it is there
+ * at all (antd's plain required rule takes any value for text, and says "required" for a number).
+ */
+function requiredRule(column: Column<Row>, message: string): Rule {
+  const text = !column.form?.input && (column.type === undefined || column.type === 'text' || column.type === 'url');
+  if (text) return { required: true, whitespace: true, message };
+  return {
+    required: true,
+    validator: async (_, value: unknown) => {
+      if (isEmpty(value)) throw new Error(message);
+    },
+  };
+}
+
 /** Form rules mirroring the server's (SPEC §5), with messages naming the field and the rule. */
 export function fieldRules(column: Column<Row>, label: string, t: Translate): Rule[] {
   const rules = column.form;
   if (!rules) return [];
   const list: Rule[] = [];
-  if (rules.required) {
-    list.push({ required: true, whitespace: !isNumeric(column), message: t('validation.required', { field: label }) });
-  }
+  if (rules.required) list.push(requiredRule(column, t('validation.required', { field: label })));
   const check = rules.check;
   if (check) {
     list.push({

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useTranslate } from '../../i18n';
 import { useCan } from '../../app/access/can';
 import { confirm, toast } from '../../components/feedback';
+import { enumLabel, useEnumOptions } from '../../components/resource';
 import { authorityApi, type AuthorityNode, type RoleUsage, type UserUsage } from './api';
 import { authorityName } from './labels';
 
@@ -16,6 +17,7 @@ export function UsageDrawer({ authority, onClose }: { authority: AuthorityNode; 
   const roles = useQuery({ queryKey: ['authority', 'usage-role', authority.id], queryFn: () => authorityApi.usageByRole(authority.id) });
   const users = useQuery({ queryKey: ['authority', 'usage-user', authority.id], queryFn: () => authorityApi.usageByUser(authority.id) });
   const mayRevoke = can('authority#revoke');
+  const roleTypes = useEnumOptions('RoleType');
 
   const revoke = (question: string, run: () => Promise<unknown>) =>
     void confirm({
@@ -46,7 +48,7 @@ export function UsageDrawer({ authority, onClose }: { authority: AuthorityNode; 
       data-testid="usage-roles"
       columns={[
         { key: 'name', dataIndex: 'name', title: t('usage.role') },
-        { key: 'type', dataIndex: 'roleType', title: t('usage.roleType') },
+        { key: 'type', title: t('usage.roleType'), render: (_: unknown, role: RoleUsage) => enumLabel(roleTypes, role.roleType) },
         ...(mayRevoke
           ? [{ key: 'remove', render: (_: unknown, role: RoleUsage) => removeButton(() => revoke(t('usage.removeFromRole', { role: role.name }), () => authorityApi.removeFromRole(authority.id, role.id))) }]
           : []),

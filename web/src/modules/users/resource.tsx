@@ -32,7 +32,7 @@ export default defineResource<User>({
     { key: 'password', title: 'password', table: false, form: { required: true, createOnly: true, check: checkPassword, input: PasswordInput } },
     { key: 'departmentId', title: 'department', format: (_, user) => user.departmentName, filter: { input: DepartmentInput }, form: { input: DepartmentInput } },
     { key: 'leaderId', title: 'leader', format: (_, user) => user.leaderName, filter: { input: UserInput }, form: { input: UserInput } },
-    { key: 'roleIds', title: 'roles', format: (_, user) => <RoleTags user={user} />, form: { input: RolesInput, from: (user) => (user as User).roles.map((role) => role.id) } },
+    { key: 'roleIds', title: 'roles', format: (_, user) => (user.roles.length ? <RoleTags user={user} /> : undefined), form: { input: RolesInput, from: (user) => (user as User).roles.map((role) => role.id) } },
     { key: 'roleId', title: 'role', table: false, filter: { input: RoleInput } },
     { key: 'status', title: 'common.status', type: 'enum', enum: 'Status', filter: true, sorter: true, form: {} },
     { key: 'country', title: 'country', type: 'enum', enum: 'Country', filter: true, form: {} },
