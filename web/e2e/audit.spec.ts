@@ -1,0 +1,89 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { openBrowser, type TestBrowser } from './browser';
+import { api } from './console';
+import { signedIn, tokenFor } from './session';
+
+let browser: TestBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail') await page?.screenshot({ path: '/tmp/pw/audit-fail.png' }).catch(() => undefined);
+});
+
+const STAMP = Date.now().toString(36);
+const AUDIT_PATH = '/system/audit/audit-log';
+const EVENTS_PATH = '/system/audit/event-tracking';
+const dialog = () => page.getByRole('dialog');
+
+/** Downloads what the Export button of `scope` sends, and checks it is an xlsx file of that name. */
+async function exported(scope: ReturnType<Page['getByTestId']>, url: string, filename: string): Promise<Record<string, unknown>> {
+  const sent = page.waitForRequest((request) => request.url().endsWith(url));
+  const download = page.waitForEvent('download');
+  await scope.getByRole('button', { name: 'Export' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(filename);
+  expect((await readFile((await file.path())!)).subarray(0, 2).toString()).toBe('PK');
+  return (await sent).postDataJSON() as Record<string, unknown>;
+}
+
+describe('audit log (SPEC §3 action mapping, §5)', () => {
+  it('names rows by an action mapping made on the screen, and exports the search as xlsx', async () => {
+    page = await signedIn(browser, AUDIT_PATH);
+    await page.getByRole('tab', { name: 'Action mappings' }).click();
+    const mappings = page.getByTestId('action-mappings-page');
+    await mappings.getByRole('button', { name: 'Add' }).click();
+    await dialog().getByLabel('Action', { exact: true }).fill(`Refused password change ${STAMP}`);
+    await dialog().getByLabel('Application', { exact: true }).fill('GENIE_CMS');
+    await dialog().getByLabel('URL pattern (* and {id})', { exact: true }).fill('/cms/user/change-password');
+    await dialog().getByLabel('Reply code (empty: any)', { exact: true }).fill('VALIDATION_FAILED');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').waitFor();
+
+    const refused = await api('POST', 'user/change-password', { oldPassword: 'x', newPassword: 'Another-Pass-2026!', repeatPassword: 'Other' }, await tokenFor());
+    expect(refused.status).toBe(422);
+
+    await page.getByRole('tab', { name: 'Operation log' }).click();
+    const search = page.getByTestId('audit-search');
+    await search.getByRole('textbox', { name: 'Transaction ID' }).fill(refused.transactionId);
+    await search.getByRole('button', { name: 'Search', exact: true }).click();
+    const row = page.getByTestId('audit-table').locator('tr.ant-table-row', { hasText: refused.transactionId });
+    await row.getByText(`Refused password change ${STAMP}`).waitFor();
+    await row.getByText('422 VALIDATION_FAILED').waitFor();
+
+    const body = await exported(search, '/cms/audit/export', 'audit-log.xlsx');
+    expect(body).toMatchObject({ transactionId: refused.transactionId });
+    expect(Date.parse(String(body.endTime)) - Date.parse(String(body.startTime))).toBeLessThanOrEqual(92 * 86_400_000);
+  });
+});
+
+describe('event tracking (SPEC §3: event id, merchant id, user or client id, device info, extra key and value)', () => {
+  it('finds reported events and exports them', async () => {
+    const eventId = `checkout-${STAMP}`;
+    const reported = await api('POST', 'event-tracking/report', [
+      { eventId, merchantId: 'M-1', userId: 'U-1', deviceInfo: { os: 'Android' }, extraKey: 'plan', extraValue: 'pro' },
+      { eventId, merchantId: 'M-2', clientId: 'C-9', extraKey: 'plan', extraValue: 'basic' },
+    ], await tokenFor());
+    expect(reported.code, reported.message).toBe('SUCCESS');
+
+    page = await signedIn(browser, EVENTS_PATH);
+    const search = page.getByTestId('event-tracking-search');
+    await search.getByRole('textbox', { name: 'Event ID' }).fill(eventId);
+    await search.getByRole('button', { name: 'Search', exact: true }).click();
+    const rows = page.getByTestId('event-tracking-table').locator('tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    await rows.filter({ hasText: 'M-1' }).getByText('U-1').waitFor();
+    await rows.filter({ hasText: 'M-2' }).getByText('C-9').waitFor();
+
+    expect(await exported(search, '/cms/event-tracking/export', 'events.xlsx')).toMatchObject({ eventId });
+  });
+});
