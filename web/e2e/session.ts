@@ -40,6 +40,7 @@ export async function openFromMenu(page: Page, ...labels: string[]): Promise<voi
   for (const label of labels.slice(0, -1)) {
     const group = sidebar.getByRole('menuitem', { name: label, exact: true });
     if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+    await expect.poll(() => group.getAttribute('aria-expanded')).toBe('true');
   }
   await sidebar.getByRole('menuitem', { name: labels[labels.length - 1], exact: true }).click();
 }

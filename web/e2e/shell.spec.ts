@@ -92,6 +92,7 @@ describe('tabs view (SPEC §2)', () => {
     // Closing the tab on screen goes to the last remaining tab.
     await page.goto(at(COURIERS_PATH));
     await tab('Orders').click();
+    await page.getByTestId('breadcrumb').getByText('Orders').waitFor();
     await tab('Orders').locator('.ant-tabs-tab-remove').click();
     await page.waitForURL((url) => url.pathname === COURIERS_PATH);
     expect(await tabTitles(page)).toEqual(['Home', 'Logistics configuration']);
@@ -114,9 +115,30 @@ describe('navbar', () => {
     await page.getByText('No page matches.').waitFor();
     await box.fill('logistc');
     await selectOptions(page).filter({ hasText: 'Operation > Ginee OMS > Order > Logistics configuration' }).waitFor();
+    const tracked = page.waitForRequest((request) => request.url().endsWith('/cms/access-tracking/add'));
     await box.press('Enter');
     await page.getByTestId('breadcrumb').getByText('Logistics configuration').waitFor();
     expect(new URL(page.url()).pathname).toBe(COURIERS_PATH);
+    // SPEC §2: a named route reports the visit to access tracking.
+    expect((await tracked).postDataJSON()).toEqual({ name: 'logistics-configuration', accessURL: COURIERS_PATH });
+  });
+
+  it('subscribes to a recently visited page: saved 2 s after the last change, shown in the navbar and on home', async () => {
+    await api('POST', 'history/subscription', { subscriptionList: [] }, await tokenFor());
+    page = await signedIn(browser, COURIERS_PATH);
+    await page.getByRole('button', { name: 'Subscribed pages' }).click();
+    const choice = page.getByTestId('subscribe-panel').getByRole('checkbox', { name: 'Logistics configuration' });
+    const saved = page.waitForRequest((request) => request.url().endsWith('/cms/history/subscription'));
+    await choice.check();
+    const changed = Date.now();
+    const body = (await saved).postDataJSON() as { subscriptionList: unknown };
+    expect(Date.now() - changed).toBeGreaterThanOrEqual(1500);
+    expect(body.subscriptionList).toEqual([{ name: 'logistics-configuration', accessURL: COURIERS_PATH }]);
+    await page.getByText('Subscribed pages saved. Refresh the page', { exact: false }).waitFor();
+    await page.getByTestId('recent-pages').getByRole('button', { name: 'Logistics configuration' }).waitFor();
+
+    await page.getByTestId('tabs-view').locator('[data-tab-path="/home"]').click();
+    await page.getByTestId('home-subscribed').getByRole('link', { name: 'Logistics configuration' }).waitFor();
   });
 
   it('switching the language changes the menu, the table and the validation messages', async () => {
