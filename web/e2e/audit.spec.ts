@@ -38,27 +38,28 @@ async function exported(scope: ReturnType<Page['getByTestId']>, url: string, fil
 
 describe('audit log (SPEC §3 action mapping, §5)', () => {
   it('names rows by an action mapping made on the screen, and exports the search as xlsx', async () => {
+    // A department no one has: its own URL, so the mapping is new on every run against the same console.
+    const ghost = Number(String(Date.now()).slice(-9));
     page = await signedIn(browser, AUDIT_PATH);
     await page.getByRole('tab', { name: 'Action mappings' }).click();
     const mappings = page.getByTestId('action-mappings-page');
     await mappings.getByRole('button', { name: 'Add' }).click();
-    await dialog().getByLabel('Action', { exact: true }).fill(`Refused password change ${STAMP}`);
+    await dialog().getByLabel('Action', { exact: true }).fill(`Delete ghost department ${STAMP}`);
     await dialog().getByLabel('Application', { exact: true }).fill('GENIE_CMS');
-    await dialog().getByLabel('URL pattern (* and {id})', { exact: true }).fill('/cms/user/change-password');
-    await dialog().getByLabel('Reply code (empty: any)', { exact: true }).fill('VALIDATION_FAILED');
+    await dialog().getByLabel('URL pattern (* and {id})', { exact: true }).fill(`/cms/department/delete/${ghost}`);
     await dialog().getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved.').waitFor();
 
-    const refused = await api('POST', 'user/change-password', { oldPassword: 'x', newPassword: 'Another-Pass-2026!', repeatPassword: 'Other' }, await tokenFor());
-    expect(refused.status).toBe(422);
+    const refused = await api('DELETE', `department/delete/${ghost}`, undefined, await tokenFor());
+    expect(refused.status).toBe(404);
 
     await page.getByRole('tab', { name: 'Operation log' }).click();
     const search = page.getByTestId('audit-search');
     await search.getByRole('textbox', { name: 'Transaction ID' }).fill(refused.transactionId);
     await search.getByRole('button', { name: 'Search', exact: true }).click();
     const row = page.getByTestId('audit-table').locator('tr.ant-table-row', { hasText: refused.transactionId });
-    await row.getByText(`Refused password change ${STAMP}`).waitFor();
-    await row.getByText('422 VALIDATION_FAILED').waitFor();
+    await row.getByText(`Delete ghost department ${STAMP}`).waitFor();
+    await row.getByText(`404 ${refused.code}`).waitFor();
 
     const body = await exported(search, '/cms/audit/export', 'audit-log.xlsx');
     expect(body).toMatchObject({ transactionId: refused.transactionId });
