@@ -162,20 +162,29 @@ describe('an admin limits a new user to some menus (SPEC §2, §6: the server de
 });
 
 describe('change password (SPEC §5)', () => {
-  it("asks for the old password and a matching repeat: 'Two passwords don't match'", async () => {
-    page = await signedIn(browser, '/user/center');
+  it("asks for the old password and a matching repeat ('Two passwords don't match'), then logs the other sessions out", async () => {
+    const otherSession = await tokenFor(ACCOUNT, true);
+    page = await signedIn(browser, '/user/center', { account: ACCOUNT, fresh: true });
     const form = page.locator('form[id="change-password"]');
-    await form.getByRole('button', { name: 'Change password' }).click();
+    const submit = () => form.getByRole('button', { name: 'Change password' }).click();
+    await submit();
     await explain('Old password: this field is required').waitFor();
 
-    await form.getByLabel('Old password', { exact: true }).fill(ACCOUNT.password);
+    await form.getByLabel('Old password', { exact: true }).fill('Not-My-Pass-2026!');
     await form.getByLabel('New password', { exact: true }).fill('Another-Pass-2026!');
     await form.getByLabel('Repeat the new password', { exact: true }).fill('Another-Pass-2027!');
-    await form.getByRole('button', { name: 'Change password' }).click();
+    await submit();
     await explain("Two passwords don't match").waitFor();
 
     await form.getByLabel('Repeat the new password', { exact: true }).fill('Another-Pass-2026!');
-    await form.getByRole('button', { name: 'Change password' }).click();
+    await submit();
     await explain('Old password: the old password is incorrect').waitFor();
+
+    await form.getByLabel('Old password', { exact: true }).fill(ACCOUNT.password);
+    await submit();
+    await page.getByText('Password changed. Your other sessions have been logged out.').waitFor();
+    expect((await api('GET', 'user/info', undefined, otherSession)).status).toBe(401);
+    await page.reload();
+    await page.getByTestId('profile-page').getByText(ACCOUNT.username, { exact: true }).waitFor();
   });
 });
