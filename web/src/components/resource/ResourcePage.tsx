@@ -22,8 +22,11 @@ import { DetailDrawer } from './DetailDrawer';
 import { ImportDialog } from './ImportDialog';
 import { tableColumns, type Column, type Resource, type Row } from './types';
 
-/** The list page of a resource: search, table, column settings, export, import, detail, create and edit. */
-export function ResourcePage<R extends Row>({ resource, extra }: { resource: Resource<R>; extra?: ReactNode }) {
+/**
+ * The list page of a resource: search, table, column settings, export, import, detail, create and edit.
+ * `title` replaces the menu title (a list shown in a tab of another screen).
+ */
+export function ResourcePage<R extends Row>({ resource, extra, title }: { resource: Resource<R>; extra?: ReactNode; title?: ReactNode }) {
   const t = useTranslate([resource.namespace, 'resource']);
   const { i18n } = useTranslation();
   const { menu } = usePageInfo();
@@ -81,7 +84,7 @@ export function ResourcePage<R extends Row>({ resource, extra }: { resource: Res
   );
 
   return (
-    <Card title={titleIn(menu?.titles, i18n.language)} extra={toolbar} data-testid={`${resource.name}-page`}>
+    <Card title={title ?? titleIn(menu?.titles, i18n.language)} extra={toolbar} data-testid={`${resource.name}-page`}>
       <SearchForm columns={columns.filter((column) => column.filter)} filters={state.filters} t={t} onSearch={(filters) => setState({ filters, page: 1 })} />
       <ResourceTable<R>
         resource={resource}

@@ -62,7 +62,7 @@ export default function AuditLogPage() {
       <Tabs
         items={[
           { key: 'log', label: t('tabs.log'), children: <RangeSearch name="audit" api={auditApi} filters={filters} columns={columns} exportPermission="audit#export" /> },
-          { key: 'mappings', label: t('tabs.mappings'), children: <ResourcePage resource={mappings} /> },
+          { key: 'mappings', label: t('tabs.mappings'), children: <ResourcePage resource={mappings} title={t('tabs.mappings')} /> },
         ]}
       />
       {viewing !== undefined && <AuditDetailDrawer id={viewing} onClose={() => setViewing(undefined)} />}
