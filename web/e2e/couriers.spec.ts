@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { openBrowser, type TestBrowser } from './browser';
 import { api, at } from './console';
-import { confirmDialog, COURIERS_PATH, selectOptions, signedIn, tokenFor } from './session';
+import { confirmDialog, COURIERS_PATH, pick, signedIn, tokenFor } from './session';
 import { writeXlsx } from './spreadsheet';
 
 let browser: TestBrowser;
@@ -59,10 +59,8 @@ describe('couriers on the resource kit (SPEC §3 Courier, §5)', () => {
     page = await signedIn(browser, COURIERS_PATH);
     const sent = page.waitForRequest((request) => request.url().endsWith('/cms/courier/search') && request.postDataJSON()?.channel);
     const channel = page.getByRole('combobox', { name: 'Channel' });
-    await channel.fill('LAZADA_ID');
-    await selectOptions(page).filter({ hasText: /^LAZADA_ID$/ }).click();
-    await channel.fill('TIKI');
-    await selectOptions(page).filter({ hasText: /^TIKI_ID$/ }).click();
+    await pick(page, channel, 'LAZADA_ID');
+    await pick(page, channel, 'TIKI_ID');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const body = (await sent).postDataJSON() as Record<string, unknown>;
     expect(body).toEqual({ channel: ['LAZADA_ID', 'TIKI_ID'], page: 1, pageSize: 20, sort: '-id' });
@@ -101,10 +99,8 @@ describe('couriers on the resource kit (SPEC §3 Courier, §5)', () => {
 
     // A duplicate is only known to the server: its refusal lands on the name field.
     await dialog().getByLabel('Courier name').fill('Ninja Van');
-    await dialog().getByRole('combobox', { name: 'Channel' }).fill('LAZADA_ID');
-    await selectOptions(page).filter({ hasText: /^LAZADA_ID$/ }).click();
-    await dialog().getByRole('combobox', { name: 'Shipping method' }).fill('DROP');
-    await selectOptions(page).filter({ hasText: /^DROP_OFF$/ }).click();
+    await pick(page, dialog().getByRole('combobox', { name: 'Channel' }), 'LAZADA_ID');
+    await pick(page, dialog().getByRole('combobox', { name: 'Shipping method' }), 'DROP_OFF');
     await dialog().getByRole('button', { name: 'Save' }).click();
     await dialog().locator('.ant-form-item-explain-error').filter({ hasText: 'Ninja Van' }).waitFor();
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { api, at } from './console';
 import type { TestBrowser } from './browser';
 
@@ -58,4 +58,11 @@ export function confirmDialog(page: Page, question: string) {
 /** The visible options of an open select or search box. */
 export function selectOptions(page: Page) {
   return page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+}
+
+/** Chooses `value` in a searchable select: types it, waits for the option, takes it with Enter. */
+export async function pick(page: Page, combobox: Locator, value: string): Promise<void> {
+  await combobox.fill(value);
+  await selectOptions(page).filter({ hasText: new RegExp(`^${value}$`) }).first().waitFor();
+  await combobox.press('Enter');
 }

@@ -5,7 +5,8 @@ import type { Translate } from '../../i18n';
 import { notifyFailure } from '../../api/notifier';
 import { isApiError } from '../../api/ApiError';
 import { useUnsavedChanges } from '../../layout/unsaved/unsavedStore';
-import { confirm, toast } from '../feedback';
+import { confirmLeave } from '../../layout/unsaved/UnsavedChangesGuard';
+import { toast } from '../feedback';
 import { useOnChange } from '../useOnChange';
 import type { ResourceApi } from './api';
 import { splitFieldErrors } from './fieldErrors';
@@ -70,14 +71,7 @@ export function FormModal<R extends Row>({ resource, api, target, onClose, onSav
 
   const cancel = () => {
     if (!dirty) return onClose();
-    void confirm({
-      title: t('unsaved.title'),
-      content: t('unsaved.text'),
-      okText: t('unsaved.leave'),
-      cancelText: t('unsaved.stay'),
-      danger: true,
-      onOk: onClose,
-    });
+    void confirmLeave(onClose);
   };
 
   return (

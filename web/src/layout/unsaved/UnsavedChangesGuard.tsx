@@ -1,21 +1,26 @@
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n';
 import { confirm } from '../../components/feedback';
 import { discardUnsavedChanges, hasUnsavedChanges } from './unsavedStore';
 
+/** "Leave this page? Your changes have not been saved and will be lost." — true when the user leaves. */
+export function confirmLeave(onLeave?: () => unknown): Promise<boolean> {
+  return confirm({
+    title: i18n.t('unsaved.title'),
+    content: i18n.t('unsaved.text'),
+    okText: i18n.t('unsaved.leave'),
+    cancelText: i18n.t('unsaved.stay'),
+    danger: true,
+    onOk: onLeave,
+  });
+}
+
 /** Asks before unsaved changes are lost; resolves true when the user agreed (or nothing was unsaved). */
 export function useConfirmDiscard(): () => Promise<boolean> {
-  const { t } = useTranslation();
   return async () => {
     if (!hasUnsavedChanges()) return true;
-    const leave = await confirm({
-      title: t('unsaved.title'),
-      content: t('unsaved.text'),
-      okText: t('unsaved.leave'),
-      cancelText: t('unsaved.stay'),
-      danger: true,
-    });
+    const leave = await confirmLeave();
     if (leave) discardUnsavedChanges();
     return leave;
   };
