@@ -2,7 +2,7 @@ import { Button, Space, Table, type TableColumnsType, type TablePaginationConfig
 import type { SorterResult } from 'antd/es/table/interface';
 import type { Translate } from '../../i18n';
 import { Cell } from './Cell';
-import { sortOf, sortOrderOf, type ListState } from './listState';
+import { afterTableChange, sortOrderOf, type ListState } from './listState';
 import type { ResourceActionsOf } from './useRowActions';
 import type { ActionContext, Column, Resource, Row } from './types';
 import { PAGE_SIZES } from './types';
@@ -59,13 +59,8 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
     ),
   });
 
-  const onChange = (pagination: TablePaginationConfig, _: unknown, sorter: SorterResult<R> | SorterResult<R>[]) => {
-    const one = Array.isArray(sorter) ? sorter[0] : sorter;
-    const sort = sortOf(one?.columnKey as string | undefined, one?.order);
-    const pageSize = pagination.pageSize ?? state.pageSize;
-    const sortChanged = sort !== state.sort;
-    onState({ sort, pageSize, page: sortChanged || pageSize !== state.pageSize ? 1 : (pagination.current ?? 1) });
-  };
+  const onChange = (pagination: TablePaginationConfig, _: unknown, sorter: SorterResult<R> | SorterResult<R>[]) =>
+    onState(afterTableChange(state, pagination, sorter));
 
   return (
     <Table<R>

@@ -1,13 +1,11 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Button, Card, Flex, Input, Space, Table, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Flex, Input, Space, Table, Tooltip, type TableColumnsType } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient, type QueryFunction } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useTranslate } from '../../i18n';
 import { useCan } from '../../app/access/can';
-import { titleIn } from '../../app/menuEntries';
-import { usePageInfo } from '../../layout/keepAlive/PageContext';
 import { confirm, toast } from '../feedback';
+import { PageCard } from '../PageCard';
 import { resourceApi } from './api';
 import { FormModal, type FormTarget } from './FormModal';
 import type { Resource, Row } from './types';
@@ -51,8 +49,6 @@ function prune<N extends TreeRow>(nodes: readonly N[]): N[] {
 export function TreePage<N extends TreeRow, R extends Row = Row>(props: TreePageProps<N, R>) {
   const { resource, tree, columns, matches, childOf, rootValues, deletable, rowExtra } = props;
   const t = useTranslate([resource.namespace, 'resource']);
-  const { i18n } = useTranslation();
-  const { menu } = usePageInfo();
   const can = useCan();
   const queryClient = useQueryClient();
   const api = useMemo(() => resourceApi<R>(resource.api), [resource.api]);
@@ -121,7 +117,7 @@ export function TreePage<N extends TreeRow, R extends Row = Row>(props: TreePage
   );
 
   return (
-    <Card title={titleIn(menu?.titles, i18n.language)} extra={toolbar} data-testid={`${resource.name}-page`}>
+    <PageCard extra={toolbar} testId={`${resource.name}-page`}>
       <Table<N>
         key={text ? 'search' : 'all'}
         rowKey="id"
@@ -147,6 +143,6 @@ export function TreePage<N extends TreeRow, R extends Row = Row>(props: TreePage
           }}
         />
       )}
-    </Card>
+    </PageCard>
   );
 }

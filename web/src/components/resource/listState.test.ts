@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Column } from './types';
-import { exportPayload, listStateParams, readListState, searchPayload, sortOf, sortOrderOf, stripEmpty } from './listState';
+import { afterTableChange, exportPayload, listStateParams, readListState, searchPayload, sortOf, sortOrderOf, stripEmpty } from './listState';
 
 const columns: Column[] = [
   { key: 'name', title: 'name', filter: true },
@@ -57,5 +57,18 @@ describe('list state in the address (restored on back)', () => {
     expect(sortOrderOf('name', 'channel')).toBeNull();
     expect(sortOf('name', 'descend')).toBe('-name');
     expect(sortOf('name', null)).toBeUndefined();
+  });
+});
+
+describe('table changes', () => {
+  const state = { page: 3, pageSize: 20, sort: '-id' };
+
+  it('keeps the sort and size when only the page changes', () => {
+    expect(afterTableChange(state, { current: 4, pageSize: 20 }, { columnKey: 'id', order: 'descend' })).toEqual({ page: 4, pageSize: 20, sort: '-id' });
+  });
+
+  it('goes back to page 1 on a new sort or page size', () => {
+    expect(afterTableChange(state, { current: 3, pageSize: 20 }, { columnKey: 'name', order: 'ascend' })).toEqual({ page: 1, pageSize: 20, sort: 'name' });
+    expect(afterTableChange(state, { current: 3, pageSize: 50 }, [{ columnKey: 'id', order: 'descend' }])).toEqual({ page: 1, pageSize: 50, sort: '-id' });
   });
 });

@@ -85,3 +85,24 @@ export function sortOf(key: string | undefined, order: 'ascend' | 'descend' | nu
   if (!key || !order) return undefined;
   return order === 'descend' ? `-${key}` : key;
 }
+
+interface TableSorter {
+  columnKey?: unknown;
+  order?: 'ascend' | 'descend' | null;
+}
+
+/**
+ * The page, size and sort after the user touched a table's pager or a column's sort: a new sort or
+ * page size goes back to page 1.
+ */
+export function afterTableChange(
+  state: Pick<ListState, 'page' | 'pageSize' | 'sort'>,
+  pagination: { current?: number; pageSize?: number },
+  sorter: TableSorter | TableSorter[],
+): Pick<ListState, 'page' | 'pageSize' | 'sort'> {
+  const one = Array.isArray(sorter) ? sorter[0] : sorter;
+  const sort = sortOf(one?.columnKey as string | undefined, one?.order);
+  const pageSize = pagination.pageSize ?? state.pageSize;
+  const restart = sort !== state.sort || pageSize !== state.pageSize;
+  return { sort, pageSize, page: restart ? 1 : (pagination.current ?? 1) };
+}

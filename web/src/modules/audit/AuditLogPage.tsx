@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { Button, Card, Form, Select, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Form, Select, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
 import { useTranslate } from '../../i18n';
-import { titleIn } from '../../app/menuEntries';
-import { usePageInfo } from '../../layout/keepAlive/PageContext';
+import { PageCard } from '../../components/PageCard';
 import { ResourcePage } from '../../components/resource';
 import { auditApi, type AuditRow } from './api';
 import { AuditDetailDrawer } from './AuditDetailDrawer';
@@ -19,8 +17,6 @@ const statusColour = (status: number) => (status < 300 ? 'green' : status < 500 
 /** SPEC §2 audit log: every call, searchable over at most 92 days, with its diff; and the action mappings. */
 export default function AuditLogPage() {
   const t = useTranslate(['audit', 'resource']);
-  const { i18n } = useTranslation();
-  const { menu } = usePageInfo();
   const [viewing, setViewing] = useState<number>();
 
   const columns: TableColumnsType<AuditRow> = [
@@ -58,7 +54,7 @@ export default function AuditLogPage() {
   );
 
   return (
-    <Card title={titleIn(menu?.titles, i18n.language)} data-testid="audit-page">
+    <PageCard testId="audit-page">
       <Tabs
         items={[
           { key: 'log', label: t('tabs.log'), children: <RangeSearch name="audit" api={auditApi} filters={filters} columns={columns} exportPermission="audit#export" /> },
@@ -66,6 +62,6 @@ export default function AuditLogPage() {
         ]}
       />
       {viewing !== undefined && <AuditDetailDrawer id={viewing} onClose={() => setViewing(undefined)} />}
-    </Card>
+    </PageCard>
   );
 }

@@ -8,7 +8,7 @@ import { useTranslate } from '../../i18n';
 import { useCan } from '../../app/access/can';
 import { rangePresets } from '../../components/format/datePresets';
 import { saveFile } from '../../components/resource';
-import { sortOf, sortOrderOf, stripEmpty } from '../../components/resource/listState';
+import { afterTableChange, sortOrderOf, stripEmpty } from '../../components/resource/listState';
 import type { RangeApi } from './api';
 import { defaultRange, MAX_RANGE_DAYS, rangeProblem } from './range';
 
@@ -18,7 +18,7 @@ interface Query {
   filters: Record<string, unknown>;
   page: number;
   pageSize: number;
-  sort?: string;
+  sort: string | undefined;
 }
 
 interface RangeSearchProps<R extends { id: number }> {
@@ -38,7 +38,7 @@ export function RangeSearch<R extends { id: number }>({ name, api, filters, colu
   const can = useCan();
   const [form] = Form.useForm<Values>();
   const [initial] = useState(() => ({ range: defaultRange() }));
-  const [query, setQuery] = useState<Query>(() => ({ filters: toFilters(initial), page: 1, pageSize: 20 }));
+  const [query, setQuery] = useState<Query>(() => ({ filters: toFilters(initial), page: 1, pageSize: 20, sort: undefined }));
   const body = stripEmpty({ ...query.filters, page: query.page, pageSize: query.pageSize, sort: query.sort });
   const list = useQuery({
     queryKey: [name, 'search', body],
@@ -51,11 +51,8 @@ export function RangeSearch<R extends { id: number }>({ name, api, filters, colu
   });
   const rangeLabel = t('range.label');
 
-  const onChange = (pagination: TablePaginationConfig, _: unknown, sorter: SorterResult<R> | SorterResult<R>[]) => {
-    const one = Array.isArray(sorter) ? sorter[0] : sorter;
-    const sort = sortOf(one?.columnKey as string | undefined, one?.order);
-    setQuery({ ...query, sort, page: sort === query.sort ? (pagination.current ?? 1) : 1, pageSize: pagination.pageSize ?? query.pageSize });
-  };
+  const onChange = (pagination: TablePaginationConfig, _: unknown, sorter: SorterResult<R> | SorterResult<R>[]) =>
+    setQuery({ ...query, ...afterTableChange(query, pagination, sorter) });
 
   return (
     <Flex vertical gap={16} data-testid={`${name}-search`}>

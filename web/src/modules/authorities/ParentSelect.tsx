@@ -2,6 +2,7 @@ import { TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { InputProps } from '../../components/resource';
+import { pickedId } from '../users/pickedIds';
 import { authorityTreeQuery, type AuthorityNode } from './api';
 import { authorityName } from './labels';
 
@@ -29,7 +30,7 @@ export function ParentSelect({ id, label, value, onChange }: InputProps) {
       placeholder={label}
       allowClear
       showSearch={{ treeNodeFilterProp: 'title' }}
-      value={value === undefined || value === null ? undefined : Number(value)}
+      value={pickedId(value)}
       onChange={(next) => onChange?.(next ?? null)}
       treeData={options(data, i18n.language)}
     />

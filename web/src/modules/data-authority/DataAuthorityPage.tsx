@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Card, Empty, Flex, Tabs } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { Empty, Flex, Tabs } from 'antd';
 import { useTranslate } from '../../i18n';
-import { titleIn } from '../../app/menuEntries';
-import { usePageInfo } from '../../layout/keepAlive/PageContext';
+import { PageCard } from '../../components/PageCard';
 import { RoleSelect } from '../roles/RoleSelect';
 import { UserSelect } from '../users/UserSelect';
+import { pickedId } from '../users/pickedIds';
 import type { Subject } from './api';
 import { ScopesPanel } from './ScopesPanel';
 
@@ -13,7 +12,7 @@ function SubjectTab({ kind }: { kind: Subject['kind'] }) {
   const t = useTranslate(['data-authority']);
   const [id, setId] = useState<number>();
   const label = t(kind === 'role' ? 'pickRole' : 'pickUser');
-  const pick = (value: unknown) => setId(value === null || value === undefined ? undefined : Number(value));
+  const pick = (value: unknown) => setId(pickedId(value));
   return (
     <Flex vertical gap={16}>
       <div style={{ maxWidth: 360 }}>{kind === 'role' ? <RoleSelect label={label} value={id} onChange={pick} /> : <UserSelect label={label} value={id} onChange={pick} />}</div>
@@ -25,16 +24,14 @@ function SubjectTab({ kind }: { kind: Subject['kind'] }) {
 /** SPEC §6 data authority: the rows a role or user sees, by country, team, department or ownership. */
 export default function DataAuthorityPage() {
   const t = useTranslate(['data-authority']);
-  const { i18n } = useTranslation();
-  const { menu } = usePageInfo();
   return (
-    <Card title={titleIn(menu?.titles, i18n.language)} data-testid="data-authority-page">
+    <PageCard testId="data-authority-page">
       <Tabs
         items={[
           { key: 'role', label: t('byRole'), children: <SubjectTab kind="role" /> },
           { key: 'user', label: t('byUser'), children: <SubjectTab kind="user" /> },
         ]}
       />
-    </Card>
+    </PageCard>
   );
 }

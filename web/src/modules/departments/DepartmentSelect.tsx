@@ -1,5 +1,6 @@
 import { TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import { pickedId } from '../users/pickedIds';
 import { departmentTreeQuery, type DepartmentNode } from './api';
 
 interface DepartmentSelectProps {
@@ -21,7 +22,6 @@ const options = (nodes: readonly DepartmentNode[]): Option[] =>
 /** A department picked in the department tree. */
 export function DepartmentSelect({ value, onChange, id, label }: DepartmentSelectProps) {
   const { data = [], isFetching } = useQuery(departmentTreeQuery);
-  const shown = value === undefined || value === null || value === '' ? undefined : Number(value);
   return (
     <TreeSelect
       id={id}
@@ -31,7 +31,7 @@ export function DepartmentSelect({ value, onChange, id, label }: DepartmentSelec
       showSearch={{ treeNodeFilterProp: 'title' }}
       treeDefaultExpandAll
       loading={isFetching}
-      value={shown}
+      value={pickedId(value)}
       onChange={(next) => onChange?.(next ?? null)}
       treeData={options(data)}
       style={{ minWidth: 200, width: '100%' }}

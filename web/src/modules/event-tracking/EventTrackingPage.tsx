@@ -1,9 +1,7 @@
-import { Card, Typography, type TableColumnsType } from 'antd';
+import { Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
 import { useTranslate } from '../../i18n';
-import { titleIn } from '../../app/menuEntries';
-import { usePageInfo } from '../../layout/keepAlive/PageContext';
+import { PageCard } from '../../components/PageCard';
 import type { components } from '../../api/schema';
 import { rangeApi } from '../audit/api';
 import { RangeSearch } from '../audit/RangeSearch';
@@ -16,8 +14,6 @@ const api = rangeApi<TrackedEvent>('event-tracking');
 /** SPEC §3 event tracking: event id, merchant id, user or client id, device info, extra key and value. */
 export default function EventTrackingPage() {
   const t = useTranslate(['event-tracking']);
-  const { i18n } = useTranslation();
-  const { menu } = usePageInfo();
   const columns: TableColumnsType<TrackedEvent> = [
     { key: 'at', title: t('at'), sorter: true, render: (_, row) => dayjs(row.at).format('YYYY-MM-DD HH:mm:ss') },
     { key: 'eventId', dataIndex: 'eventId', title: t('eventId') },
@@ -42,8 +38,8 @@ export default function EventTrackingPage() {
     </>
   );
   return (
-    <Card title={titleIn(menu?.titles, i18n.language)} data-testid="event-tracking-page">
+    <PageCard testId="event-tracking-page">
       <RangeSearch name="event-tracking" api={api} filters={filters} columns={columns} exportPermission="event-tracking#export" />
-    </Card>
+    </PageCard>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslate } from '../../i18n';
 import { http } from '../../api/http';
 import { toast } from '../../components/feedback';
 import { showFieldErrors } from '../../components/resource/fieldErrors';
-import { checkPassword } from '../users/rules';
+import { passwordRules, requiredRules } from '../users/passwordRules';
 
 interface Values {
   oldPassword: string;
@@ -30,25 +30,16 @@ export function ChangePasswordForm() {
     onError: (error) => showFieldErrors(form, error, FIELDS),
   });
   const label = (key: string) => t(`password.${key}`);
-  const required = (key: string) => ({ required: true, message: t('validation.required', { field: label(key) }) });
   return (
     <Form form={form} layout="vertical" name="change-password" style={{ maxWidth: 420 }} onFinish={(values: Values) => change.mutate(values)}>
-      <Form.Item name="oldPassword" label={label('old')} rules={[required('old')]}>
+      <Form.Item name="oldPassword" label={label('old')} rules={requiredRules(label('old'), t)}>
         <Input.Password autoComplete="current-password" />
       </Form.Item>
       <Form.Item
         name="newPassword"
         label={label('new')}
         extra={t('password.policy')}
-        rules={[
-          required('new'),
-          {
-            validator: async (_, value: unknown) => {
-              const problem = value ? checkPassword(value, label('new'), t) : undefined;
-              if (problem) throw new Error(problem);
-            },
-          },
-        ]}
+        rules={passwordRules(label('new'), t)}
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
@@ -57,7 +48,7 @@ export function ChangePasswordForm() {
         label={label('repeat')}
         dependencies={['newPassword']}
         rules={[
-          required('repeat'),
+          ...requiredRules(label('repeat'), t),
           ({ getFieldValue }) => ({
             validator: async (_, value: unknown) => {
               if (value && value !== getFieldValue('newPassword')) throw new Error(t('password.mismatch'));

@@ -1,17 +1,13 @@
 import { Card, Descriptions, Flex, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
 import { useTranslate } from '../../i18n';
-import { titleIn } from '../../app/menuEntries';
+import { PageCard } from '../../components/PageCard';
 import { useUserInfo } from '../../app/access/session';
-import { usePageInfo } from '../../layout/keepAlive/PageContext';
 import { ChangePasswordForm } from './ChangePasswordForm';
 
 /** SPEC §2 profile center: who I am, my roles and data scope, and changing my password. */
 export default function ProfilePage() {
   const t = useTranslate(['profile', 'users']);
-  const { i18n } = useTranslation();
-  const { menu } = usePageInfo();
   const user = useUserInfo();
   if (!user) return null;
   const scope = user.dataScopes;
@@ -20,7 +16,7 @@ export default function ProfilePage() {
     : [scope.countries?.join(', '), scope.teams?.join(', '), scope.own && t('scope.own'), scope.department && t('scope.department')].filter(Boolean).join(' · ');
   return (
     <Flex vertical gap={16} data-testid="profile-page">
-      <Card title={titleIn(menu?.titles, i18n.language)}>
+      <PageCard>
         <Descriptions column={{ xs: 1, md: 2 }} bordered size="small">
           <Descriptions.Item label={t('username')}>{user.username}</Descriptions.Item>
           <Descriptions.Item label={t('realName')}>{user.realName}</Descriptions.Item>
@@ -38,7 +34,7 @@ export default function ProfilePage() {
           <Descriptions.Item label={t('scope.title')}>{scopeText}</Descriptions.Item>
           <Descriptions.Item label={t('lastLoginAt')}>{user.lastLoginAt && dayjs(user.lastLoginAt).format('YYYY-MM-DD HH:mm:ss')}</Descriptions.Item>
         </Descriptions>
-      </Card>
+      </PageCard>
       <Card title={t('password.title')}>
         <ChangePasswordForm />
       </Card>

@@ -9,6 +9,7 @@ import { UserSelect } from '../users/UserSelect';
 import type { UserBrief } from '../users/api';
 import { roleApi, type Role } from './api';
 import { RoleSelect } from './RoleSelect';
+import { pickedId } from '../users/pickedIds';
 
 /** The members of one role: set them, or move some (or all) of them to another role (SPEC §2). */
 export function MembersDrawer({ role, onClose }: { role: Role; onClose: () => void }) {
@@ -69,7 +70,7 @@ export function MembersDrawer({ role, onClose }: { role: Role; onClose: () => vo
             </Typography.Paragraph>
             <Flex gap={8} align="start">
               <div style={{ flex: 1 }}>
-                <RoleSelect label={t('members.target')} exclude={[role.id]} value={target} onChange={(id) => setTarget(id === null ? undefined : Number(id))} />
+                <RoleSelect label={t('members.target')} exclude={[role.id]} value={target} onChange={(id) => setTarget(pickedId(id))} />
               </div>
               <Button disabled={target === undefined || !members.data?.length} loading={move.isPending} onClick={() => move.mutate()}>
                 {t('members.move')}

@@ -1,5 +1,6 @@
 import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import { pickedIds } from '../users/pickedIds';
 import { roleOptionsQuery } from './api';
 
 interface RoleSelectProps {
@@ -12,13 +13,10 @@ interface RoleSelectProps {
   exclude?: readonly number[];
 }
 
-const asIds = (value: unknown): number[] =>
-  (Array.isArray(value) ? value : value === undefined || value === null || value === '' ? [] : [value]).map(Number);
-
 /** A picker of roles by name. */
 export function RoleSelect({ value, onChange, id, label, multiple, exclude = [] }: RoleSelectProps) {
   const { data = [], isFetching } = useQuery(roleOptionsQuery);
-  const ids = asIds(value);
+  const ids = pickedIds(value);
   return (
     <Select
       id={id}

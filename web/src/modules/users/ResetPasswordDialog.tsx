@@ -5,7 +5,7 @@ import { toast } from '../../components/feedback';
 import { showFieldErrors } from '../../components/resource/fieldErrors';
 import { userApi, userLabel, type User } from './api';
 import { PasswordInput } from './PasswordInput';
-import { checkPassword } from './rules';
+import { passwordRules } from './passwordRules';
 
 /** An administrator sets a new password (SPEC §5 policy); the user's open sessions end with it. */
 export function ResetPasswordDialog({ user, onClose }: { user: User; onClose: () => void }) {
@@ -27,15 +27,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: User; onClose: ()
           name="password"
           label={label}
           extra={t('reset.hint')}
-          rules={[
-            { required: true, message: t('validation.required', { field: label }) },
-            {
-              validator: async (_, value: unknown) => {
-                const problem = value ? checkPassword(value, label, t) : undefined;
-                if (problem) throw new Error(problem);
-              },
-            },
-          ]}
+          rules={passwordRules(label, t)}
         >
           <PasswordInput column={{ key: 'password', title: 'password' }} label={label} />
         </Form.Item>

@@ -3,6 +3,7 @@ import { Select } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDebounced } from './useDebounced';
 import { userApi, userLabel, type UserBrief } from './api';
+import { pickedIds } from './pickedIds';
 
 interface UserSelectProps {
   value?: unknown;
@@ -13,9 +14,6 @@ interface UserSelectProps {
   /** Users to offer besides the search results (the current members of a role). */
   known?: readonly UserBrief[];
 }
-
-const asIds = (value: unknown): number[] =>
-  (Array.isArray(value) ? value : value === undefined || value === null || value === '' ? [] : [value]).map(Number);
 
 /** A picker of enabled users, searched on the server by name, username or email as the user types. */
 export function UserSelect({ value, onChange, id, label, multiple, known = [] }: UserSelectProps) {
@@ -28,7 +26,7 @@ export function UserSelect({ value, onChange, id, label, multiple, known = [] }:
     staleTime: 30_000,
   });
   const byId = new Map([...known, ...data].map((user) => [user.id, { value: user.id, label: userLabel(user) }]));
-  const ids = asIds(value);
+  const ids = pickedIds(value);
   return (
     <Select
       id={id}
