@@ -161,6 +161,24 @@ describe('an admin limits a new user to some menus (SPEC §2, §6: the server de
   });
 });
 
+describe('departments (SPEC §3: name, full name, leader, parent)', () => {
+  it('refuses to put a department below one of its own, with the reason on the parent field', async () => {
+    const admin = await tokenFor();
+    const parent = await api<{ id: number }>('POST', 'department/add', { name: `Ops ${STAMP}`, fullName: `Operations ${STAMP}` }, admin);
+    const child = await api<{ id: number }>('POST', 'department/add', { name: `Hub ${STAMP}`, fullName: `Hub ${STAMP}`, parentId: parent.data.id }, admin);
+    expect(child.code, child.message).toBe('SUCCESS');
+
+    page = await signedIn(browser, '/user-center/department');
+    const tree = page.getByTestId('departments-tree');
+    await tree.locator('tr', { hasText: `Operations ${STAMP}` }).getByRole('button', { name: 'Edit', exact: true }).click();
+    await expect.poll(() => field('Name').inputValue()).toBe(`Ops ${STAMP}`);
+    await field('Parent department').click();
+    await page.locator('.ant-select-tree-node-content-wrapper', { hasText: `Hub ${STAMP}` }).click();
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await explain('Parent: a department cannot sit below itself').waitFor();
+  });
+});
+
 describe('change password (SPEC §5)', () => {
   it("asks for the old password and a matching repeat ('Two passwords don't match'), then logs the other sessions out", async () => {
     const otherSession = await tokenFor(ACCOUNT, true);
