@@ -59,13 +59,14 @@ describe('couriers on the resource kit (SPEC §3 Courier, §5)', () => {
     page = await signedIn(browser, COURIERS_PATH);
     const sent = page.waitForRequest((request) => request.url().endsWith('/cms/courier/search') && request.postDataJSON()?.channel);
     const channel = page.getByRole('combobox', { name: 'Channel' });
-    await pick(page, channel, 'LAZADA_ID');
-    await pick(page, channel, 'TIKI_ID');
+    // the options show translated labels; the request carries the codes
+    await pick(page, channel, 'Lazada');
+    await pick(page, channel, 'Tiki');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const body = (await sent).postDataJSON() as Record<string, unknown>;
     expect(body).toEqual({ channel: ['LAZADA_ID', 'TIKI_ID'], page: 1, pageSize: 20, sort: '-id' });
     const channels = () => table().locator('tbody tr.ant-table-row td:nth-child(3)').allInnerTexts();
-    await expect.poll(async () => new Set(await channels())).toEqual(new Set(['LAZADA_ID', 'TIKI_ID']));
+    await expect.poll(async () => new Set(await channels())).toEqual(new Set(['Lazada', 'Tiki']));
     expect(await names()).toEqual(expect.arrayContaining(['Flash Express', 'GHN', 'Ninja Van']));
   });
 
@@ -99,8 +100,8 @@ describe('couriers on the resource kit (SPEC §3 Courier, §5)', () => {
 
     // A duplicate is only known to the server: its refusal lands on the name field.
     await dialog().getByLabel('Courier name').fill('Ninja Van');
-    await pick(page, dialog().getByRole('combobox', { name: 'Channel' }), 'LAZADA_ID');
-    await pick(page, dialog().getByRole('combobox', { name: 'Shipping method' }), 'DROP_OFF');
+    await pick(page, dialog().getByRole('combobox', { name: 'Channel' }), 'Lazada');
+    await pick(page, dialog().getByRole('combobox', { name: 'Shipping method' }), 'Drop Off');
     await dialog().getByRole('button', { name: 'Save' }).click();
     await dialog().locator('.ant-form-item-explain-error').filter({ hasText: 'Ninja Van' }).waitFor();
 
@@ -116,7 +117,7 @@ describe('couriers on the resource kit (SPEC §3 Courier, §5)', () => {
     const row = table().getByRole('row', { name: new RegExp(`${RUN} Alpha`) });
     await row.getByRole('button', { name: 'View' }).click();
     const drawer = page.getByTestId('detail-drawer');
-    await drawer.getByText('SHOPEE_ID').waitFor();
+    await drawer.getByText('Shopee', { exact: true }).waitFor();
     await drawer.getByRole('button', { name: 'Close' }).click();
 
     await row.getByRole('button', { name: 'Delete' }).click();
