@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
@@ -13,7 +14,7 @@ from temporalio import activity
 from temporalio.client import Client
 from temporalio.common import WorkflowIDConflictPolicy
 
-from activities.ticket_store import start_input
+from activities.ticket_store import load_calendar, start_input
 from domain.db import transaction
 from domain.models.tickets import Ticket
 from domain.settings import get_settings
@@ -21,6 +22,7 @@ from workflows import ticket_models as m
 
 log = logging.getLogger("omp.tickets")
 WORKFLOW = "ticket"  # TicketWorkflow's registered name
+STARTS_AT_ONCE = 20
 
 
 def flow_options(start: m.TicketStart) -> dict[str, Any]:
@@ -46,9 +48,15 @@ async def reconcile(client: Client, older_than: timedelta = timedelta(seconds=30
     async with transaction() as db:
         rows = (await db.scalars(select(Ticket).where(Ticket.flow_pending, Ticket.created_at <= cutoff)
                                  .order_by(Ticket.id).limit(limit))).all()
-        starts = [await start_input(db, row, cutoff.date()) for row in rows]
-    for start in starts:
-        await start_flow(client, start)
+        calendar = await load_calendar(db, cutoff.date())
+        starts = [await start_input(db, row, cutoff.date(), calendar) for row in rows]
+    gate = asyncio.Semaphore(STARTS_AT_ONCE)
+
+    async def start_one(start: m.TicketStart) -> None:
+        async with gate:
+            await start_flow(client, start)
+
+    await asyncio.gather(*(start_one(s) for s in starts))
     if starts:
         await mark_started(s.state.ticket_id for s in starts)
         log.info("started %d pending ticket flows", len(starts))

@@ -50,9 +50,10 @@ def state_of(ticket: Ticket, watchers: list[int]) -> m.TicketState:
                          watchers=sorted(watchers), **values)
 
 
-async def start_input(db: AsyncSession, ticket: Ticket, today: date) -> m.TicketStart:
+async def start_input(db: AsyncSession, ticket: Ticket, today: date,
+                      calendar: CalendarData | None = None) -> m.TicketStart:
     watchers = (await db.scalars(select(TicketWatcher.user_id).where(TicketWatcher.ticket_id == ticket.id))).all()
-    return m.TicketStart(state=state_of(ticket, list(watchers)), calendar=await load_calendar(db, today))
+    return m.TicketStart(state=state_of(ticket, list(watchers)), calendar=calendar or await load_calendar(db, today))
 
 
 def coerce(column: str, value: Any) -> Any:

@@ -71,7 +71,7 @@ async def create_ticket(body: TicketCreate, user: Principal, client: Client | No
         await db.flush()
         await audit.record_change(db, operator_id=user.id, operator_name=user.username, entity="Ticket",
                                   entity_id=ticket.id, action="create", before=None, after=audit.snapshot(ticket))
-        start = await start_input(db, ticket, now.date())
+        start = await start_input(db, ticket, now.date(), calendar)
     try:
         if client is None:
             raise RuntimeError("Temporal is not reachable")

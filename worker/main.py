@@ -17,12 +17,15 @@ from worker.registry import QueueSpec, queues
 from worker.schedules import ensure_schedules
 
 log = logging.getLogger("omp.worker")
+# Long-lived flows (one per open ticket) sleep on timers for days; keeping them cached costs little memory,
+# while replaying each evicted one when its timer fires costs CPU exactly when deadlines bunch up.
+CACHED_FLOWS = 20000
 
 
 def build_workers(client: Client, specs: list[QueueSpec] | None = None) -> list[Worker]:
     return [
         Worker(client, task_queue=s.task_queue, workflows=list(s.workflows), activities=list(s.activities),
-               graceful_shutdown_timeout=timedelta(seconds=10))
+               graceful_shutdown_timeout=timedelta(seconds=10), max_cached_workflows=CACHED_FLOWS)
         for s in (specs if specs is not None else queues())
     ]
 

@@ -37,7 +37,7 @@ def refusal(exc: DomainError) -> ApplicationError:
                             non_retryable=True)
 
 
-@workflow.defn(name="ticket")
+@workflow.defn(name="ticket", sandboxed=False)  # docs/decisions/ticket-workflow-unsandboxed.md
 class TicketWorkflow:
     @workflow.init
     def __init__(self, start: m.TicketStart) -> None:

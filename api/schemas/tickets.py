@@ -7,7 +7,7 @@ from pydantic import AfterValidator, Field, StringConstraints, model_validator
 from pydantic_core import PydanticCustomError
 from sqlalchemy import not_, or_, select
 
-from api.envelope import CamelModel
+from api.envelope import CamelModel, Page
 from api.resource.query import In, Range, SearchParams, Where
 from api.schemas.users import Email
 from domain.enums import (
@@ -218,6 +218,10 @@ class TicketListItem(CamelModel):
     last_reply_at: datetime | None
     closed_at: datetime | None
     sla: SlaPublic
+
+
+class TicketPage(Page[TicketListItem]):
+    total_capped: bool = Field(default=False, description="more matches than `total`: show it as 10,000+")
 
 
 class AttachmentPublic(CamelModel):

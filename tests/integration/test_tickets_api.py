@@ -3,6 +3,8 @@ dashboard rates (SPEC §4) and the navbar dropdown."""
 
 from datetime import UTC, datetime, timedelta
 
+from sqlalchemy import text
+
 from domain.db import transaction
 from domain.models.tickets import TicketWatcher
 from tests.conftest import unique
@@ -146,3 +148,20 @@ async def test_navbar_shows_my_open_tickets_with_counts(client):
     assert data["assigned"] == {"total": 2, "byStatus": [{"status": "WORK_IN_PROCESS", "count": 2}]}
     assert data["submitted"]["total"] == 1 and data["watched"]["total"] == 0
     assert len(data["items"]) == 2
+
+
+async def test_a_huge_match_count_is_capped(client):
+    """Past 10,000 matches the list says 10,000+ instead of counting a million rows on every page."""
+    me = await staff("ticket-list")
+    category = unique("Cat")
+    async with transaction() as db:
+        await db.execute(text(
+            "insert into tickets (title, description, category, application, issue_type, level, status, tags,"
+            " sla_started_at, sla_work_time, first_response_due, resolve_due, first_response_breached,"
+            " resolve_breached, flow_pending, seq) select 'bulk ' || i, 'd', :category, 'SYS_ERP', 'OTHERS', 'P3',"
+            " 'CLOSED', '{}', now(), true, now(), now(), false, false, false, 1"
+            " from generate_series(1, 10005) i"), {"category": category})
+    page = await search(client, me, category=[category])
+    assert (page["total"], page["totalCapped"], len(page["items"])) == (10000, True, 20)
+    small = await search(client, me, category=[category], keyword="bulk 10005")
+    assert (small["total"], small["totalCapped"]) == (1, False)

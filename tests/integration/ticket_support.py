@@ -15,6 +15,7 @@ import pytest
 from sqlalchemy import func, select
 from temporalio.api.enums.v1 import IndexedValueType
 from temporalio.api.operatorservice.v1 import AddSearchAttributesRequest
+from temporalio.client import WorkflowExecutionStatus, WorkflowQueryFailedError
 from temporalio.service import RPCError
 
 from api.deps import Principal
@@ -48,14 +49,15 @@ async def register_search_attributes(client: Any) -> None:
 @pytest.fixture
 async def ticket_worker(time_skipping_env, app, mail_sink) -> AsyncIterator[Any]:
     """Every queue's worker on the time-skipping server, and the API's Temporal client pointed at it.
-    The flows of the tickets a test created are terminated after it, so the next test's skipped time
-    does not wake them."""
+    The flows of the tickets a test created (or a reconciler started) are terminated after it, so the next
+    test's skipped time does not wake them and no task is left to a worker that is gone."""
     env = time_skipping_env
     await register_search_attributes(env.client)
     previous = app.state.flows._client
     app.state.flows._client = env.client
     async with transaction() as db:
         first_new = (await db.scalar(select(func.max(Ticket.id))) or 0) + 1
+        pending = set((await db.scalars(select(Ticket.id).where(Ticket.flow_pending))).all())  # e.g. demo rows
     workers = build_workers(env.client)
     for worker in workers:
         await worker.__aenter__()
@@ -64,12 +66,26 @@ async def ticket_worker(time_skipping_env, app, mail_sink) -> AsyncIterator[Any]
     finally:
         async with transaction() as db:
             ids = (await db.scalars(select(Ticket.id).where(Ticket.id >= first_new))).all()
-        for ticket_id in ids:
-            with contextlib.suppress(RPCError):
-                await env.client.get_workflow_handle(f"ticket-{ticket_id}").terminate("test finished")
+        for ticket_id in {*ids, *pending}:
+            with contextlib.suppress(RPCError, WorkflowQueryFailedError):
+                await stop_quietly(env.client.get_workflow_handle(f"ticket-{ticket_id}"))
         for worker in workers:
             await worker.__aexit__(None, None, None)
         app.state.flows._client = previous
+
+
+async def stop_quietly(handle: Any) -> None:
+    """Terminate a running flow once no task or activity of it is in flight: the time-skipping server
+    never skips time again after a flow is terminated in the middle of one."""
+    for _ in range(100):
+        described = await handle.describe()
+        if described.status != WorkflowExecutionStatus.RUNNING:
+            return
+        raw = described.raw_description
+        if not raw.pending_activities and not raw.HasField("pending_workflow_task"):
+            break
+        await asyncio.sleep(0.05)
+    await handle.terminate("test finished")
 
 
 def free_port() -> int:
