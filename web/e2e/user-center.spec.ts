@@ -100,7 +100,12 @@ describe('an admin limits a new user to some menus (SPEC §2, §6: the server de
     const sidebar = page.getByTestId('sidebar');
     const entries = async () => (await sidebar.getByRole('menuitem').allInnerTexts()).map((text) => text.trim());
     await expect.poll(entries).toEqual(['Home', 'Operation']);
-    for (const group of ['Operation', 'Ginee OMS', 'Order']) await sidebar.getByRole('menuitem', { name: group, exact: true }).click();
+    // open each group only once the previous one shows it (a click during the opening animation is lost)
+    const path = ['Operation', 'Ginee OMS', 'Order', 'Logistics configuration'];
+    for (const [index, group] of path.slice(0, -1).entries()) {
+      await sidebar.getByRole('menuitem', { name: group, exact: true }).click();
+      await sidebar.getByRole('menuitem', { name: path[index + 1], exact: true }).waitFor();
+    }
     await expect.poll(entries).toEqual(['Home', 'Operation', 'Ginee OMS', 'Order', 'Logistics configuration']);
     await sidebar.getByRole('menuitem', { name: 'Logistics configuration', exact: true }).click();
     await page.getByTestId('couriers-table').locator('tr.ant-table-row').first().waitFor();
