@@ -3737,17 +3737,6 @@ export interface components {
             /** Total */
             total: number;
         };
-        /** Page[TicketListItem] */
-        Page_TicketListItem_: {
-            /** Items */
-            items: components["schemas"]["TicketListItem"][];
-            /** Page */
-            page: number;
-            /** Pagesize */
-            pageSize: number;
-            /** Total */
-            total: number;
-        };
         /** Page[UserPublic] */
         Page_UserPublic_: {
             /** Items */
@@ -4299,25 +4288,6 @@ export interface components {
              */
             transactionId: string;
         };
-        /** Reply[Page[TicketListItem]] */
-        Reply_Page_TicketListItem__: {
-            /**
-             * Code
-             * @default SUCCESS
-             */
-            code: string;
-            data?: components["schemas"]["Page_TicketListItem_"] | null;
-            /**
-             * Message
-             * @default
-             */
-            message: string;
-            /**
-             * Transactionid
-             * @default
-             */
-            transactionId: string;
-        };
         /** Reply[Page[UserPublic]] */
         Reply_Page_UserPublic__: {
             /**
@@ -4516,6 +4486,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["TicketNavbar"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[TicketPage] */
+        Reply_TicketPage_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["TicketPage"] | null;
             /**
              * Message
              * @default
@@ -5457,6 +5446,23 @@ export interface components {
             items: components["schemas"]["NavbarItem"][];
             submitted: components["schemas"]["NavbarGroup"];
             watched: components["schemas"]["NavbarGroup"];
+        };
+        /** TicketPage */
+        TicketPage: {
+            /** Items */
+            items: components["schemas"]["TicketListItem"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @description more matches than `total`: show it as 10,000+
+             * @default false
+             */
+            totalCapped: boolean;
         };
         /**
          * TicketScope
@@ -8887,7 +8893,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_Page_TicketListItem__"];
+                    "application/json": components["schemas"]["Reply_TicketPage_"];
                 };
             };
             /** @description Validation Error */
