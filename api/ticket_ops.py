@@ -18,7 +18,7 @@ from temporalio.exceptions import ApplicationError
 from temporalio.service import RPCError, RPCStatusCode
 
 from activities.ticket_flows import flow_options, mark_started, start_flow
-from activities.ticket_store import load_calendar, start_input
+from activities.ticket_store import load_calendar, start_input, state_of
 from api import audit
 from api.deps import Principal
 from api.schemas.tickets import TicketCreate, involved_clause
@@ -44,7 +44,7 @@ LEVELS_TO_ISSUE = {level: issue for issue, level in rules.ISSUE_LEVELS.items()}
 
 
 async def create_ticket(body: TicketCreate, user: Principal, client: Client | None,
-                        now: datetime | None = None) -> int:
+                        now: datetime | None = None) -> Ticket:
     """The row (marked flow-pending) and its first history entry commit first; then the flow starts and
     the mark is cleared. If the start fails, the reconciler starts it later (docs/decisions/ticket-creation.md).
     `now` is the clock start (tests pass the test server's time)."""
@@ -71,16 +71,17 @@ async def create_ticket(body: TicketCreate, user: Principal, client: Client | No
         await db.flush()
         await audit.record_change(db, operator_id=user.id, operator_name=user.username, entity="Ticket",
                                   entity_id=ticket.id, action="create", before=None, after=audit.snapshot(ticket))
-        start = await start_input(db, ticket, now.date(), calendar)
+        start = m.TicketStart(state=state_of(ticket, watchers=[]), calendar=calendar)
     try:
         if client is None:
             raise RuntimeError("Temporal is not reachable")
         await start_flow(client, start)
     except Exception as exc:  # Temporal unreachable: the ticket stands, the reconciler starts its flow
         log.warning("ticket %s saved, its flow will be started later: %s", ticket.id, exc)
-        return ticket.id
+        return ticket
     await mark_started([ticket.id])
-    return ticket.id
+    ticket.flow_pending = False
+    return ticket
 
 
 # ---- actions -----------------------------------------------------------------------------------

@@ -56,7 +56,9 @@ class TicketWorkflow:
 
     @workflow.run
     async def run(self, start: m.TicketStart) -> m.TicketView:
-        self.publish()
+        # The start already carries the search attributes; flows started before this change upserted them again.
+        if not workflow.patched("start-without-upsert"):
+            self.publish()
         while True:
             events = m.due_events(self.state, start.linger)
             self.woken = False

@@ -15,6 +15,7 @@ from api.flows import temporal_client
 from api.resource.query import apply_filters, apply_sort
 from api.schemas.tickets import (
     TicketCreate,
+    TicketCreated,
     TicketDetail,
     TicketFilters,
     TicketNavbar,
@@ -22,11 +23,12 @@ from api.schemas.tickets import (
     involved_clause,
     scope_clause,
 )
-from api.ticket_ops import create_ticket, visible_ticket
+from api.ticket_ops import create_ticket, visible_ticket, workflow_url
 from api.ticket_reads import detail, list_items
 from domain.enums import TicketScope, TicketStatus
 from domain.errors import DomainError
 from domain.models.tickets import Ticket
+from workflows.ticket_models import workflow_id
 
 router = APIRouter(prefix="/ticket", tags=["tickets"])
 
@@ -37,16 +39,17 @@ NAVBAR_ITEMS = 10
 COUNT_CAP = 10_000
 
 
-@router.post("/add", summary="Create a ticket and start its flow")
+@router.post("/add", summary="Create a ticket and start its flow (the detail page then reads the rest)")
 async def add(body: TicketCreate, request: Request, db: SessionDep,
-              user: Annotated[Principal, Need("ticket-new")]) -> Reply[TicketDetail]:
+              user: Annotated[Principal, Need("ticket-new")]) -> Reply[TicketCreated]:
     try:
         client = await temporal_client(request)
     except DomainError:  # Temporal is down: the ticket is saved now and its flow started by the reconciler
         client = None
-    ticket_id = await create_ticket(body, user, client)
-    ticket = await visible_ticket(db, user, ticket_id)
-    return ok(await detail(db, ticket, user, datetime.now(UTC)))
+    ticket = await create_ticket(body, user, client)
+    item = (await list_items(db, [ticket], datetime.now(UTC)))[0]
+    return ok({**item, "flowPending": ticket.flow_pending, "workflowId": workflow_id(ticket.id),
+               "workflowUrl": workflow_url(ticket.id)})
 
 
 def search_query(params: TicketFilters, user: Principal) -> Select[Any]:

@@ -220,6 +220,12 @@ class TicketListItem(CamelModel):
     sla: SlaPublic
 
 
+class TicketCreated(TicketListItem):
+    flow_pending: bool
+    workflow_id: str
+    workflow_url: str
+
+
 class TicketPage(Page[TicketListItem]):
     total_capped: bool = Field(default=False, description="more matches than `total`: show it as 10,000+")
 

@@ -103,7 +103,7 @@ async def test_the_default_calendar_picks_the_first_response_column(local, first
     reporter = await staff("ticket-new")
     created = datetime(*local, tzinfo=ZoneInfo("Asia/Shanghai")).astimezone(UTC)
     body = TicketCreate.model_validate(new_ticket_body(issueLevel="SEVERE"))
-    ticket = await row(await create_ticket(body, reporter.principal, None, now=created))
+    ticket = await row((await create_ticket(body, reporter.principal, None, now=created)).id)
     assert ticket.first_response_due - ticket.sla_started_at == timedelta(minutes=first_response)
     async with transaction() as db:  # a row of 2021 only: no flow for another test's reconciler to start
         await db.execute(update(Ticket).where(Ticket.id == ticket.id).values(flow_pending=False))

@@ -40,7 +40,8 @@ async def time_skipping_env():
 async def pending_ticket(user, minutes_ago=0, now=None):
     """A ticket whose creator could not start its flow (Temporal down, or the API died right after)."""
     created = (now or datetime.now(UTC)) - timedelta(minutes=minutes_ago)
-    return await create_ticket(TicketCreate.model_validate(new_ticket_body()), user.principal, None, now=created)
+    ticket = await create_ticket(TicketCreate.model_validate(new_ticket_body()), user.principal, None, now=created)
+    return ticket.id
 
 
 async def test_the_row_is_saved_and_marked_when_the_flow_cannot_start_then_the_reconciler_starts_it(ticket_worker):
@@ -89,8 +90,9 @@ async def test_the_api_creates_the_ticket_with_a_running_flow(client, ticket_wor
     data = reply.json()["data"]
     assert (data["status"], data["level"], data["issueLevel"], data["flowPending"]) == ("NEW", "P1", "SEVERE", False)
     assert data["workflowUrl"].endswith(f"/namespaces/default/workflows/ticket-{data['id']}")
-    assert [h["action"] for h in data["history"]] == ["CREATE"]
-    assert data["attachments"][0]["name"] == "a.png"
+    detail = (await client.get(f"/cms/ticket/detail/{data['id']}", headers=reporter.headers)).json()["data"]
+    assert [h["action"] for h in detail["history"]] == ["CREATE"]
+    assert detail["attachments"][0]["name"] == "a.png" and detail["tags"] == ["shopee", "sync"]
     handle = ticket_worker.client.get_workflow_handle_for(TicketWorkflow.run, f"ticket-{data['id']}")
     assert (await handle.query(TicketWorkflow.current)).status == "NEW"
 

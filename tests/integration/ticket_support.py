@@ -114,7 +114,8 @@ def new_ticket_body(**fields: Any) -> dict[str, Any]:
 async def create_at_server_time(env: Any, user: Principal, **fields: Any) -> int:
     """A ticket whose clocks start at the test server's time (it runs ahead of the wall clock once skipped)."""
     now = await env.get_current_time()
-    return await create_ticket(TicketCreate.model_validate(new_ticket_body(**fields)), user, env.client, now=now)
+    ticket = await create_ticket(TicketCreate.model_validate(new_ticket_body(**fields)), user, env.client, now=now)
+    return ticket.id
 
 
 async def row(ticket_id: int) -> Ticket:

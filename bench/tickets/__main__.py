@@ -1,0 +1,158 @@
+"""`python -m bench.tickets [--closed 1000000] [--open 10000] [--due 1000]`: one run on a fresh console.
+
+1. Start the console (`launcher --ephemeral`), log in as admin.
+2. COPY `--closed` historic closed tickets (no flows) and ANALYZE.
+3. Create `--created` tickets through `POST /cms/ticket/add` (each starts its flow): creation rate.
+4. COPY the other open tickets flow-pending and start their flows with the reconciler's code, so
+   `--open` tickets have live workflows.
+5. Search: each common filter through the API and the same SQL through pgbench, one caller at a time
+   (latency) and `--clients` callers (throughput).
+6. COPY `--due` more open tickets whose first-response deadlines fall within the next minutes, start
+   their flows, wait, and read how late the breached flags landed.
+Results go to bench/out/tickets-<time>.json and are printed as a table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import httpx
+import psycopg
+
+from bench.tickets import generate, measure, stack
+
+OUT = Path(__file__).resolve().parents[1] / "out"
+PATH = "/cms/ticket/search"
+SEARCHES: dict[str, dict[str, Any]] = {
+    "newest first (no filter)": {},
+    "status = WORK_IN_PROCESS": {"status": ["WORK_IN_PROCESS"]},
+    "assignee = one person": {"assigneeId": None},  # filled with a bench user
+    "category + level + last 30 days": {"category": ["Category 03"], "level": ["P1"], "createdAt": None},
+    "SLA breached": {"breached": True},
+}
+
+
+def parse() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench.tickets", description=__doc__.split("\n")[0])
+    parser.add_argument("--closed", type=int, default=1_000_000)
+    parser.add_argument("--open", type=int, default=10_000, help="open tickets with live flows (created included)")
+    parser.add_argument("--created", type=int, default=1000, help="of the open ones, created through the API")
+    parser.add_argument("--due", type=int, default=1000, help="extra open tickets breaching during the run")
+    parser.add_argument("--due-window", type=float, default=180.0, help="seconds their deadlines spread over")
+    parser.add_argument("--seconds", type=int, default=15, help="duration of each search measurement")
+    parser.add_argument("--clients", type=int, default=8, help="concurrent callers for throughput")
+    parser.add_argument("--create-clients", type=int, default=8, help="concurrent callers creating tickets")
+    return parser.parse_args()
+
+
+def search_sql(body: dict[str, Any]) -> list[str]:
+    """The SQL statements the API runs for this search body (page and count), with literal values."""
+    from sqlalchemy.dialects import postgresql
+
+    from api.deps import Principal
+    from api.routers.tickets import capped_count, search_query
+    from api.schemas.tickets import TicketFilters
+
+    admin = Principal(id=1, username="admin", display_name="Admin", email="a", session_id=0, is_super=True,
+                      permissions=frozenset())
+    params = TicketFilters.model_validate(body)
+    query = search_query(params, admin)
+    dialect = postgresql.dialect()  # type: ignore[no-untyped-call]
+    page = query.limit(params.page_size).offset(0)
+    return [str(q.compile(dialect=dialect, compile_kwargs={"literal_binds": True}))
+            for q in (page, capped_count(query))]
+
+
+async def start_pending(client: Any) -> tuple[int, float]:
+    from activities.ticket_flows import reconcile
+
+    started, begun = 0, time.perf_counter()
+    while True:
+        count = await reconcile(client, older_than=timedelta(0), limit=500)
+        started += count
+        if count == 0:
+            return started, time.perf_counter() - begun
+
+
+async def run(args: argparse.Namespace, console: stack.Stack) -> dict[str, Any]:
+    os.environ["OMP_DATABASE_URL"] = console.database_url
+    os.environ["OMP_TEMPORAL_ADDRESS"] = console.temporal
+    from domain.temporal import connect
+
+    results: dict[str, Any] = {"at": datetime.now(UTC).isoformat(), "args": vars(args)}
+    rng = random.Random(20261122)
+    with psycopg.connect(console.database_url, autocommit=True) as conn:
+        people = generate.users(conn, 50)
+        begun = time.perf_counter()
+        generate.copy(conn, generate.closed_rows(args.closed, people, generate.now(), rng))
+        conn.execute("analyze tickets")
+        results["closedTickets"] = {"rows": args.closed, "seconds": round(time.perf_counter() - begun, 1)}
+        print(f"{args.closed} closed tickets in {results['closedTickets']['seconds']} s", flush=True)
+
+        login = httpx.post(f"{console.url}/cms/auth/login", json={
+            "username": "admin", "password": os.environ.get("OMP_ADMIN_PASSWORD", "Omp-Admin-2026!")})
+        token = login.json()["data"]["token"]
+        results["creation"] = await measure.create_tickets(console.url, token, args.created, args.create_clients)
+        print(f"creation: {results['creation']}", flush=True)
+
+        client = await connect(console.temporal)
+        generate.copy(conn, generate.open_rows(max(0, args.open - args.created), people, generate.now(), rng))
+        started, seconds = await start_pending(client)
+        conn.execute("analyze tickets")
+        results["openFlows"] = {"started": started, "seconds": round(seconds, 1),
+                                "perSecond": round(started / seconds, 1) if seconds else 0}
+        print(f"open flows: {results['openFlows']}", flush=True)
+
+        SEARCHES["assignee = one person"]["assigneeId"] = people[0]
+        SEARCHES["category + level + last 30 days"]["createdAt"] = [
+            (datetime.now(UTC) - timedelta(days=30)).isoformat(), None]
+        results["search"] = {}
+        for name, body in SEARCHES.items():
+            statements = search_sql(body)
+            figures = {
+                "apiLatency": await measure.api_load(console.url, token, PATH, body, args.seconds, 1),
+                "sqlLatency": measure.pgbench(console.database_url, statements, args.seconds, 1),
+                "apiThroughput": await measure.api_load(console.url, token, PATH, body, args.seconds, args.clients),
+                "sqlThroughput": measure.pgbench(console.database_url, statements, args.seconds, args.clients),
+                "sql": statements,
+            }
+            sql_rate = figures["sqlThroughput"]["perSecond"]
+            figures["throughputRatio"] = round(figures["apiThroughput"]["perSecond"] / sql_rate, 3) if sql_rate else 0
+            results["search"][name] = figures
+            print(f"search {name}: " + ", ".join(f"{k} {v}" for k, v in figures.items() if k != "sql"), flush=True)
+
+        due_from = generate.now() + timedelta(seconds=45)
+        generate.copy(conn, generate.open_rows(args.due, people, generate.now(), rng, due_from=due_from,
+                                               due_window=args.due_window, tag="due"))
+        started, seconds = await start_pending(client)
+        wait = (due_from + timedelta(seconds=args.due_window + 20) - generate.now()).total_seconds()
+        print(f"{started} due flows started in {seconds:.1f} s; waiting {wait:.0f} s for their deadlines", flush=True)
+        await asyncio.sleep(max(0.0, wait))
+        results["breachLateness"] = measure.lateness(conn, "due")
+        print(f"breach lateness: {results['breachLateness']}", flush=True)
+    return results
+
+
+def main() -> None:
+    args = parse()
+    OUT.mkdir(exist_ok=True)
+    console = stack.start(OUT / "console.log")
+    try:
+        results = asyncio.run(run(args, console))
+    finally:
+        console.stop()
+    path = OUT / f"tickets-{datetime.now(UTC):%Y%m%dT%H%M%S}.json"
+    path.write_text(json.dumps(results, indent=2))
+    print(f"results: {path}")
+
+
+if __name__ == "__main__":
+    main()
