@@ -10,6 +10,7 @@ import shutil
 import tempfile
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -137,15 +138,19 @@ async def login_as():  # type: ignore[no-untyped-def]
     return make
 
 
-@pytest.fixture(scope="session")
-async def time_skipping_env() -> AsyncIterator:
+async def start_time_skipping_env() -> Any:
     """Temporal's time-skipping test server from PyPI: a 3-day timer passes in milliseconds."""
     from temporalio.contrib.pydantic import pydantic_data_converter
     from temporalio.testing import WorkflowEnvironment
 
     path = shutil.which("temporal-test-server") or str(ROOT / ".venv" / "bin" / "temporal-test-server")
-    env = await WorkflowEnvironment.start_time_skipping(
+    return await WorkflowEnvironment.start_time_skipping(
         test_server_existing_path=path, data_converter=pydantic_data_converter)
+
+
+@pytest.fixture(scope="session")
+async def time_skipping_env() -> AsyncIterator:
+    env = await start_time_skipping_env()
     yield env
     await env.shutdown()
 

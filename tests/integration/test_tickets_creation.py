@@ -1,10 +1,8 @@
 """No ticket without a flow, no flow without a ticket: the row commits first, marked flow-pending; the flow
 starts with USE_EXISTING (a second start is harmless); a reconciler starts what a dead creator left."""
 
-import shutil
 from datetime import UTC, datetime, timedelta
 
-import pytest
 from temporalio.client import WorkflowExecutionStatus
 
 from activities.ticket_flows import mark_started, reconcile, start_flow
@@ -13,7 +11,6 @@ from api.schemas.tickets import TicketCreate
 from api.ticket_ops import create_ticket
 from domain.db import transaction
 from domain.models.tickets import Ticket
-from tests.conftest import ROOT
 from tests.integration import ticket_support
 from tests.integration.ticket_support import EVERYTHING, new_ticket_body, row, staff
 from workflows.ticket_models import TICKET_ID
@@ -21,20 +18,8 @@ from workflows.ticket_reconcile import TicketReconcileWorkflow
 from workflows.tickets import TicketWorkflow
 
 ticket_worker, mail_sink = ticket_support.ticket_worker, ticket_support.mail_sink  # fixtures
-
-
-@pytest.fixture(scope="module")
-async def time_skipping_env():
-    """A server of this module's own: starting flows from rows and terminating them, as these tests do,
-    has left the shared time-skipping server unable to skip time for the tests after them."""
-    from temporalio.contrib.pydantic import pydantic_data_converter
-    from temporalio.testing import WorkflowEnvironment
-
-    path = shutil.which("temporal-test-server") or str(ROOT / ".venv" / "bin" / "temporal-test-server")
-    env = await WorkflowEnvironment.start_time_skipping(test_server_existing_path=path,
-                                                         data_converter=pydantic_data_converter)
-    yield env
-    await env.shutdown()
+# Starting flows from rows and terminating them, as these tests do, has left a shared server unable to skip time.
+time_skipping_env = ticket_support.own_time_skipping_env
 
 
 async def pending_ticket(user, minutes_ago=0, now=None):

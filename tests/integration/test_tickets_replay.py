@@ -15,6 +15,7 @@ from tests.integration.ticket_support import EVERYTHING, create_at_server_time, 
 from workflows.tickets import TicketWorkflow
 
 ticket_worker, mail_sink = ticket_support.ticket_worker, ticket_support.mail_sink  # fixtures
+time_skipping_env = ticket_support.own_time_skipping_env  # skips days: a clock of its own
 RECORDED = Path(__file__).parent / "histories" / "ticket-lifecycle.json"
 
 

@@ -26,7 +26,7 @@ from domain.models.tickets import Ticket
 from domain.search_attributes import SEARCH_ATTRIBUTES
 from domain.settings import get_settings
 from launcher.smtp_sink import MailSink
-from tests.conftest import unique
+from tests.conftest import start_time_skipping_env, unique
 from worker.main import build_workers
 
 EVERYTHING = ("ticket-list", "ticket-new", "ticket-report", "ticket#start", "ticket#claim", "ticket#hold",
@@ -44,6 +44,16 @@ async def register_search_attributes(client: Any) -> None:
     except RPCError as exc:  # already there (another test file of this process added them)
         if "already" not in str(exc).lower():
             raise
+
+
+@pytest.fixture(scope="module")
+async def own_time_skipping_env() -> AsyncIterator[Any]:
+    """A test server for one module, for modules that let time skip far (waiting on flows, env.sleep):
+    the skip wakes every flow on the server, so a shared server's later tests inherit a clock run ahead
+    and a crowd of woken flows."""
+    env = await start_time_skipping_env()
+    yield env
+    await env.shutdown()
 
 
 @pytest.fixture
