@@ -21,6 +21,7 @@ from domain.models.notifications import Notification
 from domain.models.tickets import Ticket, TicketAttachment, TicketComment, TicketHistory, TicketWatcher
 from domain.models.users import User
 from domain.rules.calendar import CalendarData
+from domain.settings import get_settings
 from workflows import ticket_models as m
 
 # Row columns the workflow owns (everything of TicketState but identity, title and the watcher list).
@@ -53,7 +54,8 @@ def state_of(ticket: Ticket, watchers: list[int]) -> m.TicketState:
 async def start_input(db: AsyncSession, ticket: Ticket, today: date,
                       calendar: CalendarData | None = None) -> m.TicketStart:
     watchers = (await db.scalars(select(TicketWatcher.user_id).where(TicketWatcher.ticket_id == ticket.id))).all()
-    return m.TicketStart(state=state_of(ticket, list(watchers)), calendar=calendar or await load_calendar(db, today))
+    return m.TicketStart(state=state_of(ticket, list(watchers)), calendar=calendar or await load_calendar(db, today),
+                         console_url=get_settings().console_web)
 
 
 def coerce(column: str, value: Any) -> Any:
@@ -130,7 +132,7 @@ async def sync_watchers(db: AsyncSession, ticket_id: int, watchers: list[int]) -
 async def deliver_notice(notice: m.TicketNotice) -> int:
     """A console notification per recipient (once per key), then a mail to each not yet mailed.
     Returns how many mails went out."""
-    link = f"/ticket/{notice.ticket_id}"
+    link = f"/ticket/{notice.ticket_id}"  # in the console; the mail carries the whole address
     async with transaction() as db:
         users = (await db.scalars(select(User.id).where(User.id.in_(notice.recipients)))).all()
         if users:
@@ -140,7 +142,7 @@ async def deliver_notice(notice: m.TicketNotice) -> int:
         unsent = (await db.execute(select(Notification.id, User.email).join(User, User.id == Notification.user_id)
                                    .where(Notification.key == notice.key, Notification.mail_sent_at.is_(None)))).all()
     subject, body = render_notice(notice.kind, notice.params, DEFAULT_LANGUAGE)
-    body += f"\n\n{link}\n"
+    body += f"\n\n{get_settings().console_web}{link}\n"
     for notification_id, email in unsent:
         await mail.send(email, subject, body, f"{notice.key}.{notification_id}")
         async with transaction() as db:

@@ -71,7 +71,8 @@ async def create_ticket(body: TicketCreate, user: Principal, client: Client | No
         await db.flush()
         await audit.record_change(db, operator_id=user.id, operator_name=user.username, entity="Ticket",
                                   entity_id=ticket.id, action="create", before=None, after=audit.snapshot(ticket))
-        start = m.TicketStart(state=state_of(ticket, watchers=[]), calendar=calendar)
+        start = m.TicketStart(state=state_of(ticket, watchers=[]), calendar=calendar,
+                              console_url=get_settings().console_web)
     try:
         if client is None:
             raise RuntimeError("Temporal is not reachable")

@@ -21,6 +21,8 @@ class Settings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = 8000
     app_title: str = "GINEE-OMP"
+    # The console's address as staff reach it, for links in mails and in the Temporal Web UI.
+    public_url: str | None = None
     web_dist: Path = ROOT / "web" / "dist"
 
     # PostgreSQL: unset means the embedded server under var/pg.
@@ -113,6 +115,10 @@ class Settings(BaseSettings):
     @property
     def temporal_web(self) -> str:
         return self.temporal_ui_url or f"http://127.0.0.1:{self.temporal_ui_port}"
+
+    @property
+    def console_web(self) -> str:
+        return (self.public_url or f"http://{self.host}:{self.port}").rstrip("/")
 
     @property
     def smtp_target(self) -> tuple[str, int]:

@@ -75,6 +75,15 @@ class TicketStart(BaseModel):
     calendar: CalendarData = Field(default_factory=CalendarData)
     linger: timedelta = LINGER
     history_limit: int = HISTORY_LIMIT
+    console_url: str = ""  # where the flow's details in the Temporal Web UI link back to
+
+
+def flow_details(state: TicketState, console_url: str) -> str:
+    """The flow's "current details" in the Temporal Web UI (markdown): the ticket and the way back to it."""
+    details = f"**Ticket #{state.ticket_id}** {state.title}"
+    if console_url:
+        details += f"\n\n[Open ticket #{state.ticket_id} in the console]({console_url}/ticket/{state.ticket_id})"
+    return details
 
 
 class AttachmentIn(BaseModel):

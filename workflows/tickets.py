@@ -59,6 +59,7 @@ class TicketWorkflow:
         # The start already carries the search attributes; flows started before this change upserted them again.
         if not workflow.patched("start-without-upsert"):
             self.publish()
+        workflow.set_current_details(m.flow_details(self.state, start.console_url))  # no history event
         while True:
             events = m.due_events(self.state, start.linger)
             self.woken = False
@@ -71,8 +72,7 @@ class TicketWorkflow:
             if info.is_continue_as_new_suggested() or info.get_current_history_length() > start.history_limit:
                 await workflow.wait_condition(workflow.all_handlers_finished)
                 await self.settle_notices()
-                workflow.continue_as_new(m.TicketStart(state=self.state, calendar=start.calendar,
-                                                       linger=start.linger, history_limit=start.history_limit))
+                workflow.continue_as_new(start.model_copy(update={"state": self.state}))
         await workflow.wait_condition(workflow.all_handlers_finished)
         await self.settle_notices()
         return m.view(self.state)

@@ -4,9 +4,11 @@ search attributes (visibility is eventually consistent), and the reconciler runs
 import asyncio
 import contextlib
 
+from temporalio.api.sdk.v1 import WorkflowMetadata
 from temporalio.client import ScheduleActionStartWorkflow
 from temporalio.service import RPCError
 
+from domain.settings import get_settings
 from tests.integration.ticket_support import EVERYTHING, new_ticket_body, staff
 from worker.main import build_workers
 from worker.schedules import ensure_schedules
@@ -35,6 +37,10 @@ async def test_operators_find_a_ticket_flow_by_its_search_attributes(client, app
         ticket_id = created.json()["data"]["id"]
         found = await visible(env.client, f"TicketId = '{ticket_id}' AND TicketStatus = 'NEW' AND Priority = 'P0'")
         assert [w.id for w in found] == [f"ticket-{ticket_id}"]
+        # ...and back: the Web UI shows the flow's current details, which link to the ticket in the console.
+        metadata = await env.client.get_workflow_handle(f"ticket-{ticket_id}").query(
+            "__temporal_workflow_metadata", result_type=WorkflowMetadata)
+        assert f"{get_settings().console_web}/ticket/{ticket_id})" in metadata.current_details
         claimed = await client.post(f"/cms/ticket/{ticket_id}/claim", json={}, headers=tech.headers)
         assert claimed.status_code == 200, claimed.text
         found = await visible(env.client, f"AssigneeId = '{tech.id}' AND TicketStatus = 'PENDING_FOR_OPERATION'")
