@@ -28,10 +28,12 @@ export interface EChartProps {
   option: EChartsCoreOption;
   height?: number | string;
   loading?: boolean;
+  /** ECharts events by name (`click`), e.g. to open the list behind a bar. */
+  onEvents?: Record<string, (event: { data?: unknown; name?: string }) => void>;
 }
 
-export default function EChartCanvas({ option, height = 320, loading = false }: EChartProps) {
+export default function EChartCanvas({ option, height = 320, loading = false, onEvents }: EChartProps) {
   return (
-    <ReactEChartsCore echarts={echarts} option={option} style={{ height }} showLoading={loading} notMerge lazyUpdate />
+    <ReactEChartsCore echarts={echarts} option={option} style={{ height }} showLoading={loading} onEvents={onEvents} notMerge lazyUpdate />
   );
 }

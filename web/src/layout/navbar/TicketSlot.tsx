@@ -1,21 +1,46 @@
-import { Button, Empty, Popover } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Badge, Button, Popover, Spin } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../app/access/can';
+import { TICKET_PERMISSIONS, unreadQuery } from './ticketsApi';
 
-/**
- * SPEC §2: the navbar's ticket dropdown. The tickets module fills it (my open tickets, reminders);
- * until then it says so.
- */
+// The dropdown's lists load with their own chunk, the first time it opens.
+const TicketPanel = lazy(() => import('./TicketPanel'));
+
+/** SPEC §2: the navbar's ticket dropdown, for users holding a ticket permission; the badge counts unread notifications. */
 export function TicketSlot() {
+  const can = useCan();
+  return can(TICKET_PERMISSIONS) ? <TicketDropdown /> : null;
+}
+
+function TicketDropdown() {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const unread = useQuery(unreadQuery).data?.unread ?? 0;
   return (
     <Popover
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) void queryClient.invalidateQueries({ queryKey: unreadQuery.queryKey });
+      }}
       trigger="click"
       placement="bottomRight"
-      title={t('shell.tickets')}
-      content={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shell.ticketsPending')} />}
+      destroyOnHidden
+      content={
+        open && (
+          <Suspense fallback={<Spin style={{ display: 'block', width: 360, padding: 24 }} />}>
+            <TicketPanel unread={unread} onLeave={() => setOpen(false)} />
+          </Suspense>
+        )
+      }
     >
-      <Button type="text" icon={<BellOutlined />} aria-label={t('shell.tickets')} />
+      <Badge count={unread} size="small" offset={[-6, 6]} title={t('shell.unreadNotices', { count: unread })}>
+        <Button type="text" icon={<BellOutlined />} aria-label={t('shell.tickets')} data-testid="ticket-dropdown" />
+      </Badge>
     </Popover>
   );
 }

@@ -1,0 +1,27 @@
+import { http } from '../../api/http';
+import type { components } from '../../api/schema';
+
+export type TicketNavbar = components['schemas']['TicketNavbar'];
+export type Notice = components['schemas']['NotificationPublic'];
+type NoticePage = components['schemas']['Page_NotificationPublic_'];
+
+/** Whoever holds one of these sees the ticket dropdown (docs/tickets.md permissions). */
+export const TICKET_PERMISSIONS = ['ticket-list', 'ticket-user-list', 'ticket-new', 'ticket-report'] as const;
+
+/** A modest refresh: the dropdown is a glance, not a live feed. */
+export const REFRESH_MS = 60_000;
+export const NOTICES_SHOWN = 10;
+
+/** Background refreshes stay quiet: a failed poll must not pop an error notification every minute. */
+export const unreadQuery = {
+  queryKey: ['notification', 'unread'] as const,
+  queryFn: ({ signal }: { signal?: AbortSignal }) => http.get<{ unread: number }>('notification/unread-count', { signal, notify: false }),
+  refetchInterval: REFRESH_MS,
+};
+
+export const ticketsApi = {
+  navbar: (signal?: AbortSignal) => http.get<TicketNavbar>('ticket/navbar', { signal, notify: false }),
+  notices: (signal?: AbortSignal) => http.post<NoticePage>('notification/search', { page: 1, pageSize: NOTICES_SHOWN }, { signal, notify: false }),
+  /** No ids: every notification of the caller. */
+  markRead: (ids: number[] = []) => http.post<{ unread: number }>('notification/read', { ids }),
+};
