@@ -51,11 +51,11 @@ export const PENDING_MODULES = {
     'feedback-detail', 'sales-detail', 'tree-history', 'disposition-detail', 'tag-company-detail',
     'tag-contacts-detail'],
   dashboards: ['iam-my-statistic', 'iam-event', 'oms-order-report', 'markting-statistic', 'my-finance',
-    'dashboard-list', 'dashboard', 'manage-event'],
+    'ticket-report', 'dashboard-list', 'dashboard', 'manage-event'],
   deployments: ['audit-ci', 'audit-cd', 'jenkins-deploy', 'auto-deploy', 'review-management', 'review-created',
     'review-modify', 'review-detail', 'approval-detail'],
   tasks: ['alter-mq', 'task-schedule', 'task-log', 'application-status', 'heartbeat-list', 'heartbeat-detail'],
-  tickets: ['ticket-list', 'ticket-new', 'ticket-user-list', 'ticket-saas-detail', 'ticket-detail', 'ticket-view'],
+  tickets: ['ticket-list', 'ticket-new', 'ticket-user-list'],
   mail: ['timed-mail', 'mail-history', 'timed-mail-create', 'timed-mail-edit'],
   tools: ['tools'],
 } as const;
@@ -100,8 +100,10 @@ export const VIEWS: Readonly<Record<string, View>> = {
   'event-tracking': resourcePage(() => import('../modules/event-tracking/EventTrackingPage'), 'event-tracking', 'audit'),
   'system-info': { kind: 'public' },
   'system-health': { kind: 'public' },
-  'ticket-report': page(() => import('../modules/ticket-reports/TicketReportPage'), 'ticket-reports', 'resource'),
-  'ticket-calendar': resourcePage(() => import('../modules/calendars/CalendarsPage'), 'calendars'),
+  // SPEC §2: one ticket screen under three hidden routes, each naming the ticket by `:id`.
+  'ticket-view': page(() => import('../modules/tickets/detail/TicketDetailPage'), 'tickets'),
+  'ticket-detail': page(() => import('../modules/tickets/detail/TicketDetailPage'), 'tickets'),
+  'ticket-saas-detail': page(() => import('../modules/tickets/detail/TicketDetailPage'), 'tickets'),
   // SPEC §2: these two only forward to the screen the query names.
   'ticket-detail-link': fromQuery('ticketId', (id) => `/ticket/${id}`),
   'disposition-detail-link': fromQuery('dispositionId', (id) => `/manage-disposition/${id}`),

@@ -1,0 +1,50 @@
+import { Descriptions, Space, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { enumLabel, useEnumOptions } from '../../../components/resource/enums';
+import { useTranslate } from '../../../i18n';
+import { personName, type TicketDetail } from './api';
+import { elapsedDisplay } from './elapsed';
+
+const when = (value: string | null | undefined) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '');
+
+/** Who and what the ticket is about: people, the merchant's account, classification, times, the solution. */
+export function TicketSummary({ ticket }: { ticket: TicketDetail }) {
+  const t = useTranslate(['tickets']);
+  const issueTypes = useEnumOptions('TicketIssueType');
+  const resolved = ticket.sla.resolvedInMinutes;
+  const resolvedIn = resolved === null ? null : elapsedDisplay(resolved);
+  const items = [
+    { key: 'assignee', children: personName(ticket.assignee) },
+    { key: 'pic', children: personName(ticket.pic) },
+    { key: 'rd', children: personName(ticket.rd) },
+    { key: 'submitter', children: personName(ticket.submitter) },
+    { key: 'accountId', children: ticket.accountId },
+    { key: 'accountEmail', children: ticket.accountEmail },
+    { key: 'category', children: ticket.category },
+    { key: 'application', children: ticket.application },
+    { key: 'issueType', children: enumLabel(issueTypes, ticket.issueType) },
+    { key: 'tags', children: ticket.tags.length ? <Space size={4} wrap>{ticket.tags.map((tag) => <Tag key={tag}>{tag}</Tag>)}</Space> : null },
+    { key: 'project', children: ticket.project },
+    { key: 'estimatedAt', children: when(ticket.estimatedAt) },
+    { key: 'createdAt', children: when(ticket.createdAt) },
+    { key: 'closedAt', children: ticket.closedAt ? `${when(ticket.closedAt)} · ${personName(ticket.closedBy)}` : null },
+    { key: 'resolvedIn', children: resolvedIn && t(`detail.elapsed.${resolvedIn.unit}`, { n: resolvedIn.value }) },
+  ];
+  return (
+    <Descriptions size="small" bordered column={{ xs: 1, md: 2, xl: 3 }} data-testid="ticket-summary">
+      {items.map(({ key, children }) => (
+        <Descriptions.Item key={key} label={t(`detail.fields.${key}`)}>
+          <span data-field={key}>{children || <Typography.Text type="secondary">-</Typography.Text>}</span>
+        </Descriptions.Item>
+      ))}
+      <Descriptions.Item label={t('detail.fields.description')} span="filled">
+        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{ticket.description}</Typography.Paragraph>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('detail.fields.solution')} span="filled">
+        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }} data-testid="ticket-solution">
+          {ticket.solution || <Typography.Text type="secondary">-</Typography.Text>}
+        </Typography.Paragraph>
+      </Descriptions.Item>
+    </Descriptions>
+  );
+}

@@ -1,0 +1,17 @@
+export type ElapsedUnit = 'minutes' | 'hours' | 'days';
+
+export interface Elapsed {
+  value: number;
+  unit: ElapsedUnit;
+}
+
+const MINUTES_LIMIT = 300;
+const HOURS_LIMIT = 4320;
+
+/** SPEC §9: up to 300 minutes as minutes, under 4320 minutes as hours, otherwise days (whole units, rounded down). */
+export function elapsedDisplay(minutes: number): Elapsed {
+  const whole = Math.max(0, Math.floor(minutes));
+  if (whole <= MINUTES_LIMIT) return { value: whole, unit: 'minutes' };
+  if (whole < HOURS_LIMIT) return { value: Math.floor(whole / 60), unit: 'hours' };
+  return { value: Math.floor(whole / 1440), unit: 'days' };
+}
