@@ -56,7 +56,7 @@ export function ActionDialog({ spec, ticket, pending, onSubmit, onClose }: Actio
     >
       <Form form={form} layout="vertical" name={`ticket-${spec.path}`} onFinish={submit} initialValues={{ issueLevel: ticket.issueLevel }}>
         {spec.input === 'solution' && (
-          <Form.Item name="solution" label={label} rules={[...required(label), { whitespace: true, message: t('detail.dialog.required', { field: label }) }]}>
+          <Form.Item name="solution" label={label} rules={[{ required: true, whitespace: true, message: t('detail.dialog.required', { field: label }) }]}>
             <Input.TextArea rows={4} maxLength={5000} />
           </Form.Item>
         )}

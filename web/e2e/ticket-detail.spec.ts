@@ -1,0 +1,183 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser, type TestBrowser } from './browser';
+import { api } from './console';
+import { signedIn, tokenFor } from './session';
+
+let browser: TestBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail') await page?.screenshot({ path: '/tmp/pw/ticket-detail-fail.png' }).catch(() => undefined);
+});
+
+const STAMP = Date.now().toString(36);
+const SUPPORT = { username: `support.${STAMP}`, password: 'Support-Desk-2026!' };
+const SERVICE = { username: `service.${STAMP}`, password: 'Service-Desk-2026!' };
+const TITLE = `Shopee orders not syncing ${STAMP}`;
+const SOLUTION = 'Restarted the order sync worker for the shop';
+/** A 1x1 PNG: enough for the upload API's type check. */
+const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+let ticketId = 0;
+
+/** A staff account with one of the built-in roles (support: every ticket button; sales: the reporter's buttons). */
+async function createUser(account: { username: string; password: string }, roleCode: string, displayName: string): Promise<void> {
+  const admin = await tokenFor();
+  const roles = await api<{ id: number; code: string }[]>('GET', 'role/options', undefined, admin);
+  const role = roles.data.find((candidate) => candidate.code === roleCode)!;
+  const created = await api('POST', 'user/add', {
+    username: account.username, realName: displayName, displayName, email: `${account.username}@omp.local`,
+    password: account.password, roleIds: [role.id],
+  }, admin);
+  expect(created.code, created.message).toBe('SUCCESS');
+}
+
+const status = () => page.getByTestId('ticket-status');
+const actions = () => page.getByTestId('ticket-actions');
+const action = (name: string) => actions().getByRole('button', { name, exact: true });
+const timelineActions = () => page.getByTestId('timeline-history').evaluateAll((items) => items.map((item) => item.getAttribute('data-action')));
+
+async function openTicket(account: { username: string; password: string }, path = `/ticket/${ticketId}`): Promise<void> {
+  page = await signedIn(browser, path, { account });
+  await page.getByTestId('ticket-title').getByText(`#${ticketId} ${TITLE}`).waitFor();
+}
+
+/** Clicks an action that asks nothing and waits for the ticket to reach `label`. */
+async function act(name: string, label: string): Promise<void> {
+  await action(name).click();
+  await expect.poll(() => status().innerText()).toBe(label);
+}
+
+describe('a ticket from claim to close on its detail screen (SPEC §4, docs/tickets.md)', () => {
+  beforeAll(async () => {
+    await createUser(SUPPORT, 'support', 'Support Desk');
+    await createUser(SERVICE, 'sales', 'Service Desk');
+    const created = await api<{ id: number }>('POST', 'ticket/add', {
+      title: TITLE, description: 'Orders of shop 42 stopped syncing at 09:00.', category: 'ERP', application: 'OMS',
+      issueType: 'ORDER_SYNC', issueLevel: 'SUBSTANTIAL', accountId: 'merchant-42', accountEmail: 'merchant42@example.com',
+      tags: ['shopee', 'sync'], project: 'oms-sync',
+    }, await tokenFor(SUPPORT));
+    expect(created.code, created.message).toBe('SUCCESS');
+    ticketId = created.data.id;
+  });
+
+  it('customer service sees the ticket but is offered none of the technician buttons it lacks', async () => {
+    await openTicket(SERVICE);
+    await expect.poll(() => status().innerText()).toBe('New');
+    expect(await page.getByTestId('ticket-level').innerText()).toBe('P2');
+    const summary = page.getByTestId('ticket-summary');
+    expect(await summary.locator('[data-field=submitter]').innerText()).toBe('Support Desk');
+    expect(await summary.locator('[data-field=accountEmail]').innerText()).toBe('merchant42@example.com');
+    await action('Remind assignee').waitFor();
+    for (const name of ['Claim', 'Start processing', 'Put on hold', "Won't fix", 'Merge into another ticket', 'Change priority']) {
+      expect(await action(name).count(), name).toBe(0);
+    }
+  });
+
+  it('the SLA clocks tick every second against the server deadlines', async () => {
+    await openTicket(SUPPORT);
+    const clock = page.getByTestId('sla-first-response');
+    expect(await clock.getAttribute('data-state')).toBe('running');
+    const first = await clock.locator('code').innerText();
+    await expect.poll(() => clock.locator('code').innerText(), { timeout: 5000 }).not.toBe(first);
+    expect(await page.getByTestId('sla-resolve').innerText()).toMatch(/(minutes|hours) left/);
+  });
+
+  it('support claims and starts it; each step shows in the timeline with the status it moved', async () => {
+    await openTicket(SUPPORT);
+    await act('Claim', 'Pending for operation');
+    expect(await page.getByTestId('ticket-summary').locator('[data-field=assignee]').innerText()).toBe('Support Desk');
+    expect(await page.getByTestId('sla-first-response').getAttribute('data-state')).toBe('met');
+    await act('Start processing', 'Processing');
+    expect(await timelineActions()).toEqual(['CREATE', 'CLAIM', 'START_PROCESSING']);
+    const started = page.getByTestId('timeline-history').last();
+    expect(await started.getByTestId('timeline-move').innerText()).toMatch(/Pending for operation\s*→\s*Processing/);
+    expect(await started.innerText()).toContain('Support Desk');
+  });
+
+  it('a stale button is refused with the server message, and the page reloads the ticket', async () => {
+    await openTicket(SUPPORT);
+    await action('Complete').waitFor();
+    const held = await api('POST', `ticket/${ticketId}/hold`, { reason: 'Waiting for the merchant' }, await tokenFor());
+    expect(held.code, held.message).toBe('SUCCESS');
+
+    await action('Complete').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Solution').fill(SOLUTION);
+    await dialog.getByRole('button', { name: 'Complete' }).click();
+    const notice = page.locator('.ant-notification-notice', { has: page.getByTestId('api-error') });
+    await notice.getByText('cannot take the action', { exact: false }).waitFor();
+    await expect.poll(() => status().innerText()).toBe('Pending');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await action('Complete').count()).toBe(0);
+    expect(await page.getByTestId('timeline-history').last().innerText()).toContain('Reason: Waiting for the merchant');
+  });
+
+  it('support resumes, completes with a solution (required) and approves', async () => {
+    await openTicket(SUPPORT);
+    await act('Start processing', 'Processing');
+    await action('Complete').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Complete' }).click();
+    await dialog.getByText('Solution is required').waitFor();
+    await dialog.getByLabel('Solution').fill(SOLUTION);
+    await dialog.getByRole('button', { name: 'Complete' }).click();
+    await expect.poll(() => status().innerText()).toBe('Resolved');
+    expect(await page.getByTestId('ticket-solution').innerText()).toBe(SOLUTION);
+    expect(await page.getByTestId('sla-resolve').getAttribute('data-state')).toBe('met');
+    await act('Approve', 'Confirming');
+  });
+
+  it('customer service confirms and the ticket is closed, by whom and when', async () => {
+    await openTicket(SERVICE);
+    await action('Not fixed').waitFor();
+    await act('Confirm and close', 'Closed');
+    expect(await page.getByTestId('ticket-summary').locator('[data-field=closedAt]').innerText()).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d · Service Desk$/);
+    expect(await timelineActions()).toEqual(['CREATE', 'CLAIM', 'START_PROCESSING', 'HOLD', 'START_PROCESSING', 'COMPLETE', 'APPROVE', 'CONFIRM']);
+    expect(await page.getByTestId('timeline-history').last().getByTestId('timeline-move').innerText()).toMatch(/Confirming\s*→\s*Closed/);
+    expect(await action('Confirm and close').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Open in Temporal Web UI' }).getAttribute('href')).toMatch(new RegExp(`/workflows/ticket-${ticketId}$`));
+  });
+
+  it('watchers: customer service watches the ticket and stops again', async () => {
+    await openTicket(SERVICE);
+    const watchers = page.getByTestId('ticket-watchers');
+    await watchers.getByRole('button', { name: 'Watch' }).click();
+    await watchers.getByText('Service Desk').waitFor();
+    await watchers.getByRole('button', { name: 'Unwatch' }).click();
+    await watchers.getByText('Nobody watches this ticket').waitFor();
+  });
+
+  it('a comment takes up to 10 images; the 11th is refused; they show in the timeline and the attachments', async () => {
+    await openTicket(SUPPORT);
+    const box = page.getByTestId('comment-box');
+    const files = Array.from({ length: 11 }, (_, index) => ({ name: `screen-${index + 1}.png`, mimeType: 'image/png', buffer: PIXEL }));
+    await box.locator('input[type=file]').setInputFiles(files);
+    await page.getByText('At most 10 images and videos can be attached').waitFor();
+    await expect.poll(() => box.locator('.ant-upload-list-item-done').count()).toBe(10);
+    await box.getByLabel('Comment').fill('Screens of the shop after the fix');
+    await box.getByRole('button', { name: 'Add comment' }).click();
+    await page.getByText('Comment added.').waitFor();
+    const comment = page.getByTestId('timeline-comment').last();
+    await comment.getByText('Screens of the shop after the fix').waitFor();
+    await expect.poll(() => comment.getByTestId('attachment-image').count()).toBe(10);
+    await expect.poll(() => page.getByTestId('attachment-gallery').last().locator('img[src*="/cms/common/file/"]').count()).toBe(10);
+  });
+
+  it('the hidden routes open the same ticket', async () => {
+    await openTicket(SUPPORT, `/ticket/detail/2026-11-22/${ticketId}`);
+    await expect.poll(() => status().innerText()).toBe('Closed');
+    await openTicket(SUPPORT, `/ticket/saas-detail/2026-11-22/${ticketId}/merchant-42`);
+    await openTicket(SUPPORT, `/ticket-detail/detail?ticketId=${ticketId}`);
+    await page.waitForURL((url) => url.pathname === `/ticket/${ticketId}`);
+  });
+});
