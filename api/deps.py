@@ -8,7 +8,7 @@ from typing import Annotated, Any
 from urllib.parse import unquote
 
 from fastapi import Depends, Request, Response
-from sqlalchemy import or_, select, union
+from sqlalchemy import or_, select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api import security
@@ -16,10 +16,10 @@ from api.security import TOKEN_COOKIE
 from domain.db import get_sessionmaker
 from domain.enums import Status
 from domain.errors import Forbidden, Unauthorized
-from domain.models.authorities import Authority
+from domain.models.auth import Session
 from domain.models.data_authority import DataScope
-from domain.models.roles import Role, role_authorities
-from domain.models.users import User, user_authorities, user_roles
+from domain.models.roles import Role
+from domain.models.users import user_roles
 from domain.rules.data_authority import UNRESTRICTED, EffectiveScope, merge
 
 RENEWED_TOKEN_HEADER = "X-Auth-Token"
@@ -66,27 +66,6 @@ def bearer_token(request: Request) -> str | None:
     return cookie.strip() or None
 
 
-async def load_permissions(db: AsyncSession, user_id: int) -> tuple[bool, frozenset[str]]:
-    roles = (await db.execute(
-        select(Role.is_super).join(user_roles, user_roles.c.role_id == Role.id)
-        .where(user_roles.c.user_id == user_id, Role.status == Status.ENABLED)
-    )).scalars().all()
-    via_roles = (
-        select(Authority.identifier)
-        .join(role_authorities, role_authorities.c.authority_id == Authority.id)
-        .join(user_roles, user_roles.c.role_id == role_authorities.c.role_id)
-        .join(Role, Role.id == user_roles.c.role_id)
-        .where(user_roles.c.user_id == user_id, Role.status == Status.ENABLED)
-    )
-    direct = (
-        select(Authority.identifier)
-        .join(user_authorities, user_authorities.c.authority_id == Authority.id)
-        .where(user_authorities.c.user_id == user_id)
-    )
-    identifiers = (await db.execute(union(via_roles, direct))).scalars().all()
-    return any(roles), frozenset(identifiers)
-
-
 async def load_scope(db: AsyncSession, user_id: int) -> EffectiveScope:
     """The data authority of the user's own grants and of their enabled roles' grants."""
     roles = select(user_roles.c.role_id).join(Role, Role.id == user_roles.c.role_id).where(
@@ -96,25 +75,49 @@ async def load_scope(db: AsyncSession, user_id: int) -> EffectiveScope:
     return merge((kind, values) for kind, values in grants)
 
 
+# Everything a call needs to know about its caller, in one round trip: the session, the user, whether an
+# enabled role is super, the permission identifiers (via enabled roles and direct grants) and the data-scope
+# grants. Read afresh on every call, so a revoked token, role or permission takes effect on the next request.
+PRINCIPAL_SQL = text("""
+with caller as (
+  select s.id as session_id, s.user_id, s.expires_at, s.remember, s.revoked_at, u.username, u.display_name, u.email,
+         u.status, u.country, u.team, u.department_id
+  from sessions s join users u on u.id = s.user_id
+  where s.token_hash = :token_hash),
+roles_held as (
+  select r.id, r.is_super from caller c join user_roles ur on ur.user_id = c.user_id
+  join roles r on r.id = ur.role_id where r.status = :enabled)
+select c.*, coalesce((select bool_or(is_super) from roles_held), false) as is_super,
+       array(select a.identifier from authorities a join role_authorities ra on ra.authority_id = a.id
+             where ra.role_id in (select id from roles_held)
+             union
+             select a.identifier from authorities a join user_authorities ua on ua.authority_id = a.id
+             where ua.user_id = c.user_id) as permissions,
+       (select coalesce(json_agg(json_build_array(d.scope_type, d.values)), '[]') from data_scopes d
+        where d.user_id = c.user_id or d.role_id in (select id from roles_held)) as grants
+from caller c""")
+
+
 async def optional_user(request: Request, response: Response, db: SessionDep) -> Principal | None:
     token = bearer_token(request)
     if token is None:
         return None
-    session = await security.find_session(db, token)
-    user = await db.get(User, session.user_id) if session else None
-    if session is None or user is None or user.status != Status.ENABLED:
+    row = (await db.execute(PRINCIPAL_SQL, {"token_hash": security.token_hash(token),
+                                            "enabled": Status.ENABLED.value})).first()
+    now = security.now()
+    if row is None or row.revoked_at is not None or row.expires_at <= now or row.status != Status.ENABLED:
         request.state.auth_error = "TOKEN_EXPIRED"  # public routes still answer; guarded ones refuse
         return None
-    if security.needs_renewal(session):
+    if security.needs_renewal(row):  # rare (once per half lifetime): load the session to renew it
+        session = await db.get_one(Session, row.session_id)
         renewed = await security.renew_session(db, session)
         response.headers[RENEWED_TOKEN_HEADER] = renewed
         security.set_token_cookie(response, renewed, remember=session.remember, secure=request.url.scheme == "https")
-    is_super, permissions = await load_permissions(db, user.id)
     principal = Principal(
-        id=user.id, username=user.username, display_name=user.display_name, email=user.email,
-        session_id=session.id, is_super=is_super, permissions=permissions, country=user.country,
-        team=user.team, department_id=user.department_id,
-        scope=UNRESTRICTED if is_super else await load_scope(db, user.id),
+        id=row.user_id, username=row.username, display_name=row.display_name, email=row.email,
+        session_id=row.session_id, is_super=row.is_super, permissions=frozenset(row.permissions),
+        country=row.country, team=row.team, department_id=row.department_id,
+        scope=UNRESTRICTED if row.is_super else merge((kind, values) for kind, values in row.grants),
     )
     request.state.principal = principal
     return principal

@@ -7,7 +7,8 @@ from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
-from sqlalchemy import Select, func, select
+from sqlalchemy import Row, Select, func, select
+from sqlalchemy.orm import aliased
 
 from api.deps import AUTHENTICATED, Need, Principal, SessionDep
 from api.envelope import Reply, ok
@@ -24,10 +25,11 @@ from api.schemas.tickets import (
     scope_clause,
 )
 from api.ticket_ops import create_ticket, visible_ticket, workflow_url
-from api.ticket_reads import detail, list_items
+from api.ticket_reads import detail, list_item, list_items
 from domain.enums import TicketScope, TicketStatus
 from domain.errors import DomainError
 from domain.models.tickets import Ticket
+from domain.models.users import User
 from workflows.ticket_models import workflow_id
 
 router = APIRouter(prefix="/ticket", tags=["tickets"])
@@ -53,7 +55,7 @@ async def add(body: TicketCreate, request: Request, db: SessionDep,
 
 
 def search_query(params: TicketFilters, user: Principal) -> Select[Any]:
-    """The list query of a search (bench/tickets runs the same SQL through pgbench)."""
+    """The tickets a search matches, in its order (filters, scope, who may see what)."""
     query = select(Ticket)
     clause = scope_clause(params.scope, user.id)
     if clause is not None:
@@ -64,14 +66,57 @@ def search_query(params: TicketFilters, user: Principal) -> Select[Any]:
     return apply_sort(query, Ticket, params.sort, SORTABLE, "-id")
 
 
+# What a list item shows: the row's own columns, and the three people by name, joined in.
+LIST_COLUMNS = (Ticket.id, Ticket.title, Ticket.category, Ticket.application, Ticket.issue_type, Ticket.level,
+                Ticket.status, Ticket.merged_into_id, Ticket.submitter_id, Ticket.assignee_id, Ticket.pic_id,
+                Ticket.tags, Ticket.account_id, Ticket.created_at, Ticket.updated_at, Ticket.last_reply_at,
+                Ticket.closed_at, Ticket.sla_started_at, Ticket.sla_work_time, Ticket.first_response_due,
+                Ticket.resolve_due, Ticket.first_response_at, Ticket.first_response_minutes, Ticket.resolved_at,
+                Ticket.resolved_in_minutes, Ticket.first_response_breached, Ticket.resolve_breached)
+PEOPLE = ("submitter", "assignee", "pic")
+# Built once: aliasing and labelling are costly enough to show in a profile when done on every call.
+PERSON = {role: aliased(User, name=role) for role in PEOPLE}
+PERSON_COLUMNS = tuple(column.label(f"{role}_{column.key}") for role, person in PERSON.items()
+                       for column in (person.username, person.display_name))
+PERSON_JOINS = tuple((person, person.id == getattr(Ticket, f"{role}_id")) for role, person in PERSON.items())
+
+
+def page_query(params: TicketFilters, user: Principal) -> Select[Any]:
+    """One statement for a search page: its rows with their people, and the capped total of matches in every
+    row (bench/tickets runs this very SQL through pgbench). One round trip instead of three."""
+    query = search_query(params, user)
+    total = capped_count(query).scalar_subquery().label("total")
+    page = query.with_only_columns(*LIST_COLUMNS, total, *PERSON_COLUMNS)
+    for person, on in PERSON_JOINS:
+        page = page.outerjoin(person, on)
+    return page.limit(params.page_size).offset((params.page - 1) * params.page_size)
+
+
+def people_of(row: Row[Any]) -> dict[int, dict[str, Any]]:
+    found = {}
+    for role in PEOPLE:
+        person = getattr(row, f"{role}_id")
+        if person is not None:
+            found[person] = {"id": person, "username": getattr(row, f"{role}_username"),
+                             "displayName": getattr(row, f"{role}_display_name")}
+    return found
+
+
 @router.post("/search", summary="Search tickets: all, mine, assigned to me, watched, with filters")
 async def search(params: TicketFilters, db: SessionDep,
                  user: Annotated[Principal, Need(*LIST)]) -> Reply[TicketPage]:
-    query = search_query(params, user)
-    total = await db.scalar(capped_count(query)) or 0
-    rows = (await db.scalars(query.limit(params.page_size).offset((params.page - 1) * params.page_size))).all()
-    return ok({"items": await list_items(db, rows, datetime.now(UTC)), "total": min(total, COUNT_CAP),
-               "totalCapped": total > COUNT_CAP, "page": params.page, "pageSize": params.page_size})
+    rows = (await db.execute(page_query(params, user))).all()
+    if rows:
+        total = rows[0].total
+    elif params.page == 1:
+        total = 0
+    else:  # past the last page: the total alone
+        total = await db.scalar(capped_count(search_query(params, user))) or 0
+    now = datetime.now(UTC)
+    # A row carries every column list_item reads, so it stands in for the ORM object.
+    items = [list_item(row, people_of(row), now) for row in rows]  # type: ignore[arg-type]
+    return ok({"items": items, "total": min(total, COUNT_CAP), "totalCapped": total > COUNT_CAP,
+               "page": params.page, "pageSize": params.page_size})
 
 
 def capped_count(query: Select[Any]) -> Select[Any]:

@@ -1,0 +1,103 @@
+"""A lean HTTP/1.1 load client: keep-alive connections, one prebuilt request, replies framed by
+Content-Length. It spends a fraction of the CPU a general client (httpx) spends per call, so on a shared
+2-core machine the server, not the load generator, sets the pace (the same footing pgbench, a C program,
+gives the database). Reports its own CPU use beside the figures."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+from urllib.parse import urlparse
+
+
+def request_bytes(url: str, method: str, path: str, token: str, body: dict[str, Any] | None) -> bytes:
+    host = urlparse(url).netloc
+    payload = json.dumps(body).encode() if body is not None else b""
+    head = (f"{method} {path} HTTP/1.1\r\nHost: {host}\r\nAuthorization: Bearer {token}\r\n"
+            f"Content-Type: application/json\r\nContent-Length: {len(payload)}\r\n\r\n")
+    return head.encode() + payload
+
+
+class Connection(asyncio.Protocol):
+    """One keep-alive connection; `call()` sends the request and waits for one whole reply."""
+
+    def __init__(self) -> None:
+        self.transport: Any = None
+        self.buffer = bytearray()
+        self.waiter: asyncio.Future[tuple[int, bytes]] | None = None
+        self.closed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_exception(exc or ConnectionError("the server closed the connection"))
+        if not self.closed.done():
+            self.closed.set_result(None)
+
+    def data_received(self, data: bytes) -> None:
+        self.buffer += data
+        end = self.buffer.find(b"\r\n\r\n")
+        if end < 0 or self.waiter is None:
+            return
+        head = bytes(self.buffer[:end]).decode("latin-1")
+        length = 0
+        for line in head.split("\r\n")[1:]:
+            name, _, value = line.partition(":")
+            if name.strip().lower() == "content-length":
+                length = int(value)
+        if len(self.buffer) < end + 4 + length:
+            return
+        body = bytes(self.buffer[end + 4:end + 4 + length])
+        del self.buffer[:end + 4 + length]
+        status = int(head.split(" ", 2)[1])
+        waiter, self.waiter = self.waiter, None
+        if not waiter.done():
+            waiter.set_result((status, body))
+
+    async def call(self, request: bytes) -> tuple[int, bytes]:
+        self.waiter = asyncio.get_running_loop().create_future()
+        self.transport.write(request)
+        return await self.waiter
+
+    def close(self) -> None:
+        if self.transport is not None:
+            self.transport.close()
+
+
+async def connect(url: str) -> Connection:
+    parsed = urlparse(url)
+    loop = asyncio.get_running_loop()
+    _, protocol = await loop.create_connection(Connection, parsed.hostname, parsed.port or 80)
+    return protocol
+
+
+async def run(url: str, request: bytes, seconds: float, clients: int) -> tuple[list[float], float, float]:
+    """`clients` connections calling in a loop for `seconds`. Returns the latencies (ms), the wall time and
+    the CPU seconds this process spent meanwhile. Any reply but 200 stops the run."""
+    connections = [await connect(url) for _ in range(clients)]
+    try:
+        for conn in connections:  # warm up each connection (and the server's per-connection state)
+            status, body = await conn.call(request)
+            if status != 200:
+                raise RuntimeError(f"HTTP {status}: {body[:200]!r}")
+        latencies: list[float] = []
+        cpu_begun, begun = time.process_time(), time.perf_counter()
+        end = begun + seconds
+
+        async def caller(conn: Connection) -> None:
+            while time.perf_counter() < end:
+                started = time.perf_counter()
+                status, body = await conn.call(request)
+                if status != 200:
+                    raise RuntimeError(f"HTTP {status}: {body[:200]!r}")
+                latencies.append((time.perf_counter() - started) * 1000)
+
+        await asyncio.gather(*(caller(c) for c in connections))
+        return latencies, time.perf_counter() - begun, time.process_time() - cpu_begun
+    finally:
+        for conn in connections:
+            conn.close()
