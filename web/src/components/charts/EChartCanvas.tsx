@@ -1,4 +1,5 @@
-import ReactEChartsCore from 'echarts-for-react/lib/core';
+// The ES module build: the CommonJS one (lib/) hands a production bundle an object, not a component.
+import ReactEChartsCore from 'echarts-for-react/esm/core';
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import {

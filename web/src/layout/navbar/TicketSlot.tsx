@@ -30,12 +30,11 @@ function TicketDropdown() {
       trigger="click"
       placement="bottomRight"
       destroyOnHidden
+      // Never empty (an empty popover does not open); the panel itself mounts only while open.
       content={
-        open && (
-          <Suspense fallback={<Spin style={{ display: 'block', width: 360, padding: 24 }} />}>
-            <TicketPanel unread={unread} onLeave={() => setOpen(false)} />
-          </Suspense>
-        )
+        <Suspense fallback={<Spin style={{ display: 'block', width: 360, padding: 24 }} />}>
+          {open && <TicketPanel unread={unread} onLeave={() => setOpen(false)} />}
+        </Suspense>
       }
     >
       <Badge count={unread} size="small" offset={[-6, 6]} title={t('shell.unreadNotices', { count: unread })}>

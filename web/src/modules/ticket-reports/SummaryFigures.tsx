@@ -6,7 +6,8 @@ type Summary = TicketDashboard['summary'];
 const RATES = ['closedRate', 'resolveRate', 'slaRate'] as const;
 const COUNTS = ['created', 'open', 'resolved', 'confirming', 'closed', 'wontFix', 'qualified', 'breached', 'merged'] as const;
 
-const tile = { flex: '1 1 120px' };
+// A grid, so a short last row keeps the tiles' width.
+const tiles = { display: 'grid', gap: 12, gridTemplateColumns: 'repeat(auto-fill, minmax(130px, 1fr))' };
 
 /** The period's figures, and the three rates the server computed (SPEC §4; merged tickets left out). */
 export function SummaryFigures({ summary }: { summary: Summary }) {
@@ -22,13 +23,13 @@ export function SummaryFigures({ summary }: { summary: Summary }) {
           </Card>
         ))}
       </Flex>
-      <Flex gap={12} wrap>
+      <div style={tiles}>
         {COUNTS.map((key) => (
-          <Card key={key} size="small" style={tile} data-testid={`figure-${key}`}>
+          <Card key={key} size="small" data-testid={`figure-${key}`}>
             <Statistic title={t(key)} value={summary[key]} />
           </Card>
         ))}
-      </Flex>
+      </div>
     </Flex>
   );
 }

@@ -17,7 +17,7 @@ export function statusChart(byStatus: readonly StatusCount[], statusLabel: Label
     grid,
     xAxis: { type: 'category', data: byStatus.map((s) => statusLabel(s.status)), axisLabel: { interval: 0, rotate: 30 } },
     yAxis: { type: 'value', minInterval: 1 },
-    series: [{ type: 'bar', name: '', data: byStatus.map((s) => ({ value: s.count, code: s.status })) }],
+    series: [{ type: 'bar', barMaxWidth: 48, name: '', data: byStatus.map((s) => ({ value: s.count, code: s.status })) }],
   };
 }
 
@@ -31,9 +31,9 @@ export function categoryChart(byCategory: readonly CategoryFigures[], t: Label):
     xAxis: { type: 'category', data: names, axisLabel: { interval: 0, rotate: names.length > 6 ? 30 : 0 } },
     yAxis: { type: 'value', minInterval: 1 },
     series: [
-      { type: 'bar', name: t('created'), data: byCategory.map((c) => ({ value: c.created, code: c.category })) },
-      { type: 'bar', name: t('confirming'), data: byCategory.map((c) => ({ value: c.confirming, code: c.category })) },
-      { type: 'bar', name: t('closed'), data: byCategory.map((c) => ({ value: c.closed, code: c.category })) },
+      { type: 'bar', barMaxWidth: 48, name: t('created'), data: byCategory.map((c) => ({ value: c.created, code: c.category })) },
+      { type: 'bar', barMaxWidth: 48, name: t('confirming'), data: byCategory.map((c) => ({ value: c.confirming, code: c.category })) },
+      { type: 'bar', barMaxWidth: 48, name: t('closed'), data: byCategory.map((c) => ({ value: c.closed, code: c.category })) },
     ],
   };
 }
@@ -47,8 +47,8 @@ export function slaChart(bySla: readonly LevelFigures[], t: Label): EChartsCoreO
     xAxis: { type: 'category', data: bySla.map((l) => l.level) },
     yAxis: { type: 'value', minInterval: 1 },
     series: [
-      { type: 'bar', stack: 'sla', name: t('qualified'), color: QUALIFIED, data: bySla.map((l) => l.qualified) },
-      { type: 'bar', stack: 'sla', name: t('breached'), color: BREACHED, data: bySla.map((l) => l.created - l.qualified) },
+      { type: 'bar', barMaxWidth: 48, stack: 'sla', name: t('qualified'), color: QUALIFIED, data: bySla.map((l) => l.qualified) },
+      { type: 'bar', barMaxWidth: 48, stack: 'sla', name: t('breached'), color: BREACHED, data: bySla.map((l) => l.created - l.qualified) },
     ],
   };
 }
@@ -72,8 +72,8 @@ export function periodChart(periods: readonly PeriodFigures[], t: Label, periodL
       { type: 'value', min: 0, max: 100, axisLabel: { formatter: '{value}%' }, splitLine: { show: false } },
     ],
     series: [
-      { type: 'bar', name: t('created'), data: periods.map((p) => p.created) },
-      { type: 'bar', name: t('closed'), data: periods.map((p) => p.closed) },
+      { type: 'bar', barMaxWidth: 48, name: t('created'), data: periods.map((p) => p.created) },
+      { type: 'bar', barMaxWidth: 48, name: t('closed'), data: periods.map((p) => p.closed) },
       rate('closedRate'),
       rate('resolveRate'),
       rate('slaRate'),

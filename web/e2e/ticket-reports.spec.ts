@@ -1,0 +1,133 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser, type TestBrowser } from './browser';
+import { api } from './console';
+import { signedIn, tokenFor } from './session';
+
+let browser: TestBrowser;
+let page: Page;
+let token: string;
+let adminId: number;
+
+/** A category of this run's own, so the dashboard figures are this run's tickets only. */
+const RUN = Date.now().toString(36).toUpperCase();
+const CATEGORY = `E2E ${RUN}`;
+const DASHBOARD_PATH = '/manage-dashboard/ticket-reports/ticket';
+const CALENDARS_PATH = '/system/ticket/calendar';
+
+async function call<T>(path: string, body?: unknown): Promise<T> {
+  const reply = await api<T>(body === undefined ? 'GET' : 'POST', path, body, token);
+  expect(reply.code, `${path}: ${reply.message}`).toBe('SUCCESS');
+  return reply.data;
+}
+
+async function newTicket(title: string, assigneeId?: number): Promise<number> {
+  const created = await call<{ id: number }>('ticket/add', {
+    title, description: 'Orders from Shopee stopped syncing', category: CATEGORY, application: 'SYS_ERP',
+    issueType: 'ORDER_SYNC', issueLevel: 'MODERATE', assigneeId,
+  });
+  return created.id;
+}
+
+/** Takes a ticket through the actions, as staff would from its detail page. */
+async function act(id: number, ...steps: string[]): Promise<void> {
+  for (const step of steps) await call(`ticket/${id}/${step}`, step === 'complete' ? { solution: 'Resynced the orders' } : {});
+}
+
+let openTicket: number;
+
+beforeAll(async () => {
+  browser = await openBrowser();
+  token = await tokenFor();
+  adminId = (await call<{ id: number }>('user/info')).id;
+  // Four tickets: one closed, one confirming, two still open (one assigned to admin and reminded).
+  const closed = await newTicket(`${RUN} closed`);
+  const confirming = await newTicket(`${RUN} confirming`);
+  openTicket = await newTicket(`${RUN} open and assigned`, adminId);
+  await newTicket(`${RUN} new`);
+  await act(closed, 'start', 'complete', 'approve', 'confirm');
+  await act(confirming, 'start', 'complete', 'approve');
+  await act(openTicket, 'remind');
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail') await page?.screenshot({ path: '/tmp/pw/ticket-reports-fail.png' }).catch(() => undefined);
+});
+
+const figure = async (key: string) => (await page.getByTestId(`figure-${key}`).locator('.ant-statistic-content').innerText()).replace(/\s/g, '');
+
+describe('ticket dashboard (SPEC §2, §4 rates)', () => {
+  it("shows the run's tickets and the server's rates: closed / new, (confirming + closed) / new, qualified / new", async () => {
+    page = await signedIn(browser, `${DASHBOARD_PATH}?category=${encodeURIComponent(CATEGORY)}`);
+    await expect.poll(() => figure('created'), { timeout: 15_000 }).toBe('4');
+    expect(await figure('closed')).toBe('1');
+    expect(await figure('confirming')).toBe('1');
+    expect(await figure('closedRate')).toBe('25%');
+    expect(await figure('resolveRate')).toBe('50%');
+    expect(await figure('slaRate')).toBe('100%');
+    await page.getByTestId('chart-status').locator('canvas').first().waitFor();
+
+    // A preset is asked of the server, which resolves it in the business time zone.
+    const sent = page.waitForRequest((request) => request.url().endsWith('/cms/ticket/dashboard') && request.postDataJSON()?.preset === 'TODAY');
+    await page.getByTestId('ticket-report-filters').getByText('Today', { exact: true }).click();
+    expect((await sent).postDataJSON()).toEqual({ preset: 'TODAY', category: [CATEGORY] });
+    await page.waitForURL((url) => url.searchParams.get('preset') === 'TODAY');
+    await expect.poll(() => figure('created')).toBe('4');
+    expect(await figure('resolveRate')).toBe('50%');
+  });
+});
+
+describe('business calendars (SPEC §9 work time)', () => {
+  it('marks a holiday by clicking a day of the month, and lists it', async () => {
+    const code = `E2E${RUN}`.slice(0, 16);
+    await call('ticket-calendar/add', { code, name: `Calendar ${RUN}`, timeZone: 'Asia/Jakarta' });
+    page = await signedIn(browser, `${CALENDARS_PATH}?code=${code}`);
+    const row = page.getByTestId('calendars-table').getByRole('row', { name: new RegExp(`Calendar ${RUN}`) });
+    await row.getByRole('button', { name: 'Days' }).click();
+    const drawer = page.getByTestId('calendar-days-drawer');
+    await drawer.getByText('Marked days in').waitFor();
+
+    const today = new Date();
+    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-15`;
+    await drawer.locator(`td[title="${day}"]`).click();
+    const dialog = page.getByRole('dialog', { name: `Mark ${day}` });
+    await dialog.getByRole('radio', { name: 'Holiday' }).check();
+    await dialog.getByLabel('Name').fill('Founders Day');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await drawer.getByTestId(`mark-${day}`).getByText('Founders Day').waitFor();
+    const listed = drawer.getByTestId('calendar-days').getByRole('row', { name: /Founders Day/ });
+    await listed.getByText('Holiday').waitFor();
+    expect(await listed.innerText()).toContain(day);
+
+    const calendar = (await call<{ items: { id: number }[] }>('ticket-calendar/search', { code })).items[0]!;
+    const days = await call<{ items: { day: string; kind: string; name: string }[] }>('ticket-calendar-day/search', { calendarId: calendar.id });
+    expect(days.items).toEqual([expect.objectContaining({ day, kind: 'HOLIDAY', name: 'Founders Day' })]);
+  });
+});
+
+describe('navbar ticket dropdown (SPEC §2)', () => {
+  it('lists my open ticket, links to my tickets, and shows and marks read the reminder', async () => {
+    // The reminder is written by the ticket's flow a moment after the call.
+    await expect.poll(async () => (await call<{ unread: number }>('notification/unread-count')).unread, { timeout: 30_000 }).toBeGreaterThan(0);
+    page = await signedIn(browser, '/home');
+    await page.getByTestId('ticket-dropdown').click();
+    const panel = page.getByTestId('ticket-panel');
+    const link = panel.getByRole('link', { name: `#${openTicket} ${RUN} open and assigned` });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(`/ticket/${openTicket}`);
+    expect(await panel.getByRole('link', { name: 'All my tickets' }).getAttribute('href')).toBe('/system/ticket/user-list');
+
+    await panel.getByRole('tab', { name: /Notifications/ }).click();
+    const reminder = panel.locator('[data-unread]').filter({ hasText: `${RUN} open and assigned` }).first();
+    await reminder.waitFor();
+    await panel.getByRole('button', { name: 'Mark all read' }).click();
+    await expect.poll(() => panel.locator('[data-unread]').count()).toBe(0);
+    expect((await call<{ unread: number }>('notification/unread-count')).unread).toBe(0);
+  });
+});
