@@ -24,8 +24,9 @@ const SUPPORT = { username: `support.${STAMP}`, password: 'Support-Desk-2026!' }
 const SERVICE = { username: `service.${STAMP}`, password: 'Service-Desk-2026!' };
 const TITLE = `Shopee orders not syncing ${STAMP}`;
 const SOLUTION = 'Restarted the order sync worker for the shop';
-/** A 1x1 PNG: enough for the upload API's type check. */
+/** A 1x1 PNG and the head of an MP4: enough for the upload API's type check. */
 const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const CLIP = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42\0\0\0\0mp42isom'), Buffer.alloc(16)]);
 
 let ticketId = 0;
 
@@ -39,6 +40,16 @@ async function createUser(account: { username: string; password: string }, roleC
     password: account.password, roleIds: [role.id],
   }, admin);
   expect(created.code, created.message).toBe('SUCCESS');
+}
+
+async function createTicket(title: string, account = SUPPORT): Promise<number> {
+  const created = await api<{ id: number }>('POST', 'ticket/add', {
+    title, description: 'Orders of shop 42 stopped syncing at 09:00.', category: 'ERP', application: 'OMS',
+    issueType: 'ORDER_SYNC', issueLevel: 'SUBSTANTIAL', accountId: 'merchant-42', accountEmail: 'merchant42@example.com',
+    tags: ['shopee', 'sync'], project: 'oms-sync',
+  }, await tokenFor(account));
+  expect(created.code, created.message).toBe('SUCCESS');
+  return created.data.id;
 }
 
 const status = () => page.getByTestId('ticket-status');
@@ -61,13 +72,7 @@ describe('a ticket from claim to close on its detail screen (SPEC §4, docs/tick
   beforeAll(async () => {
     await createUser(SUPPORT, 'support', 'Support Desk');
     await createUser(SERVICE, 'sales', 'Service Desk');
-    const created = await api<{ id: number }>('POST', 'ticket/add', {
-      title: TITLE, description: 'Orders of shop 42 stopped syncing at 09:00.', category: 'ERP', application: 'OMS',
-      issueType: 'ORDER_SYNC', issueLevel: 'SUBSTANTIAL', accountId: 'merchant-42', accountEmail: 'merchant42@example.com',
-      tags: ['shopee', 'sync'], project: 'oms-sync',
-    }, await tokenFor(SUPPORT));
-    expect(created.code, created.message).toBe('SUCCESS');
-    ticketId = created.data.id;
+    ticketId = await createTicket(TITLE);
   });
 
   it('customer service sees the ticket but is offered none of the technician buttons it lacks', async () => {
@@ -92,13 +97,24 @@ describe('a ticket from claim to close on its detail screen (SPEC §4, docs/tick
     expect(await page.getByTestId('sla-resolve').innerText()).toMatch(/(minutes|hours) left/);
   });
 
+  it('support raises the priority; the timeline says from which to which', async () => {
+    await openTicket(SUPPORT);
+    await action('Change priority').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Issue level').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Severe' }).click();
+    await dialog.getByRole('button', { name: 'Change priority' }).click();
+    await expect.poll(() => page.getByTestId('ticket-level').innerText()).toBe('P1');
+    expect(await page.getByTestId('timeline-history').last().innerText()).toContain('Priority: P2 → P1');
+  });
+
   it('support claims and starts it; each step shows in the timeline with the status it moved', async () => {
     await openTicket(SUPPORT);
     await act('Claim', 'Pending for operation');
     expect(await page.getByTestId('ticket-summary').locator('[data-field=assignee]').innerText()).toBe('Support Desk');
     expect(await page.getByTestId('sla-first-response').getAttribute('data-state')).toBe('met');
     await act('Start processing', 'Processing');
-    expect(await timelineActions()).toEqual(['CREATE', 'CLAIM', 'START_PROCESSING']);
+    expect(await timelineActions()).toEqual(['CREATE', 'CHANGE_PRIORITY', 'CLAIM', 'START_PROCESSING']);
     const started = page.getByTestId('timeline-history').last();
     expect(await started.getByTestId('timeline-move').innerText()).toMatch(/Pending for operation\s*→\s*Processing/);
     expect(await started.innerText()).toContain('Support Desk');
@@ -142,7 +158,7 @@ describe('a ticket from claim to close on its detail screen (SPEC §4, docs/tick
     await action('Not fixed').waitFor();
     await act('Confirm and close', 'Closed');
     expect(await page.getByTestId('ticket-summary').locator('[data-field=closedAt]').innerText()).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d · Service Desk$/);
-    expect(await timelineActions()).toEqual(['CREATE', 'CLAIM', 'START_PROCESSING', 'HOLD', 'START_PROCESSING', 'COMPLETE', 'APPROVE', 'CONFIRM']);
+    expect(await timelineActions()).toEqual(['CREATE', 'CHANGE_PRIORITY', 'CLAIM', 'START_PROCESSING', 'HOLD', 'START_PROCESSING', 'COMPLETE', 'APPROVE', 'CONFIRM']);
     expect(await page.getByTestId('timeline-history').last().getByTestId('timeline-move').innerText()).toMatch(/Confirming\s*→\s*Closed/);
     expect(await action('Confirm and close').count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Open in Temporal Web UI' }).getAttribute('href')).toMatch(new RegExp(`/workflows/ticket-${ticketId}$`));
@@ -157,10 +173,11 @@ describe('a ticket from claim to close on its detail screen (SPEC §4, docs/tick
     await watchers.getByText('Nobody watches this ticket').waitFor();
   });
 
-  it('a comment takes up to 10 images; the 11th is refused; they show in the timeline and the attachments', async () => {
+  it('a comment takes up to 10 images and videos; the 11th is refused; they show in the timeline and the attachments', async () => {
     await openTicket(SUPPORT);
     const box = page.getByTestId('comment-box');
     const files = Array.from({ length: 11 }, (_, index) => ({ name: `screen-${index + 1}.png`, mimeType: 'image/png', buffer: PIXEL }));
+    files[9] = { name: 'screen.mp4', mimeType: 'video/mp4', buffer: CLIP };
     await box.locator('input[type=file]').setInputFiles(files);
     await page.getByText('At most 10 images and videos can be attached').waitFor();
     await expect.poll(() => box.locator('.ant-upload-list-item-done').count()).toBe(10);
@@ -169,8 +186,32 @@ describe('a ticket from claim to close on its detail screen (SPEC §4, docs/tick
     await page.getByText('Comment added.').waitFor();
     const comment = page.getByTestId('timeline-comment').last();
     await comment.getByText('Screens of the shop after the fix').waitFor();
-    await expect.poll(() => comment.getByTestId('attachment-image').count()).toBe(10);
-    await expect.poll(() => page.getByTestId('attachment-gallery').last().locator('img[src*="/cms/common/file/"]').count()).toBe(10);
+    await expect.poll(() => comment.getByTestId('attachment-image').count()).toBe(9);
+    expect(await comment.getByTestId('attachment-video').count()).toBe(1);
+    const panel = page.getByTestId('attachment-gallery').last();
+    await expect.poll(() => panel.locator('img[src*="/cms/common/file/"]').count()).toBe(9);
+    expect(await panel.locator('video[controls][src*="/cms/common/file/"]').count()).toBe(1);
+    await panel.getByTestId('attachment-image').first().click();
+    await page.locator('.ant-image-preview img[src*="/cms/common/file/"]').waitFor();
+  });
+
+  it('merge asks for the target ticket; the merged ticket is closed into it until the merge is cancelled', async () => {
+    const duplicate = await createTicket(`Duplicate of ${TITLE}`);
+    const target = await createTicket(`Open ticket ${STAMP}`);
+    page = await signedIn(browser, `/ticket/${duplicate}`, { account: SUPPORT });
+    await action('Merge into another ticket').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Merge into another ticket' }).click();
+    await dialog.getByText('Target ticket id is required').waitFor();
+    await dialog.getByLabel('Target ticket id').fill(String(target));
+    await dialog.getByRole('button', { name: 'Merge into another ticket' }).click();
+    await expect.poll(() => status().innerText()).toBe(`Merged into #${target}`);
+    expect(await page.getByTestId('timeline-history').last().innerText()).toContain(`Target ticket: #${target}`);
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    await action('Cancel merge').click();
+    await dialog.getByRole('button', { name: 'Cancel merge' }).click();
+    await expect.poll(() => status().innerText()).toBe('New');
   });
 
   it('the hidden routes open the same ticket', async () => {
