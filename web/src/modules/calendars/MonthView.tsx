@@ -1,8 +1,8 @@
-import { Calendar, Tag } from 'antd';
+import { Calendar, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslate } from '../../i18n';
 import type { CalendarDay } from './api';
-import { DAY_FORMAT } from './days';
+import { DAY_FORMAT, isWorkingDay } from './days';
 
 const COLOUR = { HOLIDAY: 'red', WORKDAY: 'blue' } as const;
 
@@ -25,7 +25,7 @@ export function MonthView({ month, marked, onMonth, onPick }: {
       cellRender={(date, info) => {
         if (info.type !== 'date') return info.originNode;
         const day = marked.get(date.format(DAY_FORMAT));
-        if (!day) return null;
+        if (!day) return isWorkingDay(date, day) ? null : <Typography.Text type="secondary">{t('restDay')}</Typography.Text>;
         return (
           <Tag color={COLOUR[day.kind]} style={{ whiteSpace: 'normal' }} data-testid={`mark-${day.day}`}>
             {day.name || t(`kinds.${day.kind}`)}

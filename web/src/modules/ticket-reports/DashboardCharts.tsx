@@ -7,10 +7,10 @@ import { EChart } from '../../components/charts/EChart';
 import { enumLabel, useEnumOptions } from '../../components/resource';
 import type { TicketDashboard } from './api';
 import { categoryChart, clickedCode, periodChart, slaChart, statusChart } from './charts';
-import { ticketListLink } from './query';
+import { shownDays, ticketListLink } from './query';
 
 /** Status, category, SLA, week and month charts; a status or category bar opens the tickets behind it. */
-export function DashboardCharts({ data }: { data: TicketDashboard }) {
+export function DashboardCharts({ data, categories }: { data: TicketDashboard; categories: readonly string[] }) {
   const t = useTranslate(['ticket-reports']);
   const navigate = useNavigate();
   const statuses = useEnumOptions('TicketStatus');
@@ -28,10 +28,10 @@ export function DashboardCharts({ data }: { data: TicketDashboard }) {
     () => (filter: 'status' | 'category') => ({
       click: (event: { data?: unknown }) => {
         const code = clickedCode(event);
-        if (code) navigate(ticketListLink({ [filter]: code }));
+        if (code) navigate(ticketListLink({ [filter]: code }, shownDays(data.start, data.end), categories));
       },
     }),
-    [navigate],
+    [navigate, data.start, data.end, categories],
   );
   const onStatus = useMemo(() => opener('status'), [opener]);
   const onCategory = useMemo(() => opener('category'), [opener]);

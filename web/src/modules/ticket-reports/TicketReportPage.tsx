@@ -36,7 +36,7 @@ export default function TicketReportPage() {
               {data.summary.created + data.summary.merged === 0 ? (
                 <Empty description={t('empty')} />
               ) : (
-                <DashboardCharts data={data} />
+                <DashboardCharts data={data} categories={filters.category} />
               )}
             </Flex>
           ) : (

@@ -37,8 +37,13 @@ describe('ticket dashboard filters (SPEC §9 date presets)', () => {
     expect(shownDays('2026-11-01T00:00:00+07:00', '2026-11-20T13:30:00+07:00')).toEqual({ from: '2026-11-01', to: '2026-11-20' });
   });
 
-  it('links a chart slice to the ticket list filtered the same way', () => {
-    expect(ticketListLink({ status: 'CLOSED' })).toBe('/system/ticket/list?status=CLOSED');
-    expect(ticketListLink({ category: 'Order sync' })).toBe('/system/ticket/list?category=Order+sync');
+  it('links a bar to the ticket list with the same days and categories, merged tickets left out', () => {
+    const days = { from: '2026-11-01', to: '2026-11-30' };
+    expect(ticketListLink({ status: 'CLOSED' }, days, ['Orders'])).toBe(
+      '/system/ticket/list?status=CLOSED&category=Orders&createdAt=2026-11-01&createdAt=2026-11-30&merged=false',
+    );
+    expect(ticketListLink({ category: 'Order sync' }, days, ['Orders', 'Stock'])).toBe(
+      '/system/ticket/list?category=Order+sync&createdAt=2026-11-01&createdAt=2026-11-30&merged=false',
+    );
   });
 });

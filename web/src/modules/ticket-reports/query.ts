@@ -52,9 +52,18 @@ export function dashboardBody(filters: DashboardFilters): DashboardQuery {
   return { preset: filters.preset ?? DEFAULT_PRESET, category };
 }
 
-/** The ticket list, filtered the way a chart's slice was (`/system/ticket/list?status=CLOSED`). */
-export function ticketListLink(filter: Record<string, string>): string {
-  return `/system/ticket/list?${new URLSearchParams(filter).toString()}`;
+/**
+ * The ticket list showing the tickets behind a bar: the same days and categories, merged tickets left
+ * out as here, and the bar's status or category (`/system/ticket/list?status=CLOSED&createdAt=...`).
+ */
+export function ticketListLink(slice: { status?: string; category?: string }, days: { from: string; to: string }, categories: readonly string[]): string {
+  const params = new URLSearchParams();
+  if (slice.status) params.append('status', slice.status);
+  for (const category of slice.category ? [slice.category] : categories) params.append('category', category);
+  params.append('createdAt', days.from);
+  params.append('createdAt', days.to);
+  params.set('merged', 'false');
+  return `/system/ticket/list?${params.toString()}`;
 }
 
 /**
