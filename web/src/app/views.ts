@@ -55,7 +55,6 @@ export const PENDING_MODULES = {
   deployments: ['audit-ci', 'audit-cd', 'jenkins-deploy', 'auto-deploy', 'review-management', 'review-created',
     'review-modify', 'review-detail', 'approval-detail'],
   tasks: ['alter-mq', 'task-schedule', 'task-log', 'application-status', 'heartbeat-list', 'heartbeat-detail'],
-  tickets: ['ticket-list', 'ticket-new', 'ticket-user-list'],
   mail: ['timed-mail', 'mail-history', 'timed-mail-create', 'timed-mail-edit'],
   tools: ['tools'],
 } as const;
@@ -100,6 +99,9 @@ export const VIEWS: Readonly<Record<string, View>> = {
   'event-tracking': resourcePage(() => import('../modules/event-tracking/EventTrackingPage'), 'event-tracking', 'audit'),
   'system-info': { kind: 'public' },
   'system-health': { kind: 'public' },
+  'ticket-list': resourcePage(() => import('../modules/tickets/TicketListPage'), 'tickets'),
+  'ticket-user-list': resourcePage(() => import('../modules/tickets/MyTicketsPage'), 'tickets'),
+  'ticket-new': resourcePage(() => import('../modules/tickets/NewTicketPage'), 'tickets'),
   // SPEC §2: one ticket screen under three hidden routes, each naming the ticket by `:id`.
   'ticket-view': page(() => import('../modules/tickets/detail/TicketDetailPage'), 'tickets'),
   'ticket-detail': page(() => import('../modules/tickets/detail/TicketDetailPage'), 'tickets'),

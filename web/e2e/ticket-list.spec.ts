@@ -1,0 +1,139 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser, type TestBrowser } from './browser';
+import { api } from './console';
+import { pick, selectOptions, signedIn, tokenFor } from './session';
+
+let browser: TestBrowser;
+let page: Page;
+
+const STAMP = Date.now().toString(36);
+/** A support agent of this run: "my tickets" then holds exactly what the test submitted. */
+const AGENT = { username: `agent.${STAMP}`, password: 'Agent-Desk-2026!' };
+const TITLE = `Tokopedia stock not pushed ${STAMP}`;
+const NEW_PATH = '/system/ticket/new';
+const LIST_PATH = '/system/ticket/list';
+const MINE_PATH = '/system/ticket/user-list';
+/** A 1x1 PNG: enough for the upload API's type check. */
+const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const image = (name: string) => ({ name, mimeType: 'image/png', buffer: PIXEL });
+
+let ticketId = 0;
+
+beforeAll(async () => {
+  browser = await openBrowser();
+  const admin = await tokenFor();
+  const roles = await api<{ id: number; code: string }[]>('GET', 'role/options', undefined, admin);
+  const support = roles.data.find((role) => role.code === 'support')!;
+  const created = await api('POST', 'user/add', {
+    username: AGENT.username, realName: 'Agent Desk', displayName: 'Agent Desk', email: `${AGENT.username}@omp.local`,
+    password: AGENT.password, roleIds: [support.id],
+  }, admin);
+  expect(created.code, created.message).toBe('SUCCESS');
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail') await page?.screenshot({ path: '/tmp/pw/ticket-list-fail.png' }).catch(() => undefined);
+});
+
+const form = () => page.getByTestId('ticket-new-page');
+const field = (label: string) => form().getByLabel(label, { exact: true });
+const table = (name = 'tickets') => page.getByTestId(`${name}-table`);
+const rows = (name = 'tickets') => table(name).locator('tbody tr.ant-table-row');
+const ourRow = (name = 'tickets') => table(name).getByRole('row', { name: new RegExp(TITLE) });
+const searchButton = () => page.getByRole('button', { name: 'Search', exact: true });
+
+describe('tickets: new form, list and my tickets (SPEC §2, §5, §9)', () => {
+  it('creates a ticket through the new form: browser rules, at most 4 images, then the ticket opens', async () => {
+    page = await signedIn(browser, NEW_PATH, { account: AGENT });
+    await form().getByRole('button', { name: 'Submit' }).click();
+    await form().getByText('Title: this field is required').waitFor();
+    await form().getByText('Category: this field is required').waitFor();
+    await form().getByText('Issue level: this field is required').waitFor();
+
+    await field('Title').fill(TITLE);
+    await field('Description').fill('Stock changes of shop 42 have not reached Tokopedia since this morning.');
+    await field('Category').fill('Stock');
+    await field('Application').fill('ERP');
+    await pick(page, form().getByRole('combobox', { name: 'Issue type' }), 'Product sync');
+    // Issue levels are shown with the priority they stand for.
+    const level = form().getByRole('combobox', { name: 'Issue level' });
+    await level.fill('Severe');
+    await selectOptions(page).filter({ hasText: 'Severe (P1)' }).waitFor();
+    await level.press('Enter');
+    await field('Issue account email').fill('not an email');
+    await form().getByText('Issue account email: not a valid email address').waitFor();
+    await field('Issue account email').fill('seller42@example.com');
+
+    // Five images picked at once: four are taken, the fifth is refused with a message.
+    const chooser = page.getByTestId('ticket-images').locator('input[type=file]');
+    await chooser.setInputFiles(['one', 'two', 'three', 'four', 'five'].map((name) => image(`${name}.png`)));
+    await page.getByTestId('ticket-images-refused').getByText('Images: at most 4 images can be attached').waitFor();
+    await expect.poll(() => page.getByTestId('ticket-images').locator('.ant-upload-list-item-done').count()).toBe(4);
+
+    const added = page.waitForResponse((response) => response.url().endsWith('/cms/ticket/add'));
+    await form().getByRole('button', { name: 'Submit' }).click();
+    const reply = (await (await added).json()) as { code: string; data: { id: number } };
+    expect(reply.code).toBe('SUCCESS');
+    ticketId = reply.data.id;
+    const sent = (await added).request().postDataJSON() as Record<string, unknown>;
+    expect(sent).toMatchObject({ title: TITLE, category: 'Stock', application: 'ERP', issueType: 'PRODUCT_SYNC', issueLevel: 'SEVERE', accountEmail: 'seller42@example.com' });
+    expect(sent.attachments).toHaveLength(4);
+    await page.waitForURL((url) => url.pathname === `/ticket/${ticketId}`);
+  });
+
+  it('finds the ticket by keyword and by status, with its level, status and SLA', async () => {
+    page = await signedIn(browser, LIST_PATH, { account: AGENT });
+    await page.getByRole('textbox', { name: 'Title or #id' }).fill(STAMP);
+    await searchButton().click();
+    await page.waitForURL((url) => url.searchParams.get('keyword') === STAMP);
+    await expect.poll(() => rows().count()).toBe(1);
+    await ourRow().waitFor();
+    await ourRow().getByText('P1', { exact: true }).waitFor();
+    await ourRow().getByText('New', { exact: true }).waitFor();
+    expect(await ourRow().locator('[data-sla]').getAttribute('data-sla')).toBe('due');
+    await ourRow().getByText(/^Due in \d+ (minutes|hours)$/).waitFor();
+
+    // "#id" finds it too.
+    await page.getByRole('textbox', { name: 'Title or #id' }).fill(`#${ticketId}`);
+    await searchButton().click();
+    await page.waitForURL((url) => url.searchParams.get('keyword') === `#${ticketId}`);
+    await ourRow().waitFor();
+
+    await page.getByRole('textbox', { name: 'Title or #id' }).fill(STAMP);
+    const status = page.getByRole('combobox', { name: 'Status' });
+    await pick(page, status, 'Closed');
+    const closed = page.waitForRequest((request) => request.url().endsWith('/cms/ticket/search') && request.postDataJSON()?.status);
+    await searchButton().click();
+    expect((await closed).postDataJSON()).toMatchObject({ scope: 'ALL', keyword: STAMP, status: ['CLOSED'] });
+    await table().locator('.ant-empty-description').waitFor();
+
+    await status.click();
+    await page.keyboard.press('Backspace');
+    await pick(page, status, 'New');
+    await searchButton().click();
+    await page.waitForURL((url) => url.searchParams.getAll('status').join() === 'NEW');
+    await ourRow().waitFor();
+  });
+
+  it('shows the ticket under My tickets as submitted by me, not as assigned to me', async () => {
+    page = await signedIn(browser, MINE_PATH, { account: AGENT });
+    await page.getByRole('tab', { name: 'Submitted by me', selected: true }).waitFor();
+    await expect.poll(() => rows('my-tickets').count()).toBe(1);
+    await ourRow('my-tickets').waitFor();
+
+    await page.getByRole('tab', { name: 'Assigned to me' }).click();
+    await page.waitForURL((url) => url.searchParams.get('scope') === 'ASSIGNED');
+    await table('my-tickets').locator('.ant-empty-description').waitFor();
+  });
+
+  it('opens the ticket from its row', async () => {
+    page = await signedIn(browser, `${MINE_PATH}?scope=MINE`, { account: AGENT });
+    await ourRow('my-tickets').getByRole('cell', { name: 'Stock', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === `/ticket/${ticketId}`);
+  });
+});

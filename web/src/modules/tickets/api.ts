@@ -1,0 +1,28 @@
+import { http } from '../../api/http';
+import type { components } from '../../api/schema';
+import type { DataOf } from '../../api/types';
+
+export type TicketRow = components['schemas']['TicketListItem'];
+export type TicketPage = DataOf<'/cms/ticket/search', 'post'>;
+export type TicketScope = components['schemas']['TicketScope'];
+export type NewTicket = components['schemas']['TicketCreate'];
+export type TicketCreated = DataOf<'/cms/ticket/add', 'post'>;
+
+/** The ticket calls of the list and new-ticket screens (api/routers/tickets.py). */
+export const ticketApi = {
+  search: (body: Record<string, unknown>, signal?: AbortSignal) => http.post<TicketPage>('ticket/search', body, { signal }),
+  /** Field errors come back to the form, so a refusal does not notify by itself. */
+  add: (body: NewTicket) => http.post<TicketCreated>('ticket/add', body, { notify: false }),
+};
+
+/** Where a ticket opens (the detail screen, `ticket-view`). */
+export const ticketPath = (id: number) => `/ticket/${id}`;
+
+/** SPEC §4: issue levels low, moderate, substantial, severe, critical map to P4 to P0. */
+export const ISSUE_LEVEL_CODES = {
+  LOW: 'P4',
+  MODERATE: 'P3',
+  SUBSTANTIAL: 'P2',
+  SEVERE: 'P1',
+  CRITICAL: 'P0',
+} as const satisfies Record<NewTicket['issueLevel'], TicketRow['level']>;

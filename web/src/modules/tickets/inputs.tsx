@@ -1,0 +1,64 @@
+import { Input, Select } from 'antd';
+import { useTranslate } from '../../i18n';
+import type { InputProps } from '../../components/resource';
+import { UserSelect } from '../users/UserSelect';
+
+/**
+ * Free values typed and taken with Enter or a comma: tags, and the categories and applications
+ * a search looks for (they are not a fixed list).
+ */
+export function TagsInput({ id, label, value, onChange }: InputProps) {
+  return (
+    <Select
+      id={id}
+      aria-label={label}
+      placeholder={label}
+      mode="tags"
+      tokenSeparators={[',']}
+      open={false}
+      suffixIcon={null}
+      allowClear
+      value={value as string[] | undefined}
+      onChange={onChange}
+      style={{ minWidth: 160, width: '100%' }}
+      maxTagCount="responsive"
+    />
+  );
+}
+
+export function UserInput({ id, label, value, onChange }: InputProps) {
+  return <UserSelect id={id} label={label} value={value} onChange={onChange} />;
+}
+
+/** Yes, no, or either; the address holds `true` / `false`. */
+export function YesNoInput({ id, label, value, onChange }: InputProps) {
+  const t = useTranslate();
+  return (
+    <Select
+      id={id}
+      aria-label={label}
+      placeholder={label}
+      allowClear
+      value={value as string | undefined}
+      onChange={onChange}
+      options={[
+        { value: 'true', label: t('common.yes') },
+        { value: 'false', label: t('common.no') },
+      ]}
+      style={{ minWidth: 100 }}
+    />
+  );
+}
+
+export function LongTextInput({ id, label, value, onChange, column }: InputProps) {
+  return (
+    <Input.TextArea
+      id={id}
+      aria-label={label}
+      rows={6}
+      value={value as string | undefined}
+      onChange={(event) => onChange?.(event.target.value)}
+      count={column.form?.max !== undefined ? { show: true, max: column.form.max } : undefined}
+    />
+  );
+}
