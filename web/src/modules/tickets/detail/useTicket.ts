@@ -24,7 +24,12 @@ export function useTicketAction(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ spec, body }: { spec: ActionSpec; body?: ActionBody }) => ticketDetailApi.act(id, spec.path, body),
-    onSuccess: (ticket) => client.setQueryData(ticketKey(id), ticket),
+    onSuccess: (ticket) => {
+      client.setQueryData(ticketKey(id), ticket);
+      // the lists kept in other tabs and the navbar's ticket dropdown show the new status when shown again
+      void client.invalidateQueries({ queryKey: ['ticket', 'search'] });
+      void client.invalidateQueries({ queryKey: ['ticket', 'navbar'] });
+    },
     onError: (error) => {
       if (isApiError(error) && error.status === 409) void client.invalidateQueries({ queryKey: ticketKey(id) });
     },
