@@ -51,7 +51,7 @@ export const PENDING_MODULES = {
     'feedback-detail', 'sales-detail', 'tree-history', 'disposition-detail', 'tag-company-detail',
     'tag-contacts-detail'],
   dashboards: ['iam-my-statistic', 'iam-event', 'oms-order-report', 'markting-statistic', 'my-finance',
-    'ticket-report', 'dashboard-list', 'dashboard', 'manage-event'],
+    'dashboard-list', 'dashboard', 'manage-event'],
   deployments: ['audit-ci', 'audit-cd', 'jenkins-deploy', 'auto-deploy', 'review-management', 'review-created',
     'review-modify', 'review-detail', 'approval-detail'],
   tasks: ['alter-mq', 'task-schedule', 'task-log', 'application-status', 'heartbeat-list', 'heartbeat-detail'],
@@ -102,6 +102,8 @@ export const VIEWS: Readonly<Record<string, View>> = {
   'ticket-list': resourcePage(() => import('../modules/tickets/TicketListPage'), 'tickets'),
   'ticket-user-list': resourcePage(() => import('../modules/tickets/MyTicketsPage'), 'tickets'),
   'ticket-new': resourcePage(() => import('../modules/tickets/NewTicketPage'), 'tickets'),
+  'ticket-report': page(() => import('../modules/ticket-reports/TicketReportPage'), 'ticket-reports', 'resource'),
+  'ticket-calendar': resourcePage(() => import('../modules/calendars/CalendarsPage'), 'calendars'),
   // SPEC §2: one ticket screen under three hidden routes, each naming the ticket by `:id`.
   'ticket-view': page(() => import('../modules/tickets/detail/TicketDetailPage'), 'tickets'),
   'ticket-detail': page(() => import('../modules/tickets/detail/TicketDetailPage'), 'tickets'),
