@@ -75,6 +75,8 @@ describe('ticket dashboard (SPEC §2, §4 rates)', () => {
     expect(await figure('resolveRate')).toBe('50%');
     expect(await figure('slaRate')).toBe('100%');
     await page.getByTestId('chart-status').locator('canvas').first().waitFor();
+    const cells = await page.getByTestId('table-category').getByRole('row', { name: new RegExp(CATEGORY) }).locator('td').allInnerTexts();
+    expect(cells).toEqual([CATEGORY, '4', '1', '1', '4', '25%', '50%', '100%']);
 
     // A preset is asked of the server, which resolves it in the business time zone.
     const sent = page.waitForRequest((request) => request.url().endsWith('/cms/ticket/dashboard') && request.postDataJSON()?.preset === 'TODAY');

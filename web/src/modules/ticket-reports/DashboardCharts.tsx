@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { Card, Col, Row } from 'antd';
+import { FiguresTable } from './FiguresTable';
 import { useNavigate } from 'react-router';
 import dayjs from 'dayjs';
 import { useTranslate } from '../../i18n';
@@ -48,6 +49,16 @@ export function DashboardCharts({ data, categories }: { data: TicketDashboard; c
       <Col xs={24} xl={12}>{chart('sla')}</Col>
       <Col xs={24} xl={12}>{chart('week')}</Col>
       <Col xs={24}>{chart('month')}</Col>
+      <Col xs={24} xl={12}>
+        <Card size="small" title={t('tables.category')}>
+          <FiguresTable rows={data.byCategory} first={{ title: t('category'), value: (row) => row.category }} testId="table-category" />
+        </Card>
+      </Col>
+      <Col xs={24} xl={12}>
+        <Card size="small" title={t('tables.sla')}>
+          <FiguresTable rows={data.bySla} first={{ title: t('priority'), value: (row) => row.level }} testId="table-sla" />
+        </Card>
+      </Col>
     </Row>
   );
 }
