@@ -9,7 +9,8 @@ from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import select, text, update
+from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio import activity
 from temporalio.client import Client
 from temporalio.common import WorkflowIDConflictPolicy
@@ -36,9 +37,16 @@ async def start_flow(client: Client, start: m.TicketStart) -> None:
     await client.start_workflow(WORKFLOW, start, **flow_options(start))
 
 
-async def mark_started(ticket_ids: Iterable[int]) -> None:
-    async with transaction() as db:
-        await db.execute(update(Ticket).where(Ticket.id.in_(list(ticket_ids))).values(flow_pending=False))
+async def mark_started(ticket_ids: Iterable[int], db: AsyncSession | None = None) -> None:
+    """Clear the marker once the flows run: in the caller's transaction when given (one statement more on a
+    connection already held), else in one of its own. Its commit need not wait for the disk: were the clear
+    lost in a crash, the reconciler would start the running flow again (a no-op, USE_EXISTING) and clear it."""
+    if db is None:
+        async with transaction() as own:
+            await mark_started(ticket_ids, own)
+        return
+    await db.execute(text("set local synchronous_commit to off"))
+    await db.execute(update(Ticket).where(Ticket.id.in_(list(ticket_ids))).values(flow_pending=False))
 
 
 async def reconcile(client: Client, older_than: timedelta = timedelta(seconds=30), limit: int = 500) -> int:

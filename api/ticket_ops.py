@@ -44,10 +44,11 @@ LEVELS_TO_ISSUE = {level: issue for issue, level in rules.ISSUE_LEVELS.items()}
 
 
 async def create_ticket(body: TicketCreate, user: Principal, client: Client | None,
-                        now: datetime | None = None) -> Ticket:
+                        now: datetime | None = None, call: AsyncSession | None = None) -> Ticket:
     """The row (marked flow-pending) and its first history entry commit first; then the flow starts and
-    the mark is cleared. If the start fails, the reconciler starts it later (docs/decisions/ticket-creation.md).
-    `now` is the clock start (tests pass the test server's time)."""
+    the mark is cleared, in the call's own transaction `call` when given. If the start fails, the reconciler
+    starts it later (docs/decisions/ticket-creation.md). `now` is the clock start (tests pass the test
+    server's time)."""
     now = now or datetime.now(UTC)
     level = TicketLevel(rules.ISSUE_LEVELS[body.issue_level])
     async with transaction() as db:
@@ -80,7 +81,7 @@ async def create_ticket(body: TicketCreate, user: Principal, client: Client | No
     except Exception as exc:  # Temporal unreachable: the ticket stands, the reconciler starts its flow
         log.warning("ticket %s saved, its flow will be started later: %s", ticket.id, exc)
         return ticket
-    await mark_started([ticket.id])
+    await mark_started([ticket.id], call)
     ticket.flow_pending = False
     return ticket
 

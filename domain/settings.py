@@ -20,6 +20,8 @@ class Settings(BaseSettings):
     # HTTP
     host: str = "127.0.0.1"
     port: int = 8000
+    # API processes on the one port (uvicorn workers); each has its own pool of db_pool_size connections.
+    workers: int = 1
     app_title: str = "GINEE-OMP"
     # The console's address as staff reach it, for links in mails and in the Temporal Web UI.
     public_url: str | None = None

@@ -48,7 +48,7 @@ async def add(body: TicketCreate, request: Request, db: SessionDep,
         client = await temporal_client(request)
     except DomainError:  # Temporal is down: the ticket is saved now and its flow started by the reconciler
         client = None
-    ticket = await create_ticket(body, user, client)
+    ticket = await create_ticket(body, user, client, call=db)
     item = (await list_items(db, [ticket], datetime.now(UTC)))[0]
     return ok({**item, "flowPending": ticket.flow_pending, "workflowId": workflow_id(ticket.id),
                "workflowUrl": workflow_url(ticket.id)})

@@ -1,9 +1,9 @@
 """`python -m bench.tickets [--closed 1000000] [--open 10000] [--due 1000]`: one run on a fresh console.
 
 1. Start the console (`launcher --ephemeral`), log in as admin.
-2. COPY `--closed` historic closed tickets (no flows) and ANALYZE.
-3. Create `--created` tickets through `POST /cms/ticket/add` (each starts its flow): creation rate.
-4. COPY the other open tickets flow-pending and start their flows with the reconciler's code, so
+2. COPY `--closed` historic closed tickets (no flows); VACUUM ANALYZE, as autovacuum leaves a table at rest.
+3. COPY `--open` minus `--created` open tickets flow-pending and start their flows with the reconciler's code.
+4. Create `--created` tickets through `POST /cms/ticket/add` (each starts its flow): creation rate. Now
    `--open` tickets have live workflows.
 5. Search: each common filter through the API and the same SQL through pgbench, one caller at a time
    (latency) and `--clients` callers (throughput).
@@ -40,6 +40,14 @@ SEARCHES: dict[str, dict[str, Any]] = {
 }
 
 
+def machine() -> dict[str, Any]:
+    """What the figures were measured on, and how busy it was with other work at the start."""
+    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                if line.startswith("model name")), "?")
+    return {"cores": os.cpu_count(), "cpu": cpu, "loadAverage": os.getloadavg(),
+            "memoryGB": round(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30, 1)}
+
+
 def parse() -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench.tickets", description=__doc__.split("\n")[0])
     parser.add_argument("--closed", type=int, default=1_000_000)
@@ -50,6 +58,8 @@ def parse() -> argparse.Namespace:
     parser.add_argument("--seconds", type=int, default=15, help="duration of each search measurement")
     parser.add_argument("--clients", type=int, default=8, help="concurrent callers for throughput")
     parser.add_argument("--create-clients", type=int, default=8, help="concurrent callers creating tickets")
+    parser.add_argument("--api-workers", type=int, default=os.cpu_count() or 1,
+                        help="API processes (OMP_WORKERS), one a core as deployed")
     return parser.parse_args()
 
 
@@ -84,29 +94,29 @@ async def run(args: argparse.Namespace, console: stack.Stack) -> dict[str, Any]:
     os.environ["OMP_TEMPORAL_ADDRESS"] = console.temporal
     from domain.temporal import connect
 
-    results: dict[str, Any] = {"at": datetime.now(UTC).isoformat(), "args": vars(args)}
+    results: dict[str, Any] = {"at": datetime.now(UTC).isoformat(), "args": vars(args), "machine": machine()}
     rng = random.Random(20261122)
     with psycopg.connect(console.database_url, autocommit=True) as conn:
         people = generate.users(conn, 50)
         begun = time.perf_counter()
         generate.copy(conn, generate.closed_rows(args.closed, people, generate.now(), rng))
-        conn.execute("analyze tickets")
+        conn.execute("vacuum analyze tickets")  # as autovacuum leaves a table at rest: statistics, visibility map
         results["closedTickets"] = {"rows": args.closed, "seconds": round(time.perf_counter() - begun, 1)}
         print(f"{args.closed} closed tickets in {results['closedTickets']['seconds']} s", flush=True)
+
+        client = await connect(console.temporal)
+        generate.copy(conn, generate.open_rows(max(0, args.open - args.created), people, generate.now(), rng))
+        started, seconds = await start_pending(client)
+        results["openFlows"] = {"started": started, "seconds": round(seconds, 1),
+                                "perSecond": round(started / seconds, 1) if seconds else 0}
+        print(f"open flows: {results['openFlows']}", flush=True)
 
         login = httpx.post(f"{console.url}/cms/auth/login", json={
             "username": "admin", "password": os.environ.get("OMP_ADMIN_PASSWORD", "Omp-Admin-2026!")})
         token = login.json()["data"]["token"]
         results["creation"] = await measure.create_tickets(console.url, token, args.created, args.create_clients)
         print(f"creation: {results['creation']}", flush=True)
-
-        client = await connect(console.temporal)
-        generate.copy(conn, generate.open_rows(max(0, args.open - args.created), people, generate.now(), rng))
-        started, seconds = await start_pending(client)
-        conn.execute("analyze tickets")
-        results["openFlows"] = {"started": started, "seconds": round(seconds, 1),
-                                "perSecond": round(started / seconds, 1) if seconds else 0}
-        print(f"open flows: {results['openFlows']}", flush=True)
+        conn.execute("vacuum analyze tickets")
 
         SEARCHES["assignee = one person"]["assigneeId"] = people[0]
         SEARCHES["category + level + last 30 days"]["createdAt"] = [
@@ -135,13 +145,14 @@ async def run(args: argparse.Namespace, console: stack.Stack) -> dict[str, Any]:
         await asyncio.sleep(max(0.0, wait))
         results["breachLateness"] = measure.lateness(conn, "due")
         print(f"breach lateness: {results['breachLateness']}", flush=True)
+        results["loadAverageAtEnd"] = os.getloadavg()
     return results
 
 
 def main() -> None:
     args = parse()
     OUT.mkdir(exist_ok=True)
-    console = stack.start(OUT / "console.log")
+    console = stack.start(OUT / "console.log", args.api_workers)
     try:
         results = asyncio.run(run(args, console))
     finally:

@@ -8,6 +8,9 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
@@ -75,29 +78,52 @@ async def connect(url: str) -> Connection:
     return protocol
 
 
-async def run(url: str, request: bytes, seconds: float, clients: int) -> tuple[list[float], float, float]:
-    """`clients` connections calling in a loop for `seconds`. Returns the latencies (ms), the wall time and
-    the CPU seconds this process spent meanwhile. Any reply but 200 stops the run."""
+async def run(url: str, request: bytes, clients: int, *, seconds: float | None = None, count: int | None = None,
+              check: Callable[[bytes], None] | None = None) -> Load:
+    """`clients` connections calling in a loop, for `seconds` or until `count` calls are done. Any reply
+    but 200 stops the run; `check` may refuse a reply's body too."""
     connections = [await connect(url) for _ in range(clients)]
     try:
-        for conn in connections:  # warm up each connection (and the server's per-connection state)
-            status, body = await conn.call(request)
-            if status != 200:
-                raise RuntimeError(f"HTTP {status}: {body[:200]!r}")
+        if count is None:  # a timed run warms each connection (and the server's per-connection state) first
+            for conn in connections:
+                status, body = await conn.call(request)
+                if status != 200:
+                    raise RuntimeError(f"HTTP {status}: {body[:200]!r}")
         latencies: list[float] = []
-        cpu_begun, begun = time.process_time(), time.perf_counter()
-        end = begun + seconds
+        left = [count if count is not None else -1]
+        cpu_begun, machine_begun, begun = time.process_time(), machine_busy(), time.perf_counter()
+        end = begun + (seconds if seconds is not None else float("inf"))
 
         async def caller(conn: Connection) -> None:
-            while time.perf_counter() < end:
+            while time.perf_counter() < end and left[0] != 0:
+                left[0] -= 1
                 started = time.perf_counter()
                 status, body = await conn.call(request)
                 if status != 200:
                     raise RuntimeError(f"HTTP {status}: {body[:200]!r}")
+                if check is not None:
+                    check(body)
                 latencies.append((time.perf_counter() - started) * 1000)
 
         await asyncio.gather(*(caller(c) for c in connections))
-        return latencies, time.perf_counter() - begun, time.process_time() - cpu_begun
+        wall = time.perf_counter() - begun
+        busy, total = (b - a for a, b in zip(machine_begun, machine_busy(), strict=True))
+        return Load(latencies, wall, (time.process_time() - cpu_begun) / wall, busy / total if total else 0.0)
     finally:
         for conn in connections:
             conn.close()
+
+
+@dataclass
+class Load:
+    latencies_ms: list[float]
+    seconds: float
+    client_cores: float  # this process's CPU use meanwhile, in cores
+    machine_busy: float  # share of all the machine's CPU time that was busy meanwhile (0..1)
+
+
+def machine_busy() -> tuple[int, int]:
+    """(busy, total) CPU ticks of the whole machine so far, from /proc/stat (Linux)."""
+    fields = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:9]]  # guest is in user
+    idle = fields[3] + fields[4]  # idle + iowait
+    return sum(fields) - idle, sum(fields)

@@ -3,17 +3,18 @@ late breached flags land after their deadlines."""
 
 from __future__ import annotations
 
-import asyncio
+import json
+import resource
 import statistics
 import subprocess
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
-import httpx
 import psycopg
+
+from bench.tickets import http_load
 
 
 def summary(latencies_ms: list[float], seconds: float) -> dict[str, float]:
@@ -30,25 +31,11 @@ def summary(latencies_ms: list[float], seconds: float) -> dict[str, float]:
 
 async def api_load(url: str, token: str, path: str, body: dict[str, Any], seconds: float,
                    clients: int) -> dict[str, float]:
-    """`clients` callers in a loop for `seconds`; latency of each reply (all must be SUCCESS)."""
-    latencies: list[float] = []
-    headers = {"Authorization": f"Bearer {token}"}
-    limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
-    async with httpx.AsyncClient(base_url=url, headers=headers, limits=limits, timeout=60) as http:
-        await http.post(path, json=body)  # warm up
-        end = time.perf_counter() + seconds
-
-        async def caller() -> None:
-            while time.perf_counter() < end:
-                started = time.perf_counter()
-                reply = await http.post(path, json=body)
-                if reply.status_code != 200:
-                    raise RuntimeError(f"{path}: {reply.status_code} {reply.text[:200]}")
-                latencies.append((time.perf_counter() - started) * 1000)
-
-        begun = time.perf_counter()
-        await asyncio.gather(*(caller() for _ in range(clients)))
-        return summary(latencies, time.perf_counter() - begun)
+    """`clients` callers in a loop for `seconds` (all replies must be 200), through the lean client."""
+    request = http_load.request_bytes(url, "POST", path, token, body)
+    load = await http_load.run(url, request, clients, seconds=seconds)
+    return {**summary(load.latencies_ms, load.seconds), "clientCores": round(load.client_cores, 2),
+            "machineBusy": round(load.machine_busy, 2)}
 
 
 def pgbench(database_url: str, statements: list[str], seconds: int, clients: int) -> dict[str, float]:
@@ -57,6 +44,7 @@ def pgbench(database_url: str, statements: list[str], seconds: int, clients: int
 
     parsed = urlparse(database_url)
     host = parse_qs(parsed.query).get("host", ["127.0.0.1"])[0]
+    children, machine = resource.getrusage(resource.RUSAGE_CHILDREN), http_load.machine_busy()
     with tempfile.TemporaryDirectory() as work:
         script = Path(work) / "search.sql"
         script.write_text("".join(s.replace("\n", " ") + ";\n" for s in statements))
@@ -67,32 +55,26 @@ def pgbench(database_url: str, statements: list[str], seconds: int, clients: int
                        check=True, capture_output=True, text=True)
         latencies = [int(line.split()[2]) / 1000 for log in Path(work).glob("log*")
                      for line in log.read_text().splitlines() if line.strip()]
-    return summary(latencies, seconds)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    busy, total = (b - a for a, b in zip(machine, http_load.machine_busy(), strict=True))
+    cpu = after.ru_utime + after.ru_stime - children.ru_utime - children.ru_stime
+    return {**summary(latencies, seconds), "clientCores": round(cpu / seconds, 2),
+            "machineBusy": round(busy / total, 2) if total else 0.0}
 
 
 async def create_tickets(url: str, token: str, count: int, clients: int) -> dict[str, float]:
     """POST /cms/ticket/add `count` times from `clients` callers; every reply must have its flow running."""
-    latencies: list[float] = []
     body = {"title": "Bench ticket", "description": "Created by the benchmark", "category": "Category 00",
             "application": "SYS_ERP", "issueType": "ORDER_SYNC", "issueLevel": "MODERATE", "tags": ["created"]}
-    queue: asyncio.Queue[int] = asyncio.Queue()
-    for i in range(count):
-        queue.put_nowait(i)
-    async with httpx.AsyncClient(base_url=url, headers={"Authorization": f"Bearer {token}"}, timeout=60,
-                                 limits=httpx.Limits(max_connections=clients)) as http:
-        async def caller() -> None:
-            while not queue.empty():
-                queue.get_nowait()
-                started = time.perf_counter()
-                reply = await http.post("/cms/ticket/add", json=body)
-                data = reply.json().get("data") or {}
-                if reply.status_code != 200 or data.get("flowPending"):
-                    raise RuntimeError(f"creation: {reply.status_code} {reply.text[:200]}")
-                latencies.append((time.perf_counter() - started) * 1000)
 
-        begun = time.perf_counter()
-        await asyncio.gather(*(caller() for _ in range(clients)))
-        return summary(latencies, time.perf_counter() - begun)
+    def flow_running(reply: bytes) -> None:
+        if json.loads(reply)["data"]["flowPending"]:
+            raise RuntimeError(f"creation answered without a running flow: {reply[:200]!r}")
+
+    request = http_load.request_bytes(url, "POST", "/cms/ticket/add", token, body)
+    load = await http_load.run(url, request, clients, count=count, check=flow_running)
+    return {**summary(load.latencies_ms, load.seconds), "clients": clients,
+            "clientCores": round(load.client_cores, 2), "machineBusy": round(load.machine_busy, 2)}
 
 
 def lateness(conn: psycopg.Connection, tag: str) -> dict[str, float]:

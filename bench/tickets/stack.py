@@ -31,9 +31,9 @@ class Stack:
                 self.process.kill()
 
 
-def start(log: Path) -> Stack:
+def start(log: Path, api_workers: int) -> Stack:
     log.parent.mkdir(parents=True, exist_ok=True)
-    env = {**os.environ, "OMP_LOG_LEVEL": "WARNING"}
+    env = {**os.environ, "OMP_LOG_LEVEL": "WARNING", "OMP_WORKERS": str(api_workers)}
     with log.open("w") as err:
         process = subprocess.Popen([sys.executable, "-m", "launcher", "--ephemeral"], cwd=ROOT, env=env,
                                    stdout=subprocess.PIPE, stderr=err, text=True)
