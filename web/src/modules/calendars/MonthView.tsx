@@ -19,7 +19,8 @@ export function MonthView({ month, marked, onMonth, onPick }: {
       value={month}
       onPanelChange={(date) => onMonth(date)}
       onSelect={(date, { source }) => {
-        if (source === 'date') onPick(date);
+        // A day of the next or previous month shown at the edges first turns the page to its month.
+        if (source === 'date' && date.isSame(month, 'month')) onPick(date);
         else onMonth(date);
       }}
       cellRender={(date, info) => {
