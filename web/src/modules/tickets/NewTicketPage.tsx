@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Col, Flex, Form, Row } from 'antd';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslate } from '../../i18n';
 import { PageCard } from '../../components/PageCard';
@@ -23,6 +23,7 @@ export default function NewTicketPage() {
   const t = useTranslate(['tickets', 'resource']);
   const [form] = Form.useForm();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [dirty, setDirty] = useState(false);
   const [created, setCreated] = useState<number>();
   const clear = () => {
@@ -35,6 +36,8 @@ export default function NewTicketPage() {
     mutationFn: (values: Record<string, unknown>) => ticketApi.add(newTicketBody(values, NEW_TICKET_FIELDS)),
     onSuccess: (ticket) => {
       toast.success(t('new.created', { id: ticket.id }));
+      // Lists kept open in other tabs show the new ticket when they are next looked at.
+      void queryClient.invalidateQueries({ queryKey: ['ticket', 'search'] });
       clear();
       setCreated(ticket.id);
     },
