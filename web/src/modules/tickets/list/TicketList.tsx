@@ -11,7 +11,7 @@ import { toast } from '../../../components/feedback';
 import { enumLabel, useEnumOptions, type Column, type Row } from '../../../components/resource';
 import { ColumnSettings } from '../../../components/resource/ColumnSettings';
 import { visibleColumns } from '../../../components/resource/columnDisplay';
-import { listStateParams, readListState, type ListState } from '../../../components/resource/listState';
+import { listStateParams, readListState, type FilterValue, type ListState } from '../../../components/resource/listState';
 import { SearchForm } from '../../../components/resource/SearchForm';
 import { DEFAULT_PAGE_SIZE, tableColumns } from '../../../components/resource/types';
 import { useTableDisplay } from '../../../components/resource/useTableDisplay';
@@ -44,6 +44,8 @@ export function TicketList({ kind }: { kind: TicketListKind }) {
   const state = readListState(params, STATE_COLUMNS, DEFAULT_PAGE_SIZE);
   const setState = (next: Partial<ListState>) => setParams(listStateParams({ ...state, ...next }, DEFAULT_PAGE_SIZE));
   const scope = scopeOf(state.filters, kind.scopes);
+  // A search keeps the tab; a list opened on its default tab keeps a plain address.
+  const scopeFilter: Record<string, FilterValue> = state.filters.scope ? { scope: state.filters.scope } : {};
   const body = ticketSearchBody(state, kind.scopes);
   const list = useQuery({
     queryKey: ['ticket', 'search', body],
@@ -89,7 +91,7 @@ export function TicketList({ kind }: { kind: TicketListKind }) {
         onChange={(next) => setState({ filters: { ...state.filters, scope: next }, page: 1 })}
         items={kind.scopes.map((key) => ({ key, label: enumLabel(scopeLabels, key) }))}
       />
-      <SearchForm columns={FILTERS} filters={state.filters} t={t} onSearch={(filters) => setState({ filters: { ...filters, scope }, page: 1 })} />
+      <SearchForm columns={FILTERS} filters={state.filters} t={t} onSearch={(filters) => setState({ filters: { ...filters, ...scopeFilter }, page: 1 })} />
       <TicketTable
         testId={`${kind.name}-table`}
         columns={ready ? shown : []}
