@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, type TestBrowser } from './browser';
 import { api } from './console';
-import { signedIn, tokenFor } from './session';
+import { pick, selectOptions, signedIn, tokenFor } from './session';
 
 let browser: TestBrowser;
 let page: Page;
@@ -72,7 +72,32 @@ describe('a ticket from claim to close on its detail screen (SPEC §4, docs/tick
   beforeAll(async () => {
     await createUser(SUPPORT, 'support', 'Support Desk');
     await createUser(SERVICE, 'sales', 'Service Desk');
-    ticketId = await createTicket(TITLE);
+  });
+
+  it('support creates the ticket through the new form, with an image; it opens on its detail screen', async () => {
+    page = await signedIn(browser, '/system/ticket/new', { account: SUPPORT });
+    const form = page.getByTestId('ticket-new-page');
+    const field = (label: string) => form.getByLabel(label, { exact: true });
+    await field('Title').fill(TITLE);
+    await field('Description').fill('Orders of shop 42 stopped syncing at 09:00.');
+    await field('Category').fill('ERP');
+    await field('Application').fill('OMS');
+    await pick(page, form.getByRole('combobox', { name: 'Issue type' }), 'Order sync');
+    const level = form.getByRole('combobox', { name: 'Issue level' });
+    await level.fill('Substantial');
+    await selectOptions(page).filter({ hasText: 'Substantial (P2)' }).waitFor();
+    await level.press('Enter');
+    await field('Issue account id').fill('merchant-42');
+    await field('Issue account email').fill('merchant42@example.com');
+    await field('Project').fill('oms-sync');
+    await page.getByTestId('ticket-images').locator('input[type=file]').setInputFiles([{ name: 'orders.png', mimeType: 'image/png', buffer: PIXEL }]);
+    await expect.poll(() => page.getByTestId('ticket-images').locator('.ant-upload-list-item-done').count()).toBe(1);
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL((url) => /^\/ticket\/\d+$/.test(url.pathname));
+    ticketId = Number(new URL(page.url()).pathname.split('/').pop());
+    await page.getByTestId('ticket-title').getByText(`#${ticketId} ${TITLE}`).waitFor();
+    const panel = page.getByTestId('attachment-gallery');
+    await expect.poll(() => panel.locator('img[src*="/cms/common/file/"]').count()).toBe(1);
   });
 
   it('customer service sees the ticket but is offered none of the technician buttons it lacks', async () => {
@@ -189,7 +214,8 @@ describe('a ticket from claim to close on its detail screen (SPEC §4, docs/tick
     await expect.poll(() => comment.getByTestId('attachment-image').count()).toBe(9);
     expect(await comment.getByTestId('attachment-video').count()).toBe(1);
     const panel = page.getByTestId('attachment-gallery').last();
-    await expect.poll(() => panel.locator('img[src*="/cms/common/file/"]').count()).toBe(9);
+    // the image the ticket was created with, and the comment's nine
+    await expect.poll(() => panel.locator('img[src*="/cms/common/file/"]').count()).toBe(10);
     expect(await panel.locator('video[controls][src*="/cms/common/file/"]').count()).toBe(1);
     await panel.getByTestId('attachment-image').first().click();
     await page.locator('.ant-image-preview img[src*="/cms/common/file/"]').waitFor();
