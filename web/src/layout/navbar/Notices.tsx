@@ -39,7 +39,14 @@ export function Notices({ onLeave }: { onLeave: () => void }) {
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shell.noNotices')} /> }}
         style={{ maxHeight: 360, overflowY: 'auto' }}
         renderItem={(notice) => (
-          <List.Item style={{ cursor: 'pointer' }} onClick={() => void open(notice)} data-unread={!notice.readAt || undefined}>
+          <List.Item
+            role="button"
+            tabIndex={0}
+            style={{ cursor: 'pointer' }}
+            onClick={() => void open(notice)}
+            onKeyDown={(event) => event.key === 'Enter' && void open(notice)}
+            data-unread={!notice.readAt || undefined}
+          >
             <Flex vertical gap={2} style={{ width: '100%' }}>
               <Typography.Text strong={!notice.readAt}>{notice.title}</Typography.Text>
               <Typography.Text type="secondary" ellipsis={{ tooltip: notice.body }}>{notice.body}</Typography.Text>

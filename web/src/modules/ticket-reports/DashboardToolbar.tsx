@@ -3,8 +3,8 @@ import { useTranslate } from '../../i18n';
 import { DateRangeFilter } from '../../components/resource/DateControls';
 import { PRESETS, type DashboardFilters, type Preset } from './query';
 
-/** Presets (SPEC §9), or a range of days, and the categories to look at. */
-export function DashboardToolbar({ filters, onChange }: { filters: DashboardFilters; onChange: (next: DashboardFilters) => void }) {
+/** Presets (SPEC §9), or a range of days, and the categories to look at (those of the period offered, any typed). */
+export function DashboardToolbar({ filters, known, onChange }: { filters: DashboardFilters; known: readonly string[]; onChange: (next: DashboardFilters) => void }) {
   const t = useTranslate(['ticket-reports', 'resource']);
   return (
     <Flex gap={12} wrap align="center" data-testid="ticket-report-filters">
@@ -30,8 +30,7 @@ export function DashboardToolbar({ filters, onChange }: { filters: DashboardFilt
         style={{ minWidth: 220 }}
         maxTagCount="responsive"
         allowClear
-        open={false}
-        suffixIcon={null}
+        options={[...new Set([...known, ...filters.category])].map((category) => ({ value: category, label: category }))}
       />
     </Flex>
   );

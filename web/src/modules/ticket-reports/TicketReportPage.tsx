@@ -21,12 +21,13 @@ export default function TicketReportPage() {
     placeholderData: keepPreviousData,
   });
   const data = report.data;
+  const known = data?.byCategory.map((row) => row.category) ?? [];
   const caption = data && t('rangeCaption', { ...shownDays(data.start, data.end), zone: data.timeZone });
 
   return (
     <PageCard testId="ticket-report-page">
       <Flex vertical gap={16}>
-        <DashboardToolbar filters={filters} onChange={(next) => setParams(filterParams(next))} />
+        <DashboardToolbar filters={filters} known={known} onChange={(next) => setParams(filterParams(next))} />
         {report.isError && <Alert type="error" showIcon title={t('failed')} />}
         <Spin spinning={report.isFetching}>
           {data ? (
