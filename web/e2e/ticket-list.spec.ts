@@ -156,5 +156,6 @@ describe('tickets: new form, list and my tickets (SPEC §2, §5, §9)', () => {
     page = await signedIn(browser, `${MINE_PATH}?scope=MINE`, { account: AGENT });
     await ourRow('my-tickets').getByRole('cell', { name: 'Stock', exact: true }).click();
     await page.waitForURL((url) => url.pathname === `/ticket/${ticketId}`);
+    await page.getByTestId('ticket-title').getByText(`#${ticketId} ${TITLE}`).waitFor();
   });
 });
