@@ -141,6 +141,19 @@ describe('tickets: new form, list and my tickets (SPEC §2, §5, §9)', () => {
     await page.getByText('Tickets exported: 1.').waitFor();
   });
 
+  it('says "10,000+" once the server stopped counting the matches', async () => {
+    page = await signedIn(browser, LIST_PATH, { account: AGENT });
+    await page.getByText(/^\d+ in total$/).waitFor();
+    // Ten thousand tickets are not made for this: the reply is told it was capped.
+    await page.route('**/cms/ticket/search', async (route) => {
+      const response = await route.fetch();
+      const reply = (await response.json()) as { data: { total: number; totalCapped: boolean } };
+      await route.fulfill({ response, json: { ...reply, data: { ...reply.data, total: 10_000, totalCapped: true } } });
+    });
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByText('10,000+ in total').waitFor();
+  });
+
   it('shows the ticket under My tickets as submitted by me, not as assigned to me', async () => {
     page = await signedIn(browser, MINE_PATH, { account: AGENT });
     await page.getByRole('tab', { name: 'Submitted by me', selected: true }).waitFor();
