@@ -129,6 +129,14 @@ describe('tickets: new form, list and my tickets (SPEC §2, §5, §9)', () => {
     await expect.poll(() => rows().count()).toBe(1);
     await ourRow().waitFor();
 
+    // Created today, by the range picker's preset.
+    await page.getByPlaceholder('Start date').click();
+    await page.locator('.ant-picker-presets').getByText('Today', { exact: true }).click();
+    const today = await search();
+    expect(today.createdAt).toHaveLength(2);
+    await expect.poll(() => rows().count()).toBe(1);
+    await ourRow().waitFor();
+
     // The export takes the same filters and writes the columns shown.
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export' }).click();
