@@ -8,6 +8,7 @@ from functools import reduce
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
+from fastapi.responses import StreamingResponse
 from sqlalchemy import Row, Select, func, select
 from sqlalchemy.orm import aliased
 
@@ -25,6 +26,7 @@ from api.schemas.tickets import (
     involved_clause,
     scope_clause,
 )
+from api.ticket_export import export_tickets
 from api.ticket_ops import create_ticket, visible_ticket, workflow_url
 from api.ticket_reads import detail, list_item, list_items
 from domain.enums import TicketScope, TicketStatus
@@ -88,11 +90,15 @@ def page_query(params: TicketFilters, user: Principal) -> Select[Any]:
     row (bench/tickets runs this very SQL through pgbench). One round trip instead of three."""
     matches = search_query(params, user)
     total = capped_count(matches).scalar_subquery().label("total")
-    page = PAGE.add_columns(total)
-    if matches.whereclause is not None:
-        page = page.where(matches.whereclause)
-    page = apply_sort(page, Ticket, params.sort, SORTABLE, "-id")
+    page = in_order(PAGE.add_columns(total), matches, params)
     return page.limit(params.page_size).offset((params.page - 1) * params.page_size)
+
+
+def in_order(rows: Select[Any], matches: Select[Any], params: TicketFilters) -> Select[Any]:
+    """The list's rows restricted to a search's matches, in the order the search asks."""
+    if matches.whereclause is not None:
+        rows = rows.where(matches.whereclause)
+    return apply_sort(rows, Ticket, params.sort, SORTABLE, "-id")
 
 
 def people_of(row: Row[Any]) -> dict[int, dict[str, Any]]:
@@ -120,6 +126,11 @@ async def search(params: TicketFilters, db: SessionDep,
     items = [list_item(row, people_of(row), now) for row in rows]  # type: ignore[arg-type]
     return ok({"items": items, "total": min(total, COUNT_CAP), "totalCapped": total > COUNT_CAP,
                "page": params.page, "pageSize": params.page_size})
+
+
+@router.post("/export", summary="Export the tickets matching the filters as xlsx", response_class=StreamingResponse)
+async def export(params: TicketFilters, user: Annotated[Principal, Need("ticket#export")]) -> StreamingResponse:
+    return await export_tickets(in_order(PAGE, search_query(params, user), params))
 
 
 def capped_count(matches: Select[Any]) -> Select[Any]:

@@ -1,8 +1,10 @@
 """The ticket API without flows: search scopes and filters, who sees what, form rules (SPEC §5), the
 dashboard rates (SPEC §4) and the navbar dropdown."""
 
+import io
 from datetime import UTC, datetime, timedelta
 
+import openpyxl
 from sqlalchemy import text
 
 from domain.db import transaction
@@ -165,3 +167,24 @@ async def test_a_huge_match_count_is_capped(client):
     assert (page["total"], page["totalCapped"], len(page["items"])) == (10000, True, 20)
     small = await search(client, me, category=[category], keyword="bulk 10005")
     assert (small["total"], small["totalCapped"]) == (1, False)
+
+
+async def test_export_streams_the_filtered_list_in_the_callers_language(client):
+    exporter, looker = await staff("ticket-list", "ticket#export"), await staff("ticket-list")
+    category = unique("Cat")
+    first = await insert_ticket(category=category, level="P0", status="WORK_IN_PROCESS", assignee_id=exporter.id)
+    second = await insert_ticket(category=category, resolve_breached=True)
+    await insert_ticket(category=unique("Other"))
+    body = {"category": [category], "sort": "id"}
+    refused = await client.post("/cms/ticket/export", json=body, headers=looker.headers)
+    assert refused.status_code == 403
+    reply = await client.post("/cms/ticket/export", json=body, headers={**exporter.headers, "Accept-Language": "zh-CN"})
+    assert reply.status_code == 200, reply.text
+    rows = list(openpyxl.load_workbook(io.BytesIO(reply.content)).active.iter_rows(values_only=True))
+    header = rows[0]
+    assert header[:4] == ("工单编号", "标题", "优先级", "状态") and "处理人" in header
+    cells = [dict(zip(header, row, strict=True)) for row in rows[1:]]
+    assert [c["工单编号"] for c in cells] == [first, second]
+    assert (cells[0]["优先级"], cells[0]["状态"], cells[0]["处理人"]) == (
+        "P0", "处理中", f"{exporter.principal.display_name} ({exporter.principal.username})")
+    assert cells[1]["解决超时"] is True

@@ -1617,7 +1617,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a ticket and start its flow */
+        /** Create a ticket and start its flow (the detail page then reads the rest) */
         post: operations["tickets_add"];
         delete?: never;
         options?: never;
@@ -1653,6 +1653,23 @@ export interface paths {
         get: operations["tickets_get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export the tickets matching the filters as xlsx */
+        post: operations["tickets_export"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4440,6 +4457,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[TicketCreated] */
+        Reply_TicketCreated_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["TicketCreated"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[TicketDashboard] */
         Reply_TicketDashboard_: {
             /**
@@ -5200,6 +5236,56 @@ export interface components {
             tags: string[];
             /** Title */
             title: string;
+        };
+        /** TicketCreated */
+        TicketCreated: {
+            /** Accountid */
+            accountId: string | null;
+            /** Application */
+            application: string;
+            assignee: components["schemas"]["UserRef"] | null;
+            /** Category */
+            category: string;
+            /** Closedat */
+            closedAt: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Flowpending */
+            flowPending: boolean;
+            /** Id */
+            id: number;
+            issueLevel: components["schemas"]["TicketIssueLevel"];
+            issueType: components["schemas"]["TicketIssueType"];
+            /** Lastreplyat */
+            lastReplyAt: string | null;
+            level: components["schemas"]["TicketLevel"];
+            /** Mergedintoid */
+            mergedIntoId: number | null;
+            pic: components["schemas"]["UserRef"] | null;
+            sla: components["schemas"]["SlaPublic"];
+            /**
+             * State
+             * @description the status, or MERGED for a closed ticket merged into another
+             */
+            state: string;
+            status: components["schemas"]["TicketStatus"];
+            submitter: components["schemas"]["UserRef"] | null;
+            /** Tags */
+            tags: string[];
+            /** Title */
+            title: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** Workflowid */
+            workflowId: string;
+            /** Workflowurl */
+            workflowUrl: string;
         };
         /** TicketDashboard */
         TicketDashboard: {
@@ -8776,7 +8862,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_TicketDetail_"];
+                    "application/json": components["schemas"]["Reply_TicketCreated_"];
                 };
             };
             /** @description Validation Error */
@@ -8842,6 +8928,37 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Reply_TicketDetail_"];
                 };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tickets_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation Error */
             422: {

@@ -1,4 +1,4 @@
-import { http } from '../../api/http';
+import { http, MAX_TIMEOUT_MS } from '../../api/http';
 import type { components } from '../../api/schema';
 import type { DataOf } from '../../api/types';
 
@@ -13,6 +13,8 @@ export const ticketApi = {
   search: (body: Record<string, unknown>, signal?: AbortSignal) => http.post<TicketPage>('ticket/search', body, { signal }),
   /** Field errors come back to the form, so a refusal does not notify by itself. */
   add: (body: NewTicket) => http.post<TicketCreated>('ticket/add', body, { notify: false }),
+  /** Every match of the filters as the server's xlsx, in the user's language. */
+  exportFile: (body: Record<string, unknown>) => http.download('ticket/export', body, { timeoutMs: MAX_TIMEOUT_MS }),
 };
 
 /** Where a ticket opens (the detail screen, `ticket-view`). */

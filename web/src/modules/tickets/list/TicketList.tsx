@@ -7,17 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { useTranslate } from '../../../i18n';
 import { useCan } from '../../../app/access/can';
 import { PageCard } from '../../../components/PageCard';
-import { toast } from '../../../components/feedback';
-import { enumLabel, useEnumOptions, type Column, type Row } from '../../../components/resource';
+import { enumLabel, saveFile, useEnumOptions, type Column, type Row } from '../../../components/resource';
 import { ColumnSettings } from '../../../components/resource/ColumnSettings';
 import { visibleColumns } from '../../../components/resource/columnDisplay';
 import { listStateParams, readListState, type FilterValue, type ListState } from '../../../components/resource/listState';
 import { SearchForm } from '../../../components/resource/SearchForm';
 import { DEFAULT_PAGE_SIZE, tableColumns } from '../../../components/resource/types';
 import { useTableDisplay } from '../../../components/resource/useTableDisplay';
-import { ticketApi, type TicketRow } from '../api';
-import { TICKET_COLUMNS, type CellLabels } from './columns';
-import { exportTickets } from './exportTickets';
+import { ticketApi } from '../api';
+import { TICKET_COLUMNS } from './columns';
 import type { TicketListKind } from './lists';
 import { scopeOf, ticketFilters, ticketSearchBody } from './searchBody';
 import { TicketTable } from './TicketTable';
@@ -37,8 +35,6 @@ export function TicketList({ kind }: { kind: TicketListKind }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const scopeLabels = useEnumOptions('TicketScope');
-  const statuses = useEnumOptions('TicketStatus');
-  const issueTypes = useEnumOptions('TicketIssueType');
 
   const [params, setParams] = useSearchParams();
   const state = readListState(params, STATE_COLUMNS, DEFAULT_PAGE_SIZE);
@@ -55,14 +51,9 @@ export function TicketList({ kind }: { kind: TicketListKind }) {
 
   const { display, change, ready } = useTableDisplay(kind.name, LISTED as unknown as Column<Row>[]);
   const shown = useMemo(() => visibleColumns(LISTED, display), [display]);
-  const labels: CellLabels = {
-    t,
-    status: (row: TicketRow) => (row.mergedIntoId ? t('detail.mergedInto', { id: row.mergedIntoId }) : enumLabel(statuses, row.status)),
-    issueType: (value) => enumLabel(issueTypes, value),
-  };
   const exporting = useMutation({
-    mutationFn: () => exportTickets({ ...ticketFilters(state.filters, kind.scopes), sort: body.sort }, shown, labels),
-    onSuccess: (count) => toast.success(t('list.exported', { count })),
+    mutationFn: () => ticketApi.exportFile({ ...ticketFilters(state.filters, kind.scopes), sort: body.sort }),
+    onSuccess: (file) => saveFile(file.blob, file.filename),
   });
 
   const toolbar = (

@@ -1,80 +1,61 @@
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import type { Column } from '../../../components/resource';
-import type { Translate } from '../../../i18n';
 import { ticketPath, type TicketRow } from '../api';
 import { personName } from '../detail/api';
 import { LevelTag, StatusTag } from '../detail/TicketTags';
-import { SlaCell, slaText } from './SlaCell';
+import { SlaCell } from './SlaCell';
 import { TagsInput, UserInput, YesNoInput } from '../inputs';
 
-/** How the export names what the table shows as tags. */
-export interface CellLabels {
-  t: Translate;
-  status(row: TicketRow): string;
-  issueType(value: string): string;
-}
-
-export interface TicketColumn extends Column<TicketRow> {
-  /** The cell as plain text, for the export. */
-  text(row: TicketRow, labels: CellLabels): string;
-}
-
-type Declared = Omit<TicketColumn, 'text'> & Partial<Pick<TicketColumn, 'text'>>;
+export type TicketColumn = Column<TicketRow>;
 
 const DATETIME = 'YYYY-MM-DD HH:mm:ss';
 const datetime = (value: unknown) => (value ? dayjs(value as string).format(DATETIME) : '');
 
-/** The text of a column that shows its value as it is. */
-const asIs = (column: Declared): TicketColumn => ({ text: (row) => String(row[column.key as keyof TicketRow] ?? ''), ...column });
-
 /**
  * The ticket list (docs/tickets.md `POST ticket/search`): one declaration drives the search form, the
- * table, the column settings and the export. Filter-only fields are `table: false`.
+ * table and the column settings (the server writes the export: `POST ticket/export`). Filter-only fields
+ * are `table: false`.
  */
-export const TICKET_COLUMNS: TicketColumn[] = (
-  [
-    { key: 'keyword', title: 'list.keyword', table: false, filter: true },
-    {
-      key: 'id',
-      title: 'ticket.id',
-      sorter: true,
-      format: (_, row) => <Link to={ticketPath(row.id)}>#{row.id}</Link>,
-    },
-    {
-      key: 'title',
-      title: 'ticket.title',
-      format: (_, row) => <Link to={ticketPath(row.id)}>{row.title}</Link>,
-    },
-    { key: 'level', title: 'ticket.level', type: 'enum', enum: 'TicketLevel', filter: { multiple: true }, sorter: true, format: (_, row) => <LevelTag level={row.level} /> },
-    {
-      key: 'status',
-      title: 'ticket.status',
-      type: 'enum',
-      enum: 'TicketStatus',
-      filter: { multiple: true },
-      sorter: true,
-      format: (_, row) => <StatusTag status={row.status} mergedIntoId={row.mergedIntoId} />,
-      text: (row, labels) => labels.status(row),
-    },
-    { key: 'category', title: 'ticket.category', filter: { multiple: true, input: TagsInput }, sorter: true },
-    { key: 'application', title: 'ticket.application', filter: { multiple: true, input: TagsInput }, sorter: true },
-    {
-      key: 'issueType',
-      title: 'ticket.issueType',
-      type: 'enum',
-      enum: 'TicketIssueType',
-      filter: { multiple: true },
-      hidden: true,
-      text: (row, labels) => labels.issueType(row.issueType),
-    },
-    { key: 'assigneeId', title: 'ticket.assignee', filter: { input: UserInput }, format: (_, row) => personName(row.assignee), text: (row) => personName(row.assignee) },
-    { key: 'picId', title: 'ticket.pic', filter: { input: UserInput }, format: (_, row) => personName(row.pic), text: (row) => personName(row.pic) },
-    { key: 'submitter', title: 'ticket.submitter', format: (_, row) => personName(row.submitter), text: (row) => personName(row.submitter) },
-    { key: 'createdAt', title: 'ticket.createdAt', type: 'date', filter: true, sorter: true, format: datetime, text: (row) => datetime(row.createdAt) },
-    { key: 'sla', title: 'ticket.sla', format: (_, row) => <SlaCell row={row} />, text: (row, labels) => slaText(row, labels.t) },
-    { key: 'lastReplyAt', title: 'ticket.lastReplyAt', type: 'datetime', sorter: true, text: (row) => datetime(row.lastReplyAt) },
-    { key: 'breached', title: 'list.breached', table: false, filter: { input: YesNoInput } },
-    { key: 'merged', title: 'list.merged', table: false, filter: { input: YesNoInput } },
-  ] satisfies Declared[]
-).map(asIs);
+export const TICKET_COLUMNS: TicketColumn[] = [
+  { key: 'keyword', title: 'list.keyword', table: false, filter: true },
+  {
+    key: 'id',
+    title: 'ticket.id',
+    sorter: true,
+    format: (_, row) => <Link to={ticketPath(row.id)}>#{row.id}</Link>,
+  },
+  {
+    key: 'title',
+    title: 'ticket.title',
+    format: (_, row) => <Link to={ticketPath(row.id)}>{row.title}</Link>,
+  },
+  { key: 'level', title: 'ticket.level', type: 'enum', enum: 'TicketLevel', filter: { multiple: true }, sorter: true, format: (_, row) => <LevelTag level={row.level} /> },
+  {
+    key: 'status',
+    title: 'ticket.status',
+    type: 'enum',
+    enum: 'TicketStatus',
+    filter: { multiple: true },
+    sorter: true,
+    format: (_, row) => <StatusTag status={row.status} mergedIntoId={row.mergedIntoId} />,
+  },
+  { key: 'category', title: 'ticket.category', filter: { multiple: true, input: TagsInput }, sorter: true },
+  { key: 'application', title: 'ticket.application', filter: { multiple: true, input: TagsInput }, sorter: true },
+  {
+    key: 'issueType',
+    title: 'ticket.issueType',
+    type: 'enum',
+    enum: 'TicketIssueType',
+    filter: { multiple: true },
+    hidden: true,
+  },
+  { key: 'assigneeId', title: 'ticket.assignee', filter: { input: UserInput }, format: (_, row) => personName(row.assignee) },
+  { key: 'picId', title: 'ticket.pic', filter: { input: UserInput }, format: (_, row) => personName(row.pic) },
+  { key: 'submitter', title: 'ticket.submitter', format: (_, row) => personName(row.submitter) },
+  { key: 'createdAt', title: 'ticket.createdAt', type: 'date', filter: true, sorter: true, format: datetime },
+  { key: 'sla', title: 'ticket.sla', format: (_, row) => <SlaCell row={row} /> },
+  { key: 'lastReplyAt', title: 'ticket.lastReplyAt', type: 'datetime', sorter: true },
+  { key: 'breached', title: 'list.breached', table: false, filter: { input: YesNoInput } },
+  { key: 'merged', title: 'list.merged', table: false, filter: { input: YesNoInput } },
+];
