@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, type TestBrowser } from './browser';
 import { api } from './console';
-import { pick, selectOptions, signedIn, tokenFor } from './session';
+import { pick, selectOptions, signedIn, tabTitles, tokenFor } from './session';
 
 let browser: TestBrowser;
 let page: Page;
@@ -246,5 +246,7 @@ describe('a ticket from claim to close on its detail screen (SPEC §4, docs/tick
     await openTicket(SUPPORT, `/ticket/saas-detail/2026-11-22/${ticketId}/merchant-42`);
     await openTicket(SUPPORT, `/ticket-detail/detail?ticketId=${ticketId}`);
     await page.waitForURL((url) => url.pathname === `/ticket/${ticketId}`);
+    // Each ticket's tab names its ticket.
+    await expect.poll(() => tabTitles(page)).toContain(`Ticket #${ticketId}`);
   });
 });

@@ -1,6 +1,6 @@
 import { Dropdown, Tabs, theme } from 'antd';
 import { CloseOutlined, ReloadOutlined, ColumnWidthOutlined, MinusOutlined } from '@ant-design/icons';
-import { useLocation, useNavigate } from 'react-router';
+import { matchPath, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { titleIn } from '../../app/menuEntries';
 import { useEntriesByIdentifier } from '../useMenuEntries';
@@ -11,8 +11,14 @@ import { useTabActions } from './useTabActions';
 function useTabTitle(): (tab: Tab) => string {
   const { t, i18n } = useTranslation();
   const entries = useEntriesByIdentifier();
-  // SPEC §2: a page without a title is shown as 'no-name'.
-  return (tab) => titleIn(entries.get(tab.identifier)?.titles, i18n.language) || t('tabs.noName');
+  return (tab) => {
+    const entry = entries.get(tab.identifier);
+    // SPEC §2: a page without a title is shown as 'no-name'.
+    const title = titleIn(entry?.titles, i18n.language) || t('tabs.noName');
+    // Detail routes (`/ticket/:id`) open one tab a record: each names its record.
+    const id = entry && matchPath(entry.path, tab.path)?.params.id;
+    return id ? `${title} #${id}` : title;
+  };
 }
 
 /** SPEC §2: visited tabs with a context menu: refresh, close, close others, close all. */
