@@ -2,7 +2,8 @@
 
 1. Start the console (`launcher --ephemeral`), log in as admin.
 2. COPY `--closed` historic closed tickets (no flows); VACUUM ANALYZE, as autovacuum leaves a table at rest.
-3. COPY `--open` minus `--created` open tickets flow-pending and start their flows with the reconciler's code.
+3. COPY `--open` minus `--created` open tickets flow-pending, start their flows with the reconciler's code and
+   wait until the console is idle again (the worker has run every new flow's first task).
 4. Create `--created` tickets through `POST /cms/ticket/add` (each starts its flow): creation rate. Now
    `--open` tickets have live workflows.
 5. Search: each common filter through the API and the same SQL through pgbench, one caller at a time
@@ -109,6 +110,7 @@ async def run(args: argparse.Namespace, console: stack.Stack) -> dict[str, Any]:
         started, seconds = await start_pending(client)
         results["openFlows"] = {"started": started, "seconds": round(seconds, 1),
                                 "perSecond": round(started / seconds, 1) if seconds else 0}
+        results["openFlows"]["settledSeconds"] = round(await console.settle(), 1)
         print(f"open flows: {results['openFlows']}", flush=True)
 
         login = httpx.post(f"{console.url}/cms/auth/login", json={
@@ -117,6 +119,7 @@ async def run(args: argparse.Namespace, console: stack.Stack) -> dict[str, Any]:
         results["creation"] = await measure.create_tickets(console.url, token, args.created, args.create_clients)
         print(f"creation: {results['creation']}", flush=True)
         conn.execute("vacuum analyze tickets")
+        await console.settle()
 
         SEARCHES["assignee = one person"]["assigneeId"] = people[0]
         SEARCHES["category + level + last 30 days"]["createdAt"] = [
