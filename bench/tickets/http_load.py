@@ -82,13 +82,18 @@ async def run(url: str, request: bytes, clients: int, *, seconds: float | None =
               check: Callable[[bytes], None] | None = None) -> Load:
     """`clients` connections calling in a loop, for `seconds` or until `count` calls are done. Any reply
     but 200 stops the run; `check` may refuse a reply's body too."""
-    connections = [await connect(url) for _ in range(clients)]
+    connections: list[Connection] = []
     try:
-        if count is None:  # a timed run warms each connection (and the server's per-connection state) first
-            for conn in connections:
-                status, body = await conn.call(request)
+        for _ in range(clients):
+            # One at a time, each used once before the next: connections opened in a burst all queue before
+            # any API process wakes, and the first to wake accepts every one of them, leaving the other
+            # processes idle for the whole run.
+            connections.append(await connect(url))
+            if count is None:
+                status, body = await connections[-1].call(request)
                 if status != 200:
                     raise RuntimeError(f"HTTP {status}: {body[:200]!r}")
+            await asyncio.sleep(0.02)
         latencies: list[float] = []
         left = [count if count is not None else -1]
         cpu_begun, machine_begun, begun = time.process_time(), machine_busy(), time.perf_counter()
