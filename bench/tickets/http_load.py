@@ -79,9 +79,10 @@ async def connect(url: str) -> Connection:
 
 
 async def run(url: str, request: bytes, clients: int, *, seconds: float | None = None, count: int | None = None,
-              check: Callable[[bytes], None] | None = None) -> Load:
+              check: Callable[[bytes], None] | None = None, warm_up: bytes | None = None) -> Load:
     """`clients` connections calling in a loop, for `seconds` or until `count` calls are done. Any reply
-    but 200 stops the run; `check` may refuse a reply's body too."""
+    but 200 stops the run; `check` may refuse a reply's body too. Each connection first sends `warm_up`
+    (by default the request itself), not counted."""
     connections: list[Connection] = []
     try:
         for _ in range(clients):
@@ -89,10 +90,9 @@ async def run(url: str, request: bytes, clients: int, *, seconds: float | None =
             # any API process wakes, and the first to wake accepts every one of them, leaving the other
             # processes idle for the whole run.
             connections.append(await connect(url))
-            if count is None:
-                status, body = await connections[-1].call(request)
-                if status != 200:
-                    raise RuntimeError(f"HTTP {status}: {body[:200]!r}")
+            status, body = await connections[-1].call(warm_up or request)
+            if status != 200:
+                raise RuntimeError(f"HTTP {status}: {body[:200]!r}")
             await asyncio.sleep(0.02)
         latencies: list[float] = []
         left = [count if count is not None else -1]
