@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshotOnFailure } from './failures';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { openBrowser, type TestBrowser } from './browser';
@@ -16,9 +17,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') await page?.screenshot({ path: '/tmp/pw/audit-fail.png' }).catch(() => undefined);
-});
+screenshotOnFailure('audit', () => page);
 
 const STAMP = Date.now().toString(36);
 const AUDIT_PATH = '/system/audit/audit-log';

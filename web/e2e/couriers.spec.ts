@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshotOnFailure } from './failures';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,9 +31,7 @@ afterAll(async () => {
   await rm(files, { recursive: true, force: true });
 });
 
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') await page?.screenshot({ path: '/tmp/pw/fail.png' }).catch(() => undefined);
-});
+screenshotOnFailure('couriers', () => page);
 
 const table = () => page.getByTestId('couriers-table');
 const names = async () => (await table().locator('tbody tr.ant-table-row td:nth-child(2)').allInnerTexts()).map((n) => n.trim());

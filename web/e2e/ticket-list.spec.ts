@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshotOnFailure } from './failures';
 import { readXlsx } from './spreadsheet';
 import type { Page } from 'playwright-core';
 import { openBrowser, type TestBrowser } from './browser';
@@ -37,9 +38,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') await page?.screenshot({ path: '/tmp/pw/ticket-list-fail.png' }).catch(() => undefined);
-});
+screenshotOnFailure('ticket-list', () => page);
 
 const form = () => page.getByTestId('ticket-new-page');
 const field = (label: string) => form().getByLabel(label, { exact: true });

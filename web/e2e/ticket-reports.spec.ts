@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshotOnFailure } from './failures';
 import type { Page } from 'playwright-core';
 import { openBrowser, type TestBrowser } from './browser';
 import { api } from './console';
@@ -59,9 +60,7 @@ afterAll(async () => {
   if (openTicket) await act(openTicket, 'wont-fix');
 });
 
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') await page?.screenshot({ path: '/tmp/pw/ticket-reports-fail.png' }).catch(() => undefined);
-});
+screenshotOnFailure('ticket-reports', () => page);
 
 const figure = async (key: string) => (await page.getByTestId(`figure-${key}`).locator('.ant-statistic-content').innerText()).replace(/\s/g, '');
 

@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshotOnFailure } from './failures';
 import type { Page } from 'playwright-core';
 import { openBrowser, type TestBrowser } from './browser';
 import { api, at } from './console';
@@ -15,9 +16,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') await page?.screenshot({ path: '/tmp/pw/user-center-fail.png' }).catch(() => undefined);
-});
+screenshotOnFailure('user-center', () => page);
 
 const STAMP = Date.now().toString(36);
 const ROLE = `Courier desk ${STAMP}`;
