@@ -19,9 +19,10 @@ from api import errors
 from api.audit_log import OperationLogger
 from api.deps import guard_of
 from api.flows import Flows
+from api.lean import LeanRoutes, lean_routes
 from api.middleware import RequestContext
 from api.routers import ROUTERS
-from domain.db import get_engine
+from domain.db import close_read_pool, get_engine
 from domain.logging import configure_logging
 from domain.settings import get_settings
 
@@ -79,6 +80,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     yield
     task.cancel()
     await get_engine().dispose()
+    await close_read_pool()
 
 
 def create_app() -> FastAPI:
@@ -97,6 +99,7 @@ def create_app() -> FastAPI:
     app.include_router(api)
     errors.install(app)
     app.add_middleware(OperationLogger)  # inside RequestContext, so the transaction id is already set
+    app.add_middleware(LeanRoutes, routes=lean_routes(ROUTERS, BASE))  # read-only calls: never in the operation log
     app.add_middleware(RequestContext)
     mount_web(app, settings.web_dist)
     return app

@@ -46,9 +46,9 @@ async def find_session(db: AsyncSession, token: str) -> Session | None:
     return found
 
 
-def needs_renewal(session: Session) -> bool:
+def needs_renewal(expires_at: datetime, remember: bool) -> bool:
     """Renew once less than half of the session's lifetime is left."""
-    return session.expires_at - now() < session_lifetime(session.remember) / 2
+    return expires_at - now() < session_lifetime(remember) / 2
 
 
 async def renew_session(db: AsyncSession, old: Session) -> str:

@@ -6,8 +6,13 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import datetime
 from functools import lru_cache
+from typing import Any
 
-from sqlalchemy import DateTime, MetaData, func
+import psycopg
+from psycopg import AsyncConnection
+from psycopg.rows import namedtuple_row
+from psycopg_pool import AsyncConnectionPool
+from sqlalchemy import DateTime, MetaData, func, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -36,6 +41,12 @@ class Timestamps:
     updated_at: Mapped[datetime] = mapped_column(server_default=func.now(), onupdate=func.now())
 
 
+# psycopg prepares a statement after 5 runs; PostgreSQL may then switch to a generic plan that does not know
+# the LIMIT or the filter values and scans a whole table (measured: 5 ms -> 400 ms for a ticket list page at
+# 1M rows). Planning each run costs far less than that.
+PLANNING = "-c plan_cache_mode=force_custom_plan"
+
+
 @lru_cache
 def get_engine(url: str | None = None) -> AsyncEngine:
     settings = get_settings()
@@ -44,11 +55,47 @@ def get_engine(url: str | None = None) -> AsyncEngine:
         pool_size=settings.db_pool_size,
         max_overflow=settings.db_pool_size,
         pool_pre_ping=True,
-        # psycopg prepares a statement after 5 runs; PostgreSQL may then switch to a generic plan that does
-        # not know the LIMIT or the filter values and scans a whole table (measured: 5 ms -> 400 ms for a
-        # ticket list page at 1M rows). Planning each run costs far less than that.
-        connect_args={"options": "-c plan_cache_mode=force_custom_plan"},
+        connect_args={"options": PLANNING},
     )
+
+
+@lru_cache
+def get_read_pool() -> AsyncConnectionPool[AsyncConnection[Any]]:
+    """Plain psycopg connections in autocommit for hot read-only calls (api/lean.py, `ReadDep`): no ORM, no
+    BEGIN and COMMIT, no ping on every checkout. Opened by the first `read_connection` in the running loop."""
+    settings = get_settings()
+    url = make_url(settings.sqlalchemy_url).set(drivername="postgresql").render_as_string(hide_password=False)
+    return AsyncConnectionPool(url, min_size=1, max_size=settings.db_pool_size, open=False,
+                               kwargs={"autocommit": True, "options": PLANNING, "row_factory": namedtuple_row})
+
+
+async def working(pool: AsyncConnectionPool[AsyncConnection[Any]]) -> AsyncConnection[Any]:
+    """A pooled connection that answers: broken ones (the database restarted) are dropped until one does."""
+    for _ in range(pool.max_size):
+        conn = await pool.getconn()
+        try:
+            await pool.check_connection(conn)
+            return conn
+        except psycopg.OperationalError:
+            await pool.putconn(conn)  # the pool discards a broken connection
+    return await pool.getconn()
+
+
+@asynccontextmanager
+async def read_connection(*, checked: bool = True) -> AsyncIterator[AsyncConnection[Any]]:
+    """A read connection; `checked=False` skips the ping when the caller's first statement is check enough."""
+    pool = get_read_pool()
+    await pool.open()
+    conn = await working(pool) if checked else await pool.getconn()
+    try:
+        yield conn
+    finally:
+        await pool.putconn(conn)
+
+
+async def close_read_pool() -> None:
+    if get_read_pool.cache_info().currsize:
+        await get_read_pool().close()
 
 
 @lru_cache

@@ -6,12 +6,13 @@ A filter field is matched on the model column of the same (snake_case) name; an 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any, Literal
 
 from pydantic import Field, model_validator
-from sqlalchemy import Select, func, or_
+from sqlalchemy import ARRAY, Select, any_, bindparam, func, or_
 from sqlalchemy.orm import InstrumentedAttribute
 
 from api.envelope import CamelModel
@@ -82,30 +83,75 @@ def _column(model: type, name: str) -> InstrumentedAttribute[Any]:
     return column
 
 
-def apply_filters(query: Select[Any], model: type, params: SearchParams) -> Select[Any]:
+def filter_ops(params: SearchParams) -> Iterator[tuple[str, Any, Op]]:
+    """The filters a search sets: (field name, value, comparison)."""
     for name, value in params.filters().items():
         info = type(params).model_fields[name]
-        op = next((m for m in info.metadata if isinstance(m, Op)), Op())
+        yield name, value, next((m for m in info.metadata if isinstance(m, Op)), Op())
+
+
+def bound_name(name: str, part: str = "") -> str:
+    """The parameter a filter's value is bound to in the SQL, e.g. `f_status` or `f_created_at_from`."""
+    return f"f_{name}{part}"
+
+
+def filter_values(params: SearchParams) -> dict[str, Any]:
+    """Every value the filters bind, by parameter name: what `apply_filters` puts in the statement, so a
+    statement rendered once for the same shape (see `filter_shape`) can run with another search's values."""
+    values: dict[str, Any] = {}
+    for name, value, op in filter_ops(params):
+        if op.kind == "like":
+            values[bound_name(name)] = f"%{escape_like(str(value).strip())}%"
+        elif op.kind == "prefix":
+            values[bound_name(name)] = f"{escape_like(str(value).strip())}%"
+        elif op.kind == "in" or (op.kind == "eq" and isinstance(value, list)):
+            values[bound_name(name)] = [v.value if isinstance(v, Enum) else v for v in value]
+        elif op.kind == "range":
+            low, high = [*list(value), None, None][:2]
+            values.update({bound_name(name, part): v for part, v in (("_from", low), ("_to", high)) if v is not None})
+        elif op.kind != "where":
+            values[bound_name(name)] = value.value if isinstance(value, Enum) else value
+    return values
+
+
+def filter_shape(params: SearchParams) -> tuple[Any, ...]:
+    """What decides the SQL of a search's filters, apart from the bound values: which filters are set, which
+    ends of a range, and the whole value of a `Where` filter (its clause may be shaped by it)."""
+    shape: list[Any] = []
+    for name, value, op in filter_ops(params):
+        if op.kind == "where":
+            shape.append((name, value))
+        elif op.kind == "range":
+            shape.append((name, *(v is not None for v in [*list(value), None, None][:2])))
+        else:
+            shape.append((name, isinstance(value, list)))
+    return tuple(shape)
+
+
+def apply_filters(query: Select[Any], model: type, params: SearchParams) -> Select[Any]:
+    values = filter_values(params)
+
+    def bound(name: str, part: str = "", **kw: Any) -> Any:
+        return bindparam(bound_name(name, part), values[bound_name(name, part)], **kw)
+
+    for name, value, op in filter_ops(params):
         if op.kind == "where" and op.clause is not None:
             query = query.where(op.clause(value))
             continue
         columns = [_column(model, c) for c in (op.columns or (name,))]
-        if op.kind == "like":
-            pattern = f"%{escape_like(str(value).strip())}%"
-            query = query.where(or_(*(c.ilike(pattern, escape="\\") for c in columns)))
-        elif op.kind == "prefix":
-            pattern = f"{escape_like(str(value).strip())}%"
+        if op.kind in ("like", "prefix"):
+            pattern = bound(name)
             query = query.where(or_(*(c.ilike(pattern, escape="\\") for c in columns)))
         elif op.kind == "in" or (op.kind == "eq" and isinstance(value, list)):
-            query = query.where(columns[0].in_(value))
+            # = ANY(array) is what PostgreSQL makes of IN (...); one parameter whatever the list's length
+            query = query.where(columns[0] == any_(bound(name, type_=ARRAY(columns[0].type))))
         elif op.kind == "range":
-            low, high = [*list(value), None, None][:2]
-            if low is not None:
-                query = query.where(columns[0] >= low)
-            if high is not None:
-                query = query.where(columns[0] <= high)
+            if bound_name(name, "_from") in values:
+                query = query.where(columns[0] >= bound(name, "_from"))
+            if bound_name(name, "_to") in values:
+                query = query.where(columns[0] <= bound(name, "_to"))
         else:
-            query = query.where(columns[0] == value)
+            query = query.where(columns[0] == bound(name))
     return query
 
 
@@ -129,6 +175,8 @@ def apply_sort(query: Select[Any], model: type, sort: str | None, sortable: set[
     column = _column(model, field)
     tiebreak = _column(model, "id")
     order = column.desc() if descending else column.asc()
+    if field == "id":
+        return query.order_by(order)
     return query.order_by(order, tiebreak.desc() if descending else tiebreak.asc())
 
 

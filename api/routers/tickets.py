@@ -9,13 +9,15 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
-from sqlalchemy import Row, Select, func, select
+from sqlalchemy import Row, Select, bindparam, func, select
 from sqlalchemy.orm import aliased
 
-from api.deps import AUTHENTICATED, Need, Principal, SessionDep
+from api.deps import AUTHENTICATED, Need, Principal, ReadDep, SessionDep
 from api.envelope import Reply, ok
 from api.flows import temporal_client
-from api.resource.query import apply_filters, apply_sort
+from api.lean import lean
+from api.resource.query import apply_filters, apply_sort, filter_shape, filter_values
+from api.resource.statements import Statements
 from api.schemas.tickets import (
     TicketCreate,
     TicketCreated,
@@ -60,11 +62,17 @@ async def add(body: TicketCreate, request: Request, db: SessionDep,
 def search_query(params: TicketFilters, user: Principal) -> Select[Any]:
     """The ids of the tickets a search matches (filters, scope, who may see what), in no order."""
     query = select(Ticket.id)
+    me = bindparam("p_me", user.id)
     if params.scope != TicketScope.ALL:
-        query = query.where(scope_clause(params.scope, user.id))
+        query = query.where(scope_clause(params.scope, me))
     if not user.can("ticket-list"):
-        query = query.where(involved_clause(user.id))
-    return apply_filters(query, Ticket, params.model_copy(update={"scope": None}))
+        query = query.where(involved_clause(me))
+    return apply_filters(query, Ticket, column_filters(params))
+
+
+def column_filters(params: TicketFilters) -> TicketFilters:
+    """The filters matched on columns: all but the scope, which search_query turns into its own clause."""
+    return params.model_copy(update={"scope": None})
 
 
 # What a list item shows: the row's own columns, and the three people by name, joined in. Built once:
@@ -91,7 +99,21 @@ def page_query(params: TicketFilters, user: Principal) -> Select[Any]:
     matches = search_query(params, user)
     total = capped_count(matches).scalar_subquery().label("total")
     page = in_order(PAGE.add_columns(total), matches, params)
-    return page.limit(params.page_size).offset((params.page - 1) * params.page_size)
+    values = page_values(params, user)
+    return page.limit(bindparam("p_limit", values["p_limit"])).offset(bindparam("p_offset", values["p_offset"]))
+
+
+def page_shape(params: TicketFilters, user: Principal) -> tuple[Any, ...]:
+    """What decides the SQL of page_query; everything else in it is a value (see page_values)."""
+    return filter_shape(column_filters(params)), params.scope, params.sort, user.can("ticket-list")
+
+
+def page_values(params: TicketFilters, user: Principal) -> dict[str, Any]:
+    return {**filter_values(column_filters(params)), "p_me": user.id, "p_limit": params.page_size,
+            "p_offset": (params.page - 1) * params.page_size}
+
+
+PAGES, TOTALS = Statements(), Statements()
 
 
 def in_order(rows: Select[Any], matches: Select[Any], params: TicketFilters) -> Select[Any]:
@@ -112,15 +134,17 @@ def people_of(row: Row[Any]) -> dict[int, dict[str, Any]]:
 
 
 @router.post("/search", summary="Search tickets: all, mine, assigned to me, watched, with filters")
-async def search(params: TicketFilters, db: SessionDep,
+@lean
+async def search(params: TicketFilters, db: ReadDep,
                  user: Annotated[Principal, Need(*LIST)]) -> Reply[TicketPage]:
-    rows = (await db.execute(page_query(params, user))).all()
+    shape, values = page_shape(params, user), page_values(params, user)
+    rows = await PAGES.rows(db, shape, lambda: page_query(params, user), values)
     if rows:
         total = rows[0].total
     elif params.page == 1:
         total = 0
     else:  # past the last page: the total alone
-        total = await db.scalar(capped_count(search_query(params, user))) or 0
+        total = (await TOTALS.rows(db, shape, lambda: capped_count(search_query(params, user)), values))[0][0]
     now = datetime.now(UTC)
     # A row carries every column list_item reads, so it stands in for the ORM object.
     items = [list_item(row, people_of(row), now) for row in rows]  # type: ignore[arg-type]

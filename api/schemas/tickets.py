@@ -5,7 +5,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, Field, StringConstraints, model_validator
 from pydantic_core import PydanticCustomError
-from sqlalchemy import not_, or_, select
+from sqlalchemy import BindParameter, any_, literal, not_, or_, select
 
 from api.envelope import CamelModel, Page
 from api.resource.query import In, Range, SearchParams, Where
@@ -146,20 +146,20 @@ class TicketFilters(SearchParams):
     pic_id: int | None = None
     submitter_id: int | None = None
     account_id: str | None = None
-    tag: Annotated[str | None, Where(lambda v: Ticket.tags.any(v))] = None
+    tag: Annotated[str | None, Where(lambda v: literal(v) == any_(Ticket.tags))] = None
     created_at: Annotated[list[datetime | None] | None, Range(), Field(max_length=2)] = None
     breached: Annotated[bool | None, Where(_breached)] = None
     merged: Annotated[bool | None, Where(_merged)] = None
 
 
-def scope_clause(scope: TicketScope, user_id: int) -> Any:
+def scope_clause(scope: TicketScope, user_id: int | BindParameter[int]) -> Any:
     """MINE: submitted by me; ASSIGNED: assigned to me; WATCHED: watched by me; ALL: no condition."""
     watched = Ticket.id.in_(select(TicketWatcher.ticket_id).where(TicketWatcher.user_id == user_id))
     return {TicketScope.MINE: Ticket.submitter_id == user_id, TicketScope.ASSIGNED: Ticket.assignee_id == user_id,
             TicketScope.WATCHED: watched, TicketScope.ALL: None}[scope]
 
 
-def involved_clause(user_id: int) -> Any:
+def involved_clause(user_id: int | BindParameter[int]) -> Any:
     """The tickets a holder of "my tickets" only may see: submitted, assigned or watched."""
     return or_(*(scope_clause(s, user_id) for s in (TicketScope.MINE, TicketScope.ASSIGNED, TicketScope.WATCHED)))
 

@@ -39,3 +39,14 @@ class LoginAttempt(Base):
     account: Mapped[str] = mapped_column(String(100))  # the name as typed, lower-cased
     ip: Mapped[str] = mapped_column(String(64))
     success: Mapped[bool]
+
+
+class AuthEpoch(Base):
+    """One counter, raised in the same transaction as any change to who may do what (sessions, users, roles,
+    grants, data scopes: triggers in migration 0004). The API keeps each caller's permissions while the epoch
+    is unchanged and reads them afresh once it moves, so a revocation still takes effect on the next call."""
+
+    __tablename__ = "auth_epoch"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    value: Mapped[int] = mapped_column(BigInteger, default=0)
