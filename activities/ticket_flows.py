@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select, text, update
+from sqlalchemy import select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio import activity
 from temporalio.client import Client
@@ -37,6 +37,10 @@ async def start_flow(client: Client, start: m.TicketStart) -> None:
     await client.start_workflow(WORKFLOW, start, **flow_options(start))
 
 
+NO_DISK_WAIT = text("set local synchronous_commit to off")
+FLOWS_STARTED = text("update tickets set flow_pending = false where id = any(:ids)")
+
+
 async def mark_started(ticket_ids: Iterable[int], db: AsyncSession | None = None) -> None:
     """Clear the marker once the flows run: in the caller's transaction when given (one statement more on a
     connection already held), else in one of its own. Its commit need not wait for the disk: were the clear
@@ -45,8 +49,8 @@ async def mark_started(ticket_ids: Iterable[int], db: AsyncSession | None = None
         async with transaction() as own:
             await mark_started(ticket_ids, own)
         return
-    await db.execute(text("set local synchronous_commit to off"))
-    await db.execute(update(Ticket).where(Ticket.id.in_(list(ticket_ids))).values(flow_pending=False))
+    await db.execute(NO_DISK_WAIT)
+    await db.execute(FLOWS_STARTED, {"ids": list(ticket_ids)})
 
 
 async def reconcile(client: Client, older_than: timedelta = timedelta(seconds=30), limit: int = 500) -> int:

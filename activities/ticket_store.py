@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import and_, delete, insert, select, update
+from sqlalchemy import and_, bindparam, delete, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -31,16 +31,20 @@ EDITABLE = ("title", "description", "category", "application", "issue_type", "ta
 NOT_AUDITED = ("seq", "flow_pending")
 
 
+# The default business calendar's days between two dates, in one statement built once: it is on the path of
+# every ticket creation, and building it afresh cost more than running it.
+_DEFAULT = (select(BusinessCalendarRow.id, BusinessCalendarRow.time_zone)
+            .order_by(BusinessCalendarRow.is_default.desc(), BusinessCalendarRow.id).limit(1).subquery())
+CALENDAR_DAYS = (select(_DEFAULT.c.time_zone, CalendarDay.day, CalendarDay.kind).select_from(_DEFAULT)
+                 .outerjoin(CalendarDay, and_(CalendarDay.calendar_id == _DEFAULT.c.id,
+                                              CalendarDay.day >= bindparam("since"),
+                                              CalendarDay.day <= bindparam("until"))))
+
+
 async def load_calendar(db: AsyncSession, today: date) -> CalendarData:
-    """The default business calendar around `today` (last year to two years ahead) as plain data, read in
-    one statement (it is on the path of every ticket creation)."""
-    default = (select(BusinessCalendarRow.id, BusinessCalendarRow.time_zone)
-               .order_by(BusinessCalendarRow.is_default.desc(), BusinessCalendarRow.id).limit(1).subquery())
-    rows = (await db.execute(select(default.c.time_zone, CalendarDay.day, CalendarDay.kind).select_from(default)
-                             .outerjoin(CalendarDay, and_(CalendarDay.calendar_id == default.c.id,
-                                                          CalendarDay.day >= date(today.year - 1, 1, 1),
-                                                          CalendarDay.day <= date(today.year + 2, 12, 31)))))
-    days = rows.all()
+    """The default business calendar around `today` (last year to two years ahead) as plain data."""
+    days = (await db.execute(CALENDAR_DAYS, {"since": date(today.year - 1, 1, 1),
+                                             "until": date(today.year + 2, 12, 31)})).all()
     if not days:
         return CalendarData()
     return CalendarData(time_zone=days[0].time_zone,

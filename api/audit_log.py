@@ -10,10 +10,11 @@ import time
 from typing import Any
 from urllib.parse import parse_qsl
 
+from sqlalchemy import insert
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from domain.context import transaction_id
-from domain.db import transaction
+from domain.db import get_engine
 from domain.enums import SourceSystem
 from domain.models.audit import OperationLog
 from domain.rules.audit import describe_body, location_of, mask, truncate
@@ -23,6 +24,7 @@ log = logging.getLogger("omp.audit")
 MUTATING = {"POST", "PUT", "PATCH", "DELETE"}
 CAPTURE_LIMIT = 64 * 1024  # bytes of a body kept for the log; describe_body truncates further
 APPLICATION = SourceSystem.GENIE_CMS.value
+INSERT_ENTRY = insert(OperationLog)
 
 
 def audited(scope: Scope) -> bool:
@@ -127,7 +129,7 @@ class OperationLogger:
             response_data = describe_body(bytes(reply["body"]), reply["content_type"])
         operator_id, operator_name = operator_of(scope.get("state", {}))
         ip = scope["client"][0] if scope.get("client") else None
-        entry = OperationLog(
+        entry = dict(
             application=APPLICATION, operator_id=operator_id, operator_name=operator_name,
             url=scope["path"][:512], method=scope["method"], http_status=status,
             code=(code or fallback_code(status))[:64],
@@ -137,7 +139,7 @@ class OperationLogger:
             duration_ms=round((time.perf_counter() - started) * 1000),
         )
         try:
-            async with transaction() as db:
-                db.add(entry)
+            async with get_engine().begin() as db:  # one INSERT: no ORM unit of work on every mutating call
+                await db.execute(INSERT_ENTRY, entry)
         except Exception:  # the call's own outcome stands; a lost log line is reported, never raised
             log.exception("operation log not written for %s %s", scope["method"], scope["path"])

@@ -21,12 +21,18 @@ from workflows.ticket_models import workflow_id
 Users = dict[int, dict[str, Any]]
 
 
-async def users_by_id(db: AsyncSession, ids: Iterable[int | None]) -> Users:
-    wanted = {i for i in ids if i is not None}
-    if not wanted:
-        return {}
-    rows = (await db.execute(select(User.id, User.username, User.display_name).where(User.id.in_(wanted)))).all()
-    return {i: {"id": i, "username": name, "displayName": display} for i, name, display in rows}
+def person(id: int, username: str, display_name: str) -> dict[str, Any]:
+    return {"id": id, "username": username, "displayName": display_name}
+
+
+async def users_by_id(db: AsyncSession, ids: Iterable[int | None], known: Users | None = None) -> Users:
+    """The people by id; those in `known` (e.g. the caller) are not read again."""
+    found = dict(known or {})
+    wanted = {i for i in ids if i is not None and i not in found}
+    if wanted:
+        rows = (await db.execute(select(User.id, User.username, User.display_name).where(User.id.in_(wanted))))
+        found.update((i, person(i, name, display)) for i, name, display in rows.all())
+    return found
 
 
 def minutes_left(due: datetime, done: datetime | None, now: datetime) -> int | None:
@@ -63,8 +69,9 @@ def list_item(ticket: Ticket, users: Users, now: datetime) -> dict[str, Any]:
     }
 
 
-async def list_items(db: AsyncSession, tickets: Sequence[Ticket], now: datetime) -> list[dict[str, Any]]:
-    users = await users_by_id(db, (i for r in tickets for i in (r.submitter_id, r.assignee_id, r.pic_id)))
+async def list_items(db: AsyncSession, tickets: Sequence[Ticket], now: datetime,
+                     known: Users | None = None) -> list[dict[str, Any]]:
+    users = await users_by_id(db, (i for r in tickets for i in (r.submitter_id, r.assignee_id, r.pic_id)), known)
     return [list_item(r, users, now) for r in tickets]
 
 

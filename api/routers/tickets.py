@@ -30,7 +30,7 @@ from api.schemas.tickets import (
 )
 from api.ticket_export import export_tickets
 from api.ticket_ops import create_ticket, visible_ticket, workflow_url
-from api.ticket_reads import detail, list_item, list_items
+from api.ticket_reads import detail, list_item, list_items, person
 from domain.enums import TicketScope, TicketStatus
 from domain.errors import DomainError
 from domain.models.tickets import Ticket
@@ -54,7 +54,8 @@ async def add(body: TicketCreate, request: Request, db: SessionDep,
     except DomainError:  # Temporal is down: the ticket is saved now and its flow started by the reconciler
         client = None
     ticket = await create_ticket(body, user, client, call=db)
-    item = (await list_items(db, [ticket], datetime.now(UTC)))[0]
+    caller = {user.id: person(user.id, user.username, user.display_name)}  # the submitter: no need to read
+    item = (await list_items(db, [ticket], datetime.now(UTC), caller))[0]
     return ok({**item, "flowPending": ticket.flow_pending, "workflowId": workflow_id(ticket.id),
                "workflowUrl": workflow_url(ticket.id)})
 
@@ -126,10 +127,9 @@ def in_order(rows: Select[Any], matches: Select[Any], params: TicketFilters) -> 
 def people_of(row: Row[Any]) -> dict[int, dict[str, Any]]:
     found = {}
     for id_field, username_field, display_field in PERSON_FIELDS:
-        person = getattr(row, id_field)
-        if person is not None:
-            found[person] = {"id": person, "username": getattr(row, username_field),
-                             "displayName": getattr(row, display_field)}
+        someone = getattr(row, id_field)
+        if someone is not None:
+            found[someone] = person(someone, getattr(row, username_field), getattr(row, display_field))
     return found
 
 
