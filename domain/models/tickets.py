@@ -23,8 +23,8 @@ class Ticket(Base, Timestamps):
     __tablename__ = "tickets"
     __table_args__ = (
         Index("ix_tickets_created_at_id", "created_at", "id"),
-        # "this category, lately": the dashboard's and the list's common filter, answered from one range
-        Index("ix_tickets_category_created_at", "category", "created_at"),
+        # "this category (at these levels), lately": the list's and the dashboard's common filter (migration 0005)
+        Index("ix_tickets_category_level_created_at", "category", "level", "created_at"),
         Index("ix_tickets_status_id", "status", "id"),
         Index("ix_tickets_breached", "id",
               postgresql_where=text("first_response_breached OR resolve_breached")),
@@ -35,7 +35,7 @@ class Ticket(Base, Timestamps):
     title: Mapped[str] = mapped_column(String(200))
     description: Mapped[str] = mapped_column(Text)
     solution: Mapped[str | None] = mapped_column(Text)
-    category: Mapped[str] = mapped_column(String(64))  # indexed with created_at, see __table_args__
+    category: Mapped[str] = mapped_column(String(64))  # indexed with level and created_at
     application: Mapped[str] = mapped_column(String(32), index=True)
     issue_type: Mapped[TicketIssueType] = mapped_column(String(32), index=True)
     level: Mapped[TicketLevel] = mapped_column(String(2), index=True)
