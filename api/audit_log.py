@@ -7,14 +7,17 @@ from __future__ import annotations
 import json
 import logging
 import time
+from functools import partial
 from typing import Any
 from urllib.parse import parse_qsl
 
-from sqlalchemy import insert
+import psycopg
+from sqlalchemy import bindparam, insert
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from api.resource.statements import Statements
 from domain.context import transaction_id
-from domain.db import get_engine
+from domain.db import plain_connection
 from domain.enums import SourceSystem
 from domain.models.audit import OperationLog
 from domain.rules.audit import describe_body, location_of, mask, truncate
@@ -24,7 +27,19 @@ log = logging.getLogger("omp.audit")
 MUTATING = {"POST", "PUT", "PATCH", "DELETE"}
 CAPTURE_LIMIT = 64 * 1024  # bytes of a body kept for the log; describe_body truncates further
 APPLICATION = SourceSystem.GENIE_CMS.value
-INSERT_ENTRY = insert(OperationLog)
+ENTRY = Statements(size=1)
+
+
+async def write(entry: dict[str, Any]) -> None:
+    """One INSERT on a plain autocommit connection: it is paid by every mutating call. A connection a database
+    restart broke is dropped, and the entry written on a checked one."""
+    build = partial(insert(OperationLog).values, {key: bindparam(key) for key in entry})
+    try:
+        async with plain_connection(checked=False) as db:
+            await ENTRY.execute(db, tuple(entry), build, entry)
+    except psycopg.OperationalError:
+        async with plain_connection() as db:
+            await ENTRY.execute(db, tuple(entry), build, entry)
 
 
 def audited(scope: Scope) -> bool:
@@ -139,7 +154,6 @@ class OperationLogger:
             duration_ms=round((time.perf_counter() - started) * 1000),
         )
         try:
-            async with get_engine().begin() as db:  # one INSERT: no ORM unit of work on every mutating call
-                await db.execute(INSERT_ENTRY, entry)
+            await write(entry)
         except Exception:  # the call's own outcome stands; a lost log line is reported, never raised
             log.exception("operation log not written for %s %s", scope["method"], scope["path"])

@@ -15,7 +15,7 @@ from api import security
 from api.principals import Principal as Principal  # routers import it from here, with the dependencies
 from api.principals import caller_of
 from api.security import TOKEN_COOKIE
-from domain.db import get_sessionmaker, read_connection
+from domain.db import get_sessionmaker, plain_connection
 from domain.enums import Status
 from domain.errors import Forbidden, Unauthorized
 from domain.models.auth import Session
@@ -75,11 +75,11 @@ async def optional_user(request: Request, response: Response, db: SessionDep) ->
 
 
 async def get_read_db() -> AsyncIterator[ReadConnection]:
-    async with read_connection() as conn:
+    async with plain_connection() as conn:
         yield conn
 
 
-# For calls that only read: a plain psycopg connection in autocommit (domain/db.py get_read_pool).
+# For calls that only read: a plain psycopg connection in autocommit (domain/db.py get_plain_pool).
 ReadDep = Annotated[ReadConnection, Depends(get_read_db, scope="function")]
 
 

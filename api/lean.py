@@ -26,7 +26,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from api import security
 from api.deps import Guard, Principal, ReadDep, bearer_token, guard_of
 from api.principals import CALLERS, EPOCH
-from domain.db import read_connection
+from domain.db import plain_connection
 from domain.errors import DomainError
 
 Endpoint = TypeVar("Endpoint", bound=Callable[..., Awaitable[Any]])
@@ -132,7 +132,7 @@ class LeanRoutes:
         except ValidationError:
             return None
         try:
-            async with read_connection(checked=False) as db:  # the epoch read is the check
+            async with plain_connection(checked=False) as db:  # the epoch read is the check
                 epoch = await (await db.execute(EPOCH)).fetchone()
                 if epoch is None or not caller.valid_at(epoch[0]):
                     return None

@@ -22,7 +22,7 @@ from api.flows import Flows
 from api.lean import LeanRoutes, lean_routes
 from api.middleware import RequestContext
 from api.routers import ROUTERS
-from domain.db import close_read_pool, get_engine
+from domain.db import close_plain_pool, get_engine
 from domain.logging import configure_logging
 from domain.settings import get_settings
 
@@ -80,7 +80,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     yield
     task.cancel()
     await get_engine().dispose()
-    await close_read_pool()
+    await close_plain_pool()
 
 
 def create_app() -> FastAPI:

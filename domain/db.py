@@ -60,9 +60,11 @@ def get_engine(url: str | None = None) -> AsyncEngine:
 
 
 @lru_cache
-def get_read_pool() -> AsyncConnectionPool[AsyncConnection[Any]]:
-    """Plain psycopg connections in autocommit for hot read-only calls (api/lean.py, `ReadDep`): no ORM, no
-    BEGIN and COMMIT, no ping on every checkout. Opened by the first `read_connection` in the running loop."""
+def get_plain_pool() -> AsyncConnectionPool[AsyncConnection[Any]]:
+    """Plain psycopg connections in autocommit for hot calls of one statement each: the lean reads (api/lean.py,
+    `ReadDep`) and the operation log's INSERT. No ORM, no BEGIN and COMMIT, no ping on every checkout: on this
+    hardware every round trip costs more CPU than the statements themselves. Opened by the first
+    `plain_connection` in the running loop."""
     settings = get_settings()
     url = make_url(settings.sqlalchemy_url).set(drivername="postgresql").render_as_string(hide_password=False)
     return AsyncConnectionPool(url, min_size=1, max_size=settings.db_pool_size, open=False,
@@ -82,9 +84,9 @@ async def working(pool: AsyncConnectionPool[AsyncConnection[Any]]) -> AsyncConne
 
 
 @asynccontextmanager
-async def read_connection(*, checked: bool = True) -> AsyncIterator[AsyncConnection[Any]]:
+async def plain_connection(*, checked: bool = True) -> AsyncIterator[AsyncConnection[Any]]:
     """A read connection; `checked=False` skips the ping when the caller's first statement is check enough."""
-    pool = get_read_pool()
+    pool = get_plain_pool()
     await pool.open()
     conn = await working(pool) if checked else await pool.getconn()
     try:
@@ -93,9 +95,9 @@ async def read_connection(*, checked: bool = True) -> AsyncIterator[AsyncConnect
         await pool.putconn(conn)
 
 
-async def close_read_pool() -> None:
-    if get_read_pool.cache_info().currsize:
-        await get_read_pool().close()
+async def close_plain_pool() -> None:
+    if get_plain_pool.cache_info().currsize:
+        await get_plain_pool().close()
 
 
 @lru_cache

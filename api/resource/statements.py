@@ -14,8 +14,8 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from psycopg import AsyncConnection
-from sqlalchemy import Select
+from psycopg import AsyncConnection, AsyncCursor
+from sqlalchemy import ClauseElement
 
 from domain.db import get_engine
 
@@ -33,7 +33,7 @@ class Statements:
         self.size = size
         self.kept: OrderedDict[Hashable, Rendered] = OrderedDict()
 
-    def rendered(self, shape: Hashable, build: Callable[[], Select[Any]]) -> Rendered:
+    def rendered(self, shape: Hashable, build: Callable[[], ClauseElement]) -> Rendered:
         found = self.kept.get(shape)
         if found is None:
             compiled = build().compile(dialect=get_engine().dialect)
@@ -45,8 +45,12 @@ class Statements:
             self.kept.move_to_end(shape)
         return found
 
-    async def rows(self, db: AsyncConnection[Any], shape: Hashable, build: Callable[[], Select[Any]],
-                   values: dict[str, Any]) -> list[Any]:
-        """The rows, as the connection's row factory makes them (named tuples on the read pool)."""
+    async def execute(self, db: AsyncConnection[Any], shape: Hashable, build: Callable[[], ClauseElement],
+                      values: dict[str, Any]) -> AsyncCursor[Any]:
         rendered = self.rendered(shape, build)
-        return await (await db.execute(rendered.sql, {**rendered.values, **values})).fetchall()
+        return await db.execute(rendered.sql, {**rendered.values, **values})
+
+    async def rows(self, db: AsyncConnection[Any], shape: Hashable, build: Callable[[], ClauseElement],
+                   values: dict[str, Any]) -> list[Any]:
+        """The rows, as the connection's row factory makes them (named tuples on the plain pool)."""
+        return await (await self.execute(db, shape, build, values)).fetchall()
