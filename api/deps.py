@@ -15,7 +15,7 @@ from api import security
 from api.principals import Principal as Principal  # routers import it from here, with the dependencies
 from api.principals import caller_of
 from api.security import TOKEN_COOKIE
-from domain.db import get_sessionmaker, plain_connection
+from domain.db import Executor, get_sessionmaker, plain_connection
 from domain.enums import Status
 from domain.errors import Forbidden, Unauthorized
 from domain.models.auth import Session
@@ -79,8 +79,9 @@ async def get_read_db() -> AsyncIterator[ReadConnection]:
         yield conn
 
 
-# For calls that only read: a plain psycopg connection in autocommit (domain/db.py get_plain_pool).
-ReadDep = Annotated[ReadConnection, Depends(get_read_db, scope="function")]
+# For calls that only read: a plain psycopg connection in autocommit (domain/db.py get_plain_pool); a lean
+# call (api/lean.py) gets its wrapper, so an endpoint runs its SQL through `Executor.execute` only.
+ReadDep = Annotated[Executor, Depends(get_read_db, scope="function")]
 
 
 def require(request: Request, user: Principal | None) -> Principal:

@@ -6,10 +6,10 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import datetime
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol
 
 import psycopg
-from psycopg import AsyncConnection
+from psycopg import AsyncConnection, AsyncCursor
 from psycopg.rows import namedtuple_row
 from psycopg_pool import AsyncConnectionPool
 from sqlalchemy import DateTime, MetaData, func, make_url
@@ -57,6 +57,12 @@ def get_engine(url: str | None = None) -> AsyncEngine:
         pool_pre_ping=True,
         connect_args={"options": PLANNING},
     )
+
+
+class Executor(Protocol):
+    """What runs SQL on the plain pool: a psycopg connection, or the lean path's wrapper of one (api/lean.py)."""
+
+    async def execute(self, query: str, params: dict[str, Any] | None = None) -> AsyncCursor[Any]: ...
 
 
 @lru_cache

@@ -14,10 +14,10 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from psycopg import AsyncConnection, AsyncCursor
+from psycopg import AsyncCursor
 from sqlalchemy import ClauseElement
 
-from domain.db import get_engine
+from domain.db import Executor, get_engine
 
 KEPT = 256  # shapes a process keeps; the least recently used go first
 
@@ -45,12 +45,12 @@ class Statements:
             self.kept.move_to_end(shape)
         return found
 
-    async def execute(self, db: AsyncConnection[Any], shape: Hashable, build: Callable[[], ClauseElement],
+    async def execute(self, db: Executor, shape: Hashable, build: Callable[[], ClauseElement],
                       values: dict[str, Any]) -> AsyncCursor[Any]:
         rendered = self.rendered(shape, build)
         return await db.execute(rendered.sql, {**rendered.values, **values})
 
-    async def rows(self, db: AsyncConnection[Any], shape: Hashable, build: Callable[[], ClauseElement],
+    async def rows(self, db: Executor, shape: Hashable, build: Callable[[], ClauseElement],
                    values: dict[str, Any]) -> list[Any]:
         """The rows, as the connection's row factory makes them (named tuples on the plain pool)."""
         return await (await self.execute(db, shape, build, values)).fetchall()
