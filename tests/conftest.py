@@ -111,28 +111,10 @@ def unique(prefix: str = "t") -> str:
 async def login_as():  # type: ignore[no-untyped-def]
     """`headers = await login_as("logistics-configuration", "logistics#add")`: a fresh user holding
     exactly those authorities through a fresh role; returns Authorization headers."""
-    from sqlalchemy import insert, select
-
-    from api import security
-    from domain.db import transaction
-    from domain.models.authorities import Authority
-    from domain.models.roles import Role, role_authorities
-    from domain.models.users import User, user_roles
+    from tests.integration.people import create_user, token_for
 
     async def make(*permissions: str, super_user: bool = False, **user_fields: object) -> dict[str, str]:
-        name = unique("u")
-        async with transaction() as db:
-            user = User(username=name, real_name="Test User", display_name="Tester", email=f"{name}@test.local",
-                        password_hash="!", **user_fields)
-            role = Role(name=f"role {name}", is_super=super_user)
-            db.add_all([user, role])
-            await db.flush()
-            await db.execute(insert(user_roles).values(user_id=user.id, role_id=role.id))
-            ids = (await db.scalars(select(Authority.id).where(Authority.identifier.in_(permissions)))).all()
-            assert len(ids) == len(set(permissions)), f"unknown authority among {permissions}"
-            if ids:
-                await db.execute(insert(role_authorities), [{"role_id": role.id, "authority_id": i} for i in ids])
-            token = await security.open_session(db, user.id, remember=False, ip=None, user_agent="tests")
+        token = await token_for(await create_user(*permissions, super_user=super_user, prefix="u", **user_fields))
         return {"Authorization": f"Bearer {token}"}
 
     return make

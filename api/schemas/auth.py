@@ -63,13 +63,18 @@ class ScopePublic(CamelModel):
     department: bool
 
 
-class UserInfo(CamelModel):
+class UserIdentity(CamelModel):
+    """Who a user is, as the user list and the logged-in user's own profile both show it."""
+
     id: int
     username: str
     real_name: str
     display_name: str
     email: str
     mobile: str | None
+
+
+class UserInfo(UserIdentity):
     country: str | None
     team: str | None
     roles: list[RoleRef]

@@ -10,7 +10,7 @@ from sqlalchemy import select
 
 from api.envelope import CamelModel
 from api.resource.query import Like, SearchParams, Where
-from api.schemas.auth import NewPassword, RoleRef
+from api.schemas.auth import NewPassword, RoleRef, UserIdentity
 from domain.enums import Country, Status, Team
 from domain.models.users import User, user_roles
 
@@ -81,13 +81,7 @@ class UserUpdate(CamelModel):
     team: Team | None = None
 
 
-class UserPublic(CamelModel):
-    id: int
-    username: str
-    real_name: str
-    display_name: str
-    email: str
-    mobile: str | None
+class UserPublic(UserIdentity):
     leader_id: int | None
     leader_name: str | None = None
     department_id: int | None

@@ -24,14 +24,16 @@ PASSWORD = "Omp-Test-2026!"
 PASSWORD_HASH = hash_password(PASSWORD)
 
 
-async def create_user(*permissions: str, password: str = PASSWORD, **fields: object) -> User:
-    """A user with a known password holding exactly `permissions` through a fresh role."""
-    name = unique("p")
+async def create_user(*permissions: str, password: str = PASSWORD, super_user: bool = False, prefix: str = "p",
+                      **fields: object) -> User:
+    """A user with a known password holding exactly `permissions` through a fresh role (a super role if
+    `super_user`), named `prefix` and ten letters."""
+    name = unique(prefix)
     async with transaction() as db:
         values = {"username": name, "real_name": f"Real {name[:10]}", "display_name": "Person",
                   "email": f"{name}@test.local", **fields}
         user = User(password_hash=PASSWORD_HASH if password == PASSWORD else hash_password(password), **values)
-        role = Role(name=f"role {name}")
+        role = Role(name=f"role {name}", is_super=super_user)
         db.add_all([user, role])
         await db.flush()
         await db.execute(insert(user_roles).values(user_id=user.id, role_id=role.id))
@@ -40,6 +42,14 @@ async def create_user(*permissions: str, password: str = PASSWORD, **fields: obj
         if ids:
             await db.execute(insert(role_authorities), [{"role_id": role.id, "authority_id": i} for i in ids])
     return user
+
+
+async def token_for(user: User) -> str:
+    """A fresh session for the user, as a login opens one."""
+    from api import security
+
+    async with transaction() as db:
+        return await security.open_session(db, user.id, remember=False, ip=None, user_agent="tests")
 
 
 def random_ip() -> str:

@@ -160,13 +160,10 @@ class Staff:
 
 
 async def staff(*permissions: str) -> Staff:
-    from api import security
-    from tests.integration.people import create_user
+    from tests.integration.people import create_user, token_for
 
     user = await create_user(*permissions)
-    async with transaction() as db:
-        token = await security.open_session(db, user.id, remember=False, ip=None, user_agent="tests")
-    return Staff(user, token, permissions)
+    return Staff(user, await token_for(user), permissions)
 
 
 async def insert_ticket(**fields: Any) -> int:
