@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, type TestBrowser } from './browser';
+import { specBrowser } from './specBrowser';
 import { at } from './console';
 import { ADMIN, COURIERS_PATH } from './session';
 
-let browser: TestBrowser;
+const browser = specBrowser();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 async function landOn(path: string): Promise<URL> {
   page = await browser.freshPage();

@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshotOnFailure } from './failures';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { openBrowser, type TestBrowser } from './browser';
+import { specBrowser } from './specBrowser';
 import { api } from './console';
 import { signedIn, tokenFor } from './session';
 
-let browser: TestBrowser;
+const browser = specBrowser();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 screenshotOnFailure('audit', () => page);
 

@@ -4,12 +4,12 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { openBrowser, type TestBrowser } from './browser';
+import { specBrowser } from './specBrowser';
 import { api, at } from './console';
 import { confirmDialog, COURIERS_PATH, pick, signedIn, tokenFor } from './session';
 import { writeXlsx } from './spreadsheet';
 
-let browser: TestBrowser;
+const browser = specBrowser();
 let page: Page;
 let files: string;
 
@@ -17,7 +17,6 @@ let files: string;
 const RUN = `Run ${String.fromCharCode(...[...Date.now().toString(36)].map((c) => 97 + (parseInt(c, 36) % 26)))}`;
 
 beforeAll(async () => {
-  browser = await openBrowser();
   files = await mkdtemp(join(tmpdir(), 'omp-e2e-files-'));
   const token = await tokenFor();
   for (const suffix of ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel', 'India', 'Juliet', 'Kilo', 'Lima']) {
@@ -27,7 +26,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
   await rm(files, { recursive: true, force: true });
 });
 

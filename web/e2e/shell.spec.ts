@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, type TestBrowser } from './browser';
+import { specBrowser } from './specBrowser';
 import { api, at } from './console';
 import { confirmDialog, COURIERS_PATH, ORDERS_PATH, openFromMenu, selectOptions, signedIn, tabTitles, tokenFor } from './session';
 
-let browser: TestBrowser;
+const browser = specBrowser();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 const tab = (title: string) => page.getByTestId('tabs-view').locator('.ant-tabs-tab', { hasText: title });
 

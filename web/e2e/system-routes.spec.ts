@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, type TestBrowser } from './browser';
+import { specBrowser } from './specBrowser';
 import { apiGet, at } from './console';
 
-let browser: TestBrowser;
+const browser = specBrowser();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** The value cell next to a label in an Ant Design bordered Descriptions table. */
 function valueOf(label: string) {

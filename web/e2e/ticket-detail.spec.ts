@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshotOnFailure } from './failures';
 import type { Page } from 'playwright-core';
-import { openBrowser, type TestBrowser } from './browser';
+import { specBrowser } from './specBrowser';
 import { api } from './console';
 import { pick, selectOptions, signedIn, tabTitles, tokenFor } from './session';
 
-let browser: TestBrowser;
+const browser = specBrowser();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 screenshotOnFailure('ticket-detail', () => page);
 

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshotOnFailure } from './failures';
 import { readXlsx } from './spreadsheet';
 import type { Page } from 'playwright-core';
-import { openBrowser, type TestBrowser } from './browser';
+import { specBrowser } from './specBrowser';
 import { api } from './console';
 import { pick, selectOptions, signedIn, tokenFor } from './session';
 
-let browser: TestBrowser;
+const browser = specBrowser();
 let page: Page;
 
 const STAMP = Date.now().toString(36);
@@ -23,7 +23,6 @@ const image = (name: string) => ({ name, mimeType: 'image/png', buffer: PIXEL })
 let ticketId = 0;
 
 beforeAll(async () => {
-  browser = await openBrowser();
   const admin = await tokenFor();
   const roles = await api<{ id: number; code: string }[]>('GET', 'role/options', undefined, admin);
   const support = roles.data.find((role) => role.code === 'support')!;
@@ -32,10 +31,6 @@ beforeAll(async () => {
     password: AGENT.password, roleIds: [support.id],
   }, admin);
   expect(created.code, created.message).toBe('SUCCESS');
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 screenshotOnFailure('ticket-list', () => page);

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshotOnFailure } from './failures';
 import type { Page } from 'playwright-core';
-import { openBrowser, type TestBrowser } from './browser';
+import { specBrowser } from './specBrowser';
 import { api } from './console';
 import { signedIn, tokenFor } from './session';
 
-let browser: TestBrowser;
+const browser = specBrowser();
 let page: Page;
 let token: string;
 let adminId: number;
@@ -40,7 +40,6 @@ let openTicket: number;
 let confirming: number;
 
 beforeAll(async () => {
-  browser = await openBrowser();
   token = await tokenFor();
   adminId = (await call<{ id: number }>('user/info')).id;
   // Four tickets: one closed, one confirming, two still open (one assigned to admin and reminded).
@@ -54,7 +53,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
   // Leave no open tickets on admin's plate for the browser tests that come after.
   if (confirming) await act(confirming, 'confirm');
   if (openTicket) await act(openTicket, 'wont-fix');
