@@ -1,11 +1,9 @@
-import { Button, Space, Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
+import { Button, Space, Table, type TableColumnsType } from 'antd';
 import type { Translate } from '../../i18n';
-import { Cell } from './Cell';
-import { afterTableChange, sortOrderOf, type ListState } from './listState';
+import type { ListState } from './listState';
+import { pagedTableProps } from './pagedTable';
 import type { ResourceActionsOf } from './useRowActions';
 import type { ActionContext, Column, Resource, Row } from './types';
-import { PAGE_SIZES } from './types';
 
 interface ResourceTableProps<R extends Row> {
   resource: Resource<R>;
@@ -27,15 +25,10 @@ interface ResourceTableProps<R extends Row> {
 /** The sortable, paginated table of a resource; sort and page live in the address. */
 export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
   const { resource, columns, rows, total, loading, state, onState, actions, context, selected, onSelect, onView, onEdit, t } = props;
-  const tableColumns: TableColumnsType<R> = columns.map((column) => ({
-    key: column.key,
-    dataIndex: column.key,
-    title: t(column.title),
-    width: column.width,
-    sorter: column.sorter ? true : undefined,
-    sortOrder: column.sorter ? sortOrderOf(state.sort, column.key) : undefined,
-    render: (_: unknown, row: R) => <Cell column={column as unknown as Column<Row>} row={row} />,
-  }));
+  const table = pagedTableProps({
+    columns, rows, total, loading, state, onState, t, totalText: (count) => t('resource.total', { count }),
+  });
+  const tableColumns: TableColumnsType<R> = [...table.columns];
   tableColumns.push({
     key: 'actions',
     title: t('resource.actions'),
@@ -59,32 +52,16 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
     ),
   });
 
-  const onChange = (pagination: TablePaginationConfig, _: unknown, sorter: SorterResult<R> | SorterResult<R>[]) =>
-    onState(afterTableChange(state, pagination, sorter));
-
   return (
     <Table<R>
-      rowKey="id"
-      size="middle"
-      loading={loading}
+      {...table}
       columns={tableColumns}
-      dataSource={rows}
-      onChange={onChange}
-      scroll={{ x: 'max-content' }}
       data-testid={`${resource.name}-table`}
       rowSelection={
         actions.batchActions.length
           ? { selectedRowKeys: selected.map((row) => row.id), onChange: (_, chosen) => onSelect(chosen) }
           : undefined
       }
-      pagination={{
-        current: state.page,
-        pageSize: state.pageSize,
-        total,
-        showSizeChanger: true,
-        pageSizeOptions: PAGE_SIZES,
-        showTotal: (count) => t('resource.total', { count }),
-      }}
     />
   );
 }

@@ -2,7 +2,7 @@ import { TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { InputProps } from '../../components/resource';
-import { pickedId } from '../users/pickedIds';
+import { pickerProps } from '../users/pickedIds';
 import { authorityTreeQuery, type AuthorityNode } from './api';
 import { authorityName } from './labels';
 
@@ -25,13 +25,8 @@ export function ParentSelect({ id, label, value, onChange }: InputProps) {
   const { data = [] } = useQuery(authorityTreeQuery);
   return (
     <TreeSelect
-      id={id}
-      aria-label={label}
-      placeholder={label}
-      allowClear
+      {...pickerProps({ id, label, value, onChange })}
       showSearch={{ treeNodeFilterProp: 'title' }}
-      value={pickedId(value)}
-      onChange={(next) => onChange?.(next ?? null)}
       treeData={options(data, i18n.language)}
     />
   );

@@ -1,6 +1,6 @@
 import { TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { pickedId } from '../users/pickedIds';
+import { pickerProps } from '../users/pickedIds';
 import { departmentTreeQuery, type DepartmentNode } from './api';
 
 interface DepartmentSelectProps {
@@ -24,17 +24,11 @@ export function DepartmentSelect({ value, onChange, id, label }: DepartmentSelec
   const { data = [], isFetching } = useQuery(departmentTreeQuery);
   return (
     <TreeSelect
-      id={id}
-      aria-label={label}
-      placeholder={label}
-      allowClear
+      {...pickerProps({ id, label, value, onChange })}
       showSearch={{ treeNodeFilterProp: 'title' }}
       treeDefaultExpandAll
       loading={isFetching}
-      value={pickedId(value)}
-      onChange={(next) => onChange?.(next ?? null)}
       treeData={options(data)}
-      style={{ minWidth: 200, width: '100%' }}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { pickedIds } from '../users/pickedIds';
+import { pickerProps } from '../users/pickedIds';
 import { roleOptionsQuery } from './api';
 
 interface RoleSelectProps {
@@ -16,20 +16,13 @@ interface RoleSelectProps {
 /** A picker of roles by name. */
 export function RoleSelect({ value, onChange, id, label, multiple, exclude = [] }: RoleSelectProps) {
   const { data = [], isFetching } = useQuery(roleOptionsQuery);
-  const ids = pickedIds(value);
   return (
     <Select
-      id={id}
-      aria-label={label}
-      placeholder={label}
+      {...pickerProps({ id, label, value, onChange, multiple })}
       mode={multiple ? 'multiple' : undefined}
-      allowClear
       showSearch={{ optionFilterProp: 'label' }}
       loading={isFetching}
-      value={multiple ? ids : ids[0]}
-      onChange={(next) => onChange?.(next ?? (multiple ? [] : null))}
       options={data.filter((role) => !exclude.includes(role.id)).map((role) => ({ value: role.id, label: role.name }))}
-      style={{ minWidth: 200, width: '100%' }}
       maxTagCount="responsive"
     />
   );

@@ -3,7 +3,7 @@ import { Select } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDebounced } from './useDebounced';
 import { userApi, userLabel, type UserBrief } from './api';
-import { pickedIds } from './pickedIds';
+import { pickerProps } from './pickedIds';
 
 interface UserSelectProps {
   value?: unknown;
@@ -26,20 +26,13 @@ export function UserSelect({ value, onChange, id, label, multiple, known = [] }:
     staleTime: 30_000,
   });
   const byId = new Map([...known, ...data].map((user) => [user.id, { value: user.id, label: userLabel(user) }]));
-  const ids = pickedIds(value);
   return (
     <Select
-      id={id}
-      aria-label={label}
-      placeholder={label}
+      {...pickerProps({ id, label, value, onChange, multiple })}
       mode={multiple ? 'multiple' : undefined}
-      allowClear
       showSearch={{ filterOption: false, onSearch: setKeyword }}
       loading={isFetching}
-      value={multiple ? ids : ids[0]}
-      onChange={(next) => onChange?.(next ?? (multiple ? [] : null))}
       options={[...byId.values()]}
-      style={{ minWidth: 200, width: '100%' }}
       maxTagCount="responsive"
     />
   );

@@ -1,9 +1,7 @@
-import { Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
+import { Table } from 'antd';
 import { useNavigate } from 'react-router';
-import { Cell, type Column, type Row } from '../../../components/resource';
-import { afterTableChange, sortOrderOf, type ListState } from '../../../components/resource/listState';
-import { PAGE_SIZES } from '../../../components/resource/types';
+import type { ListState } from '../../../components/resource/listState';
+import { pagedTableProps } from '../../../components/resource/pagedTable';
 import type { Translate } from '../../../i18n';
 import { ticketPath, type TicketRow } from '../api';
 import type { TicketColumn } from './columns';
@@ -24,26 +22,9 @@ interface TicketTableProps {
 /** The tickets of one page; a click on a row opens the ticket. Sort and page live in the address. */
 export function TicketTable({ testId, columns, rows, totalText, total, loading, state, onState, t }: TicketTableProps) {
   const navigate = useNavigate();
-  const tableColumns: TableColumnsType<TicketRow> = columns.map((column) => ({
-    key: column.key,
-    dataIndex: column.key,
-    title: t(column.title),
-    sorter: column.sorter ? true : undefined,
-    sortOrder: column.sorter ? sortOrderOf(state.sort, column.key) : undefined,
-    render: (_: unknown, row: TicketRow) => <Cell column={column as unknown as Column<Row>} row={row} />,
-  }));
-  const onChange = (pagination: TablePaginationConfig, _: unknown, sorter: SorterResult<TicketRow> | SorterResult<TicketRow>[]) =>
-    onState(afterTableChange(state, pagination, sorter));
-
   return (
     <Table<TicketRow>
-      rowKey="id"
-      size="middle"
-      loading={loading}
-      columns={tableColumns}
-      dataSource={rows}
-      onChange={onChange}
-      scroll={{ x: 'max-content' }}
+      {...pagedTableProps({ columns, rows, total, loading, state, onState, t, totalText: () => totalText })}
       data-testid={testId}
       onRow={(row) => ({
         style: { cursor: 'pointer' },
@@ -52,14 +33,6 @@ export function TicketTable({ testId, columns, rows, totalText, total, loading, 
           if (!(event.target as HTMLElement).closest('a, button')) navigate(ticketPath(row.id));
         },
       })}
-      pagination={{
-        current: state.page,
-        pageSize: state.pageSize,
-        total,
-        showSizeChanger: true,
-        pageSizeOptions: PAGE_SIZES,
-        showTotal: () => totalText,
-      }}
     />
   );
 }
