@@ -22,6 +22,7 @@ interface FormModalProps<R extends Row> {
   api: ResourceApi<R>;
   target: FormTarget;
   onClose: () => void;
+  /** After a save: the dialog has closed itself (onClose); reload what shows the rows. */
   onSaved: () => void;
   t: Translate;
 }
@@ -60,6 +61,7 @@ export function FormModal<R extends Row>({ resource, api, target, onClose, onSav
     onSuccess: () => {
       setDirty(false);
       toast.success(t('resource.saved'));
+      onClose();
       onSaved();
     },
     onError: (error) => {

@@ -111,10 +111,7 @@ export function ResourcePage<R extends Row>({ resource, extra, title }: { resour
           target={editing}
           t={t}
           onClose={() => setEditing(undefined)}
-          onSaved={() => {
-            setEditing(undefined);
-            context.reload();
-          }}
+          onSaved={context.reload}
         />
       )}
       {importing && (

@@ -1,9 +1,9 @@
-import { Button, Flex, Form } from 'antd';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Form } from 'antd';
 import type { Translate } from '../../i18n';
 import { useOnChange } from '../useOnChange';
 import { FilterControl } from './fields';
 import { stripEmpty, type FilterValue } from './listState';
+import { SearchButtons } from './SearchButtons';
 import type { Column, Row } from './types';
 
 interface SearchFormProps {
@@ -38,20 +38,13 @@ export function SearchForm({ columns, filters, onSearch, t }: SearchFormProps) {
           </Form.Item>
         );
       })}
-      <Flex gap={8}>
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
-          {t('resource.search')}
-        </Button>
-        <Button
-          icon={<ReloadOutlined aria-hidden />}
-          onClick={() => {
-            form.resetFields();
-            onSearch({});
-          }}
-        >
-          {t('resource.reset')}
-        </Button>
-      </Flex>
+      <SearchButtons
+        t={t}
+        onReset={() => {
+          form.resetFields();
+          onSearch({});
+        }}
+      />
     </Form>
   );
 }

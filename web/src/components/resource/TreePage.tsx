@@ -137,10 +137,7 @@ export function TreePage<N extends TreeRow, R extends Row = Row>(props: TreePage
           target={editing}
           t={t}
           onClose={() => setEditing(undefined)}
-          onSaved={() => {
-            setEditing(undefined);
-            reload();
-          }}
+          onSaved={reload}
         />
       )}
     </PageCard>

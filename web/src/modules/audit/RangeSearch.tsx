@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button, DatePicker, Flex, Form, Table, Tooltip, type TableColumnsType, type TablePaginationConfig } from 'antd';
-import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { SorterResult } from 'antd/es/table/interface';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
@@ -8,6 +8,7 @@ import { useTranslate } from '../../i18n';
 import { useCan } from '../../app/access/can';
 import { rangePresets } from '../../components/format/datePresets';
 import { saveFile } from '../../components/resource';
+import { SearchButtons } from '../../components/resource/SearchButtons';
 import { afterTableChange, sortOrderOf, stripEmpty } from '../../components/resource/listState';
 import type { RangeApi } from './api';
 import { defaultRange, MAX_RANGE_DAYS, rangeProblem } from './range';
@@ -73,19 +74,13 @@ export function RangeSearch<R extends { id: number }>({ name, api, filters, colu
           <DatePicker.RangePicker showTime presets={rangePresets((preset) => t(`datePresets.${preset}`))} aria-label={rangeLabel} />
         </Form.Item>
         {filters}
-        <Flex gap={8}>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
-            {t('resource.search')}
-          </Button>
-          <Button
-            icon={<ReloadOutlined aria-hidden />}
-            onClick={() => {
-              form.resetFields();
-              setQuery({ ...query, filters: toFilters(initial), page: 1 });
-            }}
-          >
-            {t('resource.reset')}
-          </Button>
+        <SearchButtons
+          t={t}
+          onReset={() => {
+            form.resetFields();
+            setQuery({ ...query, filters: toFilters(initial), page: 1 });
+          }}
+        >
           {can(exportPermission) && (
             <Button icon={<DownloadOutlined aria-hidden />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
               {t('resource.export')}
@@ -94,7 +89,7 @@ export function RangeSearch<R extends { id: number }>({ name, api, filters, colu
           <Tooltip title={t('common.refresh')}>
             <Button icon={<ReloadOutlined />} aria-label={t('common.refresh')} onClick={() => void list.refetch()} />
           </Tooltip>
-        </Flex>
+        </SearchButtons>
       </Form>
       <Table<R>
         rowKey="id"
