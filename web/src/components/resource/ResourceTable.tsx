@@ -1,25 +1,16 @@
 import { Button, Space, Table, type TableColumnsType } from 'antd';
-import type { Translate } from '../../i18n';
-import type { ListState } from './listState';
-import { pagedTableProps } from './pagedTable';
+import { pagedTableProps, type PagedTableInput } from './pagedTable';
 import type { ResourceActionsOf } from './useRowActions';
-import type { ActionContext, Column, Resource, Row } from './types';
+import type { ActionContext, Resource, Row } from './types';
 
-interface ResourceTableProps<R extends Row> {
+interface ResourceTableProps<R extends Row> extends Omit<PagedTableInput<R>, 'totalText'> {
   resource: Resource<R>;
-  columns: Column<R>[];
-  rows: R[];
-  total: number;
-  loading: boolean;
-  state: ListState;
-  onState: (next: Partial<ListState>) => void;
   actions: ResourceActionsOf<R>;
   context: ActionContext;
   selected: R[];
   onSelect: (rows: R[]) => void;
   onView: (row: R) => void;
   onEdit: (row: R) => void;
-  t: Translate;
 }
 
 /** The sortable, paginated table of a resource; sort and page live in the address. */

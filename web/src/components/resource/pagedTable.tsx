@@ -4,7 +4,7 @@ import { Cell } from './Cell';
 import { afterTableChange, sortOrderOf, type ListState } from './listState';
 import { PAGE_SIZES, type Column, type Row } from './types';
 
-interface PagedTableInput<R extends Row> {
+export interface PagedTableInput<R extends Row> {
   columns: Column<R>[];
   rows: R[];
   total: number;
