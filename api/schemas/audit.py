@@ -3,10 +3,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, Field
+from pydantic import AfterValidator, Field, computed_field
+from pydantic.alias_generators import to_camel
 
 from api.envelope import CamelModel
 from api.resource.query import Eq, Like, SearchParams, Where
+from domain.i18n import field_label, t
 from domain.models.audit import OperationLog
 
 
@@ -59,6 +61,18 @@ class EntityChangePublic(CamelModel):
     action: str
     operator_name: str | None
     changes: dict[str, Any] = Field(description="field -> {before, after}")
+
+    @computed_field(description="the entity's name in the caller's language")  # type: ignore[prop-decorator]
+    @property
+    def entity_label(self) -> str:
+        key = f"entities.{self.entity}"
+        label = t(key)
+        return self.entity if label == key else label
+
+    @computed_field(description="field -> its label in the caller's language (the field itself if none)")  # type: ignore[prop-decorator]
+    @property
+    def field_labels(self) -> dict[str, str]:
+        return {field: field_label(to_camel(field)) for field in self.changes}
 
 
 class OperationLogDetail(OperationLogPublic):

@@ -49,6 +49,9 @@ async def test_a_modify_is_logged_with_who_what_and_the_field_diff(client, login
     detail = (await client.get(f"/cms/audit/detail/{row['id']}", headers=auditor)).json()["data"]
     assert [(c["entity"], c["action"], c["changes"]) for c in detail["changes"]] == [
         ("Courier", "update", {"status": {"before": "LIVE", "after": "DISABLED"}})]
+    chinese = await client.get(f"/cms/audit/detail/{row['id']}", headers={**auditor, "Accept-Language": "zh-CN"})
+    [change] = chinese.json()["data"]["changes"]
+    assert (change["entityLabel"], change["fieldLabels"]) == ("物流商", {"status": "状态"})  # named for the reader
 
 
 async def test_refused_and_invalid_calls_are_logged_too(client, login_as, auditor):

@@ -3174,6 +3174,18 @@ export interface components {
             entity: string;
             /** Entityid */
             entityId: string;
+            /**
+             * Entitylabel
+             * @description the entity's name in the caller's language
+             */
+            readonly entityLabel: string;
+            /**
+             * Fieldlabels
+             * @description field -> its label in the caller's language (the field itself if none)
+             */
+            readonly fieldLabels: {
+                [key: string]: string;
+            };
             /** Id */
             id: number;
             /** Operatorname */

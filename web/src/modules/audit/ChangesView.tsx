@@ -19,7 +19,7 @@ export function ChangesView({ changes }: { changes: readonly EntityChange[] }) {
           title={
             <span>
               <Tag color={ACTION_COLOURS[change.action]}>{change.action}</Tag>
-              {change.entity} #{change.entityId}
+              {change.entityLabel} #{change.entityId}
             </span>
           }
           extra={
@@ -34,7 +34,17 @@ export function ChangesView({ changes }: { changes: readonly EntityChange[] }) {
             pagination={false}
             dataSource={changeRows(change.changes)}
             columns={[
-              { key: 'field', dataIndex: 'field', title: t('detail.field'), render: (field: string) => <Typography.Text code>{field}</Typography.Text> },
+              {
+                key: 'field',
+                dataIndex: 'field',
+                title: t('detail.field'),
+                // The label in the reader's language, with the stored name beside it for whoever queries the data.
+                render: (field: string) => (
+                  <span>
+                    {change.fieldLabels[field] ?? field} <Typography.Text code>{field}</Typography.Text>
+                  </span>
+                ),
+              },
               { key: 'before', title: t('detail.before'), render: (_, row) => <Typography.Text delete={row.before !== null && row.before !== undefined}>{shownValue(row.before)}</Typography.Text> },
               { key: 'after', title: t('detail.after'), render: (_, row) => <Typography.Text strong>{shownValue(row.after)}</Typography.Text> },
             ]}
