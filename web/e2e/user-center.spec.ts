@@ -139,7 +139,8 @@ describe('an admin limits a new user to some menus (SPEC §2, §6: the server de
     const diff = detail.getByTestId('audit-changes');
     await diff.getByText('User #', { exact: false }).first().waitFor();
     const username = diff.locator('tr', { has: page.getByText('username', { exact: true }) });
-    expect((await username.locator('td').allInnerTexts()).map((text) => text.trim())).toEqual(['username', '', ACCOUNT.username]);
+    // The field by its label in the reader's language, with the stored name beside it.
+    expect((await username.locator('td').allInnerTexts()).map((text) => text.trim())).toEqual(['Username username', '', ACCOUNT.username]);
     expect(await detail.getByText(ACCOUNT.password).count()).toBe(0);
   });
 
