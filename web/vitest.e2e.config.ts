@@ -9,6 +9,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 240_000,
+    // A busy 2-core machine can take over a second to paint a change: polls wait as long as Playwright's own waits.
+    expect: { poll: { timeout: 10_000 } },
     reporters: ['verbose'],
   },
 });

@@ -3,7 +3,7 @@ import { screenshotOnFailure } from './failures';
 import type { Page } from 'playwright-core';
 import { specBrowser } from './specBrowser';
 import { api, at } from './console';
-import { selectOptions, signedIn, tokenFor } from './session';
+import { openFromMenu, selectOptions, signedIn, tokenFor } from './session';
 
 const browser = specBrowser();
 let page: Page;
@@ -91,14 +91,8 @@ describe('an admin limits a new user to some menus (SPEC §2, §6: the server de
     const sidebar = page.getByTestId('sidebar');
     const entries = async () => (await sidebar.getByRole('menuitem').allInnerTexts()).map((text) => text.trim());
     await expect.poll(entries).toEqual(['Home', 'Operation']);
-    // open each group only once the previous one shows it (a click during the opening animation is lost)
-    const path = ['Operation', 'Ginee OMS', 'Order', 'Logistics configuration'];
-    for (const [index, group] of path.slice(0, -1).entries()) {
-      await sidebar.getByRole('menuitem', { name: group, exact: true }).click();
-      await sidebar.getByRole('menuitem', { name: path[index + 1], exact: true }).waitFor();
-    }
+    await openFromMenu(page, 'Operation', 'Ginee OMS', 'Order', 'Logistics configuration');
     await expect.poll(entries).toEqual(['Home', 'Operation', 'Ginee OMS', 'Order', 'Logistics configuration']);
-    await sidebar.getByRole('menuitem', { name: 'Logistics configuration', exact: true }).click();
     await page.getByTestId('couriers-table').locator('tr.ant-table-row').first().waitFor();
 
     const status = await page.evaluate(async () => {

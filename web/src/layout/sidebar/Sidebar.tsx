@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Layout, Menu } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { useSettings } from '../../app/settings';
 import { useRoutedEntries } from '../useMenuEntries';
 import { useCurrentEntry } from '../useCurrentEntry';
 import { isExternal } from './externalLink';
-import { keyChain, sidebarItems, uniqueOpen } from './menuItems';
+import { openFor, sidebarItems, uniqueOpen } from './menuItems';
 import type { SidebarState } from './sidebarState';
 
 const DARK_TEXT = 'rgba(255,255,255,0.65)';
@@ -42,10 +42,12 @@ export function SidebarMenu({ onNavigate }: { onNavigate?: () => void }) {
   }, [menus, routed, i18n.language]);
   const selected = current && !current.hidden ? current.path : undefined;
   const [openKeys, setOpenKeys] = useState<string[]>([]);
+  const shown = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (!selected) return;
-    const way = keyChain(selected, parentOf).slice(1);
-    setOpenKeys((open) => (uniqueOpened ? way : [...new Set([...open, ...way])]));
+    const arrived = shown.current !== selected;
+    shown.current = selected;
+    setOpenKeys((open) => openFor(selected, open, parentOf, { uniqueOpened, arrived }));
   }, [selected, parentOf, uniqueOpened]);
 
   return (

@@ -42,3 +42,20 @@ export function uniqueOpen(previous: readonly string[], next: readonly string[],
   const chain = keyChain(opened, parentOf);
   return next.filter((key) => chain.includes(key));
 }
+
+/**
+ * The groups open once the page on screen is `page` (`arrived`: the user just navigated there).
+ * A page inside groups opens its way; on arrival with unique-opened that way alone stays open.
+ * A page outside any group leaves the groups as they are, so a group the user opens while the
+ * page is still settling stays open.
+ */
+export function openFor(
+  page: string,
+  open: readonly string[],
+  parentOf: ReadonlyMap<string, string>,
+  { uniqueOpened, arrived }: { uniqueOpened: boolean; arrived: boolean },
+): string[] {
+  const way = keyChain(page, parentOf).slice(1);
+  if (way.length === 0) return [...open];
+  return uniqueOpened && arrived ? way : [...new Set([...open, ...way])];
+}
