@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { specBrowser } from './specBrowser';
 import { api, at } from './console';
-import { confirmDialog, COURIERS_PATH, ORDERS_PATH, openFromMenu, selectOptions, signedIn, tabTitles, tokenFor } from './session';
+import { confirmDialog, COURIERS_PATH, ORDERS_PATH, openFromMenu, openIn, selectOptions, signedIn, tabTitles, tokenFor } from './session';
 
 const browser = specBrowser();
 let page: Page;
@@ -235,10 +235,7 @@ describe('mobile (SPEC §2: below 992px the sidebar closes)', () => {
 
     await page.getByRole('button', { name: 'Show or hide the menu' }).click();
     const drawer = page.getByTestId('mobile-sidebar');
-    await drawer.getByRole('menuitem', { name: 'Operation', exact: true }).click();
-    await drawer.getByRole('menuitem', { name: 'Ginee OMS', exact: true }).click();
-    await drawer.getByRole('menuitem', { name: 'Order', exact: true }).click();
-    await drawer.getByRole('menuitem', { name: 'Logistics configuration', exact: true }).click();
+    await openIn(drawer, 'Operation', 'Ginee OMS', 'Order', 'Logistics configuration');
     await page.waitForURL((url) => url.pathname === COURIERS_PATH);
     await drawer.waitFor({ state: 'hidden' });
 
