@@ -21,6 +21,7 @@ from activities.ticket_flows import flow_options, mark_started, start_flow
 from activities.ticket_store import load_calendar, start_input, state_of
 from api import audit
 from api.deps import Principal
+from api.file_access import ensure_readable, file_reader
 from api.schemas.tickets import TicketCreate, involved_clause
 from api.user_center import ensure_ids
 from domain.context import transaction_id
@@ -55,6 +56,7 @@ async def create_ticket(body: TicketCreate, user: Principal, client: Client | No
         for field, person in (("assigneeId", body.assignee_id), ("picId", body.pic_id), ("rdId", body.rd_id)):
             if person is not None:
                 await ensure_ids(db, User, [person], field)
+        await ensure_readable(db, user, (a.file_id for a in body.attachments), "attachments")
         calendar = await load_calendar(db, now.date())
         in_work = calendar.build().is_work_time(now)
         first_due, resolve_due = rules.deadlines(level, now, in_work)
@@ -125,15 +127,26 @@ async def execute(client: Client, ticket: Ticket, command: m.TicketCommand) -> m
         raise DomainError("TICKET_FLOW_TIMEOUT", status=503) from exc
 
 
+def visible_to(user: Principal) -> list[Any]:
+    """The tickets the user may see: every ticket with the list screen, otherwise only their own."""
+    return [] if user.can("ticket-list") else [involved_clause(user.id)]
+
+
 async def visible_ticket(db: AsyncSession, user: Principal, ticket_id: int) -> Ticket:
-    """The ticket, if the user may see it: every ticket with the list screen, otherwise only their own."""
-    query = select(Ticket).where(Ticket.id == ticket_id).execution_options(populate_existing=True)
-    if not user.can("ticket-list"):
-        query = query.where(involved_clause(user.id))
+    """The ticket, if the user may see it."""
+    query = select(Ticket).where(Ticket.id == ticket_id, *visible_to(user)).execution_options(populate_existing=True)
     ticket = await db.scalar(query)
     if ticket is None:
         raise NotFound(entity="Ticket")
     return ticket
+
+
+@file_reader
+async def attached_to_visible_tickets(db: AsyncSession, user: Principal, file_ids: list[int]) -> set[int]:
+    """A file attached to a ticket (or one of its comments) is readable by whoever may see the ticket."""
+    query = (select(TicketAttachment.file_id).join(Ticket, Ticket.id == TicketAttachment.ticket_id)
+             .where(TicketAttachment.file_id.in_(file_ids), *visible_to(user)))
+    return {i for i in (await db.scalars(query)).all() if i is not None}
 
 
 def allowed_actions(ticket: Ticket, user: Principal, watching: bool) -> list[str]:

@@ -15,6 +15,7 @@ from fastapi.responses import StreamingResponse
 
 from api.deps import AUTHENTICATED, PUBLIC, Need, Principal, SessionDep
 from api.envelope import Reply, ok
+from api.file_access import may_read
 from api.schemas.files import FileLink, StoredFilePublic
 from domain.errors import DomainError, NotFound
 from domain.models.files import StoredFile
@@ -74,11 +75,12 @@ async def upload_public_file(file: Annotated[UploadFile, File()], db: SessionDep
     return ok(await store(file, db, user, public=True))
 
 
-@router.get("/generate-file-url/{file_id}", summary="A signed link to a stored file")
+@router.get("/generate-file-url/{file_id}",
+            summary="A signed link to a stored file the caller may read (api/file_access.py)")
 async def generate_file_url(file_id: int, db: SessionDep,
-                            _: Annotated[Principal, Need(AUTHENTICATED)]) -> Reply[FileLink]:
+                            user: Annotated[Principal, Need(AUTHENTICATED)]) -> Reply[FileLink]:
     row = await db.get(StoredFile, file_id)
-    if row is None:
+    if row is None or not await may_read(db, user, row):  # not 403: do not tell that somebody's file exists
         raise NotFound(entity="File")
     return ok(link(row))
 

@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.deps import Need, Principal, SessionDep
 from api.envelope import Reply, ok
+from api.file_access import ensure_readable
 from api.flows import temporal_client
 from api.schemas.tickets import (
     ActionBody,
@@ -60,6 +61,7 @@ async def command_of(db: AsyncSession, user: Principal, ticket: Ticket, action: 
         values["solution"] = body.solution
     elif isinstance(body, CommentBody):
         values["content"] = body.content
+        await ensure_readable(db, user, (a.file_id for a in body.attachments), "attachments")
         values["attachments"] = [AttachmentIn(**a.model_dump()) for a in body.attachments]
     elif isinstance(body, MergeBody):
         await check_merge_target(db, user, ticket, body.target_id)

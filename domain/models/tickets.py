@@ -92,7 +92,7 @@ class TicketAttachment(Base):
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     ticket_id: Mapped[int] = mapped_column(ForeignKey("tickets.id", ondelete="CASCADE"), index=True)
     comment_id: Mapped[int | None] = mapped_column(ForeignKey("ticket_comments.id", ondelete="CASCADE"))
-    file_id: Mapped[int | None] = mapped_column(ForeignKey("stored_files.id", ondelete="SET NULL"))
+    file_id: Mapped[int | None] = mapped_column(ForeignKey("stored_files.id", ondelete="SET NULL"), index=True)
     url: Mapped[str | None] = mapped_column(String(1000))
     name: Mapped[str | None] = mapped_column(String(255))
     kind: Mapped[AttachmentKind] = mapped_column(String(8))

@@ -73,3 +73,17 @@ async def test_links_are_signed_per_file_and_expiry(client, login_as):
     assert link_state(key, 6, 100, good, 99) == "invalid"
     assert link_state(key, 5, 200, good, 99) == "invalid"
     assert link_state(key, 5, None, signature(key, 5, None), int(time.time())) == "valid"
+
+
+async def test_a_private_link_is_given_only_to_who_may_read_the_file(client, login_as):
+    """Ids are sequential: without this rule any staff member could ask for the link of any private file."""
+    owner, stranger, admin = await login_as(), await login_as(), await login_as(super_user=True)
+    file_id = (await upload(client, owner)).json()["data"]["id"]
+    for who, status in ((owner, 200), (admin, 200), (stranger, 404)):
+        reply = await client.get(f"/cms/common/generate-file-url/{file_id}", headers=who)
+        assert reply.status_code == status, reply.text
+    assert (await client.get("/cms/common/generate-file-url/999999999", headers=owner)).status_code == 404
+
+    uploader = await login_as("file#upload-public")
+    public_id = (await upload(client, uploader, path="upload-public-file")).json()["data"]["id"]
+    assert (await client.get(f"/cms/common/generate-file-url/{public_id}", headers=stranger)).status_code == 200
