@@ -19,6 +19,7 @@ from api.lean import lean
 from api.resource.query import apply_filters, apply_sort, filter_shape, filter_values
 from api.resource.statements import Statements
 from api.schemas.tickets import (
+    NavbarGroupName,
     TicketCreate,
     TicketCreated,
     TicketDetail,
@@ -168,21 +169,27 @@ async def get(ticket_id: int, db: SessionDep, user: Annotated[Principal, Need(*L
     return ok(await detail(db, ticket, user, datetime.now(UTC)))
 
 
-@router.get("/navbar", summary="The navbar dropdown: my open tickets with counts")
-async def navbar(db: SessionDep, user: Annotated[Principal, Need(AUTHENTICATED)]) -> Reply[TicketNavbar]:
-    open_statuses = [s for s in TicketStatus if s not in (TicketStatus.CLOSED, TicketStatus.WONT_FIX)]
+# The navbar's groups: how the caller is involved in a ticket, by the list scope that shows the same tickets.
+NAVBAR_GROUPS: dict[NavbarGroupName, TicketScope] = {
+    "assigned": TicketScope.ASSIGNED, "submitted": TicketScope.MINE, "watched": TicketScope.WATCHED}
+OPEN_STATUSES = [s for s in TicketStatus if s not in (TicketStatus.CLOSED, TicketStatus.WONT_FIX)]
+
+
+@router.get("/navbar", summary="The navbar dropdown: my open tickets with counts, and the most urgent of one group")
+async def navbar(db: SessionDep, user: Annotated[Principal, Need(AUTHENTICATED)],
+                 group: NavbarGroupName = "assigned") -> Reply[TicketNavbar]:
+    def open_in(scope: TicketScope) -> list[Any]:
+        return [scope_clause(scope, user.id), Ticket.status.in_(OPEN_STATUSES)]
+
     groups = {}
-    for key, scope in (("assigned", TicketScope.ASSIGNED), ("submitted", TicketScope.MINE),
-                       ("watched", TicketScope.WATCHED)):
-        rows = (await db.execute(select(Ticket.status, func.count()).where(
-            scope_clause(scope, user.id), Ticket.status.in_(open_statuses)).group_by(Ticket.status))).all()
-        counts = dict(rows)
+    for key, scope in NAVBAR_GROUPS.items():
+        counts = dict((await db.execute(
+            select(Ticket.status, func.count()).where(*open_in(scope)).group_by(Ticket.status))).all())
         groups[key] = {"total": sum(counts.values()),
-                       "byStatus": [{"status": s, "count": counts[s]} for s in open_statuses if s in counts]}
-    items = (await db.scalars(select(Ticket).where(
-        Ticket.assignee_id == user.id, Ticket.status.in_(open_statuses))
-        .order_by(Ticket.resolve_due, Ticket.id).limit(NAVBAR_ITEMS))).all()
-    return ok({**groups, "items": [
+                       "byStatus": [{"status": s, "count": counts[s]} for s in OPEN_STATUSES if s in counts]}
+    items = (await db.scalars(select(Ticket).where(*open_in(NAVBAR_GROUPS[group]))
+                              .order_by(Ticket.resolve_due, Ticket.id).limit(NAVBAR_ITEMS))).all()
+    return ok({**groups, "group": group, "scope": NAVBAR_GROUPS[group], "items": [
         {"id": r.id, "title": r.title, "status": r.status, "level": r.level, "resolveDue": r.resolve_due,
          "breached": r.first_response_breached or r.resolve_breached} for r in items]})
 

@@ -297,11 +297,16 @@ class NavbarItem(CamelModel):
     resolve_due: datetime
 
 
+NavbarGroupName = Literal["assigned", "submitted", "watched"]
+
+
 class TicketNavbar(CamelModel):
     assigned: NavbarGroup
     submitted: NavbarGroup
     watched: NavbarGroup
-    items: list[NavbarItem]
+    group: NavbarGroupName
+    scope: TicketScope = Field(description="The list scope showing the group's tickets (my tickets page).")
+    items: list[NavbarItem] = Field(description="The group's open tickets, soonest resolve deadline first.")
 
 
 # ---- dashboard ---------------------------------------------------------------------------------

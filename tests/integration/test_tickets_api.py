@@ -142,14 +142,34 @@ async def test_dashboard_rates_leave_merged_tickets_out(client):
 
 async def test_navbar_shows_my_open_tickets_with_counts(client):
     me = await staff()
-    await insert_ticket(assignee_id=me.id, status="WORK_IN_PROCESS", level="P1")
     await insert_ticket(assignee_id=me.id, status="WORK_IN_PROCESS")
+    await insert_ticket(assignee_id=me.id, status="WORK_IN_PROCESS", level="P1",
+                        resolve_due=datetime.now(UTC) + timedelta(minutes=30))
     await insert_ticket(assignee_id=me.id, status="CLOSED")
-    await insert_ticket(submitter_id=me.id, status="NEW")
-    data = (await client.get("/cms/ticket/navbar", headers=me.headers)).json()["data"]
+    submitted = await insert_ticket(submitter_id=me.id, status="NEW")
+    watched = await insert_ticket(status="PENDING_FOR_CONFIRMATION")
+    async with transaction() as db:
+        db.add(TicketWatcher(ticket_id=watched, user_id=me.id))
+
+    async def navbar(**params):
+        reply = await client.get("/cms/ticket/navbar", params=params, headers=me.headers)
+        return reply.status_code, reply.json()
+
+    status, body = await navbar()
+    data = body["data"]
     assert data["assigned"] == {"total": 2, "byStatus": [{"status": "WORK_IN_PROCESS", "count": 2}]}
-    assert data["submitted"]["total"] == 1 and data["watched"]["total"] == 0
-    assert len(data["items"]) == 2
+    assert data["submitted"] == {"total": 1, "byStatus": [{"status": "NEW", "count": 1}]}
+    assert data["watched"]["total"] == 1
+    assert (data["group"], data["scope"], len(data["items"])) == ("assigned", "ASSIGNED", 2)
+    assert data["items"][0]["level"] == "P1"  # the sooner resolve deadline first
+    for group, scope, only in (("submitted", "MINE", submitted), ("watched", "WATCHED", watched)):
+        data = (await navbar(group=group))[1]["data"]
+        assert (data["scope"], [item["id"] for item in data["items"]]) == (scope, [only])
+
+    status, body = await navbar(group="everyone")
+    error = body["data"]["errors"][0]
+    assert (status, error["field"], error["rule"]) == (422, "group", "enum"), body
+    assert "submitted" in error["message"]
 
 
 async def test_a_huge_match_count_is_capped(client):

@@ -127,7 +127,13 @@ describe('navbar ticket dropdown (SPEC §2)', () => {
     const link = panel.getByRole('link', { name: `#${openTicket} ${RUN} open and assigned` });
     await link.waitFor();
     expect(await link.getAttribute('href')).toBe(`/ticket/${openTicket}`);
-    expect(await panel.getByRole('link', { name: 'All my tickets' }).getAttribute('href')).toBe('/system/ticket/user-list');
+    const allMine = panel.getByRole('link', { name: 'All my tickets' });
+    expect(await allMine.getAttribute('href')).toBe('/system/ticket/user-list?scope=ASSIGNED');
+
+    // Another group: its count on the switch, its tickets below, and the list scope that shows them all.
+    const submitted = (await call<{ submitted: { total: number } }>('ticket/navbar')).submitted.total;
+    await panel.getByTestId('ticket-counts').getByText(`Submitted ${submitted}`).click();
+    await expect.poll(() => allMine.getAttribute('href')).toBe('/system/ticket/user-list?scope=MINE');
 
     await panel.getByRole('tab', { name: /Notifications/ }).click();
     const reminder = panel.locator('[data-unread]').filter({ hasText: `${RUN} open and assigned` }).first();

@@ -493,7 +493,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A signed link to a stored file */
+        /** A signed link to a stored file the caller may read (api/file_access.py) */
         get: operations["files_generate_file_url"];
         put?: never;
         post?: never;
@@ -1683,7 +1683,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The navbar dropdown: my open tickets with counts */
+        /** The navbar dropdown: my open tickets with counts, and the most urgent of one group */
         get: operations["tickets_navbar"];
         put?: never;
         post?: never;
@@ -5540,8 +5540,18 @@ export interface components {
         /** TicketNavbar */
         TicketNavbar: {
             assigned: components["schemas"]["NavbarGroup"];
-            /** Items */
+            /**
+             * Group
+             * @enum {string}
+             */
+            group: "assigned" | "submitted" | "watched";
+            /**
+             * Items
+             * @description The group's open tickets, soonest resolve deadline first.
+             */
             items: components["schemas"]["NavbarItem"][];
+            /** @description The list scope showing the group's tickets (my tickets page). */
+            scope: components["schemas"]["TicketScope"];
             submitted: components["schemas"]["NavbarGroup"];
             watched: components["schemas"]["NavbarGroup"];
         };
@@ -8985,7 +8995,9 @@ export interface operations {
     };
     tickets_navbar: {
         parameters: {
-            query?: never;
+            query?: {
+                group?: "assigned" | "submitted" | "watched";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8999,6 +9011,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_TicketNavbar_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };

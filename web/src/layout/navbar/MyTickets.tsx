@@ -1,35 +1,39 @@
-import { Empty, Flex, List, Space, Tag, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Empty, Flex, List, Segmented, Space, Tag } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { enumLabel, useEnumOptions } from '../../components/resource/enums';
-import { REFRESH_MS, ticketsApi } from './ticketsApi';
+import { type NavbarGroup, REFRESH_MS, ticketsApi } from './ticketsApi';
 
-const GROUPS = ['assigned', 'submitted', 'watched'] as const;
+const GROUPS: readonly NavbarGroup[] = ['assigned', 'submitted', 'watched'];
 
-/** Open tickets by how I am involved, and the most urgent ones assigned to me (soonest resolve deadline first). */
+/** Open tickets by how I am involved, with counts; the chosen group's most urgent ones (soonest resolve deadline first). */
 export function MyTickets({ onLeave }: { onLeave: () => void }) {
   const { t } = useTranslation();
   const statuses = useEnumOptions('TicketStatus');
+  const [group, setGroup] = useState<NavbarGroup>('assigned');
   const navbar = useQuery({
-    queryKey: ['ticket', 'navbar'],
-    queryFn: ({ signal }) => ticketsApi.navbar(signal),
+    queryKey: ['ticket', 'navbar', group],
+    queryFn: ({ signal }) => ticketsApi.navbar(group, signal),
     refetchOnMount: 'always',
     refetchInterval: REFRESH_MS,
+    placeholderData: keepPreviousData, // the counts stay while another group's tickets load
   });
   const data = navbar.data;
   return (
     <Flex vertical gap={8}>
-      <Space size={16} wrap data-testid="ticket-counts">
-        {GROUPS.map((group) => (
-          <Typography.Text key={group} type="secondary">
-            {t(`shell.ticketGroups.${group}`)} <Typography.Text strong>{data?.[group].total ?? '–'}</Typography.Text>
-          </Typography.Text>
-        ))}
-      </Space>
+      <Segmented<NavbarGroup>
+        block
+        size="small"
+        data-testid="ticket-counts"
+        value={group}
+        onChange={setGroup}
+        options={GROUPS.map((key) => ({ value: key, label: `${t(`shell.ticketGroups.${key}`)} ${data?.[key].total ?? '–'}` }))}
+      />
       <List
         size="small"
-        loading={navbar.isLoading}
+        loading={navbar.isFetching && navbar.data?.group !== group}
         dataSource={data?.items ?? []}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shell.noOpenTickets')} /> }}
         style={{ maxHeight: 320, overflowY: 'auto' }}
@@ -48,7 +52,7 @@ export function MyTickets({ onLeave }: { onLeave: () => void }) {
           </List.Item>
         )}
       />
-      <Link to="/system/ticket/user-list" onClick={onLeave}>
+      <Link to={`/system/ticket/user-list?scope=${data?.scope ?? 'ASSIGNED'}`} onClick={onLeave}>
         {t('shell.allMyTickets')}
       </Link>
     </Flex>

@@ -2,6 +2,7 @@ import { http } from '../../api/http';
 import type { components } from '../../api/schema';
 
 export type TicketNavbar = components['schemas']['TicketNavbar'];
+export type NavbarGroup = TicketNavbar['group'];
 export type Notice = components['schemas']['NotificationPublic'];
 type NoticePage = components['schemas']['Page_NotificationPublic_'];
 
@@ -20,7 +21,7 @@ export const unreadQuery = {
 };
 
 export const ticketsApi = {
-  navbar: (signal?: AbortSignal) => http.get<TicketNavbar>('ticket/navbar', { signal, notify: false }),
+  navbar: (group: NavbarGroup, signal?: AbortSignal) => http.get<TicketNavbar>('ticket/navbar', { params: { group }, signal, notify: false }),
   notices: (signal?: AbortSignal) => http.post<NoticePage>('notification/search', { page: 1, pageSize: NOTICES_SHOWN }, { signal, notify: false }),
   /** No ids: every notification of the caller. */
   markRead: (ids: number[] = []) => http.post<{ unread: number }>('notification/read', { ids }),
