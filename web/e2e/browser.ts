@@ -41,7 +41,9 @@ export async function openBrowser(): Promise<TestBrowser> {
     },
     async freshPage(options = {}) {
       await context?.close();
-      context = await browser.newContext({ viewport: options.viewport ?? DESKTOP, acceptDownloads: true });
+      // Reduced motion, as some users ask of their system: the console then animates nothing, so a click
+      // never lands on a menu or dialog that is still sliding or zooming in.
+      context = await browser.newContext({ viewport: options.viewport ?? DESKTOP, acceptDownloads: true, reducedMotion: 'reduce' });
       return context.newPage();
     },
     async close() {

@@ -41,15 +41,11 @@ export async function openFromMenu(page: Page, ...labels: string[]): Promise<voi
 
 /** Opens a screen through a menu (the sidebar or the mobile drawer), one group after another. */
 export async function openIn(menu: Locator, ...labels: string[]): Promise<void> {
-  // A group's items slide open; a click on one while it still moves can be lost, so wait for the slide to end.
-  const sliding = menu.locator('[class*="motion-collapse-"]');
   for (const label of labels.slice(0, -1)) {
     const group = menu.getByRole('menuitem', { name: label, exact: true });
-    await expect.poll(() => sliding.count()).toBe(0);
     if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
     await expect.poll(() => group.getAttribute('aria-expanded')).toBe('true');
   }
-  await expect.poll(() => sliding.count()).toBe(0);
   await menu.getByRole('menuitem', { name: labels[labels.length - 1], exact: true }).click();
 }
 

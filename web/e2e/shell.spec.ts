@@ -11,8 +11,7 @@ const tab = (title: string) => page.getByTestId('tabs-view').locator('.ant-tabs-
 
 async function tabMenu(title: string, action: string): Promise<void> {
   await tab(title).locator('[data-tab-path]').click({ button: 'right' });
-  // The menu pops up with an animation; a dispatched click does not wait for it to settle.
-  await page.getByRole('menuitem', { name: action, exact: true }).dispatchEvent('click');
+  await page.getByRole('menuitem', { name: action, exact: true }).click();
 }
 
 /** The top-level entries of the sidebar (groups are closed on the home page). */

@@ -6,6 +6,7 @@ import { i18n, useAntdLocale } from '../i18n';
 import { setNotifier } from '../api/notifier';
 import { useSettings } from './settings';
 import { themeWith } from './theme';
+import { useMediaQuery } from './useMediaQuery';
 
 /** Lets the HTTP client show notifications that follow the app's theme and locale. */
 function NotificationHolder() {
@@ -21,7 +22,9 @@ function NotificationHolder() {
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const locale = useAntdLocale();
   const { themeColor } = useSettings();
-  const theme = useMemo(() => themeWith(themeColor), [themeColor]);
+  // Accessibility: a system set to reduce motion gets no sliding, zooming or fading.
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  const theme = useMemo(() => themeWith(themeColor, !reducedMotion), [themeColor, reducedMotion]);
   useEffect(() => {
     // Dialogs and messages opened outside React's tree (confirm, toast) follow the theme and language too.
     ConfigProvider.config({ holderRender: (node) => <ConfigProvider locale={locale} theme={theme}>{node}</ConfigProvider> });
