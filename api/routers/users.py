@@ -67,10 +67,19 @@ users = Resource(
 router = users.router(prefix="/user", tags=["users"])
 
 
-@router.get("/options", summary="Active users for pickers (leader, members, assignees)")
+PICKER_OPTIONS = 50
+
+
+@router.get("/options", summary="Users for pickers: enabled ones by keyword, or the given ids (the picked ones)")
 async def options(db: SessionDep, _: Annotated[Principal, Need(AUTHENTICATED)],
-                  keyword: Annotated[str | None, Query(max_length=64)] = None) -> Reply[list[UserBrief]]:
-    query = select(User).where(User.status == Status.ENABLED).order_by(User.display_name, User.id).limit(50)
+                  keyword: Annotated[str | None, Query(max_length=64)] = None,
+                  ids: Annotated[list[int] | None, Query(max_length=PICKER_OPTIONS)] = None,
+                  ) -> Reply[list[UserBrief]]:
+    if ids:  # a picker names what it holds, whoever that is, even a user found beyond its first page or disabled
+        picked = (await db.scalars(select(User).where(User.id.in_(ids)).order_by(User.id))).all()
+        return ok([UserBrief.model_validate(u) for u in picked])
+    query = (select(User).where(User.status == Status.ENABLED).order_by(User.display_name, User.id)
+             .limit(PICKER_OPTIONS))
     if keyword:
         pattern = f"%{keyword.strip()}%"
         query = query.where(or_(User.username.ilike(pattern), User.display_name.ilike(pattern),

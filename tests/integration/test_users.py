@@ -99,6 +99,23 @@ async def test_search_by_keyword_role_and_status(client, admin):
     assert found["total"] == 1
 
 
+async def test_pickers_search_enabled_users_and_name_the_picked_ones(client, admin):
+    mark = unique("p")
+    enabled = await add(client, admin, displayName=f"Pick {mark}")
+    disabled = await add(client, admin, displayName=f"Pick {mark}", status="DISABLED")
+
+    async def options(**params):
+        reply = await client.get("/cms/user/options", headers=admin, params=params)
+        return reply.status_code, reply.json()
+
+    found = (await options(keyword=mark))[1]["data"]
+    assert [u["id"] for u in found] == [enabled["id"]]  # a search offers enabled users only
+    picked = (await options(ids=[disabled["id"], enabled["id"]]))[1]["data"]
+    assert [(u["id"], u["status"]) for u in picked] == [(enabled["id"], "ENABLED"), (disabled["id"], "DISABLED")]
+    status, body = await options(ids=list(range(1, 52)))
+    assert status == 422 and body["data"]["errors"][0]["field"] == "ids"
+
+
 async def test_you_cannot_delete_yourself_but_can_delete_others(client, admin):
     other = await add(client, admin)
     assert (await client.delete(f"/cms/user/delete/{other['id']}", headers=admin)).status_code == 200

@@ -142,6 +142,20 @@ describe('tickets: new form, list and my tickets (SPEC §2, §5, §9)', () => {
     expect(exported[0]?.slice(0, 5)).toEqual([ticketId, TITLE, 'P1', 'New', 'Stock']);
   });
 
+  it('names the assignee picked in the address, even one the picker would not offer (disabled)', async () => {
+    const admin = await tokenFor();
+    const username = `gone.${STAMP}`;
+    const gone = await api<{ id: number }>('POST', 'user/add', {
+      username, realName: 'Gone Agent', displayName: 'Gone Agent', email: `${username}@omp.local`,
+      password: AGENT.password, roleIds: [], status: 'DISABLED',
+    }, admin);
+    expect(gone.code, gone.message).toBe('SUCCESS');
+    page = await signedIn(browser, `${LIST_PATH}?assigneeId=${gone.data.id}`, { account: AGENT });
+    const filter = page.locator('.ant-form-item', { has: page.getByRole('combobox', { name: 'Assignee' }) });
+    await expect.poll(() => filter.innerText()).toContain(`Gone Agent (${username})`);
+    expect(await filter.innerText()).not.toContain(String(gone.data.id));
+  });
+
   it('says "10,000+" once the server stopped counting the matches', async () => {
     page = await signedIn(browser, LIST_PATH, { account: AGENT });
     await page.getByText(/^\d+ in total$/).waitFor();

@@ -2199,7 +2199,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Active users for pickers (leader, members, assignees) */
+        /** Users for pickers: enabled ones by keyword, or the given ids (the picked ones) */
         get: operations["users_options"];
         put?: never;
         post?: never;
@@ -9987,6 +9987,7 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string | null;
+                ids?: number[] | null;
             };
             header?: never;
             path?: never;

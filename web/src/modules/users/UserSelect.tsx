@@ -3,7 +3,7 @@ import { Select } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDebounced } from './useDebounced';
 import { userApi, userLabel, type UserBrief } from './api';
-import { pickerProps } from './pickedIds';
+import { pickedIds, pickerProps } from './pickedIds';
 
 interface UserSelectProps {
   value?: unknown;
@@ -25,7 +25,17 @@ export function UserSelect({ value, onChange, id, label, multiple, known = [] }:
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
-  const byId = new Map([...known, ...data].map((user) => [user.id, { value: user.id, label: userLabel(user) }]));
+  const offered = [...known, ...data];
+  // A picked user the search has not brought (beyond its first 50, or disabled since) is named, not shown as an id.
+  const unnamed = pickedIds(value).filter((picked) => !offered.some((user) => user.id === picked));
+  const { data: picked = [] } = useQuery({
+    queryKey: ['user', 'options', 'picked', unnamed],
+    queryFn: ({ signal }) => userApi.picked(unnamed, signal),
+    enabled: unnamed.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+  const byId = new Map([...offered, ...picked].map((user) => [user.id, { value: user.id, label: userLabel(user) }]));
   return (
     <Select
       {...pickerProps({ id, label, value, onChange, multiple })}

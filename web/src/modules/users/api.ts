@@ -8,6 +8,8 @@ export type AuthorityIds = components['schemas']['AuthorityIds'];
 export const userApi = {
   options: (keyword: string, signal?: AbortSignal) =>
     http.get<UserBrief[]>('user/options', { params: { keyword: keyword.trim() || undefined }, signal }),
+  /** The users behind picked ids, to name them when a search has not brought them. */
+  picked: (ids: number[], signal?: AbortSignal) => http.get<UserBrief[]>('user/options', { params: { ids }, signal }),
   authorities: (id: number, signal?: AbortSignal) => http.get<AuthorityIds>(`user/authorities/${id}`, { signal }),
   setAuthorities: (userId: number, authorityIds: number[]) => http.post<AuthorityIds>('user/set-authorities', { userId, authorityIds }),
   /** A new password set by an administrator; the user's sessions end. Refusals come back to the form. */
