@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { message, Modal, notification } from 'antd';
 import { initI18n } from '../i18n';
 
 // jsdom has no matchMedia; Ant Design's responsive helpers ask for it.
@@ -24,7 +25,12 @@ beforeAll(async () => {
   await initI18n();
 });
 
+// Notifications and messages shown outside a test's tree close on their own timers (4.5 s), possibly
+// after the file's jsdom window is gone; close them with the test, while the window exists.
 afterEach(() => {
+  notification.destroy();
+  message.destroy();
+  Modal.destroyAll();
   cleanup();
 });
 
