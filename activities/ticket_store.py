@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import and_, bindparam, delete, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
@@ -21,7 +22,9 @@ from domain.models.notifications import Notification
 from domain.models.tickets import Ticket, TicketAttachment, TicketComment, TicketHistory, TicketWatcher
 from domain.models.users import User
 from domain.rules.calendar import CalendarData
+from domain.rules.time_zones import format_if_instant, zone_or_default
 from domain.settings import get_settings
+from domain.user_time_zones import zone_names_of
 from workflows import ticket_models as m
 
 # Row columns the workflow owns (everything of TicketState but identity, title and the watcher list).
@@ -29,6 +32,7 @@ STATE_COLUMNS = tuple(set(m.TicketState.model_fields) - {"ticket_id", "title", "
 EDITABLE = ("title", "description", "category", "application", "issue_type", "tags", "project", "pic_id", "rd_id",
             "account_id", "account_email", "estimated_at")
 NOT_AUDITED = ("seq", "flow_pending")
+TIME_PARAMS = frozenset({"due"})  # notice parameters holding an ISO instant, written in the reader's zone
 
 
 # The default business calendar's days between two dates, in one statement built once: it is on the path of
@@ -137,8 +141,8 @@ async def sync_watchers(db: AsyncSession, ticket_id: int, watchers: list[int]) -
 
 
 async def deliver_notice(notice: m.TicketNotice) -> int:
-    """A console notification per recipient (once per key), then a mail to each not yet mailed.
-    Returns how many mails went out."""
+    """A console notification per recipient (once per key), then a mail to each not yet mailed, its times
+    written in that recipient's zone. Returns how many mails went out."""
     link = f"/ticket/{notice.ticket_id}"  # in the console; the mail carries the whole address
     async with transaction() as db:
         users = (await db.scalars(select(User.id).where(User.id.in_(notice.recipients)))).all()
@@ -146,11 +150,13 @@ async def deliver_notice(notice: m.TicketNotice) -> int:
             await db.execute(pg_insert(Notification).values([
                 {"user_id": u, "key": notice.key, "kind": notice.kind, "params": notice.params, "link": link}
                 for u in users]).on_conflict_do_nothing(constraint="uq_notifications_key_user_id"))
-        unsent = (await db.execute(select(Notification.id, User.email).join(User, User.id == Notification.user_id)
+        unsent = (await db.execute(select(Notification.id, Notification.user_id, User.email)
+                                   .join(User, User.id == Notification.user_id)
                                    .where(Notification.key == notice.key, Notification.mail_sent_at.is_(None)))).all()
-    subject, body = render_notice(notice.kind, notice.params, DEFAULT_LANGUAGE)
-    body += f"\n\n{get_settings().console_web}{link}\n"
-    for notification_id, email in unsent:
+        zones = await zone_names_of(db, [user_id for _, user_id, _ in unsent])
+    for notification_id, user_id, email in unsent:
+        subject, body = render_notice(notice.kind, notice.params, DEFAULT_LANGUAGE, zone_or_default(zones.get(user_id)))
+        body += f"\n\n{get_settings().console_web}{link}\n"
         await mail.send(email, subject, body, f"{notice.key}.{notification_id}")
         async with transaction() as db:
             await db.execute(update(Notification).where(Notification.id == notification_id)
@@ -158,9 +164,11 @@ async def deliver_notice(notice: m.TicketNotice) -> int:
     return len(unsent)
 
 
-def render_notice(kind: str, params: dict[str, Any], lang: str | None = None) -> tuple[str, str]:
-    """(title, body) of a notification in a language; a `clock` parameter is named in that language too."""
-    values = dict(params)
+def render_notice(kind: str, params: dict[str, Any], lang: str | None, zone: ZoneInfo) -> tuple[str, str]:
+    """(title, body) of a notification in a language, its times in a zone; a `clock` parameter is named in that
+    language too."""
+    values = {k: format_if_instant(v, zone) if k in TIME_PARAMS and isinstance(v, str) else v
+              for k, v in params.items()}
     if "clock" in values:
         values["clock"] = t(f"tickets.clock.{values['clock']}", lang)
     return t(f"notifications.{kind}.title", lang, **values), t(f"notifications.{kind}.body", lang, **values)

@@ -13,6 +13,7 @@ from sqlalchemy import Row, Select
 from api.resource.xlsx import XlsxExport
 from domain.db import get_sessionmaker
 from domain.i18n import field_label, t
+from domain.user_time_zones import zone_of
 
 BATCH = 1000
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -47,10 +48,12 @@ COLUMNS: tuple[tuple[str, Callable[[Row[Any]], Any]], ...] = (
 )
 
 
-async def export_tickets(query: Select[Any]) -> StreamingResponse:
-    """`query` gives the list's rows with their people (api/routers/tickets.py), already filtered and sorted."""
-    book = XlsxExport([field_label(name) for name, _ in COLUMNS], sheet=t("entities.Ticket"))
+async def export_tickets(query: Select[Any], reader_id: int) -> StreamingResponse:
+    """`query` gives the list's rows with their people (api/routers/tickets.py), already filtered and sorted;
+    times are written in the reader's zone."""
     async with get_sessionmaker()() as db:
+        book = XlsxExport([field_label(name) for name, _ in COLUMNS], await zone_of(db, reader_id),
+                          sheet=t("entities.Ticket"))
         rows = await db.stream(query.execution_options(yield_per=BATCH))
         async for row in rows:
             book.add([cell(row) for _, cell in COLUMNS])

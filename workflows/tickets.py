@@ -109,7 +109,7 @@ class TicketWorkflow:
             clock = "FIRST_RESPONSE" if event == TicketEvent.FIRST_RESPONSE_BREACH else "RESOLVE"
             due = state.first_response_due if clock == "FIRST_RESPONSE" else state.resolve_due
             kind, recipients = "TICKET_BREACH", [state.assignee_id, *state.watchers]
-            params = {"clock": clock, "due": due.strftime("%Y-%m-%d %H:%M UTC"), "level": str(state.level)}
+            params = {"clock": clock, "due": due.isoformat(), "level": str(state.level)}
         await self.notify(m.TicketNotice(key=f"ticket-{state.ticket_id}-{seq}", kind=kind, ticket_id=state.ticket_id,
                                          recipients=unique_ids(recipients),
                                          params={"ticketId": str(state.ticket_id), "title": state.title, **params}))

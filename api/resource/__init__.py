@@ -33,6 +33,7 @@ from domain.db import get_sessionmaker
 from domain.errors import Conflict, DomainError, NotFound
 from domain.i18n import LANGUAGES, field_label
 from domain.settings import get_settings
+from domain.user_time_zones import zone_of
 
 M = TypeVar("M")
 
@@ -223,8 +224,8 @@ class Resource(Generic[M]):
     async def export(self, params: SearchParams, user: Principal) -> StreamingResponse:
         """Rows stream from a server-side cursor into a constant-memory workbook, then to the client."""
         columns = self.export_columns()
-        book = XlsxExport([field_label(alias) for _, alias in columns], sheet=self.name)
         async with get_sessionmaker()() as db:
+            book = XlsxExport([field_label(alias) for _, alias in columns], await zone_of(db, user.id), sheet=self.name)
             result = await db.stream_scalars(self.search_query(params, user).execution_options(
                 yield_per=EXPORT_BATCH))
             async for row in result:

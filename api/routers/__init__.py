@@ -12,6 +12,7 @@ from api.routers import (
     departments,
     files,
     notifications,
+    profile,
     roles,
     system,
     ticket_actions,
@@ -26,4 +27,5 @@ ROUTERS = [
     departments.router, authorities.router, authorities.usage_router, data_authority.router, tracking.router,
     console.router, files.router, account_state.router, tickets.router, ticket_actions.router,
     ticket_reports.router, calendars.router, calendars.day_router, notifications.router,
+    profile.router,
 ]

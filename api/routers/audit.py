@@ -31,6 +31,7 @@ from domain.errors import Invalid, NotFound
 from domain.i18n import field_label, t
 from domain.models.audit import ActionMapping, EntityChange, OperationLog
 from domain.rules.audit import range_problem, url_pattern_matches
+from domain.user_time_zones import zone_of
 
 router = APIRouter(prefix="/audit", tags=["audit"])
 SORTABLE = {"id", "at", "duration_ms", "http_status", "operator_name", "url", "code"}
@@ -100,10 +101,10 @@ async def detail(log_id: int, db: SessionDep,
 
 @router.post("/export", summary="Export the matching operation log as xlsx", response_class=StreamingResponse,
              responses={200: {"content": {"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {}}}})
-async def export(params: AuditFilters, _: Annotated[Principal, Need("audit#export")]) -> StreamingResponse:
+async def export(params: AuditFilters, user: Annotated[Principal, Need("audit#export")]) -> StreamingResponse:
     query = audit_query(params)
-    book = XlsxExport([field_label(c) for c in EXPORT_COLUMNS], sheet="audit")
     async with get_sessionmaker()() as db:
+        book = XlsxExport([field_label(c) for c in EXPORT_COLUMNS], await zone_of(db, user.id), sheet="audit")
         names = await ActionNames.load(db)
         async for row in await db.stream_scalars(query.execution_options(yield_per=EXPORT_BATCH)):
             data = public(row, names)

@@ -21,6 +21,7 @@ from domain.models.auth import LoginAttempt
 from domain.models.authorities import Authority
 from domain.models.users import User
 from domain.passwords import hash_password, verify_password
+from domain.user_time_zones import default_zone_name
 
 router = APIRouter(tags=["auth"])
 
@@ -85,6 +86,7 @@ async def user_info(db: SessionDep, user: Annotated[Principal, Need(AUTHENTICATE
         "email": row.email, "mobile": row.mobile, "country": row.country, "team": row.team,
         "roles": [r for r in row.roles if r.status == Status.ENABLED], "department": row.department,
         "permissions": sorted(permissions), "is_super": user.is_super, "last_login_at": row.last_login_at,
+        "time_zone": row.time_zone, "default_time_zone": await default_zone_name(db),
         "data_scopes": {"unrestricted": scope.unrestricted, "own": scope.own, "department": scope.department,
                         "countries": sorted(scope.countries) if scope.countries is not None else None,
                         "teams": sorted(scope.teams) if scope.teams is not None else None},

@@ -13,6 +13,7 @@ from api.deps import AUTHENTICATED, Need, Principal, SessionDep
 from api.envelope import Page, Reply, ok
 from api.schemas.notifications import NotificationFilters, NotificationPublic, ReadBody, UnreadCount
 from domain.models.notifications import Notification
+from domain.user_time_zones import zone_of
 
 router = APIRouter(prefix="/notification", tags=["notifications"])
 Caller = Annotated[Principal, Need(AUTHENTICATED)]
@@ -26,9 +27,9 @@ async def search(params: NotificationFilters, db: SessionDep, user: Caller) -> R
     total = await db.scalar(query.with_only_columns(func.count())) or 0
     rows = (await db.scalars(query.order_by(Notification.id.desc()).limit(params.page_size)
                              .offset((params.page - 1) * params.page_size))).all()
-    items = []
+    items, zone = [], await zone_of(db, user.id)
     for row in rows:
-        title, body = render_notice(row.kind, row.params)
+        title, body = render_notice(row.kind, row.params, None, zone)
         items.append({"id": row.id, "kind": row.kind, "title": title, "body": body, "link": row.link,
                       "createdAt": row.created_at, "readAt": row.read_at, "mailSentAt": row.mail_sent_at})
     return ok({"items": items, "total": total, "page": params.page, "pageSize": params.page_size})

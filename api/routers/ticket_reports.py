@@ -3,21 +3,21 @@ resolve and SLA rates; merged tickets are counted apart and left out of the rate
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Annotated, Any
-from zoneinfo import ZoneInfo
 
 from fastapi import APIRouter
 from sqlalchemy import Select, and_, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from activities.ticket_store import load_calendar
 from api.deps import Need, Principal, SessionDep
 from api.envelope import Reply, ok
 from api.schemas.tickets import DashboardQuery, TicketDashboard
 from domain.enums import DatePreset, TicketStatus
 from domain.models.tickets import Ticket
 from domain.rules.ticket_reports import preset_range, rates
+from domain.rules.time_zones import zone_or_default
+from domain.user_time_zones import zone_name_of
 
 router = APIRouter(prefix="/ticket", tags=["tickets"])
 S = TicketStatus
@@ -45,9 +45,9 @@ async def grouped(db: AsyncSession, base: Select[Any], *keys: Any) -> list[Any]:
 @router.post("/dashboard", summary="Ticket dashboard figures for a date preset or range",
              openapi_extra={"x-audit": False})  # a read, though a POST
 async def dashboard(body: DashboardQuery, db: SessionDep,
-                    _: Annotated[Principal, Need("ticket-report")]) -> Reply[TicketDashboard]:
-    zone_name = (await load_calendar(db, datetime.now(UTC).date())).time_zone
-    zone = ZoneInfo(zone_name)
+                    user: Annotated[Principal, Need("ticket-report")]) -> Reply[TicketDashboard]:
+    zone_name = await zone_name_of(db, user.id)  # presets and week/month buckets follow the reader's days
+    zone = zone_or_default(zone_name)
     if body.preset is not None or body.created_at is None:
         start, end = preset_range(body.preset or DatePreset.MONTH, datetime.now(zone))
     else:

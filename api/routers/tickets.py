@@ -155,7 +155,7 @@ async def search(params: TicketFilters, db: ReadDep,
 
 @router.post("/export", summary="Export the tickets matching the filters as xlsx", response_class=StreamingResponse)
 async def export(params: TicketFilters, user: Annotated[Principal, Need("ticket#export")]) -> StreamingResponse:
-    return await export_tickets(in_order(PAGE, search_query(params, user), params))
+    return await export_tickets(in_order(PAGE, search_query(params, user), params), user.id)
 
 
 def capped_count(matches: Select[Any]) -> Select[Any]:

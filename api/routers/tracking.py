@@ -28,6 +28,7 @@ from domain.errors import Invalid
 from domain.i18n import field_label
 from domain.models.tracking import AccessVisit, TrackingEvent
 from domain.rules.audit import range_problem
+from domain.user_time_zones import zone_of
 
 router = APIRouter(tags=["tracking"])
 QUIET = {"x-audit": False}  # tracking calls are records themselves; logging each again would double them
@@ -73,11 +74,11 @@ async def search_events(params: EventFilters, db: SessionDep,
 @router.post("/event-tracking/export", summary="Export the matching events as xlsx", response_class=StreamingResponse,
              responses={200: {"content": {"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {}}}})
 async def export_events(params: EventFilters,
-                        _: Annotated[Principal, Need("event-tracking#export")]) -> StreamingResponse:
+                        user: Annotated[Principal, Need("event-tracking#export")]) -> StreamingResponse:
     query = event_query(params)
     columns = [(name, info.alias or name) for name, info in EventPublic.model_fields.items()]
-    book = XlsxExport([field_label(alias) for _, alias in columns], sheet="events")
     async with get_sessionmaker()() as db:
+        book = XlsxExport([field_label(alias) for _, alias in columns], await zone_of(db, user.id), sheet="events")
         async for row in await db.stream_scalars(query.execution_options(yield_per=2000)):
             book.add([getattr(row, name) for name, _ in columns])
     book.close()

@@ -83,6 +83,8 @@ class UserInfo(UserIdentity):
     is_super: bool
     data_scopes: ScopePublic
     last_login_at: datetime | None
+    time_zone: str | None  # the user's own choice; null: `default_time_zone`
+    default_time_zone: str  # the default business calendar's zone
 
 
 class Titles(CamelModel):

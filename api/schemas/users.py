@@ -11,6 +11,7 @@ from sqlalchemy import select
 from api.envelope import CamelModel
 from api.resource.query import Like, SearchParams, Where
 from api.schemas.auth import NewPassword, RoleRef, UserIdentity
+from api.schemas.calendars import TimeZone
 from domain.enums import Country, Status, Team
 from domain.models.users import User, user_roles
 
@@ -61,6 +62,7 @@ class UserCreate(CamelModel):
     status: Status = Status.ENABLED
     country: Country | None = None
     team: Team | None = None
+    time_zone: TimeZone | None = None  # unset: the default business calendar's zone
 
 
 class UserUpdate(CamelModel):
@@ -79,6 +81,7 @@ class UserUpdate(CamelModel):
     status: Status | None = None
     country: Country | None = None
     team: Team | None = None
+    time_zone: TimeZone | None = None  # null clears it: back to the default business calendar's zone
 
 
 class UserPublic(UserIdentity):
@@ -90,6 +93,7 @@ class UserPublic(UserIdentity):
     status: Status
     country: str | None
     team: str | None
+    time_zone: str | None
     last_login_at: datetime | None
     created_at: datetime
     updated_at: datetime

@@ -43,6 +43,8 @@ class User(Base, Timestamps):
     # Data-authority attributes: which country and team this user's own records belong to.
     country: Mapped[str | None] = mapped_column(String(8))
     team: Mapped[str | None] = mapped_column(String(32))
+    # An IANA zone the user reads every time in; unset follows the default business calendar's zone.
+    time_zone: Mapped[str | None] = mapped_column(String(64))
     last_login_at: Mapped[datetime | None]
     password_changed_at: Mapped[datetime | None]
 

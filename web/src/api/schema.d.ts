@@ -2209,6 +2209,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/user/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change my own settings (time zone) */
+        post: operations["profile_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/user/search": {
         parameters: {
             query?: never;
@@ -3825,6 +3842,21 @@ export interface components {
         PriorityBody: {
             issueLevel: components["schemas"]["TicketIssueLevel"];
         };
+        /**
+         * ProfileSettings
+         * @description What users set for themselves in the profile center.
+         */
+        ProfileSettings: {
+            /** Timezone */
+            timeZone: string | null;
+        };
+        /** ProfileSettingsPublic */
+        ProfileSettingsPublic: {
+            /** Defaulttimezone */
+            defaultTimeZone: string;
+            /** Timezone */
+            timeZone: string | null;
+        };
         /** ReadBody */
         ReadBody: {
             /**
@@ -4363,6 +4395,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_VisitPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[ProfileSettingsPublic] */
+        Reply_ProfileSettingsPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["ProfileSettingsPublic"] | null;
             /**
              * Message
              * @default
@@ -5648,6 +5699,8 @@ export interface components {
             /** @default ENABLED */
             status: components["schemas"]["Status"];
             team?: components["schemas"]["Team"] | null;
+            /** Timezone */
+            timeZone?: string | null;
             /** Username */
             username: string;
         };
@@ -5691,6 +5744,8 @@ export interface components {
             /** Country */
             country: string | null;
             dataScopes: components["schemas"]["ScopePublic"];
+            /** Defaulttimezone */
+            defaultTimeZone: string;
             department: components["schemas"]["DepartmentRef"] | null;
             /** Displayname */
             displayName: string;
@@ -5712,6 +5767,8 @@ export interface components {
             roles: components["schemas"]["RoleRef"][];
             /** Team */
             team: string | null;
+            /** Timezone */
+            timeZone: string | null;
             /** Username */
             username: string;
         };
@@ -5752,6 +5809,8 @@ export interface components {
             status: components["schemas"]["Status"];
             /** Team */
             team: string | null;
+            /** Timezone */
+            timeZone: string | null;
             /**
              * Updatedat
              * Format: date-time
@@ -5811,6 +5870,8 @@ export interface components {
             roleIds?: number[] | null;
             status?: components["schemas"]["Status"] | null;
             team?: components["schemas"]["Team"] | null;
+            /** Timezone */
+            timeZone?: string | null;
             /** Username */
             username?: string | null;
         };
@@ -10002,6 +10063,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_list_UserBrief__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    profile_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileSettings"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ProfileSettingsPublic_"];
                 };
             };
             /** @description Validation Error */

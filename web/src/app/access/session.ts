@@ -6,6 +6,7 @@ import { clearToken } from '../../api/token';
 import { notifyFailure } from '../../api/notifier';
 import { ApiError } from '../../api/ApiError';
 import { i18n } from '../../i18n';
+import { setDisplayZone } from '../../components/format/time';
 
 export type UserInfo = DataOf<'/cms/user/info', 'get'>;
 export type MenuNode = DataOf<'/cms/user/menus', 'get'>[number];
@@ -13,7 +14,11 @@ export type MenuNode = DataOf<'/cms/user/menus', 'get'>[number];
 /** Who is signed in: profile, roles, permission identifiers (menus and buttons). */
 export const userInfoQuery = {
   queryKey: ['session', 'user'] as const,
-  queryFn: () => http.get<UserInfo>('user/info'),
+  queryFn: async () => {
+    const user = await http.get<UserInfo>('user/info');
+    setDisplayZone(user?.timeZone ?? user?.defaultTimeZone); // every time is shown in this zone from now on
+    return user;
+  },
   staleTime: Infinity,
 };
 

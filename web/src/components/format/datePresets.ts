@@ -1,4 +1,5 @@
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { wallNow } from './time';
 
 /** SPEC §9: the date presets of every range picker. */
 export const DATE_PRESETS = ['yesterday', 'today', 'week', 'month', 'quarter', 'year'] as const;
@@ -11,8 +12,9 @@ function startOfQuarter(day: Dayjs): Dayjs {
 /**
  * The range a preset stands for, from the start of its first day to the end of `now`'s day
  * (week starts on Monday): "this week" on a Wednesday is Monday 00:00 to Wednesday 23:59:59.
+ * Days are the user's zone's: `now` is a wall-clock value of that zone (see `wallNow` in ./time).
  */
-export function presetRange(preset: DatePreset, now: Dayjs = dayjs()): [Dayjs, Dayjs] {
+export function presetRange(preset: DatePreset, now: Dayjs = wallNow()): [Dayjs, Dayjs] {
   const endOfToday = now.endOf('day');
   switch (preset) {
     case 'yesterday': {
@@ -35,6 +37,6 @@ export function presetRange(preset: DatePreset, now: Dayjs = dayjs()): [Dayjs, D
 }
 
 /** Presets in the shape Ant Design's RangePicker takes, labelled by `label(preset)`. */
-export function rangePresets(label: (preset: DatePreset) => string, now: Dayjs = dayjs()) {
+export function rangePresets(label: (preset: DatePreset) => string, now: Dayjs = wallNow()) {
   return DATE_PRESETS.map((preset) => ({ label: label(preset), value: presetRange(preset, now) }));
 }

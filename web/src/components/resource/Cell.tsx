@@ -3,12 +3,12 @@ import { CopyOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { formatCurrency } from '../format/currency';
+import { formatTime } from '../format/time';
 import { copyText } from '../copy';
 import { enumLabel, useEnumOptions } from './enums';
 import type { Column, Row } from './types';
 
 const DATE = 'YYYY-MM-DD';
-const DATETIME = 'YYYY-MM-DD HH:mm:ss';
 
 function EnumValue({ name, value }: { name: string | undefined; value: unknown }) {
   const options = useEnumOptions(name);
@@ -23,7 +23,7 @@ function plainText(column: Column<Row>, value: unknown, row: Row): string {
     case 'date':
       return dayjs(value as string).format(DATE);
     case 'datetime':
-      return dayjs(value as string).format(DATETIME);
+      return formatTime(value as string);
     default:
       return String(value);
   }

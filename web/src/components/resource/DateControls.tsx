@@ -2,13 +2,17 @@ import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslate } from '../../i18n';
 import { rangePresets } from '../format/datePresets';
+import { fromWall, toWall } from '../format/time';
 
 const FORMAT = 'YYYY-MM-DD';
 
-/** A date range filter with the presets of SPEC §9; its value is two `YYYY-MM-DD` strings. */
+/**
+ * A date range filter with the presets of SPEC §9, in the user's zone; its value is two `YYYY-MM-DD` days
+ * of that zone, or with `withTime` two instants written with the zone's offset.
+ */
 export function DateRangeFilter({ value, onChange, withTime }: { value?: string[]; onChange?: (value: string[] | undefined) => void; withTime?: boolean }) {
   const t = useTranslate(['resource']);
-  const range = value?.length === 2 ? ([dayjs(value[0]), dayjs(value[1])] as [Dayjs, Dayjs]) : null;
+  const range = value?.length === 2 ? ([shown(value[0]!, withTime), shown(value[1]!, withTime)] as [Dayjs, Dayjs]) : null;
   return (
     <DatePicker.RangePicker
       value={range}
@@ -16,20 +20,23 @@ export function DateRangeFilter({ value, onChange, withTime }: { value?: string[
       showTime={withTime}
       onChange={(dates) => {
         if (!dates?.[0] || !dates[1]) return onChange?.(undefined);
-        onChange?.(withTime ? [dates[0].toISOString(), dates[1].toISOString()] : [dates[0].format(FORMAT), dates[1].format(FORMAT)]);
+        onChange?.(withTime ? [fromWall(dates[0]).format(), fromWall(dates[1]).format()] : [dates[0].format(FORMAT), dates[1].format(FORMAT)]);
       }}
     />
   );
 }
 
-/** A date field; its value is a `YYYY-MM-DD` string (or an ISO time with `withTime`). */
+/** What a picker shows for a value: a day as it is, an instant on the user's zone's clock. */
+const shown = (value: string, withTime: boolean | undefined) => (withTime ? toWall(value) : dayjs(value));
+
+/** A date field; its value is a `YYYY-MM-DD` string (or, with `withTime`, an instant picked on the user's zone's clock). */
 export function DateField({ value, onChange, withTime }: { value?: string; onChange?: (value: string | undefined) => void; withTime?: boolean }) {
   return (
     <DatePicker
-      value={value ? dayjs(value) : null}
+      value={value ? shown(value, withTime) : null}
       showTime={withTime}
       style={{ width: '100%' }}
-      onChange={(date) => onChange?.(date ? (withTime ? date.toISOString() : date.format(FORMAT)) : undefined)}
+      onChange={(date) => onChange?.(date ? (withTime ? fromWall(date).format() : date.format(FORMAT)) : undefined)}
     />
   );
 }
