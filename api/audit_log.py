@@ -80,8 +80,18 @@ def parse_json(raw: bytes, content_type: str) -> Any:
         return None
     try:
         return json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # a hostile body nested past the parser's depth is described, not kept
         return None
+
+
+def masked(body_json: Any, raw: bytes, content_type: str) -> Any:
+    """The body with its secrets masked; a body nested deeper than masking goes is described instead."""
+    try:
+        value = mask(body_json)
+        json.dumps(value, default=str)
+    except RecursionError:
+        return f"<{content_type.split(';')[0]}, {len(raw)} bytes>"
+    return value
 
 
 class OperationLogger:
@@ -121,39 +131,41 @@ class OperationLogger:
             if reply["audited"] is None:  # the app failed before answering: the outer layer answers 500
                 reply["audited"] = audited(scope)
             if reply["audited"]:
-                await self.record(scope, bytes(request_body), reply, started)
+                await record(scope, bytes(request_body), reply, started)
 
-    async def record(self, scope: Scope, request_body: bytes, reply: dict[str, Any], started: float) -> None:
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
-        query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
-        request_type = headers.get("content-type", "")
-        body_json = parse_json(request_body, request_type)
-        reply_json = parse_json(bytes(reply["body"]), reply["content_type"])
-        if body_json is not None:
-            body: Any = mask(body_json)
-        elif request_type.startswith("multipart/"):
-            body = f"<multipart form, {len(request_body)} bytes>"
-        else:
-            body = describe_body(request_body, request_type)
-        request_data = {k: v for k, v in (("query", mask(query)), ("body", body)) if v not in (None, {}, "")}
-        status = reply["status"]
-        code = reply_json.get("code") if isinstance(reply_json, dict) else None
-        if reply.get("size", 0) > len(reply["body"]):  # cut short: describe rather than keep half of it
-            response_data: str | None = f"<{reply['content_type'].split(';')[0]}, {reply['size']} bytes>"
-        else:
-            response_data = describe_body(bytes(reply["body"]), reply["content_type"])
-        operator_id, operator_name = operator_of(scope.get("state", {}))
-        ip = scope["client"][0] if scope.get("client") else None
-        entry = dict(
-            application=APPLICATION, operator_id=operator_id, operator_name=operator_name,
-            url=scope["path"][:512], method=scope["method"], http_status=status,
-            code=(code or fallback_code(status))[:64],
-            request_data=truncate(json.dumps(request_data, ensure_ascii=False, default=str)) if request_data else None,
-            response_data=response_data, remote_ip=ip, location=location_of(ip),
-            transaction_id=transaction_id.get(), business_id=business_id(scope, query, body_json, reply_json),
-            duration_ms=round((time.perf_counter() - started) * 1000),
-        )
-        try:
-            await write(entry)
-        except Exception:  # the call's own outcome stands; a lost log line is reported, never raised
-            log.exception("operation log not written for %s %s", scope["method"], scope["path"])
+
+async def record(scope: Scope, request_body: bytes, reply: dict[str, Any], started: float) -> None:
+    """One call's row: what was asked, what was answered, by whom, how long it took."""
+    headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+    query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
+    request_type = headers.get("content-type", "")
+    body_json = parse_json(request_body, request_type)
+    reply_json = parse_json(bytes(reply["body"]), reply["content_type"])
+    if body_json is not None:
+        body: Any = masked(body_json, request_body, request_type)
+    elif request_type.startswith("multipart/"):
+        body = f"<multipart form, {len(request_body)} bytes>"
+    else:
+        body = describe_body(request_body, request_type)
+    request_data = {k: v for k, v in (("query", mask(query)), ("body", body)) if v not in (None, {}, "")}
+    status = reply["status"]
+    code = reply_json.get("code") if isinstance(reply_json, dict) else None
+    if reply.get("size", 0) > len(reply["body"]):  # cut short: describe rather than keep half of it
+        response_data: str | None = f"<{reply['content_type'].split(';')[0]}, {reply['size']} bytes>"
+    else:
+        response_data = describe_body(bytes(reply["body"]), reply["content_type"])
+    operator_id, operator_name = operator_of(scope.get("state", {}))
+    ip = scope["client"][0] if scope.get("client") else None
+    entry = dict(
+        application=APPLICATION, operator_id=operator_id, operator_name=operator_name,
+        url=scope["path"][:512], method=scope["method"], http_status=status,
+        code=(code or fallback_code(status))[:64],
+        request_data=truncate(json.dumps(request_data, ensure_ascii=False, default=str)) if request_data else None,
+        response_data=response_data, remote_ip=ip, location=location_of(ip),
+        transaction_id=transaction_id.get(), business_id=business_id(scope, query, body_json, reply_json),
+        duration_ms=round((time.perf_counter() - started) * 1000),
+    )
+    try:
+        await write(entry)
+    except Exception:  # the call's own outcome stands; a lost log line is reported, never raised
+        log.exception("operation log not written for %s %s", scope["method"], scope["path"])

@@ -9,11 +9,12 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DBAPIError, OperationalError
 from starlette.exceptions import HTTPException
 
 from api.envelope import failure
 from domain.context import transaction_id
+from domain.db import refused_value
 from domain.errors import DomainError
 from domain.i18n import field_label, t
 
@@ -31,7 +32,7 @@ RULES = {
     "list_type": "list", "dict_type": "object", "model_type": "object", "model_attributes_type": "object",
     "enum": "enum", "literal_error": "enum", "string_pattern_mismatch": "pattern",
     "json_invalid": "json", "extra_forbidden": "extra", "url_parsing": "url", "url_scheme": "url",
-    "value_error": "invalid", "assertion_error": "invalid",
+    "value_error": "invalid", "assertion_error": "invalid", "timezone_aware": "timezone",
 }
 
 
@@ -108,6 +109,15 @@ def install(app: FastAPI) -> None:
                 403: "NO_PERMISSION"}.get(exc.status_code, "BAD_REQUEST")
         return JSONResponse(failure(code, t(f"errors.{code}", path=request.url.path)),
                             status_code=exc.status_code)
+
+    @app.exception_handler(DBAPIError)
+    async def _db_refused(_: Request, exc: DBAPIError) -> JSONResponse:
+        """The last net under the input rules: a value the database refuses is the caller's 422, never a 500."""
+        state = refused_value(exc)
+        if state is None:  # not the caller's value: the request middleware answers 500 with the transaction id
+            raise exc
+        log.warning("database refused a value (SQLSTATE %s): %s", state, exc.orig)
+        return JSONResponse(failure("DATA_REFUSED", t("errors.DATA_REFUSED", detail=state)), status_code=422)
 
     @app.exception_handler(OperationalError)
     async def _db_down(_: Request, exc: OperationalError) -> JSONResponse:

@@ -19,6 +19,7 @@ from api import errors
 from api.audit_log import OperationLogger
 from api.deps import guard_of
 from api.flows import Flows
+from api.input_guard import InputGuard
 from api.lean import LeanRoutes, lean_routes
 from api.middleware import RequestContext
 from api.routers import ROUTERS
@@ -100,6 +101,7 @@ def create_app() -> FastAPI:
     errors.install(app)
     app.add_middleware(OperationLogger)  # inside RequestContext, so the transaction id is already set
     app.add_middleware(LeanRoutes, routes=lean_routes(ROUTERS, BASE))  # read-only calls: never in the operation log
+    app.add_middleware(InputGuard)  # before any route, lean or not: the body limit and the input rules
     app.add_middleware(RequestContext)
     mount_web(app, settings.web_dist)
     return app

@@ -106,6 +106,16 @@ async def close_plain_pool() -> None:
         await get_plain_pool().close()
 
 
+DATA_CLASSES = ("22", "23")  # SQLSTATE classes: data exceptions, integrity constraint violations
+
+
+def refused_value(exc: BaseException) -> str | None:
+    """The SQLSTATE when the database refused a value (a retry cannot help), else None (an outage may heal)."""
+    orig = getattr(exc, "orig", exc)
+    state = getattr(orig, "sqlstate", None)
+    return state if isinstance(state, str) and state[:2] in DATA_CLASSES else None
+
+
 @lru_cache
 def get_sessionmaker(url: str | None = None) -> async_sessionmaker[AsyncSession]:
     return async_sessionmaker(get_engine(url), expire_on_commit=False)

@@ -76,6 +76,14 @@ class Settings(BaseSettings):
     upload_max_bytes: int = Field(default=20 * 1024 * 1024)
     file_url_ttl_seconds: int = 3600
     import_max_bytes: int = Field(default=5 * 1024 * 1024)
+    # Request bodies other than file uploads (which keep the limits above): JSON calls are small.
+    body_max_bytes: int = Field(default=1024 * 1024)
+    body_max_depth: int = Field(default=32)
+    text_max_chars: int = Field(default=20_000)
+    # Every call the API makes to Temporal gives up after this long (a hung server answers 503, not a hang).
+    temporal_rpc_seconds: float = 10.0
+    # /cms/health is DEGRADED once an activity has been failing for this long.
+    activity_failing_seconds: int = 300
 
     # Build identity shown at /cms/info.
     commit: str | None = None

@@ -30,8 +30,9 @@ from api.errors import describe, message_of
 from api.resource.query import SearchParams, apply_filters, apply_sort, count_query
 from api.resource.xlsx import XlsxExport, check_upload, read_rows
 from domain.db import get_sessionmaker
-from domain.errors import Conflict, DomainError, NotFound
-from domain.i18n import LANGUAGES, field_label
+from domain.errors import Conflict, DomainError, Invalid, NotFound
+from domain.i18n import LANGUAGES, field_label, t
+from domain.rules.inputs import find_problem
 from domain.settings import get_settings
 from domain.user_time_zones import zone_of
 
@@ -47,6 +48,20 @@ ExtrasFn = Callable[[AsyncSession, Any, dict[str, Any], Principal], Awaitable[No
 DeleteCheckFn = Callable[[AsyncSession, Any, Principal], Awaitable[None]]
 
 EXPORT_BATCH = 2000
+
+
+def refuse_nulls(model: type, schema: type[BaseModel], values: dict[str, Any], *, creating: bool = False) -> None:
+    """A null for a NOT NULL column is the caller's 422 naming the field, not the database's error. On
+    creation a null leaves a column with a default to its default, as the ORM does."""
+    columns = model.__table__.columns  # type: ignore[attr-defined]
+    for key, value in values.items():
+        column = columns.get(key)
+        if value is not None or column is None or column.nullable or column.primary_key:
+            continue
+        if creating and (column.default is not None or column.server_default is not None):
+            continue
+        info = schema.model_fields.get(key)
+        raise Invalid(field=(info.alias if info and info.alias else key), rule="not_null")
 
 
 @dataclass
@@ -140,6 +155,7 @@ class Resource(Generic[M]):
 
     async def add_row(self, db: AsyncSession, user: Principal, data: BaseModel) -> M:
         values = data.model_dump()
+        refuse_nulls(self.model, self.create, values, creating=True)
         columns = self.columns()
         row = self.model(**{k: v for k, v in values.items() if k in columns})
         await self.write(db, user, row, values)
@@ -148,6 +164,7 @@ class Resource(Generic[M]):
 
     async def modify_row(self, db: AsyncSession, user: Principal, data: BaseModel) -> M:
         values = data.model_dump(exclude_unset=True)
+        refuse_nulls(self.model, self.update, values)
         row = await self.load(db, user, values.pop("id"), lock=True)
         before = audit.snapshot(row)
         columns = self.columns()
@@ -206,6 +223,11 @@ class Resource(Generic[M]):
             if not values:
                 continue
             count += 1
+            problem = find_problem({self.create.model_fields[f].alias or f: v for f, v in values.items()})
+            if problem is not None:  # what the request guard refuses in a JSON body, refused in a cell too
+                errors.append({"row": number, "field": problem.field, "rule": problem.rule, "message": t(
+                    f"rules.{problem.rule}", field=field_label(problem.field), **problem.params)})
+                continue
             try:
                 data = self.create.model_validate(values)
                 await self.add_row(db, user, data)

@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 from typing import Any, Literal
 
 from pydantic import Field, model_validator
+from pydantic.alias_generators import to_camel
 from sqlalchemy import ARRAY, Select, any_, bindparam, func, or_
 from sqlalchemy.orm import InstrumentedAttribute
 
@@ -19,6 +21,8 @@ from api.envelope import CamelModel
 from domain.errors import DomainError
 
 MAX_PAGE_SIZE = 500
+MAX_PAGE = 10_000_000  # page * pageSize stays an OFFSET PostgreSQL takes
+MAX_SORT = 64  # `-` and a field name, or `field,desc`
 
 
 @dataclass(frozen=True)
@@ -59,9 +63,10 @@ def is_empty(value: Any) -> bool:
 
 
 class SearchParams(CamelModel):
-    page: int = Field(default=1, ge=1)
+    page: int = Field(default=1, ge=1, le=MAX_PAGE)
     page_size: int = Field(default=20, ge=1, le=MAX_PAGE_SIZE)
-    sort: str | None = Field(default=None, description="`field` ascending or `-field` descending")
+    sort: str | None = Field(default=None, max_length=MAX_SORT,
+                             description="`field` ascending or `-field` descending")
 
     @model_validator(mode="before")
     @classmethod
@@ -159,19 +164,24 @@ def escape_like(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
+@lru_cache(maxsize=256)
+def sort_names(sortable: frozenset[str]) -> dict[str, str]:
+    """Every name a client may sort by (the column's snake_case and the wire's camelCase) -> the column."""
+    return {**{to_camel(f): f for f in sortable}, **{f: f for f in sortable}}
+
+
 def apply_sort(query: Select[Any], model: type, sort: str | None, sortable: set[str],
                default: str) -> Select[Any]:
-    from pydantic.alias_generators import to_snake
-
+    """The name is looked up in the allow-list as sent: nothing is computed from a client's string first."""
     spec = sort or default
     descending = spec.startswith("-")
     name = spec.lstrip("-+")
     if "," in name:  # also accept "field,desc"
         name, _, direction = name.partition(",")
         descending = direction.strip().lower() == "desc"
-    field = to_snake(name.strip())
-    if field not in sortable:
-        raise DomainError("SORT_FIELD", field=name)
+    field = sort_names(frozenset(sortable)).get(name.strip())
+    if field is None:
+        raise DomainError("SORT_FIELD", field=name[:64])
     column = _column(model, field)
     tiebreak = _column(model, "id")
     order = column.desc() if descending else column.asc()

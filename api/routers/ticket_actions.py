@@ -15,6 +15,7 @@ from api.deps import Need, Principal, SessionDep
 from api.envelope import Reply, ok
 from api.file_access import ensure_readable
 from api.flows import temporal_client
+from api.resource import refuse_nulls
 from api.schemas.tickets import (
     ActionBody,
     CommentBody,
@@ -69,6 +70,7 @@ async def command_of(db: AsyncSession, user: Principal, ticket: Ticket, action: 
     elif isinstance(body, PriorityBody):
         values["level"] = TicketLevel(rules.ISSUE_LEVELS[body.issue_level])
     elif isinstance(body, TicketEdit):
+        refuse_nulls(Ticket, TicketEdit, body.model_dump(exclude_unset=True))
         values["edit"] = body.model_dump(mode="json", exclude_unset=True)
         for field, person in (("picId", body.pic_id), ("rdId", body.rd_id)):
             if person is not None:

@@ -12,6 +12,7 @@ from api import security
 from api.deps import AUTHENTICATED, Need, Principal, SessionDep
 from api.envelope import Reply, ok
 from api.resource import Actions, Resource
+from api.resource.query import escape_like
 from api.resource.scope import scoped
 from api.schemas.users import AuthorityIds, GrantBody, UserBrief, UserCreate, UserFilters, UserPublic, UserUpdate
 from api.user_center import ensure_ids, identifiers, record_grants, replace_links
@@ -81,9 +82,9 @@ async def options(db: SessionDep, _: Annotated[Principal, Need(AUTHENTICATED)],
     query = (select(User).where(User.status == Status.ENABLED).order_by(User.display_name, User.id)
              .limit(PICKER_OPTIONS))
     if keyword:
-        pattern = f"%{keyword.strip()}%"
-        query = query.where(or_(User.username.ilike(pattern), User.display_name.ilike(pattern),
-                                User.real_name.ilike(pattern), User.email.ilike(pattern)))
+        pattern = f"%{escape_like(keyword.strip())}%"
+        query = query.where(or_(*(column.ilike(pattern, escape="\\") for column in (
+            User.username, User.display_name, User.real_name, User.email))))
     return ok([UserBrief.model_validate(u) for u in (await db.scalars(query)).all()])
 
 

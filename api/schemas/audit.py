@@ -3,7 +3,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, Field, computed_field
+from pydantic import AfterValidator, AwareDatetime, Field, computed_field
 from pydantic.alias_generators import to_camel
 
 from api.envelope import CamelModel
@@ -20,8 +20,8 @@ def _url(value: str) -> str:
 class AuditFilters(SearchParams):
     """SPEC §5: the time range is required and may not exceed 92 days."""
 
-    start_time: Annotated[datetime, Where(lambda v: OperationLog.at >= v)]
-    end_time: Annotated[datetime, Where(lambda v: OperationLog.at <= v)]
+    start_time: Annotated[AwareDatetime, Where(lambda v: OperationLog.at >= v)]
+    end_time: Annotated[AwareDatetime, Where(lambda v: OperationLog.at <= v)]
     operator: Annotated[str | None, Like("operator_name")] = None
     operator_id: int | None = None
     url: Annotated[str | None, Like()] = None

@@ -3,12 +3,12 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, Field, StringConstraints, model_validator
+from pydantic import AfterValidator, AwareDatetime, Field, StringConstraints, model_validator
 from pydantic_core import PydanticCustomError
 from sqlalchemy import BindParameter, any_, literal, not_, or_, select
 
 from api.envelope import CamelModel, Page
-from api.resource.query import In, Range, SearchParams, Where
+from api.resource.query import In, Range, SearchParams, Where, escape_like
 from api.schemas.users import Email
 from domain.enums import (
     AttachmentKind,
@@ -67,7 +67,7 @@ class TicketFields(CamelModel):
     project: Annotated[str, StringConstraints(strip_whitespace=True, max_length=64)] | None = None
     pic_id: int | None = None
     rd_id: int | None = None
-    estimated_at: datetime | None = None
+    estimated_at: AwareDatetime | None = None
 
 
 class TicketCreate(TicketFields):
@@ -91,7 +91,7 @@ class TicketEdit(CamelModel):
     project: Annotated[str, StringConstraints(strip_whitespace=True, max_length=64)] | None = None
     pic_id: int | None = None
     rd_id: int | None = None
-    estimated_at: datetime | None = None
+    estimated_at: AwareDatetime | None = None
 
 
 class ActionBody(CamelModel):
@@ -130,7 +130,7 @@ def _merged(value: bool) -> Any:
 
 def _keyword(value: str) -> Any:
     text = value.strip().lstrip("#")
-    title = Ticket.title.ilike(f"%{text}%")
+    title = Ticket.title.ilike(f"%{escape_like(text)}%", escape="\\")
     return or_(title, Ticket.id == int(text)) if text.isdigit() and len(text) < 10 else title
 
 
@@ -147,7 +147,7 @@ class TicketFilters(SearchParams):
     submitter_id: int | None = None
     account_id: str | None = None
     tag: Annotated[str | None, Where(lambda v: literal(v) == any_(Ticket.tags))] = None
-    created_at: Annotated[list[datetime | None] | None, Range(), Field(max_length=2)] = None
+    created_at: Annotated[list[AwareDatetime | None] | None, Range(), Field(max_length=2)] = None
     breached: Annotated[bool | None, Where(_breached)] = None
     merged: Annotated[bool | None, Where(_merged)] = None
 
@@ -316,7 +316,7 @@ class DashboardQuery(CamelModel):
     """A preset (in the business time zone) or an explicit [from, to) range; the preset wins when both come."""
 
     preset: DatePreset | None = None
-    created_at: Annotated[list[datetime], Field(min_length=2, max_length=2)] | None = None
+    created_at: Annotated[list[AwareDatetime], Field(min_length=2, max_length=2)] | None = None
     category: list[str] | None = None
     application: list[str] | None = None
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any
 
-from pydantic import Field, model_validator
+from pydantic import AwareDatetime, Field, model_validator
 from pydantic_core import PydanticCustomError
 from sqlalchemy import or_
 
@@ -40,8 +40,8 @@ class Accepted(CamelModel):
 
 
 class EventFilters(SearchParams):
-    start_time: Annotated[datetime, Where(lambda v: TrackingEvent.at >= v)]
-    end_time: Annotated[datetime, Where(lambda v: TrackingEvent.at <= v)]
+    start_time: Annotated[AwareDatetime, Where(lambda v: TrackingEvent.at >= v)]
+    end_time: Annotated[AwareDatetime, Where(lambda v: TrackingEvent.at <= v)]
     event_id: str | None = None
     merchant_id: str | None = None
     user_id: Annotated[str | None, Where(lambda v: or_(TrackingEvent.user_id == v,
@@ -70,8 +70,8 @@ class VisitBody(CamelModel):
 
 
 class VisitFilters(SearchParams):
-    start_time: Annotated[datetime | None, Where(lambda v: AccessVisit.at >= v)] = None
-    end_time: Annotated[datetime | None, Where(lambda v: AccessVisit.at <= v)] = None
+    start_time: Annotated[AwareDatetime | None, Where(lambda v: AccessVisit.at >= v)] = None
+    end_time: Annotated[AwareDatetime | None, Where(lambda v: AccessVisit.at <= v)] = None
     name: Annotated[str | None, Like()] = None
     access_url: Annotated[str | None, Like()] = Field(default=None, alias="accessURL")
     username: Annotated[str | None, Like()] = None

@@ -46,7 +46,9 @@ def mask(value: Any) -> Any:
 
 
 def truncate(text: str, limit: int = MAX_BODY_CHARS) -> str:
-    return text if len(text) <= limit else text[:limit] + f"... ({len(text) - limit} more characters)"
+    """At most `limit` characters, and storable: a lone surrogate a refused call sent is kept escaped."""
+    text = text if len(text) <= limit else text[:limit] + f"... ({len(text) - limit} more characters)"
+    return text if text.isascii() else text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def describe_body(raw: bytes, content_type: str) -> str | None:
@@ -57,7 +59,7 @@ def describe_body(raw: bytes, content_type: str) -> str | None:
     if "json" in kind:
         try:
             return truncate(json.dumps(mask(json.loads(raw)), ensure_ascii=False, default=str))
-        except ValueError:  # cut short or malformed: its secrets cannot be found, so none of it is kept
+        except (ValueError, RecursionError):  # cut short, malformed or too deep: its secrets cannot be found
             return f"<{kind}, {len(raw)} bytes>"
     if kind.startswith("text/"):
         return truncate(raw.decode("utf-8", "replace"))
