@@ -1,5 +1,6 @@
-"""Shared steps of the user-center modules: checking referenced ids, reading and replacing grants, and
-recording membership and grant changes as field-level audit entries."""
+"""Shared steps of the user-center modules: checking referenced ids, reading and replacing grants, checking
+that a grant gives nothing the granter does not hold (domain/rules/grants.py), and recording membership
+and grant changes as field-level audit entries."""
 
 from __future__ import annotations
 
@@ -12,8 +13,15 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api import audit
 from api.deps import Principal
+from api.resource.scope import scoped
 from domain.errors import Invalid
 from domain.models.authorities import Authority
+from domain.models.roles import Role, role_authorities
+from domain.models.users import User, user_roles
+from domain.rules import grants
+
+# The users a caller may see and change: the user list, its pickers, grants and the account-state calls.
+USER_SCOPE = scoped(name="User", country=User.country, team=User.team, owner=User.id, department=User.department_id)
 
 
 async def ensure_ids(db: AsyncSession, model: Any, ids: Iterable[int], field: str) -> list[int]:
@@ -21,6 +29,17 @@ async def ensure_ids(db: AsyncSession, model: Any, ids: Iterable[int], field: st
     wanted = list(dict.fromkeys(ids))
     if wanted:
         found = set((await db.scalars(select(model.id).where(model.id.in_(wanted)))).all())
+        missing = [i for i in wanted if i not in found]
+        if missing:
+            raise Invalid(field, "not_found", ids=", ".join(map(str, missing)))
+    return wanted
+
+
+async def ensure_users(db: AsyncSession, user: Principal, ids: Iterable[int], field: str) -> list[int]:
+    """As ensure_ids for users: one outside the caller's data authority is named as not found."""
+    wanted = list(dict.fromkeys(ids))
+    if wanted:
+        found = set((await db.scalars(USER_SCOPE(select(User.id).where(User.id.in_(wanted)), user))).all())
         missing = [i for i in wanted if i not in found]
         if missing:
             raise Invalid(field, "not_found", ids=", ".join(map(str, missing)))
@@ -63,3 +82,32 @@ async def record_grants(db: AsyncSession, user: Principal, entity: str, entity_i
                         before: list[str], after: list[str]) -> None:
     await audit.record_change(db, operator_id=user.id, operator_name=user.username, entity=entity,
                               entity_id=entity_id, action="update", before={field: before}, after={field: after})
+
+
+def granter(user: Principal) -> grants.Granter:
+    return grants.Granter(id=user.id, is_super=user.is_super, permissions=user.permissions, scope=user.scope)
+
+
+async def check_roles_given(db: AsyncSession, user: Principal, role_ids: Iterable[int]) -> None:
+    """Giving roles gives their authorities: refused when one is super or grants what the granter lacks."""
+    ids = set(role_ids)
+    if not ids or user.is_super:
+        return
+    gives_super = bool(await db.scalar(select(Role.id).where(Role.id.in_(ids), Role.is_super).limit(1)))
+    given = (await db.scalars(select(Authority.identifier).distinct().join(
+        role_authorities, role_authorities.c.authority_id == Authority.id).where(
+        role_authorities.c.role_id.in_(ids)))).all()
+    grants.check_gives(granter(user), gives_super=gives_super, authorities=given)
+
+
+async def check_authorities_given(db: AsyncSession, user: Principal, authority_ids: Iterable[int],
+                                  *, to_roles: Iterable[int] = ()) -> None:
+    """Authorities added to users or to roles: only held ones, never to a super role or to one's own role."""
+    ids, roles = set(authority_ids), set(to_roles)
+    if user.is_super:
+        return
+    who = granter(user)
+    grants.check_role_held(who, await held(db, user_roles, "user_id", user.id, "role_id"), roles)
+    gives_super = bool(roles) and bool(await db.scalar(select(Role.id).where(Role.id.in_(roles), Role.is_super)
+                                                       .limit(1)))
+    grants.check_gives(who, gives_super=gives_super, authorities=await identifiers(db, ids))

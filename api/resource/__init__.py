@@ -11,7 +11,7 @@ declared schemas at run time and FastAPI must see real types.
 """
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Annotated, Any, Generic, TypeVar
 from urllib.parse import quote
 
@@ -28,9 +28,10 @@ from api.deps import Need, Principal, SessionDep
 from api.envelope import CamelModel, Page, Reply, ok
 from api.errors import describe, message_of
 from api.resource.query import SearchParams, apply_filters, apply_sort, count_query
+from api.resource.scope import DataScope, declares
 from api.resource.xlsx import XlsxExport, check_upload, read_rows
 from domain.db import get_sessionmaker
-from domain.errors import Conflict, DomainError, Invalid, NotFound
+from domain.errors import Conflict, DomainError, Forbidden, Invalid, NotFound
 from domain.i18n import LANGUAGES, field_label, t
 from domain.rules.inputs import find_problem
 from domain.settings import get_settings
@@ -38,8 +39,8 @@ from domain.user_time_zones import zone_of
 
 M = TypeVar("M")
 
-# Narrows a query to the rows the user may see (data authority), e.g. by country or owner.
-ScopeFn = Callable[[Select[Any], Principal], Select[Any]]
+# Adds to a query what the public schema shows beyond the row (counts); it never narrows it.
+EnrichFn = Callable[[Select[Any], Principal], Select[Any]]
 # Called before a new or changed row is flushed: cross-field and database rules, owner stamping.
 PrepareFn = Callable[[AsyncSession, Any, Principal], Awaitable[None]]
 # Called before the flush with the body's values that are not columns (role ids, a password to hash).
@@ -85,7 +86,8 @@ class Resource(Generic[M]):
     filters: type[SearchParams]
     permission: str
     actions: Actions
-    scope: ScopeFn | None = None
+    scope: DataScope  # data authority: `scoped(country=..., owner=...)`, or `unscoped("why")`
+    enrich: EnrichFn | None = None
     prepare: PrepareFn | None = None
     extras: ExtrasFn | None = None
     check_delete: DeleteCheckFn | None = None
@@ -94,11 +96,24 @@ class Resource(Generic[M]):
     sortable: set[str] | None = None
     default_sort: str = "-id"
 
+    def __post_init__(self) -> None:
+        if not self.scope.name and not self.scope.reason:
+            self.scope = replace(self.scope, name=self.name)
+
     # ---- queries -------------------------------------------------------------------------------
 
     def base_query(self, user: Principal) -> Select[Any]:
         query = select(self.model).options(*(selectinload(r) for r in self.relations))
-        return self.scope(query, user) if self.scope else query
+        return self.scope(self.enrich(query, user) if self.enrich else query, user)
+
+    async def ensure_in_scope(self, db: AsyncSession, user: Principal, row: Any) -> None:
+        """Data authority holds for writes too: a row added or changed must stay within the writer's scope
+        (a user scoped to ID cannot add or move a record into PH). Checked on the flushed row with the same
+        SQL the lists use; the refusal rolls the call back."""
+        found = self.scope.conditions(user)
+        if found and await db.scalar(select(self.model.id).where(  # type: ignore[attr-defined]
+                self.model.id == row.id, *found)) is None:  # type: ignore[attr-defined]
+            raise Forbidden("DATA_SCOPE_WRITE", entity=self.name)
 
     def columns(self) -> set[str]:
         return {a.key for a in self.model.__mapper__.column_attrs}  # type: ignore[attr-defined]
@@ -114,6 +129,7 @@ class Resource(Generic[M]):
         if row not in db:
             db.add(row)
         await self.flush(db, values)
+        await self.ensure_in_scope(db, user, row)
         if self.relations:
             await db.refresh(row, [r.key for r in self.relations])
 
@@ -265,7 +281,9 @@ class Resource(Generic[M]):
         res, public, page_of = self, self.public, Page[self.public]  # type: ignore[name-defined]
         filters_t, create_t, update_t = self.filters, self.create, self.update
 
-        @router.post("/search", summary=f"Search {self.name}s")
+        scope = declares(self.scope)
+
+        @router.post("/search", summary=f"Search {self.name}s", openapi_extra=scope)
         async def search(params: filters_t, db: SessionDep,  # type: ignore[valid-type]
                          user: Annotated[Principal, Need(self.permission)]) -> Reply[page_of]:  # type: ignore[valid-type]
             query = res.search_query(params, user)
@@ -275,7 +293,7 @@ class Resource(Generic[M]):
             return ok({"items": [public.model_validate(r) for r in rows], "total": total,
                        "page": params.page, "pageSize": params.page_size})
 
-        @router.get("/detail/{row_id}", summary=f"Get one {self.name}")
+        @router.get("/detail/{row_id}", summary=f"Get one {self.name}", openapi_extra=scope)
         async def get(row_id: int, db: SessionDep,
                       user: Annotated[Principal, Need(self.permission)]) -> Reply[public]:  # type: ignore[valid-type]
             return ok(public.model_validate(await res.load(db, user, row_id)))
@@ -297,7 +315,7 @@ class Resource(Generic[M]):
             return ok(None)
 
         @router.post("/export", summary=f"Export {self.name}s matching the filters as xlsx",
-                     response_class=StreamingResponse,
+                     response_class=StreamingResponse, openapi_extra=scope,
                      responses={200: {"content": {"application/vnd.openxmlformats-officedocument"
                                                   ".spreadsheetml.sheet": {}}}})
         async def export(params: filters_t,  # type: ignore[valid-type]

@@ -1,15 +1,20 @@
-"""Data authority in SQL: the `scope=` hook of the resource kit, and of any hand-written list query.
+"""Data authority in SQL: the one clause builder every list, detail, export and dashboard query takes.
 
     couriers = Resource(..., scope=scoped(country=Courier.country))
     leads = Resource(..., scope=scoped(country=Lead.country, team=Lead.team, owner=Lead.sales_id))
+    roles = Resource(..., scope=unscoped("configuration: roles are not business records"))
 
-A module names the columns it has; a dimension it has no column for is not restricted by it.
-The rules of how grants add up are in domain/rules/data_authority.py.
+A module names the columns it has; a dimension it has no column for is not restricted by it. A module with
+no business rows says why with `unscoped`. The kit requires one or the other, and hand-written read routes
+declare theirs with `openapi_extra=declares(scope)` (tests/unit/test_routes.py refuses a list, detail, export
+or dashboard route that does not, and tests/integration/test_data_scope_routes.py walks every declared one
+with a scoped user). The rules of how grants add up are in domain/rules/data_authority.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import ColumnElement, Select, false, or_, select
@@ -19,6 +24,7 @@ from domain.models.departments import Department
 from domain.models.users import User
 
 Column = Any  # a mapped attribute or column expression
+SCOPE_KEY = "x-data-scope"  # in a route's openapi_extra: the scope its queries take, or why it has none
 
 
 def department_tree(root_id: int) -> Select[Any]:
@@ -28,37 +34,82 @@ def department_tree(root_id: int) -> Select[Any]:
     return select(tree_cte.c.id)
 
 
-def conditions(user: Principal, *, country: Column = None, team: Column = None, owner: Column = None,
-               department: Column = None) -> list[ColumnElement[bool]]:
-    """The WHERE conditions that keep only the rows the user's data authority allows."""
-    scope = user.scope
-    if user.is_super or scope.unrestricted:
-        return []
-    out: list[ColumnElement[bool]] = []
-    if scope.countries is not None and country is not None:
-        out.append(country.in_(sorted(scope.countries)))
-    if scope.teams is not None and team is not None:
-        out.append(team.in_(sorted(scope.teams)))
-    if scope.owner_restricted and (owner is not None or department is not None):
-        mine: list[ColumnElement[bool]] = []
-        if owner is not None:
-            mine.append(owner == user.id)
-        if scope.department and user.department_id is not None:
-            tree = department_tree(user.department_id)
-            if department is not None:
-                mine.append(department.in_(tree))
-            else:
-                mine.append(owner.in_(select(User.id).where(User.department_id.in_(tree))))
-        out.append(or_(*mine) if mine else false())
-    return out
+@dataclass(frozen=True)
+class DataScope:
+    """The columns of one module's rows in each dimension of data authority.
 
+    `owner` is one column or several (a ticket is its submitter's, its assignee's and its PIC's); `mine`
+    adds rows a user owns otherwise (tickets they watch), given the user id. `reason` marks a module
+    whose rows are not business data (menus, roles, calendars): no dimension restricts it."""
 
-def scoped(*, country: Column = None, team: Column = None, owner: Column = None,
-           department: Column = None) -> Callable[[Select[Any], Principal], Select[Any]]:
-    """A resource kit `scope=` hook over the module's own country, team, owner and department columns."""
+    name: str
+    country: Column = None
+    team: Column = None
+    owner: Column | tuple[Column, ...] = None
+    department: Column = None
+    mine: Callable[[Any], ColumnElement[bool]] | None = None
+    reason: str | None = None
 
-    def apply(query: Select[Any], user: Principal) -> Select[Any]:
-        found = conditions(user, country=country, team=team, owner=owner, department=department)
+    def owners(self) -> tuple[Column, ...]:
+        if self.owner is None:
+            return ()
+        return self.owner if isinstance(self.owner, tuple) else (self.owner,)
+
+    def conditions(self, user: Principal, me: Any = None) -> list[ColumnElement[bool]]:
+        """The WHERE conditions that keep only the rows the user's data authority allows. `me` may be a
+        bind parameter standing for the user's id, so a statement rendered once serves every user."""
+        scope = user.scope
+        if user.is_super or scope.unrestricted:
+            return []
+        me = user.id if me is None else me
+        out: list[ColumnElement[bool]] = []
+        if scope.countries is not None and self.country is not None:
+            out.append(self.country.in_(sorted(scope.countries)))
+        if scope.teams is not None and self.team is not None:
+            out.append(self.team.in_(sorted(scope.teams)))
+        owners = self.owners()
+        if scope.owner_restricted and (owners or self.department is not None or self.mine is not None):
+            mine: list[ColumnElement[bool]] = [column == me for column in owners]
+            if self.mine is not None:
+                mine.append(self.mine(me))
+            if scope.department and user.department_id is not None:
+                tree = department_tree(user.department_id)
+                if self.department is not None:
+                    mine.append(self.department.in_(tree))
+                else:
+                    colleagues = select(User.id).where(User.department_id.in_(tree))
+                    mine.extend(column.in_(colleagues) for column in owners)
+            out.append(or_(*mine) if mine else false())
+        return out
+
+    def shape(self, user: Principal) -> Hashable:
+        """What of the user decides the SQL of `conditions` when the user id is bound as `me`."""
+        if user.is_super or user.scope.unrestricted:
+            return None
+        return user.scope, user.department_id if user.scope.department else None
+
+    def __call__(self, query: Select[Any], user: Principal) -> Select[Any]:
+        found = self.conditions(user)
         return query.where(*found) if found else query
 
-    return apply
+
+def scoped(*, name: str = "", country: Column = None, team: Column = None,
+           owner: Column | tuple[Column, ...] = None, department: Column = None,
+           mine: Callable[[Any], ColumnElement[bool]] | None = None) -> DataScope:
+    """The scope of a module over its own country, team, owner and department columns."""
+    return DataScope(name=name, country=country, team=team, owner=owner, department=department, mine=mine)
+
+
+def unscoped(reason: str) -> DataScope:
+    """A module whose rows no data authority restricts, and why (e.g. "configuration")."""
+    return DataScope(name="", reason=reason)
+
+
+def declares(scope: DataScope, **extra: Any) -> dict[str, Any]:
+    """`openapi_extra` of a hand-written read route: the scope its queries take, in the OpenAPI document."""
+    return {SCOPE_KEY: (scope.reason and f"none: {scope.reason}") or scope.name or "scoped", **extra}
+
+
+
+# The organisation's set-up (menus, roles, departments, calendars, log mappings): everyone managing it sees all.
+CONFIGURATION = unscoped("configuration, not business records")

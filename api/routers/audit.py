@@ -15,6 +15,7 @@ from api.deps import Need, Principal, SessionDep
 from api.envelope import Page, Reply, ok
 from api.resource import Actions, Resource
 from api.resource.query import apply_filters, apply_sort, count_query
+from api.resource.scope import CONFIGURATION
 from api.resource.xlsx import XlsxExport
 from api.schemas.audit import (
     ActionMappingCreate,
@@ -120,6 +121,6 @@ action_mappings = Resource(
     update=ActionMappingUpdate, filters=ActionMappingFilters, permission="audit-log",
     actions=Actions(add="action-mapping#add", edit="action-mapping#edit", delete="action-mapping#delete",
                     export="action-mapping#export", import_="action-mapping#import"),
-    unique={"uq_action_mappings_url_code": "url"},
+    scope=CONFIGURATION, unique={"uq_action_mappings_url_code": "url"},
 )
 mapping_router = action_mappings.router(prefix="/action-mapping", tags=["action_mappings"])

@@ -13,6 +13,7 @@ from api.deps import Need, Principal, SessionDep
 from api.envelope import Page, Reply, ok
 from api.menu_tree import nest
 from api.resource import Actions, Resource
+from api.resource.scope import CONFIGURATION
 from api.schemas.authorities import (
     AuthorityCreate,
     AuthorityFilters,
@@ -23,12 +24,13 @@ from api.schemas.authorities import (
     RoleUsage,
     UserUsage,
 )
-from api.user_center import ensure_ids, record_grants
+from api.user_center import ensure_ids, granter, held, record_grants
 from domain.enums import MenuType
 from domain.errors import DomainError, Invalid, NotFound
 from domain.models.authorities import Authority
 from domain.models.roles import Role, role_authorities
 from domain.models.users import User, user_authorities, user_roles
+from domain.rules import grants
 
 # The tree is also the permission picker of the role and user screens.
 TREE_READERS = ("menu-management", "role-management", "user-management", "data-authority")
@@ -69,7 +71,7 @@ authorities = Resource(
     filters=AuthorityFilters, permission="menu-management",
     actions=Actions(add="authority#add", edit="authority#edit", delete="authority#delete",
                     export="authority#export", import_="authority#import"),
-    prepare=check_tree, check_delete=leaf_only, unique={"uq_authorities_identifier": "identifier"},
+    scope=CONFIGURATION, prepare=check_tree, check_delete=leaf_only, unique={"uq_authorities_identifier": "identifier"},
     default_sort="sort",
 )
 router = authorities.router(prefix="/authority", tags=["authorities"])
@@ -144,6 +146,7 @@ async def delete_admin_authority(authority_id: Annotated[int, Query(alias="autho
                                  user: Annotated[Principal, Need("authority#revoke")]) -> Reply[None]:
     row = await authority_of(db, authority_id)
     await ensure_ids(db, User, [admin_id], "adminId")
+    grants.check_self(granter(user), [admin_id])
     result = await db.execute(delete(user_authorities).where(
         user_authorities.c.user_id == admin_id, user_authorities.c.authority_id == authority_id))
     if result.rowcount:  # type: ignore[attr-defined]
@@ -157,6 +160,7 @@ async def delete_role_authority(authority_id: Annotated[int, Query(alias="author
                                 user: Annotated[Principal, Need("authority#revoke")]) -> Reply[None]:
     row = await authority_of(db, authority_id)
     await ensure_ids(db, Role, [role_id], "roleId")
+    grants.check_role_held(granter(user), await held(db, user_roles, "user_id", user.id, "role_id"), [role_id])
     result = await db.execute(delete(role_authorities).where(
         role_authorities.c.role_id == role_id, role_authorities.c.authority_id == authority_id))
     if result.rowcount:  # type: ignore[attr-defined]

@@ -10,6 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.deps import Principal
 from api.resource import Actions, Resource
+from api.resource.scope import CONFIGURATION
 from api.schemas.calendars import (
     CalendarCreate,
     CalendarDayCreate,
@@ -47,13 +48,14 @@ async def calendar_exists(db: AsyncSession, row: Any, _: Principal) -> None:
 calendars = Resource(
     name="BusinessCalendar", model=BusinessCalendarRow, public=CalendarPublic, create=CalendarCreate,
     update=CalendarUpdate, filters=CalendarFilters, permission="ticket-calendar", actions=ACTIONS,
-    prepare=one_default, check_delete=keep_default, unique={"uq_business_calendars_code": "code"},
-    default_sort="code",
+    scope=CONFIGURATION, prepare=one_default, check_delete=keep_default,
+    unique={"uq_business_calendars_code": "code"}, default_sort="code",
 )
 days = Resource(
     name="CalendarDay", model=CalendarDay, public=CalendarDayPublic, create=CalendarDayCreate,
     update=CalendarDayUpdate, filters=CalendarDayFilters, permission="ticket-calendar", actions=ACTIONS,
-    prepare=calendar_exists, unique={"uq_calendar_days_calendar_id_day": "day"}, default_sort="day",
+    scope=CONFIGURATION, prepare=calendar_exists, unique={"uq_calendar_days_calendar_id_day": "day"},
+    default_sort="day",
 )
 
 router = calendars.router(prefix="/ticket-calendar", tags=["calendars"])

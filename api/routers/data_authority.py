@@ -12,11 +12,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api.deps import Need, Principal, SessionDep, load_scope
 from api.envelope import Reply, ok
 from api.schemas.data_authority import RoleScopesBody, ScopeGrant, ScopesPublic, UserScopesBody, UserScopesPublic
-from api.user_center import ensure_ids, record_grants
+from api.user_center import ensure_ids, ensure_users, granter, held, record_grants
 from domain.models.data_authority import DataScope
 from domain.models.roles import Role
-from domain.models.users import User
-from domain.rules.data_authority import EffectiveScope
+from domain.models.users import User, user_roles
+from domain.rules import grants
+from domain.rules.data_authority import EffectiveScope, merge
 
 router = APIRouter(prefix="/data-authority", tags=["data_authority"])
 
@@ -36,6 +37,13 @@ async def grants_of(db: AsyncSession, column: Any, subject_id: int) -> list[dict
 
 async def replace(db: AsyncSession, user: Principal, entity: str, column: Any, subject_id: int,
                   scopes: list[ScopeGrant]) -> list[dict[str, Any]]:
+    """Refused when the grant is the granter's own or wider than their own scope (domain/rules/grants.py)."""
+    who = granter(user)
+    if column is DataScope.role_id:
+        grants.check_role_held(who, await held(db, user_roles, "user_id", user.id, "role_id"), [subject_id])
+    else:
+        grants.check_self(who, [subject_id])
+    grants.check_scope(who, merge((s.scope_type, s.values) for s in scopes))
     before = await grants_of(db, column, subject_id)
     await db.execute(delete(DataScope).where(column == subject_id))
     key = "role_id" if column is DataScope.role_id else "user_id"
@@ -79,5 +87,5 @@ async def save_role(body: RoleScopesBody, db: SessionDep,
 @router.post("/user/save", summary="Replace the data scopes granted to one user")
 async def save_user(body: UserScopesBody, db: SessionDep,
                     user: Annotated[Principal, Need("data-authority#edit")]) -> Reply[ScopesPublic]:
-    await ensure_ids(db, User, [body.user_id], "userId")
+    await ensure_users(db, user, [body.user_id], "userId")
     return ok({"scopes": await replace(db, user, "User", DataScope.user_id, body.user_id, body.scopes)})

@@ -11,6 +11,7 @@ from sqlalchemy.orm import selectinload
 from api.deps import AUTHENTICATED, Need, Principal, SessionDep
 from api.envelope import Reply, ok
 from api.resource import Actions, Resource
+from api.resource.scope import CONFIGURATION
 from api.schemas.departments import (
     DepartmentCreate,
     DepartmentFilters,
@@ -45,7 +46,7 @@ departments = Resource(
     update=DepartmentUpdate, filters=DepartmentFilters, permission="department-management",
     actions=Actions(add="department#add", edit="department#edit", delete="department#delete",
                     export="department#export", import_="department#import"),
-    prepare=check_refs, relations=(Department.leader,), default_sort="id",
+    scope=CONFIGURATION, prepare=check_refs, relations=(Department.leader,), default_sort="id",
 )
 router = departments.router(prefix="/department", tags=["departments"])
 

@@ -12,6 +12,7 @@ from sqlalchemy.orm import with_expression
 from api.deps import AUTHENTICATED, Need, Principal, SessionDep
 from api.envelope import Reply, ok
 from api.resource import Actions, Resource
+from api.resource.scope import CONFIGURATION
 from api.schemas.roles import (
     BatchGrantBody,
     CopyGrantBody,
@@ -26,11 +27,23 @@ from api.schemas.roles import (
     SwitchMembersBody,
 )
 from api.schemas.users import AuthorityIds, UserBrief
-from api.user_center import add_links, ensure_ids, held, identifiers, record_grants, replace_links
+from api.user_center import (
+    add_links,
+    check_authorities_given,
+    check_roles_given,
+    ensure_ids,
+    ensure_users,
+    granter,
+    held,
+    identifiers,
+    record_grants,
+    replace_links,
+)
 from domain.errors import DomainError, Invalid, NotFound
 from domain.models.authorities import Authority
 from domain.models.roles import Role, role_authorities
 from domain.models.users import User, user_roles
+from domain.rules import grants
 
 
 def with_counts(query: Select[Any], _: Principal) -> Select[Any]:
@@ -42,13 +55,15 @@ def with_counts(query: Select[Any], _: Principal) -> Select[Any]:
 
 async def apply_extras(db: AsyncSession, row: Role, extras: dict[str, Any], user: Principal) -> None:
     """Members and authorities given with a new role."""
-    members = await ensure_ids(db, User, extras.get("member_ids") or [], "memberIds")
-    grants = await ensure_ids(db, Authority, extras.get("authority_ids") or [], "authorityIds")
-    if members or grants:
+    members = await ensure_users(db, user, extras.get("member_ids") or [], "memberIds")
+    given = await ensure_ids(db, Authority, extras.get("authority_ids") or [], "authorityIds")
+    grants.check_self(granter(user), members)
+    await check_authorities_given(db, user, given)
+    if members or given:
         db.add(row)
         await roles.flush(db, {"name": row.name})  # the row needs its id; a duplicate name is still named
         await add_links(db, user_roles, "role_id", row.id, "user_id", members)
-        await add_links(db, role_authorities, "role_id", row.id, "authority_id", grants)
+        await add_links(db, role_authorities, "role_id", row.id, "authority_id", given)
 
 
 async def keep_built_ins(db: AsyncSession, row: Role, _: Principal) -> None:
@@ -69,7 +84,7 @@ roles = Resource(
     permission="role-management",
     actions=Actions(add="role#add", edit="role#edit", delete="role#delete", export="role#export",
                     import_="role#import"),
-    scope=with_counts, prepare=keep_built_ins, extras=apply_extras, check_delete=deletable,
+    scope=CONFIGURATION, enrich=with_counts, prepare=keep_built_ins, extras=apply_extras, check_delete=deletable,
     unique={"uq_roles_name": "name"}, default_sort="id",
 )
 router = roles.router(prefix="/role", tags=["roles"])
@@ -100,11 +115,21 @@ async def members(role_id: int, db: SessionDep,
     return ok([UserBrief.model_validate(u) for u in (await db.scalars(query)).all()])
 
 
+async def check_members(db: AsyncSession, user: Principal, role_id: int, changed: set[int],
+                        added: set[int]) -> None:
+    """Members added to a role receive its authorities; no one adds or removes themselves."""
+    grants.check_self(granter(user), changed)
+    if added:
+        await check_roles_given(db, user, [role_id])
+
+
 @router.post("/set-members", summary="Make the role's members exactly these users")
 async def set_members(body: MembersBody, db: SessionDep,
                       user: Annotated[Principal, Need("role#members")]) -> Reply[list[int]]:
     await role_of(db, body.role_id)
-    wanted = await ensure_ids(db, User, body.user_ids, "userIds")
+    wanted = await ensure_users(db, user, body.user_ids, "userIds")
+    current = await held(db, user_roles, "role_id", body.role_id, "user_id")
+    await check_members(db, user, body.role_id, current ^ set(wanted), set(wanted) - current)
     before, after = await replace_links(db, user_roles, "role_id", body.role_id, "user_id", wanted)
     await record_grants(db, user, "Role", body.role_id, "members", await usernames(db, before),
                         await usernames(db, after))
@@ -122,6 +147,7 @@ async def switch_members(body: SwitchMembersBody, db: SessionDep,
     moving = current & set(body.user_ids) if body.user_ids else current
     if body.user_ids and set(body.user_ids) - current:
         raise Invalid("userIds", "role_not_member")
+    await check_members(db, user, body.target_role_id, moving, moving)
     await db.execute(delete(user_roles).where(user_roles.c.role_id == body.source_role_id,
                                               user_roles.c.user_id.in_(moving)))
     await add_links(db, user_roles, "role_id", body.target_role_id, "user_id", moving)
@@ -140,15 +166,17 @@ async def authorities(role_id: int, db: SessionDep,
 
 
 async def grant(db: AsyncSession, user: Principal, role_id: int, ids: list[int], *, replace: bool) -> None:
+    before = await held(db, role_authorities, "role_id", role_id, "authority_id")
+    after = set(ids) if replace else before | set(ids)
+    if before == after:
+        return
+    await check_authorities_given(db, user, after - before, to_roles=[role_id])
     if replace:
-        before, after = await replace_links(db, role_authorities, "role_id", role_id, "authority_id", ids)
+        await replace_links(db, role_authorities, "role_id", role_id, "authority_id", ids)
     else:
-        before = await held(db, role_authorities, "role_id", role_id, "authority_id")
-        await add_links(db, role_authorities, "role_id", role_id, "authority_id", set(ids) - before)
-        after = before | set(ids)
-    if before != after:
-        await record_grants(db, user, "Role", role_id, "authorities", await identifiers(db, before),
-                            await identifiers(db, after))
+        await add_links(db, role_authorities, "role_id", role_id, "authority_id", after - before)
+    await record_grants(db, user, "Role", role_id, "authorities", await identifiers(db, before),
+                        await identifiers(db, after))
 
 
 @router.post("/set-authorities", summary="Make the role's authorities exactly these (the permission editor)")

@@ -13,9 +13,18 @@ from api.deps import AUTHENTICATED, Need, Principal, SessionDep
 from api.envelope import Reply, ok
 from api.resource import Actions, Resource
 from api.resource.query import escape_like
-from api.resource.scope import scoped
 from api.schemas.users import AuthorityIds, GrantBody, UserBrief, UserCreate, UserFilters, UserPublic, UserUpdate
-from api.user_center import ensure_ids, identifiers, record_grants, replace_links
+from api.user_center import (
+    USER_SCOPE,
+    check_authorities_given,
+    check_roles_given,
+    ensure_ids,
+    granter,
+    held,
+    identifiers,
+    record_grants,
+    replace_links,
+)
 from domain.enums import Status
 from domain.errors import DomainError, Invalid
 from domain.models.authorities import Authority
@@ -23,12 +32,17 @@ from domain.models.departments import Department
 from domain.models.roles import Role
 from domain.models.users import User, user_authorities
 from domain.passwords import hash_password
+from domain.rules import grants
 
 
 async def apply_extras(db: AsyncSession, row: User, extras: dict[str, Any], user: Principal) -> None:
     """Role ids become the role set; a password is hashed, and a new one ends the user's sessions."""
     if extras.get("role_ids") is not None:
         ids = await ensure_ids(db, Role, extras["role_ids"], "roleIds")
+        held_before = {r.id for r in row.roles} if row.id is not None else set()
+        if held_before != set(ids) and row.id is not None:
+            grants.check_self(granter(user), [row.id])
+        await check_roles_given(db, user, set(ids) - held_before)
         before = sorted(r.name for r in row.roles) if row.id is not None else None
         row.roles = list((await db.scalars(select(Role).where(Role.id.in_(ids)))).all()) if ids else []
         after = sorted(r.name for r in row.roles)
@@ -59,7 +73,7 @@ users = Resource(
     permission="user-management",
     actions=Actions(add="user#add", edit="user#edit", delete="user#delete", export="user#export",
                     import_="user#import"),
-    scope=scoped(country=User.country, team=User.team, owner=User.id, department=User.department_id),
+    scope=USER_SCOPE,
     prepare=check_refs, extras=apply_extras, check_delete=not_yourself,
     relations=(User.roles, User.department, User.leader),
     unique={"uq_users_username": "username", "uq_users_email": "email", "uq_users_mobile": "mobile"},
@@ -72,15 +86,15 @@ PICKER_OPTIONS = 50
 
 
 @router.get("/options", summary="Users for pickers: enabled ones by keyword, or the given ids (the picked ones)")
-async def options(db: SessionDep, _: Annotated[Principal, Need(AUTHENTICATED)],
+async def options(db: SessionDep, user: Annotated[Principal, Need(AUTHENTICATED)],
                   keyword: Annotated[str | None, Query(max_length=64)] = None,
                   ids: Annotated[list[int] | None, Query(max_length=PICKER_OPTIONS)] = None,
                   ) -> Reply[list[UserBrief]]:
-    if ids:  # a picker names what it holds, whoever that is, even a user found beyond its first page or disabled
-        picked = (await db.scalars(select(User).where(User.id.in_(ids)).order_by(User.id))).all()
+    if ids:  # a picker names what it holds, even a user found beyond its first page or disabled, if in scope
+        picked = (await db.scalars(USER_SCOPE(select(User).where(User.id.in_(ids)).order_by(User.id), user))).all()
         return ok([UserBrief.model_validate(u) for u in picked])
-    query = (select(User).where(User.status == Status.ENABLED).order_by(User.display_name, User.id)
-             .limit(PICKER_OPTIONS))
+    query = USER_SCOPE(select(User).where(User.status == Status.ENABLED).order_by(User.display_name, User.id)
+                     .limit(PICKER_OPTIONS), user)
     if keyword:
         pattern = f"%{escape_like(keyword.strip())}%"
         query = query.where(or_(*(column.ilike(pattern, escape="\\") for column in (
@@ -102,6 +116,10 @@ async def set_authorities(body: GrantBody, db: SessionDep,
                           user: Annotated[Principal, Need("user#grant")]) -> Reply[AuthorityIds]:
     await users.load(db, user, body.user_id)
     wanted = await ensure_ids(db, Authority, body.authority_ids, "authorityIds")
+    held_before = await held(db, user_authorities, "user_id", body.user_id, "authority_id")
+    if held_before != set(wanted):
+        grants.check_self(granter(user), [body.user_id])
+    await check_authorities_given(db, user, set(wanted) - held_before)
     before, after = await replace_links(db, user_authorities, "user_id", body.user_id, "authority_id", wanted)
     await record_grants(db, user, "User", body.user_id, "authorities", await identifiers(db, before),
                         await identifiers(db, after))

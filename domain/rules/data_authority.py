@@ -31,6 +31,21 @@ class EffectiveScope:
 UNRESTRICTED = EffectiveScope()
 
 
+def within(inner: EffectiveScope, outer: EffectiveScope) -> bool:
+    """Whether `inner` shows no row `outer` hides: each dimension `outer` restricts, `inner` restricts
+    at least as much (fewer countries or teams; own records rather than the department's)."""
+    if outer.unrestricted:
+        return True
+    if inner.unrestricted:
+        return False
+    for mine, theirs in ((inner.countries, outer.countries), (inner.teams, outer.teams)):
+        if theirs is not None and (mine is None or not mine <= theirs):
+            return False
+    if outer.owner_restricted:
+        return inner.owner_restricted and (outer.department or not inner.department)
+    return True
+
+
 def merge(grants: Iterable[tuple[DataScopeType | str, Iterable[str]]]) -> EffectiveScope:
     """The effective scope of (scope type, values) grants."""
     countries: set[str] = set()

@@ -70,11 +70,12 @@ async def test_tree_rules(client, admin):
     assert duplicate.status_code == 409 and duplicate.json()["data"] == {"field": "identifier"}
 
 
-async def test_usage_and_removal_from_roles_and_users(client, admin):
+async def test_usage_and_removal_from_roles_and_users(client, admin, login_as):
     item = await add(client, admin)
     holder = await create_user(item["identifier"])  # through a role
     direct = await create_user()
-    await client.post("/cms/user/set-authorities", headers=admin,
+    granter = await login_as(super_user=True)  # a new authority is held by no one but super users yet
+    await client.post("/cms/user/set-authorities", headers=granter,
                       json={"userId": direct.id, "authorityIds": [item["id"]]})
     roles = (await client.get(f"/cms/authority/usage-role/{item['id']}", headers=admin)).json()["data"]
     assert [r["name"] for r in roles] == [f"role {holder.username}"]

@@ -10,7 +10,7 @@ ALL = ("role-management", "role#add", "role#edit", "role#delete", "role#members"
 
 @pytest.fixture
 async def admin(login_as):
-    return await login_as(*ALL)
+    return await login_as(*ALL, super_user=True)  # gives authorities it does not hold itself
 
 
 async def authority_ids(client, headers, *identifiers):

@@ -10,7 +10,7 @@ ADMIN = ("user-management", "user#add", "user#edit", "user#delete", "user#grant"
 
 @pytest.fixture
 async def admin(login_as):
-    return await login_as(*ADMIN)
+    return await login_as(*ADMIN, super_user=True)  # gives roles and authorities it does not hold itself
 
 
 def new_user(**fields):
