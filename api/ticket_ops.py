@@ -91,15 +91,21 @@ async def create_ticket(body: TicketCreate, user: Principal, client: Client | No
 # ---- actions -----------------------------------------------------------------------------------
 
 
+# Refusals of the flow that are not about the ticket's state: the input rules, the database, an outage.
+REFUSAL_STATUS = {"VALIDATION_FAILED": 422, "DATA_REFUSED": 422, "TICKET_CHANGE_FAILED": 503}
+
+
 def refused(exc: ApplicationError) -> DomainError:
-    """A refusal from the workflow's validator as a translated 409."""
+    """A refusal from the workflow (its validator, or a change it could not write) as a translated error."""
     code = exc.type or "TICKET_ILLEGAL_TRANSITION"
     params: dict[str, Any] = dict(exc.details[0]) if exc.details and isinstance(exc.details[0], dict) else {}
+    if code == "VALIDATION_FAILED":
+        return DomainError(code, status=422, field=params.pop("field", "body"), **params)
     if "state" in params:
         params["state"] = t(f"enums.TicketStatus.{params['state']}")
     if "action" in params:
         params["action"] = t(f"enums.TicketAction.{params['action']}")
-    return DomainError(code, status=409, data={"code": code}, **params)
+    return DomainError(code, status=REFUSAL_STATUS.get(code, 409), data={"code": code}, **params)
 
 
 async def execute(client: Client, ticket: Ticket, command: m.TicketCommand) -> m.TicketView:

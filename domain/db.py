@@ -106,14 +106,16 @@ async def close_plain_pool() -> None:
         await get_plain_pool().close()
 
 
-DATA_CLASSES = ("22", "23")  # SQLSTATE classes: data exceptions, integrity constraint violations
-
-
 def refused_value(exc: BaseException) -> str | None:
-    """The SQLSTATE when the database refused a value (a retry cannot help), else None (an outage may heal)."""
-    orig = getattr(exc, "orig", exc)
-    state = getattr(orig, "sqlstate", None)
-    return state if isinstance(state, str) and state[:2] in DATA_CLASSES else None
+    """The SQLSTATE when the database refused a value: a data exception (class 22) or an integrity violation
+    (class 23), also when psycopg refused it before sending (a NUL, a lone surrogate). No retry can help
+    then; anything else (an outage) may heal. None when it is not such an error."""
+    orig = getattr(exc, "orig", None) or exc
+    if isinstance(orig, psycopg.DataError | psycopg.IntegrityError):
+        return orig.sqlstate or ("23000" if isinstance(orig, psycopg.IntegrityError) else "22000")
+    if isinstance(orig, UnicodeEncodeError):
+        return "22021"  # character_not_in_repertoire, what PostgreSQL answers for text it cannot store
+    return None
 
 
 @lru_cache

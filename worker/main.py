@@ -13,6 +13,7 @@ from temporalio.worker import Worker
 from domain.logging import configure_logging
 from domain.settings import get_settings
 from domain.temporal import connect
+from worker.interceptors import ActivityFailures
 from worker.registry import QueueSpec, queues
 from worker.schedules import ensure_schedules
 
@@ -25,7 +26,8 @@ CACHED_FLOWS = 20000
 def build_workers(client: Client, specs: list[QueueSpec] | None = None) -> list[Worker]:
     return [
         Worker(client, task_queue=s.task_queue, workflows=list(s.workflows), activities=list(s.activities),
-               graceful_shutdown_timeout=timedelta(seconds=10), max_cached_workflows=CACHED_FLOWS)
+               graceful_shutdown_timeout=timedelta(seconds=10), max_cached_workflows=CACHED_FLOWS,
+               interceptors=[ActivityFailures()])
         for s in (specs if specs is not None else queues())
     ]
 

@@ -1,7 +1,9 @@
-"""Activity defaults every workflow starts from: bounded attempts time, retries with back-off.
+"""Activity defaults every workflow starts from: bounded attempts, retries with back-off.
 
-Business refusals are raised as non-retryable ApplicationErrors, so retrying forever is safe for
-everything else (a database or SMTP outage heals and the flow goes on).
+A value the database refuses fails at once (the worker's interceptor makes it a non-retryable
+`DATA_REFUSED`, worker/interceptors.py), and business refusals are non-retryable too. Anything else (an
+outage) is retried with back-off, but not forever: after `maximum_attempts` the workflow gets the failure
+and decides (docs/decisions/input-rules.md).
 """
 
 from __future__ import annotations
@@ -12,6 +14,9 @@ from typing import Any
 from temporalio.common import RetryPolicy
 
 RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), backoff_coefficient=2.0,
-                    maximum_interval=timedelta(minutes=1), maximum_attempts=0)
+                    maximum_interval=timedelta(minutes=1), maximum_attempts=10,
+                    non_retryable_error_types=["DATA_REFUSED"])
 
-DEFAULT_ACTIVITY: dict[str, Any] = {"start_to_close_timeout": timedelta(seconds=30), "retry_policy": RETRY}
+# About four minutes of back-off in all; schedule-to-close caps the whole, attempts included.
+DEFAULT_ACTIVITY: dict[str, Any] = {"start_to_close_timeout": timedelta(seconds=30),
+                                    "schedule_to_close_timeout": timedelta(minutes=10), "retry_policy": RETRY}

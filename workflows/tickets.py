@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from temporalio import workflow
 from temporalio.common import RetryPolicy
@@ -21,6 +21,7 @@ with workflow.unsafe.imports_passed_through():
     from domain.errors import DomainError
     from domain.rules import tickets as rules
     from domain.rules.calendar import BusinessCalendar
+    from domain.rules.inputs import find_problem
     from workflows import ticket_models as m
     from workflows.options import DEFAULT_ACTIVITY
 
@@ -29,12 +30,26 @@ NOTIFY = {"start_to_close_timeout": timedelta(seconds=60),
           "retry_policy": RetryPolicy(initial_interval=timedelta(seconds=2), maximum_interval=timedelta(minutes=1),
                                       maximum_attempts=8)}
 A = TicketAction
+# A due event (a breach, the automatic close) whose write failed after all its attempts is tried again this
+# much later: the flow waits out an outage on a timer instead of failing or retrying without end.
+EVENT_RETRY = timedelta(minutes=5)
 
 
 def refusal(exc: DomainError) -> ApplicationError:
     """A business refusal as Temporal carries it: the code as type, the message parameters as details."""
-    return ApplicationError(exc.code, {k: str(v) for k, v in exc.params.items()}, type=exc.code,
-                            non_retryable=True)
+    params = {k: str(v) for k, v in exc.params.items()} | ({"field": exc.field} if exc.field else {})
+    return ApplicationError(exc.code, params, type=exc.code, non_retryable=True)
+
+
+def write_refusal(exc: ActivityError) -> ApplicationError:
+    """A change that could not be written: refused by the database (a value no retry fixes), or not written
+    after all the activity's attempts (an outage)."""
+    cause = exc.cause
+    if isinstance(cause, ApplicationError) and cause.type == "DATA_REFUSED":
+        details = cause.details[0] if cause.details and isinstance(cause.details[0], dict) else {}
+        return refusal(DomainError("DATA_REFUSED", status=422, detail=details.get("sqlstate", "")))
+    workflow.logger.warning("a ticket change was not written: %s", cause or exc)
+    return refusal(DomainError("TICKET_CHANGE_FAILED", status=503))
 
 
 @workflow.defn(name="ticket", sandboxed=False)  # docs/decisions/ticket-workflow-unsandboxed.md
@@ -47,6 +62,7 @@ class TicketWorkflow:
         self.woken = False
         self._calendar: BusinessCalendar | None = None
         self.notices: list[asyncio.Future[int]] = []
+        self.events_retry_at: datetime | None = None
 
     @property
     def calendar(self) -> BusinessCalendar:
@@ -64,6 +80,8 @@ class TicketWorkflow:
             events = m.due_events(self.state, start.linger)
             self.woken = False
             wait = max(events[0][0] - workflow.now(), timedelta(0)) if events else None
+            if wait is not None and self.events_retry_at is not None:
+                wait = max(wait, self.events_retry_at - workflow.now())
             with contextlib.suppress(TimeoutError):  # the timer fired: fire_due_events handles what is due
                 await workflow.wait_condition(lambda: self.woken, timeout=wait)
             if await self.fire_due_events():
@@ -87,8 +105,17 @@ class TicketWorkflow:
                 event = events[0][1]
                 if event == "END":
                     return True
+                if self.events_retry_at is not None and workflow.now() < self.events_retry_at:
+                    return False
                 change = m.system_change(self.state, TicketEvent(event), workflow.now())
-                await self.persist(change)
+                try:
+                    await self.persist(change)
+                except ActivityError as exc:
+                    workflow.logger.warning("ticket %s: %s not written, tried again in %s: %s",
+                                            self.state.ticket_id, event, EVENT_RETRY, exc.cause or exc)
+                    self.events_retry_at = workflow.now() + EVENT_RETRY
+                    return False
+                self.events_retry_at = None
                 await self.notify_event(TicketEvent(event), change.seq)
 
     async def persist(self, change: m.TicketChange) -> None:
@@ -135,7 +162,10 @@ class TicketWorkflow:
             now = workflow.now()
             in_work = self.calendar.is_work_time(now) if command.action == A.REOPEN else False
             change = m.plan(self.state, command, now, in_work)
-            await self.persist(change)
+            try:
+                await self.persist(change)
+            except ActivityError as exc:  # nothing was written: the update is refused, the flow goes on
+                raise write_refusal(exc) from None
         if command.action == A.REMIND and self.state.assignee_id is not None:
             await self.notify(m.TicketNotice(
                 key=f"ticket-{self.state.ticket_id}-{change.seq}", kind="TICKET_REMIND",
@@ -150,6 +180,10 @@ class TicketWorkflow:
 
     def check(self, command: m.TicketCommand) -> None:
         state = self.state
+        problem = find_problem(command.model_dump(mode="json"))  # the API's input rules, for any caller
+        if problem is not None:
+            raise refusal(DomainError("VALIDATION_FAILED", status=422, field=problem.field, rule=problem.rule,
+                                      **problem.params))
         try:
             rules.ensure_allowed(state.table_state, command.action)
         except DomainError as exc:

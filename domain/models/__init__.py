@@ -10,6 +10,7 @@ from domain.models import (
     data_authority,
     departments,
     files,
+    health,
     notifications,
     roles,
     tickets,
@@ -18,4 +19,4 @@ from domain.models import (
 )
 
 __all__ = ["audit", "auth", "authorities", "calendars", "console", "couriers", "data_authority", "departments", "files",
-           "notifications", "roles", "tickets", "tracking", "users"]
+           "health", "notifications", "roles", "tickets", "tracking", "users"]
