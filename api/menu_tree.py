@@ -50,12 +50,24 @@ def add_redirects(nodes: list[dict[str, Any]]) -> None:
         node["redirect"] = visible[0]["path"] if node["menuType"] == MenuType.DIRECTORY and visible else None
 
 
+def holds_screen(user: Principal, row: Authority) -> bool:
+    return user.is_super or row.identifier in user.permissions or row.identifier in EVERYONE
+
+
+async def forbidden_paths(db: AsyncSession, user: Principal) -> list[str]:
+    """The route paths of the screens the user does not hold (patterns such as `/ticket/:id` included), so
+    the browser can tell an address it may not open (401) from one that does not exist (404)."""
+    rows = (await db.scalars(select(Authority).where(Authority.menu_type == MenuType.MENU,
+                                                     Authority.path.is_not(None)))).all()
+    return sorted({r.path for r in rows if r.path and not holds_screen(user, r)})
+
+
 async def user_menus(db: AsyncSession, user: Principal) -> list[dict[str, Any]]:
     """The directories and menus the user holds, with every ancestor they need to hang in the tree.
     Buttons are not in the tree: their identifiers come with user/info's permissions."""
     rows = (await db.scalars(select(Authority).where(Authority.menu_type != MenuType.BUTTON))).all()
     by_id = {r.id: r for r in rows}
-    held = {r.id for r in rows if user.is_super or r.identifier in user.permissions or r.identifier in EVERYONE}
+    held = {r.id for r in rows if holds_screen(user, r)}
     wanted: set[int] = set()
     for row_id in held:
         while row_id is not None and row_id not in wanted and row_id in by_id:

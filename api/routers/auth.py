@@ -12,7 +12,7 @@ from sqlalchemy.orm import selectinload
 from api import security, throttle
 from api.deps import AUTHENTICATED, PUBLIC, Need, Principal, SessionDep
 from api.envelope import Reply, ok
-from api.menu_tree import user_menus
+from api.menu_tree import forbidden_paths, user_menus
 from api.schemas.auth import ChangePasswordBody, LoginBody, MenuNode, TokenPublic, UserInfo
 from domain.db import transaction
 from domain.enums import Status
@@ -97,6 +97,13 @@ async def user_info(db: SessionDep, user: Annotated[Principal, Need(AUTHENTICATE
 async def menus(db: SessionDep, user: Annotated[Principal, Need(AUTHENTICATED)]) -> Reply[list[MenuNode]]:
     """The logged-in user's menu tree: directories and menus (hidden detail routes flagged `hidden`)."""
     return ok(await user_menus(db, user))
+
+
+@router.get("/user/forbidden-paths")
+async def forbidden(db: SessionDep, user: Annotated[Principal, Need(AUTHENTICATED)]) -> Reply[list[str]]:
+    """Paths of the console's screens the logged-in user may not open: the console shows them as forbidden
+    (with whom to ask) rather than as missing."""
+    return ok(await forbidden_paths(db, user))
 
 
 @router.post("/user/change-password")

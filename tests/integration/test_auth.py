@@ -217,9 +217,20 @@ async def test_the_menu_holds_only_granted_screens_with_their_ancestors(remote):
     assert tree[2]["hidden"] and tree[0]["affix"]
 
 
+async def test_forbidden_paths_are_the_screens_not_held(remote):
+    """SPEC §2, §6: /401 for a screen the user may not open, /404 for an address that does not exist."""
+    user = await create_user("crm-leads")
+    token = (await login(remote, user.username)).json()["data"]["token"]
+    paths = (await remote.get("/cms/user/forbidden-paths", headers=bearer(token))).json()["data"]
+    assert "/user-center/user" in paths and "/ticket/:id" in paths
+    assert "/crm/leads" not in paths and "/home" not in paths
+    assert paths == sorted(paths)
+
+
 async def test_a_super_user_sees_the_whole_menu_and_every_permission(client, login_as):
     headers = await login_as(super_user=True)
     tree = (await client.get("/cms/user/menus", headers=headers)).json()["data"]
     assert {"user-center", "operation", "crm", "system", "manage"} <= {n["identifier"] for n in tree}
     info = (await client.get("/cms/user/info", headers=headers)).json()["data"]
     assert info["isSuper"] and "logistics#import" in info["permissions"]
+    assert (await client.get("/cms/user/forbidden-paths", headers=headers)).json()["data"] == []

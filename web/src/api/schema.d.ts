@@ -2104,6 +2104,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/user/forbidden-paths": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Forbidden
+         * @description Paths of the console's screens the logged-in user may not open: the console shows them as forbidden
+         *     (with whom to ask) rather than as missing.
+         */
+        get: operations["auth_forbidden"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/user/get-user-list-by-identifier": {
         parameters: {
             query?: never;
@@ -4921,6 +4942,26 @@ export interface components {
             code: string;
             /** Data */
             data?: number[] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[list[str]] */
+        Reply_list_str__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: string[] | null;
             /**
              * Message
              * @default
@@ -9901,6 +9942,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    auth_forbidden: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_str__"];
                 };
             };
         };
