@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Drawer, Flex, Spin, Typography } from 'antd';
+import { Button, Drawer, Spin, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from '../../i18n';
 import { toast } from '../../components/feedback';
@@ -41,18 +41,24 @@ export function GrantDrawer({ title, queryKey, load, save, onClose }: GrantDrawe
       title={title}
       onClose={onClose}
       data-testid="grant-drawer"
+      // The tree takes whatever height the drawer has, so a tall screen shows more of it.
+      styles={{ body: { display: 'flex', flexDirection: 'column', gap: 8 } }}
       extra={
         <Button type="primary" loading={saving.isPending} disabled={!current.data} onClick={() => saving.mutate()}>
           {t('grant.save')}
         </Button>
       }
     >
-      <Spin spinning={current.isPending}>
-        <Flex vertical gap={8}>
-          <Typography.Text type="secondary">{t('grant.count', { count: checked.length })}</Typography.Text>
-          <AuthorityTree value={checked} onChange={setChecked} />
-        </Flex>
-      </Spin>
+      {current.isPending ? (
+        <Spin />
+      ) : (
+        <>
+          <Typography.Text type="secondary">
+            {t('grant.count', { count: checked.length })} · {t('grant.buttonsApart')}
+          </Typography.Text>
+          <AuthorityTree value={checked} onChange={setChecked} fill />
+        </>
+      )}
     </Drawer>
   );
 }

@@ -1,22 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { allIds, filterTree, indexTree, toggleGrant } from './tree';
+import { allIds, filterTree, grantDisplay, indexTree, toggleGrant } from './tree';
 
+const button = (id: number, title: string) => ({ id, title, menuType: 'BUTTON', children: [] });
 const tree = [
-  { id: 1, title: 'Home', children: [] },
+  { id: 1, title: 'Home', menuType: 'MENU', children: [] },
   {
     id: 2,
     title: 'Operation',
+    menuType: 'DIRECTORY',
     children: [
-      { id: 3, title: 'Couriers', children: [{ id: 4, title: 'Add courier', children: [] }, { id: 5, title: 'Delete courier', children: [] }] },
-      { id: 6, title: 'Orders', children: [] },
+      { id: 3, title: 'Couriers', menuType: 'MENU', children: [button(4, 'Add courier'), button(5, 'Delete courier')] },
+      { id: 6, title: 'Orders', menuType: 'MENU', children: [] },
     ],
   },
 ];
 const index = indexTree(tree);
 
 describe('permission editor (SPEC §6: authorities are assigned to roles and users)', () => {
-  it('checking a menu grants its buttons and the directories above it', () => {
-    expect(toggleGrant([], 3, true, index)).toEqual([2, 3, 4, 5]);
+  it('checking a menu grants the directories above it, not its action buttons', () => {
+    expect(toggleGrant([], 3, true, index)).toEqual([2, 3]);
+  });
+
+  it('checking a directory grants its menus, still without their buttons', () => {
+    expect(toggleGrant([], 2, true, index)).toEqual([2, 3, 6]);
   });
 
   it('unchecking a menu takes its buttons away but leaves the directory and other menus', () => {
@@ -25,6 +31,18 @@ describe('permission editor (SPEC §6: authorities are assigned to roles and use
 
   it('checking a button alone keeps its siblings unchecked', () => {
     expect(toggleGrant([], 5, true, index)).toEqual([2, 3, 5]);
+  });
+
+  it('shows a directory with only some of its menus granted as half-checked', () => {
+    expect(grantDisplay([2, 3], index)).toEqual({ checked: [3], halfChecked: [2] });
+  });
+
+  it('shows a directory with all its menus granted as checked, whatever the buttons', () => {
+    expect(grantDisplay([2, 3, 6], index)).toEqual({ checked: [2, 3, 6], halfChecked: [] });
+  });
+
+  it('shows nothing checked when nothing is granted', () => {
+    expect(grantDisplay([], index)).toEqual({ checked: [], halfChecked: [] });
   });
 });
 
