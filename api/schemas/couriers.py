@@ -14,8 +14,8 @@ from domain.rules import couriers as rules
 
 def _letters(value: str) -> str:
     value = value.strip()
-    if not rules.is_letters_only(value):
-        raise PydanticCustomError("letters_only", "letters only")
+    if not rules.is_courier_name(value):
+        raise PydanticCustomError("letters_only", "letters, spaces and & only")
     return value
 
 

@@ -45,18 +45,18 @@ async def test_bad_token_is_401_expired(client):
 async def test_validation_error_names_field_and_rule(client, login_as):
     headers = await login_as("logistics-configuration", "logistics#add")
     reply = await client.post("/cms/courier/add", headers={**headers, "Accept-Language": "zh-CN"},
-                              json={"name": "J&T Express", "shippingMethod": "TELEPORT"})
+                              json={"name": "JNE 2", "shippingMethod": "TELEPORT"})
     assert reply.status_code == 422
     body = reply.json()
     assert body["code"] == "VALIDATION_FAILED"
     errors = {e["field"]: e for e in body["data"]["errors"]}
     assert errors["name"]["rule"] == "letters_only"
-    assert errors["name"]["message"] == "名称：只能输入字母"
+    assert errors["name"]["message"] == "名称：只能输入字母、空格和 &"
     assert errors["channel"]["rule"] == "required"
     assert errors["channel"]["message"] == "渠道：此项为必填项"
     assert errors["shippingMethod"]["rule"] == "enum"
     assert "PICK_UP" in errors["shippingMethod"]["message"]
-    assert "名称：只能输入字母" in body["message"]
+    assert "名称：只能输入字母、空格和 &" in body["message"]
 
 
 async def test_malformed_json_is_a_clear_error(client, login_as):

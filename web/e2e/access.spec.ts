@@ -86,4 +86,27 @@ describe('access rules (SPEC §2)', () => {
     await page.waitForURL((url) => url.pathname === '/404');
     await page.getByText('Sorry, the page you visited does not exist.').waitFor();
   });
+
+  it('shows the login, about and health pages in the console\'s font, not the browser\'s serif', async () => {
+    for (const path of ['/login', '/info', '/health']) {
+      await landOn(path);
+      const title = page.locator('header a').first();
+      await title.waitFor();
+      const font = await title.evaluate((element) => getComputedStyle(element).fontFamily);
+      expect(font, path).toMatch(/^-apple-system/);
+    }
+  });
+
+  it('clears the failed attempt\'s notice once the user signs in', async () => {
+    await landOn('/login');
+    await page.getByLabel('Username or email').fill(ADMIN.username);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByTestId('api-error').waitFor();
+
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/home');
+    await expect.poll(() => page.getByTestId('api-error').count()).toBe(0);
+  });
 });

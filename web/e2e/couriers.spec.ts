@@ -93,7 +93,7 @@ describe('couriers on the resource kit (SPEC §3 Courier, §5)', () => {
     await dialog().getByText('Channel: this field is required').waitFor();
 
     await dialog().getByLabel('Courier name').fill('JNE 2');
-    await dialog().getByText('Courier name: letters only').waitFor();
+    await dialog().getByText('Courier name: letters, spaces and & only').waitFor();
 
     // A duplicate is only known to the server: its refusal lands on the name field.
     await dialog().getByLabel('Courier name').fill('Ninja Van');
@@ -180,7 +180,7 @@ describe('couriers on the resource kit (SPEC §3 Courier, §5)', () => {
     await report.waitFor();
     const cells = await report.locator('tbody tr').first().locator('td').allInnerTexts();
     expect(cells.slice(0, 2)).toEqual(['3', 'name']);
-    expect(cells[2]).toContain('letters only');
+    expect(cells[2]).toContain('letters, spaces and & only');
     await page.getByTestId('import-error').getByText('Transaction ID', { exact: false }).waitFor();
 
     // Nothing was imported: the file is all or nothing.

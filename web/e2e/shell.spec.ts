@@ -174,7 +174,7 @@ describe('navbar', () => {
     await page.getByRole('button', { name: 'Account' }).click();
     expect(await page.getByTestId('avatar-username').innerText()).toBe('admin');
     await page.getByRole('menuitem', { name: 'Log out' }).click();
-    await confirmDialog(page, 'Do you want to exit the system？').getByRole('button', { name: 'OK' }).click();
+    await confirmDialog(page, 'Do you want to exit the system?').getByRole('button', { name: 'OK' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
   });
 });

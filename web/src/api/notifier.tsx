@@ -4,13 +4,18 @@ import type { NotificationInstance } from 'antd/es/notification/interface';
 import { i18n } from '../i18n';
 import type { ApiError } from './ApiError';
 
-type Notifier = Pick<NotificationInstance, 'error'>;
+type Notifier = Pick<NotificationInstance, 'error' | 'destroy'>;
 
 /** The static API works anywhere; the app swaps in the context-aware one (theme, locale) once mounted. */
 let notifier: Notifier = notification;
 
 export function setNotifier(api: Notifier | null): void {
   notifier = api ?? notification;
+}
+
+/** Closes the failures shown so far (a successful login makes the failed attempt's notice stale). */
+export function clearFailures(): void {
+  notifier.destroy();
 }
 
 /** Staff quote the transaction id to support, so it is shown in full with a copy button. */

@@ -9,7 +9,8 @@ export function PublicPage({ children, width = 720 }: { children: ReactNode; wid
   const { token } = theme.useToken();
   const appTitle = useAppTitle();
   return (
-    <div style={{ minHeight: '100%', background: token.colorBgLayout }}>
+    // Plain elements inherit the body's font, which no Ant Design component sets: give them the console's.
+    <div style={{ minHeight: '100%', background: token.colorBgLayout, fontFamily: token.fontFamily, color: token.colorText }}>
       <Flex component="header" align="center" justify="space-between" wrap gap={8} style={{ minHeight: 64, paddingInline: 24 }}>
         <Link to="/" style={{ color: token.colorText, fontSize: token.fontSizeHeading4, fontWeight: 600 }}>
           {appTitle}

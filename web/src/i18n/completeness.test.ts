@@ -3,16 +3,32 @@ import en from './en.json';
 import zhCN from './zh-CN.json';
 import id from './id.json';
 
+const placeholders = (text: string) => [...new Set([...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]))].sort();
+
+/** i18next plural forms (`minutes_one`, `minutes_other`): each language has the forms its grammar needs. */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+/** The keys a translation must have: a plural key counts once, under its `_other` form that every language has. */
 function keys(tree: object, prefix = ''): string[] {
+  const all = rawKeys(tree, prefix).filter((key) => !PLURAL.test(key) || key.endsWith('_other'));
+  return [...new Set(all)];
+}
+
+function rawKeys(tree: object, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'object' && value !== null ? keys(value as object, `${prefix}${key}.`) : [`${prefix}${key}`],
+    typeof value === 'object' && value !== null ? rawKeys(value as object, `${prefix}${key}.`) : [`${prefix}${key}`],
   );
 }
 
-const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
-
 function text(tree: object, path: string): string {
   return path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], tree) as string;
+}
+
+/** Full-width punctuation (`？`, `，`, `：`) belongs to Chinese texts, not to English or Indonesian ones. */
+const FULL_WIDTH = /[\u3000-\u303f\uff01-\uff5e]/;
+
+function fullWidthTexts(tree: object): string[] {
+  return rawKeys(tree).filter((key) => FULL_WIDTH.test(text(tree, key)));
 }
 
 describe('language files (DESIGN: en, zh-CN and id are complete)', () => {
@@ -31,6 +47,14 @@ describe('language files (DESIGN: en, zh-CN and id are complete)', () => {
       expect(placeholders(text(messages, key)), key).toEqual(placeholders(text(en, key)));
     }
   });
+
+  it.each([
+    ['en', en],
+    ['id', id],
+  ])('%s uses half-width punctuation', (_, messages) => {
+    expect(fullWidthTexts(messages)).toEqual([]);
+  });
+
 });
 
 /** Namespaces loaded with their screen: `src/modules/<module>/locales/`, `src/components/<kit>/locales/`. */
@@ -59,4 +83,9 @@ describe('module language files (one namespace a module)', () => {
       for (const key of keys(english!)) expect(placeholders(text(other!, key)), key).toEqual(placeholders(text(english!, key)));
     },
   );
+
+  it.each(namespaces.flatMap((namespace) => [['en', namespace], ['id', namespace]]))('%s texts of %s use half-width punctuation', (language, namespace) => {
+    expect(fullWidthTexts(moduleMessages(namespace!, language!)!)).toEqual([]);
+  });
+
 });

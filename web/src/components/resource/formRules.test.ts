@@ -35,11 +35,14 @@ describe('form rules mirror the server (SPEC §5 Courier: "name required, at mos
     expect(await check(fieldRules(name, 'Name', t), 'A'.repeat(30))).toEqual([]);
   });
 
-  it('accepts letters of any script with single spaces, refuses digits and symbols', async () => {
+  it('accepts letters of any script and "&" with single spaces, refuses digits and other symbols', async () => {
     expect(await check(fieldRules(name, 'Name', t), 'Ninja Van')).toEqual([]);
     expect(await check(fieldRules(name, 'Name', t), '顺丰')).toEqual([]);
     expect(await check(fieldRules(name, 'Name', t), 'JNE1')).toEqual(['validation.letters {"field":"Name"}']);
-    expect(PATTERNS.letters.test('J&T')).toBe(false);
+    expect(await check(fieldRules(name, 'Name', t), 'J&T Express')).toEqual([]);
+    expect(PATTERNS.letters.test('J & T')).toBe(true);
+    expect(PATTERNS.letters.test('&')).toBe(false);
+    expect(PATTERNS.letters.test('J+T')).toBe(false);
     expect(PATTERNS.letters.test('Ninja  Van')).toBe(false);
   });
 

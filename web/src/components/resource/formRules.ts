@@ -5,8 +5,9 @@ import { isEmpty } from './listState';
 
 /** The same patterns the server checks (domain rules), tested against the trimmed value. */
 export const PATTERNS: Record<NamedPattern, RegExp> = {
-  // Letters of any script; single spaces between words ("Ninja Van"), no digits or symbols.
-  letters: /^\p{L}+( \p{L}+)*$/u,
+  // Letters of any script and "&" (domain/rules/couriers.py): single spaces between words ("J&T Express"), at
+  // least one letter, no digits or other symbols.
+  letters: /^(?=.*\p{L})[\p{L}&]+( [\p{L}&]+)*$/u,
   digits: /^\d+$/,
   email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
   url: /^https?:\/\/[^\s/$.?#][^\s]*$/i,

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PublicPage } from '../../components/PublicPage';
 import { saveToken } from '../../api/token';
 import { safeRedirect } from '../../api/session';
+import { clearFailures } from '../../api/notifier';
 import { login, type LoginForm } from './api';
 import { loadSavedAccounts, rememberAccount, storeSavedAccounts } from './savedAccounts';
 import { SavedAccountOption } from './SavedAccountOption';
@@ -29,6 +30,7 @@ export default function LoginPage() {
     try {
       const { token } = await login(form);
       saveToken(token, form.rememberMe);
+      clearFailures();
       updateAccounts(rememberAccount(accounts, form.username));
       navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
     } catch {

@@ -3,13 +3,10 @@ import dayjs from 'dayjs';
 import { useTranslate, type Translate } from '../../../i18n';
 import type { TicketDetail } from './api';
 import { clockState, countdown, type ClockInput } from './clock';
-import { elapsedDisplay } from './elapsed';
+import { elapsedDisplay, elapsedText } from './elapsed';
 import { useNow } from './useTicket';
 
-const amount = (t: Translate, minutes: number) => {
-  const { value, unit } = elapsedDisplay(minutes);
-  return t(`detail.elapsed.${unit}`, { n: value });
-};
+const amount = (t: Translate, minutes: number) => elapsedText(t, elapsedDisplay(minutes));
 
 function Clock({ input, now, testId }: { input: ClockInput; now: number; testId: string }) {
   const t = useTranslate(['tickets']);

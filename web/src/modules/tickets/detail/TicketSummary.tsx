@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { enumLabel, useEnumOptions } from '../../../components/resource/enums';
 import { useTranslate } from '../../../i18n';
 import { personName, type TicketDetail } from './api';
-import { elapsedDisplay } from './elapsed';
+import { elapsedDisplay, elapsedText } from './elapsed';
 
 const when = (value: string | null | undefined) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '');
 
@@ -28,7 +28,7 @@ export function TicketSummary({ ticket }: { ticket: TicketDetail }) {
     { key: 'estimatedAt', children: when(ticket.estimatedAt) },
     { key: 'createdAt', children: when(ticket.createdAt) },
     { key: 'closedAt', children: ticket.closedAt ? `${when(ticket.closedAt)} · ${personName(ticket.closedBy)}` : null },
-    { key: 'resolvedIn', children: resolvedIn && t(`detail.elapsed.${resolvedIn.unit}`, { n: resolvedIn.value }) },
+    { key: 'resolvedIn', children: resolvedIn && elapsedText(t, resolvedIn) },
   ];
   return (
     <Descriptions size="small" bordered column={{ xs: 1, md: 2, xl: 3 }} data-testid="ticket-summary">

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { elapsedDisplay } from './elapsed';
+import { i18n } from '../../../i18n';
+import { elapsedDisplay, elapsedText } from './elapsed';
 
 describe('SPEC §9: "Elapsed-time display: up to 300 minutes as minutes, under 4320 as hours, otherwise days"', () => {
   it.each([
@@ -17,5 +18,21 @@ describe('SPEC §9: "Elapsed-time display: up to 300 minutes as minutes, under 4
 
   it('never shows a negative amount', () => {
     expect(elapsedDisplay(-5)).toEqual({ value: 0, unit: 'minutes' });
+  });
+});
+
+describe('elapsed amounts in words', () => {
+  it.each([
+    ['en', 1, '1 minute'],
+    ['en', 2, '2 minutes'],
+    ['en', 1, '1 hour'],
+    ['zh-CN', 1, '1 分钟'],
+    ['id', 1, '1 menit'],
+  ])('%s: %s reads "%s"', async (language, count, expected) => {
+    const { default: messages } = (await import(`../locales/${language}.json`)) as { default: object };
+    i18n.addResourceBundle(language, 'tickets', messages, true, true);
+    const unit = expected.includes('hour') ? 'hours' : 'minutes';
+    const t = i18n.getFixedT(language, 'tickets' as never);
+    expect(elapsedText(t as never, { value: count, unit })).toBe(expected);
   });
 });

@@ -1,3 +1,5 @@
+import type { Translate } from '../../../i18n';
+
 export type ElapsedUnit = 'minutes' | 'hours' | 'days';
 
 export interface Elapsed {
@@ -14,4 +16,9 @@ export function elapsedDisplay(minutes: number): Elapsed {
   if (whole <= MINUTES_LIMIT) return { value: whole, unit: 'minutes' };
   if (whole < HOURS_LIMIT) return { value: Math.floor(whole / 60), unit: 'hours' };
   return { value: Math.floor(whole / 1440), unit: 'days' };
+}
+
+/** "1 minute", "5 hours": the amount in words, plural by the reader's language (i18next `_one`/`_other`). */
+export function elapsedText(t: Translate, { value, unit }: Elapsed): string {
+  return t(`detail.elapsed.${unit}`, { count: value });
 }

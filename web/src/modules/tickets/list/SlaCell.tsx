@@ -2,16 +2,14 @@ import { Tag } from 'antd';
 import { useTranslate, type Translate } from '../../../i18n';
 import type { TicketRow } from '../api';
 import { slaState } from './sla';
-import type { Elapsed } from '../detail/elapsed';
-
-const amount = (t: Translate, time: Elapsed) => t(`detail.elapsed.${time.unit}`, { n: time.value });
+import { elapsedText } from '../detail/elapsed';
 
 /** The SLA column as words: on time, due in X, breached (X overdue). */
 export function slaText(row: TicketRow, t: Translate): string {
   const state = slaState(row);
   if (state.kind === 'onTime') return t('sla.onTime');
-  if (state.kind === 'due') return t('sla.dueIn', { time: amount(t, state.in) });
-  return state.overdue ? t('sla.overdue', { time: amount(t, state.overdue) }) : t('sla.breached');
+  if (state.kind === 'due') return t('sla.dueIn', { time: elapsedText(t, state.in) });
+  return state.overdue ? t('sla.overdue', { time: elapsedText(t, state.overdue) }) : t('sla.breached');
 }
 
 const COLORS = { onTime: 'success', due: 'processing', breached: 'error' } as const;
