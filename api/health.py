@@ -13,6 +13,7 @@ from temporalio.api.taskqueue.v1 import TaskQueue
 from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
 
 from api.flows import Flows
+from domain import processes
 from domain.db import get_engine
 from domain.settings import get_settings
 
@@ -77,4 +78,8 @@ async def check(flows: Flows) -> dict[str, Any]:
     results = await asyncio.gather(*(_run(p, flows) for p in PROBES.values()))
     components = dict(zip(PROBES, results, strict=True))
     status = "UP" if all(c["status"] == "UP" for c in components.values()) else "DOWN"
-    return {"status": status, "components": components}
+    report: dict[str, Any] = {"status": status, "components": components}
+    supervised = processes.read(get_settings().var_dir)
+    if supervised is not None:  # started by the launcher: its restarts, for operators
+        report["processes"] = supervised
+    return report

@@ -76,6 +76,8 @@ class Child:
         self._stopping = False
 
     def start(self) -> Child:
+        """Start (or, after it exited, start again: the supervisor restarts a dead part)."""
+        self._stopping = False
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         # A process group of its own: Ctrl-C in the terminal reaches only the launcher,
         # which then stops the children in order; killpg also reaches grandchildren.

@@ -15,6 +15,7 @@ from typing import Any, TextIO
 
 import httpx
 
+from domain import processes
 from domain.settings import ROOT
 from launcher import report
 from launcher.health import failing_parts
@@ -23,6 +24,7 @@ from launcher.ports import require_free, wait_listening
 from launcher.postgres import EmbeddedPostgres, start_embedded
 from launcher.process import Child, describe_exit, say
 from launcher.search_attributes import TypeClashError
+from launcher.supervisor import Supervisor
 from launcher.temporal import dev_server_argv, wait_ready
 
 TEMPORAL_TIMEOUT = 60.0
@@ -274,15 +276,10 @@ class Stack:
     # -- running and stopping ----------------------------------------------------------------
 
     def supervise(self) -> int:
+        """Until Ctrl-C: a part that dies is restarted with backoff while the rest keeps serving."""
+        supervisor = Supervisor(self.children, self.plan.var_dir, self.console)
         while not self.stop_requested.wait(0.5):
-            for child in self.children:
-                if not child.running():
-                    self.say(
-                        f"\n{child.name} exited unexpectedly ({describe_exit(child.returncode())}); "
-                        f"stopping the rest. See {child.log_path}",
-                        sys.stderr,
-                    )
-                    return 1
+            supervisor.tick()
         return 0
 
     def _install_signal_handlers(self) -> None:
@@ -312,7 +309,8 @@ class Stack:
                 self.postgres.stop()
             except Exception as err:  # still remove the lock and temp dir below
                 self.say(f"PostgreSQL did not stop cleanly: {err}", sys.stderr)
-        if self._lock_file is not None:
+        if self._lock_file is not None:  # the var dir is ours: so is its process record
+            processes.remove(self.plan.var_dir)
             self._lock_file.close()
         if self.plan.ephemeral:
             shutil.rmtree(self.plan.var_dir, ignore_errors=True)

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Literal
 
 from api.envelope import CamelModel
@@ -20,9 +21,20 @@ class ComponentHealth(CamelModel):
     detail: str | None = None
 
 
+class ProcessHealth(CamelModel):
+    """A part the launcher supervises; a dead one is restarted with backoff."""
+
+    status: Literal["UP", "RESTARTING"]
+    pid: int | None = None
+    restarts: int = 0
+    last_restart: datetime | None = None
+    last_exit: str | None = None
+
+
 class HealthPublic(CamelModel):
     status: Literal["UP", "DOWN"]
     components: dict[str, ComponentHealth]
+    processes: dict[str, ProcessHealth] | None = None
 
 
 class EnumOption(CamelModel):

@@ -22,6 +22,7 @@ interface Info {
 interface Health {
   status: 'UP' | 'DOWN';
   components: Record<string, { status: 'UP' | 'DOWN'; latencyMs: number | null; detail: string | null }>;
+  processes?: Record<string, { status: 'UP' | 'RESTARTING'; restarts: number }>;
 }
 
 const COMPONENT_LABELS: Record<string, string> = {
@@ -60,6 +61,12 @@ describe('hidden routes (SPEC §2: /info and /health)', () => {
       expect(await valueOf(label).innerText()).toContain('Latency');
     }
     expect(Object.keys(health.components).sort()).toEqual(['postgres', 'smtp', 'temporal', 'worker']);
+    // The launcher supervises these and restarts one that dies; the page shows how often it did.
+    expect(Object.keys(health.processes ?? {}).sort()).toEqual(['api', 'smtp', 'temporal', 'worker']);
+    const worker = health.processes?.worker;
+    const row = valueOf('Worker process');
+    expect(await row.locator('[data-status]').getAttribute('data-status')).toBe(worker?.status);
+    expect(await row.locator('[data-restarts]').getAttribute('data-restarts')).toBe(String(worker?.restarts));
     expect(await page.locator('.ant-notification-notice').count()).toBe(0);
   });
 });

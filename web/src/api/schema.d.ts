@@ -3354,6 +3354,10 @@ export interface components {
             components: {
                 [key: string]: components["schemas"]["ComponentHealth"];
             };
+            /** Processes */
+            processes?: {
+                [key: string]: components["schemas"]["ProcessHealth"];
+            } | null;
             /**
              * Status
              * @enum {string}
@@ -3862,6 +3866,28 @@ export interface components {
         /** PriorityBody */
         PriorityBody: {
             issueLevel: components["schemas"]["TicketIssueLevel"];
+        };
+        /**
+         * ProcessHealth
+         * @description A part the launcher supervises; a dead one is restarted with backoff.
+         */
+        ProcessHealth: {
+            /** Lastexit */
+            lastExit?: string | null;
+            /** Lastrestart */
+            lastRestart?: string | null;
+            /** Pid */
+            pid?: number | null;
+            /**
+             * Restarts
+             * @default 0
+             */
+            restarts: number;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "UP" | "RESTARTING";
         };
         /**
          * ProfileSettings

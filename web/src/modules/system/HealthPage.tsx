@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { PublicPage } from '../../components/PublicPage';
 import { PageLoading } from '../../components/PageLoading';
 import { isApiError } from '../../api/ApiError';
-import { healthQuery, type ComponentHealth } from './api';
+import { healthQuery, type ComponentHealth, type ProcessHealth } from './api';
 import { StatusTag } from './StatusTag';
 
 const KNOWN_COMPONENTS = ['postgres', 'temporal', 'smtp', 'worker'] as const;
@@ -25,13 +25,41 @@ function ComponentRow({ health }: { health: ComponentHealth }) {
   );
 }
 
+const KNOWN_PROCESSES = ['temporal', 'smtp', 'worker', 'api'] as const;
+
+/** A process the launcher supervises: restarted with backoff when it dies. */
+function ProcessRow({ health }: { health: ProcessHealth }) {
+  const { t } = useTranslation();
+  return (
+    <Space wrap>
+      <StatusTag status={health.status} />
+      <Typography.Text data-restarts={health.restarts}>{t('health.restarts', { count: health.restarts })}</Typography.Text>
+      {health.lastRestart && (
+        <Typography.Text type="secondary">
+          {t('health.lastRestart', {
+            at: dayjs(health.lastRestart).format('YYYY-MM-DD HH:mm:ss'),
+            exit: health.lastExit ?? t('common.notAvailable'),
+          })}
+        </Typography.Text>
+      )}
+    </Space>
+  );
+}
+
+function processLabel(name: string, t: ReturnType<typeof useTranslation>['t']): string {
+  return (KNOWN_PROCESSES as readonly string[]).includes(name)
+    ? t(`health.process.${name as (typeof KNOWN_PROCESSES)[number]}`)
+    : name;
+}
+
 function componentLabel(name: string, t: ReturnType<typeof useTranslation>['t']): string {
   return (KNOWN_COMPONENTS as readonly string[]).includes(name)
     ? t(`health.component.${name as (typeof KNOWN_COMPONENTS)[number]}`)
     : name;
 }
 
-/** Hidden route /health: each service the console depends on, up or down, refreshed every 15 s. */
+/** Hidden route /health: each service the console depends on, up or down, and the processes the launcher
+ * restarted, refreshed every 15 s. */
 export default function HealthPage() {
   const { t } = useTranslation();
   const { data, error, dataUpdatedAt, refetch, isFetching } = useQuery(healthQuery);
@@ -67,6 +95,11 @@ export default function HealthPage() {
             {Object.entries(data.components).map(([name, health]) => (
               <Descriptions.Item key={name} label={componentLabel(name, t)}>
                 <ComponentRow health={health} />
+              </Descriptions.Item>
+            ))}
+            {Object.entries(data.processes ?? {}).map(([name, health]) => (
+              <Descriptions.Item key={`process-${name}`} label={processLabel(name, t)}>
+                <ProcessRow health={health} />
               </Descriptions.Item>
             ))}
           </Descriptions>

@@ -1,12 +1,18 @@
 import { Tag } from 'antd';
-import { CheckCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, CloseCircleOutlined, SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 
-export function StatusTag({ status }: { status: 'UP' | 'DOWN' }) {
+const LOOKS = {
+  UP: { color: 'success', icon: <CheckCircleOutlined /> },
+  DOWN: { color: 'error', icon: <CloseCircleOutlined /> },
+  RESTARTING: { color: 'warning', icon: <SyncOutlined /> },
+} as const;
+
+export function StatusTag({ status }: { status: keyof typeof LOOKS }) {
   const { t } = useTranslation();
-  const up = status === 'UP';
+  const look = LOOKS[status];
   return (
-    <Tag color={up ? 'success' : 'error'} icon={up ? <CheckCircleOutlined /> : <CloseCircleOutlined />} data-status={status}>
+    <Tag color={look.color} icon={look.icon} data-status={status}>
       {t(`health.status.${status}`)}
     </Tag>
   );

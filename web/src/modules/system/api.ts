@@ -3,6 +3,7 @@ import type { DataOf } from '../../api/types';
 
 export type HealthData = DataOf<'/cms/health', 'get'>;
 export type ComponentHealth = NonNullable<HealthData['components'][string]>;
+export type ProcessHealth = NonNullable<NonNullable<HealthData['processes']>[string]>;
 
 /**
  * The health check answers 503 with the same envelope when a component is down: that is an
