@@ -34,7 +34,12 @@ def flow_options(start: m.TicketStart) -> dict[str, Any]:
 
 
 async def start_flow(client: Client, start: m.TicketStart) -> None:
-    await client.start_workflow(WORKFLOW, start, **flow_options(start))
+    await client.start_workflow(WORKFLOW, start, **flow_options(start), rpc_timeout=rpc_timeout())
+
+
+def rpc_timeout() -> timedelta:
+    """How long any one call to Temporal may take before it is given up (a hung server is an error, not a wait)."""
+    return timedelta(seconds=get_settings().temporal_rpc_seconds)
 
 
 NO_DISK_WAIT = text("set local synchronous_commit to off")

@@ -29,9 +29,21 @@ ReadConnection: TypeAlias = AsyncConnection[Any]
 
 
 async def get_db() -> AsyncIterator[AsyncSession]:
-    """One transaction a call: committed when the route returns, rolled back if it raises."""
-    async with get_sessionmaker()() as session, session.begin():
-        yield session
+    """One transaction a call: committed when the route returns, rolled back if it raises. A route that waits
+    on another service commits first (`release`); the session then begins a new transaction when used again."""
+    async with get_sessionmaker()() as session:
+        try:
+            yield session
+        except BaseException:
+            await session.rollback()
+            raise
+        await session.commit()
+
+
+async def release(db: AsyncSession) -> None:
+    """Commit what the call did so far and hand its connection back to the pool: before any wait on Temporal,
+    so a slow or hung flow never holds a database connection (or a transaction's locks) while it lasts."""
+    await db.commit()
 
 
 SessionDep = Annotated[AsyncSession, Depends(get_db, scope="function")]

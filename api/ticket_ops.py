@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import select
@@ -17,7 +17,7 @@ from temporalio.client import (
 from temporalio.exceptions import ApplicationError
 from temporalio.service import RPCError, RPCStatusCode
 
-from activities.ticket_flows import flow_options, mark_started, start_flow
+from activities.ticket_flows import flow_options, mark_started, rpc_timeout, start_flow
 from activities.ticket_store import load_calendar, start_input, state_of
 from api import audit
 from api.deps import Principal
@@ -37,7 +37,6 @@ from workflows import ticket_models as m
 from workflows.tickets import TicketWorkflow
 
 log = logging.getLogger("omp.tickets")
-UPDATE_TIMEOUT = timedelta(seconds=30)
 LEVELS_TO_ISSUE = {level: issue for issue, level in rules.ISSUE_LEVELS.items()}
 
 
@@ -114,7 +113,7 @@ async def execute(client: Client, ticket: Ticket, command: m.TicketCommand) -> m
     handle = client.get_workflow_handle_for(TicketWorkflow.run, m.workflow_id(ticket.id))
     try:
         try:
-            return await handle.execute_update(TicketWorkflow.act, command, rpc_timeout=UPDATE_TIMEOUT)
+            return await handle.execute_update(TicketWorkflow.act, command, rpc_timeout=rpc_timeout())
         except RPCError as exc:
             if exc.status != RPCStatusCode.NOT_FOUND:
                 raise
@@ -123,7 +122,7 @@ async def execute(client: Client, ticket: Ticket, command: m.TicketCommand) -> m
         operation = WithStartWorkflowOperation(TicketWorkflow.run, start, **flow_options(start))
         return await client.execute_update_with_start_workflow(TicketWorkflow.act, command,
                                                                start_workflow_operation=operation,
-                                                               rpc_timeout=UPDATE_TIMEOUT)
+                                                               rpc_timeout=rpc_timeout())
     except WorkflowUpdateFailedError as exc:
         if isinstance(exc.cause, ApplicationError):
             raise refused(exc.cause) from None

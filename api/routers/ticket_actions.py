@@ -11,7 +11,7 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.deps import Need, Principal, SessionDep
+from api.deps import Need, Principal, SessionDep, release
 from api.envelope import Reply, ok
 from api.file_access import ensure_readable
 from api.flows import temporal_client
@@ -94,6 +94,7 @@ def register(path: str, action: TicketAction, body_type: type[BaseModel]) -> Non
                          user: Annotated[Principal, Need(permission)]) -> Reply[TicketDetail]:
         ticket = await visible_ticket(db, user, ticket_id)
         command = await command_of(db, user, ticket, action, body)
+        await release(db)
         await execute(await temporal_client(request), ticket, command)
         ticket = await visible_ticket(db, user, ticket_id)  # re-read: the flow's activity has written it
         return ok(await detail(db, ticket, user, datetime.now(UTC)))

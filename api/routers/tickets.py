@@ -12,7 +12,7 @@ from fastapi.responses import StreamingResponse
 from sqlalchemy import Row, Select, bindparam, func, select
 from sqlalchemy.orm import aliased
 
-from api.deps import AUTHENTICATED, Need, Principal, ReadDep, SessionDep
+from api.deps import AUTHENTICATED, Need, Principal, ReadDep, SessionDep, release
 from api.envelope import Reply, ok
 from api.flows import temporal_client
 from api.lean import lean
@@ -50,6 +50,7 @@ COUNT_CAP = 10_000
 @router.post("/add", summary="Create a ticket and start its flow (the detail page then reads the rest)")
 async def add(body: TicketCreate, request: Request, db: SessionDep,
               user: Annotated[Principal, Need("ticket-new")]) -> Reply[TicketCreated]:
+    await release(db)  # the ticket is written in its own transaction; nothing is held while its flow starts
     try:
         client = await temporal_client(request)
     except DomainError:  # Temporal is down: the ticket is saved now and its flow started by the reconciler
