@@ -24,6 +24,7 @@ describe('routes of the shell (SPEC §2)', () => {
       ['menu:home', '/home'],
       ['menu:logistics-configuration', '/operation/ginee-oms/order/logistics-configuration'],
       ['menu:order-detail', '/orderId/:id'],
+      ['shell:unknown', '*'],
     ]);
     expect(routes.every((route) => typeof route.lazy === 'function')).toBe(true);
   });

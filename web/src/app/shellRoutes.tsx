@@ -26,12 +26,16 @@ function viewRoute(view: View): Pick<RouteObject, 'lazy'> {
   }
 }
 
-/** One route a screen of the user's menu, all directly under the shell (SPEC §2). */
+/** Any other address, inside the shell: forbidden (401, address kept) or missing (to /404). */
+const UNKNOWN: RouteObject = { id: 'shell:unknown', path: '*', lazy: async () => ({ Component: (await import('./ShellCatchAll')).default }) };
+
+/** One route a screen of the user's menu, all directly under the shell (SPEC §2), then the unknown rest. */
 export function shellRoutes(menus: readonly MenuNode[]): RouteObject[] {
-  return routedEntries(menus, VIEWS).map((entry: MenuEntry) => ({
+  const screens = routedEntries(menus, VIEWS).map((entry: MenuEntry) => ({
     id: `menu:${entry.identifier}`,
     path: entry.path,
     handle: { menu: entry } satisfies RouteHandle,
     ...viewRoute(VIEWS[entry.identifier]!),
   }));
+  return [...screens, UNKNOWN];
 }

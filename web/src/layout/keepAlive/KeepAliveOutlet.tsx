@@ -6,6 +6,7 @@ import type { MenuEntry } from '../../app/menuEntries';
 import { REDIRECT_PREFIX } from '../../app/redirect';
 import { useGenerations, useTabs } from '../tabs/tabsStore';
 import { PageContext } from './PageContext';
+import { ScreenAccess } from './ScreenAccess';
 
 interface KeptPage {
   element: ReactNode;
@@ -46,7 +47,9 @@ export function KeepAliveOutlet() {
     <Activity key={`${path}#${generations[path] ?? 0}`} mode={path === active ? 'visible' : 'hidden'}>
       <PageContext.Provider value={{ menu: page.menu, active: path === active }}>
         <FrozenLocation location={page.location}>
-          <Suspense fallback={<PageLoading />}>{page.element}</Suspense>
+          <ScreenAccess menu={page.menu}>
+            <Suspense fallback={<PageLoading />}>{page.element}</Suspense>
+          </ScreenAccess>
         </FrozenLocation>
       </PageContext.Provider>
     </Activity>
