@@ -22,11 +22,12 @@ from activities.ticket_store import load_calendar, start_input, state_of
 from api import audit
 from api.deps import Principal
 from api.file_access import ensure_readable, file_reader
-from api.schemas.tickets import TicketCreate, involved_clause
+from api.resource.scope import scoped
+from api.schemas.tickets import TicketCreate, involved_clause, scope_clause
 from api.user_center import ensure_ids
 from domain.context import transaction_id
 from domain.db import transaction
-from domain.enums import TicketAction, TicketEvent, TicketLevel, TicketStatus
+from domain.enums import TicketAction, TicketEvent, TicketLevel, TicketScope, TicketStatus
 from domain.errors import DomainError, NotFound
 from domain.i18n import t
 from domain.models.tickets import Ticket, TicketAttachment, TicketHistory
@@ -132,9 +133,18 @@ async def execute(client: Client, ticket: Ticket, command: m.TicketCommand) -> m
         raise DomainError("TICKET_FLOW_TIMEOUT", status=503) from exc
 
 
-def visible_to(user: Principal) -> list[Any]:
-    """The tickets the user may see: every ticket with the list screen, otherwise only their own."""
-    return [] if user.can("ticket-list") else [involved_clause(user.id)]
+# Data authority of tickets: a ticket is its submitter's, its assignee's and its PIC's, and also belongs to
+# whoever watches it; "own records" are those, "department" those of anyone in the department tree. Tickets
+# carry no country or team, so those dimensions do not restrict them.
+TICKETS = scoped(name="Ticket", owner=(Ticket.submitter_id, Ticket.assignee_id, Ticket.pic_id),
+                 mine=lambda me: scope_clause(TicketScope.WATCHED, me))
+
+
+def visible_to(user: Principal, me: Any = None) -> list[Any]:
+    """The tickets the user may see: every ticket with the list screen, otherwise only those they are
+    involved in; either way within their data authority. `me` may bind the user's id (see DataScope)."""
+    me = user.id if me is None else me
+    return [*([] if user.can("ticket-list") else [involved_clause(me)]), *TICKETS.conditions(user, me)]
 
 
 async def visible_ticket(db: AsyncSession, user: Principal, ticket_id: int) -> Ticket:

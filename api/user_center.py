@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api import audit
 from api.deps import Principal
 from api.resource.scope import scoped
-from domain.errors import Invalid
+from domain.errors import Invalid, NotFound
 from domain.models.authorities import Authority
 from domain.models.roles import Role, role_authorities
 from domain.models.users import User, user_roles
@@ -44,6 +44,12 @@ async def ensure_users(db: AsyncSession, user: Principal, ids: Iterable[int], fi
         if missing:
             raise Invalid(field, "not_found", ids=", ".join(map(str, missing)))
     return wanted
+
+
+async def user_in_scope(db: AsyncSession, user: Principal, user_id: int) -> None:
+    """A 404 for a user that does not exist or is outside the caller's data authority, as on a detail."""
+    if await db.scalar(USER_SCOPE(select(User.id).where(User.id == user_id), user)) is None:
+        raise NotFound(entity="User")
 
 
 async def identifiers(db: AsyncSession, ids: Iterable[int]) -> list[str]:

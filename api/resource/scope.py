@@ -6,9 +6,9 @@
 
 A module names the columns it has; a dimension it has no column for is not restricted by it. A module with
 no business rows says why with `unscoped`. The kit requires one or the other, and hand-written read routes
-declare theirs with `openapi_extra=declares(scope)` (tests/unit/test_routes.py refuses a list, detail, export
-or dashboard route that does not, and tests/integration/test_data_scope_routes.py walks every declared one
-with a scoped user). The rules of how grants add up are in domain/rules/data_authority.py.
+declare theirs with `openapi_extra=declares(scope)`: tests/integration/test_data_scope_routes.py refuses a list,
+detail, export or dashboard route that does not, and walks every declared one with a scoped user. The rules
+of how grants add up are in domain/rules/data_authority.py.
 """
 
 from __future__ import annotations
@@ -113,3 +113,9 @@ def declares(scope: DataScope, **extra: Any) -> dict[str, Any]:
 
 # The organisation's set-up (menus, roles, departments, calendars, log mappings): everyone managing it sees all.
 CONFIGURATION = unscoped("configuration, not business records")
+# The caller's own things, read by their id (profile, menus, notifications, page history, column settings).
+CALLERS_OWN = unscoped("the caller's own data")
+# Values every screen uses (enum labels).
+REFERENCE = unscoped("reference data")
+# A file is read through the record it is attached to; that record's scope decides (api/file_access.py).
+THROUGH_RECORDS = unscoped("readable through the record it is attached to")

@@ -14,6 +14,7 @@ from sqlalchemy import func, or_, select
 from api import audit, security, throttle
 from api.deps import Need, Principal, SessionDep
 from api.envelope import CamelModel, Reply, ok
+from api.resource.scope import declares
 from api.user_center import USER_SCOPE
 from domain.enums import AccountKeyType
 from domain.errors import NotFound
@@ -60,7 +61,7 @@ async def open_sessions(db: SessionDep, user: User | None) -> int:
 
 
 @router.get("/exist", summary="Whether an account is locked out (LOGIN_LOCK) or has open sessions (SESSION)",
-            openapi_extra=AUDITED)
+            openapi_extra=declares(USER_SCOPE, **AUDITED))
 async def exist(db: SessionDep, caller: Annotated[Principal, Need("user-management")],
                 redis_key: Annotated[AccountKeyType, Query(alias="redisKey")],
                 account: Annotated[str, Query(min_length=1, max_length=100)]) -> Reply[AccountState]:

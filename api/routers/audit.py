@@ -15,7 +15,7 @@ from api.deps import Need, Principal, SessionDep
 from api.envelope import Page, Reply, ok
 from api.resource import Actions, Resource
 from api.resource.query import apply_filters, apply_sort, count_query
-from api.resource.scope import CONFIGURATION
+from api.resource.scope import CONFIGURATION, declares, scoped
 from api.resource.xlsx import XlsxExport
 from api.schemas.audit import (
     ActionMappingCreate,
@@ -42,11 +42,15 @@ EXPORT_COLUMNS = ("at", "application", "actionName", "operatorId", "operatorName
                   "requestData", "responseData")
 
 
-def audit_query(params: AuditFilters) -> Any:
+# A logged call is the record of the staff member who made it.
+OPERATIONS = scoped(name="OperationLog", owner=OperationLog.operator_id)
+
+
+def audit_query(params: AuditFilters, user: Principal) -> Any:
     problem = range_problem(params.start_time, params.end_time)
     if problem:
         raise Invalid("endTime", problem)
-    query = apply_filters(select(OperationLog), OperationLog, params)
+    query = apply_filters(OPERATIONS(select(OperationLog), user), OperationLog, params)
     return apply_sort(query, OperationLog, params.sort, SORTABLE, "-id")
 
 
@@ -76,10 +80,11 @@ def public(row: OperationLog, names: ActionNames) -> dict[str, Any]:
     return data
 
 
-@router.post("/search", summary="Search the operation log (time range required, at most 92 days)")
+@router.post("/search", summary="Search the operation log (time range required, at most 92 days)",
+             openapi_extra=declares(OPERATIONS))
 async def search(params: AuditFilters, db: SessionDep,
-                 _: Annotated[Principal, Need("audit-log")]) -> Reply[Page[OperationLogPublic]]:
-    query = audit_query(params)
+                 user: Annotated[Principal, Need("audit-log")]) -> Reply[Page[OperationLogPublic]]:
+    query = audit_query(params, user)
     total = await db.scalar(count_query(query)) or 0
     rows = (await db.scalars(query.limit(params.page_size).offset((params.page - 1) * params.page_size))).all()
     names = await ActionNames.load(db)
@@ -87,10 +92,11 @@ async def search(params: AuditFilters, db: SessionDep,
                "pageSize": params.page_size})
 
 
-@router.get("/detail/{log_id}", summary="One logged call with the field-level changes it made (diff view)")
+@router.get("/detail/{log_id}", summary="One logged call with the field-level changes it made (diff view)",
+            openapi_extra=declares(OPERATIONS))
 async def detail(log_id: int, db: SessionDep,
-                 _: Annotated[Principal, Need("audit-log")]) -> Reply[OperationLogDetail]:
-    row = await db.get(OperationLog, log_id)
+                 user: Annotated[Principal, Need("audit-log")]) -> Reply[OperationLogDetail]:
+    row = await db.scalar(OPERATIONS(select(OperationLog).where(OperationLog.id == log_id), user))
     if row is None:
         raise NotFound(entity="OperationLog")
     changes = (await db.scalars(select(EntityChange).where(EntityChange.transaction_id == row.transaction_id)
@@ -101,9 +107,10 @@ async def detail(log_id: int, db: SessionDep,
 
 
 @router.post("/export", summary="Export the matching operation log as xlsx", response_class=StreamingResponse,
+             openapi_extra=declares(OPERATIONS),
              responses={200: {"content": {"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {}}}})
 async def export(params: AuditFilters, user: Annotated[Principal, Need("audit#export")]) -> StreamingResponse:
-    query = audit_query(params)
+    query = audit_query(params, user)
     async with get_sessionmaker()() as db:
         book = XlsxExport([field_label(c) for c in EXPORT_COLUMNS], await zone_of(db, user.id), sheet="audit")
         names = await ActionNames.load(db)

@@ -13,6 +13,7 @@ from api import security, throttle
 from api.deps import AUTHENTICATED, PUBLIC, Need, Principal, SessionDep
 from api.envelope import Reply, ok
 from api.menu_tree import forbidden_paths, user_menus
+from api.resource.scope import CALLERS_OWN, declares
 from api.schemas.auth import ChangePasswordBody, LoginBody, MenuNode, TokenPublic, UserInfo
 from domain.db import transaction
 from domain.enums import Status
@@ -76,7 +77,7 @@ async def load_user(db: SessionDep, user_id: int) -> User:
     return (await db.scalars(query)).one()
 
 
-@router.get("/user/info")
+@router.get("/user/info", openapi_extra=declares(CALLERS_OWN))
 async def user_info(db: SessionDep, user: Annotated[Principal, Need(AUTHENTICATED)]) -> Reply[UserInfo]:
     row = await load_user(db, user.id)
     permissions = (await db.scalars(select(Authority.identifier))).all() if user.is_super else user.permissions
@@ -93,13 +94,13 @@ async def user_info(db: SessionDep, user: Annotated[Principal, Need(AUTHENTICATE
     }))
 
 
-@router.get("/user/menus")
+@router.get("/user/menus", openapi_extra=declares(CALLERS_OWN))
 async def menus(db: SessionDep, user: Annotated[Principal, Need(AUTHENTICATED)]) -> Reply[list[MenuNode]]:
     """The logged-in user's menu tree: directories and menus (hidden detail routes flagged `hidden`)."""
     return ok(await user_menus(db, user))
 
 
-@router.get("/user/forbidden-paths")
+@router.get("/user/forbidden-paths", openapi_extra=declares(CALLERS_OWN))
 async def forbidden(db: SessionDep, user: Annotated[Principal, Need(AUTHENTICATED)]) -> Reply[list[str]]:
     """Paths of the console's screens the logged-in user may not open: the console shows them as forbidden
     (with whom to ask) rather than as missing."""

@@ -13,7 +13,7 @@ from api.deps import Need, Principal, SessionDep
 from api.envelope import Page, Reply, ok
 from api.menu_tree import nest
 from api.resource import Actions, Resource
-from api.resource.scope import CONFIGURATION
+from api.resource.scope import CONFIGURATION, declares
 from api.schemas.authorities import (
     AuthorityCreate,
     AuthorityFilters,
@@ -24,7 +24,7 @@ from api.schemas.authorities import (
     RoleUsage,
     UserUsage,
 )
-from api.user_center import ensure_ids, granter, held, record_grants
+from api.user_center import USER_SCOPE, ensure_ids, granter, held, record_grants
 from domain.enums import MenuType
 from domain.errors import DomainError, Invalid, NotFound
 from domain.models.authorities import Authority
@@ -82,7 +82,8 @@ def tree_node(row: Authority) -> dict[str, Any]:
     return AuthorityPublic.model_validate(row).model_dump(by_alias=True)
 
 
-@router.get("/tree-list", summary="The whole menu and authority tree, buttons included")
+@router.get("/tree-list", summary="The whole menu and authority tree, buttons included",
+            openapi_extra=declares(CONFIGURATION))
 async def tree_list(db: SessionDep, _: Annotated[Principal, Need(*TREE_READERS)]) -> Reply[list[AuthorityTreeNode]]:
     return ok(nest((await db.scalars(select(Authority))).all(), tree_node))
 
@@ -94,7 +95,8 @@ async def authority_of(db: AsyncSession, authority_id: int) -> Authority:
     return row
 
 
-@router.get("/usage-role/{authority_id}", summary="The roles that grant the authority")
+@router.get("/usage-role/{authority_id}", summary="The roles that grant the authority",
+            openapi_extra=declares(CONFIGURATION))
 async def usage_role(authority_id: int, db: SessionDep,
                      _: Annotated[Principal, Need("menu-management")]) -> Reply[list[RoleUsage]]:
     await authority_of(db, authority_id)
@@ -114,11 +116,13 @@ def holders(authority_ids: Any) -> Any:
     return union(via_roles, direct).subquery()
 
 
-async def usages(db: AsyncSession, authority_ids: Any, page: int = 1, page_size: int = 500) -> tuple[list, int]:
+async def usages(db: AsyncSession, caller: Principal, authority_ids: Any, page: int = 1,
+                 page_size: int = 500) -> tuple[list, int]:
+    """The holders within the caller's data authority."""
     held = holders(authority_ids)
-    users = select(held.c.user_id).distinct().subquery()
+    users = USER_SCOPE(select(User.id).where(User.id.in_(select(held.c.user_id))), caller).subquery()
     total = await db.scalar(select(func.count()).select_from(users)) or 0
-    rows = (await db.scalars(select(User).where(User.id.in_(select(users.c.user_id))).order_by(User.username)
+    rows = (await db.scalars(select(User).where(User.id.in_(select(users.c.id))).order_by(User.username)
                              .limit(page_size).offset((page - 1) * page_size))).all()
     links = (await db.execute(select(held.c.user_id, held.c.role).where(
         held.c.user_id.in_([u.id for u in rows])))).all()
@@ -131,11 +135,12 @@ async def usages(db: AsyncSession, authority_ids: Any, page: int = 1, page_size:
     return out, total
 
 
-@router.get("/usage-user/{authority_id}", summary="The users holding the authority, directly or through roles")
+@router.get("/usage-user/{authority_id}", summary="The users holding the authority, directly or through roles",
+            openapi_extra=declares(USER_SCOPE))
 async def usage_user(authority_id: int, db: SessionDep,
-                     _: Annotated[Principal, Need("menu-management")]) -> Reply[list[UserUsage]]:
+                     user: Annotated[Principal, Need("menu-management")]) -> Reply[list[UserUsage]]:
     await authority_of(db, authority_id)
-    found, _total = await usages(db, [authority_id])
+    found, _total = await usages(db, user, [authority_id])
     return ok(found)
 
 
@@ -168,10 +173,10 @@ async def delete_role_authority(authority_id: Annotated[int, Query(alias="author
     return ok(None)
 
 
-@usage_router.post("/user/get-user-list-by-identifier", openapi_extra=READ,
+@usage_router.post("/user/get-user-list-by-identifier", openapi_extra=declares(USER_SCOPE, **READ),
                    summary="The users holding the authority with this identifier")
 async def users_by_identifier(params: IdentifierQuery, db: SessionDep,
-                              _: Annotated[Principal, Need("menu-management")]) -> Reply[Page[UserUsage]]:
+                              user: Annotated[Principal, Need("menu-management")]) -> Reply[Page[UserUsage]]:
     ids = select(Authority.id).where(Authority.identifier == params.identifier.strip())
-    found, total = await usages(db, ids, params.page, params.page_size)
+    found, total = await usages(db, user, ids, params.page, params.page_size)
     return ok({"items": found, "total": total, "page": params.page, "pageSize": params.page_size})

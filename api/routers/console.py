@@ -10,6 +10,7 @@ from sqlalchemy.dialects.postgresql import insert
 
 from api.deps import AUTHENTICATED, Need, Principal, SessionDep
 from api.envelope import Reply, ok
+from api.resource.scope import CALLERS_OWN, declares
 from api.schemas.console import (
     PageRef,
     PageVisitPublic,
@@ -32,7 +33,8 @@ async def pages_of(db: SessionDep, user_id: int) -> list[PageVisit]:
     return list((await db.scalars(query)).all())
 
 
-@router.get("/history/list", summary="Subscribed pages first, then the most recently visited")
+@router.get("/history/list", openapi_extra=declares(CALLERS_OWN),
+            summary="Subscribed pages first, then the most recently visited")
 async def history(db: SessionDep, user: Me) -> Reply[list[PageVisitPublic]]:
     return ok([PageVisitPublic.model_validate(p) for p in await pages_of(db, user.id)])
 
@@ -67,7 +69,8 @@ async def subscribe(body: SubscriptionBody, db: SessionDep, user: Me) -> Reply[l
     return ok(pages, "console.subscription_truncated" if truncated else "console.subscribed")
 
 
-@router.post("/front/table-display/get", openapi_extra=QUIET, summary="The user's column display of one table")
+@router.post("/front/table-display/get", openapi_extra=declares(CALLERS_OWN, **QUIET),
+             summary="The user's column display of one table")
 async def get_display(body: TableKey, db: SessionDep, user: Me) -> Reply[TableDisplayPublic]:
     columns = await db.scalar(select(TableDisplay.columns).where(
         TableDisplay.user_id == user.id, TableDisplay.table_key == body.table_key))

@@ -11,11 +11,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.deps import Need, Principal, SessionDep, load_scope
 from api.envelope import Reply, ok
+from api.resource.scope import CONFIGURATION, declares
 from api.schemas.data_authority import RoleScopesBody, ScopeGrant, ScopesPublic, UserScopesBody, UserScopesPublic
-from api.user_center import ensure_ids, ensure_users, granter, held, record_grants
+from api.user_center import USER_SCOPE, ensure_ids, ensure_users, granter, held, record_grants, user_in_scope
 from domain.models.data_authority import DataScope
 from domain.models.roles import Role
-from domain.models.users import User, user_roles
+from domain.models.users import user_roles
 from domain.rules import grants
 from domain.rules.data_authority import EffectiveScope, merge
 
@@ -62,17 +63,18 @@ def effective(scope: EffectiveScope) -> dict[str, Any]:
             "teams": sorted(scope.teams) if scope.teams is not None else None}
 
 
-@router.get("/role/{role_id}", summary="The data scopes a role grants")
+@router.get("/role/{role_id}", summary="The data scopes a role grants", openapi_extra=declares(CONFIGURATION))
 async def role_scopes(role_id: int, db: SessionDep,
                       _: Annotated[Principal, Need("data-authority")]) -> Reply[ScopesPublic]:
     await ensure_ids(db, Role, [role_id], "roleId")
     return ok({"scopes": await grants_of(db, DataScope.role_id, role_id)})
 
 
-@router.get("/user/{user_id}", summary="A user's own data scopes and their effective data authority")
+@router.get("/user/{user_id}", summary="A user's own data scopes and their effective data authority",
+            openapi_extra=declares(USER_SCOPE))
 async def user_scopes(user_id: int, db: SessionDep,
-                      _: Annotated[Principal, Need("data-authority")]) -> Reply[UserScopesPublic]:
-    await ensure_ids(db, User, [user_id], "userId")
+                      user: Annotated[Principal, Need("data-authority")]) -> Reply[UserScopesPublic]:
+    await user_in_scope(db, user, user_id)
     return ok({"scopes": await grants_of(db, DataScope.user_id, user_id),
                "effective": effective(await load_scope(db, user_id))})
 

@@ -11,7 +11,7 @@ from sqlalchemy.orm import selectinload
 from api.deps import AUTHENTICATED, Need, Principal, SessionDep
 from api.envelope import Reply, ok
 from api.resource import Actions, Resource
-from api.resource.scope import CONFIGURATION
+from api.resource.scope import CONFIGURATION, declares
 from api.schemas.departments import (
     DepartmentCreate,
     DepartmentFilters,
@@ -51,7 +51,8 @@ departments = Resource(
 router = departments.router(prefix="/department", tags=["departments"])
 
 
-@router.get("/tree", summary="Every department as a tree, with leader and member count")
+@router.get("/tree", summary="Every department as a tree, with leader and member count",
+            openapi_extra=declares(CONFIGURATION))
 async def tree(db: SessionDep, _: Annotated[Principal, Need(AUTHENTICATED)]) -> Reply[list[DepartmentNode]]:
     rows = (await db.scalars(select(Department).options(selectinload(Department.leader))
                              .order_by(Department.name, Department.id))).all()

@@ -16,6 +16,7 @@ from fastapi.responses import StreamingResponse
 from api.deps import AUTHENTICATED, PUBLIC, Need, Principal, SessionDep
 from api.envelope import Reply, ok
 from api.file_access import may_read
+from api.resource.scope import THROUGH_RECORDS, declares
 from api.schemas.files import FileLink, StoredFilePublic
 from domain.errors import DomainError, NotFound
 from domain.models.files import StoredFile
@@ -75,7 +76,7 @@ async def upload_public_file(file: Annotated[UploadFile, File()], db: SessionDep
     return ok(await store(file, db, user, public=True))
 
 
-@router.get("/generate-file-url/{file_id}",
+@router.get("/generate-file-url/{file_id}", openapi_extra=declares(THROUGH_RECORDS),
             summary="A signed link to a stored file the caller may read (api/file_access.py)")
 async def generate_file_url(file_id: int, db: SessionDep,
                             user: Annotated[Principal, Need(AUTHENTICATED)]) -> Reply[FileLink]:

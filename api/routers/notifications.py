@@ -11,6 +11,7 @@ from sqlalchemy import func, select, update
 from activities.ticket_store import render_notice
 from api.deps import AUTHENTICATED, Need, Principal, SessionDep
 from api.envelope import Page, Reply, ok
+from api.resource.scope import CALLERS_OWN, declares
 from api.schemas.notifications import NotificationFilters, NotificationPublic, ReadBody, UnreadCount
 from domain.models.notifications import Notification
 from domain.user_time_zones import zone_of
@@ -19,7 +20,7 @@ router = APIRouter(prefix="/notification", tags=["notifications"])
 Caller = Annotated[Principal, Need(AUTHENTICATED)]
 
 
-@router.post("/search", summary="My notifications, newest first")
+@router.post("/search", summary="My notifications, newest first", openapi_extra=declares(CALLERS_OWN))
 async def search(params: NotificationFilters, db: SessionDep, user: Caller) -> Reply[Page[NotificationPublic]]:
     query = select(Notification).where(Notification.user_id == user.id)
     if params.unread is not None:
@@ -35,7 +36,8 @@ async def search(params: NotificationFilters, db: SessionDep, user: Caller) -> R
     return ok({"items": items, "total": total, "page": params.page, "pageSize": params.page_size})
 
 
-@router.get("/unread-count", summary="How many of my notifications are unread")
+@router.get("/unread-count", summary="How many of my notifications are unread",
+            openapi_extra=declares(CALLERS_OWN))
 async def unread_count(db: SessionDep, user: Caller) -> Reply[UnreadCount]:
     count = await db.scalar(select(func.count()).where(Notification.user_id == user.id,
                                                        Notification.read_at.is_(None)))

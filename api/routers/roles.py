@@ -12,7 +12,7 @@ from sqlalchemy.orm import with_expression
 from api.deps import AUTHENTICATED, Need, Principal, SessionDep
 from api.envelope import Reply, ok
 from api.resource import Actions, Resource
-from api.resource.scope import CONFIGURATION
+from api.resource.scope import CONFIGURATION, declares
 from api.schemas.roles import (
     BatchGrantBody,
     CopyGrantBody,
@@ -28,6 +28,7 @@ from api.schemas.roles import (
 )
 from api.schemas.users import AuthorityIds, UserBrief
 from api.user_center import (
+    USER_SCOPE,
     add_links,
     check_authorities_given,
     check_roles_given,
@@ -39,8 +40,10 @@ from api.user_center import (
     record_grants,
     replace_links,
 )
+from domain.enums import DataScopeType
 from domain.errors import DomainError, Invalid, NotFound
 from domain.models.authorities import Authority
+from domain.models.data_authority import DataScope
 from domain.models.roles import Role, role_authorities
 from domain.models.users import User, user_roles
 from domain.rules import grants
@@ -54,16 +57,19 @@ def with_counts(query: Select[Any], _: Principal) -> Select[Any]:
 
 
 async def apply_extras(db: AsyncSession, row: Role, extras: dict[str, Any], user: Principal) -> None:
-    """Members and authorities given with a new role."""
+    """Members and authorities given with a new role, which starts with the narrowest data scope (own
+    records only) until data authority widens it."""
+    if row.id is not None:
+        return
     members = await ensure_users(db, user, extras.get("member_ids") or [], "memberIds")
     given = await ensure_ids(db, Authority, extras.get("authority_ids") or [], "authorityIds")
     grants.check_self(granter(user), members)
     await check_authorities_given(db, user, given)
-    if members or given:
-        db.add(row)
-        await roles.flush(db, {"name": row.name})  # the row needs its id; a duplicate name is still named
-        await add_links(db, user_roles, "role_id", row.id, "user_id", members)
-        await add_links(db, role_authorities, "role_id", row.id, "authority_id", given)
+    db.add(row)
+    await roles.flush(db, {"name": row.name})  # the row needs its id; a duplicate name is still named
+    db.add(DataScope(role_id=row.id, scope_type=DataScopeType.OWN, values=[]))
+    await add_links(db, user_roles, "role_id", row.id, "user_id", members)
+    await add_links(db, role_authorities, "role_id", row.id, "authority_id", given)
 
 
 async def keep_built_ins(db: AsyncSession, row: Role, _: Principal) -> None:
@@ -101,16 +107,17 @@ async def usernames(db: AsyncSession, ids: set[int]) -> list[str]:
     return sorted((await db.scalars(select(User.username).where(User.id.in_(ids)))).all()) if ids else []
 
 
-@router.get("/options", summary="Every role, for pickers")
+@router.get("/options", summary="Every role, for pickers", openapi_extra=declares(CONFIGURATION))
 async def options(db: SessionDep, _: Annotated[Principal, Need(AUTHENTICATED)]) -> Reply[list[RoleOption]]:
     return ok([RoleOption.model_validate(r) for r in (await db.scalars(select(Role).order_by(Role.id))).all()])
 
 
-@router.get("/members/{role_id}", summary="The users holding the role")
+@router.get("/members/{role_id}", summary="The users holding the role (those within the caller's data authority)",
+            openapi_extra=declares(USER_SCOPE))
 async def members(role_id: int, db: SessionDep,
-                  _: Annotated[Principal, Need("role-management")]) -> Reply[list[UserBrief]]:
+                  user: Annotated[Principal, Need("role-management")]) -> Reply[list[UserBrief]]:
     await role_of(db, role_id)
-    query = select(User).join(user_roles, user_roles.c.user_id == User.id).where(
+    query = USER_SCOPE(select(User), user).join(user_roles, user_roles.c.user_id == User.id).where(
         user_roles.c.role_id == role_id).order_by(User.username)
     return ok([UserBrief.model_validate(u) for u in (await db.scalars(query)).all()])
 
@@ -157,7 +164,7 @@ async def switch_members(body: SwitchMembersBody, db: SessionDep,
     return ok({"moved": len(moving)})
 
 
-@router.get("/authorities/{role_id}", summary="The authorities the role grants")
+@router.get("/authorities/{role_id}", summary="The authorities the role grants", openapi_extra=declares(CONFIGURATION))
 async def authorities(role_id: int, db: SessionDep,
                       _: Annotated[Principal, Need("role-management")]) -> Reply[AuthorityIds]:
     await role_of(db, role_id)

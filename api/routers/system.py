@@ -9,6 +9,7 @@ from api.build_info import build_info
 from api.deps import AUTHENTICATED, PUBLIC, Need
 from api.envelope import Reply, ok
 from api.health import check
+from api.resource.scope import REFERENCE, declares
 from api.schemas.system import EnumOption, HealthPublic, InfoPublic
 from domain import enums
 from domain.errors import NotFound
@@ -30,7 +31,7 @@ async def health(request: Request) -> Reply[HealthPublic]:
     return ok(report)
 
 
-@router.get("/common/enums/{name}", dependencies=[Need(AUTHENTICATED)])
+@router.get("/common/enums/{name}", dependencies=[Need(AUTHENTICATED)], openapi_extra=declares(REFERENCE))
 async def enum_options(name: str) -> Reply[list[EnumOption]]:
     """The values of one enumeration with labels in the caller's language."""
     enum = enums.ALL.get(name)

@@ -12,7 +12,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.deps import Need, Principal, SessionDep
 from api.envelope import Reply, ok
+from api.resource.scope import declares
 from api.schemas.tickets import DashboardQuery, TicketDashboard
+from api.ticket_ops import TICKETS
 from domain.enums import DatePreset, TicketStatus
 from domain.models.tickets import Ticket
 from domain.rules.ticket_reports import preset_range, rates
@@ -43,7 +45,7 @@ async def grouped(db: AsyncSession, base: Select[Any], *keys: Any) -> list[Any]:
 
 
 @router.post("/dashboard", summary="Ticket dashboard figures for a date preset or range",
-             openapi_extra={"x-audit": False})  # a read, though a POST
+             openapi_extra=declares(TICKETS, **{"x-audit": False}))  # a read, though a POST
 async def dashboard(body: DashboardQuery, db: SessionDep,
                     user: Annotated[Principal, Need("ticket-report")]) -> Reply[TicketDashboard]:
     zone_name = await zone_name_of(db, user.id)  # presets and week/month buckets follow the reader's days
@@ -52,7 +54,7 @@ async def dashboard(body: DashboardQuery, db: SessionDep,
         start, end = preset_range(body.preset or DatePreset.MONTH, datetime.now(zone))
     else:
         start, end = body.created_at[0], body.created_at[1]
-    scope = [Ticket.created_at >= start, Ticket.created_at < end]
+    scope = [Ticket.created_at >= start, Ticket.created_at < end, *TICKETS.conditions(user)]
     if body.category:
         scope.append(Ticket.category.in_(body.category))
     if body.application:

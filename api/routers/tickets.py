@@ -17,6 +17,7 @@ from api.envelope import Reply, ok
 from api.flows import temporal_client
 from api.lean import lean
 from api.resource.query import apply_filters, apply_sort, filter_shape, filter_values
+from api.resource.scope import declares
 from api.resource.statements import Statements
 from api.schemas.tickets import (
     NavbarGroupName,
@@ -26,11 +27,10 @@ from api.schemas.tickets import (
     TicketFilters,
     TicketNavbar,
     TicketPage,
-    involved_clause,
     scope_clause,
 )
 from api.ticket_export import export_tickets
-from api.ticket_ops import create_ticket, visible_ticket, workflow_url
+from api.ticket_ops import TICKETS, create_ticket, visible_ticket, visible_to, workflow_url
 from api.ticket_reads import detail, list_item, list_items, person
 from domain.enums import TicketScope, TicketStatus
 from domain.errors import DomainError
@@ -68,8 +68,7 @@ def search_query(params: TicketFilters, user: Principal) -> Select[Any]:
     me = bindparam("p_me", user.id)
     if params.scope != TicketScope.ALL:
         query = query.where(scope_clause(params.scope, me))
-    if not user.can("ticket-list"):
-        query = query.where(involved_clause(me))
+    query = query.where(*visible_to(user, me))
     return apply_filters(query, Ticket, column_filters(params))
 
 
@@ -108,7 +107,8 @@ def page_query(params: TicketFilters, user: Principal) -> Select[Any]:
 
 def page_shape(params: TicketFilters, user: Principal) -> tuple[Any, ...]:
     """What decides the SQL of page_query; everything else in it is a value (see page_values)."""
-    return filter_shape(column_filters(params)), params.scope, params.sort, user.can("ticket-list")
+    return (filter_shape(column_filters(params)), params.scope, params.sort, user.can("ticket-list"),
+            TICKETS.shape(user))
 
 
 def page_values(params: TicketFilters, user: Principal) -> dict[str, Any]:
@@ -135,7 +135,8 @@ def people_of(row: Row[Any]) -> dict[int, dict[str, Any]]:
     return found
 
 
-@router.post("/search", summary="Search tickets: all, mine, assigned to me, watched, with filters")
+@router.post("/search", summary="Search tickets: all, mine, assigned to me, watched, with filters",
+             openapi_extra=declares(TICKETS))
 @lean
 async def search(params: TicketFilters, db: ReadDep,
                  user: Annotated[Principal, Need(*LIST)]) -> Reply[TicketPage]:
@@ -154,7 +155,8 @@ async def search(params: TicketFilters, db: ReadDep,
                "page": params.page, "pageSize": params.page_size})
 
 
-@router.post("/export", summary="Export the tickets matching the filters as xlsx", response_class=StreamingResponse)
+@router.post("/export", summary="Export the tickets matching the filters as xlsx", response_class=StreamingResponse,
+             openapi_extra=declares(TICKETS))
 async def export(params: TicketFilters, user: Annotated[Principal, Need("ticket#export")]) -> StreamingResponse:
     return await export_tickets(in_order(PAGE, search_query(params, user), params), user.id)
 
@@ -164,7 +166,8 @@ def capped_count(matches: Select[Any]) -> Select[Any]:
     return select(func.count()).select_from(matches.limit(COUNT_CAP + 1).subquery())
 
 
-@router.get("/detail/{ticket_id}", summary="A ticket with comments, attachments, history, SLA and allowed actions")
+@router.get("/detail/{ticket_id}", summary="A ticket with comments, attachments, history, SLA and allowed actions",
+            openapi_extra=declares(TICKETS))
 async def get(ticket_id: int, db: SessionDep, user: Annotated[Principal, Need(*LIST)]) -> Reply[TicketDetail]:
     ticket = await visible_ticket(db, user, ticket_id)
     return ok(await detail(db, ticket, user, datetime.now(UTC)))
@@ -176,11 +179,12 @@ NAVBAR_GROUPS: dict[NavbarGroupName, TicketScope] = {
 OPEN_STATUSES = [s for s in TicketStatus if s not in (TicketStatus.CLOSED, TicketStatus.WONT_FIX)]
 
 
-@router.get("/navbar", summary="The navbar dropdown: my open tickets with counts, and the most urgent of one group")
+@router.get("/navbar", summary="The navbar dropdown: my open tickets with counts, and the most urgent of one group",
+            openapi_extra=declares(TICKETS))
 async def navbar(db: SessionDep, user: Annotated[Principal, Need(AUTHENTICATED)],
                  group: NavbarGroupName = "assigned") -> Reply[TicketNavbar]:
     def open_in(scope: TicketScope) -> list[Any]:
-        return [scope_clause(scope, user.id), Ticket.status.in_(OPEN_STATUSES)]
+        return [scope_clause(scope, user.id), Ticket.status.in_(OPEN_STATUSES), *TICKETS.conditions(user)]
 
     groups = {}
     for key, scope in NAVBAR_GROUPS.items():

@@ -12,6 +12,7 @@ from sqlalchemy import insert, select
 from api.deps import AUTHENTICATED, Need, Principal, SessionDep
 from api.envelope import Page, Reply, ok
 from api.resource.query import SearchParams, apply_filters, apply_sort, count_query
+from api.resource.scope import declares, scoped
 from api.resource.xlsx import XlsxExport
 from api.schemas.tracking import (
     Accepted,
@@ -50,11 +51,16 @@ async def report(body: EventReport | EventBatch, request: Request, db: SessionDe
     return ok({"accepted": len(events)})
 
 
-def event_query(params: EventFilters) -> Any:
+# Events and visits are the records of the staff member whose console reported them.
+EVENTS = scoped(name="TrackingEvent", owner=TrackingEvent.reporter_id)
+VISITS = scoped(name="AccessVisit", owner=AccessVisit.user_id)
+
+
+def event_query(params: EventFilters, user: Principal) -> Any:
     problem = range_problem(params.start_time, params.end_time)
     if problem:
         raise Invalid("endTime", problem)
-    query = apply_filters(select(TrackingEvent), TrackingEvent, params)
+    query = apply_filters(EVENTS(select(TrackingEvent), user), TrackingEvent, params)
     return apply_sort(query, TrackingEvent, params.sort, {"id", "at", "event_id", "merchant_id"}, "-id")
 
 
@@ -65,17 +71,19 @@ async def page_of(db: SessionDep, query: Any, params: SearchParams, public: Any)
             "pageSize": params.page_size}
 
 
-@router.post("/event-tracking/search", summary="Search reported events (time range required, at most 92 days)")
+@router.post("/event-tracking/search", summary="Search reported events (time range required, at most 92 days)",
+             openapi_extra=declares(EVENTS))
 async def search_events(params: EventFilters, db: SessionDep,
-                        _: Annotated[Principal, Need("event-tracking")]) -> Reply[Page[EventPublic]]:
-    return ok(await page_of(db, event_query(params), params, EventPublic))
+                        user: Annotated[Principal, Need("event-tracking")]) -> Reply[Page[EventPublic]]:
+    return ok(await page_of(db, event_query(params, user), params, EventPublic))
 
 
 @router.post("/event-tracking/export", summary="Export the matching events as xlsx", response_class=StreamingResponse,
+             openapi_extra=declares(EVENTS),
              responses={200: {"content": {"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {}}}})
 async def export_events(params: EventFilters,
                         user: Annotated[Principal, Need("event-tracking#export")]) -> StreamingResponse:
-    query = event_query(params)
+    query = event_query(params, user)
     columns = [(name, info.alias or name) for name, info in EventPublic.model_fields.items()]
     async with get_sessionmaker()() as db:
         book = XlsxExport([field_label(alias) for _, alias in columns], await zone_of(db, user.id), sheet="events")
@@ -94,9 +102,9 @@ async def add_visit(body: VisitBody, db: SessionDep,
     return ok(None)
 
 
-@router.post("/access-tracking/search", summary="Search visits to named pages")
+@router.post("/access-tracking/search", summary="Search visits to named pages", openapi_extra=declares(VISITS))
 async def search_visits(params: VisitFilters, db: SessionDep,
-                        _: Annotated[Principal, Need("event-tracking")]) -> Reply[Page[VisitPublic]]:
-    query = apply_sort(apply_filters(select(AccessVisit), AccessVisit, params), AccessVisit, params.sort,
+                        user: Annotated[Principal, Need("event-tracking")]) -> Reply[Page[VisitPublic]]:
+    query = apply_sort(apply_filters(VISITS(select(AccessVisit), user), AccessVisit, params), AccessVisit, params.sort,
                        {"id", "at", "name", "username"}, "-id")
     return ok(await page_of(db, query, params, VisitPublic))

@@ -13,6 +13,7 @@ from api.deps import AUTHENTICATED, Need, Principal, SessionDep
 from api.envelope import Reply, ok
 from api.resource import Actions, Resource
 from api.resource.query import escape_like
+from api.resource.scope import declares
 from api.schemas.users import AuthorityIds, GrantBody, UserBrief, UserCreate, UserFilters, UserPublic, UserUpdate
 from api.user_center import (
     USER_SCOPE,
@@ -85,7 +86,8 @@ router = users.router(prefix="/user", tags=["users"])
 PICKER_OPTIONS = 50
 
 
-@router.get("/options", summary="Users for pickers: enabled ones by keyword, or the given ids (the picked ones)")
+@router.get("/options", openapi_extra=declares(USER_SCOPE),
+            summary="Users for pickers: enabled ones by keyword, or the given ids (the picked ones)")
 async def options(db: SessionDep, user: Annotated[Principal, Need(AUTHENTICATED)],
                   keyword: Annotated[str | None, Query(max_length=64)] = None,
                   ids: Annotated[list[int] | None, Query(max_length=PICKER_OPTIONS)] = None,
@@ -102,7 +104,8 @@ async def options(db: SessionDep, user: Annotated[Principal, Need(AUTHENTICATED)
     return ok([UserBrief.model_validate(u) for u in (await db.scalars(query)).all()])
 
 
-@router.get("/authorities/{user_id}", summary="Authorities held by the user directly (not through roles)")
+@router.get("/authorities/{user_id}", openapi_extra=declares(USER_SCOPE),
+            summary="Authorities held by the user directly (not through roles)")
 async def direct_authorities(user_id: int, db: SessionDep,
                              user: Annotated[Principal, Need("user-management")]) -> Reply[AuthorityIds]:
     await users.load(db, user, user_id)

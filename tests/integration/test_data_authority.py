@@ -120,3 +120,10 @@ async def test_department_and_own_scopes_on_the_user_list(client, login_as, gran
     await client.post("/cms/data-authority/user/save", headers=granter,
                       json={"userId": lead.id, "scopes": [{"scopeType": "OWN"}]})
     assert await visible() == [lead.id]
+
+
+async def test_a_new_role_starts_with_own_records_only(client, login_as, granter):
+    admin = await login_as("role-management", "role#add", super_user=True)
+    role = (await client.post("/cms/role/add", headers=admin, json={"name": unique("Narrow ")})).json()["data"]
+    view = (await client.get(f"/cms/data-authority/role/{role['id']}", headers=granter)).json()["data"]
+    assert view == {"scopes": [{"scopeType": "OWN", "values": []}]}

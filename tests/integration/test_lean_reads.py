@@ -120,3 +120,22 @@ async def test_only_changes_to_rights_move_the_epoch(client):
         await db.execute(text("update roles set status = status where id in "
                               "(select role_id from user_roles where user_id = :id)"), {"id": user.id})
     assert await epoch() == before + 1
+
+
+async def test_the_lean_search_keeps_each_callers_data_scope(client, answered):
+    """One statement is rendered per shape and reused: two users scoped to their own records must each get
+    their own tickets from it, not the first caller's."""
+    from domain.models.data_authority import DataScope
+
+    category = unique("Own")
+    people = [await staff("ticket-list"), await staff("ticket-list")]
+    for who in people:
+        async with transaction() as db:
+            db.add(DataScope(user_id=who.id, scope_type="OWN", values=[]))
+        await insert_ticket(category=category, submitter_id=who.id, title=f"{category} {who.id}")
+    CALLERS.clear()
+    for who in people:
+        for _ in range(2):  # FastAPI first, then the lean path
+            found = (await client.post(SEARCH, json={"category": [category]}, headers=who.headers)).json()["data"]
+            assert [i["title"] for i in found["items"]] == [f"{category} {who.id}"]
+    assert answered[-2:] == [False, True]

@@ -1258,7 +1258,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The users holding the role */
+        /** The users holding the role (those within the caller's data authority) */
         get: operations["roles_members"];
         put?: never;
         post?: never;

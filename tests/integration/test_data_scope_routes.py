@@ -1,0 +1,187 @@
+"""Data authority on every read route (docs/decisions/data-authority.md).
+
+Every list, detail, export and dashboard operation of the OpenAPI document declares the scope its queries
+take (`x-data-scope`), or why none applies. Then one user, scoped to Indonesia and to their own records,
+walks every scoped operation the document lists, so a new module's routes are walked as soon as they are
+declared: it must see its own rows and none of the rows outside its scope. A declared scope without rows
+here, or a route of a shape this walk does not know, fails the test rather than being skipped."""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import openpyxl
+import pytest
+from sqlalchemy import insert
+
+from api.main import create_app
+from domain.db import transaction
+from domain.models.audit import OperationLog
+from domain.models.authorities import Authority
+from domain.models.couriers import Courier
+from domain.models.data_authority import DataScope
+from domain.models.roles import Role
+from domain.models.tracking import AccessVisit, TrackingEvent
+from domain.models.users import user_authorities, user_roles
+from tests.conftest import unique
+from tests.integration.people import bearer, create_user, token_for
+from tests.integration.ticket_support import insert_ticket
+
+SPEC = create_app().openapi()
+OPERATIONS = [(method.upper(), path, op) for path, item in SPEC["paths"].items() for method, op in item.items()]
+READ_POST = re.compile(r"/(search|export|dashboard|get|get-[a-z-]+)$")
+
+
+def reads(method: str, path: str, op: dict[str, Any]) -> bool:
+    """A list, detail, export or dashboard: a GET that changes nothing, or a POST that only reads."""
+    if op.get("x-permission") == "public":
+        return False
+    return (method == "GET" and op.get("x-audit") is not True) or (method == "POST" and bool(READ_POST.search(path)))
+
+
+def test_every_read_route_declares_its_data_scope():
+    undeclared = [f"{m} {p}" for m, p, op in OPERATIONS if reads(m, p, op) and not op.get("x-data-scope")]
+    assert undeclared == [], "read routes without x-data-scope (api/resource/scope.py: declares)"
+
+
+SCOPED = [(m, p, op) for m, p, op in OPERATIONS if reads(m, p, op) and not op["x-data-scope"].startswith("none:")]
+
+
+@dataclass
+class Rows:
+    """The rows of one scope: ids and markers (text only that row shows) inside and outside the user's scope."""
+
+    inside: list[int] = field(default_factory=list)
+    outside: list[int] = field(default_factory=list)
+    shown: list[str] = field(default_factory=list)
+    hidden: list[str] = field(default_factory=list)
+    body: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class World:
+    headers: dict[str, str]
+    rows: dict[str, Rows]
+    params: dict[str, Any]  # path parameters that name something other than the scope's own row
+    queries: dict[str, dict[str, Any]]  # per path: query values naming the rows inside and outside
+    bodies: dict[str, dict[str, Any]]  # per path: what a POST asks for beyond its scope's filters
+    accounts: tuple[str, str]  # an account inside the scope, one outside
+
+
+@pytest.fixture(scope="module")
+async def world() -> World:
+    """A user scoped to ID and to their own records, holding every permission a scoped route asks for."""
+    permissions = sorted({op["x-permission"] for _, _, op in SCOPED} - {"@authenticated"})
+    mark = unique("sc")[:10]
+    me = await create_user(*permissions, prefix=f"{mark}in", country="ID")
+    away = await create_user(prefix=f"{mark}ph", country="PH")
+    neighbour = await create_user(prefix=f"{mark}id", country="ID")  # in ID, but not one of my records
+    now = datetime.now(UTC)
+    category = unique("Cat")
+    mine = await insert_ticket(title=f"{mark} mine", category=category, submitter_id=me.id, assignee_id=me.id)
+    theirs = await insert_ticket(title=f"{mark} theirs", category=category, submitter_id=away.id,
+                                 assignee_id=neighbour.id)
+    async with transaction() as db:
+        db.add_all([DataScope(user_id=me.id, scope_type="COUNTRY", values=["ID"]),
+                    DataScope(user_id=me.id, scope_type="OWN", values=[])])
+        couriers = [Courier(name=f"{mark}{c}", channel="SHOPEE_ID", shipping_method="PICK_UP", country=c)
+                    for c in ("ID", "PH")]
+        both = ((me, "mine"), (away, "theirs"))
+        logs = [OperationLog(application="CMS", operator_id=who.id, operator_name=who.username, url=f"/cms/{mark}{n}",
+                             method="POST", http_status=200, code="SUCCESS", transaction_id=unique("tx"),
+                             duration_ms=1) for who, n in both]
+        events = [TrackingEvent(event_id=f"{mark}{n}", reporter_id=who.id) for who, n in both]
+        visits = [AccessVisit(user_id=who.id, username=who.username, name=f"{mark}{n}", access_url="/x")
+                  for who, n in both]
+        role = Role(name=unique("role "))
+        authority = Authority(menu_type="BUTTON", title=mark, identifier=f"{mark}#read", sort=1, description_en=mark,
+                              description_zh=mark, description_id=mark)
+        db.add_all([*couriers, *logs, *events, *visits, role, authority])
+        await db.flush()
+        people = [me.id, away.id, neighbour.id]
+        await db.execute(insert(user_roles), [{"user_id": i, "role_id": role.id} for i in people])
+        await db.execute(insert(user_authorities), [{"user_id": i, "authority_id": authority.id} for i in people])
+    await token_for(away)  # an open session for the account-state call
+    window = {"startTime": (now - timedelta(hours=1)).isoformat(), "endTime": (now + timedelta(hours=1)).isoformat()}
+
+    def pair(rows: list[Any], label: str) -> Rows:
+        return Rows([rows[0].id], [rows[1].id], [f"{mark}{label[0]}"], [f"{mark}{label[1]}"])
+
+    users = Rows([me.id], [away.id, neighbour.id], [me.username], [away.username, neighbour.username])
+    return World(
+        headers=bearer(await token_for(me)),
+        rows={
+            "User": users,
+            "Courier": pair(couriers, ("ID", "PH")),
+            "OperationLog": Rows([logs[0].id], [logs[1].id], [f"/cms/{mark}mine"], [f"/cms/{mark}theirs"], window),
+            "TrackingEvent": Rows([events[0].id], [events[1].id], [f"{mark}mine"], [f"{mark}theirs"], window),
+            "AccessVisit": Rows([visits[0].id], [visits[1].id], [f"{mark}mine"], [f"{mark}theirs"], window),
+            "Ticket": Rows([mine], [theirs], [f"{mark} mine"], [f"{mark} theirs"], {"category": [category]}),
+        },
+        params={"role_id": role.id, "authority_id": authority.id},
+        queries={"/cms/user/options": {"ids": [me.id, away.id, neighbour.id]}},
+        bodies={"/cms/user/get-user-list-by-identifier": {"identifier": authority.identifier}},
+        accounts=(me.username, away.username),
+    )
+
+
+def text_of(reply: Any) -> str:
+    if reply.headers.get("content-type", "").startswith("application/vnd.openxmlformats"):
+        book = openpyxl.load_workbook(io.BytesIO(reply.content), read_only=True)
+        return "\n".join(str(cell) for sheet in book.worksheets for row in sheet.iter_rows(values_only=True)
+                         for cell in row if cell is not None)
+    return reply.text
+
+
+def path_params(path: str) -> list[str]:
+    return re.findall(r"{(\w+)}", path)
+
+
+@pytest.mark.parametrize(("method", "path", "op"), SCOPED, ids=[f"{m} {p}" for m, p, _ in SCOPED])
+async def test_a_scoped_user_sees_only_its_rows_on(client, world, method, path, op):
+    scope = op["x-data-scope"]
+    assert scope in world.rows, f"no rows to walk {path} with: add rows of scope {scope} to the world fixture"
+    rows = world.rows[scope]
+    query = dict(world.queries.get(path, {}))
+    required = [p["name"] for p in op.get("parameters", []) if p["in"] == "query" and p.get("required")]
+    own = [p for p in path_params(path) if p not in world.params]
+
+    async def call(url: str, params: dict[str, Any]) -> Any:
+        if method == "GET":
+            return await client.get(url, headers=world.headers, params=params)
+        return await client.post(url, headers=world.headers, params=params,
+                                 json={"pageSize": 500, **rows.body, **world.bodies.get(path, {})})
+
+    url = path
+    for name in path_params(path):
+        if name in world.params:
+            url = url.replace("{" + name + "}", str(world.params[name]))
+    if "account" in required:  # the account-state calls: an account outside the scope is unknown
+        inside, outside = world.accounts
+        base = {"redisKey": "SESSION"}
+        assert (await call(url, {**base, "account": inside})).status_code == 200
+        assert (await call(url, {**base, "account": outside})).status_code == 404
+        return
+    assert set(required) <= set(query), f"{path}: no query values for {set(required) - set(query)}"
+    if own:  # a detail of the scope's own rows: mine opens, theirs is a 404 as if it did not exist
+        for row_id in rows.inside:
+            reply = await call(url.replace("{" + own[0] + "}", str(row_id)), dict(query))
+            assert reply.status_code == 200, reply.text
+        for row_id in rows.outside:
+            reply = await call(url.replace("{" + own[0] + "}", str(row_id)), dict(query))
+            assert reply.status_code == 404, reply.text
+        return
+    reply = await call(url, dict(query))
+    assert reply.status_code == 200, reply.text
+    if path.endswith("/dashboard"):  # figures: only my ticket of the category counts
+        assert reply.json()["data"]["summary"]["created"] == len(rows.inside)
+        return
+    seen = text_of(reply)
+    for marker in rows.hidden:
+        assert marker not in seen, f"{path} shows a row outside the scope"
+    for marker in rows.shown:
+        assert marker in seen, f"{path} does not show the user's own row"
