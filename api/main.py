@@ -17,11 +17,13 @@ from fastapi.staticfiles import StaticFiles
 from activities.ticket_flows import reconcile
 from api import errors
 from api.audit_log import OperationLogger
+from api.client_address import ClientAddress
 from api.deps import guard_of
 from api.flows import Flows
 from api.input_guard import InputGuard
 from api.lean import LeanRoutes, lean_routes
 from api.middleware import RequestContext
+from api.page_security import SecurityHeaders, add_docs
 from api.routers import ROUTERS
 from domain.db import close_plain_pool, get_engine
 from domain.logging import configure_logging
@@ -89,9 +91,11 @@ def create_app() -> FastAPI:
     configure_logging(settings.log_level, settings.log_json)
     app = FastAPI(
         title="OMP Console API", version="1", lifespan=lifespan,
-        openapi_url=f"{BASE}/openapi.json", docs_url=f"{BASE}/docs", redoc_url=None,
+        openapi_url=f"{BASE}/openapi.json" if settings.api_docs else None, docs_url=None, redoc_url=None,
         generate_unique_id_function=operation_id,
     )
+    if settings.api_docs:
+        add_docs(app, f"{BASE}/docs", f"{BASE}/openapi.json")
     app.state.flows = Flows()
     api = APIRouter(prefix=BASE)
     for router in ROUTERS:
@@ -103,5 +107,7 @@ def create_app() -> FastAPI:
     app.add_middleware(LeanRoutes, routes=lean_routes(ROUTERS, BASE))  # read-only calls: never in the operation log
     app.add_middleware(InputGuard)  # before any route, lean or not: the body limit and the input rules
     app.add_middleware(RequestContext)
+    app.add_middleware(SecurityHeaders)  # outside RequestContext: its own 500 replies carry the headers too
+    app.add_middleware(ClientAddress)  # outermost: the access log, throttle and audit see the real client
     mount_web(app, settings.web_dist)
     return app

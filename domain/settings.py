@@ -26,6 +26,11 @@ class Settings(BaseSettings):
     # The console's address as staff reach it, for links in mails and in the Temporal Web UI.
     public_url: str | None = None
     web_dist: Path = ROOT / "web" / "dist"
+    # Serve /cms/docs and /cms/openapi.json; production may turn them off.
+    api_docs: bool = True
+    # Addresses (or networks, e.g. 10.0.0.0/8) of the reverse proxies whose X-Forwarded-For/-Proto are believed;
+    # comma-separated. Empty: the peer address is the client, whatever the headers say.
+    trusted_proxies: str = ""
 
     # PostgreSQL: unset means the embedded server under var/pg.
     database_url: str | None = None
@@ -55,10 +60,16 @@ class Settings(BaseSettings):
     # Sessions
     token_ttl_hours: int = 12
     remember_me_days: int = 7
-    # Failed-login throttling: at most this many failures a window, per account and per address.
+    # Failed-login throttling (docs/decisions/login-throttling.md): failures counted inside a window; past the
+    # free ones each try waits login_first_delay_seconds, doubling per failure up to login_max_delay_seconds.
     login_window_minutes: int = 15
-    login_max_failures_account: int = 5
-    login_max_failures_ip: int = 20
+    login_free_failures: int = 5  # one account from one address
+    login_free_failures_account: int = 20  # one account from addresses it never logged in from
+    login_free_failures_ip: int = 20  # one address over accounts that never logged in from it
+    login_first_delay_seconds: int = 30
+    login_max_delay_seconds: int = 900
+    # argon2 hashes at once per API process (each takes ~64 MiB and a core for ~0.1 s), off the event loop.
+    password_hash_threads: int = 2
     # Signs expiring file links; unset means a random key kept in var/secret-key (set it when running replicas).
     secret_key: str | None = None
 

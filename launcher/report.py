@@ -58,7 +58,8 @@ def banner(plan: Plan) -> str:
         ("Logs", str(plan.log_dir / "*.log")),
         (
             "Demo login",
-            f"admin / {plan.admin_password}  (OMP_ADMIN_PASSWORD, applied when demo data is seeded)",
+            # Never the password itself: the banner ends up in terminals, logs and screenshots.
+            "admin, with the password of OMP_ADMIN_PASSWORD (set when the database is created)",
         ),
     ]
     width = max(len(k) for k, _ in rows)

@@ -21,7 +21,8 @@ from domain.errors import DomainError, Invalid
 from domain.models.auth import LoginAttempt
 from domain.models.authorities import Authority
 from domain.models.users import User
-from domain.passwords import hash_password, verify_password
+from domain.passwords import hash_password, hash_password_off_loop, verify_password_off_loop
+from domain.rules.auth import password_guessable
 from domain.user_time_zones import default_zone_name
 
 router = APIRouter(tags=["auth"])
@@ -31,7 +32,7 @@ DUMMY_HASH = hash_password("no such account, no such password")
 
 
 def client_ip(request: Request) -> str:
-    """The peer address; behind a proxy, run uvicorn with --proxy-headers so this is the real client."""
+    """The client's address; behind proxies listed in OMP_TRUSTED_PROXIES, the one they forwarded for."""
     return request.client.host if request.client else "unknown"
 
 
@@ -45,9 +46,10 @@ async def login(body: LoginBody, request: Request, response: Response) -> Reply[
         user = await db.scalar(select(User).where(or_(User.username == account, User.email == account)))
         key = user.username if user else account  # username and email share one failure count
         await throttle.lock(db, key)
-        await throttle.check(db, key, ip, now)
+        await throttle.check(db, key, ip, now, known=await throttle.known_address(db, user.id if user else None, ip))
         await throttle.prune(db, key, ip, now)
-        good = verify_password(user.password_hash if user else DUMMY_HASH, body.password) and user is not None
+        good = await verify_password_off_loop(user.password_hash if user else DUMMY_HASH, body.password)
+        good = good and user is not None
         if not good:
             refusal = "LOGIN_FAILED"
         elif user is not None and user.status != Status.ENABLED:
@@ -115,11 +117,14 @@ async def change_password(body: ChangePasswordBody, db: SessionDep,
         raise Invalid("repeatPassword", "password_repeat")
     row = await db.get(User, user.id, with_for_update=True)
     assert row is not None
-    if not verify_password(row.password_hash, body.old_password):
+    if not await verify_password_off_loop(row.password_hash, body.old_password):
         raise Invalid("oldPassword", "old_password_wrong")
     if body.new_password == body.old_password:
         raise Invalid("newPassword", "password_unchanged")
-    row.password_hash = hash_password(body.new_password)
+    problem = password_guessable(body.new_password, row.username)
+    if problem:
+        raise Invalid("newPassword", problem)
+    row.password_hash = await hash_password_off_loop(body.new_password)
     row.password_changed_at = datetime.now(UTC)
     await security.revoke_sessions(db, user.id, keep=user.session_id)
     return ok(None, "auth.password_changed")

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from api.build_info import build_info
-from api.deps import AUTHENTICATED, PUBLIC, Need
+from api.deps import AUTHENTICATED, PUBLIC, Need, Principal
 from api.envelope import Reply, ok
 from api.health import check
 from api.resource.scope import REFERENCE, declares
@@ -23,9 +25,16 @@ async def info() -> Reply[InfoPublic]:
     return ok(build_info())
 
 
-@router.get("/health", dependencies=[PUBLIC], responses={503: {"model": Reply[HealthPublic]}})
-async def health(request: Request) -> Reply[HealthPublic]:
+HEALTH_DETAIL = "system-health"  # the operators' health screen; its holders see each component
+
+
+@router.get("/health", responses={503: {"model": Reply[HealthPublic]}})
+async def health(request: Request, user: Annotated[Principal | None, PUBLIC]) -> Reply[HealthPublic]:
+    """UP or DOWN for anyone (a load balancer, a status page); the components, with their addresses,
+    versions and errors, only for holders of the health screen."""
     report = await check(request.app.state.flows)
+    if user is None or not user.can(HEALTH_DETAIL):
+        report = {"status": "UP" if report["status"] == "UP" else "DOWN"}
     if report["status"] != "UP":
         return JSONResponse(ok(report), status_code=503)
     return ok(report)

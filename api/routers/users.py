@@ -32,8 +32,9 @@ from domain.models.authorities import Authority
 from domain.models.departments import Department
 from domain.models.roles import Role
 from domain.models.users import User, user_authorities
-from domain.passwords import hash_password
+from domain.passwords import hash_password_off_loop
 from domain.rules import grants
+from domain.rules.auth import password_guessable
 
 
 async def apply_extras(db: AsyncSession, row: User, extras: dict[str, Any], user: Principal) -> None:
@@ -50,7 +51,10 @@ async def apply_extras(db: AsyncSession, row: User, extras: dict[str, Any], user
         if before is not None and before != after:
             await record_grants(db, user, "User", row.id, "roles", before, after)
     if extras.get("password"):
-        row.password_hash = hash_password(extras["password"])
+        problem = password_guessable(extras["password"], row.username)
+        if problem:
+            raise Invalid("password", problem)
+        row.password_hash = await hash_password_off_loop(extras["password"])
         if row.id is not None:
             await security.revoke_sessions(db, row.id)
 

@@ -8,17 +8,18 @@ from pydantic_core import PydanticCustomError
 
 from api.envelope import CamelModel
 from domain.enums import MenuType
-from domain.rules.auth import password_problem
+from domain.rules.auth import password_guessable, password_problem
 
 
 def _policy(value: str) -> str:
-    problem = password_problem(value)
+    """The shape rules, then the common-password list (the username is checked where it is known)."""
+    problem = password_problem(value) or password_guessable(value)
     if problem:
         raise PydanticCustomError(problem, "password policy")
     return value
 
 
-# SPEC §5: 10 to 26 characters with letters, digits and symbols.
+# SPEC §5: 10 to 26 characters with letters, digits and symbols; not a common password.
 NewPassword = Annotated[str, AfterValidator(_policy)]
 
 

@@ -33,7 +33,7 @@ class ProcessHealth(CamelModel):
 
 class HealthPublic(CamelModel):
     status: Literal["UP", "DOWN"]
-    components: dict[str, ComponentHealth]
+    components: dict[str, ComponentHealth] | None = None  # only for holders of the health screen
     processes: dict[str, ProcessHealth] | None = None
 
 

@@ -7,6 +7,8 @@ import string
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from zxcvbn import zxcvbn
+
 PASSWORD_MIN = 10
 PASSWORD_MAX = 26
 SYMBOLS = set(string.punctuation)
@@ -27,12 +29,30 @@ def password_problem(password: str) -> str | None:
     return None
 
 
+# zxcvbn's score 0-1: found within about a million guesses by an attacker working through the common-password,
+# word and name lists it ships (kept up to date with the package), with the usual capitals, digits and symbols
+# around them, e.g. "Password1!" or "Qwerty123!".
+GUESSABLE_BELOW = 2
+
+
+def password_guessable(password: str, username: str | None = None) -> str | None:
+    """The rule key when the password contains the username or is among the common ones, else None."""
+    if username and len(username) >= 3 and username.lower() in password.lower():
+        return "password_contains_username"
+    if zxcvbn(password, user_inputs=[username] if username else [])["score"] < GUESSABLE_BELOW:
+        return "password_common"
+    return None
+
+
 @dataclass(frozen=True)
 class ThrottleLimit:
-    """At most `failures` failed logins in any `window`; then wait until the oldest one leaves the window."""
+    """`free` failed logins inside `window` cost nothing; after that each try waits `first_delay`, doubling with
+    every further failure up to `max_delay` (OWASP: slow attackers down, never lock the account itself)."""
 
-    failures: int
+    free: int
     window: timedelta
+    first_delay: timedelta
+    max_delay: timedelta
 
 
 def retry_after(failures: list[datetime], now: datetime, limit: ThrottleLimit) -> int | None:
@@ -40,8 +60,9 @@ def retry_after(failures: list[datetime], now: datetime, limit: ThrottleLimit) -
 
     `failures` are the times of failed tries that still count (for an account: since its last success)."""
     recent = sorted(at for at in failures if now - at < limit.window)
-    if len(recent) < limit.failures:
+    excess = len(recent) - limit.free
+    if excess < 0:
         return None
-    # The try is allowed again once enough failures have aged out to leave room for one more.
-    frees_at = recent[len(recent) - limit.failures] + limit.window
-    return max(1, math.ceil((frees_at - now).total_seconds()))
+    delay = min(limit.max_delay, limit.first_delay * 2 ** min(excess, 30))
+    wait = (recent[-1] + delay - now).total_seconds()
+    return math.ceil(wait) if wait > 0 else None

@@ -52,11 +52,12 @@ async def test_all_parts_up_then_worker_down(dev_server_env, smtp):
     assert report["components"]["postgres"]["detail"].startswith("PostgreSQL 18")
 
 
-async def test_unreachable_smtp_is_reported_down(client, monkeypatch):
+async def test_unreachable_smtp_is_reported_down(client, monkeypatch, login_as):
+    operator = await login_as("system-health")  # the public sees only UP or DOWN
     monkeypatch.setenv("OMP_SMTP_PORT", str(free_port()))
     get_settings.cache_clear()
     try:
-        reply = await client.get("/cms/health")
+        reply = await client.get("/cms/health", headers=operator)
     finally:
         monkeypatch.undo()
         get_settings.cache_clear()

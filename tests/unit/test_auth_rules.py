@@ -4,7 +4,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from domain.rules.auth import ThrottleLimit, password_problem, retry_after
+from domain.rules.auth import ThrottleLimit, password_guessable, password_problem, retry_after
 
 
 @pytest.mark.parametrize(("password", "problem"), [
@@ -24,30 +24,41 @@ def test_password_policy(password, problem):
     assert password_problem(password) == problem
 
 
+@pytest.mark.parametrize(("password", "username", "problem"), [
+    ("Password1!", None, "password_common"),
+    ("Qwerty123!", None, "password_common"),
+    ("Omp-Test-2026!", None, None),
+    ("Xmerchant-2026!", "merchant", "password_contains_username"),
+    ("MERCHANT#2026x", "merchant", "password_contains_username"),
+    ("Omp-Test-2026!", "merchant", None),
+])
+def test_common_passwords_and_the_username_are_refused(password, username, problem):
+    assert password_problem(password) is None  # well formed: only guessability is wrong
+    assert password_guessable(password, username) == problem
+
+
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
-FIVE_IN_15 = ThrottleLimit(5, timedelta(minutes=15))
+FIVE_FREE = ThrottleLimit(5, timedelta(minutes=15), first_delay=timedelta(seconds=30), max_delay=timedelta(minutes=5))
 
 
-def ago(*minutes: float) -> list[datetime]:
-    return [NOW - timedelta(minutes=m) for m in minutes]
+def ago(*seconds: float) -> list[datetime]:
+    return [NOW - timedelta(seconds=s) for s in seconds]
 
 
-def test_under_the_limit_is_allowed():
-    assert retry_after(ago(1, 2, 3, 4), NOW, FIVE_IN_15) is None
+def test_the_free_failures_cost_nothing():
+    assert retry_after(ago(1, 2, 3, 4), NOW, FIVE_FREE) is None
 
 
-def test_the_fifth_failure_locks_until_the_oldest_leaves_the_window():
-    assert retry_after(ago(10, 4, 3, 2, 1), NOW, FIVE_IN_15) == 5 * 60
+def test_past_the_free_failures_each_try_waits_after_the_last_failure():
+    assert retry_after(ago(50, 40, 30, 20, 10), NOW, FIVE_FREE) == 20
+    assert retry_after(ago(90, 80, 70, 60, 50), NOW, FIVE_FREE) is None  # the wait is over
+
+
+def test_every_further_failure_doubles_the_wait_up_to_the_ceiling():
+    assert retry_after(ago(60, 50, 40, 30, 20, 1), NOW, FIVE_FREE) == 59
+    assert retry_after(ago(60, 50, 40, 30, 20, 10, 1), NOW, FIVE_FREE) == 119
+    assert retry_after(ago(*range(20, 1, -1)), NOW, FIVE_FREE) == 5 * 60 - 2
 
 
 def test_failures_outside_the_window_do_not_count():
-    assert retry_after(ago(20, 16, 4, 3, 2), NOW, FIVE_IN_15) is None
-
-
-def test_more_failures_than_the_limit_wait_for_enough_to_age_out():
-    # seven failures: the try is allowed once only four remain, i.e. when the third oldest ages out
-    assert retry_after(ago(14, 12, 10, 3, 2, 1, 0.5), NOW, FIVE_IN_15) == 5 * 60
-
-
-def test_a_lock_is_never_reported_as_zero_seconds():
-    assert retry_after(ago(14.9999, 4, 3, 2, 1), NOW, FIVE_IN_15) == 1
+    assert retry_after(ago(20 * 60, 16 * 60, 4, 3, 2), NOW, FIVE_FREE) is None

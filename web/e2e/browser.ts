@@ -23,6 +23,8 @@ export interface TestBrowser {
   /** A new tab in a new context: no cookies, local or session storage left from earlier tests. */
   freshPage(options?: { viewport?: { width: number; height: number } }): Promise<Page>;
   close(): Promise<void>;
+  /** What the pages' Content-Security-Policy refused since the last call (each test expects none). */
+  takeCspViolations(): string[];
 }
 
 /** Debian's chromium; every fresh page gets its own throw-away profile. */
@@ -34,6 +36,7 @@ export async function openBrowser(): Promise<TestBrowser> {
   }
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   let context: BrowserContext | undefined;
+  let violations: string[] = [];
   const handle: TestBrowser = {
     get context() {
       if (!context) throw new Error('no page yet');
@@ -44,7 +47,16 @@ export async function openBrowser(): Promise<TestBrowser> {
       // Reduced motion, as some users ask of their system: the console then animates nothing, so a click
       // never lands on a menu or dialog that is still sliding or zooming in.
       context = await browser.newContext({ viewport: options.viewport ?? DESKTOP, acceptDownloads: true, reducedMotion: 'reduce' });
-      return context.newPage();
+      const page = await context.newPage();
+      page.on('console', (message) => {
+        if (message.type() === 'error' && message.text().includes('Content Security Policy')) violations.push(message.text());
+      });
+      return page;
+    },
+    takeCspViolations() {
+      const taken = violations;
+      violations = [];
+      return taken;
     },
     async close() {
       await context?.close();

@@ -17,17 +17,25 @@ export async function tokenFor(account: { username: string; password: string } =
   return reply.data.token;
 }
 
-/** A fresh browser tab already signed in (the token cookie the login page would set), opened at `path`. */
+/**
+ * A fresh browser tab already signed in (the token cookie the login page would set), opened at `path`;
+ * `shell: false` for a page shown outside the shell (health, info).
+ */
 export async function signedIn(
   browser: TestBrowser,
   path: string,
-  options: { account?: { username: string; password: string }; viewport?: { width: number; height: number }; fresh?: boolean } = {},
+  options: {
+    account?: { username: string; password: string };
+    viewport?: { width: number; height: number };
+    fresh?: boolean;
+    shell?: boolean;
+  } = {},
 ): Promise<Page> {
   const token = await tokenFor(options.account, options.fresh);
   const page = await browser.freshPage({ viewport: options.viewport });
   await browser.context.addCookies([{ name: 'genie_cms_token', value: encodeURIComponent(`Bearer ${token}`), url: at('/') }]);
   await page.goto(at(path));
-  await page.getByTestId('shell').waitFor();
+  if (options.shell !== false) await page.getByTestId('shell').waitFor();
   return page;
 }
 

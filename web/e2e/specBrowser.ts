@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { openBrowser, type TestBrowser } from './browser';
 
 /**
@@ -10,6 +10,11 @@ export function specBrowser(): TestBrowser {
 
   beforeAll(async () => {
     opened = await openBrowser();
+  });
+
+  // Every page runs under the server's Content-Security-Policy: a refused script, style or call fails the test.
+  afterEach(() => {
+    expect(opened?.takeCspViolations() ?? []).toEqual([]);
   });
 
   afterAll(async () => {
@@ -26,5 +31,6 @@ export function specBrowser(): TestBrowser {
     },
     freshPage: (options) => current().freshPage(options),
     close: () => current().close(),
+    takeCspViolations: () => current().takeCspViolations(),
   };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { specBrowser } from './specBrowser';
 import { apiGet, at } from './console';
+import { signedIn, tokenFor } from './session';
 
 const browser = specBrowser();
 let page: Page;
@@ -21,7 +22,7 @@ interface Info {
 
 interface Health {
   status: 'UP' | 'DOWN';
-  components: Record<string, { status: 'UP' | 'DOWN'; latencyMs: number | null; detail: string | null }>;
+  components?: Record<string, { status: 'UP' | 'DOWN'; latencyMs: number | null; detail: string | null }>;
   processes?: Record<string, { status: 'UP' | 'RESTARTING'; restarts: number }>;
 }
 
@@ -48,19 +49,29 @@ describe('hidden routes (SPEC §2: /info and /health)', () => {
     expect(await page.title()).toBe('About - GINEE-OMP');
   });
 
-  it('/health shows every component with the status the server reports, and no error notification', async () => {
+  it('/health without signing in shows only the overall status, as the server tells the public', async () => {
     const { data: health } = await apiGet<Health>('health');
+    expect(health.components ?? null).toBeNull();
     page = await browser.freshPage();
     await page.goto(at('/health'));
 
     await valueOf('Overall').locator('[data-status]').waitFor();
     expect(await valueOf('Overall').locator('[data-status]').getAttribute('data-status')).toBe(health.status);
-    for (const [name, component] of Object.entries(health.components)) {
+    expect(await page.locator('tr').count()).toBe(1);
+  });
+
+  it('/health shows an operator every component with the status the server reports, and no error notification', async () => {
+    const { data: health } = await apiGet<Health>('health', await tokenFor());
+    page = await signedIn(browser, '/health', { shell: false });
+
+    await valueOf('Overall').locator('[data-status]').waitFor();
+    expect(await valueOf('Overall').locator('[data-status]').getAttribute('data-status')).toBe(health.status);
+    for (const [name, component] of Object.entries(health.components ?? {})) {
       const label = COMPONENT_LABELS[name] ?? name;
       expect(await valueOf(label).locator('[data-status]').getAttribute('data-status'), name).toBe(component.status);
       expect(await valueOf(label).innerText()).toContain('Latency');
     }
-    expect(Object.keys(health.components).sort()).toEqual(['postgres', 'smtp', 'temporal', 'worker']);
+    expect(Object.keys(health.components ?? {}).sort()).toEqual(['postgres', 'smtp', 'temporal', 'worker']);
     // The launcher supervises these and restarts one that dies; the page shows how often it did.
     expect(Object.keys(health.processes ?? {}).sort()).toEqual(['api', 'smtp', 'temporal', 'worker']);
     const worker = health.processes?.worker;

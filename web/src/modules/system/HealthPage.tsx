@@ -58,8 +58,11 @@ function componentLabel(name: string, t: ReturnType<typeof useTranslation>['t'])
     : name;
 }
 
-/** Hidden route /health: each service the console depends on, up or down, and the processes the launcher
- * restarted, refreshed every 15 s. */
+/**
+ * Hidden route /health: up or down for anyone; each service the console depends on, and the processes the
+ * launcher restarted, for holders of the health screen (the server leaves them out for others). Refreshed
+ * every 15 s.
+ */
 export default function HealthPage() {
   const { t } = useTranslation();
   const { data, error, dataUpdatedAt, refetch, isFetching } = useQuery(healthQuery);
@@ -92,7 +95,7 @@ export default function HealthPage() {
                 </Typography.Text>
               </Flex>
             </Descriptions.Item>
-            {Object.entries(data.components).map(([name, health]) => (
+            {Object.entries(data.components ?? {}).map(([name, health]) => (
               <Descriptions.Item key={name} label={componentLabel(name, t)}>
                 <ComponentRow health={health} />
               </Descriptions.Item>
