@@ -986,7 +986,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Health */
+        /**
+         * Health
+         * @description UP or DOWN for anyone (a load balancer, a status page); the components, with their addresses,
+         *     versions and errors, only for holders of the health screen.
+         */
         get: operations["system_health"];
         put?: never;
         post?: never;
@@ -3351,9 +3355,9 @@ export interface components {
         /** HealthPublic */
         HealthPublic: {
             /** Components */
-            components: {
+            components?: {
                 [key: string]: components["schemas"]["ComponentHealth"];
-            };
+            } | null;
             /** Processes */
             processes?: {
                 [key: string]: components["schemas"]["ProcessHealth"];
