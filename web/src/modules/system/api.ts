@@ -2,7 +2,7 @@ import { http } from '../../api/http';
 import type { DataOf } from '../../api/types';
 
 export type HealthData = DataOf<'/cms/health', 'get'>;
-export type ComponentHealth = NonNullable<HealthData['components'][string]>;
+export type ComponentHealth = NonNullable<NonNullable<HealthData['components']>[string]>;
 export type ProcessHealth = NonNullable<NonNullable<HealthData['processes']>[string]>;
 
 /**
