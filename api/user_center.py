@@ -7,18 +7,21 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import Table, delete, select
+from sqlalchemy import Table, delete, or_, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api import audit
 from api.deps import Principal
 from api.resource.scope import scoped
+from domain.enums import Status
 from domain.errors import Invalid, NotFound
 from domain.models.authorities import Authority
+from domain.models.data_authority import DataScope
 from domain.models.roles import Role, role_authorities
 from domain.models.users import User, user_roles
 from domain.rules import grants
+from domain.rules.data_authority import EffectiveScope, merge
 
 # The users a caller may see and change: the user list, its pickers, grants and the account-state calls.
 USER_SCOPE = scoped(name="User", country=User.country, team=User.team, owner=User.id, department=User.department_id)
@@ -104,6 +107,24 @@ async def check_roles_given(db: AsyncSession, user: Principal, role_ids: Iterabl
         role_authorities, role_authorities.c.authority_id == Authority.id).where(
         role_authorities.c.role_id.in_(ids)))).all()
     grants.check_gives(granter(user), gives_super=gives_super, authorities=given)
+
+
+async def scope_with_roles(db: AsyncSession, user_id: int | None, role_ids: Iterable[int]) -> EffectiveScope:
+    """The data scope a user would have with exactly these roles (the enabled ones) and their own grants."""
+    enabled = select(Role.id).where(Role.id.in_(set(role_ids)), Role.status == Status.ENABLED)
+    whose = [DataScope.role_id.in_(enabled), *([DataScope.user_id == user_id] if user_id is not None else [])]
+    rows = (await db.execute(select(DataScope.scope_type, DataScope.values).where(or_(*whose)))).all()
+    return merge((kind, values) for kind, values in rows)
+
+
+async def check_scope_change(db: AsyncSession, user: Principal, user_id: int | None, before: set[int] | None,
+                             after: set[int]) -> None:
+    """A user's roles go from `before` (None: a new user) to `after`: their data scope may not end wider
+    than both what it was and the granter's own."""
+    if user.is_super or user.scope.unrestricted or before == after:
+        return
+    was = await scope_with_roles(db, user_id, before) if before is not None else None
+    grants.check_scope_change(granter(user), was, await scope_with_roles(db, user_id, after))
 
 
 async def check_authorities_given(db: AsyncSession, user: Principal, authority_ids: Iterable[int],

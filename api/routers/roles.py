@@ -32,6 +32,7 @@ from api.user_center import (
     add_links,
     check_authorities_given,
     check_roles_given,
+    check_scope_change,
     ensure_ids,
     ensure_users,
     granter,
@@ -123,11 +124,16 @@ async def members(role_id: int, db: SessionDep,
 
 
 async def check_members(db: AsyncSession, user: Principal, role_id: int, changed: set[int],
-                        added: set[int]) -> None:
-    """Members added to a role receive its authorities; no one adds or removes themselves."""
+                        added: set[int], *, leaving: int | None = None) -> None:
+    """Members added to a role receive its authorities; no one adds or removes themselves; no member's data
+    scope ends wider than both before and the granter's (`leaving`: the role the added ones move out of)."""
     grants.check_self(granter(user), changed)
     if added:
         await check_roles_given(db, user, [role_id])
+    for member in sorted(changed):
+        before = await held(db, user_roles, "user_id", member, "role_id")
+        after = (before - {leaving} | {role_id}) if member in added else before - {role_id}
+        await check_scope_change(db, user, member, before, after)
 
 
 @router.post("/set-members", summary="Make the role's members exactly these users")
@@ -154,7 +160,7 @@ async def switch_members(body: SwitchMembersBody, db: SessionDep,
     moving = current & set(body.user_ids) if body.user_ids else current
     if body.user_ids and set(body.user_ids) - current:
         raise Invalid("userIds", "role_not_member")
-    await check_members(db, user, body.target_role_id, moving, moving)
+    await check_members(db, user, body.target_role_id, moving, moving, leaving=body.source_role_id)
     await db.execute(delete(user_roles).where(user_roles.c.role_id == body.source_role_id,
                                               user_roles.c.user_id.in_(moving)))
     await add_links(db, user_roles, "role_id", body.target_role_id, "user_id", moving)

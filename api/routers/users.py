@@ -19,6 +19,7 @@ from api.user_center import (
     USER_SCOPE,
     check_authorities_given,
     check_roles_given,
+    check_scope_change,
     ensure_ids,
     granter,
     held,
@@ -45,6 +46,8 @@ async def apply_extras(db: AsyncSession, row: User, extras: dict[str, Any], user
         if held_before != set(ids) and row.id is not None:
             grants.check_self(granter(user), [row.id])
         await check_roles_given(db, user, set(ids) - held_before)
+        if ids or row.id is not None:
+            await check_scope_change(db, user, row.id, held_before if row.id is not None else None, set(ids))
         before = sorted(r.name for r in row.roles) if row.id is not None else None
         row.roles = list((await db.scalars(select(Role).where(Role.id.in_(ids)))).all()) if ids else []
         after = sorted(r.name for r in row.roles)

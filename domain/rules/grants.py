@@ -60,3 +60,12 @@ def check_scope(granter: Granter, given: EffectiveScope) -> None:
     """A data scope wider than the granter's own cannot be given."""
     if not granter.is_super and not within(given, granter.scope):
         raise GrantRefused("GRANT_SCOPE_WIDER")
+
+
+def check_scope_change(granter: Granter, before: EffectiveScope | None, after: EffectiveScope) -> None:
+    """Roles given or taken change a user's data scope: it may stay as wide as it was, or fit within the
+    granter's, never be wider than both. `before` is None for a new user. (Taking away a user's last
+    restricting role widens them: holding no grant at all means no restriction.)"""
+    if granter.is_super or within(after, granter.scope) or (before is not None and within(after, before)):
+        return
+    raise GrantRefused("GRANT_SCOPE_WIDER")

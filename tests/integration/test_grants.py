@@ -215,3 +215,37 @@ async def test_account_state_is_scoped_and_audited(client, indonesian_admin):
                                                             EntityChange.entity_id == str(here.id)))
     assert change is not None and change.operator_id == indonesian_admin.id
     assert change.changes == {"SESSION": {"before": 1, "after": 0}}
+
+
+async def role_with_scope(*scopes: tuple[str, list[str]]) -> int:
+    async with transaction() as db:
+        role = Role(name=unique("scoped "))
+        db.add(role)
+        await db.flush()
+        db.add_all(DataScope(role_id=role.id, scope_type=kind, values=values) for kind, values in scopes)
+        return role.id
+
+
+async def test_roles_given_or_taken_leave_no_one_wider_than_the_granter(client):
+    granter = await create_user("user-management", "user#edit", "role-management", "role#members", country="ID")
+    async with transaction() as db:
+        db.add(DataScope(user_id=granter.id, scope_type="COUNTRY", values=["ID"]))
+    headers = await headers_of(granter)
+    target = await create_user(country="ID")
+    indonesia = await role_of(target.id)
+    async with transaction() as db:
+        db.add(DataScope(role_id=indonesia, scope_type="COUNTRY", values=["ID"]))
+    everything = await role_with_scope(("ALL", []))
+    reply = await client.post("/cms/user/modify", headers=headers,
+                              json={"id": target.id, "roleIds": [indonesia, everything]})
+    refused(reply, "GRANT_SCOPE_WIDER")
+    refused(await client.post("/cms/role/set-members", headers=headers,
+                              json={"roleId": everything, "userIds": [target.id]}), "GRANT_SCOPE_WIDER")
+    # Taking the only restricting role away would leave no grant at all: no restriction.
+    refused(await client.post("/cms/role/set-members", headers=headers,
+                              json={"roleId": indonesia, "userIds": []}), "GRANT_SCOPE_WIDER")
+    assert await roles_held(target.id) == {indonesia}
+    narrower = await role_with_scope(("COUNTRY", ["ID"]), ("OWN", []))
+    reply = await client.post("/cms/user/modify", headers=headers,
+                              json={"id": target.id, "roleIds": [indonesia, narrower]})
+    assert reply.status_code == 200, reply.text

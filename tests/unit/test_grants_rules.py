@@ -41,3 +41,14 @@ def test_a_scope_is_given_only_within_the_granters_own():
     assert within(merge([("COUNTRY", ["ID"]), ("TEAM", ["pre-sales"]), ("OWN", [])]), HOLDER.scope)
     assert code(lambda: check_scope(HOLDER, UNRESTRICTED)) == "GRANT_SCOPE_WIDER"
     check_scope(SUPER, UNRESTRICTED)
+
+
+def test_roles_given_or_taken_leave_a_scope_no_wider_than_before_or_the_granters():
+    from domain.rules.grants import check_scope_change
+
+    mine, wider = merge([("COUNTRY", ["ID"]), ("OWN", [])]), merge([("COUNTRY", ["ID", "PH"])])
+    check_scope_change(HOLDER, None, mine)
+    check_scope_change(HOLDER, wider, wider)  # as wide as it was: an edit of someone wider than the granter
+    assert code(lambda: check_scope_change(HOLDER, mine, wider)) == "GRANT_SCOPE_WIDER"
+    assert code(lambda: check_scope_change(HOLDER, mine, UNRESTRICTED)) == "GRANT_SCOPE_WIDER"
+    check_scope_change(SUPER, mine, UNRESTRICTED)
