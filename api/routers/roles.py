@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from sqlalchemy import Select, delete, func, select
+from sqlalchemy import Select, delete, func, inspect, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import with_expression
 
@@ -41,7 +41,7 @@ from api.user_center import (
     record_grants,
     replace_links,
 )
-from domain.enums import DataScopeType
+from domain.enums import DataScopeType, Status
 from domain.errors import DomainError, Invalid, NotFound
 from domain.models.authorities import Authority
 from domain.models.data_authority import DataScope
@@ -73,10 +73,14 @@ async def apply_extras(db: AsyncSession, row: Role, extras: dict[str, Any], user
     await add_links(db, role_authorities, "role_id", row.id, "authority_id", given)
 
 
-async def keep_built_ins(db: AsyncSession, row: Role, _: Principal) -> None:
-    """The super role cannot be disabled, or nobody might be left to turn it back on."""
+async def keep_built_ins(db: AsyncSession, row: Role, user: Principal) -> None:
+    """The super role cannot be disabled, or nobody might be left to turn it back on. Enabling a disabled
+    role gives its members its authorities again: a grant like any other."""
     if row.is_super and row.status != "ENABLED":
         raise Invalid("status", "role_super_enabled")
+    if row.id is not None and row.status == Status.ENABLED and inspect(row).attrs.status.history.deleted:
+        await check_authorities_given(db, user, await held(db, role_authorities, "role_id", row.id, "authority_id"),
+                                      to_roles=[row.id])
 
 
 async def deletable(db: AsyncSession, row: Role, _: Principal) -> None:

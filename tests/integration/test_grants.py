@@ -2,7 +2,7 @@
 members, authorities or data scopes, refused with a translated 403 naming the reason, changing nothing."""
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import func, insert, select
 
 from domain.db import transaction
 from domain.models.audit import EntityChange
@@ -249,3 +249,24 @@ async def test_roles_given_or_taken_leave_no_one_wider_than_the_granter(client):
     reply = await client.post("/cms/user/modify", headers=headers,
                               json={"id": target.id, "roleIds": [indonesia, narrower]})
     assert reply.status_code == 200, reply.text
+
+
+async def test_enabling_a_disabled_role_is_a_grant(client):
+    editor = await create_user("role-management", "role#edit")
+    headers = await headers_of(editor)
+    dormant = await create_user("user#delete")  # a role holding what the editor does not
+    role_id = await role_of(dormant.id)
+    async with transaction() as db:
+        role = await db.get(Role, role_id)
+        role.status = "DISABLED"
+        await db.execute(insert(user_roles).values(user_id=editor.id, role_id=role_id))
+    refused(await client.post("/cms/role/modify", headers=headers, json={"id": role_id, "status": "ENABLED"}),
+            "GRANT_OWN_ROLE")
+    async with transaction() as db:
+        await db.execute(user_roles.delete().where(user_roles.c.user_id == editor.id, user_roles.c.role_id == role_id))
+    refused(await client.post("/cms/role/modify", headers=headers, json={"id": role_id, "status": "ENABLED"}),
+            "GRANT_NOT_HELD")
+    async with transaction() as db:
+        assert (await db.get(Role, role_id)).status == "DISABLED"
+    renamed = await client.post("/cms/role/modify", headers=headers, json={"id": role_id, "name": unique("still ")})
+    assert renamed.status_code == 200, renamed.text
