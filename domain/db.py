@@ -101,6 +101,18 @@ async def plain_connection(*, checked: bool = True) -> AsyncIterator[AsyncConnec
         await pool.putconn(conn)
 
 
+def pool_use() -> dict[str, dict[str, int]]:
+    """How full the two connection pools are (for /cms/health): in use, capacity, calls waiting."""
+    engine_pool: Any = get_engine().pool  # a QueuePool: pool_size + max_overflow connections at most
+    use = {"orm": {"inUse": engine_pool.checkedout(), "capacity": engine_pool.size() + engine_pool._max_overflow,
+                   "waiting": 0}}
+    if get_plain_pool.cache_info().currsize:
+        stats, plain = get_plain_pool().get_stats(), get_plain_pool()
+        use["plain"] = {"inUse": stats.get("pool_size", 0) - stats.get("pool_available", 0),
+                        "capacity": plain.max_size, "waiting": stats.get("requests_waiting", 0)}
+    return use
+
+
 async def close_plain_pool() -> None:
     if get_plain_pool.cache_info().currsize:
         await get_plain_pool().close()

@@ -3,6 +3,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Literal
 
+from pydantic import Field
+
 from api.envelope import CamelModel
 
 
@@ -15,10 +17,18 @@ class InfoPublic(CamelModel):
     temporal_ui: str
 
 
+class FailingActivity(CamelModel):
+    activity: str
+    since: datetime
+    failures: int
+    error: str
+
+
 class ComponentHealth(CamelModel):
-    status: Literal["UP", "DOWN"]
+    status: Literal["UP", "DEGRADED", "DOWN"]
     latency_ms: float | None = None
     detail: str | None = None
+    failing: list[FailingActivity] | None = Field(default=None, description="activities failing for long")
 
 
 class ProcessHealth(CamelModel):
@@ -32,7 +42,7 @@ class ProcessHealth(CamelModel):
 
 
 class HealthPublic(CamelModel):
-    status: Literal["UP", "DOWN"]
+    status: Literal["UP", "DEGRADED", "DOWN"]  # DEGRADED only in the operators' report
     components: dict[str, ComponentHealth] | None = None  # only for holders of the health screen
     processes: dict[str, ProcessHealth] | None = None
 

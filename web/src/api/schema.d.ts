@@ -2952,13 +2952,18 @@ export interface components {
         ComponentHealth: {
             /** Detail */
             detail?: string | null;
+            /**
+             * Failing
+             * @description activities failing for long
+             */
+            failing?: components["schemas"]["FailingActivity"][] | null;
             /** Latencyms */
             latencyMs?: number | null;
             /**
              * Status
              * @enum {string}
              */
-            status: "UP" | "DOWN";
+            status: "UP" | "DEGRADED" | "DOWN";
         };
         /**
          * CopyGrantBody
@@ -3330,6 +3335,20 @@ export interface components {
             /** Userid */
             userId?: string | null;
         };
+        /** FailingActivity */
+        FailingActivity: {
+            /** Activity */
+            activity: string;
+            /** Error */
+            error: string;
+            /** Failures */
+            failures: number;
+            /**
+             * Since
+             * Format: date-time
+             */
+            since: string;
+        };
         /** FileLink */
         FileLink: {
             /** Expiresat */
@@ -3366,7 +3385,7 @@ export interface components {
              * Status
              * @enum {string}
              */
-            status: "UP" | "DOWN";
+            status: "UP" | "DEGRADED" | "DOWN";
         };
         /** HistoryPublic */
         HistoryPublic: {

@@ -9,7 +9,7 @@ import { isApiError } from '../../api/ApiError';
 import { healthQuery, type ComponentHealth, type ProcessHealth } from './api';
 import { StatusTag } from './StatusTag';
 
-const KNOWN_COMPONENTS = ['postgres', 'temporal', 'smtp', 'worker'] as const;
+const KNOWN_COMPONENTS = ['postgres', 'temporal', 'smtp', 'worker', 'pools', 'activities'] as const;
 
 function ComponentRow({ health }: { health: ComponentHealth }) {
   const { t } = useTranslation();

@@ -1,9 +1,10 @@
 import { Tag } from 'antd';
-import { CheckCircleOutlined, CloseCircleOutlined, SyncOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, CloseCircleOutlined, ExclamationCircleOutlined, SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 
 const LOOKS = {
   UP: { color: 'success', icon: <CheckCircleOutlined /> },
+  DEGRADED: { color: 'warning', icon: <ExclamationCircleOutlined /> },
   DOWN: { color: 'error', icon: <CloseCircleOutlined /> },
   RESTARTING: { color: 'warning', icon: <SyncOutlined /> },
 } as const;
