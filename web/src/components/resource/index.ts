@@ -6,3 +6,4 @@ export { resourceApi, saveFile } from './api';
 export { useEnumOptions, enumLabel } from './enums';
 export { Cell } from './Cell';
 export { TreePage, type TreeRow } from './TreePage';
+export { TimeZoneInput, TimeZoneSelect } from './TimeZoneInput';

@@ -2,7 +2,7 @@ import { Button, Empty, Flex, List, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
+import { formatTime } from '../../components/format/time';
 import { REFRESH_MS, ticketsApi, unreadQuery, type Notice } from './ticketsApi';
 
 /** My console notifications (SLA breaches, reminders, automatic closes), newest first; opening one marks it read. */
@@ -50,7 +50,7 @@ export function Notices({ onLeave }: { onLeave: () => void }) {
             <Flex vertical gap={2} style={{ width: '100%' }}>
               <Typography.Text strong={!notice.readAt}>{notice.title}</Typography.Text>
               <Typography.Text type="secondary" ellipsis={{ tooltip: notice.body }}>{notice.body}</Typography.Text>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>{dayjs(notice.createdAt).format('YYYY-MM-DD HH:mm')}</Typography.Text>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>{formatTime(notice.createdAt)}</Typography.Text>
             </Flex>
           </List.Item>
         )}

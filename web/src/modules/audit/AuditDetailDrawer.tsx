@@ -1,6 +1,6 @@
 import { Descriptions, Drawer, Flex, Spin, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { formatTime } from '../../components/format/time';
 import { useTranslate } from '../../i18n';
 import { auditApi } from './api';
 import { ChangesView } from './ChangesView';
@@ -25,7 +25,7 @@ export function AuditDetailDrawer({ id, onClose }: { id: number; onClose: () => 
         {data && (
           <Flex vertical gap={16}>
             <Descriptions column={1} bordered size="small">
-              <Descriptions.Item label={t('at')}>{dayjs(data.at).format('YYYY-MM-DD HH:mm:ss')}</Descriptions.Item>
+              <Descriptions.Item label={t('at')}>{formatTime(data.at)}</Descriptions.Item>
               <Descriptions.Item label={t('actionName')}>{data.actionName}</Descriptions.Item>
               <Descriptions.Item label={t('operator')}>
                 {data.operatorName} {data.operatorId !== null && <Typography.Text type="secondary">#{data.operatorId}</Typography.Text>}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, Select, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
+import { formatTime } from '../../components/format/time';
 import { useTranslate } from '../../i18n';
 import { PageCard } from '../../components/PageCard';
 import { ResourcePage } from '../../components/resource';
@@ -20,7 +20,7 @@ export default function AuditLogPage() {
   const [viewing, setViewing] = useState<number>();
 
   const columns: TableColumnsType<AuditRow> = [
-    { key: 'at', title: t('at'), sorter: true, render: (_, row) => dayjs(row.at).format('YYYY-MM-DD HH:mm:ss') },
+    { key: 'at', title: t('at'), sorter: true, render: (_, row) => formatTime(row.at) },
     { key: 'actionName', dataIndex: 'actionName', title: t('actionName') },
     { key: 'operatorName', dataIndex: 'operatorName', title: t('operator'), sorter: true },
     { key: 'url', title: t('url'), render: (_, row) => <Typography.Text><Tag>{row.method}</Tag>{row.url}</Typography.Text> },

@@ -1,5 +1,5 @@
 import { Card, Flex, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { formatTime } from '../../components/format/time';
 import { useTranslate } from '../../i18n';
 import type { EntityChange } from './api';
 import { changeRows, shownValue, type FieldChange } from './values';
@@ -24,7 +24,7 @@ export function ChangesView({ changes }: { changes: readonly EntityChange[] }) {
           }
           extra={
             <Typography.Text type="secondary">
-              {change.operatorName} · {dayjs(change.at).format('YYYY-MM-DD HH:mm:ss')}
+              {change.operatorName} · {formatTime(change.at)}
             </Typography.Text>
           }
         >

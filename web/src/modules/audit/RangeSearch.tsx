@@ -7,6 +7,7 @@ import type { Dayjs } from 'dayjs';
 import { useTranslate } from '../../i18n';
 import { useCan } from '../../app/access/can';
 import { rangePresets } from '../../components/format/datePresets';
+import { fromWall } from '../../components/format/time';
 import { saveFile } from '../../components/resource';
 import { SearchButtons } from '../../components/resource/SearchButtons';
 import { afterTableChange, sortOrderOf, stripEmpty } from '../../components/resource/listState';
@@ -112,7 +113,7 @@ export function RangeSearch<R extends { id: number }>({ name, api, filters, colu
   );
 }
 
-/** The form's values as search fields: the range as `startTime` and `endTime`. */
+/** The form's values as search fields: the range, picked on the user's zone's clock, as `startTime` and `endTime`. */
 function toFilters({ range, ...rest }: Values): Record<string, unknown> {
-  return { ...rest, startTime: range?.[0].toISOString(), endTime: range?.[1].toISOString() };
+  return { ...rest, startTime: range && fromWall(range[0]).format(), endTime: range && fromWall(range[1]).format() };
 }

@@ -1,4 +1,5 @@
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { wallNow } from '../../components/format/time';
 
 /** SPEC §5: audit (and event) date ranges cannot exceed 92 days; the server checks the same. */
 export const MAX_RANGE_DAYS = 92;
@@ -12,7 +13,7 @@ export function rangeProblem(start: Dayjs, end: Dayjs): RangeProblem | undefined
   return undefined;
 }
 
-/** The range a search starts with: the last seven days, today included. */
-export function defaultRange(now: Dayjs = dayjs()): [Dayjs, Dayjs] {
+/** The range a search starts with: the last seven days of the user's zone, today included. */
+export function defaultRange(now: Dayjs = wallNow()): [Dayjs, Dayjs] {
   return [now.subtract(6, 'day').startOf('day'), now.endOf('day')];
 }

@@ -1,6 +1,5 @@
-import { defineResource } from '../../components/resource';
+import { defineResource, TimeZoneInput } from '../../components/resource';
 import type { BusinessCalendar } from './api';
-import { TimeZoneInput } from './TimeZoneInput';
 
 /** Business calendars (SPEC §9 work time); the server half is api/routers/calendars.py. */
 export default defineResource<BusinessCalendar>({

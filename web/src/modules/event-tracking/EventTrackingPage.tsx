@@ -1,5 +1,5 @@
 import { Typography, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
+import { formatTime } from '../../components/format/time';
 import { useTranslate } from '../../i18n';
 import { PageCard } from '../../components/PageCard';
 import type { components } from '../../api/schema';
@@ -15,7 +15,7 @@ const api = rangeApi<TrackedEvent>('event-tracking');
 export default function EventTrackingPage() {
   const t = useTranslate(['event-tracking']);
   const columns: TableColumnsType<TrackedEvent> = [
-    { key: 'at', title: t('at'), sorter: true, render: (_, row) => dayjs(row.at).format('YYYY-MM-DD HH:mm:ss') },
+    { key: 'at', title: t('at'), sorter: true, render: (_, row) => formatTime(row.at) },
     { key: 'eventId', dataIndex: 'eventId', title: t('eventId') },
     { key: 'merchantId', dataIndex: 'merchantId', title: t('merchantId') },
     { key: 'userId', title: t('userOrClient'), render: (_, row) => row.userId ?? row.clientId },

@@ -1,11 +1,12 @@
 import { Card, Descriptions, Flex, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslate } from '../../i18n';
 import { PageCard } from '../../components/PageCard';
 import { useUserInfo } from '../../app/access/session';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { TimeZoneForm } from './TimeZoneForm';
+import { formatTime } from '../../components/format/time';
 
-/** SPEC §2 profile center: who I am, my roles and data scope, and changing my password. */
+/** SPEC §2 profile center: who I am, my roles and data scope, my time zone, and changing my password. */
 export default function ProfilePage() {
   const t = useTranslate(['profile', 'users']);
   const user = useUserInfo();
@@ -32,9 +33,12 @@ export default function ProfilePage() {
             </Space>
           </Descriptions.Item>
           <Descriptions.Item label={t('scope.title')}>{scopeText}</Descriptions.Item>
-          <Descriptions.Item label={t('lastLoginAt')}>{user.lastLoginAt && dayjs(user.lastLoginAt).format('YYYY-MM-DD HH:mm:ss')}</Descriptions.Item>
+          <Descriptions.Item label={t('lastLoginAt')}>{formatTime(user.lastLoginAt)}</Descriptions.Item>
         </Descriptions>
       </PageCard>
+      <Card title={t('zone.title')}>
+        <TimeZoneForm timeZone={user.timeZone} />
+      </Card>
       <Card title={t('password.title')}>
         <ChangePasswordForm />
       </Card>

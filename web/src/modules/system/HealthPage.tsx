@@ -2,7 +2,7 @@ import { Alert, Button, Card, Descriptions, Flex, Space, Typography } from 'antd
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
+import { formatTime } from '../../components/format/time';
 import { PublicPage } from '../../components/PublicPage';
 import { PageLoading } from '../../components/PageLoading';
 import { isApiError } from '../../api/ApiError';
@@ -37,7 +37,7 @@ function ProcessRow({ health }: { health: ProcessHealth }) {
       {health.lastRestart && (
         <Typography.Text type="secondary">
           {t('health.lastRestart', {
-            at: dayjs(health.lastRestart).format('YYYY-MM-DD HH:mm:ss'),
+            at: formatTime(health.lastRestart),
             exit: health.lastExit ?? t('common.notAvailable'),
           })}
         </Typography.Text>
@@ -91,7 +91,7 @@ export default function HealthPage() {
               <Flex gap={8} align="center">
                 <StatusTag status={data.status} />
                 <Typography.Text type="secondary">
-                  {t('health.checkedAt')}: {dayjs(dataUpdatedAt).format('YYYY-MM-DD HH:mm:ss')}
+                  {t('health.checkedAt')}: {formatTime(dataUpdatedAt)}
                 </Typography.Text>
               </Flex>
             </Descriptions.Item>

@@ -1,7 +1,7 @@
 import { Alert, Card, Descriptions } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
+import { formatTime } from '../../components/format/time';
 import { PublicPage } from '../../components/PublicPage';
 import { PageLoading } from '../../components/PageLoading';
 import { appInfoQuery } from '../../app/appInfo';
@@ -10,7 +10,6 @@ import { appInfoQuery } from '../../app/appInfo';
 export default function InfoPage() {
   const { t } = useTranslation();
   const { data, error } = useQuery(appInfoQuery);
-  const buildTime = data && dayjs(data.buildTime);
   return (
     <PublicPage>
       <Card title={t('info.title')}>
@@ -20,7 +19,7 @@ export default function InfoPage() {
             <Descriptions.Item label={t('info.version')}>{data.version}</Descriptions.Item>
             <Descriptions.Item label={t('info.commit')}>{data.commit}</Descriptions.Item>
             <Descriptions.Item label={t('info.buildTime')}>
-              {buildTime?.isValid() ? buildTime.format('YYYY-MM-DD HH:mm:ss Z') : data.buildTime}
+              {formatTime(data.buildTime) || data.buildTime}
             </Descriptions.Item>
             <Descriptions.Item label={t('info.appTitle')}>{data.appTitle}</Descriptions.Item>
           </Descriptions>

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import type { DashboardQuery } from './api';
+import { dayStart, nextDay } from '../../components/format/time';
 
 /** SPEC §9 date presets, as the server names them. */
 export const PRESETS = ['YESTERDAY', 'TODAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR'] as const;
@@ -40,14 +41,14 @@ export function filterParams(filters: DashboardFilters): URLSearchParams {
 }
 
 /**
- * The `POST ticket/dashboard` body. A preset is resolved by the server in the business time zone; a
- * range of days runs from the first day's start to the start of the day after the last, [from, to).
+ * The `POST ticket/dashboard` body. A preset is resolved by the server in the user's time zone; a range
+ * of days of that zone runs from the first day's start to the start of the day after the last, [from, to).
  */
 export function dashboardBody(filters: DashboardFilters): DashboardQuery {
   const category = filters.category.length ? filters.category : undefined;
   if (filters.range && !filters.preset) {
     const [from, to] = filters.range;
-    return { createdAt: [dayjs(from).startOf('day').format(), dayjs(to).add(1, 'day').startOf('day').format()], category };
+    return { createdAt: [dayStart(from), dayStart(nextDay(to))], category };
   }
   return { preset: filters.preset ?? DEFAULT_PRESET, category };
 }
@@ -68,7 +69,7 @@ export function ticketListLink(slice: { status?: string; category?: string }, da
 
 /**
  * The server's [start, end) as the inclusive days it covers, read in the zone the instants were written
- * in (the business time zone for a preset), not the browser's.
+ * in (the user's), not the browser's.
  */
 export function shownDays(start: string, end: string): { from: string; to: string } {
   const endDay = end.slice(0, 10);

@@ -1,7 +1,7 @@
 import { Space, Tag } from 'antd';
 import { defineResource } from '../../components/resource';
 import type { User } from './api';
-import { DepartmentInput, RoleInput, RolesInput, UserInput } from './inputs';
+import { DepartmentInput, RoleInput, RolesInput, UserInput, ZoneInput } from './inputs';
 import { PasswordInput } from './PasswordInput';
 import { checkMobile, checkPassword } from './rules';
 
@@ -37,6 +37,7 @@ export default defineResource<User>({
     { key: 'status', title: 'common.status', type: 'enum', enum: 'Status', filter: true, sorter: true, form: {} },
     { key: 'country', title: 'country', type: 'enum', enum: 'Country', filter: true, form: {} },
     { key: 'team', title: 'team', type: 'enum', enum: 'Team', filter: true, form: {} },
+    { key: 'timeZone', title: 'timeZone', hidden: true, form: { input: ZoneInput } },
     { key: 'lastLoginAt', title: 'lastLoginAt', type: 'datetime', sorter: true },
     { key: 'createdAt', title: 'common.createdAt', type: 'datetime', sorter: true, hidden: true },
   ],

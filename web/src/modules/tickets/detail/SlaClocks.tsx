@@ -1,5 +1,5 @@
 import { Descriptions, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { formatTime } from '../../../components/format/time';
 import { useTranslate, type Translate } from '../../../i18n';
 import type { TicketDetail } from './api';
 import { clockState, countdown, type ClockInput } from './clock';
@@ -11,7 +11,7 @@ const amount = (t: Translate, minutes: number) => elapsedText(t, elapsedDisplay(
 function Clock({ input, now, testId }: { input: ClockInput; now: number; testId: string }) {
   const t = useTranslate(['tickets']);
   const state = clockState(input, now);
-  const due = dayjs(input.due).format('YYYY-MM-DD HH:mm:ss');
+  const due = formatTime(input.due);
   if (state.kind === 'met') {
     return (
       <Typography.Text type={state.breached ? 'danger' : 'success'} data-testid={testId} data-state={state.breached ? 'breached' : 'met'}>

@@ -1,11 +1,9 @@
 import { Descriptions, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { formatTime } from '../../../components/format/time';
 import { enumLabel, useEnumOptions } from '../../../components/resource/enums';
 import { useTranslate } from '../../../i18n';
 import { personName, type TicketDetail } from './api';
 import { elapsedDisplay, elapsedText } from './elapsed';
-
-const when = (value: string | null | undefined) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '');
 
 /** Who and what the ticket is about: people, the merchant's account, classification, times, the solution. */
 export function TicketSummary({ ticket }: { ticket: TicketDetail }) {
@@ -25,9 +23,9 @@ export function TicketSummary({ ticket }: { ticket: TicketDetail }) {
     { key: 'issueType', children: enumLabel(issueTypes, ticket.issueType) },
     { key: 'tags', children: ticket.tags.length ? <Space size={4} wrap>{ticket.tags.map((tag) => <Tag key={tag}>{tag}</Tag>)}</Space> : null },
     { key: 'project', children: ticket.project },
-    { key: 'estimatedAt', children: when(ticket.estimatedAt) },
-    { key: 'createdAt', children: when(ticket.createdAt) },
-    { key: 'closedAt', children: ticket.closedAt ? `${when(ticket.closedAt)} · ${personName(ticket.closedBy)}` : null },
+    { key: 'estimatedAt', children: formatTime(ticket.estimatedAt) },
+    { key: 'createdAt', children: formatTime(ticket.createdAt) },
+    { key: 'closedAt', children: ticket.closedAt ? `${formatTime(ticket.closedAt)} · ${personName(ticket.closedBy)}` : null },
     { key: 'resolvedIn', children: resolvedIn && elapsedText(t, resolvedIn) },
   ];
   return (

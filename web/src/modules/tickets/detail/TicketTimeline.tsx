@@ -1,12 +1,11 @@
 import { Flex, Space, Tag, Timeline, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { formatTime } from '../../../components/format/time';
 import { useTranslate } from '../../../i18n';
 import { personName, type TicketComment, type TicketHistory } from './api';
 import { AttachmentGallery } from './AttachmentGallery';
 import { useStatusLabel } from './TicketTags';
 import { timeline } from './timeline';
 
-const when = (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm:ss');
 
 function HistoryItem({ entry }: { entry: TicketHistory }) {
   const t = useTranslate(['tickets']);
@@ -23,7 +22,7 @@ function HistoryItem({ entry }: { entry: TicketHistory }) {
             <Tag>{statusLabel(entry.fromStatus)}</Tag>→ <Tag>{statusLabel(entry.toStatus)}</Tag>
           </span>
         )}
-        <Typography.Text type="secondary">{when(entry.at)}</Typography.Text>
+        <Typography.Text type="secondary">{formatTime(entry.at)}</Typography.Text>
       </Space>
       {typeof detail.reason === 'string' && <Typography.Text>{t('detail.timeline.reason', { reason: detail.reason })}</Typography.Text>}
       {typeof detail.targetId === 'string' && <Typography.Text>{t('detail.timeline.target', { id: detail.targetId })}</Typography.Text>}
@@ -41,7 +40,7 @@ function CommentItem({ comment }: { comment: TicketComment }) {
       <Space size={6} wrap>
         <Typography.Text strong>{personName(comment.author) || t('detail.timeline.someone')}</Typography.Text>
         <Typography.Text>{t('detail.timeline.commented')}</Typography.Text>
-        <Typography.Text type="secondary">{when(comment.createdAt)}</Typography.Text>
+        <Typography.Text type="secondary">{formatTime(comment.createdAt)}</Typography.Text>
       </Space>
       <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{comment.body}</Typography.Paragraph>
       {comment.attachments.length > 0 && <AttachmentGallery attachments={comment.attachments} size={64} />}

@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { formatTime } from '../../../components/format/time';
 import { Link } from 'react-router';
 import type { Column } from '../../../components/resource';
 import { ticketPath, type TicketRow } from '../api';
@@ -9,8 +9,7 @@ import { TagsInput, UserInput, YesNoInput } from '../inputs';
 
 export type TicketColumn = Column<TicketRow>;
 
-const DATETIME = 'YYYY-MM-DD HH:mm:ss';
-const datetime = (value: unknown) => (value ? dayjs(value as string).format(DATETIME) : '');
+const datetime = (value: unknown) => formatTime(value as string | null | undefined);
 
 /**
  * The ticket list (docs/tickets.md `POST ticket/search`): one declaration drives the search form, the

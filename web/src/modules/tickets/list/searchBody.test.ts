@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import dayjs from 'dayjs';
 import { scopeOf, ticketSearchBody } from './searchBody';
+import { setDisplayZone } from '../../../components/format/time';
 
 const ALL_SCOPES = ['ALL', 'MINE', 'ASSIGNED', 'WATCHED'] as const;
 const MY_SCOPES = ['MINE', 'ASSIGNED', 'WATCHED'] as const;
@@ -32,9 +32,11 @@ describe('ticket list filters -> POST ticket/search body', () => {
     });
   });
 
-  it('sends a created date range from the start of its first day to the end of its last', () => {
+  it("sends a created date range from the start of its first day to the end of its last, in the user's zone", () => {
+    setDisplayZone('Asia/Jakarta');
     const body = ticketSearchBody(state({ createdAt: ['2026-11-01', '2026-11-22'] }), ALL_SCOPES);
-    expect(body.createdAt).toEqual([dayjs('2026-11-01').toISOString(), dayjs('2026-11-22T23:59:59.999').toISOString()]);
+    setDisplayZone(undefined);
+    expect(body.createdAt).toEqual(['2026-11-01T00:00:00+07:00', '2026-11-22T23:59:59.999+07:00']);
     expect(ticketSearchBody(state({ createdAt: ['nonsense', '2026-11-22'] }), ALL_SCOPES).createdAt).toBeUndefined();
   });
 

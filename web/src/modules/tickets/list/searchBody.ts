@@ -1,6 +1,6 @@
-import dayjs from 'dayjs';
 import { stripEmpty, type FilterValue, type ListState } from '../../../components/resource/listState';
 import type { TicketScope } from '../api';
+import { dayRangeInstants } from '../../../components/format/time';
 
 export const DEFAULT_SORT = '-id';
 
@@ -19,13 +19,10 @@ function yesNo(value: FilterValue | undefined): boolean | undefined {
   return text === 'true' ? true : text === 'false' ? false : undefined;
 }
 
-/** Two days of the user's calendar, as the instants from the start of the first to the end of the last. */
+/** Two days of the user's zone, as the instants from the start of the first to the end of the last. */
 function dayRange(value: FilterValue | undefined): string[] | undefined {
   const days = many(value);
-  if (days?.length !== 2) return undefined;
-  const [from, to] = days.map((day) => dayjs(day));
-  if (!from!.isValid() || !to!.isValid()) return undefined;
-  return [from!.startOf('day').toISOString(), to!.endOf('day').toISOString()];
+  return days?.length === 2 ? dayRangeInstants(days[0]!, days[1]!) : undefined;
 }
 
 /** The scope of the address when the list offers it, else the list's first one. */
