@@ -52,10 +52,13 @@ describe('one time zone, labelled: a user reads every time in the zone set in th
     await page.getByText('Time zone saved.').waitFor();
 
     await page.goto(`${new URL(page.url()).origin}/system/ticket/user-list`);
-    const row = page.getByTestId('tickets-table').getByRole('row', { name: new RegExp(TITLE) });
-    await row.getByText(shown, { exact: true }).waitFor();
+    const row = page.locator('tr', { hasText: TITLE });
+    await row.waitFor();
+    await expect.poll(() => row.innerText()).toContain(shown);
 
     await page.goto(`${new URL(page.url()).origin}/ticket/${ticketId}`);
-    await page.getByTestId('ticket-summary').getByText(shown, { exact: true }).waitFor();
+    const created = page.getByTestId('ticket-summary').locator('[data-field="createdAt"]');
+    await created.waitFor();
+    await expect.poll(() => created.innerText()).toBe(shown);
   });
 });
