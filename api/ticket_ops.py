@@ -22,6 +22,7 @@ from activities.ticket_store import load_calendar, start_input, state_of
 from api import audit
 from api.deps import Principal
 from api.file_access import ensure_readable, file_reader
+from api.idempotency import Idempotency
 from api.resource.scope import scoped
 from api.schemas.tickets import TicketCreate, involved_clause, scope_clause
 from api.user_center import ensure_ids
@@ -45,14 +46,18 @@ LEVELS_TO_ISSUE = {level: issue for issue, level in rules.ISSUE_LEVELS.items()}
 
 
 async def create_ticket(body: TicketCreate, user: Principal, client: Client | None,
-                        now: datetime | None = None, call: AsyncSession | None = None) -> Ticket:
+                        now: datetime | None = None, call: AsyncSession | None = None,
+                        once: Idempotency | None = None) -> Ticket:
     """The row (marked flow-pending) and its first history entry commit first; then the flow starts and
     the mark is cleared, in the call's own transaction `call` when given. If the start fails, the reconciler
     starts it later (docs/decisions/ticket-creation.md). `now` is the clock start (tests pass the test
-    server's time)."""
+    server's time). With `once` (an Idempotency-Key), a retry of a creation that succeeded returns that ticket."""
     now = now or datetime.now(UTC)
     level = TicketLevel(rules.ISSUE_LEVELS[body.issue_level])
     async with transaction() as db:
+        first = await once.claim(db, user.id) if once else None
+        if first is not None:
+            return await visible_ticket(db, user, first)
         for field, person in (("assigneeId", body.assignee_id), ("picId", body.pic_id), ("rdId", body.rd_id)):
             if person is not None:
                 await ensure_ids(db, User, [person], field)
@@ -66,6 +71,8 @@ async def create_ticket(body: TicketCreate, user: Principal, client: Client | No
                         resolve_due=resolve_due, flow_pending=True, seq=1)
         db.add(ticket)
         await db.flush()
+        if once:
+            await once.bind(db, ticket.id)
         db.add(TicketHistory(ticket_id=ticket.id, seq=1, at=now, actor_id=user.id, actor_name=user.username,
                              action=TicketEvent.CREATE, to_status=TicketStatus.NEW, detail={"level": level},
                              transaction_id=transaction_id.get()))

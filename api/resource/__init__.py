@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Annotated, Any, Generic, TypeVar
 from urllib.parse import quote
 
-from fastapi import APIRouter, File, UploadFile
+from fastapi import APIRouter, File, Response, UploadFile
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ValidationError
 from sqlalchemy import Select, select
@@ -27,6 +27,7 @@ from api import audit
 from api.deps import Need, Principal, SessionDep
 from api.envelope import CamelModel, Page, Reply, ok
 from api.errors import describe, message_of
+from api.idempotency import REPLAYED_HEADER, Idempotency, KeyHeader
 from api.resource.query import SearchParams, apply_filters, apply_sort, count_query
 from api.resource.scope import DataScope, declares
 from api.resource.xlsx import XlsxExport, check_upload, read_rows
@@ -299,9 +300,18 @@ class Resource(Generic[M]):
             return ok(public.model_validate(await res.load(db, user, row_id)))
 
         @router.post("/add", summary=f"Add a {self.name}")
-        async def add(body: create_t, db: SessionDep,  # type: ignore[valid-type]
-                      user: Annotated[Principal, Need(self.actions.add)]) -> Reply[public]:  # type: ignore[valid-type]
-            return ok(public.model_validate(await res.add_row(db, user, body)))
+        async def add(body: create_t, db: SessionDep, response: Response,  # type: ignore[valid-type]
+                      user: Annotated[Principal, Need(self.actions.add)],
+                      key: KeyHeader = None) -> Reply[public]:  # type: ignore[valid-type]
+            once = Idempotency.of(key, f"{prefix}/add", body)
+            first = await once.claim(db, user.id) if once else None
+            if first is not None:  # a retry: the record the first call created
+                response.headers[REPLAYED_HEADER] = "true"
+                return ok(public.model_validate(await res.load(db, user, first)))
+            row = await res.add_row(db, user, body)
+            if once:
+                await once.bind(db, row.id)  # type: ignore[attr-defined]
+            return ok(public.model_validate(row))
 
         @router.post("/modify", summary=f"Modify a {self.name}")
         async def modify(body: update_t, db: SessionDep,  # type: ignore[valid-type]

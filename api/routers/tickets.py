@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from functools import reduce
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Request, Response
 from fastapi.responses import StreamingResponse
 from sqlalchemy import Row, Select, bindparam, func, select
 from sqlalchemy.orm import aliased
@@ -15,6 +15,7 @@ from sqlalchemy.orm import aliased
 from api.deps import AUTHENTICATED, Need, Principal, ReadDep, SessionDep, release
 from api.envelope import Reply, ok
 from api.flows import temporal_client
+from api.idempotency import REPLAYED_HEADER, Idempotency, KeyHeader
 from api.lean import lean
 from api.resource.query import apply_filters, apply_sort, filter_shape, filter_values
 from api.resource.scope import declares
@@ -48,14 +49,17 @@ COUNT_CAP = 10_000
 
 
 @router.post("/add", summary="Create a ticket and start its flow (the detail page then reads the rest)")
-async def add(body: TicketCreate, request: Request, db: SessionDep,
-              user: Annotated[Principal, Need("ticket-new")]) -> Reply[TicketCreated]:
+async def add(body: TicketCreate, request: Request, response: Response, db: SessionDep,
+              user: Annotated[Principal, Need("ticket-new")], key: KeyHeader = None) -> Reply[TicketCreated]:
     await release(db)  # the ticket is written in its own transaction; nothing is held while its flow starts
     try:
         client = await temporal_client(request)
     except DomainError:  # Temporal is down: the ticket is saved now and its flow started by the reconciler
         client = None
-    ticket = await create_ticket(body, user, client, call=db)
+    once = Idempotency.of(key, "/ticket/add", body)
+    ticket = await create_ticket(body, user, client, call=db, once=once)
+    if once and once.replayed:
+        response.headers[REPLAYED_HEADER] = "true"
     caller = {user.id: person(user.id, user.username, user.display_name)}  # the submitter: no need to read
     item = (await list_items(db, [ticket], datetime.now(UTC), caller))[0]
     return ok({**item, "flowPending": ticket.flow_pending, "workflowId": workflow_id(ticket.id),

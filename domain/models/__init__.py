@@ -11,6 +11,7 @@ from domain.models import (
     departments,
     files,
     health,
+    idempotency,
     notifications,
     roles,
     tickets,
@@ -19,4 +20,4 @@ from domain.models import (
 )
 
 __all__ = ["audit", "auth", "authorities", "calendars", "console", "couriers", "data_authority", "departments", "files",
-           "health", "notifications", "roles", "tickets", "tracking", "users"]
+           "health", "idempotency", "notifications", "roles", "tickets", "tracking", "users"]

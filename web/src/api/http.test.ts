@@ -50,6 +50,16 @@ describe('a successful call', () => {
     expect(seen[0]!.headers.get('Content-Type')).toBe('application/json');
   });
 
+  it('sends the Idempotency-Key a creation asks for, and none otherwise', async () => {
+    const seen = fakeApi(() => ({ body: envelope({ id: 7 }) }));
+
+    await http.post('courier/add', { name: 'JNE' }, { idempotencyKey: 'k-1' });
+    await http.post('courier/search', {});
+
+    expect(seen[0]!.headers.get('Idempotency-Key')).toBe('k-1');
+    expect(seen[1]!.headers.has('Idempotency-Key')).toBe(false);
+  });
+
   it('puts query parameters in the URL and leaves out empty ones', async () => {
     const seen = fakeApi(() => ({ body: envelope(null) }));
 

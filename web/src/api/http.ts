@@ -30,6 +30,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** `file`: a non-JSON success reply (an xlsx export) resolves as a DownloadedFile. */
   expect?: 'json' | 'file';
+  /** Sent as `Idempotency-Key` on creations: a repeat with the same key returns the first record. */
+  idempotencyKey?: string;
 }
 
 /** A file the server streamed back (exports), with the name it suggested. */
@@ -84,6 +86,11 @@ function headersFor(body: unknown): Headers {
   return headers;
 }
 
+function withIdempotencyKey(headers: Headers, key: string | undefined): Headers {
+  if (key) headers.set('Idempotency-Key', key);
+  return headers;
+}
+
 function encodeBody(body: unknown): BodyInit | undefined {
   if (body === undefined) return undefined;
   return body instanceof FormData ? body : JSON.stringify(body);
@@ -125,7 +132,7 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
   try {
     response = await fetch(withQuery(shownPath, options.params), {
       method,
-      headers: headersFor(options.body),
+      headers: withIdempotencyKey(headersFor(options.body), options.idempotencyKey),
       body: encodeBody(options.body),
       credentials: 'same-origin',
       signal: controller.signal,

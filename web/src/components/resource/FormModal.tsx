@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Form, Modal, Spin } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Translate } from '../../i18n';
+import { useIdempotencyKey } from '../../api/idempotency';
 import { notifyFailure } from '../../api/notifier';
 import { isApiError } from '../../api/ApiError';
 import { useUnsavedChanges } from '../../layout/unsaved/unsavedStore';
@@ -52,13 +53,15 @@ export function FormModal<R extends Row>({ resource, api, target, onClose, onSav
   });
 
   useUnsavedChanges(dirty, onClose);
+  const once = useIdempotencyKey(); // a double click on Save creates one record
 
   const save = useMutation({
     mutationFn: (values: Record<string, unknown>) => {
       const payload = formPayload(values, columns, mode);
-      return editing ? api.modify({ id, ...payload }) : api.add(payload);
+      return editing ? api.modify({ id, ...payload }) : api.add(payload, once.key());
     },
     onSuccess: () => {
+      once.renew();
       setDirty(false);
       toast.success(t('resource.saved'));
       onClose();
@@ -94,7 +97,10 @@ export function FormModal<R extends Row>({ resource, api, target, onClose, onSav
           name={`${resource.name}-form`}
           layout="vertical"
           initialValues={target.kind === 'create' ? target.initial : undefined}
-          onValuesChange={() => setDirty(true)}
+          onValuesChange={() => {
+            setDirty(true);
+            once.renew();
+          }}
           onFinish={(values: Record<string, unknown>) => save.mutate(values)}
         >
           {columns.map((column) => {

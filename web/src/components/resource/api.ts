@@ -14,7 +14,8 @@ export function resourceApi<R extends Row>(api: string) {
     search: (body: Record<string, unknown>, signal?: AbortSignal) => http.post<PageOf<R>>(`${api}/search`, body, { signal }),
     detail: (id: number, signal?: AbortSignal) => http.get<R>(`${api}/detail/${id}`, { signal }),
     /** Validation errors come back to the form, so these do not notify by themselves. */
-    add: (values: Record<string, unknown>) => http.post<R>(`${api}/add`, values, { notify: false }),
+    add: (values: Record<string, unknown>, idempotencyKey?: string) =>
+      http.post<R>(`${api}/add`, values, { notify: false, idempotencyKey }),
     modify: (values: Record<string, unknown>) => http.post<R>(`${api}/modify`, values, { notify: false }),
     remove: (id: number) => http.delete<null>(`${api}/delete/${id}`),
     exportFile: (body: Record<string, unknown>) => http.download(`${api}/export`, body, { timeoutMs: MAX_TIMEOUT_MS }),

@@ -3,6 +3,7 @@ import { Button, Col, Flex, Form, Row } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslate } from '../../i18n';
+import { useIdempotencyKey } from '../../api/idempotency';
 import { PageCard } from '../../components/PageCard';
 import { toast } from '../../components/feedback';
 import { showFieldErrors } from '../../components/resource/fieldErrors';
@@ -31,10 +32,12 @@ export default function NewTicketPage() {
     setDirty(false);
   };
   useUnsavedChanges(dirty, clear);
+  const once = useIdempotencyKey(); // a double click on Submit creates one ticket
 
   const save = useMutation({
-    mutationFn: (values: Record<string, unknown>) => ticketApi.add(newTicketBody(values, NEW_TICKET_FIELDS)),
+    mutationFn: (values: Record<string, unknown>) => ticketApi.add(newTicketBody(values, NEW_TICKET_FIELDS), once.key()),
     onSuccess: (ticket) => {
+      once.renew();
       toast.success(t('new.created', { id: ticket.id }));
       // Lists kept open in other tabs show the new ticket when they are next looked at.
       void queryClient.invalidateQueries({ queryKey: ['ticket', 'search'] });
@@ -52,7 +55,16 @@ export default function NewTicketPage() {
 
   return (
     <PageCard testId="ticket-new-page">
-      <Form form={form} name="ticket-new" layout="vertical" onValuesChange={() => setDirty(true)} onFinish={(values: Record<string, unknown>) => save.mutate(values)}>
+      <Form
+        form={form}
+        name="ticket-new"
+        layout="vertical"
+        onValuesChange={() => {
+          setDirty(true);
+          once.renew();
+        }}
+        onFinish={(values: Record<string, unknown>) => save.mutate(values)}
+      >
         <Row gutter={16}>
           {NEW_TICKET_FIELDS.map((field) => {
             const label = t(field.title);

@@ -12,7 +12,8 @@ export type TicketCreated = DataOf<'/cms/ticket/add', 'post'>;
 export const ticketApi = {
   search: (body: Record<string, unknown>, signal?: AbortSignal) => http.post<TicketPage>('ticket/search', body, { signal }),
   /** Field errors come back to the form, so a refusal does not notify by itself. */
-  add: (body: NewTicket) => http.post<TicketCreated>('ticket/add', body, { notify: false }),
+  add: (body: NewTicket, idempotencyKey?: string) =>
+    http.post<TicketCreated>('ticket/add', body, { notify: false, idempotencyKey }),
   /** Every match of the filters as the server's xlsx, in the user's language. */
   exportFile: (body: Record<string, unknown>) => http.download('ticket/export', body, { timeoutMs: MAX_TIMEOUT_MS }),
 };
