@@ -131,9 +131,10 @@ def _processes(stack: dict[str, Any]) -> dict[str, Any]:
     return state
 
 
-def _health_processes(http: httpx.Client) -> dict[str, Any] | None:
+def _health_processes(http: httpx.Client, headers: dict[str, str]) -> dict[str, Any] | None:
+    """What /cms/health shows an operator (the public sees only UP or DOWN)."""
     try:
-        reply = http.get("/cms/health")
+        reply = http.get("/cms/health", headers=headers)
     except httpx.TransportError:
         return None
     return reply.json()["data"].get("processes")
@@ -147,7 +148,7 @@ def test_a_killed_worker_comes_back_while_the_api_keeps_answering(stack: dict[st
     def worker_back() -> dict[str, Any] | None:
         # The API answers a signed-in call all along: it does not go down with the worker.
         assert http.get("/cms/user/info", headers=headers).status_code == 200
-        shown = _health_processes(http)
+        shown = _health_processes(http, headers)
         assert shown is not None
         worker = shown["worker"]
         return shown if worker["restarts"] == before["worker"]["restarts"] + 1 and worker["status"] == "UP" else None
@@ -200,7 +201,7 @@ def test_a_killed_api_comes_back_and_the_worker_keeps_running(stack: dict[str, A
     os.kill(before["api"]["pid"], signal.SIGKILL)
 
     def api_back() -> dict[str, Any] | None:
-        shown = _health_processes(http)
+        shown = _health_processes(http, headers)
         return shown if shown and shown["api"]["restarts"] == before["api"]["restarts"] + 1 else None
 
     shown = _until(api_back, "the API restarted")
