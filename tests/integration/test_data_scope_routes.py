@@ -49,6 +49,10 @@ def test_every_read_route_declares_its_data_scope():
 
 
 SCOPED = [(m, p, op) for m, p, op in OPERATIONS if reads(m, p, op) and not op["x-data-scope"].startswith("none:")]
+# Every ticket action (`ticket/{id}/claim`, ...): each reads its ticket through the ticket scope first.
+ACTIONS = [(p, op) for m, p, op in OPERATIONS if m == "POST" and re.fullmatch(r"/cms/ticket/\{ticket_id\}/[a-z-]+", p)]
+# One body every action accepts (each reads the fields it knows).
+ACTION_BODY = {"reason": "r", "solution": "s", "content": "c", "targetId": 1, "issueLevel": "LOW", "title": "t"}
 
 
 @dataclass
@@ -75,7 +79,8 @@ class World:
 @pytest.fixture(scope="module")
 async def world() -> World:
     """A user scoped to ID and to their own records, holding every permission a scoped route asks for."""
-    permissions = sorted({op["x-permission"] for _, _, op in SCOPED} - {"@authenticated"})
+    needed = {op["x-permission"] for _, _, op in SCOPED} | {op["x-permission"] for _, op in ACTIONS}
+    permissions = sorted(needed - {"@authenticated"})
     mark = unique("sc")[:10]
     me = await create_user(*permissions, prefix=f"{mark}in", country="ID")
     away = await create_user(prefix=f"{mark}ph", country="PH")
@@ -185,3 +190,13 @@ async def test_a_scoped_user_sees_only_its_rows_on(client, world, method, path, 
         assert marker not in seen, f"{path} shows a row outside the scope"
     for marker in rows.shown:
         assert marker in seen, f"{path} does not show the user's own row"
+
+
+
+@pytest.mark.parametrize(("path", "op"), ACTIONS, ids=[p for p, _ in ACTIONS])
+async def test_a_ticket_outside_the_scope_takes_no_action(client, world, path, op):
+    """Outside the scope a ticket is missing for its actions too: a 404 before any flow is asked."""
+    theirs = world.rows["Ticket"].outside[0]
+    reply = await client.post(path.replace("{ticket_id}", str(theirs)), headers=world.headers, json=ACTION_BODY)
+    assert reply.status_code == 404, reply.text
+    assert reply.json()["code"] == "NOT_FOUND"
