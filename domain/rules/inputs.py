@@ -40,7 +40,14 @@ def text_rule(text: str, max_text: int = MAX_TEXT) -> tuple[str, dict[str, Any]]
     return None
 
 
-def join(path: str, key: str | int) -> str:
+def plain(text: str, max_text: int) -> bool:
+    """The usual case, decided by C string methods alone: short ASCII text without NUL."""
+    return len(text) <= max_text and text.isascii() and "\x00" not in text
+
+
+def join(path: str, key: str | int | None) -> str:
+    if key is None:
+        return path or "body"
     if isinstance(key, int):
         return f"{path}[{key}]"
     return f"{path}.{key}" if path else key
@@ -48,25 +55,29 @@ def join(path: str, key: str | int) -> str:
 
 def find_problem(value: Any, *, max_depth: int = MAX_DEPTH, max_text: int = MAX_TEXT,
                  path: str = "") -> Problem | None:
-    """The first value, key or nesting in a JSON-like value that breaks a rule; None when all is well."""
-    stack: list[tuple[Any, str, int]] = [(value, path, 0)]
+    """The first value, key or nesting in a JSON-like value that breaks a rule; None when all is well.
+    Paths are only spelled out for containers and for the value at fault: a request pays for its values."""
+    stack: list[tuple[Any, str, str | int | None, int]] = [(value, path, None, 0)]
     while stack:
-        item, where, depth = stack.pop()
+        item, parent, key, depth = stack.pop()
         if isinstance(item, str):
+            if plain(item, max_text):
+                continue
             broken = text_rule(item, max_text)
             if broken:
-                return Problem(where or "body", broken[0], broken[1])
+                return Problem(join(parent, key), broken[0], broken[1])
         elif isinstance(item, bool) or item is None or isinstance(item, float):
             continue
         elif isinstance(item, int):
             if not INT64_MIN <= item <= INT64_MAX:
-                return Problem(where or "body", "int64", {"ge": INT64_MIN, "le": INT64_MAX})
+                return Problem(join(parent, key), "int64", {"ge": INT64_MIN, "le": INT64_MAX})
         elif isinstance(item, dict | list | tuple):
+            where = join(parent, key) if key is not None else parent
             if depth >= max_depth:
                 return Problem(where or "body", "depth", {"max_depth": max_depth})
             entries = list(item.items() if isinstance(item, dict) else enumerate(item))
-            for key, _ in entries:
-                if isinstance(key, str) and text_rule(key, max_text):
+            for name, _ in entries:
+                if isinstance(name, str) and not plain(name, max_text) and text_rule(name, max_text):
                     return Problem(where or "body", "key", {})
-            stack.extend((child, join(where, key), depth + 1) for key, child in reversed(entries))
+            stack.extend((child, where, name, depth + 1) for name, child in reversed(entries))
     return None
