@@ -8,7 +8,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from api.build_info import build_info
-from api.deps import AUTHENTICATED, PUBLIC, Need, Principal
+from api.deps import AUTHENTICATED, PUBLIC, Need, Principal, SessionDep, release
 from api.envelope import Reply, ok
 from api.health import check
 from api.resource.scope import REFERENCE, declares
@@ -29,9 +29,11 @@ HEALTH_DETAIL = "system-health"  # the operators' health screen; its holders see
 
 
 @router.get("/health", responses={503: {"model": Reply[HealthPublic]}})
-async def health(request: Request, user: Annotated[Principal | None, PUBLIC]) -> Reply[HealthPublic]:
+async def health(request: Request, user: Annotated[Principal | None, PUBLIC],
+                 db: SessionDep) -> Reply[HealthPublic]:
     """UP or DOWN for anyone (a load balancer, a status page); the components, with their addresses,
     versions and errors, only for holders of the health screen."""
+    await release(db)  # the caller's session is read: no connection is held while Temporal is probed
     report = await check(request.app.state.flows)
     if user is None or not user.can(HEALTH_DETAIL):  # DEGRADED still serves: the public sees UP
         report = {"status": "DOWN" if report["status"] == "DOWN" else "UP"}
