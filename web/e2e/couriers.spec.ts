@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { specBrowser } from './specBrowser';
 import { api, at } from './console';
-import { confirmDialog, COURIERS_PATH, pick, signedIn, tokenFor } from './session';
+import { confirmDialog, COURIERS_PATH, pick, rowAction, signedIn, tokenFor } from './session';
 import { writeXlsx } from './spreadsheet';
 
 const browser = specBrowser();
@@ -117,7 +117,7 @@ describe('couriers on the resource kit (SPEC §3 Courier, §5)', () => {
     await drawer.getByText('Shopee', { exact: true }).waitFor();
     await drawer.getByRole('button', { name: 'Close' }).click();
 
-    await row.getByRole('button', { name: 'Delete' }).click();
+    await rowAction(page, row, 'Delete');
     await confirmDialog(page, 'Delete this record?').getByRole('button', { name: 'OK' }).click();
     await page.getByText('Deleted.').waitFor();
     await expect.poll(names).toEqual([]);

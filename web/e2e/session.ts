@@ -78,3 +78,11 @@ export async function pick(page: Page, combobox: Locator, value: string): Promis
   await selectOptions(page).filter({ hasText: new RegExp(`^${value}$`) }).first().waitFor();
   await combobox.press('Enter');
 }
+
+/** Runs a row's action: one of its first two links, or an entry of its "More" menu. */
+export async function rowAction(page: Page, row: Locator, name: string): Promise<void> {
+  const link = row.getByTestId('row-actions').getByRole('button', { name, exact: true });
+  if (await link.count()) return link.click();
+  await row.getByTestId('row-actions').getByRole('button', { name: 'More' }).click();
+  await page.getByRole('menuitem', { name, exact: true }).click();
+}

@@ -3,7 +3,7 @@ import { screenshotOnFailure } from './failures';
 import type { Page } from 'playwright-core';
 import { specBrowser } from './specBrowser';
 import { api, at } from './console';
-import { openFromMenu, selectOptions, signedIn, tokenFor } from './session';
+import { openFromMenu, rowAction, selectOptions, signedIn, tokenFor } from './session';
 
 const browser = specBrowser();
 let page: Page;
@@ -42,12 +42,28 @@ describe('an admin limits a new user to some menus (SPEC §2, §6: the server de
     await page.getByTestId('roles-page').getByRole('textbox', { name: 'Name' }).fill(ROLE);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const row = page.getByTestId('roles-table').locator('tr', { hasText: ROLE });
-    await row.getByRole('button', { name: 'Permissions', exact: true }).click();
+    await rowAction(page, row, 'Permissions');
 
     const drawer = page.getByTestId('grant-drawer');
+    // The tree fills the drawer: it ends where the drawer's body ends, not at a fixed height above it.
+    const tree = drawer.locator('.ant-tree-list-holder').first();
+    await tree.waitFor();
+    const body = await drawer.locator('.ant-drawer-body').boundingBox();
+    const treeBox = await tree.boundingBox();
+    expect(body!.y + body!.height - (treeBox!.y + treeBox!.height)).toBeLessThan(48);
+
     await drawer.getByRole('searchbox', { name: 'Search by name or identifier' }).fill('logistics-configuration');
-    await drawer.locator('.ant-tree-treenode', { hasText: 'logistics-configuration' }).locator('.ant-tree-checkbox').click();
-    await drawer.getByText(/^\d+ authorities checked$/).filter({ hasNotText: /^0 / }).waitFor();
+    const node = (identifier: string) => drawer.locator('.ant-tree-treenode', { has: page.getByText(identifier, { exact: true }) });
+    await node('logistics-configuration').locator('.ant-tree-checkbox').click();
+    await drawer.getByText(/^\d+ authorities? checked/).filter({ hasNotText: /^0 / }).waitFor();
+    // The menu comes without its action buttons, which are chosen one by one; the deleting one is flagged.
+    expect(await node('logistics#add').locator('.ant-tree-checkbox-checked').count()).toBe(0);
+    await node('logistics#delete').locator('[data-sensitive]').getByText('Sensitive').waitFor();
+    expect(await node('logistics#add').locator('[data-sensitive]').count()).toBe(0);
+    // "Order" holds other screens too: partly granted, it shows half-checked.
+    await node('oms-order').locator('.ant-tree-checkbox-indeterminate').waitFor();
+    await node('logistics#export').locator('.ant-tree-checkbox').click();
+    await node('logistics#export').locator('.ant-tree-checkbox-checked').waitFor();
     await drawer.getByRole('button', { name: 'Save permissions' }).click();
     await page.getByText('Permissions saved.').waitFor();
     await expect.poll(async () => (await row.locator('td').allInnerTexts()).join('|')).toMatch(/\|0\|[1-9]\d*\|/);

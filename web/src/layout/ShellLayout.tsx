@@ -39,7 +39,7 @@ export default function ShellLayout() {
           <Navbar sidebar={sidebar} />
           {showTabs && <TabsView />}
         </div>
-        <Layout.Content style={{ margin: 16, minWidth: 0 }}>
+        <Layout.Content style={{ margin: sidebar.mobile ? 8 : 16, minWidth: 0 }}>
           <KeepAliveOutlet />
         </Layout.Content>
         {showFooter && <ShellFooter />}

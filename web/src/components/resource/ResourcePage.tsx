@@ -9,7 +9,7 @@ import { titleIn } from '../../app/menuEntries';
 import { usePageInfo } from '../../layout/keepAlive/PageContext';
 import { useOnChange } from '../useOnChange';
 import { resourceApi, saveFile } from './api';
-import { exportPayload, listStateParams, readListState, searchPayload, type ListState } from './listState';
+import { exportPayload, listStateParams, readListState, sameAddress, searchPayload, type FilterValue, type ListState } from './listState';
 import { useTableDisplay } from './useTableDisplay';
 import { useResourceActions } from './useRowActions';
 import { visibleColumns } from './columnDisplay';
@@ -44,6 +44,12 @@ export function ResourcePage<R extends Row>({ resource, extra, title }: { resour
     placeholderData: keepPreviousData,
   });
   const context = { reload: () => void queryClient.invalidateQueries({ queryKey: [resource.api] }) };
+  // The Search button always asks the server, also when the filters are those already shown.
+  const search = (filters: Record<string, FilterValue>) => {
+    const next = { ...state, filters, page: 1 };
+    if (sameAddress(state, next, resource.pageSize)) void list.refetch();
+    else setState(next);
+  };
 
   const listed = useMemo(() => tableColumns(resource.columns), [resource.columns]);
   const { display, change, ready } = useTableDisplay(resource.name, listed as unknown as Column<Row>[]);
@@ -85,7 +91,7 @@ export function ResourcePage<R extends Row>({ resource, extra, title }: { resour
 
   return (
     <Card title={title ?? titleIn(menu?.titles, i18n.language)} extra={toolbar} data-testid={`${resource.name}-page`}>
-      <SearchForm columns={columns.filter((column) => column.filter)} filters={state.filters} t={t} onSearch={(filters) => setState({ filters, page: 1 })} />
+      <SearchForm columns={columns.filter((column) => column.filter)} filters={state.filters} t={t} onSearch={search} />
       <ResourceTable<R>
         resource={resource}
         columns={ready ? visibleColumns(listed, display) : []}

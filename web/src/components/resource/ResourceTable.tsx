@@ -1,4 +1,5 @@
-import { Button, Space, Table, type TableColumnsType } from 'antd';
+import { Table, type TableColumnsType } from 'antd';
+import { RowActions } from './RowActions';
 import { pagedTableProps, type PagedTableInput } from './pagedTable';
 import type { ResourceActionsOf } from './useRowActions';
 import type { ActionContext, Resource, Row } from './types';
@@ -25,21 +26,19 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
     title: t('resource.actions'),
     fixed: 'right',
     render: (_: unknown, row: R) => (
-      <Space size={0}>
-        <Button type="link" size="small" onClick={() => onView(row)}>
-          {t('resource.view')}
-        </Button>
-        {actions.canEdit && (
-          <Button type="link" size="small" onClick={() => onEdit(row)}>
-            {t('resource.edit')}
-          </Button>
-        )}
-        {actions.rowActions.map((action) => (
-          <Button key={action.key} type="link" size="small" danger={action.danger} onClick={() => actions.runRow(action, row, context)}>
-            {t(action.label)}
-          </Button>
-        ))}
-      </Space>
+      <RowActions
+        t={t}
+        items={[
+          { key: 'view', label: t('resource.view'), onClick: () => onView(row) },
+          ...(actions.canEdit ? [{ key: 'edit', label: t('resource.edit'), onClick: () => onEdit(row) }] : []),
+          ...actions.rowActions.map((action) => ({
+            key: action.key,
+            label: t(action.label),
+            danger: action.danger,
+            onClick: () => actions.runRow(action, row, context),
+          })),
+        ]}
+      />
     ),
   });
 

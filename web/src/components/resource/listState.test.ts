@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Column } from './types';
-import { afterTableChange, exportPayload, listStateParams, readListState, searchPayload, sortOf, sortOrderOf, stripEmpty } from './listState';
+import { afterTableChange, exportPayload, listStateParams, readListState, sameAddress, searchPayload, sortOf, sortOrderOf, stripEmpty, type ListState } from './listState';
 
 const columns: Column[] = [
   { key: 'name', title: 'name', filter: true },
@@ -70,5 +70,15 @@ describe('table changes', () => {
   it('goes back to page 1 on a new sort or page size', () => {
     expect(afterTableChange(state, { current: 3, pageSize: 20 }, { columnKey: 'name', order: 'ascend' })).toEqual({ page: 1, pageSize: 20, sort: 'name' });
     expect(afterTableChange(state, { current: 3, pageSize: 50 }, [{ columnKey: 'id', order: 'descend' }])).toEqual({ page: 1, pageSize: 50, sort: '-id' });
+  });
+});
+
+describe('searching again', () => {
+  const shown: ListState = { page: 1, pageSize: 20, sort: '-id', filters: { name: 'Ninja' } };
+
+  it('knows a search that changes nothing in the address, so it asks the server again', () => {
+    expect(sameAddress(shown, { ...shown, filters: { name: 'Ninja' } }, 20)).toBe(true);
+    expect(sameAddress({ ...shown, page: 2 }, { ...shown, page: 1 }, 20)).toBe(false);
+    expect(sameAddress(shown, { ...shown, filters: { name: 'JNE' } }, 20)).toBe(false);
   });
 });

@@ -64,6 +64,11 @@ export function listStateParams(state: ListState, defaultPageSize: number): URLS
   return params;
 }
 
+/** Whether two list states make the same address: a search that changes nothing there must still ask again. */
+export function sameAddress(a: ListState, b: ListState, defaultPageSize: number): boolean {
+  return listStateParams(a, defaultPageSize).toString() === listStateParams(b, defaultPageSize).toString();
+}
+
 /** `POST <api>/search` body: `{page, pageSize, sort, ...filters}` without empty fields. */
 export function searchPayload(state: ListState): Record<string, unknown> {
   return stripEmpty({ ...state.filters, page: state.page, pageSize: state.pageSize, sort: state.sort });

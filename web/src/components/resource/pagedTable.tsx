@@ -1,8 +1,30 @@
-import type { TableProps } from 'antd';
+import type { Breakpoint, TableProps } from 'antd';
 import type { Translate } from '../../i18n';
 import { Cell } from './Cell';
 import { afterTableChange, sortOrderOf, type ListState } from './listState';
-import { PAGE_SIZES, type Column, type Row } from './types';
+import { PAGE_SIZES, type Column, type ColumnPriority, type Row } from './types';
+
+/** The screen widths a column shows at, by its priority (antd breakpoints: md >= 768 px, xxl >= 1600 px). */
+const SHOWN_FROM: Record<ColumnPriority | 'plain', Breakpoint[] | undefined> = { key: undefined, plain: ['md'], wide: ['xxl'] };
+
+/** A cell cut to one line keeps its full text for the mouse (the title tooltip). */
+function hoverText(column: Column<Row>, row: Row): string | undefined {
+  const value = row[column.key];
+  return value === null || value === undefined ? undefined : String(value);
+}
+
+const CUT_WIDTH = 320;
+
+/** One line cut with "…": at most the column's width, and at most 40% of a narrow screen (a phone's list). */
+function cutStyle(column: Column<Row>) {
+  return {
+    display: 'block',
+    maxWidth: `min(${column.width ?? CUT_WIDTH}px, 40vw)`,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  } as const;
+}
 
 export interface PagedTableInput<R extends Row> {
   columns: Column<R>[];
@@ -30,10 +52,19 @@ export function pagedTableProps<R extends Row>(input: PagedTableInput<R>) {
       key: column.key,
       dataIndex: column.key,
       title: t(column.title),
-      width: column.width,
+      // A cut column sizes itself (cutStyle), so the table keeps its automatic layout.
+      width: column.ellipsis ? undefined : column.width,
+      responsive: SHOWN_FROM[column.priority ?? 'plain'],
       sorter: column.sorter ? true : undefined,
       sortOrder: column.sorter ? sortOrderOf(state.sort, column.key) : undefined,
-      render: (_: unknown, row: R) => <Cell column={column as unknown as Column<Row>} row={row} />,
+      render: (_: unknown, row: R) =>
+        column.ellipsis ? (
+          <span title={hoverText(column as unknown as Column<Row>, row)} style={cutStyle(column as unknown as Column<Row>)} data-ellipsis>
+            <Cell column={column as unknown as Column<Row>} row={row} />
+          </span>
+        ) : (
+          <Cell column={column as unknown as Column<Row>} row={row} />
+        ),
     })),
     onChange: (pagination, _, sorter) => onState(afterTableChange(state, pagination, sorter)),
     pagination: {

@@ -2,6 +2,8 @@ import type { ComponentType, ReactNode } from 'react';
 import type { Permission } from '../../app/access/can';
 import type { Translate } from '../../i18n';
 
+export type ColumnPriority = 'key' | 'wide';
+
 /** How a value is shown, filtered and edited. */
 export type ColumnType = 'text' | 'enum' | 'number' | 'currency' | 'date' | 'datetime' | 'boolean' | 'url';
 
@@ -59,6 +61,14 @@ export interface Column<R extends Row = Row> {
   sorter?: boolean;
   copyable?: boolean;
   width?: number;
+  /**
+   * How much the column matters on a narrow screen: `key` columns stay at every width (a phone shows only
+   * them), plain ones leave below 768 px, `wide` ones below 1600 px, so a laptop's list needs no sideways
+   * scroll. The column settings still show any of them.
+   */
+  priority?: ColumnPriority;
+  /** Long text stays on one line, cut with "…", the full text on hover; give the column a width. */
+  ellipsis?: boolean;
   /** Left out of the table until the user shows it (column settings). */
   hidden?: boolean;
   /** false: only a form or search field (a password, a keyword), never a column of the table or the detail. */

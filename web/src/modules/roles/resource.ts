@@ -9,13 +9,13 @@ export default defineResource<Role>({
   actions: { add: 'role#add', edit: 'role#edit', delete: 'role#delete', export: 'role#export', import: 'role#import' },
   defaultSort: 'id',
   columns: [
-    { key: 'name', title: 'name', filter: true, sorter: true, form: { required: true, max: 64 } },
+    { key: 'name', title: 'name', priority: 'key', filter: true, sorter: true, form: { required: true, max: 64 } },
     { key: 'code', title: 'code' },
     { key: 'roleType', title: 'roleType', type: 'enum', enum: 'RoleType', filter: true, sorter: true, form: {} },
-    { key: 'status', title: 'common.status', type: 'enum', enum: 'Status', filter: true, sorter: true, form: {} },
+    { key: 'status', title: 'common.status', type: 'enum', enum: 'Status', priority: 'key', filter: true, sorter: true, form: {} },
     { key: 'memberCount', title: 'memberCount', type: 'number' },
     { key: 'authorityCount', title: 'authorityCount', type: 'number' },
     { key: 'isSuper', title: 'isSuper', type: 'boolean', hidden: true },
-    { key: 'updatedAt', title: 'common.updatedAt', type: 'datetime', sorter: true },
+    { key: 'updatedAt', title: 'common.updatedAt', type: 'datetime', priority: 'wide', sorter: true },
   ],
 });

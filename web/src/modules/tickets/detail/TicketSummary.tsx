@@ -29,7 +29,7 @@ export function TicketSummary({ ticket }: { ticket: TicketDetail }) {
     { key: 'resolvedIn', children: resolvedIn && elapsedText(t, resolvedIn) },
   ];
   return (
-    <Descriptions size="small" bordered column={{ xs: 1, md: 2, xl: 3 }} data-testid="ticket-summary">
+    <Descriptions size="small" bordered column={{ xs: 1, md: 2, xxl: 3 }} data-testid="ticket-summary">
       {items.map(({ key, children }) => (
         <Descriptions.Item key={key} label={t(`detail.fields.${key}`)}>
           <span data-field={key}>{children || <Typography.Text type="secondary">-</Typography.Text>}</span>

@@ -10,7 +10,7 @@ import { PageCard } from '../../../components/PageCard';
 import { enumLabel, saveFile, useEnumOptions, type Column, type Row } from '../../../components/resource';
 import { ColumnSettings } from '../../../components/resource/ColumnSettings';
 import { visibleColumns } from '../../../components/resource/columnDisplay';
-import { listStateParams, readListState, type FilterValue, type ListState } from '../../../components/resource/listState';
+import { listStateParams, readListState, sameAddress, type FilterValue, type ListState } from '../../../components/resource/listState';
 import { SearchForm } from '../../../components/resource/SearchForm';
 import { DEFAULT_PAGE_SIZE, tableColumns } from '../../../components/resource/types';
 import { useTableDisplay } from '../../../components/resource/useTableDisplay';
@@ -49,6 +49,13 @@ export function TicketList({ kind }: { kind: TicketListKind }) {
     placeholderData: keepPreviousData,
   });
 
+  // The Search button always asks the server, also when the filters are those already shown.
+  const search = (filters: Record<string, FilterValue>) => {
+    const next = { ...state, filters: { ...filters, ...scopeFilter }, page: 1 };
+    if (sameAddress(state, next, DEFAULT_PAGE_SIZE)) void list.refetch();
+    else setState(next);
+  };
+
   const { display, change, ready } = useTableDisplay(kind.name, LISTED as unknown as Column<Row>[]);
   const shown = useMemo(() => visibleColumns(LISTED, display), [display]);
   const exporting = useMutation({
@@ -82,7 +89,7 @@ export function TicketList({ kind }: { kind: TicketListKind }) {
         onChange={(next) => setState({ filters: { ...state.filters, scope: next }, page: 1 })}
         items={kind.scopes.map((key) => ({ key, label: enumLabel(scopeLabels, key) }))}
       />
-      <SearchForm columns={FILTERS} filters={state.filters} t={t} onSearch={(filters) => setState({ filters: { ...filters, ...scopeFilter }, page: 1 })} />
+      <SearchForm columns={FILTERS} filters={state.filters} t={t} onSearch={search} />
       <TicketTable
         testId={`${kind.name}-table`}
         columns={ready ? shown : []}

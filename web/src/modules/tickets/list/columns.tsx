@@ -14,19 +14,22 @@ const datetime = (value: unknown) => formatTime(value as string | null | undefin
 /**
  * The ticket list (docs/tickets.md `POST ticket/search`): one declaration drives the search form, the
  * table and the column settings (the server writes the export: `POST ticket/export`). Filter-only fields
- * are `table: false`.
+ * are `table: false`. ID, title and status stay on a phone; a laptop adds level, assignee and SLA.
  */
 export const TICKET_COLUMNS: TicketColumn[] = [
   { key: 'keyword', title: 'list.keyword', table: false, filter: true },
   {
     key: 'id',
     title: 'ticket.id',
+    priority: 'key',
     sorter: true,
     format: (_, row) => <Link to={ticketPath(row.id)}>#{row.id}</Link>,
   },
   {
     key: 'title',
     title: 'ticket.title',
+    priority: 'key',
+    ellipsis: true,
     format: (_, row) => <Link to={ticketPath(row.id)}>{row.title}</Link>,
   },
   { key: 'level', title: 'ticket.level', type: 'enum', enum: 'TicketLevel', filter: { multiple: true }, sorter: true, format: (_, row) => <LevelTag level={row.level} /> },
@@ -35,12 +38,13 @@ export const TICKET_COLUMNS: TicketColumn[] = [
     title: 'ticket.status',
     type: 'enum',
     enum: 'TicketStatus',
+    priority: 'key',
     filter: { multiple: true },
     sorter: true,
     format: (_, row) => <StatusTag status={row.status} mergedIntoId={row.mergedIntoId} />,
   },
-  { key: 'category', title: 'ticket.category', filter: { multiple: true, input: TagsInput }, sorter: true },
-  { key: 'application', title: 'ticket.application', filter: { multiple: true, input: TagsInput }, sorter: true },
+  { key: 'category', title: 'ticket.category', priority: 'wide', filter: { multiple: true, input: TagsInput }, sorter: true },
+  { key: 'application', title: 'ticket.application', priority: 'wide', filter: { multiple: true, input: TagsInput }, sorter: true },
   {
     key: 'issueType',
     title: 'ticket.issueType',
@@ -50,11 +54,11 @@ export const TICKET_COLUMNS: TicketColumn[] = [
     hidden: true,
   },
   { key: 'assigneeId', title: 'ticket.assignee', filter: { input: UserInput }, format: (_, row) => personName(row.assignee) },
-  { key: 'picId', title: 'ticket.pic', filter: { input: UserInput }, format: (_, row) => personName(row.pic) },
-  { key: 'submitter', title: 'ticket.submitter', format: (_, row) => personName(row.submitter) },
-  { key: 'createdAt', title: 'ticket.createdAt', type: 'date', filter: true, sorter: true, format: datetime },
+  { key: 'picId', title: 'ticket.pic', priority: 'wide', filter: { input: UserInput }, format: (_, row) => personName(row.pic) },
+  { key: 'submitter', title: 'ticket.submitter', priority: 'wide', format: (_, row) => personName(row.submitter) },
+  { key: 'createdAt', title: 'ticket.createdAt', type: 'date', priority: 'wide', filter: true, sorter: true, format: datetime },
   { key: 'sla', title: 'ticket.sla', format: (_, row) => <SlaCell row={row} /> },
-  { key: 'lastReplyAt', title: 'ticket.lastReplyAt', type: 'datetime', sorter: true },
+  { key: 'lastReplyAt', title: 'ticket.lastReplyAt', type: 'datetime', priority: 'wide', sorter: true },
   { key: 'breached', title: 'list.breached', table: false, filter: { input: YesNoInput } },
   { key: 'merged', title: 'list.merged', table: false, filter: { input: YesNoInput } },
 ];
