@@ -17,20 +17,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import random
 import time
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 from typing import Any
 
-import httpx
 import psycopg
 
-from bench.tickets import generate, measure, stack
+from bench.harness import stack
+from bench.harness.figures import load_average, machine
+from bench.tickets import generate, measure
 
-OUT = Path(__file__).resolve().parents[1] / "out"
 PATH = "/cms/ticket/search"
 SEARCHES: dict[str, dict[str, Any]] = {
     "newest first (no filter)": {},
@@ -39,14 +37,6 @@ SEARCHES: dict[str, dict[str, Any]] = {
     "category + level + last 30 days": {"category": ["Category 03"], "level": ["P1"], "createdAt": None},
     "SLA breached": {"breached": True},
 }
-
-
-def machine() -> dict[str, Any]:
-    """What the figures were measured on, and how busy it was with other work at the start."""
-    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                if line.startswith("model name")), "?")
-    return {"cores": os.cpu_count(), "cpu": cpu, "loadAverage": os.getloadavg(),
-            "memoryGB": round(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30, 1)}
 
 
 def parse() -> argparse.Namespace:
@@ -113,9 +103,7 @@ async def run(args: argparse.Namespace, console: stack.Stack) -> dict[str, Any]:
         results["openFlows"]["settledSeconds"] = round(await console.settle(), 1)
         print(f"open flows: {results['openFlows']}", flush=True)
 
-        login = httpx.post(f"{console.url}/cms/auth/login", json={
-            "username": "admin", "password": os.environ.get("OMP_ADMIN_PASSWORD", "Omp-Admin-2026!")})
-        token = login.json()["data"]["token"]
+        token = console.login()
         results["creation"] = await measure.create_tickets(console.url, token, args.created, args.create_clients)
         print(f"creation: {results['creation']}", flush=True)
         conn.execute("vacuum analyze tickets")
@@ -148,21 +136,13 @@ async def run(args: argparse.Namespace, console: stack.Stack) -> dict[str, Any]:
         await asyncio.sleep(max(0.0, wait))
         results["breachLateness"] = measure.lateness(conn, "due")
         print(f"breach lateness: {results['breachLateness']}", flush=True)
-        results["loadAverageAtEnd"] = os.getloadavg()
+        results["loadAverageAtEnd"] = load_average()
     return results
 
 
 def main() -> None:
     args = parse()
-    OUT.mkdir(exist_ok=True)
-    console = stack.start(OUT / "console.log", args.api_workers)
-    try:
-        results = asyncio.run(run(args, console))
-    finally:
-        console.stop()
-    path = OUT / f"tickets-{datetime.now(UTC):%Y%m%dT%H%M%S}.json"
-    path.write_text(json.dumps(results, indent=2))
-    print(f"results: {path}")
+    stack.run_once("tickets", args.api_workers, lambda console: run(args, console))
 
 
 if __name__ == "__main__":

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import resource
-import statistics
 import subprocess
 import tempfile
 from pathlib import Path
@@ -14,19 +13,8 @@ from urllib.parse import parse_qs, urlparse
 
 import psycopg
 
-from bench.tickets import http_load
-
-
-def summary(latencies_ms: list[float], seconds: float) -> dict[str, float]:
-    ordered = sorted(latencies_ms)
-    if not ordered:
-        return {"count": 0, "p50": 0.0, "p95": 0.0, "p99": 0.0, "perSecond": 0.0}
-
-    def pick(q: float) -> float:
-        return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 2)
-
-    return {"count": len(ordered), "p50": round(statistics.median(ordered), 2), "p95": pick(0.95),
-            "p99": pick(0.99), "perSecond": round(len(ordered) / seconds, 1)}
+from bench.harness import http_load
+from bench.harness.figures import summary
 
 
 async def api_load(url: str, token: str, path: str, body: dict[str, Any], seconds: float,

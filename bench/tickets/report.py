@@ -8,14 +8,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from bench.harness.figures import verdict
+
 SEARCH_P95_MS = 50
 THROUGHPUT_RATIO = 0.4
 BREACH_P99_MS = 2000
 CREATION_PER_SECOND = 50
-
-
-def verdict(ok: bool) -> str:
-    return "met" if ok else "**short**"
 
 
 def search_table(search: dict[str, Any]) -> list[str]:

@@ -74,15 +74,17 @@ class Connection(asyncio.Protocol):
 async def connect(url: str) -> Connection:
     parsed = urlparse(url)
     loop = asyncio.get_running_loop()
-    _, protocol = await loop.create_connection(Connection, parsed.hostname, parsed.port or 80)
+    _, protocol = await loop.create_connection(Connection, parsed.hostname or "127.0.0.1", parsed.port or 80)
     return protocol
 
 
 async def run(url: str, request: bytes, clients: int, *, seconds: float | None = None, count: int | None = None,
-              check: Callable[[bytes], None] | None = None, warm_up: bytes | None = None) -> Load:
+              check: Callable[[bytes], None] | None = None, warm_up: bytes | None = None,
+              strict: bool = True) -> Load:
     """`clients` connections calling in a loop, for `seconds` or until `count` calls are done. Any reply
-    but 200 stops the run; `check` may refuse a reply's body too. Each connection first sends `warm_up`
-    (by default the request itself), not counted."""
+    but 200 stops the run unless not `strict` (then replies are counted by status, every one timed);
+    `check` may refuse a reply's body too. Each connection first sends `warm_up` (by default the request
+    itself), not counted."""
     connections: list[Connection] = []
     try:
         for _ in range(clients):
@@ -95,6 +97,7 @@ async def run(url: str, request: bytes, clients: int, *, seconds: float | None =
                 raise RuntimeError(f"HTTP {status}: {body[:200]!r}")
             await asyncio.sleep(0.02)
         latencies: list[float] = []
+        statuses: dict[int, int] = {}
         left = [count if count is not None else -1]
         cpu_begun, machine_begun, begun = time.process_time(), machine_busy(), time.perf_counter()
         end = begun + (seconds if seconds is not None else float("inf"))
@@ -104,7 +107,8 @@ async def run(url: str, request: bytes, clients: int, *, seconds: float | None =
                 left[0] -= 1
                 started = time.perf_counter()
                 status, body = await conn.call(request)
-                if status != 200:
+                statuses[status] = statuses.get(status, 0) + 1
+                if status != 200 and strict:
                     raise RuntimeError(f"HTTP {status}: {body[:200]!r}")
                 if check is not None:
                     check(body)
@@ -113,7 +117,8 @@ async def run(url: str, request: bytes, clients: int, *, seconds: float | None =
         await asyncio.gather(*(caller(c) for c in connections))
         wall = time.perf_counter() - begun
         busy, total = (b - a for a, b in zip(machine_begun, machine_busy(), strict=True))
-        return Load(latencies, wall, (time.process_time() - cpu_begun) / wall, busy / total if total else 0.0)
+        return Load(latencies, wall, (time.process_time() - cpu_begun) / wall, busy / total if total else 0.0,
+                    statuses)
     finally:
         for conn in connections:
             conn.close()
@@ -125,6 +130,7 @@ class Load:
     seconds: float
     client_cores: float  # this process's CPU use meanwhile, in cores
     machine_busy: float  # share of all the machine's CPU time that was busy meanwhile (0..1)
+    statuses: dict[int, int]  # replies by HTTP status
 
 
 def machine_busy() -> tuple[int, int]:
