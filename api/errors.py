@@ -6,10 +6,12 @@ import json
 import logging
 from typing import Any
 
+import psycopg
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException
 
 from api.envelope import failure
@@ -119,8 +121,10 @@ def install(app: FastAPI) -> None:
         log.warning("database refused a value (SQLSTATE %s): %s", state, exc.orig)
         return JSONResponse(failure("DATA_REFUSED", t("errors.DATA_REFUSED", detail=state)), status_code=422)
 
+    @app.exception_handler(psycopg.OperationalError)  # the plain pool: no free connection in time, or none at all
+    @app.exception_handler(PoolTimeout)  # the ORM pool: no free connection in time
     @app.exception_handler(OperationalError)
-    async def _db_down(_: Request, exc: OperationalError) -> JSONResponse:
+    async def _db_down(_: Request, exc: Exception) -> JSONResponse:
         log.error("database unavailable: %s", exc)
         return JSONResponse(failure("SERVICE_UNAVAILABLE", t("errors.SERVICE_UNAVAILABLE", service="PostgreSQL")),
                             status_code=503)

@@ -54,6 +54,7 @@ def get_engine(url: str | None = None) -> AsyncEngine:
         url or settings.sqlalchemy_url,
         pool_size=settings.db_pool_size,
         max_overflow=settings.db_pool_size,
+        pool_timeout=settings.db_pool_timeout,
         pool_pre_ping=True,
         connect_args={"options": PLANNING},
     )
@@ -80,13 +81,13 @@ def get_plain_pool() -> AsyncConnectionPool[AsyncConnection[Any]]:
 async def working(pool: AsyncConnectionPool[AsyncConnection[Any]]) -> AsyncConnection[Any]:
     """A pooled connection that answers: broken ones (the database restarted) are dropped until one does."""
     for _ in range(pool.max_size):
-        conn = await pool.getconn()
+        conn = await pool.getconn(timeout=get_settings().db_pool_timeout)
         try:
             await pool.check_connection(conn)
             return conn
         except psycopg.OperationalError:
             await pool.putconn(conn)  # the pool discards a broken connection
-    return await pool.getconn()
+    return await pool.getconn(timeout=get_settings().db_pool_timeout)
 
 
 @asynccontextmanager
@@ -94,7 +95,7 @@ async def plain_connection(*, checked: bool = True) -> AsyncIterator[AsyncConnec
     """A read connection; `checked=False` skips the ping when the caller's first statement is check enough."""
     pool = get_plain_pool()
     await pool.open()
-    conn = await working(pool) if checked else await pool.getconn()
+    conn = await working(pool) if checked else await pool.getconn(timeout=get_settings().db_pool_timeout)
     try:
         yield conn
     finally:

@@ -36,6 +36,8 @@ class Settings(BaseSettings):
     database_url: str | None = None
     db_name: str = "omp"
     db_pool_size: int = 10
+    # How long a call waits for a free connection before it answers 503 (an exhausted pool is an outage).
+    db_pool_timeout: float = 10.0
 
     # Temporal: unset means the embedded dev server.
     temporal_address: str | None = None

@@ -97,3 +97,21 @@ async def test_calls_queueing_for_a_connection_make_health_down(client, app):
             await pool.putconn(await waiter)
     report = await check(app.state.flows)
     assert report["components"]["pools"]["status"] == "UP", report
+
+
+async def test_a_call_finding_no_free_connection_answers_503_not_500(client, monkeypatch):
+    """Nine wedged calls once left login and the lists answering 500 after 30 s."""
+    from tests.integration.ticket_support import staff
+
+    me = await staff("ticket-list")
+    await client.post("/cms/ticket/search", json={}, headers=me.headers)  # the caller is known: the lean path
+    monkeypatch.setattr(get_settings(), "db_pool_timeout", 0.2)
+    async with plain_connection():
+        pool = get_plain_pool()
+        held = [await pool.getconn() for _ in range(pool.max_size - 1)]
+        try:
+            reply = await client.post("/cms/ticket/search", json={}, headers=me.headers)
+        finally:
+            for conn in held:
+                await pool.putconn(conn)
+    assert (reply.status_code, reply.json()["code"]) == (503, "SERVICE_UNAVAILABLE"), reply.text
