@@ -69,8 +69,15 @@ class ActionNames:
         for m in self.mappings:
             if m.application_type == row.application and m.code in ("", row.code) and url_pattern_matches(
                     m.url, row.url):
-                return m.action_name
+                return action_label(m.action_name)
         return None
+
+
+def action_label(name: str) -> str:
+    """A built-in action name in the reader's language; a name staff wrote themselves stays as written."""
+    key = f"audit.action.{name}"
+    label = t(key)
+    return name if label == key else label
 
 
 def public(row: OperationLog, names: ActionNames) -> dict[str, Any]:

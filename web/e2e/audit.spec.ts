@@ -58,6 +58,36 @@ describe('audit log (SPEC §3 action mapping, §5)', () => {
   });
 });
 
+describe('audit log reading', () => {
+  it('keeps its filters in the address and shows an authority change as added and removed items, named in words', async () => {
+    const admin = await tokenFor();
+    const tree = await api<{ id: number; identifier: string; children: unknown[] }[]>('GET', 'authority/tree-list', undefined, admin);
+    const find = (nodes: { id: number; identifier: string; children: unknown[] }[], identifier: string): number | undefined =>
+      nodes.map((node) => (node.identifier === identifier ? node.id : find(node.children as never, identifier))).find(Boolean);
+    const role = await api<{ id: number }>('POST', 'role/add', { name: `Audit diff ${STAMP}`, authorityIds: [find(tree.data, 'logistics#add')] }, admin);
+    expect(role.code, role.message).toBe('SUCCESS');
+    const changed = await api('POST', 'role/set-authorities', { roleId: role.data.id, authorityIds: [find(tree.data, 'logistics#export')] }, admin);
+    expect(changed.code, changed.message).toBe('SUCCESS');
+
+    page = await signedIn(browser, AUDIT_PATH);
+    const search = page.getByTestId('audit-search');
+    await search.getByRole('textbox', { name: 'Operator' }).fill('admin');
+    await search.getByRole('textbox', { name: 'Transaction ID' }).fill(changed.transactionId);
+    await search.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('audit.operator') === 'admin');
+
+    await page.reload();
+    const row = page.getByTestId('audit-table').locator('tr.ant-table-row', { hasText: changed.transactionId });
+    await row.getByText('Grant authorities to role').waitFor();
+    expect(await page.getByTestId('audit-search').getByRole('textbox', { name: 'Operator' }).inputValue()).toBe('admin');
+
+    await row.getByRole('button', { name: 'View' }).click();
+    const changes = page.getByTestId('audit-changes');
+    await changes.locator('[data-change="added"]', { hasText: 'logistics#export' }).waitFor();
+    await changes.locator('[data-change="removed"]', { hasText: 'logistics#add' }).waitFor();
+  });
+});
+
 describe('event tracking (SPEC §3: event id, merchant id, user or client id, device info, extra key and value)', () => {
   it('finds reported events and exports them', async () => {
     const eventId = `checkout-${STAMP}`;
