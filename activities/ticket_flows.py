@@ -27,10 +27,13 @@ STARTS_AT_ONCE = 20
 
 
 def flow_options(start: m.TicketStart) -> dict[str, Any]:
-    """One id per ticket, and USE_EXISTING so a second start of a running flow is harmless."""
+    """One id per ticket, and USE_EXISTING so a second start of a running flow is harmless. The summary and
+    details make a row of the Temporal Web UI say which ticket it is."""
     return {"id": m.workflow_id(start.state.ticket_id), "task_queue": get_settings().task_queue,
             "id_conflict_policy": WorkflowIDConflictPolicy.USE_EXISTING,
-            "search_attributes": m.search_attributes(start.state)}
+            "search_attributes": m.search_attributes(start.state),
+            "static_summary": m.flow_summary(start.state),
+            "static_details": m.flow_details(start.state, start.console_url)}
 
 
 async def start_flow(client: Client, start: m.TicketStart) -> None:
@@ -82,5 +85,5 @@ async def reconcile(client: Client, older_than: timedelta = timedelta(seconds=30
 
 @activity.defn
 async def reconcile_ticket_flows(older_than_seconds: int) -> int:
-    """The reconciler's schedule runs this every minute (worker/schedules.py)."""
+    """The reconciler's schedule runs this every five minutes (worker/schedules.py)."""
     return await reconcile(activity.client(), timedelta(seconds=older_than_seconds))

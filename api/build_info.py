@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from functools import cache
 from importlib.metadata import PackageNotFoundError, version
 
-from domain.settings import ROOT, get_settings
+from domain.settings import ROOT, TEMPORAL_UI_PATH, get_settings
 
 
 def _git(*args: str) -> str | None:
@@ -34,5 +34,5 @@ def build_info() -> dict[str, str]:
         "commit": settings.commit or _git("rev-parse", "--short", "HEAD") or "unknown",
         "buildTime": settings.build_time or built or "unknown",
         "appTitle": settings.app_title,
-        "temporalUi": settings.temporal_web,
+        "temporalUi": f"{TEMPORAL_UI_PATH}/",  # through the console's proxy, for holders of temporal#operate
     }

@@ -15,7 +15,7 @@ from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 
 from activities.ticket_flows import reconcile
-from api import errors
+from api import errors, temporal_ui
 from api.audit_log import OperationLogger
 from api.client_address import ClientAddress
 from api.deps import guard_of
@@ -82,6 +82,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     task = asyncio.create_task(reconcile_ticket_flows(app.state.flows))
     yield
     task.cancel()
+    await temporal_ui.close(app)
     await get_engine().dispose()
     await close_plain_pool()
 
@@ -102,6 +103,7 @@ def create_app() -> FastAPI:
         declare_permissions(router)
         api.include_router(router)
     app.include_router(api)
+    app.include_router(temporal_ui.router)  # before the web app's catch-all
     errors.install(app)
     app.add_middleware(OperationLogger)  # inside RequestContext, so the transaction id is already set
     app.add_middleware(LeanRoutes, routes=lean_routes(ROUTERS, BASE))  # read-only calls: never in the operation log

@@ -25,6 +25,7 @@ from api.file_access import ensure_readable, file_reader
 from api.idempotency import Idempotency
 from api.resource.scope import scoped
 from api.schemas.tickets import TicketCreate, involved_clause, scope_clause
+from api.temporal_ui import OPERATE, workflow_path
 from api.user_center import ensure_ids
 from domain.context import transaction_id
 from domain.db import transaction
@@ -182,7 +183,6 @@ def allowed_actions(ticket: Ticket, user: Principal, watching: bool) -> list[str
     return out
 
 
-def workflow_url(ticket_id: int) -> str:
-    settings = get_settings()
-    return f"{settings.temporal_web.rstrip('/')}/namespaces/{settings.temporal_namespace}/workflows/" \
-           f"{m.workflow_id(ticket_id)}"
+def workflow_url(ticket_id: int, user: Principal) -> str | None:
+    """The flow's page in the Temporal Web UI, through the console's proxy; operators only (it can terminate)."""
+    return workflow_path(m.workflow_id(ticket_id)) if user.can(OPERATE) else None

@@ -108,7 +108,7 @@ async def detail(db: AsyncSession, ticket: Ticket, user: Principal, now: datetim
                      "actionLabel": t(f"enums.{event_enum(h.action)}.{h.action}"), "fromStatus": h.from_status,
                      "toStatus": h.to_status, "detail": h.detail} for h in history],
         "allowedActions": allowed_actions(ticket, user, watching),
-        "flowPending": ticket.flow_pending, "workflowId": workflow_id(tid), "workflowUrl": workflow_url(tid),
+        "flowPending": ticket.flow_pending, "workflowId": workflow_id(tid), "workflowUrl": workflow_url(tid, user),
     }
 
 

@@ -9,6 +9,8 @@ from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ROOT = Path(__file__).resolve().parent.parent
+# The Temporal Web UI is served under this path, by the UI (its public path) and by the console's proxy.
+TEMPORAL_UI_PATH = "/temporal"
 
 
 class Settings(BaseSettings):
@@ -44,6 +46,7 @@ class Settings(BaseSettings):
     temporal_namespace: str = "default"
     temporal_port: int = 7233
     temporal_ui_port: int = 8233
+    # The UI's own address (served under TEMPORAL_UI_PATH), which only the console's proxy calls.
     temporal_ui_url: str | None = None
     task_queue: str = "omp-main"
 

@@ -6,6 +6,7 @@ import json
 import sys
 from typing import TextIO
 
+from domain.settings import TEMPORAL_UI_PATH
 from launcher.plan import LOOPBACK, Plan
 from launcher.process import say
 
@@ -23,7 +24,7 @@ def ready_info(plan: Plan, database_url: str | None) -> dict[str, object]:
     return {
         "ready": True,
         "url": plan.url,
-        "temporalUi": plan.temporal_ui_url,
+        "temporalUi": f"{plan.temporal_ui_url}{TEMPORAL_UI_PATH}" if plan.temporal_ui_url else None,
         "temporal": plan.temporal_target,
         "namespace": plan.temporal_namespace,
         "databaseUrl": database_url,
@@ -50,7 +51,8 @@ def banner(plan: Plan) -> str:
     data_note = "delete it to start afresh" if embedded else "logs and files; the rest is external"
     rows = [
         ("Console", f"{plan.url}/"),
-        ("Temporal Web UI", plan.temporal_ui_url or "unknown (set OMP_TEMPORAL_UI_URL)"),
+        ("Temporal Web UI", f"{plan.url}{TEMPORAL_UI_PATH}/ (holders of temporal#operate)"
+         if plan.temporal_ui_url else "unknown (set OMP_TEMPORAL_UI_URL)"),
         ("Temporal", f"{temporal}, namespace {plan.temporal_namespace}"),
         ("PostgreSQL", db),
         ("Mail", smtp),

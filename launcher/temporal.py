@@ -13,6 +13,8 @@ from temporalio.client import Client
 from temporalio.service import RPCError
 
 from domain.search_attributes import SEARCH_ATTRIBUTES
+from domain.settings import TEMPORAL_UI_PATH
+from launcher.plan import LOOPBACK
 from launcher.process import Child, describe_exit
 from launcher.search_attributes import ensure_registered
 
@@ -44,6 +46,10 @@ def dev_server_argv(
         "--ip", ip,
         "--port", str(port),
         "--ui-port", str(ui_port),
+        # The UI has no login and can terminate any flow: loopback only, reached through the console's proxy.
+        "--ui-ip", LOOPBACK,
+        "--ui-public-path", TEMPORAL_UI_PATH,
+        "--ui-disable-news-fetch",
         "--namespace", namespace,
         "--log-level", "warn",
     ]  # fmt: skip

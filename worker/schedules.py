@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from datetime import timedelta
+from functools import partial
 
 from temporalio.client import (
     Client,
@@ -14,6 +16,8 @@ from temporalio.client import (
     ScheduleOverlapPolicy,
     SchedulePolicy,
     ScheduleSpec,
+    ScheduleUpdate,
+    ScheduleUpdateInput,
 )
 from temporalio.common import SearchAttributeKey, SearchAttributePair, TypedSearchAttributes
 
@@ -24,27 +28,41 @@ log = logging.getLogger("omp.schedules")
 TASK_NAME = SearchAttributeKey.for_keyword("TaskName")
 
 
+# The reconciler only backs up the API, which starts every flow itself (docs/decisions/ticket-creation.md):
+# every five minutes keeps its runs from filling the Temporal Web UI's list (288 a day, not 1,440).
+RECONCILE_EVERY = timedelta(minutes=5)
+
+
 def schedules() -> dict[str, Schedule]:
+    """Each run carries the TaskName search attribute and a summary, so operators can tell scheduled runs from
+    business flows in the Web UI, and filter them out (`TaskName IS NULL`)."""
     queue = get_settings().task_queue
     return {
         "ticket-reconciler": Schedule(
             action=ScheduleActionStartWorkflow(
                 TicketReconcileWorkflow.run, id="ticket-reconcile", task_queue=queue,
-                typed_search_attributes=TypedSearchAttributes([SearchAttributePair(TASK_NAME, "ticket-reconciler")])),
-            spec=ScheduleSpec(intervals=[ScheduleIntervalSpec(every=timedelta(minutes=1))]),
+                typed_search_attributes=TypedSearchAttributes([SearchAttributePair(TASK_NAME, "ticket-reconciler")]),
+                static_summary="Scheduled: start the flows of tickets left pending"),
+            spec=ScheduleSpec(intervals=[ScheduleIntervalSpec(every=RECONCILE_EVERY)]),
             policy=SchedulePolicy(overlap=ScheduleOverlapPolicy.SKIP)),
     }
 
 
+def keep_state(wanted: Schedule, current: ScheduleUpdateInput) -> ScheduleUpdate:
+    """The wanted definition with the schedule's state as it is (paused by an operator, say)."""
+    return ScheduleUpdate(schedule=replace(wanted, state=current.description.schedule.state))
+
+
 async def ensure_schedules(client: Client) -> list[str]:
-    """Create the schedules that do not exist yet; returns the ids it created."""
+    """Create the schedules that do not exist yet and bring existing ones to this definition (a new release may
+    change it); returns the ids it created."""
     created = []
     for schedule_id, schedule in schedules().items():
         try:
             await client.create_schedule(schedule_id, schedule)
             created.append(schedule_id)
         except ScheduleAlreadyRunningError:
-            continue
+            await client.get_schedule_handle(schedule_id).update(partial(keep_state, schedule))
     if created:
         log.info("schedules created: %s", ", ".join(created))
     return created

@@ -78,6 +78,15 @@ class TicketStart(BaseModel):
     console_url: str = ""  # where the flow's details in the Temporal Web UI link back to
 
 
+SUMMARY_LENGTH = 200  # the Web UI shows the summary in one row of its list
+
+
+def flow_summary(state: TicketState) -> str:
+    """The flow's static summary, one line in the Web UI's list: which ticket this is."""
+    summary = f"Ticket #{state.ticket_id}: {' '.join(state.title.split())}"
+    return summary if len(summary) <= SUMMARY_LENGTH else summary[:SUMMARY_LENGTH - 1] + "…"
+
+
 def flow_details(state: TicketState, console_url: str) -> str:
     """The flow's "current details" in the Temporal Web UI (markdown): the ticket and the way back to it."""
     details = f"**Ticket #{state.ticket_id}** {state.title}"

@@ -1,4 +1,4 @@
-"""The reconciler of ticket flows, run by the `ticket-reconciler` Schedule every minute: starts the flow
+"""The reconciler of ticket flows, run by the `ticket-reconciler` Schedule every five minutes: starts the flow
 of any ticket whose creator died between the insert and the start (docs/decisions/ticket-creation.md)."""
 
 from __future__ import annotations

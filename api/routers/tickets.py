@@ -63,7 +63,7 @@ async def add(body: TicketCreate, request: Request, response: Response, db: Sess
     caller = {user.id: person(user.id, user.username, user.display_name)}  # the submitter: no need to read
     item = (await list_items(db, [ticket], datetime.now(UTC), caller))[0]
     return ok({**item, "flowPending": ticket.flow_pending, "workflowId": workflow_id(ticket.id),
-               "workflowUrl": workflow_url(ticket.id)})
+               "workflowUrl": workflow_url(ticket.id, user)})
 
 
 def search_query(params: TicketFilters, user: Principal) -> Select[Any]:

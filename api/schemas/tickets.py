@@ -21,6 +21,8 @@ from domain.enums import (
 )
 from domain.models.tickets import Ticket, TicketWatcher
 
+WORKFLOW_URL = ("the flow's page in the Temporal Web UI through the console; "
+                "null unless the caller holds temporal#operate")
 # SPEC §5 and §9: up to 4 images in the new-ticket form, up to 10 images and videos in the detail form.
 NEW_FORM_IMAGES = 4
 DETAIL_FORM_FILES = 10
@@ -223,7 +225,7 @@ class TicketListItem(CamelModel):
 class TicketCreated(TicketListItem):
     flow_pending: bool
     workflow_id: str
-    workflow_url: str
+    workflow_url: str | None = Field(description=WORKFLOW_URL)
 
 
 class TicketPage(Page[TicketListItem]):
@@ -275,7 +277,7 @@ class TicketDetail(TicketListItem):
     allowed_actions: list[str]
     flow_pending: bool
     workflow_id: str
-    workflow_url: str
+    workflow_url: str | None = Field(description=WORKFLOW_URL)
 
 
 class StatusCount(CamelModel):

@@ -27,13 +27,15 @@ ALL_SCREENS = screens(*(node.identifier for node in TREE))
 # What a reporter of tickets (sales, retention) may do on them besides reading.
 TICKET_REPORTER = {"ticket#comment", "ticket#watch", "ticket#remind", "ticket#confirm", "ticket#unconfirm",
                    "ticket#reopen"}
+# The Temporal Web UI can cancel and terminate any flow: only the admin role holds it by default.
+OPERATOR_ONLY = {"temporal#operate"}
 EXPORTS = {n.identifier for n, _, _ in walk(TREE) if n.identifier.endswith("#export")}
 
 # code -> (name, role type, is super, authority identifiers granted by default ("*" = every one))
 ROLES: dict[str, tuple[str, str, bool, frozenset[str]]] = {
     "admin": ("Admin", "SYSTEM", True, frozenset({"*"})),
     "it": ("IT", "SYSTEM", False, frozenset(
-        everything("user-center", "system", "open-platform") | screens("manage-dashboard"))),
+        everything("user-center", "system", "open-platform") - OPERATOR_ONLY | screens("manage-dashboard"))),
     "owner": ("Owner", "BUSINESS", False, frozenset(ALL_SCREENS | EXPORTS)),
     "sales": ("Sales", "BUSINESS", False, frozenset(
         screens("crm", "accounts", "gcrm-reports", "system-ticket")

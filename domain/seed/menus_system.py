@@ -34,7 +34,10 @@ TASKS = directory(
     menu("task-schedule", "/system/task/schedule", "Scheduled tasks", "定时任务", "Tugas terjadwal",
          *crud("job", "scheduled task", "定时任务", "tugas terjadwal", "add edit delete"),
          button("job#run", "Run now", "立即执行", "Jalankan sekarang")),
-    menu("task-log", "/system/task/log", "Task records", "任务记录", "Catatan tugas"),
+    menu("task-log", "/system/task/log", "Task records", "任务记录", "Catatan tugas",
+         # The Temporal Web UI (api/temporal_ui.py): every flow, with cancel and terminate; operators only.
+         button("temporal#operate", "Operate flows in the Temporal Web UI", "在 Temporal Web UI 中操作流程",
+                "Kelola alur di Temporal Web UI")),
     directory(
         "heartbeat", "/system/task/heartbeat", "Heartbeat", "心跳", "Detak",
         menu("application-status", "/system/task/heartbeat/application-status", "Application status", "应用状态",

@@ -3,6 +3,7 @@ search attributes (visibility is eventually consistent), and the reconciler runs
 
 import asyncio
 import contextlib
+from datetime import timedelta
 
 from temporalio.api.sdk.v1 import WorkflowMetadata
 from temporalio.client import ScheduleActionStartWorkflow
@@ -11,7 +12,7 @@ from temporalio.service import RPCError
 from domain.settings import get_settings
 from tests.integration.ticket_support import EVERYTHING, new_ticket_body, staff
 from worker.main import build_workers
-from worker.schedules import ensure_schedules
+from worker.schedules import TASK_NAME, ensure_schedules
 
 
 async def visible(client, query, timeout=15.0):
@@ -41,6 +42,10 @@ async def test_operators_find_a_ticket_flow_by_its_search_attributes(client, app
         metadata = await env.client.get_workflow_handle(f"ticket-{ticket_id}").query(
             "__temporal_workflow_metadata", result_type=WorkflowMetadata)
         assert f"{get_settings().console_web}/ticket/{ticket_id})" in metadata.current_details
+        # A row of the Web UI's list says which ticket it is.
+        described = await env.client.get_workflow_handle(f"ticket-{ticket_id}").describe()
+        assert await described.static_summary() == f"Ticket #{ticket_id}: {body['title']}"
+        assert f"**Ticket #{ticket_id}**" in (await described.static_details() or "")
         claimed = await client.post(f"/cms/ticket/{ticket_id}/claim", json={}, headers=tech.headers)
         assert claimed.status_code == 200, claimed.text
         found = await visible(env.client, f"AssigneeId = '{tech.id}' AND TicketStatus = 'PENDING_FOR_OPERATION'")
@@ -60,6 +65,11 @@ async def test_the_reconciler_runs_on_a_schedule(dev_server_env):
         described = await client.get_schedule_handle("ticket-reconciler").describe()
         action = described.schedule.action
         assert isinstance(action, ScheduleActionStartWorkflow) and action.workflow == "ticket-reconcile"
+        # Its runs do not flood the Web UI's list: few of them, each marked as a scheduled task.
+        assert [i.every for i in described.schedule.spec.intervals] == [timedelta(minutes=5)]
+        summary = client.data_converter.payload_converter.from_payload(action.static_summary, str)  # as described
+        assert summary.startswith("Scheduled:")
+        assert action.typed_search_attributes.get(TASK_NAME) == "ticket-reconciler"
     finally:
         with contextlib.suppress(RPCError):
             await client.get_schedule_handle("ticket-reconciler").delete()

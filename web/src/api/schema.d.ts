@@ -5437,8 +5437,11 @@ export interface components {
             updatedAt: string;
             /** Workflowid */
             workflowId: string;
-            /** Workflowurl */
-            workflowUrl: string;
+            /**
+             * Workflowurl
+             * @description the flow's page in the Temporal Web UI through the console; null unless the caller holds temporal#operate
+             */
+            workflowUrl: string | null;
         };
         /** TicketDashboard */
         TicketDashboard: {
@@ -5537,8 +5540,11 @@ export interface components {
             watching: boolean;
             /** Workflowid */
             workflowId: string;
-            /** Workflowurl */
-            workflowUrl: string;
+            /**
+             * Workflowurl
+             * @description the flow's page in the Temporal Web UI through the console; null unless the caller holds temporal#operate
+             */
+            workflowUrl: string | null;
         };
         /**
          * TicketEdit

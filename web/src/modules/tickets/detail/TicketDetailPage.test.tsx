@@ -29,7 +29,7 @@ function ticket(overrides: Record<string, unknown> = {}) {
     },
     watchers: [], watching: false, comments: [], attachments: [], history: [],
     allowedActions: ['CLAIM', 'WONT_FIX', 'COMMENT', 'WATCH'], flowPending: false, workflowId: 'ticket-7',
-    workflowUrl: 'http://temporal/namespaces/default/workflows/ticket-7',
+    workflowUrl: '/temporal/namespaces/default/workflows/ticket-7',
     ...overrides,
   };
 }
@@ -73,8 +73,14 @@ describe('the ticket detail screen', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Watch' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Add comment' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Open in Temporal Web UI/ }).getAttribute('href')).toBe(
-      'http://temporal/namespaces/default/workflows/ticket-7',
+      '/temporal/namespaces/default/workflows/ticket-7',
     );
+  });
+
+  it('links the flow only when the server gives its address (to operators)', async () => {
+    openPage('/ticket/7', ticket({ workflowUrl: null }), ['ticket#claim']);
+    await screen.findByRole('button', { name: 'Claim' });
+    expect(screen.queryByRole('link', { name: /Open in Temporal Web UI/ })).toBeNull();
   });
 
   it('says the flow is starting and offers nothing while it does', async () => {

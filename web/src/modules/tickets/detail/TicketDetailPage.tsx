@@ -39,9 +39,12 @@ function Detail({ ticket, reload, reloading }: { ticket: TicketDetail; reload: (
   const files = [...ticket.attachments, ...ticket.comments.flatMap((comment) => comment.attachments)];
   const extra = (
     <Space>
-      <Typography.Link href={ticket.workflowUrl} target="_blank" rel="noreferrer">
-        <ExportOutlined /> {t('detail.temporal')}
-      </Typography.Link>
+      {/* The server gives the flow's address (through the console's proxy) to operators only. */}
+      {ticket.workflowUrl && (
+        <Typography.Link href={ticket.workflowUrl} target="_blank" rel="noreferrer">
+          <ExportOutlined /> {t('detail.temporal')}
+        </Typography.Link>
+      )}
       <Button icon={<ReloadOutlined />} loading={reloading} onClick={reload} aria-label={t('detail.reload')} />
     </Space>
   );

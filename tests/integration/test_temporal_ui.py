@@ -1,0 +1,79 @@
+"""The Temporal Web UI behind the console: a dev server started as `make run` starts it (UI under /temporal,
+on loopback only), reached through the console's proxy by holders of temporal#operate and nobody else."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from api.security import TOKEN_COOKIE
+from launcher.ports import free_ports
+from launcher.temporal import start_dev_server, wait_ready
+from tests.integration.people import create_user, token_for
+
+
+@pytest.fixture
+async def ui_port(app, tmp_path: Path) -> AsyncIterator[int]:  # type: ignore[no-untyped-def]
+    port, ui_port = free_ports(2)
+    child = start_dev_server(port=port, ui_port=ui_port, db_file=None, log_path=tmp_path / "temporal.log")
+    previous = getattr(app.state, "temporal_ui", None)
+    app.state.temporal_ui = httpx.AsyncClient(base_url=f"http://127.0.0.1:{ui_port}")
+    try:
+        await wait_ready(f"127.0.0.1:{port}", "default", timeout=60, child=child, search_attributes={})
+        yield ui_port
+    finally:
+        await app.state.temporal_ui.aclose()
+        app.state.temporal_ui = previous
+        child.stop(10)
+
+
+async def cookie_of(*permissions: str) -> dict[str, str]:
+    """The session cookie a signed-in browser sends (no Authorization header)."""
+    return {"Cookie": f"{TOKEN_COOKIE}={await token_for(await create_user(*permissions))}"}
+
+
+async def test_only_operators_reach_the_ui_and_its_api_through_the_console(client, ui_port) -> None:
+    operator = await cookie_of("temporal#operate")
+    page = await client.get("/temporal/", headers=operator)
+    assert page.status_code == 200, page.text
+    assert 'href="/temporal/_app/' in page.text  # the UI's own assets, under the proxied path
+    asset = page.text.split('href="/temporal/_app/', 1)[1].split('"', 1)[0]
+    assert (await client.get(f"/temporal/_app/{asset}", headers=operator)).status_code == 200
+    namespaces = await client.get("/temporal/api/v1/namespaces", headers=operator)
+    assert namespaces.status_code == 200
+    assert "default" in [n["namespaceInfo"]["name"] for n in namespaces.json()["namespaces"]]
+
+    # Checked on every request, pages and API calls alike: a staff member without the authority is refused.
+    staff = await cookie_of("ticket-list", "ticket#claim")
+    for path in ("/temporal/", f"/temporal/_app/{asset}", "/temporal/api/v1/namespaces"):
+        refused = await client.get(path, headers=staff)
+        assert refused.status_code == 403, path
+        assert refused.json()["code"] == "NO_PERMISSION"
+    terminate = await client.post("/temporal/api/v1/namespaces/default/workflows/ticket-1/terminate",
+                                  headers=staff, json={"reason": "no"})
+    assert terminate.status_code == 403
+    assert (await client.get("/temporal/api/v1/namespaces")).status_code == 401  # signed out
+
+
+def outward_address() -> str | None:
+    """This machine's address on its network (no packet is sent), or None without one."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))
+            address: str = probe.getsockname()[0]
+        except OSError:
+            return None
+    return None if address.startswith("127.") else address
+
+
+async def test_the_ui_port_listens_on_loopback_only(ui_port) -> None:
+    assert httpx.get(f"http://127.0.0.1:{ui_port}/temporal/", timeout=10).status_code == 200
+    address = outward_address()
+    if address is None:
+        pytest.skip("no network address besides loopback on this machine")
+    with pytest.raises(httpx.ConnectError):
+        httpx.get(f"http://{address}:{ui_port}/temporal/", timeout=10)
