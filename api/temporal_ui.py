@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import httpx
 from fastapi import APIRouter, FastAPI, Request
-from fastapi.responses import RedirectResponse, StreamingResponse
+from fastapi.responses import RedirectResponse, Response, StreamingResponse
 from starlette.background import BackgroundTask
 
 from api.deps import Need
+from api.page_security import CONTENT_SECURITY_POLICY, script_hashes
 from api.security import TOKEN_COOKIE
 from domain.errors import DomainError
 from domain.settings import TEMPORAL_UI_PATH, get_settings
@@ -68,7 +69,7 @@ async def ui_root(_: None = Need(OPERATE)) -> RedirectResponse:
 
 
 @router.api_route("/{path:path}", methods=METHODS, response_model=None)
-async def proxy(request: Request, _: None = Need(OPERATE)) -> StreamingResponse:
+async def proxy(request: Request, _: None = Need(OPERATE)) -> Response:
     client = http_client(request.app)
     # The path as sent (still percent-encoded), so a workflow id with a slash reaches the UI intact.
     target = request.scope["raw_path"].decode("latin-1")
@@ -81,7 +82,28 @@ async def proxy(request: Request, _: None = Need(OPERATE)) -> StreamingResponse:
     except httpx.HTTPError as exc:
         raise DomainError("SERVICE_UNAVAILABLE", status=502, service="Temporal Web UI") from exc
     headers = [(k, v) for k, v in reply.headers.multi_items() if k.lower() not in HOP_BY_HOP]
+    if reply.headers.get("content-type", "").startswith("text/html"):
+        return await page(reply, headers)
     response = StreamingResponse(reply.aiter_raw(), status_code=reply.status_code,
                                  background=BackgroundTask(reply.aclose))
-    response.raw_headers = [(k.encode("latin-1"), v.encode("latin-1")) for k, v in headers]
+    response.raw_headers = encoded(headers)
     return response
+
+
+async def page(reply: httpx.Response, headers: list[tuple[str, str]]) -> Response:
+    """The UI's HTML page (a few KB), read whole to admit exactly its own inline start-up script by hash: the
+    console's policy forbids inline script, and the UI runs on the console's origin."""
+    try:
+        html = (await reply.aread()).decode(reply.encoding or "utf-8")
+    finally:
+        await reply.aclose()
+    policy = CONTENT_SECURITY_POLICY.replace("script-src 'self'", f"script-src 'self' {' '.join(script_hashes(html))}")
+    kept = [(k, v) for k, v in headers if k.lower() not in ("content-encoding", "content-length")]
+    response = Response(html, status_code=reply.status_code)
+    response.raw_headers = [*encoded(kept), *encoded([("content-security-policy", policy)]),
+                            (b"content-length", str(len(response.body)).encode())]
+    return response
+
+
+def encoded(headers: list[tuple[str, str]]) -> list[tuple[bytes, bytes]]:
+    return [(k.encode("latin-1"), v.encode("latin-1")) for k, v in headers]

@@ -10,6 +10,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from api.page_security import script_hashes
 from api.security import TOKEN_COOKIE
 from launcher.ports import free_ports
 from launcher.temporal import start_dev_server, wait_ready
@@ -41,6 +42,9 @@ async def test_only_operators_reach_the_ui_and_its_api_through_the_console(clien
     page = await client.get("/temporal/", headers=operator)
     assert page.status_code == 200, page.text
     assert 'href="/temporal/_app/' in page.text  # the UI's own assets, under the proxied path
+    # The console forbids inline script; the UI's page admits its own start-up script by hash, and no other.
+    script_src = page.headers["content-security-policy"].split("script-src ", 1)[1].split(";", 1)[0]
+    assert script_src.split() == ["'self'", *script_hashes(page.text)] and len(script_src.split()) == 2
     asset = page.text.split('href="/temporal/_app/', 1)[1].split('"', 1)[0]
     assert (await client.get(f"/temporal/_app/{asset}", headers=operator)).status_code == 200
     namespaces = await client.get("/temporal/api/v1/namespaces", headers=operator)
