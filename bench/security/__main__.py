@@ -50,7 +50,8 @@ async def run(args: argparse.Namespace, console: stack.Stack) -> dict[str, Any]:
     results["loadAverages"] = {}
     accounts = probes.login_accounts(console, "login", args.login_accounts)
     await probe("alone", probes.ordinary_calls(console, token, args.seconds))
-    await probe("besideLogins", probes.beside_logins(console, token, args.seconds, args.logins_per_second, accounts))
+    await probe("besideLogins", probes.beside_logins(console, token, args.seconds, args.logins_per_second, accounts,
+                                                     "127.0.0.2"))
     await probe("longSort", probes.refusal(console, token, "/cms/ticket/search",
                                            json.dumps({"sort": "A" * 100_000}).encode()))
     await probe("nestedSearch", probes.refusal(console, token, "/cms/ticket/search", probes.nested(2000)))
@@ -60,7 +61,7 @@ async def run(args: argparse.Namespace, console: stack.Stack) -> dict[str, Any]:
     await probe("throttling", probes.throttling(console, args.wrong_passwords))
     # Last, as it may leave a queue of logins behind: the same rate of logins, all at one account.
     await probe("oneAccountLogins", probes.beside_logins(console, token, args.seconds, args.logins_per_second,
-                                                         probes.login_accounts(console, "single", 1)))
+                                                         probes.login_accounts(console, "single", 1), "127.0.0.3"))
     results["loadAverages"]["end"] = load_average()
     return results
 

@@ -83,11 +83,26 @@ def login_accounts(console: Stack, prefix: str, count: int) -> list[str]:
     return [f"{prefix}{i}" for i in range(1, count + 1)]
 
 
-async def beside_logins(console: Stack, token: str, seconds: float, rate: float, accounts: list[str]) -> dict[str, Any]:
-    """The ordinary calls while `rate` logins a second run beside them over `accounts`, each account's right and
-    wrong password in turn (a success after each failure keeps the throttle out: every login pays its hash)."""
+def argon2_ms(times: int = 3) -> float:
+    """How long one password check takes in this process now, as a measure of how much CPU a login gets on
+    this machine at this moment (about 100 ms on an idle core)."""
+    from domain.passwords import hash_password, verify_password
+
+    stored, spent = hash_password(LOGIN_PASSWORD), []
+    for _ in range(times):
+        started = time.perf_counter()
+        verify_password(stored, LOGIN_PASSWORD)
+        spent.append((time.perf_counter() - started) * 1000)
+    return round(sorted(spent)[times // 2], 1)
+
+
+async def beside_logins(console: Stack, token: str, seconds: float, rate: float, accounts: list[str],
+                        source: str) -> dict[str, Any]:
+    """The ordinary calls while `rate` logins a second run beside them over `accounts` from `source` (an address
+    of its own, whose failures no other probe counts), each account's right and wrong password in turn (a
+    success after each failure keeps the throttle out: every login pays for its hash)."""
     outcomes: list[dict[str, Any]] = []
-    async with client(console) as http:
+    async with client(console, source=source) as http:
         async def login(n: int) -> None:
             body = {"username": accounts[n // 2 % len(accounts)], "password": LOGIN_PASSWORD if n % 2 else "wrong"}
             outcomes.append(await timed(http.post("/cms/auth/login", json=body)))
@@ -100,9 +115,10 @@ async def beside_logins(console: Stack, token: str, seconds: float, rate: float,
                 await asyncio.sleep(max(0.0, begun + n / rate - time.perf_counter()))
             await asyncio.gather(*tasks)
 
+        check_ms = argon2_ms()
         calls, _ = await asyncio.gather(ordinary_calls(console, token, seconds), logins())
-    return {**calls, "accounts": len(accounts), "logins": {**summary([o["ms"] for o in outcomes], seconds),
-                                                         "statuses": tally([o["status"] for o in outcomes])}}
+    figures = {**summary([o["ms"] for o in outcomes], seconds), "statuses": tally([o["status"] for o in outcomes])}
+    return {**calls, "accounts": len(accounts), "argon2Ms": check_ms, "logins": figures}
 
 
 async def log_rows(console: Stack, path: str, since: float) -> int:

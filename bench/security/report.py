@@ -50,7 +50,8 @@ def latency_rows(r: dict[str, Any]) -> list[str]:
                        ("oneAccountLogins", "at one account")):
         if run in r:
             logins = r[run]["logins"]
-            lines.append(f"| those logins {where} (right and wrong in turn) | | p50 {logins['p50']} ms, "
+            lines.append(f"| those logins {where} (right and wrong in turn; one password check took "
+                         f"{r[run].get('argon2Ms', '?')} ms just before) | | p50 {logins['p50']} ms, "
                          f"p95 {logins['p95']} ms; {counts(logins['statuses'])} | no 5xx "
                          f"| {verdict(not any(s.startswith('5') for s in logins['statuses']))} |")
     return lines
