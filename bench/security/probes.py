@@ -117,7 +117,8 @@ async def beside_logins(console: Stack, token: str, seconds: float, rate: float,
 
         check_ms = argon2_ms()
         calls, _ = await asyncio.gather(ordinary_calls(console, token, seconds), logins())
-    figures = {**summary([o["ms"] for o in outcomes], seconds), "statuses": tally([o["status"] for o in outcomes])}
+    figures = {**summary([o["ms"] for o in outcomes], seconds), "statuses": tally([o["status"] for o in outcomes]),
+               "failures": sorted({f"{o['status']} {o['code']}" for o in outcomes if not 0 < o["status"] < 500})}
     return {**calls, "accounts": len(accounts), "argon2Ms": check_ms, "logins": figures}
 
 
