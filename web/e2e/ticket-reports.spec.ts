@@ -3,7 +3,7 @@ import { screenshotOnFailure } from './failures';
 import type { Page } from 'playwright-core';
 import { specBrowser } from './specBrowser';
 import { api } from './console';
-import { signedIn, tokenFor } from './session';
+import { rowAction, signedIn, tokenFor } from './session';
 
 const browser = specBrowser();
 let page: Page;
@@ -91,7 +91,7 @@ describe('business calendars (SPEC §9 work time)', () => {
     await call('ticket-calendar/add', { code, name: `Calendar ${RUN}`, timeZone: 'Asia/Jakarta' });
     page = await signedIn(browser, `${CALENDARS_PATH}?code=${code}`);
     const row = page.getByTestId('calendars-table').getByRole('row', { name: new RegExp(`Calendar ${RUN}`) });
-    await row.getByRole('button', { name: 'Days' }).click();
+    await rowAction(page, row, 'Days');
     const drawer = page.getByTestId('calendar-days-drawer');
     await drawer.getByText('Marked days in').waitFor();
 
