@@ -12,7 +12,6 @@ from pathlib import Path
 from fastapi import APIRouter, FastAPI, HTTPException
 from fastapi.responses import FileResponse
 from fastapi.routing import APIRoute
-from fastapi.staticfiles import StaticFiles
 
 from activities.ticket_flows import reconcile
 from api import errors, temporal_ui
@@ -25,6 +24,7 @@ from api.lean import LeanRoutes, lean_routes
 from api.middleware import RequestContext
 from api.page_security import SecurityHeaders, add_docs
 from api.routers import ROUTERS
+from api.static_assets import NO_CACHE, HashedAssets
 from domain.db import close_plain_pool, get_engine
 from domain.logging import configure_logging
 from domain.settings import get_settings
@@ -57,16 +57,17 @@ def mount_web(app: FastAPI, dist: Path) -> None:
     if not index.exists():
         return
     if (dist / "assets").exists():
-        app.mount("/assets", StaticFiles(directory=dist / "assets"), name="assets")
+        app.mount("/assets", HashedAssets(directory=dist / "assets"), name="assets")
 
     @app.get("/{path:path}", include_in_schema=False)
     async def spa(path: str) -> FileResponse:
         if path == "cms" or path.startswith("cms/"):  # an unknown API path is a 404, never the app
             raise HTTPException(status_code=404)
         candidate = (dist / path).resolve()
+        # Not hashed (index.html, favicon): the browser asks again each time, so a new build shows at once.
         if path and candidate.is_file() and candidate.is_relative_to(dist.resolve()):
-            return FileResponse(candidate)
-        return FileResponse(index, headers={"Cache-Control": "no-cache"})
+            return FileResponse(candidate, headers={"Cache-Control": NO_CACHE})
+        return FileResponse(index, headers={"Cache-Control": NO_CACHE})
 
 
 async def reconcile_ticket_flows(flows: Flows) -> None:

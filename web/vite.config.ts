@@ -1,12 +1,18 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { chunkGroups } from './config/chunkGroups.ts';
 
 const apiTarget = process.env.OMP_API_URL ?? 'http://127.0.0.1:8000';
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // A brotli and a gzip twin beside each hashed asset, which the API serves to browsers that accept them
+    // (api/static_assets.py): compressed once here, not on every request.
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|svg|json)$/, threshold: 1024 }),
+  ],
   server: {
     proxy: {
       '/cms': { target: apiTarget, changeOrigin: true },

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../api/http';
+import { referenceQuery } from '../../api/referenceQuery';
 import type { DataOf } from '../../api/types';
 
 export type EnumOption = DataOf<'/cms/common/enums/{name}', 'get'>[number];
@@ -11,10 +11,8 @@ const NO_OPTIONS: EnumOption[] = [];
 export function useEnumOptions(name: string | undefined): EnumOption[] {
   const { i18n } = useTranslation();
   const { data } = useQuery({
-    queryKey: ['enum', name, i18n.language],
-    queryFn: ({ signal }) => http.get<EnumOption[]>(`common/enums/${name}`, { signal }),
+    ...referenceQuery<EnumOption[]>(['enum', name, i18n.language], `common/enums/${name}`, { staleTime: Infinity }),
     enabled: Boolean(name),
-    staleTime: Infinity,
   });
   return data ?? NO_OPTIONS;
 }

@@ -1,11 +1,9 @@
-import { http } from '../../api/http';
+import { referenceQuery } from '../../api/referenceQuery';
 import type { components } from '../../api/schema';
 
 export type DepartmentNode = components['schemas']['DepartmentNode'];
 
 /** Every department as a tree, with its leader and member count. */
-export const departmentTreeQuery = {
-  queryKey: ['department', 'tree'] as const,
-  queryFn: ({ signal }: { signal?: AbortSignal }) => http.get<DepartmentNode[]>('department/tree', { signal }),
+export const departmentTreeQuery = referenceQuery<DepartmentNode[]>(['department', 'tree'], 'department/tree', {
   staleTime: 30_000,
-};
+});

@@ -1,4 +1,5 @@
 import { http } from '../../api/http';
+import { referenceQuery } from '../../api/referenceQuery';
 import type { components } from '../../api/schema';
 import type { UserBrief } from '../users/api';
 
@@ -6,11 +7,7 @@ export type Role = components['schemas']['RolePublic'];
 export type RoleOption = components['schemas']['RoleOption'];
 type AuthorityIds = components['schemas']['AuthorityIds'];
 
-export const roleOptionsQuery = {
-  queryKey: ['role', 'options'] as const,
-  queryFn: ({ signal }: { signal?: AbortSignal }) => http.get<RoleOption[]>('role/options', { signal }),
-  staleTime: 60_000,
-};
+export const roleOptionsQuery = referenceQuery<RoleOption[]>(['role', 'options'], 'role/options');
 
 export const roleApi = {
   members: (id: number, signal?: AbortSignal) => http.get<UserBrief[]>(`role/members/${id}`, { signal }),

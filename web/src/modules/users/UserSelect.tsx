@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Select } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { referenceQuery } from '../../api/referenceQuery';
 import { useDebounced } from './useDebounced';
 import { userApi, userLabel, type UserBrief } from './api';
 import { pickedIds, pickerProps } from './pickedIds';
@@ -20,10 +21,11 @@ export function UserSelect({ value, onChange, id, label, multiple, known = [] }:
   const [keyword, setKeyword] = useState('');
   const debounced = useDebounced(keyword, 300);
   const { data = [], isFetching } = useQuery({
-    queryKey: ['user', 'options', debounced],
-    queryFn: ({ signal }) => userApi.options(debounced, signal),
+    ...referenceQuery<UserBrief[]>(['user', 'options', debounced], 'user/options', {
+      params: { keyword: debounced.trim() || undefined },
+      staleTime: 30_000,
+    }),
     placeholderData: keepPreviousData,
-    staleTime: 30_000,
   });
   const offered = [...known, ...data];
   // A picked user the search has not brought (beyond its first 50, or disabled since) is named, not shown as an id.

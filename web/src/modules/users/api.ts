@@ -6,8 +6,6 @@ export type UserBrief = components['schemas']['UserBrief'];
 export type AuthorityIds = components['schemas']['AuthorityIds'];
 
 export const userApi = {
-  options: (keyword: string, signal?: AbortSignal) =>
-    http.get<UserBrief[]>('user/options', { params: { keyword: keyword.trim() || undefined }, signal }),
   /** The users behind picked ids, to name them when a search has not brought them. */
   picked: (ids: number[], signal?: AbortSignal) => http.get<UserBrief[]>('user/options', { params: { ids }, signal }),
   authorities: (id: number, signal?: AbortSignal) => http.get<AuthorityIds>(`user/authorities/${id}`, { signal }),
