@@ -56,7 +56,8 @@ def signature(key: bytes, file_id: int, expires: int | None) -> str:
 
 def link_state(key: bytes, file_id: int, expires: int | None, given: str, now: int) -> str:
     """"valid", "expired" or "invalid" for a download link's parameters at time `now` (epoch seconds)."""
-    if not hmac.compare_digest(signature(key, file_id, expires), given or ""):
+    # Compared as bytes: compare_digest refuses str with characters beyond ASCII, and a link is user input.
+    if not hmac.compare_digest(signature(key, file_id, expires).encode(), (given or "").encode("utf-8", "replace")):
         return "invalid"
     if expires and expires < now:
         return "expired"

@@ -34,6 +34,7 @@ from launcher.search_attributes import (
 )
 from launcher.smtp_sink import MailSink
 from launcher.temporal import start_dev_server, wait_ready
+from tests.integration.launched import read_line
 
 
 def _mail(subject: str, to: str = "merchant@example.com") -> EmailMessage:
@@ -158,7 +159,7 @@ def test_ephemeral_stack_starts_reports_and_cleans_up() -> None:
     errors: list[str] = []
     threading.Thread(target=lambda: errors.extend(proc.stderr or []), daemon=True).start()
     try:
-        line = _read_line(proc, timeout=120)
+        line = read_line(proc, timeout=120)
         assert line, f"no JSON line; launcher said:\n{''.join(errors[-40:])}"
         info = json.loads(line)
         assert info["ready"] is True
@@ -174,15 +175,6 @@ def test_ephemeral_stack_starts_reports_and_cleans_up() -> None:
         proc.wait(timeout=60)
     assert proc.returncode == 0, "".join(errors[-40:])
     assert not var_dir.exists()
-
-
-def _read_line(proc: subprocess.Popen[str], timeout: float) -> str:
-    result: list[str] = []
-    reader = threading.Thread(target=lambda: result.append(proc.stdout.readline() if proc.stdout else ""))
-    reader.daemon = True
-    reader.start()
-    reader.join(timeout)
-    return result[0].strip() if result else ""
 
 
 def test_an_unhealthy_reply_names_the_part_that_is_down() -> None:

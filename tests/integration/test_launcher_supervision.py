@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import io
-import json
 import os
 import signal
-import subprocess
 import sys
 import threading
 import time
@@ -23,10 +21,9 @@ from temporalio.client import Client
 from temporalio.contrib.pydantic import pydantic_data_converter
 
 from domain import processes
-from domain.settings import ROOT, get_settings
 from launcher.process import Child
 from launcher.supervisor import BACKOFF_MAX, STABLE_AFTER, Supervisor, backoff
-from tests.integration.test_launcher import _read_line
+from tests.integration.launched import launched_stack
 from tests.integration.ticket_support import new_ticket_body
 from workflows.tickets import TicketWorkflow
 
@@ -103,26 +100,9 @@ def test_the_supervisor_restarts_only_the_dead_part_with_growing_backoff(tmp_pat
 
 @pytest.fixture(scope="module")
 def stack() -> Iterator[dict[str, Any]]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("OMP_")}
-    proc = subprocess.Popen([sys.executable, "-m", "launcher", "--ephemeral"], cwd=ROOT, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    errors: list[str] = []
-    threading.Thread(target=lambda: errors.extend(proc.stderr or []), daemon=True).start()
-    try:
-        line = _read_line(proc, timeout=180)
-        assert line, f"no JSON line; launcher said:\n{''.join(errors[-40:])}"
-        info = json.loads(line)
-        with httpx.Client(base_url=info["url"], timeout=30) as http:
-            reply = http.post("/cms/auth/login",
-                              json={"username": "admin", "password": get_settings().admin_password})
-            assert reply.status_code == 200, reply.text
-            info["headers"] = {"Authorization": f"Bearer {reply.json()['data']['token']}"}
-            info["http"] = http
-            yield info
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        proc.wait(timeout=90)
-    assert proc.returncode == 0, "".join(errors[-40:])
+    with launched_stack() as info, httpx.Client(base_url=info["url"], timeout=30) as http:
+        info["http"] = http
+        yield info
 
 
 def _processes(stack: dict[str, Any]) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """Subscribed pages (SPEC §5) and the upload allow-list."""
 
 from domain.rules.console import keep_subscriptions
-from domain.rules.files import file_type
+from domain.rules.files import file_type, link_state
 
 
 def test_at_most_five_subscriptions_are_kept():
@@ -20,3 +20,8 @@ def test_uploads_must_match_their_extension():
     assert file_type("notes.txt", b"bin\x00ary") is None
     assert file_type("script.sh", b"#!/bin/sh") is None
     assert file_type("noextension", b"anything") is None
+
+
+def test_a_link_signature_beyond_ascii_is_invalid_not_an_error() -> None:
+    assert link_state(b"k", 7, None, "\u008d\U000610c0g", 0) == "invalid"
+    assert link_state(b"k", 7, None, "\ud800", 0) == "invalid"
