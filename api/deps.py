@@ -11,13 +11,13 @@ from psycopg import AsyncConnection
 from sqlalchemy import or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api import security
+from api import csrf, security
 from api.principals import Principal as Principal  # routers import it from here, with the dependencies
 from api.principals import caller_of
 from api.security import TOKEN_COOKIE
 from domain.db import Executor, get_sessionmaker, plain_connection
 from domain.enums import Status
-from domain.errors import Forbidden, Unauthorized
+from domain.errors import DomainError, Forbidden, Unauthorized
 from domain.models.auth import Session
 from domain.models.data_authority import DataScope
 from domain.models.roles import Role
@@ -49,11 +49,15 @@ async def release(db: AsyncSession) -> None:
 SessionDep = Annotated[AsyncSession, Depends(get_db, scope="function")]
 
 
+def from_header(request: Request) -> bool:
+    """Whether the caller sends its token itself (a script, an integration) rather than through the cookie."""
+    return request.headers.get("authorization", "")[:7].lower() == "bearer "
+
+
 def bearer_token(request: Request) -> str | None:
     """The token from `Authorization: Bearer`, else from the genie_cms_token cookie."""
-    header = request.headers.get("authorization", "")
-    if header[:7].lower() == "bearer ":
-        return header[7:].strip() or None
+    if from_header(request):
+        return request.headers["authorization"][7:].strip() or None
     cookie = unquote(request.cookies.get(TOKEN_COOKIE, ""))
     if cookie[:7].lower() == "bearer ":
         cookie = cookie[7:]
@@ -70,6 +74,7 @@ async def load_scope(db: AsyncSession, user_id: int) -> EffectiveScope:
 
 
 async def optional_user(request: Request, response: Response, db: SessionDep) -> Principal | None:
+    csrf.refuse_cross_site(request)
     token = bearer_token(request)
     if token is None:
         return None
@@ -80,8 +85,10 @@ async def optional_user(request: Request, response: Response, db: SessionDep) ->
     if caller.needs_renewal:  # rare (once per half lifetime): load the session to renew it
         session = await db.get_one(Session, caller.principal.session_id)
         renewed = await security.renew_session(db, session)
-        response.headers[RENEWED_TOKEN_HEADER] = renewed
-        security.set_token_cookie(response, renewed, remember=session.remember, secure=request.url.scheme == "https")
+        if from_header(request):  # the web client gets the new cookies only: its script never sees a token
+            response.headers[RENEWED_TOKEN_HEADER] = renewed
+        security.set_token_cookie(response, renewed, user_id=session.user_id, remember=session.remember,
+                                  secure=request.url.scheme == "https")
     request.state.principal = caller.principal
     return caller.principal
 
@@ -97,8 +104,11 @@ ReadDep = Annotated[Executor, Depends(get_read_db, scope="function")]
 
 
 def require(request: Request, user: Principal | None) -> Principal:
+    """The caller, for a route that needs one; a cookie session must prove the call is the console's own."""
     if user is None:
         raise Unauthorized(getattr(request.state, "auth_error", None))
+    if not from_header(request) and not csrf.passes(request, user.id):
+        raise DomainError("CSRF_FAILED", status=403)
     return user
 
 

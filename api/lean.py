@@ -23,8 +23,8 @@ from pydantic import BaseModel, ValidationError
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from api import security
-from api.deps import Guard, Principal, ReadDep, bearer_token, guard_of
+from api import csrf, security
+from api.deps import Guard, Principal, ReadDep, bearer_token, from_header, guard_of
 from api.principals import CALLERS, EPOCH
 from domain.db import plain_connection
 from domain.errors import DomainError
@@ -156,6 +156,8 @@ class LeanRoutes:
         caller = CALLERS.get(security.token_hash(token)) if token else None
         if caller is None or caller.needs_renewal or not route.guard.admits(caller.principal):
             return None
+        if not from_header(request) and not csrf.passes(request, caller.principal.id):
+            return None  # FastAPI's route refuses it
         try:
             params = route.body.model_validate_json(body)
         except ValidationError:

@@ -10,6 +10,7 @@ from fastapi import Response
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api import csrf
 from domain.models.auth import Session
 from domain.settings import get_settings
 
@@ -64,16 +65,20 @@ async def revoke_sessions(db: AsyncSession, user_id: int, *, keep: int | None = 
     await db.execute(query.values(revoked_at=now()))
 
 
-def set_token_cookie(response: Response, token: str, *, remember: bool, secure: bool) -> None:
+def set_token_cookie(response: Response, token: str, *, user_id: int, remember: bool, secure: bool) -> None:
     """SPEC §7: the token rides in the genie_cms_token cookie, kept 7 days only when "remember me" was asked.
-    Not HttpOnly: the web client reads it to send the Bearer header (docs/decisions/token-cookie.md)."""
+    HttpOnly, so no script reads it (docs/decisions/token-cookie.md); beside it, with the same lifetime, the
+    readable CSRF proof, whose presence also tells the web client that it is signed in."""
     max_age = int(session_lifetime(True).total_seconds()) if remember else None
     response.set_cookie(TOKEN_COOKIE, token, max_age=max_age, path="/", samesite="lax", secure=secure,
-                        httponly=False)
+                        httponly=True)
+    response.set_cookie(csrf.CSRF_COOKIE, csrf.csrf_token(user_id), max_age=max_age, path="/", samesite="lax",
+                        secure=secure, httponly=False)
 
 
 def clear_token_cookie(response: Response) -> None:
-    response.delete_cookie(TOKEN_COOKIE, path="/", samesite="lax")
+    response.delete_cookie(TOKEN_COOKIE, path="/", samesite="lax", httponly=True)
+    response.delete_cookie(csrf.CSRF_COOKIE, path="/", samesite="lax")
 
 
 async def revoke_session(db: AsyncSession, session_id: int) -> None:

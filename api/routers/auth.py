@@ -14,10 +14,10 @@ from api.deps import AUTHENTICATED, PUBLIC, Need, Principal, SessionDep
 from api.envelope import Reply, ok
 from api.menu_tree import forbidden_paths, user_menus
 from api.resource.scope import CALLERS_OWN, declares
-from api.schemas.auth import ChangePasswordBody, LoginBody, MenuNode, TokenPublic, UserInfo
+from api.schemas.auth import AdoptBody, ChangePasswordBody, LoginBody, MenuNode, SessionPublic, TokenPublic, UserInfo
 from domain.db import transaction
 from domain.enums import Status
-from domain.errors import DomainError, Invalid
+from domain.errors import DomainError, Invalid, Unauthorized
 from domain.models.auth import LoginAttempt
 from domain.models.authorities import Authority
 from domain.models.users import User
@@ -62,8 +62,22 @@ async def login(body: LoginBody, request: Request, response: Response) -> Reply[
                                                 user_agent=request.headers.get("user-agent"))
     if refusal:
         raise DomainError(refusal, status=400, field="password" if refusal == "LOGIN_FAILED" else None)
-    security.set_token_cookie(response, token, remember=body.remember_me, secure=request.url.scheme == "https")
+    assert user is not None
+    security.set_token_cookie(response, token, user_id=user.id, remember=body.remember_me,
+                              secure=request.url.scheme == "https")
     return ok({"token": token, "expiresAt": now + security.session_lifetime(body.remember_me)})
+
+
+@router.post("/auth/adopt", dependencies=[PUBLIC])
+async def adopt(body: AdoptBody, db: SessionDep, request: Request, response: Response) -> Reply[SessionPublic]:
+    """SPEC §4: a token in the page address counts as a login. The web client hands it here and the server sets
+    the session cookies, which no script may write. An unknown or expired token is a 401."""
+    session = await security.find_session(db, body.token.removeprefix("Bearer ").strip())
+    if session is None:
+        raise Unauthorized("TOKEN_EXPIRED")
+    security.set_token_cookie(response, body.token.removeprefix("Bearer ").strip(), user_id=session.user_id,
+                              remember=session.remember, secure=request.url.scheme == "https")
+    return ok({"expiresAt": session.expires_at})
 
 
 @router.post("/auth/logout")

@@ -34,6 +34,16 @@ class TokenPublic(CamelModel):
     expires_at: datetime
 
 
+class AdoptBody(CamelModel):
+    """A session token from the page address, with or without its `Bearer ` prefix."""
+
+    token: str = Field(min_length=1, max_length=200)
+
+
+class SessionPublic(CamelModel):
+    expires_at: datetime
+
+
 class ChangePasswordBody(CamelModel):
     old_password: str = Field(min_length=1, max_length=200)
     new_password: NewPassword

@@ -19,6 +19,7 @@ ANY_USER = "@authenticated"
 # The only operations anyone may call without a token.
 PUBLIC_ALLOWED = {
     ("POST", "/cms/auth/login"),
+    ("POST", "/cms/auth/adopt"),  # a token in the page address: the token is the credential
     ("GET", "/cms/info"),
     ("GET", "/cms/health"),
     ("GET", "/cms/common/file/{file_id}"),  # a signed download link: the signature is the credential

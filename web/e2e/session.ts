@@ -17,8 +17,16 @@ export async function tokenFor(account: { username: string; password: string } =
   return reply.data.token;
 }
 
+/** `path` with a token in its address (SPEC §4), which the page hands to the server for its cookies. */
+export function withToken(path: string, token: string): string {
+  const url = new URL(at(path));
+  url.searchParams.set('token', token);
+  return url.toString();
+}
+
 /**
- * A fresh browser tab already signed in (the token cookie the login page would set), opened at `path`;
+ * A fresh browser tab already signed in, opened at `path` with the account's token in the address: the page
+ * hands it to the server, which sets the HttpOnly session cookie and the CSRF proof as a login would.
  * `shell: false` for a page shown outside the shell (health, info).
  */
 export async function signedIn(
@@ -33,8 +41,7 @@ export async function signedIn(
 ): Promise<Page> {
   const token = await tokenFor(options.account, options.fresh);
   const page = await browser.freshPage({ viewport: options.viewport });
-  await browser.context.addCookies([{ name: 'genie_cms_token', value: encodeURIComponent(`Bearer ${token}`), url: at('/') }]);
-  await page.goto(at(path));
+  await page.goto(withToken(path, token));
   if (options.shell !== false) await page.getByTestId('shell').waitFor();
   return page;
 }

@@ -111,12 +111,25 @@ describe('an admin limits a new user to some menus (SPEC §2, §6: the server de
     await expect.poll(entries).toEqual(['Home', 'Operation', 'Ginee OMS', 'Order', 'Logistics configuration']);
     await page.getByTestId('couriers-table').locator('tr.ant-table-row').first().waitFor();
 
-    const status = await page.evaluate(async () => {
-      const token = decodeURIComponent(document.cookie.split('; ').find((item) => item.startsWith('genie_cms_token='))!.split('=')[1]!);
-      const reply = await fetch('/cms/user/search', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: token }, body: '{}' });
-      return reply.status;
+    // The page's own script cannot read the session token (HttpOnly); a call it makes with the CSRF proof is
+    // still refused for want of the permission, and one without the proof is refused before that.
+    const calls = await page.evaluate(async () => {
+      const proof = decodeURIComponent(document.cookie.split('; ').find((item) => item.startsWith('genie_cms_csrf='))!.split('=')[1]!);
+      const search = (headers: Record<string, string>) =>
+        fetch('/cms/user/search', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: '{}' }).then(
+          async (reply) => ({ status: reply.status, code: ((await reply.json()) as { code: string }).code }),
+        );
+      return {
+        tokenReadable: document.cookie.includes('genie_cms_token='),
+        withProof: await search({ 'X-CSRF-Token': proof }),
+        withoutProof: await search({}),
+      };
     });
-    expect(status).toBe(403);
+    expect(calls).toEqual({
+      tokenReadable: false,
+      withProof: { status: 403, code: 'NO_PERMISSION' },
+      withoutProof: { status: 403, code: 'CSRF_FAILED' },
+    });
 
     // The admin takes the screen away while it is open: the next call is refused, and says so.
     const admin = await tokenFor();

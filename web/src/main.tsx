@@ -2,18 +2,18 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { initI18n } from './i18n';
-import { adoptTokenFromAddress } from './api/token';
+import { adoptTokenFromAddress } from './api/adopt';
 import './app/global.css';
-
-adoptTokenFromAddress();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-void initI18n().then(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+void initI18n()
+  .then(() => adoptTokenFromAddress())
+  .then(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });

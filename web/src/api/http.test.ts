@@ -4,7 +4,7 @@ import { notification } from 'antd';
 import Cookies from 'js-cookie';
 import { dispositionFilename, DownloadedFile, http, MAX_TIMEOUT_MS } from './http';
 import { ApiError, NETWORK_ERROR, TIMEOUT } from './ApiError';
-import { clearToken, getToken, saveToken, TOKEN_COOKIE } from './token';
+import { clearToken, CSRF_COOKIE, hasToken } from './token';
 import { envelope, fakeApi } from '../test/fakeApi';
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
@@ -69,21 +69,33 @@ describe('a successful call', () => {
   });
 });
 
-describe('Authorization', () => {
-  it('is absent without a token', async () => {
+/** What the server's login leaves for the page: the readable proof (the token cookie is HttpOnly). */
+function signedIn(proof = 'proof-1'): void {
+  Cookies.set(CSRF_COOKIE, proof, { path: '/' });
+}
+
+describe('the session (docs/decisions/csrf.md)', () => {
+  it('sends no Authorization header: the browser sends the HttpOnly cookie', async () => {
+    signedIn();
     const seen = fakeApi(() => ({ body: envelope(null) }));
-    await http.get('info');
+    await http.post('user/search', {});
     expect(seen[0]!.headers.has('Authorization')).toBe(false);
   });
 
-  it('carries the stored token, which the cookie keeps with its Bearer prefix', async () => {
-    saveToken('abc123', false);
+  it('sends the CSRF proof from its cookie with every call, the GETs that remove grants included', async () => {
+    signedIn('proof-42');
     const seen = fakeApi(() => ({ body: envelope(null) }));
 
-    await http.get('user/info');
+    await http.post('user/modify', { id: 1 });
+    await http.get('authority/delete-role-authority', { params: { authorityId: 1, roleId: 2 } });
 
-    expect(Cookies.get(TOKEN_COOKIE)).toBe('Bearer abc123');
-    expect(seen[0]!.headers.get('Authorization')).toBe('Bearer abc123');
+    expect(seen.map((call) => call.headers.get('X-CSRF-Token'))).toEqual(['proof-42', 'proof-42']);
+  });
+
+  it('sends no proof when signed out', async () => {
+    const seen = fakeApi(() => ({ body: envelope(null) }));
+    await http.get('info');
+    expect(seen[0]!.headers.has('X-CSRF-Token')).toBe(false);
   });
 });
 
@@ -162,38 +174,16 @@ describe('a reply whose code is not SUCCESS', () => {
 });
 
 describe('401', () => {
-  it('forgets the token (on the login page nothing else happens)', async () => {
+  it('forgets the session (on the login page nothing else happens)', async () => {
     window.history.replaceState(null, '', '/login');
-    saveToken('old', true);
+    signedIn();
     fakeApi(() => ({ status: 401, body: envelope(null, 'UNAUTHORIZED', 'Wrong username or password', 'tx-401') }));
 
     const error = await failure(http.post('auth/login', { username: 'a', password: 'b', rememberMe: false }));
 
     expect(error.status).toBe(401);
-    expect(getToken()).toBeUndefined();
+    expect(hasToken()).toBe(false);
     expect(window.location.pathname).toBe('/login');
-  });
-});
-
-describe('sliding renewal (X-Auth-Token)', () => {
-  it('replaces the stored token when the server sends a different one', async () => {
-    saveToken('first', true);
-    const seen = fakeApi(() => ({ body: envelope(null), headers: { 'X-Auth-Token': 'second' } }));
-
-    await http.get('user/info');
-    expect(getToken()).toBe('Bearer second');
-
-    await http.get('user/info');
-    expect(seen[1]!.headers.get('Authorization')).toBe('Bearer second');
-  });
-
-  it('also accepts the renewed token with its Bearer prefix', async () => {
-    saveToken('first', false);
-    fakeApi(() => ({ body: envelope(null), headers: { 'X-Auth-Token': 'Bearer third' } }));
-
-    await http.get('user/info');
-
-    expect(getToken()).toBe('Bearer third');
   });
 });
 

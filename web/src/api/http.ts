@@ -4,14 +4,13 @@ import { ABORTED, ApiError, BAD_REPLY, NETWORK_ERROR, TIMEOUT } from './ApiError
 import { isEnvelope, SUCCESS } from './envelope';
 import { notifyFailure } from './notifier';
 import { endSession } from './session';
-import { getToken, replaceToken } from './token';
+import { CSRF_HEADER, csrfProof } from './token';
 
 export const API_BASE = '/cms/';
 /** SPEC §7: the usual time-out, and the ceiling a slow call (exports, imports) may ask for. */
 export const DEFAULT_TIMEOUT_MS = 150_000;
 export const MAX_TIMEOUT_MS = 1_200_000;
 
-export const AUTH_TOKEN_HEADER = 'X-Auth-Token';
 export const TRANSACTION_ID_HEADER = 'X-Transaction-Id';
 
 type QueryValue = string | number | boolean | null | undefined;
@@ -81,8 +80,9 @@ function withQuery(path: string, params: RequestOptions['params']): string {
 function headersFor(body: unknown): Headers {
   const headers = new Headers({ Accept: 'application/json', 'Accept-Language': storedLanguage() });
   if (body !== undefined && !(body instanceof FormData)) headers.set('Content-Type', 'application/json');
-  const token = getToken();
-  if (token) headers.set('Authorization', token);
+  // The session cookie goes by itself; the proof that this page sent the call goes in a header (docs/decisions/csrf.md).
+  const proof = csrfProof();
+  if (proof) headers.set(CSRF_HEADER, proof);
   return headers;
 }
 
@@ -153,8 +153,6 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
   }
 
   const { status } = response;
-  const renewed = response.headers.get(AUTH_TOKEN_HEADER);
-  if (renewed && status !== 401) replaceToken(renewed);
   const headerTransactionId = response.headers.get(TRANSACTION_ID_HEADER) ?? '';
   if (payload instanceof DownloadedFile) return payload as T;
 

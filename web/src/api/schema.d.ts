@@ -208,6 +208,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/auth/adopt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adopt
+         * @description SPEC §4: a token in the page address counts as a login. The web client hands it here and the server sets
+         *     the session cookies, which no script may write. An unknown or expired token is a 401.
+         */
+        post: operations["auth_adopt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/auth/login": {
         parameters: {
             query?: never;
@@ -2398,6 +2419,14 @@ export interface components {
             /** Url */
             url?: string | null;
         };
+        /**
+         * AdoptBody
+         * @description A session token from the page address, with or without its `Bearer ` prefix.
+         */
+        AdoptBody: {
+            /** Token */
+            token: string;
+        };
         /** AttachmentBody */
         AttachmentBody: {
             /** Fileid */
@@ -4552,6 +4581,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[SessionPublic] */
+        Reply_SessionPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["SessionPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[StoredFilePublic] */
         Reply_StoredFilePublic_: {
             /**
@@ -5188,6 +5236,14 @@ export interface components {
         ScopesPublic: {
             /** Scopes */
             scopes: components["schemas"]["ScopeGrant"][];
+        };
+        /** SessionPublic */
+        SessionPublic: {
+            /**
+             * Expiresat
+             * Format: date-time
+             */
+            expiresAt: string;
         };
         /**
          * ShippingMethod
@@ -6446,6 +6502,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_Page_OperationLogPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    auth_adopt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdoptBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_SessionPublic_"];
                 };
             };
             /** @description Validation Error */

@@ -1,11 +1,13 @@
 import Cookies from 'js-cookie';
 
-/** SPEC §9: the token cookie; its value carries the `Bearer ` prefix. */
+/**
+ * SPEC §9: the session token rides in the genie_cms_token cookie. The server sets it HttpOnly, so no script,
+ * this one included, ever reads the token (docs/decisions/csrf.md); the browser sends it with every call.
+ */
 export const TOKEN_COOKIE = 'genie_cms_token';
-/** Whether the user asked to be remembered, so a renewed token keeps the same lifetime. */
-const REMEMBERED_KEY = 'genie_cms_token_remembered';
-/** SPEC §7: 7-day expiry only when requested; a session cookie otherwise. */
-export const REMEMBER_DAYS = 7;
+/** Beside it, readable and with the same lifetime: the proof each call that changes something sends back. */
+export const CSRF_COOKIE = 'genie_cms_csrf';
+export const CSRF_HEADER = 'X-CSRF-Token';
 
 const BEARER = 'Bearer ';
 
@@ -14,61 +16,27 @@ export function withBearer(token: string): string {
   return bare.startsWith(BEARER) ? bare : `${BEARER}${bare}`;
 }
 
-/** The stored token with its `Bearer ` prefix, ready for the Authorization header. */
-export function getToken(): string | undefined {
-  return Cookies.get(TOKEN_COOKIE) || undefined;
+/** The CSRF proof of the signed-in user, if any. */
+export function csrfProof(): string | undefined {
+  return Cookies.get(CSRF_COOKIE) || undefined;
 }
 
+/** SPEC §4 "a token present means logged in": the proof comes and goes with the session cookie. */
 export function hasToken(): boolean {
-  return getToken() !== undefined;
+  return csrfProof() !== undefined;
 }
 
-function isRemembered(): boolean {
-  try {
-    return window.localStorage.getItem(REMEMBERED_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-function writeCookie(value: string, remember: boolean): void {
-  Cookies.set(TOKEN_COOKIE, value, {
-    path: '/',
-    sameSite: 'Lax',
-    secure: window.location.protocol === 'https:',
-    ...(remember ? { expires: REMEMBER_DAYS } : {}),
-  });
-}
-
-export function saveToken(token: string, remember: boolean): void {
-  writeCookie(withBearer(token), remember);
-  if (remember) window.localStorage.setItem(REMEMBERED_KEY, '1');
-  else window.localStorage.removeItem(REMEMBERED_KEY);
-}
-
-/** Sliding renewal: the server sent a fresh token; keep it with the lifetime the user chose. */
-export function replaceToken(token: string): boolean {
-  const next = withBearer(token);
-  if (next === getToken()) return false;
-  writeCookie(next, isRemembered());
-  return true;
-}
-
+/** Forget the session on this side; the server clears its HttpOnly cookie at logout, and refuses it once expired. */
 export function clearToken(): void {
-  Cookies.remove(TOKEN_COOKIE, { path: '/' });
-  window.localStorage.removeItem(REMEMBERED_KEY);
+  Cookies.remove(CSRF_COOKIE, { path: '/' });
 }
 
-/**
- * SPEC §4: a token in the page address (`?token=...`) counts as a login. It is stored with the
- * `Bearer ` prefix and taken out of the address, so it is neither bookmarked nor shared.
- */
-export function adoptTokenFromAddress(): boolean {
+/** SPEC §4: a token in the page address (`?token=...`), taken out of the address so it is neither bookmarked nor shared. */
+export function takeTokenFromAddress(): string | undefined {
   const url = new URL(window.location.href);
   const token = url.searchParams.get('token')?.trim();
-  if (!token) return false;
-  saveToken(token, false);
+  if (!token) return undefined;
   url.searchParams.delete('token');
   window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
-  return true;
+  return withBearer(token);
 }

@@ -4,7 +4,6 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PublicPage } from '../../components/PublicPage';
-import { saveToken } from '../../api/token';
 import { safeRedirect } from '../../api/session';
 import { clearFailures } from '../../api/notifier';
 import { login, type LoginForm } from './api';
@@ -28,8 +27,7 @@ export default function LoginPage() {
   const signIn = async (form: LoginForm) => {
     setSigningIn(true);
     try {
-      const { token } = await login(form);
-      saveToken(token, form.rememberMe);
+      await login(form); // the server sets the session cookies, kept 7 days when asked to remember
       clearFailures();
       updateAccounts(rememberAccount(accounts, form.username));
       navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
