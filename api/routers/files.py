@@ -18,13 +18,14 @@ from api.envelope import Reply, ok
 from api.file_access import may_read
 from api.resource.scope import THROUGH_RECORDS, declares
 from api.schemas.files import FileLink, StoredFilePublic
-from domain.errors import DomainError, NotFound
+from domain.errors import DomainError, Invalid, NotFound
 from domain.models.files import StoredFile
-from domain.rules.files import file_type, link_state, signature
+from domain.rules.files import ALLOWED, SNIFF_BYTES, file_type, link_state, name_problem, signature
 from domain.settings import get_settings
 from domain.storage import get_storage, signing_key
 
 router = APIRouter(prefix="/common", tags=["files"])
+INLINE_TYPES = {kind.content_type for kind in ALLOWED.values() if kind.is_image}
 
 
 def link(row: StoredFile) -> dict[str, Any]:
@@ -49,7 +50,10 @@ async def store(upload: UploadFile, db: SessionDep, user: Principal, *, public: 
     if not content:
         raise DomainError("FILE_EMPTY", status=422)
     name = (upload.filename or "file").replace("\\", "/").rsplit("/", 1)[-1][:255]
-    kind = file_type(name, content[:64])
+    problem = name_problem(name)
+    if problem:
+        raise Invalid("file", problem)
+    kind = file_type(name, content[:SNIFF_BYTES])
     if kind is None:
         raise DomainError("FILE_TYPE_NOT_ALLOWED", status=415, name=name)
     suffix = name.rsplit(".", 1)[-1].lower()
@@ -96,7 +100,9 @@ async def download(file_id: int, db: SessionDep, signature_: Annotated[str, Quer
         raise NotFound(entity="File")
     if state == "expired":
         raise DomainError("FILE_LINK_EXPIRED", status=410)
-    disposition = "inline" if row.content_type.startswith(("image/", "video/", "application/pdf")) else "attachment"
+    # Only images open in the browser; anything else (PDF and video included) is downloaded, so no file a user
+    # uploaded is ever rendered as a document of our origin.
+    disposition = "inline" if row.content_type in INLINE_TYPES else "attachment"
     return StreamingResponse(get_storage().stream(row.storage_key), media_type=row.content_type, headers={
         "Content-Disposition": f"{disposition}; filename*=UTF-8''{quote(row.name)}", "Content-Length": str(row.size),
         "Cache-Control": "public, max-age=86400" if row.public else "private, max-age=300"})

@@ -2,8 +2,9 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from typing import Annotated, Any, Literal
+from urllib.parse import urlsplit
 
-from pydantic import AfterValidator, AwareDatetime, Field, StringConstraints, model_validator
+from pydantic import AfterValidator, AwareDatetime, Field, StringConstraints, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 from sqlalchemy import BindParameter, any_, literal, not_, or_, select
 
@@ -38,6 +39,16 @@ class AttachmentBody(CamelModel):
     file_id: int | None = None
     url: Annotated[str, StringConstraints(strip_whitespace=True, max_length=1000)] | None = None
     name: Annotated[str, StringConstraints(max_length=255)] | None = None
+
+    @field_validator("url")
+    @classmethod
+    def _web_link(cls, url: str | None) -> str | None:
+        """Only http and https: a `javascript:` or `data:` link would run in whoever opens it."""
+        if url:
+            parts = urlsplit(url)
+            if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
+                raise PydanticCustomError("url_http", "an http or https link")
+        return url
 
     @model_validator(mode="after")
     def _file_or_url(self) -> AttachmentBody:

@@ -4,48 +4,71 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import unicodedata
 from dataclasses import dataclass
 
-MAGIC_ZIP = b"PK\x03\x04"
+import filetype
+
+SNIFF_BYTES = 8192  # what `filetype` reads; Office files are told apart from plain zips within it
 
 
 @dataclass(frozen=True)
 class FileType:
     content_type: str
-    magic: tuple[bytes, ...] = ()  # the file must start with one of these, when given
-    magic_offset: int = 0
+    sniffed: frozenset[str] = frozenset()  # what the content may be recognised as; empty: text, recognised as nothing
+
+    @property
+    def is_image(self) -> bool:
+        return self.content_type.startswith("image/")
 
 
-# The allow-list: extension -> what the bytes must look like.
+def _kind(content_type: str, *sniffed: str) -> FileType:
+    return FileType(content_type, frozenset(sniffed))
+
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+# The allow-list: extension -> the type it is served as, and what its bytes must be recognised as.
 ALLOWED: dict[str, FileType] = {
-    "png": FileType("image/png", (b"\x89PNG\r\n\x1a\n",)),
-    "jpg": FileType("image/jpeg", (b"\xff\xd8\xff",)),
-    "jpeg": FileType("image/jpeg", (b"\xff\xd8\xff",)),
-    "gif": FileType("image/gif", (b"GIF87a", b"GIF89a")),
-    "webp": FileType("image/webp", (b"RIFF",)),
-    "mp4": FileType("video/mp4", (b"ftyp",), 4),
-    "mov": FileType("video/quicktime", (b"ftyp", b"moov", b"wide", b"mdat"), 4),
-    "pdf": FileType("application/pdf", (b"%PDF",)),
-    "xlsx": FileType("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", (MAGIC_ZIP,)),
-    "xls": FileType("application/vnd.ms-excel", (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1",)),
-    "docx": FileType("application/vnd.openxmlformats-officedocument.wordprocessingml.document", (MAGIC_ZIP,)),
-    "zip": FileType("application/zip", (MAGIC_ZIP,)),
-    "csv": FileType("text/csv"),
-    "txt": FileType("text/plain"),
+    "png": _kind("image/png", "png"),
+    "jpg": _kind("image/jpeg", "jpg"),
+    "jpeg": _kind("image/jpeg", "jpg"),
+    "gif": _kind("image/gif", "gif"),
+    "webp": _kind("image/webp", "webp"),
+    "mp4": _kind("video/mp4", "mp4", "m4v"),
+    "mov": _kind("video/quicktime", "mov", "mp4"),
+    "pdf": _kind("application/pdf", "pdf"),
+    "xlsx": _kind(XLSX, "xlsx", "zip"),  # a zip whose parts lie beyond the sniffed bytes reads as a plain zip
+    "xls": _kind("application/vnd.ms-excel", "xls"),
+    "docx": _kind(DOCX, "docx", "zip"),
+    "zip": _kind("application/zip", "zip", "xlsx", "docx"),
+    "csv": _kind("text/csv"),
+    "txt": _kind("text/plain"),
 }
 
 
 def file_type(filename: str, head: bytes) -> FileType | None:
-    """The accepted type of an upload, or None when its extension or its first bytes are not allowed."""
+    """The accepted type of an upload, or None when its extension is not allowed or its content, as `filetype`
+    recognises it from the first SNIFF_BYTES, is something else (a script renamed .png, a zip renamed .pdf)."""
     suffix = filename.lower().rsplit(".", 1)[-1] if "." in filename else ""
     kind = ALLOWED.get(suffix)
     if kind is None:
         return None
-    if kind.magic and not any(head[kind.magic_offset:].startswith(m) for m in kind.magic):
-        return None
-    if not kind.magic and b"\x00" in head:  # text files hold no NUL bytes
-        return None
-    return kind
+    guessed = filetype.guess(head[:SNIFF_BYTES])
+    if kind.sniffed:
+        return kind if guessed is not None and guessed.extension in kind.sniffed else None
+    # text: no known binary format and no NUL byte
+    return kind if guessed is None and b"\x00" not in head[:SNIFF_BYTES] else None
+
+
+def name_problem(name: str) -> str | None:
+    """Names shown to others must read as they are: no control characters, no direction overrides (U+202E
+    turns "gpj.exe" into what looks like "exe.jpg"), no invisible format characters."""
+    if not name.strip():
+        return "file_name_empty"
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in name):
+        return "file_name_chars"
+    return None
 
 
 def signature(key: bytes, file_id: int, expires: int | None) -> str:

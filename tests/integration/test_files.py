@@ -87,3 +87,49 @@ async def test_a_private_link_is_given_only_to_who_may_read_the_file(client, log
     uploader = await login_as("file#upload-public")
     public_id = (await upload(client, uploader, path="upload-public-file")).json()["data"]["id"]
     assert (await client.get(f"/cms/common/generate-file-url/{public_id}", headers=stranger)).status_code == 200
+
+
+PDF = b"%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n"
+
+
+async def test_the_content_must_be_what_the_extension_says(client, login_as):
+    """The bytes are recognised (`filetype`), not just their first few compared: a PDF is not a text file."""
+    me = await login_as()
+    assert (await upload(client, me, name="notes.txt", content=PDF)).status_code == 415
+    assert (await upload(client, me, name="scan.pdf", content=PNG)).status_code == 415
+    assert (await upload(client, me, name="scan.pdf", content=PDF)).status_code == 200
+
+
+async def test_only_images_open_in_the_browser(client, login_as):
+    me = await login_as()
+    image = (await upload(client, me)).json()["data"]
+    document = (await upload(client, me, name="scan.pdf", content=PDF)).json()["data"]
+    shown = await client.get(image["url"])
+    assert shown.headers["content-disposition"].startswith("inline")
+    downloaded = await client.get(document["url"])
+    assert downloaded.headers["content-disposition"].startswith("attachment")
+    assert downloaded.headers["x-content-type-options"] == "nosniff"
+
+
+async def test_names_with_control_or_direction_characters_are_refused(client, login_as):
+    """U+202E shows "invoice\u202egpj.exe" as "invoiceexe.jpg": the name would lie about the file."""
+    me = {**await login_as(), "Accept-Language": "en"}
+    for name in ("invoice\u202egnp.png", "bell\x07.png", "zero\u200bwidth.png"):
+        # written by hand: httpx would percent-encode the control character, as a browser may not
+        body = (b'--b\r\nContent-Disposition: form-data; name="file"; filename="' + name.encode() +
+                b'"\r\nContent-Type: image/png\r\n\r\n' + PNG + b"\r\n--b--\r\n")
+        reply = await client.post("/cms/common/upload-file", content=body,
+                                  headers={**me, "Content-Type": "multipart/form-data; boundary=b"})
+        assert reply.status_code == 422, (name, reply.text)
+        assert reply.json()["message"].startswith("File:")
+
+
+async def test_link_attachments_are_only_web_links(client):
+    from tests.integration.ticket_support import new_ticket_body, staff
+
+    reporter = await staff("ticket-new", "ticket-list")
+    for url in ("javascript:alert(1)", "data:text/html,<script>x</script>", "file:///etc/passwd", "https://"):
+        reply = await client.post("/cms/ticket/add", headers=reporter.headers,
+                                  json=new_ticket_body(attachments=[{"kind": "IMAGE", "url": url}]))
+        assert reply.status_code == 422, url
+        assert reply.json()["data"]["errors"][0]["rule"] == "url_http"
