@@ -12,6 +12,7 @@ from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import RedirectResponse, Response, StreamingResponse
 from starlette.background import BackgroundTask
 
+from api.csrf import OWN_CSRF_CHECK
 from api.deps import Need
 from api.page_security import CONTENT_SECURITY_POLICY, script_hashes
 from api.security import TOKEN_COOKIE
@@ -68,7 +69,7 @@ async def ui_root(_: None = Need(OPERATE)) -> RedirectResponse:
     return RedirectResponse(f"{UI_PATH}/")
 
 
-@router.api_route("/{path:path}", methods=METHODS, response_model=None)
+@router.api_route("/{path:path}", methods=METHODS, response_model=None, openapi_extra=OWN_CSRF_CHECK)
 async def proxy(request: Request, _: None = Need(OPERATE)) -> Response:
     client = http_client(request.app)
     # The path as sent (still percent-encoded), so a workflow id with a slash reaches the UI intact.

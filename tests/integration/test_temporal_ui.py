@@ -50,6 +50,10 @@ async def test_only_operators_reach_the_ui_and_its_api_through_the_console(clien
     namespaces = await client.get("/temporal/api/v1/namespaces", headers=operator)
     assert namespaces.status_code == 200
     assert "default" in [n["namespaceInfo"]["name"] for n in namespaces.json()["namespaces"]]
+    # The UI's writes carry its own CSRF token, not the console's: they reach the UI, which checks its own.
+    write = await client.post("/temporal/api/v1/namespaces/default/workflows/no-such-flow/terminate",
+                              headers=operator, json={"reason": "test"})
+    assert "CSRF_FAILED" not in write.text, write.text
 
     # Checked on every request, pages and API calls alike: a staff member without the authority is refused.
     staff = await cookie_of("ticket-list", "ticket#claim")
