@@ -15,10 +15,11 @@ from activities import mail
 from api import audit
 from domain.context import transaction_id
 from domain.db import transaction
-from domain.enums import CalendarDayKind
+from domain.enums import CalendarDayKind, Status
 from domain.i18n import DEFAULT_LANGUAGE, t
 from domain.models.calendars import BusinessCalendarRow, CalendarDay
 from domain.models.notifications import Notification
+from domain.models.ticket_settings import TicketOnDuty
 from domain.models.tickets import Ticket, TicketAttachment, TicketComment, TicketHistory, TicketWatcher
 from domain.models.users import User
 from domain.rules.calendar import CalendarData
@@ -140,12 +141,27 @@ async def sync_watchers(db: AsyncSession, ticket_id: int, watchers: list[int]) -
                          .on_conflict_do_nothing())
 
 
+async def stand_ins(db: AsyncSession, pic_id: int | None) -> list[User]:
+    """Who hears of a ticket nobody holds: its PIC, else the ticket team's people on duty (enabled users only)."""
+    enabled = User.status == Status.ENABLED
+    if pic_id is not None:
+        pic = await db.scalar(select(User).where(User.id == pic_id, enabled))
+        if pic is not None:
+            return [pic]
+    return list((await db.scalars(select(User).join(TicketOnDuty, TicketOnDuty.user_id == User.id)
+                                  .where(enabled).order_by(User.id))).all())
+
+
 async def deliver_notice(notice: m.TicketNotice) -> int:
     """A console notification per recipient (once per key), then a mail to each not yet mailed, its times
     written in that recipient's zone. Returns how many mails went out."""
     link = f"/ticket/{notice.ticket_id}"  # in the console; the mail carries the whole address
     async with transaction() as db:
-        users = (await db.scalars(select(User.id).where(User.id.in_(notice.recipients)))).all()
+        recipients = list(notice.recipients)
+        if notice.fallback:
+            pic_id = await db.scalar(select(Ticket.pic_id).where(Ticket.id == notice.ticket_id))
+            recipients += [u.id for u in await stand_ins(db, pic_id)]
+        users = (await db.scalars(select(User.id).where(User.id.in_(recipients)))).all()
         if users:
             await db.execute(pg_insert(Notification).values([
                 {"user_id": u, "key": notice.key, "kind": notice.kind, "params": notice.params, "link": link}

@@ -29,9 +29,10 @@ from api.temporal_ui import OPERATE, workflow_path
 from api.user_center import ensure_ids
 from domain.context import transaction_id
 from domain.db import transaction
-from domain.enums import TicketAction, TicketEvent, TicketLevel, TicketScope, TicketStatus
-from domain.errors import DomainError, NotFound
+from domain.enums import TicketEvent, TicketLevel, TicketScope, TicketStatus
+from domain.errors import DomainError, Invalid, NotFound
 from domain.i18n import t
+from domain.models.ticket_settings import TicketApplication, TicketCategory
 from domain.models.tickets import Ticket, TicketAttachment, TicketHistory
 from domain.models.users import User
 from domain.rules import tickets as rules
@@ -63,6 +64,7 @@ async def create_ticket(body: TicketCreate, user: Principal, client: Client | No
             if person is not None:
                 await ensure_ids(db, User, [person], field)
         await ensure_readable(db, user, (a.file_id for a in body.attachments), "attachments")
+        await ensure_listed(db, {"category": body.category, "application": body.application})
         calendar = await load_calendar(db, now.date())
         in_work = calendar.build().is_work_time(now)
         first_due, resolve_due = rules.deadlines(level, now, in_work)
@@ -174,13 +176,21 @@ async def attached_to_visible_tickets(db: AsyncSession, user: Principal, file_id
 
 def allowed_actions(ticket: Ticket, user: Principal, watching: bool) -> list[str]:
     state = rules.state_of(ticket.status, ticket.merged_into_id)
-    out = []
-    for action in rules.allowed_actions(state):
-        if (action == TicketAction.WATCH and watching) or (action == TicketAction.UNWATCH and not watching):
-            continue
-        if user.can(rules.PERMISSIONS[action]):
-            out.append(action.value)
-    return out
+    return [action.value for action in rules.allowed_actions(state)
+            if user.can(rules.PERMISSIONS[action])
+            and rules.offered(action, actor_id=user.id, assignee_id=ticket.assignee_id, watching=watching)]
+
+
+# The managed lists a ticket's values must come from (the settings screens), by field.
+LISTS: dict[str, Any] = {"category": TicketCategory, "application": TicketApplication}
+
+
+async def ensure_listed(db: AsyncSession, values: dict[str, Any]) -> None:
+    """Each listed field's value must be an enabled entry of its list; a refusal names the field."""
+    for field, model in LISTS.items():
+        value = values.get(field)
+        if value is not None and await db.scalar(select(model.id).where(model.code == value, model.enabled)) is None:
+            raise Invalid(field, "not_listed", value=value)
 
 
 def workflow_url(ticket_id: int, user: Principal) -> str | None:

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.deps import Principal
@@ -89,6 +89,8 @@ async def detail(db: AsyncSession, ticket: Ticket, user: Principal, now: datetim
     history = (await db.scalars(select(TicketHistory).where(TicketHistory.ticket_id == tid)
                                 .order_by(TicketHistory.seq))).all()
     watchers = (await db.scalars(select(TicketWatcher.user_id).where(TicketWatcher.ticket_id == tid))).all()
+    merged = (await db.execute(select(Ticket.id, Ticket.title, Ticket.status, Ticket.merged_into_id).where(
+        or_(Ticket.merged_into_id == tid, Ticket.id == ticket.merged_into_id)).order_by(Ticket.id))).all()
     people = [ticket.submitter_id, ticket.assignee_id, ticket.pic_id, ticket.rd_id, ticket.closed_by_id, *watchers,
               *(c.author_id for c in comments), *(h.actor_id for h in history)]
     users = await users_by_id(db, people)
@@ -108,8 +110,14 @@ async def detail(db: AsyncSession, ticket: Ticket, user: Principal, now: datetim
                      "actionLabel": t(f"enums.{event_enum(h.action)}.{h.action}"), "fromStatus": h.from_status,
                      "toStatus": h.to_status, "detail": h.detail} for h in history],
         "allowedActions": allowed_actions(ticket, user, watching),
+        "mergedFrom": [ticket_ref(r) for r in merged if r.merged_into_id == tid],
+        "mergedInto": next((ticket_ref(r) for r in merged if r.id == ticket.merged_into_id), None),
         "flowPending": ticket.flow_pending, "workflowId": workflow_id(tid), "workflowUrl": workflow_url(tid, user),
     }
+
+
+def ticket_ref(row: Any) -> dict[str, Any]:
+    return {"id": row.id, "title": row.title, "state": rules.state_of(row.status, row.merged_into_id)}
 
 
 def event_enum(action: str) -> str:

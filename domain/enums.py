@@ -187,6 +187,7 @@ class TicketAction(StrEnum):
     COMMENT = "COMMENT"
     CHANGE_PRIORITY = "CHANGE_PRIORITY"
     EDIT = "EDIT"
+    ASSIGN = "ASSIGN"
 
 
 class TicketEvent(StrEnum):

@@ -115,6 +115,10 @@ class TicketCommand(BaseModel):
     target_id: int | None = None
     attachments: list[AttachmentIn] = Field(default_factory=list)
     edit: dict[str, Any] = Field(default_factory=dict)  # EDIT: wire-safe values by column name
+    assignee_id: int | None = None  # ASSIGN: the new assignee
+    # REMIND of a ticket nobody holds: whom the API found to remind instead (the PIC, else the people on duty)
+    recipients: list[int] = Field(default_factory=list)
+    reached: str | None = None  # REMIND and ASSIGN: whom the action reaches, by name, for the history
 
 
 class TicketChange(BaseModel):
@@ -159,6 +163,8 @@ class TicketNotice(BaseModel):
     ticket_id: int
     recipients: list[int]
     params: dict[str, str] = Field(default_factory=dict)
+    # nobody holds the ticket: the activity adds its PIC, else the people on duty (activities/ticket_store.py)
+    fallback: bool = False
 
 
 def view(state: TicketState) -> TicketView:
@@ -226,8 +232,15 @@ def plan(state: TicketState, command: TicketCommand, now: datetime, in_work_time
         after.watchers = [w for w in after.watchers if w != command.actor_id]
     elif action == A.COMMENT:
         after.last_reply_at = now
-    elif action == A.EDIT and command.edit.get("title"):
-        after.title = str(command.edit["title"])
+    elif action == A.EDIT:
+        if command.edit.get("title"):
+            after.title = str(command.edit["title"])
+        detail["fields"] = ", ".join(sorted(command.edit))
+    elif action == A.ASSIGN:
+        after.assignee_id = command.assignee_id
+        detail["assigneeId"] = str(command.assignee_id)
+    if action in (A.ASSIGN, A.REMIND) and command.reached:
+        detail["reached"] = command.reached
     settle(after, state.status, now, command.actor_id)
     if command.content and action != A.COMMENT:
         detail["reason"] = command.content

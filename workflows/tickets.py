@@ -137,14 +137,17 @@ class TicketWorkflow:
             due = state.first_response_due if clock == "FIRST_RESPONSE" else state.resolve_due
             kind, recipients = "TICKET_BREACH", [state.assignee_id, *state.watchers]
             params = {"clock": clock, "due": due.isoformat(), "level": str(state.level)}
+        # A breach nobody holds goes to the PIC, else to the people on duty, found by the activity.
+        fallback = (event != TicketEvent.AUTO_CLOSE and state.assignee_id is None
+                    and workflow.patched("breach-unassigned-to-pic-or-on-duty"))
         await self.notify(m.TicketNotice(key=f"ticket-{state.ticket_id}-{seq}", kind=kind, ticket_id=state.ticket_id,
-                                         recipients=unique_ids(recipients),
+                                         recipients=unique_ids(recipients), fallback=fallback,
                                          params={"ticketId": str(state.ticket_id), "title": state.title, **params}))
 
     async def notify(self, notice: m.TicketNotice) -> None:
         """Started, not awaited: a slow or failing mail server never holds the ticket's actions and timers.
         The flow waits for what is still running before it continues as new or ends (`settle_notices`)."""
-        if notice.recipients:
+        if notice.recipients or notice.fallback:
             self.notices.append(workflow.start_activity(notify_ticket, notice, **NOTIFY))
 
     async def settle_notices(self) -> None:
@@ -166,13 +169,26 @@ class TicketWorkflow:
                 await self.persist(change)
             except ActivityError as exc:  # nothing was written: the update is refused, the flow goes on
                 raise write_refusal(exc) from None
-        if command.action == A.REMIND and self.state.assignee_id is not None:
-            await self.notify(m.TicketNotice(
-                key=f"ticket-{self.state.ticket_id}-{change.seq}", kind="TICKET_REMIND",
-                ticket_id=self.state.ticket_id, recipients=[self.state.assignee_id],
-                params={"ticketId": str(self.state.ticket_id), "title": self.state.title,
-                        "actor": command.actor_name, "message": command.content or ""}))
+        await self.notify_action(command, change.seq)
         return m.view(self.state)
+
+    async def notify_action(self, command: m.TicketCommand, seq: int) -> None:
+        """A reminder goes to the assignee, or to whom the API found when nobody holds the ticket; a new
+        assignee hears of the assignment."""
+        state, kind, recipients = self.state, "", list[int]()
+        if command.action == A.REMIND:
+            kind = "TICKET_REMIND"
+            if state.assignee_id is not None:
+                recipients = [state.assignee_id]
+            elif command.recipients and workflow.patched("remind-unassigned-to-pic-or-on-duty"):
+                recipients = unique_ids(list(command.recipients))
+        elif command.action == A.ASSIGN and state.assignee_id is not None:
+            kind, recipients = "TICKET_ASSIGNED", [state.assignee_id]
+        if recipients:
+            await self.notify(m.TicketNotice(
+                key=f"ticket-{state.ticket_id}-{seq}", kind=kind, ticket_id=state.ticket_id, recipients=recipients,
+                params={"ticketId": str(state.ticket_id), "title": state.title, "actor": command.actor_name,
+                        "message": command.content or ""}))
 
     @act.validator
     def validate(self, command: m.TicketCommand) -> None:
@@ -200,6 +216,8 @@ class TicketWorkflow:
             problem = DomainError("TICKET_SAME_PRIORITY", status=409, level=str(state.level))
         elif action == A.EDIT and not command.edit:
             problem = DomainError("TICKET_NOTHING_TO_EDIT", status=409)
+        elif action == A.ASSIGN and command.assignee_id in (None, state.assignee_id):
+            problem = DomainError("TICKET_SAME_ASSIGNEE", status=409)
         if problem is not None:
             raise refusal(problem)
 

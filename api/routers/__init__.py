@@ -17,6 +17,7 @@ from api.routers import (
     system,
     ticket_actions,
     ticket_reports,
+    ticket_settings,
     tickets,
     tracking,
     users,
@@ -28,4 +29,5 @@ ROUTERS = [
     console.router, files.router, account_state.router, tickets.router, ticket_actions.router,
     ticket_reports.router, calendars.router, calendars.day_router, notifications.router,
     profile.router,
+    ticket_settings.category_router, ticket_settings.application_router, ticket_settings.on_duty_router,
 ]

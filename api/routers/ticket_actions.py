@@ -9,8 +9,10 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from activities.ticket_store import stand_ins
 from api.deps import Need, Principal, SessionDep, release
 from api.envelope import Reply, ok
 from api.file_access import ensure_readable
@@ -18,19 +20,21 @@ from api.flows import temporal_client
 from api.resource import refuse_nulls
 from api.schemas.tickets import (
     ActionBody,
+    AssignBody,
     CommentBody,
     CompleteBody,
     MergeBody,
     PriorityBody,
+    PriorityPreview,
     TicketDetail,
     TicketEdit,
 )
-from api.ticket_ops import execute, visible_ticket
+from api.ticket_ops import ensure_listed, execute, visible_ticket
 from api.ticket_reads import detail
 from api.user_center import ensure_ids
 from domain.context import transaction_id
-from domain.enums import TicketAction, TicketLevel
-from domain.errors import DomainError
+from domain.enums import Status, TicketAction, TicketLevel
+from domain.errors import DomainError, Invalid
 from domain.models.tickets import Ticket
 from domain.models.users import User
 from domain.rules import tickets as rules
@@ -47,7 +51,7 @@ ACTIONS: list[tuple[str, TicketAction, type[BaseModel]]] = [
     ("wont-fix", A.WONT_FIX, ActionBody), ("reopen", A.REOPEN, ActionBody), ("merge", A.MERGE, MergeBody),
     ("unmerge", A.UNMERGE, ActionBody), ("watch", A.WATCH, ActionBody), ("unwatch", A.UNWATCH, ActionBody),
     ("remind", A.REMIND, ActionBody), ("comment", A.COMMENT, CommentBody),
-    ("priority", A.CHANGE_PRIORITY, PriorityBody), ("modify", A.EDIT, TicketEdit),
+    ("priority", A.CHANGE_PRIORITY, PriorityBody), ("modify", A.EDIT, TicketEdit), ("assign", A.ASSIGN, AssignBody),
 ]
 
 
@@ -58,6 +62,10 @@ async def command_of(db: AsyncSession, user: Principal, ticket: Ticket, action: 
                               "transaction_id": transaction_id.get()}
     if isinstance(body, ActionBody):
         values["content"] = body.reason
+        if action == A.CLAIM and ticket.assignee_id == user.id:
+            raise DomainError("TICKET_ALREADY_YOURS", status=409)
+        if action == A.REMIND:
+            values |= await reminded(db, ticket)
     elif isinstance(body, CompleteBody):
         values["solution"] = body.solution
     elif isinstance(body, CommentBody):
@@ -69,13 +77,41 @@ async def command_of(db: AsyncSession, user: Principal, ticket: Ticket, action: 
         values["target_id"] = body.target_id
     elif isinstance(body, PriorityBody):
         values["level"] = TicketLevel(rules.ISSUE_LEVELS[body.issue_level])
+    elif isinstance(body, AssignBody):
+        assignee = await enabled_user(db, body.assignee_id, "assigneeId")
+        values |= {"assignee_id": assignee.id, "reached": name_of(assignee), "content": body.reason}
     elif isinstance(body, TicketEdit):
         refuse_nulls(Ticket, TicketEdit, body.model_dump(exclude_unset=True))
         values["edit"] = body.model_dump(mode="json", exclude_unset=True)
+        await ensure_listed(db, values["edit"])
         for field, person in (("picId", body.pic_id), ("rdId", body.rd_id)):
             if person is not None:
                 await ensure_ids(db, User, [person], field)
     return TicketCommand(**values)
+
+
+def name_of(user: User) -> str:
+    return user.display_name or user.username
+
+
+async def enabled_user(db: AsyncSession, user_id: int, field: str) -> User:
+    person = await db.scalar(select(User).where(User.id == user_id, User.status == Status.ENABLED))
+    if person is None:
+        raise Invalid(field, "not_found", ids=str(user_id))
+    return person
+
+
+async def reminded(db: AsyncSession, ticket: Ticket) -> dict[str, Any]:
+    """Whom a reminder reaches: the assignee; when nobody holds the ticket, its PIC, else the people on duty.
+    Refused when there is nobody to remind."""
+    if ticket.assignee_id is not None:
+        people = [p for p in [await db.get(User, ticket.assignee_id)] if p is not None]
+    else:
+        people = await stand_ins(db, ticket.pic_id)
+    if not people:
+        raise DomainError("TICKET_NOBODY_TO_REMIND", status=409)
+    return {"recipients": [] if ticket.assignee_id is not None else [p.id for p in people],
+            "reached": ", ".join(name_of(p) for p in people)}
 
 
 async def check_merge_target(db: AsyncSession, user: Principal, ticket: Ticket, target_id: int) -> None:
@@ -105,3 +141,18 @@ def register(path: str, action: TicketAction, body_type: type[BaseModel]) -> Non
 
 for entry in ACTIONS:
     register(*entry)
+
+
+@router.post("/{ticket_id}/priority/preview", summary="The deadlines a priority change would give, and the clocks "
+             "it would breach at once (needs ticket#priority)", openapi_extra={"x-audit": False})
+async def priority_preview(ticket_id: int, body: PriorityBody, db: SessionDep,
+                           user: Annotated[Principal, Need(rules.PERMISSIONS[A.CHANGE_PRIORITY])]
+                           ) -> Reply[PriorityPreview]:
+    ticket = await visible_ticket(db, user, ticket_id)
+    level = rules.ISSUE_LEVELS[body.issue_level]
+    preview = rules.priority_preview(
+        level, ticket.sla_started_at, ticket.sla_work_time, datetime.now(UTC),
+        first_response_running=ticket.first_response_at is None and not ticket.first_response_breached,
+        resolve_running=ticket.resolved_at is None and not ticket.resolve_breached)
+    return ok({"level": level, "firstResponseDue": preview.first_response_due, "resolveDue": preview.resolve_due,
+               "breachesNow": list(preview.breaches_now)})

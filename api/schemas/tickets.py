@@ -132,6 +132,23 @@ class PriorityBody(CamelModel):
     issue_level: TicketIssueLevel
 
 
+class AssignBody(CamelModel):
+    """Reassign: hand the ticket to another person (`ticket#assign`)."""
+
+    assignee_id: int = Field(ge=1)
+    reason: Annotated[str, StringConstraints(strip_whitespace=True, max_length=2000)] | None = None
+
+
+class PriorityPreview(CamelModel):
+    """What a priority change would do, before it is made."""
+
+    level: TicketLevel
+    first_response_due: datetime
+    resolve_due: datetime
+    breaches_now: list[Literal["FIRST_RESPONSE", "RESOLVE"]] = Field(
+        description="the clocks still running whose new deadline is already past: the change breaches them at once")
+
+
 def _breached(value: bool) -> Any:
     either = or_(Ticket.first_response_breached, Ticket.resolve_breached)
     return either if value else not_(either)
@@ -272,6 +289,12 @@ class HistoryPublic(CamelModel):
     detail: dict[str, Any]
 
 
+class TicketRef(CamelModel):
+    id: int
+    title: str
+    state: str
+
+
 class TicketDetail(TicketListItem):
     description: str
     solution: str | None
@@ -286,6 +309,8 @@ class TicketDetail(TicketListItem):
     attachments: list[AttachmentPublic]
     history: list[HistoryPublic]
     allowed_actions: list[str]
+    merged_from: list[TicketRef] = Field(description="the tickets merged into this one")
+    merged_into: TicketRef | None = Field(description="the ticket this one is merged into")
     flow_pending: bool
     workflow_id: str
     workflow_url: str | None = Field(description=WORKFLOW_URL)

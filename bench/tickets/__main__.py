@@ -89,6 +89,7 @@ async def run(args: argparse.Namespace, console: stack.Stack) -> dict[str, Any]:
     rng = random.Random(20261122)
     with psycopg.connect(console.database_url, autocommit=True) as conn:
         people = generate.users(conn, 50)
+        generate.listed(conn)
         begun = time.perf_counter()
         generate.copy(conn, generate.closed_rows(args.closed, people, generate.now(), rng))
         conn.execute("vacuum analyze tickets")  # as autovacuum leaves a table at rest: statistics, visibility map

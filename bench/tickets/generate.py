@@ -34,6 +34,14 @@ def users(conn: psycopg.Connection, count: int) -> list[int]:
     return [r[0] for r in rows]
 
 
+def listed(conn: psycopg.Connection) -> None:
+    """The benchmark's categories and applications in their managed lists: creating a ticket checks them."""
+    for table, codes in (("ticket_categories", CATEGORIES), ("ticket_applications", APPLICATIONS)):
+        conn.cursor().executemany(
+            f"insert into {table} (code, name_en, name_zh, name_id, enabled, sort) values (%s, %s, '', '', true, 0) "
+            "on conflict (code) do nothing", [(code, code) for code in codes])
+
+
 def stamp(at: datetime | None) -> str:
     return at.isoformat() if at is not None else NULL
 

@@ -14,10 +14,11 @@ from domain.models import (
     idempotency,
     notifications,
     roles,
+    ticket_settings,
     tickets,
     tracking,
     users,
 )
 
 __all__ = ["audit", "auth", "authorities", "calendars", "console", "couriers", "data_authority", "departments", "files",
-           "health", "idempotency", "notifications", "roles", "tickets", "tracking", "users"]
+           "health", "idempotency", "notifications", "roles", "ticket_settings", "tickets", "tracking", "users"]

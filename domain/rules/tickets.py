@@ -107,6 +107,8 @@ TRANSITIONS: dict[TicketAction, dict[str, str]] = {
     A.COMMENT: _to(KEEP, *OPEN, S.CLOSED, S.WONT_FIX),
     A.CHANGE_PRIORITY: _to(KEEP, *OPEN),
     A.EDIT: _to(KEEP, *OPEN),
+    # handing the ticket to someone: a new ticket is then taken, as a claim would take it
+    A.ASSIGN: {S.NEW: S.PENDING_FOR_OPERATION, **_to(KEEP, *OPEN[1:])},
 }
 
 # The button (authority identifier) each action needs; WATCH and UNWATCH share one.
@@ -116,7 +118,7 @@ PERMISSIONS: dict[TicketAction, str] = {
     A.CONFIRM: "ticket#confirm", A.WONT_FIX: "ticket#wont-fix", A.REOPEN: "ticket#reopen",
     A.MERGE: "ticket#merge", A.UNMERGE: "ticket#unmerge", A.WATCH: "ticket#watch", A.UNWATCH: "ticket#watch",
     A.REMIND: "ticket#remind", A.COMMENT: "ticket#comment", A.CHANGE_PRIORITY: "ticket#priority",
-    A.EDIT: "ticket#edit",
+    A.EDIT: "ticket#edit", A.ASSIGN: "ticket#assign",
 }
 
 # Actions that count as the first response when the ticket has none yet (a comment only from someone
@@ -151,6 +153,38 @@ def next_status(state: str, action: TicketAction | str, *, current: str, before_
     if target == RESTORE:
         return before_merge or S.PENDING_FOR_OPERATION
     return target
+
+
+def offered(action: TicketAction, *, actor_id: int, assignee_id: int | None, watching: bool) -> bool:
+    """Whether the detail page offers an allowed action to this user: no watch while watching, no unwatch
+    while not, no claim of a ticket the user already holds."""
+    if action == A.WATCH:
+        return not watching
+    if action == A.UNWATCH:
+        return watching
+    if action == A.CLAIM:
+        return assignee_id != actor_id
+    return True
+
+
+# ---- a priority change, before it is made (the change-priority dialog) ---------------------------
+
+@dataclass(frozen=True)
+class PriorityPreview:
+    first_response_due: datetime
+    resolve_due: datetime
+    breaches_now: tuple[str, ...]  # the clocks ("FIRST_RESPONSE", "RESOLVE") the change would breach at once
+
+
+def priority_preview(priority: str, started_at: datetime, in_work_time: bool, now: datetime, *,
+                     first_response_running: bool, resolve_running: bool) -> PriorityPreview:
+    """The deadlines a priority change gives (from the same start: elapsed time keeps counting) and the clocks
+    still running whose new deadline is already past, i.e. that the change breaches as soon as it is made."""
+    first_due, resolve_due = deadlines(priority, started_at, in_work_time)
+    breaches = tuple(clock for clock, due, running in (("FIRST_RESPONSE", first_due, first_response_running),
+                                                       ("RESOLVE", resolve_due, resolve_running))
+                     if running and due <= now)
+    return PriorityPreview(first_response_due=first_due, resolve_due=resolve_due, breaches_now=breaches)
 
 
 def counts_as_response(action: TicketAction | str, actor_id: int | None, submitter_id: int | None) -> bool:

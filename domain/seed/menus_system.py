@@ -63,6 +63,7 @@ TICKET_ACTIONS = (
     button("ticket#remind", "Remind assignee", "催办", "Ingatkan penanggung jawab"),
     button("ticket#comment", "Comment on ticket", "评论工单", "Komentari tiket"),
     button("ticket#priority", "Change priority", "修改优先级", "Ubah prioritas"),
+    button("ticket#assign", "Reassign ticket", "转派工单", "Alihkan tiket"),
 )
 
 TICKETS = directory(
@@ -75,6 +76,12 @@ TICKETS = directory(
     menu("ticket-user-list", "/system/ticket/user-list", "My tickets", "我的工单", "Tiket saya"),
     menu("ticket-calendar", "/system/ticket/calendar", "Business calendars", "工作日历", "Kalender kerja",
          *crud("calendar", "business calendar", "工作日历", "kalender kerja")),
+    menu("ticket-category", "/system/ticket/category", "Ticket categories", "工单分类", "Kategori tiket",
+         *crud("ticket-category", "ticket category", "工单分类", "kategori tiket")),
+    menu("ticket-application", "/system/ticket/application", "Ticket applications", "工单应用", "Aplikasi tiket",
+         *crud("ticket-application", "ticket application", "工单应用", "aplikasi tiket")),
+    menu("ticket-on-duty", "/system/ticket/on-duty", "People on duty", "值班人员", "Petugas piket",
+         button("ticket-on-duty#edit", "Edit people on duty", "编辑值班人员", "Ubah petugas piket")),
     hidden("ticket-saas-detail", "/ticket/saas-detail/:date/:id/:accountId", "Ticket detail", "工单详情",
            "Detail tiket"),
     hidden("ticket-detail", "/ticket/detail/:date/:id", "Ticket detail", "工单详情", "Detail tiket"),

@@ -32,7 +32,7 @@ from worker.main import build_workers
 EVERYTHING = ("ticket-list", "ticket-new", "ticket-report", "ticket#start", "ticket#claim", "ticket#hold",
               "ticket#complete", "ticket#approve", "ticket#unconfirm", "ticket#confirm", "ticket#wont-fix",
               "ticket#reopen", "ticket#merge", "ticket#unmerge", "ticket#watch", "ticket#remind", "ticket#comment",
-              "ticket#priority", "ticket#edit")
+              "ticket#priority", "ticket#edit", "ticket#assign")
 
 
 async def register_search_attributes(client: Any) -> None:

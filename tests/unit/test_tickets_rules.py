@@ -5,8 +5,17 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from domain.enums import TicketAction
 from domain.rules.calendar import BusinessCalendar, from_holidays_package
-from domain.rules.tickets import CLOSE_LIMIT, elapsed_display, sla_limits, sla_priority, within_limit
+from domain.rules.tickets import (
+    CLOSE_LIMIT,
+    elapsed_display,
+    offered,
+    priority_preview,
+    sla_limits,
+    sla_priority,
+    within_limit,
+)
 
 SHANGHAI = ZoneInfo("Asia/Shanghai")
 CAL = BusinessCalendar(time_zone=SHANGHAI, holidays=frozenset({date(2021, 10, 1)}),
@@ -74,3 +83,46 @@ def test_calendar_from_the_holidays_package_knows_make_up_days():
     assert not cal.is_working_day(date(2026, 10, 1))  # National Day
     assert cal.is_working_day(date(2026, 10, 10))  # a Saturday worked to make up for it
     assert not cal.is_working_day(date(2026, 10, 11))  # an ordinary Sunday
+
+
+# ---- a priority change previewed (the change-priority dialog) and what the detail page offers -------
+
+STARTED = datetime(2021, 9, 28, 11, tzinfo=SHANGHAI)  # work time
+
+
+def preview(level, minutes_later, first_running=True, resolve_running=True):
+    return priority_preview(level, STARTED, True, STARTED + timedelta(minutes=minutes_later),
+                            first_response_running=first_running, resolve_running=resolve_running)
+
+
+def test_a_priority_preview_gives_the_deadlines_from_the_same_start():
+    """SPEC §9: the limits of the new priority, counted from when the clock started."""
+    seen = preview("P0", 5)
+    assert (seen.first_response_due, seen.resolve_due) == (STARTED + timedelta(minutes=15),
+                                                           STARTED + timedelta(minutes=120))
+    assert seen.breaches_now == ()
+
+
+@pytest.mark.parametrize(("minutes_later", "first_running", "resolve_running", "breaches"), [
+    (40, True, True, ("FIRST_RESPONSE",)),  # P0's 15 minutes are behind us: breached the moment it is applied
+    (40, False, True, ()),  # responded already: that clock has stopped
+    (15, True, True, ("FIRST_RESPONSE",)),  # the deadline itself is past once it is reached
+    (14, True, True, ()),
+    (130, True, True, ("FIRST_RESPONSE", "RESOLVE")),
+    (130, False, False, ()),  # both clocks met (or breached before): nothing new breaches
+])
+def test_a_priority_preview_warns_of_the_clocks_it_breaches_at_once(minutes_later, first_running,
+                                                                   resolve_running, breaches):
+    assert preview("P0", minutes_later, first_running, resolve_running).breaches_now == breaches
+
+
+@pytest.mark.parametrize(("action", "assignee", "watching", "shown"), [
+    (TicketAction.CLAIM, 7, False, False),  # the assignee is not offered to claim what they hold
+    (TicketAction.CLAIM, 8, False, True),
+    (TicketAction.CLAIM, None, False, True),
+    (TicketAction.WATCH, None, True, False),
+    (TicketAction.UNWATCH, None, False, False),
+    (TicketAction.ASSIGN, 7, False, True),
+])
+def test_what_the_detail_page_offers(action, assignee, watching, shown):
+    assert offered(action, actor_id=7, assignee_id=assignee, watching=watching) is shown

@@ -29,6 +29,7 @@ REMIND            =    =    =    =    =    -    =    -    -
 COMMENT           =    =    =    =    =    =    =    =    -
 CHANGE_PRIORITY   =    =    =    =    =    -    =    -    -
 EDIT              =    =    =    =    =    -    =    -    -
+ASSIGN            PFO  =    =    =    =    -    =    -    -
 """
 SHORT = {"NEW": "NEW", "PFO": "PENDING_FOR_OPERATION", "WIP": "WORK_IN_PROCESS", "RES": "RESOLVED",
          "PFC": "PENDING_FOR_CONFIRMATION", "CLO": "CLOSED", "PEN": "PENDING", "WFX": "WONT_FIX",

@@ -71,8 +71,8 @@ describe('a ticket from claim to close on its detail screen (SPEC §4, docs/tick
     const field = (label: string) => form.getByLabel(label, { exact: true });
     await field('Title').fill(TITLE);
     await field('Description').fill('Orders of shop 42 stopped syncing at 09:00.');
-    await field('Category').fill('ERP');
-    await field('Application').fill('OMS');
+    await pick(page, form.getByRole('combobox', { name: 'Category' }), 'ERP');
+    await pick(page, form.getByRole('combobox', { name: 'Application' }), 'OMS');
     await pick(page, form.getByRole('combobox', { name: 'Issue type' }), 'Order sync');
     const level = form.getByRole('combobox', { name: 'Issue level' });
     await level.fill('Substantial');
@@ -219,8 +219,10 @@ describe('a ticket from claim to close on its detail screen (SPEC §4, docs/tick
     await action('Merge into another ticket').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Merge into another ticket' }).click();
-    await dialog.getByText('Target ticket id is required').waitFor();
-    await dialog.getByLabel('Target ticket id').fill(String(target));
+    await dialog.getByText('Target ticket is required').waitFor();
+    // the target is searched by id or title among open tickets
+    await dialog.getByRole('combobox', { name: 'Target ticket' }).fill(String(target));
+    await selectOptions(page).filter({ hasText: `#${target} Open ticket ${STAMP}` }).click();
     await dialog.getByRole('button', { name: 'Merge into another ticket' }).click();
     await expect.poll(() => status().innerText()).toBe(`Merged into #${target}`);
     expect(await page.getByTestId('timeline-history').last().innerText()).toContain(`Target ticket: #${target}`);

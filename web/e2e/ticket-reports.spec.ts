@@ -42,6 +42,8 @@ let confirming: number;
 beforeAll(async () => {
   token = await tokenFor();
   adminId = (await call<{ id: number }>('user/info')).id;
+  // Categories come from their managed list: this run's own entry first.
+  await call('ticket-category/add', { code: CATEGORY, nameEn: CATEGORY });
   // Four tickets: one closed, one confirming, two still open (one assigned to admin and reminded).
   const closed = await newTicket(`${RUN} closed`);
   confirming = await newTicket(`${RUN} confirming`);

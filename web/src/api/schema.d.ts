@@ -1395,6 +1395,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/ticket-application/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a TicketApplication */
+        post: operations["ticket_applications_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket-application/delete/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a TicketApplication */
+        delete: operations["ticket_applications_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket-application/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one TicketApplication */
+        get: operations["ticket_applications_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket-application/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export TicketApplications matching the filters as xlsx */
+        post: operations["ticket_applications_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket-application/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import TicketApplications from xls or xlsx (all or nothing) */
+        post: operations["ticket_applications_import_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket-application/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a TicketApplication */
+        post: operations["ticket_applications_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket-application/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every ticket application, named in the caller's language */
+        get: operations["ticket_applications_application_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket-application/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search TicketApplications */
+        post: operations["ticket_applications_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/ticket-calendar-day/add": {
         parameters: {
             query?: never;
@@ -1633,6 +1769,176 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/ticket-category/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a TicketCategory */
+        post: operations["ticket_categories_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket-category/delete/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a TicketCategory */
+        delete: operations["ticket_categories_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket-category/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one TicketCategory */
+        get: operations["ticket_categories_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket-category/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export TicketCategorys matching the filters as xlsx */
+        post: operations["ticket_categories_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket-category/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import TicketCategorys from xls or xlsx (all or nothing) */
+        post: operations["ticket_categories_import_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket-category/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a TicketCategory */
+        post: operations["ticket_categories_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket-category/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every ticket category, named in the caller's language */
+        get: operations["ticket_categories_category_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket-category/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search TicketCategorys */
+        post: operations["ticket_categories_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket-on-duty": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ticket team's people on duty */
+        get: operations["ticket_on_duty_on_duty"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket-on-duty/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the people on duty (audited) */
+        post: operations["ticket_on_duty_modify_on_duty"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/ticket/add": {
         parameters: {
             query?: never;
@@ -1746,6 +2052,23 @@ export interface paths {
         put?: never;
         /** Approve (needs ticket#approve) */
         post: operations["tickets_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket/{ticket_id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Assign (needs ticket#assign) */
+        post: operations["tickets_assign"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1882,6 +2205,23 @@ export interface paths {
         put?: never;
         /** Change priority (needs ticket#priority) */
         post: operations["tickets_priority"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket/{ticket_id}/priority/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The deadlines a priority change would give, and the clocks it would breach at once (needs ticket#priority) */
+        post: operations["tickets_priority_preview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2427,6 +2767,43 @@ export interface components {
             /** Token */
             token: string;
         };
+        /** ApplicationCreate */
+        ApplicationCreate: {
+            /** Code */
+            code: string;
+            /**
+             * Enabled
+             * @default true
+             */
+            enabled: boolean;
+            /** Nameen */
+            nameEn: string;
+            /**
+             * Nameid
+             * @default
+             */
+            nameId: string;
+            /**
+             * Namezh
+             * @default
+             */
+            nameZh: string;
+            /**
+             * Sort
+             * @default 0
+             */
+            sort: number;
+        };
+        /**
+         * AssignBody
+         * @description Reassign: hand the ticket to another person (`ticket#assign`).
+         */
+        AssignBody: {
+            /** Assigneeid */
+            assigneeId: number;
+            /** Reason */
+            reason?: string | null;
+        };
         /** AttachmentBody */
         AttachmentBody: {
             /** Fileid */
@@ -2752,6 +3129,16 @@ export interface components {
             /** File */
             file: string;
         };
+        /** Body_ticket_applications_import_file */
+        Body_ticket_applications_import_file: {
+            /** File */
+            file: string;
+        };
+        /** Body_ticket_categories_import_file */
+        Body_ticket_categories_import_file: {
+            /** File */
+            file: string;
+        };
         /** Body_users_import_file */
         Body_users_import_file: {
             /** File */
@@ -2898,6 +3285,33 @@ export interface components {
             name?: string | null;
             /** Timezone */
             timeZone?: string | null;
+        };
+        /** CategoryCreate */
+        CategoryCreate: {
+            /** Code */
+            code: string;
+            /**
+             * Enabled
+             * @default true
+             */
+            enabled: boolean;
+            /** Nameen */
+            nameEn: string;
+            /**
+             * Nameid
+             * @default
+             */
+            nameId: string;
+            /**
+             * Namezh
+             * @default
+             */
+            nameZh: string;
+            /**
+             * Sort
+             * @default 0
+             */
+            sort: number;
         };
         /** CategoryFigures */
         CategoryFigures: {
@@ -3496,6 +3910,82 @@ export interface components {
             /** Slarate */
             slaRate: number;
         };
+        /** ListEntryFilters */
+        ListEntryFilters: {
+            /** Code */
+            code?: string | null;
+            /** Enabled */
+            enabled?: boolean | null;
+            /** Nameen */
+            nameEn?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+        };
+        /** ListEntryPublic */
+        ListEntryPublic: {
+            /** Code */
+            code: string;
+            /** Enabled */
+            enabled: boolean;
+            /** Id */
+            id: number;
+            /** Nameen */
+            nameEn: string;
+            /** Nameid */
+            nameId: string;
+            /** Namezh */
+            nameZh: string;
+            /** Sort */
+            sort: number;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /**
+         * ListEntryUpdate
+         * @description The code stays: tickets hold it.
+         */
+        ListEntryUpdate: {
+            /** Enabled */
+            enabled?: boolean | null;
+            /** Id */
+            id: number;
+            /** Nameen */
+            nameEn?: string | null;
+            /** Nameid */
+            nameId?: string | null;
+            /** Namezh */
+            nameZh?: string | null;
+            /** Sort */
+            sort?: number | null;
+        };
+        /**
+         * ListOption
+         * @description An entry for the pickers and the lists' labels: its code and its name in the caller's language.
+         */
+        ListOption: {
+            /** Code */
+            code: string;
+            /** Enabled */
+            enabled: boolean;
+            /** Name */
+            name: string;
+        };
         /** LoginBody */
         LoginBody: {
             /** Password */
@@ -3634,6 +4124,16 @@ export interface components {
             readAt: string | null;
             /** Title */
             title: string;
+        };
+        /** OnDuty */
+        OnDuty: {
+            /** Users */
+            users: components["schemas"]["UserRef"][];
+        };
+        /** OnDutyUpdate */
+        OnDutyUpdate: {
+            /** Userids */
+            userIds: number[];
         };
         /** OperationLogDetail */
         OperationLogDetail: {
@@ -3827,6 +4327,17 @@ export interface components {
             /** Total */
             total: number;
         };
+        /** Page[ListEntryPublic] */
+        Page_ListEntryPublic_: {
+            /** Items */
+            items: components["schemas"]["ListEntryPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+        };
         /** Page[NotificationPublic] */
         Page_NotificationPublic_: {
             /** Items */
@@ -3918,6 +4429,28 @@ export interface components {
         /** PriorityBody */
         PriorityBody: {
             issueLevel: components["schemas"]["TicketIssueLevel"];
+        };
+        /**
+         * PriorityPreview
+         * @description What a priority change would do, before it is made.
+         */
+        PriorityPreview: {
+            /**
+             * Breachesnow
+             * @description the clocks still running whose new deadline is already past: the change breaches them at once
+             */
+            breachesNow: ("FIRST_RESPONSE" | "RESOLVE")[];
+            /**
+             * Firstresponsedue
+             * Format: date-time
+             */
+            firstResponseDue: string;
+            level: components["schemas"]["TicketLevel"];
+            /**
+             * Resolvedue
+             * Format: date-time
+             */
+            resolveDue: string;
         };
         /**
          * ProcessHealth
@@ -4200,6 +4733,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[ListEntryPublic] */
+        Reply_ListEntryPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["ListEntryPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Moved] */
         Reply_Moved_: {
             /**
@@ -4228,6 +4780,25 @@ export interface components {
             code: string;
             /** Data */
             data?: null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[OnDuty] */
+        Reply_OnDuty_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["OnDuty"] | null;
             /**
              * Message
              * @default
@@ -4391,6 +4962,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[ListEntryPublic]] */
+        Reply_Page_ListEntryPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_ListEntryPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[NotificationPublic]] */
         Reply_Page_NotificationPublic__: {
             /**
@@ -4494,6 +5084,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_VisitPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[PriorityPreview] */
+        Reply_PriorityPreview_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["PriorityPreview"] | null;
             /**
              * Message
              * @default
@@ -4899,6 +5508,26 @@ export interface components {
             code: string;
             /** Data */
             data?: components["schemas"]["EnumOption"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[list[ListOption]] */
+        Reply_list_ListOption__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["ListOption"][] | null;
             /**
              * Message
              * @default
@@ -5565,6 +6194,13 @@ export interface components {
             /** Lastreplyat */
             lastReplyAt: string | null;
             level: components["schemas"]["TicketLevel"];
+            /**
+             * Mergedfrom
+             * @description the tickets merged into this one
+             */
+            mergedFrom: components["schemas"]["TicketRef"][];
+            /** @description the ticket this one is merged into */
+            mergedInto: components["schemas"]["TicketRef"] | null;
             /** Mergedintoid */
             mergedIntoId: number | null;
             pic: components["schemas"]["UserRef"] | null;
@@ -5774,6 +6410,15 @@ export interface components {
              * @default false
              */
             totalCapped: boolean;
+        };
+        /** TicketRef */
+        TicketRef: {
+            /** Id */
+            id: number;
+            /** State */
+            state: string;
+            /** Title */
+            title: string;
         };
         /**
          * TicketScope
@@ -8672,6 +9317,256 @@ export interface operations {
             };
         };
     };
+    ticket_applications_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (printable ASCII, up to 200) that makes this creation safe to retry: a repeat with the same key and body returns the record the first call created. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ListEntryPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    ticket_applications_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    ticket_applications_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ListEntryPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    ticket_applications_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListEntryFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    ticket_applications_import_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_ticket_applications_import_file"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_dict_str__int__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    ticket_applications_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListEntryUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ListEntryPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    ticket_applications_application_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_ListOption__"];
+                };
+            };
+        };
+    };
+    ticket_applications_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListEntryFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_ListEntryPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     calendar_days_add: {
         parameters: {
             query?: never;
@@ -9132,6 +10027,309 @@ export interface operations {
             };
         };
     };
+    ticket_categories_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (printable ASCII, up to 200) that makes this creation safe to retry: a repeat with the same key and body returns the record the first call created. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ListEntryPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    ticket_categories_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    ticket_categories_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ListEntryPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    ticket_categories_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListEntryFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    ticket_categories_import_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_ticket_categories_import_file"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_dict_str__int__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    ticket_categories_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListEntryUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ListEntryPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    ticket_categories_category_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_ListOption__"];
+                };
+            };
+        };
+    };
+    ticket_categories_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListEntryFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_ListEntryPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    ticket_on_duty_on_duty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_OnDuty_"];
+                };
+            };
+        };
+    };
+    ticket_on_duty_modify_on_duty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OnDutyUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_OnDuty_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     tickets_add: {
         parameters: {
             query?: never;
@@ -9339,6 +10537,41 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ActionBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TicketDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tickets_assign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignBody"];
             };
         };
         responses: {
@@ -9629,6 +10862,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_TicketDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tickets_priority_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriorityBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_PriorityPreview_"];
                 };
             };
             /** @description Validation Error */

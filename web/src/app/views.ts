@@ -104,6 +104,9 @@ export const VIEWS: Readonly<Record<string, View>> = {
   'ticket-new': resourcePage(() => import('../modules/tickets/NewTicketPage'), 'tickets'),
   'ticket-report': page(() => import('../modules/ticket-reports/TicketReportPage'), 'ticket-reports', 'resource'),
   'ticket-calendar': resourcePage(() => import('../modules/calendars/CalendarsPage'), 'calendars'),
+  'ticket-category': resourcePage(() => import('../modules/ticket-settings/CategoriesPage'), 'ticket-settings'),
+  'ticket-application': resourcePage(() => import('../modules/ticket-settings/ApplicationsPage'), 'ticket-settings'),
+  'ticket-on-duty': page(() => import('../modules/ticket-settings/OnDutyPage'), 'ticket-settings'),
   // SPEC §2: one ticket screen under three hidden routes, each naming the ticket by `:id`.
   'ticket-view': page(() => import('../modules/tickets/detail/TicketDetailPage'), 'tickets'),
   'ticket-detail': page(() => import('../modules/tickets/detail/TicketDetailPage'), 'tickets'),

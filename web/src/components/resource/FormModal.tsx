@@ -82,7 +82,7 @@ export function FormModal<R extends Row>({ resource, api, target, onClose, onSav
   return (
     <Modal
       open
-      title={t(editing ? 'resource.editTitle' : 'resource.addTitle', { entity: t('entity') })}
+      title={t(editing ? 'resource.editTitle' : 'resource.addTitle', { entity: t(resource.entity) })}
       okText={t('resource.save')}
       cancelText={t('common.cancel')}
       onOk={() => form.submit()}

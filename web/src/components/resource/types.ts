@@ -117,6 +117,8 @@ export interface Resource<R extends Row = Row> {
   /** API prefix: `courier` gives `/cms/courier/search`, `/detail/{id}`, `/add`, `/modify`, ... */
   api: string;
   namespace: string;
+  /** Translation key of the entity's name in dialog titles (`entity`; another lets resources share a namespace). */
+  entity: string;
   /** The menu identifier guarding the screen. */
   permission: string;
   actions: ResourceActions;
@@ -127,8 +129,8 @@ export interface Resource<R extends Row = Row> {
   batchActions: BatchAction<R>[];
 }
 
-export type ResourceDeclaration<R extends Row = Row> = Omit<Resource<R>, 'namespace' | 'pageSize' | 'rowActions' | 'batchActions' | 'actions'> &
-  Partial<Pick<Resource<R>, 'namespace' | 'pageSize' | 'rowActions' | 'batchActions' | 'actions'>>;
+type Defaulted = 'namespace' | 'entity' | 'pageSize' | 'rowActions' | 'batchActions' | 'actions';
+export type ResourceDeclaration<R extends Row = Row> = Omit<Resource<R>, Defaulted> & Partial<Pick<Resource<R>, Defaulted>>;
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const PAGE_SIZES = [10, 20, 50, 100];
@@ -140,6 +142,7 @@ export const PAGE_SIZES = [10, 20, 50, 100];
 export function defineResource<R extends Row = Row>(declaration: ResourceDeclaration<R>): Resource<R> {
   return {
     namespace: declaration.name,
+    entity: 'entity',
     pageSize: DEFAULT_PAGE_SIZE,
     rowActions: [],
     batchActions: [],

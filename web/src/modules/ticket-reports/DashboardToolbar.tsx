@@ -1,11 +1,13 @@
 import { Flex, Segmented, Select } from 'antd';
 import { useTranslate } from '../../i18n';
 import { DateRangeFilter } from '../../components/resource/DateControls';
+import { listName, useListOptions } from '../tickets/listOptions';
 import { PRESETS, type DashboardFilters, type Preset } from './query';
 
-/** Presets (SPEC §9), or a range of days, and the categories to look at (those of the period offered, any typed). */
+/** Presets (SPEC §9), or a range of days, and the categories to look at (the managed list, named in the user's language). */
 export function DashboardToolbar({ filters, known, onChange }: { filters: DashboardFilters; known: readonly string[]; onChange: (next: DashboardFilters) => void }) {
   const t = useTranslate(['ticket-reports', 'resource']);
+  const categories = useListOptions('category');
   return (
     <Flex gap={12} wrap align="center" data-testid="ticket-report-filters">
       <Segmented<Preset | 'RANGE'>
@@ -22,7 +24,8 @@ export function DashboardToolbar({ filters, known, onChange }: { filters: Dashbo
         onChange={(range) => onChange(range ? { range: [range[0]!, range[1]!], category: filters.category } : { category: filters.category })}
       />
       <Select
-        mode="tags"
+        mode="multiple"
+        showSearch={{ optionFilterProp: 'label' }}
         aria-label={t('category')}
         placeholder={t('allCategories')}
         value={filters.category}
@@ -30,7 +33,7 @@ export function DashboardToolbar({ filters, known, onChange }: { filters: Dashbo
         style={{ minWidth: 220 }}
         maxTagCount="responsive"
         allowClear
-        options={[...new Set([...known, ...filters.category])].map((category) => ({ value: category, label: category }))}
+        options={[...new Set([...categories.map((option) => option.code), ...known, ...filters.category])].map((category) => ({ value: category, label: listName(categories, category) }))}
       />
     </Flex>
   );

@@ -3,10 +3,7 @@ import { useTranslate } from '../../i18n';
 import type { InputProps } from '../../components/resource';
 import { UserSelect } from '../users/UserSelect';
 
-/**
- * Free values typed and taken with Enter or a comma: tags, and the categories and applications
- * a search looks for (they are not a fixed list).
- */
+/** Free values typed and taken with Enter or a comma: tags. */
 export function TagsInput({ id, label, value, onChange }: InputProps) {
   return (
     <Select

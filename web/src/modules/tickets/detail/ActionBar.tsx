@@ -6,7 +6,14 @@ import { useTranslate } from '../../../i18n';
 import { offeredActions, type ActionSpec } from './actions';
 import { ActionDialog } from './ActionDialog';
 import type { ActionBody, TicketDetail } from './api';
+import { EditTicketDialog } from './EditTicketDialog';
 import { useTicketAction } from './useTicket';
+
+/** Whom the last reminder reached, as the server wrote it in the history. */
+export function reachedBy(ticket: TicketDetail, action: string): string | undefined {
+  const last = ticket.history[ticket.history.length - 1];
+  return last?.action === action && typeof last.detail.reached === 'string' ? last.detail.reached : undefined;
+}
 
 /** The actions the server allows now and the user holds the button for; some ask for input first. */
 export function ActionBar({ ticket }: { ticket: TicketDetail }) {
@@ -16,8 +23,12 @@ export function ActionBar({ ticket }: { ticket: TicketDetail }) {
   const [asking, setAsking] = useState<ActionSpec>();
   const offered = offeredActions(ticket, can);
 
-  const run = (spec: ActionSpec, body?: ActionBody) =>
-    act.mutateAsync({ spec, body }).then(() => toast.success(t('detail.done', { action: t(`detail.actions.${spec.action}`) })));
+  const run = (spec: ActionSpec, body?: ActionBody, quiet = false) =>
+    act.mutateAsync({ spec, body, quiet }).then((updated) => {
+      const reached = reachedBy(updated, spec.action);
+      toast.success(reached ? t(`detail.reached.${spec.action}`, { people: reached }) : t('detail.done', { action: t(`detail.actions.${spec.action}`) }));
+    });
+  const close = () => setAsking(undefined);
 
   if (!offered.length) return null;
   return (
@@ -35,8 +46,9 @@ export function ActionBar({ ticket }: { ticket: TicketDetail }) {
           </Button>
         ))}
       </Space>
-      {asking && (
-        <ActionDialog spec={asking} ticket={ticket} pending={act.isPending} onSubmit={(body) => run(asking, body)} onClose={() => setAsking(undefined)} />
+      {asking?.input === 'edit' && <EditTicketDialog ticket={ticket} pending={act.isPending} onSubmit={(body) => run(asking, body, true)} onClose={close} />}
+      {asking && asking.input !== 'edit' && (
+        <ActionDialog spec={asking} ticket={ticket} pending={act.isPending} onSubmit={(body) => run(asking, body, true)} onClose={close} />
       )}
     </>
   );

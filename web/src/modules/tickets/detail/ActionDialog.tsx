@@ -1,9 +1,14 @@
-import { Form, Input, InputNumber, Modal, Select } from 'antd';
+import { useState } from 'react';
+import { Alert, Form, Input, Modal, Select } from 'antd';
 import { isApiError } from '../../../api/ApiError';
+import { notifyFailure } from '../../../api/notifier';
 import { useEnumOptions } from '../../../components/resource/enums';
 import { useTranslate } from '../../../i18n';
+import { UserSelect } from '../../users/UserSelect';
 import type { ActionSpec } from './actions';
 import type { ActionBody, TicketDetail } from './api';
+import { PriorityPreview } from './PriorityPreview';
+import { TicketSearchSelect } from './TicketSearchSelect';
 
 interface ActionDialogProps {
   spec: ActionSpec;
@@ -13,9 +18,13 @@ interface ActionDialogProps {
   onClose: () => void;
 }
 
-type Values = { reason?: string; solution?: string; targetId?: number; issueLevel?: TicketDetail['issueLevel'] };
+/** The refusal of an action the ticket's state no longer allows. */
+const STALE = 'TICKET_ILLEGAL_TRANSITION';
+
+type Values = { reason?: string; solution?: string; targetId?: number; issueLevel?: TicketDetail['issueLevel']; assigneeId?: number };
 
 function bodyOf(spec: ActionSpec, values: Values): ActionBody {
+  const reason = values.reason?.trim() ? { reason: values.reason.trim() } : {};
   switch (spec.input) {
     case 'solution':
       return { solution: values.solution! };
@@ -23,23 +32,38 @@ function bodyOf(spec: ActionSpec, values: Values): ActionBody {
       return { targetId: values.targetId! };
     case 'level':
       return { issueLevel: values.issueLevel! };
+    case 'person':
+      return { assigneeId: values.assigneeId!, ...reason };
     default:
-      return values.reason?.trim() ? { reason: values.reason.trim() } : {};
+      return reason;
   }
 }
 
-/** What an action asks before it is sent: a solution, a target ticket, a priority, or an optional reason. */
+/**
+ * What an action asks before it is sent: a solution, a target ticket (searched by id or title), a priority (with
+ * the deadlines it gives), a person, or an optional reason. A refusal of what was asked (a merge target that cannot
+ * take it, nobody to remind) stays in the dialog with the server's message; a ticket that changed meanwhile closes it.
+ */
 export function ActionDialog({ spec, ticket, pending, onSubmit, onClose }: ActionDialogProps) {
   const t = useTranslate(['tickets']);
   const [form] = Form.useForm<Values>();
+  const [problem, setProblem] = useState<string>();
   const levels = useEnumOptions(spec.input === 'level' ? 'TicketIssueLevel' : undefined);
+  const level = Form.useWatch('issueLevel', form);
   const required = (label: string) => [{ required: true, message: t('detail.dialog.required', { field: label }) }];
 
-  const submit = (values: Values) =>
-    onSubmit(bodyOf(spec, values)).then(onClose, (error: unknown) => {
-      // refused because the ticket changed: the page has reloaded it, this dialog no longer applies
-      if (isApiError(error) && error.status === 409) onClose();
+  const submit = (values: Values) => {
+    setProblem(undefined);
+    return onSubmit(bodyOf(spec, values)).then(onClose, (error: unknown) => {
+      if (isApiError(error) && error.code === STALE) {
+        // the ticket changed meanwhile: the page has reloaded it and this dialog no longer applies
+        notifyFailure(error);
+        onClose();
+      } else {
+        setProblem(isApiError(error) ? error.message : String(error)); // e.g. a merge target that cannot take it
+      }
     });
+  };
 
   const label = t(`detail.dialog.${spec.input}`);
   return (
@@ -55,6 +79,7 @@ export function ActionDialog({ spec, ticket, pending, onSubmit, onClose }: Actio
       destroyOnHidden
     >
       <Form form={form} layout="vertical" name={`ticket-${spec.path}`} onFinish={submit} initialValues={{ issueLevel: ticket.issueLevel }}>
+        {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 12 }} data-testid="action-problem" />}
         {spec.input === 'solution' && (
           <Form.Item name="solution" label={label} rules={[{ required: true, whitespace: true, message: t('detail.dialog.required', { field: label }) }]}>
             <Input.TextArea rows={4} maxLength={5000} />
@@ -62,16 +87,24 @@ export function ActionDialog({ spec, ticket, pending, onSubmit, onClose }: Actio
         )}
         {spec.input === 'target' && (
           <Form.Item name="targetId" label={label} rules={required(label)} extra={t('detail.dialog.targetHint')}>
-            <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+            <TicketSearchSelect label={label} exclude={ticket.id} />
           </Form.Item>
         )}
         {spec.input === 'level' && (
-          <Form.Item name="issueLevel" label={label} rules={required(label)}>
-            <Select options={levels} />
+          <>
+            <Form.Item name="issueLevel" label={label} rules={required(label)}>
+              <Select options={levels} aria-label={label} />
+            </Form.Item>
+            {level && level !== ticket.issueLevel && <PriorityPreview ticketId={ticket.id} level={level} />}
+          </>
+        )}
+        {spec.input === 'person' && (
+          <Form.Item name="assigneeId" label={label} rules={required(label)}>
+            <UserSelect label={label} />
           </Form.Item>
         )}
-        {spec.input === 'reason' && (
-          <Form.Item name="reason" label={label}>
+        {(spec.input === 'reason' || spec.input === 'person') && (
+          <Form.Item name="reason" label={t('detail.dialog.reason')}>
             <Input.TextArea rows={3} maxLength={2000} />
           </Form.Item>
         )}

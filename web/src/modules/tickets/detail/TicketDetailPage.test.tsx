@@ -28,7 +28,7 @@ function ticket(overrides: Record<string, unknown> = {}) {
       firstResponseRemainingMinutes: 60, resolveRemainingMinutes: 60, elapsed: { value: 0, unit: 'minutes', text: '0 minutes' },
     },
     watchers: [], watching: false, comments: [], attachments: [], history: [],
-    allowedActions: ['CLAIM', 'WONT_FIX', 'COMMENT', 'WATCH'], flowPending: false, workflowId: 'ticket-7',
+    allowedActions: ['CLAIM', 'WONT_FIX', 'COMMENT', 'WATCH'], mergedFrom: [], mergedInto: null, flowPending: false, workflowId: 'ticket-7',
     workflowUrl: '/temporal/namespaces/default/workflows/ticket-7',
     ...overrides,
   };

@@ -8,6 +8,7 @@ import { ActionBar } from './ActionBar';
 import type { TicketDetail } from './api';
 import { AttachmentGallery } from './AttachmentGallery';
 import { CommentBox } from './CommentBox';
+import { MergedPanel } from './MergedPanel';
 import { SlaClocks } from './SlaClocks';
 import { TicketSummary } from './TicketSummary';
 import { LevelTag, StatusTag } from './TicketTags';
@@ -67,6 +68,11 @@ function Detail({ ticket, reload, reloading }: { ticket: TicketDetail; reload: (
               <Card size="small" title={t('detail.sla.title')}>
                 <SlaClocks ticket={ticket} />
               </Card>
+              {(ticket.mergedFrom.length > 0 || ticket.mergedInto) && (
+                <Card size="small" title={t('detail.merged.title')}>
+                  <MergedPanel ticket={ticket} />
+                </Card>
+              )}
               <Card size="small" title={t('detail.watchers.title')}>
                 <WatchersPanel ticket={ticket} />
               </Card>

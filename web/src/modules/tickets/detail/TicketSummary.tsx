@@ -2,6 +2,7 @@ import { Descriptions, Space, Tag, Typography } from 'antd';
 import { formatTime } from '../../../components/format/time';
 import { enumLabel, useEnumOptions } from '../../../components/resource/enums';
 import { useTranslate } from '../../../i18n';
+import { ListName } from '../listOptions';
 import { personName, type TicketDetail } from './api';
 import { elapsedDisplay, elapsedText } from './elapsed';
 
@@ -18,8 +19,8 @@ export function TicketSummary({ ticket }: { ticket: TicketDetail }) {
     { key: 'submitter', children: personName(ticket.submitter) },
     { key: 'accountId', children: ticket.accountId },
     { key: 'accountEmail', children: ticket.accountEmail },
-    { key: 'category', children: ticket.category },
-    { key: 'application', children: ticket.application },
+    { key: 'category', children: <ListName list="category" code={ticket.category} /> },
+    { key: 'application', children: <ListName list="application" code={ticket.application} /> },
     { key: 'issueType', children: enumLabel(issueTypes, ticket.issueType) },
     { key: 'tags', children: ticket.tags.length ? <Space size={4} wrap>{ticket.tags.map((tag) => <Tag key={tag}>{tag}</Tag>)}</Space> : null },
     { key: 'project', children: ticket.project },

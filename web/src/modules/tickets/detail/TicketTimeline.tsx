@@ -26,6 +26,8 @@ function HistoryItem({ entry }: { entry: TicketHistory }) {
       </Space>
       {typeof detail.reason === 'string' && <Typography.Text>{t('detail.timeline.reason', { reason: detail.reason })}</Typography.Text>}
       {typeof detail.targetId === 'string' && <Typography.Text>{t('detail.timeline.target', { id: detail.targetId })}</Typography.Text>}
+      {typeof detail.reached === 'string' && <Typography.Text>{t('detail.timeline.reached', { people: detail.reached })}</Typography.Text>}
+      {typeof detail.fields === 'string' && <Typography.Text>{t('detail.timeline.fields', { fields: detail.fields })}</Typography.Text>}
       {typeof detail.from === 'string' && typeof detail.to === 'string' && (
         <Typography.Text>{t('detail.timeline.priority', { from: detail.from, to: detail.to })}</Typography.Text>
       )}

@@ -1,5 +1,5 @@
 /** What the user is asked before an action is sent. */
-export type ActionInput = 'none' | 'reason' | 'solution' | 'target' | 'level';
+export type ActionInput = 'none' | 'reason' | 'solution' | 'target' | 'level' | 'person' | 'edit';
 
 export interface ActionSpec {
   /** As the server names it in `allowedActions`. */
@@ -27,6 +27,8 @@ export const ACTIONS: readonly ActionSpec[] = [
   { action: 'UNMERGE', path: 'unmerge', permission: 'ticket#unmerge', input: 'reason' },
   { action: 'REMIND', path: 'remind', permission: 'ticket#remind', input: 'reason' },
   { action: 'CHANGE_PRIORITY', path: 'priority', permission: 'ticket#priority', input: 'level' },
+  { action: 'ASSIGN', path: 'assign', permission: 'ticket#assign', input: 'person' },
+  { action: 'EDIT', path: 'modify', permission: 'ticket#edit', input: 'edit' },
 ];
 
 export const WATCH: ActionSpec = { action: 'WATCH', path: 'watch', permission: 'ticket#watch', input: 'none' };

@@ -23,7 +23,8 @@ export function useTicket(id: number) {
 export function useTicketAction(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ spec, body }: { spec: ActionSpec; body?: ActionBody }) => ticketDetailApi.act(id, spec.path, body),
+    mutationFn: ({ spec, body, quiet }: { spec: ActionSpec; body?: ActionBody; quiet?: boolean }) =>
+      ticketDetailApi.act(id, spec.path, body, !quiet),
     onSuccess: (ticket) => {
       client.setQueryData(ticketKey(id), ticket);
       // the lists kept in other tabs and the navbar's ticket dropdown show the new status when shown again

@@ -8,11 +8,12 @@ import { elapsedText } from '../detail/elapsed';
 export function slaText(row: TicketRow, t: Translate): string {
   const state = slaState(row);
   if (state.kind === 'onTime') return t('sla.onTime');
-  if (state.kind === 'due') return t('sla.dueIn', { time: elapsedText(t, state.in) });
+  if (state.kind === 'due' || state.kind === 'soon') return t('sla.dueIn', { time: elapsedText(t, state.in) });
   return state.overdue ? t('sla.overdue', { time: elapsedText(t, state.overdue) }) : t('sla.breached');
 }
 
-const COLORS = { onTime: 'success', due: 'processing', breached: 'error' } as const;
+/** Amber (warning) for a deadline within the next 30 minutes. */
+const COLORS = { onTime: 'success', due: 'processing', soon: 'warning', breached: 'error' } as const;
 
 export function SlaCell({ row }: { row: TicketRow }) {
   const t = useTranslate(['tickets']);

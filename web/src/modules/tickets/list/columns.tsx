@@ -5,7 +5,8 @@ import { ticketPath, type TicketRow } from '../api';
 import { personName } from '../detail/api';
 import { LevelTag, StatusTag } from '../detail/TicketTags';
 import { SlaCell } from './SlaCell';
-import { TagsInput, UserInput, YesNoInput } from '../inputs';
+import { UserInput, YesNoInput } from '../inputs';
+import { ApplicationsInput, CategoriesInput, ListName } from '../listOptions';
 
 export type TicketColumn = Column<TicketRow>;
 
@@ -43,8 +44,8 @@ export const TICKET_COLUMNS: TicketColumn[] = [
     sorter: true,
     format: (_, row) => <StatusTag status={row.status} mergedIntoId={row.mergedIntoId} />,
   },
-  { key: 'category', title: 'ticket.category', priority: 'wide', filter: { multiple: true, input: TagsInput }, sorter: true },
-  { key: 'application', title: 'ticket.application', priority: 'wide', filter: { multiple: true, input: TagsInput }, sorter: true },
+  { key: 'category', title: 'ticket.category', priority: 'wide', filter: { multiple: true, input: CategoriesInput }, sorter: true, format: (value) => <ListName list="category" code={value} /> },
+  { key: 'application', title: 'ticket.application', priority: 'wide', filter: { multiple: true, input: ApplicationsInput }, sorter: true, format: (value) => <ListName list="application" code={value} /> },
   {
     key: 'issueType',
     title: 'ticket.issueType',

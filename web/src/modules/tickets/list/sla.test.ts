@@ -12,6 +12,13 @@ describe('SLA column: on time, due in X, breached (SPEC §9 elapsed display)', (
     expect(slaState({ state: 'NEW', sla: clocks(45, 2800) })).toEqual({ kind: 'due', in: { value: 45, unit: 'minutes' } });
   });
 
+  it('is due soon (amber) when the nearer running clock has 30 minutes or less left', () => {
+    expect(slaState({ state: 'NEW', sla: clocks(30, 2800) })).toEqual({ kind: 'soon', in: { value: 30, unit: 'minutes' } });
+    expect(slaState({ state: 'WORK_IN_PROCESS', sla: clocks(null, 0) })).toEqual({ kind: 'soon', in: { value: 0, unit: 'minutes' } });
+    expect(slaState({ state: 'NEW', sla: clocks(31, 2800) })).toEqual({ kind: 'due', in: { value: 31, unit: 'minutes' } });
+    expect(slaState({ state: 'CLOSED', sla: clocks(null, 10) })).toEqual({ kind: 'onTime' });
+  });
+
   it('shows hours under 4320 minutes and days beyond', () => {
     expect(slaState({ state: 'WORK_IN_PROCESS', sla: clocks(null, 719) })).toEqual({ kind: 'due', in: { value: 11, unit: 'hours' } });
     expect(slaState({ state: 'WORK_IN_PROCESS', sla: clocks(null, 5000) })).toEqual({ kind: 'due', in: { value: 3, unit: 'days' } });

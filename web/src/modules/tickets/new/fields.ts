@@ -1,5 +1,6 @@
 import type { Column, Row } from '../../../components/resource';
 import { LongTextInput, TagsInput, UserInput } from '../inputs';
+import { ApplicationInput, CategoryInput } from '../listOptions';
 import { ImagesInput } from './ImagesInput';
 import { IssueLevelInput } from './IssueLevelInput';
 import { checkImages, checkTags } from './rules';
@@ -11,8 +12,8 @@ export type NewTicketField = Column<Row> & { wide?: boolean };
 export const NEW_TICKET_FIELDS: NewTicketField[] = [
   { key: 'title', title: 'ticket.title', wide: true, form: { required: true, max: 200 } },
   { key: 'description', title: 'ticket.description', wide: true, form: { required: true, max: 5000, input: LongTextInput } },
-  { key: 'category', title: 'ticket.category', form: { required: true, max: 64 } },
-  { key: 'application', title: 'ticket.application', form: { required: true, max: 32 } },
+  { key: 'category', title: 'ticket.category', form: { required: true, input: CategoryInput } },
+  { key: 'application', title: 'ticket.application', form: { required: true, input: ApplicationInput } },
   { key: 'issueType', title: 'ticket.issueType', type: 'enum', enum: 'TicketIssueType', form: { required: true } },
   { key: 'issueLevel', title: 'ticket.issueLevel', form: { required: true, input: IssueLevelInput } },
   { key: 'accountId', title: 'ticket.accountId', form: { max: 64 } },

@@ -1,0 +1,6 @@
+import { ResourcePage } from '../../components/resource';
+import { applications } from './resources';
+
+export default function ApplicationsPage() {
+  return <ResourcePage resource={applications} />;
+}
