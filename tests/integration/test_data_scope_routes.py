@@ -52,7 +52,8 @@ SCOPED = [(m, p, op) for m, p, op in OPERATIONS if reads(m, p, op) and not op["x
 # Every ticket action (`ticket/{id}/claim`, ...): each reads its ticket through the ticket scope first.
 ACTIONS = [(p, op) for m, p, op in OPERATIONS if m == "POST" and re.fullmatch(r"/cms/ticket/\{ticket_id\}/[a-z-]+", p)]
 # One body every action accepts (each reads the fields it knows).
-ACTION_BODY = {"reason": "r", "solution": "s", "content": "c", "targetId": 1, "issueLevel": "LOW", "title": "t"}
+ACTION_BODY = {"reason": "r", "solution": "s", "content": "c", "targetId": 1, "issueLevel": "LOW", "title": "t",
+               "assigneeId": 1}
 
 
 @dataclass
