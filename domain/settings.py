@@ -73,8 +73,10 @@ class Settings(BaseSettings):
     login_free_failures_ip: int = 20  # one address over accounts that never logged in from it
     login_first_delay_seconds: int = 30
     login_max_delay_seconds: int = 900
-    # argon2 hashes at once per API process (each takes ~64 MiB and a core for ~0.1 s), off the event loop.
+    # argon2 checks at once per API process (each takes 19 MiB and one core for ~30 ms), off the event loop,
+    # and how many more may wait per thread before a login is refused with 503 at once.
     password_hash_threads: int = 2
+    password_hash_queue: int = 8
     # Signs expiring file links; unset means a random key kept in var/secret-key (set it when running replicas).
     secret_key: str | None = None
 

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 from typing import Annotated
 
 from fastapi import APIRouter, Request, Response
-from sqlalchemy import or_, select
+from sqlalchemy import or_, select, update
 from sqlalchemy.orm import selectinload
 
 from api import security, throttle
@@ -21,7 +21,7 @@ from domain.errors import DomainError, Invalid, Unauthorized
 from domain.models.auth import LoginAttempt
 from domain.models.authorities import Authority
 from domain.models.users import User
-from domain.passwords import hash_password, hash_password_off_loop, verify_password_off_loop
+from domain.passwords import hash_password, hash_password_off_loop, needs_rehash, verify_password_off_loop
 from domain.rules.auth import password_guessable
 from domain.user_time_zones import default_zone_name
 
@@ -38,31 +38,37 @@ def client_ip(request: Request) -> str:
 
 @router.post("/auth/login", dependencies=[PUBLIC])
 async def login(body: LoginBody, request: Request, response: Response) -> Reply[TokenPublic]:
-    """Username or email with the password; a real name is not a login name. Failed tries are throttled."""
+    """Username or email with the password; a real name is not a login name. Failed tries are throttled.
+
+    Two short transactions around the password check, so no connection waits on argon2: the first counts the try
+    as failed before the check (a burst of guesses cannot outrun the count), the second turns it into a success
+    and opens the session."""
     account, ip, now = body.username.strip().lower(), client_ip(request), datetime.now(UTC)
     request.state.audit_operator = (None, account)
-    token, refusal = "", None
-    async with transaction() as db:  # committed before a refusal is raised, so the failed try is counted
+    async with transaction() as db:  # committed before a refusal is raised, so the try is counted
         user = await db.scalar(select(User).where(or_(User.username == account, User.email == account)))
         key = user.username if user else account  # username and email share one failure count
         await throttle.lock(db, key)
         await throttle.check(db, key, ip, now, known=await throttle.known_address(db, user.id if user else None, ip))
         await throttle.prune(db, key, ip, now)
-        good = await verify_password_off_loop(user.password_hash if user else DUMMY_HASH, body.password)
-        good = good and user is not None
-        if not good:
-            refusal = "LOGIN_FAILED"
-        elif user is not None and user.status != Status.ENABLED:
-            good, refusal = False, "ACCOUNT_DISABLED"
-        db.add(LoginAttempt(account=key, ip=ip, success=good))
-        if good and user is not None:
-            request.state.audit_operator = (user.id, user.username)
-            user.last_login_at = now
-            token = await security.open_session(db, user.id, remember=body.remember_me, ip=ip,
-                                                user_agent=request.headers.get("user-agent"))
-    if refusal:
-        raise DomainError(refusal, status=400, field="password" if refusal == "LOGIN_FAILED" else None)
+        attempt = LoginAttempt(account=key, ip=ip, success=False)
+        db.add(attempt)
+        await db.flush()
+        attempt_id, stored_hash = attempt.id, user.password_hash if user else DUMMY_HASH
+    good = await verify_password_off_loop(stored_hash, body.password) and user is not None
+    if not good:
+        raise DomainError("LOGIN_FAILED", status=400, field="password")
     assert user is not None
+    if user.status != Status.ENABLED:
+        raise DomainError("ACCOUNT_DISABLED", status=400)
+    new_hash = await hash_password_off_loop(body.password) if needs_rehash(stored_hash) else None
+    async with transaction() as db:
+        await db.execute(update(LoginAttempt).where(LoginAttempt.id == attempt_id).values(success=True))
+        await db.execute(update(User).where(User.id == user.id).values(
+            last_login_at=now, **({"password_hash": new_hash} if new_hash else {})))
+        token = await security.open_session(db, user.id, remember=body.remember_me, ip=ip,
+                                            user_agent=request.headers.get("user-agent"))
+    request.state.audit_operator = (user.id, user.username)
     security.set_token_cookie(response, token, user_id=user.id, remember=body.remember_me,
                               secure=request.url.scheme == "https")
     return ok({"token": token, "expiresAt": now + security.session_lifetime(body.remember_me)})

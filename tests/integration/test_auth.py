@@ -1,5 +1,6 @@
 """Login, sessions, throttling, profile, menus and password change (SPEC §4, §5, §7, §8)."""
 
+import asyncio
 import threading
 from datetime import UTC, datetime, timedelta
 
@@ -11,6 +12,7 @@ from domain.db import transaction
 from domain.enums import Status
 from domain.models.audit import OperationLog
 from domain.models.auth import LoginAttempt, Session
+from domain.models.users import User
 from domain.settings import get_settings
 from tests.conftest import unique
 from tests.integration.people import PASSWORD, bearer, client_from, create_user, login, random_ip, token_for
@@ -176,10 +178,82 @@ async def test_password_checks_run_off_the_event_loop(remote, monkeypatch):
             threads.append(threading.current_thread().name)
             return real.hash(*args)
 
+        def __getattr__(self, name: str):
+            return getattr(real, name)
+
     monkeypatch.setattr(passwords, "_hasher", Recording())
     user = await create_user()
     assert (await login(remote, user.username)).status_code == 200
     assert threads and all(name.startswith("argon2") for name in threads)
+
+
+class HeldChecks:
+    """Password checks that wait until released, noting how many database connections are in use meanwhile."""
+
+    def __init__(self, monkeypatch) -> None:
+        from domain import passwords
+        from domain.db import get_engine
+
+        self.release, self.started, self.connections_in_use = threading.Event(), threading.Semaphore(0), []
+        real, pool = passwords.verify_password, get_engine().sync_engine.pool
+
+        def held(stored: str, password: str) -> bool:
+            self.connections_in_use.append(pool.checkedout())  # type: ignore[attr-defined]
+            self.started.release()
+            self.release.wait(30)
+            return real(stored, password)
+
+        monkeypatch.setattr(passwords, "verify_password", held)
+
+    async def wait_started(self, count: int) -> None:
+        for _ in range(count):
+            await asyncio.to_thread(self.started.acquire, True, 30)
+
+
+async def test_no_connection_waits_on_a_password_check(remote, monkeypatch):
+    """A burst of logins used to hold a connection each while argon2 ran, until the pool ran dry."""
+    checks = HeldChecks(monkeypatch)
+    users = [await create_user() for _ in range(2)]
+    tries = [asyncio.create_task(login(remote, user.username)) for user in users]
+    await checks.wait_started(2)
+    assert checks.connections_in_use == [0, 0]
+    info = await remote.get("/cms/user/info", headers=bearer(await token_for(users[0])))
+    assert info.status_code == 200  # other calls are served while the checks wait
+    checks.release.set()
+    assert [reply.status_code for reply in await asyncio.gather(*tries)] == [200, 200]
+
+
+async def test_more_checks_than_the_queue_takes_are_refused_at_once(remote, monkeypatch):
+    monkeypatch.setattr(get_settings(), "password_hash_threads", 1)
+    monkeypatch.setattr(get_settings(), "password_hash_queue", 2)
+    checks = HeldChecks(monkeypatch)
+    users = [await create_user() for _ in range(3)]
+    tries = [asyncio.create_task(login(remote, user.username)) for user in users[:2]]
+    await checks.wait_started(1)  # one check runs, one waits: the queue is full
+    busy = await remote.post("/cms/auth/login", headers={"Accept-Language": "en"},
+                             json={"username": users[2].username, "password": PASSWORD})
+    assert busy.status_code == 503
+    assert busy.json()["code"] == "PASSWORD_CHECKS_BUSY"
+    assert "many passwords" in busy.json()["message"]
+    checks.release.set()
+    assert [reply.status_code for reply in await asyncio.gather(*tries)] == [200, 200]
+    assert (await login(remote, users[2].username)).status_code == 200
+
+
+async def test_a_hash_with_older_parameters_is_replaced_at_login(remote):
+    """argon2-cffi's default parameters (p=4) cost four threads a check; a login moves the account to today's."""
+    from argon2 import PasswordHasher
+
+    from domain import passwords
+
+    user = await create_user()
+    async with transaction() as db:
+        await db.execute(update(User).where(User.id == user.id).values(password_hash=PasswordHasher().hash(PASSWORD)))
+    assert (await login(remote, user.username)).status_code == 200
+    async with transaction() as db:
+        stored = await db.scalar(select(User.password_hash).where(User.id == user.id))
+    assert stored.startswith("$argon2id$") and not passwords.needs_rehash(stored)
+    assert (await login(remote, user.username)).status_code == 200
 
 
 @pytest.mark.parametrize(("password", "rule"), [
