@@ -1,10 +1,8 @@
 import { Alert, Descriptions, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { formatTime } from '../../../components/format/time';
 import { useTranslate } from '../../../i18n';
 import { ticketDetailApi, type TicketIssueLevel } from './api';
-
-const when = (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm');
 
 /** The deadlines a priority change gives, and a warning when it would breach a clock the moment it is applied. */
 export function PriorityPreview({ ticketId, level }: { ticketId: number; level: TicketIssueLevel | undefined }) {
@@ -18,8 +16,8 @@ export function PriorityPreview({ ticketId, level }: { ticketId: number; level: 
   return (
     <div data-testid="priority-preview">
       <Descriptions size="small" column={1} bordered>
-        <Descriptions.Item label={t('detail.sla.firstResponse')}>{when(data.firstResponseDue)}</Descriptions.Item>
-        <Descriptions.Item label={t('detail.sla.resolve')}>{when(data.resolveDue)}</Descriptions.Item>
+        <Descriptions.Item label={t('detail.sla.firstResponse')}>{formatTime(data.firstResponseDue)}</Descriptions.Item>
+        <Descriptions.Item label={t('detail.sla.resolve')}>{formatTime(data.resolveDue)}</Descriptions.Item>
       </Descriptions>
       {data.breachesNow.length > 0 && (
         <Alert
