@@ -4,15 +4,57 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import Annotated
 
 from fastapi import Depends, Request
-from temporalio.client import Client
+from temporalio.client import Client, WorkflowUpdateRPCTimeoutOrCancelledError
+from temporalio.service import RPCError, RPCStatusCode
 
 from domain.errors import DomainError
 from domain.temporal import connect
 
 log = logging.getLogger("omp.flows")
+
+
+# How long the API answers at once instead of asking a Temporal that just timed out or was unreachable.
+OPEN_SECONDS = 15.0
+OUTAGES = (RPCStatusCode.DEADLINE_EXCEEDED, RPCStatusCode.UNAVAILABLE, RPCStatusCode.CANCELLED)
+
+
+class Breaker:
+    """After a Temporal call timed out, the next calls of this process fail at once for OPEN_SECONDS (a new
+    ticket is saved with its flow left to the reconciler) instead of each waiting out its own time-out;
+    then one call at a time tries again, and its success closes the breaker."""
+
+    def __init__(self) -> None:
+        self.open_until = 0.0
+        self.trying = False
+
+    def allow(self) -> bool:
+        if time.monotonic() < self.open_until or self.trying:
+            return False
+        if self.open_until:
+            self.trying = True  # half open: this call is the probe
+        return True
+
+    def record(self, exc: BaseException | None) -> None:
+        """After a call: an outage (re)opens the breaker, anything else (an answer, a refusal) closes it."""
+        self.trying = False
+        if exc is not None and is_outage(exc):
+            log.warning("Temporal did not answer; calls fail at once for %s s: %s", OPEN_SECONDS, exc)
+            self.open_until = time.monotonic() + OPEN_SECONDS
+        else:
+            self.open_until = 0.0
+
+
+def is_outage(exc: BaseException) -> bool:
+    if isinstance(exc, WorkflowUpdateRPCTimeoutOrCancelledError | asyncio.TimeoutError):
+        return True
+    return isinstance(exc, RPCError) and exc.status in OUTAGES
+
+
+breaker = Breaker()
 
 
 class Flows:
@@ -33,8 +75,27 @@ class Flows:
 
 
 async def temporal_client(request: Request) -> Client:
+    """The client, or a 503 at once while the breaker is open. Callers report the call's end to
+    `breaker.record`, through `watched`."""
+    if not breaker.allow():
+        raise DomainError("SERVICE_UNAVAILABLE", status=503, service="Temporal")
     flows: Flows = request.app.state.flows
-    return await flows.client()
+    try:
+        return await flows.client()
+    except DomainError:
+        breaker.record(TimeoutError())
+        raise
+
+
+class watched:
+    """`async with watched(): await client...` tells the breaker how the call to Temporal ended."""
+
+    async def __aenter__(self) -> None:
+        return None
+
+    async def __aexit__(self, kind: type[BaseException] | None, exc: BaseException | None, _tb: object) -> bool:
+        breaker.record(exc)
+        return False
 
 
 TemporalDep = Annotated[Client, Depends(temporal_client)]

@@ -22,6 +22,7 @@ from activities.ticket_store import load_calendar, start_input, state_of
 from api import audit
 from api.deps import Principal
 from api.file_access import ensure_readable, file_reader
+from api.flows import watched
 from api.idempotency import Idempotency
 from api.resource.scope import scoped
 from api.schemas.tickets import TicketCreate, involved_clause, scope_clause
@@ -89,7 +90,8 @@ async def create_ticket(body: TicketCreate, user: Principal, client: Client | No
     try:
         if client is None:
             raise RuntimeError("Temporal is not reachable")
-        await start_flow(client, start)
+        async with watched():
+            await start_flow(client, start)
     except Exception as exc:  # Temporal unreachable: the ticket stands, the reconciler starts its flow
         log.warning("ticket %s saved, its flow will be started later: %s", ticket.id, exc)
         return ticket
@@ -123,17 +125,8 @@ async def execute(client: Client, ticket: Ticket, command: m.TicketCommand) -> m
     linger time) is started again from the row, with the update, in one call (update-with-start)."""
     handle = client.get_workflow_handle_for(TicketWorkflow.run, m.workflow_id(ticket.id))
     try:
-        try:
-            return await handle.execute_update(TicketWorkflow.act, command, rpc_timeout=rpc_timeout())
-        except RPCError as exc:
-            if exc.status != RPCStatusCode.NOT_FOUND:
-                raise
-        async with transaction() as db:
-            start = await start_input(db, ticket, datetime.now(UTC).date())
-        operation = WithStartWorkflowOperation(TicketWorkflow.run, start, **flow_options(start))
-        return await client.execute_update_with_start_workflow(TicketWorkflow.act, command,
-                                                               start_workflow_operation=operation,
-                                                               rpc_timeout=rpc_timeout())
+        async with watched():
+            return await _update(client, handle, ticket, command)
     except WorkflowUpdateFailedError as exc:
         if isinstance(exc.cause, ApplicationError):
             raise refused(exc.cause) from None
@@ -141,6 +134,20 @@ async def execute(client: Client, ticket: Ticket, command: m.TicketCommand) -> m
     except (WorkflowUpdateRPCTimeoutOrCancelledError, RPCError) as exc:
         log.warning("ticket %s flow did not answer: %s", ticket.id, exc)
         raise DomainError("TICKET_FLOW_TIMEOUT", status=503) from exc
+
+
+async def _update(client: Client, handle: Any, ticket: Ticket, command: m.TicketCommand) -> m.TicketView:
+    try:
+        return await handle.execute_update(TicketWorkflow.act, command, rpc_timeout=rpc_timeout())
+    except RPCError as exc:
+        if exc.status != RPCStatusCode.NOT_FOUND:
+            raise
+    async with transaction() as db:
+        start = await start_input(db, ticket, datetime.now(UTC).date())
+    operation = WithStartWorkflowOperation(TicketWorkflow.run, start, **flow_options(start))
+    return await client.execute_update_with_start_workflow(TicketWorkflow.act, command,
+                                                           start_workflow_operation=operation,
+                                                           rpc_timeout=rpc_timeout())
 
 
 # Data authority of tickets: a ticket is its submitter's, its assignee's and its PIC's, and also belongs to

@@ -93,6 +93,15 @@ def app():  # type: ignore[no-untyped-def]
     return create_app()
 
 
+@pytest.fixture(autouse=True)
+def closed_temporal_breaker():  # type: ignore[no-untyped-def]
+    """A test that made Temporal time out leaves the API's breaker closed for the next one."""
+    yield
+    from api.flows import breaker
+
+    breaker.open_until, breaker.trying = 0.0, False
+
+
 @pytest.fixture
 async def client(app) -> AsyncIterator:  # type: ignore[no-untyped-def]
     import httpx

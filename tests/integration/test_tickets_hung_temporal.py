@@ -95,3 +95,31 @@ async def test_a_new_ticket_is_saved_when_temporal_hangs_and_its_flow_starts_lat
     assert reply.status_code == 200, reply.text
     assert reply.json()["data"]["flowPending"] is True
     assert (await row(reply.json()["data"]["id"])).flow_pending  # the reconciler starts it
+
+
+async def test_after_one_time_out_calls_answer_at_once_until_temporal_answers_again(
+        app, client, ticket_worker, hung_temporal, monkeypatch):
+    """A hung server used to cost every call its full time-out; after the first, the breaker answers at once."""
+    from api import flows
+
+    tech = await staff(*EVERYTHING)
+    ticket_id = await create_at_server_time(ticket_worker, tech.principal)
+    comment = {"content": "x"}
+    first = await while_hung(hung_temporal, client.post(f"/cms/ticket/{ticket_id}/comment", json=comment,
+                                                        headers=tech.headers))
+    assert first.status_code == 503
+    monkeypatch.setattr(get_settings(), "temporal_rpc_seconds", 60.0)  # a call that still asked would hang here
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    again = await asyncio.wait_for(client.post(f"/cms/ticket/{ticket_id}/comment", json=comment,
+                                               headers=tech.headers), HANG_GUARD)
+    added = await asyncio.wait_for(client.post("/cms/ticket/add", json=new_ticket_body(), headers=tech.headers),
+                                   HANG_GUARD)
+    assert loop.time() - started < 30  # neither waited on the hung server
+    assert (again.status_code, again.json()["code"]) == (503, "SERVICE_UNAVAILABLE"), again.text
+    assert (added.status_code, added.json()["data"]["flowPending"]) == (200, True)
+    app.state.flows._client = ticket_worker.client  # Temporal answers again (the frozen relay's streams are broken)
+    flows.breaker.open_until = flows.time.monotonic()  # the open time has passed: the next call is the probe
+    assert (await client.post(f"/cms/ticket/{ticket_id}/comment", json=comment,
+                              headers=tech.headers)).status_code == 200
+    assert flows.breaker.open_until == 0.0
