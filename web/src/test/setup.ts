@@ -1,5 +1,6 @@
-import { afterAll, afterEach, beforeAll } from 'vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { settle } from './settle'; // first: it watches every timer scheduled from here on
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { act, cleanup, configure } from '@testing-library/react';
 import { message, Modal, notification } from 'antd';
 import { initI18n } from '../i18n';
 
@@ -18,24 +19,26 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
-// CI machines are small and busy: give findBy*/waitFor more than the 1 s default before failing.
-configure({ asyncUtilTimeout: 5000 });
+// CI machines are small and busy (a whole page with Ant Design can take seconds to render there): findBy* and
+// waitFor wait up to 20 s, tests and hooks up to 60 s (vitest.config.ts), so only a real hang fails.
+configure({ asyncUtilTimeout: 20_000 });
 
 beforeAll(async () => {
   await initI18n();
 });
 
-// Notifications and messages shown outside a test's tree close on their own timers (4.5 s), possibly
-// after the file's jsdom window is gone; close them with the test, while the window exists.
-afterEach(() => {
-  notification.destroy();
-  message.destroy();
-  Modal.destroyAll();
+// Notifications and messages shown outside a test's tree close on their own timers (4.5 s); close them with
+// the test, inside act() so React renders their removal now, and unmount the test's own tree.
+afterEach(async () => {
+  vi.useRealTimers(); // a test that faked the clock must not leave it faked for the next one
+  await act(async () => {
+    notification.destroy();
+    message.destroy();
+    Modal.destroyAll();
+  });
   cleanup();
 });
 
-// React schedules its last renders (closing messages and notifications, whose animations end on
-// timers) as macrotasks; let them run while jsdom's window still exists, or they throw after teardown.
-afterAll(async () => {
-  await new Promise((resolve) => setTimeout(resolve, 500));
-});
+// The file's environment goes next: nothing it scheduled (query clients' timers, closing animations, React's
+// queued renders) may run after it. See settle.ts.
+afterAll(settle);

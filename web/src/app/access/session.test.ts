@@ -38,6 +38,6 @@ describe('loading the session after login (SPEC §4)', () => {
 
     await expect(loadSession(createQueryClient())).resolves.toBeUndefined();
     expect(hasToken()).toBe(false);
-    expect(await screen.findByText('Verification failed, please Login again.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Verification failed, please Login again.')).toBeTruthy();
   });
 });

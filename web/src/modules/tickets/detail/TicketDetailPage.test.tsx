@@ -57,8 +57,7 @@ function openPage(path: string, detail: object, permissions: string[]) {
   return seen;
 }
 
-// The whole page with Ant Design renders slowly on a busy machine: more than the 5 s default.
-describe('the ticket detail screen', { timeout: 20_000 }, () => {
+describe('the ticket detail screen', () => {
   it('reads the ticket id from each of its routes', async () => {
     const seen = openPage('/ticket/saas-detail/2026-01-01/7/merchant-1', ticket(), []);
     await screen.findByText('#7 Orders not syncing');

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { settle } from './settle';
+
+describe('work left behind by a test file', () => {
+  it('runs if it is due now, and is cancelled if it would run later, after the file is torn down', async () => {
+    const ran: string[] = [];
+    setImmediate(() => ran.push('immediate'));
+    setTimeout(() => ran.push('due now'), 0);
+    setTimeout(() => ran.push('later'), 300);
+    setInterval(() => ran.push('every 100 ms'), 100);
+    await settle();
+    expect(ran.sort()).toEqual(['due now', 'immediate']);
+    await new Promise<void>((resolve) => {
+      const done = () => resolve();
+      setTimeout(done, 500); // scheduled after settle(): not cancelled by it
+    });
+    expect(ran.sort()).toEqual(['due now', 'immediate']);
+  });
+
+  it('forgets what ran or was cleared', async () => {
+    const kept = setTimeout(() => undefined, 10_000);
+    clearTimeout(kept);
+    await settle(); // nothing to cancel: no error from a handle cleared twice
+  });
+});
