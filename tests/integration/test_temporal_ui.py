@@ -3,6 +3,7 @@ on loopback only), reached through the console's proxy by holders of temporal#op
 
 from __future__ import annotations
 
+import asyncio
 import socket
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -25,11 +26,20 @@ async def ui_port(app, tmp_path: Path) -> AsyncIterator[int]:  # type: ignore[no
     app.state.temporal_ui = httpx.AsyncClient(base_url=f"http://127.0.0.1:{ui_port}")
     try:
         await wait_ready(f"127.0.0.1:{port}", "default", timeout=60, child=child, search_attributes={})
+        await ui_answers(app.state.temporal_ui)
         yield ui_port
     finally:
         await app.state.temporal_ui.aclose()
         app.state.temporal_ui = previous
         child.stop(10)
+
+
+async def ui_answers(ui: httpx.AsyncClient, timeout: float = 60) -> None:
+    """The UI server listens before it has reached the frontend; until then its API answers 503."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while (await ui.get("/temporal/api/v1/namespaces")).status_code != 200:
+        assert asyncio.get_running_loop().time() < deadline, "the Temporal Web UI never reached its server"
+        await asyncio.sleep(0.5)
 
 
 async def cookie_of(*permissions: str) -> dict[str, str]:
