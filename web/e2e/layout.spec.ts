@@ -23,6 +23,13 @@ beforeAll(async () => {
   }, await tokenFor());
   expect(created.code, created.message).toBe('SUCCESS');
   ticketId = created.data.id;
+  // a user whose display name and email are as long as real ones get: the users list must still fit
+  const stamp = Date.now().toString(36);
+  const person = await api('POST', 'user/add', {
+    username: `fulfilment.${stamp}`, realName: 'Long Named Person', displayName: 'Warehouse Supervisor',
+    email: `fulfilment.supervisor.jakarta.warehouse.${stamp}@omp.local`, password: 'Layout-Check-2026!', roleIds: [],
+  }, await tokenFor());
+  expect(person.code, person.message).toBe('SUCCESS');
 });
 
 const LAPTOPS = [
