@@ -38,11 +38,10 @@ def client_ip(request: Request) -> str:
 
 @router.post("/auth/login", dependencies=[PUBLIC])
 async def login(body: LoginBody, request: Request, response: Response) -> Reply[TokenPublic]:
-    """Username or email with the password; a real name is not a login name. Failed tries are throttled.
-
-    Two short transactions around the password check, so no connection waits on argon2: the first counts the try
-    as failed before the check (a burst of guesses cannot outrun the count), the second turns it into a success
-    and opens the session."""
+    """Username or email with the password; a real name is not a login name. Failed tries are throttled."""
+    # Two short transactions around the password check, so no connection waits on argon2: the first counts the
+    # try as failed before the check (a burst of guesses cannot outrun the count), the second turns it into a
+    # success and opens the session.
     account, ip, now = body.username.strip().lower(), client_ip(request), datetime.now(UTC)
     request.state.audit_operator = (None, account)
     async with transaction() as db:  # committed before a refusal is raised, so the try is counted
