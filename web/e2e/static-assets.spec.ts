@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { screenshotOnFailure } from './failures';
 import { specBrowser } from './specBrowser';
 import { at } from './console';
-import { tokenFor } from './session';
+import { tokenFor, withToken } from './session';
 
 const browser = specBrowser();
 let page: Page;
@@ -33,8 +33,7 @@ describe('the built app, served as in production', () => {
       const url = new URL(request.url());
       if (listed.test(url.pathname)) asked.push(`${url.pathname}${url.search}`);
     });
-    await browser.context.addCookies([{ name: 'genie_cms_token', value: encodeURIComponent(`Bearer ${await tokenFor()}`), url: at('/') }]);
-    await page.goto(at('/user-center/user'));
+    await page.goto(withToken('/user-center/user', await tokenFor()));  // the server sets the session and CSRF cookies
     await page.getByRole('table').first().waitFor();
     await page.waitForLoadState('networkidle');
     expect(asked.length).toBeGreaterThan(0);
