@@ -9,7 +9,10 @@ function RoleTags({ user }: { user: User }) {
   return (
     <Space size={4} wrap>
       {user.roles.map((role) => (
-        <Tag key={role.id}>{role.name}</Tag>
+        // a long role name is cut, whole on hover, so one role cannot push the list past a laptop's width
+        <Tag key={role.id} title={role.name} style={{ maxWidth: 120, overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'middle' }}>
+          {role.name}
+        </Tag>
       ))}
     </Space>
   );
@@ -26,7 +29,7 @@ export default defineResource<User>({
     { key: 'keyword', title: 'keyword', table: false, filter: true },
     { key: 'username', title: 'username', priority: 'key', filter: true, sorter: true, copyable: true, form: { required: true, min: 2, max: 64 } },
     { key: 'realName', title: 'realName', priority: 'wide', sorter: true, form: { required: true, min: 2, max: 20 } },
-    { key: 'displayName', title: 'displayName', ellipsis: true, width: 140, sorter: true, form: { required: true, min: 2, max: 20 } },
+    { key: 'displayName', title: 'displayName', priority: 'wide', ellipsis: true, width: 140, sorter: true, form: { required: true, min: 2, max: 20 } },
     { key: 'email', title: 'email', ellipsis: true, width: 200, filter: true, sorter: true, form: { required: true, max: 100, pattern: 'email' } },
     { key: 'mobile', title: 'mobile', priority: 'wide', form: { check: checkMobile } },
     { key: 'password', title: 'password', table: false, form: { required: true, createOnly: true, check: checkPassword, input: PasswordInput } },
