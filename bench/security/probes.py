@@ -18,7 +18,7 @@ from bench.harness.stack import ADMIN_PASSWORD, Stack
 
 LOGIN_PASSWORD = "Bench-Login-2026!"
 PATIENCE = 120.0  # seconds a probe waits for any reply; a hang shows as this long and status 0
-TICKET = {"title": "Security probe", "description": "Created by the security benchmark", "category": "Category 00",
+TICKET = {"title": "Security probe", "description": "Created by the security benchmark", "category": "ERP",
           "application": "SYS_ERP", "issueType": "ORDER_SYNC", "issueLevel": "MODERATE"}
 
 

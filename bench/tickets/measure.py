@@ -52,7 +52,7 @@ def pgbench(database_url: str, statements: list[str], seconds: int, clients: int
 
 async def create_tickets(url: str, token: str, count: int, clients: int) -> dict[str, float]:
     """POST /cms/ticket/add `count` times from `clients` callers; every reply must have its flow running."""
-    body = {"title": "Bench ticket", "description": "Created by the benchmark", "category": "Category 00",
+    body = {"title": "Bench ticket", "description": "Created by the benchmark", "category": "ERP",
             "application": "SYS_ERP", "issueType": "ORDER_SYNC", "issueLevel": "MODERATE", "tags": ["created"]}
 
     def flow_running(reply: bytes) -> None:
