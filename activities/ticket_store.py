@@ -12,7 +12,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from activities import mail
-from api import audit
+from domain import audit
 from domain.context import transaction_id
 from domain.db import transaction
 from domain.enums import CalendarDayKind, Status

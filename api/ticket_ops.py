@@ -19,7 +19,6 @@ from temporalio.service import RPCError, RPCStatusCode
 
 from activities.ticket_flows import flow_options, mark_started, rpc_timeout, start_flow
 from activities.ticket_store import load_calendar, start_input, state_of
-from api import audit
 from api.deps import Principal
 from api.file_access import ensure_readable, file_reader
 from api.flows import watched
@@ -28,6 +27,7 @@ from api.resource.scope import scoped
 from api.schemas.tickets import TicketCreate, involved_clause, scope_clause
 from api.temporal_ui import OPERATE, workflow_path
 from api.user_center import ensure_ids
+from domain import audit
 from domain.context import transaction_id
 from domain.db import transaction
 from domain.enums import TicketEvent, TicketLevel, TicketScope, TicketStatus

@@ -11,9 +11,9 @@ from sqlalchemy import Table, delete, or_, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api import audit
 from api.deps import Principal
 from api.resource.scope import scoped
+from domain import audit
 from domain.enums import Status
 from domain.errors import Invalid, NotFound
 from domain.models.authorities import Authority

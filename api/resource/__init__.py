@@ -23,7 +23,6 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
 
-from api import audit
 from api.deps import Need, Principal, SessionDep
 from api.envelope import CamelModel, Page, Reply, ok
 from api.errors import describe, message_of
@@ -31,6 +30,7 @@ from api.idempotency import REPLAYED_HEADER, Idempotency, KeyHeader
 from api.resource.query import SearchParams, apply_filters, apply_sort, count_query
 from api.resource.scope import DataScope, declares
 from api.resource.xlsx import XlsxExport, check_upload, read_rows
+from domain import audit
 from domain.db import get_sessionmaker
 from domain.errors import Conflict, DomainError, Forbidden, Invalid, NotFound
 from domain.i18n import LANGUAGES, field_label, t

@@ -11,11 +11,12 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 from sqlalchemy import func, or_, select
 
-from api import audit, security, throttle
+from api import security, throttle
 from api.deps import Need, Principal, SessionDep
 from api.envelope import CamelModel, Reply, ok
 from api.resource.scope import declares
 from api.user_center import USER_SCOPE
+from domain import audit
 from domain.enums import AccountKeyType
 from domain.errors import NotFound
 from domain.models.auth import Session

@@ -6,10 +6,10 @@ from typing import Annotated
 
 from fastapi import APIRouter
 
-from api import audit
 from api.deps import AUTHENTICATED, Need, Principal, SessionDep
 from api.envelope import Reply, ok
 from api.schemas.profile import ProfileSettings, ProfileSettingsPublic
+from domain import audit
 from domain.models.users import User
 from domain.user_time_zones import default_zone_name
 

@@ -10,7 +10,6 @@ from fastapi import APIRouter
 from sqlalchemy import delete, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api import audit
 from api.deps import AUTHENTICATED, Need, Principal, SessionDep
 from api.envelope import Reply, ok
 from api.resource import Actions, Resource
@@ -27,6 +26,7 @@ from api.schemas.ticket_settings import (
 )
 from api.ticket_reads import users_by_id
 from api.user_center import ensure_ids
+from domain import audit
 from domain.i18n import current_language
 from domain.models.ticket_settings import TicketApplication, TicketCategory, TicketOnDuty
 from domain.models.users import User
