@@ -220,7 +220,6 @@ class CalendarDayKind(StrEnum):
     WORKDAY = "WORKDAY"
 
 
-
 class DatePreset(StrEnum):
     """SPEC §9: date presets yesterday, today, week, month, quarter, year."""
 
@@ -232,10 +231,246 @@ class DatePreset(StrEnum):
     YEAR = "YEAR"
 
 
-# Every enumeration the web may ask for, by name.
+class Currency(StrEnum):
+    """SPEC §3: the currencies packages and payments are in."""
+
+    IDR = "IDR"
+    CNY = "CNY"
+    USD = "USD"
+    VND = "VND"
+    MYR = "MYR"
+    PHP = "PHP"
+    THB = "THB"
+    SGD = "SGD"
+
+
+class AccountSystem(StrEnum):
+    """The three dimensions of a merchant's accounts; the account type is edited in IAM only."""
+
+    IAM = "IAM"
+    ERP = "ERP"
+    WMS = "WMS"
+
+
+class AccountStatus(StrEnum):
+    """SPEC §4: account status in ERP, WMS and IAM."""
+
+    ENABLED = "ENABLED"
+    DISABLED = "DISABLED"
+    EXPIRED = "EXPIRED"
+    BLACKLISTED = "BLACKLISTED"
+
+
+class AccountType(StrEnum):
+    """SPEC §3: account types, editable only in the IAM dimension and copied to ERP and WMS."""
+
+    OFFICIAL = "OFFICIAL"
+    TEST = "TEST"
+    INTERNAL = "INTERNAL"
+
+
+class AccountUserType(StrEnum):
+    """SPEC §6: ERP and WMS user types."""
+
+    MERCHANT = "MERCHANT"
+    STAFF = "STAFF"
+
+
+class MerchantType(StrEnum):
+    """SPEC §3: merchant types."""
+
+    SOUTHEAST_ASIA_LOCAL_SELLERS = "SOUTHEAST_ASIA_LOCAL_SELLERS"
+    OVERSEAS_WAREHOUSE_SERVICE = "OVERSEAS_WAREHOUSE_SERVICE"
+    SOUTHEAST_ASIA_CROSS_BORDER_SELLERS = "SOUTHEAST_ASIA_CROSS_BORDER_SELLERS"
+    NOT_MERCHANT = "NOT_MERCHANT"
+    NO_STORE = "NO_STORE"
+    SINGLE_MARKETPLACE = "SINGLE_MARKETPLACE"
+    MULTIPLE_MARKETPLACE = "MULTIPLE_MARKETPLACE"
+    NOT_KNOWN = "NOT_KNOWN"
+    INVALID_NUMBER = "INVALID_NUMBER"
+    DISTRIBUTOR = "DISTRIBUTOR"
+
+
+class SalesTeam(StrEnum):
+    """SPEC §3: sales teams a merchant is served by."""
+
+    RETENTION = "RETENTION"
+    SUPPORT_OPS = "SUPPORT_OPS"
+    SELLER_SUCCESS = "SELLER_SUCCESS"
+    SALES = "SALES"
+    ONBOARDING_SPECIALIST = "ONBOARDING_SPECIALIST"
+    GINEE_LISTING = "GINEE_LISTING"
+
+
+class PlanName(StrEnum):
+    """SPEC §3: plan names and the tiers they map to."""
+
+    OMS = "OMS"
+    FREE = "FREE"
+    FREE_TRIAL = "FREE_TRIAL"
+    BASIC = "BASIC"
+    PRO = "PRO"
+    BUSINESS = "BUSINESS"
+    OMNICHANNEL = "OMNICHANNEL"
+    PLUS = "PLUS"
+    GINEE_OMS = "GINEE_OMS"
+    GINEE_PLUS = "GINEE_PLUS"
+
+
+class PaymentPeriod(StrEnum):
+    """SPEC §3: payment periods; the months are in domain.enums.PERIOD_MONTHS."""
+
+    MONTH = "MONTH"
+    THREE_MONTH = "THREE_MONTH"
+    HALF_YEAR = "HALF_YEAR"
+    YEAR = "YEAR"
+    TWO_YEAR = "TWO_YEAR"
+
+
+class ShopConnectionStatus(StrEnum):
+    """SPEC §3: shop connection status."""
+
+    CONNECTED = "CONNECTED"
+    DISCONNECTED = "DISCONNECTED"
+    EXPIRED = "EXPIRED"
+    AUTHORIZING = "AUTHORIZING"
+    UNAUTHORIZED = "UNAUTHORIZED"
+    RESTRICTED = "RESTRICTED"
+
+
+class IntegrationFilter(StrEnum):
+    """SPEC §3: the merchant list's integration filter, over the merchant's shops."""
+
+    CONNECTED = "CONNECTED"
+    NON_CONNECTED = "NON_CONNECTED"
+    ALL_EXPIRED = "ALL_EXPIRED"
+    ALL_DISCONNECTED = "ALL_DISCONNECTED"
+
+
+class PlanFilter(StrEnum):
+    """SPEC §3: the merchant list's plan filter."""
+
+    NOT_INTEGRATE = "NOT_INTEGRATE"
+    NO_ORDER = "NO_ORDER"
+    BASIC = "BASIC"
+    PRO = "PRO"
+    BUSINESS = "BUSINESS"
+    PLUS = "PLUS"
+
+
+class PaymentStatus(StrEnum):
+    """SPEC §4: merchant payment status."""
+
+    PAID = "PAID"
+    PENDING = "PENDING"
+    FAILED = "FAILED"
+    CANCEL = "CANCEL"
+
+
+class MerchantPackageState(StrEnum):
+    """SPEC §4: a merchant's package state."""
+
+    NOT_PAID = "NOT_PAID"
+    BASIC = "BASIC"
+    PRO = "PRO"
+    BUSINESS = "BUSINESS"
+    PLUS = "PLUS"
+    EXPIRED = "EXPIRED"
+
+
+class SubscriptionState(StrEnum):
+    """SPEC §4: package subscription state."""
+
+    TRIAL = "TRIAL"
+    PAID = "PAID"
+    EXPIRED = "EXPIRED"
+
+
+class PackageKind(StrEnum):
+    """SPEC §2: the ERP, menu and common package screens."""
+
+    ERP = "ERP"
+    MENU = "MENU"
+    COMMON = "COMMON"
+
+
+class PackageType(StrEnum):
+    """SPEC §3: a basic package or an add-on."""
+
+    BASIC = "BASIC"
+    ADDON = "ADDON"
+
+
+class AddonMode(StrEnum):
+    """SPEC §3: how an add-on's period joins the current one."""
+
+    SUPERIMPOSE = "SUPERIMPOSE"
+    CONTINUE = "CONTINUE"
+
+
+class SubscriptionMethod(StrEnum):
+    """SPEC §3: offline by an operator, or online on the pricing page."""
+
+    OFFLINE = "OFFLINE"
+    ONLINE = "ONLINE"
+
+
+class PackageScene(StrEnum):
+    """The system a package applies to (its applicable scene)."""
+
+    ERP = "ERP"
+    WMS = "WMS"
+    CHAT = "CHAT"
+    POS = "POS"
+
+
+class NotRenewReason(StrEnum):
+    """SPEC §3: churn or renewal reasons (the merchant's reason for not renewing)."""
+
+    INSIST_MONTHLY = "INSIST_MONTHLY"
+    TRY_MONTHLY = "TRY_MONTHLY"
+    TOO_EXPENSIVE = "TOO_EXPENSIVE"
+    PRODUCT_UNSTABLE = "PRODUCT_UNSTABLE"
+    WAITING_NEW_FEATURES = "WAITING_NEW_FEATURES"
+    OTHER = "OTHER"
+
+
+class ContactStatus(StrEnum):
+    """SPEC §4: reach status, the merchant list's contact status."""
+
+    NOT_REACH = "NOT_REACH"
+    INVALID_NUMBER = "INVALID_NUMBER"
+    DONE = "DONE"
+
+
+class SubscriptionKind(StrEnum):
+    """A paid subscription or a gift."""
+
+    SUBSCRIBE = "SUBSCRIBE"
+    GIFT = "GIFT"
+
+
+class SubscriptionRequestState(StrEnum):
+    """Where a subscribe or gift request stands in its flow."""
+
+    AWAITING_CONFIRMATION = "AWAITING_CONFIRMATION"
+    AWAITING_APPROVAL = "AWAITING_APPROVAL"
+    APPLIED = "APPLIED"
+    REFUSED = "REFUSED"
+    EXPIRED = "EXPIRED"
+    WITHDRAWN = "WITHDRAWN"
+    FAILED = "FAILED"
+
+
+# SPEC §3: payment periods in months.
+PERIOD_MONTHS: dict[PaymentPeriod, int] = {
+    PaymentPeriod.MONTH: 1, PaymentPeriod.THREE_MONTH: 3, PaymentPeriod.HALF_YEAR: 6, PaymentPeriod.YEAR: 12,
+    PaymentPeriod.TWO_YEAR: 24,
+}
+
+
+# Every enumeration the web may ask for, by name: each StrEnum of this module, so a new one is served at once.
 ALL: dict[str, type[StrEnum]] = {
-    e.__name__: e for e in (Status, MenuType, Country, Channel, ShippingMethod, CourierStatus, RoleType, Team,
-                             DataScopeType, SourceSystem, AccountKeyType, TicketStatus, TicketLevel, TicketIssueLevel,
-                             TicketIssueType, TicketAction, TicketEvent, TicketScope, AttachmentKind, CalendarDayKind,
-                             DatePreset)
+    e.__name__: e for e in list(globals().values())
+    if isinstance(e, type) and issubclass(e, StrEnum) and e is not StrEnum
 }
