@@ -1,0 +1,57 @@
+"""Rich text that staff write (notices, FAQ, tips, mails) is cleaned on the server before it is stored, so no
+script reaches any reader or mail client whatever the browser sent (SPEC §3 notice text, timed mail content).
+
+`nh3` (Ammonia) parses the HTML as a browser would and keeps only an allow-list: formatting, lists, tables,
+links and images. Script and style elements go with their content; no `on*` attribute survives; links and
+images keep only absolute http/https (and mailto for links) addresses, so `javascript:`, `data:` and
+relative addresses are dropped."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+import nh3
+
+TAGS = frozenset({
+    "a", "b", "blockquote", "br", "caption", "code", "col", "colgroup", "del", "div", "em", "h1", "h2", "h3",
+    "h4", "h5", "h6", "hr", "i", "img", "ins", "li", "ol", "p", "pre", "s", "span", "strike", "strong", "sub",
+    "sup", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "u", "ul",
+})
+ATTRIBUTES = {
+    "*": {"style", "title"},
+    "a": {"href", "target"},
+    "img": {"src", "alt", "width", "height"},
+    "td": {"colspan", "rowspan", "align"},
+    "th": {"colspan", "rowspan", "align"},
+    "col": {"span", "width"},
+}
+# Only presentation properties a rich-text editor writes; anything else (position, behaviour, url(...)) goes.
+STYLE_PROPERTIES = frozenset({
+    "color", "background-color", "text-align", "text-decoration", "font-size", "font-weight", "font-style",
+    "line-height", "padding-left", "margin-left",
+})
+LINK_SCHEMES = frozenset({"http", "https", "mailto"})
+IMAGE_SCHEMES = frozenset({"http", "https"})
+
+
+def _absolute_url_only(tag: str, attribute: str, value: str) -> str | None:
+    """Ammonia already refuses other schemes; this also drops relative addresses, whose meaning differs
+    between the console, a mail client and a merchant's app."""
+    if attribute not in ("href", "src"):
+        return value
+    allowed = IMAGE_SCHEMES if attribute == "src" else LINK_SCHEMES
+    return value if urlsplit(value.strip()).scheme.lower() in allowed else None
+
+
+def sanitize_html(html: str) -> str:
+    """The allow-listed part of `html`; plain text comes back unchanged apart from escaping `<`, `>`, `&`."""
+    return nh3.clean(
+        html,
+        tags=set(TAGS),
+        attributes={tag: set(names) for tag, names in ATTRIBUTES.items()},
+        attribute_filter=_absolute_url_only,
+        url_schemes=set(LINK_SCHEMES),
+        filter_style_properties=set(STYLE_PROPERTIES),
+        link_rel="noopener noreferrer",
+        strip_comments=True,
+    )

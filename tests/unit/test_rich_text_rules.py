@@ -1,0 +1,94 @@
+"""SPEC §3 notice text and timed-mail content are HTML that staff write: no stored script may reach a reader."""
+
+import re
+
+import pytest
+
+from domain.rules.rich_text import TAGS, sanitize_html
+
+SCRIPT_PAYLOADS = [
+    '<script>alert(1)</script>hello',
+    '<SCRIPT SRC="https://evil.example/x.js"></SCRIPT>hello',
+    '<scr<script>ipt>alert(1)</script>hello',
+    '<svg><script>alert(1)</script></svg>hello',
+    '<iframe src="https://evil.example"></iframe>hello',
+    '<object data="https://evil.example/x.swf"></object>hello',
+    '<style>body{background:url(javascript:alert(1))}</style>hello',
+    '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>hello',
+]
+EVENT_HANDLER_PAYLOADS = [
+    '<img src="https://cdn.example/a.png" onerror="alert(1)">',
+    '<p onclick="alert(1)">hello</p>',
+    '<a href="https://example.com" onmouseover=alert(1)>hello</a>',
+    '<div style="color:red" ONLOAD="alert(1)">hello</div>',
+    '<svg onload=alert(1)>hello</svg>',
+    '<body onload="alert(1)">hello</body>',
+]
+JAVASCRIPT_URL_PAYLOADS = [
+    '<a href="javascript:alert(1)">hello</a>',
+    '<a href="JaVaScRiPt:alert(1)">hello</a>',
+    '<a href=" javascript:alert(1)">hello</a>',
+    '<a href="java&#x09;script:alert(1)">hello</a>',
+    '<a href="&#106;avascript:alert(1)">hello</a>',
+    '<a href="vbscript:msgbox(1)">hello</a>',
+    '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">hello</a>',
+    '<img src="javascript:alert(1)">',
+    '<img src="data:image/svg+xml,&lt;svg onload=alert(1)&gt;">',
+    '<a href="/relative/page">hello</a>',
+    '<form action="javascript:alert(1)"><button>hello</button></form>',
+]
+
+
+def _is_inert(html: str) -> bool:
+    low = html.lower()
+    return all(bad not in low for bad in ("<script", "javascript:", "vbscript:", "data:", "<iframe", "<object",
+                                           "<style", "<svg", "<form", "<body"))
+
+
+@pytest.mark.parametrize("payload", SCRIPT_PAYLOADS)
+def test_script_elements_go_with_their_content(payload):
+    clean = sanitize_html(payload)
+    assert _is_inert(clean), clean
+    assert set(re.findall(r"<\s*([a-zA-Z0-9]+)", clean)) <= TAGS, clean
+
+
+@pytest.mark.parametrize("payload", EVENT_HANDLER_PAYLOADS)
+def test_no_event_handler_survives(payload):
+    clean = sanitize_html(payload)
+    assert " on" not in clean.lower(), clean
+    assert _is_inert(clean), clean
+
+
+@pytest.mark.parametrize("payload", JAVASCRIPT_URL_PAYLOADS)
+def test_links_and_images_keep_only_absolute_web_addresses(payload):
+    clean = sanitize_html(payload)
+    assert "href=" not in clean and "src=" not in clean, clean
+    assert _is_inert(clean), clean
+
+
+@pytest.mark.parametrize(("html", "kept"), [
+    ('<p><strong>Maintenance</strong> on <em>Sunday</em></p>',
+     '<p><strong>Maintenance</strong> on <em>Sunday</em></p>'),
+    ('<a href="https://help.example.com/a">help</a>', 'href="https://help.example.com/a"'),
+    ('<a href="http://help.example.com/a">help</a>', 'href="http://help.example.com/a"'),
+    ('<a href="mailto:support@example.com">mail us</a>', 'href="mailto:support@example.com"'),
+    ('<img src="https://cdn.example.com/a.png" alt="a">', 'src="https://cdn.example.com/a.png"'),
+    ('<ul><li>one</li><li>two</li></ul>', '<ul><li>one</li><li>two</li></ul>'),
+    ('<table><tbody><tr><td colspan="2">x</td></tr></tbody></table>', '<td colspan="2">x</td>'),
+    ('<span style="color:red">red</span>', 'style="color:red"'),
+])
+def test_formatting_links_and_images_stay(html, kept):
+    assert kept in sanitize_html(html)
+
+
+def test_links_open_without_giving_the_page_a_handle_on_the_console():
+    assert 'rel="noopener noreferrer"' in sanitize_html('<a href="https://example.com" target="_blank">x</a>')
+
+
+def test_style_keeps_only_presentation_properties():
+    clean = sanitize_html('<p style="color:red;position:fixed;background-image:url(https://x.example/a)">x</p>')
+    assert "color:red" in clean and "position" not in clean and "url(" not in clean
+
+
+def test_plain_text_is_only_escaped():
+    assert sanitize_html("Price < 5 & more > 2") == "Price &lt; 5 &amp; more &gt; 2"
