@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from datetime import datetime
 from functools import lru_cache
@@ -12,7 +12,7 @@ import psycopg
 from psycopg import AsyncConnection, AsyncCursor
 from psycopg.rows import namedtuple_row
 from psycopg_pool import AsyncConnectionPool
-from sqlalchemy import DateTime, MetaData, func, make_url
+from sqlalchemy import CheckConstraint, DateTime, MetaData, func, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -141,3 +141,10 @@ async def transaction() -> AsyncIterator[AsyncSession]:
     """One unit of work: commits on success, rolls back on any error."""
     async with get_sessionmaker()() as session, session.begin():
         yield session
+
+
+def one_of(column: str, values: Iterable[str], *, nullable: bool = False) -> CheckConstraint:
+    """A CHECK that keeps a text column within an enumeration, named `<column>_valid` (SPEC §3 lists are closed)."""
+    allowed = ", ".join(f"'{value}'" for value in values)
+    condition = f"{column} IN ({allowed})"
+    return CheckConstraint(f"{column} IS NULL OR {condition}" if nullable else condition, name=f"{column}_valid")
