@@ -1,5 +1,6 @@
 """The ticket dashboard (SPEC §2, §4): by ticket, category, SLA, week, month and status, with the closed,
-resolve and SLA rates; merged tickets are counted apart and left out of the rates."""
+resolve and SLA rates; merged tickets are counted apart and left out of the rates. Categories are grouped by
+code and named from their managed list in the reader's language."""
 
 from __future__ import annotations
 
@@ -16,9 +17,11 @@ from api.resource.scope import declares
 from api.schemas.tickets import DashboardQuery, TicketDashboard
 from api.ticket_ops import TICKETS
 from domain.enums import DatePreset, TicketStatus
+from domain.models.ticket_settings import TicketCategory
 from domain.models.tickets import Ticket
 from domain.rules.ticket_reports import preset_range, rates
 from domain.rules.time_zones import zone_or_default
+from domain.ticket_lists import names_of
 from domain.user_time_zones import zone_name_of
 
 router = APIRouter(prefix="/ticket", tags=["tickets"])
@@ -69,6 +72,7 @@ async def dashboard(body: DashboardQuery, db: SessionDep,
     breaches = {lv: (fr, rs) for lv, fr, rs in (await db.execute(base.with_only_columns(
         Ticket.level, func.count().filter(Ticket.first_response_breached),
         func.count().filter(Ticket.resolve_breached)).group_by(Ticket.level))).all()}
+    names = await names_of(db, TicketCategory)
     count_of = {status: (statuses[status].created if status in statuses else 0) for status in S}
     return ok({
         "start": start, "end": end, "timeZone": zone_name,
@@ -76,7 +80,8 @@ async def dashboard(body: DashboardQuery, db: SessionDep,
                     "resolved": count_of[S.RESOLVED], "wontFix": count_of[S.WONT_FIX],
                     "open": sum(count_of[s] for s in (S.NEW, S.PENDING_FOR_OPERATION, S.WORK_IN_PROCESS, S.PENDING))},
         "byStatus": [{"status": s, "count": count_of[s]} for s in S],
-        "byCategory": [{"category": r.category, **figures(r)} for r in await grouped(db, base, Ticket.category)],
+        "byCategory": [{"category": r.category, "name": names.get(r.category, r.category), **figures(r)}
+                       for r in await grouped(db, base, Ticket.category)],
         "bySla": [{"level": r.level, **figures(r), "firstResponseBreached": breaches[r.level][0],
                    "resolveBreached": breaches[r.level][1]} for r in levels],
         "byWeek": [{"period": r.period.date(), **figures(r)} for r in await grouped(db, base, week)],

@@ -27,11 +27,9 @@ from api.schemas.ticket_settings import (
 from api.ticket_reads import users_by_id
 from api.user_center import ensure_ids
 from domain import audit
-from domain.i18n import current_language
 from domain.models.ticket_settings import TicketApplication, TicketCategory, TicketOnDuty
 from domain.models.users import User
-
-NAME_COLUMN = {"zh-CN": "name_zh", "id": "name_id"}  # else name_en
+from domain.ticket_lists import local_name
 
 
 def crud(module: str) -> Actions:
@@ -53,9 +51,9 @@ application_router = applications.router(prefix="/ticket-application", tags=["ti
 
 async def options_of(db: AsyncSession, model: Any) -> list[dict[str, Any]]:
     """Every entry, disabled ones too (old tickets still show their names), in the list's order."""
-    rows = (await db.scalars(select(model).order_by(model.sort, model.code))).all()
-    column = NAME_COLUMN.get(current_language.get(), "name_en")
-    return [{"code": r.code, "name": getattr(r, column) or r.name_en, "enabled": r.enabled} for r in rows]
+    rows = await db.execute(select(model.code, local_name(model).label("name"), model.enabled)
+                            .order_by(model.sort, model.code))
+    return [{"code": r.code, "name": r.name, "enabled": r.enabled} for r in rows]
 
 
 @category_router.get("/options", summary="Every ticket category, named in the caller's language",

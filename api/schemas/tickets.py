@@ -379,6 +379,7 @@ class Summary(Figures):
 
 class CategoryFigures(Figures):
     category: str
+    name: str = Field(description="The category's name in the caller's language (its code if the list lacks it)")
 
 
 class LevelFigures(Figures):

@@ -8,6 +8,7 @@ import openpyxl
 from sqlalchemy import text
 
 from domain.db import transaction
+from domain.models.ticket_settings import TicketCategory
 from domain.models.tickets import TicketWatcher
 from tests.conftest import unique
 from tests.integration.ticket_support import insert_ticket, new_ticket_body, staff
@@ -130,14 +131,37 @@ async def test_dashboard_rates_leave_merged_tickets_out(client):
     assert (summary["created"], summary["closed"], summary["confirming"], summary["merged"]) == (6, 2, 1, 1)
     assert (summary["closedRate"], summary["resolveRate"], summary["slaRate"]) == (33, 50, 83)
     assert {s["status"]: s["count"] for s in data["byStatus"]}["NEW"] == 3
-    assert data["byCategory"] == [{"category": category, "created": 6, "closed": 2, "confirming": 1, "qualified": 5,
-                                   "closedRate": 33, "resolveRate": 50, "slaRate": 83}]
+    assert data["byCategory"] == [{"category": category, "name": category, "created": 6, "closed": 2,
+                                   "confirming": 1, "qualified": 5, "closedRate": 33, "resolveRate": 50, "slaRate": 83}]
     p0 = next(r for r in data["bySla"] if r["level"] == "P0")
     assert (p0["created"], p0["resolveBreached"], p0["slaRate"]) == (1, 1, 0)
     assert [w["period"] for w in data["byWeek"]] == ["2026-03-09"]
     assert [m["period"] for m in data["byMonth"]] == ["2026-03-01"]
     preset = await client.post("/cms/ticket/dashboard", headers=viewer.headers, json={"preset": "TODAY"})
     assert preset.json()["data"]["timeZone"] == "Asia/Shanghai"
+
+
+async def test_dashboard_names_categories_from_their_list_in_the_readers_language(client):
+    """Grouped by code, shown by the managed list's name (the English one where a language has none)."""
+    viewer = await staff("ticket-report")
+    listed, unlisted = unique("Cat"), unique("Cat")
+    async with transaction() as db:
+        db.add(TicketCategory(code=listed, name_en="Late orders", name_zh="订单延迟", name_id=""))
+    at = datetime(2026, 3, 10, 4, tzinfo=UTC)
+    for category in (listed, unlisted):
+        await insert_ticket(category=category, created_at=at)
+    body = {"createdAt": ["2026-03-01T00:00:00Z", "2026-04-01T00:00:00Z"], "category": [listed, unlisted]}
+
+    async def names(language):
+        reply = await client.post("/cms/ticket/dashboard", json=body,
+                                  headers={**viewer.headers, "Accept-Language": language})
+        assert reply.status_code == 200, reply.text
+        return {row["category"]: row["name"] for row in reply.json()["data"]["byCategory"]}
+
+    assert await names("zh-CN") == {listed: "订单延迟", unlisted: unlisted}
+    assert await names("id") == {listed: "Late orders", unlisted: unlisted}
+    options = await client.get("/cms/ticket-category/options", headers={**viewer.headers, "Accept-Language": "zh-CN"})
+    assert {"code": listed, "name": "订单延迟", "enabled": True} in options.json()["data"]
 
 
 async def test_navbar_shows_my_open_tickets_with_counts(client):
@@ -196,6 +220,8 @@ async def test_export_streams_the_filtered_list_in_the_callers_language(client):
     first = await insert_ticket(category=category, level="P0", status="WORK_IN_PROCESS", assignee_id=exporter.id)
     second = await insert_ticket(category=category, resolve_breached=True)
     await insert_ticket(category=unique("Other"))
+    async with transaction() as db:
+        db.add(TicketCategory(code=category, name_en="Late orders", name_zh="订单延迟"))
     body = {"category": [category], "sort": "id"}
     refused = await client.post("/cms/ticket/export", json=body, headers=looker.headers)
     assert refused.status_code == 403
@@ -209,3 +235,5 @@ async def test_export_streams_the_filtered_list_in_the_callers_language(client):
     assert (cells[0]["优先级"], cells[0]["状态"], cells[0]["处理人"]) == (
         "P0", "处理中", f"{exporter.principal.display_name} ({exporter.principal.username})")
     assert cells[1]["解决超时"] is True
+    # Category and application by their lists' names, as the screens show them.
+    assert (cells[0]["分类"], cells[0]["应用"]) == ("订单延迟", "ERP 系统")

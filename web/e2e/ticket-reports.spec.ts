@@ -13,6 +13,8 @@ let adminId: number;
 /** A category of this run's own, so the dashboard figures are this run's tickets only. */
 const RUN = Date.now().toString(36).toUpperCase();
 const CATEGORY = `E2E ${RUN}`;
+/** What the dashboard shows for it: the managed list's name, not the code tickets hold. */
+const CATEGORY_NAME = `Late orders ${RUN}`;
 const DASHBOARD_PATH = '/manage-dashboard/ticket-reports/ticket';
 const CALENDARS_PATH = '/system/ticket/calendar';
 
@@ -43,7 +45,7 @@ beforeAll(async () => {
   token = await tokenFor();
   adminId = (await call<{ id: number }>('user/info')).id;
   // Categories come from their managed list: this run's own entry first.
-  await call('ticket-category/add', { code: CATEGORY, nameEn: CATEGORY });
+  await call('ticket-category/add', { code: CATEGORY, nameEn: CATEGORY_NAME });
   // Four tickets: one closed, one confirming, two still open (one assigned to admin and reminded).
   const closed = await newTicket(`${RUN} closed`);
   confirming = await newTicket(`${RUN} confirming`);
@@ -74,8 +76,12 @@ describe('ticket dashboard (SPEC §2, §4 rates)', () => {
     expect(await figure('resolveRate')).toBe('50%');
     expect(await figure('slaRate')).toBe('100%');
     await page.getByTestId('chart-status').locator('canvas').first().waitFor();
-    const cells = await page.getByTestId('table-category').getByRole('row', { name: new RegExp(CATEGORY) }).locator('td').allInnerTexts();
-    expect(cells).toEqual([CATEGORY, '4', '1', '1', '4', '25%', '50%', '100%']);
+    const cells = await page.getByTestId('table-category').getByRole('row', { name: new RegExp(CATEGORY_NAME) }).locator('td').allInnerTexts();
+    expect(cells).toEqual([CATEGORY_NAME, '4', '1', '1', '4', '25%', '50%', '100%']);
+    // The chart says what it draws in its aria-label: the category by name too.
+    const described = page.getByTestId('chart-category').locator('[aria-label]').first();
+    await expect.poll(() => described.getAttribute('aria-label')).toContain(CATEGORY_NAME);
+    expect(await described.getAttribute('aria-label')).not.toContain(CATEGORY);
 
     // A preset is asked of the server, which resolves it in the business time zone.
     const sent = page.waitForRequest((request) => request.url().endsWith('/cms/ticket/dashboard') && request.postDataJSON()?.preset === 'TODAY');

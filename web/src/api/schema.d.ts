@@ -3325,6 +3325,11 @@ export interface components {
             confirming: number;
             /** Created */
             created: number;
+            /**
+             * Name
+             * @description The category's name in the caller's language (its code if the list lacks it)
+             */
+            name: string;
             /** Qualified */
             qualified: number;
             /** Resolverate */

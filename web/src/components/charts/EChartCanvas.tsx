@@ -3,6 +3,7 @@ import ReactEChartsCore from 'echarts-for-react/esm/core';
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import {
+  AriaComponent,
   DatasetComponent,
   GridComponent,
   LegendComponent,
@@ -14,6 +15,7 @@ import type { EChartsCoreOption } from 'echarts/core';
 
 // Only the chart types the dashboards use; add more here when a screen needs them.
 echarts.use([
+  AriaComponent,
   BarChart,
   LineChart,
   PieChart,
@@ -33,8 +35,11 @@ export interface EChartProps {
   onEvents?: Record<string, (event: { data?: unknown; name?: string }) => void>;
 }
 
+/** A canvas says nothing to a screen reader: ECharts writes what the chart shows into the container's aria-label. */
+const ARIA = { aria: { enabled: true } };
+
 export default function EChartCanvas({ option, height = 320, loading = false, onEvents }: EChartProps) {
   return (
-    <ReactEChartsCore echarts={echarts} option={option} style={{ height }} showLoading={loading} onEvents={onEvents} notMerge lazyUpdate />
+    <ReactEChartsCore echarts={echarts} option={{ ...ARIA, ...option }} style={{ height }} showLoading={loading} onEvents={onEvents} notMerge lazyUpdate />
   );
 }

@@ -51,7 +51,7 @@ export function DashboardCharts({ data, categories }: { data: TicketDashboard; c
       <Col xs={24}>{chart('month')}</Col>
       <Col xs={24} xl={12}>
         <Card size="small" title={t('tables.category')}>
-          <FiguresTable rows={data.byCategory} first={{ title: t('category'), value: (row) => row.category }} testId="table-category" />
+          <FiguresTable rows={data.byCategory} first={{ title: t('category'), value: (row) => row.name }} testId="table-category" />
         </Card>
       </Col>
       <Col xs={24} xl={12}>

@@ -23,7 +23,7 @@ export function FiguresTable<R extends Row>({ rows, first, testId }: { rows: rea
   return (
     <Table<R>
       size="small"
-      rowKey={(row) => first.value(row)}
+      rowKey={(row) => ('category' in row ? row.category : row.level)}
       columns={columns}
       dataSource={[...rows]}
       pagination={false}

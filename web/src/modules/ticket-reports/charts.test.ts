@@ -34,8 +34,10 @@ describe('ticket dashboard charts', () => {
     ]);
   });
 
-  it('carries the category on each of its bars', () => {
-    const series = seriesOf(categoryChart([{ ...figures, category: 'Stock' }], label));
+  it("names category bars by the list's name and carries the code on each of its bars", () => {
+    const option = categoryChart([{ ...figures, category: 'Stock', name: 'Persediaan' }], label);
+    expect((option as { xAxis: { data: string[] } }).xAxis.data).toEqual(['Persediaan']);
+    const series = seriesOf(option);
     expect(series.map((s) => s.data)).toEqual([
       [{ value: 4, code: 'Stock' }],
       [{ value: 1, code: 'Stock' }],
