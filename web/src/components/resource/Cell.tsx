@@ -2,7 +2,7 @@ import { Button, Space, Tag, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { formatCurrency } from '../format/currency';
+import { formatMoney } from '../format/money';
 import { formatTime } from '../format/time';
 import { copyText } from '../copy';
 import { enumLabel, useEnumOptions } from './enums';
@@ -19,7 +19,7 @@ function plainText(column: Column<Row>, value: unknown, row: Row): string {
   if (value === null || value === undefined || value === '') return '';
   switch (column.type) {
     case 'currency':
-      return formatCurrency(value as number | string, String(row[column.currency ?? ''] ?? column.currency ?? ''));
+      return formatMoney(value as number | string, String(row[column.currency ?? ''] ?? column.currency ?? ''));
     case 'date':
       return dayjs(value as string).format(DATE);
     case 'datetime':
