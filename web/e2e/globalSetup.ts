@@ -4,20 +4,24 @@ import { startStack } from './stack';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The console's database, or '' when not known (OMP_E2E_URL without OMP_E2E_DATABASE_URL). */
+    databaseUrl: string;
   }
 }
 
 /**
- * The console under test: OMP_E2E_URL when set (the Makefile starts the stack itself),
+ * The console under test: OMP_E2E_URL when set (with OMP_E2E_DATABASE_URL, its database),
  * otherwise one started here with `python -m launcher --ephemeral` and stopped afterwards.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const given = process.env.OMP_E2E_URL;
   if (given) {
     project.provide('baseUrl', given.replace(/\/+$/, ''));
+    project.provide('databaseUrl', process.env.OMP_E2E_DATABASE_URL ?? '');
     return async () => undefined;
   }
   const stack = await startStack();
   project.provide('baseUrl', stack.url);
+  project.provide('databaseUrl', stack.databaseUrl ?? '');
   return () => stack.stop();
 }

@@ -11,6 +11,8 @@ const STOP_TIMEOUT_MS = 30_000;
 
 export interface RunningStack {
   url: string;
+  /** Its PostgreSQL (a libpq URL), for the few set-ups no screen or API can make (see database.ts). */
+  databaseUrl: string | null;
   stop(): Promise<void>;
 }
 
@@ -70,11 +72,12 @@ export function startStack(): Promise<RunningStack> {
       if (verbose) console.error(`[stack] ${line}`);
       if (!line.trimStart().startsWith('{')) return;
       try {
-        const parsed = JSON.parse(line) as { url?: unknown };
+        const parsed = JSON.parse(line) as { url?: unknown; databaseUrl?: unknown };
         if (typeof parsed.url === 'string') {
           clearTimeout(timer);
           child.removeAllListeners('exit');
-          resolve({ url: parsed.url.replace(/\/+$/, ''), stop });
+          const databaseUrl = typeof parsed.databaseUrl === 'string' ? parsed.databaseUrl : null;
+          resolve({ url: parsed.url.replace(/\/+$/, ''), databaseUrl, stop });
         }
       } catch {
         // not the ready line

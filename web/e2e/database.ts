@@ -1,0 +1,35 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import { REPO_ROOT } from './stack';
+
+const PYTHON = join(REPO_ROOT, '.venv', 'bin', 'python');
+
+// One statement through psycopg (the console's own driver), rows back as JSON with instants in ISO 8601.
+const RUN_SQL = `
+import json, sys
+import psycopg
+with psycopg.connect(sys.argv[1], autocommit=True) as conn:
+    cursor = conn.execute(sys.argv[2], json.loads(sys.argv[3]))
+    rows = cursor.fetchall() if cursor.description else []
+    names = [column.name for column in cursor.description or []]
+    print(json.dumps([dict(zip(names, row)) for row in rows], default=lambda value: value.isoformat()))
+`;
+
+/**
+ * Runs one SQL statement on the console's database and returns its rows: only for a state no screen or API
+ * can reach in a test's time, such as a ticket whose SLA clock started an hour ago.
+ */
+export function sql<Row = Record<string, unknown>>(statement: string, params: unknown[] = []): Promise<Row[]> {
+  const url = inject('databaseUrl');
+  if (!url) return Promise.reject(new Error('No database to reach: set OMP_E2E_DATABASE_URL beside OMP_E2E_URL.'));
+  return new Promise((resolve, reject) => {
+    const child = spawn(PYTHON, ['-c', RUN_SQL, url, statement, JSON.stringify(params)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as Row[]) : reject(new Error(`SQL failed (${code}): ${err}`))));
+  });
+}
