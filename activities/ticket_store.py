@@ -5,27 +5,23 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from typing import Any
-from zoneinfo import ZoneInfo
 
-from sqlalchemy import and_, bindparam, delete, insert, select, update
+from sqlalchemy import and_, bindparam, delete, insert, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from activities import mail
+from activities import notices
 from domain import audit
 from domain.context import transaction_id
 from domain.db import transaction
 from domain.enums import CalendarDayKind, Status
 from domain.i18n import DEFAULT_LANGUAGE, t
 from domain.models.calendars import BusinessCalendarRow, CalendarDay
-from domain.models.notifications import Notification
 from domain.models.ticket_settings import TicketOnDuty
 from domain.models.tickets import Ticket, TicketAttachment, TicketComment, TicketHistory, TicketWatcher
 from domain.models.users import User
 from domain.rules.calendar import CalendarData
-from domain.rules.time_zones import format_if_instant, zone_or_default
 from domain.settings import get_settings
-from domain.user_time_zones import zone_names_of
 from workflows import ticket_models as m
 
 # Row columns the workflow owns (everything of TicketState but identity, title and the watcher list).
@@ -33,7 +29,6 @@ STATE_COLUMNS = tuple(set(m.TicketState.model_fields) - {"ticket_id", "title", "
 EDITABLE = ("title", "description", "category", "application", "issue_type", "tags", "project", "pic_id", "rd_id",
             "account_id", "account_email", "estimated_at")
 NOT_AUDITED = ("seq", "flow_pending")
-TIME_PARAMS = frozenset({"due"})  # notice parameters holding an ISO instant, written in the reader's zone
 
 
 # The default business calendar's days between two dates, in one statement built once: it is on the path of
@@ -153,38 +148,11 @@ async def stand_ins(db: AsyncSession, pic_id: int | None) -> list[User]:
 
 
 async def deliver_notice(notice: m.TicketNotice) -> int:
-    """A console notification per recipient (once per key), then a mail to each not yet mailed, its times
-    written in that recipient's zone. Returns how many mails went out."""
-    link = f"/ticket/{notice.ticket_id}"  # in the console; the mail carries the whole address
-    async with transaction() as db:
-        recipients = list(notice.recipients)
-        if notice.fallback:
+    """The ticket's recipients (its PIC or the people on duty when it asks for a stand-in) notified once per key.
+    Returns how many mails went out."""
+    recipients = list(notice.recipients)
+    if notice.fallback:
+        async with transaction() as db:
             pic_id = await db.scalar(select(Ticket.pic_id).where(Ticket.id == notice.ticket_id))
             recipients += [u.id for u in await stand_ins(db, pic_id)]
-        users = (await db.scalars(select(User.id).where(User.id.in_(recipients)))).all()
-        if users:
-            await db.execute(pg_insert(Notification).values([
-                {"user_id": u, "key": notice.key, "kind": notice.kind, "params": notice.params, "link": link}
-                for u in users]).on_conflict_do_nothing(constraint="uq_notifications_key_user_id"))
-        unsent = (await db.execute(select(Notification.id, Notification.user_id, User.email)
-                                   .join(User, User.id == Notification.user_id)
-                                   .where(Notification.key == notice.key, Notification.mail_sent_at.is_(None)))).all()
-        zones = await zone_names_of(db, [user_id for _, user_id, _ in unsent])
-    for notification_id, user_id, email in unsent:
-        subject, body = render_notice(notice.kind, notice.params, DEFAULT_LANGUAGE, zone_or_default(zones.get(user_id)))
-        body += f"\n\n{get_settings().console_web}{link}\n"
-        await mail.send(email, subject, body, f"{notice.key}.{notification_id}")
-        async with transaction() as db:
-            await db.execute(update(Notification).where(Notification.id == notification_id)
-                             .values(mail_sent_at=datetime.now().astimezone()))
-    return len(unsent)
-
-
-def render_notice(kind: str, params: dict[str, Any], lang: str | None, zone: ZoneInfo) -> tuple[str, str]:
-    """(title, body) of a notification in a language, its times in a zone; a `clock` parameter is named in that
-    language too."""
-    values = {k: format_if_instant(v, zone) if k in TIME_PARAMS and isinstance(v, str) else v
-              for k, v in params.items()}
-    if "clock" in values:
-        values["clock"] = t(f"tickets.clock.{values['clock']}", lang)
-    return t(f"notifications.{kind}.title", lang, **values), t(f"notifications.{kind}.body", lang, **values)
+    return await notices.deliver(notice.key, notice.kind, notice.params, f"/ticket/{notice.ticket_id}", recipients)

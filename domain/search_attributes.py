@@ -12,6 +12,8 @@ SEARCH_ATTRIBUTES: dict[str, str] = {
     "Priority": "Keyword",
     "AssigneeId": "Keyword",
     "MerchantId": "Keyword",
+    "PlanName": "Keyword",
+    "ExpireAt": "Datetime",
     "Project": "Keyword",
     "RequestId": "Keyword",
     "MailId": "Keyword",

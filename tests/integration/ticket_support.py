@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 from sqlalchemy import func, select
-from temporalio.api.enums.v1 import IndexedValueType
 from temporalio.api.operatorservice.v1 import AddSearchAttributesRequest
 from temporalio.client import WorkflowExecutionStatus, WorkflowQueryFailedError
 from temporalio.service import RPCError
@@ -25,6 +24,7 @@ from domain.db import transaction
 from domain.models.tickets import Ticket
 from domain.search_attributes import SEARCH_ATTRIBUTES
 from domain.settings import get_settings
+from launcher.search_attributes import TYPES
 from launcher.smtp_sink import MailSink
 from tests.conftest import start_time_skipping_env, unique
 from worker.main import build_workers
@@ -36,8 +36,7 @@ EVERYTHING = ("ticket-list", "ticket-new", "ticket-report", "ticket#start", "tic
 
 
 async def register_search_attributes(client: Any) -> None:
-    kinds = {name: IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD for name, kind in SEARCH_ATTRIBUTES.items()
-             if kind == "Keyword"}
+    kinds = {name: TYPES[kind] for name, kind in SEARCH_ATTRIBUTES.items()}
     try:
         await client.operator_service.add_search_attributes(
             AddSearchAttributesRequest(namespace=get_settings().temporal_namespace, search_attributes=kinds))

@@ -1,4 +1,4 @@
-"""The ticket workflow runs unsandboxed (docs/decisions/ticket-workflow-unsandboxed.md), so this test
+"""The ticket and plan workflows run unsandboxed (docs/decisions/ticket-workflow-unsandboxed.md), so this test
 keeps what the sandbox would: no wall clock, randomness, UUIDs, files, sleeping or network in its modules."""
 
 import ast
@@ -7,7 +7,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-MODULES = [ROOT / "workflows" / "tickets.py", ROOT / "workflows" / "ticket_models.py"]
+MODULES = [ROOT / "workflows" / "tickets.py", ROOT / "workflows" / "ticket_models.py",
+           ROOT / "workflows" / "plans.py", ROOT / "workflows" / "plan_models.py",
+           ROOT / "domain" / "rules" / "plans.py"]
 FORBIDDEN_CALLS = {"datetime.now", "datetime.utcnow", "datetime.today", "date.today", "time.time",
                    "time.monotonic", "time.sleep", "asyncio.sleep", "uuid.uuid4", "uuid.uuid1", "open",
                    "random.random", "random.randint", "random.choice", "os.getenv", "os.environ.get"}
@@ -42,7 +44,9 @@ def test_no_wall_clock_randomness_or_io(path):
     assert [m for m in imported if any(m == f or m.startswith(f"{f}.") for f in FORBIDDEN_IMPORTS)] == []
 
 
-def test_the_workflow_is_declared_unsandboxed_on_purpose():
+def test_the_workflows_are_declared_unsandboxed_on_purpose():
+    from workflows.plans import PlanWorkflow
     from workflows.tickets import TicketWorkflow
 
-    assert TicketWorkflow.__temporal_workflow_definition.sandboxed is False  # type: ignore[attr-defined]
+    for flow in (TicketWorkflow, PlanWorkflow):
+        assert flow.__temporal_workflow_definition.sandboxed is False  # type: ignore[attr-defined]

@@ -1,0 +1,44 @@
+"""The plan flow's activities (activities/plan_store.py), and the renewal the subscription flow sends it."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from temporalio import activity
+from temporalio.client import Client
+
+from activities import plan_store
+from domain.settings import get_settings
+from workflows import plan_models as m
+
+
+@activity.defn
+async def remind_plan(reminder: m.PlanReminder) -> int:
+    return await plan_store.remind(reminder)
+
+
+@activity.defn
+async def expire_plan(expiry: m.PlanExpiry) -> m.PlanExpiryResult:
+    return await plan_store.expire(expiry)
+
+
+@activity.defn
+async def revive_plan_accounts(merchant_id: int, at: datetime) -> int:
+    return await plan_store.revive(merchant_id, at)
+
+
+async def signal_renewal(client: Client, renewal: m.PlanRenewal) -> None:
+    """Signal-with-start: the merchant's plan flow hears of its new end, and starts if none runs (first
+    subscription, or the flow of an expired plan has ended)."""
+    start = m.start_of(renewal, get_settings().console_web)
+    await client.start_workflow(
+        m.WORKFLOW, start, id=m.workflow_id(renewal.merchant_id), task_queue=get_settings().task_queue,
+        start_signal=m.SIGNAL, start_signal_args=[renewal], search_attributes=m.search_attributes(start.state),
+        static_summary=m.flow_summary(renewal.merchant_id))
+
+
+@activity.defn
+async def renew_plan(renewal: m.PlanRenewal) -> None:
+    """For the subscription flow, after its apply step committed: tell the plan flow (idempotent: a repeated
+    renewal with the same end changes nothing)."""
+    await signal_renewal(activity.client(), renewal)

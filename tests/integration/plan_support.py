@@ -1,0 +1,60 @@
+"""Helpers of the plan tests: a merchant with its sales and retention persons and its accounts, its rows read
+back, its plan flow signalled like the subscription flow does."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+
+from activities.plans import signal_renewal
+from domain.db import transaction
+from domain.enums import AccountStatus, AccountSystem, MerchantPackageState, PlanName, SubscriptionState
+from domain.models.merchants import Merchant, MerchantAccount
+from tests.conftest import unique
+from tests.integration.people import create_user
+from workflows.plan_models import PlanRenewal
+
+
+async def merchant_with_plan(expire_at: datetime, plan_name: PlanName = PlanName.BASIC) -> Merchant:
+    """A paying merchant whose plan ends at `expire_at`, with enabled IAM, ERP and WMS accounts and a
+    blacklisted staff account, and a sales and a retention person."""
+    sales, retention = await create_user(prefix="sales"), await create_user(prefix="keep")
+    email = f"{unique('m')}@example.com"
+    async with transaction() as db:
+        merchant = Merchant(email=email, phone=f"+62812{secrets.randbelow(10**7):07d}", country="ID",
+                            plan_name=plan_name, package_state=MerchantPackageState.BASIC,
+                            subscription_state=SubscriptionState.PAID, expire_at=expire_at, sales_id=sales.id,
+                            retention_id=retention.id)
+        db.add(merchant)
+        await db.flush()
+        for system in AccountSystem:
+            db.add(MerchantAccount(merchant_id=merchant.id, system=system, email=email))
+        db.add(MerchantAccount(merchant_id=merchant.id, system=AccountSystem.ERP, email=f"staff.{email}",
+                               user_type="STAFF", status=AccountStatus.BLACKLISTED))
+    return merchant
+
+
+async def renew(client: Any, merchant_id: int, expire_at: datetime, *, write: bool = True,
+                plan_name: PlanName = PlanName.BASIC) -> None:
+    """What the subscription flow's apply step does: the merchant row gets its new end (and a running plan),
+    then the plan flow hears of it by signal-with-start."""
+    if write:
+        async with transaction() as db:
+            merchant = await db.get_one(Merchant, merchant_id, with_for_update=True)
+            merchant.expire_at, merchant.plan_name = expire_at, plan_name
+            merchant.package_state, merchant.subscription_state = MerchantPackageState.BASIC, SubscriptionState.PAID
+    await signal_renewal(client, PlanRenewal(merchant_id=merchant_id, plan_name=plan_name, expire_at=expire_at))
+
+
+async def merchant_row(merchant_id: int) -> Merchant:
+    async with transaction() as db:
+        return await db.get_one(Merchant, merchant_id)
+
+
+async def account_statuses(merchant_id: int) -> list[str]:
+    async with transaction() as db:
+        return list((await db.scalars(select(MerchantAccount.status).where(MerchantAccount.merchant_id == merchant_id)
+                                      .order_by(MerchantAccount.id))).all())

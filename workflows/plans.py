@@ -1,0 +1,123 @@
+"""One workflow per merchant (`plan-{merchantId}`): the plan's reminders 30 and 14 days before its end, its
+expiry at the end, and the `renew` signal that moves both. The timers are durable: no sweep job looks for
+plans about to end. See docs/plans.md.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from datetime import datetime, timedelta
+
+from temporalio import workflow
+from temporalio.common import RetryPolicy
+from temporalio.exceptions import ActivityError
+
+with workflow.unsafe.imports_passed_through():
+    from activities.plans import expire_plan, remind_plan, revive_plan_accounts
+    from domain.enums import PlanName
+    from domain.rules import plans as rules
+    from workflows import plan_models as m
+    from workflows.options import DEFAULT_ACTIVITY
+
+# Mail may be down for a while: a reminder gives up after some tries rather than hold the plan's expiry.
+NOTIFY = {"start_to_close_timeout": timedelta(seconds=60),
+          "retry_policy": RetryPolicy(initial_interval=timedelta(seconds=2), maximum_interval=timedelta(minutes=1),
+                                      maximum_attempts=8)}
+# An expiry whose write failed after all its attempts is tried again this much later (an outage is waited out).
+EVENT_RETRY = timedelta(minutes=5)
+
+
+@workflow.defn(name=m.WORKFLOW, sandboxed=False)  # docs/decisions/ticket-workflow-unsandboxed.md
+class PlanWorkflow:
+    @workflow.init
+    def __init__(self, start: m.PlanStart) -> None:
+        self.start = start
+        self.state = start.state
+        self.woken = False
+
+    @workflow.run
+    async def run(self, start: m.PlanStart) -> m.PlanState:
+        while True:
+            self.show()
+            if self.state.revive:
+                await self.revive()
+            event = rules.next_event(self.state.expire_at, self.state.reminded, self.state.expired_at)
+            self.woken = False
+            wait = max(event[0] - workflow.now(), timedelta(0)) if event else None
+            with contextlib.suppress(TimeoutError):  # the timer fired: handled below
+                await workflow.wait_condition(lambda: self.woken, timeout=wait)
+            if self.woken:
+                continue  # a renewal moved the plan: compute the next event again
+            if event is not None and event[1] == "END":
+                break
+            if event is not None:
+                await (self.remind() if event[1] == "REMIND" else self.expire())
+            info = workflow.info()
+            if info.is_continue_as_new_suggested() or info.get_current_history_length() > start.history_limit:
+                await workflow.wait_condition(workflow.all_handlers_finished)
+                workflow.continue_as_new(start.model_copy(update={"state": self.state}))
+        await workflow.wait_condition(workflow.all_handlers_finished)
+        return self.state
+
+    def show(self) -> None:
+        """Search attributes and the flow's details in the Web UI, in step with the plan."""
+        workflow.upsert_search_attributes(m.search_attribute_updates(self.state))
+        workflow.set_current_details(m.flow_details(self.state, self.start.console_url))
+
+    async def remind(self) -> None:
+        state = self.state
+        days = rules.due_reminder(state.expire_at, state.reminded, workflow.now())
+        if days is None:
+            return
+        # marked first: a reminder that could not be delivered after all its tries is not sent again
+        state.reminded = sorted({*state.reminded, *rules.passed_reminders(days)})
+        try:
+            await workflow.execute_activity(remind_plan, m.PlanReminder(
+                merchant_id=state.merchant_id, plan_name=state.plan_name, expire_at=state.expire_at, days=days),
+                **NOTIFY)
+        except ActivityError as exc:
+            workflow.logger.warning("plan %s: the %s-day reminder was not delivered: %s", state.merchant_id, days,
+                                    exc.cause or exc)
+
+    async def expire(self) -> None:
+        state = self.state
+        try:
+            result = await workflow.execute_activity(expire_plan, m.PlanExpiry(
+                merchant_id=state.merchant_id, expire_at=state.expire_at, at=workflow.now()), **DEFAULT_ACTIVITY)
+        except ActivityError as exc:
+            workflow.logger.warning("plan %s: expiry not written, tried again in %s: %s", state.merchant_id,
+                                    EVENT_RETRY, exc.cause or exc)
+            await workflow.sleep(EVENT_RETRY)
+            return
+        if result.expired:
+            state.expired_at = workflow.now()
+        elif result.expire_at is not None:  # renewed without the flow hearing of it: adopt the database's end
+            self.move(result.expire_at, result.plan_name)
+
+    async def revive(self) -> None:
+        self.state.revive = False
+        try:
+            await workflow.execute_activity(revive_plan_accounts, args=[self.state.merchant_id, workflow.now()],
+                                            **DEFAULT_ACTIVITY)
+        except ActivityError as exc:
+            workflow.logger.warning("plan %s: account status not given back: %s", self.state.merchant_id,
+                                    exc.cause or exc)
+
+    def move(self, expire_at: datetime, plan_name: PlanName | None) -> None:
+        state = self.state
+        state.revive = state.revive or state.expired_at is not None
+        state.expire_at, state.plan_name, state.reminded, state.expired_at = expire_at, plan_name, [], None
+        self.woken = True
+
+    @workflow.signal(name=m.SIGNAL)
+    def renew(self, renewal: m.PlanRenewal) -> None:
+        """The subscription flow applied a subscription: the plan now ends at `expire_at`."""
+        if rules.renewal_moves(self.state.expire_at, renewal.expire_at):
+            self.move(renewal.expire_at, renewal.plan_name)
+        elif renewal.plan_name != self.state.plan_name and renewal.expire_at == self.state.expire_at:
+            self.state.plan_name = renewal.plan_name  # an upgrade within the same period
+            self.woken = True
+
+    @workflow.query
+    def current(self) -> m.PlanState:
+        return self.state
