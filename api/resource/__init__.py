@@ -68,13 +68,14 @@ def refuse_nulls(model: type, schema: type[BaseModel], values: dict[str, Any], *
 
 @dataclass
 class Actions:
-    """Permission keys of the buttons; the menu identifier guards search and detail."""
+    """Permission keys of the buttons; the menu identifier guards search and detail. A button left out has no
+    route: records another system owns (merchants, shops, payments) are not added, deleted or imported here."""
 
-    add: str
-    edit: str
-    delete: str
-    export: str
-    import_: str
+    add: str | None = None
+    edit: str | None = None
+    delete: str | None = None
+    export: str | None = None
+    import_: str | None = None
 
 
 @dataclass
@@ -88,6 +89,7 @@ class Resource(Generic[M]):
     permission: str
     actions: Actions
     scope: DataScope  # data authority: `scoped(country=..., owner=...)`, or `unscoped("why")`
+    also: tuple[str, ...] = ()  # other menus whose screens show the same list and detail
     enrich: EnrichFn | None = None
     prepare: PrepareFn | None = None
     extras: ExtrasFn | None = None
@@ -280,13 +282,13 @@ class Resource(Generic[M]):
     def router(self, prefix: str, tags: list[str]) -> APIRouter:
         router = APIRouter(prefix=prefix, tags=list(tags))
         res, public, page_of = self, self.public, Page[self.public]  # type: ignore[name-defined]
-        filters_t, create_t, update_t = self.filters, self.create, self.update
+        filters_t = self.filters
 
         scope = declares(self.scope)
 
         @router.post("/search", summary=f"Search {self.name}s", openapi_extra=scope)
         async def search(params: filters_t, db: SessionDep,  # type: ignore[valid-type]
-                         user: Annotated[Principal, Need(self.permission)]) -> Reply[page_of]:  # type: ignore[valid-type]
+                         user: Annotated[Principal, Need(self.permission, *self.also)]) -> Reply[page_of]:  # type: ignore[valid-type]
             query = res.search_query(params, user)
             total = await db.scalar(count_query(query)) or 0
             rows = (await db.scalars(query.limit(params.page_size)
@@ -296,8 +298,23 @@ class Resource(Generic[M]):
 
         @router.get("/detail/{row_id}", summary=f"Get one {self.name}", openapi_extra=scope)
         async def get(row_id: int, db: SessionDep,
-                      user: Annotated[Principal, Need(self.permission)]) -> Reply[public]:  # type: ignore[valid-type]
+                      user: Annotated[Principal, Need(self.permission, *self.also)]) -> Reply[public]:  # type: ignore[valid-type]
             return ok(public.model_validate(await res.load(db, user, row_id)))
+
+        if self.actions.add:
+            self._add_route(router, prefix)
+        if self.actions.edit:
+            self._modify_route(router)
+        if self.actions.delete:
+            self._delete_route(router)
+        if self.actions.export:
+            self._export_route(router, scope)
+        if self.actions.import_:
+            self._import_route(router)
+        return router
+
+    def _add_route(self, router: APIRouter, prefix: str) -> None:
+        res, public, create_t = self, self.public, self.create
 
         @router.post("/add", summary=f"Add a {self.name}")
         async def add(body: create_t, db: SessionDep, response: Response,  # type: ignore[valid-type]
@@ -313,16 +330,25 @@ class Resource(Generic[M]):
                 await once.bind(db, row.id)  # type: ignore[attr-defined]
             return ok(public.model_validate(row))
 
+    def _modify_route(self, router: APIRouter) -> None:
+        res, public, update_t = self, self.public, self.update
+
         @router.post("/modify", summary=f"Modify a {self.name}")
         async def modify(body: update_t, db: SessionDep,  # type: ignore[valid-type]
                          user: Annotated[Principal, Need(self.actions.edit)]) -> Reply[public]:  # type: ignore[valid-type]
             return ok(public.model_validate(await res.modify_row(db, user, body)))
+
+    def _delete_route(self, router: APIRouter) -> None:
+        res = self
 
         @router.delete("/delete/{row_id}", summary=f"Delete a {self.name}")
         async def delete(row_id: int, db: SessionDep,
                          user: Annotated[Principal, Need(self.actions.delete)]) -> Reply[None]:
             await res.delete_row(db, user, row_id)
             return ok(None)
+
+    def _export_route(self, router: APIRouter, scope: dict[str, Any]) -> None:
+        res, filters_t = self, self.filters
 
         @router.post("/export", summary=f"Export {self.name}s matching the filters as xlsx",
                      response_class=StreamingResponse, openapi_extra=scope,
@@ -332,12 +358,13 @@ class Resource(Generic[M]):
                          user: Annotated[Principal, Need(self.actions.export)]) -> StreamingResponse:
             return await res.export(params, user)
 
+    def _import_route(self, router: APIRouter) -> None:
+        res = self
+
         @router.post("/import", summary=f"Import {self.name}s from xls or xlsx (all or nothing)")
         async def import_file(file: Annotated[UploadFile, File()], db: SessionDep,
                               user: Annotated[Principal, Need(self.actions.import_)]) -> Reply[dict[str, int]]:
             content = await file.read(get_settings().import_max_bytes + 1)
             imported = await res.import_rows(db, user, file.filename or "", content)
             return ok({"imported": imported})
-
-        return router
 

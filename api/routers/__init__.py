@@ -11,6 +11,7 @@ from api.routers import (
     data_authority,
     departments,
     files,
+    merchants,
     notifications,
     profile,
     roles,
@@ -28,6 +29,6 @@ ROUTERS = [
     departments.router, authorities.router, authorities.usage_router, data_authority.router, tracking.router,
     console.router, files.router, account_state.router, tickets.router, ticket_actions.router,
     ticket_reports.router, calendars.router, calendars.day_router, notifications.router,
-    profile.router,
+    profile.router, merchants.list_router, merchants.specific_router, merchants.router,
     ticket_settings.category_router, ticket_settings.application_router, ticket_settings.on_duty_router,
 ]

@@ -12,7 +12,7 @@ from datetime import datetime
 
 from sqlalchemy import BigInteger, CheckConstraint, ForeignKey, Index, String, UniqueConstraint, text
 from sqlalchemy.dialects.postgresql import ARRAY
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column, query_expression
 
 from domain.db import Base, Timestamps, one_of
 from domain.enums import (
@@ -90,6 +90,10 @@ class Merchant(Base, Timestamps):
     last_payment_at: Mapped[datetime | None]
     active_days: Mapped[int] = mapped_column(default=0, server_default="0")
     orders_30d: Mapped[int] = mapped_column(default=0, server_default="0")
+    # filled by the list and detail queries (api/routers/merchants.py), not stored
+    sales_name: Mapped[str | None] = query_expression()
+    retention_name: Mapped[str | None] = query_expression()
+    channels: Mapped[list[str] | None] = query_expression()
 
 
 class MerchantAccount(Base, Timestamps):

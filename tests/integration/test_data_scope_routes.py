@@ -28,6 +28,7 @@ from domain.models.roles import Role
 from domain.models.tracking import AccessVisit, TrackingEvent
 from domain.models.users import user_authorities, user_roles
 from tests.conftest import unique
+from tests.integration.merchant_support import insert_merchant
 from tests.integration.people import bearer, create_user, token_for
 from tests.integration.ticket_support import insert_ticket
 
@@ -112,6 +113,8 @@ async def world() -> World:
         await db.execute(insert(user_roles), [{"user_id": i, "role_id": role.id} for i in people])
         await db.execute(insert(user_authorities), [{"user_id": i, "authority_id": authority.id} for i in people])
     await token_for(away)  # an open session for the account-state call
+    merchants = [await insert_merchant(country, email=f"{mark}{n}merch@shop.test", tags=[mark], sales_id=who.id)
+                 for country, n, who in (("ID", "in", me), ("PH", "out", away))]
     window = {"startTime": (now - timedelta(hours=1)).isoformat(), "endTime": (now + timedelta(hours=1)).isoformat()}
 
     def pair(rows: list[Any], label: str) -> Rows:
@@ -127,6 +130,8 @@ async def world() -> World:
             "TrackingEvent": Rows([events[0].id], [events[1].id], [f"{mark}mine"], [f"{mark}theirs"], window),
             "AccessVisit": Rows([visits[0].id], [visits[1].id], [f"{mark}mine"], [f"{mark}theirs"], window),
             "Ticket": Rows([mine], [theirs], [f"{mark} mine"], [f"{mark} theirs"], {"category": [category]}),
+            "Merchant": Rows([merchants[0].id], [merchants[1].id], [merchants[0].email], [merchants[1].email],
+                             {"tags": [mark], "email": "merch@shop"}),
         },
         params={"role_id": role.id, "authority_id": authority.id},
         queries={"/cms/user/options": {"ids": [me.id, away.id, neighbour.id]}},

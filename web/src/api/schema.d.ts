@@ -1089,6 +1089,204 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/merchant/account/activate-wms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate WMS for one of the merchant's ERP logins
+         * @description SPEC §5: refused before the merchant's first ERP login ('Please activate ERP first') and for staff
+         *     accounts; the WMS account takes the IAM account's type.
+         */
+        post: operations["merchants_activate_wms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/merchant/account/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change an account's status, or its type on the IAM account
+         * @description SPEC §6: the type is edited on the IAM account only and copied, in this transaction, to the ERP and WMS
+         *     accounts of the same login.
+         */
+        post: operations["merchants_modify_account"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/merchant/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one Merchant */
+        get: operations["merchants_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/merchant/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export Merchants matching the filters as xlsx */
+        post: operations["merchants_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/merchant/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a Merchant */
+        post: operations["merchants_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/merchant/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search Merchants */
+        post: operations["merchants_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/merchant/specific/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one Merchant */
+        get: operations["specific-merchants_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/merchant/specific/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export Merchants matching the filters as xlsx */
+        post: operations["specific-merchants_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/merchant/specific/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search Merchants */
+        post: operations["specific-merchants_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/merchant/{merchant_id}/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The merchant's IAM, ERP and WMS accounts */
+        get: operations["merchants_accounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/merchant/{merchant_id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The merchant's action history (its audit trail)
+         * @description Changes to the merchant, its accounts and its shops, newest first.
+         */
+        get: operations["merchants_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/notification/read": {
         parameters: {
             query?: never;
@@ -2661,6 +2859,26 @@ export interface components {
          * @enum {string}
          */
         AccountKeyType: "LOGIN_LOCK" | "SESSION";
+        /** AccountPublic */
+        AccountPublic: {
+            accountType: components["schemas"]["AccountType"];
+            /** Activatedat */
+            activatedAt: string | null;
+            /** Email */
+            email: string;
+            /** Id */
+            id: number;
+            /** Merchantid */
+            merchantId: number;
+            status: components["schemas"]["AccountStatus"];
+            system: components["schemas"]["AccountSystem"];
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            userType: components["schemas"]["AccountUserType"];
+        };
         /** AccountState */
         AccountState: {
             /** Account */
@@ -2671,6 +2889,40 @@ export interface components {
             exists: boolean;
             keyType: components["schemas"]["AccountKeyType"];
         };
+        /**
+         * AccountStatus
+         * @description SPEC §4: account status in ERP, WMS and IAM.
+         * @enum {string}
+         */
+        AccountStatus: "ENABLED" | "DISABLED" | "EXPIRED" | "BLACKLISTED";
+        /**
+         * AccountSystem
+         * @description The three dimensions of a merchant's accounts; the account type is edited in IAM only.
+         * @enum {string}
+         */
+        AccountSystem: "IAM" | "ERP" | "WMS";
+        /**
+         * AccountType
+         * @description SPEC §3: account types, editable only in the IAM dimension and copied to ERP and WMS.
+         * @enum {string}
+         */
+        AccountType: "OFFICIAL" | "TEST" | "INTERNAL";
+        /**
+         * AccountUpdate
+         * @description An account's status in its own system; its type only on the IAM account (copied to ERP and WMS).
+         */
+        AccountUpdate: {
+            accountType?: components["schemas"]["AccountType"] | null;
+            /** Id */
+            id: number;
+            status?: components["schemas"]["AccountStatus"] | null;
+        };
+        /**
+         * AccountUserType
+         * @description SPEC §6: ERP and WMS user types.
+         * @enum {string}
+         */
+        AccountUserType: "MERCHANT" | "STAFF";
         /**
          * ActionBody
          * @description Start, claim, hold, approve, confirm, unconfirm, won't fix, reopen, unmerge, watch, unwatch, remind.
@@ -3414,6 +3666,12 @@ export interface components {
             status: "UP" | "DEGRADED" | "DOWN";
         };
         /**
+         * ContactStatus
+         * @description SPEC §4: reach status, the merchant list's contact status.
+         * @enum {string}
+         */
+        ContactStatus: "NOT_REACH" | "INVALID_NUMBER" | "DONE";
+        /**
          * CopyGrantBody
          * @description Give the target roles the source role's authorities; `replace` drops what the targets held before.
          */
@@ -3835,6 +4093,30 @@ export interface components {
              */
             status: "UP" | "DEGRADED" | "DOWN";
         };
+        /** HistoryEntry */
+        HistoryEntry: {
+            /** Action */
+            action: string;
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /** Changes */
+            changes: {
+                [key: string]: unknown;
+            };
+            /** Entity */
+            entity: string;
+            /** Entityid */
+            entityId: string;
+            /** Id */
+            id: number;
+            /** Operatorname */
+            operatorName: string | null;
+            /** Transactionid */
+            transactionId: string | null;
+        };
         /** HistoryPublic */
         HistoryPublic: {
             /** Action */
@@ -3893,6 +4175,12 @@ export interface components {
             /** Version */
             version: string;
         };
+        /**
+         * IntegrationFilter
+         * @description SPEC §3: the merchant list's integration filter, over the merchant's shops.
+         * @enum {string}
+         */
+        IntegrationFilter: "CONNECTED" | "NON_CONNECTED" | "ALL_EXPIRED" | "ALL_DISCONNECTED";
         /** LevelFigures */
         LevelFigures: {
             /** Closed */
@@ -4052,6 +4340,162 @@ export interface components {
          * @enum {string}
          */
         MenuType: "DIRECTORY" | "MENU" | "BUTTON";
+        /** MerchantFilters */
+        MerchantFilters: {
+            /** Businesscategory */
+            businessCategory?: string | null;
+            /** Contactstatus */
+            contactStatus?: components["schemas"]["ContactStatus"][] | null;
+            /** Country */
+            country?: components["schemas"]["Country"][] | null;
+            /** Email */
+            email?: string | null;
+            /** Expireat */
+            expireAt?: (string | null)[] | null;
+            /** Id */
+            id?: number | null;
+            integration?: components["schemas"]["IntegrationFilter"] | null;
+            /** Merchanttype */
+            merchantType?: components["schemas"]["MerchantType"][] | null;
+            /** Notrenewreason */
+            notRenewReason?: components["schemas"]["NotRenewReason"][] | null;
+            /** Packagestate */
+            packageState?: components["schemas"]["MerchantPackageState"][] | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Phone */
+            phone?: string | null;
+            plan?: components["schemas"]["PlanFilter"] | null;
+            /** Planname */
+            planName?: components["schemas"]["PlanName"][] | null;
+            /** Registeredat */
+            registeredAt?: (string | null)[] | null;
+            /** Retentionid */
+            retentionId?: number | null;
+            /** Salesid */
+            salesId?: number | null;
+            /** Shopcount */
+            shopCount?: (number | null)[] | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Tags */
+            tags?: string[] | null;
+            /** Team */
+            team?: components["schemas"]["SalesTeam"][] | null;
+        };
+        /**
+         * MerchantPackageState
+         * @description SPEC §4: a merchant's package state.
+         * @enum {string}
+         */
+        MerchantPackageState: "NOT_PAID" | "BASIC" | "PRO" | "BUSINESS" | "PLUS" | "EXPIRED";
+        /** MerchantPublic */
+        MerchantPublic: {
+            /** Activedays */
+            activeDays: number;
+            /** Businesscategory */
+            businessCategory: string | null;
+            /** Channels */
+            channels?: string[] | null;
+            contactStatus: components["schemas"]["ContactStatus"] | null;
+            country: components["schemas"]["Country"];
+            /** Email */
+            email: string;
+            /** Erpbusinessline */
+            erpBusinessLine: string | null;
+            /** Erpfirstloginat */
+            erpFirstLoginAt: string | null;
+            /** Erpmerchantid */
+            erpMerchantId: string | null;
+            /** Expireat */
+            expireAt: string | null;
+            /** Firstpaymentat */
+            firstPaymentAt: string | null;
+            /** Iamuserid */
+            iamUserId: string | null;
+            /** Id */
+            id: number;
+            /** Lastpaymentat */
+            lastPaymentAt: string | null;
+            merchantType: components["schemas"]["MerchantType"] | null;
+            notRenewReason: components["schemas"]["NotRenewReason"] | null;
+            /** Orderlimit */
+            orderLimit: number;
+            /** Orderusage */
+            orderUsage: number;
+            /** Orders30D */
+            orders30D: number;
+            packageState: components["schemas"]["MerchantPackageState"];
+            /** Phone */
+            phone: string;
+            planName: components["schemas"]["PlanName"] | null;
+            /**
+             * Registeredat
+             * Format: date-time
+             */
+            registeredAt: string;
+            registrationSource: components["schemas"]["SourceSystem"];
+            /** Retentionid */
+            retentionId: number | null;
+            /** Retentionname */
+            retentionName?: string | null;
+            /** Salesid */
+            salesId: number | null;
+            /** Salesname */
+            salesName?: string | null;
+            /** Shopcount */
+            shopCount: number;
+            subscriptionState: components["schemas"]["SubscriptionState"] | null;
+            /** Tags */
+            tags: string[];
+            team: components["schemas"]["SalesTeam"] | null;
+            /** Whatsapplink */
+            whatsappLink: string | null;
+            /** Wmsmerchantid */
+            wmsMerchantId: string | null;
+        };
+        /**
+         * MerchantType
+         * @description SPEC §3: merchant types.
+         * @enum {string}
+         */
+        MerchantType: "SOUTHEAST_ASIA_LOCAL_SELLERS" | "OVERSEAS_WAREHOUSE_SERVICE" | "SOUTHEAST_ASIA_CROSS_BORDER_SELLERS" | "NOT_MERCHANT" | "NO_STORE" | "SINGLE_MARKETPLACE" | "MULTIPLE_MARKETPLACE" | "NOT_KNOWN" | "INVALID_NUMBER" | "DISTRIBUTOR";
+        /**
+         * MerchantUpdate
+         * @description What the console keeps about a merchant; the plan columns belong to the subscription transaction and the
+         *     country always follows the phone.
+         */
+        MerchantUpdate: {
+            /** Businesscategory */
+            businessCategory?: string | null;
+            contactStatus?: components["schemas"]["ContactStatus"] | null;
+            /** Id */
+            id: number;
+            merchantType?: components["schemas"]["MerchantType"] | null;
+            notRenewReason?: components["schemas"]["NotRenewReason"] | null;
+            /** Phone */
+            phone?: string | null;
+            /** Retentionid */
+            retentionId?: number | null;
+            /** Salesid */
+            salesId?: number | null;
+            /** Tags */
+            tags?: string[] | null;
+            team?: components["schemas"]["SalesTeam"] | null;
+            /** Whatsapplink */
+            whatsappLink?: string | null;
+        };
         /**
          * MergeBody
          * @description SPEC §5: merge needs a ticket id.
@@ -4088,6 +4532,12 @@ export interface components {
             /** Title */
             title: string;
         };
+        /**
+         * NotRenewReason
+         * @description SPEC §3: churn or renewal reasons (the merchant's reason for not renewing).
+         * @enum {string}
+         */
+        NotRenewReason: "INSIST_MONTHLY" | "TRY_MONTHLY" | "TOO_EXPENSIVE" | "PRODUCT_UNSTABLE" | "WAITING_NEW_FEATURES" | "OTHER";
         /** NotificationFilters */
         NotificationFilters: {
             /**
@@ -4343,6 +4793,17 @@ export interface components {
             /** Total */
             total: number;
         };
+        /** Page[MerchantPublic] */
+        Page_MerchantPublic_: {
+            /** Items */
+            items: components["schemas"]["MerchantPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+        };
         /** Page[NotificationPublic] */
         Page_NotificationPublic_: {
             /** Items */
@@ -4431,6 +4892,18 @@ export interface components {
             /** Slarate */
             slaRate: number;
         };
+        /**
+         * PlanFilter
+         * @description SPEC §3: the merchant list's plan filter.
+         * @enum {string}
+         */
+        PlanFilter: "NOT_INTEGRATE" | "NO_ORDER" | "BASIC" | "PRO" | "BUSINESS" | "PLUS";
+        /**
+         * PlanName
+         * @description SPEC §3: plan names and the tiers they map to.
+         * @enum {string}
+         */
+        PlanName: "OMS" | "FREE" | "FREE_TRIAL" | "BASIC" | "PRO" | "BUSINESS" | "OMNICHANNEL" | "PLUS" | "GINEE_OMS" | "GINEE_PLUS";
         /** PriorityBody */
         PriorityBody: {
             issueLevel: components["schemas"]["TicketIssueLevel"];
@@ -4757,6 +5230,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[MerchantPublic] */
+        Reply_MerchantPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["MerchantPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Moved] */
         Reply_Moved_: {
             /**
@@ -4975,6 +5467,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_ListEntryPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[MerchantPublic]] */
+        Reply_Page_MerchantPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_MerchantPublic_"] | null;
             /**
              * Message
              * @default
@@ -5464,6 +5975,26 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[list[AccountPublic]] */
+        Reply_list_AccountPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["AccountPublic"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[list[AuthorityTreeNode]] */
         Reply_list_AuthorityTreeNode__: {
             /**
@@ -5513,6 +6044,26 @@ export interface components {
             code: string;
             /** Data */
             data?: components["schemas"]["EnumOption"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[list[HistoryEntry]] */
+        Reply_list_HistoryEntry__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["HistoryEntry"][] | null;
             /**
              * Message
              * @default
@@ -5841,6 +6392,12 @@ export interface components {
             status: string;
         };
         /**
+         * SalesTeam
+         * @description SPEC §3: sales teams a merchant is served by.
+         * @enum {string}
+         */
+        SalesTeam: "RETENTION" | "SUPPORT_OPS" | "SELLER_SUCCESS" | "SALES" | "ONBOARDING_SPECIALIST" | "GINEE_LISTING";
+        /**
          * ScopeGrant
          * @description One grant: COUNTRY and TEAM carry values (country codes, team identifiers); the others carry none.
          */
@@ -5932,6 +6489,70 @@ export interface components {
             startedAt: string;
         };
         /**
+         * SourceSystem
+         * @description SPEC §3: the systems a call or an event comes from; the audit log's application.
+         * @enum {string}
+         */
+        SourceSystem: "SYS_ERP" | "SYS_WMS" | "SYS_CHAT" | "SYS_TRACK" | "SYS_POS" | "GENIE_IAM" | "GENIE_CRM" | "TOOLS_DATA" | "TOOLS_SCRAPER" | "AINEE_MERCHANT" | "AINEE_MEMBER" | "AINEE_STORE" | "AINEE_OFFICIAL_SITE" | "MKT_ADS" | "GENIE_SAAS_OFFICIAL_SITE" | "GENIE_CMS" | "OTHERS";
+        /**
+         * SpecificMerchantFilters
+         * @description The specific accounts screen finds named merchants: an email, a phone or an id first
+         *     (docs/decisions/merchant-lists.md).
+         */
+        SpecificMerchantFilters: {
+            /** Businesscategory */
+            businessCategory?: string | null;
+            /** Contactstatus */
+            contactStatus?: components["schemas"]["ContactStatus"][] | null;
+            /** Country */
+            country?: components["schemas"]["Country"][] | null;
+            /** Email */
+            email?: string | null;
+            /** Expireat */
+            expireAt?: (string | null)[] | null;
+            /** Id */
+            id?: number | null;
+            integration?: components["schemas"]["IntegrationFilter"] | null;
+            /** Merchanttype */
+            merchantType?: components["schemas"]["MerchantType"][] | null;
+            /** Notrenewreason */
+            notRenewReason?: components["schemas"]["NotRenewReason"][] | null;
+            /** Packagestate */
+            packageState?: components["schemas"]["MerchantPackageState"][] | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Phone */
+            phone?: string | null;
+            plan?: components["schemas"]["PlanFilter"] | null;
+            /** Planname */
+            planName?: components["schemas"]["PlanName"][] | null;
+            /** Registeredat */
+            registeredAt?: (string | null)[] | null;
+            /** Retentionid */
+            retentionId?: number | null;
+            /** Salesid */
+            salesId?: number | null;
+            /** Shopcount */
+            shopCount?: (number | null)[] | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Tags */
+            tags?: string[] | null;
+            /** Team */
+            team?: components["schemas"]["SalesTeam"][] | null;
+        };
+        /**
          * Status
          * @enum {string}
          */
@@ -5968,6 +6589,12 @@ export interface components {
             /** Subscriptionlist */
             subscriptionList: (components["schemas"]["PageRef"] | string)[];
         };
+        /**
+         * SubscriptionState
+         * @description SPEC §4: package subscription state.
+         * @enum {string}
+         */
+        SubscriptionState: "TRIAL" | "PAID" | "EXPIRED";
         /** Summary */
         Summary: {
             /** Breached */
@@ -6762,6 +7389,17 @@ export interface components {
             userId: number | null;
             /** Username */
             username: string | null;
+        };
+        /**
+         * WmsActivation
+         * @description Activate the WMS account of one of the merchant's ERP logins.
+         */
+        WmsActivation: {
+            /**
+             * Accountid
+             * @description the ERP account to give a WMS account
+             */
+            accountId: number;
         };
     };
     responses: never;
@@ -8755,6 +9393,361 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_InfoPublic_"];
+                };
+            };
+        };
+    };
+    merchants_activate_wms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WmsActivation"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_AccountPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    merchants_modify_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_AccountPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    merchants_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_MerchantPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    merchants_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MerchantFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    merchants_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MerchantUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_MerchantPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    merchants_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MerchantFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_MerchantPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "specific-merchants_get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_MerchantPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "specific-merchants_export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SpecificMerchantFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "specific-merchants_search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SpecificMerchantFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_MerchantPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    merchants_accounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchant_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_AccountPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    merchants_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchant_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_HistoryEntry__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };

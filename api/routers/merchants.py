@@ -1,0 +1,184 @@
+"""Merchant accounts (SPEC §2, §3): the all and specific lists on the resource kit, the detail's IAM, ERP and WMS
+accounts, WMS activation and the merchant's action history.
+
+The two lists are one query: "all" browses every merchant the user's data authority allows, "specific" finds
+named merchants first (docs/decisions/merchant-lists.md). Names of the sales and retention people and the
+channels of the bound shops come in the same statement, as scalar subqueries of the page's rows.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated, Any
+
+from fastapi import APIRouter
+from sqlalchemy import Select, and_, func, or_, select
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import with_expression
+
+from api.deps import Need, Principal, SessionDep
+from api.envelope import Reply, ok
+from api.resource import Actions, Resource
+from api.resource.scope import declares, scoped
+from api.schemas.merchants import (
+    AccountPublic,
+    AccountUpdate,
+    HistoryEntry,
+    MerchantFilters,
+    MerchantPublic,
+    MerchantUpdate,
+    SpecificMerchantFilters,
+    WmsActivation,
+)
+from domain import audit
+from domain.enums import AccountSystem, AccountUserType
+from domain.errors import NotFound
+from domain.models.audit import EntityChange
+from domain.models.merchants import Merchant, MerchantAccount, Shop
+from domain.models.users import User
+from domain.rules import merchants as rules
+
+LIST = "ginee-account"  # all accounts
+SPECIFIC = "ginee-specific-accounts"  # specific accounts: the operating screen with the buttons
+EDIT = "account#edit"
+ACTIVATE_WMS = "account#activate-wms"
+HISTORY_LIMIT = 200
+
+# Data authority: a merchant belongs to its country, its team, and its sales and retention people.
+MERCHANT_SCOPE = scoped(name="Merchant", country=Merchant.country, team=Merchant.team,
+                        owner=(Merchant.sales_id, Merchant.retention_id))
+
+
+def _name_of(column: Any) -> Any:
+    return select(User.real_name).where(User.id == column).scalar_subquery()
+
+
+def with_names(query: Select[Any], _: Principal) -> Select[Any]:
+    channels = (select(func.array_agg(func.distinct(Shop.channel)))
+                .where(Shop.merchant_id == Merchant.id, Shop.bound).scalar_subquery())
+    return query.options(with_expression(Merchant.sales_name, _name_of(Merchant.sales_id)),
+                         with_expression(Merchant.retention_name, _name_of(Merchant.retention_id)),
+                         with_expression(Merchant.channels, channels))
+
+
+async def follow_phone(_: AsyncSession, row: Merchant, __: Principal) -> None:
+    """SPEC §3: the country is derived from the registered phone, never typed."""
+    row.country = rules.country_of_phone(row.phone)
+
+
+def _merchants(filters: type[MerchantFilters], permission: str, also: tuple[str, ...], actions: Actions) -> Resource:
+    return Resource(
+        name="Merchant", model=Merchant, public=MerchantPublic, create=MerchantUpdate, update=MerchantUpdate,
+        filters=filters, permission=permission, also=also, actions=actions, scope=MERCHANT_SCOPE,
+        enrich=with_names, prepare=follow_phone, default_sort="-registered_at",
+        sortable={"id", "email", "registered_at", "expire_at", "shop_count", "order_usage", "orders_30d",
+                  "last_payment_at", "active_days"},
+    )
+
+
+merchants = _merchants(MerchantFilters, LIST, (SPECIFIC,), Actions(edit=EDIT, export="account#export"))
+specific = _merchants(SpecificMerchantFilters, SPECIFIC, (), Actions(export="account#export"))
+
+list_router = merchants.router(prefix="/merchant", tags=["merchants"])
+specific_router = specific.router(prefix="/merchant/specific", tags=["specific-merchants"])
+router = APIRouter()
+SCOPE = declares(MERCHANT_SCOPE)
+
+
+async def _accounts(db: AsyncSession, merchant_id: int) -> list[MerchantAccount]:
+    return list((await db.scalars(select(MerchantAccount).where(MerchantAccount.merchant_id == merchant_id)
+                                  .order_by(MerchantAccount.email, MerchantAccount.system))).all())
+
+
+async def _account(db: AsyncSession, user: Principal, account_id: int) -> tuple[Merchant, MerchantAccount]:
+    """The account and its merchant, locked, within the user's data authority (else it does not exist)."""
+    account = await db.scalar(select(MerchantAccount).where(MerchantAccount.id == account_id).with_for_update())
+    if account is None:
+        raise NotFound(entity="MerchantAccount")
+    try:
+        merchant = await merchants.load(db, user, account.merchant_id, lock=True)
+    except NotFound as exc:
+        raise NotFound(entity="MerchantAccount") from exc
+    return merchant, account
+
+
+async def _record(db: AsyncSession, user: Principal, account: MerchantAccount, action: str,
+                  before: dict[str, Any] | None) -> None:
+    await audit.record_change(db, operator_id=user.id, operator_name=user.username, entity="MerchantAccount",
+                              entity_id=account.id, action=action, before=before, after=audit.snapshot(account))
+
+
+@router.get("/merchant/{merchant_id}/accounts", summary="The merchant's IAM, ERP and WMS accounts", tags=["merchants"],
+            openapi_extra=SCOPE)
+async def accounts(merchant_id: int, db: SessionDep,
+                   user: Annotated[Principal, Need(LIST, SPECIFIC)]) -> Reply[list[AccountPublic]]:
+    await merchants.load(db, user, merchant_id)
+    return ok([AccountPublic.model_validate(a) for a in await _accounts(db, merchant_id)])
+
+
+@router.post("/merchant/account/modify", summary="Change an account's status, or its type on the IAM account",
+             tags=["merchants"])
+async def modify_account(body: AccountUpdate, db: SessionDep,
+                         user: Annotated[Principal, Need(EDIT)]) -> Reply[list[AccountPublic]]:
+    """SPEC §6: the type is edited on the IAM account only and copied, in this transaction, to the ERP and WMS
+    accounts of the same login."""
+    merchant, account = await _account(db, user, body.id)
+    if body.account_type is not None and body.account_type != account.account_type:
+        rules.copied_account_type(account.system)
+        same_login = (await db.scalars(select(MerchantAccount).where(
+            MerchantAccount.merchant_id == merchant.id, MerchantAccount.email == account.email)
+            .with_for_update())).all()
+        for each in same_login:
+            before = audit.snapshot(each)
+            each.account_type = body.account_type
+            await _record(db, user, each, "update", before)
+    if body.status is not None and body.status != account.status:
+        before = audit.snapshot(account)
+        account.status = body.status
+        await _record(db, user, account, "update", before)
+    await db.flush()
+    return ok([AccountPublic.model_validate(a) for a in await _accounts(db, merchant.id)])
+
+
+@router.post("/merchant/account/activate-wms", summary="Activate WMS for one of the merchant's ERP logins",
+             tags=["merchants"])
+async def activate_wms(body: WmsActivation, db: SessionDep,
+                       user: Annotated[Principal, Need(ACTIVATE_WMS)]) -> Reply[list[AccountPublic]]:
+    """SPEC §5: refused before the merchant's first ERP login ('Please activate ERP first') and for staff
+    accounts; the WMS account takes the IAM account's type."""
+    merchant, erp = await _account(db, user, body.account_id)
+    if erp.system != AccountSystem.ERP:
+        raise NotFound(entity="MerchantAccount")
+    wms = await db.scalar(select(MerchantAccount).where(
+        MerchantAccount.merchant_id == merchant.id, MerchantAccount.email == erp.email,
+        MerchantAccount.system == AccountSystem.WMS).with_for_update())
+    rules.check_wms_activation(erp.user_type, merchant.erp_first_login_at, wms.activated_at if wms else None)
+    before = audit.snapshot(wms) if wms else None
+    if wms is None:
+        wms = MerchantAccount(merchant_id=merchant.id, system=AccountSystem.WMS, email=erp.email,
+                              user_type=AccountUserType.MERCHANT, status=erp.status)
+        db.add(wms)
+    wms.account_type = erp.account_type
+    wms.activated_at = datetime.now(UTC)
+    if merchant.wms_merchant_id is None:
+        merchant.wms_merchant_id = f"WMS-{merchant.id}"
+    await db.flush()
+    await _record(db, user, wms, "activate-wms", before)
+    return ok([AccountPublic.model_validate(a) for a in await _accounts(db, merchant.id)])
+
+
+@router.get("/merchant/{merchant_id}/history", summary="The merchant's action history (its audit trail)",
+            tags=["merchants"], openapi_extra=SCOPE)
+async def history(merchant_id: int, db: SessionDep,
+                  user: Annotated[Principal, Need(LIST, SPECIFIC)]) -> Reply[list[HistoryEntry]]:
+    """Changes to the merchant, its accounts and its shops, newest first."""
+    await merchants.load(db, user, merchant_id)
+    account_ids = select(func.cast(MerchantAccount.id, EntityChange.entity_id.type)).where(
+        MerchantAccount.merchant_id == merchant_id)
+    shop_ids = select(func.cast(Shop.id, EntityChange.entity_id.type)).where(Shop.merchant_id == merchant_id)
+    rows = (await db.scalars(select(EntityChange).where(or_(
+        and_(EntityChange.entity == "Merchant", EntityChange.entity_id == str(merchant_id)),
+        and_(EntityChange.entity == "MerchantAccount", EntityChange.entity_id.in_(account_ids)),
+        and_(EntityChange.entity == "Shop", EntityChange.entity_id.in_(shop_ids)),
+    )).order_by(EntityChange.at.desc(), EntityChange.id.desc()).limit(HISTORY_LIMIT))).all()
+    return ok([HistoryEntry.model_validate(r) for r in rows])
