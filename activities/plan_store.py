@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from activities import notices
+from activities import notifications
 from domain import audit
 from domain.db import transaction
 from domain.enums import AccountStatus, MerchantPackageState, SubscriptionState
@@ -34,7 +34,7 @@ async def remind(reminder: m.PlanReminder) -> int:
     params = {"merchantId": str(merchant.id), "email": merchant.email, "planName": str(reminder.plan_name or ""),
               "days": str(reminder.days), "expireAt": reminder.expire_at.isoformat()}
     recipients = [u for u in (merchant.sales_id, merchant.retention_id) if u is not None]
-    return await notices.deliver(reminder_key(reminder), "PLAN_REMINDER", params, m.merchant_path(merchant.id),
+    return await notifications.deliver(reminder_key(reminder), "PLAN_REMINDER", params, m.merchant_path(merchant.id),
                                  recipients)
 
 

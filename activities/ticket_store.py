@@ -10,7 +10,7 @@ from sqlalchemy import and_, bindparam, delete, insert, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from activities import notices
+from activities import notifications
 from domain import audit
 from domain.context import transaction_id
 from domain.db import transaction
@@ -155,4 +155,5 @@ async def deliver_notice(notice: m.TicketNotice) -> int:
         async with transaction() as db:
             pic_id = await db.scalar(select(Ticket.pic_id).where(Ticket.id == notice.ticket_id))
             recipients += [u.id for u in await stand_ins(db, pic_id)]
-    return await notices.deliver(notice.key, notice.kind, notice.params, f"/ticket/{notice.ticket_id}", recipients)
+    return await notifications.deliver(notice.key, notice.kind, notice.params, f"/ticket/{notice.ticket_id}",
+                                       recipients)

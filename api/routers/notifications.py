@@ -8,7 +8,7 @@ from typing import Annotated
 from fastapi import APIRouter
 from sqlalchemy import func, select, update
 
-from activities.notices import render_notice
+from activities.notifications import render_notice
 from api.deps import AUTHENTICATED, Need, Principal, SessionDep
 from api.envelope import Page, Reply, ok
 from api.resource.scope import CALLERS_OWN, declares
