@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { specBrowser } from './specBrowser';
 import { api } from './console';
-import { signedIn, tokenFor } from './session';
+import { selectOptions, signedIn, tokenFor } from './session';
 
 const browser = specBrowser();
 let page: Page;
@@ -69,17 +69,27 @@ describe('audit log reading', () => {
     const changed = await api('POST', 'role/set-authorities', { roleId: role.data.id, authorityIds: [find(tree.data, 'logistics#export')] }, admin);
     expect(changed.code, changed.message).toBe('SUCCESS');
 
+    // The operator is picked from the users, searched by name, as a ticket's assignee is.
+    const me = await api<{ id: number; username: string; displayName: string }>('GET', 'user/info', undefined, admin);
+    const operatorLabel = `${me.data.displayName} (${me.data.username})`;
     page = await signedIn(browser, AUDIT_PATH);
     const search = page.getByTestId('audit-search');
-    await search.getByRole('textbox', { name: 'Operator' }).fill('admin');
+    const operator = search.getByRole('combobox', { name: 'Operator' });
+    const asked = page.waitForRequest((request) => request.url().includes('/cms/user/options?keyword=admin'));
+    await operator.fill('admin');
+    await asked;
+    await selectOptions(page).filter({ hasText: operatorLabel }).click();
     await search.getByRole('textbox', { name: 'Transaction ID' }).fill(changed.transactionId);
+    const searched = page.waitForRequest((request) => request.url().endsWith('/cms/audit/search'));
     await search.getByRole('button', { name: 'Search', exact: true }).click();
-    await page.waitForURL((url) => url.searchParams.get('audit.operator') === 'admin');
+    expect(Number((await searched).postDataJSON().operatorId)).toBe(me.data.id);
+    await page.waitForURL((url) => url.searchParams.get('audit.operatorId') === String(me.data.id));
 
     await page.reload();
     const row = page.getByTestId('audit-table').locator('tr.ant-table-row', { hasText: changed.transactionId });
     await row.getByText('Grant authorities to role').waitFor();
-    expect(await page.getByTestId('audit-search').getByRole('textbox', { name: 'Operator' }).inputValue()).toBe('admin');
+    const field = page.getByTestId('audit-search').locator('.ant-form-item').filter({ has: page.getByRole('combobox', { name: 'Operator' }) });
+    await field.getByText(operatorLabel, { exact: true }).waitFor();
 
     await row.getByRole('button', { name: 'View' }).click();
     const changes = page.getByTestId('audit-changes');

@@ -10,11 +10,15 @@ import { CopyableId } from './CopyableId';
 import mappings from './mappings';
 import { RangeSearch } from './RangeSearch';
 import { TextFilter } from './TextFilter';
+import { UserSelect } from '../users/UserSelect';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((method) => ({ value: method, label: method }));
 const statusColour = (status: number) => (status < 300 ? 'green' : status < 500 ? 'orange' : 'red');
 
-/** SPEC §2 audit log: every call, searchable over at most 92 days, with its diff; and the action mappings. */
+/**
+ * SPEC §2 audit log: every call, searchable over at most 92 days, with its diff; and the action mappings.
+ * The operator is picked from the users by name (kept in the address as `audit.operatorId`).
+ */
 export default function AuditLogPage() {
   const t = useTranslate(['audit', 'resource']);
   const [viewing, setViewing] = useState<number>();
@@ -41,7 +45,9 @@ export default function AuditLogPage() {
 
   const filters = (
     <>
-      <TextFilter name="operator" label={t('operator')} />
+      <Form.Item name="operatorId" label={t('operator')}>
+        <UserSelect label={t('operator')} />
+      </Form.Item>
       <TextFilter name="url" label={t('url')} />
       <Form.Item name="method" label={t('method')}>
         <Select allowClear options={METHODS} placeholder={t('method')} aria-label={t('method')} style={{ minWidth: 120 }} />
