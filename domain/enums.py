@@ -469,6 +469,45 @@ PERIOD_MONTHS: dict[PaymentPeriod, int] = {
 }
 
 
+class MailKind(StrEnum):
+    """SPEC §3: a timed mail is common, or BI (a console report attached, built when it is sent)."""
+
+    COMMON = "COMMON"
+    BI = "BI"
+
+
+class MailRepeat(StrEnum):
+    """SPEC §3: repeat once (now), once later (at the send time), daily, weekly or monthly."""
+
+    ONCE = "ONCE"
+    ONCE_LATER = "ONCE_LATER"
+    DAILY = "DAILY"
+    WEEKLY = "WEEKLY"
+    MONTHLY = "MONTHLY"
+
+
+class MailTaskStatus(StrEnum):
+    """SPEC §4: a timed mail is in use or paused."""
+
+    IN_USE = "IN_USE"
+    PAUSED = "PAUSED"
+
+
+class MailSendStatus(StrEnum):
+    """One recipient of one fire: waiting, handed to the server (its reply not recorded), sent or failed."""
+
+    PENDING = "PENDING"
+    SENDING = "SENDING"
+    SENT = "SENT"
+    FAILED = "FAILED"
+
+
+class MailReport(StrEnum):
+    """Console reports a BI mail can attach (later modules add theirs)."""
+
+    TICKETS = "TICKETS"
+
+
 # Every enumeration the web may ask for, by name: each StrEnum of this module, so a new one is served at once.
 ALL: dict[str, type[StrEnum]] = {
     e.__name__: e for e in list(globals().values())

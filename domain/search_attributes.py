@@ -16,7 +16,8 @@ SEARCH_ATTRIBUTES: dict[str, str] = {
     "ExpireAt": "Datetime",
     "Project": "Keyword",
     "RequestId": "Keyword",
-    "MailId": "Keyword",
+    "MailTaskId": "Keyword",
+    "MailFireTime": "Datetime",
     "TaskName": "Keyword",
 }
 

@@ -47,7 +47,8 @@ class MailStore:
             ",".join(envelope.rcpt_tos),
             headers.get("Subject", ""),
         )
-        return "250 Message accepted for delivery"
+        # Like Postfix, the reply names the stored message, so a sender can record the server's id for it.
+        return f"250 2.0.0 Ok: queued as {path.stem}"
 
     def save(self, data: bytes) -> Path:
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%fZ")

@@ -9,11 +9,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from activities import mail_fires, ticket_flows
 from activities import plans as plan_activities
 from activities import system as system_activities
-from activities import ticket_flows
 from activities import tickets as ticket_activities
 from domain.settings import get_settings
+from workflows.mail import MailFireWorkflow
 from workflows.plans import PlanWorkflow
 from workflows.system import EchoWorkflow
 from workflows.ticket_reconcile import TicketReconcileWorkflow
@@ -30,9 +31,11 @@ class QueueSpec:
 def queues() -> list[QueueSpec]:
     main = get_settings().task_queue
     return [
-        QueueSpec(main, workflows=[EchoWorkflow, TicketWorkflow, TicketReconcileWorkflow, PlanWorkflow],
+        QueueSpec(main, workflows=[EchoWorkflow, TicketWorkflow, TicketReconcileWorkflow, PlanWorkflow,
+                                   MailFireWorkflow],
                   activities=[system_activities.echo, ticket_activities.persist_ticket_change,
                               ticket_activities.notify_ticket, ticket_flows.reconcile_ticket_flows,
                               plan_activities.remind_plan, plan_activities.expire_plan,
-                              plan_activities.revive_plan_accounts, plan_activities.renew_plan]),
+                              plan_activities.revive_plan_accounts, plan_activities.renew_plan,
+                              mail_fires.prepare_mail_fire, mail_fires.send_mail_batch]),
     ]

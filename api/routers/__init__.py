@@ -11,6 +11,8 @@ from api.routers import (
     data_authority,
     departments,
     files,
+    mail,
+    mail_history,
     merchants,
     notifications,
     profile,
@@ -30,5 +32,6 @@ ROUTERS = [
     console.router, files.router, account_state.router, tickets.router, ticket_actions.router,
     ticket_reports.router, calendars.router, calendars.day_router, notifications.router,
     profile.router, merchants.list_router, merchants.specific_router, merchants.router,
+    mail.router, mail_history.router,
     ticket_settings.category_router, ticket_settings.application_router, ticket_settings.on_duty_router,
 ]

@@ -4,13 +4,11 @@ in ticket_reports.py, business calendars in ticket_calendars.py (docs/tickets.md
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from functools import reduce
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import StreamingResponse
 from sqlalchemy import Row, Select, bindparam, func, select
-from sqlalchemy.orm import aliased
 
 from api.deps import AUTHENTICATED, Need, Principal, ReadDep, SessionDep, release
 from api.envelope import Reply, ok
@@ -36,7 +34,7 @@ from api.ticket_reads import detail, list_item, list_items, person
 from domain.enums import TicketScope, TicketStatus
 from domain.errors import DomainError
 from domain.models.tickets import Ticket
-from domain.models.users import User
+from domain.ticket_export import PAGE, PERSON_FIELDS
 from workflows.ticket_models import workflow_id
 
 router = APIRouter(prefix="/ticket", tags=["tickets"])
@@ -81,22 +79,6 @@ def column_filters(params: TicketFilters) -> TicketFilters:
     return params.model_copy(update={"scope": None})
 
 
-# What a list item shows: the row's own columns, and the three people by name, joined in. Built once:
-# aliasing, labelling and joining are costly enough to show in a profile when done on every call.
-LIST_COLUMNS = (Ticket.id, Ticket.title, Ticket.category, Ticket.application, Ticket.issue_type, Ticket.level,
-                Ticket.status, Ticket.merged_into_id, Ticket.submitter_id, Ticket.assignee_id, Ticket.pic_id,
-                Ticket.tags, Ticket.account_id, Ticket.created_at, Ticket.updated_at, Ticket.last_reply_at,
-                Ticket.closed_at, Ticket.sla_started_at, Ticket.sla_work_time, Ticket.first_response_due,
-                Ticket.resolve_due, Ticket.first_response_at, Ticket.first_response_minutes, Ticket.resolved_at,
-                Ticket.resolved_in_minutes, Ticket.first_response_breached, Ticket.resolve_breached)
-PEOPLE = ("submitter", "assignee", "pic")
-PERSON = {role: aliased(User, name=role) for role in PEOPLE}
-PERSON_COLUMNS = tuple(column.label(f"{role}_{column.key}") for role, person in PERSON.items()
-                       for column in (person.username, person.display_name))
-WITH_PEOPLE = reduce(lambda joined, role: joined.outerjoin(
-    PERSON[role], PERSON[role].id == getattr(Ticket, f"{role}_id")), PEOPLE, Ticket.__table__)
-PAGE = select(*LIST_COLUMNS, *PERSON_COLUMNS).select_from(WITH_PEOPLE)
-PERSON_FIELDS = tuple((f"{role}_id", f"{role}_username", f"{role}_display_name") for role in PEOPLE)
 
 
 def page_query(params: TicketFilters, user: Principal) -> Select[Any]:

@@ -1089,6 +1089,210 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/mail-history/retry-fire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the failed rows of one fire again */
+        post: operations["mail_retry_fire"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/mail-history/retry-range": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the failed rows of every fire in a time range again */
+        post: operations["mail_retry_range"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/mail-history/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search the outbox: fires × recipients */
+        post: operations["mail_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/mail/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a timed mail and its schedule (ONCE: sent at once) */
+        post: operations["mail_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/mail/delete/{task_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a timed mail, its schedule and its history */
+        delete: operations["mail_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/mail/detail/{task_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One timed mail with its next send times */
+        get: operations["mail_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/mail/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Edit a timed mail; its schedule follows */
+        post: operations["mail_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/mail/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The next 5 send times of a repeat kind, send time and zone */
+        post: operations["mail_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/mail/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search timed mails */
+        post: operations["mail_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/mail/{task_id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause: no new fire starts, a fire sending stops after its current mail */
+        post: operations["mail_pause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/mail/{task_id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Recover: the schedule runs again and paused fires send what was not sent */
+        post: operations["mail_recover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/mail/{task_id}/send-again": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send again: a new fire now, to every recipient */
+        post: operations["mail_send_again"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/merchant/account/activate-wms": {
         parameters: {
             query?: never;
@@ -4291,6 +4495,300 @@ export interface components {
             /** Username */
             username: string;
         };
+        /** MailAttachment */
+        MailAttachment: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
+        /** MailHistoryFilters */
+        MailHistoryFilters: {
+            /** Firetime */
+            fireTime?: (string | null)[] | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Recipient */
+            recipient?: string | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Status */
+            status?: components["schemas"]["MailSendStatus"][] | null;
+            /** Taskid */
+            taskId?: number | null;
+        };
+        /** MailHistoryItem */
+        MailHistoryItem: {
+            /** Attachmentnames */
+            attachmentNames: string[];
+            /** Attempts */
+            attempts: number;
+            /** Copy */
+            copy: boolean;
+            /**
+             * Firetime
+             * Format: date-time
+             */
+            fireTime: string;
+            /** Id */
+            id: number;
+            /** Messageid */
+            messageId: string;
+            /** Recipient */
+            recipient: string;
+            /** Sentat */
+            sentAt: string | null;
+            /** Serverid */
+            serverId: string | null;
+            /** Smtperror */
+            smtpError: string | null;
+            status: components["schemas"]["MailSendStatus"];
+            /** Subject */
+            subject: string;
+            /** Taskid */
+            taskId: number;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** Workflowid */
+            workflowId: string;
+            /** Workflowurl */
+            workflowUrl?: string | null;
+        };
+        /**
+         * MailKind
+         * @description SPEC §3: a timed mail is common, or BI (a console report attached, built when it is sent).
+         * @enum {string}
+         */
+        MailKind: "COMMON" | "BI";
+        /** MailPreview */
+        MailPreview: {
+            /** Sends */
+            sends: string[];
+            /** Timezone */
+            timeZone: string;
+        };
+        /** MailPreviewQuery */
+        MailPreviewQuery: {
+            repeat: components["schemas"]["MailRepeat"];
+            /** Sendat */
+            sendAt?: string | null;
+            /** Timezone */
+            timeZone: string;
+        };
+        /**
+         * MailRepeat
+         * @description SPEC §3: repeat once (now), once later (at the send time), daily, weekly or monthly.
+         * @enum {string}
+         */
+        MailRepeat: "ONCE" | "ONCE_LATER" | "DAILY" | "WEEKLY" | "MONTHLY";
+        /**
+         * MailReport
+         * @description Console reports a BI mail can attach (later modules add theirs).
+         * @enum {string}
+         */
+        MailReport: "TICKETS";
+        /** MailRetried */
+        MailRetried: {
+            /** Fires */
+            fires: number;
+            /** Rows */
+            rows: number;
+        };
+        /** MailRetryFire */
+        MailRetryFire: {
+            /**
+             * Firetime
+             * Format: date-time
+             */
+            fireTime: string;
+            /** Taskid */
+            taskId: number;
+        };
+        /** MailRetryRange */
+        MailRetryRange: {
+            /**
+             * Firetime
+             * @description [from, to) of the fires' nominal times
+             */
+            fireTime: string[];
+        };
+        /**
+         * MailSendStatus
+         * @description One recipient of one fire: waiting, handed to the server (its reply not recorded), sent or failed.
+         * @enum {string}
+         */
+        MailSendStatus: "PENDING" | "SENDING" | "SENT" | "FAILED";
+        /** MailTaskCreate */
+        MailTaskCreate: {
+            /**
+             * Attachmentids
+             * @description ids of files whose upload has finished (common/upload-file)
+             * @default []
+             */
+            attachmentIds: number[];
+            /**
+             * Cc
+             * @default []
+             */
+            cc: string[];
+            /** Content */
+            content: string;
+            /** @default COMMON */
+            kind: components["schemas"]["MailKind"];
+            /** Recipients */
+            recipients: string[];
+            repeat: components["schemas"]["MailRepeat"];
+            /** @description BI mails: the console report attached; TICKETS when not given */
+            report?: components["schemas"]["MailReport"] | null;
+            /**
+             * Sendat
+             * @description the first send as a wall time in `timeZone` (an offset given is converted); ONCE: now
+             */
+            sendAt?: string | null;
+            /** Subject */
+            subject: string;
+            /** Timezone */
+            timeZone: string;
+        };
+        /** MailTaskFilters */
+        MailTaskFilters: {
+            /** Kind */
+            kind?: components["schemas"]["MailKind"][] | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Repeat */
+            repeat?: components["schemas"]["MailRepeat"][] | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Status */
+            status?: components["schemas"]["MailTaskStatus"][] | null;
+            /** Subject */
+            subject?: string | null;
+        };
+        /** MailTaskPublic */
+        MailTaskPublic: {
+            /**
+             * Attachments
+             * @default []
+             */
+            attachments: components["schemas"]["MailAttachment"][];
+            /** Cc */
+            cc: string[];
+            /** Consecutivefailures */
+            consecutiveFailures: number;
+            /** Content */
+            content: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Id */
+            id: number;
+            kind: components["schemas"]["MailKind"];
+            /**
+             * Nextsends
+             * @default []
+             */
+            nextSends: string[];
+            /** Ownerid */
+            ownerId: number | null;
+            /** Ownername */
+            ownerName?: string | null;
+            /** Pausedreason */
+            pausedReason: string | null;
+            /** Recipients */
+            recipients: string[];
+            repeat: components["schemas"]["MailRepeat"];
+            report: components["schemas"]["MailReport"] | null;
+            /** Scheduleid */
+            scheduleId: string;
+            /**
+             * Scheduleurl
+             * @description the Schedule in the Temporal Web UI (holders of temporal#operate)
+             */
+            scheduleUrl?: string | null;
+            /**
+             * Sendat
+             * Format: date-time
+             */
+            sendAt: string;
+            status: components["schemas"]["MailTaskStatus"];
+            /** Subject */
+            subject: string;
+            /** Timezone */
+            timeZone: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /**
+         * MailTaskStatus
+         * @description SPEC §4: a timed mail is in use or paused.
+         * @enum {string}
+         */
+        MailTaskStatus: "IN_USE" | "PAUSED";
+        /** MailTaskUpdate */
+        MailTaskUpdate: {
+            /**
+             * Attachmentids
+             * @description ids of files whose upload has finished (common/upload-file)
+             * @default []
+             */
+            attachmentIds: number[];
+            /**
+             * Cc
+             * @default []
+             */
+            cc: string[];
+            /** Content */
+            content: string;
+            /** Id */
+            id: number;
+            /** @default COMMON */
+            kind: components["schemas"]["MailKind"];
+            /** Recipients */
+            recipients: string[];
+            repeat: components["schemas"]["MailRepeat"];
+            /** @description BI mails: the console report attached; TICKETS when not given */
+            report?: components["schemas"]["MailReport"] | null;
+            /**
+             * Sendat
+             * @description the first send as a wall time in `timeZone` (an offset given is converted); ONCE: now
+             */
+            sendAt?: string | null;
+            /** Subject */
+            subject: string;
+            /** Timezone */
+            timeZone: string;
+        };
         /** MembersBody */
         MembersBody: {
             /** Roleid */
@@ -4793,6 +5291,28 @@ export interface components {
             /** Total */
             total: number;
         };
+        /** Page[MailHistoryItem] */
+        Page_MailHistoryItem_: {
+            /** Items */
+            items: components["schemas"]["MailHistoryItem"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[MailTaskPublic] */
+        Page_MailTaskPublic_: {
+            /** Items */
+            items: components["schemas"]["MailTaskPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+        };
         /** Page[MerchantPublic] */
         Page_MerchantPublic_: {
             /** Items */
@@ -5230,6 +5750,63 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[MailPreview] */
+        Reply_MailPreview_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["MailPreview"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[MailRetried] */
+        Reply_MailRetried_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["MailRetried"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[MailTaskPublic] */
+        Reply_MailTaskPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["MailTaskPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[MerchantPublic] */
         Reply_MerchantPublic_: {
             /**
@@ -5467,6 +6044,44 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_ListEntryPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[MailHistoryItem]] */
+        Reply_Page_MailHistoryItem__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_MailHistoryItem_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[MailTaskPublic]] */
+        Reply_Page_MailTaskPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_MailTaskPublic_"] | null;
             /**
              * Message
              * @default
@@ -9393,6 +10008,392 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_InfoPublic_"];
+                };
+            };
+        };
+    };
+    mail_retry_fire: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MailRetryFire"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_MailRetried_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    mail_retry_range: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MailRetryRange"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_MailRetried_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    mail_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MailHistoryFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_MailHistoryItem__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    mail_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MailTaskCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_MailTaskPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    mail_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                task_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    mail_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                task_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_MailTaskPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    mail_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MailTaskUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_MailTaskPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    mail_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MailPreviewQuery"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_MailPreview_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    mail_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MailTaskFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_MailTaskPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    mail_pause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                task_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_MailTaskPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    mail_recover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                task_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_MailTaskPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    mail_send_again: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                task_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_MailTaskPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };

@@ -1,0 +1,232 @@
+"""The activities of a timed mail's fire: write its outbox rows, then send the pending ones (workflows/mail.py).
+
+Exactly-once per recipient rests on the outbox: UNIQUE (task, fire, recipient) rows written before any SMTP,
+and a row claimed (PENDING -> SENDING, one conditional UPDATE) just before the final "." of its DATA
+(activities/mail_smtp.py). A batch run twice, by a retry or by a second worker, skips every row that is not
+PENDING any more, and a row's claim succeeds for one of them only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import bindparam, func, select, text, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.ext.asyncio import AsyncConnection
+from temporalio import activity
+
+from activities import mail_content
+from activities.mail_schedules import pause_schedule
+from activities.mail_smtp import Lane, Outcome
+from domain.db import get_engine, transaction
+from domain.enums import MailSendStatus, MailTaskStatus
+from domain.models.mail import MailFire, MailOutbox, MailTask
+from domain.models.notifications import Notification
+from domain.rules import mail as rules
+from domain.settings import get_settings
+from workflows.mail_models import BatchResult, FireRef, Prepared
+
+log = logging.getLogger("omp.mail")
+S = MailSendStatus
+BATCH = 1000  # rows a batch takes; the fire's workflow asks for the next batch until none is pending
+LANES = 4  # SMTP connections of one batch
+INSERT_CHUNK = 2000  # outbox rows per INSERT (PostgreSQL takes at most 65,535 parameters a statement)
+MARK_EVERY = 100  # sent rows whose server ids are written in one statement
+CHECK_EVERY = 200  # mails between two looks at whether the task was paused
+
+# The claim is the one write the exactly-once promise waits on before the final "."; it need not wait for the
+# disk too (docs/decisions/mail-outbox.md).
+NO_DISK_WAIT = text("set synchronous_commit to off")
+CLAIM = text("update mail_outbox set status = 'SENDING', attempts = attempts + 1, updated_at = now() "
+             "where id = :id and status = 'PENDING'")
+
+
+@activity.defn
+async def prepare_mail_fire(ref: FireRef) -> Prepared:
+    """The fire's row (with its BI report, built once) and one PENDING outbox row per recipient; a retry adds
+    nothing twice."""
+    async with transaction() as db:
+        task = await db.get(MailTask, ref.task_id)
+        if task is None:
+            return Prepared(found=False)
+        await db.execute(pg_insert(MailFire).values(
+            task_id=task.id, fire_time=ref.fire_time, workflow_id=ref.workflow_id, attachment_names=[])
+            .on_conflict_do_nothing(constraint="uq_mail_fires_task_fire"))
+        fire = await db.scalar(select(MailFire).where(MailFire.task_id == task.id,
+                                                      MailFire.fire_time == ref.fire_time).with_for_update())
+        assert fire is not None
+        if not fire.attachment_names:
+            fire.attachment_names, fire.report_file_id = await mail_content.fire_attachments(db, task, ref.fire_time)
+        rows = [{"task_id": task.id, "fire_time": ref.fire_time, "recipient": address, "copy": copy,
+                 "status": S.PENDING, "message_id": rules.message_id(task.id, ref.fire_time, address), "attempts": 0}
+                for address, copy in addressees(task)]
+        for start in range(0, len(rows), INSERT_CHUNK):
+            await db.execute(pg_insert(MailOutbox).values(rows[start:start + INSERT_CHUNK])
+                             .on_conflict_do_nothing(constraint="uq_mail_outbox_task_fire_recipient"))
+        pending = await count_pending(db, ref)
+    return Prepared(found=True, pending=pending)
+
+
+def addressees(task: MailTask) -> list[tuple[str, bool]]:
+    """Every address once: a recipient also listed as cc is mailed as a recipient."""
+    seen: set[str] = set()
+    found = []
+    for address, copy in [*((a, False) for a in task.recipients), *((a, True) for a in task.cc)]:
+        if address.lower() not in seen:
+            seen.add(address.lower())
+            found.append((address, copy))
+    return found
+
+
+async def count_pending(db: Any, ref: FireRef) -> int:
+    return await db.scalar(select(func.count()).where(
+        MailOutbox.task_id == ref.task_id, MailOutbox.fire_time == ref.fire_time,
+        MailOutbox.status == S.PENDING)) or 0
+
+
+class Batch:
+    """The state the lanes of one batch share: the rows left, the failures in a row, whether to stop."""
+
+    def __init__(self, rows: list[Any], failures: int) -> None:
+        self.rows = rows
+        self.failures = failures
+        self.sent: list[dict[str, Any]] = []
+        self.done = 0
+        self.failed = 0
+        self.stop = False
+        self.sent_count = 0
+
+    def next(self) -> Any | None:
+        return None if self.stop or not self.rows else self.rows.pop()
+
+
+@activity.defn
+async def send_mail_batch(ref: FireRef) -> BatchResult:
+    async with transaction() as db:
+        task = await db.get(MailTask, ref.task_id)
+        if task is None:
+            return BatchResult()
+        if task.status == MailTaskStatus.PAUSED:
+            return BatchResult(paused=True, remaining=await count_pending(db, ref))
+        fire = await db.scalar(select(MailFire).where(MailFire.task_id == ref.task_id,
+                                                      MailFire.fire_time == ref.fire_time))
+        message = await mail_content.compose(db, task, fire)
+        rows = (await db.execute(select(MailOutbox.id, MailOutbox.recipient, MailOutbox.copy, MailOutbox.message_id)
+                                 .where(MailOutbox.task_id == ref.task_id, MailOutbox.fire_time == ref.fire_time,
+                                        MailOutbox.status == S.PENDING)
+                                 .order_by(MailOutbox.id.desc()).limit(BATCH))).all()
+        failures = task.consecutive_failures
+    batch = Batch(list(rows), failures)
+    engine = get_engine_once()
+    ended = await asyncio.gather(*(lane_loop(engine, batch, message, ref) for _ in range(min(LANES, len(rows)))),
+                                 return_exceptions=True)  # every lane stops before the attempt fails
+    for outcome in ended:
+        if isinstance(outcome, BaseException):
+            raise outcome
+    auto_paused = batch.failures >= rules.FAILURE_LIMIT
+    async with transaction() as db:
+        task = await db.get(MailTask, ref.task_id, with_for_update=True)
+        if task is None:
+            return BatchResult(sent=batch.sent_count, failed=batch.failed)
+        task.consecutive_failures = batch.failures
+        if auto_paused and task.status == MailTaskStatus.IN_USE:
+            await pause_itself(db, task)
+        remaining = await count_pending(db, ref)
+        paused = task.status == MailTaskStatus.PAUSED
+    if auto_paused:
+        await pause_schedule(activity.client(), ref.task_id, "paused after consecutive SMTP failures")
+    return BatchResult(sent=batch.sent_count, failed=batch.failed, remaining=remaining, paused=paused)
+
+
+async def pause_itself(db: Any, task: MailTask) -> None:
+    """After FAILURE_LIMIT failures in a row: the task pauses and its owner gets a console notification (a mail
+    would likely fail as the others did)."""
+    task.status, task.paused_reason = MailTaskStatus.PAUSED, "SMTP_FAILURES"
+    if task.owner_id is not None:
+        key = f"mail-task-{task.id}-paused-{datetime.now(UTC):%Y%m%dT%H%M%S}"
+        await db.execute(pg_insert(Notification).values(
+            user_id=task.owner_id, key=key, kind="MAIL_PAUSED",
+            params={"taskId": task.id, "subject": task.subject, "failures": task.consecutive_failures},
+            link=f"/system/message-center/manage-mail/mail-history?taskId={task.id}",
+            mail_sent_at=datetime.now(UTC)).on_conflict_do_nothing(constraint="uq_notifications_key_user_id"))
+    log.warning("timed mail %s paused after %s SMTP failures", task.id, task.consecutive_failures)
+
+
+_engine: list[Any] = []
+
+
+def get_engine_once() -> Any:
+    """The lanes' own engine: each lane holds one connection in autocommit for its claims."""
+    if not _engine:
+        _engine.append(get_engine().execution_options(isolation_level="AUTOCOMMIT"))
+    return _engine[0]
+
+
+async def lane_loop(engine: Any, batch: Batch, message: mail_content.Message, ref: FireRef) -> None:
+    lane = Lane()
+    sender = get_settings().mail_from
+    async with engine.connect() as conn:
+        await conn.execute(NO_DISK_WAIT)
+        try:
+            while (row := batch.next()) is not None:
+                outcome = await lane.send(sender, row.recipient, message.personal(row), claimer(conn, row.id))
+                await record(conn, batch, row, outcome)
+                if batch.done % CHECK_EVERY == 0:
+                    activity.heartbeat(batch.done)
+                    batch.stop = batch.stop or await paused(conn, ref.task_id)
+            await flush_sent(conn, batch)
+        except BaseException:
+            lane.abort()  # as a killed worker would: an unfinished DATA is discarded by the server
+            raise
+        await lane.close()
+
+
+def claimer(conn: AsyncConnection, row_id: int) -> Callable[[], Awaitable[bool]]:
+    async def claim() -> bool:
+        return (await conn.execute(CLAIM, {"id": row_id})).rowcount == 1
+    return claim
+
+
+async def record(conn: AsyncConnection, batch: Batch, row: Any, outcome: Outcome) -> None:
+    batch.done += 1
+    if outcome.sent:
+        batch.failures = 0
+        batch.sent_count += 1
+        batch.sent.append({"row_id": row.id, "server_id": outcome.server_id})
+        if len(batch.sent) >= MARK_EVERY:
+            await flush_sent(conn, batch)
+        return
+    if not outcome.claimed:  # another attempt holds it
+        return
+    batch.failures += 1
+    if batch.failures >= rules.FAILURE_LIMIT:
+        batch.stop = True
+    if outcome.uncertain:  # the server may have it: never sent again, the error kept for the history
+        await conn.execute(update(MailOutbox).where(MailOutbox.id == row.id)
+                           .values(smtp_error=outcome.error, updated_at=func.now()))
+        return
+    batch.failed += 1
+    await conn.execute(update(MailOutbox).where(MailOutbox.id == row.id, MailOutbox.status.in_([S.PENDING, S.SENDING]))
+                       .values(status=S.FAILED, smtp_error=outcome.error, updated_at=func.now()))
+
+
+MARK_SENT = (update(MailOutbox).where(MailOutbox.id == bindparam("row_id"))
+             .values(status=S.SENT, server_id=bindparam("server_id"), smtp_error=None, sent_at=func.now(),
+                     updated_at=func.now()))
+
+
+async def flush_sent(conn: AsyncConnection, batch: Batch) -> None:
+    """The server's ids of the rows sent since the last flush. A worker killed before this leaves them SENDING,
+    which is never sent again."""
+    marks, batch.sent = batch.sent, []
+    if marks:
+        await conn.execute(MARK_SENT, marks)
+
+
+async def paused(conn: AsyncConnection, task_id: int) -> bool:
+    status = await conn.scalar(select(MailTask.status).where(MailTask.id == task_id))
+    return status != MailTaskStatus.IN_USE

@@ -1,0 +1,96 @@
+"""Each timed mail is one Temporal Schedule, `mail-task-{id}`, built from the task's row (domain/rules/mail.py
+reads its repeat kind). The API puts it after every save; a task that pauses itself pauses it too."""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from zoneinfo import ZoneInfo
+
+from temporalio.client import (
+    Client,
+    Schedule,
+    ScheduleActionStartWorkflow,
+    ScheduleAlreadyRunningError,
+    ScheduleCalendarSpec,
+    ScheduleOverlapPolicy,
+    SchedulePolicy,
+    ScheduleRange,
+    ScheduleSpec,
+    ScheduleState,
+    ScheduleUpdate,
+    ScheduleUpdateInput,
+)
+from temporalio.common import SearchAttributePair, TypedSearchAttributes
+from temporalio.service import RPCError, RPCStatusCode
+
+from domain.enums import MailTaskStatus
+from domain.models.mail import MailTask
+from domain.rules import mail as rules
+from domain.settings import get_settings
+from workflows.mail_models import MAIL_TASK_ID, MailFireStart
+
+log = logging.getLogger("omp.mail")
+WORKFLOW = "mail-fire"  # MailFireWorkflow's registered name
+# A fire missed while the console was down is still sent if it comes back within the hour; an older one is
+# skipped (a morning report at night helps nobody). Overlap SKIP: a fire still sending blocks the next one.
+CATCH_UP = timedelta(hours=1)
+
+
+def values(items: tuple[int, ...] | None) -> list[ScheduleRange] | None:
+    return None if items is None else [ScheduleRange(start=v) for v in items]
+
+
+def calendar_spec(entry: rules.Calendar) -> ScheduleCalendarSpec:
+    every: dict[str, list[ScheduleRange]] = {}
+    for name, found in (("day_of_month", values(entry.days)), ("month", values(entry.months)),
+                        ("day_of_week", values(entry.weekdays))):
+        if found is not None:
+            every[name] = found
+    if entry.years is not None:
+        every["year"] = [ScheduleRange(start=s, end=e, step=st) for s, e, st in entry.years]
+    return ScheduleCalendarSpec(second=[ScheduleRange(entry.second)], minute=[ScheduleRange(entry.minute)],
+                                hour=[ScheduleRange(entry.hour)], **every)  # type: ignore[arg-type]
+
+
+def schedule_of(task: MailTask, note: str = "") -> Schedule:
+    first_local = task.send_at.astimezone(ZoneInfo(task.time_zone))
+    entries = [calendar_spec(c) for c in rules.calendars(task.repeat, first_local)]
+    return Schedule(
+        action=ScheduleActionStartWorkflow(
+            WORKFLOW, MailFireStart(task_id=task.id), id=rules.fire_workflow_prefix(task.id),
+            task_queue=get_settings().task_queue,
+            typed_search_attributes=TypedSearchAttributes([SearchAttributePair(MAIL_TASK_ID, str(task.id))]),
+            static_summary=f"Timed mail #{task.id}: {task.subject}"[:200]),
+        spec=ScheduleSpec(calendars=entries, time_zone_name=task.time_zone, start_at=task.send_at),
+        policy=SchedulePolicy(overlap=ScheduleOverlapPolicy.SKIP, catchup_window=CATCH_UP),
+        state=ScheduleState(paused=task.status == MailTaskStatus.PAUSED, note=note))
+
+
+async def put_schedule(client: Client, task: MailTask, note: str = "") -> None:
+    """Create the task's schedule, or bring an existing one to the task as saved."""
+    wanted = schedule_of(task, note)
+    try:
+        await client.create_schedule(rules.task_schedule_id(task.id), wanted)
+    except ScheduleAlreadyRunningError:
+        async def replace(_: ScheduleUpdateInput) -> ScheduleUpdate:
+            return ScheduleUpdate(schedule=wanted)
+
+        await client.get_schedule_handle(rules.task_schedule_id(task.id)).update(replace)
+
+
+async def pause_schedule(client: Client, task_id: int, note: str) -> None:
+    """The task's row says PAUSED already (the truth); a schedule that cannot be reached now is brought in line
+    by the next save, pause or recover, and its fires check the row before every batch."""
+    try:
+        await client.get_schedule_handle(rules.task_schedule_id(task_id)).pause(note=note)
+    except RPCError as exc:
+        log.warning("schedule of timed mail %s not paused: %s", task_id, exc)
+
+
+async def drop_schedule(client: Client, task_id: int) -> None:
+    try:
+        await client.get_schedule_handle(rules.task_schedule_id(task_id)).delete()
+    except RPCError as exc:
+        if exc.status != RPCStatusCode.NOT_FOUND:
+            raise

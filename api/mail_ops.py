@@ -1,0 +1,116 @@
+"""What the timed mail routes share: checking and saving a form, the task's view, starting and waking fires."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+from temporalio.client import Client
+from temporalio.common import SearchAttributePair, TypedSearchAttributes, WorkflowIDConflictPolicy
+
+from api.deps import Principal
+from api.file_access import file_reader, readable
+from api.flows import watched
+from api.schemas.mail import MailTaskWrite
+from api.temporal_ui import OPERATE, UI_PATH, workflow_path
+from domain.enums import MailKind, MailReport, MailTaskStatus
+from domain.errors import Invalid
+from domain.models.files import StoredFile
+from domain.models.mail import MailFire, MailTask
+from domain.models.users import User
+from domain.rules import mail as rules
+from domain.settings import get_settings
+from workflows.mail import MailFireWorkflow
+from workflows.mail_models import MAIL_TASK_ID, MailFireStart
+
+MENU = "timed-mail"
+HISTORY = "mail-history"
+
+
+def first_send(body: Any, now: datetime) -> datetime:
+    """SPEC §5 send time required: ONCE sends now; any other kind needs the time, as a wall time in the chosen
+    zone (an instant given with an offset is taken as that instant); ONCE_LATER must lie ahead."""
+    if body.repeat == "ONCE":
+        return now.replace(microsecond=0)
+    if body.send_at is None:
+        raise Invalid("sendAt", "required")
+    send_at = body.send_at if body.send_at.tzinfo else body.send_at.replace(tzinfo=ZoneInfo(body.time_zone))
+    send_at = send_at.astimezone(UTC).replace(microsecond=0)
+    if body.repeat == "ONCE_LATER" and send_at <= now:
+        raise Invalid("sendAt", "in_future")
+    return send_at
+
+
+async def check_attachments(db: AsyncSession, user: Principal, ids: list[int]) -> None:
+    """SPEC §8 'attachment is being uploaded': a file exists only once its upload has finished; an id that is not
+    (yet) a file the caller may read is refused, and the form waits for its uploads before it saves."""
+    wanted = list(dict.fromkeys(ids))
+    if not wanted:
+        return
+    rows = (await db.scalars(select(StoredFile).where(StoredFile.id.in_(wanted)))).all()
+    allowed = await readable(db, user, rows)
+    if any(i not in allowed for i in wanted):
+        raise Invalid("attachmentIds", "attachment_uploading")
+
+
+async def apply_form(db: AsyncSession, user: Principal, row: MailTask, body: MailTaskWrite) -> None:
+    await check_attachments(db, user, body.attachment_ids)
+    row.send_at = first_send(body, datetime.now(UTC))
+    row.recipients, row.cc, row.subject, row.content = body.recipients, body.cc, body.subject, body.content
+    row.kind, row.repeat, row.time_zone = body.kind, body.repeat, body.time_zone
+    row.report = (body.report or MailReport.TICKETS) if body.kind == MailKind.BI else None
+    row.attachment_ids = list(dict.fromkeys(body.attachment_ids))
+
+
+def schedule_url(task_id: int, user: Principal) -> str | None:
+    if not user.can(OPERATE):
+        return None
+    return f"{UI_PATH}/namespaces/{get_settings().temporal_namespace}/schedules/{rules.task_schedule_id(task_id)}"
+
+
+def fire_url(workflow_id: str, user: Principal) -> str | None:
+    return workflow_path(workflow_id) if user.can(OPERATE) else None
+
+
+async def view(db: AsyncSession, row: MailTask, user: Principal) -> dict[str, Any]:
+    files = (await db.execute(select(StoredFile.id, StoredFile.name)
+                              .where(StoredFile.id.in_(row.attachment_ids)))).all() if row.attachment_ids else []
+    owner = await db.scalar(select(User.display_name).where(User.id == row.owner_id)) if row.owner_id else None
+    now = datetime.now(UTC)
+    sends = rules.next_sends(row.repeat, row.send_at, ZoneInfo(row.time_zone), now) \
+        if row.status == MailTaskStatus.IN_USE else []
+    return {**{c.key: getattr(row, c.key) for c in MailTask.__table__.columns}, "owner_name": owner,
+            "attachments": [{"id": f.id, "name": f.name} for f in files], "next_sends": sends,
+            "schedule_id": rules.task_schedule_id(row.id), "schedule_url": schedule_url(row.id, user)}
+
+
+async def start_fire(client: Client, task_id: int, fire_time: datetime, signal: str | None = None) -> str:
+    """Start the fire `mail-{taskId}-{fireTime}`, or, when it runs, deliver `signal` to it (recover, retry): a
+    closed fire with rows left pending runs again over those rows only."""
+    workflow_id = rules.fire_workflow_id(task_id, fire_time)
+    # Signal-with-start joins a running fire by itself; a plain start needs USE_EXISTING to do the same.
+    joining: dict[str, Any] = {"start_signal": signal} if signal else {
+        "id_conflict_policy": WorkflowIDConflictPolicy.USE_EXISTING}
+    async with watched():
+        await client.start_workflow(
+            MailFireWorkflow.run, MailFireStart(task_id=task_id), id=workflow_id, task_queue=get_settings().task_queue,
+            search_attributes=search_attributes(task_id), static_summary=f"Timed mail #{task_id}", **joining)
+    return workflow_id
+
+
+def search_attributes(task_id: int) -> TypedSearchAttributes:
+    return TypedSearchAttributes([SearchAttributePair(MAIL_TASK_ID, str(task_id))])
+
+
+@file_reader
+async def mail_files(db: AsyncSession, user: Principal, ids: list[int]) -> set[int]:
+    """Whoever may see timed mails may open the files they attach and the reports their fires built."""
+    if not (user.can(MENU) or user.can(HISTORY)):
+        return set()
+    attached = select(MailTask.attachment_ids).where(MailTask.attachment_ids.overlap(ids))
+    found = {i for (row,) in (await db.execute(attached)).all() for i in row if i in ids}
+    reports = await db.scalars(select(MailFire.report_file_id).where(MailFire.report_file_id.in_(ids)))
+    return found | {i for i in reports if i is not None}

@@ -1,0 +1,173 @@
+"""Timed mails (SPEC §2 manage-mail/timed-mail, §3, §4, §5): create and edit, the preview of the next sends,
+pause, recover and send again. Each task is one Temporal Schedule (activities/mail_schedules.py); each fire
+is a flow `mail-{taskId}-{nominalTime}` (workflows/mail.py)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated
+from zoneinfo import ZoneInfo
+
+from fastapi import APIRouter, Request
+from sqlalchemy import distinct, select
+
+from activities.mail_schedules import drop_schedule, put_schedule
+from api.deps import Need, Principal, SessionDep
+from api.envelope import Page, Reply, ok
+from api.flows import temporal_client, watched
+from api.mail_ops import MENU, apply_form, start_fire, view
+from api.resource.query import apply_filters, apply_sort, count_query
+from api.resource.scope import declares, unscoped
+from api.schemas.mail import (
+    MailPreview,
+    MailPreviewQuery,
+    MailTaskCreate,
+    MailTaskFilters,
+    MailTaskPublic,
+    MailTaskUpdate,
+)
+from domain import audit
+from domain.enums import MailSendStatus, MailTaskStatus
+from domain.errors import DomainError, NotFound
+from domain.models.mail import MailOutbox, MailTask
+from domain.rules import mail as rules
+
+router = APIRouter(prefix="/mail", tags=["mail"])
+# Every holder of the menu sees every timed mail: they are the console's own announcements, not a team's data.
+SCOPE = unscoped("timed mails are shared by everyone who manages mail")
+
+
+async def load(db: SessionDep, task_id: int, *, lock: bool = False) -> MailTask:
+    query = select(MailTask).where(MailTask.id == task_id)
+    row = await db.scalar(query.with_for_update() if lock else query)
+    if row is None:
+        raise NotFound(entity="MailTask")
+    return row
+
+
+async def changed(db: SessionDep, user: Principal, row: MailTask, action: str, before: dict | None) -> None:
+    await audit.record_change(db, operator_id=user.id, operator_name=user.username, entity="MailTask",
+                              entity_id=row.id, action=action, before=before, after=audit.snapshot(row))
+
+
+@router.post("/search", summary="Search timed mails", openapi_extra=declares(SCOPE))
+async def search(params: MailTaskFilters, db: SessionDep,
+                 user: Annotated[Principal, Need(MENU)]) -> Reply[Page[MailTaskPublic]]:
+    query = apply_sort(apply_filters(select(MailTask), MailTask, params), MailTask, params.sort,
+                       {"id", "subject", "status", "repeat", "send_at", "updated_at"}, "-id")
+    total = await db.scalar(count_query(query)) or 0
+    rows = (await db.scalars(query.limit(params.page_size).offset((params.page - 1) * params.page_size))).all()
+    return ok({"items": [await view(db, r, user) for r in rows], "total": total, "page": params.page,
+               "pageSize": params.page_size})
+
+
+@router.get("/detail/{task_id}", summary="One timed mail with its next send times", openapi_extra=declares(SCOPE))
+async def detail(task_id: int, db: SessionDep, user: Annotated[Principal, Need(MENU)]) -> Reply[MailTaskPublic]:
+    return ok(await view(db, await load(db, task_id), user))
+
+
+@router.post("/preview", summary="The next 5 send times of a repeat kind, send time and zone",
+             openapi_extra={"x-audit": False})
+async def preview(body: MailPreviewQuery, _: Annotated[Principal, Need(MENU)]) -> Reply[MailPreview]:
+    now = datetime.now(UTC)
+    first = now if body.repeat == "ONCE" or body.send_at is None else (
+        body.send_at if body.send_at.tzinfo else body.send_at.replace(tzinfo=ZoneInfo(body.time_zone)))
+    return ok({"sends": rules.next_sends(body.repeat, first, ZoneInfo(body.time_zone), now),
+               "timeZone": body.time_zone})
+
+
+@router.post("/add", summary="Create a timed mail and its schedule (ONCE: sent at once)")
+async def add(body: MailTaskCreate, db: SessionDep, request: Request,
+              user: Annotated[Principal, Need("mail#add")]) -> Reply[MailTaskPublic]:
+    row = MailTask(owner_id=user.id, status=MailTaskStatus.IN_USE, consecutive_failures=0)
+    await apply_form(db, user, row, body)
+    client = await temporal_client(request)  # after the form's checks: a bad form is refused even if it is down
+    db.add(row)
+    await db.flush()
+    await changed(db, user, row, "create", None)
+    async with watched():
+        await put_schedule(client, row)
+    await db.commit()  # the fire reads the task
+    if row.repeat == "ONCE":
+        await start_fire(client, row.id, row.send_at)
+    return ok(await view(db, row, user))
+
+
+@router.post("/modify", summary="Edit a timed mail; its schedule follows")
+async def modify(body: MailTaskUpdate, db: SessionDep, request: Request,
+                 user: Annotated[Principal, Need("mail#edit")]) -> Reply[MailTaskPublic]:
+    row = await load(db, body.id, lock=True)
+    before = audit.snapshot(row)
+    await apply_form(db, user, row, body)
+    client = await temporal_client(request)
+    await db.flush()
+    await changed(db, user, row, "update", before)
+    async with watched():
+        await put_schedule(client, row)
+    return ok(await view(db, row, user))
+
+
+@router.delete("/delete/{task_id}", summary="Delete a timed mail, its schedule and its history")
+async def delete(task_id: int, db: SessionDep, request: Request,
+                 user: Annotated[Principal, Need("mail#delete")]) -> Reply[None]:
+    client = await temporal_client(request)
+    row = await load(db, task_id, lock=True)
+    before = audit.snapshot(row)
+    await db.delete(row)
+    await db.flush()
+    await audit.record_change(db, operator_id=user.id, operator_name=user.username, entity="MailTask",
+                              entity_id=task_id, action="delete", before=before, after=None)
+    async with watched():
+        await drop_schedule(client, task_id)
+    return ok(None)
+
+
+@router.post("/{task_id}/pause", summary="Pause: no new fire starts, a fire sending stops after its current mail")
+async def pause(task_id: int, db: SessionDep, request: Request,
+                user: Annotated[Principal, Need("mail#send")]) -> Reply[MailTaskPublic]:
+    client = await temporal_client(request)
+    row = await load(db, task_id, lock=True)
+    if row.status == MailTaskStatus.PAUSED:
+        raise DomainError("MAIL_ALREADY_PAUSED", status=409)
+    before = audit.snapshot(row)
+    row.status, row.paused_reason = MailTaskStatus.PAUSED, "MANUAL"
+    await db.flush()
+    await changed(db, user, row, "pause", before)
+    async with watched():
+        await put_schedule(client, row, note=f"paused by {user.username}")
+    return ok(await view(db, row, user))
+
+
+@router.post("/{task_id}/recover", summary="Recover: the schedule runs again and paused fires send what was not sent")
+async def recover(task_id: int, db: SessionDep, request: Request,
+                  user: Annotated[Principal, Need("mail#send")]) -> Reply[MailTaskPublic]:
+    client = await temporal_client(request)
+    row = await load(db, task_id, lock=True)
+    if row.status != MailTaskStatus.PAUSED:
+        raise DomainError("MAIL_NOT_PAUSED", status=409)
+    before = audit.snapshot(row)
+    row.status, row.paused_reason, row.consecutive_failures = MailTaskStatus.IN_USE, None, 0
+    await db.flush()
+    await changed(db, user, row, "recover", before)
+    waiting = (await db.scalars(select(distinct(MailOutbox.fire_time)).where(
+        MailOutbox.task_id == task_id, MailOutbox.status == MailSendStatus.PENDING))).all()
+    await db.commit()  # the fires read the task's state: it must be IN_USE before they are woken
+    async with watched():
+        await put_schedule(client, row, note=f"recovered by {user.username}")
+    for fire_time in waiting:
+        await start_fire(client, task_id, fire_time, signal="recover")
+    return ok(await view(db, row, user))
+
+
+@router.post("/{task_id}/send-again", summary="Send again: a new fire now, to every recipient")
+async def send_again(task_id: int, db: SessionDep, request: Request,
+                     user: Annotated[Principal, Need("mail#send")]) -> Reply[MailTaskPublic]:
+    client = await temporal_client(request)
+    row = await load(db, task_id)
+    if row.status == MailTaskStatus.PAUSED:
+        raise DomainError("MAIL_PAUSED", status=409)
+    await audit.record_change(db, operator_id=user.id, operator_name=user.username, entity="MailTask",
+                              entity_id=task_id, action="send", before=None, after={"sendAgain": True})
+    await db.commit()
+    await start_fire(client, task_id, datetime.now(UTC).replace(microsecond=0))
+    return ok(await view(db, row, user))

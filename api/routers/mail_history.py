@@ -1,0 +1,90 @@
+"""Mail history (SPEC §2 manage-mail/mail-history): every fire × recipient with its status, SMTP error, message
+id and attachments; failed rows of one fire, or of every fire in a time range, are sent again from here."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Request
+from sqlalchemy import and_, select, update
+
+from api.deps import Need, Principal, SessionDep
+from api.envelope import Page, Reply, ok
+from api.flows import temporal_client
+from api.mail_ops import HISTORY, fire_url, start_fire
+from api.resource.query import apply_filters, apply_sort, count_query
+from api.resource.scope import declares, unscoped
+from api.schemas.mail import MailHistoryFilters, MailHistoryItem, MailRetried, MailRetryFire, MailRetryRange
+from domain import audit
+from domain.enums import MailSendStatus, MailTaskStatus
+from domain.errors import DomainError, Invalid
+from domain.models.mail import MailFire, MailOutbox, MailTask
+from domain.rules import mail as rules
+
+router = APIRouter(prefix="/mail-history", tags=["mail"])
+SCOPE = unscoped("timed mails are shared by everyone who manages mail")
+ROWS = (select(MailOutbox, MailTask.subject, MailFire.attachment_names, MailFire.workflow_id)
+        .join(MailTask, MailTask.id == MailOutbox.task_id)
+        .outerjoin(MailFire, and_(MailFire.task_id == MailOutbox.task_id, MailFire.fire_time == MailOutbox.fire_time)))
+
+
+def item(row: Any, user: Principal) -> dict[str, Any]:
+    out = row.MailOutbox
+    workflow_id = row.workflow_id or rules.fire_workflow_id(out.task_id, out.fire_time)
+    return {"id": out.id, "taskId": out.task_id, "subject": row.subject, "fireTime": out.fire_time,
+            "recipient": out.recipient, "copy": out.copy, "status": out.status, "messageId": out.message_id,
+            "serverId": out.server_id, "smtpError": out.smtp_error, "attempts": out.attempts, "sentAt": out.sent_at,
+            "updatedAt": out.updated_at, "attachmentNames": row.attachment_names or [], "workflowId": workflow_id,
+            "workflowUrl": fire_url(workflow_id, user)}
+
+
+@router.post("/search", summary="Search the outbox: fires × recipients", openapi_extra=declares(SCOPE))
+async def search(params: MailHistoryFilters, db: SessionDep,
+                 user: Annotated[Principal, Need(HISTORY)]) -> Reply[Page[MailHistoryItem]]:
+    query = apply_sort(apply_filters(ROWS, MailOutbox, params), MailOutbox, params.sort,
+                       {"id", "fire_time", "status", "recipient", "sent_at"}, "-id")
+    total = await db.scalar(count_query(query)) or 0
+    rows = (await db.execute(query.limit(params.page_size).offset((params.page - 1) * params.page_size))).all()
+    return ok({"items": [item(r, user) for r in rows], "total": total, "page": params.page,
+               "pageSize": params.page_size})
+
+
+async def retry(db: SessionDep, client: Any, user: Principal, *conditions: Any) -> dict[str, int]:
+    """Failed rows back to PENDING, then each of their fires started again (or told, when it still runs): only
+    those rows are sent, each once. A paused task is refused: recover it first."""
+    failed = [MailOutbox.status == MailSendStatus.FAILED, *conditions]
+    paused = await db.scalar(select(MailTask.id).join(MailOutbox, MailOutbox.task_id == MailTask.id)
+                             .where(*failed, MailTask.status == MailTaskStatus.PAUSED).limit(1))
+    if paused is not None:
+        raise DomainError("MAIL_PAUSED", status=409)
+    reset = (await db.execute(update(MailOutbox).where(*failed)
+                              .values(status=MailSendStatus.PENDING, smtp_error=None)
+                              .returning(MailOutbox.task_id, MailOutbox.fire_time))).all()
+    if not reset:
+        raise DomainError("MAIL_NOTHING_TO_RETRY", status=409)
+    fires = sorted({(r.task_id, r.fire_time) for r in reset})
+    await audit.record_change(db, operator_id=user.id, operator_name=user.username, entity="MailOutbox",
+                              entity_id=None, action="retry", before=None,
+                              after={"rows": len(reset), "fires": [rules.fire_workflow_id(*f) for f in fires]})
+    await db.commit()  # the fires read the rows: they must be PENDING before a fire looks
+    for task_id, fire_time in fires:
+        await start_fire(client, task_id, fire_time, signal="retry")
+    return {"rows": len(reset), "fires": len(fires)}
+
+
+@router.post("/retry-fire", summary="Send the failed rows of one fire again")
+async def retry_fire(body: MailRetryFire, db: SessionDep, request: Request,
+                     user: Annotated[Principal, Need("mail-history#retry")]) -> Reply[MailRetried]:
+    client = await temporal_client(request)
+    return ok(await retry(db, client, user, MailOutbox.task_id == body.task_id,
+                          MailOutbox.fire_time == body.fire_time))
+
+
+@router.post("/retry-range", summary="Send the failed rows of every fire in a time range again")
+async def retry_range(body: MailRetryRange, db: SessionDep, request: Request,
+                      user: Annotated[Principal, Need("mail-history#retry")]) -> Reply[MailRetried]:
+    start, end = body.fire_time
+    if start >= end:
+        raise Invalid("fireTime", "range_order")
+    client = await temporal_client(request)
+    return ok(await retry(db, client, user, MailOutbox.fire_time >= start, MailOutbox.fire_time < end))

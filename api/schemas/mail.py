@@ -1,0 +1,155 @@
+"""Timed mails and the mail history (SPEC §3, §5): what a form sends and what the lists show."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated
+
+from pydantic import AfterValidator, AwareDatetime, Field
+from pydantic_core import PydanticCustomError
+
+from api.envelope import CamelModel
+from api.resource.query import In, Like, Range, SearchParams
+from api.schemas.calendars import TimeZone
+from domain.enums import MailKind, MailRepeat, MailReport, MailSendStatus, MailTaskStatus
+from domain.rules import mail as rules
+from domain.rules.rich_text import sanitize_html
+
+
+def _addresses(values: list[str]) -> list[str]:
+    """Each address checked (email-validator, no DNS) and normalised; a repeated address is kept once."""
+    found: dict[str, str] = {}
+    for value in values:
+        address = rules.normalise_address(value)
+        if address is None:
+            raise PydanticCustomError("email_address", "not a valid email address", {"value": value})
+        found.setdefault(address.lower(), address)
+    return list(found.values())
+
+
+def _content(value: str) -> str:
+    clean = sanitize_html(value)
+    if not clean.strip():
+        raise PydanticCustomError("missing", "the content is empty once cleaned")
+    return clean
+
+
+Recipients = Annotated[list[Annotated[str, Field(max_length=254)]],
+                       Field(min_length=1, max_length=rules.MAX_RECIPIENTS), AfterValidator(_addresses)]
+Copies = Annotated[list[Annotated[str, Field(max_length=254)]], Field(max_length=rules.MAX_CC),
+                   AfterValidator(_addresses)]
+Subject = Annotated[str, Field(min_length=1, max_length=rules.SUBJECT_MAX)]
+Content = Annotated[str, Field(min_length=1, max_length=rules.CONTENT_MAX), AfterValidator(_content)]
+
+
+class MailTaskWrite(CamelModel):
+    recipients: Recipients
+    cc: Copies = []
+    subject: Subject
+    kind: MailKind = MailKind.COMMON
+    report: MailReport | None = Field(default=None, description="BI mails: the console report attached; TICKETS "
+                                                                "when not given")
+    content: Content
+    attachment_ids: list[int] = Field(default=[], max_length=10,
+                                      description="ids of files whose upload has finished (common/upload-file)")
+    repeat: MailRepeat
+    send_at: datetime | None = Field(default=None, description="the first send as a wall time in `timeZone` "
+                                                               "(an offset given is converted); ONCE: now")
+    time_zone: TimeZone
+
+
+class MailTaskCreate(MailTaskWrite):
+    pass
+
+
+class MailTaskUpdate(MailTaskWrite):
+    id: int
+
+
+class MailPreviewQuery(CamelModel):
+    repeat: MailRepeat
+    send_at: datetime | None = None
+    time_zone: TimeZone
+
+
+class MailPreview(CamelModel):
+    sends: list[datetime]
+    time_zone: str
+
+
+class MailAttachment(CamelModel):
+    id: int
+    name: str
+
+
+class MailTaskPublic(CamelModel):
+    id: int
+    owner_id: int | None
+    owner_name: str | None = None
+    recipients: list[str]
+    cc: list[str]
+    subject: str
+    kind: MailKind
+    report: MailReport | None
+    content: str
+    attachments: list[MailAttachment] = []
+    repeat: MailRepeat
+    send_at: datetime
+    time_zone: str
+    status: MailTaskStatus
+    paused_reason: str | None
+    consecutive_failures: int
+    next_sends: list[datetime] = []
+    schedule_id: str
+    schedule_url: str | None = Field(default=None, description="the Schedule in the Temporal Web UI "
+                                                               "(holders of temporal#operate)")
+    created_at: datetime
+    updated_at: datetime
+
+
+class MailTaskFilters(SearchParams):
+    subject: Annotated[str | None, Like()] = None
+    status: Annotated[list[MailTaskStatus] | None, In()] = None
+    repeat: Annotated[list[MailRepeat] | None, In()] = None
+    kind: Annotated[list[MailKind] | None, In()] = None
+
+
+class MailHistoryFilters(SearchParams):
+    task_id: int | None = None
+    recipient: Annotated[str | None, Like()] = None
+    status: Annotated[list[MailSendStatus] | None, In()] = None
+    fire_time: Annotated[list[AwareDatetime | None] | None, Range(), Field(max_length=2)] = None
+
+
+class MailHistoryItem(CamelModel):
+    id: int
+    task_id: int
+    subject: str
+    fire_time: datetime
+    recipient: str
+    copy_: bool = Field(alias="copy")
+    status: MailSendStatus
+    message_id: str
+    server_id: str | None
+    smtp_error: str | None
+    attempts: int
+    sent_at: datetime | None
+    updated_at: datetime
+    attachment_names: list[str]
+    workflow_id: str
+    workflow_url: str | None = None
+
+
+class MailRetryFire(CamelModel):
+    task_id: int
+    fire_time: AwareDatetime
+
+
+class MailRetryRange(CamelModel):
+    fire_time: Annotated[list[AwareDatetime], Field(min_length=2, max_length=2,
+                                                    description="[from, to) of the fires' nominal times")]
+
+
+class MailRetried(CamelModel):
+    rows: int
+    fires: int

@@ -1,0 +1,161 @@
+"""Timed mail rules (SPEC §3, §5): addresses, repeat kinds, when a task fires, and the names of its flows.
+
+Pure: no clock, no database, no I/O. The schedule's calendars (`calendars`) and the preview of the next send
+times (`next_sends`) come from the same reading of a repeat kind, and a test compares the preview with the
+Temporal Schedule's own next action times, so the screen never promises a time the schedule will not keep.
+
+"Monthly on the 31st" (and the 29th or 30th): a month that has no such day sends on its last day instead
+(30 April, 28 or 29 February), once a month, never skipped and never twice.
+"""
+
+from __future__ import annotations
+
+import calendar as cal
+import hashlib
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+from email_validator import EmailNotValidError, validate_email
+
+from domain.enums import MailRepeat
+
+MAX_RECIPIENTS = 10_000  # one fire to ten thousand people is what the benchmark sends
+MAX_CC = 50
+SUBJECT_MAX = 200
+CONTENT_MAX = 200_000
+FAILURE_LIMIT = 5  # consecutive SMTP failures after which a task pauses itself and its owner is told
+PREVIEW_COUNT = 5
+FIRE_STAMP = "%Y-%m-%dT%H:%M:%SZ"  # how Temporal Schedules suffix the ids of the runs they start
+
+
+def normalise_address(address: str) -> str | None:
+    """The address as it will be sent to (lower-cased domain, no spaces), or None when it is not an address.
+    No DNS lookup: a console must not wait on, or leak to, the network to save a form."""
+    try:
+        return validate_email(address.strip(), check_deliverability=False).normalized
+    except (EmailNotValidError, AttributeError):
+        return None
+
+
+def task_schedule_id(task_id: int) -> str:
+    return f"mail-task-{task_id}"
+
+
+def fire_workflow_prefix(task_id: int) -> str:
+    """The Schedule action's workflow id: Temporal appends `-{nominal time}` to it for every run."""
+    return f"mail-{task_id}"
+
+
+def fire_workflow_id(task_id: int, fire_time: datetime) -> str:
+    """`mail-{taskId}-{nominalTime}`: one fire, one flow, whether the schedule or a person started it."""
+    return f"{fire_workflow_prefix(task_id)}-{fire_time.astimezone(UTC).strftime(FIRE_STAMP)}"
+
+
+def fire_time_of(workflow_id: str) -> datetime:
+    """The nominal time a fire's workflow id carries (the inverse of `fire_workflow_id`)."""
+    stamp = workflow_id.split("-", 2)[2]
+    return datetime.strptime(stamp, FIRE_STAMP).replace(tzinfo=UTC)
+
+
+def task_id_of(workflow_id: str) -> int:
+    return int(workflow_id.split("-", 2)[1])
+
+
+def message_id(task_id: int, fire_time: datetime, recipient: str) -> str:
+    """Stable per fire × recipient: a retry that reached the server twice carries the same Message-ID, which mail
+    clients use to fold duplicates."""
+    digest = hashlib.sha256(recipient.lower().encode()).hexdigest()[:16]
+    return f"<{fire_workflow_id(task_id, fire_time)}.{digest}@omp-console>"
+
+
+def month_day(year: int, month: int, day: int) -> int:
+    """The day a monthly mail on `day` sends in that month: the day itself, or the month's last day."""
+    return min(day, cal.monthrange(year, month)[1])
+
+
+@dataclass(frozen=True)
+class Calendar:
+    """One calendar entry of a Schedule spec, in the task's time zone; None = every value. `years` are
+    (start, end, step) ranges as Temporal reads them."""
+
+    hour: int
+    minute: int
+    second: int = 0
+    days: tuple[int, ...] | None = None
+    months: tuple[int, ...] | None = None
+    weekdays: tuple[int, ...] | None = None  # 0 = Sunday, as Temporal counts
+    years: tuple[tuple[int, int, int], ...] | None = None
+
+
+LONG_MONTHS = (1, 3, 5, 7, 8, 10, 12)
+THIRTY_DAY_MONTHS = (4, 6, 9, 11)
+# February's last day is the 28th in years not divisible by 4, and in 2100, 2200 and 2300 (not leap years).
+COMMON_YEARS = ((2025, 2399, 4), (2026, 2399, 4), (2027, 2399, 4), (2100, 2100, 0), (2200, 2200, 0),
+                (2300, 2300, 0))
+
+
+def monthly_calendars(day: int, hour: int, minute: int, second: int) -> list[Calendar]:
+    def at(days: int, months: tuple[int, ...] | None = None,
+           years: tuple[tuple[int, int, int], ...] | None = None) -> Calendar:
+        return Calendar(hour=hour, minute=minute, second=second, days=(days,), months=months, years=years)
+
+    if day <= 28:
+        return [at(day)]
+    entries = [at(day, tuple(m for m in range(1, 13) if m != 2 and month_day(2001, m, day) == day))]
+    if day == 31:
+        entries.append(at(30, THIRTY_DAY_MONTHS))
+    # February: the 29th exists only in leap years (the calendar matches real dates only), the 28th elsewhere.
+    return [*entries, at(29, (2,)), at(28, (2,), COMMON_YEARS)]
+
+
+def calendars(repeat: MailRepeat, first_local: datetime) -> list[Calendar]:
+    """The Schedule's calendar entries for a repeat kind; `first_local` is the first send, a wall time in the
+    task's zone. ONCE has none: it is sent when saved, and again only when asked."""
+    hour, minute, second = first_local.hour, first_local.minute, first_local.second
+    match repeat:
+        case MailRepeat.ONCE:
+            return []
+        case MailRepeat.ONCE_LATER:
+            year = first_local.year
+            return [Calendar(hour=hour, minute=minute, second=second, days=(first_local.day,),
+                             months=(first_local.month,), years=((year, year, 0),))]
+        case MailRepeat.DAILY:
+            return [Calendar(hour=hour, minute=minute, second=second)]
+        case MailRepeat.WEEKLY:
+            return [Calendar(hour=hour, minute=minute, second=second, weekdays=((first_local.weekday() + 1) % 7,))]
+        case MailRepeat.MONTHLY:
+            return monthly_calendars(first_local.day, hour, minute, second)
+
+
+def local_instant(day: date, at: time, zone: ZoneInfo) -> datetime:
+    return datetime.combine(day, at, tzinfo=zone).astimezone(UTC)
+
+
+def next_sends(repeat: MailRepeat, first: datetime, zone: ZoneInfo, after: datetime,
+               count: int = PREVIEW_COUNT) -> list[datetime]:
+    """The next `count` send times (UTC) at or after `after`, never before the first send."""
+    start = max(first, after)
+    local_first = first.astimezone(zone)
+    at = local_first.time().replace(microsecond=0, tzinfo=None)
+    if repeat in (MailRepeat.ONCE, MailRepeat.ONCE_LATER):
+        return [first] if first >= after else []
+    found: list[datetime] = []
+    if repeat == MailRepeat.MONTHLY:
+        year, month = local_first.year, local_first.month
+        while len(found) < count:
+            candidate = local_instant(date(year, month, month_day(year, month, local_first.day)), at, zone)
+            if candidate >= start:
+                found.append(candidate)
+            year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+        return found
+    step = 1 if repeat == MailRepeat.DAILY else 7
+    day = local_first.date()
+    skip = max(0, (start.astimezone(zone).date() - day).days - 1) // step
+    day += timedelta(days=skip * step)
+    while len(found) < count:
+        candidate = local_instant(day, at, zone)
+        if candidate >= start:
+            found.append(candidate)
+        day += timedelta(days=step)
+    return found

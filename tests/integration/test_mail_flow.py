@@ -1,0 +1,245 @@
+"""A timed mail's fire on Temporal's time-skipping server with a real SMTP sink: every recipient mailed once,
+pause and recover, send again, a worker dying around the SMTP send, and the pause after SMTP failures.
+
+(The test server has no Schedules: the schedules themselves are tested on the dev server, test_mail_api.py.)"""
+
+from __future__ import annotations
+
+import email
+from collections.abc import AsyncIterator, Callable
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from sqlalchemy import select, update
+
+from activities import mail_fires
+from domain.db import transaction
+from domain.enums import MailKind, MailRepeat, MailSendStatus, MailTaskStatus
+from domain.models.mail import MailFire, MailOutbox, MailTask
+from domain.models.notifications import Notification
+from domain.rules import mail as rules
+from domain.settings import get_settings
+from tests.conftest import unique
+from tests.integration import ticket_support
+from tests.integration.people import create_user
+from tests.integration.ticket_support import eventually, free_port, register_search_attributes
+from worker.main import build_workers
+from workflows.mail import MailFireWorkflow
+from workflows.mail_models import MailFireStart
+
+S = MailSendStatus
+mail_sink = ticket_support.mail_sink  # fixture
+
+
+@pytest.fixture(scope="module")
+async def env() -> AsyncIterator[Any]:
+    from tests.conftest import start_time_skipping_env
+
+    environment = await start_time_skipping_env()
+    await register_search_attributes(environment.client)
+    workers = build_workers(environment.client)
+    for worker in workers:
+        await worker.__aenter__()
+    yield environment
+    for worker in workers:
+        await worker.__aexit__(None, None, None)
+    await environment.shutdown()
+
+
+async def new_task(count: int, cc: int = 0, **fields: Any) -> MailTask:
+    owner = await create_user(prefix="mailowner")
+    name = unique("m")
+    row = MailTask(owner_id=owner.id, recipients=[f"{name}{i}@example.com" for i in range(count)],
+                   cc=[f"{name}cc{i}@example.com" for i in range(cc)], subject=f"Report {name}", kind=MailKind.COMMON,
+                   content="<p>Daily <b>figures</b></p>", attachment_ids=[], repeat=MailRepeat.DAILY,
+                   send_at=datetime.now(UTC), time_zone="Asia/Jakarta", status=MailTaskStatus.IN_USE,
+                   consecutive_failures=0, **fields)
+    async with transaction() as db:
+        db.add(row)
+    return row
+
+
+def fire_id(task: MailTask, minutes: int = 0) -> tuple[str, datetime]:
+    fire = datetime(2026, 11, 25, 1, 0, tzinfo=UTC) + timedelta(minutes=minutes)
+    return rules.fire_workflow_id(task.id, fire), fire
+
+
+async def start(env: Any, task: MailTask, minutes: int = 0) -> Any:
+    workflow_id, _ = fire_id(task, minutes)
+    return await env.client.start_workflow(MailFireWorkflow.run, MailFireStart(task_id=task.id), id=workflow_id,
+                                           task_queue=get_settings().task_queue)
+
+
+async def rows(task: MailTask) -> list[MailOutbox]:
+    async with transaction() as db:
+        return list((await db.scalars(select(MailOutbox).where(MailOutbox.task_id == task.id)
+                                      .order_by(MailOutbox.id))).all())
+
+
+def received(mails: Callable[[], list[str]], task: MailTask) -> list[email.message.Message]:
+    found = [email.message_from_string(m) for m in mails()]
+    return [m for m in found if m["Subject"] == task.subject]
+
+
+def envelope_to(message: email.message.Message) -> str:
+    return message["X-Envelope-To"]
+
+
+async def test_a_fire_mails_every_recipient_once_and_records_the_server_id(env, mail_sink):
+    task = await new_task(3, cc=1)
+    handle = await start(env, task)
+    result = await handle.result()
+    assert (result.sent, result.failed) == (4, 0)
+    got = received(mail_sink, task)
+    assert sorted(envelope_to(m) for m in got) == sorted([*task.recipients, *task.cc])
+    copy = next(m for m in got if envelope_to(m) == task.cc[0])
+    assert copy["Cc"] == task.cc[0] and "undisclosed" in copy["To"]  # a cc recipient's copy says so
+    outbox = await rows(task)
+    assert {r.status for r in outbox} == {S.SENT}
+    stems = {p.split("queued as ")[-1] for p in [r.server_id or "" for r in outbox]}
+    assert all(stems) and len(stems) == 4  # the sink's own id for each message ("queued as <file>")
+    assert {r.message_id for r in outbox} == {m["Message-ID"] for m in got}
+    described = await handle.describe()
+    assert described.typed_search_attributes.get(rules_key("MailTaskId")) == str(task.id)
+    # The same fire started again (a retried start, a resumed task) finds nobody left to mail.
+    again = await env.client.execute_workflow(MailFireWorkflow.run, MailFireStart(task_id=task.id), id=handle.id,
+                                              task_queue=get_settings().task_queue)
+    assert again.sent == 0 and len(received(mail_sink, task)) == 4
+
+
+def rules_key(name: str) -> Any:
+    from workflows.mail_models import MAIL_FIRE_TIME, MAIL_TASK_ID
+
+    return {"MailTaskId": MAIL_TASK_ID, "MailFireTime": MAIL_FIRE_TIME}[name]
+
+
+async def test_pause_stops_the_fire_and_recover_sends_only_what_was_not_sent(env, mail_sink, monkeypatch):
+    task = await new_task(6)
+    monkeypatch.setattr(mail_fires, "LANES", 1)
+    monkeypatch.setattr(mail_fires, "CHECK_EVERY", 1)
+    original = mail_fires.record
+
+    async def pause_after_two(conn: Any, batch: Any, row: Any, outcome: Any) -> None:
+        await original(conn, batch, row, outcome)
+        if batch.sent_count == 2:  # somebody presses pause while the fire sends
+            async with transaction() as db:
+                await db.execute(update(MailTask).where(MailTask.id == task.id).values(status=MailTaskStatus.PAUSED))
+
+    monkeypatch.setattr(mail_fires, "record", pause_after_two)
+    handle = await start(env, task)
+
+    async def waiting() -> bool:
+        left = [r for r in await rows(task) if r.status == S.PENDING]
+        described = await handle.describe()
+        return len(left) == 4 and not described.raw_description.pending_activities
+
+    await eventually(waiting)
+    assert len(received(mail_sink, task)) == 2
+    monkeypatch.setattr(mail_fires, "record", original)
+    async with transaction() as db:
+        await db.execute(update(MailTask).where(MailTask.id == task.id).values(status=MailTaskStatus.IN_USE))
+    await handle.signal(MailFireWorkflow.recover)
+    result = await handle.result()
+    assert result.sent == 6
+    got = received(mail_sink, task)
+    assert sorted(envelope_to(m) for m in got) == sorted(task.recipients)  # six people, one mail each
+
+
+async def test_send_again_is_a_new_fire_to_everybody(env, mail_sink):
+    task = await new_task(2)
+    await (await start(env, task)).result()
+    await (await start(env, task, minutes=30)).result()
+    got = received(mail_sink, task)
+    assert len(got) == 4 and len({m["Message-ID"] for m in got}) == 4
+    async with transaction() as db:
+        fires = (await db.scalars(select(MailFire.workflow_id).where(MailFire.task_id == task.id))).all()
+    assert sorted(fires) == sorted([fire_id(task)[0], fire_id(task, 30)[0]])
+
+
+async def test_a_worker_dying_between_the_smtp_send_and_the_mark_mails_nobody_twice(env, mail_sink, monkeypatch):
+    """The server has the mails (their "." went out) but the worker dies before writing the server's ids: the
+    retried batch finds those rows SENDING and leaves them; each recipient has exactly one mail."""
+    task = await new_task(3)
+    deaths = []
+
+    async def die(conn: Any, batch: Any) -> None:
+        deaths.append(len(batch.sent))
+        raise RuntimeError("worker killed")
+
+    monkeypatch.setattr(mail_fires, "flush_sent", die)
+    handle = await start(env, task)
+    await eventually(lambda: _done_with(task, lambda r: r.status == S.SENDING, 3))
+    monkeypatch.undo()
+    result = await handle.result()
+    assert deaths and result.failed == 0
+    got = received(mail_sink, task)
+    assert sorted(envelope_to(m) for m in got) == sorted(task.recipients)
+    assert {r.status for r in await rows(task)} == {S.SENDING}  # handed over, reply not recorded: never resent
+
+
+async def test_a_worker_dying_before_the_final_dot_mails_everybody_once(env, mail_sink, monkeypatch):
+    """Killed with the body sent but not its final ".": the server drops the message, the row stays PENDING and
+    the retried batch sends it, once."""
+    task = await new_task(2)
+    original = mail_fires.claimer
+    calls = []
+
+    def dying_claimer(conn: Any, row_id: int) -> Any:
+        claim = original(conn, row_id)
+
+        async def maybe_die() -> bool:
+            calls.append(row_id)
+            if len(calls) == 1:
+                raise RuntimeError("worker killed")
+            return await claim()
+        return maybe_die
+
+    monkeypatch.setattr(mail_fires, "claimer", dying_claimer)
+    result = await (await start(env, task)).result()
+    assert len(calls) >= 3 and result.failed == 0  # the killed attempt, the other row, the retried one
+    got = received(mail_sink, task)
+    assert sorted(envelope_to(m) for m in got) == sorted(task.recipients)
+    assert {r.status for r in await rows(task)} == {S.SENT}
+
+
+async def _done_with(task: MailTask, check: Callable[[MailOutbox], bool], count: int) -> bool:
+    return len([r for r in await rows(task) if check(r)]) == count
+
+
+async def test_smtp_failures_in_a_row_pause_the_task_tell_its_owner_and_retry_sends_the_failed(
+        env, mail_sink, monkeypatch):
+    task = await new_task(rules.FAILURE_LIMIT + 2)
+    working_port = get_settings().smtp_port
+    monkeypatch.setattr(mail_fires, "LANES", 1)
+    monkeypatch.setattr(get_settings(), "smtp_port", free_port())  # nobody listens: every mail fails
+    handle = await start(env, task)
+
+    async def paused() -> bool:
+        async with transaction() as db:
+            row = await db.get(MailTask, task.id, populate_existing=True)
+        idle = not (await handle.describe()).raw_description.pending_activities
+        return row.status == MailTaskStatus.PAUSED and idle
+
+    await eventually(paused)
+    outbox = await rows(task)
+    assert [r.status for r in outbox].count(S.FAILED) == rules.FAILURE_LIMIT
+    assert [r.status for r in outbox].count(S.PENDING) == 2
+    assert all(r.smtp_error for r in outbox if r.status == S.FAILED)
+    async with transaction() as db:
+        row = await db.get(MailTask, task.id)
+        told = (await db.scalars(select(Notification).where(Notification.user_id == task.owner_id))).all()
+    assert row.paused_reason == "SMTP_FAILURES" and [n.kind for n in told] == ["MAIL_PAUSED"]
+
+    monkeypatch.setattr(get_settings(), "smtp_port", working_port)  # the mail server is back
+    async with transaction() as db:  # what the console's recover and retry do to the rows (test_mail_api.py)
+        await db.execute(update(MailTask).where(MailTask.id == task.id)
+                         .values(status=MailTaskStatus.IN_USE, consecutive_failures=0))
+        await db.execute(update(MailOutbox).where(MailOutbox.task_id == task.id, MailOutbox.status == S.FAILED)
+                         .values(status=S.PENDING, smtp_error=None))
+    await handle.signal(MailFireWorkflow.retry)
+    await handle.signal(MailFireWorkflow.recover)
+    await handle.result()
+    got = received(mail_sink, task)
+    assert sorted(envelope_to(m) for m in got) == sorted(task.recipients)
+    assert {r.status for r in await rows(task)} == {S.SENT}
