@@ -1,0 +1,106 @@
+"""`python -m bench.merchants [--merchants 100000] [--requests 600]`: one run on a fresh console.
+
+1. Start the console (`launcher --ephemeral`), log in as admin.
+2. Generate `--merchants` merchants with 3 shops, 3 accounts and 10 subscription records each (requests, base
+   periods and payments too) inside PostgreSQL (generate_series), indexes built after the load.
+3. Search: three common filters of the merchant list through the API and the same SQL through pgbench, one
+   caller at a time (latency) and `--clients` callers (throughput).
+4. Subscription requests from submit to applied through the API and the worker (`--requests` of them).
+Results go to bench/out/merchants-<time>.json and are printed as a table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import psycopg
+
+from bench.harness import stack
+from bench.harness.figures import load_average, machine
+from bench.harness.measure import api_load, pgbench
+from bench.merchants import generate
+
+PATH = "/cms/merchant/search"
+
+
+def searches(people: list[int]) -> dict[str, dict[str, Any]]:
+    """The list's common questions: whose plan ends soon, one merchant by part of its email, a sales person's
+    merchants in one country."""
+    now = datetime.now(UTC).replace(microsecond=0)
+    return {
+        "plan PRO ending in 30 days": {"planName": ["PRO"],
+                                       "expireAt": [now.isoformat(), (now + timedelta(days=30)).isoformat()]},
+        "email contains": {"email": "merchant4242"},
+        "country + sales person": {"country": ["PH"], "salesId": people[3]},
+    }
+
+
+def parse() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench.merchants", description=__doc__.split("\n")[0])
+    parser.add_argument("--merchants", type=int, default=100_000, help="with 3 shops and 10 subscriptions each")
+    parser.add_argument("--seconds", type=int, default=15, help="duration of each search measurement")
+    parser.add_argument("--clients", type=int, default=8, help="concurrent callers for throughput")
+    parser.add_argument("--requests", type=int, default=600, help="subscription requests submitted to applied")
+    parser.add_argument("--request-clients", type=int, default=16, help="requests in flight at once")
+    parser.add_argument("--api-workers", type=int, default=os.cpu_count() or 1,
+                        help="API processes (OMP_WORKERS), one a core as deployed")
+    return parser.parse_args()
+
+
+def search_sql(body: dict[str, Any]) -> list[str]:
+    """The statements the API runs for this search (the total, then the page), with literal values."""
+    from sqlalchemy.dialects import postgresql
+
+    from api.deps import Principal
+    from api.resource.query import count_query
+    from api.routers.merchants import merchants
+    from api.schemas.merchants import MerchantFilters
+
+    admin = Principal(id=1, username="admin", display_name="Admin", email="a", session_id=0, is_super=True,
+                      permissions=frozenset())
+    params = MerchantFilters.model_validate(body)
+    query = merchants.search_query(params, admin)
+    dialect = postgresql.dialect()  # type: ignore[no-untyped-call]
+    return [str(q.compile(dialect=dialect, compile_kwargs={"literal_binds": True}))
+            for q in (count_query(query), query.limit(params.page_size).offset(0))]
+
+
+async def run(args: argparse.Namespace, console: stack.Stack) -> dict[str, Any]:
+    os.environ["OMP_DATABASE_URL"] = console.database_url
+    os.environ["OMP_TEMPORAL_ADDRESS"] = console.temporal
+    results: dict[str, Any] = {"at": datetime.now(UTC).isoformat(), "args": vars(args), "machine": machine()}
+    with psycopg.connect(console.database_url, autocommit=True) as conn:
+        people = generate.users(conn, 50)
+        versions = generate.packages(conn, people[0])
+        results["data"] = generate.load(conn, args.merchants, people, versions)
+        print(f"data: {results['data']}", flush=True)
+    await console.settle()
+    token = console.login()
+    results["search"] = {}
+    for name, body in searches(people).items():
+        statements = search_sql(body)
+        figures = {
+            "apiLatency": await api_load(console.url, token, PATH, body, args.seconds, 1),
+            "sqlLatency": pgbench(console.database_url, statements, args.seconds, 1),
+            "apiThroughput": await api_load(console.url, token, PATH, body, args.seconds, args.clients),
+            "sqlThroughput": pgbench(console.database_url, statements, args.seconds, args.clients),
+            "sql": statements,
+        }
+        sql_rate = figures["sqlThroughput"]["perSecond"]
+        figures["throughputRatio"] = round(figures["apiThroughput"]["perSecond"] / sql_rate, 3) if sql_rate else 0
+        results["search"][name] = figures
+        print(f"search {name}: " + ", ".join(f"{k} {v}" for k, v in figures.items() if k != "sql"), flush=True)
+    results["loadAverageAtEnd"] = load_average()
+    return results
+
+
+def main() -> None:
+    args = parse()
+    stack.run_once("merchants", args.api_workers, lambda console: run(args, console))
+
+
+if __name__ == "__main__":
+    main()
