@@ -4,6 +4,12 @@ import { compression } from 'vite-plugin-compression2';
 import { chunkGroups } from './config/chunkGroups.ts';
 
 const apiTarget = process.env.OMP_API_URL ?? 'http://127.0.0.1:8000';
+// What the console serves besides the web app, as in production: its API, and the Temporal Web UI, which the
+// console proxies for holders of temporal#operate (docs/decisions/temporal-ui-proxy.md).
+const consolePaths = {
+  '/cms': { target: apiTarget, changeOrigin: true },
+  '/temporal': { target: apiTarget, changeOrigin: true },
+};
 
 export default defineConfig({
   base: '/',
@@ -13,16 +19,8 @@ export default defineConfig({
     // (api/static_assets.py): compressed once here, not on every request.
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|svg|json)$/, threshold: 1024 }),
   ],
-  server: {
-    proxy: {
-      '/cms': { target: apiTarget, changeOrigin: true },
-    },
-  },
-  preview: {
-    proxy: {
-      '/cms': { target: apiTarget, changeOrigin: true },
-    },
-  },
+  server: { proxy: consolePaths },
+  preview: { proxy: consolePaths },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
