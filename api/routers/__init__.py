@@ -10,6 +10,7 @@ from api.routers import (
     couriers,
     data_authority,
     departments,
+    expenses,
     files,
     mail,
     mail_history,
@@ -17,6 +18,7 @@ from api.routers import (
     notifications,
     profile,
     roles,
+    shops,
     system,
     ticket_actions,
     ticket_reports,
@@ -33,5 +35,6 @@ ROUTERS = [
     ticket_reports.router, calendars.router, calendars.day_router, notifications.router,
     profile.router, merchants.list_router, merchants.specific_router, merchants.router,
     mail.router, mail_history.router,
+    shops.list_router, shops.specific_router, shops.router, expenses.list_router, expenses.specific_router,
     ticket_settings.category_router, ticket_settings.application_router, ticket_settings.on_duty_router,
 ]

@@ -19,7 +19,7 @@ from sqlalchemy.orm import with_expression
 from api.deps import Need, Principal, SessionDep
 from api.envelope import Reply, ok
 from api.resource import Actions, Resource
-from api.resource.scope import declares, scoped
+from api.resource.scope import DataScope, declares, scoped
 from api.schemas.merchants import (
     AccountPublic,
     AccountUpdate,
@@ -47,6 +47,15 @@ HISTORY_LIMIT = 200
 # Data authority: a merchant belongs to its country, its team, and its sales and retention people.
 MERCHANT_SCOPE = scoped(name="Merchant", country=Merchant.country, team=Merchant.team,
                         owner=(Merchant.sales_id, Merchant.retention_id))
+
+
+def through_merchant(name: str, merchant_id: Any, country: Any = None) -> DataScope:
+    """The scope of rows that belong to a merchant (shops, payments): the merchant's team and people decide,
+    and the row's own country where it has one."""
+    def of(column: Any) -> Any:
+        return select(column).where(Merchant.id == merchant_id).scalar_subquery()
+    return scoped(name=name, country=country if country is not None else of(Merchant.country),
+                  team=of(Merchant.team), owner=(of(Merchant.sales_id), of(Merchant.retention_id)))
 
 
 def _name_of(column: Any) -> Any:

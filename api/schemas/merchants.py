@@ -33,9 +33,11 @@ from domain.models.merchants import Merchant, Shop
 from domain.rules import merchants as rules
 
 
-def _rule(check: Callable[[str], str]) -> Callable[[str], str]:
+def checked(check: Callable[[str], str]) -> Callable[[Any], Any]:
     """A rule of domain/rules/merchants.py as a field validator: its refusal becomes the field's 422."""
-    def validate(value: str) -> str:
+    def validate(value: Any) -> Any:
+        if value is None:
+            return None
         try:
             return check(value)
         except Invalid as exc:
@@ -44,11 +46,10 @@ def _rule(check: Callable[[str], str]) -> Callable[[str], str]:
     return validate
 
 
-EmailSearch = Annotated[str | None, Field(max_length=254), AfterValidator(lambda v: v and _rule(rules.email_search)(v)),
-                        Like()]
-PhoneSearch = Annotated[str | None, Field(max_length=32), AfterValidator(lambda v: v and _rule(rules.phone_search)(v)),
-                        Prefix()]
-Phone = Annotated[str, Field(max_length=32), AfterValidator(_rule(rules.normalise_phone))]
+# SPEC §5 search rules; an empty field was stripped before (SearchParams), so these see only real searches.
+EmailPart = Annotated[str | None, Field(max_length=254), AfterValidator(checked(rules.email_search))]
+PhoneStart = Annotated[str | None, Field(max_length=32), AfterValidator(checked(rules.phone_search))]
+Phone = Annotated[str, Field(max_length=32), AfterValidator(checked(rules.normalise_phone))]
 Tag = Annotated[str, Field(min_length=1, max_length=32)]
 
 
@@ -133,8 +134,8 @@ class MerchantUpdate(CamelModel):
 
 
 class MerchantFilters(SearchParams):
-    email: EmailSearch = None
-    phone: PhoneSearch = None
+    email: Annotated[EmailPart, Like()] = None
+    phone: Annotated[PhoneStart, Prefix()] = None
     id: Annotated[int | None, Eq()] = None
     country: Annotated[list[Country] | None, In()] = None
     merchant_type: Annotated[list[MerchantType] | None, In()] = None

@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlalchemy import BigInteger, CheckConstraint, ForeignKey, Index, Numeric, String, Text, func
 from sqlalchemy.dialects.postgresql import JSONB, TSTZRANGE, ExcludeConstraint, Range
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column, query_expression
 
 from domain.db import Base, Timestamps, one_of
 from domain.enums import (
@@ -145,3 +145,6 @@ class Payment(Base, Timestamps):
     status: Mapped[PaymentStatus] = mapped_column(String(8), default=PaymentStatus.PENDING)
     payment_serial: Mapped[str | None] = mapped_column(String(64))
     paid_at: Mapped[datetime | None]
+    # filled by the expenses lists (api/routers/expenses.py), not stored
+    merchant_email: Mapped[str | None] = query_expression()
+    plan_name: Mapped[str | None] = query_expression()

@@ -38,7 +38,7 @@ async def insert_merchant(country: str = "ID", *, erp_login: bool = True, staff:
                 db.add(MerchantAccount(merchant_id=merchant.id, system=system, email=login, user_type=user_type,
                                        activated_at=datetime.now(UTC)))
         for shop in shops or []:
-            db.add(Shop(merchant_id=merchant.id, name=unique("shop"), channel="SHOPEE_ID", country=merchant.country,
-                        external_shop_id=unique("x"), merchant_email=email, **shop))
+            values = {"name": unique("shop"), "channel": "SHOPEE_ID", "country": merchant.country, **shop}
+            db.add(Shop(merchant_id=merchant.id, external_shop_id=unique("x"), merchant_email=email, **values))
         await db.flush()
     return merchant

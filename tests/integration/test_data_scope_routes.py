@@ -12,11 +12,12 @@ import io
 import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 from typing import Any
 
 import openpyxl
 import pytest
-from sqlalchemy import insert
+from sqlalchemy import insert, select
 
 from api.main import create_app
 from domain.db import transaction
@@ -24,7 +25,9 @@ from domain.models.audit import OperationLog
 from domain.models.authorities import Authority
 from domain.models.couriers import Courier
 from domain.models.data_authority import DataScope
+from domain.models.merchants import Shop
 from domain.models.roles import Role
+from domain.models.subscriptions import Payment
 from domain.models.tracking import AccessVisit, TrackingEvent
 from domain.models.users import user_authorities, user_roles
 from tests.conftest import unique
@@ -113,8 +116,13 @@ async def world() -> World:
         await db.execute(insert(user_roles), [{"user_id": i, "role_id": role.id} for i in people])
         await db.execute(insert(user_authorities), [{"user_id": i, "authority_id": authority.id} for i in people])
     await token_for(away)  # an open session for the account-state call
-    merchants = [await insert_merchant(country, email=f"{mark}{n}merch@shop.test", tags=[mark], sales_id=who.id)
+    merchants = [await insert_merchant(country, email=f"{mark}{n}merch@shop.test", tags=[mark], sales_id=who.id,
+                                       shops=[{"name": f"{mark}{n}shop"}])
                  for country, n, who in (("ID", "in", me), ("PH", "out", away))]
+    async with transaction() as db:
+        shops = [(await db.scalars(select(Shop.id).where(Shop.merchant_id == m.id))).one() for m in merchants]
+        payments = [Payment(merchant_id=m.id, amount=Decimal(10), currency="IDR", status="PAID") for m in merchants]
+        db.add_all(payments)
     window = {"startTime": (now - timedelta(hours=1)).isoformat(), "endTime": (now + timedelta(hours=1)).isoformat()}
 
     def pair(rows: list[Any], label: str) -> Rows:
@@ -132,6 +140,10 @@ async def world() -> World:
             "Ticket": Rows([mine], [theirs], [f"{mark} mine"], [f"{mark} theirs"], {"category": [category]}),
             "Merchant": Rows([merchants[0].id], [merchants[1].id], [merchants[0].email], [merchants[1].email],
                              {"tags": [mark], "email": "merch@shop"}),
+            "Shop": Rows(shops[:1], shops[1:], [f"{mark}inshop"], [f"{mark}outshop"],
+                         {"name": mark, "merchantEmail": "merch@shop"}),
+            "Payment": Rows([payments[0].id], [payments[1].id], [merchants[0].email], [merchants[1].email],
+                            {"merchantEmail": "merch@shop"}),
         },
         params={"role_id": role.id, "authority_id": authority.id},
         queries={"/cms/user/options": {"ids": [me.id, away.id, neighbour.id]}},

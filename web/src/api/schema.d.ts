@@ -966,6 +966,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/expenses/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one Payment */
+        get: operations["expenses_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/expenses/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export Payments matching the filters as xlsx */
+        post: operations["expenses_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/expenses/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search Payments */
+        post: operations["expenses_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/expenses/specific/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one Payment */
+        get: operations["specific-expenses_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/expenses/specific/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export Payments matching the filters as xlsx */
+        post: operations["specific-expenses_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/expenses/specific/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search Payments */
+        post: operations["specific-expenses_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/front/table-display/change": {
         parameters: {
             query?: never;
@@ -1791,6 +1893,142 @@ export interface paths {
         put?: never;
         /** Move members from one role to another */
         post: operations["roles_switch_members"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/shop/bind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bind an unbound shop to its merchant again (audited) */
+        post: operations["shops_bind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/shop/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one Shop */
+        get: operations["shops_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/shop/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export Shops matching the filters as xlsx */
+        post: operations["shops_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/shop/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search Shops */
+        post: operations["shops_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/shop/specific/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one Shop */
+        get: operations["specific-shops_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/shop/specific/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export Shops matching the filters as xlsx */
+        post: operations["specific-shops_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/shop/specific/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search Shops */
+        post: operations["specific-shops_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/shop/unbind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unbind a shop from its merchant (audited) */
+        post: operations["shops_unbind"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3974,6 +4212,12 @@ export interface components {
             status?: components["schemas"]["CourierStatus"] | null;
         };
         /**
+         * Currency
+         * @description SPEC §3: the currencies packages and payments are in.
+         * @enum {string}
+         */
+        Currency: "IDR" | "CNY" | "USD" | "VND" | "MYR" | "PHP" | "THB" | "SGD";
+        /**
          * DashboardQuery
          * @description A preset (in the business time zone) or an explicit [from, to) range; the preset wins when both come.
          */
@@ -5346,10 +5590,32 @@ export interface components {
             /** Total */
             total: number;
         };
+        /** Page[PaymentPublic] */
+        Page_PaymentPublic_: {
+            /** Items */
+            items: components["schemas"]["PaymentPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+        };
         /** Page[RolePublic] */
         Page_RolePublic_: {
             /** Items */
             items: components["schemas"]["RolePublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[ShopPublic] */
+        Page_ShopPublic_: {
+            /** Items */
+            items: components["schemas"]["ShopPublic"][];
             /** Page */
             page: number;
             /** Pagesize */
@@ -5390,6 +5656,69 @@ export interface components {
             /** Total */
             total: number;
         };
+        /** PaymentFilters */
+        PaymentFilters: {
+            /** Createdat */
+            createdAt?: (string | null)[] | null;
+            /** Currency */
+            currency?: components["schemas"]["Currency"][] | null;
+            /** Merchantemail */
+            merchantEmail?: string | null;
+            /** Merchantid */
+            merchantId?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Paidat */
+            paidAt?: (string | null)[] | null;
+            /** Paymentserial */
+            paymentSerial?: string | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Status */
+            status?: components["schemas"]["PaymentStatus"][] | null;
+        };
+        /** PaymentPublic */
+        PaymentPublic: {
+            /** Amount */
+            amount: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            currency: components["schemas"]["Currency"];
+            /** Id */
+            id: number;
+            /** Merchantemail */
+            merchantEmail?: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Paidat */
+            paidAt: string | null;
+            /** Paymentserial */
+            paymentSerial: string | null;
+            planName?: components["schemas"]["PlanName"] | null;
+            status: components["schemas"]["PaymentStatus"];
+            /** Subscriptionid */
+            subscriptionId: number | null;
+        };
+        /**
+         * PaymentStatus
+         * @description SPEC §4: merchant payment status.
+         * @enum {string}
+         */
+        PaymentStatus: "PAID" | "PENDING" | "FAILED" | "CANCEL";
         /** PeriodFigures */
         PeriodFigures: {
             /** Closed */
@@ -6150,6 +6479,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[PaymentPublic]] */
+        Reply_Page_PaymentPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_PaymentPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[RolePublic]] */
         Reply_Page_RolePublic__: {
             /**
@@ -6158,6 +6506,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_RolePublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[ShopPublic]] */
+        Reply_Page_ShopPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_ShopPublic_"] | null;
             /**
              * Message
              * @default
@@ -6215,6 +6582,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_VisitPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[PaymentPublic] */
+        Reply_PaymentPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["PaymentPublic"] | null;
             /**
              * Message
              * @default
@@ -6329,6 +6715,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["SessionPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[ShopPublic] */
+        Reply_ShopPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["ShopPublic"] | null;
             /**
              * Message
              * @default
@@ -7056,6 +7461,90 @@ export interface components {
          * @enum {string}
          */
         ShippingMethod: "PICK_UP" | "DROP_OFF" | "MANUAL_SHIP";
+        /** ShopChange */
+        ShopChange: {
+            /** Id */
+            id: number;
+        };
+        /**
+         * ShopConnectionStatus
+         * @description SPEC §3: shop connection status.
+         * @enum {string}
+         */
+        ShopConnectionStatus: "CONNECTED" | "DISCONNECTED" | "EXPIRED" | "AUTHORIZING" | "UNAUTHORIZED" | "RESTRICTED";
+        /** ShopFilters */
+        ShopFilters: {
+            /** Bound */
+            bound?: boolean | null;
+            /** Channel */
+            channel?: components["schemas"]["Channel"][] | null;
+            /** Connectionstatus */
+            connectionStatus?: components["schemas"]["ShopConnectionStatus"][] | null;
+            /** Country */
+            country?: components["schemas"]["Country"][] | null;
+            /** Externalshopid */
+            externalShopId?: string | null;
+            /** Latestordersyncat */
+            latestOrderSyncAt?: (string | null)[] | null;
+            /** Merchantemail */
+            merchantEmail?: string | null;
+            /** Merchantid */
+            merchantId?: number | null;
+            /** Name */
+            name?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+        };
+        /** ShopPublic */
+        ShopPublic: {
+            /** Bound */
+            bound: boolean;
+            channel: components["schemas"]["Channel"];
+            /** Chaturl */
+            chatUrl: string | null;
+            connectionStatus: components["schemas"]["ShopConnectionStatus"];
+            /** Connectiontype */
+            connectionType: string | null;
+            country: components["schemas"]["Country"];
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Externalshopid */
+            externalShopId: string;
+            /** Externalshopname */
+            externalShopName: string | null;
+            /** Id */
+            id: number;
+            /** Latestordersyncat */
+            latestOrderSyncAt: string | null;
+            /** Latestproductsyncat */
+            latestProductSyncAt: string | null;
+            /** Logourl */
+            logoUrl: string | null;
+            /** Merchantemail */
+            merchantEmail: string;
+            /** Merchantid */
+            merchantId: number;
+            /** Name */
+            name: string;
+            /** Unboundat */
+            unboundAt: string | null;
+        };
         /** SlaPublic */
         SlaPublic: {
             /** Breached */
@@ -7166,6 +7655,81 @@ export interface components {
             tags?: string[] | null;
             /** Team */
             team?: components["schemas"]["SalesTeam"][] | null;
+        };
+        /**
+         * SpecificPaymentFilters
+         * @description Specific expenses: the payments of a named merchant (docs/decisions/merchant-lists.md).
+         */
+        SpecificPaymentFilters: {
+            /** Createdat */
+            createdAt?: (string | null)[] | null;
+            /** Currency */
+            currency?: components["schemas"]["Currency"][] | null;
+            /** Merchantemail */
+            merchantEmail?: string | null;
+            /** Merchantid */
+            merchantId?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Paidat */
+            paidAt?: (string | null)[] | null;
+            /** Paymentserial */
+            paymentSerial?: string | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Status */
+            status?: components["schemas"]["PaymentStatus"][] | null;
+        };
+        /**
+         * SpecificShopFilters
+         * @description Specific shops: the shops of a named merchant, or one shop by its external id
+         *     (docs/decisions/merchant-lists.md).
+         */
+        SpecificShopFilters: {
+            /** Bound */
+            bound?: boolean | null;
+            /** Channel */
+            channel?: components["schemas"]["Channel"][] | null;
+            /** Connectionstatus */
+            connectionStatus?: components["schemas"]["ShopConnectionStatus"][] | null;
+            /** Country */
+            country?: components["schemas"]["Country"][] | null;
+            /** Externalshopid */
+            externalShopId?: string | null;
+            /** Latestordersyncat */
+            latestOrderSyncAt?: (string | null)[] | null;
+            /** Merchantemail */
+            merchantEmail?: string | null;
+            /** Merchantid */
+            merchantId?: number | null;
+            /** Name */
+            name?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
         };
         /**
          * Status
@@ -9811,6 +10375,200 @@ export interface operations {
             };
         };
     };
+    expenses_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_PaymentPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    expenses_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    expenses_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_PaymentPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "specific-expenses_get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_PaymentPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "specific-expenses_export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SpecificPaymentFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "specific-expenses_search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SpecificPaymentFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_PaymentPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     console_change_display: {
         parameters: {
             query?: never;
@@ -11303,6 +12061,266 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_Moved_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shops_bind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShopChange"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ShopPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shops_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ShopPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shops_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShopFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shops_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShopFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_ShopPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "specific-shops_get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ShopPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "specific-shops_export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SpecificShopFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "specific-shops_search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SpecificShopFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_ShopPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shops_unbind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShopChange"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ShopPublic_"];
                 };
             };
             /** @description Validation Error */

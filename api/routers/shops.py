@@ -1,0 +1,58 @@
+"""Shops (SPEC §2, §3): all and specific lists on the resource kit, bind and unbind (confirmed in the browser,
+audited here). A shop's data authority is its merchant's: team and people, and the shop's own country."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated
+
+from fastapi import APIRouter
+
+from api.deps import Need, Principal, SessionDep
+from api.envelope import Reply, ok
+from api.resource import Actions, Resource
+from api.routers.merchants import through_merchant
+from api.schemas.shops import ShopChange, ShopFilters, ShopPublic, SpecificShopFilters
+from domain import audit
+from domain.errors import DomainError
+from domain.models.merchants import Shop
+
+LIST = "shops-all"
+SPECIFIC = "shops-specific"
+SHOP_SCOPE = through_merchant("Shop", Shop.merchant_id, Shop.country)
+
+
+def _shops(filters: type[ShopFilters], permission: str, also: tuple[str, ...]) -> Resource:
+    return Resource(name="Shop", model=Shop, public=ShopPublic, create=ShopChange, update=ShopChange,
+                    filters=filters, permission=permission, also=also, actions=Actions(export="shop#export"),
+                    scope=SHOP_SCOPE, sortable={"id", "name", "channel", "created_at", "latest_order_sync_at"})
+
+
+shops = _shops(ShopFilters, LIST, (SPECIFIC, "ginee-account", "ginee-specific-accounts"))
+specific = _shops(SpecificShopFilters, SPECIFIC, ())
+list_router = shops.router(prefix="/shop", tags=["shops"])
+specific_router = specific.router(prefix="/shop/specific", tags=["specific-shops"])
+router = APIRouter(prefix="/shop", tags=["shops"])
+
+
+async def _set_bound(db: SessionDep, user: Principal, shop_id: int, bound: bool) -> ShopPublic:
+    shop = await shops.load(db, user, shop_id, lock=True)
+    if shop.bound == bound:
+        raise DomainError("SHOP_ALREADY_BOUND" if bound else "SHOP_ALREADY_UNBOUND", status=409)
+    before = audit.snapshot(shop)
+    shop.bound, shop.unbound_at = bound, None if bound else datetime.now(UTC)
+    await db.flush()  # the shops trigger keeps the merchant's shop count
+    await shops.audit(db, user, shop.id, "bind" if bound else "unbind", before, audit.snapshot(shop))
+    return ShopPublic.model_validate(shop)
+
+
+@router.post("/unbind", summary="Unbind a shop from its merchant (audited)")
+async def unbind(body: ShopChange, db: SessionDep,
+                 user: Annotated[Principal, Need("shop#unbind")]) -> Reply[ShopPublic]:
+    return ok(await _set_bound(db, user, body.id, False))
+
+
+@router.post("/bind", summary="Bind an unbound shop to its merchant again (audited)")
+async def bind(body: ShopChange, db: SessionDep,
+               user: Annotated[Principal, Need("shop#bind")]) -> Reply[ShopPublic]:
+    return ok(await _set_bound(db, user, body.id, True))
