@@ -41,6 +41,8 @@ def first_send(body: Any, now: datetime) -> datetime:
     send_at = send_at.astimezone(UTC).replace(microsecond=0)
     if body.repeat == "ONCE_LATER" and send_at <= now:
         raise Invalid("sendAt", "in_future")
+    if send_at.year > rules.LAST_YEAR:  # the last year Temporal's calendars take
+        raise Invalid("sendAt", "le", le=f"{rules.LAST_YEAR}-12-31")
     return send_at
 
 

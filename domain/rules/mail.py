@@ -90,9 +90,10 @@ class Calendar:
 
 LONG_MONTHS = (1, 3, 5, 7, 8, 10, 12)
 THIRTY_DAY_MONTHS = (4, 6, 9, 11)
-# February's last day is the 28th in years not divisible by 4, and in 2100, 2200 and 2300 (not leap years).
-COMMON_YEARS = ((2025, 2399, 4), (2026, 2399, 4), (2027, 2399, 4), (2100, 2100, 0), (2200, 2200, 0),
-                (2300, 2300, 0))
+# February's last day is the 28th in years not divisible by 4, and in 2100 (not a leap year). Temporal's calendars
+# take years up to 2100 only, so a monthly mail on the 29th to 31st keeps its February sends until then.
+LAST_YEAR = 2100
+COMMON_YEARS = ((2025, 2097, 4), (2026, 2098, 4), (2027, 2099, 4), (2100, 2100, 1))
 
 
 def monthly_calendars(day: int, hour: int, minute: int, second: int) -> list[Calendar]:
@@ -119,7 +120,7 @@ def calendars(repeat: MailRepeat, first_local: datetime) -> list[Calendar]:
         case MailRepeat.ONCE_LATER:
             year = first_local.year
             return [Calendar(hour=hour, minute=minute, second=second, days=(first_local.day,),
-                             months=(first_local.month,), years=((year, year, 0),))]
+                             months=(first_local.month,), years=((year, year, 1),))]
         case MailRepeat.DAILY:
             return [Calendar(hour=hour, minute=minute, second=second)]
         case MailRepeat.WEEKLY:
@@ -139,7 +140,7 @@ def next_sends(repeat: MailRepeat, first: datetime, zone: ZoneInfo, after: datet
     local_first = first.astimezone(zone)
     at = local_first.time().replace(microsecond=0, tzinfo=None)
     if repeat in (MailRepeat.ONCE, MailRepeat.ONCE_LATER):
-        return [first] if first >= after else []
+        return [first.astimezone(UTC)] if first >= after else []
     found: list[datetime] = []
     if repeat == MailRepeat.MONTHLY:
         year, month = local_first.year, local_first.month

@@ -41,6 +41,8 @@ def test_monthly_calendars_cover_every_month_once():
     february = [e for e in entries if e.months == (2,)]
     assert [e.days for e in february] == [(29,), (28,)] and february[1].years == rules.COMMON_YEARS
     assert rules.monthly_calendars(15, 9, 0, 0) == [rules.Calendar(hour=9, minute=0, days=(15,))]
+    common = {y for start, end, step in rules.COMMON_YEARS for y in range(start, end + 1, step)}
+    assert common == {y for y in range(2025, 2101) if y % 4 or y == 2100}  # the years February has 28 days
 
 
 def test_daily_and_weekly_keep_the_wall_time_in_the_zone():
@@ -68,7 +70,7 @@ def test_once_sends_once(repeat):
 
 def test_once_later_is_one_calendar_entry_in_its_year_and_once_has_none():
     entry = rules.calendars(R.ONCE_LATER, datetime(2026, 12, 1, 10, 0, tzinfo=JAKARTA))
-    assert entry == [rules.Calendar(hour=10, minute=0, days=(1,), months=(12,), years=((2026, 2026, 0),))]
+    assert entry == [rules.Calendar(hour=10, minute=0, days=(1,), months=(12,), years=((2026, 2026, 1),))]
     assert rules.calendars(R.ONCE, datetime(2026, 12, 1, 10, 0, tzinfo=JAKARTA)) == []
 
 
