@@ -13,8 +13,9 @@ from urllib.parse import parse_qsl
 
 import psycopg
 from sqlalchemy import bindparam, insert
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 
+from api.asgi import ApiMiddleware
 from api.resource.statements import Statements
 from domain.context import transaction_id
 from domain.db import plain_connection
@@ -94,14 +95,8 @@ def masked(body_json: Any, raw: bytes, content_type: str) -> Any:
     return value
 
 
-class OperationLogger:
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or not scope["path"].startswith("/cms/"):
-            await self.app(scope, receive, send)
-            return
+class OperationLogger(ApiMiddleware):
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         started = time.perf_counter()
         request_body = bytearray()
         reply: dict[str, Any] = {"status": 500, "content_type": "", "body": bytearray(), "audited": None}

@@ -14,8 +14,9 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from starlette.responses import JSONResponse
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 
+from api.asgi import ApiMiddleware
 from api.audit_log import audited, record
 from api.envelope import failure
 from api.errors import domain_reply
@@ -83,14 +84,8 @@ async def read_body(receive: Receive, limit: int) -> bytes:
     return bytes(body)
 
 
-class InputGuard:
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or not scope["path"].startswith("/cms/"):
-            await self.app(scope, receive, send)
-            return
+class InputGuard(ApiMiddleware):
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         started = time.perf_counter()
         settings = get_settings()
         problem = query_problem(scope, settings.text_max_chars)

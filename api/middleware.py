@@ -6,8 +6,9 @@ import logging
 import time
 import uuid
 
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 
+from api.asgi import PlainMiddleware, is_api
 from api.errors import internal_error_body
 from domain.context import transaction_id
 from domain.i18n import current_language, pick_language
@@ -15,14 +16,8 @@ from domain.i18n import current_language, pick_language
 log = logging.getLogger("omp.access")
 
 
-class RequestContext:
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+class RequestContext(PlainMiddleware):
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         headers = dict(scope["headers"])
         tx = uuid.uuid4().hex
         tx_token = transaction_id.set(tx)
@@ -49,7 +44,7 @@ class RequestContext:
                 (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
             await send_with_id({"type": "http.response.body", "body": body})
         finally:
-            if scope["path"].startswith("/cms/"):
+            if is_api(scope):
                 log.info("%s %s %s", scope["method"], scope["path"], status,
                          extra={"status": status, "ms": round((time.perf_counter() - started) * 1000, 1)})
             transaction_id.reset(tx_token)

@@ -10,7 +10,9 @@ import re
 from fastapi import FastAPI
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
+
+from api.asgi import PlainMiddleware
 
 # Ant Design writes its styles at run time, hence 'unsafe-inline' for styles only; scripts come from our origin.
 CONTENT_SECURITY_POLICY = (
@@ -27,17 +29,10 @@ HEADERS = {
 SWAGGER_CDN = "https://cdn.jsdelivr.net"
 
 
-class SecurityHeaders:
+class SecurityHeaders(PlainMiddleware):
     """Adds HEADERS to every reply; a route that sets its own policy (the docs page) keeps it."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 present = {name.lower() for name, _ in message.get("headers", [])}
