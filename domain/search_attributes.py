@@ -18,6 +18,7 @@ SEARCH_ATTRIBUTES: dict[str, str] = {
     "RequestId": "Keyword",
     "MailTaskId": "Keyword",
     "MailFireTime": "Datetime",
+    "RequestState": "Keyword",
     "TaskName": "Keyword",
 }
 

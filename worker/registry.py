@@ -11,11 +11,13 @@ from typing import Any
 
 from activities import mail_fires, ticket_flows
 from activities import plans as plan_activities
+from activities import subscriptions as subscription_activities
 from activities import system as system_activities
 from activities import tickets as ticket_activities
 from domain.settings import get_settings
 from workflows.mail import MailFireWorkflow
 from workflows.plans import PlanWorkflow
+from workflows.subscriptions import SubscriptionRequestWorkflow
 from workflows.system import EchoWorkflow
 from workflows.ticket_reconcile import TicketReconcileWorkflow
 from workflows.tickets import TicketWorkflow
@@ -32,10 +34,11 @@ def queues() -> list[QueueSpec]:
     main = get_settings().task_queue
     return [
         QueueSpec(main, workflows=[EchoWorkflow, TicketWorkflow, TicketReconcileWorkflow, PlanWorkflow,
-                                   MailFireWorkflow],
+                                   MailFireWorkflow, SubscriptionRequestWorkflow],
                   activities=[system_activities.echo, ticket_activities.persist_ticket_change,
                               ticket_activities.notify_ticket, ticket_flows.reconcile_ticket_flows,
                               plan_activities.remind_plan, plan_activities.expire_plan,
                               plan_activities.revive_plan_accounts, plan_activities.renew_plan,
-                              mail_fires.prepare_mail_fire, mail_fires.send_mail_batch]),
+                              mail_fires.prepare_mail_fire, mail_fires.send_mail_batch,
+                              subscription_activities.record_request, subscription_activities.apply_subscription]),
     ]

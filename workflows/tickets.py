@@ -24,6 +24,7 @@ with workflow.unsafe.imports_passed_through():
     from domain.rules.inputs import find_problem
     from workflows import ticket_models as m
     from workflows.options import DEFAULT_ACTIVITY
+    from workflows.refusals import refusal
 
 # Mail may be down for a while: give up after some tries rather than hold the ticket's timers.
 NOTIFY = {"start_to_close_timeout": timedelta(seconds=60),
@@ -33,12 +34,6 @@ A = TicketAction
 # A due event (a breach, the automatic close) whose write failed after all its attempts is tried again this
 # much later: the flow waits out an outage on a timer instead of failing or retrying without end.
 EVENT_RETRY = timedelta(minutes=5)
-
-
-def refusal(exc: DomainError) -> ApplicationError:
-    """A business refusal as Temporal carries it: the code as type, the message parameters as details."""
-    params = {k: str(v) for k, v in exc.params.items()} | ({"field": exc.field} if exc.field else {})
-    return ApplicationError(exc.code, params, type=exc.code, non_retryable=True)
 
 
 def write_refusal(exc: ActivityError) -> ApplicationError:

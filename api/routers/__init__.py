@@ -19,6 +19,7 @@ from api.routers import (
     profile,
     roles,
     shops,
+    subscriptions,
     system,
     ticket_actions,
     ticket_reports,
@@ -36,5 +37,6 @@ ROUTERS = [
     profile.router, merchants.list_router, merchants.specific_router, merchants.router,
     mail.router, mail_history.router,
     shops.list_router, shops.specific_router, shops.router, expenses.list_router, expenses.specific_router,
+    subscriptions.router,
     ticket_settings.category_router, ticket_settings.application_router, ticket_settings.on_duty_router,
 ]

@@ -14,7 +14,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import BigInteger, CheckConstraint, ForeignKey, Index, Numeric, String, Text, func
+from sqlalchemy import BigInteger, CheckConstraint, ForeignKey, Index, Numeric, String, Text, func, text
 from sqlalchemy.dialects.postgresql import JSONB, TSTZRANGE, ExcludeConstraint, Range
 from sqlalchemy.orm import Mapped, mapped_column, query_expression
 
@@ -32,6 +32,8 @@ MONEY = Numeric(16, 2)
 USER_FK = "users.id"
 MERCHANT_FK = "merchants.id"
 BASE_LINE = "BASE"  # the entitlement line of basic packages; add-ons use their own line
+LIVE = "state IN ('AWAITING_CONFIRMATION', 'AWAITING_APPROVAL')"
+HELD = "state IN ('AWAITING_CONFIRMATION', 'AWAITING_APPROVAL', 'APPLIED')"
 
 
 class SubscriptionRequest(Base, Timestamps):
@@ -41,10 +43,14 @@ class SubscriptionRequest(Base, Timestamps):
         one_of("state", SubscriptionRequestState),
         CheckConstraint("approver_id IS NULL OR approver_id <> requested_by", name="approver_not_requester"),
         Index("ix_subscription_requests_state_created_at", "state", "created_at"),
+        # while live, a request holds its idempotency key; live or applied, its receipt and serial (migration 0013)
+        Index("uq_subscription_requests_live_workflow_id", "workflow_id", unique=True, postgresql_where=text(LIVE)),
+        Index("uq_subscription_requests_held_receipt", "receipt_number", unique=True, postgresql_where=text(HELD)),
+        Index("uq_subscription_requests_held_serial", "payment_serial", unique=True, postgresql_where=text(HELD)),
     )
 
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
-    workflow_id: Mapped[str] = mapped_column(String(200), unique=True)  # the request's idempotency key
+    workflow_id: Mapped[str] = mapped_column(String(200), index=True)  # the request's idempotency key
     kind: Mapped[SubscriptionKind] = mapped_column(String(16))
     merchant_id: Mapped[int] = mapped_column(ForeignKey(MERCHANT_FK, ondelete="CASCADE"), index=True)
     state: Mapped[SubscriptionRequestState] = mapped_column(String(24),
@@ -54,6 +60,8 @@ class SubscriptionRequest(Base, Timestamps):
     receipt_number: Mapped[str | None] = mapped_column(String(64))
     payment_serial: Mapped[str | None] = mapped_column(String(64))
     payload: Mapped[dict[str, Any]] = mapped_column(JSONB)  # the dialog as confirmed
+    screenshot_file_id: Mapped[int | None] = mapped_column(ForeignKey("stored_files.id", ondelete="RESTRICT"),
+                                                           index=True)  # a private file
     deadline_at: Mapped[datetime | None]  # unapproved after this, the request expires
     decided_at: Mapped[datetime | None]
     reason: Mapped[str | None] = mapped_column(Text)  # why it was refused or failed

@@ -25,6 +25,9 @@ AUDIT = directory(
     hidden("review-created", "/review/created", "Review created", "新建评审", "Tinjauan baru", no_cache=True),
     hidden("review-modify", "/review/modify/:id", "Review modify", "修改评审", "Ubah tinjauan", no_cache=True),
     hidden("review-detail", "/review/:id", "Review detail", "评审详情", "Detail tinjauan"),
+    menu("approvals", "/system/audit/approval", "Approvals", "审批", "Persetujuan",
+         button("subscription#approve", "Approve subscription or gift", "审批订阅或赠送",
+                "Setujui langganan atau hadiah")),
     hidden("approval-detail", "/approval/:id", "Approval", "审批详情", "Persetujuan"),
 )
 

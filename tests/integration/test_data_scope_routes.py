@@ -27,7 +27,7 @@ from domain.models.couriers import Courier
 from domain.models.data_authority import DataScope
 from domain.models.merchants import Shop
 from domain.models.roles import Role
-from domain.models.subscriptions import Payment
+from domain.models.subscriptions import Payment, SubscriptionRequest
 from domain.models.tracking import AccessVisit, TrackingEvent
 from domain.models.users import user_authorities, user_roles
 from tests.conftest import unique
@@ -123,6 +123,11 @@ async def world() -> World:
         shops = [(await db.scalars(select(Shop.id).where(Shop.merchant_id == m.id))).one() for m in merchants]
         payments = [Payment(merchant_id=m.id, amount=Decimal(10), currency="IDR", status="PAID") for m in merchants]
         db.add_all(payments)
+        requests = [SubscriptionRequest(workflow_id=f"gift-{shop.id}-{mark}{n}", kind="GIFT", merchant_id=shop.id,
+                                        requested_by=who.id, payload=request_payload(shop.id))
+                    for shop, (who, n) in zip(merchants, both, strict=True)]
+        db.add_all(requests)
+        await db.flush()
     window = {"startTime": (now - timedelta(hours=1)).isoformat(), "endTime": (now + timedelta(hours=1)).isoformat()}
 
     def pair(rows: list[Any], label: str) -> Rows:
@@ -144,12 +149,21 @@ async def world() -> World:
                          {"name": mark, "merchantEmail": "merch@shop"}),
             "Payment": Rows([payments[0].id], [payments[1].id], [merchants[0].email], [merchants[1].email],
                             {"merchantEmail": "merch@shop"}),
+            "SubscriptionRequest": Rows([requests[0].id], [requests[1].id], [f"{mark}mine"], [f"{mark}theirs"]),
         },
         params={"role_id": role.id, "authority_id": authority.id},
         queries={"/cms/user/options": {"ids": [me.id, away.id, neighbour.id]}},
         bodies={"/cms/user/get-user-list-by-identifier": {"identifier": authority.identifier}},
         accounts=(me.username, away.username),
     )
+
+
+def request_payload(merchant_id: int) -> dict[str, Any]:
+    """A gift request's dialog as its row keeps it (the walk only reads it)."""
+    quote = {"package_id": 1, "version_id": 1, "package_name": "Pro", "display_name": "Pro", "package_type": "BASIC",
+             "payment_period": "YEAR", "months": 12, "currency": "IDR", "count": 1, "amount": "0", "tax": "0",
+             "discounted_price": "0", "actual_payment": "0", "monthly_orders": 3000}
+    return {"kind": "GIFT", "merchant_id": merchant_id, "quotes": [quote], "free_days": 30}
 
 
 def text_of(reply: Any) -> str:

@@ -2035,6 +2035,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/subscription/detail/{request_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One request with its packages, periods, totals and flow link */
+        get: operations["subscriptions_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/subscription/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Requests by state, kind and merchant, newest first: the approvers' list of requests awaiting approval, and a merchant's requests */
+        post: operations["subscriptions_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/subscription/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The subscribe or gift dialog: starts the request's flow, or joins it on a double submit (needs account#subscribe, or account#gift for a gift) */
+        post: operations["subscriptions_submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/subscription/{request_id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a request awaiting approval; applies it in one transaction (needs subscription#approve; never the requester) */
+        post: operations["subscriptions_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/subscription/{request_id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The second confirmation: restates packages, counts and free days (needs account#subscribe or account#gift) */
+        post: operations["subscriptions_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/subscription/{request_id}/refuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refuse a request awaiting approval, with a reason (needs subscription#approve; never the requester) */
+        post: operations["subscriptions_refuse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/ticket-application/add": {
         parameters: {
             query?: never;
@@ -3454,6 +3556,12 @@ export interface components {
             url?: string | null;
         };
         /**
+         * AddonMode
+         * @description SPEC §3: how an add-on's period joins the current one.
+         * @enum {string}
+         */
+        AddonMode: "SUPERIMPOSE" | "CONTINUE";
+        /**
          * AdoptBody
          * @description A session token from the page address, with or without its `Bearer ` prefix.
          */
@@ -4108,6 +4216,25 @@ export interface components {
             status: "UP" | "DEGRADED" | "DOWN";
         };
         /**
+         * ConfirmBody
+         * @description The second confirmation restates what it shows; a difference from the dialog is refused.
+         */
+        ConfirmBody: {
+            /** Freedays */
+            freeDays: number;
+            /** Packages */
+            packages: components["schemas"]["ConfirmedLine"][];
+        };
+        /** ConfirmedLine */
+        ConfirmedLine: {
+            /** Count */
+            count: number;
+            /** Packageid */
+            packageId: number;
+            /** Versionid */
+            versionId: number;
+        };
+        /**
          * ContactStatus
          * @description SPEC §4: reach status, the merchant list's contact status.
          * @enum {string}
@@ -4242,6 +4369,11 @@ export interface components {
          * @enum {string}
          */
         DatePreset: "YESTERDAY" | "TODAY" | "WEEK" | "MONTH" | "QUARTER" | "YEAR";
+        /** DecideBody */
+        DecideBody: {
+            /** Reason */
+            reason?: string | null;
+        };
         /** DepartmentCreate */
         DepartmentCreate: {
             /** Fullname */
@@ -5418,6 +5550,22 @@ export interface components {
             /** Url */
             url: string;
         };
+        /** PackageChoice */
+        PackageChoice: {
+            /**
+             * Count
+             * @default 1
+             */
+            count: number;
+            /** Packageid */
+            packageId: number;
+        };
+        /**
+         * PackageType
+         * @description SPEC §3: a basic package or an add-on.
+         * @enum {string}
+         */
+        PackageType: "BASIC" | "ADDON";
         /** PageRef */
         PageRef: {
             /** Accessurl */
@@ -5601,6 +5749,17 @@ export interface components {
             /** Total */
             total: number;
         };
+        /** Page[RequestOut] */
+        Page_RequestOut_: {
+            /** Items */
+            items: components["schemas"]["RequestOut"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+        };
         /** Page[RolePublic] */
         Page_RolePublic_: {
             /** Items */
@@ -5688,6 +5847,12 @@ export interface components {
             /** Status */
             status?: components["schemas"]["PaymentStatus"][] | null;
         };
+        /**
+         * PaymentPeriod
+         * @description SPEC §3: payment periods; the months are in domain.enums.PERIOD_MONTHS.
+         * @enum {string}
+         */
+        PaymentPeriod: "MONTH" | "THREE_MONTH" | "HALF_YEAR" | "YEAR" | "TWO_YEAR";
         /** PaymentPublic */
         PaymentPublic: {
             /** Amount */
@@ -5815,6 +5980,38 @@ export interface components {
             defaultTimeZone: string;
             /** Timezone */
             timeZone: string | null;
+        };
+        /** QuoteOut */
+        QuoteOut: {
+            /** Actualpayment */
+            actualPayment: string;
+            addonMode: components["schemas"]["AddonMode"] | null;
+            /** Amount */
+            amount: string;
+            /** Count */
+            count: number;
+            currency: components["schemas"]["Currency"];
+            /** Discountedprice */
+            discountedPrice: string;
+            /** Displayname */
+            displayName: string;
+            /** Monthlyorders */
+            monthlyOrders: number;
+            /** Packageid */
+            packageId: number;
+            /** Packagename */
+            packageName: string;
+            packageType: components["schemas"]["PackageType"];
+            paymentPeriod: components["schemas"]["PaymentPeriod"];
+            /** Periodend */
+            periodEnd?: string | null;
+            /** Periodstart */
+            periodStart?: string | null;
+            planName: components["schemas"]["PlanName"] | null;
+            /** Tax */
+            tax: string;
+            /** Versionid */
+            versionId: number;
         };
         /** ReadBody */
         ReadBody: {
@@ -6498,6 +6695,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[RequestOut]] */
+        Reply_Page_RequestOut__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_RequestOut_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[RolePublic]] */
         Reply_Page_RolePublic__: {
             /**
@@ -6658,6 +6874,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Removed"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[RequestOut] */
+        Reply_RequestOut_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["RequestOut"] | null;
             /**
              * Message
              * @default
@@ -7275,6 +7510,101 @@ export interface components {
              */
             transactionId: string;
         };
+        /** RequestOut */
+        RequestOut: {
+            /** Approverid */
+            approverId: number | null;
+            /** Approvername */
+            approverName: string | null;
+            /**
+             * Canconfirm
+             * @default false
+             */
+            canConfirm: boolean;
+            /**
+             * Candecide
+             * @default false
+             */
+            canDecide: boolean;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            currency: components["schemas"]["Currency"];
+            /** Deadlineat */
+            deadlineAt: string | null;
+            /** Decidedat */
+            decidedAt: string | null;
+            /** Freedays */
+            freeDays: number;
+            /** Id */
+            id: number;
+            kind: components["schemas"]["SubscriptionKind"];
+            /** Merchantemail */
+            merchantEmail: string;
+            /** Merchantid */
+            merchantId: number;
+            /** Packages */
+            packages: components["schemas"]["QuoteOut"][];
+            /** Paymentat */
+            paymentAt: string | null;
+            /** Paymentserial */
+            paymentSerial: string | null;
+            /** Reason */
+            reason: string | null;
+            /** Receiptnumber */
+            receiptNumber: string | null;
+            /** Remark */
+            remark: string | null;
+            /** Requestedby */
+            requestedBy: number;
+            /** Requestername */
+            requesterName: string;
+            /** Screenshotfileid */
+            screenshotFileId: number | null;
+            state: components["schemas"]["SubscriptionRequestState"];
+            /** Subscriptionid */
+            subscriptionId: number | null;
+            /** Totalactualpayment */
+            totalActualPayment: string;
+            /** Totalamount */
+            totalAmount: string;
+            /** Totaldiscountedprice */
+            totalDiscountedPrice: string;
+            /** Totaltax */
+            totalTax: string;
+            /** Workflowid */
+            workflowId: string;
+            /**
+             * Workflowurl
+             * @description the flow's page in the Temporal Web UI through the console; null unless the caller holds temporal#operate
+             */
+            workflowUrl?: string | null;
+        };
+        /** RequestSearch */
+        RequestSearch: {
+            kind?: components["schemas"]["SubscriptionKind"] | null;
+            /** Merchantid */
+            merchantId?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** State */
+            state?: components["schemas"]["SubscriptionRequestState"][] | null;
+        };
         /** RoleCreate */
         RoleCreate: {
             /**
@@ -7761,6 +8091,37 @@ export interface components {
             url: string;
         };
         /**
+         * SubmitBody
+         * @description The subscribe or gift dialog (SPEC §3 subscription or gift record).
+         */
+        SubmitBody: {
+            /**
+             * Freedays
+             * @default 0
+             */
+            freeDays: number;
+            kind: components["schemas"]["SubscriptionKind"];
+            /** Merchantid */
+            merchantId: number;
+            /** Packages */
+            packages: components["schemas"]["PackageChoice"][];
+            /** Paymentat */
+            paymentAt?: string | null;
+            /** Paymentserial */
+            paymentSerial?: string | null;
+            /** Receiptnumber */
+            receiptNumber?: string | null;
+            /** Remark */
+            remark?: string | null;
+            /**
+             * Requestkey
+             * @description a gift's idempotency key, made when the dialog opens (a subscription is keyed by its receipt number)
+             */
+            requestKey?: string | null;
+            /** Screenshotfileid */
+            screenshotFileId?: number | null;
+        };
+        /**
          * SubscriptionBody
          * @description Pages to subscribe, as {name, accessURL} objects or plain URLs; only the first five are kept.
          */
@@ -7768,6 +8129,18 @@ export interface components {
             /** Subscriptionlist */
             subscriptionList: (components["schemas"]["PageRef"] | string)[];
         };
+        /**
+         * SubscriptionKind
+         * @description A paid subscription or a gift.
+         * @enum {string}
+         */
+        SubscriptionKind: "SUBSCRIBE" | "GIFT";
+        /**
+         * SubscriptionRequestState
+         * @description Where a subscribe or gift request stands in its flow.
+         * @enum {string}
+         */
+        SubscriptionRequestState: "AWAITING_CONFIRMATION" | "AWAITING_APPROVAL" | "APPLIED" | "REFUSED" | "EXPIRED" | "WITHDRAWN" | "FAILED";
         /**
          * SubscriptionState
          * @description SPEC §4: package subscription state.
@@ -12321,6 +12694,208 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_ShopPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    subscriptions_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_RequestOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    subscriptions_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestSearch"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_RequestOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    subscriptions_submit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmitBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_RequestOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    subscriptions_approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecideBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_RequestOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    subscriptions_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_RequestOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    subscriptions_refuse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecideBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_RequestOut_"];
                 };
             };
             /** @description Validation Error */

@@ -1,0 +1,138 @@
+"""Subscribe and gift requests (docs/subscriptions.md): the dialog starts the request's flow, the second
+confirmation and the decision are its Workflow Updates, the lists read the rows the flow keeps in step."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Request
+from sqlalchemy import func, select
+from sqlalchemy.orm import aliased
+
+from api import subscription_ops as ops
+from api.deps import Need, Principal, SessionDep, release
+from api.envelope import Page, Reply, ok
+from api.flows import temporal_client
+from api.resource.query import apply_filters
+from api.resource.scope import declares
+from api.schemas.subscriptions import ConfirmBody, DecideBody, RequestOut, RequestSearch, SubmitBody
+from domain.context import transaction_id
+from domain.enums import SubscriptionKind
+from domain.errors import Forbidden
+from domain.models.merchants import Merchant
+from domain.models.subscriptions import Subscription, SubscriptionRequest
+from domain.models.users import User
+from workflows import subscription_models as m
+from workflows.subscriptions import SubscriptionRequestWorkflow
+
+router = APIRouter(prefix="/subscription", tags=["subscriptions"])
+READERS = (ops.APPROVE, ops.PERMISSION[SubscriptionKind.GIFT])  # besides account#subscribe
+Requester, Approver = aliased(User), aliased(User)
+LISTED = (select(SubscriptionRequest, Merchant.email, Requester.username, Approver.username, Subscription.id)
+          .join(Merchant, Merchant.id == SubscriptionRequest.merchant_id)
+          .join(Requester, Requester.id == SubscriptionRequest.requested_by)
+          .outerjoin(Approver, Approver.id == SubscriptionRequest.approver_id)
+          .outerjoin(Subscription, Subscription.request_id == SubscriptionRequest.id))
+
+
+async def out(db: SessionDep, user: Principal, request_id: int, *, periods: bool = True) -> dict[str, Any]:
+    row, email, requester, approver, subscription_id = (await db.execute(
+        LISTED.where(SubscriptionRequest.id == request_id).execution_options(populate_existing=True))).one()
+    return await shape(db, user, row, email, requester, approver, subscription_id, periods=periods)
+
+
+async def shape(db: SessionDep, user: Principal, row: SubscriptionRequest, email: str, requester: str,
+                approver: str | None, subscription_id: int | None, *, periods: bool) -> dict[str, Any]:
+    draft = m.Draft.model_validate(row.payload)
+    spans = await ops.preview_periods(db, row, draft) if periods else [None] * len(draft.quotes)
+    state = row.state
+    return {
+        "id": row.id, "workflow_id": row.workflow_id, "kind": row.kind, "state": state,
+        "merchant_id": row.merchant_id, "merchant_email": email, "requested_by": row.requested_by,
+        "requester_name": requester, "approver_id": row.approver_id, "approver_name": approver,
+        "receipt_number": row.receipt_number, "payment_serial": row.payment_serial, "payment_at": draft.payment_at,
+        "screenshot_file_id": row.screenshot_file_id, "free_days": draft.free_days, "remark": draft.remark,
+        "currency": draft.lead.currency, **ops.totals(draft), "packages": ops.plain_lines(draft, spans),
+        "created_at": row.created_at, "deadline_at": row.deadline_at if state in m.LIVE else None,
+        "decided_at": row.decided_at, "reason": row.reason, "subscription_id": subscription_id,
+        "can_confirm": state == m.R.AWAITING_CONFIRMATION and user.id == row.requested_by,
+        "can_decide": state == m.R.AWAITING_APPROVAL and user.can(ops.APPROVE) and user.id != row.requested_by,
+        "workflow_url": ops.workflow_url(row, user),
+    }
+
+
+@router.post("/submit", summary="The subscribe or gift dialog: starts the request's flow, or joins it on a double "
+             "submit (needs account#subscribe, or account#gift for a gift)")
+async def submit(body: SubmitBody, request: Request, db: SessionDep,
+                 user: Annotated[Principal, Need("account#subscribe", "account#gift")]) -> Reply[RequestOut]:
+    if not user.can(ops.PERMISSION[body.kind]):
+        raise Forbidden()
+    row = await ops.submit(db, body, user)
+    start = ops.start_of(row, user.username)
+    await release(db)
+    try:
+        await ops.start_flow(await temporal_client(request), start)
+    except Exception:
+        await ops.withdraw_unstarted(row.id)
+        raise
+    return ok(await out(db, user, row.id))
+
+
+@router.post("/{request_id}/confirm", summary="The second confirmation: restates packages, counts and free days "
+             "(needs account#subscribe or account#gift)")
+async def confirm(request_id: int, body: ConfirmBody, request: Request, db: SessionDep,
+                  user: Annotated[Principal, Need("account#subscribe", "account#gift")]) -> Reply[RequestOut]:
+    row = await ops.visible_request(db, user, request_id)
+    if not user.can(ops.PERMISSION[row.kind]):
+        raise Forbidden()
+    ops.ensure_state(row, m.R.AWAITING_CONFIRMATION)
+    command = await ops.confirm_command(db, row, body, user, transaction_id.get())
+    await release(db)
+    await ops.run_update(await temporal_client(request), row, SubscriptionRequestWorkflow.confirm.__name__, command)
+    return ok(await out(db, user, request_id))
+
+
+async def decide(request_id: int, body: DecideBody, request: Request, db: SessionDep, user: Principal,
+                 approve: bool) -> dict[str, Any]:
+    row = await ops.visible_request(db, user, request_id)
+    ops.ensure_state(row, m.R.AWAITING_APPROVAL)
+    command = m.DecideCommand(actor_id=user.id, actor_name=user.username, approve=approve,
+                              may_approve=user.can(ops.APPROVE), reason=body.reason,
+                              transaction_id=transaction_id.get())
+    await release(db)
+    await ops.run_update(await temporal_client(request), row, SubscriptionRequestWorkflow.decide.__name__, command)
+    return ok(await out(db, user, request_id))
+
+
+@router.post("/{request_id}/approve", summary="Approve a request awaiting approval; applies it in one transaction "
+             "(needs subscription#approve; never the requester)")
+async def approve(request_id: int, body: DecideBody, request: Request, db: SessionDep,
+                  user: Annotated[Principal, Need(ops.APPROVE)]) -> Reply[RequestOut]:
+    return await decide(request_id, body, request, db, user, approve=True)  # type: ignore[no-any-return]
+
+
+@router.post("/{request_id}/refuse", summary="Refuse a request awaiting approval, with a reason "
+             "(needs subscription#approve; never the requester)")
+async def refuse(request_id: int, body: DecideBody, request: Request, db: SessionDep,
+                 user: Annotated[Principal, Need(ops.APPROVE)]) -> Reply[RequestOut]:
+    return await decide(request_id, body, request, db, user, approve=False)  # type: ignore[no-any-return]
+
+
+@router.get("/detail/{request_id}", summary="One request with its packages, periods, totals and flow link",
+            openapi_extra=declares(ops.SCOPE))
+async def detail(request_id: int, db: SessionDep,
+                 user: Annotated[Principal, Need("account#subscribe", *READERS)]) -> Reply[RequestOut]:
+    await ops.visible_request(db, user, request_id)
+    return ok(await out(db, user, request_id))
+
+
+@router.post("/search", summary="Requests by state, kind and merchant, newest first: the approvers' list of "
+             "requests awaiting approval, and a merchant's requests", openapi_extra=declares(ops.SCOPE))
+async def search(body: RequestSearch, db: SessionDep,
+                 user: Annotated[Principal, Need("account#subscribe", *READERS)]) -> Reply[Page[RequestOut]]:
+    query = ops.SCOPE(apply_filters(LISTED, SubscriptionRequest, body), user)
+    total = await db.scalar(select(func.count()).select_from(query.order_by(None).subquery()))
+    rows = (await db.execute(query.order_by(SubscriptionRequest.id.desc())
+                             .offset((body.page - 1) * body.page_size).limit(body.page_size))).all()
+    items = [await shape(db, user, *r, periods=False) for r in rows]
+    return ok({"items": items, "total": total or 0, "page": body.page, "pageSize": body.page_size})

@@ -1,0 +1,122 @@
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+from typing import Annotated
+
+from pydantic import AwareDatetime, Field, StringConstraints
+
+from api.envelope import CamelModel
+from api.resource.query import SearchParams
+from domain.enums import (
+    AddonMode,
+    Currency,
+    PackageType,
+    PaymentPeriod,
+    PlanName,
+    SubscriptionKind,
+    SubscriptionRequestState,
+)
+from domain.rules.subscriptions import MAX_COUNT, MAX_FREE_DAYS
+
+Code64 = Annotated[str, StringConstraints(min_length=1, max_length=64)]
+RequestKey = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9-]{8,64}$")]
+MAX_LINES = 10
+
+
+class PackageChoice(CamelModel):
+    package_id: int = Field(ge=1)
+    count: int = Field(default=1, ge=1, le=MAX_COUNT)
+
+
+class SubmitBody(CamelModel):
+    """The subscribe or gift dialog (SPEC §3 subscription or gift record)."""
+
+    kind: SubscriptionKind
+    merchant_id: int = Field(ge=1)
+    packages: list[PackageChoice] = Field(min_length=1, max_length=MAX_LINES)
+    free_days: int = Field(default=0, ge=0, le=MAX_FREE_DAYS)
+    receipt_number: Code64 | None = None
+    payment_serial: Code64 | None = None
+    payment_at: AwareDatetime | None = None
+    screenshot_file_id: int | None = Field(default=None, ge=1)
+    remark: Annotated[str, StringConstraints(strip_whitespace=True, max_length=500)] | None = None
+    request_key: RequestKey | None = Field(default=None, description="a gift's idempotency key, made when the "
+                                           "dialog opens (a subscription is keyed by its receipt number)")
+
+
+class ConfirmedLine(CamelModel):
+    package_id: int = Field(ge=1)
+    version_id: int = Field(ge=1)
+    count: int = Field(ge=0, le=1_000_000)
+
+
+class ConfirmBody(CamelModel):
+    """The second confirmation restates what it shows; a difference from the dialog is refused."""
+
+    packages: list[ConfirmedLine] = Field(min_length=1, max_length=MAX_LINES)
+    free_days: int = Field(ge=0, le=1_000_000)
+
+
+class DecideBody(CamelModel):
+    reason: Annotated[str, StringConstraints(strip_whitespace=True, max_length=500)] | None = None
+
+
+class QuoteOut(CamelModel):
+    package_id: int
+    version_id: int
+    package_name: str
+    display_name: str
+    package_type: PackageType
+    addon_mode: AddonMode | None
+    plan_name: PlanName | None
+    payment_period: PaymentPeriod
+    currency: Currency
+    count: int
+    amount: Decimal
+    tax: Decimal
+    discounted_price: Decimal
+    actual_payment: Decimal
+    monthly_orders: int
+    period_start: datetime | None = None
+    period_end: datetime | None = None
+
+
+class RequestOut(CamelModel):
+    id: int
+    workflow_id: str
+    kind: SubscriptionKind
+    state: SubscriptionRequestState
+    merchant_id: int
+    merchant_email: str
+    requested_by: int
+    requester_name: str
+    approver_id: int | None
+    approver_name: str | None
+    receipt_number: str | None
+    payment_serial: str | None
+    payment_at: datetime | None
+    screenshot_file_id: int | None
+    free_days: int
+    remark: str | None
+    currency: Currency
+    total_amount: Decimal
+    total_tax: Decimal
+    total_discounted_price: Decimal
+    total_actual_payment: Decimal
+    packages: list[QuoteOut]
+    created_at: datetime
+    deadline_at: datetime | None
+    decided_at: datetime | None
+    reason: str | None
+    subscription_id: int | None
+    can_confirm: bool = False
+    can_decide: bool = False
+    workflow_url: str | None = Field(default=None, description="the flow's page in the Temporal Web UI through "
+                                     "the console; null unless the caller holds temporal#operate")
+
+
+class RequestSearch(SearchParams):
+    state: list[SubscriptionRequestState] | None = None
+    kind: SubscriptionKind | None = None
+    merchant_id: int | None = Field(default=None, ge=1)

@@ -1,0 +1,305 @@
+"""What the subscription routes do: submit a dialog (the request row claims its receipt and serial, then its
+flow starts or is joined), gather the facts of a second confirmation, run an update, read a request."""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import or_, select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.ext.asyncio import AsyncSession
+from temporalio.client import Client, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError
+from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
+from temporalio.exceptions import ApplicationError
+from temporalio.service import RPCError
+
+from activities.subscription_store import line_ends, total
+from api.deps import Principal
+from api.file_access import ensure_readable, file_reader
+from api.flows import watched
+from api.resource.scope import scoped
+from api.schemas.subscriptions import ConfirmBody, SubmitBody
+from api.temporal_ui import OPERATE, workflow_path
+from domain import audit
+from domain.db import transaction
+from domain.enums import PERIOD_MONTHS, Status, SubscriptionKind, SubscriptionRequestState
+from domain.errors import DomainError, Invalid, NotFound
+from domain.i18n import t
+from domain.models.merchants import Merchant
+from domain.models.packages import Package, PackageVersion, PackageVersionFeature
+from domain.models.subscriptions import Entitlement, Subscription, SubscriptionRequest
+from domain.rules import subscriptions as rules
+from domain.settings import get_settings
+from workflows import subscription_models as m
+
+log = logging.getLogger("omp.subscriptions")
+R = SubscriptionRequestState
+APPROVE = "subscription#approve"
+PERMISSION = {SubscriptionKind.SUBSCRIBE: "account#subscribe", SubscriptionKind.GIFT: "account#gift"}
+HELD = (R.AWAITING_CONFIRMATION, R.AWAITING_APPROVAL, R.APPLIED)
+
+
+# ---- the dialog --------------------------------------------------------------------------------
+
+
+async def quotes(db: AsyncSession, body: SubmitBody) -> list[m.Quote]:
+    """The current version of each chosen package, which must exist and be enabled (SPEC §4: a disabled package
+    is hidden from its scene); all in one currency."""
+    ids = [p.package_id for p in body.packages]
+    rules.check_lines(rules.Line(p.package_id, 0, p.count) for p in body.packages)
+    rows = {p.id: (p, v) for p, v in (await db.execute(
+        select(Package, PackageVersion).join(PackageVersion, (PackageVersion.package_id == Package.id)
+                                             & (PackageVersion.version == Package.current_version))
+        .where(Package.id.in_(ids), Package.status == Status.ENABLED))).all()}
+    missing = [i for i in ids if i not in rows]
+    if missing:
+        raise Invalid("packages", "not_found", ids=", ".join(map(str, missing)))
+    features = await features_of(db, [v.id for _, v in rows.values()])
+    out = []
+    for choice in body.packages:
+        package, version = rows[choice.package_id]
+        out.append(m.Quote(
+            package_id=package.id, version_id=version.id, package_name=package.name,
+            display_name=version.display_name, package_type=package.package_type, addon_mode=package.addon_mode,
+            plan_name=package.plan_name, payment_period=version.payment_period,
+            months=PERIOD_MONTHS[version.payment_period], currency=version.currency, count=choice.count,
+            amount=version.amount, tax=version.tax, discounted_price=version.discounted_price,
+            actual_payment=version.actual_payment, offered_free_days=version.free_days,
+            monthly_orders=version.monthly_orders, features=sorted(features.get(version.id, ()))))
+    if len({q.currency for q in out}) > 1:
+        raise Invalid("packages", "packages_inconsistent")
+    return out
+
+
+async def features_of(db: AsyncSession, version_ids: list[int]) -> dict[int, set[str]]:
+    rows = await db.execute(select(PackageVersionFeature.version_id, PackageVersionFeature.feature_key)
+                            .where(PackageVersionFeature.version_id.in_(version_ids)))
+    found: dict[int, set[str]] = {}
+    for version_id, key in rows.all():
+        found.setdefault(version_id, set()).add(key)
+    return found
+
+
+def key_of(body: SubmitBody) -> str:
+    """A subscription is keyed by its receipt number, a gift by the dialog's request key (SPEC §5 checks first)."""
+    if body.kind == SubscriptionKind.SUBSCRIBE:
+        rules.check_receipt(body.receipt_number, body.kind)
+        if not (body.payment_serial or "").strip():
+            raise Invalid("paymentSerial", "required")
+        return str(body.receipt_number)
+    rules.check_receipt(body.receipt_number, body.kind)
+    if body.request_key is None:
+        raise Invalid("requestKey", "required")
+    return body.request_key
+
+
+async def used(db: AsyncSession, column: str, value: str | None, request_id: int | None = None,
+               key: str | None = None) -> bool:
+    """Whether a receipt number or payment serial is booked on a record or held by another request (not this
+    one, nor one of the same key: a double submit is the same request)."""
+    if not value:
+        return False
+    held = select(SubscriptionRequest.id).where(getattr(SubscriptionRequest, column) == value,
+                                                SubscriptionRequest.state.in_(HELD))
+    if request_id is not None:
+        held = held.where(SubscriptionRequest.id != request_id)
+    if key is not None:
+        held = held.where(SubscriptionRequest.workflow_id != key)
+    booked = select(Subscription.id).where(getattr(Subscription, column) == value)
+    return bool(await db.scalar(select(or_(held.exists(), booked.exists()))))
+
+
+async def refuse_used(db: AsyncSession, body: SubmitBody, key: str) -> None:
+    if await used(db, "receipt_number", body.receipt_number, key=key):
+        raise Invalid("receiptNumber", "receipt_used")
+    if await used(db, "payment_serial", body.payment_serial, key=key):
+        raise Invalid("paymentSerial", "serial_used")
+
+
+async def submit(db: AsyncSession, body: SubmitBody, user: Principal) -> SubscriptionRequest:
+    """The request row, which claims its receipt and serial (partial UNIQUE indexes, migration 0013): of any
+    number of submissions of one serial at once, one row is written and the others are refused. A double submit
+    of one request (same key) finds the live row and joins it."""
+    key = m.workflow_id(body.kind, body.merchant_id, key_of(body))
+    if await db.get(Merchant, body.merchant_id) is None:
+        raise Invalid("merchantId", "not_found", ids=str(body.merchant_id))
+    await ensure_readable(db, user, [body.screenshot_file_id], "screenshotFileId")
+    draft = m.Draft(kind=body.kind, merchant_id=body.merchant_id, quotes=await quotes(db, body),
+                    free_days=body.free_days, receipt_number=body.receipt_number, payment_serial=body.payment_serial,
+                    payment_at=body.payment_at, screenshot_file_id=body.screenshot_file_id, remark=body.remark)
+    joined = await live_request(db, key)
+    if joined is not None:
+        return joined
+    await refuse_used(db, body, key)
+    request_id = await db.scalar(pg_insert(SubscriptionRequest).values(
+        workflow_id=key, kind=body.kind, merchant_id=body.merchant_id, state=R.AWAITING_CONFIRMATION,
+        requested_by=user.id, receipt_number=body.receipt_number, payment_serial=body.payment_serial,
+        screenshot_file_id=body.screenshot_file_id, payload=draft.model_dump(mode="json"),
+        deadline_at=datetime.now(UTC) + rules.CONFIRM_WITHIN,
+    ).on_conflict_do_nothing().returning(SubscriptionRequest.id))
+    if request_id is None:  # another submission got there first: the same request, or one holding our numbers
+        joined = await live_request(db, key)
+        if joined is not None:
+            return joined
+        await refuse_used(db, body, key)
+        raise Invalid("paymentSerial", "serial_used")
+    row = await db.get_one(SubscriptionRequest, request_id)
+    await audit.record_change(db, operator_id=user.id, operator_name=user.username, entity="SubscriptionRequest",
+                              entity_id=row.id, action="create", before=None, after=audit.snapshot(row))
+    return row
+
+
+async def live_request(db: AsyncSession, key: str) -> SubscriptionRequest | None:
+    return await db.scalar(select(SubscriptionRequest).where(
+        SubscriptionRequest.workflow_id == key, SubscriptionRequest.state.in_(m.LIVE))
+        .execution_options(populate_existing=True))
+
+
+def start_of(row: SubscriptionRequest, requester_name: str) -> m.RequestStart:
+    return m.RequestStart(request_id=row.id, workflow_id=row.workflow_id, requested_by=row.requested_by,
+                          requester_name=requester_name, draft=m.Draft.model_validate(row.payload),
+                          console_url=get_settings().console_web)
+
+
+async def start_flow(client: Client, start: m.RequestStart) -> None:
+    """USE_EXISTING: a double submit joins the running flow; ALLOW_DUPLICATE: a key whose earlier request was
+    refused or expired may run again."""
+    async with watched():
+        await client.start_workflow(
+            m.WORKFLOW, start, id=start.workflow_id, task_queue=get_settings().task_queue,
+            id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
+            id_reuse_policy=WorkflowIDReusePolicy.ALLOW_DUPLICATE,
+            search_attributes=m.search_attributes(start, R.AWAITING_CONFIRMATION),
+            static_summary=m.flow_summary(start), static_details=m.flow_details(start))
+
+
+async def withdraw_unstarted(request_id: int) -> None:
+    """A request whose flow could not start frees its receipt and serial at once."""
+    async with transaction() as db:
+        row = await db.get_one(SubscriptionRequest, request_id, with_for_update=True)
+        if row.state == R.AWAITING_CONFIRMATION:
+            row.state, row.decided_at, row.reason = R.WITHDRAWN, datetime.now(UTC), "flow not started"
+
+
+# ---- the second confirmation and the decision ---------------------------------------------------
+
+
+async def confirm_command(db: AsyncSession, row: SubscriptionRequest, body: ConfirmBody,
+                          user: Principal, transaction_id: str) -> m.ConfirmCommand:
+    """What the flow's validator needs from the database: the chosen packages' current versions, whether the
+    receipt and serial were used meanwhile, and the features the merchant holds now."""
+    draft = m.Draft.model_validate(row.payload)
+    current = (await db.scalars(select(PackageVersion.id).join(Package, (Package.id == PackageVersion.package_id)
+                                                               & (PackageVersion.version == Package.current_version))
+                                .where(Package.id.in_([q.package_id for q in draft.quotes]),
+                                       Package.status == Status.ENABLED))).all()
+    now = datetime.now(UTC)
+    held = (await db.scalars(select(PackageVersionFeature.feature_key).join(
+        Entitlement, Entitlement.package_version_id == PackageVersionFeature.version_id)
+        .where(Entitlement.merchant_id == row.merchant_id, Entitlement.period.contains(now)).distinct())).all()
+    return m.ConfirmCommand(
+        actor_id=user.id, actor_name=user.username,
+        lines=[m.LineIn(package_id=line.package_id, version_id=line.version_id, count=line.count)
+               for line in body.packages],
+        free_days=body.free_days, current_versions=list(current),
+        receipt_used=await used(db, "receipt_number", draft.receipt_number, row.id),
+        serial_used=await used(db, "payment_serial", draft.payment_serial, row.id),
+        held_features=list(held), transaction_id=transaction_id)
+
+
+REFUSAL_STATUS = {"SUBSCRIPTION_CHANGE_FAILED": 503, "NO_PERMISSION": 403}
+
+
+def refused(exc: ApplicationError) -> DomainError:
+    """A refusal of the flow (its validators, or a change it could not write) as a translated error."""
+    code = exc.type or "SUBSCRIPTION_NOT_AWAITING"
+    params: dict[str, Any] = dict(exc.details[0]) if exc.details and isinstance(exc.details[0], dict) else {}
+    if code == "VALIDATION_FAILED":
+        return DomainError(code, status=422, field=params.pop("field", "body"), **params)
+    if "state" in params:
+        params["state"] = t(f"enums.SubscriptionRequestState.{params['state']}")
+    return DomainError(code, status=REFUSAL_STATUS.get(code, 409), data={"code": code}, **params)
+
+
+def ensure_state(row: SubscriptionRequest, wanted: SubscriptionRequestState) -> None:
+    """The step needs the request in this state; a closed request's flow has ended, so the row answers."""
+    if row.state != wanted:
+        raise refused(ApplicationError("", {"state": row.state}, type="SUBSCRIPTION_NOT_AWAITING"))
+
+
+async def run_update(client: Client, row: SubscriptionRequest, update: str, command: Any) -> m.RequestView:
+    handle = client.get_workflow_handle(row.workflow_id)
+    try:
+        async with watched():
+            view: m.RequestView = await handle.execute_update(update, command, result_type=m.RequestView)
+            return view
+    except WorkflowUpdateFailedError as exc:
+        if isinstance(exc.cause, ApplicationError):
+            raise refused(exc.cause) from None
+        raise
+    except (WorkflowUpdateRPCTimeoutOrCancelledError, RPCError) as exc:
+        log.warning("request %s flow did not answer: %s", row.id, exc)
+        raise DomainError("SUBSCRIPTION_FLOW_TIMEOUT", status=503) from exc
+
+
+# ---- reading -----------------------------------------------------------------------------------
+
+
+# Data authority of requests: their merchant's country and team; a request is its requester's and approver's.
+# Queries take it joined with the merchant.
+SCOPE = scoped(name="SubscriptionRequest", country=Merchant.country, team=Merchant.team,
+               owner=(SubscriptionRequest.requested_by, SubscriptionRequest.approver_id))
+
+
+def may_read(user: Principal) -> bool:
+    return any(user.can(p) for p in (APPROVE, *PERMISSION.values()))
+
+
+async def visible_request(db: AsyncSession, user: Principal, request_id: int) -> SubscriptionRequest:
+    """The request, if the user may see requests and this one is within their data authority."""
+    row = await db.scalar(select(SubscriptionRequest).join(Merchant, Merchant.id == SubscriptionRequest.merchant_id)
+                          .where(SubscriptionRequest.id == request_id, *SCOPE.conditions(user))
+                          .execution_options(populate_existing=True))
+    if row is None or not may_read(user):
+        raise NotFound(entity="SubscriptionRequest")
+    return row
+
+
+@file_reader
+async def screenshots_of_requests(db: AsyncSession, user: Principal, file_ids: list[int]) -> set[int]:
+    """A payment screenshot is readable by whoever may see subscription requests (requesters and approvers)."""
+    if not may_read(user):
+        return set()
+    query = (select(SubscriptionRequest.screenshot_file_id)
+             .join(Merchant, Merchant.id == SubscriptionRequest.merchant_id)
+             .where(SubscriptionRequest.screenshot_file_id.in_(file_ids), *SCOPE.conditions(user)))
+    return {i for i in (await db.scalars(query)).all() if i is not None}
+
+
+async def preview_periods(db: AsyncSession, row: SubscriptionRequest, draft: m.Draft) -> list[rules.Period | None]:
+    """Where each line would run if applied now (the applied record's periods once applied)."""
+    if row.state == R.APPLIED:
+        periods = (await db.execute(select(Entitlement.package_version_id, Entitlement.period)
+                                    .join(Subscription, Subscription.id == Entitlement.subscription_id)
+                                    .where(Subscription.request_id == row.id))).all()
+        by_version = {v: rules.Period(p.lower, p.upper) for v, p in periods}
+        return [by_version.get(q.version_id) for q in draft.quotes]
+    if row.state not in m.LIVE:
+        return [None] * len(draft.quotes)
+    return list(rules.plan_periods(draft.grants(), datetime.now(UTC), await line_ends(db, row.merchant_id)))
+
+
+def workflow_url(row: SubscriptionRequest, user: Principal) -> str | None:
+    return workflow_path(row.workflow_id) if user.can(OPERATE) else None
+
+
+def totals(draft: m.Draft) -> dict[str, Any]:
+    return {f"total_{f}": total(draft, f) for f in ("amount", "tax", "discounted_price", "actual_payment")}
+
+
+def plain_lines(draft: m.Draft, periods: list[rules.Period | None]) -> list[dict[str, Any]]:
+    return [q.model_dump() | {"period_start": p.start if p else None, "period_end": p.end if p else None}
+            for q, p in zip(draft.quotes, periods, strict=True)]
+

@@ -1,0 +1,143 @@
+"""Fixtures and helpers of the subscription tests: merchants and enabled packages written directly, a worker on a
+time-skipping server of the module's own, and the API's calls of the dialog, the confirmation and the decision."""
+
+from __future__ import annotations
+
+import contextlib
+import secrets
+import uuid
+from collections.abc import AsyncIterator
+from decimal import Decimal
+from typing import Any
+
+import pytest
+from sqlalchemy import func, select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from temporalio.client import WorkflowQueryFailedError
+from temporalio.service import RPCError
+
+from domain.db import transaction
+from domain.enums import AddonMode, PackageType, PaymentPeriod, PlanName
+from domain.models.merchants import Merchant
+from domain.models.packages import Feature, Package, PackageVersion, PackageVersionFeature
+from domain.models.subscriptions import SubscriptionRequest
+from tests.conftest import unique
+from tests.integration.ticket_support import register_search_attributes, staff, stop_quietly
+from worker.main import build_workers
+
+SELLER = ("account#subscribe", "account#gift", "approvals")
+APPROVER = ("approvals", "subscription#approve", "temporal#operate")
+
+
+@pytest.fixture
+async def subscription_worker(own_time_skipping_env: Any, app: Any) -> AsyncIterator[Any]:
+    """Every queue's worker on the module's time-skipping server, the API pointed at it; the flows of the
+    requests a test made are stopped after it."""
+    env = own_time_skipping_env
+    await register_search_attributes(env.client)
+    previous = app.state.flows._client
+    app.state.flows._client = env.client
+    async with transaction() as db:
+        first_new = (await db.scalar(select(func.max(SubscriptionRequest.id))) or 0) + 1
+    workers = build_workers(env.client)
+    for worker in workers:
+        await worker.__aenter__()
+    try:
+        yield env
+    finally:
+        async with transaction() as db:
+            keys = (await db.scalars(select(SubscriptionRequest.workflow_id)
+                                     .where(SubscriptionRequest.id >= first_new))).all()
+        for key in set(keys):
+            with contextlib.suppress(RPCError, WorkflowQueryFailedError):
+                await stop_quietly(env.client.get_workflow_handle(key))
+        for worker in workers:
+            await worker.__aexit__(None, None, None)
+        app.state.flows._client = previous
+
+
+async def merchant(**fields: Any) -> int:
+    values = {"email": f"{unique('m')}@shop.test", "phone": f"+62812{secrets.randbelow(10**7):07d}",
+              "country": "ID", **fields}
+    async with transaction() as db:
+        row = Merchant(**values)
+        db.add(row)
+        await db.flush()
+        return row.id
+
+
+async def package(package_type: PackageType = PackageType.BASIC, *, plan: PlanName | None = PlanName.PRO,
+                  mode: AddonMode | None = None, period: PaymentPeriod = PaymentPeriod.YEAR, free_days: int = 14,
+                  features: tuple[str, ...] = (), amount: int = 1_200_000, monthly_orders: int = 3000,
+                  currency: str = "IDR", enabled: bool = True) -> int:
+    """An ERP package with its first version (IDR: tax 11 %, rounded up; actual = amount + tax - discount)."""
+    tax = Decimal(amount * 11 // 100)
+    async with transaction() as db:
+        row = Package(kind="ERP", name=unique("Pkg "), country="ID", scene="ERP", package_type=package_type,
+                      addon_mode=mode if package_type == PackageType.ADDON else None,
+                      plan_name=plan if package_type == PackageType.BASIC else None,
+                      status="ENABLED" if enabled else "DISABLED")
+        db.add(row)
+        await db.flush()
+        await add_version(db, row.id, 1, amount=amount, tax=tax, free_days=free_days, period=period,
+                          monthly_orders=monthly_orders, currency=currency, features=features)
+        return row.id
+
+
+async def add_version(db: Any, package_id: int, version: int, *, amount: int = 1_200_000, tax: Decimal = Decimal(0),
+                      free_days: int = 14, period: PaymentPeriod = PaymentPeriod.YEAR, monthly_orders: int = 3000,
+                      currency: str = "IDR", features: tuple[str, ...] = ()) -> int:
+    row = PackageVersion(package_id=package_id, version=version, display_name=unique("Plan "),
+                         subscription_method="OFFLINE", payment_period=period, currency=currency,
+                         amount=Decimal(amount), tax=tax, discounted_price=Decimal(0),
+                         total_price=Decimal(amount) + tax, actual_payment=Decimal(amount) + tax, free_days=free_days,
+                         monthly_orders=monthly_orders, daily_orders=monthly_orders // 30)
+    db.add(row)
+    await db.flush()
+    for key in features:
+        await db.execute(pg_insert(Feature).values(key=key, system="ERP", name_en=key, name_zh=key, name_id=key)
+                         .on_conflict_do_nothing())
+        db.add(PackageVersionFeature(version_id=row.id, feature_key=key))
+    await db.flush()
+    return row.id
+
+
+async def new_version(package_id: int) -> int:
+    """A price change: a new version becomes the package's current one."""
+    async with transaction() as db:
+        row = await db.get_one(Package, package_id)
+        row.current_version += 1
+        return await add_version(db, package_id, row.current_version, amount=1_500_000)
+
+
+def dialog(merchant_id: int, *package_ids: int, **fields: Any) -> dict[str, Any]:
+    number = uuid.uuid4().hex[:12]
+    return {"kind": "SUBSCRIBE", "merchantId": merchant_id, "packages": [{"packageId": p} for p in package_ids],
+            "freeDays": 0, "receiptNumber": f"INV {number}", "paymentSerial": f"TRX-{number}",
+            "paymentAt": "2026-11-20T10:00:00+07:00", **fields}
+
+
+async def call(client: Any, who: Any, path: str, body: dict[str, Any] | None = None, status: int = 200) -> Any:
+    reply = await client.post(f"/cms/subscription/{path}", json=body or {}, headers=who.headers)
+    assert reply.status_code == status, reply.text
+    return reply.json()
+
+
+async def submit(client: Any, who: Any, body: dict[str, Any], status: int = 200) -> Any:
+    return await call(client, who, "submit", body, status)
+
+
+def restated(request: dict[str, Any], **changes: Any) -> dict[str, Any]:
+    """The second confirmation as the screen sends it: what the dialog's request shows."""
+    lines = [{"packageId": p["packageId"], "versionId": p["versionId"], "count": p["count"]}
+             for p in request["packages"]]
+    return {"packages": lines, "freeDays": request["freeDays"], **changes}
+
+
+async def confirmed(client: Any, who: Any, body: dict[str, Any]) -> dict[str, Any]:
+    request = (await submit(client, who, body))["data"]
+    return (await call(client, who, f"{request['id']}/confirm", restated(request)))["data"]
+
+
+async def people() -> tuple[Any, Any]:
+    return await staff(*SELLER), await staff(*APPROVER)

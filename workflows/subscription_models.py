@@ -1,0 +1,206 @@
+"""The subscribe-or-gift flow's data: its start input, the update and activity inputs, and its view.
+
+Pure: the workflow, the activities and the API share these models (docs/subscriptions.md).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from decimal import Decimal
+
+from pydantic import BaseModel, Field
+from temporalio.common import SearchAttributeKey, SearchAttributePair, TypedSearchAttributes
+
+from domain.enums import (
+    AddonMode,
+    Currency,
+    PackageType,
+    PaymentPeriod,
+    PlanName,
+    SubscriptionKind,
+    SubscriptionRequestState,
+)
+from domain.rules import subscriptions as rules
+
+R = SubscriptionRequestState
+LIVE = frozenset({R.AWAITING_CONFIRMATION, R.AWAITING_APPROVAL})
+WORKFLOW = "subscription"  # the workflow type's registered name
+
+# Custom search attributes (domain/search_attributes.py registers them on every server).
+MERCHANT_ID = SearchAttributeKey.for_keyword("MerchantId")
+REQUEST_ID = SearchAttributeKey.for_keyword("RequestId")
+REQUEST_STATE = SearchAttributeKey.for_keyword("RequestState")
+
+
+def workflow_id(kind: SubscriptionKind, merchant_id: int, key: str) -> str:
+    """The request's idempotency key: `subscription-{merchantId}-{receiptNumber}` for a paid subscription; a
+    gift, which may have no receipt, is keyed by the dialog's own request key (made when the dialog opens)."""
+    prefix = "subscription" if kind == SubscriptionKind.SUBSCRIBE else "gift"
+    return f"{prefix}-{merchant_id}-{key}"
+
+
+class Quote(BaseModel):
+    """One chosen package version with its count, as the dialog quoted it (money per line, Decimal)."""
+
+    package_id: int
+    version_id: int
+    package_name: str
+    display_name: str
+    package_type: PackageType
+    addon_mode: AddonMode | None = None
+    plan_name: PlanName | None = None
+    payment_period: PaymentPeriod
+    months: int
+    currency: Currency
+    count: int
+    amount: Decimal
+    tax: Decimal
+    discounted_price: Decimal
+    actual_payment: Decimal
+    offered_free_days: int = 0
+    monthly_orders: int
+    features: list[str] = Field(default_factory=list)
+
+    @property
+    def line(self) -> str:
+        return rules.line_of(self.package_type, self.package_id)
+
+    def grant(self, free_days: int) -> rules.Grant:
+        return rules.Grant(self.package_type, self.addon_mode, self.months, self.count, free_days, self.line)
+
+
+class Draft(BaseModel):
+    """The dialog as submitted."""
+
+    kind: SubscriptionKind
+    merchant_id: int
+    quotes: list[Quote]
+    free_days: int = 0
+    receipt_number: str | None = None
+    payment_serial: str | None = None
+    payment_at: datetime | None = None
+    screenshot_file_id: int | None = None
+    remark: str | None = None
+
+    @property
+    def lead(self) -> Quote:
+        """The line the subscription record is written for: the basic package, else the first add-on."""
+        return next((q for q in self.quotes if q.package_type == PackageType.BASIC), self.quotes[0])
+
+    def grants(self) -> list[rules.Grant]:
+        """Free days extend the lead line's period."""
+        return [q.grant(self.free_days if q is self.lead else 0) for q in self.quotes]
+
+
+class RequestStart(BaseModel):
+    request_id: int
+    workflow_id: str
+    requested_by: int
+    requester_name: str
+    draft: Draft
+    confirm_within: timedelta = rules.CONFIRM_WITHIN
+    approve_within: timedelta = rules.APPROVE_WITHIN
+    console_url: str = ""
+
+
+class LineIn(BaseModel):
+    package_id: int
+    version_id: int
+    count: int
+
+
+class ConfirmCommand(BaseModel):
+    """The second confirmation restates packages, counts and free days (receipt and serial are the request's key
+    and its claim, fixed since the dialog); the API adds what the
+    database knows (which versions are current, whether receipt and serial are used, what the merchant holds)."""
+
+    actor_id: int
+    actor_name: str
+    lines: list[LineIn]
+    free_days: int
+    current_versions: list[int] = Field(default_factory=list)
+    receipt_used: bool = False
+    serial_used: bool = False
+    held_features: list[str] = Field(default_factory=list)
+    transaction_id: str = ""
+
+
+class DecideCommand(BaseModel):
+    actor_id: int
+    actor_name: str
+    approve: bool
+    may_approve: bool  # holds the approval permission (the API checked it; the flow refuses without it)
+    reason: str | None = None
+    transaction_id: str = ""
+
+
+class RequestChange(BaseModel):
+    """A state change written onto the request row; `from_state` makes a retried write a no-op."""
+
+    request_id: int
+    from_state: SubscriptionRequestState
+    state: SubscriptionRequestState
+    at: datetime
+    actor_id: int | None = None
+    actor_name: str | None = None
+    deadline_at: datetime | None = None
+    reason: str | None = None
+    transaction_id: str = ""
+
+
+class ApplyInput(BaseModel):
+    """Everything the apply transaction writes from; the request id is its idempotency key."""
+
+    request_id: int
+    workflow_id: str
+    requested_by: int
+    approver_id: int
+    approver_name: str
+    at: datetime
+    draft: Draft
+    transaction_id: str = ""
+
+
+class RequestView(BaseModel):
+    request_id: int
+    workflow_id: str
+    state: SubscriptionRequestState
+    deadline_at: datetime | None = None
+    approver_id: int | None = None
+    decided_at: datetime | None = None
+    reason: str | None = None
+    subscription_id: int | None = None
+
+
+def confirmation(draft: Draft, command: ConfirmCommand) -> rules.Confirmation:
+    """The rules' view of a second confirmation against its dialog."""
+    current = set(command.current_versions)
+    offers = {q.version_id: rules.Offer(q.package_id, q.version_id, q.package_type, q.offered_free_days,
+                                        frozenset(q.features), q.version_id in current, q.currency)
+              for q in draft.quotes}
+    return rules.Confirmation(
+        kind=draft.kind, draft_lines=tuple(rules.Line(q.package_id, q.version_id, q.count) for q in draft.quotes),
+        lines=tuple(rules.Line(line.package_id, line.version_id, line.count) for line in command.lines),
+        draft_free_days=draft.free_days, free_days=command.free_days,
+        receipt_number=draft.receipt_number, payment_serial=draft.payment_serial, offers=offers,
+        receipt_used=command.receipt_used, serial_used=command.serial_used,
+        held_features=frozenset(command.held_features))
+
+
+def search_attributes(start: RequestStart, state: SubscriptionRequestState) -> TypedSearchAttributes:
+    return TypedSearchAttributes([SearchAttributePair(MERCHANT_ID, str(start.draft.merchant_id)),
+                                  SearchAttributePair(REQUEST_ID, str(start.request_id)),
+                                  SearchAttributePair(REQUEST_STATE, state.value)])
+
+
+def flow_summary(start: RequestStart) -> str:
+    return f"{start.draft.kind.value.capitalize()} #{start.request_id} for merchant {start.draft.merchant_id}"
+
+
+def flow_details(start: RequestStart) -> str:
+    """The flow's details in the Temporal Web UI (markdown): the request and the way back to it."""
+    packages = ", ".join(f"{q.display_name} ×{q.count}" for q in start.draft.quotes)
+    details = f"**{flow_summary(start)}** by {start.requester_name}: {packages}"
+    if start.console_url:
+        details += f"\n\n[Open the request in the console]({start.console_url}/approval/{start.request_id})"
+    return details

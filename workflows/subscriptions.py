@@ -1,0 +1,181 @@
+"""One workflow per subscribe or gift request; its id is the request's idempotency key, so a double submit
+joins the running flow (docs/subscriptions.md).
+
+dialog (start) -> `confirm` (the second confirmation, an Update whose validator refuses what SPEC §5 refuses)
+-> `decide` (approval by another person holding the approval permission, or refusal) -> the apply activity,
+one transaction. A deadline timer expires a request nobody confirmed or decided in time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from datetime import datetime, timedelta
+
+from temporalio import workflow
+from temporalio.exceptions import ActivityError, ApplicationError
+
+with workflow.unsafe.imports_passed_through():
+    from activities.subscriptions import apply_subscription, record_request
+    from domain.enums import SubscriptionRequestState
+    from domain.errors import DomainError, Forbidden, Invalid
+    from domain.rules import subscriptions as rules
+    from workflows import subscription_models as m
+    from workflows.options import DEFAULT_ACTIVITY
+    from workflows.refusals import refusal
+
+R = SubscriptionRequestState
+
+
+@workflow.defn(name=m.WORKFLOW, sandboxed=False)  # like tickets: docs/decisions/ticket-workflow-unsandboxed.md
+class SubscriptionRequestWorkflow:
+    @workflow.init
+    def __init__(self, start: m.RequestStart) -> None:
+        self.start = start
+        self.state = R.AWAITING_CONFIRMATION
+        self.deadline: datetime = workflow.now() + start.confirm_within
+        self.approver_id: int | None = None
+        self.decided_at: datetime | None = None
+        self.reason: str | None = None
+        self.subscription_id: int | None = None
+        self.lock = asyncio.Lock()
+        self.woken = False
+
+    @workflow.run
+    async def run(self, start: m.RequestStart) -> m.RequestView:
+        workflow.set_current_details(m.flow_details(start))
+        while self.state in m.LIVE:
+            self.woken = False
+            wait = max(self.deadline - workflow.now(), timedelta(0))
+            with contextlib.suppress(TimeoutError):
+                await workflow.wait_condition(lambda: self.woken, timeout=wait)
+            async with self.lock:
+                if self.state in m.LIVE and workflow.now() >= self.deadline:
+                    await self.expire()
+        await workflow.wait_condition(workflow.all_handlers_finished)
+        return self.view()
+
+    async def expire(self) -> None:
+        try:
+            await self.record(R.EXPIRED, reason="deadline")
+        except ActivityError as exc:  # an outage: try again a little later rather than fail the flow
+            workflow.logger.warning("request %s not expired yet: %s", self.start.request_id, exc.cause or exc)
+            self.deadline = workflow.now() + timedelta(minutes=5)
+
+    async def record(self, state: SubscriptionRequestState, *, actor_id: int | None = None,
+                     actor_name: str | None = None, reason: str | None = None,
+                     deadline: datetime | None = None, transaction_id: str = "-") -> None:
+        """Writes the state change onto the request row, then takes it here."""
+        now = workflow.now()
+        await workflow.execute_activity(record_request, m.RequestChange(
+            request_id=self.start.request_id, from_state=self.state, state=state, at=now, actor_id=actor_id,
+            actor_name=actor_name, deadline_at=deadline, reason=reason, transaction_id=transaction_id),
+            **DEFAULT_ACTIVITY)
+        self.take(state, reason=reason, deadline=deadline)
+        if state not in (R.AWAITING_CONFIRMATION, R.AWAITING_APPROVAL):
+            self.decided_at, self.approver_id = now, actor_id if state != R.EXPIRED else None
+
+    def take(self, state: SubscriptionRequestState, *, reason: str | None = None,
+             deadline: datetime | None = None) -> None:
+        self.state, self.reason, self.woken = state, reason, True
+        if deadline is not None:
+            self.deadline = deadline
+        workflow.upsert_search_attributes([m.REQUEST_STATE.value_set(state.value)])
+
+    def view(self) -> m.RequestView:
+        return m.RequestView(request_id=self.start.request_id, workflow_id=self.start.workflow_id, state=self.state,
+                             deadline_at=self.deadline if self.state in m.LIVE else None,
+                             approver_id=self.approver_id, decided_at=self.decided_at, reason=self.reason,
+                             subscription_id=self.subscription_id)
+
+    # ---- the second confirmation ---------------------------------------------------------------------
+
+    @workflow.update
+    async def confirm(self, command: m.ConfirmCommand) -> m.RequestView:
+        async with self.lock:
+            self.check_confirm(command)  # again: the state may have moved since validation
+            try:
+                await self.record(R.AWAITING_APPROVAL, actor_id=command.actor_id, actor_name=command.actor_name,
+                                  deadline=workflow.now() + self.start.approve_within,
+                                  transaction_id=command.transaction_id)
+            except ActivityError as exc:
+                raise not_written(exc) from None
+        return self.view()
+
+    @confirm.validator
+    def validate_confirm(self, command: m.ConfirmCommand) -> None:
+        self.check_confirm(command)
+
+    def check_confirm(self, command: m.ConfirmCommand) -> None:
+        self.ensure_state(R.AWAITING_CONFIRMATION)
+        if command.actor_id != self.start.requested_by:
+            raise refusal(DomainError("SUBSCRIPTION_CONFIRM_BY_REQUESTER", status=409))
+        try:
+            rules.check_confirmation(m.confirmation(self.start.draft, command))
+        except DomainError as exc:
+            raise refusal(exc) from None
+
+    # ---- approval ----------------------------------------------------------------------------------
+
+    @workflow.update
+    async def decide(self, command: m.DecideCommand) -> m.RequestView:
+        async with self.lock:
+            self.check_decide(command)
+            if not command.approve:
+                try:
+                    await self.record(R.REFUSED, actor_id=command.actor_id, actor_name=command.actor_name,
+                                      reason=command.reason, transaction_id=command.transaction_id)
+                except ActivityError as exc:
+                    raise not_written(exc) from None
+                return self.view()
+            await self.apply(command)
+        return self.view()
+
+    async def apply(self, command: m.DecideCommand) -> None:
+        """The one transaction; a value the database refuses (an overlapping base period, a receipt or serial
+        already booked) fails the request with the reason; an outage leaves it awaiting approval."""
+        now = workflow.now()
+        try:
+            self.subscription_id = await workflow.execute_activity(apply_subscription, m.ApplyInput(
+                request_id=self.start.request_id, workflow_id=self.start.workflow_id,
+                requested_by=self.start.requested_by, approver_id=command.actor_id,
+                approver_name=command.actor_name, at=now, draft=self.start.draft,
+                transaction_id=command.transaction_id), **DEFAULT_ACTIVITY)
+        except ActivityError as exc:
+            cause = exc.cause
+            if not (isinstance(cause, ApplicationError) and cause.non_retryable):
+                raise not_written(exc) from None
+            reason = cause.type or "DATA_REFUSED"
+            with contextlib.suppress(ActivityError):
+                await self.record(R.FAILED, actor_id=command.actor_id, actor_name=command.actor_name,
+                                  reason=reason, transaction_id=command.transaction_id)
+            raise refusal(DomainError("SUBSCRIPTION_APPLY_FAILED", status=409, reason=reason)) from None
+        self.take(R.APPLIED)
+        self.decided_at, self.approver_id = now, command.actor_id
+
+    @decide.validator
+    def validate_decide(self, command: m.DecideCommand) -> None:
+        self.check_decide(command)
+
+    def check_decide(self, command: m.DecideCommand) -> None:
+        self.ensure_state(R.AWAITING_APPROVAL)
+        if not command.may_approve:
+            raise refusal(Forbidden())
+        if command.actor_id == self.start.requested_by:  # never the requester (the CHECK in the database too)
+            raise refusal(DomainError("SUBSCRIPTION_OWN_REQUEST", status=409))
+        if not command.approve and not (command.reason or "").strip():
+            raise refusal(Invalid("reason", "required"))
+
+    def ensure_state(self, wanted: SubscriptionRequestState) -> None:
+        if self.state != wanted:
+            raise refusal(DomainError("SUBSCRIPTION_NOT_AWAITING", status=409, state=self.state.value))
+
+    @workflow.query
+    def current(self) -> m.RequestView:
+        return self.view()
+
+
+def not_written(exc: ActivityError) -> ApplicationError:
+    """A change the activity could not write after all its attempts: refused for now, try again."""
+    workflow.logger.warning("a subscription request change was not written: %s", exc.cause or exc)
+    return refusal(DomainError("SUBSCRIPTION_CHANGE_FAILED", status=503))
