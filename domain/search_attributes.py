@@ -20,6 +20,7 @@ SEARCH_ATTRIBUTES: dict[str, str] = {
     "MailFireTime": "Datetime",
     "RequestState": "Keyword",
     "TaskName": "Keyword",
+    "NoticeId": "Keyword",
 }
 
 

@@ -10,12 +10,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from activities import mail_fires, ticket_flows
+from activities import notices as notice_activities
 from activities import plans as plan_activities
 from activities import subscriptions as subscription_activities
 from activities import system as system_activities
 from activities import tickets as ticket_activities
 from domain.settings import get_settings
 from workflows.mail import MailFireWorkflow
+from workflows.notices import NoticeReconcileWorkflow, NoticeReleaseWorkflow
 from workflows.plans import PlanWorkflow
 from workflows.subscriptions import SubscriptionRequestWorkflow
 from workflows.system import EchoWorkflow
@@ -34,11 +36,13 @@ def queues() -> list[QueueSpec]:
     main = get_settings().task_queue
     return [
         QueueSpec(main, workflows=[EchoWorkflow, TicketWorkflow, TicketReconcileWorkflow, PlanWorkflow,
-                                   MailFireWorkflow, SubscriptionRequestWorkflow],
+                                   MailFireWorkflow, SubscriptionRequestWorkflow, NoticeReleaseWorkflow,
+                                   NoticeReconcileWorkflow],
                   activities=[system_activities.echo, ticket_activities.persist_ticket_change,
                               ticket_activities.notify_ticket, ticket_flows.reconcile_ticket_flows,
                               plan_activities.remind_plan, plan_activities.expire_plan,
                               plan_activities.revive_plan_accounts, plan_activities.renew_plan,
                               mail_fires.prepare_mail_fire, mail_fires.send_mail_batch,
-                              subscription_activities.record_request, subscription_activities.apply_subscription]),
+                              subscription_activities.record_request, subscription_activities.apply_subscription,
+                              notice_activities.mark_release, notice_activities.reconcile_notice_flows]),
     ]

@@ -22,6 +22,7 @@ from temporalio.client import (
 from temporalio.common import SearchAttributeKey, SearchAttributePair, TypedSearchAttributes
 
 from domain.settings import get_settings
+from workflows.notices import NoticeReconcileWorkflow
 from workflows.ticket_reconcile import TicketReconcileWorkflow
 
 log = logging.getLogger("omp.schedules")
@@ -43,6 +44,13 @@ def schedules() -> dict[str, Schedule]:
                 TicketReconcileWorkflow.run, id="ticket-reconcile", task_queue=queue,
                 typed_search_attributes=TypedSearchAttributes([SearchAttributePair(TASK_NAME, "ticket-reconciler")]),
                 static_summary="Scheduled: start the flows of tickets left pending"),
+            spec=ScheduleSpec(intervals=[ScheduleIntervalSpec(every=RECONCILE_EVERY)]),
+            policy=SchedulePolicy(overlap=ScheduleOverlapPolicy.SKIP)),
+        "notice-reconciler": Schedule(
+            action=ScheduleActionStartWorkflow(
+                NoticeReconcileWorkflow.run, id="notice-reconcile", task_queue=queue,
+                typed_search_attributes=TypedSearchAttributes([SearchAttributePair(TASK_NAME, "notice-reconciler")]),
+                static_summary="Scheduled: start the release flows of notices saved while Temporal was down"),
             spec=ScheduleSpec(intervals=[ScheduleIntervalSpec(every=RECONCILE_EVERY)]),
             policy=SchedulePolicy(overlap=ScheduleOverlapPolicy.SKIP)),
     }

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Annotated, Any, Generic, TypeVar
 from urllib.parse import quote
 
-from fastapi import APIRouter, File, Response, UploadFile
+from fastapi import APIRouter, File, Request, Response, UploadFile
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ValidationError
 from sqlalchemy import Select, select
@@ -23,7 +23,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
 
-from api.deps import Need, Principal, SessionDep
+from api.deps import Need, Principal, SessionDep, release
 from api.envelope import CamelModel, Page, Reply, ok
 from api.errors import describe, message_of
 from api.idempotency import REPLAYED_HEADER, Idempotency, KeyHeader
@@ -48,6 +48,9 @@ PrepareFn = Callable[[AsyncSession, Any, Principal], Awaitable[None]]
 ExtrasFn = Callable[[AsyncSession, Any, dict[str, Any], Principal], Awaitable[None]]
 # Called before a row is deleted, to refuse (raise) when the entity's rules forbid it.
 DeleteCheckFn = Callable[[AsyncSession, Any, Principal], Awaitable[None]]
+# Called after an add or modify is committed, for work outside the database (starting the row's flow): the row is
+# saved whatever it does, so it must leave a trace a reconciler can pick up when it cannot finish.
+CommittedFn = Callable[[Request, Any, Principal], Awaitable[None]]
 
 EXPORT_BATCH = 2000
 
@@ -95,7 +98,11 @@ class Resource(Generic[M]):
     extras: ExtrasFn | None = None
     check_delete: DeleteCheckFn | None = None
     relations: tuple[Any, ...] = ()  # relationships the public schema reads: loaded with reads, refreshed on writes
-    unique: dict[str, str] = field(default_factory=dict)  # constraint name -> field named in the error
+    # constraint name -> field named in the error, or (field, error code) for a refusal with its own message
+    unique: dict[str, str | tuple[str, str]] = field(default_factory=dict)
+    # (column, value) that marks a row deleted instead of removing it (content state DELETE): lists leave it out
+    soft_delete: tuple[str, Any] | None = None
+    after_commit: CommittedFn | None = None
     sortable: set[str] | None = None
     default_sort: str = "-id"
 
@@ -107,6 +114,9 @@ class Resource(Generic[M]):
 
     def base_query(self, user: Principal) -> Select[Any]:
         query = select(self.model).options(*(selectinload(r) for r in self.relations))
+        if self.soft_delete:
+            column, deleted = self.soft_delete
+            query = query.where(getattr(self.model, column) != deleted)
         return self.scope(self.enrich(query, user) if self.enrich else query, user)
 
     async def ensure_in_scope(self, db: AsyncSession, user: Principal, row: Any) -> None:
@@ -170,7 +180,8 @@ class Resource(Generic[M]):
             target = self.unique.get(constraint or "")
             if target is None:
                 raise
-            raise Conflict(field=target, value=values.get(target, "")) from exc
+            name, code = target if isinstance(target, tuple) else (target, None)
+            raise Conflict(code, field=name, value=values.get(name, "")) from exc
 
     async def add_row(self, db: AsyncSession, user: Principal, data: BaseModel) -> M:
         values = data.model_dump()
@@ -199,6 +210,11 @@ class Resource(Generic[M]):
         if self.check_delete:
             await self.check_delete(db, row, user)
         before = audit.snapshot(row)
+        if self.soft_delete:
+            setattr(row, *self.soft_delete)
+            await db.flush()
+            await self.audit(db, user, row_id, "delete", before, audit.snapshot(row))
+            return
         await db.delete(row)
         try:
             async with db.begin_nested():
@@ -206,6 +222,12 @@ class Resource(Generic[M]):
         except IntegrityError as exc:
             raise DomainError("DELETE_IN_USE", status=409, entity=self.name) from exc
         await self.audit(db, user, row_id, "delete", before, None)
+
+    async def committed(self, request: Request, db: AsyncSession, row: Any, user: Principal) -> None:
+        """Commit the call's writes, then run the after-commit work (it may wait on another service)."""
+        if self.after_commit:
+            await release(db)
+            await self.after_commit(request, row, user)
 
     # ---- spreadsheets --------------------------------------------------------------------------
 
@@ -317,7 +339,7 @@ class Resource(Generic[M]):
         res, public, create_t = self, self.public, self.create
 
         @router.post("/add", summary=f"Add a {self.name}")
-        async def add(body: create_t, db: SessionDep, response: Response,  # type: ignore[valid-type]
+        async def add(body: create_t, db: SessionDep, request: Request, response: Response,  # type: ignore[valid-type]
                       user: Annotated[Principal, Need(self.actions.add)],
                       key: KeyHeader = None) -> Reply[public]:  # type: ignore[valid-type]
             once = Idempotency.of(key, f"{prefix}/add", body)
@@ -328,15 +350,18 @@ class Resource(Generic[M]):
             row = await res.add_row(db, user, body)
             if once:
                 await once.bind(db, row.id)  # type: ignore[attr-defined]
+            await res.committed(request, db, row, user)
             return ok(public.model_validate(row))
 
     def _modify_route(self, router: APIRouter) -> None:
         res, public, update_t = self, self.public, self.update
 
         @router.post("/modify", summary=f"Modify a {self.name}")
-        async def modify(body: update_t, db: SessionDep,  # type: ignore[valid-type]
+        async def modify(body: update_t, db: SessionDep, request: Request,  # type: ignore[valid-type]
                          user: Annotated[Principal, Need(self.actions.edit)]) -> Reply[public]:  # type: ignore[valid-type]
-            return ok(public.model_validate(await res.modify_row(db, user, body)))
+            row = await res.modify_row(db, user, body)
+            await res.committed(request, db, row, user)
+            return ok(public.model_validate(row))
 
     def _delete_route(self, router: APIRouter) -> None:
         res = self

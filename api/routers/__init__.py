@@ -12,9 +12,11 @@ from api.routers import (
     departments,
     expenses,
     files,
+    internal_faq,
     mail,
     mail_history,
     merchants,
+    notices,
     notifications,
     profile,
     roles,
@@ -25,6 +27,7 @@ from api.routers import (
     ticket_reports,
     ticket_settings,
     tickets,
+    tips,
     tracking,
     users,
 )
@@ -39,4 +42,5 @@ ROUTERS = [
     shops.list_router, shops.specific_router, shops.router, expenses.list_router, expenses.specific_router,
     subscriptions.router,
     ticket_settings.category_router, ticket_settings.application_router, ticket_settings.on_duty_router,
+    notices.router, tips.router, internal_faq.router,
 ]

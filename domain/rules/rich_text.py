@@ -8,6 +8,9 @@ relative addresses are dropped."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from html import unescape
+from html.parser import HTMLParser
 from urllib.parse import urlsplit
 
 import nh3
@@ -34,24 +37,64 @@ LINK_SCHEMES = frozenset({"http", "https", "mailto"})
 IMAGE_SCHEMES = frozenset({"http", "https"})
 
 
-def _absolute_url_only(tag: str, attribute: str, value: str) -> str | None:
+def _absolute_urls_only(link_prefixes: tuple[str, ...]) -> Callable[[str, str, str], str | None]:
     """Ammonia already refuses other schemes; this also drops relative addresses, whose meaning differs
-    between the console, a mail client and a merchant's app."""
-    if attribute not in ("href", "src"):
-        return value
-    allowed = IMAGE_SCHEMES if attribute == "src" else LINK_SCHEMES
-    return value if urlsplit(value.strip()).scheme.lower() in allowed else None
+    between the console, a mail client and a merchant's app, except links starting with one of
+    `link_prefixes` (a tip's `{host}/...`, which the merchant's app completes with its own address)."""
+
+    def keep(tag: str, attribute: str, value: str) -> str | None:
+        if attribute not in ("href", "src"):
+            return value
+        if attribute == "href" and link_prefixes and value.startswith(link_prefixes):
+            return value
+        allowed = IMAGE_SCHEMES if attribute == "src" else LINK_SCHEMES
+        return value if urlsplit(value.strip()).scheme.lower() in allowed else None
+
+    return keep
 
 
-def sanitize_html(html: str) -> str:
+def sanitize_html(html: str, *, link_prefixes: tuple[str, ...] = ()) -> str:
     """The allow-listed part of `html`; plain text comes back unchanged apart from escaping `<`, `>`, `&`."""
     return nh3.clean(
         html,
         tags=set(TAGS),
         attributes={tag: set(names) for tag, names in ATTRIBUTES.items()},
-        attribute_filter=_absolute_url_only,
+        attribute_filter=_absolute_urls_only(link_prefixes),
         url_schemes=set(LINK_SCHEMES),
         filter_style_properties=set(STYLE_PROPERTIES),
         link_rel="noopener noreferrer",
         strip_comments=True,
     )
+
+
+def visible_text(html: str) -> str:
+    """What a reader sees of `html`: the text without tags, entities decoded (SPEC §9 notice text 300 counts it)."""
+    return unescape(nh3.clean(html, tags=set()))
+
+
+class _Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[tuple[str, str]] = []
+        self._open: list[list[str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "a":
+            self._open.append([dict(attrs).get("href") or "", ""])
+
+    def handle_data(self, data: str) -> None:
+        for link in self._open:
+            link[1] += data
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "a" and self._open:
+            href, text = self._open.pop()
+            self.links.append((href, text))
+
+
+def links(html: str) -> list[tuple[str, str]]:
+    """Every link of `html` as (address, text), in order."""
+    parser = _Links()
+    parser.feed(html)
+    parser.close()
+    return parser.links + [(href, text) for href, text in parser._open]

@@ -31,9 +31,9 @@ def directory(identifier: str, path: str, en: str, zh: str, id_: str, *children:
     return Node(identifier, MenuType.DIRECTORY, en, zh, id_, path=path, children=children, **kw)  # type: ignore[arg-type]
 
 
-def hidden(identifier: str, path: str, en: str, zh: str, id_: str, **kw: object) -> Node:
+def hidden(identifier: str, path: str, en: str, zh: str, id_: str, *children: Node, **kw: object) -> Node:
     """A detail route: registered with the router, never shown in the menu or the route search."""
-    return menu(identifier, path, en, zh, id_, hidden=True, **kw)
+    return menu(identifier, path, en, zh, id_, *children, hidden=True, **kw)
 
 
 def button(identifier: str, en: str, zh: str, id_: str) -> Node:

@@ -28,6 +28,7 @@ from domain.models.data_authority import DataScope
 from domain.models.merchants import Shop
 from domain.models.roles import Role
 from domain.models.subscriptions import Payment, SubscriptionRequest
+from domain.models.tips import Tip, TipPageRow
 from domain.models.tracking import AccessVisit, TrackingEvent
 from domain.models.users import user_authorities, user_roles
 from tests.conftest import unique
@@ -110,7 +111,9 @@ async def world() -> World:
         role = Role(name=unique("role "))
         authority = Authority(menu_type="BUTTON", title=mark, identifier=f"{mark}#read", sort=1, description_en=mark,
                               description_zh=mark, description_id=mark)
-        db.add_all([*couriers, *logs, *events, *visits, role, authority])
+        tips = [Tip(country=c, start_at=now, end_at=now + timedelta(days=1), content=f"{mark}{c}",
+                    page_rows=[TipPageRow(country=c, page="MASTER_PRODUCT")]) for c in ("ID", "PH")]
+        db.add_all([*couriers, *logs, *events, *visits, *tips, role, authority])
         await db.flush()
         people = [me.id, away.id, neighbour.id]
         await db.execute(insert(user_roles), [{"user_id": i, "role_id": role.id} for i in people])
@@ -139,6 +142,7 @@ async def world() -> World:
         rows={
             "User": users,
             "Courier": pair(couriers, ("ID", "PH")),
+            "Tip": pair(tips, ("ID", "PH")),
             "OperationLog": Rows([logs[0].id], [logs[1].id], [f"/cms/{mark}mine"], [f"/cms/{mark}theirs"], window),
             "TrackingEvent": Rows([events[0].id], [events[1].id], [f"{mark}mine"], [f"{mark}theirs"], window),
             "AccessVisit": Rows([visits[0].id], [visits[1].id], [f"{mark}mine"], [f"{mark}theirs"], window),

@@ -1191,6 +1191,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/internal-faq/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a InternalFaq */
+        post: operations["internal-faq_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/internal-faq/delete/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a InternalFaq */
+        delete: operations["internal-faq_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/internal-faq/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one InternalFaq */
+        get: operations["internal-faq_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/internal-faq/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export InternalFaqs matching the filters as xlsx */
+        post: operations["internal-faq_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/internal-faq/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a InternalFaq */
+        post: operations["internal-faq_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/internal-faq/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The internal FAQ as staff read it: online entries, topping first */
+        get: operations["internal-faq_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/internal-faq/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search InternalFaqs */
+        post: operations["internal-faq_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/mail-history/retry-fire": {
         parameters: {
             query?: never;
@@ -1587,6 +1706,145 @@ export interface paths {
         get: operations["merchants_history"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/notice/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a Notice */
+        post: operations["notices_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/notice/delete/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a Notice */
+        delete: operations["notices_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/notice/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one Notice */
+        get: operations["notices_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/notice/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export Notices matching the filters as xlsx */
+        post: operations["notices_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/notice/flow/{notice_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The notice's release flow, with its Temporal Web UI page for operators */
+        get: operations["notices_flow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/notice/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The 5 most recently updated published notices and FAQ in the reader's language
+         * @description SPEC §9: the home page shows the 5 most recently updated, in the language the reader reads the console in.
+         */
+        get: operations["notices_latest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/notice/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a Notice */
+        post: operations["notices_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/notice/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search Notices */
+        post: operations["notices_search"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3106,6 +3364,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/tip/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a Tip */
+        post: operations["tips_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/tip/delete/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a Tip */
+        delete: operations["tips_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/tip/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one Tip */
+        get: operations["tips_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/tip/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export Tips matching the filters as xlsx */
+        post: operations["tips_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/tip/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a Tip */
+        post: operations["tips_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/tip/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search Tips */
+        post: operations["tips_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/user/add": {
         parameters: {
             query?: never;
@@ -4241,6 +4601,18 @@ export interface components {
          */
         ContactStatus: "NOT_REACH" | "INVALID_NUMBER" | "DONE";
         /**
+         * ContentLanguage
+         * @description SPEC §9 languages a notice is written in; the home page shows the reader's own.
+         * @enum {string}
+         */
+        ContentLanguage: "en" | "zh-CN" | "id";
+        /**
+         * ContentState
+         * @description SPEC §3 content states of notices and FAQ; DELETE keeps the row for the audit trail.
+         * @enum {string}
+         */
+        ContentState: "OFFLINE" | "ONLINE" | "DRAFT" | "DELETE";
+        /**
          * CopyGrantBody
          * @description Give the target roles the source role's authorities; `replace` drops what the targets held before.
          */
@@ -4720,6 +5092,35 @@ export interface components {
             seq: number;
             toStatus: components["schemas"]["TicketStatus"] | null;
         };
+        /**
+         * HomeNotice
+         * @description What a reader sees of a published notice on the home page.
+         */
+        HomeNotice: {
+            /** Faqid */
+            faqId: number | null;
+            /** Id */
+            id: number;
+            kind: components["schemas"]["NoticeKind"];
+            /** Pinned */
+            pinned: boolean;
+            /**
+             * Releaseat
+             * Format: date-time
+             */
+            releaseAt: string;
+            /** Text */
+            text: string;
+            /** Ticketid */
+            ticketId: number | null;
+            /** Title */
+            title: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
         /** IdentifierQuery */
         IdentifierQuery: {
             /** Identifier */
@@ -4761,6 +5162,81 @@ export interface components {
          * @enum {string}
          */
         IntegrationFilter: "CONNECTED" | "NON_CONNECTED" | "ALL_EXPIRED" | "ALL_DISCONNECTED";
+        /** InternalFaqCreate */
+        InternalFaqCreate: {
+            /** Answer */
+            answer: string;
+            /** Category */
+            category?: string | null;
+            /** Question */
+            question: string;
+            /** @default DRAFT */
+            state: components["schemas"]["InternalFaqState"];
+        };
+        /** InternalFaqFilters */
+        InternalFaqFilters: {
+            /** Category */
+            category?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Question */
+            question?: string | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** State */
+            state?: components["schemas"]["InternalFaqState"][] | null;
+        };
+        /** InternalFaqPublic */
+        InternalFaqPublic: {
+            /** Answer */
+            answer: string;
+            /** Category */
+            category: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Id */
+            id: number;
+            /** Question */
+            question: string;
+            state: components["schemas"]["InternalFaqState"];
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /**
+         * InternalFaqState
+         * @description SPEC §4 internal FAQ: offline, online, draft, topping (online and pinned to the top).
+         * @enum {string}
+         */
+        InternalFaqState: "OFFLINE" | "ONLINE" | "DRAFT" | "TOPPING";
+        /** InternalFaqUpdate */
+        InternalFaqUpdate: {
+            /** Answer */
+            answer?: string | null;
+            /** Category */
+            category?: string | null;
+            /** Id */
+            id: number;
+            /** Question */
+            question?: string | null;
+            state?: components["schemas"]["InternalFaqState"] | null;
+        };
         /** LevelFigures */
         LevelFigures: {
             /** Closed */
@@ -5412,6 +5888,153 @@ export interface components {
          * @enum {string}
          */
         NotRenewReason: "INSIST_MONTHLY" | "TRY_MONTHLY" | "TOO_EXPENSIVE" | "PRODUCT_UNSTABLE" | "WAITING_NEW_FEATURES" | "OTHER";
+        /** NoticeCreate */
+        NoticeCreate: {
+            /**
+             * Endat
+             * Format: date-time
+             */
+            endAt: string;
+            /** Faqid */
+            faqId?: number | null;
+            kind: components["schemas"]["NoticeKind"];
+            language: components["schemas"]["ContentLanguage"];
+            /** Pinned */
+            pinned: boolean;
+            /**
+             * Releaseat
+             * Format: date-time
+             */
+            releaseAt: string;
+            /**
+             * Startat
+             * Format: date-time
+             */
+            startAt: string;
+            state: components["schemas"]["ContentState"];
+            /** Text */
+            text: string;
+            /** Ticketid */
+            ticketId?: number | null;
+            /** Title */
+            title: string;
+        };
+        /** NoticeFilters */
+        NoticeFilters: {
+            kind?: components["schemas"]["NoticeKind"] | null;
+            /** Language */
+            language?: components["schemas"]["ContentLanguage"][] | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Pinned */
+            pinned?: boolean | null;
+            /** Releaseat */
+            releaseAt?: (string | null)[] | null;
+            /** Releasestatus */
+            releaseStatus?: components["schemas"]["ReleaseStatus"][] | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** State */
+            state?: components["schemas"]["ContentState"][] | null;
+            /** Title */
+            title?: string | null;
+        };
+        /**
+         * NoticeFlow
+         * @description A notice's release flow: its id, and its page in the Temporal Web UI for operators.
+         */
+        NoticeFlow: {
+            /** Workflowid */
+            workflowId: string;
+            /** Workflowurl */
+            workflowUrl: string | null;
+        };
+        /**
+         * NoticeKind
+         * @enum {string}
+         */
+        NoticeKind: "NOTICE" | "FAQ";
+        /** NoticePublic */
+        NoticePublic: {
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /**
+             * Endat
+             * Format: date-time
+             */
+            endAt: string;
+            /** Faqid */
+            faqId: number | null;
+            /** Flowpending */
+            flowPending: boolean;
+            /** Id */
+            id: number;
+            kind: components["schemas"]["NoticeKind"];
+            language: components["schemas"]["ContentLanguage"];
+            /** Pinned */
+            pinned: boolean;
+            /**
+             * Releaseat
+             * Format: date-time
+             */
+            releaseAt: string;
+            releaseStatus: components["schemas"]["ReleaseStatus"];
+            /**
+             * Startat
+             * Format: date-time
+             */
+            startAt: string;
+            state: components["schemas"]["ContentState"];
+            /** Text */
+            text: string;
+            /** Ticketid */
+            ticketId: number | null;
+            /** Title */
+            title: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** NoticeUpdate */
+        NoticeUpdate: {
+            /** Endat */
+            endAt?: string | null;
+            /** Faqid */
+            faqId?: number | null;
+            /** Id */
+            id: number;
+            kind?: components["schemas"]["NoticeKind"] | null;
+            language?: components["schemas"]["ContentLanguage"] | null;
+            /** Pinned */
+            pinned?: boolean | null;
+            /** Releaseat */
+            releaseAt?: string | null;
+            /** Startat */
+            startAt?: string | null;
+            state?: components["schemas"]["ContentState"] | null;
+            /** Text */
+            text?: string | null;
+            /** Ticketid */
+            ticketId?: number | null;
+            /** Title */
+            title?: string | null;
+        };
         /** NotificationFilters */
         NotificationFilters: {
             /**
@@ -5672,6 +6295,17 @@ export interface components {
             /** Total */
             total: number;
         };
+        /** Page[InternalFaqPublic] */
+        Page_InternalFaqPublic_: {
+            /** Items */
+            items: components["schemas"]["InternalFaqPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+        };
         /** Page[ListEntryPublic] */
         Page_ListEntryPublic_: {
             /** Items */
@@ -5709,6 +6343,17 @@ export interface components {
         Page_MerchantPublic_: {
             /** Items */
             items: components["schemas"]["MerchantPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[NoticePublic] */
+        Page_NoticePublic_: {
+            /** Items */
+            items: components["schemas"]["NoticePublic"][];
             /** Page */
             page: number;
             /** Pagesize */
@@ -5775,6 +6420,17 @@ export interface components {
         Page_ShopPublic_: {
             /** Items */
             items: components["schemas"]["ShopPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[TipPublic] */
+        Page_TipPublic_: {
+            /** Items */
+            items: components["schemas"]["TipPublic"][];
             /** Page */
             page: number;
             /** Pagesize */
@@ -6021,6 +6677,12 @@ export interface components {
              */
             ids?: number[];
         };
+        /**
+         * ReleaseStatus
+         * @description SPEC §4 tip and notice: where the clock stands against the release (or start) and end times.
+         * @enum {string}
+         */
+        ReleaseStatus: "TO_BE_RELEASED" | "PUBLISHED" | "EXPIRED";
         /** Removed */
         Removed: {
             /** Account */
@@ -6257,6 +6919,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[InternalFaqPublic] */
+        Reply_InternalFaqPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["InternalFaqPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[ListEntryPublic] */
         Reply_ListEntryPublic_: {
             /**
@@ -6380,6 +7061,44 @@ export interface components {
             code: string;
             /** Data */
             data?: null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[NoticeFlow] */
+        Reply_NoticeFlow_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["NoticeFlow"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[NoticePublic] */
+        Reply_NoticePublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["NoticePublic"] | null;
             /**
              * Message
              * @default
@@ -6562,6 +7281,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[InternalFaqPublic]] */
+        Reply_Page_InternalFaqPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_InternalFaqPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[ListEntryPublic]] */
         Reply_Page_ListEntryPublic__: {
             /**
@@ -6627,6 +7365,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_MerchantPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[NoticePublic]] */
+        Reply_Page_NoticePublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_NoticePublic_"] | null;
             /**
              * Message
              * @default
@@ -6741,6 +7498,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_ShopPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[TipPublic]] */
+        Reply_Page_TipPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_TipPublic_"] | null;
             /**
              * Message
              * @default
@@ -7113,6 +7889,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[TipPublic] */
+        Reply_TipPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["TipPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[TokenPublic] */
         Reply_TokenPublic_: {
             /**
@@ -7319,6 +8114,46 @@ export interface components {
             code: string;
             /** Data */
             data?: components["schemas"]["HistoryEntry"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[list[HomeNotice]] */
+        Reply_list_HomeNotice__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["HomeNotice"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[list[InternalFaqPublic]] */
+        Reply_list_InternalFaqPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["InternalFaqPublic"][] | null;
             /**
              * Message
              * @default
@@ -8617,6 +9452,99 @@ export interface components {
          * @enum {string}
          */
         TicketStatus: "NEW" | "PENDING_FOR_OPERATION" | "WORK_IN_PROCESS" | "RESOLVED" | "PENDING_FOR_CONFIRMATION" | "CLOSED" | "PENDING" | "WONT_FIX";
+        /** TipCreate */
+        TipCreate: {
+            /** Content */
+            content: string;
+            country: components["schemas"]["Country"];
+            /**
+             * Endat
+             * Format: date-time
+             */
+            endAt: string;
+            /** Pages */
+            pages: components["schemas"]["TipPage"][];
+            /**
+             * Startat
+             * Format: date-time
+             */
+            startAt: string;
+        };
+        /** TipFilters */
+        TipFilters: {
+            /** Country */
+            country?: components["schemas"]["Country"][] | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Pages */
+            pages?: components["schemas"]["TipPage"][] | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Status */
+            status?: components["schemas"]["ReleaseStatus"][] | null;
+        };
+        /**
+         * TipPage
+         * @description Pages of the merchants' ERP where a tip can show (SPEC §5: at most 5 a tip, one tip a page and country).
+         * @enum {string}
+         */
+        TipPage: "DASHBOARD" | "ORDER_LIST" | "PRODUCT_LIST" | "MASTER_PRODUCT" | "STOCK_LIST" | "PROMOTION" | "SHOP_LIST" | "WAREHOUSE" | "REPORTS" | "SETTINGS";
+        /** TipPublic */
+        TipPublic: {
+            /** Content */
+            content: string;
+            country: components["schemas"]["Country"];
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /**
+             * Endat
+             * Format: date-time
+             */
+            endAt: string;
+            /** Id */
+            id: number;
+            /** Pages */
+            pages: components["schemas"]["TipPage"][];
+            /**
+             * Startat
+             * Format: date-time
+             */
+            startAt: string;
+            status: components["schemas"]["ReleaseStatus"];
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** TipUpdate */
+        TipUpdate: {
+            /** Content */
+            content?: string | null;
+            country?: components["schemas"]["Country"] | null;
+            /** Endat */
+            endAt?: string | null;
+            /** Id */
+            id: number;
+            /** Pages */
+            pages?: components["schemas"]["TipPage"][] | null;
+            /** Startat */
+            startAt?: string | null;
+        };
         /** Titles */
         Titles: {
             /** En */
@@ -11143,6 +12071,223 @@ export interface operations {
             };
         };
     };
+    "internal-faq_add": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (printable ASCII, up to 200) that makes this creation safe to retry: a repeat with the same key and body returns the record the first call created. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InternalFaqCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_InternalFaqPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "internal-faq_delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "internal-faq_get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_InternalFaqPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "internal-faq_export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InternalFaqFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "internal-faq_modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InternalFaqUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_InternalFaqPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    "internal-faq_preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_InternalFaqPublic__"];
+                };
+            };
+        };
+    };
+    "internal-faq_search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InternalFaqFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_InternalFaqPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     mail_retry_fire: {
         parameters: {
             query?: never;
@@ -11871,6 +13016,254 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_list_HistoryEntry__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    notices_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (printable ASCII, up to 200) that makes this creation safe to retry: a repeat with the same key and body returns the record the first call created. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoticePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    notices_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    notices_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoticePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    notices_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    notices_flow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                notice_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoticeFlow_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    notices_latest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_HomeNotice__"];
+                };
+            };
+        };
+    };
+    notices_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoticePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    notices_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_NoticePublic__"];
                 };
             };
             /** @description Validation Error */
@@ -14769,6 +16162,203 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_TicketDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tips_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (printable ASCII, up to 200) that makes this creation safe to retry: a repeat with the same key and body returns the record the first call created. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TipCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TipPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tips_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tips_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TipPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tips_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TipFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tips_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TipUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TipPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tips_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TipFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_TipPublic__"];
                 };
             };
             /** @description Validation Error */
