@@ -71,17 +71,17 @@ async def line_ends(db: AsyncSession, merchant_id: int) -> dict[str, datetime]:
     return {line: end for line, end in rows.all()}
 
 
-async def apply(data: m.ApplyInput) -> int:
+async def apply(data: m.ApplyInput) -> m.Applied:
     """One transaction; the request id is the idempotency key (`subscriptions.request_id` is UNIQUE): a retried
     activity that had committed finds its record and writes nothing. The merchant row is locked first, so two
     requests of one merchant compute their periods one after the other."""
     token = transaction_id.set(data.transaction_id)
     try:
         async with transaction() as db:
+            merchant = await db.get_one(Merchant, data.draft.merchant_id, with_for_update=True)
             done = await db.scalar(select(Subscription.id).where(Subscription.request_id == data.request_id))
             if done is not None:
-                return done
-            merchant = await db.get_one(Merchant, data.draft.merchant_id, with_for_update=True)
+                return applied(done, merchant, data.draft)
             before = audit.snapshot(merchant)
             periods = rules.plan_periods(data.draft.grants(), data.at, await line_ends(db, merchant.id))
             record = await write_record(db, data, periods)
@@ -96,9 +96,16 @@ async def apply(data: m.ApplyInput) -> int:
                     ("SubscriptionRequest", request.id, "update", request_before, audit.snapshot(request))):
                 await audit.record_change(db, operator_id=data.approver_id, operator_name=data.approver_name,
                                           entity=entity, entity_id=entity_id, action=action, before=old, after=new)
-            return record.id
+            return applied(record.id, merchant, data.draft)
     finally:
         transaction_id.reset(token)
+
+
+def applied(subscription_id: int, merchant: Merchant, draft: m.Draft) -> m.Applied:
+    """The plan the merchant now has, when a basic package set it (its plan flow hears of it)."""
+    if not any(q.package_type == PackageType.BASIC for q in draft.quotes) or merchant.expire_at is None:
+        return m.Applied(subscription_id=subscription_id)
+    return m.Applied(subscription_id=subscription_id, plan_name=merchant.plan_name, expire_at=merchant.expire_at)
 
 
 async def write_record(db: AsyncSession, data: m.ApplyInput, periods: list[rules.Period]) -> Subscription:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from temporalio import activity
 
 from activities import subscription_store
-from workflows.subscription_models import ApplyInput, RequestChange
+from workflows.subscription_models import Applied, ApplyInput, RequestChange
 
 
 @activity.defn
@@ -15,7 +15,7 @@ async def record_request(change: RequestChange) -> bool:
 
 
 @activity.defn
-async def apply_subscription(data: ApplyInput) -> int:
+async def apply_subscription(data: ApplyInput) -> Applied:
     """One transaction: record, entitlement periods, payment, merchant plan columns, audit; keyed by the
-    request (a retry returns the record written before). Returns the subscription record's id."""
+    request (a retry returns the record written before, with the merchant's plan as it stands)."""
     return await subscription_store.apply(data)

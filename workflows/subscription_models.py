@@ -161,6 +161,14 @@ class ApplyInput(BaseModel):
     transaction_id: str = ""
 
 
+class Applied(BaseModel):
+    """What the apply transaction wrote: the record, and the merchant's plan when a basic package moved it."""
+
+    subscription_id: int
+    plan_name: PlanName | None = None
+    expire_at: datetime | None = None
+
+
 class RequestView(BaseModel):
     request_id: int
     workflow_id: str

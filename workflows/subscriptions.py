@@ -16,12 +16,14 @@ from temporalio import workflow
 from temporalio.exceptions import ActivityError, ApplicationError
 
 with workflow.unsafe.imports_passed_through():
+    from activities.plans import renew_plan
     from activities.subscriptions import apply_subscription, record_request
     from domain.enums import SubscriptionRequestState
     from domain.errors import DomainError, Forbidden, Invalid
     from domain.rules import subscriptions as rules
     from workflows import subscription_models as m
     from workflows.options import DEFAULT_ACTIVITY
+    from workflows.plan_models import PlanRenewal
     from workflows.refusals import refusal
 
 R = SubscriptionRequestState
@@ -136,7 +138,7 @@ class SubscriptionRequestWorkflow:
         already booked) fails the request with the reason; an outage leaves it awaiting approval."""
         now = workflow.now()
         try:
-            self.subscription_id = await workflow.execute_activity(apply_subscription, m.ApplyInput(
+            applied = await workflow.execute_activity(apply_subscription, m.ApplyInput(
                 request_id=self.start.request_id, workflow_id=self.start.workflow_id,
                 requested_by=self.start.requested_by, approver_id=command.actor_id,
                 approver_name=command.actor_name, at=now, draft=self.start.draft,
@@ -150,8 +152,21 @@ class SubscriptionRequestWorkflow:
                 await self.record(R.FAILED, actor_id=command.actor_id, actor_name=command.actor_name,
                                   reason=reason, transaction_id=command.transaction_id)
             raise refusal(DomainError("SUBSCRIPTION_APPLY_FAILED", status=409, reason=reason)) from None
+        self.subscription_id = applied.subscription_id
         self.take(R.APPLIED)
         self.decided_at, self.approver_id = now, command.actor_id
+        if applied.expire_at is not None:
+            await self.renew_plan(PlanRenewal(merchant_id=self.start.draft.merchant_id, plan_name=applied.plan_name,
+                                              expire_at=applied.expire_at, request_id=self.start.request_id))
+
+    async def renew_plan(self, renewal: PlanRenewal) -> None:
+        """Signal-with-start of the merchant's plan flow (`plan-{merchantId}`), whose timers move to the new end.
+        The request is applied whatever happens here: the plan flow also adopts an end it missed."""
+        try:
+            await workflow.execute_activity(renew_plan, renewal, **DEFAULT_ACTIVITY)
+        except ActivityError as exc:
+            workflow.logger.warning("plan flow of merchant %s not told of request %s: %s",
+                                    renewal.merchant_id, self.start.request_id, exc.cause or exc)
 
     @decide.validator
     def validate_decide(self, command: m.DecideCommand) -> None:

@@ -46,9 +46,9 @@ async def subscription_worker(own_time_skipping_env: Any, app: Any) -> AsyncIter
         yield env
     finally:
         async with transaction() as db:
-            keys = (await db.scalars(select(SubscriptionRequest.workflow_id)
+            made = (await db.execute(select(SubscriptionRequest.workflow_id, SubscriptionRequest.merchant_id)
                                      .where(SubscriptionRequest.id >= first_new))).all()
-        for key in set(keys):
+        for key in {k for k, _ in made} | {f"plan-{merchant_id}" for _, merchant_id in made}:
             with contextlib.suppress(RPCError, WorkflowQueryFailedError):
                 await stop_quietly(env.client.get_workflow_handle(key))
         for worker in workers:

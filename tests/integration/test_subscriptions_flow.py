@@ -29,6 +29,7 @@ from tests.integration.subscription_support import (
     subscription_worker,
 )
 from tests.integration.ticket_support import own_time_skipping_env, staff
+from workflows.plan_models import PlanState
 from workflows.subscriptions import SubscriptionRequestWorkflow
 
 __all__ = ["own_time_skipping_env", "subscription_worker"]  # fixtures
@@ -76,6 +77,9 @@ async def test_confirm_then_approve_applies_record_periods_payment_plan_and_audi
     assert (shop.plan_name, shop.package_state, shop.subscription_state) == ("PRO", "PRO", "PAID")
     assert (shop.expire_at, shop.order_limit) == (period.period.upper, 3000)
     assert audited == {"Subscription", "Merchant"}
+    plan = await subscription_worker.client.get_workflow_handle(f"plan-{merchant_id}").query(
+        "current", result_type=PlanState)
+    assert plan.expire_at == shop.expire_at and plan.plan_name == "PRO"  # the plan flow heard of it
 
     # an early renewal starts at the current end, not today
     renewal = await confirmed(client, seller, dialog(merchant_id, pro))

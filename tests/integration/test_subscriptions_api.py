@@ -1,0 +1,168 @@
+"""Every refusal of the subscribe and gift calls, each a translated 4xx naming the field that changes nothing,
+and fifty concurrent submissions of one payment serial number: exactly one accepted (SPEC §5)."""
+
+import asyncio
+
+from sqlalchemy import func, select
+
+from domain.db import transaction
+from domain.enums import AddonMode, PackageType
+from domain.models.subscriptions import SubscriptionRequest
+from domain.rules.subscriptions import MASTER_PRODUCT_STOCK_FEATURES, MULTI_WAREHOUSE_FEATURES
+from tests.integration.subscription_support import (
+    SELLER,
+    call,
+    confirmed,
+    dialog,
+    merchant,
+    new_version,
+    package,
+    people,
+    restated,
+    submit,
+    subscription_worker,
+)
+from tests.integration.ticket_support import own_time_skipping_env, staff
+
+__all__ = ["own_time_skipping_env", "subscription_worker"]  # fixtures
+
+
+def field_error(reply):
+    [error] = reply["data"]["errors"]
+    return error["field"], error["rule"], error["message"]
+
+
+async def requests_of(merchant_id):
+    async with transaction() as db:
+        return await db.scalar(select(func.count()).select_from(SubscriptionRequest)
+                               .where(SubscriptionRequest.merchant_id == merchant_id))
+
+
+async def test_the_dialog_refuses_what_spec_5_refuses_naming_the_field(client, subscription_worker):
+    seller, _ = await people()
+    merchant_id, pro = await merchant(), await package()
+    disabled = await package(enabled=False)
+    cases = [
+        ({"receiptNumber": "INV/2026#1"}, "receiptNumber", "receipt_chars",
+         "Receipt number may hold only letters, digits, underscores, hyphens and spaces"),
+        ({"receiptNumber": None}, "receiptNumber", "required", None),
+        ({"paymentSerial": None}, "paymentSerial", "required", None),
+        ({"packages": []}, "packages", "min_items", None),
+        ({"packages": [{"packageId": pro}, {"packageId": pro}]}, "packages", "packages_inconsistent", None),
+        ({"packages": [{"packageId": disabled}]}, "packages", "not_found", None),
+        ({"packages": [{"packageId": pro, "count": 0}]}, "packages[0].count", "ge", None),
+        ({"freeDays": 366}, "freeDays", "le", None),
+        ({"merchantId": 2**40}, "merchantId", "not_found", None),
+        ({"kind": "GIFT", "requestKey": None}, "requestKey", "required", None),
+    ]
+    for change, field, rule, message in cases:
+        reply = await submit(client, seller, dialog(merchant_id, pro, **change), status=422)
+        assert field_error(reply)[:2] == (field, rule), change
+        if message:
+            assert field_error(reply)[2] == message
+    assert await requests_of(merchant_id) == 0
+
+
+async def test_messages_come_in_the_callers_language(client, subscription_worker):
+    seller, _ = await people()
+    merchant_id, pro = await merchant(), await package()
+    body = dialog(merchant_id, pro, receiptNumber="INV/1")
+    texts = {"zh-CN": "收据编号只能包含字母、数字、下划线、连字符和空格",
+             "id": "Nomor kuitansi hanya boleh berisi huruf, angka, garis bawah, tanda hubung, dan spasi"}
+    for language, text in texts.items():
+        reply = await client.post("/cms/subscription/submit", json=body,
+                                  headers={**seller.headers, "Accept-Language": language})
+        assert reply.status_code == 422 and reply.json()["message"] == text
+
+
+async def test_receipt_and_serial_used_before_are_duplicates(client, subscription_worker):
+    seller, approver = await people()
+    merchant_id, other, pro = await merchant(), await merchant(), await package()
+    first = dialog(merchant_id, pro)
+    applied = await confirmed(client, seller, first)
+    await call(client, approver, f"{applied['id']}/approve")
+    reply = await submit(client, seller, dialog(other, pro, receiptNumber=first["receiptNumber"]), status=422)
+    assert field_error(reply)[:2] == ("receiptNumber", "receipt_used")
+    reply = await submit(client, seller, dialog(other, pro, paymentSerial=first["paymentSerial"]), status=422)
+    assert field_error(reply)[:2] == ("paymentSerial", "serial_used")
+    held = (await submit(client, seller, dialog(merchant_id, pro)))["data"]  # live, not yet applied: held too
+    reply = await submit(client, seller, dialog(other, pro, paymentSerial=held["paymentSerial"]), status=422)
+    assert field_error(reply)[:2] == ("paymentSerial", "serial_used")
+    assert await requests_of(other) == 0
+
+
+async def test_the_second_confirmation_refuses_inconsistent_packages_counts_and_free_days(client, subscription_worker):
+    seller, _ = await people()
+    merchant_id, pro = await merchant(), await package(free_days=14)
+    addon = await package(PackageType.ADDON, mode=AddonMode.CONTINUE)
+    request = (await submit(client, seller, dialog(merchant_id, pro, freeDays=7)))["data"]
+    path = f"{request['id']}/confirm"
+    other_line = [{"packageId": addon, "versionId": request["packages"][0]["versionId"], "count": 1}]
+    cases = [
+        (restated(request, packages=other_line), "packages", "packages_inconsistent"),
+        (restated(request, packages=[{**restated(request)["packages"][0], "count": 2}]), "packages[0].count",
+         "counts_inconsistent"),
+        (restated(request, freeDays=8), "freeDays", "free_days_inconsistent"),
+    ]
+    for body, field, rule in cases:
+        reply = await call(client, seller, path, body, status=422)
+        assert field_error(reply)[:2] == (field, rule)
+        assert "inconsistent" in field_error(reply)[2]
+    other = await staff(*SELLER)
+    refused = await call(client, other, path, restated(request), status=409)
+    assert refused["code"] == "SUBSCRIPTION_CONFIRM_BY_REQUESTER"
+    await new_version(pro)  # a price change between the dialog and the confirmation
+    reply = await call(client, seller, path, restated(request), status=422)
+    assert field_error(reply)[:2] == ("packages", "packages_inconsistent")
+    async with transaction() as db:
+        assert (await db.get(SubscriptionRequest, request["id"])).state == "AWAITING_CONFIRMATION"
+
+
+async def test_free_days_beyond_the_package_offer_are_inconsistent(client, subscription_worker):
+    seller, _ = await people()
+    merchant_id, pro = await merchant(), await package(free_days=14)
+    request = (await submit(client, seller, dialog(merchant_id, pro, freeDays=15)))["data"]
+    reply = await call(client, seller, f"{request['id']}/confirm", restated(request), status=422)
+    assert field_error(reply)[:2] == ("freeDays", "free_days_inconsistent")
+
+
+async def test_multi_warehouse_needs_the_master_product_and_stock_package_first(client, subscription_worker):
+    seller, approver = await people()
+    merchant_id = await merchant()
+    multi = await package(PackageType.ADDON, mode=AddonMode.CONTINUE, features=tuple(MULTI_WAREHOUSE_FEATURES))
+    request = (await submit(client, seller, dialog(merchant_id, multi, freeDays=0)))["data"]
+    reply = await call(client, seller, f"{request['id']}/confirm", restated(request), status=422)
+    assert field_error(reply) == ("packages", "multi_warehouse_first",
+                                  "Packages: Multi-warehouse needs the Master Product and Stock package first")
+    master = await package(features=tuple(MASTER_PRODUCT_STOCK_FEATURES))
+    first = await confirmed(client, seller, dialog(merchant_id, master))
+    await call(client, approver, f"{first['id']}/approve")
+    assert (await call(client, seller, f"{request['id']}/confirm", restated(request)))["data"]["state"] == (
+        "AWAITING_APPROVAL")
+
+
+async def test_a_gift_needs_the_gift_permission(client, subscription_worker):
+    subscriber = await staff("account#subscribe")
+    merchant_id, pro = await merchant(), await package()
+    body = dialog(merchant_id, pro, kind="GIFT", receiptNumber=None, paymentSerial=None, requestKey="gift-key-0001")
+    await submit(client, subscriber, body, status=403)
+    assert await requests_of(merchant_id) == 0
+
+
+async def test_fifty_concurrent_submissions_of_one_serial_number_accept_exactly_one(client, subscription_worker):
+    """SPEC §5: "payment serial number not duplicated", however many operators submit it at once."""
+    seller, _ = await people()
+    merchant_id, pro = await merchant(), await package()
+    serial = dialog(merchant_id, pro)["paymentSerial"]
+    bodies = [dialog(merchant_id, pro, paymentSerial=serial) for _ in range(50)]  # fifty receipts, one serial
+    replies = await asyncio.gather(*(client.post("/cms/subscription/submit", json=b, headers=seller.headers)
+                                     for b in bodies))
+    statuses = sorted(r.status_code for r in replies)
+    assert statuses == [200] + [422] * 49, statuses
+    refusals = [field_error(r.json()) for r in replies if r.status_code == 422]
+    assert {(f, rule) for f, rule, _ in refusals} == {("paymentSerial", "serial_used")}
+    assert all("duplicate" in message for _, _, message in refusals)
+    async with transaction() as db:
+        held = (await db.scalars(select(SubscriptionRequest.id).where(SubscriptionRequest.payment_serial == serial)
+                                 )).all()
+    assert len(held) == 1
