@@ -3,11 +3,15 @@ back, its plan flow signalled like the subscription flow does."""
 
 from __future__ import annotations
 
+import contextlib
 import secrets
+from collections.abc import AsyncIterator
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+import pytest
+from sqlalchemy import func, select
+from temporalio.service import RPCError
 
 from activities.plans import signal_renewal
 from domain.db import transaction
@@ -15,10 +19,36 @@ from domain.enums import AccountStatus, AccountSystem, MerchantPackageState, Pla
 from domain.models.merchants import Merchant, MerchantAccount
 from tests.conftest import unique
 from tests.integration.people import create_user
-from workflows.plan_models import PlanRenewal
+from tests.integration.ticket_support import register_search_attributes, stop_quietly
+from worker.main import build_workers
+from workflows.plan_models import PlanRenewal, workflow_id
 
 
-async def merchant_with_plan(expire_at: datetime, plan_name: PlanName = PlanName.BASIC) -> Merchant:
+@pytest.fixture
+async def plan_worker(own_time_skipping_env: Any, app: Any) -> AsyncIterator[Any]:
+    """Every queue's worker on a test server of the module's own (these tests skip months), and the API's
+    Temporal client pointed at it. The plan flows a test started are terminated after it, so the next test's
+    skipped time does not wake them."""
+    env = own_time_skipping_env
+    await register_search_attributes(env.client)
+    previous, app.state.flows._client = app.state.flows._client, env.client
+    async with transaction() as db:
+        first_new = (await db.scalar(select(func.max(Merchant.id))) or 0) + 1
+    workers = build_workers(env.client)
+    for worker in workers:
+        await worker.__aenter__()
+    yield env
+    async with transaction() as db:
+        ids = (await db.scalars(select(Merchant.id).where(Merchant.id >= first_new))).all()
+    for merchant_id in ids:
+        with contextlib.suppress(RPCError):
+            await stop_quietly(env.client.get_workflow_handle(workflow_id(merchant_id)))
+    for worker in workers:
+        await worker.__aexit__(None, None, None)
+    app.state.flows._client = previous
+
+
+async def merchant_with_plan(expire_at: datetime | None, plan_name: PlanName = PlanName.BASIC) -> Merchant:
     """A paying merchant whose plan ends at `expire_at`, with enabled IAM, ERP and WMS accounts and a
     blacklisted staff account, and a sales and a retention person."""
     sales, retention = await create_user(prefix="sales"), await create_user(prefix="keep")

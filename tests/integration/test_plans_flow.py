@@ -4,49 +4,24 @@ and a renewed expired plan giving the accounts their status back."""
 
 from __future__ import annotations
 
-import contextlib
 from datetime import timedelta
 from typing import Any
 
-import pytest
 from sqlalchemy import func, select
-from temporalio.service import RPCError
 
 from activities import plan_store
 from domain.db import transaction
 from domain.models.audit import EntityChange
 from domain.models.merchants import Merchant, MerchantAccount
 from domain.models.notifications import Notification
-from tests.integration import ticket_support
+from tests.integration import plan_support, ticket_support
 from tests.integration.plan_support import account_statuses, merchant_row, merchant_with_plan, renew
 from tests.integration.ticket_support import eventually
 from workflows import plan_models as m
 
 mail_sink, own_time_skipping_env = ticket_support.mail_sink, ticket_support.own_time_skipping_env  # fixtures
+plan_worker = plan_support.plan_worker  # fixture
 ENABLED_THEN_BLACKLISTED = ["ENABLED", "ENABLED", "ENABLED", "BLACKLISTED"]
-
-
-@pytest.fixture
-async def plan_worker(own_time_skipping_env: Any, mail_sink: Any) -> Any:
-    """Every queue's worker on a test server of this module's own (these tests skip months). The plan flows a
-    test started are terminated after it, so the next test's skipped time does not wake them."""
-    from worker.main import build_workers
-
-    env = own_time_skipping_env
-    await ticket_support.register_search_attributes(env.client)
-    async with transaction() as db:
-        first_new = (await db.scalar(select(func.max(Merchant.id))) or 0) + 1
-    workers = build_workers(env.client)
-    for worker in workers:
-        await worker.__aenter__()
-    yield env
-    async with transaction() as db:
-        ids = (await db.scalars(select(Merchant.id).where(Merchant.id >= first_new))).all()
-    for merchant_id in ids:
-        with contextlib.suppress(RPCError):
-            await ticket_support.stop_quietly(env.client.get_workflow_handle(m.workflow_id(merchant_id)))
-    for worker in workers:
-        await worker.__aexit__(None, None, None)
 
 
 async def reminder_days(merchant_id: int) -> dict[int, set[int]]:

@@ -1692,6 +1692,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/merchant/{merchant_id}/flows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The merchant's plan, its plan flow and its subscription requests */
+        get: operations["plans_flows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/merchant/{merchant_id}/history": {
         parameters: {
             query?: never;
@@ -1706,6 +1723,23 @@ export interface paths {
         get: operations["merchants_history"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/merchant/{merchant_id}/plan/resync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start the plan flow again from the merchant's plan, or tell the running one its end (a lost renewal); harmless when it knows already */
+        post: operations["plans_resync"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6569,6 +6603,24 @@ export interface components {
          */
         PlanFilter: "NOT_INTEGRATE" | "NO_ORDER" | "BASIC" | "PRO" | "BUSINESS" | "PLUS";
         /**
+         * PlanFlows
+         * @description A merchant's plan and the flows behind it: the plan flow and its subscription requests, newest first.
+         */
+        PlanFlows: {
+            /** Expireat */
+            expireAt: string | null;
+            /** Merchantid */
+            merchantId: number;
+            packageState: components["schemas"]["MerchantPackageState"];
+            planName: components["schemas"]["PlanName"] | null;
+            /** Requests */
+            requests: components["schemas"]["RequestFlow"][];
+            /** Workflowid */
+            workflowId: string;
+            /** Workflowurl */
+            workflowUrl: string | null;
+        };
+        /**
          * PlanName
          * @description SPEC §3: plan names and the tiers they map to.
          * @enum {string}
@@ -7604,6 +7656,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[PlanFlows] */
+        Reply_PlanFlows_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["PlanFlows"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[PriorityPreview] */
         Reply_PriorityPreview_: {
             /**
@@ -8344,6 +8415,24 @@ export interface components {
              * @default
              */
             transactionId: string;
+        };
+        /** RequestFlow */
+        RequestFlow: {
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Id */
+            id: number;
+            kind: components["schemas"]["SubscriptionKind"];
+            /** Reason */
+            reason: string | null;
+            state: components["schemas"]["SubscriptionRequestState"];
+            /** Workflowid */
+            workflowId: string;
+            /** Workflowurl */
+            workflowUrl: string | null;
         };
         /** RequestOut */
         RequestOut: {
@@ -12998,6 +13087,37 @@ export interface operations {
             };
         };
     };
+    plans_flows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchant_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_PlanFlows_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     merchants_history: {
         parameters: {
             query?: never;
@@ -13016,6 +13136,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_list_HistoryEntry__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    plans_resync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchant_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_PlanFlows_"];
                 };
             };
             /** @description Validation Error */
