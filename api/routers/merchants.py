@@ -86,7 +86,7 @@ def _merchants(filters: type[MerchantFilters], permission: str, also: tuple[str,
 
 
 merchants = _merchants(MerchantFilters, LIST, (SPECIFIC,), Actions(edit=EDIT, export="account#export"))
-specific = _merchants(SpecificMerchantFilters, SPECIFIC, (), Actions(export="account#export"))
+specific = _merchants(SpecificMerchantFilters, SPECIFIC, (), Actions(edit=EDIT, export="account#export"))
 
 list_router = merchants.router(prefix="/merchant", tags=["merchants"])
 specific_router = specific.router(prefix="/merchant/specific", tags=["specific-merchants"])

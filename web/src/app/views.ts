@@ -30,8 +30,7 @@ export type View = PageView | PendingView | RedirectView | PublicView;
 
 /** Modules still to come; each names the screens that wait for it (listed in web/README.md). */
 export const PENDING_MODULES = {
-  accounts: ['ginee-specific-accounts', 'ginee-account', 'whatsapp-group', 'expenses-all', 'expenses-specific',
-    'shops-specific', 'shops-all', 'ginee-iam-detail', 'iam-performance'],
+  accounts: ['whatsapp-group', 'iam-performance'],
   packages: ['erp-package-create', 'erp-package-edit', 'common-package-create', 'common-package-edit',
     'common-permission-edit', 'common-permission-view'],
   content: ['tips-manage', 'notices-faq-manage', 'notices-faq-detail', 'content-notices-manage',
@@ -106,6 +105,13 @@ export const VIEWS: Readonly<Record<string, View>> = {
   'ticket-calendar': resourcePage(() => import('../modules/calendars/CalendarsPage'), 'calendars'),
   'ticket-category': resourcePage(() => import('../modules/ticket-settings/CategoriesPage'), 'ticket-settings'),
   'ticket-application': resourcePage(() => import('../modules/ticket-settings/ApplicationsPage'), 'ticket-settings'),
+  'ginee-account': resourcePage(() => import('../modules/merchants/AllAccountsPage'), 'merchants', 'users'),
+  'ginee-specific-accounts': resourcePage(() => import('../modules/merchants/SpecificAccountsPage'), 'merchants', 'users'),
+  'ginee-iam-detail': resourcePage(() => import('../modules/merchants/detail/MerchantDetailPage'), 'merchants', 'shops', 'expenses'),
+  'shops-all': resourcePage(() => import('../modules/shops/AllShopsPage'), 'shops'),
+  'shops-specific': resourcePage(() => import('../modules/shops/SpecificShopsPage'), 'shops'),
+  'expenses-all': resourcePage(() => import('../modules/expenses/AllExpensesPage'), 'expenses'),
+  'expenses-specific': resourcePage(() => import('../modules/expenses/SpecificExpensesPage'), 'expenses'),
   'ticket-on-duty': page(() => import('../modules/ticket-settings/OnDutyPage'), 'ticket-settings'),
   // SPEC §2: one ticket screen under three hidden routes, each naming the ticket by `:id`.
   'ticket-view': page(() => import('../modules/tickets/detail/TicketDetailPage'), 'tickets'),

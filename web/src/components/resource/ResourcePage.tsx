@@ -1,8 +1,8 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Button, Card, Flex, Tooltip } from 'antd';
+import { Alert, Button, Card, Flex, Tooltip } from 'antd';
 import { DownloadOutlined, PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useTranslate } from '../../i18n';
 import { titleIn } from '../../app/menuEntries';
@@ -34,20 +34,24 @@ export function ResourcePage<R extends Row>({ resource, extra, title }: { resour
   const api = useMemo(() => resourceApi<R>(resource.api), [resource.api]);
   const columns = resource.columns as unknown as Column<Row>[];
 
+  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const state = readListState(params, columns, resource.pageSize);
   const setState = (next: Partial<ListState>) => setParams(listStateParams({ ...state, ...next }, resource.pageSize));
   const payload = searchPayload({ ...state, sort: state.sort ?? resource.defaultSort });
+  const asked = resource.searchable ? resource.searchable(state.filters) : true;
   const list = useQuery({
     queryKey: [resource.api, 'search', payload],
     queryFn: ({ signal }) => api.search(payload, signal),
     placeholderData: keepPreviousData,
+    enabled: asked,
   });
   const context = { reload: () => void queryClient.invalidateQueries({ queryKey: [resource.api] }) };
   // The Search button always asks the server, also when the filters are those already shown.
   const search = (filters: Record<string, FilterValue>) => {
     const next = { ...state, filters, page: 1 };
-    if (sameAddress(state, next, resource.pageSize)) void list.refetch();
+    if (resource.searchable && !resource.searchable(filters)) setState(next);
+    else if (sameAddress(state, next, resource.pageSize)) void list.refetch();
     else setState(next);
   };
 
@@ -91,12 +95,13 @@ export function ResourcePage<R extends Row>({ resource, extra, title }: { resour
 
   return (
     <Card title={title ?? titleIn(menu?.titles, i18n.language)} extra={toolbar} data-testid={`${resource.name}-page`}>
+      {resource.hint && <Alert type="info" showIcon title={t(resource.hint)} style={{ marginBottom: 12 }} />}
       <SearchForm columns={columns.filter((column) => column.filter)} filters={state.filters} t={t} onSearch={search} />
       <ResourceTable<R>
         resource={resource}
         columns={ready ? visibleColumns(listed, display) : []}
-        rows={list.data?.items ?? []}
-        total={list.data?.total ?? 0}
+        rows={asked ? (list.data?.items ?? []) : []}
+        total={asked ? (list.data?.total ?? 0) : 0}
         loading={list.isFetching || !ready}
         state={state}
         onState={setState}
@@ -104,7 +109,7 @@ export function ResourcePage<R extends Row>({ resource, extra, title }: { resour
         context={context}
         selected={selected}
         onSelect={setSelected}
-        onView={(row) => setViewing(row.id)}
+        onView={(row) => (resource.detailPath ? navigate(resource.detailPath(row)) : setViewing(row.id))}
         onEdit={(row) => setEditing({ kind: 'edit', id: row.id })}
         t={t}
       />

@@ -31,7 +31,7 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
         items={[
           { key: 'view', label: t('resource.view'), onClick: () => onView(row) },
           ...(actions.canEdit ? [{ key: 'edit', label: t('resource.edit'), onClick: () => onEdit(row) }] : []),
-          ...actions.rowActions.map((action) => ({
+          ...actions.rowActions.filter((action) => !action.when || action.when(row)).map((action) => ({
             key: action.key,
             label: t(action.label),
             danger: action.danger,

@@ -90,6 +90,8 @@ export interface RowAction<R extends Row = Row> {
   danger?: boolean;
   /** Translation key of a second confirmation asked first. */
   confirm?: string;
+  /** Offered only for rows it applies to (unbind a bound shop, bind an unbound one). */
+  when?(row: R): boolean;
   run(row: R, context: ActionContext): unknown;
 }
 
@@ -127,6 +129,12 @@ export interface Resource<R extends Row = Row> {
   pageSize: number;
   rowActions: RowAction<R>[];
   batchActions: BatchAction<R>[];
+  /** A list that finds named records (specific merchants): asked only once the filters name one. */
+  searchable?(filters: Record<string, unknown>): boolean;
+  /** Translation key of a line above the search form saying what the list needs or shows. */
+  hint?: string;
+  /** A record with a page of its own (a merchant): "view" opens that page instead of the detail drawer. */
+  detailPath?(row: R): string;
 }
 
 type Defaulted = 'namespace' | 'entity' | 'pageSize' | 'rowActions' | 'batchActions' | 'actions';
