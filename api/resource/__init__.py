@@ -292,7 +292,8 @@ class Resource(Generic[M]):
             result = await db.stream_scalars(self.search_query(params, user).execution_options(
                 yield_per=EXPORT_BATCH))
             async for row in result:
-                book.add([getattr(row, attr, None) for attr, _ in columns])
+                shown = self.public.model_validate(row)  # what the list shows (a schema may flatten related rows)
+                book.add([getattr(shown, attr, None) for attr, _ in columns])
         book.close()
         filename = f"{self.name.lower()}s.xlsx"
         return StreamingResponse(book.stream(), headers={

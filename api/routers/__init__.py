@@ -18,6 +18,7 @@ from api.routers import (
     merchants,
     notices,
     notifications,
+    packages,
     plans,
     profile,
     roles,
@@ -44,4 +45,5 @@ ROUTERS = [
     subscriptions.router,
     ticket_settings.category_router, ticket_settings.application_router, ticket_settings.on_duty_router,
     notices.router, tips.router, internal_faq.router,
+    packages.router,
 ]

@@ -14,7 +14,7 @@ from decimal import Decimal
 
 from sqlalchemy import BigInteger, CheckConstraint, ForeignKey, Numeric, String, Text, UniqueConstraint, func
 from sqlalchemy.dialects.postgresql import ARRAY
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from domain.db import Base, Timestamps, one_of
 from domain.enums import (
@@ -75,6 +75,12 @@ class Package(Base, Timestamps):
     current_version: Mapped[int] = mapped_column(default=1)
     created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
 
+    # The version on sale now: what lists, the edit form and new subscriptions read.
+    current: Mapped[PackageVersion] = relationship(
+        primaryjoin="and_(Package.id == PackageVersion.package_id, Package.current_version == PackageVersion.version)",
+        foreign_keys="[PackageVersion.package_id, PackageVersion.version]", viewonly=True, uselist=False,
+        lazy="raise_on_sql")
+
 
 class PackageVersion(Base):
     __tablename__ = "package_versions"
@@ -127,6 +133,9 @@ class PackageVersion(Base):
     pricing_copy: Mapped[str | None] = mapped_column(Text)
     created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
     created_at: Mapped[datetime] = mapped_column(server_default=func.now())
+
+    features: Mapped[list[PackageVersionFeature]] = relationship(viewonly=True, lazy="selectin",
+                                                                 order_by="PackageVersionFeature.feature_key")
 
 
 class PackageVersionFeature(Base):

@@ -64,6 +64,11 @@ def quantize(amount: Decimal | int | str, currency: str) -> Decimal:
     return to_money(amount).quantize(Decimal(1).scaleb(-decimals(currency)), rounding=ROUND_HALF_UP)
 
 
+def stored(amount: Decimal | int | str) -> Decimal:
+    """The amount as a NUMERIC(16, 2) column keeps it, so a value sent as 1200 equals the stored 1200.00."""
+    return to_money(amount).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+
+
 def round_up_whole(amount: Decimal | int | str) -> Decimal:
     """Rounded up to a whole unit: SPEC §5 "tax rounded up" (10.01 -> 11)."""
     return to_money(amount).to_integral_value(rounding=ROUND_CEILING)

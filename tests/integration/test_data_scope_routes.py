@@ -26,11 +26,13 @@ from domain.models.authorities import Authority
 from domain.models.couriers import Courier
 from domain.models.data_authority import DataScope
 from domain.models.merchants import Shop
+from domain.models.packages import Package, PackageVersion
 from domain.models.roles import Role
 from domain.models.subscriptions import Payment, SubscriptionRequest
 from domain.models.tips import Tip, TipPageRow
 from domain.models.tracking import AccessVisit, TrackingEvent
 from domain.models.users import user_authorities, user_roles
+from domain.rules.money import currency_of
 from tests.conftest import unique
 from tests.integration.merchant_support import insert_merchant
 from tests.integration.people import bearer, create_user, token_for
@@ -113,8 +115,14 @@ async def world() -> World:
                               description_zh=mark, description_id=mark)
         tips = [Tip(country=c, start_at=now, end_at=now + timedelta(days=1), content=f"{mark}{c}",
                     page_rows=[TipPageRow(country=c, page="MASTER_PRODUCT")]) for c in ("ID", "PH")]
-        db.add_all([*couriers, *logs, *events, *visits, *tips, role, authority])
+        packages = [Package(kind="ERP", name=f"{mark}{c}", country=c, scene="ERP", package_type="ADDON",
+                            addon_mode="CONTINUE", status="ENABLED") for c in ("ID", "PH")]
+        db.add_all([*couriers, *logs, *events, *visits, *tips, *packages, role, authority])
         await db.flush()
+        db.add_all(PackageVersion(package_id=p.id, version=1, display_name=p.name, subscription_method="OFFLINE",
+                                  payment_period="MONTH", currency=currency_of(p.country),
+                                  amount=10, total_price=10, actual_payment=10, monthly_orders=30, daily_orders=1)
+                   for p in packages)
         people = [me.id, away.id, neighbour.id]
         await db.execute(insert(user_roles), [{"user_id": i, "role_id": role.id} for i in people])
         await db.execute(insert(user_authorities), [{"user_id": i, "authority_id": authority.id} for i in people])
@@ -143,6 +151,7 @@ async def world() -> World:
             "User": users,
             "Courier": pair(couriers, ("ID", "PH")),
             "Tip": pair(tips, ("ID", "PH")),
+            "Package": pair(packages, ("ID", "PH")),
             "OperationLog": Rows([logs[0].id], [logs[1].id], [f"/cms/{mark}mine"], [f"/cms/{mark}theirs"], window),
             "TrackingEvent": Rows([events[0].id], [events[1].id], [f"{mark}mine"], [f"{mark}theirs"], window),
             "AccessVisit": Rows([visits[0].id], [visits[1].id], [f"{mark}mine"], [f"{mark}theirs"], window),

@@ -12,6 +12,7 @@ from domain.rules.money import (
     is_whole,
     quantize,
     round_up_whole,
+    stored,
     to_money,
 )
 
@@ -61,6 +62,11 @@ def test_quantize_rounds_halves_away_from_zero():
     assert quantize("12.345", "USD") == Decimal("12.35")
     assert quantize("-12.345", "USD") == Decimal("-12.35")
     assert quantize("12.5", "IDR") == Decimal("13")
+
+
+def test_stored_amounts_have_two_places():
+    assert str(stored(1200)) == "1200.00"
+    assert stored("1200") == stored("1200.00")
 
 
 def test_tax_rounds_up_to_a_whole_unit():

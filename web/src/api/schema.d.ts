@@ -1953,6 +1953,184 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/package/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a Package */
+        post: operations["packages_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/package/add-group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add one package name for several countries at once (all or none) */
+        post: operations["packages_add_group"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/package/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one Package */
+        get: operations["packages_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/package/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export Packages matching the filters as xlsx */
+        post: operations["packages_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/package/features": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The system#feature permission catalogue (SPEC §6) as a flat list of tree nodes */
+        get: operations["packages_features"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/package/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a Package */
+        post: operations["packages_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/package/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Enabled packages of a country and scene, with their current version
+         * @description What the subscribe and gift dialogs offer (the merchant's country): a disabled package is hidden from
+         *     its scene (SPEC §4). Without a country, every country the caller's data authority covers.
+         */
+        get: operations["packages_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/package/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bind the permissions of a package: a new version at once */
+        post: operations["packages_bind_permissions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/package/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search Packages */
+        post: operations["packages_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/package/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable or disable a package
+         * @description SPEC §4: a basic package with no bound permission cannot be enabled (the reply carries the edit path);
+         *     disabling hides it from its scene while subscribers keep their version.
+         */
+        post: operations["packages_change_status"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/role/add": {
         parameters: {
             query?: never;
@@ -4683,6 +4861,22 @@ export interface components {
          * @enum {string}
          */
         Country: "ID" | "PH" | "CN" | "MY" | "TH" | "VN" | "SG" | "TW" | "US";
+        /** CountryPrice */
+        CountryPrice: {
+            /** Amount */
+            amount: number | string;
+            country: components["schemas"]["Country"];
+            /**
+             * Discountedprice
+             * @default 0
+             */
+            discountedPrice: number | string;
+            /**
+             * Taxrate
+             * @default 0
+             */
+            taxRate: number | string;
+        };
         /** CourierCreate */
         CourierCreate: {
             channel: components["schemas"]["Channel"];
@@ -5057,6 +5251,18 @@ export interface components {
              * Format: date-time
              */
             since: string;
+        };
+        /** FeatureNode */
+        FeatureNode: {
+            /** Key */
+            key: string;
+            /** Name */
+            name: string;
+            /** Parentkey */
+            parentKey: string | null;
+            /** Sort */
+            sort: number;
+            system: components["schemas"]["PackageScene"];
         };
         /** FileLink */
         FileLink: {
@@ -6235,11 +6441,335 @@ export interface components {
             packageId: number;
         };
         /**
+         * PackageCreate
+         * @description A new package of one country; it starts disabled (SPEC §4).
+         */
+        PackageCreate: {
+            addonMode?: components["schemas"]["AddonMode"] | null;
+            /** Amount */
+            amount: number | string;
+            /** Channels */
+            channels?: components["schemas"]["Channel"][];
+            country: components["schemas"]["Country"];
+            /**
+             * Discountedprice
+             * @default 0
+             */
+            discountedPrice: number | string;
+            /** Displayname */
+            displayName: string;
+            /** Effectafterinterception */
+            effectAfterInterception?: string | null;
+            /** Featurekeys */
+            featureKeys?: string[];
+            /**
+             * Freedays
+             * @default 0
+             */
+            freeDays: number;
+            /** Interceptedorders */
+            interceptedOrders?: number | null;
+            kind: components["schemas"]["PackageKind"];
+            /** Monthlyorders */
+            monthlyOrders: number;
+            /**
+             * Mskucount
+             * @default -1
+             */
+            mskuCount: number;
+            /** Name */
+            name: string;
+            /** @default BASIC */
+            packageType: components["schemas"]["PackageType"];
+            paymentPeriod: components["schemas"]["PaymentPeriod"];
+            planName?: components["schemas"]["PlanName"] | null;
+            /** Pricingcopy */
+            pricingCopy?: string | null;
+            /**
+             * Priority
+             * @default 0
+             */
+            priority: number;
+            /** Reminderorders */
+            reminderOrders?: number | null;
+            /** @default ERP */
+            scene: components["schemas"]["PackageScene"];
+            /**
+             * Storecount
+             * @default -1
+             */
+            storeCount: number;
+            /**
+             * Subaccountcount
+             * @default -1
+             */
+            subAccountCount: number;
+            /** @default OFFLINE */
+            subscriptionMethod: components["schemas"]["SubscriptionMethod"];
+            /**
+             * Taxrate
+             * @default 0
+             */
+            taxRate: number | string;
+        };
+        /** PackageFilters */
+        PackageFilters: {
+            /** Country */
+            country?: components["schemas"]["Country"][] | null;
+            kind?: components["schemas"]["PackageKind"] | null;
+            /** Name */
+            name?: string | null;
+            packageType?: components["schemas"]["PackageType"] | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            planName?: components["schemas"]["PlanName"] | null;
+            scene?: components["schemas"]["PackageScene"] | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            status?: components["schemas"]["Status"] | null;
+        };
+        /**
+         * PackageGroupCreate
+         * @description One name for several countries at once (SPEC §3: "the same name across countries is grouped"), each
+         *     with its own prices in its own currency; all are created or none.
+         */
+        PackageGroupCreate: {
+            addonMode?: components["schemas"]["AddonMode"] | null;
+            /**
+             * Amount
+             * @default 0
+             */
+            amount: number | string;
+            /** Channels */
+            channels?: components["schemas"]["Channel"][];
+            /** Countries */
+            countries: components["schemas"]["CountryPrice"][];
+            /**
+             * Discountedprice
+             * @default 0
+             */
+            discountedPrice: number | string;
+            /** Displayname */
+            displayName: string;
+            /** Effectafterinterception */
+            effectAfterInterception?: string | null;
+            /** Featurekeys */
+            featureKeys?: string[];
+            /**
+             * Freedays
+             * @default 0
+             */
+            freeDays: number;
+            /** Interceptedorders */
+            interceptedOrders?: number | null;
+            kind: components["schemas"]["PackageKind"];
+            /** Monthlyorders */
+            monthlyOrders: number;
+            /**
+             * Mskucount
+             * @default -1
+             */
+            mskuCount: number;
+            /** Name */
+            name: string;
+            /** @default BASIC */
+            packageType: components["schemas"]["PackageType"];
+            paymentPeriod: components["schemas"]["PaymentPeriod"];
+            planName?: components["schemas"]["PlanName"] | null;
+            /** Pricingcopy */
+            pricingCopy?: string | null;
+            /**
+             * Priority
+             * @default 0
+             */
+            priority: number;
+            /** Reminderorders */
+            reminderOrders?: number | null;
+            /** @default ERP */
+            scene: components["schemas"]["PackageScene"];
+            /**
+             * Storecount
+             * @default -1
+             */
+            storeCount: number;
+            /**
+             * Subaccountcount
+             * @default -1
+             */
+            subAccountCount: number;
+            /** @default OFFLINE */
+            subscriptionMethod: components["schemas"]["SubscriptionMethod"];
+            /**
+             * Taxrate
+             * @default 0
+             */
+            taxRate: number | string;
+        };
+        /**
+         * PackageKind
+         * @description SPEC §2: the ERP, menu and common package screens.
+         * @enum {string}
+         */
+        PackageKind: "ERP" | "MENU" | "COMMON";
+        /** PackagePermissions */
+        PackagePermissions: {
+            /** Featurekeys */
+            featureKeys: string[];
+            /** Id */
+            id: number;
+        };
+        /** PackagePublic */
+        PackagePublic: {
+            /** Actualpayment */
+            actualPayment: string;
+            addonMode: components["schemas"]["AddonMode"] | null;
+            /** Amount */
+            amount: string;
+            /** Channels */
+            channels: components["schemas"]["Channel"][];
+            country: components["schemas"]["Country"];
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            currency: components["schemas"]["Currency"];
+            /** Dailyamount */
+            dailyAmount: string | null;
+            /** Dailyorders */
+            dailyOrders: number;
+            /** Discountpercentage */
+            discountPercentage: string;
+            /** Discountedprice */
+            discountedPrice: string;
+            /** Displayname */
+            displayName: string;
+            /** Effectafterinterception */
+            effectAfterInterception: string | null;
+            /** Featurekeys */
+            featureKeys: string[];
+            /** Freedays */
+            freeDays: number;
+            /** Id */
+            id: number;
+            /** Interceptedorders */
+            interceptedOrders: number | null;
+            kind: components["schemas"]["PackageKind"];
+            /** Monthlyamount */
+            monthlyAmount: string | null;
+            /** Monthlyorders */
+            monthlyOrders: number;
+            /** Mskucount */
+            mskuCount: number;
+            /** Name */
+            name: string;
+            packageType: components["schemas"]["PackageType"];
+            paymentPeriod: components["schemas"]["PaymentPeriod"];
+            planName: components["schemas"]["PlanName"] | null;
+            /** Pricingcopy */
+            pricingCopy: string | null;
+            /** Priority */
+            priority: number;
+            /** Reminderorders */
+            reminderOrders: number | null;
+            scene: components["schemas"]["PackageScene"];
+            status: components["schemas"]["Status"];
+            /** Storecount */
+            storeCount: number;
+            /** Subaccountcount */
+            subAccountCount: number;
+            subscriptionMethod: components["schemas"]["SubscriptionMethod"];
+            /** Tax */
+            tax: string;
+            /** Taxrate */
+            taxRate: string;
+            /** Totalprice */
+            totalPrice: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** Version */
+            version: number;
+            /** Versionid */
+            versionId: number;
+        };
+        /**
+         * PackageScene
+         * @description The system a package applies to (its applicable scene).
+         * @enum {string}
+         */
+        PackageScene: "ERP" | "WMS" | "CHAT" | "POS";
+        /** PackageStatusChange */
+        PackageStatusChange: {
+            /** Id */
+            id: number;
+            status: components["schemas"]["Status"];
+        };
+        /**
          * PackageType
          * @description SPEC §3: a basic package or an add-on.
          * @enum {string}
          */
         PackageType: "BASIC" | "ADDON";
+        /**
+         * PackageUpdate
+         * @description Changes of terms make a new version; the name is sent back unchanged or refused (SPEC §5).
+         */
+        PackageUpdate: {
+            addonMode?: components["schemas"]["AddonMode"] | null;
+            /** Amount */
+            amount?: number | string | null;
+            /** Channels */
+            channels?: components["schemas"]["Channel"][] | null;
+            /** Discountedprice */
+            discountedPrice?: number | string | null;
+            /** Displayname */
+            displayName?: string | null;
+            /** Effectafterinterception */
+            effectAfterInterception?: string | null;
+            /** Featurekeys */
+            featureKeys?: string[] | null;
+            /** Freedays */
+            freeDays?: number | null;
+            /** Id */
+            id: number;
+            /** Interceptedorders */
+            interceptedOrders?: number | null;
+            /** Monthlyorders */
+            monthlyOrders?: number | null;
+            /** Mskucount */
+            mskuCount?: number | null;
+            /** Name */
+            name?: string | null;
+            paymentPeriod?: components["schemas"]["PaymentPeriod"] | null;
+            planName?: components["schemas"]["PlanName"] | null;
+            /** Pricingcopy */
+            pricingCopy?: string | null;
+            /** Priority */
+            priority?: number | null;
+            /** Reminderorders */
+            reminderOrders?: number | null;
+            /** Storecount */
+            storeCount?: number | null;
+            /** Subaccountcount */
+            subAccountCount?: number | null;
+            subscriptionMethod?: components["schemas"]["SubscriptionMethod"] | null;
+            /** Taxrate */
+            taxRate?: number | string | null;
+        };
         /** PageRef */
         PageRef: {
             /** Accessurl */
@@ -6427,6 +6957,17 @@ export interface components {
         Page_OperationLogPublic_: {
             /** Items */
             items: components["schemas"]["OperationLogPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[PackagePublic] */
+        Page_PackagePublic_: {
+            /** Items */
+            items: components["schemas"]["PackagePublic"][];
             /** Page */
             page: number;
             /** Pagesize */
@@ -7217,6 +7758,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[PackagePublic] */
+        Reply_PackagePublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["PackagePublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[ActionMappingPublic]] */
         Reply_Page_ActionMappingPublic__: {
             /**
@@ -7491,6 +8051,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_OperationLogPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[PackagePublic]] */
+        Reply_Page_PackagePublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_PackagePublic_"] | null;
             /**
              * Message
              * @default
@@ -8193,6 +8772,26 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[list[FeatureNode]] */
+        Reply_list_FeatureNode__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["FeatureNode"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[list[HistoryEntry]] */
         Reply_list_HistoryEntry__: {
             /**
@@ -8282,6 +8881,26 @@ export interface components {
             code: string;
             /** Data */
             data?: components["schemas"]["MenuNode"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[list[PackagePublic]] */
+        Reply_list_PackagePublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["PackagePublic"][] | null;
             /**
              * Message
              * @default
@@ -9076,6 +9695,12 @@ export interface components {
          * @enum {string}
          */
         SubscriptionKind: "SUBSCRIBE" | "GIFT";
+        /**
+         * SubscriptionMethod
+         * @description SPEC §3: offline by an operator, or online on the pricing page.
+         * @enum {string}
+         */
+        SubscriptionMethod: "OFFLINE" | "ONLINE";
         /**
          * SubscriptionRequestState
          * @description Where a subscribe or gift request stands in its flow.
@@ -13560,6 +14185,323 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_UnreadCount_"];
+                };
+            };
+        };
+    };
+    packages_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (printable ASCII, up to 200) that makes this creation safe to retry: a repeat with the same key and body returns the record the first call created. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PackageCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_PackagePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    packages_add_group: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PackageGroupCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_PackagePublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    packages_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_PackagePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    packages_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PackageFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    packages_features: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_FeatureNode__"];
+                };
+            };
+        };
+    };
+    packages_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PackageUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_PackagePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    packages_options: {
+        parameters: {
+            query?: {
+                country?: components["schemas"]["Country"] | null;
+                scene?: components["schemas"]["PackageScene"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_PackagePublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    packages_bind_permissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PackagePermissions"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_PackagePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    packages_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PackageFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_PackagePublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    packages_change_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PackageStatusChange"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_PackagePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };

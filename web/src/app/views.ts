@@ -31,8 +31,8 @@ export type View = PageView | PendingView | RedirectView | PublicView;
 /** Modules still to come; each names the screens that wait for it (listed in web/README.md). */
 export const PENDING_MODULES = {
   accounts: ['whatsapp-group', 'iam-performance'],
-  packages: ['erp-package-create', 'erp-package-edit', 'common-package-create', 'common-package-edit',
-    'common-permission-edit', 'common-permission-view'],
+  packages: ['erp-package', 'menu-package', 'common-package', 'erp-package-create', 'erp-package-edit',
+    'common-package-create', 'common-package-edit', 'common-permission-edit', 'common-permission-view'],
   content: ['tips-manage', 'notices-faq-manage', 'notices-faq-detail', 'content-notices-manage',
     'internal-faq-modify', 'internal-faq-preview'],
   oms: ['order-list', 'order-detail', 'goods-local', 'goods-list', 'goods-history', 'events-warehouse-stock',

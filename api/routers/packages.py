@@ -1,0 +1,212 @@
+"""ERP, menu and common packages on the resource kit, in versions (SPEC §3 ERP package, §4, §5).
+
+A package's terms (prices, counts, permissions) live in versions: any change of them writes version n+1 and
+moves `packages.current_version` at once, audited with the diff, while a subscription keeps the version it
+bought. Packages are never deleted (no delete endpoint); a new one starts disabled, and a basic package with
+no bound permission cannot be enabled.
+
+Data authority: packages are scoped by their country. A package is a country's price list in that country's
+currency, sold to that country's merchants: staff limited to Indonesia price and enable Indonesian packages
+only, like the merchants they serve.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import Query
+from sqlalchemy import inspect, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.deps import Need, Principal, SessionDep
+from api.envelope import Reply, ok
+from api.resource import Actions, Resource
+from api.resource.scope import REFERENCE, declares, scoped
+from api.schemas.packages import (
+    TERMS,
+    FeatureNode,
+    PackageCreate,
+    PackageFilters,
+    PackageGroupCreate,
+    PackagePermissions,
+    PackagePublic,
+    PackageStatusChange,
+    PackageUpdate,
+)
+from domain import audit
+from domain.enums import Country, PackageScene, Status
+from domain.errors import DomainError, Invalid
+from domain.i18n import current_language
+from domain.models.packages import Feature, Package, PackageVersion, PackageVersionFeature
+from domain.rules import money
+from domain.rules import packages as rules
+
+LIST_MENUS = ("erp-package", "menu-package", "common-package")
+SCOPE = scoped(name="Package", country=Package.country)
+
+
+def refuse(problems: list[rules.Problem], prefix: str = "") -> None:
+    """The first problem as the caller's 422 on its field (`countries[1].amount` inside a group)."""
+    if problems:
+        first = problems[0]
+        raise Invalid(f"{prefix}{first.field}", first.rule, **first.params)
+
+
+def terms_of(version: PackageVersion) -> dict[str, Any]:
+    """The terms of a version as the wire gives them (what a change is compared with)."""
+    values = {k: getattr(version, k) for k in TERMS if k != "feature_keys"}
+    return {**values, "channels": list(values["channels"] or []),
+            "feature_keys": sorted(f.feature_key for f in version.features)}
+
+
+def check_terms(terms: dict[str, Any], country: str, prefix: str = "") -> dict[str, Any]:
+    """The terms if SPEC §5 takes them, money at the columns' two places (so 1200 and 1200.00 compare equal)."""
+    refuse(rules.price_problems(terms["amount"], terms["tax_rate"], terms["discounted_price"], country,
+                                terms["payment_period"]), prefix)
+    refuse(rules.count_problems({"freeDays": terms["free_days"], "storeCount": terms["store_count"],
+                                 "subAccountCount": terms["sub_account_count"], "mskuCount": terms["msku_count"],
+                                 "monthlyOrders": terms["monthly_orders"]}), prefix)
+    return {**terms, **{k: money.stored(terms[k]) for k in ("amount", "tax_rate", "discounted_price")},
+            "feature_keys": sorted(set(terms["feature_keys"]))}
+
+
+async def check_features(db: AsyncSession, keys: list[str]) -> None:
+    known = set((await db.scalars(select(Feature.key).where(Feature.key.in_(keys)))).all())
+    unknown = sorted(set(keys) - known)
+    if unknown:
+        raise Invalid("featureKeys", "package_feature_unknown", keys=", ".join(unknown[:5]))
+
+
+async def write_version(db: AsyncSession, row: Package, terms: dict[str, Any], number: int, user: Principal) -> None:
+    """Version `number` of the package with these terms and every price figure derived from them."""
+    currency = money.currency_of(row.country) or ""
+    figures = rules.prices(terms["amount"], terms["tax_rate"], terms["discounted_price"], currency,
+                           terms["payment_period"])
+    keys = sorted(set(terms["feature_keys"]))
+    version = PackageVersion(
+        package_id=row.id, version=number, currency=currency, created_by=user.id,
+        daily_orders=rules.daily_orders(terms["monthly_orders"]),
+        **{k: v for k, v in terms.items() if k not in ("feature_keys", "amount", "tax_rate", "discounted_price")},
+        **{k: getattr(figures, k) for k in figures.__dataclass_fields__})
+    db.add(version)
+    await db.flush()
+    db.add_all(PackageVersionFeature(version_id=version.id, feature_key=key) for key in keys)
+    await db.flush()
+    await db.refresh(version, ["features"])
+    row.current_version = number
+
+
+async def apply_terms(db: AsyncSession, row: Package, extras: dict[str, Any], user: Principal) -> None:
+    """Create: version 1. Modify: a new version when any term changes, audited with what changed."""
+    changed = {k: v for k, v in extras.items() if k in TERMS}
+    if row.id is None:
+        refuse(rules.name_problems(row.name))
+        refuse(rules.shape_problems(row.package_type, row.addon_mode))
+        changed = check_terms(changed, row.country)
+        await check_features(db, changed["feature_keys"])
+        db.add(row)
+        await packages.flush(db, {"name": row.name})  # the version needs the package's id
+        await write_version(db, row, changed, 1, user)
+        await packages.audit(db, user, row.id, "version", None, {"version": 1, **audit_terms(changed)})
+        return
+    before = terms_of(row.current)
+    after = check_terms({**before, **{k: v for k, v in changed.items() if v is not None}}, row.country)
+    if after == before:
+        return
+    await check_features(db, after["feature_keys"])
+    number = row.current_version + 1
+    await write_version(db, row, after, number, user)
+    await packages.audit(db, user, row.id, "version", {"version": number - 1, **audit_terms(before)},
+                         {"version": number, **audit_terms(after)})
+
+
+def audit_terms(terms: dict[str, Any]) -> dict[str, Any]:
+    return {k: audit.plain(v) for k, v in terms.items()}
+
+
+async def keep_identity(db: AsyncSession, row: Package, _: Principal) -> None:
+    """SPEC §5: the name is not editable after creation (a trigger refuses it too); an add-on keeps a mode."""
+    history = inspect(row).attrs.name.history
+    if row.id is not None and history.deleted:
+        refuse(rules.name_problems(row.name, before=history.deleted[0]))
+    refuse(rules.shape_problems(row.package_type, row.addon_mode))
+
+
+packages = Resource(
+    name="Package", model=Package, public=PackagePublic, create=PackageCreate, update=PackageUpdate,
+    filters=PackageFilters, permission=LIST_MENUS[0], also=LIST_MENUS[1:],
+    actions=Actions(add="package#add", edit="package#edit", export="package#export"),
+    scope=SCOPE, relations=(Package.current,), extras=apply_terms, prepare=keep_identity,
+    unique={"uq_packages_kind_name_country": "name"}, default_sort="name",
+)
+router = packages.router(prefix="/package", tags=["packages"])
+
+
+@router.post("/add-group", summary="Add one package name for several countries at once (all or none)")
+async def add_group(body: PackageGroupCreate, db: SessionDep,
+                    user: Annotated[Principal, Need("package#add")]) -> Reply[list[PackagePublic]]:
+    seen: set[str] = set()
+    created = []
+    for index, block in enumerate(body.countries):
+        prefix = f"countries[{index}]."
+        if block.country in seen:
+            raise Invalid(f"{prefix}country", "package_country_twice")
+        seen.add(block.country)
+        values = {**body.model_dump(exclude={"countries"}), **block.model_dump()}
+        try:
+            created.append(await packages.add_row(db, user, PackageCreate.model_validate(values)))
+        except Invalid as error:
+            field = error.field or ""
+            if field in ("country", "amount", "taxRate", "discountedPrice"):
+                error.field = prefix + field
+            raise
+    return ok([PackagePublic.model_validate(row) for row in created])
+
+
+@router.post("/permissions", summary="Bind the permissions of a package: a new version at once")
+async def bind_permissions(body: PackagePermissions, db: SessionDep,
+                           user: Annotated[Principal, Need("package#edit")]) -> Reply[PackagePublic]:
+    row = await packages.modify_row(db, user, PackageUpdate(id=body.id, feature_keys=body.feature_keys))
+    return ok(PackagePublic.model_validate(row))
+
+
+@router.post("/status", summary="Enable or disable a package")
+async def change_status(body: PackageStatusChange, db: SessionDep,
+                        user: Annotated[Principal, Need("package#status")]) -> Reply[PackagePublic]:
+    """SPEC §4: a basic package with no bound permission cannot be enabled (the reply carries the edit path);
+    disabling hides it from its scene while subscribers keep their version."""
+    row = await packages.load(db, user, body.id, lock=True)
+    if body.status == Status.ENABLED:
+        problem = rules.enable_problem(row.package_type, len(row.current.features))
+        if problem:
+            raise DomainError(problem, status=409, data={"id": row.id, "kind": row.kind}, name=row.name)
+    if row.status != body.status:
+        before = audit.snapshot(row)
+        row.status = body.status
+        await db.flush()
+        await packages.audit(db, user, row.id, "update", before, audit.snapshot(row))
+    return ok(PackagePublic.model_validate(row))
+
+
+@router.get("/options", summary="Enabled packages of a country and scene, with their current version",
+            openapi_extra=declares(SCOPE))
+async def options(db: SessionDep, user: Annotated[Principal, Need("account#subscribe", "account#gift")],
+                  country: Annotated[Country | None, Query()] = None,
+                  scene: Annotated[PackageScene, Query()] = PackageScene.ERP) -> Reply[list[PackagePublic]]:
+    """What the subscribe and gift dialogs offer (the merchant's country): a disabled package is hidden from
+    its scene (SPEC §4). Without a country, every country the caller's data authority covers."""
+    query = packages.base_query(user).where(Package.status == Status.ENABLED, Package.scene == scene)
+    if country is not None:
+        query = query.where(Package.country == country)
+    rows = sorted((await db.scalars(query)).all(), key=lambda r: (r.package_type, r.current.priority, r.name))
+    return ok([PackagePublic.model_validate(r) for r in rows])
+
+
+@router.get("/features", summary="The system#feature permission catalogue (SPEC §6) as a flat list of tree nodes",
+            openapi_extra=declares(REFERENCE))
+async def features(db: SessionDep, _: Annotated[Principal, Need(*LIST_MENUS)]) -> Reply[list[FeatureNode]]:
+    column = {"zh-CN": Feature.name_zh, "id": Feature.name_id}.get(current_language.get(), Feature.name_en)
+    rows = (await db.execute(select(Feature.key, Feature.parent_key, Feature.system, column.label("name"),
+                                    Feature.sort).order_by(Feature.sort, Feature.key)))
+    return ok([FeatureNode.model_validate(dict(r._mapping)) for r in rows])
+

@@ -1,0 +1,235 @@
+"""Packages through the API and PostgreSQL: every SPEC §5 refusal on its field with nothing written, versions
+on every change of terms, enabling and disabling, the catalogue tree, the subscribe dialog's options."""
+
+import io
+
+import openpyxl
+import pytest
+from sqlalchemy import func, select
+
+from domain.db import transaction
+from domain.models.audit import EntityChange
+from domain.models.data_authority import DataScope
+from domain.models.packages import Package, PackageVersion
+from tests.conftest import unique
+from tests.integration.people import create_user, token_for
+
+ALL = ("erp-package", "package#add", "package#edit", "package#export", "package#status")
+
+
+@pytest.fixture
+async def staff(login_as):
+    return await login_as(*ALL)
+
+
+def body(**fields):
+    return {"kind": "ERP", "name": unique("Basic"), "country": "ID", "displayName": "Basic", "paymentPeriod": "YEAR",
+            "amount": "1200000", "taxRate": "11", "discountedPrice": "100000", "monthlyOrders": 3000,
+            "storeCount": 10, "featureKeys": ["erp#1", "erp#1.1"], **fields}
+
+
+async def add(client, headers, **fields):
+    reply = await client.post("/cms/package/add", json=body(**fields), headers=headers)
+    assert reply.status_code == 200, reply.text
+    return reply.json()["data"]
+
+
+async def packages_named(name):
+    async with transaction() as db:
+        return await db.scalar(select(func.count()).select_from(Package).where(Package.name == name))
+
+
+async def test_a_new_package_starts_disabled_with_every_figure_derived(client, staff):
+    """SPEC §4 "A new package starts disabled"; §5 tax rounded up, daily orders = floor(monthly / 30), actual
+    payment = amount + tax - discounted price when tax is positive."""
+    created = await add(client, staff, amount="1000001", taxRate="11", discountedPrice="1", monthlyOrders=3029)
+    assert created["status"] == "DISABLED"
+    assert created["version"] == 1
+    assert created["currency"] == "IDR"
+    assert created["tax"] == "110001.00"  # 110000.11 rounded up
+    assert created["totalPrice"] == "1110002.00"
+    assert created["actualPayment"] == "1110001.00"
+    assert created["dailyOrders"] == 100
+    assert created["featureKeys"] == ["erp#1", "erp#1.1"]
+    free = await add(client, staff, amount="500", taxRate="0", discountedPrice="20")
+    assert free["actualPayment"] == "480.00"  # no tax: amount - discounted price
+
+
+@pytest.mark.parametrize(("fields", "field", "rule"), [
+    ({"amount": "0"}, "amount", "between"),
+    ({"amount": "100000000001"}, "amount", "between"),
+    ({"amount": "1000.5"}, "amount", "whole_number"),
+    ({"amount": "100", "taxRate": "100"}, "taxRate", "package_tax_below_amount"),
+    ({"amount": "1", "taxRate": "0.01"}, "taxRate", "package_tax_below_amount"),
+    ({"taxRate": "-1"}, "taxRate", "between"),
+    ({"amount": "100", "discountedPrice": "101"}, "discountedPrice", "package_discount_above_amount"),
+    ({"amount": "200000000", "discountedPrice": "100000001"}, "discountedPrice", "between"),
+    ({"discountedPrice": "-1"}, "discountedPrice", "between"),
+    ({"freeDays": 366}, "freeDays", "between"),
+    ({"freeDays": -1}, "freeDays", "between"),
+    ({"storeCount": 1001}, "storeCount", "between"),
+    ({"storeCount": -2}, "storeCount", "between"),
+    ({"subAccountCount": 100001}, "subAccountCount", "between"),
+    ({"mskuCount": 1000001}, "mskuCount", "between"),
+    ({"monthlyOrders": 0}, "monthlyOrders", "between"),
+    ({"monthlyOrders": 1000001}, "monthlyOrders", "between"),
+    ({"country": "TW"}, "country", "package_currency_not_in_use"),
+    ({"name": "x" * 129}, "name", "max_length"),
+    ({"paymentPeriod": "NEVER"}, "paymentPeriod", "enum"),
+    ({"packageType": "ADDON"}, "addonMode", "required"),
+    ({"featureKeys": ["erp#nothing"]}, "featureKeys", "package_feature_unknown"),
+])
+async def test_each_rule_is_refused_on_its_field_and_nothing_is_written(client, staff, fields, field, rule):
+    """SPEC §5 ERP package: every limit refused with a translated message naming the field."""
+    sent = body(**fields)
+    reply = await client.post("/cms/package/add", json=sent, headers={**staff, "Accept-Language": "id"})
+    assert reply.status_code == 422, reply.text
+    error = reply.json()["data"]["errors"][0]
+    assert (error["field"], error["rule"]) == (field, rule)
+    assert error["message"] and not error["message"].startswith("rules.")
+    assert await packages_named(sent["name"]) == 0
+
+
+async def test_unlimited_counts_are_minus_one(client, staff):
+    """SPEC §5: "Store count -1 to 1000 (-1 unlimited); sub-accounts -1 to 100000; MSKU -1 to 1000000"."""
+    created = await add(client, staff, storeCount=-1, subAccountCount=-1, mskuCount=-1)
+    assert (created["storeCount"], created["subAccountCount"], created["mskuCount"]) == (-1, -1, -1)
+
+
+async def test_one_name_grouped_across_countries_all_or_none(client, staff):
+    """SPEC §3: "the same name across countries is grouped"; SPEC §5 currency of the country in use."""
+    name = unique("Pro")
+    common = {k: v for k, v in body(name=name).items() if k not in ("country", "amount")}
+    refused = await client.post("/cms/package/add-group", headers=staff, json={**common, "countries": [
+        {"country": "ID", "amount": "1500000"}, {"country": "TW", "amount": "100"}]})
+    assert refused.status_code == 422
+    assert refused.json()["data"]["errors"][0]["field"] == "countries[1].country"
+    assert await packages_named(name) == 0
+    reply = await client.post("/cms/package/add-group", headers=staff, json={**common, "countries": [
+        {"country": "ID", "amount": "1500000"}, {"country": "PH", "amount": "5000", "discountedPrice": "10.5"}]})
+    assert reply.status_code == 200, reply.text
+    made = {p["country"]: p for p in reply.json()["data"]}
+    assert (made["ID"]["currency"], made["PH"]["currency"]) == ("IDR", "PHP")
+    assert made["PH"]["discountedPrice"] == "10.50"
+    twice = await client.post("/cms/package/add", headers=staff, json=body(name=name, country="ID"))
+    assert twice.status_code == 409
+
+
+async def test_the_name_is_not_editable_after_creation(client, staff):
+    """SPEC §5: "name max 128, not editable after creation"."""
+    created = await add(client, staff)
+    reply = await client.post("/cms/package/modify", headers=staff, json={"id": created["id"], "name": "Other"})
+    assert reply.status_code == 422
+    assert reply.json()["data"]["errors"][0]["rule"] == "package_name_fixed"
+    same = await client.post("/cms/package/modify", headers=staff, json={"id": created["id"],
+                                                                         "name": created["name"]})
+    assert same.status_code == 200
+
+
+async def test_a_price_change_is_a_new_version_audited_with_its_diff(client, staff):
+    """A change takes effect at once as version n+1; the version a subscription bought stays as it was."""
+    created = await add(client, staff, amount="1000", taxRate="0", discountedPrice="0")
+    reply = await client.post("/cms/package/modify", headers=staff, json={"id": created["id"], "amount": "1200"})
+    changed = reply.json()["data"]
+    assert (changed["version"], changed["amount"], changed["actualPayment"]) == (2, "1200.00", "1200.00")
+    assert changed["versionId"] != created["versionId"]
+    unchanged = await client.post("/cms/package/modify", headers=staff, json={"id": created["id"], "amount": "1200"})
+    assert unchanged.json()["data"]["version"] == 2  # nothing changed, no new version
+    refused = await client.post("/cms/package/modify", headers=staff, json={"id": created["id"], "amount": "0"})
+    assert refused.status_code == 422
+    async with transaction() as db:
+        first = await db.get(PackageVersion, created["versionId"])
+        assert first is not None and first.amount == 1000
+        entries = (await db.scalars(select(EntityChange).where(
+            EntityChange.entity == "Package", EntityChange.entity_id == str(created["id"]),
+            EntityChange.action == "version").order_by(EntityChange.id))).all()
+    assert len(entries) == 2
+    assert entries[1].changes == {"amount": {"before": "1000.00", "after": "1200.00"},
+                                  "version": {"before": 1, "after": 2}}
+
+
+async def test_a_basic_package_without_permissions_cannot_be_enabled(client, staff):
+    """SPEC §4: "A basic package with no bound permissions cannot be enabled" (the operator is offered to go to
+    edit); binding permissions makes a new version, after which it enables."""
+    created = await add(client, staff, featureKeys=[])
+    reply = await client.post("/cms/package/status", headers={**staff, "Accept-Language": "zh-CN"},
+                              json={"id": created["id"], "status": "ENABLED"})
+    assert reply.status_code == 409
+    assert reply.json()["code"] == "PACKAGE_NO_PERMISSION"
+    assert reply.json()["data"] == {"id": created["id"], "kind": "ERP"}
+    assert "权限" in reply.json()["message"]
+    bound = await client.post("/cms/package/permissions", headers=staff,
+                              json={"id": created["id"], "featureKeys": ["pos#cashier", "erp#sensitive-info"]})
+    assert bound.json()["data"]["version"] == 2
+    enabled = await client.post("/cms/package/status", headers=staff, json={"id": created["id"], "status": "ENABLED"})
+    assert enabled.json()["data"]["status"] == "ENABLED"
+
+
+async def test_an_addon_without_permissions_may_be_enabled(client, staff):
+    created = await add(client, staff, packageType="ADDON", addonMode="SUPERIMPOSE", featureKeys=[])
+    reply = await client.post("/cms/package/status", headers=staff, json={"id": created["id"], "status": "ENABLED"})
+    assert reply.status_code == 200, reply.text
+
+
+async def test_packages_cannot_be_deleted(client, staff):
+    """SPEC §4: "Packages cannot be deleted"."""
+    created = await add(client, staff)
+    reply = await client.delete(f"/cms/package/delete/{created['id']}", headers=staff)
+    assert reply.status_code in (404, 405)
+    assert await packages_named(created["name"]) == 1
+
+
+async def test_the_subscribe_dialog_sees_enabled_packages_of_its_country_only(client, staff, login_as):
+    """SPEC §4: "Disabling hides it from its applicable scene but existing subscribers keep using it"."""
+    country = "MY"
+    created = await add(client, staff, country=country, amount="300", discountedPrice="0")
+    seller = await login_as("account#subscribe")
+
+    async def offered():
+        reply = await client.get(f"/cms/package/options?country={country}&scene=ERP", headers=seller)
+        assert reply.status_code == 200, reply.text
+        return {p["id"]: p for p in reply.json()["data"]}
+
+    assert created["id"] not in await offered()
+    await client.post("/cms/package/status", headers=staff, json={"id": created["id"], "status": "ENABLED"})
+    option = (await offered())[created["id"]]
+    assert (option["versionId"], option["currency"], option["actualPayment"]) == (created["versionId"], "MYR",
+                                                                                  created["actualPayment"])
+    await client.post("/cms/package/status", headers=staff, json={"id": created["id"], "status": "DISABLED"})
+    assert created["id"] not in await offered()
+    async with transaction() as db:  # the version subscribers bought is still there
+        assert await db.get(PackageVersion, created["versionId"]) is not None
+
+
+async def test_the_catalogue_tree_has_every_system_of_spec_6(client, staff):
+    reply = await client.get("/cms/package/features", headers={**staff, "Accept-Language": "id"})
+    nodes = {n["key"]: n for n in reply.json()["data"]}
+    assert {k for k, n in nodes.items() if n["parentKey"] is None} == {"wms", "chat", "erp", "pos"}
+    assert nodes["erp#1.1"]["parentKey"] == "erp#1"
+    assert nodes["wms#view-all"]["parentKey"] == "wms#sales-90-days"
+    assert nodes["pos#cashier"]["name"] == "Kasir"
+    assert "erp#sensitive-info" in nodes
+
+
+async def test_country_scoped_staff_see_and_change_their_country_only(client, staff):
+    """Packages are scoped by their country: staff limited to Indonesia never see or reprice a PH package."""
+    created = await add(client, staff, country="PH", amount="700", discountedPrice="0")
+    user = await create_user(*ALL)
+    async with transaction() as db:
+        db.add(DataScope(user_id=user.id, scope_type="COUNTRY", values=["ID"]))
+    scoped = {"Authorization": f"Bearer {await token_for(user)}"}
+    found = await client.post("/cms/package/search", headers=scoped, json={"name": created["name"]})
+    assert found.json()["data"]["total"] == 0
+    reply = await client.post("/cms/package/modify", headers=scoped, json={"id": created["id"], "amount": "1"})
+    assert reply.status_code == 404
+
+
+async def test_the_list_exports_as_xlsx(client, staff):
+    created = await add(client, staff)
+    reply = await client.post("/cms/package/export", headers=staff, json={"name": created["name"]})
+    assert reply.status_code == 200
+    sheet = openpyxl.load_workbook(io.BytesIO(reply.content)).active
+    rows = list(sheet.iter_rows(values_only=True))
+    header = rows[0]
+    assert len(rows) == 2
+    assert rows[1][header.index("Amount excluding tax")] == 1200000
