@@ -3,6 +3,7 @@ import { Input, InputNumber, Select, Switch } from 'antd';
 import { useEnumOptions } from './enums';
 import type { InputProps } from './types';
 import { filterOptions } from './types';
+import { labelled, SEARCH_BY_LABEL } from './labelled';
 
 const dateControls = () => import('./DateControls');
 const DateRangeFilter = lazy(async () => ({ default: (await dateControls()).DateRangeFilter }));
@@ -10,17 +11,15 @@ const DateField = lazy(async () => ({ default: (await dateControls()).DateField 
 
 type ControlProps = InputProps;
 
-function EnumSelect({ column, label, multiple, ...rest }: ControlProps & { multiple?: boolean }) {
+function EnumSelect({ column, label, multiple, id, value, onChange }: ControlProps & { multiple?: boolean }) {
   const options = useEnumOptions(column.enum);
   return (
     <Select
-      {...rest}
-      value={rest.value as string | string[] | undefined}
-      aria-label={label}
-      placeholder={label}
+      {...labelled({ id, label })}
+      value={value as string | string[] | undefined}
+      onChange={onChange}
       mode={multiple ? 'multiple' : undefined}
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
+      showSearch={SEARCH_BY_LABEL}
       options={options}
       style={{ minWidth: 160 }}
       maxTagCount="responsive"
@@ -39,7 +38,7 @@ export function FilterControl(props: ControlProps) {
   if (column.type === 'date' || column.type === 'datetime') {
     return lazily(<DateRangeFilter value={value as string[] | undefined} onChange={onChange} withTime={column.type === 'datetime'} />);
   }
-  return <Input id={id} aria-label={label} placeholder={label} allowClear value={value as string | undefined} onChange={(event) => onChange?.(event.target.value)} />;
+  return <Input {...labelled({ id, label })} value={value as string | undefined} onChange={(event) => onChange?.(event.target.value)} />;
 }
 
 /** The create/edit form control of a form column. */

@@ -1,20 +1,18 @@
 import { Input, Select } from 'antd';
 import { useTranslate } from '../../i18n';
 import type { InputProps } from '../../components/resource';
+import { labelled } from '../../components/resource/labelled';
 import { UserSelect } from '../users/UserSelect';
 
 /** Free values typed and taken with Enter or a comma: tags. */
 export function TagsInput({ id, label, value, onChange }: InputProps) {
   return (
     <Select
-      id={id}
-      aria-label={label}
-      placeholder={label}
+      {...labelled({ id, label })}
       mode="tags"
       tokenSeparators={[',']}
       open={false}
       suffixIcon={null}
-      allowClear
       value={value as string[] | undefined}
       onChange={onChange}
       style={{ minWidth: 160, width: '100%' }}
@@ -32,10 +30,7 @@ export function YesNoInput({ id, label, value, onChange }: InputProps) {
   const t = useTranslate();
   return (
     <Select
-      id={id}
-      aria-label={label}
-      placeholder={label}
-      allowClear
+      {...labelled({ id, label })}
       value={value as string | undefined}
       onChange={onChange}
       options={[

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
 import type { components } from '../../api/schema';
 import type { InputProps } from '../../components/resource';
+import { labelled, SEARCH_BY_LABEL } from '../../components/resource/labelled';
 
 export type ListOption = components['schemas']['ListOption'];
 /** The managed lists a ticket's category and application come from (the ticket settings screens). */
@@ -39,11 +40,8 @@ function ListSelect({ list, id, label, value, onChange, multiple }: InputProps &
   const offered = options.filter((option) => option.enabled || picked.has(option.code));
   return (
     <Select
-      id={id}
-      aria-label={label}
-      placeholder={label}
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
+      {...labelled({ id, label })}
+      showSearch={SEARCH_BY_LABEL}
       mode={multiple ? 'multiple' : undefined}
       maxTagCount="responsive"
       value={value as string | string[] | undefined}

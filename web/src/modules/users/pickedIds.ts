@@ -1,3 +1,5 @@
+import { labelled } from '../../components/resource/labelled';
+
 /** A picker's value as ids: filters arrive from the address as text, forms hold numbers; empty means none. */
 export function pickedIds(value: unknown): number[] {
   const list = Array.isArray(value) ? value : [value];
@@ -19,10 +21,7 @@ interface PickerInput {
 export function pickerProps({ id, label, value, onChange, multiple }: PickerInput) {
   const ids = pickedIds(value);
   return {
-    id,
-    'aria-label': label,
-    placeholder: label,
-    allowClear: true,
+    ...labelled({ id, label }),
     value: multiple ? ids : ids[0],
     onChange: (next: unknown) => onChange?.(next ?? (multiple ? [] : null)),
     style: { minWidth: 200, width: '100%' },

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Select } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { labelled } from '../../../components/resource/labelled';
 import { useDebounced } from '../../users/useDebounced';
 import { ticketDetailApi } from './api';
 
@@ -25,10 +26,7 @@ export function TicketSearchSelect({ id, label, value, onChange, exclude }: {
     .map((ticket) => ({ value: ticket.id, label: `#${ticket.id} ${ticket.title}` }));
   return (
     <Select
-      id={id}
-      aria-label={label}
-      placeholder={label}
-      allowClear
+      {...labelled({ id, label })}
       showSearch={{ filterOption: false, onSearch: setKeyword }}
       loading={isFetching}
       value={value}

@@ -1,5 +1,6 @@
 import { Select } from 'antd';
 import { useEnumOptions, type InputProps } from '../../../components/resource';
+import { labelled, SEARCH_BY_LABEL } from '../../../components/resource/labelled';
 import { ISSUE_LEVEL_CODES } from '../api';
 
 /** Issue levels with the priority each stands for: "Critical (P0)" ... "Low (P4)" (SPEC §4). */
@@ -11,11 +12,8 @@ export function IssueLevelInput({ id, label, value, onChange }: InputProps) {
   }));
   return (
     <Select
-      id={id}
-      aria-label={label}
-      placeholder={label}
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
+      {...labelled({ id, label })}
+      showSearch={SEARCH_BY_LABEL}
       value={value as string | undefined}
       onChange={onChange}
       options={options.reverse()}
