@@ -6,7 +6,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.enums import Channel, CourierStatus, ShippingMethod
 from domain.models.couriers import Courier
-from domain.seed import demo_tickets
+from domain.seed import demo_merchants, demo_tickets
 
 COURIERS = [
     ("JNE", Channel.SHOPEE_ID, ShippingMethod.PICK_UP, "ID"),
@@ -26,3 +26,4 @@ async def create(db: AsyncSession) -> None:
                        status=CourierStatus.DISABLED if name == "Pos Laju" else CourierStatus.LIVE))
     await db.flush()
     await demo_tickets.create(db)
+    await demo_merchants.create(db)
