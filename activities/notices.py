@@ -19,7 +19,7 @@ from domain.settings import get_settings
 from workflows.notice_models import WORKFLOW, NoticeMark, NoticeRelease, workflow_id
 
 log = logging.getLogger("omp.notices")
-NOTICE_ID = SearchAttributeKey.for_keyword("NoticeId")
+NOTICE_ID = SearchAttributeKey.for_int("NoticeId")
 STARTS_AT_ONCE = 20
 
 
@@ -40,7 +40,7 @@ def flow_options(notice: Notice, plan: NoticeRelease) -> dict[str, Any]:
     operators find it in the Temporal Web UI."""
     return {"id": workflow_id(notice.id), "task_queue": get_settings().task_queue,
             "start_signal": "reschedule", "start_signal_args": [plan],
-            "search_attributes": TypedSearchAttributes([SearchAttributePair(NOTICE_ID, str(notice.id))]),
+            "search_attributes": TypedSearchAttributes([SearchAttributePair(NOTICE_ID, notice.id)]),
             "static_summary": f"{notice.kind} #{notice.id}: {notice.title}"[:200],
             "rpc_timeout": timedelta(seconds=get_settings().temporal_rpc_seconds)}
 

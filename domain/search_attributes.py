@@ -6,21 +6,26 @@ The embedded dev server (`make run`), the test servers and the production
 
 from __future__ import annotations
 
+# How many custom attributes of each type a namespace may have on SQL visibility (the dev server's SQLite and a
+# PostgreSQL or MySQL cluster): they map onto pre-made columns. Beyond them the server refuses to start the
+# namespace. Numeric ids are Int so the Keyword columns last.
+LIMITS = {"Keyword": 10, "Int": 3, "Datetime": 3, "Double": 3, "Bool": 3, "Text": 3, "KeywordList": 3}
+
 SEARCH_ATTRIBUTES: dict[str, str] = {
     "TicketId": "Keyword",
     "TicketStatus": "Keyword",
     "Priority": "Keyword",
     "AssigneeId": "Keyword",
-    "MerchantId": "Keyword",
+    "MerchantId": "Int",
     "PlanName": "Keyword",
     "ExpireAt": "Datetime",
     "Project": "Keyword",
-    "RequestId": "Keyword",
+    "RequestId": "Int",
     "MailTaskId": "Keyword",
     "MailFireTime": "Datetime",
     "RequestState": "Keyword",
     "TaskName": "Keyword",
-    "NoticeId": "Keyword",
+    "NoticeId": "Int",
 }
 
 

@@ -16,7 +16,7 @@ WORKFLOW = "plan"  # PlanWorkflow's registered name
 SIGNAL = "renew"  # PlanWorkflow.renew's signal name
 
 # Custom search attributes (domain/search_attributes.py registers them on every server).
-MERCHANT_ID = SearchAttributeKey.for_keyword("MerchantId")
+MERCHANT_ID = SearchAttributeKey.for_int("MerchantId")
 PLAN_NAME = SearchAttributeKey.for_keyword("PlanName")
 EXPIRE_AT = SearchAttributeKey.for_datetime("ExpireAt")
 
@@ -75,7 +75,7 @@ def start_of(renewal: PlanRenewal, console_url: str = "") -> PlanStart:
 
 
 def search_attributes(state: PlanState) -> TypedSearchAttributes:
-    pairs: list[SearchAttributePair] = [SearchAttributePair(MERCHANT_ID, str(state.merchant_id)),
+    pairs: list[SearchAttributePair] = [SearchAttributePair(MERCHANT_ID, state.merchant_id),
                                         SearchAttributePair(EXPIRE_AT, state.expire_at)]
     if state.plan_name is not None:
         pairs.append(SearchAttributePair(PLAN_NAME, str(state.plan_name)))

@@ -27,8 +27,8 @@ LIVE = frozenset({R.AWAITING_CONFIRMATION, R.AWAITING_APPROVAL})
 WORKFLOW = "subscription"  # the workflow type's registered name
 
 # Custom search attributes (domain/search_attributes.py registers them on every server).
-MERCHANT_ID = SearchAttributeKey.for_keyword("MerchantId")
-REQUEST_ID = SearchAttributeKey.for_keyword("RequestId")
+MERCHANT_ID = SearchAttributeKey.for_int("MerchantId")
+REQUEST_ID = SearchAttributeKey.for_int("RequestId")
 REQUEST_STATE = SearchAttributeKey.for_keyword("RequestState")
 
 
@@ -196,8 +196,8 @@ def confirmation(draft: Draft, command: ConfirmCommand) -> rules.Confirmation:
 
 
 def search_attributes(start: RequestStart, state: SubscriptionRequestState) -> TypedSearchAttributes:
-    return TypedSearchAttributes([SearchAttributePair(MERCHANT_ID, str(start.draft.merchant_id)),
-                                  SearchAttributePair(REQUEST_ID, str(start.request_id)),
+    return TypedSearchAttributes([SearchAttributePair(MERCHANT_ID, start.draft.merchant_id),
+                                  SearchAttributePair(REQUEST_ID, start.request_id),
                                   SearchAttributePair(REQUEST_STATE, state.value)])
 
 

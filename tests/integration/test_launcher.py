@@ -113,9 +113,9 @@ async def test_dev_server_registers_the_search_attribute_registry(tmp_path: Path
         }
 
         # A registry that grew since the database file was made: the missing one is added.
-        added = await ensure_registered(client, "default", {**SEARCH_ATTRIBUTES, "OmpLauncherProbe": "Int"})
+        added = await ensure_registered(client, "default", {**SEARCH_ATTRIBUTES, "OmpLauncherProbe": "Double"})
         assert added == ["OmpLauncherProbe"]
-        assert (await registered(client, "default"))["OmpLauncherProbe"] == IndexedValueType.INDEXED_VALUE_TYPE_INT
+        assert (await registered(client, "default"))["OmpLauncherProbe"] == IndexedValueType.INDEXED_VALUE_TYPE_DOUBLE
         assert await ensure_registered(client, "default") == []
 
         first = next(iter(SEARCH_ATTRIBUTES))
