@@ -4,16 +4,14 @@ cursor into a constant-memory workbook (domain/ticket_export.py builds it)."""
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import quote
 
 from fastapi.responses import StreamingResponse
 from sqlalchemy import Select
 
+from api.resource.xlsx import download
 from domain.db import get_sessionmaker
 from domain.ticket_export import ticket_workbook
 from domain.user_time_zones import zone_of
-
-XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
 async def export_tickets(query: Select[Any], reader_id: int) -> StreamingResponse:
@@ -21,5 +19,4 @@ async def export_tickets(query: Select[Any], reader_id: int) -> StreamingRespons
     times are written in the reader's zone."""
     async with get_sessionmaker()() as db:
         book = await ticket_workbook(db, query, await zone_of(db, reader_id))
-    return StreamingResponse(book.stream(), media_type=XLSX, headers={
-        "Content-Disposition": f"attachment; filename*=UTF-8''{quote('tickets.xlsx')}"})
+    return download(book, "tickets.xlsx")

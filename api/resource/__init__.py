@@ -13,7 +13,6 @@ declared schemas at run time and FastAPI must see real types.
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Annotated, Any, Generic, TypeVar
-from urllib.parse import quote
 
 from fastapi import APIRouter, File, Request, Response, UploadFile
 from fastapi.responses import StreamingResponse
@@ -27,9 +26,9 @@ from api.deps import Need, Principal, SessionDep, release
 from api.envelope import CamelModel, Page, Reply, ok
 from api.errors import describe, message_of
 from api.idempotency import REPLAYED_HEADER, Idempotency, KeyHeader
-from api.resource.query import SearchParams, apply_filters, apply_sort, count_query
+from api.resource.query import SearchParams, apply_filters, apply_sort, page_of
 from api.resource.scope import DataScope, declares
-from api.resource.xlsx import XlsxExport, check_upload, read_rows
+from api.resource.xlsx import XlsxExport, check_upload, download, read_rows
 from domain import audit
 from domain.db import get_sessionmaker
 from domain.errors import Conflict, DomainError, Forbidden, Invalid, NotFound
@@ -295,29 +294,21 @@ class Resource(Generic[M]):
                 shown = self.public.model_validate(row)  # what the list shows (a schema may flatten related rows)
                 book.add([getattr(shown, attr, None) for attr, _ in columns])
         book.close()
-        filename = f"{self.name.lower()}s.xlsx"
-        return StreamingResponse(book.stream(), headers={
-            "Content-Disposition": f"attachment; filename*=UTF-8''{quote(filename)}"},
-            media_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+        return download(book, f"{self.name.lower()}s.xlsx")
 
     # ---- the router ----------------------------------------------------------------------------
 
     def router(self, prefix: str, tags: list[str]) -> APIRouter:
         router = APIRouter(prefix=prefix, tags=list(tags))
-        res, public, page_of = self, self.public, Page[self.public]  # type: ignore[name-defined]
+        res, public, page_t = self, self.public, Page[self.public]  # type: ignore[name-defined]
         filters_t = self.filters
 
         scope = declares(self.scope)
 
         @router.post("/search", summary=f"Search {self.name}s", openapi_extra=scope)
         async def search(params: filters_t, db: SessionDep,  # type: ignore[valid-type]
-                         user: Annotated[Principal, Need(self.permission, *self.also)]) -> Reply[page_of]:  # type: ignore[valid-type]
-            query = res.search_query(params, user)
-            total = await db.scalar(count_query(query)) or 0
-            rows = (await db.scalars(query.limit(params.page_size)
-                                     .offset((params.page - 1) * params.page_size))).all()
-            return ok({"items": [public.model_validate(r) for r in rows], "total": total,
-                       "page": params.page, "pageSize": params.page_size})
+                         user: Annotated[Principal, Need(self.permission, *self.also)]) -> Reply[page_t]:  # type: ignore[valid-type]
+            return ok(await page_of(db, res.search_query(params, user), params, public.model_validate))
 
         @router.get("/detail/{row_id}", summary=f"Get one {self.name}", openapi_extra=scope)
         async def get(row_id: int, db: SessionDep,

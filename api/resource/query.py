@@ -15,6 +15,7 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 from pydantic.alias_generators import to_camel
 from sqlalchemy import ARRAY, Select, any_, bindparam, func, or_
+from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import InstrumentedAttribute
 
 from api.envelope import CamelModel
@@ -192,3 +193,11 @@ def apply_sort(query: Select[Any], model: type, sort: str | None, sortable: set[
 
 def count_query(query: Select[Any]) -> Select[Any]:
     return query.order_by(None).with_only_columns(func.count(), maintain_column_froms=True)
+
+
+async def page_of(db: AsyncSession, query: Select[Any], params: SearchParams,
+                  item: Callable[[Any], Any]) -> dict[str, Any]:
+    """A search's page as the API answers it: the page's rows, each shown by `item`, and the count of all."""
+    total = await db.scalar(count_query(query)) or 0
+    rows = (await db.scalars(query.limit(params.page_size).offset((params.page - 1) * params.page_size))).all()
+    return {"items": [item(row) for row in rows], "total": total, "page": params.page, "pageSize": params.page_size}

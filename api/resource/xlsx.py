@@ -5,14 +5,24 @@ from __future__ import annotations
 import io
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import quote
+
+from fastapi.responses import StreamingResponse
 
 from domain.errors import DomainError
+from domain.rules.files import XLSX
 from domain.xlsx import CHUNK, XlsxExport, cell
 
-__all__ = ["CHUNK", "XlsxExport", "cell", "check_upload", "read_rows"]
+__all__ = ["CHUNK", "XLSX", "XlsxExport", "cell", "check_upload", "download", "read_rows"]
 
 XLSX_MAGIC = b"PK\x03\x04"
 XLS_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+
+
+def download(book: XlsxExport, filename: str) -> StreamingResponse:
+    """A finished workbook as a file the browser saves under `filename`."""
+    return StreamingResponse(book.stream(), media_type=XLSX, headers={
+        "Content-Disposition": f"attachment; filename*=UTF-8''{quote(filename)}"})
 
 
 def check_upload(filename: str | None, content: bytes, limit: int) -> None:

@@ -4,7 +4,6 @@ the action mappings that name the rows (SPEC §3, §5)."""
 from __future__ import annotations
 
 from typing import Annotated, Any
-from urllib.parse import quote
 
 from fastapi import APIRouter
 from fastapi.responses import StreamingResponse
@@ -13,10 +12,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.deps import Need, Principal, SessionDep
 from api.envelope import Page, Reply, ok
+from api.log_search import log_query
 from api.resource import Actions, Resource
-from api.resource.query import apply_filters, apply_sort, count_query
+from api.resource.query import page_of
 from api.resource.scope import CONFIGURATION, declares, scoped
-from api.resource.xlsx import XlsxExport
+from api.resource.xlsx import XlsxExport, download
 from api.schemas.audit import (
     ActionMappingCreate,
     ActionMappingFilters,
@@ -28,10 +28,10 @@ from api.schemas.audit import (
     OperationLogPublic,
 )
 from domain.db import get_sessionmaker
-from domain.errors import Invalid, NotFound
+from domain.errors import NotFound
 from domain.i18n import field_label, t
 from domain.models.audit import ActionMapping, EntityChange, OperationLog
-from domain.rules.audit import range_problem, url_pattern_matches
+from domain.rules.audit import url_pattern_matches
 from domain.user_time_zones import zone_of
 
 router = APIRouter(prefix="/audit", tags=["audit"])
@@ -47,11 +47,7 @@ OPERATIONS = scoped(name="OperationLog", owner=OperationLog.operator_id)
 
 
 def audit_query(params: AuditFilters, user: Principal) -> Any:
-    problem = range_problem(params.start_time, params.end_time)
-    if problem:
-        raise Invalid("endTime", problem)
-    query = apply_filters(OPERATIONS(select(OperationLog), user), OperationLog, params)
-    return apply_sort(query, OperationLog, params.sort, SORTABLE, "-id")
+    return log_query(OPERATIONS, OperationLog, params, user, SORTABLE, start=params.start_time, end=params.end_time)
 
 
 class ActionNames:
@@ -91,12 +87,8 @@ def public(row: OperationLog, names: ActionNames) -> dict[str, Any]:
              openapi_extra=declares(OPERATIONS))
 async def search(params: AuditFilters, db: SessionDep,
                  user: Annotated[Principal, Need("audit-log")]) -> Reply[Page[OperationLogPublic]]:
-    query = audit_query(params, user)
-    total = await db.scalar(count_query(query)) or 0
-    rows = (await db.scalars(query.limit(params.page_size).offset((params.page - 1) * params.page_size))).all()
     names = await ActionNames.load(db)
-    return ok({"items": [public(r, names) for r in rows], "total": total, "page": params.page,
-               "pageSize": params.page_size})
+    return ok(await page_of(db, audit_query(params, user), params, lambda row: public(row, names)))
 
 
 @router.get("/detail/{log_id}", summary="One logged call with the field-level changes it made (diff view)",
@@ -125,9 +117,7 @@ async def export(params: AuditFilters, user: Annotated[Principal, Need("audit#ex
             data = public(row, names)
             book.add([data[c] for c in EXPORT_COLUMNS])
     book.close()
-    return StreamingResponse(book.stream(), headers={
-        "Content-Disposition": f"attachment; filename*=UTF-8''{quote('audit-log.xlsx')}"},
-        media_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+    return download(book, "audit-log.xlsx")
 
 
 action_mappings = Resource(

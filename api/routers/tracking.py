@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from typing import Annotated, Any
-from urllib.parse import quote
 
 from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
@@ -11,9 +10,10 @@ from sqlalchemy import insert, select
 
 from api.deps import AUTHENTICATED, Need, Principal, SessionDep
 from api.envelope import Page, Reply, ok
-from api.resource.query import SearchParams, apply_filters, apply_sort, count_query
+from api.log_search import log_query
+from api.resource.query import apply_filters, apply_sort, page_of
 from api.resource.scope import declares, scoped
-from api.resource.xlsx import XlsxExport
+from api.resource.xlsx import XlsxExport, download
 from api.schemas.tracking import (
     Accepted,
     EventBatch,
@@ -25,10 +25,8 @@ from api.schemas.tracking import (
     VisitPublic,
 )
 from domain.db import get_sessionmaker
-from domain.errors import Invalid
 from domain.i18n import field_label
 from domain.models.tracking import AccessVisit, TrackingEvent
-from domain.rules.audit import range_problem
 from domain.user_time_zones import zone_of
 
 router = APIRouter(tags=["tracking"])
@@ -57,25 +55,15 @@ VISITS = scoped(name="AccessVisit", owner=AccessVisit.user_id)
 
 
 def event_query(params: EventFilters, user: Principal) -> Any:
-    problem = range_problem(params.start_time, params.end_time)
-    if problem:
-        raise Invalid("endTime", problem)
-    query = apply_filters(EVENTS(select(TrackingEvent), user), TrackingEvent, params)
-    return apply_sort(query, TrackingEvent, params.sort, {"id", "at", "event_id", "merchant_id"}, "-id")
-
-
-async def page_of(db: SessionDep, query: Any, params: SearchParams, public: Any) -> dict[str, Any]:
-    total = await db.scalar(count_query(query)) or 0
-    rows = (await db.scalars(query.limit(params.page_size).offset((params.page - 1) * params.page_size))).all()
-    return {"items": [public.model_validate(r) for r in rows], "total": total, "page": params.page,
-            "pageSize": params.page_size}
+    return log_query(EVENTS, TrackingEvent, params, user, {"id", "at", "event_id", "merchant_id"},
+                     start=params.start_time, end=params.end_time)
 
 
 @router.post("/event-tracking/search", summary="Search reported events (time range required, at most 92 days)",
              openapi_extra=declares(EVENTS))
 async def search_events(params: EventFilters, db: SessionDep,
                         user: Annotated[Principal, Need("event-tracking")]) -> Reply[Page[EventPublic]]:
-    return ok(await page_of(db, event_query(params, user), params, EventPublic))
+    return ok(await page_of(db, event_query(params, user), params, EventPublic.model_validate))
 
 
 @router.post("/event-tracking/export", summary="Export the matching events as xlsx", response_class=StreamingResponse,
@@ -90,9 +78,7 @@ async def export_events(params: EventFilters,
         async for row in await db.stream_scalars(query.execution_options(yield_per=2000)):
             book.add([getattr(row, name) for name, _ in columns])
     book.close()
-    return StreamingResponse(book.stream(), headers={
-        "Content-Disposition": f"attachment; filename*=UTF-8''{quote('events.xlsx')}"},
-        media_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+    return download(book, "events.xlsx")
 
 
 @router.post("/access-tracking/add", openapi_extra=QUIET, summary="Record a visit to a named page")
@@ -107,4 +93,4 @@ async def search_visits(params: VisitFilters, db: SessionDep,
                         user: Annotated[Principal, Need("event-tracking")]) -> Reply[Page[VisitPublic]]:
     query = apply_sort(apply_filters(VISITS(select(AccessVisit), user), AccessVisit, params), AccessVisit, params.sort,
                        {"id", "at", "name", "username"}, "-id")
-    return ok(await page_of(db, query, params, VisitPublic))
+    return ok(await page_of(db, query, params, VisitPublic.model_validate))
