@@ -38,6 +38,18 @@ async def ensure_ids(db: AsyncSession, model: Any, ids: Iterable[int], field: st
     return wanted
 
 
+async def refuse_cycle(db: AsyncSession, model: Any, row: Any, rule: str) -> None:
+    """A tree's row (a department, a menu) may not move below itself: walking up from its new parent must not
+    meet it. The refusal names parentId with `rule`."""
+    parents = dict((await db.execute(select(model.id, model.parent_id))).all())
+    seen, current = set(), row.parent_id
+    while current is not None and current not in seen:
+        if current == row.id:
+            raise Invalid("parentId", rule)
+        seen.add(current)
+        current = parents.get(current)
+
+
 async def ensure_users(db: AsyncSession, user: Principal, ids: Iterable[int], field: str) -> list[int]:
     """As ensure_ids for users: one outside the caller's data authority is named as not found."""
     wanted = list(dict.fromkeys(ids))

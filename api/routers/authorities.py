@@ -24,7 +24,7 @@ from api.schemas.authorities import (
     RoleUsage,
     UserUsage,
 )
-from api.user_center import USER_SCOPE, ensure_ids, granter, held, record_grants
+from api.user_center import USER_SCOPE, ensure_ids, granter, held, record_grants, refuse_cycle
 from domain.enums import MenuType
 from domain.errors import DomainError, Invalid, NotFound
 from domain.models.authorities import Authority
@@ -49,16 +49,9 @@ async def check_tree(db: AsyncSession, row: Authority, _: Principal) -> None:
     if row.parent_id is None:
         return
     await ensure_ids(db, Authority, [row.parent_id], "parentId")
-    parents = dict((await db.execute(select(Authority.id, Authority.parent_id))).all())
-    types = dict((await db.execute(select(Authority.id, Authority.menu_type))).all())
-    if types[row.parent_id] == MenuType.BUTTON:
+    if await db.scalar(select(Authority.menu_type).where(Authority.id == row.parent_id)) == MenuType.BUTTON:
         raise Invalid("parentId", "authority_under_button")
-    seen, current = set(), row.parent_id
-    while current is not None and current not in seen:
-        if current == row.id:
-            raise Invalid("parentId", "authority_cycle")
-        seen.add(current)
-        current = parents.get(current)
+    await refuse_cycle(db, Authority, row, "authority_cycle")
 
 
 async def leaf_only(db: AsyncSession, row: Authority, _: Principal) -> None:

@@ -19,8 +19,7 @@ from api.schemas.departments import (
     DepartmentPublic,
     DepartmentUpdate,
 )
-from api.user_center import ensure_ids
-from domain.errors import Invalid
+from api.user_center import ensure_ids, refuse_cycle
 from domain.models.departments import Department
 from domain.models.users import User
 
@@ -32,13 +31,7 @@ async def check_refs(db: AsyncSession, row: Department, _: Principal) -> None:
     if row.parent_id is None:
         return
     await ensure_ids(db, Department, [row.parent_id], "parentId")
-    parents = dict((await db.execute(select(Department.id, Department.parent_id))).all())
-    seen, current = set(), row.parent_id
-    while current is not None and current not in seen:
-        if current == row.id:
-            raise Invalid("parentId", "department_cycle")
-        seen.add(current)
-        current = parents.get(current)
+    await refuse_cycle(db, Department, row, "department_cycle")
 
 
 departments = Resource(
