@@ -13,7 +13,7 @@ from domain.models.notifications import Notification
 from domain.models.ticket_settings import TicketOnDuty
 from domain.models.tickets import Ticket
 from tests.integration import ticket_support
-from tests.integration.ticket_support import EVERYTHING, create_at_server_time, eventually, row, staff
+from tests.integration.ticket_support import EVERYTHING, create_at_server_time, eventually, mails_received, row, staff
 
 ticket_worker, mail_sink = ticket_support.ticket_worker, ticket_support.mail_sink  # fixtures
 
@@ -50,7 +50,7 @@ async def test_reassign_hands_the_ticket_over_and_tells_the_new_assignee(client,
     assert data["assignee"]["id"] == second.id and data["status"] == "PENDING_FOR_OPERATION"
     assert data["history"][-1]["action"] == "ASSIGN" and data["history"][-1]["detail"]["reached"] == "Person"
     assert await eventually(lambda: notified(ticket_id, "TICKET_ASSIGNED")) == {second.id}
-    mails = await eventually(lambda: _mails(mail_sink, 1))
+    mails = await mails_received(mail_sink, 1)
     assert f"Ticket #{ticket_id} is assigned to you" in mails[0] and "knows Shopee" in mails[0]
     again = await act(client, lead, ticket_id, "assign", {"assigneeId": second.id}, status=409)
     assert again["code"] == "TICKET_SAME_ASSIGNEE"
@@ -69,11 +69,6 @@ async def test_reassign_needs_the_assign_button(client, ticket_worker):
     assert "ASSIGN" not in (await act(client, helper, ticket_id, "watch"))["data"]["allowedActions"]
     await act(client, helper, ticket_id, "assign", {"assigneeId": helper.id}, status=403)
     assert (await row(ticket_id)).assignee_id is None
-
-
-async def _mails(sink, count):
-    found = sink()
-    return found if len(found) >= count else None
 
 
 async def test_categories_and_applications_come_from_their_lists(client, ticket_worker):
@@ -131,7 +126,7 @@ async def test_an_unassigned_breach_reaches_the_pic(client, ticket_worker, mail_
     ticket_id = await create_at_server_time(env, lead.principal, issueLevel="CRITICAL", picId=pic.id)
     await env.sleep(timedelta(minutes=31))
     assert await eventually(lambda: notified(ticket_id, "TICKET_BREACH")) == {pic.id}
-    mails = await eventually(lambda: _mails(mail_sink, 1))
+    mails = await mails_received(mail_sink, 1)
     assert f"Ticket #{ticket_id} missed its first response deadline" in mails[0]
 
 
@@ -142,7 +137,7 @@ async def test_an_unassigned_breach_without_pic_reaches_the_people_on_duty_once(
     ticket_id = await create_at_server_time(env, lead.principal, issueLevel="CRITICAL")
     await env.sleep(timedelta(minutes=31))
     assert await eventually(lambda: notified(ticket_id, "TICKET_BREACH")) == {one.id, two.id}
-    await eventually(lambda: _mails(mail_sink, 2))
+    await mails_received(mail_sink, 2)
     async with transaction() as db:
         rows = (await db.scalars(select(Notification).where(Notification.key.like(f"ticket-{ticket_id}-%")))).all()
     assert len(rows) == 2 and all(r.mail_sent_at is not None for r in rows)

@@ -10,7 +10,7 @@ from domain.models.audit import EntityChange
 from domain.models.notifications import Notification
 from domain.models.tickets import TicketHistory
 from tests.integration import ticket_support
-from tests.integration.ticket_support import EVERYTHING, create_at_server_time, eventually, row, staff
+from tests.integration.ticket_support import EVERYTHING, create_at_server_time, eventually, mails_received, row, staff
 
 ticket_worker, mail_sink = ticket_support.ticket_worker, ticket_support.mail_sink  # fixtures
 
@@ -46,7 +46,7 @@ async def test_a_missed_first_response_marks_the_ticket_and_notifies_assignee_an
         notified = set((await db.scalars(select(Notification.user_id).where(
             Notification.key.like(f"ticket-{ticket_id}-%")))).all())
     assert notified == {tech.id, watcher.id}
-    mails = await eventually(lambda: _mails(mail_sink, 2))
+    mails = await mails_received(mail_sink, 2)
     assert all(f"Ticket #{ticket_id} missed its first response deadline" in m for m in mails)
     detail = (await client.get(f"/cms/ticket/detail/{ticket_id}", headers=lead.headers)).json()["data"]
     assert detail["sla"]["firstResponseBreached"] and detail["sla"]["breached"] and not detail["sla"]["qualified"]
@@ -55,11 +55,6 @@ async def test_a_missed_first_response_marks_the_ticket_and_notifies_assignee_an
 async def _breached(ticket_id):
     ticket = await row(ticket_id)
     return ticket if ticket.first_response_breached else None
-
-
-async def _mails(sink, count):
-    found = sink()
-    return found if len(found) >= count else None
 
 
 async def test_pending_for_confirmation_longer_than_the_close_limit_closes_automatically(client, ticket_worker):
@@ -199,7 +194,7 @@ async def test_comment_remind_and_edit_go_through_the_flow_with_history_and_audi
     assert [c["body"] for c in data["comments"]] == ["more details", "looking"]
     assert data["comments"][1]["attachments"][0]["kind"] == "VIDEO"
     await act(client, reporter, ticket_id, "remind", {"reason": "merchant is waiting"})
-    mails = await eventually(lambda: _mails(mail_sink, 1))
+    mails = await mails_received(mail_sink, 1)
     assert f"Reminder on ticket #{ticket_id}" in mails[0] and "merchant is waiting" in mails[0]
     edited = await client.post(f"/cms/ticket/{ticket_id}/modify", headers=reporter.headers,
                                json={"title": "Orders from Shopee missing", "picId": tech.id, "tags": ["shopee"]})

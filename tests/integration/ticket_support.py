@@ -144,6 +144,16 @@ async def eventually(check: Callable[[], Any], timeout: float = 10) -> Any:
         await asyncio.sleep(0.05)
 
 
+async def mails_received(sink: Callable[[], list[str]], count: int) -> list[str]:
+    """The sink's messages once it holds `count` of them (activities send them a moment after the call)."""
+
+    async def enough() -> list[str] | None:
+        found = sink()
+        return found if len(found) >= count else None
+
+    return await eventually(enough)
+
+
 def at_time(value: str) -> datetime:
     return datetime.fromisoformat(value.replace("Z", "+00:00"))
 
