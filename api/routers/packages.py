@@ -37,7 +37,8 @@ from domain import audit
 from domain.enums import Country, PackageScene, Status
 from domain.errors import DomainError, Invalid
 from domain.i18n import current_language
-from domain.models.packages import Feature, Package, PackageVersion, PackageVersionFeature
+from domain.models.packages import Feature, Package, PackageVersion
+from domain.package_versions import write_version
 from domain.rules import money
 from domain.rules import packages as rules
 
@@ -77,25 +78,6 @@ async def check_features(db: AsyncSession, keys: list[str]) -> None:
         raise Invalid("featureKeys", "package_feature_unknown", keys=", ".join(unknown[:5]))
 
 
-async def write_version(db: AsyncSession, row: Package, terms: dict[str, Any], number: int, user: Principal) -> None:
-    """Version `number` of the package with these terms and every price figure derived from them."""
-    currency = money.currency_of(row.country) or ""
-    figures = rules.prices(terms["amount"], terms["tax_rate"], terms["discounted_price"], currency,
-                           terms["payment_period"])
-    keys = sorted(set(terms["feature_keys"]))
-    version = PackageVersion(
-        package_id=row.id, version=number, currency=currency, created_by=user.id,
-        daily_orders=rules.daily_orders(terms["monthly_orders"]),
-        **{k: v for k, v in terms.items() if k not in ("feature_keys", "amount", "tax_rate", "discounted_price")},
-        **{k: getattr(figures, k) for k in figures.__dataclass_fields__})
-    db.add(version)
-    await db.flush()
-    db.add_all(PackageVersionFeature(version_id=version.id, feature_key=key) for key in keys)
-    await db.flush()
-    await db.refresh(version, ["features"])
-    row.current_version = number
-
-
 async def apply_terms(db: AsyncSession, row: Package, extras: dict[str, Any], user: Principal) -> None:
     """Create: version 1. Modify: a new version when any term changes, audited with what changed."""
     changed = {k: v for k, v in extras.items() if k in TERMS}
@@ -106,7 +88,7 @@ async def apply_terms(db: AsyncSession, row: Package, extras: dict[str, Any], us
         await check_features(db, changed["feature_keys"])
         db.add(row)
         await packages.flush(db, {"name": row.name})  # the version needs the package's id
-        await write_version(db, row, changed, 1, user)
+        await write_version(db, row, changed, 1, user.id)
         await packages.audit(db, user, row.id, "version", None, {"version": 1, **audit_terms(changed)})
         return
     before = terms_of(row.current)
@@ -115,7 +97,7 @@ async def apply_terms(db: AsyncSession, row: Package, extras: dict[str, Any], us
         return
     await check_features(db, after["feature_keys"])
     number = row.current_version + 1
-    await write_version(db, row, after, number, user)
+    await write_version(db, row, after, number, user.id)
     await packages.audit(db, user, row.id, "version", {"version": number - 1, **audit_terms(before)},
                          {"version": number, **audit_terms(after)})
 

@@ -35,8 +35,9 @@ APPROVE_WITHIN = timedelta(days=3)
 
 # SPEC §5: "Multi-warehouse needs the Master Product & Stock package first". The system#feature keys
 # (SPEC §6) that make a package multi-warehouse, and those a merchant must hold (or buy with it) first.
-MULTI_WAREHOUSE_FEATURES = frozenset({"erp#warehouse.multi-warehouse"})
-MASTER_PRODUCT_STOCK_FEATURES = frozenset({"erp#master-product", "erp#stock"})
+# Keys of the catalogue domain/seed/features.py: erp#5.4 multi-warehouse, erp#2 master product, erp#4 stock.
+MULTI_WAREHOUSE_FEATURES = frozenset({"erp#5.4"})
+MASTER_PRODUCT_STOCK_FEATURES = frozenset({"erp#2", "erp#4"})
 
 
 def add_months(instant: datetime, months: int) -> datetime:

@@ -6,7 +6,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.enums import Channel, CourierStatus, ShippingMethod
 from domain.models.couriers import Courier
-from domain.seed import demo_merchants, demo_tickets
+from domain.seed import demo_merchants, demo_packages, demo_tickets
 
 COURIERS = [
     ("JNE", Channel.SHOPEE_ID, ShippingMethod.PICK_UP, "ID"),
@@ -25,5 +25,6 @@ async def create(db: AsyncSession) -> None:
         db.add(Courier(name=name, channel=channel, shipping_method=method, country=country,
                        status=CourierStatus.DISABLED if name == "Pos Laju" else CourierStatus.LIVE))
     await db.flush()
+    await demo_packages.create(db)
     await demo_tickets.create(db)
     await demo_merchants.create(db)

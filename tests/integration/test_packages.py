@@ -233,3 +233,27 @@ async def test_the_list_exports_as_xlsx(client, staff):
     header = rows[0]
     assert len(rows) == 2
     assert rows[1][header.index("Amount excluding tax")] == 1200000
+
+
+async def test_demo_packages_keep_every_rule_and_offer_the_add_ons():
+    """Demo data: the plans of SPEC §3 for several countries, enabled with permissions, and the add-ons of
+    SPEC §3's quantities; written, checked against SPEC §5 and rolled back."""
+    from sqlalchemy.orm import selectinload
+
+    from domain.db import get_sessionmaker
+    from domain.rules import packages as rules
+    from domain.seed import demo_packages
+
+    mark = unique(" ")
+    async with get_sessionmaker()() as db:
+        await demo_packages.create(db, mark)
+        rows = (await db.scalars(select(Package).where(Package.name.endswith(mark))
+                                 .options(selectinload(Package.current)))).all()
+        names = {(r.name.removesuffix(mark), r.country) for r in rows}
+        assert {("Basic", "ID"), ("Plus", "VN"), ("Trial", "SG"), ("OMS Add 5 Staff", "PH")} <= names
+        for row in rows:
+            v = row.current
+            assert rules.price_problems(v.amount, v.tax_rate, v.discounted_price, row.country, v.payment_period) == []
+            if row.status == "ENABLED" and row.package_type == "BASIC":
+                assert v.features, f"{row.name} {row.country} is enabled without permissions"
+        await db.rollback()
