@@ -21,7 +21,7 @@ import psycopg
 from bench.harness import stack
 from bench.harness.figures import load_average, machine
 from bench.harness.measure import api_load, pgbench
-from bench.merchants import generate
+from bench.merchants import generate, subscribe
 
 PATH = "/cms/merchant/search"
 
@@ -93,6 +93,12 @@ async def run(args: argparse.Namespace, console: stack.Stack) -> dict[str, Any]:
         figures["throughputRatio"] = round(figures["apiThroughput"]["perSecond"] / sql_rate, 3) if sql_rate else 0
         results["search"][name] = figures
         print(f"search {name}: " + ", ".join(f"{k} {v}" for k, v in figures.items() if k != "sql"), flush=True)
+    with psycopg.connect(console.database_url, autocommit=True) as conn:
+        approver = console.login(subscribe.approver(conn), subscribe.APPROVER_PASSWORD)
+        pairs = subscribe.merchants_and_packages(conn, args.requests)
+    await console.settle()
+    results["subscriptions"] = await subscribe.measure(console.url, token, approver, pairs, args.request_clients)
+    print(f"subscription requests submit to applied: {results['subscriptions']}", flush=True)
     results["loadAverageAtEnd"] = load_average()
     return results
 

@@ -1,0 +1,90 @@
+"""Subscription requests from submit to applied through the real API and worker: each request is the dialog
+(`subscription/submit`, which starts its flow), the second confirmation (an Update) and the approval by another
+person (an Update whose apply activity writes the record, periods, payment and merchant plan in one transaction,
+then signals the merchant's plan flow). The approval's reply comes once the request is applied."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from datetime import UTC, datetime
+from typing import Any
+
+import httpx
+import psycopg
+
+from bench.harness.figures import summary
+from domain.passwords import hash_password
+
+APPROVER, APPROVER_PASSWORD = "bench-approver", "Bench-Approver-2026!"
+
+
+def approver(conn: psycopg.Connection) -> str:
+    """A second person allowed to approve (a super role: never the requester, who is the admin)."""
+    user_id = conn.execute(
+        "insert into users (username, real_name, display_name, email, password_hash, status, created_at, updated_at) "
+        "values (%s, 'Bench approver', 'Bench approver', 'approver@bench.local', %s, 'ENABLED', now(), now()) "
+        "on conflict (username) do update set status = 'ENABLED' returning id",
+        (APPROVER, hash_password(APPROVER_PASSWORD))).fetchone()[0]  # type: ignore[index]
+    role_id = conn.execute(
+        "insert into roles (name, role_type, status, is_super, created_at, updated_at) "
+        "values ('Bench approvers', 'CUSTOM', 'ENABLED', true, now(), now()) "
+        "on conflict (name) do update set status = 'ENABLED' returning id").fetchone()[0]  # type: ignore[index]
+    conn.execute("insert into user_roles (user_id, role_id) values (%s, %s) on conflict do nothing", (user_id, role_id))
+    return APPROVER
+
+
+def merchants_and_packages(conn: psycopg.Connection, count: int) -> list[tuple[int, int]]:
+    """(merchant, its country's bench package) for `count` paying merchants, each once."""
+    return [(r[0], r[1]) for r in conn.execute(
+        "select m.id, p.id from merchants m join packages p on p.country = m.country and p.name = 'Bench Basic' "
+        "where m.email like 'merchant%%@bench%%' and m.package_state <> 'EXPIRED' order by m.id limit %s",
+        (count,)).fetchall()]
+
+
+async def one(client: httpx.AsyncClient, requester: dict[str, str], approver: dict[str, str], merchant_id: int,
+              package_id: int, key: str) -> float:
+    begun = time.perf_counter()
+    body = {"kind": "SUBSCRIBE", "merchantId": merchant_id, "packages": [{"packageId": package_id, "count": 1}],
+            "receiptNumber": f"BENCH-{key}", "paymentSerial": f"BENCHSN-{key}",
+            "paymentAt": datetime.now(UTC).isoformat()}
+    submitted = await call(client, "subscription/submit", body, requester)
+    lines = [{"packageId": q["packageId"], "versionId": q["versionId"], "count": q["count"]}
+             for q in submitted["packages"]]
+    await call(client, f"subscription/{submitted['id']}/confirm", {"packages": lines, "freeDays": 0}, requester)
+    applied = await call(client, f"subscription/{submitted['id']}/approve", {}, approver)
+    if applied["state"] != "APPLIED":
+        raise RuntimeError(f"request {submitted['id']} ended {applied['state']}")
+    return (time.perf_counter() - begun) * 1000
+
+
+async def call(client: httpx.AsyncClient, path: str, body: dict[str, Any], headers: dict[str, str]) -> Any:
+    reply = await client.post(f"/cms/{path}", json=body, headers=headers)
+    if reply.status_code != 200:
+        raise RuntimeError(f"{path}: {reply.status_code} {reply.text[:300]}")
+    return reply.json()["data"]
+
+
+async def measure(url: str, requester_token: str, approver_token: str, pairs: list[tuple[int, int]],
+                  clients: int) -> dict[str, Any]:
+    """Every pair's request from submit to applied, `clients` of them in flight at once."""
+    requester = {"Authorization": f"Bearer {requester_token}"}
+    approver_headers = {"Authorization": f"Bearer {approver_token}"}
+    latencies: list[float] = []
+    queue: asyncio.Queue[tuple[int, int]] = asyncio.Queue()
+    for pair in pairs:
+        queue.put_nowait(pair)
+    run = f"{int(time.time())}"
+
+    async def worker(client: httpx.AsyncClient) -> None:
+        while not queue.empty():
+            merchant_id, package_id = queue.get_nowait()
+            latencies.append(await one(client, requester, approver_headers, merchant_id, package_id,
+                                       f"{run}-{merchant_id}"))
+
+    limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
+    async with httpx.AsyncClient(base_url=url, timeout=120, limits=limits) as client:
+        begun = time.perf_counter()
+        await asyncio.gather(*(worker(client) for _ in range(clients)))
+        seconds = time.perf_counter() - begun
+    return {**summary(latencies, seconds), "requests": len(latencies), "clients": clients}
