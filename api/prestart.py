@@ -54,6 +54,20 @@ def migrate(connection: Connection | None = None) -> None:
     command.upgrade(config, "heads")  # "heads": modules landing side by side may branch the history
 
 
+async def demo_subscriptions() -> None:
+    """The demo merchants' subscriptions go through the apply transaction of approved requests, so they follow
+    the subscription rules; their plan flows start when Temporal answers (else an operator resyncs them)."""
+    from activities import subscription_demo
+    from domain.temporal import connect
+
+    try:
+        client = await asyncio.wait_for(connect(), timeout=10)
+    except Exception as exc:  # Temporal not up yet: the plans are in the database all the same
+        log.warning("demo plan flows not started (Temporal unreachable): %s", exc)
+        client = None
+    await subscription_demo.create(client)
+
+
 def main() -> None:
     settings = get_settings()
     configure_logging(settings.log_level, settings.log_json)
@@ -62,7 +76,8 @@ def main() -> None:
     migrate()
     from domain.seed import seed
 
-    asyncio.run(seed())  # authorities, roles and the admin account always; demo data per OMP_SEED_DEMO
+    if asyncio.run(seed()):  # authorities, roles and the admin account always; demo data per OMP_SEED_DEMO
+        asyncio.run(demo_subscriptions())
     log.info("database ready")
 
 

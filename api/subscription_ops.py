@@ -24,7 +24,7 @@ from api.schemas.subscriptions import ConfirmBody, SubmitBody
 from api.temporal_ui import OPERATE, workflow_path
 from domain import audit
 from domain.db import transaction
-from domain.enums import PERIOD_MONTHS, Status, SubscriptionKind, SubscriptionRequestState
+from domain.enums import Status, SubscriptionKind, SubscriptionRequestState
 from domain.errors import DomainError, Invalid, NotFound
 from domain.i18n import t
 from domain.models.merchants import Merchant
@@ -60,14 +60,7 @@ async def quotes(db: AsyncSession, body: SubmitBody) -> list[m.Quote]:
     out = []
     for choice in body.packages:
         package, version = rows[choice.package_id]
-        out.append(m.Quote(
-            package_id=package.id, version_id=version.id, package_name=package.name,
-            display_name=version.display_name, package_type=package.package_type, addon_mode=package.addon_mode,
-            plan_name=package.plan_name, payment_period=version.payment_period,
-            months=PERIOD_MONTHS[version.payment_period], currency=version.currency, count=choice.count,
-            amount=version.amount, tax=version.tax, discounted_price=version.discounted_price,
-            actual_payment=version.actual_payment, offered_free_days=version.free_days,
-            monthly_orders=version.monthly_orders, features=sorted(features.get(version.id, ()))))
+        out.append(m.quote_of(package, version, choice.count, features.get(version.id, ())))
     if len({q.currency for q in out}) > 1:
         raise Invalid("packages", "packages_inconsistent")
     return out

@@ -5,13 +5,16 @@ Pure: the workflow, the activities and the API share these models (docs/subscrip
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 from decimal import Decimal
+from typing import Any
 
 from pydantic import BaseModel, Field
 from temporalio.common import SearchAttributeKey, SearchAttributePair, TypedSearchAttributes
 
 from domain.enums import (
+    PERIOD_MONTHS,
     AddonMode,
     Currency,
     PackageType,
@@ -67,6 +70,17 @@ class Quote(BaseModel):
 
     def grant(self, free_days: int) -> rules.Grant:
         return rules.Grant(self.package_type, self.addon_mode, self.months, self.count, free_days, self.line)
+
+
+def quote_of(package: Any, version: Any, count: int, features: Iterable[str] = ()) -> Quote:
+    """A package row at its current version row as the dialog quotes it."""
+    return Quote(
+        package_id=package.id, version_id=version.id, package_name=package.name, display_name=version.display_name,
+        package_type=package.package_type, addon_mode=package.addon_mode, plan_name=package.plan_name,
+        payment_period=version.payment_period, months=PERIOD_MONTHS[version.payment_period],
+        currency=version.currency, count=count, amount=version.amount, tax=version.tax,
+        discounted_price=version.discounted_price, actual_payment=version.actual_payment,
+        offered_free_days=version.free_days, monthly_orders=version.monthly_orders, features=sorted(features))
 
 
 class Draft(BaseModel):

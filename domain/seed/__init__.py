@@ -14,7 +14,8 @@ from domain.seed import action_mappings, calendars, demo, features, identity
 log = logging.getLogger("omp.seed")
 
 
-async def seed_all(db: AsyncSession, *, admin_password: str, demo_data: bool) -> None:
+async def seed_all(db: AsyncSession, *, admin_password: str, demo_data: bool) -> bool:
+    """True when the demo data was created now (the first start)."""
     added = await identity.sync_authorities(db)
     await identity.sync_roles(db, added)
     await action_mappings.sync(db)
@@ -26,11 +27,13 @@ async def seed_all(db: AsyncSession, *, admin_password: str, demo_data: bool) ->
         if demo_data:
             await demo.create(db)
             log.info("demo data created")
+            return True
+    return False
 
 
-async def seed() -> None:
+async def seed() -> bool:
     from domain.settings import get_settings
 
     settings = get_settings()
     async with transaction() as db:
-        await seed_all(db, admin_password=settings.admin_password, demo_data=settings.seed_demo)
+        return await seed_all(db, admin_password=settings.admin_password, demo_data=settings.seed_demo)

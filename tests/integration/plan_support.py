@@ -49,14 +49,16 @@ async def plan_worker(own_time_skipping_env: Any, app: Any) -> AsyncIterator[Any
 
 
 async def merchant_with_plan(expire_at: datetime | None, plan_name: PlanName = PlanName.BASIC) -> Merchant:
-    """A paying merchant whose plan ends at `expire_at`, with enabled IAM, ERP and WMS accounts and a
-    blacklisted staff account, and a sales and a retention person."""
+    """A paying merchant whose plan ends at `expire_at` (without `expire_at`: one that never paid), with enabled
+    IAM, ERP and WMS accounts and a blacklisted staff account, and a sales and a retention person."""
     sales, retention = await create_user(prefix="sales"), await create_user(prefix="keep")
     email = f"{unique('m')}@example.com"
     async with transaction() as db:
+        paying = expire_at is not None
         merchant = Merchant(email=email, phone=f"+62812{secrets.randbelow(10**7):07d}", country="ID",
-                            plan_name=plan_name, package_state=MerchantPackageState.BASIC,
-                            subscription_state=SubscriptionState.PAID, expire_at=expire_at, sales_id=sales.id,
+                            plan_name=plan_name if paying else None, expire_at=expire_at,
+                            package_state=MerchantPackageState.BASIC if paying else MerchantPackageState.NOT_PAID,
+                            subscription_state=SubscriptionState.PAID if paying else None, sales_id=sales.id,
                             retention_id=retention.id)
         db.add(merchant)
         await db.flush()
