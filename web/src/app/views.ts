@@ -52,7 +52,7 @@ export const PENDING_MODULES = {
   dashboards: ['iam-my-statistic', 'iam-event', 'oms-order-report', 'markting-statistic', 'my-finance',
     'dashboard-list', 'dashboard', 'manage-event'],
   deployments: ['audit-ci', 'audit-cd', 'jenkins-deploy', 'auto-deploy', 'review-management', 'review-created',
-    'review-modify', 'review-detail', 'approval-detail'],
+    'review-modify', 'review-detail'],
   tasks: ['alter-mq', 'task-schedule', 'task-log', 'application-status', 'heartbeat-list', 'heartbeat-detail'],
   mail: ['timed-mail', 'mail-history', 'timed-mail-create', 'timed-mail-edit'],
   tools: ['tools'],
@@ -117,6 +117,8 @@ export const VIEWS: Readonly<Record<string, View>> = {
   'ticket-view': page(() => import('../modules/tickets/detail/TicketDetailPage'), 'tickets'),
   'ticket-detail': page(() => import('../modules/tickets/detail/TicketDetailPage'), 'tickets'),
   'ticket-saas-detail': page(() => import('../modules/tickets/detail/TicketDetailPage'), 'tickets'),
+  approvals: resourcePage(() => import('../modules/subscriptions/ApprovalsPage'), 'subscriptions'),
+  'approval-detail': page(() => import('../modules/subscriptions/ApprovalPage'), 'subscriptions', 'resource'),
   // SPEC §2: these two only forward to the screen the query names.
   'ticket-detail-link': fromQuery('ticketId', (id) => `/ticket/${id}`),
   'disposition-detail-link': fromQuery('dispositionId', (id) => `/manage-disposition/${id}`),

@@ -1,0 +1,87 @@
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { loadNamespaces } from '../../i18n';
+import { envelope, fakeApi, type SeenRequest } from '../../test/fakeApi';
+import { SubscriptionDialog } from './SubscriptionDialog';
+
+beforeAll(() => loadNamespaces(['subscriptions', 'resource']));
+beforeEach(() => {
+  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+});
+
+function request(state: string) {
+  return {
+    id: 41, workflowId: 'subscription-9-INV 1', kind: 'SUBSCRIBE', state, merchantId: 9, merchantEmail: 'shop@x.test',
+    requestedBy: 1, requesterName: 'ana', approverId: null, approverName: null, receiptNumber: 'INV 1', paymentSerial: 'TRX-1',
+    paymentAt: null, screenshotFileId: null, freeDays: 7, remark: null, currency: 'IDR', totalAmount: '1200000.00',
+    totalTax: '132000.00', totalDiscountedPrice: '0.00', totalActualPayment: '1332000.00', createdAt: new Date().toISOString(),
+    deadlineAt: null, decidedAt: null, reason: null, subscriptionId: null, canConfirm: true, canDecide: false, workflowUrl: null,
+    packages: [{ packageId: 3, versionId: 30, packageName: 'Pro', displayName: 'Pro yearly', packageType: 'BASIC', addonMode: null,
+      planName: 'PRO', paymentPeriod: 'YEAR', currency: 'IDR', count: 1, amount: '1200000.00', tax: '132000.00',
+      discountedPrice: '0.00', actualPayment: '1332000.00', monthlyOrders: 3000, periodStart: null, periodEnd: null }],
+  };
+}
+
+/** The dialog against a server with one enabled package; `submit` answers the dialog's first step. */
+function openDialog(submit: () => { status?: number; body: unknown }) {
+  const seen = fakeApi(({ url }) => {
+    if (url.includes('package/options')) return { body: envelope([{ id: 3, name: 'Pro', packageType: 'BASIC', current: { displayName: 'Pro yearly' } }]) };
+    if (url.endsWith('subscription/submit')) return submit();
+    if (url.endsWith('subscription/41/confirm')) return { body: envelope(request('AWAITING_APPROVAL')) };
+    if (url.includes('common/enums/')) return { body: envelope([{ value: 'AWAITING_APPROVAL', label: 'Awaiting approval' }]) };
+    return { status: 404, body: envelope(null, 'NOT_FOUND', 'not found') };
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <SubscriptionDialog kind="SUBSCRIBE" merchantId={9} country="ID" open onClose={() => {}} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return seen;
+}
+
+async function fillDialog() {
+  const packages = screen.getByRole('combobox', { name: 'Packages' });
+  fireEvent.mouseDown(packages);
+  fireEvent.click(await screen.findByText('Pro yearly (basic)'));
+  fireEvent.change(screen.getByLabelText('Free days'), { target: { value: '7' } });
+  fireEvent.change(screen.getByLabelText('Receipt number'), { target: { value: 'INV 1' } });
+  fireEvent.change(screen.getByLabelText('Payment serial number'), { target: { value: 'TRX-1' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+}
+
+const bodyOf = (seen: SeenRequest[], path: string) => JSON.parse(seen.find((r) => r.url.endsWith(path))!.body!) as Record<string, unknown>;
+
+describe('the subscribe dialog and its second confirmation', () => {
+  it('submits the dialog, shows what the server quoted, and restates it to confirm', async () => {
+    const seen = openDialog(() => ({ body: envelope(request('AWAITING_CONFIRMATION')) }));
+    await fillDialog();
+    expect(await screen.findByText('1,332,000 IDR')).toBeTruthy(); // IDR has no decimals (SPEC §9)
+    expect(bodyOf(seen, 'subscription/submit')).toMatchObject({
+      kind: 'SUBSCRIBE', merchantId: 9, packages: [{ packageId: 3, count: 1 }], freeDays: 7, receiptNumber: 'INV 1', paymentSerial: 'TRX-1',
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Confirmed: the request now awaits approval by another person.')).toBeTruthy();
+    expect(bodyOf(seen, 'subscription/41/confirm')).toEqual({ packages: [{ packageId: 3, versionId: 30, count: 1 }], freeDays: 7 });
+  });
+
+  it('puts a refusal of the server on the field it names', async () => {
+    const message = 'Payment serial number: this payment serial number is a duplicate, it has been used already';
+    openDialog(() => ({ status: 422, body: envelope({ errors: [{ field: 'paymentSerial', rule: 'serial_used', message }] }, 'VALIDATION_FAILED', message) }));
+    await fillDialog();
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
+  });
+
+  it('refuses a receipt number with other characters before asking the server (SPEC §5)', async () => {
+    const seen = openDialog(() => ({ body: envelope(request('AWAITING_CONFIRMATION')) }));
+    fireEvent.change(screen.getByLabelText('Receipt number'), { target: { value: 'INV/1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Only letters, digits, underscores, hyphens and spaces')).toBeTruthy();
+    await waitFor(() => expect(seen.some((r) => r.url.endsWith('subscription/submit'))).toBe(false));
+  });
+});

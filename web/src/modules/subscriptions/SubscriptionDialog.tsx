@@ -1,0 +1,131 @@
+import { useMemo, useState } from 'react';
+import { Alert, DatePicker, Form, Input, InputNumber, Modal, Select, Upload } from 'antd';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useTranslate } from '../../i18n';
+import { showFieldErrors } from '../../components/resource/fieldErrors';
+import { subscriptionApi, type SubscriptionKind, type SubscriptionRequest } from './api';
+import { newRequestKey, RECEIPT_PATTERN, restated, submitBody, type DialogValues } from './request';
+import { RequestSummary } from './RequestSummary';
+
+export interface SubscriptionDialogProps {
+  kind: SubscriptionKind;
+  merchantId: number;
+  /** The merchant's country: the packages offered are that country's. */
+  country?: string;
+  open: boolean;
+  onClose: () => void;
+  /** The request once confirmed: it now awaits another person's approval. */
+  onConfirmed?: (request: SubscriptionRequest) => void;
+}
+
+const FIELDS = ['packages', 'freeDays', 'receiptNumber', 'paymentSerial', 'paymentAt', 'screenshotFileId', 'remark'];
+const MAX_FREE_DAYS = 365; // SPEC §9
+
+/**
+ * The subscribe or gift dialog (SPEC §2) and its second confirmation: the dialog submits the request (its flow
+ * starts, or a double submit joins it), the confirmation shows what the server quoted (versions, amounts, periods)
+ * and restates it; a refusal lands on the field it names.
+ */
+export function SubscriptionDialog({ kind, merchantId, country, open, onClose, onConfirmed }: SubscriptionDialogProps) {
+  const t = useTranslate(['subscriptions']);
+  const [form] = Form.useForm();
+  const requestKey = useMemo(() => (open ? newRequestKey() : ''), [open]);
+  const [request, setRequest] = useState<SubscriptionRequest>();
+  const [refusal, setRefusal] = useState<string>();
+  const packages = useQuery({
+    queryKey: ['package', 'options', country],
+    queryFn: ({ signal }) => subscriptionApi.packages(country, signal),
+    enabled: open,
+  });
+  const chosen: number[] = Form.useWatch('packages', form) ?? [];
+  const submitting = useMutation({
+    mutationFn: (values: DialogValues) => subscriptionApi.submit(submitBody(kind, merchantId, values, requestKey)),
+    onSuccess: (reply) => { setRefusal(undefined); setRequest(reply); },
+    onError: (error) => showFieldErrors(form, error, FIELDS),
+  });
+  const confirming = useMutation({
+    mutationFn: (reply: SubscriptionRequest) => subscriptionApi.confirm(reply.id, restated(reply)),
+    onSuccess: (reply) => { setRequest(reply); onConfirmed?.(reply); },
+    onError: (error) => setRefusal(error instanceof Error ? error.message : String(error)),
+  });
+  const close = () => {
+    form.resetFields();
+    setRequest(undefined);
+    setRefusal(undefined);
+    onClose();
+  };
+  const gift = kind === 'GIFT';
+  const done = request && request.state !== 'AWAITING_CONFIRMATION';
+  const title = t(gift ? 'dialog.giftTitle' : 'dialog.subscribeTitle');
+
+  if (request) {
+    return (
+      <Modal open={open} title={`${title}: ${t('dialog.confirmTitle')}`} onCancel={close} destroyOnHidden
+        okText={done ? t('dialog.close') : t('dialog.confirm')} confirmLoading={confirming.isPending}
+        onOk={() => (done ? close() : confirming.mutate(request))}
+        cancelText={t('dialog.back')} cancelButtonProps={{ hidden: Boolean(done) }}>
+        {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 12 }} />}
+        {done ? (
+          <Alert type="success" showIcon title={t('dialog.awaitingApproval')}
+            description={<Link to={`/approval/${request.id}`}>{t('dialog.openRequest', { id: request.id })}</Link>} />
+        ) : (
+          <Alert type="info" showIcon title={t('dialog.confirmHint')} style={{ marginBottom: 12 }} />
+        )}
+        <RequestSummary request={request} />
+      </Modal>
+    );
+  }
+  return (
+    <Modal open={open} title={title} onCancel={close} destroyOnHidden okText={t('dialog.next')}
+      confirmLoading={submitting.isPending} onOk={() => form.submit()}>
+      <Form form={form} layout="vertical" initialValues={{ freeDays: 0 }} onFinish={(values: DialogValues) => submitting.mutate(values)}>
+        <Form.Item name="packages" label={t('fields.packages')} rules={[{ required: true, message: t('rules.packages') }]}>
+          <Select mode="multiple" loading={packages.isLoading} optionFilterProp="label"
+            options={(packages.data ?? []).map((p) => ({ value: p.id, label: `${p.current?.displayName ?? p.name} (${t(`type.${p.packageType}`)})` }))} />
+        </Form.Item>
+        {chosen.map((packageId) => (
+          <Form.Item key={packageId} name={['counts', String(packageId)]} initialValue={1}
+            label={t('fields.countOf', { name: packages.data?.find((p) => p.id === packageId)?.name ?? packageId })}>
+            <InputNumber min={1} max={1000} precision={0} />
+          </Form.Item>
+        ))}
+        <Form.Item name="freeDays" label={t('fields.freeDays')}>
+          <InputNumber min={0} max={MAX_FREE_DAYS} precision={0} />
+        </Form.Item>
+        <Form.Item name="receiptNumber" label={t('fields.receiptNumber')}
+          rules={[{ required: !gift, message: t('rules.required') }, { max: 64 }, { pattern: RECEIPT_PATTERN, message: t('rules.receipt') }]}>
+          <Input maxLength={64} />
+        </Form.Item>
+        <Form.Item name="paymentSerial" label={t('fields.paymentSerial')} rules={[{ required: !gift, message: t('rules.required') }, { max: 64 }]}>
+          <Input maxLength={64} />
+        </Form.Item>
+        {!gift && (
+          <Form.Item name="paymentAt" label={t('fields.paymentAt')}>
+            <DatePicker showTime />
+          </Form.Item>
+        )}
+        <Form.Item name="screenshotFileId" label={t('fields.screenshot')} valuePropName="fileId">
+          <ScreenshotInput />
+        </Form.Item>
+        <Form.Item name="remark" label={t('fields.remark')} rules={[{ max: 500 }]}>
+          <Input.TextArea maxLength={500} rows={2} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** The payment screenshot: uploaded when picked (a private file), the form holds its id. */
+function ScreenshotInput({ onChange }: { fileId?: number | null; onChange?: (id: number | null) => void }) {
+  const t = useTranslate(['subscriptions']);
+  return (
+    <Upload accept="image/*" maxCount={1} listType="picture"
+      customRequest={({ file, onSuccess, onError }) => {
+        subscriptionApi.upload(file as File).then((stored) => { onChange?.(stored.id); onSuccess?.(stored); }, (error) => onError?.(error));
+      }}
+      onRemove={() => onChange?.(null)}>
+      <a>{t('dialog.upload')}</a>
+    </Upload>
+  );
+}

@@ -1,0 +1,37 @@
+import { http } from '../../api/http';
+import type { components } from '../../api/schema';
+
+type Schemas = components['schemas'];
+export type SubscriptionRequest = Schemas['RequestOut'];
+export type SubmitBody = Schemas['SubmitBody'];
+export type ConfirmBody = Schemas['ConfirmBody'];
+export type SubscriptionKind = Schemas['SubscriptionKind'];
+export type StoredFile = Schemas['StoredFilePublic'];
+export type FileLink = Schemas['FileLink'];
+
+/** An enabled package the dialogs offer (`GET package/options`: its current version). */
+export interface PackageOption {
+  id: number;
+  name: string;
+  packageType: 'BASIC' | 'ADDON';
+  current?: { displayName?: string } | null;
+}
+
+/** The subscribe-or-gift request calls (docs/subscriptions.md, API). Refusals come back to the dialog, which shows
+ *  them on their fields (`notify: false`). */
+export const subscriptionApi = {
+  submit: (body: SubmitBody) => http.post<SubscriptionRequest>('subscription/submit', body, { notify: false }),
+  confirm: (id: number, body: ConfirmBody) =>
+    http.post<SubscriptionRequest>(`subscription/${id}/confirm`, body, { notify: false }),
+  approve: (id: number) => http.post<SubscriptionRequest>(`subscription/${id}/approve`, {}),
+  refuse: (id: number, reason: string) => http.post<SubscriptionRequest>(`subscription/${id}/refuse`, { reason }, { notify: false }),
+  detail: (id: number, signal?: AbortSignal) => http.get<SubscriptionRequest>(`subscription/detail/${id}`, { signal }),
+  packages: (country: string | undefined, signal?: AbortSignal) =>
+    http.get<PackageOption[]>('package/options', { params: { country }, signal }),
+  upload: (file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return http.post<StoredFile>('common/upload-file', form);
+  },
+  fileLink: (fileId: number, signal?: AbortSignal) => http.get<FileLink>(`common/generate-file-url/${fileId}`, { signal }),
+};
