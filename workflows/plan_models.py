@@ -104,4 +104,4 @@ def flow_details(state: PlanState, console_url: str) -> str:
 
 def merchant_path(merchant_id: int) -> str:
     """The merchant detail screen in the console (SPEC §2 routes)."""
-    return f"/operation/accounts/detail/{merchant_id}"
+    return f"/operation/ginee-iam/genie-iam-detail?id={merchant_id}"

@@ -84,3 +84,8 @@ export function PlanFlowsPanel({ merchantId }: { merchantId: number }) {
     </Card>
   );
 }
+
+/** The panel as a tab of the merchant detail (its slot, web/src/modules/merchants/detail/slots.ts). */
+export function MerchantPlanPanel({ merchant }: { merchant: { id: number } }) {
+  return <PlanFlowsPanel merchantId={merchant.id} />;
+}

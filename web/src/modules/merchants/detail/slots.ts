@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { MerchantPlanPanel } from '../../plans/PlanFlowsPanel';
 import type { Merchant } from '../resource';
 
 export interface MerchantSlotProps {
@@ -19,4 +20,4 @@ export interface MerchantPanel {
  * accounts, shops and payments (the plan and its flows). A module adds its entry here; the page renders them.
  */
 export const MERCHANT_ACTIONS: ComponentType<MerchantSlotProps>[] = [];
-export const MERCHANT_PANELS: MerchantPanel[] = [];
+export const MERCHANT_PANELS: MerchantPanel[] = [{ key: 'plan', title: 'plans:title', Panel: MerchantPlanPanel }];
