@@ -31,14 +31,15 @@ class Op:
     kind: Literal["eq", "like", "in", "range", "prefix", "any", "where"] = "eq"
     columns: tuple[str, ...] = ()  # defaults to the field's own name; several for a "keyword" search
     clause: Callable[[Any], Any] | None = None  # kind "where": the condition built from the value
+    exact_case: bool = False  # LIKE, not ILIKE: values whose case never differs (digits) use a btree pattern index
 
 
 def Like(*columns: str) -> Op:
     return Op("like", columns)
 
 
-def Prefix(*columns: str) -> Op:
-    return Op("prefix", columns)
+def Prefix(*columns: str, exact_case: bool = False) -> Op:
+    return Op("prefix", columns, exact_case=exact_case)
 
 
 def In(column: str | None = None) -> Op:
@@ -147,7 +148,7 @@ def apply_filters(query: Select[Any], model: type, params: SearchParams) -> Sele
         columns = [_column(model, c) for c in (op.columns or (name,))]
         if op.kind in ("like", "prefix"):
             pattern = bound(name)
-            query = query.where(or_(*(c.ilike(pattern, escape="\\") for c in columns)))
+            query = query.where(or_(*((c.like if op.exact_case else c.ilike)(pattern, escape="\\") for c in columns)))
         elif op.kind == "in" or (op.kind == "eq" and isinstance(value, list)):
             # = ANY(array) is what PostgreSQL makes of IN (...); one parameter whatever the list's length
             query = query.where(columns[0] == any_(bound(name, type_=ARRAY(columns[0].type))))

@@ -135,7 +135,7 @@ class MerchantUpdate(CamelModel):
 
 class MerchantFilters(SearchParams):
     email: Annotated[EmailPart, Like()] = None
-    phone: Annotated[PhoneStart, Prefix()] = None
+    phone: Annotated[PhoneStart, Prefix(exact_case=True)] = None
     id: Annotated[int | None, Eq()] = None
     country: Annotated[list[Country] | None, In()] = None
     merchant_type: Annotated[list[MerchantType] | None, In()] = None

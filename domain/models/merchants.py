@@ -55,6 +55,8 @@ class Merchant(Base, Timestamps):
         # email and phone are searched by any part of them (SPEC §5: at least 3 letters / 8 characters)
         Index("ix_merchants_email_trgm", "email", postgresql_using="gin", postgresql_ops={"email": "gin_trgm_ops"}),
         Index("ix_merchants_phone_trgm", "phone", postgresql_using="gin", postgresql_ops={"phone": "gin_trgm_ops"}),
+        # a phone search starts with the country code: a range scan of this index (migration 0015)
+        Index("ix_merchants_phone_prefix", "phone", postgresql_ops={"phone": "varchar_pattern_ops"}),
         Index("ix_merchants_country_expire_at", "country", "expire_at"),
         Index("ix_merchants_registered_at_id", "registered_at", "id"),
     )
@@ -127,6 +129,8 @@ class Shop(Base, Timestamps):
         one_of("country", Country),
         one_of("connection_status", ShopConnectionStatus),
         Index("ix_shops_merchant_id_bound", "merchant_id", "bound"),
+        Index("ix_shops_merchant_email_trgm", "merchant_email", postgresql_using="gin",
+              postgresql_ops={"merchant_email": "gin_trgm_ops"}),
     )
 
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
