@@ -28,7 +28,7 @@ async def _clean(_: AsyncSession, row: InternalFaq, user: Principal) -> None:
 
 internal_faq = Resource(
     name="InternalFaq", model=InternalFaq, public=InternalFaqPublic, create=InternalFaqCreate,
-    update=InternalFaqUpdate, filters=InternalFaqFilters, permission="internal-faq-modify",
+    update=InternalFaqUpdate, filters=InternalFaqFilters, permission="internal-faq-modify", also=("internal-faq",),
     actions=Actions(add="internal-faq#add", edit="internal-faq#edit", delete="internal-faq#delete",
                     export="internal-faq#export"),
     prepare=_clean, scope=FOR_ALL_STAFF, default_sort="-updated_at",

@@ -46,7 +46,7 @@ ROLES: dict[str, tuple[str, str, bool, frozenset[str]]] = {
         | everything("crm-retention", "crm-feedback", "manage-disposition") | TICKET_REPORTER)),
     "support": ("Support", "BUSINESS", False, frozenset(
         screens("accounts", "shops", "ginee-oms", "manage-content", "ticket-reports", "system-ticket")
-        | everything("system-ticket", "manage-content") | {"internal-faq-modify", "internal-faq-preview"})),
+        | everything("system-ticket", "manage-content", "internal-faq-modify") | {"internal-faq-preview"})),
     "warehouse": ("Warehouse", "BUSINESS", False, frozenset(
         everything("wms-center") | screens("oms-stock", "oms-order")
         | {"operation", "ginee-oms", "logistics#export", "stock#export"})),

@@ -30,6 +30,8 @@ ACCOUNTS = directory(
             hidden("notices-faq-detail", "/manage-content/notices-faq-manage", "Notice and FAQ editor", "公告编辑",
                    "Editor pengumuman"),
             hidden("content-notices-manage", "/content-manage/notices-manage", "Notices", "公告", "Pengumuman"),
+            menu("internal-faq", "/operation/accounts/saas-management/manage-content/internal-faq", "Internal FAQ",
+                 "内部 FAQ", "FAQ internal"),
         ),
         menu("whatsapp-group", "/operation/accounts/saas-management/whatsapp-group", "WhatsApp groups",
              "WhatsApp 群组", "Grup WhatsApp", *crud("whatsapp-group", "WhatsApp group", "群组", "grup WhatsApp",

@@ -33,8 +33,6 @@ export const PENDING_MODULES = {
   accounts: ['whatsapp-group', 'iam-performance'],
   packages: ['erp-package', 'menu-package', 'common-package', 'erp-package-create', 'erp-package-edit',
     'common-package-create', 'common-package-edit', 'common-permission-edit', 'common-permission-view'],
-  content: ['tips-manage', 'notices-faq-manage', 'notices-faq-detail', 'content-notices-manage',
-    'internal-faq-modify', 'internal-faq-preview'],
   oms: ['order-list', 'order-detail', 'goods-local', 'goods-list', 'goods-history', 'events-warehouse-stock',
     'search-warehouse-stock', 'outbound-inbound-order-query', 'oms-shop', 'basic-settings', 'product-settings',
     'order-setting', 'stock-settings', 'shipping-setting'],
@@ -119,6 +117,14 @@ export const VIEWS: Readonly<Record<string, View>> = {
   'ticket-saas-detail': page(() => import('../modules/tickets/detail/TicketDetailPage'), 'tickets'),
   approvals: resourcePage(() => import('../modules/subscriptions/ApprovalsPage'), 'subscriptions'),
   'approval-detail': page(() => import('../modules/subscriptions/ApprovalPage'), 'subscriptions', 'resource'),
+  // SPEC §2 content: one notices screen under its menu and its two hidden routes.
+  'notices-faq-manage': resourcePage(() => import('../modules/notices/NoticesPage'), 'notices'),
+  'notices-faq-detail': resourcePage(() => import('../modules/notices/NoticesPage'), 'notices'),
+  'content-notices-manage': resourcePage(() => import('../modules/notices/NoticesPage'), 'notices'),
+  'tips-manage': resourcePage(() => import('../modules/tips/TipsPage'), 'tips'),
+  'internal-faq': resourcePage(() => import('../modules/internal-faq/InternalFaqPage'), 'internal-faq'),
+  'internal-faq-modify': resourcePage(() => import('../modules/internal-faq/InternalFaqPage'), 'internal-faq'),
+  'internal-faq-preview': page(() => import('../modules/internal-faq/InternalFaqPreviewPage'), 'internal-faq'),
   // SPEC §2: these two only forward to the screen the query names.
   'ticket-detail-link': fromQuery('ticketId', (id) => `/ticket/${id}`),
   'disposition-detail-link': fromQuery('dispositionId', (id) => `/manage-disposition/${id}`),

@@ -12,6 +12,7 @@ const DATE = 'YYYY-MM-DD';
 
 function EnumValue({ name, value }: { name: string | undefined; value: unknown }) {
   const options = useEnumOptions(name);
+  if (Array.isArray(value)) return <>{value.map((item) => <Tag key={String(item)}>{enumLabel(options, item)}</Tag>)}</>;
   return <>{enumLabel(options, value)}</>;
 }
 

@@ -11,7 +11,7 @@ const DateField = lazy(async () => ({ default: (await dateControls()).DateField 
 
 type ControlProps = InputProps;
 
-function EnumSelect({ column, label, multiple, id, value, onChange }: ControlProps & { multiple?: boolean }) {
+function EnumSelect({ column, label, multiple, maxCount, id, value, onChange }: ControlProps & { multiple?: boolean; maxCount?: number }) {
   const options = useEnumOptions(column.enum);
   return (
     <Select
@@ -19,6 +19,7 @@ function EnumSelect({ column, label, multiple, id, value, onChange }: ControlPro
       value={value as string | string[] | undefined}
       onChange={onChange}
       mode={multiple ? 'multiple' : undefined}
+      maxCount={maxCount}
       showSearch={SEARCH_BY_LABEL}
       options={options}
       style={{ minWidth: 160 }}
@@ -48,7 +49,7 @@ export function FormControl(props: ControlProps) {
   if (Own) return <Own {...props} />;
   switch (column.type) {
     case 'enum':
-      return <EnumSelect {...props} />;
+      return column.form?.multiple ? <EnumSelect {...props} multiple maxCount={column.form.max} /> : <EnumSelect {...props} />;
     case 'number':
     case 'currency':
       return <InputNumber id={id} aria-label={label} style={{ width: '100%' }} value={value as number | undefined} onChange={onChange} />;

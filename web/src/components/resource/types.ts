@@ -19,6 +19,8 @@ export interface FieldRules {
   pattern?: NamedPattern;
   /** Shown in the create form only: the server does not let it change afterwards. */
   createOnly?: boolean;
+  /** An enum field holding a list of values (a tip's pages); `max` is then how many may be picked. */
+  multiple?: boolean;
   /** A rule of the field's own: the message of what is wrong, or undefined when the value is fine. */
   check?(value: unknown, label: string, t: Translate): string | undefined;
   /** A control of the module's own (a password box, a user or department picker). */

@@ -8,17 +8,18 @@ import { useUserInfo } from '../../app/access/session';
 import { titleIn } from '../../app/menuEntries';
 import { useEntriesByIdentifier } from '../../layout/useMenuEntries';
 import { recentPagesQuery } from '../../layout/navbar/recentPagesApi';
+import { LatestNotices } from '../notices/LatestNotices';
 import { Panel } from './Panel';
 
 /** SPEC §9: the home page shows the 5 most recently updated notices and FAQs. */
 export const LATEST_NOTICES = 5;
 
-/** The notices and FAQs slot; the content module fills it (the 5 latest), until then it is empty. */
-function LatestNotices() {
+/** The notices and FAQs slot: the 5 latest in the reader's language (modules/notices). */
+function NoticesPanel() {
   const { t } = useTranslation();
   return (
     <Panel title={<><NotificationOutlined /> {t('home.notices', { count: LATEST_NOTICES })}</>} testId="home-notices">
-      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.noticesPending')} />
+      <LatestNotices />
     </Panel>
   );
 }
@@ -58,7 +59,7 @@ export default function HomePage() {
       </h2>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={14}>
-          <LatestNotices />
+          <NoticesPanel />
         </Col>
         <Col xs={24} lg={10}>
           <SubscribedPages />

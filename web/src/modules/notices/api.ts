@@ -1,0 +1,15 @@
+import { http } from '../../api/http';
+import type { components } from '../../api/schema';
+
+export type Notice = components['schemas']['NoticePublic'];
+export type HomeNotice = components['schemas']['HomeNotice'];
+export type NoticeFlow = components['schemas']['NoticeFlow'];
+
+/** The calls beyond the resource kit's (api/routers/notices.py). */
+export const noticeApi = {
+  /** SPEC §9: the 5 most recently updated published ones, in the language the console sends. */
+  latest: () => http.get<HomeNotice[]>('notice/latest'),
+  flow: (id: number) => http.get<NoticeFlow>(`notice/flow/${id}`),
+};
+
+export const latestNoticesQuery = { queryKey: ['notice', 'latest'], queryFn: noticeApi.latest } as const;

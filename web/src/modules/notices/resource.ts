@@ -1,0 +1,31 @@
+import { defineResource } from '../../components/resource';
+import { HtmlInput } from '../../components/RichText';
+import type { Notice } from './api';
+
+/** SPEC §9: notice text 300 characters as a reader sees them; the server counts them without the markup. */
+export const TEXT_MAX = 300;
+
+/** Notices and FAQ (SPEC §3, §5); the server half is api/routers/notices.py. Every option is required. */
+export default defineResource<Notice>({
+  name: 'notices',
+  api: 'notice',
+  permission: 'notices-faq-manage',
+  actions: { add: 'notice#add', edit: 'notice#edit', delete: 'notice#delete', export: 'notice#export' },
+  defaultSort: '-updatedAt',
+  columns: [
+    { key: 'title', title: 'title', priority: 'key', filter: true, sorter: true, ellipsis: true, width: 220, form: { required: true, max: 100 } },
+    { key: 'kind', title: 'kind', type: 'enum', enum: 'NoticeKind', filter: true, form: { required: true } },
+    { key: 'language', title: 'language', type: 'enum', enum: 'ContentLanguage', filter: { multiple: true }, form: { required: true } },
+    { key: 'releaseStatus', title: 'releaseStatus', type: 'enum', enum: 'ReleaseStatus', priority: 'key', filter: { multiple: true } },
+    { key: 'state', title: 'state', type: 'enum', enum: 'ContentState', priority: 'key', filter: { multiple: true }, form: { required: true } },
+    { key: 'pinned', title: 'pinned', type: 'boolean', form: { required: true } },
+    { key: 'releaseAt', title: 'releaseAt', type: 'datetime', sorter: true, form: { required: true } },
+    { key: 'startAt', title: 'startAt', type: 'datetime', sorter: true, priority: 'wide', form: { required: true } },
+    { key: 'endAt', title: 'endAt', type: 'datetime', sorter: true, priority: 'wide', form: { required: true } },
+    { key: 'ticketId', title: 'ticketId', type: 'number', hidden: true, form: {} },
+    { key: 'faqId', title: 'faqId', type: 'number', hidden: true, form: {} },
+    { key: 'text', title: 'text', hidden: true, ellipsis: true, form: { required: true, input: HtmlInput } },
+    { key: 'flowPending', title: 'flowPending', type: 'boolean', hidden: true },
+    { key: 'updatedAt', title: 'common.updatedAt', type: 'datetime', sorter: true },
+  ],
+});
