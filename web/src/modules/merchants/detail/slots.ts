@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { MerchantPlanPanel } from '../../plans/PlanFlowsPanel';
+import { SubscriptionButtons } from '../../subscriptions/MerchantButtons';
 import type { Merchant } from '../resource';
 
 export interface MerchantSlotProps {
@@ -19,5 +20,5 @@ export interface MerchantPanel {
  * What other modules place on the merchant detail: buttons in its header (subscribe, gift) and tabs beside
  * accounts, shops and payments (the plan and its flows). A module adds its entry here; the page renders them.
  */
-export const MERCHANT_ACTIONS: ComponentType<MerchantSlotProps>[] = [];
+export const MERCHANT_ACTIONS: ComponentType<MerchantSlotProps>[] = [SubscriptionButtons];
 export const MERCHANT_PANELS: MerchantPanel[] = [{ key: 'plan', title: 'plans:title', Panel: MerchantPlanPanel }];
