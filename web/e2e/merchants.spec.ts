@@ -24,13 +24,13 @@ beforeAll(async () => {
     await sql(
       `insert into merchant_accounts (merchant_id, system, email, user_type, status, account_type, activated_at)
        values (%s, %s, %s, 'MERCHANT', 'ENABLED', 'OFFICIAL', case when %s = 'WMS' then null else now() end)`,
-      [merchant.id, system, EMAIL, system],
+      [merchant!.id, system, EMAIL, system],
     );
   }
   await sql(
     `insert into shops (merchant_id, name, channel, country, external_shop_id, merchant_email, connection_status, bound)
      values (%s, %s, 'TOKOPEDIA_ID', 'ID', %s, %s, 'CONNECTED', true)`,
-    [merchant.id, SHOP, `ext${STAMP}`, EMAIL],
+    [merchant!.id, SHOP, `ext${STAMP}`, EMAIL],
   );
 });
 
@@ -73,7 +73,7 @@ describe('a merchant found, opened and looked after (SPEC §2 merchant accounts,
     const notice = page.locator('.ant-notification-notice');
     await expect.poll(() => notice.innerText()).toContain('Please activate ERP first');
     const [wms] = await sql<{ activated_at: string | null }>(`select activated_at from merchant_accounts where email = %s and system = 'WMS'`, [EMAIL]);
-    expect(wms.activated_at).toBeNull();
+    expect(wms!.activated_at).toBeNull();
   });
 
   it('unbinds a shop only after confirming, and the action history shows it', async () => {
@@ -82,12 +82,12 @@ describe('a merchant found, opened and looked after (SPEC §2 merchant accounts,
     await shops.getByRole('button', { name: 'Unbind' }).click();
     const question = confirmDialog(page, `Unbind the shop ${SHOP} from this merchant?`);
     await question.getByRole('button', { name: 'Cancel' }).click();
-    expect((await sql<{ bound: boolean }>(`select bound from shops where name = %s`, [SHOP]))[0].bound).toBe(true);
+    expect((await sql<{ bound: boolean }>(`select bound from shops where name = %s`, [SHOP]))[0]!.bound).toBe(true);
 
     await shops.getByRole('button', { name: 'Unbind' }).click();
     await confirmDialog(page, `Unbind the shop ${SHOP} from this merchant?`).getByRole('button', { name: 'OK' }).click();
     await expect.poll(() => shops.innerText()).toContain('Unbound');
-    expect((await sql<{ bound: boolean }>(`select bound from shops where name = %s`, [SHOP]))[0].bound).toBe(false);
+    expect((await sql<{ bound: boolean }>(`select bound from shops where name = %s`, [SHOP]))[0]!.bound).toBe(false);
 
     await page.getByRole('tab', { name: 'Action history' }).click();
     await expect.poll(() => page.getByTestId('merchant-history').innerText()).toContain('unbind');
