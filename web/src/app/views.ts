@@ -31,8 +31,6 @@ export type View = PageView | PendingView | RedirectView | PublicView;
 /** Modules still to come; each names the screens that wait for it (listed in web/README.md). */
 export const PENDING_MODULES = {
   accounts: ['whatsapp-group', 'iam-performance'],
-  packages: ['erp-package', 'menu-package', 'common-package', 'erp-package-create', 'erp-package-edit',
-    'common-package-create', 'common-package-edit', 'common-permission-edit', 'common-permission-view'],
   oms: ['order-list', 'order-detail', 'goods-local', 'goods-list', 'goods-history', 'events-warehouse-stock',
     'search-warehouse-stock', 'outbound-inbound-order-query', 'oms-shop', 'basic-settings', 'product-settings',
     'order-setting', 'stock-settings', 'shipping-setting'],
@@ -84,6 +82,15 @@ const pendingViews = Object.fromEntries(
 export const VIEWS: Readonly<Record<string, View>> = {
   ...pendingViews,
   home: page(() => import('../modules/home/HomePage')),
+  'erp-package': resourcePage(() => import('../modules/packages/PackagesPage').then((m) => ({ default: m.ErpPackagesPage })), 'packages'),
+  'menu-package': resourcePage(() => import('../modules/packages/PackagesPage').then((m) => ({ default: m.MenuPackagesPage })), 'packages'),
+  'common-package': resourcePage(() => import('../modules/packages/PackagesPage').then((m) => ({ default: m.CommonPackagesPage })), 'packages'),
+  'erp-package-create': resourcePage(() => import('../modules/packages/PackageFormPage'), 'packages'),
+  'erp-package-edit': resourcePage(() => import('../modules/packages/PackageFormPage'), 'packages'),
+  'common-package-create': resourcePage(() => import('../modules/packages/PackageFormPage'), 'packages'),
+  'common-package-edit': resourcePage(() => import('../modules/packages/PackageFormPage'), 'packages'),
+  'common-permission-edit': resourcePage(() => import('../modules/packages/PermissionPage'), 'packages'),
+  'common-permission-view': resourcePage(() => import('../modules/packages/PermissionPage'), 'packages'),
   'logistics-configuration': resourcePage(() => import('../modules/couriers/CouriersPage'), 'couriers'),
   'user-management': resourcePage(() => import('../modules/users/UsersPage'), 'users', 'authorities'),
   'role-management': resourcePage(() => import('../modules/roles/RolesPage'), 'roles', 'authorities'),

@@ -38,7 +38,7 @@ export function ResourcePage<R extends Row>({ resource, extra, title }: { resour
   const [params, setParams] = useSearchParams();
   const state = readListState(params, columns, resource.pageSize);
   const setState = (next: Partial<ListState>) => setParams(listStateParams({ ...state, ...next }, resource.pageSize));
-  const payload = searchPayload({ ...state, sort: state.sort ?? resource.defaultSort });
+  const payload = { ...searchPayload({ ...state, sort: state.sort ?? resource.defaultSort }), ...resource.fixed };
   const asked = resource.searchable ? resource.searchable(state.filters) : true;
   const list = useQuery({
     queryKey: [resource.api, 'search', payload],
@@ -64,7 +64,7 @@ export function ResourcePage<R extends Row>({ resource, extra, title }: { resour
   const [editing, setEditing] = useState<FormTarget>();
   const [importing, setImporting] = useState(false);
   const exporting = useMutation({
-    mutationFn: () => api.exportFile(exportPayload({ ...state, sort: state.sort ?? resource.defaultSort })),
+    mutationFn: () => api.exportFile({ ...exportPayload({ ...state, sort: state.sort ?? resource.defaultSort }), ...resource.fixed }),
     onSuccess: (file) => saveFile(file.blob, file.filename),
   });
 

@@ -135,6 +135,8 @@ export interface Resource<R extends Row = Row> {
   searchable?(filters: Record<string, unknown>): boolean;
   /** Translation key of a line above the search form saying what the list needs or shows. */
   hint?: string;
+  /** Filters every search and export of this screen carries, unseen (one entity listed on several screens). */
+  fixed?: Record<string, unknown>;
   /** A record with a page of its own (a merchant): "view" opens that page instead of the detail drawer. */
   detailPath?(row: R): string;
 }
