@@ -93,3 +93,25 @@ export async function rowAction(page: Page, row: Locator, name: string): Promise
   await row.getByTestId('row-actions').getByRole('button', { name: 'More' }).click();
   await page.getByRole('menuitem', { name, exact: true }).click();
 }
+
+/**
+ * A staff account of this run with one of the built-in roles (support: every ticket button; sales: a reporter's;
+ * warehouse: its own screens), added by admin; `more` sets other fields of the new user. Returns its id.
+ */
+export async function createStaff(
+  account: { username: string; password: string },
+  roleCode: string,
+  displayName: string,
+  more: Record<string, unknown> = {},
+): Promise<number> {
+  const admin = await tokenFor();
+  const roles = await api<{ id: number; code: string }[]>('GET', 'role/options', undefined, admin);
+  const role = roles.data.find((candidate) => candidate.code === roleCode);
+  expect(role, `the built-in role ${roleCode}`).toBeDefined();
+  const created = await api<{ id: number }>('POST', 'user/add', {
+    username: account.username, realName: displayName, displayName, email: `${account.username}@omp.local`,
+    password: account.password, roleIds: [role!.id], ...more,
+  }, admin);
+  expect(created.code, created.message).toBe('SUCCESS');
+  return created.data.id;
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { specBrowser } from './specBrowser';
 import { api, at } from './console';
-import { confirmDialog, COURIERS_PATH, ORDERS_PATH, openFromMenu, openIn, selectOptions, signedIn, tabTitles, tokenFor } from './session';
+import { createStaff, confirmDialog, COURIERS_PATH, ORDERS_PATH, openFromMenu, openIn, selectOptions, signedIn, tabTitles, tokenFor } from './session';
 
 const browser = specBrowser();
 let page: Page;
@@ -21,15 +21,8 @@ async function topMenu(): Promise<string[]> {
 
 describe('the menu comes from the server and follows the role (SPEC §2, §6)', () => {
   it('a warehouse user sees only their screens and buttons, and the server refuses the rest', async () => {
-    const admin = await tokenFor();
-    const roles = await api<{ id: number; code: string }[]>('GET', 'role/options', undefined, admin);
-    const warehouse = roles.data.find((role) => role.code === 'warehouse')!;
     const account = { username: `wh${Date.now()}`, password: 'Wh-Staff-2026!' };
-    const created = await api('POST', 'user/add', {
-      username: account.username, realName: 'Warehouse Staff', displayName: 'Warehouse', email: `${account.username}@omp.local`,
-      password: account.password, roleIds: [warehouse.id],
-    }, admin);
-    expect(created.code, created.message).toBe('SUCCESS');
+    await createStaff(account, 'warehouse', 'Warehouse', { realName: 'Warehouse Staff' });
 
     page = await signedIn(browser, '/home');
     const adminMenu = await topMenu();

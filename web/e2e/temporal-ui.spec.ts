@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { screenshotOnFailure } from './failures';
 import { specBrowser } from './specBrowser';
 import { api, at } from './console';
-import { signedIn, tokenFor } from './session';
+import { createStaff, signedIn, tokenFor } from './session';
 
 const browser = specBrowser();
 let page: Page;
@@ -17,13 +17,7 @@ let ticketId = 0;
 
 beforeAll(async () => {
   const admin = await tokenFor();
-  const roles = await api<{ id: number; code: string }[]>('GET', 'role/options', undefined, admin);
-  const support = roles.data.find((role) => role.code === 'support')!;
-  const user = await api('POST', 'user/add', {
-    username: SUPPORT.username, realName: 'Support desk', displayName: 'Support desk', email: `${SUPPORT.username}@omp.local`,
-    password: SUPPORT.password, roleIds: [support.id],
-  }, admin);
-  expect(user.code, user.message).toBe('SUCCESS');
+  await createStaff(SUPPORT, 'support', 'Support desk');
   const ticket = await api<{ id: number }>('POST', 'ticket/add', {
     title: TITLE, description: 'Stock of shop 7 stopped syncing.', category: 'ERP', application: 'OMS',
     issueType: 'ORDER_SYNC', issueLevel: 'LOW', accountId: 'merchant-7', accountEmail: 'merchant7@example.com',

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { screenshotOnFailure } from './failures';
 import { specBrowser } from './specBrowser';
 import { api } from './console';
-import { ADMIN, pick, selectOptions, signedIn, tokenFor } from './session';
+import { createStaff, ADMIN, pick, selectOptions, signedIn, tokenFor } from './session';
 
 const browser = specBrowser();
 let page: Page;
@@ -22,17 +22,6 @@ async function call<T>(path: string, body?: unknown, account = LEAD): Promise<T>
   return reply.data;
 }
 
-async function createUser(account: { username: string; password: string }, displayName: string): Promise<number> {
-  const admin = await tokenFor();
-  const roles = await api<{ id: number; code: string }[]>('GET', 'role/options', undefined, admin);
-  const role = roles.data.find((candidate) => candidate.code === 'support')!;
-  const created = await api<{ id: number }>('POST', 'user/add', {
-    username: account.username, realName: displayName, displayName, email: `${account.username}@omp.local`,
-    password: account.password, roleIds: [role.id],
-  }, admin);
-  expect(created.code, created.message).toBe('SUCCESS');
-  return created.data.id;
-}
 
 const newTicket = (title: string) =>
   call<{ id: number }>('ticket/add', {
@@ -53,8 +42,8 @@ let helperId = 0;
 
 describe('tickets for daily work: edit, reassign, merge by search, people on duty (docs/tickets.md)', () => {
   beforeAll(async () => {
-    await createUser(LEAD, `Lead ${STAMP}`.slice(0, 20));
-    helperId = await createUser(HELPER, HELPER_NAME);
+    await createStaff(LEAD, 'support', `Lead ${STAMP}`.slice(0, 20));
+    helperId = await createStaff(HELPER, 'support', HELPER_NAME);
     await call('ticket-category/add', { code: CATEGORY, nameEn: CATEGORY, nameZh: `退货 ${STAMP}`, nameId: `Retur ${STAMP}` }, ADMIN);
   });
 

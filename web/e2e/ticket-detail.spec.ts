@@ -3,7 +3,7 @@ import { screenshotOnFailure } from './failures';
 import type { Page } from 'playwright-core';
 import { specBrowser } from './specBrowser';
 import { api } from './console';
-import { pick, selectOptions, signedIn, tabTitles, tokenFor } from './session';
+import { createStaff, pick, selectOptions, signedIn, tabTitles, tokenFor } from './session';
 
 const browser = specBrowser();
 let page: Page;
@@ -20,18 +20,6 @@ const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQ
 const CLIP = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42\0\0\0\0mp42isom'), Buffer.alloc(16)]);
 
 let ticketId = 0;
-
-/** A staff account with one of the built-in roles (support: every ticket button; sales: the reporter's buttons). */
-async function createUser(account: { username: string; password: string }, roleCode: string, displayName: string): Promise<void> {
-  const admin = await tokenFor();
-  const roles = await api<{ id: number; code: string }[]>('GET', 'role/options', undefined, admin);
-  const role = roles.data.find((candidate) => candidate.code === roleCode)!;
-  const created = await api('POST', 'user/add', {
-    username: account.username, realName: displayName, displayName, email: `${account.username}@omp.local`,
-    password: account.password, roleIds: [role.id],
-  }, admin);
-  expect(created.code, created.message).toBe('SUCCESS');
-}
 
 async function createTicket(title: string, account = SUPPORT): Promise<number> {
   const created = await api<{ id: number }>('POST', 'ticket/add', {
@@ -61,8 +49,8 @@ async function act(name: string, label: string): Promise<void> {
 
 describe('a ticket from claim to close on its detail screen (SPEC §4, docs/tickets.md)', () => {
   beforeAll(async () => {
-    await createUser(SUPPORT, 'support', 'Support Desk');
-    await createUser(SERVICE, 'sales', 'Service Desk');
+    await createStaff(SUPPORT, 'support', 'Support Desk');
+    await createStaff(SERVICE, 'sales', 'Service Desk');
   });
 
   it('support creates the ticket through the new form, with an image; it opens on its detail screen', async () => {

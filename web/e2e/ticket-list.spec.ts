@@ -4,7 +4,7 @@ import { readXlsx } from './spreadsheet';
 import type { Page } from 'playwright-core';
 import { specBrowser } from './specBrowser';
 import { api } from './console';
-import { pick, selectOptions, signedIn, tokenFor } from './session';
+import { createStaff, pick, selectOptions, signedIn, tokenFor } from './session';
 
 const browser = specBrowser();
 let page: Page;
@@ -23,14 +23,7 @@ const image = (name: string) => ({ name, mimeType: 'image/png', buffer: PIXEL })
 let ticketId = 0;
 
 beforeAll(async () => {
-  const admin = await tokenFor();
-  const roles = await api<{ id: number; code: string }[]>('GET', 'role/options', undefined, admin);
-  const support = roles.data.find((role) => role.code === 'support')!;
-  const created = await api('POST', 'user/add', {
-    username: AGENT.username, realName: 'Agent Desk', displayName: 'Agent Desk', email: `${AGENT.username}@omp.local`,
-    password: AGENT.password, roleIds: [support.id],
-  }, admin);
-  expect(created.code, created.message).toBe('SUCCESS');
+  await createStaff(AGENT, 'support', 'Agent Desk');
 });
 
 screenshotOnFailure('ticket-list', () => page);

@@ -4,7 +4,7 @@ import { screenshotOnFailure } from './failures';
 import { specBrowser } from './specBrowser';
 import { api } from './console';
 import { sql } from './database';
-import { ADMIN, selectOptions, signedIn, tokenFor } from './session';
+import { createStaff, selectOptions, signedIn, tokenFor } from './session';
 import { formatTime } from '../src/components/format/time';
 
 const browser = specBrowser();
@@ -45,14 +45,7 @@ async function openedAgo(id: number, minutes: number): Promise<Date> {
 const minutesAfter = (start: Date, minutes: number) => new Date(start.getTime() + minutes * 60_000);
 
 beforeAll(async () => {
-  const admin = await tokenFor(ADMIN);
-  const roles = await api<{ id: number; code: string }[]>('GET', 'role/options', undefined, admin);
-  const support = roles.data.find((role) => role.code === 'support')!;
-  const created = await api('POST', 'user/add', {
-    username: AGENT.username, realName: `Sla Agent ${STAMP}`, displayName: `Sla ${STAMP}`, email: `${AGENT.username}@omp.local`,
-    password: AGENT.password, roleIds: [support.id], timeZone: ZONE,
-  }, admin);
-  expect(created.code, created.message).toBe('SUCCESS');
+  await createStaff(AGENT, 'support', `Sla ${STAMP}`, { timeZone: ZONE });
 });
 
 describe('no breach goes unseen: the priority preview and the amber SLA state (docs/tickets.md)', () => {

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { screenshotOnFailure } from './failures';
 import { specBrowser } from './specBrowser';
 import { api } from './console';
-import { pick, signedIn, tokenFor } from './session';
+import { createStaff, pick, signedIn, tokenFor } from './session';
 import { formatTime } from '../src/components/format/time';
 
 const browser = specBrowser();
@@ -20,14 +20,7 @@ let ticketId = 0;
 let createdAt = '';
 
 beforeAll(async () => {
-  const admin = await tokenFor();
-  const roles = await api<{ id: number; code: string }[]>('GET', 'role/options', undefined, admin);
-  const support = roles.data.find((role) => role.code === 'support')!;
-  const created = await api('POST', 'user/add', {
-    username: TRAVELLER.username, realName: 'Far Traveller', displayName: 'Traveller', email: `${TRAVELLER.username}@omp.local`,
-    password: TRAVELLER.password, roleIds: [support.id],
-  }, admin);
-  expect(created.code, created.message).toBe('SUCCESS');
+  await createStaff(TRAVELLER, 'support', 'Traveller', { realName: 'Far Traveller' });
   const ticket = await api<{ id: number }>('POST', 'ticket/add', {
     title: TITLE, description: 'Orders from Lazada arrive an hour late.', category: 'ERP', application: 'OMS',
     issueType: 'ORDER_SYNC', issueLevel: 'MODERATE',
