@@ -7,6 +7,7 @@ import logging
 from datetime import timedelta
 from zoneinfo import ZoneInfo
 
+from sqlalchemy import select
 from temporalio.client import (
     Client,
     Schedule,
@@ -24,6 +25,7 @@ from temporalio.client import (
 from temporalio.common import SearchAttributePair, TypedSearchAttributes
 from temporalio.service import RPCError, RPCStatusCode
 
+from domain.db import transaction
 from domain.enums import MailTaskStatus
 from domain.models.mail import MailTask
 from domain.rules import mail as rules
@@ -94,3 +96,13 @@ async def drop_schedule(client: Client, task_id: int) -> None:
     except RPCError as exc:
         if exc.status != RPCStatusCode.NOT_FOUND:
             raise
+
+
+async def ensure_mail_schedules(client: Client) -> int:
+    """At the worker's start: every task has its schedule, as its row says (demo data, a Temporal server whose
+    data was lost, a save whose schedule call failed). Returns how many it put."""
+    async with transaction() as db:
+        tasks = (await db.scalars(select(MailTask))).all()
+    for task in tasks:
+        await put_schedule(client, task)
+    return len(tasks)

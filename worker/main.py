@@ -10,6 +10,7 @@ from datetime import timedelta
 from temporalio.client import Client
 from temporalio.worker import Worker
 
+from activities.mail_schedules import ensure_mail_schedules
 from domain.logging import configure_logging
 from domain.settings import get_settings
 from domain.temporal import connect
@@ -50,6 +51,7 @@ async def run() -> None:
     client = await connect_with_retry()
     try:
         await ensure_schedules(client)
+        await ensure_mail_schedules(client)
     except Exception as exc:  # the flows still run; the next start tries again
         log.warning("schedules not ensured: %s", exc)
     workers = build_workers(client)

@@ -6,7 +6,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.enums import Channel, CourierStatus, ShippingMethod
 from domain.models.couriers import Courier
-from domain.seed import demo_content, demo_merchants, demo_packages, demo_tickets
+from domain.seed import demo_content, demo_mail, demo_merchants, demo_packages, demo_tickets
 
 COURIERS = [
     ("JNE", Channel.SHOPEE_ID, ShippingMethod.PICK_UP, "ID"),
@@ -29,3 +29,4 @@ async def create(db: AsyncSession) -> None:
     await demo_tickets.create(db)
     await demo_merchants.create(db)
     await demo_content.create(db)
+    await demo_mail.create(db)

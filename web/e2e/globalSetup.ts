@@ -6,6 +6,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The console's database, or '' when not known (OMP_E2E_URL without OMP_E2E_DATABASE_URL). */
     databaseUrl: string;
+    /** The local SMTP sink's directory of received mails, or '' when not known (OMP_E2E_MAIL_DIR). */
+    mailDir: string;
   }
 }
 
@@ -18,10 +20,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (given) {
     project.provide('baseUrl', given.replace(/\/+$/, ''));
     project.provide('databaseUrl', process.env.OMP_E2E_DATABASE_URL ?? '');
+    project.provide('mailDir', process.env.OMP_E2E_MAIL_DIR ?? '');
     return async () => undefined;
   }
   const stack = await startStack();
   project.provide('baseUrl', stack.url);
   project.provide('databaseUrl', stack.databaseUrl ?? '');
+  project.provide('mailDir', stack.mailDir ?? '');
   return () => stack.stop();
 }

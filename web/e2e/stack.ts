@@ -13,6 +13,8 @@ export interface RunningStack {
   url: string;
   /** Its PostgreSQL (a libpq URL), for the few set-ups no screen or API can make (see database.ts). */
   databaseUrl: string | null;
+  /** Where its SMTP sink keeps the mails it received (.eml files), or null with an external relay. */
+  mailDir: string | null;
   stop(): Promise<void>;
 }
 
@@ -72,12 +74,13 @@ export function startStack(): Promise<RunningStack> {
       if (verbose) console.error(`[stack] ${line}`);
       if (!line.trimStart().startsWith('{')) return;
       try {
-        const parsed = JSON.parse(line) as { url?: unknown; databaseUrl?: unknown };
+        const parsed = JSON.parse(line) as { url?: unknown; databaseUrl?: unknown; mailDir?: unknown };
         if (typeof parsed.url === 'string') {
           clearTimeout(timer);
           child.removeAllListeners('exit');
           const databaseUrl = typeof parsed.databaseUrl === 'string' ? parsed.databaseUrl : null;
-          resolve({ url: parsed.url.replace(/\/+$/, ''), databaseUrl, stop });
+          const mailDir = typeof parsed.mailDir === 'string' ? parsed.mailDir : null;
+          resolve({ url: parsed.url.replace(/\/+$/, ''), databaseUrl, mailDir, stop });
         }
       } catch {
         // not the ready line

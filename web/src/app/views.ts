@@ -50,7 +50,6 @@ export const PENDING_MODULES = {
   deployments: ['audit-ci', 'audit-cd', 'jenkins-deploy', 'auto-deploy', 'review-management', 'review-created',
     'review-modify', 'review-detail'],
   tasks: ['alter-mq', 'task-schedule', 'task-log', 'application-status', 'heartbeat-list', 'heartbeat-detail'],
-  mail: ['timed-mail', 'mail-history', 'timed-mail-create', 'timed-mail-edit'],
   tools: ['tools'],
 } as const;
 
@@ -118,6 +117,11 @@ export const VIEWS: Readonly<Record<string, View>> = {
   'shops-specific': resourcePage(() => import('../modules/shops/SpecificShopsPage'), 'shops'),
   'expenses-all': resourcePage(() => import('../modules/expenses/AllExpensesPage'), 'expenses'),
   'expenses-specific': resourcePage(() => import('../modules/expenses/SpecificExpensesPage'), 'expenses'),
+  'timed-mail': resourcePage(() => import('../modules/mail/TimedMailPage'), 'mail'),
+  'mail-history': resourcePage(() => import('../modules/mail/MailHistoryPage'), 'mail'),
+  // SPEC §2: one screen under two hidden routes, not cached.
+  'timed-mail-create': page(() => import('../modules/mail/TimedMailFormPage'), 'mail', 'resource'),
+  'timed-mail-edit': page(() => import('../modules/mail/TimedMailFormPage'), 'mail', 'resource'),
   'ticket-on-duty': page(() => import('../modules/ticket-settings/OnDutyPage'), 'ticket-settings'),
   // SPEC §2: one ticket screen under three hidden routes, each naming the ticket by `:id`.
   'ticket-view': page(() => import('../modules/tickets/detail/TicketDetailPage'), 'tickets'),
