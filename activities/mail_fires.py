@@ -36,7 +36,7 @@ BATCH = 1000  # rows a batch takes; the fire's workflow asks for the next batch 
 LANES = 4  # SMTP connections of one batch
 INSERT_CHUNK = 2000  # outbox rows per INSERT (PostgreSQL takes at most 65,535 parameters a statement)
 MARK_EVERY = 100  # sent rows whose server ids are written in one statement
-CHECK_EVERY = 200  # mails between two looks at whether the task was paused
+CHECK_EVERY = 50  # mails between two heartbeats and looks at whether the task was paused
 
 # The claim is the one write the exactly-once promise waits on before the final "."; it need not wait for the
 # disk too (docs/decisions/mail-outbox.md).

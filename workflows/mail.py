@@ -26,9 +26,9 @@ with workflow.unsafe.imports_passed_through():
     )
     from workflows.options import DEFAULT_ACTIVITY
 
-# A batch may run for minutes (a thousand mails); it heartbeats, so a killed worker is noticed within a minute
+# A batch may run for minutes (a thousand mails); it heartbeats, so a killed worker is noticed within 15 s
 # and the batch runs again elsewhere: the outbox rows say what is left.
-SENDING = {"start_to_close_timeout": timedelta(minutes=30), "heartbeat_timeout": timedelta(seconds=60),
+SENDING = {"start_to_close_timeout": timedelta(minutes=30), "heartbeat_timeout": timedelta(seconds=15),
            "retry_policy": RetryPolicy(initial_interval=timedelta(seconds=1), maximum_interval=timedelta(seconds=30),
                                        non_retryable_error_types=["DATA_REFUSED"])}
 

@@ -31,6 +31,8 @@ class Stack:
     temporal: str
     database_url: str
     log: Path
+    mail_dir: Path | None = None  # the local SMTP sink's .eml files (None with an external relay)
+    smtp_port: int = 0
 
     def processes(self) -> Iterator[int]:
         """The launcher and every process it started, as they are now (from /proc, Linux)."""
@@ -54,6 +56,17 @@ class Stack:
             except OSError:
                 continue
         return ticks / os.sysconf("SC_CLK_TCK")
+
+    def pid_running(self, module: str) -> int | None:
+        """The console's Python process started as `-m module` (e.g. "worker"), if one runs now."""
+        for pid in self.processes():
+            try:
+                argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            if b"-m" in argv and module.encode() in argv:
+                return pid
+        return None
 
     def pid_of(self, program: str) -> int:
         """The console's process whose command line starts with `program` (e.g. "temporal")."""
@@ -105,7 +118,8 @@ def start(log: Path, api_workers: int, settings: dict[str, str] | None = None) -
     if not line:
         raise SystemExit(f"the console did not start; see {log}")
     ready = json.loads(line)
-    return Stack(process, ready["url"], ready["temporal"], ready["databaseUrl"], log)
+    return Stack(process, ready["url"], ready["temporal"], ready["databaseUrl"], log,
+                 Path(ready["mailDir"]) if ready.get("mailDir") else None, int(ready.get("smtpPort") or 0))
 
 
 def run_once(name: str, api_workers: int, measure: Callable[[Stack], Coroutine[Any, Any, dict[str, Any]]],

@@ -52,7 +52,7 @@ describe.skipIf(!inject('mailDir'))('timed mail', () => {
     const sendAt = form.getByRole('textbox', { name: 'Send date and time' });
     await sendAt.click();
     await sendAt.fill(wallIn(ZONE, 2));
-    await sendAt.press('Enter');
+    await page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-ok button').click();
     await expect.poll(() => page.getByTestId('mail-next-sends').locator('.ant-list-item').count()).toBe(5);
     await form.getByRole('button', { name: 'Save' }).click();
 
