@@ -8,8 +8,10 @@ from decimal import Decimal
 
 import pytest
 from sqlalchemy import select, update
+from sqlalchemy.dialects.postgresql import Range
 from sqlalchemy.exc import IntegrityError
 
+from activities import subscription_store
 from domain.db import transaction
 from domain.models.audit import EntityChange
 from domain.models.merchants import Merchant
@@ -29,6 +31,7 @@ from tests.integration.subscription_support import (
     subscription_worker,
 )
 from tests.integration.ticket_support import own_time_skipping_env, staff
+from workflows import subscription_models as m
 from workflows.plan_models import PlanState
 from workflows.subscriptions import SubscriptionRequestWorkflow
 
@@ -183,3 +186,30 @@ async def test_a_double_submit_joins_the_running_flow(client, subscription_worke
     assert rows == [first["data"]["id"]]
     runs = await env.client.get_workflow_handle(first["data"]["workflowId"]).describe()
     assert runs.status.name == "RUNNING"
+
+
+async def test_a_retried_apply_writes_nothing_twice_and_base_periods_never_overlap(client, subscription_worker):
+    """The apply activity is keyed by its request: run again (a retry after its commit), it returns the record it
+    wrote and books no second payment. And whatever writes the ledger, two base periods of a merchant cannot
+    overlap (EXCLUDE USING gist)."""
+    seller, approver = await people()
+    merchant_id, pro = await merchant(), await package()
+    request = await confirmed(client, seller, dialog(merchant_id, pro))
+    await call(client, approver, f"{request['id']}/approve")
+    async with transaction() as db:
+        row = await db.get(SubscriptionRequest, request["id"])
+        record = await db.scalar(select(Subscription).where(Subscription.request_id == row.id))
+    again = await subscription_store.apply(m.ApplyInput(
+        request_id=row.id, workflow_id=row.workflow_id, requested_by=seller.id, approver_id=approver.id,
+        approver_name="again", at=record.created_at, draft=m.Draft.model_validate(row.payload)))
+    assert again.subscription_id == record.id
+    async with transaction() as db:
+        payments = (await db.scalars(select(Payment).where(Payment.merchant_id == merchant_id))).all()
+        [period] = (await db.scalars(select(Entitlement).where(Entitlement.merchant_id == merchant_id))).all()
+    assert len(payments) == 1
+    with pytest.raises(IntegrityError, match="ex_entitlements_base_period_overlap"):
+        async with transaction() as db:
+            db.add(Entitlement(merchant_id=merchant_id, subscription_id=record.id, line="BASE",
+                               package_version_id=period.package_version_id,
+                               period=Range(period.period.lower + timedelta(days=1), period.period.upper
+                                            + timedelta(days=30))))

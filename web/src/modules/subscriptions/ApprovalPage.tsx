@@ -61,7 +61,7 @@ export default function ApprovalPage() {
           { key: 'workflow', label: t('fields.workflowId'), children: data.workflowId },
         ]} />
       </Flex>
-      <Modal open={refusing} title={t('approval.refuse')} onCancel={() => setRefusing(false)} okButtonProps={{ danger: true, disabled: !reason.trim() }}
+      <Modal open={refusing} title={t('approval.refuse')} okText={t('approval.refuse')} onCancel={() => setRefusing(false)} okButtonProps={{ danger: true, disabled: !reason.trim() }}
         confirmLoading={refusingCall.isPending} onOk={() => refusingCall.mutate()}>
         {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 12 }} />}
         <Input.TextArea aria-label={t('fields.reason')} value={reason} maxLength={500} rows={3} onChange={(e) => setReason(e.target.value)} />

@@ -5,24 +5,12 @@ import { MemoryRouter } from 'react-router';
 import { loadNamespaces } from '../../i18n';
 import { envelope, fakeApi, type SeenRequest } from '../../test/fakeApi';
 import { SubscriptionDialog } from './SubscriptionDialog';
+import { testRequest as request } from './testRequest';
 
 beforeAll(() => loadNamespaces(['subscriptions', 'resource']));
 beforeEach(() => {
   vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
 });
-
-function request(state: string) {
-  return {
-    id: 41, workflowId: 'subscription-9-INV 1', kind: 'SUBSCRIBE', state, merchantId: 9, merchantEmail: 'shop@x.test',
-    requestedBy: 1, requesterName: 'ana', approverId: null, approverName: null, receiptNumber: 'INV 1', paymentSerial: 'TRX-1',
-    paymentAt: null, screenshotFileId: null, freeDays: 7, remark: null, currency: 'IDR', totalAmount: '1200000.00',
-    totalTax: '132000.00', totalDiscountedPrice: '0.00', totalActualPayment: '1332000.00', createdAt: new Date().toISOString(),
-    deadlineAt: null, decidedAt: null, reason: null, subscriptionId: null, canConfirm: true, canDecide: false, workflowUrl: null,
-    packages: [{ packageId: 3, versionId: 30, packageName: 'Pro', displayName: 'Pro yearly', packageType: 'BASIC', addonMode: null,
-      planName: 'PRO', paymentPeriod: 'YEAR', currency: 'IDR', count: 1, amount: '1200000.00', tax: '132000.00',
-      discountedPrice: '0.00', actualPayment: '1332000.00', monthlyOrders: 3000, periodStart: null, periodEnd: null }],
-  };
-}
 
 /** The dialog against a server with one enabled package; `submit` answers the dialog's first step. */
 function openDialog(submit: () => { status?: number; body: unknown }) {
@@ -56,7 +44,8 @@ async function fillDialog() {
 
 const bodyOf = (seen: SeenRequest[], path: string) => JSON.parse(seen.find((r) => r.url.endsWith(path))!.body!) as Record<string, unknown>;
 
-describe('the subscribe dialog and its second confirmation', () => {
+// Several antd form steps under jsdom take tens of seconds on a loaded machine: the limit is there to stop a hang.
+describe('the subscribe dialog and its second confirmation', { timeout: 180_000 }, () => {
   it('submits the dialog, shows what the server quoted, and restates it to confirm', async () => {
     const seen = openDialog(() => ({ body: envelope(request('AWAITING_CONFIRMATION')) }));
     await fillDialog();
