@@ -26,6 +26,8 @@ SEARCH_ATTRIBUTES: dict[str, str] = {
     "RequestState": "Keyword",
     "TaskName": "Keyword",
     "NoticeId": "Int",
+    "Environment": "Keyword",
+    "DeployStatus": "Keyword",
 }
 
 

@@ -103,6 +103,12 @@ class Settings(BaseSettings):
     # /cms/health is DEGRADED once an activity has been failing for this long.
     activity_failing_seconds: int = 300
 
+    # Deployments (docs/deployments.md): Jenkins' remote API when a URL and an API token are set (and the
+    # project names a job); otherwise the local runner executes the project's deploy command.
+    jenkins_url: str | None = None
+    jenkins_user: str | None = None
+    jenkins_token: str | None = None
+
     # Build identity shown at /cms/info.
     commit: str | None = None
     build_time: str | None = None
@@ -143,6 +149,10 @@ class Settings(BaseSettings):
     @property
     def temporal_web(self) -> str:
         return self.temporal_ui_url or f"http://127.0.0.1:{self.temporal_ui_port}"
+
+    @property
+    def deploy_task_queue(self) -> str:
+        return f"{self.task_queue}-deploy"
 
     @property
     def console_web(self) -> str:

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from activities import deployments as deploy_activities
 from activities import mail_fires, ticket_flows
 from activities import notices as notice_activities
 from activities import plans as plan_activities
@@ -16,6 +17,7 @@ from activities import subscriptions as subscription_activities
 from activities import system as system_activities
 from activities import tickets as ticket_activities
 from domain.settings import get_settings
+from workflows.deployments import DeployQueueWorkflow, DeployReviewWorkflow, DeployRunWorkflow
 from workflows.mail import MailFireWorkflow
 from workflows.notices import NoticeReconcileWorkflow, NoticeReleaseWorkflow
 from workflows.plans import PlanWorkflow
@@ -45,4 +47,9 @@ def queues() -> list[QueueSpec]:
                               mail_fires.prepare_mail_fire, mail_fires.send_mail_batch,
                               subscription_activities.record_request, subscription_activities.apply_subscription,
                               notice_activities.mark_release, notice_activities.reconcile_notice_flows]),
+        # Deploys have their own queue: hours-long activities never take the slots ticket flows need.
+        QueueSpec(get_settings().deploy_task_queue,
+                  workflows=[DeployQueueWorkflow, DeployRunWorkflow, DeployReviewWorkflow],
+                  activities=[deploy_activities.begin_deploy_run, deploy_activities.execute_deploy_run,
+                              deploy_activities.finish_deploy_run, deploy_activities.expire_deploy_task]),
     ]

@@ -915,6 +915,516 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/deploy/freeze/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a DeployFreezeWindow */
+        post: operations["deploy_freezes_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/deploy/freeze/delete/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a DeployFreezeWindow */
+        delete: operations["deploy_freezes_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/deploy/freeze/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one DeployFreezeWindow */
+        get: operations["deploy_freezes_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/deploy/freeze/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export DeployFreezeWindows matching the filters as xlsx */
+        post: operations["deploy_freezes_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/deploy/freeze/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import DeployFreezeWindows from xls or xlsx (all or nothing) */
+        post: operations["deploy_freezes_import_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/deploy/freeze/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a DeployFreezeWindow */
+        post: operations["deploy_freezes_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/deploy/freeze/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search DeployFreezeWindows */
+        post: operations["deploy_freezes_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/deploy/project/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a DeployProject */
+        post: operations["deploy_projects_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/deploy/project/delete/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a DeployProject */
+        delete: operations["deploy_projects_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/deploy/project/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one DeployProject */
+        get: operations["deploy_projects_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/deploy/project/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export DeployProjects matching the filters as xlsx */
+        post: operations["deploy_projects_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/deploy/project/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import DeployProjects from xls or xlsx (all or nothing) */
+        post: operations["deploy_projects_import_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/deploy/project/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a DeployProject */
+        post: operations["deploy_projects_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/deploy/project/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every project, for the task form's picker */
+        get: operations["deploy_projects_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/deploy/project/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search DeployProjects */
+        post: operations["deploy_projects_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/deploy/run/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue a run of an approved deploy task */
+        post: operations["deploy_runs_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/deploy/run/detail/{run_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One deploy run */
+        get: operations["deploy_runs_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/deploy/run/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue a run of the previous good version of a project in an environment */
+        post: operations["deploy_runs_rollback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/deploy/run/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search deploy runs (CI, CD and release log) */
+        post: operations["deploy_runs_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/deploy/run/{run_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw a queued run, or cancel a running one */
+        post: operations["deploy_runs_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/deploy/run/{run_id}/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the run's log: the tail, or the chunks before `before` */
+        get: operations["deploy_logs_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/deploy/run/{run_id}/log/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The run's whole log as text (ANSI colours kept) */
+        get: operations["deploy_logs_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/deploy/run/{run_id}/log/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The run's log as server-sent events, from after the last chunk seen */
+        get: operations["deploy_logs_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/deploy/run/{run_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue a failed or cancelled run again */
+        post: operations["deploy_runs_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/deploy/task/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a deploy task (it waits for review) */
+        post: operations["deploy_tasks_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/deploy/task/detail/{task_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A deploy task with its revisions, reviews and runs */
+        get: operations["deploy_tasks_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/deploy/task/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a deploy task: a new revision, reviewed again */
+        post: operations["deploy_tasks_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/deploy/task/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search deploy tasks */
+        post: operations["deploy_tasks_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/deploy/task/{task_id}/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What changed between two revisions of a deploy task */
+        get: operations["deploy_tasks_diff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/deploy/task/{task_id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve, reject or comment on a deploy task's current revision */
+        post: operations["deploy_tasks_review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/event-tracking/export": {
         parameters: {
             query?: never;
@@ -4505,6 +5015,16 @@ export interface components {
             /** File */
             file: string;
         };
+        /** Body_deploy_freezes_import_file */
+        Body_deploy_freezes_import_file: {
+            /** File */
+            file: string;
+        };
+        /** Body_deploy_projects_import_file */
+        Body_deploy_projects_import_file: {
+            /** File */
+            file: string;
+        };
         /** Body_files_upload_file */
         Body_files_upload_file: {
             /** File */
@@ -5092,6 +5612,57 @@ export interface components {
             /** Parentid */
             parentId?: number | null;
         };
+        /**
+         * DeployBody
+         * @description Queue a run of an approved task; in a freeze window only with `overrideFreeze` and its reason.
+         */
+        DeployBody: {
+            /**
+             * Overridefreeze
+             * @default false
+             */
+            overrideFreeze: boolean;
+            /**
+             * Overridereason
+             * @default
+             */
+            overrideReason: string;
+            /** Taskid */
+            taskId: number;
+        };
+        /**
+         * DeployDecision
+         * @enum {string}
+         */
+        DeployDecision: "APPROVE" | "REJECT" | "COMMENT";
+        /**
+         * DeployEnvironment
+         * @description Where a deploy task goes (SPEC §3 Deployment: environment); freeze windows are per environment.
+         * @enum {string}
+         */
+        DeployEnvironment: "DEV" | "TEST" | "STAGING" | "PRODUCTION";
+        /**
+         * DeployRunKind
+         * @enum {string}
+         */
+        DeployRunKind: "DEPLOY" | "RETRY" | "ROLLBACK" | "AUTO";
+        /**
+         * DeployRunStatus
+         * @description One run of the deploy queue (SPEC §4 task result: processing, succeeded, failed).
+         * @enum {string}
+         */
+        DeployRunStatus: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED" | "CANCELLED" | "WITHDRAWN" | "SUPERSEDED" | "FROZEN";
+        /**
+         * DeployRunner
+         * @enum {string}
+         */
+        DeployRunner: "LOCAL" | "JENKINS";
+        /**
+         * DeployTaskStatus
+         * @description A deploy task's review: waiting for a reviewer, approved, rejected, or expired unreviewed.
+         * @enum {string}
+         */
+        DeployTaskStatus: "PENDING_REVIEW" | "APPROVED" | "REJECTED" | "EXPIRED";
         /** Elapsed */
         Elapsed: {
             /** Text */
@@ -5270,6 +5841,81 @@ export interface components {
             expiresAt: string | null;
             /** Url */
             url: string;
+        };
+        /** FreezeCreate */
+        FreezeCreate: {
+            /**
+             * Endsat
+             * Format: date-time
+             */
+            endsAt: string;
+            environment: components["schemas"]["DeployEnvironment"];
+            /** Reason */
+            reason: string;
+            /**
+             * Startsat
+             * Format: date-time
+             */
+            startsAt: string;
+        };
+        /** FreezeFilters */
+        FreezeFilters: {
+            /** Endsat */
+            endsAt?: string[] | null;
+            /** Environment */
+            environment?: components["schemas"]["DeployEnvironment"][] | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+        };
+        /** FreezePublic */
+        FreezePublic: {
+            /** Createdby */
+            createdBy: number | null;
+            /**
+             * Endsat
+             * Format: date-time
+             */
+            endsAt: string;
+            environment: components["schemas"]["DeployEnvironment"];
+            /** Id */
+            id: number;
+            /** Reason */
+            reason: string;
+            /**
+             * Startsat
+             * Format: date-time
+             */
+            startsAt: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** FreezeUpdate */
+        FreezeUpdate: {
+            /** Endsat */
+            endsAt?: string | null;
+            environment?: components["schemas"]["DeployEnvironment"] | null;
+            /** Id */
+            id: number;
+            /** Reason */
+            reason?: string | null;
+            /** Startsat */
+            startsAt?: string | null;
         };
         /**
          * GrantBody
@@ -5591,6 +6237,29 @@ export interface components {
             enabled: boolean;
             /** Name */
             name: string;
+        };
+        /** LogChunk */
+        LogChunk: {
+            /** Seq */
+            seq: number;
+            /** Text */
+            text: string;
+        };
+        /**
+         * LogPage
+         * @description Chunks of a run's log; `first` and `last` bound the whole log, so a reader knows what is left.
+         */
+        LogPage: {
+            /** Bytes */
+            bytes: number;
+            /** Chunks */
+            chunks: components["schemas"]["LogChunk"][];
+            /** Finished */
+            finished: boolean;
+            /** First */
+            first: number;
+            /** Last */
+            last: number;
         };
         /** LoginBody */
         LoginBody: {
@@ -6430,6 +7099,19 @@ export interface components {
             /** Url */
             url: string;
         };
+        /** OverrideBody */
+        OverrideBody: {
+            /**
+             * Overridefreeze
+             * @default false
+             */
+            overrideFreeze: boolean;
+            /**
+             * Overridereason
+             * @default
+             */
+            overrideReason: string;
+        };
         /** PackageChoice */
         PackageChoice: {
             /**
@@ -6876,6 +7558,17 @@ export interface components {
             /** Total */
             total: number;
         };
+        /** Page[FreezePublic] */
+        Page_FreezePublic_: {
+            /** Items */
+            items: components["schemas"]["FreezePublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+        };
         /** Page[InternalFaqPublic] */
         Page_InternalFaqPublic_: {
             /** Items */
@@ -6986,6 +7679,17 @@ export interface components {
             /** Total */
             total: number;
         };
+        /** Page[ProjectPublic] */
+        Page_ProjectPublic_: {
+            /** Items */
+            items: components["schemas"]["ProjectPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+        };
         /** Page[RequestOut] */
         Page_RequestOut_: {
             /** Items */
@@ -7008,10 +7712,32 @@ export interface components {
             /** Total */
             total: number;
         };
+        /** Page[RunPublic] */
+        Page_RunPublic_: {
+            /** Items */
+            items: components["schemas"]["RunPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+        };
         /** Page[ShopPublic] */
         Page_ShopPublic_: {
             /** Items */
             items: components["schemas"]["ShopPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[TaskPublic] */
+        Page_TaskPublic_: {
+            /** Items */
+            items: components["schemas"]["TaskPublic"][];
             /** Page */
             page: number;
             /** Pagesize */
@@ -7246,6 +7972,98 @@ export interface components {
             defaultTimeZone: string;
             /** Timezone */
             timeZone: string | null;
+        };
+        /** ProjectCreate */
+        ProjectCreate: {
+            /**
+             * Autodeploy
+             * @default false
+             */
+            autoDeploy: boolean;
+            /** Code */
+            code: string;
+            /**
+             * Deploycommand
+             * @default
+             */
+            deployCommand: string;
+            /** Jenkinsjob */
+            jenkinsJob?: string | null;
+            /** Name */
+            name: string;
+            /**
+             * Timelimitminutes
+             * @default 30
+             */
+            timeLimitMinutes: number;
+        };
+        /** ProjectFilters */
+        ProjectFilters: {
+            /** Autodeploy */
+            autoDeploy?: boolean | null;
+            /** Code */
+            code?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+        };
+        /** ProjectOption */
+        ProjectOption: {
+            /** Code */
+            code: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
+        /** ProjectPublic */
+        ProjectPublic: {
+            /** Autodeploy */
+            autoDeploy: boolean;
+            /** Code */
+            code: string;
+            /** Deploycommand */
+            deployCommand: string;
+            /** Id */
+            id: number;
+            /** Jenkinsjob */
+            jenkinsJob: string | null;
+            /** Name */
+            name: string;
+            /** Timelimitminutes */
+            timeLimitMinutes: number;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** ProjectUpdate */
+        ProjectUpdate: {
+            /** Autodeploy */
+            autoDeploy?: boolean | null;
+            /** Deploycommand */
+            deployCommand?: string | null;
+            /** Id */
+            id: number;
+            /** Jenkinsjob */
+            jenkinsJob?: string | null;
+            /** Name */
+            name?: string | null;
+            /** Timelimitminutes */
+            timeLimitMinutes?: number | null;
         };
         /** QuoteOut */
         QuoteOut: {
@@ -7491,6 +8309,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[FreezePublic] */
+        Reply_FreezePublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["FreezePublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[HealthPublic] */
         Reply_HealthPublic_: {
             /**
@@ -7556,6 +8393,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["ListEntryPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[LogPage] */
+        Reply_LogPage_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["LogPage"] | null;
             /**
              * Message
              * @default
@@ -7910,6 +8766,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[FreezePublic]] */
+        Reply_Page_FreezePublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_FreezePublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[InternalFaqPublic]] */
         Reply_Page_InternalFaqPublic__: {
             /**
@@ -8100,6 +8975,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[ProjectPublic]] */
+        Reply_Page_ProjectPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_ProjectPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[RequestOut]] */
         Reply_Page_RequestOut__: {
             /**
@@ -8138,6 +9032,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[RunPublic]] */
+        Reply_Page_RunPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_RunPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[ShopPublic]] */
         Reply_Page_ShopPublic__: {
             /**
@@ -8146,6 +9059,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_ShopPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[TaskPublic]] */
+        Reply_Page_TaskPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_TaskPublic_"] | null;
             /**
              * Message
              * @default
@@ -8309,6 +9241,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[ProjectPublic] */
+        Reply_ProjectPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["ProjectPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Removed] */
         Reply_Removed_: {
             /**
@@ -8355,6 +9306,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["RolePublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[RunPublic] */
+        Reply_RunPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["RunPublic"] | null;
             /**
              * Message
              * @default
@@ -8450,6 +9420,44 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["TableDisplayPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[TaskDetail] */
+        Reply_TaskDetail_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["TaskDetail"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[TaskPublic] */
+        Reply_TaskPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["TaskPublic"] | null;
             /**
              * Message
              * @default
@@ -8932,6 +9940,46 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[list[ProjectOption]] */
+        Reply_list_ProjectOption__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["ProjectOption"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[list[RevisionChange]] */
+        Reply_list_RevisionChange__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["RevisionChange"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[list[RoleOption]] */
         Reply_list_RoleOption__: {
             /**
@@ -9165,6 +10213,62 @@ export interface components {
             /** State */
             state?: components["schemas"]["SubscriptionRequestState"][] | null;
         };
+        /** ReviewBody */
+        ReviewBody: {
+            /**
+             * Comment
+             * @default
+             */
+            comment: string;
+            decision: components["schemas"]["DeployDecision"];
+        };
+        /** ReviewPublic */
+        ReviewPublic: {
+            /** Comment */
+            comment: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            decision: components["schemas"]["DeployDecision"];
+            /** Id */
+            id: number;
+            /** Reviewerid */
+            reviewerId: number;
+            /**
+             * Reviewername
+             * @default
+             */
+            reviewerName: string;
+            /** Revision */
+            revision: number;
+        };
+        /** RevisionChange */
+        RevisionChange: {
+            /** After */
+            after: unknown;
+            /** Before */
+            before: unknown;
+            /** Field */
+            field: string;
+        };
+        /** RevisionPublic */
+        RevisionPublic: {
+            /** Authorid */
+            authorId: number;
+            /** Content */
+            content: {
+                [key: string]: unknown;
+            };
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Revision */
+            revision: number;
+        };
         /** RoleCreate */
         RoleCreate: {
             /**
@@ -9300,6 +10404,115 @@ export interface components {
             roleType: string;
             /** Status */
             status: string;
+        };
+        /** RollbackBody */
+        RollbackBody: {
+            environment: components["schemas"]["DeployEnvironment"];
+            /**
+             * Overridefreeze
+             * @default false
+             */
+            overrideFreeze: boolean;
+            /**
+             * Overridereason
+             * @default
+             */
+            overrideReason: string;
+            /** Projectid */
+            projectId: number;
+        };
+        /** RunFilters */
+        RunFilters: {
+            /** Createdat */
+            createdAt?: string[] | null;
+            /** Environment */
+            environment?: components["schemas"]["DeployEnvironment"][] | null;
+            /** Kind */
+            kind?: components["schemas"]["DeployRunKind"][] | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Projectid */
+            projectId?: number | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Status */
+            status?: components["schemas"]["DeployRunStatus"][] | null;
+            /** Taskid */
+            taskId?: number | null;
+            /** Version */
+            version?: string | null;
+        };
+        /** RunPublic */
+        RunPublic: {
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            environment: components["schemas"]["DeployEnvironment"];
+            /** Error */
+            error: string | null;
+            /** Exitcode */
+            exitCode: number | null;
+            /** Finishedat */
+            finishedAt: string | null;
+            /** Freezeoverrideby */
+            freezeOverrideBy: number | null;
+            /** Freezeoverridereason */
+            freezeOverrideReason: string | null;
+            /** Id */
+            id: number;
+            kind: components["schemas"]["DeployRunKind"];
+            /** Logbytes */
+            logBytes: number;
+            /**
+             * Projectcode
+             * @default
+             */
+            projectCode: string;
+            /** Projectid */
+            projectId: number;
+            /** Requestedby */
+            requestedBy: number | null;
+            /** Requestedbyname */
+            requestedByName?: string | null;
+            /** Retryofid */
+            retryOfId: number | null;
+            runner: components["schemas"]["DeployRunner"] | null;
+            /** Serverips */
+            serverIps: string[];
+            /** Startedat */
+            startedAt: string | null;
+            status: components["schemas"]["DeployRunStatus"];
+            /** Supersededbyid */
+            supersededById: number | null;
+            /** Taskid */
+            taskId: number;
+            /**
+             * Taskname
+             * @default
+             */
+            taskName: string;
+            /** Version */
+            version: string;
+            /**
+             * Workflowid
+             * @default
+             */
+            workflowId: string;
+            /** Workflowurl */
+            workflowUrl?: string | null;
         };
         /**
          * SalesTeam
@@ -9781,6 +10994,151 @@ export interface components {
         TableKey: {
             /** Tablekey */
             tableKey: string;
+        };
+        /**
+         * TaskBody
+         * @description SPEC §3 Deployment: project, version, environment, server IP; §5: task name required.
+         */
+        TaskBody: {
+            /**
+             * Description
+             * @default
+             */
+            description: string;
+            environment: components["schemas"]["DeployEnvironment"];
+            /** Name */
+            name: string;
+            /** Params */
+            params?: {
+                [key: string]: unknown;
+            };
+            /** Projectid */
+            projectId: number;
+            /** Serverips */
+            serverIps: string[];
+            /** Version */
+            version: string;
+        };
+        /** TaskDetail */
+        TaskDetail: {
+            /** Canedit */
+            canEdit: boolean;
+            /** Canreview */
+            canReview: boolean;
+            /** Reviews */
+            reviews: components["schemas"]["ReviewPublic"][];
+            /** Revisions */
+            revisions: components["schemas"]["RevisionPublic"][];
+            /** Runs */
+            runs: components["schemas"]["RunPublic"][];
+            task: components["schemas"]["TaskPublic"];
+        };
+        /** TaskFilters */
+        TaskFilters: {
+            /** Authorid */
+            authorId?: number | null;
+            /** Environment */
+            environment?: components["schemas"]["DeployEnvironment"][] | null;
+            /** Name */
+            name?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Projectid */
+            projectId?: number | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Status */
+            status?: components["schemas"]["DeployTaskStatus"][] | null;
+        };
+        /** TaskModify */
+        TaskModify: {
+            /**
+             * Description
+             * @default
+             */
+            description: string;
+            environment: components["schemas"]["DeployEnvironment"];
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Params */
+            params?: {
+                [key: string]: unknown;
+            };
+            /** Projectid */
+            projectId: number;
+            /** Serverips */
+            serverIps: string[];
+            /** Version */
+            version: string;
+        };
+        /** TaskPublic */
+        TaskPublic: {
+            /** Authorid */
+            authorId: number;
+            /**
+             * Authorname
+             * @default
+             */
+            authorName: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Description */
+            description: string;
+            environment: components["schemas"]["DeployEnvironment"];
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Params */
+            params: {
+                [key: string]: unknown;
+            };
+            /**
+             * Projectcode
+             * @default
+             */
+            projectCode: string;
+            /** Projectid */
+            projectId: number;
+            /**
+             * Reviewdueat
+             * Format: date-time
+             */
+            reviewDueAt: string;
+            /** Reviewedat */
+            reviewedAt: string | null;
+            /** Reviewerid */
+            reviewerId: number | null;
+            /** Reviewername */
+            reviewerName?: string | null;
+            /** Revision */
+            revision: number;
+            /** Serverips */
+            serverIps: string[];
+            status: components["schemas"]["DeployTaskStatus"];
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** Version */
+            version: string;
         };
         /**
          * Team
@@ -12304,6 +13662,981 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_list_DepartmentNode__"];
+                };
+            };
+        };
+    };
+    deploy_freezes_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (printable ASCII, up to 200) that makes this creation safe to retry: a repeat with the same key and body returns the record the first call created. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FreezeCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_FreezePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deploy_freezes_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deploy_freezes_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_FreezePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deploy_freezes_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FreezeFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deploy_freezes_import_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_deploy_freezes_import_file"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_dict_str__int__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deploy_freezes_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FreezeUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_FreezePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deploy_freezes_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FreezeFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_FreezePublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deploy_projects_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (printable ASCII, up to 200) that makes this creation safe to retry: a repeat with the same key and body returns the record the first call created. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ProjectPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deploy_projects_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deploy_projects_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ProjectPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deploy_projects_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deploy_projects_import_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_deploy_projects_import_file"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_dict_str__int__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deploy_projects_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ProjectPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deploy_projects_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_ProjectOption__"];
+                };
+            };
+        };
+    };
+    deploy_projects_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_ProjectPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deploy_runs_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeployBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_RunPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deploy_runs_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_RunPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deploy_runs_rollback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RollbackBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_RunPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deploy_runs_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RunFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_RunPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deploy_runs_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_RunPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deploy_logs_page: {
+        parameters: {
+            query?: {
+                before?: number | null;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                run_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_LogPage_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deploy_logs_download: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deploy_logs_stream: {
+        parameters: {
+            query?: {
+                after?: number;
+            };
+            header?: {
+                "last-event-id"?: string | null;
+            };
+            path: {
+                run_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deploy_runs_retry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OverrideBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_RunPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deploy_tasks_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TaskPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deploy_tasks_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                task_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TaskDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deploy_tasks_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskModify"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TaskPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deploy_tasks_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_TaskPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deploy_tasks_diff: {
+        parameters: {
+            query: {
+                from: number;
+                to: number;
+            };
+            header?: never;
+            path: {
+                task_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_RevisionChange__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deploy_tasks_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                task_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TaskPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };

@@ -1,0 +1,127 @@
+"""The Jenkins runner: Jenkins' remote API over plain HTTP (a crumb for each write, basic auth with an API
+token), used when OMP_JENKINS_URL and OMP_JENKINS_TOKEN are set and the project names a job.
+
+The queue item, then the build number, are stored on the run as soon as Jenkins gives them, so an attempt
+that resumes after a worker died follows the same build instead of triggering a second one. The console
+text is read progressively (`logText/progressiveText?start=`) into the run's log chunks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+from temporalio import activity
+
+from activities import deploy_store
+from activities.deploy_log import LogWriter
+from activities.deploy_store import RunContext
+from domain.enums import DeployRunner, DeployRunStatus
+from domain.settings import get_settings
+from workflows.deploy_models import RunOutcome
+
+POLL_SECONDS = 1.0
+RESULTS = {"SUCCESS": DeployRunStatus.SUCCEEDED, "ABORTED": DeployRunStatus.CANCELLED}
+
+
+def configured() -> bool:
+    settings = get_settings()
+    return bool(settings.jenkins_url and settings.jenkins_token)
+
+
+class Jenkins:
+    def __init__(self, http: httpx.AsyncClient, job: str) -> None:
+        self.http = http
+        self.job = "/".join(f"job/{quote(part, safe='')}" for part in job.strip("/").split("/"))
+
+    async def crumb(self) -> dict[str, str]:
+        """Jenkins' CSRF crumb; an instance with crumbs switched off answers 404 and needs none."""
+        reply = await self.http.get("/crumbIssuer/api/json")
+        if reply.status_code == 404:
+            return {}
+        reply.raise_for_status()
+        body = reply.json()
+        return {body["crumbRequestField"]: body["crumb"]}
+
+    async def trigger(self, params: dict[str, str]) -> str:
+        reply = await self.http.post(f"/{self.job}/buildWithParameters", data=params, headers=await self.crumb())
+        reply.raise_for_status()
+        return reply.headers["Location"]
+
+    async def build_of(self, queue_url: str) -> int | None:
+        reply = await self.http.get(f"{queue_url.rstrip('/')}/api/json")
+        reply.raise_for_status()
+        item = reply.json()
+        if item.get("cancelled"):
+            return -1
+        executable = item.get("executable") or {}
+        return int(executable["number"]) if "number" in executable else None
+
+    async def text(self, build: int, start: int) -> tuple[bytes, int, bool]:
+        reply = await self.http.get(f"/{self.job}/{build}/logText/progressiveText", params={"start": start})
+        reply.raise_for_status()
+        size = int(reply.headers.get("X-Text-Size", start + len(reply.content)))
+        return reply.content, size, reply.headers.get("X-More-Data", "").lower() == "true"
+
+    async def result(self, build: int) -> str | None:
+        reply = await self.http.get(f"/{self.job}/{build}/api/json")
+        reply.raise_for_status()
+        body: dict[str, Any] = reply.json()
+        return None if body.get("building") else body.get("result")
+
+    async def stop(self, build: int) -> None:
+        await self.http.post(f"/{self.job}/{build}/stop", headers=await self.crumb())
+
+
+def client() -> httpx.AsyncClient:
+    settings = get_settings()
+    auth = (settings.jenkins_user or "", settings.jenkins_token or "")
+    return httpx.AsyncClient(base_url=(settings.jenkins_url or "").rstrip("/"), auth=auth, timeout=30.0)
+
+
+async def run_jenkins(ctx: RunContext) -> RunOutcome:
+    assert ctx.jenkins_job
+    async with client() as http:
+        jenkins = Jenkins(http, ctx.jenkins_job)
+        ref = ctx.external_ref
+        if "queue" not in ref:
+            params = {"VERSION": ctx.version, "ENVIRONMENT": ctx.environment, "SERVERS": ",".join(ctx.server_ips),
+                      **{name: str(value) for name, value in ctx.params.items()}}
+            ref = {"queue": await jenkins.trigger(params)}
+            await deploy_store.set_runner(ctx.run_id, DeployRunner.JENKINS, ref)
+        while "build" not in ref:
+            build = await jenkins.build_of(ref["queue"])
+            if build == -1:
+                return RunOutcome(status=DeployRunStatus.CANCELLED, error="cancelled in the Jenkins queue")
+            if build is not None:
+                ref = {**ref, "build": build}
+                await deploy_store.set_runner(ctx.run_id, DeployRunner.JENKINS, ref)
+            else:
+                activity.heartbeat()
+                await asyncio.sleep(POLL_SECONDS)
+        writer = LogWriter(ctx.run_id, ctx.last_seq, ctx.offset)
+        try:
+            return await follow(jenkins, int(ref["build"]), writer)
+        except asyncio.CancelledError:
+            if not activity.is_worker_shutdown():
+                await jenkins.stop(int(ref["build"]))
+                await writer.line("cancelled; Jenkins was asked to stop the build")
+            raise
+
+
+async def follow(jenkins: Jenkins, build: int, writer: LogWriter) -> RunOutcome:
+    more = True
+    while more:
+        data, size, more = await jenkins.text(build, writer.offset + len(writer.pending))
+        await writer.feed(data, final=not more)
+        activity.heartbeat(size)
+        if more:
+            await asyncio.sleep(POLL_SECONDS)
+    result = await jenkins.result(build)
+    while result is None:  # the text is complete a moment before the result is recorded
+        await asyncio.sleep(POLL_SECONDS)
+        result = await jenkins.result(build)
+    status = RESULTS.get(result, DeployRunStatus.FAILED)
+    return RunOutcome(status=status, error=None if status == DeployRunStatus.SUCCEEDED else f"Jenkins: {result}")

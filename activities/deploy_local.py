@@ -1,0 +1,148 @@
+"""The embedded default runner: the project's deploy command in a subprocess on the worker's machine.
+
+The command runs in its own session, detached from the worker, with its output in a file under
+var/deploys/<run>/ and its exit status written next to it when it ends. A worker that dies mid-deploy leaves
+it running; the next attempt of the activity finds the files and follows the same process to its end
+instead of starting a second deploy. A worker asked to stop also leaves it (to the next worker); a user's
+cancellation or the time limit ends it, the whole process group.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+from temporalio import activity
+from temporalio.exceptions import ApplicationError
+
+from activities import deploy_store
+from activities.deploy_log import LogWriter
+from activities.deploy_store import RunContext
+from domain.enums import DeployRunner, DeployRunStatus
+from domain.settings import get_settings
+from workflows.deploy_models import RunOutcome
+
+POLL_SECONDS = 0.2
+READ_BYTES = 1024 * 1024
+# The wrapper keeps the command's exit status even if nobody waits for it (the worker may be gone).
+WRAPPER = 'sh -c "$OMP_DEPLOY_COMMAND" >> "$OMP_DEPLOY_LOG" 2>&1; echo $? > "$OMP_DEPLOY_EXIT.tmp"; ' \
+          'mv "$OMP_DEPLOY_EXIT.tmp" "$OMP_DEPLOY_EXIT"'
+
+
+def run_dir(run_id: int) -> Path:
+    return get_settings().var_dir / "deploys" / str(run_id)
+
+
+def environment(ctx: RunContext, paths: dict[str, Path]) -> dict[str, str]:
+    """What the command learns of its run: DEPLOY_* variables, and each parameter as DEPLOY_PARAM_<NAME>."""
+    values = {"DEPLOY_RUN_ID": str(ctx.run_id), "DEPLOY_PROJECT": ctx.project, "DEPLOY_VERSION": ctx.version,
+              "DEPLOY_ENVIRONMENT": ctx.environment, "DEPLOY_SERVERS": ",".join(ctx.server_ips),
+              "OMP_DEPLOY_COMMAND": ctx.command, "OMP_DEPLOY_LOG": str(paths["log"]),
+              "OMP_DEPLOY_EXIT": str(paths["exit"])}
+    values |= {f"DEPLOY_PARAM_{name.upper()}": str(value) for name, value in ctx.params.items()}
+    return {**os.environ, **values}
+
+
+def alive(pid: int) -> bool:
+    with contextlib.suppress(ChildProcessError):  # our own child: reap it, or it stays a zombie that looks alive
+        if os.waitpid(pid, os.WNOHANG)[0] == pid:
+            return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def stop_group(pid: int) -> None:
+    """TERM the command's process group, then KILL what is left a few seconds later."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pid, signal.SIGTERM)
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and alive(pid):
+        time.sleep(0.1)
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pid, signal.SIGKILL)
+
+
+def start(ctx: RunContext, paths: dict[str, Path]) -> dict[str, object]:
+    paths["dir"].mkdir(parents=True, exist_ok=True)
+    # Written before the spawn: an attempt that finds it without a pid cannot know whether the command ran.
+    paths["started"].write_text(str(time.time()))
+    process = subprocess.Popen(["/bin/sh", "-c", WRAPPER], env=environment(ctx, paths), cwd=paths["dir"],
+                               stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               start_new_session=True)
+    state = {"pid": process.pid, "started": time.time()}
+    paths["pid"].write_text(json.dumps(state))
+    return state
+
+
+async def run_local(ctx: RunContext) -> RunOutcome:
+    base = run_dir(ctx.run_id)
+    paths = {"dir": base, "log": base / "output.log", "exit": base / "exit", "pid": base / "pid.json",
+             "started": base / "started"}
+    if paths["pid"].exists():
+        state = json.loads(paths["pid"].read_text())  # a resumed attempt: follow the same process
+    elif paths["started"].exists():
+        raise ApplicationError("the worker stopped while starting the command; not started again", type="DEPLOY_LOST",
+                               non_retryable=True)
+    else:
+        await deploy_store.set_runner(ctx.run_id, DeployRunner.LOCAL, {})
+        state = await asyncio.to_thread(start, ctx, paths)
+    pid, started = int(state["pid"]), float(state["started"])
+    writer = LogWriter(ctx.run_id, ctx.last_seq, ctx.offset)
+    try:
+        return await follow(ctx, paths, pid, started, writer)
+    except asyncio.CancelledError:
+        if activity.is_worker_shutdown():
+            raise  # the command goes on; the next attempt follows it
+        await asyncio.to_thread(stop_group, pid)
+        await drain(paths, writer)
+        await writer.line("cancelled")
+        raise
+
+
+async def drain(paths: dict[str, Path], writer: LogWriter) -> None:
+    """Everything the command wrote up to now, into chunks."""
+    with contextlib.suppress(FileNotFoundError), paths["log"].open("rb") as log:
+        log.seek(writer.offset + len(writer.pending))
+        while data := log.read(READ_BYTES):
+            await writer.feed(data)
+    await writer.feed(b"", final=True)
+
+
+async def follow(ctx: RunContext, paths: dict[str, Path], pid: int, started: float, writer: LogWriter) -> RunOutcome:
+    while True:
+        finished = paths["exit"].exists()
+        await drain_some(paths, writer)
+        activity.heartbeat(writer.offset)
+        if finished:
+            await drain(paths, writer)
+            code = int(paths["exit"].read_text().strip() or "1")
+            status = DeployRunStatus.SUCCEEDED if code == 0 else DeployRunStatus.FAILED
+            return RunOutcome(status=status, exit_code=code, error=None if code == 0 else f"exit code {code}")
+        if not alive(pid) and not paths["exit"].exists():
+            await drain(paths, writer)
+            await writer.line("the deploy command ended without an exit status")
+            return RunOutcome(status=DeployRunStatus.FAILED, error="lost")
+        if time.time() - started > ctx.time_limit:
+            await asyncio.to_thread(stop_group, pid)
+            await drain(paths, writer)
+            await writer.line(f"time limit of {ctx.time_limit // 60} minutes reached; stopped")
+            return RunOutcome(status=DeployRunStatus.FAILED, error="time limit")
+        await asyncio.sleep(POLL_SECONDS)
+
+
+async def drain_some(paths: dict[str, Path], writer: LogWriter) -> None:
+    with contextlib.suppress(FileNotFoundError), paths["log"].open("rb") as log:
+        log.seek(writer.offset + len(writer.pending))
+        data = log.read(READ_BYTES)
+        await writer.feed(data)
