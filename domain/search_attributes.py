@@ -26,7 +26,8 @@ SEARCH_ATTRIBUTES: dict[str, str] = {
     "RequestState": "Keyword",
     "TaskName": "Keyword",
     "NoticeId": "Int",
-    "Environment": "Keyword",
+    # One value in a KeywordList (the Keyword columns are all taken): `Environment = 'PRODUCTION'` still finds it.
+    "Environment": "KeywordList",
     "DeployStatus": "Keyword",
 }
 

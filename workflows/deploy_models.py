@@ -15,7 +15,7 @@ from domain.enums import DeployRunStatus
 from domain.rules.deployments import GAP
 
 PROJECT = SearchAttributeKey.for_keyword("Project")
-ENVIRONMENT = SearchAttributeKey.for_keyword("Environment")
+ENVIRONMENT = SearchAttributeKey.for_keyword_list("Environment")  # one value (domain/search_attributes.py)
 DEPLOY_STATUS = SearchAttributeKey.for_keyword("DeployStatus")
 
 
@@ -36,7 +36,8 @@ def queue_attributes(project: str) -> TypedSearchAttributes:
 
 
 def run_attributes(project: str, environment: str, status: DeployRunStatus) -> TypedSearchAttributes:
-    return TypedSearchAttributes([SearchAttributePair(PROJECT, project), SearchAttributePair(ENVIRONMENT, environment),
+    return TypedSearchAttributes([SearchAttributePair(PROJECT, project),
+                                  SearchAttributePair(ENVIRONMENT, [environment]),
                                   SearchAttributePair(DEPLOY_STATUS, status.value)])
 
 
