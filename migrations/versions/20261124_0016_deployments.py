@@ -1,7 +1,7 @@
 """deploy projects, tasks, revisions, reviews, runs, log chunks, freeze windows
 
-Revision ID: 0015
-Revises: 0014
+Revision ID: 0016
+Revises: 0015
 Create Date: 2026-11-24 22:49:09.488902
 """
 from collections.abc import Sequence
@@ -10,8 +10,8 @@ import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects import postgresql
 
-revision: str = '0015'
-down_revision: str | None = '0014'
+revision: str = '0016'
+down_revision: str | None = '0015'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
