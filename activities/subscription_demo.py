@@ -5,6 +5,7 @@ plan flow hears of its end (docs/plans.md), when Temporal is up."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 from datetime import UTC, datetime, timedelta
@@ -27,6 +28,7 @@ from workflows import subscription_models as m
 log = logging.getLogger("omp.seed")
 SHARE = 0.7  # of the demo merchants subscribe; the rest stay unpaid
 REQUESTER = "demo.sales"
+AT_ONCE = 4  # merchants applied at once (each holds a database connection)
 
 
 async def requester_id() -> int:
@@ -65,35 +67,39 @@ async def drafts(rng: random.Random, only: list[int] | None, share: float) -> li
 async def create(client: Client | None = None, now: datetime | None = None, only: list[int] | None = None,
                  share: float = SHARE) -> int:
     """Apply the demo subscriptions (to the merchants `only` names, else to every demo merchant); returns how
-    many. Run once, on the first start (api/prestart.py); merchants with a request are skipped anyway."""
+    many. Run once, on the first start (api/prestart.py); merchants with a request are skipped anyway. A few at
+    a time, each merchant's in its own transaction: the first start should not wait for them one by one."""
     rng, now = random.Random(20261124), now or datetime.now(UTC)
     requester = await requester_id()
     async with transaction() as db:
-        admin = await db.scalar(select(User.id).where(User.username == "admin"))
-    applied = []
-    for draft in await drafts(rng, only, share):
-        at = now - timedelta(days=rng.randint(0, 330))  # subscribed some time in the last year: some end soon
-        draft.payment_at = at
-        async with transaction() as db:
-            row = SubscriptionRequest(workflow_id=f"subscription-{draft.merchant_id}-{draft.receipt_number}",
-                                      kind=draft.kind, merchant_id=draft.merchant_id,
-                                      state=SubscriptionRequestState.AWAITING_APPROVAL, requested_by=requester,
-                                      receipt_number=draft.receipt_number, payment_serial=draft.payment_serial,
-                                      payload=draft.model_dump(mode="json"), created_at=at, updated_at=at)
-            db.add(row)
-            await db.flush()
-        applied.append((draft.merchant_id, await subscription_store.apply(m.ApplyInput(
-            request_id=row.id, workflow_id=row.workflow_id, requested_by=requester, approver_id=admin,
-            approver_name="admin", at=at, draft=draft, transaction_id="demo"))))
-    if client is not None:
-        await start_plans(client, applied)
-    log.info("%d demo subscriptions applied", len(applied))
-    return len(applied)
+        admin = int(await db.scalar(select(User.id).where(User.username == "admin")) or 0)
+    gate = asyncio.Semaphore(AT_ONCE)
+    work = [(draft, now - timedelta(days=rng.randint(0, 330))) for draft in await drafts(rng, only, share)]
+
+    async def one(draft: m.Draft, at: datetime) -> None:
+        async with gate:
+            applied = await apply(draft, at, requester, admin)
+            if client is not None and applied.expire_at is not None:
+                await signal_renewal(client, plan_models.PlanRenewal(
+                    merchant_id=draft.merchant_id, plan_name=applied.plan_name, expire_at=applied.expire_at))
+
+    await asyncio.gather(*(one(draft, at) for draft, at in work))
+    log.info("%d demo subscriptions applied", len(work))
+    return len(work)
 
 
-async def start_plans(client: Client, applied: list[tuple[int, m.Applied]]) -> None:
-    """Each merchant's plan flow (a plan already over expires at once, audited)."""
-    for merchant_id, done in applied:
-        if done.expire_at is not None:
-            await signal_renewal(client, plan_models.PlanRenewal(merchant_id=merchant_id, plan_name=done.plan_name,
-                                                                 expire_at=done.expire_at))
+async def apply(draft: m.Draft, at: datetime, requester: int, admin: int) -> m.Applied:
+    """The request as approved some time ago (`at`: some plans end soon, some are over and expire at once when
+    their plan flow starts), then the apply transaction of approved requests."""
+    draft.payment_at = at
+    async with transaction() as db:
+        row = SubscriptionRequest(workflow_id=f"subscription-{draft.merchant_id}-{draft.receipt_number}",
+                                  kind=draft.kind, merchant_id=draft.merchant_id,
+                                  state=SubscriptionRequestState.AWAITING_APPROVAL, requested_by=requester,
+                                  receipt_number=draft.receipt_number, payment_serial=draft.payment_serial,
+                                  payload=draft.model_dump(mode="json"), created_at=at, updated_at=at)
+        db.add(row)
+        await db.flush()
+    return await subscription_store.apply(m.ApplyInput(
+        request_id=row.id, workflow_id=row.workflow_id, requested_by=requester, approver_id=admin,
+        approver_name="admin", at=at, draft=draft, transaction_id="demo"))

@@ -90,3 +90,4 @@ async def account_statuses(merchant_id: int) -> list[str]:
     async with transaction() as db:
         return list((await db.scalars(select(MerchantAccount.status).where(MerchantAccount.merchant_id == merchant_id)
                                       .order_by(MerchantAccount.id))).all())
+
