@@ -15,7 +15,7 @@ beforeEach(() => {
 /** The dialog against a server with one enabled package; `submit` answers the dialog's first step. */
 function openDialog(submit: () => { status?: number; body: unknown }) {
   const seen = fakeApi(({ url }) => {
-    if (url.includes('package/options')) return { body: envelope([{ id: 3, name: 'Pro', packageType: 'BASIC', current: { displayName: 'Pro yearly' } }]) };
+    if (url.includes('package/options')) return { body: envelope([{ id: 3, name: 'Pro', packageType: 'BASIC', displayName: 'Pro yearly' }]) };
     if (url.endsWith('subscription/submit')) return submit();
     if (url.endsWith('subscription/41/confirm')) return { body: envelope(request('AWAITING_APPROVAL')) };
     if (url.includes('common/enums/')) return { body: envelope([{ value: 'AWAITING_APPROVAL', label: 'Awaiting approval' }]) };

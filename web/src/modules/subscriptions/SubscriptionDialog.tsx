@@ -82,7 +82,7 @@ export function SubscriptionDialog({ kind, merchantId, country, open, onClose, o
       <Form form={form} layout="vertical" initialValues={{ freeDays: 0 }} onFinish={(values: DialogValues) => submitting.mutate(values)}>
         <Form.Item name="packages" label={t('fields.packages')} rules={[{ required: true, message: t('rules.packages') }]}>
           <Select mode="multiple" loading={packages.isLoading} optionFilterProp="label"
-            options={(packages.data ?? []).map((p) => ({ value: p.id, label: `${p.current?.displayName ?? p.name} (${t(`type.${p.packageType}`)})` }))} />
+            options={(packages.data ?? []).map((p) => ({ value: p.id, label: `${p.displayName} (${t(`type.${p.packageType}`)})` }))} />
         </Form.Item>
         {chosen.map((packageId) => (
           <Form.Item key={packageId} name={['counts', String(packageId)]} initialValue={1}

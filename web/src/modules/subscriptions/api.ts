@@ -9,13 +9,8 @@ export type SubscriptionKind = Schemas['SubscriptionKind'];
 export type StoredFile = Schemas['StoredFilePublic'];
 export type FileLink = Schemas['FileLink'];
 
-/** An enabled package the dialogs offer (`GET package/options`: its current version). */
-export interface PackageOption {
-  id: number;
-  name: string;
-  packageType: 'BASIC' | 'ADDON';
-  current?: { displayName?: string } | null;
-}
+/** An enabled package the dialogs offer (`GET package/options`: with its current version). */
+export type PackageOption = Schemas['PackagePublic'];
 
 /** The subscribe-or-gift request calls (docs/subscriptions.md, API). Refusals come back to the dialog, which shows
  *  them on their fields (`notify: false`). */
