@@ -21,6 +21,7 @@ async function check(rules: ReturnType<typeof fieldRules>, value: unknown): Prom
     if (typeof value === 'string' && rule.max !== undefined && value.length > rule.max) problems.push(String(rule.message));
     if (typeof value === 'number' && rule.max !== undefined && value > rule.max) problems.push(String(rule.message));
     if (typeof value === 'number' && rule.min !== undefined && value < rule.min) problems.push(String(rule.message));
+    if (Array.isArray(value) && rule.type === 'array' && rule.max !== undefined && value.length > rule.max) problems.push(String(rule.message));
   }
   return problems;
 }
@@ -28,6 +29,13 @@ async function check(rules: ReturnType<typeof fieldRules>, value: unknown): Prom
 describe('form rules mirror the server (SPEC §5 Courier: "name required, at most 30, letters only")', () => {
   it('requires the name, with a message naming the field', async () => {
     expect(await check(fieldRules(name, 'Name', t), '  ')).toEqual(['validation.required {"field":"Name"}']);
+  });
+
+  it('counts the picks of a multi-value enum, not characters (SPEC §5: at most 5 pages selectable for a tip)', async () => {
+    const pages: Column = { key: 'pages', title: 'pages', type: 'enum', form: { required: true, multiple: true, max: 5 } };
+    expect(await check(fieldRules(pages, 'Pages', t), ['PROMOTION', 'REPORTS'])).toEqual([]);
+    expect(await check(fieldRules(pages, 'Pages', t), ['A', 'B', 'C', 'D', 'E', 'F'])).toEqual(['validation.maxItems {"field":"Pages","max":5}']);
+    expect(await check(fieldRules(pages, 'Pages', t), [])).toEqual(['validation.required {"field":"Pages"}']);
   });
 
   it('allows at most 30 characters', async () => {

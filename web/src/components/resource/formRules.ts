@@ -52,6 +52,10 @@ export function fieldRules(column: Column<Row>, label: string, t: Translate): Ru
     if (rules.max !== undefined) list.push({ type: 'number', max: rules.max, message: t('validation.max', { field: label, max: rules.max }) });
     return list;
   }
+  if (rules.multiple) {
+    if (rules.max !== undefined) list.push({ type: 'array', max: rules.max, message: t('validation.maxItems', { field: label, max: rules.max }) });
+    return list;
+  }
   if (rules.min !== undefined) list.push({ min: rules.min, message: t('validation.minLength', { field: label, min: rules.min }) });
   if (rules.max !== undefined) list.push({ max: rules.max, message: t('validation.maxLength', { field: label, max: rules.max }) });
   const pattern = rules.pattern;
