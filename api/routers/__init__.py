@@ -46,6 +46,7 @@ ROUTERS = [
     profile.router, merchants.list_router, merchants.specific_router, merchants.router, plans.router,
     mail.router, mail_history.router,
     shops.list_router, shops.specific_router, shops.router, expenses.list_router, expenses.specific_router,
+    expenses.router,
     subscriptions.router,
     deployments.project_router, deployments.freeze_router, deploy_tasks.router, deploy_runs.router,
     deploy_logs.router,

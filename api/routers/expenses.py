@@ -4,17 +4,24 @@ merchant's."""
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import datetime
+from typing import Annotated, Any
 
-from sqlalchemy import Select, select
+from fastapi import APIRouter
+from sqlalchemy import Select, func, select
 from sqlalchemy.orm import with_expression
 
-from api.deps import Principal
+from api.deps import Need, Principal, SessionDep
+from api.envelope import Reply, ok
 from api.resource import Actions, Resource
+from api.resource.scope import declares
 from api.routers.merchants import through_merchant
-from api.schemas.expenses import PaymentFilters, PaymentPublic, SpecificPaymentFilters
+from api.schemas.expenses import PaymentFilters, PaymentPublic, PerformanceRow, SpecificPaymentFilters
+from domain.enums import PaymentStatus
+from domain.errors import Invalid
 from domain.models.merchants import Merchant
 from domain.models.subscriptions import Payment, Subscription
+from domain.models.users import User
 
 LIST = "expenses-all"
 SPECIFIC = "expenses-specific"
@@ -38,3 +45,29 @@ payments = _payments(PaymentFilters, LIST, (SPECIFIC, "ginee-account", "ginee-sp
 specific = _payments(SpecificPaymentFilters, SPECIFIC, ())
 list_router = payments.router(prefix="/expenses", tags=["expenses"])
 specific_router = specific.router(prefix="/expenses/specific", tags=["specific-expenses"])
+router = APIRouter(tags=["expenses"])
+
+
+@router.get("/expenses/performance", summary="Payments per sales person and currency over a period (IAM performance)",
+            openapi_extra=declares(PAYMENT_SCOPE))
+async def performance(db: SessionDep, user: Annotated[Principal, Need("iam-performance", LIST)],
+                      start: datetime | None = None, end: datetime | None = None) -> Reply[list[PerformanceRow]]:
+    """SPEC §2 /operation/ginee-iam/saas-expenses/iam-performance: within the user's data authority."""
+    if start and end and start > end:
+        raise Invalid(field="end", rule="range_order")
+    def counted(status: PaymentStatus) -> Any:
+        return func.count().filter(Payment.status == status)
+    query = (select(Merchant.sales_id, User.real_name, Payment.currency,
+                    func.count(func.distinct(Payment.merchant_id)), counted(PaymentStatus.PAID),
+                    func.coalesce(func.sum(Payment.amount).filter(Payment.status == PaymentStatus.PAID), 0),
+                    counted(PaymentStatus.PENDING), counted(PaymentStatus.FAILED))
+             .join(Merchant, Merchant.id == Payment.merchant_id).outerjoin(User, User.id == Merchant.sales_id)
+             .group_by(Merchant.sales_id, User.real_name, Payment.currency)
+             .order_by(Merchant.sales_id.nulls_last(), Payment.currency))
+    if start:
+        query = query.where(Payment.created_at >= start)
+    if end:
+        query = query.where(Payment.created_at <= end)
+    fields = list(PerformanceRow.model_fields)
+    return ok([PerformanceRow.model_validate(dict(zip(fields, row, strict=True)))
+               for row in await db.execute(PAYMENT_SCOPE(query, user))])

@@ -14,7 +14,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter
 from sqlalchemy import Select, and_, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import with_expression
+from sqlalchemy.orm import aliased, with_expression
 
 from api.deps import Need, Principal, SessionDep
 from api.envelope import Reply, ok
@@ -52,10 +52,12 @@ MERCHANT_SCOPE = scoped(name="Merchant", country=Merchant.country, team=Merchant
 def through_merchant(name: str, merchant_id: Any, country: Any = None) -> DataScope:
     """The scope of rows that belong to a merchant (shops, payments): the merchant's team and people decide,
     and the row's own country where it has one."""
+    owner = aliased(Merchant)  # never correlated with a query that joins merchants itself
+
     def of(column: Any) -> Any:
-        return select(column).where(Merchant.id == merchant_id).scalar_subquery()
-    return scoped(name=name, country=country if country is not None else of(Merchant.country),
-                  team=of(Merchant.team), owner=(of(Merchant.sales_id), of(Merchant.retention_id)))
+        return select(column).where(owner.id == merchant_id).scalar_subquery()
+    return scoped(name=name, country=country if country is not None else of(owner.country),
+                  team=of(owner.team), owner=(of(owner.sales_id), of(owner.retention_id)))
 
 
 def _name_of(column: Any) -> Any:

@@ -53,3 +53,16 @@ class SpecificPaymentFilters(PaymentFilters):
         if self.merchant_email is None and self.merchant_id is None and self.payment_serial is None:
             raise PydanticCustomError("payment_lookup", "payment_lookup")
         return self
+
+
+class PerformanceRow(CamelModel):
+    """One sales person's payments in one currency over the chosen period (the IAM performance page)."""
+
+    sales_id: int | None
+    sales_name: str | None
+    currency: Currency
+    merchants: int
+    paid_count: int
+    paid_amount: Decimal
+    pending_count: int
+    failed_count: int

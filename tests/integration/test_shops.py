@@ -10,6 +10,7 @@ from domain.db import transaction
 from domain.models.audit import EntityChange
 from domain.models.subscriptions import Payment
 from tests.integration.merchant_support import insert_merchant
+from tests.integration.people import create_user
 
 SHOPS = ("shops-all", "shops-specific", "shop#export", "shop#bind", "shop#unbind", "ginee-account")
 EXPENSES = ("expenses-all", "expenses-specific", "expenses#export")
@@ -76,3 +77,19 @@ async def test_expenses_list_the_payments_of_a_merchant(client, staff):
     assert items[0]["amount"] in ("1500.00", "1500.0", 1500, "1500")
     export = await client.post("/cms/expenses/export", headers=staff, json={"merchantId": merchant.id})
     assert export.status_code == 200
+
+
+async def test_iam_performance_sums_paid_payments_per_sales_person(client, login_as):
+    seller = await create_user(prefix="sales")
+    viewer = await login_as("iam-performance")
+    merchants = [await insert_merchant("MY", sales_id=seller.id) for _ in range(2)]
+    async with transaction() as db:
+        db.add_all([Payment(merchant_id=m.id, amount=Decimal("450.00"), currency="MYR", status=status)
+                    for m in merchants for status in ("PAID", "FAILED")])
+    reply = await client.get("/cms/expenses/performance", headers=viewer)
+    mine = [row for row in reply.json()["data"] if row["salesId"] == seller.id]
+    assert mine == [{"salesId": seller.id, "salesName": seller.real_name, "currency": "MYR", "merchants": 2,
+                     "paidCount": 2, "paidAmount": "900.00", "pendingCount": 0, "failedCount": 2}]
+    backwards = await client.get("/cms/expenses/performance", headers=viewer,
+                                 params={"start": "2026-02-01T00:00:00Z", "end": "2026-01-01T00:00:00Z"})
+    assert backwards.status_code == 422 and backwards.json()["data"]["errors"][0]["field"] == "end"

@@ -1510,6 +1510,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/expenses/performance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payments per sales person and currency over a period (IAM performance)
+         * @description SPEC §2 /operation/ginee-iam/saas-expenses/iam-performance: within the user's data authority.
+         */
+        get: operations["expenses_performance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/expenses/search": {
         parameters: {
             query?: never;
@@ -7858,6 +7878,27 @@ export interface components {
          * @enum {string}
          */
         PaymentStatus: "PAID" | "PENDING" | "FAILED" | "CANCEL";
+        /**
+         * PerformanceRow
+         * @description One sales person's payments in one currency over the chosen period (the IAM performance page).
+         */
+        PerformanceRow: {
+            currency: components["schemas"]["Currency"];
+            /** Failedcount */
+            failedCount: number;
+            /** Merchants */
+            merchants: number;
+            /** Paidamount */
+            paidAmount: string;
+            /** Paidcount */
+            paidCount: number;
+            /** Pendingcount */
+            pendingCount: number;
+            /** Salesid */
+            salesId: number | null;
+            /** Salesname */
+            salesName: string | null;
+        };
         /** PeriodFigures */
         PeriodFigures: {
             /** Closed */
@@ -9929,6 +9970,26 @@ export interface components {
             code: string;
             /** Data */
             data?: components["schemas"]["PageVisitPublic"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[list[PerformanceRow]] */
+        Reply_list_PerformanceRow__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["PerformanceRow"][] | null;
             /**
              * Message
              * @default
@@ -14791,6 +14852,38 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    expenses_performance: {
+        parameters: {
+            query?: {
+                start?: string | null;
+                end?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_PerformanceRow__"];
                 };
             };
             /** @description Validation Error */

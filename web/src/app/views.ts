@@ -30,7 +30,7 @@ export type View = PageView | PendingView | RedirectView | PublicView;
 
 /** Modules still to come; each names the screens that wait for it (listed in web/README.md). */
 export const PENDING_MODULES = {
-  accounts: ['whatsapp-group', 'iam-performance'],
+  accounts: ['whatsapp-group'],
   oms: ['order-list', 'order-detail', 'goods-local', 'goods-list', 'goods-history', 'events-warehouse-stock',
     'search-warehouse-stock', 'outbound-inbound-order-query', 'oms-shop', 'basic-settings', 'product-settings',
     'order-setting', 'stock-settings', 'shipping-setting'],
@@ -113,6 +113,7 @@ export const VIEWS: Readonly<Record<string, View>> = {
   'ginee-specific-accounts': resourcePage(() => import('../modules/merchants/SpecificAccountsPage'), 'merchants', 'users'),
   'ginee-iam-detail': resourcePage(() => import('../modules/merchants/detail/MerchantDetailPage'), 'merchants', 'shops', 'expenses', 'plans',
     'subscriptions'),
+  'iam-performance': page(() => import('../modules/iam/PerformancePage'), 'iam', 'resource'),
   'shops-all': resourcePage(() => import('../modules/shops/AllShopsPage'), 'shops'),
   'shops-specific': resourcePage(() => import('../modules/shops/SpecificShopsPage'), 'shops'),
   'expenses-all': resourcePage(() => import('../modules/expenses/AllExpensesPage'), 'expenses'),
