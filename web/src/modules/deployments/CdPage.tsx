@@ -1,0 +1,3 @@
+import { CdPage } from './RunsPages';
+
+export default CdPage;

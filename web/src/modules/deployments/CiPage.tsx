@@ -1,0 +1,3 @@
+import { CiPage } from './RunsPages';
+
+export default CiPage;

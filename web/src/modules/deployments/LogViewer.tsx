@@ -1,0 +1,90 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { Button, Space, Tag } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslate } from '../../i18n';
+import { deployApi, streamLog } from './api';
+import { appendLines, lineHtml } from './logLines';
+
+const LINE_HEIGHT = 18;
+
+/**
+ * A run's log: the tail first (the last chunks), the live part streamed as server-sent events, earlier chunks
+ * on demand. Only the lines in view are in the page (a virtualised list), so a 30 MB log stays smooth; colours
+ * come from the ANSI codes.
+ */
+export function LogViewer({ runId, height = 480 }: { runId: number; height?: number }) {
+  const t = useTranslate(['deployments']);
+  const [lines, setLines] = useState<string[]>([]);
+  const [first, setFirst] = useState(0);
+  const [ended, setEnded] = useState(false);
+  const [follow, setFollow] = useState(true);
+  const partial = useRef('');
+  const parent = useRef<HTMLDivElement>(null);
+  const virtual = useVirtualizer({ count: lines.length, getScrollElement: () => parent.current, estimateSize: () => LINE_HEIGHT, overscan: 40 });
+
+  useEffect(() => {
+    let stop = () => {};
+    let cancelled = false;
+    setLines([]);
+    setEnded(false);
+    partial.current = '';
+    void deployApi.log(runId).then((page) => {
+      if (cancelled) return;
+      const start = appendLines([], '', page.chunks.map((c) => c.text).join(''));
+      partial.current = start.partial;
+      setLines(start.lines);
+      setFirst(page.chunks[0]?.seq ?? 0);
+      const after = page.chunks.at(-1)?.seq ?? 0;
+      stop = streamLog(runId, after, (_, text) => {
+        setLines((current) => {
+          const next = appendLines(current, partial.current, text);
+          partial.current = next.partial;
+          return next.lines;
+        });
+      }, () => {
+        if (partial.current) setLines((current) => current.concat(partial.current));
+        partial.current = '';
+        setEnded(true);
+      });
+    });
+    return () => {
+      cancelled = true;
+      stop();
+    };
+  }, [runId]);
+
+  useEffect(() => {
+    if (follow && lines.length) virtual.scrollToIndex(lines.length - 1, { align: 'end' });
+  }, [follow, lines.length, virtual]);
+
+  const earlier = async () => {
+    const page = await deployApi.log(runId, first);
+    if (!page.chunks.length) return;
+    const before = appendLines([], '', page.chunks.map((c) => c.text).join(''));
+    // the earlier pages end on a line break (the runners cut chunks at line ends), so nothing is left over
+    setLines((current) => before.lines.concat(before.partial ? [before.partial] : [], current));
+    setFirst(page.chunks[0]!.seq);
+    setFollow(false);
+  };
+
+  return (
+    <div data-testid="deploy-log">
+      <Space style={{ marginBottom: 8 }}>
+        <Button size="small" disabled={first <= 1} onClick={() => void earlier()}>{t('log.earlier')}</Button>
+        <Button size="small" onClick={() => setFollow((value) => !value)}>{follow ? t('log.pause') : t('log.follow')}</Button>
+        <Button size="small" href={`/cms/deploy/run/${runId}/log/download`}>{t('log.download')}</Button>
+        <Tag color={ended ? 'default' : 'processing'} data-testid="deploy-log-state">{ended ? t('log.ended') : t('log.live')}</Tag>
+        <span>{t('log.lines', { count: lines.length })}</span>
+      </Space>
+      <div ref={parent} style={{ height, overflow: 'auto', background: '#141414', color: '#d9d9d9', fontFamily: 'monospace', fontSize: 12 }}>
+        <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
+          {virtual.getVirtualItems().map((item) => (
+            <div key={item.key} data-testid="deploy-log-line" style={{ position: 'absolute', top: 0, transform: `translateY(${item.start}px)`, height: LINE_HEIGHT, whiteSpace: 'pre', padding: '0 8px' }}
+              // ansi-to-html escapes the text itself (escapeXML); only its colour spans are markup
+              dangerouslySetInnerHTML={{ __html: lineHtml(lines[item.index] ?? '') }} />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { Button, Card, Descriptions, Form, Input, List, Radio, Result, Space, Table, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useCan } from '../../app/access/can';
+import { formatTime } from '../../components/format/time';
+import { useTranslate } from '../../i18n';
+import { deployApi, type TaskDetail } from './api';
+import { LogViewer } from './LogViewer';
+import { RunsTable } from './RunsTable';
+import { TaskStatus } from './TasksPage';
+
+function Diff({ detail }: { detail: TaskDetail }) {
+  const t = useTranslate(['deployments']);
+  const last = detail.task.revision;
+  const { data } = useQuery({ queryKey: ['deploy', 'diff', detail.task.id, last], queryFn: () => deployApi.diff(detail.task.id, last - 1, last), enabled: last > 1 });
+  if (last < 2) return null;
+  return (
+    <Card size="small" title={t('diffTitle', { from: last - 1, to: last })} data-testid="review-diff">
+      <Table size="small" rowKey="field" pagination={false} dataSource={data ?? []} columns={[
+        { title: t('field'), dataIndex: 'field', render: (f: string) => t(`fields.${f}` as never) },
+        { title: t('before'), dataIndex: 'before', render: (v: unknown) => <del>{JSON.stringify(v)}</del> },
+        { title: t('after'), dataIndex: 'after', render: (v: unknown) => <ins>{JSON.stringify(v)}</ins> },
+      ]} />
+    </Card>
+  );
+}
+
+function ReviewForm({ detail, done }: { detail: TaskDetail; done: () => void }) {
+  const t = useTranslate(['deployments']);
+  const can = useCan();
+  const [form] = Form.useForm<{ decision: string; comment: string }>();
+  if (!can('review#approve') && !can('review-detail')) return null;
+  const decisions = detail.canReview ? ['APPROVE', 'REJECT', 'COMMENT'] : ['COMMENT'];
+  return (
+    <Form form={form} layout="vertical" initialValues={{ decision: decisions[0] }} onFinish={async (v) => {
+      await deployApi.review(detail.task.id, v.decision, v.comment ?? '');
+      form.resetFields();
+      done();
+    }}>
+      <Form.Item name="decision" label={t('decision')}>
+        <Radio.Group options={decisions.map((d) => ({ value: d, label: t(`decisions.${d}` as never) }))} />
+      </Form.Item>
+      <Form.Item name="comment" label={t('comment')}><Input.TextArea id="review-comment" rows={2} maxLength={2000} /></Form.Item>
+      <Button htmlType="submit" type="primary">{t('submitReview')}</Button>
+    </Form>
+  );
+}
+
+/** /review/:id: a deploy task, its revisions' diff, its reviews, its runs with the live log; deploy, roll back. */
+export default function ReviewPage() {
+  const t = useTranslate(['deployments']);
+  const can = useCan();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const { id = '' } = useParams();
+  const taskId = /^\d+$/.test(id) ? Number(id) : NaN;
+  const [override, setOverride] = useState('');
+  const { data, error, refetch } = useQuery({ queryKey: ['deploy', 'task', taskId], queryFn: ({ signal }) => deployApi.task(taskId, signal), enabled: !Number.isNaN(taskId), refetchInterval: 3000 });
+  if (error || Number.isNaN(taskId)) return <Result status="404" title={t('notFound')} />;
+  if (!data) return <Card loading />;
+  const task = data.task;
+  const reload = () => void client.invalidateQueries({ queryKey: ['deploy'] }).then(() => refetch());
+  const latestRun = data.runs[0];
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size={16}>
+      <Card title={<Space><Typography.Text strong data-testid="task-title">#{task.id} {task.name}</Typography.Text><TaskStatus status={task.status} /></Space>}
+        extra={<Space>
+          {data.canEdit && <Button onClick={() => void navigate(`/review/modify/${task.id}`)}>{t('modify')}</Button>}
+          {can('deploy#run') && task.status === 'APPROVED' && <Button type="primary" data-testid="deploy-button" onClick={() => void deployApi.deploy(task.id, override || undefined).then(reload)}>{t('deploy')}</Button>}
+          {can('deploy#run') && <Button onClick={() => void deployApi.rollback(task.projectId, task.environment).then(reload)}>{t('rollback')}</Button>}
+        </Space>}>
+        <Descriptions size="small" column={2} items={[
+          { key: 'p', label: t('project'), children: task.projectCode },
+          { key: 'v', label: t('version'), children: task.version },
+          { key: 'e', label: t('environment'), children: t(`environments.${task.environment}` as never) },
+          { key: 's', label: t('serverIps'), children: task.serverIps.join(', ') },
+          { key: 'pa', label: t('params'), children: <code>{JSON.stringify(task.params)}</code> },
+          { key: 'r', label: t('revision'), children: task.revision },
+          { key: 'a', label: t('author'), children: task.authorName },
+          { key: 'd', label: t('reviewDue'), children: formatTime(task.reviewDueAt) },
+        ]} />
+        {can('deploy#override-freeze') && task.status === 'APPROVED' && (
+          <Input style={{ marginTop: 8, maxWidth: 480 }} placeholder={t('overrideReason')} value={override} onChange={(e) => setOverride(e.target.value)} />
+        )}
+      </Card>
+      <Diff detail={data} />
+      <Card size="small" title={t('reviewsTitle')}>
+        <List size="small" dataSource={data.reviews} locale={{ emptyText: t('noReviews') }} renderItem={(r) => (
+          <List.Item data-testid="review-entry">{t(`decisions.${r.decision}` as never)} · {r.reviewerName} · r{r.revision} · {formatTime(r.createdAt)} {r.comment && `— ${r.comment}`}</List.Item>
+        )} />
+        <ReviewForm detail={data} done={reload} />
+      </Card>
+      <Card size="small" title={t('runsTitle')}>
+        <RunsTable taskId={task.id} />
+        {latestRun && <div style={{ marginTop: 16 }}><LogViewer key={latestRun.id} runId={latestRun.id} height={360} /></div>}
+      </Card>
+    </Space>
+  );
+}
