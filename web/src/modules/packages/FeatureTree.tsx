@@ -31,7 +31,6 @@ export function FeatureTree({ value, onChange, disabled, id }: { value?: string[
         checkedKeys={value ?? []}
         defaultExpandedKeys={treeData.map((node) => node.key)}
         onCheck={(checked) => onChange?.((Array.isArray(checked) ? checked : checked.checked).map(String))}
-        height={420}
       />
     </div>
   );
