@@ -1,9 +1,9 @@
 import { useRef } from 'react';
 import { Upload, type UploadFile, type UploadProps } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { toast } from '../../../components/feedback';
 import { useTranslate } from '../../../i18n';
-import { ticketDetailApi, type AttachmentBody, type StoredFile } from './api';
+import type { AttachmentBody, StoredFile } from './api';
+import { AddTile, uploadAtOnce } from './uploadParts';
 import { attachmentKind, MAX_FILES, splitByLimit } from './uploadLimit';
 
 /** The image and video types the upload API accepts. */
@@ -27,13 +27,6 @@ export function FileUploader({ files, onChange }: FileUploaderProps) {
     return Upload.LIST_IGNORE;
   };
 
-  const customRequest: UploadProps['customRequest'] = ({ file, onSuccess, onError }) => {
-    ticketDetailApi.upload(file as File).then(
-      (stored) => onSuccess?.(stored),
-      (error: Error) => onError?.(error),
-    );
-  };
-
   return (
     <Upload<StoredFile>
       listType="picture-card"
@@ -41,16 +34,11 @@ export function FileUploader({ files, onChange }: FileUploaderProps) {
       accept={ACCEPT}
       fileList={files}
       beforeUpload={beforeUpload}
-      customRequest={customRequest}
+      customRequest={uploadAtOnce}
       onChange={({ fileList }) => onChange(fileList.filter((file) => file.status !== 'error'))}
       data-testid="comment-files"
     >
-      {files.length < MAX_FILES && (
-        <button type="button" style={{ border: 0, background: 'none', cursor: 'pointer' }} aria-label={t('detail.attachments.add')}>
-          <PlusOutlined />
-          <div style={{ marginTop: 4 }}>{t('detail.attachments.add')}</div>
-        </button>
-      )}
+      {files.length < MAX_FILES && <AddTile label={t('detail.attachments.add')} text={t('detail.attachments.add')} />}
     </Upload>
   );
 }

@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import { Flex, Typography, Upload, type UploadFile, type UploadProps } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslate } from '../../../i18n';
 import type { InputProps } from '../../../components/resource';
-import { ticketDetailApi, type StoredFile } from '../detail/api';
+import type { StoredFile } from '../detail/api';
+import { AddTile, uploadAtOnce } from '../detail/uploadParts';
 import { IMAGE_TYPES, MAX_IMAGES, refusalOf } from './images';
 
 type Picked = UploadFile<StoredFile>;
@@ -27,13 +27,6 @@ export function ImagesInput({ id, label, value, onChange }: InputProps) {
     return why ? Upload.LIST_IGNORE : true;
   };
 
-  const customRequest: UploadProps['customRequest'] = ({ file, onSuccess, onError }) => {
-    ticketDetailApi.upload(file as File).then(
-      (stored) => onSuccess?.(stored),
-      (error: Error) => onError?.(error),
-    );
-  };
-
   return (
     <Flex vertical gap={4} data-testid="ticket-images">
       <Upload<StoredFile>
@@ -43,17 +36,12 @@ export function ImagesInput({ id, label, value, onChange }: InputProps) {
         accept={IMAGE_TYPES}
         fileList={images}
         beforeUpload={beforeUpload}
-        customRequest={customRequest}
+        customRequest={uploadAtOnce}
         // A failed upload has been reported already (the notification names the file); it leaves the list.
         onChange={({ fileList }) => onChange?.(fileList.filter((file) => file.status !== 'error'))}
         onRemove={() => setRefusal(undefined)}
       >
-        {images.length < MAX_IMAGES && (
-          <button type="button" style={{ border: 0, background: 'none', cursor: 'pointer' }} aria-label={`${label}: ${t('new.addImage')}`}>
-            <PlusOutlined />
-            <div style={{ marginTop: 4 }}>{t('new.addImage')}</div>
-          </button>
-        )}
+        {images.length < MAX_IMAGES && <AddTile label={`${label}: ${t('new.addImage')}`} text={t('new.addImage')} />}
       </Upload>
       <Typography.Text type="secondary">{t('new.imagesHint', { max: MAX_IMAGES })}</Typography.Text>
       {refusal && (
