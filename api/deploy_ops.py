@@ -17,6 +17,7 @@ from activities import deploy_store
 from activities.ticket_flows import rpc_timeout
 from api.deps import Principal, release
 from api.flows import temporal_client, watched
+from api.resource.scope import unscoped
 from api.schemas.deployments import OverrideBody, RunPublic, TaskPublic
 from api.temporal_ui import OPERATE, workflow_path
 from api.ticket_reads import users_by_id
@@ -32,6 +33,8 @@ from workflows import deploy_models as m
 log = logging.getLogger("omp.deployments")
 OVERRIDE = "deploy#override-freeze"
 # Who may read runs and their logs, and who may read tasks: every deploy screen.
+# Deploy tasks, runs and logs belong to the console's projects, not to a country, team or owner of business data.
+DEPLOYS = unscoped("operations records: deploys belong to projects, not to business data")
 RUN_READERS = ("jenkins-deploy", "audit-ci", "audit-cd", "auto-deploy", "review-detail", "review-management")
 TASK_READERS = ("jenkins-deploy", "review-management", "review-detail", "review-modify")
 

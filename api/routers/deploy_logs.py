@@ -16,9 +16,10 @@ from fastapi.responses import StreamingResponse
 from sqlalchemy import func, select
 from sse_starlette import EventSourceResponse, ServerSentEvent
 
-from api.deploy_ops import RUN_READERS, load_run
+from api.deploy_ops import DEPLOYS, RUN_READERS, load_run
 from api.deps import Need, Principal, SessionDep, release
 from api.envelope import Reply, ok
+from api.resource.scope import declares
 from api.schemas.deployments import LogPage
 from domain.db import get_sessionmaker
 from domain.models.deployments import DeployLogChunk, DeployRun
@@ -56,7 +57,8 @@ async def events(run_id: int, after: int) -> AsyncIterator[ServerSentEvent]:
         await asyncio.sleep(POLL_SECONDS)
 
 
-@router.get("/{run_id}/log/stream", summary="The run's log as server-sent events, from after the last chunk seen",
+@router.get("/{run_id}/log/stream", openapi_extra=declares(DEPLOYS),
+            summary="The run's log as server-sent events, from after the last chunk seen",
             response_class=EventSourceResponse, responses={200: {"content": {"text/event-stream": {}}}})
 async def stream(run_id: int, db: SessionDep, _: Annotated[Principal, Need(*RUN_READERS)],
                  after: Annotated[int, Query(ge=0)] = 0,
@@ -68,7 +70,8 @@ async def stream(run_id: int, db: SessionDep, _: Annotated[Principal, Need(*RUN_
     return EventSourceResponse(events(run_id, after), ping=15, headers={"X-Accel-Buffering": "no"})
 
 
-@router.get("/{run_id}/log", summary="A page of the run's log: the tail, or the chunks before `before`")
+@router.get("/{run_id}/log", openapi_extra=declares(DEPLOYS),
+            summary="A page of the run's log: the tail, or the chunks before `before`")
 async def page(run_id: int, db: SessionDep, _: Annotated[Principal, Need(*RUN_READERS)],
                before: Annotated[int | None, Query(ge=1)] = None,
                limit: Annotated[int, Query(ge=1, le=PAGE_MAX)] = 8) -> Reply[LogPage]:
@@ -96,7 +99,8 @@ async def whole(run_id: int) -> AsyncIterator[bytes]:
         yield "".join(text for _, text in rows).encode()
 
 
-@router.get("/{run_id}/log/download", summary="The run's whole log as text (ANSI colours kept)",
+@router.get("/{run_id}/log/download", openapi_extra=declares(DEPLOYS),
+            summary="The run's whole log as text (ANSI colours kept)",
             response_class=StreamingResponse, responses={200: {"content": {"text/plain": {}}}})
 async def download(run_id: int, db: SessionDep, _: Annotated[Principal, Need(*RUN_READERS)]) -> StreamingResponse:
     await load_run(db, run_id)

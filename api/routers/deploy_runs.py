@@ -8,11 +8,12 @@ from typing import Annotated
 from fastapi import APIRouter
 from sqlalchemy import select, update
 
-from api.deploy_ops import RUN_READERS, load_run, load_task, queue_run, runs_public, signal_quietly
+from api.deploy_ops import DEPLOYS, RUN_READERS, load_run, load_task, queue_run, runs_public, signal_quietly
 from api.deps import Need, Principal, SessionDep, release
 from api.envelope import Page, Reply, ok
 from api.flows import TemporalDep, watched
 from api.resource.query import apply_filters, apply_sort, count_query
+from api.resource.scope import declares
 from api.schemas.deployments import DeployBody, OverrideBody, RollbackBody, RunFilters, RunPublic
 from domain import audit
 from domain.enums import DeployRunKind, DeployRunStatus
@@ -29,7 +30,8 @@ async def one(db: SessionDep, run: DeployRun, user: Principal) -> RunPublic:
     return (await runs_public(db, [run], user))[0]
 
 
-@router.post("/search", summary="Search deploy runs (CI, CD and release log)")
+@router.post("/search", openapi_extra=declares(DEPLOYS),
+             summary="Search deploy runs (CI, CD and release log)")
 async def search(params: RunFilters, db: SessionDep,
                  user: Annotated[Principal, Need(*RUN_READERS)]) -> Reply[Page[RunPublic]]:
     query = apply_sort(apply_filters(select(DeployRun), DeployRun, params), DeployRun, params.sort, SORTABLE, "-id")
@@ -39,7 +41,8 @@ async def search(params: RunFilters, db: SessionDep,
                "pageSize": params.page_size})
 
 
-@router.get("/detail/{run_id}", summary="One deploy run")
+@router.get("/detail/{run_id}", openapi_extra=declares(DEPLOYS),
+            summary="One deploy run")
 async def detail(run_id: int, db: SessionDep, user: Annotated[Principal, Need(*RUN_READERS)]) -> Reply[RunPublic]:
     return ok(await one(db, await load_run(db, run_id), user))
 

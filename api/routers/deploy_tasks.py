@@ -13,6 +13,7 @@ from fastapi import APIRouter, Query
 from sqlalchemy import select
 
 from api.deploy_ops import (
+    DEPLOYS,
     TASK_READERS,
     OptionalTemporal,
     load_task,
@@ -25,6 +26,7 @@ from api.deploy_ops import runs_public as runs_of
 from api.deps import Need, Principal, SessionDep, release
 from api.envelope import Page, Reply, ok
 from api.resource.query import apply_filters, apply_sort, count_query
+from api.resource.scope import declares
 from api.schemas.deployments import (
     OverrideBody,
     ReviewBody,
@@ -69,7 +71,8 @@ async def new_revision(db: SessionDep, task: DeployTask, user: Principal) -> Non
     db.add(DeployTaskRevision(task_id=task.id, revision=task.revision, content=content_of(task), author_id=user.id))
 
 
-@router.post("/search", summary="Search deploy tasks")
+@router.post("/search", openapi_extra=declares(DEPLOYS),
+             summary="Search deploy tasks")
 async def search(params: TaskFilters, db: SessionDep,
                  _: Annotated[Principal, Need(*TASK_READERS)]) -> Reply[Page[TaskPublic]]:
     query = apply_sort(apply_filters(select(DeployTask), DeployTask, params), DeployTask, params.sort, SORTABLE, "-id")
@@ -114,7 +117,8 @@ async def modify(body: TaskModify, db: SessionDep,
     return ok(public)
 
 
-@router.get("/detail/{task_id}", summary="A deploy task with its revisions, reviews and runs")
+@router.get("/detail/{task_id}", openapi_extra=declares(DEPLOYS),
+            summary="A deploy task with its revisions, reviews and runs")
 async def detail(task_id: int, db: SessionDep, user: Annotated[Principal, Need(*TASK_READERS)]) -> Reply[TaskDetail]:
     task = await load_task(db, task_id)
     revisions = (await db.scalars(select(DeployTaskRevision).where(DeployTaskRevision.task_id == task_id)
@@ -136,7 +140,8 @@ async def detail(task_id: int, db: SessionDep, user: Annotated[Principal, Need(*
     })
 
 
-@router.get("/{task_id}/diff", summary="What changed between two revisions of a deploy task")
+@router.get("/{task_id}/diff", openapi_extra=declares(DEPLOYS),
+            summary="What changed between two revisions of a deploy task")
 async def diff(task_id: int, db: SessionDep, _: Annotated[Principal, Need(*TASK_READERS)],
                from_: Annotated[int, Query(alias="from", ge=1)], to: Annotated[int, Query(ge=1)],
                ) -> Reply[list[RevisionChange]]:

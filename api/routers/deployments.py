@@ -11,11 +11,11 @@ from typing import Annotated, Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.deploy_ops import TASK_READERS
+from api.deploy_ops import DEPLOYS, TASK_READERS
 from api.deps import Need, Principal, SessionDep
 from api.envelope import Reply, ok
 from api.resource import Actions, Resource
-from api.resource.scope import CONFIGURATION
+from api.resource.scope import CONFIGURATION, declares
 from api.schemas.deployments import (
     FreezeCreate,
     FreezeFilters,
@@ -58,7 +58,8 @@ project_router = projects.router(prefix="/deploy/project", tags=["deploy_project
 freeze_router = freezes.router(prefix="/deploy/freeze", tags=["deploy_freezes"])
 
 
-@project_router.get("/options", summary="Every project, for the task form's picker")
+@project_router.get("/options", openapi_extra=declares(DEPLOYS),
+                    summary="Every project, for the task form's picker")
 async def options(db: SessionDep, _: Annotated[Principal, Need(*TASK_READERS, "auto-deploy", "review-created")],
                   ) -> Reply[list[ProjectOption]]:
     rows = (await db.scalars(select(DeployProject).order_by(DeployProject.code))).all()

@@ -79,7 +79,7 @@ async def test_a_notice_is_released_at_its_time_and_expires_at_its_end(client, e
     await eventually(becomes(notice["id"], "PUBLISHED"))
     home = (await client.get("/cms/notice/latest", headers=reader)).json()["data"]
     # a release is an update: the newest on the home page, after any pinned one
-    assert [n["id"] for n in home if not n["pinned"]][0] == notice["id"]
+    assert next(n["id"] for n in home if not n["pinned"]) == notice["id"]
 
     await env.sleep(timedelta(days=3))
     assert await handle.result() == "EXPIRED"
