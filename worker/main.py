@@ -22,12 +22,18 @@ log = logging.getLogger("omp.worker")
 # Long-lived flows (one per open ticket) sleep on timers for days; keeping them cached costs little memory,
 # while replaying each evicted one when its timer fires costs CPU exactly when deadlines bunch up.
 CACHED_FLOWS = 20000
+# Workflow activations are Python under one GIL, each in its own thread, and each must yield within 2 s of being
+# handed over or the SDK calls it a deadlock (TMPRL1101). Hundreds at once (the SDK's default) share the
+# interpreter so thinly on 2 cores that a burst of flows (a first start's demo plans, timers that fire
+# together) fails and retries; a few at a time finish each one quickly and get through the burst sooner.
+WORKFLOW_TASK_SLOTS = 4
 
 
 def build_workers(client: Client, specs: list[QueueSpec] | None = None) -> list[Worker]:
     return [
         Worker(client, task_queue=s.task_queue, workflows=list(s.workflows), activities=list(s.activities),
                graceful_shutdown_timeout=timedelta(seconds=10), max_cached_workflows=CACHED_FLOWS,
+               max_concurrent_workflow_tasks=WORKFLOW_TASK_SLOTS,
                interceptors=[ActivityFailures()])
         for s in (specs if specs is not None else queues())
     ]
