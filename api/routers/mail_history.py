@@ -21,7 +21,7 @@ from domain.errors import DomainError, Invalid
 from domain.models.mail import MailFire, MailOutbox, MailTask
 from domain.rules import mail as rules
 
-router = APIRouter(prefix="/mail-history", tags=["mail"])
+router = APIRouter(prefix="/mail-history", tags=["mail_history"])
 SCOPE = unscoped("timed mails are shared by everyone who manages mail")
 ROWS = (select(MailOutbox, MailTask.subject, MailFire.attachment_names, MailFire.workflow_id)
         .join(MailTask, MailTask.id == MailOutbox.task_id)

@@ -1850,7 +1850,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Send the failed rows of one fire again */
-        post: operations["mail_retry_fire"];
+        post: operations["mail_history_retry_fire"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1867,7 +1867,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Send the failed rows of every fire in a time range again */
-        post: operations["mail_retry_range"];
+        post: operations["mail_history_retry_range"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1884,7 +1884,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Search the outbox: fires × recipients */
-        post: operations["mail_search"];
+        post: operations["mail_history_search"];
         delete?: never;
         options?: never;
         head?: never;
@@ -15445,7 +15445,7 @@ export interface operations {
             };
         };
     };
-    mail_retry_fire: {
+    mail_history_retry_fire: {
         parameters: {
             query?: never;
             header?: never;
@@ -15478,7 +15478,7 @@ export interface operations {
             };
         };
     };
-    mail_retry_range: {
+    mail_history_retry_range: {
         parameters: {
             query?: never;
             header?: never;
@@ -15511,7 +15511,7 @@ export interface operations {
             };
         };
     };
-    mail_search: {
+    mail_history_search: {
         parameters: {
             query?: never;
             header?: never;
