@@ -4,10 +4,10 @@ merchant's."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter
+from pydantic import AwareDatetime
 from sqlalchemy import Select, func, select
 from sqlalchemy.orm import with_expression
 
@@ -51,7 +51,8 @@ router = APIRouter(tags=["expenses"])
 @router.get("/expenses/performance", summary="Payments per sales person and currency over a period (IAM performance)",
             openapi_extra=declares(PAYMENT_SCOPE))
 async def performance(db: SessionDep, user: Annotated[Principal, Need("iam-performance", LIST)],
-                      start: datetime | None = None, end: datetime | None = None) -> Reply[list[PerformanceRow]]:
+                      start: AwareDatetime | None = None,
+                      end: AwareDatetime | None = None) -> Reply[list[PerformanceRow]]:
     """SPEC §2 /operation/ginee-iam/saas-expenses/iam-performance: within the user's data authority."""
     if start and end and start > end:
         raise Invalid(field="end", rule="range_order")

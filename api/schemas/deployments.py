@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, Field, model_validator
+from pydantic import AfterValidator, AwareDatetime, Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from api.envelope import CamelModel
@@ -92,8 +92,8 @@ class ProjectOption(CamelModel):
 
 class FreezeCreate(CamelModel):
     environment: DeployEnvironment
-    starts_at: datetime
-    ends_at: datetime
+    starts_at: AwareDatetime
+    ends_at: AwareDatetime
     reason: str = Field(min_length=1, max_length=200)
 
     @model_validator(mode="after")
@@ -106,16 +106,16 @@ class FreezeCreate(CamelModel):
 class FreezeUpdate(CamelModel):
     id: int
     environment: DeployEnvironment | None = None
-    starts_at: datetime | None = None
-    ends_at: datetime | None = None
+    starts_at: AwareDatetime | None = None
+    ends_at: AwareDatetime | None = None
     reason: str | None = Field(default=None, min_length=1, max_length=200)
 
 
 class FreezePublic(CamelModel):
     id: int
     environment: DeployEnvironment
-    starts_at: datetime
-    ends_at: datetime
+    starts_at: AwareDatetime
+    ends_at: AwareDatetime
     reason: str
     created_by: int | None
     updated_at: datetime
@@ -123,7 +123,7 @@ class FreezePublic(CamelModel):
 
 class FreezeFilters(SearchParams):
     environment: Annotated[list[DeployEnvironment] | None, In()] = None
-    ends_at: Annotated[list[datetime] | None, Range()] = None
+    ends_at: Annotated[list[AwareDatetime] | None, Range()] = None
 
 
 # ---- tasks and reviews ----------------------------------------------------------------------------
@@ -263,7 +263,7 @@ class RunFilters(SearchParams):
     environment: Annotated[list[DeployEnvironment] | None, In()] = None
     status: Annotated[list[DeployRunStatus] | None, In()] = None
     kind: Annotated[list[DeployRunKind] | None, In()] = None
-    created_at: Annotated[list[datetime] | None, Range()] = None
+    created_at: Annotated[list[AwareDatetime] | None, Range()] = None
 
 
 class LogChunk(CamelModel):

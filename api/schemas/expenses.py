@@ -4,7 +4,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Annotated
 
-from pydantic import Field, model_validator
+from pydantic import AwareDatetime, Field, model_validator
 from pydantic_core import PydanticCustomError
 from sqlalchemy import select
 
@@ -41,8 +41,8 @@ class PaymentFilters(SearchParams):
     status: Annotated[list[PaymentStatus] | None, In()] = None
     currency: Annotated[list[Currency] | None, In()] = None
     payment_serial: Annotated[str | None, Field(max_length=64), Eq()] = None
-    paid_at: Annotated[list[datetime | None] | None, Field(max_length=2), Range()] = None
-    created_at: Annotated[list[datetime | None] | None, Field(max_length=2), Range()] = None
+    paid_at: Annotated[list[AwareDatetime | None] | None, Field(max_length=2), Range()] = None
+    created_at: Annotated[list[AwareDatetime | None] | None, Field(max_length=2), Range()] = None
 
 
 class SpecificPaymentFilters(PaymentFilters):

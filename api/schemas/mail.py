@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated
 
-from pydantic import AfterValidator, AwareDatetime, Field
+from pydantic import AfterValidator, AwareDatetime, Field, NaiveDatetime
 from pydantic_core import PydanticCustomError
 
 from api.envelope import CamelModel
@@ -53,8 +53,10 @@ class MailTaskWrite(CamelModel):
     attachment_ids: list[int] = Field(default=[], max_length=10,
                                       description="ids of files whose upload has finished (common/upload-file)")
     repeat: MailRepeat
-    send_at: datetime | None = Field(default=None, description="the first send as a wall time in `timeZone` "
-                                                               "(an offset given is converted); ONCE: now")
+    # a wall time in the task's zone is what a sender means; an instant with its offset is taken as it is
+    send_at: AwareDatetime | NaiveDatetime | None = Field(
+        default=None,
+        description="the first send as a wall time in `timeZone` (an offset given is converted); ONCE: now")
     time_zone: TimeZone
 
 
@@ -68,7 +70,7 @@ class MailTaskUpdate(MailTaskWrite):
 
 class MailPreviewQuery(CamelModel):
     repeat: MailRepeat
-    send_at: datetime | None = None
+    send_at: AwareDatetime | NaiveDatetime | None = None
     time_zone: TimeZone
 
 

@@ -4,7 +4,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, Field, model_validator
+from pydantic import AfterValidator, AwareDatetime, Field, model_validator
 from pydantic_core import PydanticCustomError
 from sqlalchemy import and_, exists, not_, select
 
@@ -142,8 +142,8 @@ class MerchantFilters(SearchParams):
     business_category: Annotated[str | None, Field(max_length=64), Like()] = None
     plan_name: Annotated[list[PlanName] | None, In()] = None
     package_state: Annotated[list[MerchantPackageState] | None, In()] = None
-    expire_at: Annotated[list[datetime | None] | None, Field(max_length=2), Range()] = None
-    registered_at: Annotated[list[datetime | None] | None, Field(max_length=2), Range()] = None
+    expire_at: Annotated[list[AwareDatetime | None] | None, Field(max_length=2), Range()] = None
+    registered_at: Annotated[list[AwareDatetime | None] | None, Field(max_length=2), Range()] = None
     integration: Annotated[IntegrationFilter | None, Where(integration_clause)] = None
     plan: Annotated[PlanFilter | None, Where(plan_clause)] = None
     shop_count: Annotated[list[int | None] | None, Field(max_length=2), Range()] = None
