@@ -1,6 +1,7 @@
 """/cms/health probes every part for real: PostgreSQL, Temporal, the worker's queue and SMTP."""
 
 import asyncio
+import contextlib
 import socket
 
 import pytest
@@ -40,8 +41,10 @@ def smtp(monkeypatch):
 async def test_all_parts_up_then_worker_down(dev_server_env, smtp):
     flows = Flows()
     flows._client = dev_server_env.client
-    workers = build_workers(dev_server_env.client)
-    async with workers[0]:
+    # every worker built is started and stopped: a built one stays registered on the shared client for its queue
+    async with contextlib.AsyncExitStack() as stack:
+        for worker in build_workers(dev_server_env.client):
+            await stack.enter_async_context(worker)
         for _ in range(50):  # the poller shows up once the worker has polled
             report = await check(flows)
             if report["status"] == "UP":
