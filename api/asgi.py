@@ -3,12 +3,14 @@ calls it handles, and every other call passes straight through to the app."""
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 API_PREFIX = "/cms/"
 
 
-class PlainMiddleware:
+class PlainMiddleware(ABC):
     """Handles every HTTP call; a subclass narrows `wants` and writes `handle`."""
 
     def __init__(self, app: ASGIApp) -> None:
@@ -23,8 +25,9 @@ class PlainMiddleware:
         else:
             await self.app(scope, receive, send)
 
+    @abstractmethod
     async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
-        raise NotImplementedError
+        """What the middleware does with a call it wants."""
 
 
 class ApiMiddleware(PlainMiddleware):

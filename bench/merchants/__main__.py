@@ -52,20 +52,14 @@ def parse() -> argparse.Namespace:
 
 def search_sql(body: dict[str, Any]) -> list[str]:
     """The statements the API runs for this search (the total, then the page), with literal values."""
-    from sqlalchemy.dialects import postgresql
-
-    from api.deps import Principal
     from api.resource.query import count_query
     from api.routers.merchants import merchants
     from api.schemas.merchants import MerchantFilters
+    from bench.harness.sql import literal_sql, super_principal
 
-    admin = Principal(id=1, username="admin", display_name="Admin", email="a", session_id=0, is_super=True,
-                      permissions=frozenset())
     params = MerchantFilters.model_validate(body)
-    query = merchants.search_query(params, admin)
-    dialect = postgresql.dialect()  # type: ignore[no-untyped-call]
-    return [str(q.compile(dialect=dialect, compile_kwargs={"literal_binds": True}))
-            for q in (count_query(query), query.limit(params.page_size).offset(0))]
+    query = merchants.search_query(params, super_principal())
+    return literal_sql(count_query(query), query.limit(params.page_size).offset(0))
 
 
 async def run(args: argparse.Namespace, console: stack.Stack) -> dict[str, Any]:

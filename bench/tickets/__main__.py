@@ -56,17 +56,11 @@ def parse() -> argparse.Namespace:
 
 def search_sql(body: dict[str, Any]) -> list[str]:
     """The SQL statement the API runs for this search body (the page with its total), with literal values."""
-    from sqlalchemy.dialects import postgresql
-
-    from api.deps import Principal
     from api.routers.tickets import page_query
     from api.schemas.tickets import TicketFilters
+    from bench.harness.sql import literal_sql, super_principal
 
-    admin = Principal(id=1, username="admin", display_name="Admin", email="a", session_id=0, is_super=True,
-                      permissions=frozenset())
-    query = page_query(TicketFilters.model_validate(body), admin)
-    dialect = postgresql.dialect()  # type: ignore[no-untyped-call]
-    return [str(query.compile(dialect=dialect, compile_kwargs={"literal_binds": True}))]
+    return literal_sql(page_query(TicketFilters.model_validate(body), super_principal()))
 
 
 async def start_pending(client: Any) -> tuple[int, float]:
