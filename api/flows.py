@@ -5,13 +5,15 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Depends, Request
 from temporalio.client import Client, WorkflowUpdateRPCTimeoutOrCancelledError
+from temporalio.exceptions import ApplicationError
 from temporalio.service import RPCError, RPCStatusCode
 
 from domain.errors import DomainError
+from domain.i18n import t
 from domain.temporal import connect
 
 log = logging.getLogger("omp.flows")
@@ -99,3 +101,18 @@ class watched:
 
 
 TemporalDep = Annotated[Client, Depends(temporal_client)]
+
+
+def flow_refusal(exc: ApplicationError, default_code: str, statuses: dict[str, int],
+                 enum_params: dict[str, str]) -> DomainError:
+    """A refusal of a flow (its validators, or a change it could not write) as a translated error: input rules
+    name their field (422), a parameter holding an enumeration value (`enum_params`: parameter -> enum name) is
+    shown by its label, and any other refusal is `statuses[code]`, else 409."""
+    code = exc.type or default_code
+    params: dict[str, Any] = dict(exc.details[0]) if exc.details and isinstance(exc.details[0], dict) else {}
+    if code == "VALIDATION_FAILED":
+        return DomainError(code, status=422, field=params.pop("field", "body"), **params)
+    for name, enum in enum_params.items():
+        if name in params:
+            params[name] = t(f"enums.{enum}.{params[name]}")
+    return DomainError(code, status=statuses.get(code, 409), data={"code": code}, **params)

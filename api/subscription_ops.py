@@ -18,7 +18,7 @@ from temporalio.service import RPCError
 from activities.subscription_store import line_ends, total
 from api.deps import Principal
 from api.file_access import ensure_readable, file_reader
-from api.flows import watched
+from api.flows import flow_refusal, watched
 from api.resource.scope import scoped
 from api.schemas.subscriptions import ConfirmBody, SubmitBody
 from api.temporal_ui import OPERATE, workflow_path
@@ -26,7 +26,6 @@ from domain import audit
 from domain.db import transaction
 from domain.enums import Status, SubscriptionKind, SubscriptionRequestState
 from domain.errors import DomainError, Invalid, NotFound
-from domain.i18n import t
 from domain.models.merchants import Merchant
 from domain.models.packages import Package, PackageVersion, PackageVersionFeature
 from domain.models.subscriptions import Entitlement, Subscription, SubscriptionRequest
@@ -206,14 +205,8 @@ REFUSAL_STATUS = {"SUBSCRIPTION_CHANGE_FAILED": 503, "NO_PERMISSION": 403}
 
 
 def refused(exc: ApplicationError) -> DomainError:
-    """A refusal of the flow (its validators, or a change it could not write) as a translated error."""
-    code = exc.type or "SUBSCRIPTION_NOT_AWAITING"
-    params: dict[str, Any] = dict(exc.details[0]) if exc.details and isinstance(exc.details[0], dict) else {}
-    if code == "VALIDATION_FAILED":
-        return DomainError(code, status=422, field=params.pop("field", "body"), **params)
-    if "state" in params:
-        params["state"] = t(f"enums.SubscriptionRequestState.{params['state']}")
-    return DomainError(code, status=REFUSAL_STATUS.get(code, 409), data={"code": code}, **params)
+    """A refusal of the request's flow as a translated error (api.flows.flow_refusal)."""
+    return flow_refusal(exc, "SUBSCRIPTION_NOT_AWAITING", REFUSAL_STATUS, {"state": "SubscriptionRequestState"})
 
 
 def ensure_state(row: SubscriptionRequest, wanted: SubscriptionRequestState) -> None:

@@ -21,7 +21,7 @@ from activities.ticket_flows import flow_options, mark_started, rpc_timeout, sta
 from activities.ticket_store import load_calendar, start_input, state_of
 from api.deps import Principal
 from api.file_access import ensure_readable, file_reader
-from api.flows import watched
+from api.flows import flow_refusal, watched
 from api.idempotency import Idempotency
 from api.resource.scope import scoped
 from api.schemas.tickets import TicketCreate, involved_clause, scope_clause
@@ -32,7 +32,6 @@ from domain.context import transaction_id
 from domain.db import transaction
 from domain.enums import TicketEvent, TicketLevel, TicketScope, TicketStatus
 from domain.errors import DomainError, Invalid, NotFound
-from domain.i18n import t
 from domain.models.ticket_settings import TicketApplication, TicketCategory
 from domain.models.tickets import Ticket, TicketAttachment, TicketHistory
 from domain.models.users import User
@@ -108,16 +107,9 @@ REFUSAL_STATUS = {"VALIDATION_FAILED": 422, "DATA_REFUSED": 422, "TICKET_CHANGE_
 
 
 def refused(exc: ApplicationError) -> DomainError:
-    """A refusal from the workflow (its validator, or a change it could not write) as a translated error."""
-    code = exc.type or "TICKET_ILLEGAL_TRANSITION"
-    params: dict[str, Any] = dict(exc.details[0]) if exc.details and isinstance(exc.details[0], dict) else {}
-    if code == "VALIDATION_FAILED":
-        return DomainError(code, status=422, field=params.pop("field", "body"), **params)
-    if "state" in params:
-        params["state"] = t(f"enums.TicketStatus.{params['state']}")
-    if "action" in params:
-        params["action"] = t(f"enums.TicketAction.{params['action']}")
-    return DomainError(code, status=REFUSAL_STATUS.get(code, 409), data={"code": code}, **params)
+    """A refusal from the ticket's workflow as a translated error (api.flows.flow_refusal)."""
+    return flow_refusal(exc, "TICKET_ILLEGAL_TRANSITION", REFUSAL_STATUS,
+                        {"state": "TicketStatus", "action": "TicketAction"})
 
 
 async def execute(client: Client, ticket: Ticket, command: m.TicketCommand) -> m.TicketView:
