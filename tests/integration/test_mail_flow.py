@@ -5,6 +5,7 @@ pause and recover, send again, a worker dying around the SMTP send, and the paus
 
 from __future__ import annotations
 
+import asyncio
 import email
 from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime, timedelta
@@ -170,6 +171,8 @@ async def test_a_worker_dying_between_the_smtp_send_and_the_mark_mails_nobody_tw
     monkeypatch.setattr(mail_fires, "flush_sent", die)
     handle = await start(env, task)
     await eventually(lambda: _done_with(task, lambda r: r.status == S.SENDING, 3))
+    # Rows turn SENDING before the send itself: put flush_sent back only once the first try has died in it.
+    await eventually(lambda: asyncio.sleep(0, bool(deaths)))
     monkeypatch.undo()
     result = await handle.result()
     assert deaths and result.failed == 0

@@ -14,6 +14,8 @@ const WEB = join(REPO_ROOT, 'web');
 const TOKEN_COOKIE = 'genie_cms_token';
 let vite: ChildProcess | undefined;
 let devUrl = '';
+// Colour escapes, dropped before reading what Vite says.
+const ANSI_ESCAPE = /\u001b\[[0-9;]*m/g;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -31,7 +33,8 @@ async function startVite(): Promise<string> {
   const port = await freePort();
   const child = spawn(join(WEB, 'node_modules', '.bin', 'vite'), ['--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
     cwd: WEB,
-    env: { ...process.env, OMP_API_URL: baseUrl },
+    // CI (the variable) turns Vite's colours on even into a pipe, which splits the URL it prints with escapes.
+    env: { ...process.env, OMP_API_URL: baseUrl, NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   vite = child;
@@ -40,7 +43,7 @@ async function startVite(): Promise<string> {
     let said = '';
     const listen = (chunk: Buffer) => {
       said += chunk.toString();
-      if (said.includes(url)) resolve();
+      if (said.replace(ANSI_ESCAPE, '').includes(url)) resolve();
     };
     child.stdout!.on('data', listen);
     child.stderr!.on('data', (chunk: Buffer) => (said += chunk.toString()));
