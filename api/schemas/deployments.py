@@ -42,6 +42,7 @@ def _invalid_to_pydantic(check: Any) -> Any:
 ProjectCode = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(_project_code)]
 ServerIps = Annotated[list[Annotated[str, Field(max_length=64)]], Field(max_length=rules.MAX_SERVERS),
                       AfterValidator(_invalid_to_pydantic(rules.server_ips))]
+TaskName = Annotated[str, Field(min_length=1, max_length=100), AfterValidator(_invalid_to_pydantic(rules.task_name))]
 Params = Annotated[dict[str, Any], AfterValidator(_invalid_to_pydantic(rules.params))]
 TimeLimit = Annotated[int, Field(ge=1, le=rules.TIME_LIMIT_MAX_MINUTES)]
 
@@ -131,7 +132,7 @@ class FreezeFilters(SearchParams):
 class TaskBody(CamelModel):
     """SPEC §3 Deployment: project, version, environment, server IP; §5: task name required."""
 
-    name: str = Field(min_length=1, max_length=100)
+    name: TaskName
     project_id: int
     version: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9._\-+/]+$")
     environment: DeployEnvironment

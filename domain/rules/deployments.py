@@ -30,6 +30,14 @@ RETRYABLE = frozenset({DeployRunStatus.FAILED, DeployRunStatus.CANCELLED})
 REVIEWED_FIELDS = ("name", "project_id", "version", "environment", "server_ips", "params", "description")
 
 
+def task_name(value: str) -> str:
+    """SPEC §5 deploy dialog: task name required; blanks alone are no name."""
+    name = value.strip()
+    if not name:
+        raise Invalid(field="name", rule="required")
+    return name
+
+
 def server_ips(values: Iterable[str]) -> list[str]:
     """Each entry a valid IPv4 or IPv6 address, without duplicates, in the order given."""
     seen: list[str] = []

@@ -74,6 +74,7 @@ async def test_bad_input_names_the_field_and_rule_and_saves_nothing(client):
              ({"params": {"LIST": [1, 2]}}, "params", "param_value"),
              ({"version": "1.0 beta"}, "version", "pattern"),
              ({"name": ""}, "name", "min_length"),
+             ({"name": "   "}, "name", "required"),  # SPEC §5: task name required
              ({"environment": "MARS"}, "environment", "enum"),
              ({"projectId": 999999}, "projectId", "not_found")]
     for fields, field, rule in cases:
