@@ -2,8 +2,10 @@
 token), used when OMP_JENKINS_URL and OMP_JENKINS_TOKEN are set and the project names a job.
 
 The queue item, then the build number, are stored on the run as soon as Jenkins gives them, so an attempt
-that resumes after a worker died follows the same build instead of triggering a second one. The console
-text is read progressively (`logText/progressiveText?start=`) into the run's log chunks.
+that resumes after a worker died follows the same build instead of triggering a second one. Each build
+carries the run's id as the parameter OMP_RUN_ID: an attempt that finds no stored queue item (its worker died
+between the trigger and the write) first looks for a queue item or build with it. The console text is read
+progressively (`logText/progressiveText?start=`) into the run's log chunks.
 """
 
 from __future__ import annotations
@@ -23,6 +25,9 @@ from domain.settings import get_settings
 from workflows.deploy_models import RunOutcome
 
 POLL_SECONDS = 1.0
+RUN_PARAM = "OMP_RUN_ID"
+# The newest builds looked at for a run's own (a resumed attempt's build is among the latest).
+BUILDS_SEARCHED = 50
 RESULTS = {"SUCCESS": DeployRunStatus.SUCCEEDED, "ABORTED": DeployRunStatus.CANCELLED}
 
 
@@ -50,6 +55,23 @@ class Jenkins:
         reply.raise_for_status()
         return reply.headers["Location"]
 
+    async def find(self, run_id: int) -> dict[str, Any] | None:
+        """The queue item or build of the run, if an earlier attempt triggered one."""
+        wanted = str(run_id)
+        reply = await self.http.get("/queue/api/json")
+        reply.raise_for_status()
+        for item in reply.json().get("items", []):
+            if item.get("task", {}).get("url", "").rstrip("/").endswith(self.job) and \
+                    parameter(item, RUN_PARAM) == wanted:
+                return {"queue": f"{str(self.http.base_url).rstrip('/')}/{item['url'].strip('/')}/"}
+        tree = f"builds[number,actions[parameters[name,value]]]{{0,{BUILDS_SEARCHED}}}"
+        reply = await self.http.get(f"/{self.job}/api/json", params={"tree": tree})
+        reply.raise_for_status()
+        for build in reply.json().get("builds", []):
+            if parameter(build, RUN_PARAM) == wanted:
+                return {"queue": "", "build": int(build["number"])}
+        return None
+
     async def build_of(self, queue_url: str) -> int | None:
         reply = await self.http.get(f"{queue_url.rstrip('/')}/api/json")
         reply.raise_for_status()
@@ -75,10 +97,24 @@ class Jenkins:
         await self.http.post(f"/{self.job}/{build}/stop", headers=await self.crumb())
 
 
+def parameter(entry: dict[str, Any], name: str) -> str | None:
+    """A build parameter's value from the `actions` of a queue item or build."""
+    for action in entry.get("actions") or []:
+        for param in (action or {}).get("parameters") or []:
+            if param.get("name") == name:
+                return str(param.get("value"))
+    return None
+
+
 def client() -> httpx.AsyncClient:
     settings = get_settings()
     auth = (settings.jenkins_user or "", settings.jenkins_token or "")
     return httpx.AsyncClient(base_url=(settings.jenkins_url or "").rstrip("/"), auth=auth, timeout=30.0)
+
+
+def build_params(ctx: RunContext) -> dict[str, str]:
+    return {"VERSION": ctx.version, "ENVIRONMENT": ctx.environment, "SERVERS": ",".join(ctx.server_ips),
+            **{name: str(value) for name, value in ctx.params.items()}, RUN_PARAM: str(ctx.run_id)}
 
 
 async def run_jenkins(ctx: RunContext) -> RunOutcome:
@@ -87,9 +123,7 @@ async def run_jenkins(ctx: RunContext) -> RunOutcome:
         jenkins = Jenkins(http, ctx.jenkins_job)
         ref = ctx.external_ref
         if "queue" not in ref:
-            params = {"VERSION": ctx.version, "ENVIRONMENT": ctx.environment, "SERVERS": ",".join(ctx.server_ips),
-                      **{name: str(value) for name, value in ctx.params.items()}}
-            ref = {"queue": await jenkins.trigger(params)}
+            ref = await jenkins.find(ctx.run_id) or {"queue": await jenkins.trigger(build_params(ctx))}
             await deploy_store.set_runner(ctx.run_id, DeployRunner.JENKINS, ref)
         while "build" not in ref:
             build = await jenkins.build_of(ref["queue"])

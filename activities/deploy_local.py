@@ -5,13 +5,17 @@ var/deploys/<run>/ and its exit status written next to it when it ends. A worker
 it running; the next attempt of the activity finds the files and follows the same process to its end
 instead of starting a second deploy. A worker asked to stop also leaves it (to the next worker); a user's
 cancellation or the time limit ends it, the whole process group.
+
+Idempotent per run: the wrapper first claims the run (`mkdir claimed`, atomic), then writes its own pid and
+start time. An attempt that finds no pid spawns a wrapper again, whatever an earlier attempt did: when that
+one had spawned its wrapper (even one that has not run yet), one of the two claims the run and the other exits
+untouched, so the command runs exactly once; the attempt then follows whichever holds the claim.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import os
 import signal
 import subprocess
@@ -30,9 +34,14 @@ from workflows.deploy_models import RunOutcome
 
 POLL_SECONDS = 0.2
 READ_BYTES = 1024 * 1024
-# The wrapper keeps the command's exit status even if nobody waits for it (the worker may be gone).
-WRAPPER = 'sh -c "$OMP_DEPLOY_COMMAND" >> "$OMP_DEPLOY_LOG" 2>&1; echo $? > "$OMP_DEPLOY_EXIT.tmp"; ' \
-          'mv "$OMP_DEPLOY_EXIT.tmp" "$OMP_DEPLOY_EXIT"'
+# A wrapper that finds the run claimed leaves at once; the claimant records its pid (its process group, as
+# the session's leader) and start, and keeps the command's exit status even if nobody waits for it.
+WRAPPER = ('mkdir "$OMP_DEPLOY_CLAIM" 2>/dev/null || exit 0; '
+           'echo "$$ $(date +%s)" > "$OMP_DEPLOY_PID.tmp"; mv "$OMP_DEPLOY_PID.tmp" "$OMP_DEPLOY_PID"; '
+           'sh -c "$OMP_DEPLOY_COMMAND" >> "$OMP_DEPLOY_LOG" 2>&1; echo $? > "$OMP_DEPLOY_EXIT.tmp"; '
+           'mv "$OMP_DEPLOY_EXIT.tmp" "$OMP_DEPLOY_EXIT"')
+# A claim whose pid never shows up: its wrapper was killed between the two (nothing of the command ran).
+CLAIM_WAIT_SECONDS = 60
 
 
 def run_dir(run_id: int) -> Path:
@@ -44,7 +53,8 @@ def environment(ctx: RunContext, paths: dict[str, Path]) -> dict[str, str]:
     values = {"DEPLOY_RUN_ID": str(ctx.run_id), "DEPLOY_PROJECT": ctx.project, "DEPLOY_VERSION": ctx.version,
               "DEPLOY_ENVIRONMENT": ctx.environment, "DEPLOY_SERVERS": ",".join(ctx.server_ips),
               "OMP_DEPLOY_COMMAND": ctx.command, "OMP_DEPLOY_LOG": str(paths["log"]),
-              "OMP_DEPLOY_EXIT": str(paths["exit"])}
+              "OMP_DEPLOY_EXIT": str(paths["exit"]), "OMP_DEPLOY_PID": str(paths["pid"]),
+              "OMP_DEPLOY_CLAIM": str(paths["claim"])}
     values |= {f"DEPLOY_PARAM_{name.upper()}": str(value) for name, value in ctx.params.items()}
     return {**os.environ, **values}
 
@@ -73,31 +83,39 @@ def stop_group(pid: int) -> None:
         os.killpg(pid, signal.SIGKILL)
 
 
-def start(ctx: RunContext, paths: dict[str, Path]) -> dict[str, object]:
+def paths_of(run_id: int) -> dict[str, Path]:
+    base = run_dir(run_id)
+    return {"dir": base, "log": base / "output.log", "exit": base / "exit", "pid": base / "pid",
+            "claim": base / "claimed"}
+
+
+def spawn(ctx: RunContext, paths: dict[str, Path]) -> None:
+    """Start a wrapper; it runs the command only if no other wrapper of the run claimed it first."""
     paths["dir"].mkdir(parents=True, exist_ok=True)
-    # Written before the spawn: an attempt that finds it without a pid cannot know whether the command ran.
-    paths["started"].write_text(str(time.time()))
-    process = subprocess.Popen(["/bin/sh", "-c", WRAPPER], env=environment(ctx, paths), cwd=paths["dir"],
-                               stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               start_new_session=True)
-    state = {"pid": process.pid, "started": time.time()}
-    paths["pid"].write_text(json.dumps(state))
-    return state
+    subprocess.Popen(["/bin/sh", "-c", WRAPPER], env=environment(ctx, paths), cwd=paths["dir"],
+                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                     start_new_session=True)
+
+
+async def claimant(paths: dict[str, Path]) -> tuple[int, float]:
+    """The pid and start of the wrapper holding the run's claim, once it has written them."""
+    deadline = time.monotonic() + CLAIM_WAIT_SECONDS
+    while not paths["pid"].exists():
+        if time.monotonic() > deadline:
+            raise ApplicationError("the deploy command's wrapper stopped before it started the command",
+                                   type="DEPLOY_LOST", non_retryable=True)
+        activity.heartbeat()
+        await asyncio.sleep(POLL_SECONDS / 4)
+    pid, started = paths["pid"].read_text().split()
+    return int(pid), float(started)
 
 
 async def run_local(ctx: RunContext) -> RunOutcome:
-    base = run_dir(ctx.run_id)
-    paths = {"dir": base, "log": base / "output.log", "exit": base / "exit", "pid": base / "pid.json",
-             "started": base / "started"}
-    if paths["pid"].exists():
-        state = json.loads(paths["pid"].read_text())  # a resumed attempt: follow the same process
-    elif paths["started"].exists():
-        raise ApplicationError("the worker stopped while starting the command; not started again", type="DEPLOY_LOST",
-                               non_retryable=True)
-    else:
-        await deploy_store.set_runner(ctx.run_id, DeployRunner.LOCAL, {})
-        state = await asyncio.to_thread(start, ctx, paths)
-    pid, started = int(state["pid"]), float(state["started"])
+    paths = paths_of(ctx.run_id)
+    await deploy_store.set_runner(ctx.run_id, DeployRunner.LOCAL, {})
+    if not paths["pid"].exists():  # a first attempt, or one after a worker died before its wrapper wrote
+        await asyncio.to_thread(spawn, ctx, paths)
+    pid, started = await claimant(paths)
     writer = LogWriter(ctx.run_id, ctx.last_seq, ctx.offset)
     try:
         return await follow(ctx, paths, pid, started, writer)
