@@ -17,6 +17,7 @@ import nh3
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from activities.mail_smtp import wire_body
 from domain.enums import MailKind, MailRepeat
 from domain.models.files import StoredFile
 from domain.models.mail import MailFire, MailTask
@@ -74,15 +75,19 @@ async def read_file(row: StoredFile) -> bytes:
 
 @dataclass
 class Message:
-    """The shared part of every recipient's copy, as bytes."""
+    """The shared part of every recipient's copy, as bytes, and as the DATA command carries it."""
 
     body: bytes
 
+    def __post_init__(self) -> None:
+        self.wire = wire_body(self.body)  # once per fire, not once per recipient
+
     def personal(self, row: Any) -> bytes:
         """Each recipient gets a copy of their own (no one sees the other addresses); a cc recipient's copy says
-        so. The Message-ID is the row's, stable across retries."""
+        so. The Message-ID is the row's, stable across retries. As DATA carries it: the two header lines need
+        no dot doubling."""
         to = f"Cc: {row.recipient}\r\nTo: undisclosed-recipients:;" if row.copy else f"To: {row.recipient}"
-        return f"{to}\r\nMessage-ID: {row.message_id}\r\n".encode() + self.body
+        return f"{to}\r\nMessage-ID: {row.message_id}\r\n".encode() + self.wire
 
 
 async def compose(db: AsyncSession, task: MailTask, fire: MailFire | None) -> Message:

@@ -1,16 +1,15 @@
 """The activities of a timed mail's fire: write its outbox rows, then send the pending ones (workflows/mail.py).
 
 Exactly-once per recipient rests on the outbox: UNIQUE (task, fire, recipient) rows written before any SMTP,
-and a row claimed (PENDING -> SENDING, one conditional UPDATE) just before the final "." of its DATA
-(activities/mail_smtp.py). A batch run twice, by a retry or by a second worker, skips every row that is not
-PENDING any more, and a row's claim succeeds for one of them only.
+and a row's claim (PENDING -> SENDING) committed with the final "." of its DATA, not before
+(activities/mail_claims.py). A batch run twice, by a retry or by a second worker, skips every row that is not
+PENDING any more or that the other holds.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -20,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from temporalio import activity
 
 from activities import mail_content
+from activities.mail_claims import Claims
 from activities.mail_schedules import pause_schedule
 from activities.mail_smtp import Lane, Outcome
 from domain.db import get_engine, transaction
@@ -38,11 +38,7 @@ INSERT_CHUNK = 2000  # outbox rows per INSERT (PostgreSQL takes at most 65,535 p
 MARK_EVERY = 100  # sent rows whose server ids are written in one statement
 CHECK_EVERY = 50  # mails between two heartbeats and looks at whether the task was paused
 
-# The claim is the one write the exactly-once promise waits on before the final "."; it need not wait for the
-# disk too (docs/decisions/mail-outbox.md).
-NO_DISK_WAIT = text("set synchronous_commit to off")
-CLAIM = text("update mail_outbox set status = 'SENDING', attempts = attempts + 1, updated_at = now() "
-             "where id = :id and status = 'PENDING'")
+NO_DISK_WAIT = text("set synchronous_commit to off")  # for the marks after the replies: a lost one is only a mark
 
 
 @activity.defn
@@ -168,27 +164,27 @@ def get_engine_once() -> Any:
 
 async def lane_loop(engine: Any, batch: Batch, message: mail_content.Message, ref: FireRef) -> None:
     lane = Lane()
+    claims = await Claims.connect()
     sender = get_settings().mail_from
-    async with engine.connect() as conn:
-        await conn.execute(NO_DISK_WAIT)
-        try:
+    try:
+        async with engine.connect() as conn:
+            await conn.execute(NO_DISK_WAIT)
             while (row := batch.next()) is not None:
-                outcome = await lane.send(sender, row.recipient, message.personal(row), claimer(conn, row.id))
+                if not await claims.claim(row.id):
+                    continue  # sent meanwhile, or held by another attempt
+                outcome = await lane.send(sender, row.recipient, message.personal(row), claims.commit_now)
+                await claims.settle()
                 await record(conn, batch, row, outcome)
                 if batch.done % CHECK_EVERY == 0:
                     activity.heartbeat(batch.done)
                     batch.stop = batch.stop or await paused(conn, ref.task_id)
             await flush_sent(conn, batch)
-        except BaseException:
-            lane.abort()  # as a killed worker would: an unfinished DATA is discarded by the server
-            raise
-        await lane.close()
-
-
-def claimer(conn: AsyncConnection, row_id: int) -> Callable[[], Awaitable[bool]]:
-    async def claim() -> bool:
-        return (await conn.execute(CLAIM, {"id": row_id})).rowcount == 1
-    return claim
+    except BaseException:
+        lane.abort()  # as a killed worker's: the server discards an unfinished DATA
+        claims.close()  # and the database rolls back a claim not committed with its "."
+        raise
+    claims.close()
+    await lane.close()
 
 
 async def record(conn: AsyncConnection, batch: Batch, row: Any, outcome: Outcome) -> None:
@@ -200,16 +196,12 @@ async def record(conn: AsyncConnection, batch: Batch, row: Any, outcome: Outcome
         if len(batch.sent) >= MARK_EVERY:
             await flush_sent(conn, batch)
         return
-    if not outcome.claimed:  # another attempt holds it
-        return
+    # Refused, or no reply to the "." (the server may or may not have it): FAILED with the error, which an
+    # operator can retry from the mail history; SENDING is kept for messages the server took.
     batch.failures += 1
+    batch.failed += 1
     if batch.failures >= rules.FAILURE_LIMIT:
         batch.stop = True
-    if outcome.uncertain:  # the server may have it: never sent again, the error kept for the history
-        await conn.execute(update(MailOutbox).where(MailOutbox.id == row.id)
-                           .values(smtp_error=outcome.error, updated_at=func.now()))
-        return
-    batch.failed += 1
     await conn.execute(update(MailOutbox).where(MailOutbox.id == row.id, MailOutbox.status.in_([S.PENDING, S.SENDING]))
                        .values(status=S.FAILED, smtp_error=outcome.error, updated_at=func.now()))
 

@@ -1,20 +1,21 @@
-"""One SMTP connection that sends mail after mail, and lets the caller record its intent at the last moment.
+"""One SMTP connection that sends mail after mail, and commits the caller's claim with each message's final ".".
 
 A message is delivered when the server reads the final "." of DATA; until then, a dropped connection (a killed
-worker) makes the server discard it. So the outbox row is marked SENDING after the whole body is on the wire
-and just before that ".": a worker killed earlier leaves the row PENDING and the server with nothing (the
-retry sends it once); killed later, the row is SENDING and is never sent again. What is left between the two
-is one database round trip (docs/decisions/mail-outbox.md).
+worker) makes the server discard it. The outbox row's claim is an open transaction until that "." is in the
+kernel's socket buffer (which sends it even if this process dies the next instant); its COMMIT follows with no
+await between (activities/mail_claims.py, docs/decisions/mail-outbox.md).
 
-aiosmtplib has no such split of DATA, so `send` drives its protocol object the way its own `data()` does
+aiosmtplib has no such split of DATA, so `finish` drives its protocol object the way its own `data()` does
 (aiosmtplib 5.1.3: the command lock and the reply-expected flag).
 """
 
 from __future__ import annotations
 
+import asyncio
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import aiosmtplib
 from aiosmtplib.protocol import PERIOD_REGEX
@@ -29,11 +30,10 @@ TIMEOUT = 30
 
 @dataclass
 class Outcome:
-    """`sent` with the server's reply; `claimed` False when another attempt had already claimed the row."""
+    """`sent` with the server's reply, or the error; `dotted`: the final "." went out and the claim was committed."""
 
     sent: bool
-    claimed: bool = True
-    uncertain: bool = False  # the "." may have reached the server, but its reply did not reach us
+    dotted: bool = False
     reply: str = ""
     error: str | None = None
 
@@ -45,7 +45,8 @@ class Outcome:
 
 
 def wire_body(message: bytes) -> bytes:
-    """The DATA body as the server reads it: CRLF line endings, leading dots doubled, ending in CRLF."""
+    """The DATA body as the server reads it: CRLF line endings, leading dots doubled, ending in CRLF (without
+    the final ".")."""
     body = PERIOD_REGEX.sub(b"..", LINE_ENDINGS.sub(b"\r\n", message))
     return body if body.endswith(b"\r\n") else body + b"\r\n"
 
@@ -76,12 +77,15 @@ class Lane:
         self.smtp = None
 
     def abort(self) -> None:
-        """Drop the connection in the middle of DATA: the server discards the unfinished message."""
+        """Drop the connection and whatever it has not handed to the kernel: an unfinished DATA is discarded."""
         if self.smtp is not None:
+            if isinstance(self.smtp.transport, asyncio.WriteTransport):
+                self.smtp.transport.abort()  # close() would still send the buffered bytes, maybe the "."
             self.smtp.close()
         self.smtp = None
 
-    async def send(self, sender: str, recipient: str, message: bytes, claim: Callable[[], Awaitable[bool]]) -> Outcome:
+    async def send(self, sender: str, recipient: str, wire: bytes, commit: Callable[[], None]) -> Outcome:
+        """`wire`: the message as `wire_body` gives it; `commit` is called once its "." is in the kernel."""
         try:
             smtp = await self.open()
             await smtp.mail(sender)
@@ -92,14 +96,14 @@ class Lane:
         except OSError as exc:
             self.abort()
             return Outcome(sent=False, error=describe(exc))
-        return await self.finish(smtp, message, claim)
+        return await self.finish(smtp, wire, commit)
 
-    async def finish(self, smtp: aiosmtplib.SMTP, message: bytes, claim: Callable[[], Awaitable[bool]]) -> Outcome:
+    async def finish(self, smtp: aiosmtplib.SMTP, wire: bytes, commit: Callable[[], None]) -> Outcome:
         protocol = smtp.protocol
         if protocol is None or protocol._command_lock is None:
             self.abort()
             return Outcome(sent=False, error="connection lost")
-        claimed = False
+        dotted = False
         try:
             async with protocol._command_lock:
                 protocol._response_pending = True
@@ -107,20 +111,19 @@ class Lane:
                 start = await protocol.read_response(timeout=TIMEOUT)
                 if start.code != SMTPStatus.start_input:
                     return Outcome(sent=False, error=f"{start.code} {start.message}")
-                protocol.write(wire_body(message))
-                if not await claim():
-                    self.abort()
-                    return Outcome(sent=False, claimed=False)
-                claimed = True
                 protocol._response_pending = True
-                protocol.write(b".\r\n")
+                protocol.write(wire + b".\r\n")
+                while unsent(protocol):  # a large message: the rest goes as the server reads
+                    await asyncio.sleep(0.001)
+                commit()  # no await since the "." reached the kernel
+                dotted = True
                 done = await protocol.read_response(timeout=TIMEOUT)
         except (aiosmtplib.SMTPException, OSError) as exc:
             self.abort()
-            return Outcome(sent=False, uncertain=claimed, error=describe(exc))
+            return Outcome(sent=False, dotted=dotted, error=("after the final '.': " if dotted else "") + describe(exc))
         if done.code != SMTPStatus.completed:
-            return Outcome(sent=False, error=f"{done.code} {done.message}")
-        return Outcome(sent=True, reply=done.message)
+            return Outcome(sent=False, dotted=True, error=f"{done.code} {done.message}")
+        return Outcome(sent=True, dotted=True, reply=done.message)
 
     async def reset(self) -> None:
         try:
@@ -128,6 +131,15 @@ class Lane:
                 await self.smtp.rset()
         except (aiosmtplib.SMTPException, OSError):
             self.abort()
+
+
+def unsent(protocol: Any) -> int:
+    """Bytes written but not yet in the kernel: the transport's buffer, and under TLS the one beneath it."""
+    transport = protocol.transport
+    if transport is None or transport.is_closing():
+        raise aiosmtplib.SMTPServerDisconnected("connection lost before the final '.' was sent")
+    inner = getattr(getattr(transport, "_ssl_protocol", None), "_transport", None)
+    return int(transport.get_write_buffer_size()) + (int(inner.get_write_buffer_size()) if inner else 0)
 
 
 def describe(exc: BaseException) -> str:

@@ -73,9 +73,14 @@ def get_plain_pool() -> AsyncConnectionPool[AsyncConnection[Any]]:
     hardware every round trip costs more CPU than the statements themselves. Opened by the first
     `plain_connection` in the running loop."""
     settings = get_settings()
-    url = make_url(settings.sqlalchemy_url).set(drivername="postgresql").render_as_string(hide_password=False)
-    return AsyncConnectionPool(url, min_size=1, max_size=settings.db_pool_size, open=False,
+    return AsyncConnectionPool(plain_url(), min_size=1, max_size=settings.db_pool_size, open=False,
                                kwargs={"autocommit": True, "options": PLANNING, "row_factory": namedtuple_row})
+
+
+def plain_url() -> str:
+    """The database URL as psycopg (not SQLAlchemy) takes it."""
+    url = make_url(get_settings().sqlalchemy_url).set(drivername="postgresql")
+    return url.render_as_string(hide_password=False)
 
 
 async def working(pool: AsyncConnectionPool[AsyncConnection[Any]]) -> AsyncConnection[Any]:

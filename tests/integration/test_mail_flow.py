@@ -12,9 +12,12 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from aiosmtplib import SMTPServerDisconnected
+from aiosmtplib.protocol import SMTPProtocol
 from sqlalchemy import select, update
 
 from activities import mail_fires
+from activities.mail_claims import Claims
 from domain.db import transaction
 from domain.enums import MailKind, MailRepeat, MailSendStatus, MailTaskStatus
 from domain.models.mail import MailFire, MailOutbox, MailTask
@@ -181,29 +184,79 @@ async def test_a_worker_dying_between_the_smtp_send_and_the_mark_mails_nobody_tw
     assert {r.status for r in await rows(task)} == {S.SENDING}  # handed over, reply not recorded: never resent
 
 
+def final_dot(data: bytes) -> bool:
+    """The write that ends a message's DATA (with its body, or alone)."""
+    return data == b".\r\n" or data.endswith(b"\r\n.\r\n")
+
+
 async def test_a_worker_dying_before_the_final_dot_mails_everybody_once(env, mail_sink, monkeypatch):
-    """Killed with the body sent but not its final ".": the server drops the message, the row stays PENDING and
-    the retried batch sends it, once."""
+    """Killed with the row claimed and the body sent, but not its final ".": the server drops the message, the
+    claim is rolled back, and the retried batch sends it, once."""
     task = await new_task(2)
-    original = mail_fires.claimer
-    calls = []
+    original = SMTPProtocol.write
+    kills: list[bytes] = []
 
-    def dying_claimer(conn: Any, row_id: int) -> Any:
-        claim = original(conn, row_id)
+    def dying_write(self: SMTPProtocol, data: bytes) -> None:
+        if final_dot(data) and not kills:
+            kills.append(data)
+            raise RuntimeError("worker killed")  # the "." never leaves
+        original(self, data)
 
-        async def maybe_die() -> bool:
-            calls.append(row_id)
-            if len(calls) == 1:
-                raise RuntimeError("worker killed")
-            return await claim()
-        return maybe_die
-
-    monkeypatch.setattr(mail_fires, "claimer", dying_claimer)
+    monkeypatch.setattr(SMTPProtocol, "write", dying_write)
     result = await (await start(env, task)).result()
-    assert len(calls) >= 3 and result.failed == 0  # the killed attempt, the other row, the retried one
+    assert kills and result.failed == 0
+    got = received(mail_sink, task)
+    assert sorted(envelope_to(m) for m in got) == sorted(task.recipients)  # nobody missing, nobody twice
+    assert {r.status for r in await rows(task)} == {S.SENT}
+
+
+async def test_a_worker_dying_right_after_the_final_dot_mails_nobody_twice(env, mail_sink, monkeypatch):
+    """Killed once the "." and the claim's COMMIT are on the wire, before the server's reply: the server has the
+    message, the row is SENDING and is never sent again."""
+    task = await new_task(2)
+    monkeypatch.setattr(mail_fires, "LANES", 1)
+    original = Claims.commit_now
+    kills: list[int] = []
+
+    def dying_commit(self: Claims) -> None:
+        original(self)
+        if not kills:
+            kills.append(1)
+            raise RuntimeError("worker killed")
+
+    monkeypatch.setattr(Claims, "commit_now", dying_commit)
+    result = await (await start(env, task)).result()
+    assert kills and result.failed == 0
     got = received(mail_sink, task)
     assert sorted(envelope_to(m) for m in got) == sorted(task.recipients)
-    assert {r.status for r in await rows(task)} == {S.SENT}
+    assert sorted(r.status for r in await rows(task)) == [S.SENDING, S.SENT]
+
+
+async def test_no_reply_to_the_final_dot_is_a_failure_to_retry_not_a_sent_mail(env, mail_sink, monkeypatch):
+    """The connection breaks after the "." and before the reply: the server may not have taken the message, so
+    the row is FAILED with that said (an operator may send it again), not SENDING."""
+    task = await new_task(1)
+    write, read = SMTPProtocol.write, SMTPProtocol.read_response
+    dots: list[bytes] = []
+
+    def noting_write(self: SMTPProtocol, data: bytes) -> None:
+        write(self, data)
+        if final_dot(data):
+            dots.append(data)
+
+    async def no_reply(self: SMTPProtocol, timeout: float | None = None) -> Any:
+        if len(dots) == 1:
+            dots.append(b"")
+            self.transport.abort()
+            raise SMTPServerDisconnected("Connection lost")
+        return await read(self, timeout)
+
+    monkeypatch.setattr(SMTPProtocol, "write", noting_write)
+    monkeypatch.setattr(SMTPProtocol, "read_response", no_reply)
+    result = await (await start(env, task)).result()
+    assert (result.sent, result.failed) == (0, 1)
+    [row] = await rows(task)
+    assert row.status == S.FAILED and row.smtp_error.startswith("after the final '.'")
 
 
 async def _done_with(task: MailTask, check: Callable[[MailOutbox], bool], count: int) -> bool:
