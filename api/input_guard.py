@@ -3,7 +3,8 @@ domain/rules/inputs.py over the whole JSON body and the query string (docs/decis
 
 It sits outside the lean reads and the operation log, so no route, lean or not, sees a value the database
 would refuse; a refused mutating call is still written to the operation log. File uploads (multipart) keep
-the limits of their own endpoints.
+the limits of their own endpoints, under one hard cap here: the largest of those limits, so no upload, whatever
+its route, is spooled to disk beyond what some endpoint could accept.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from domain.rules.inputs import INT64_MAX, INT64_MIN, Problem, find_problem
 from domain.settings import get_settings
 
 NO_BODY = {"GET", "HEAD", "OPTIONS"}
+MULTIPART_OVERHEAD = 64 * 1024  # boundaries and part headers around the file
 
 
 class BodyTooLarge(Exception):
@@ -40,6 +42,16 @@ def refusal(problem: Problem) -> JSONResponse:
 def too_large(limit: int) -> JSONResponse:
     kb = max(1, limit // 1024)
     return JSONResponse(failure("BODY_TOO_LARGE", t("errors.BODY_TOO_LARGE", limitKb=kb)), status_code=413)
+
+
+def multipart_cap() -> int:
+    settings = get_settings()
+    return max(settings.upload_max_bytes, settings.upload_unrestricted_max_bytes,
+               settings.import_max_bytes) + MULTIPART_OVERHEAD
+
+
+def upload_too_large(cap: int) -> JSONResponse:
+    return domain_reply(DomainError("FILE_TOO_LARGE", status=413, limitMb=cap // (1024 * 1024)))
 
 
 def query_problem(scope: Scope, max_text: int) -> Problem | None:
@@ -93,7 +105,10 @@ class InputGuard(ApiMiddleware):
             await self.refuse(scope, b"", refusal(problem), receive, send, started)
             return
         headers = dict(scope["headers"])
-        if scope["method"] in NO_BODY or headers.get(b"content-type", b"").startswith(b"multipart/"):
+        if headers.get(b"content-type", b"").startswith(b"multipart/") and scope["method"] not in NO_BODY:
+            await self.guard_multipart(scope, receive, send, headers.get(b"content-length", b""), started)
+            return
+        if scope["method"] in NO_BODY:
             await self.app(scope, receive, send)
             return
         limit = settings.body_max_bytes
@@ -111,6 +126,35 @@ class InputGuard(ApiMiddleware):
                 await self.refuse(scope, body, refusal(problem), receive, send, started)
                 return
         await self.app(scope, replay(body, receive), send)
+
+    async def guard_multipart(self, scope: Scope, receive: Receive, send: Send, declared: bytes,
+                              started: float) -> None:
+        """Past the cap (declared or counted while streaming) the app sees the client leave, and its reply, whatever
+        it was, is replaced by the 413."""
+        cap = multipart_cap()
+        if declared.isdigit() and int(declared) > cap:
+            await self.refuse(scope, b"", upload_too_large(cap), receive, send, started)
+            return
+        seen, over = 0, False
+
+        async def counted() -> Message:
+            nonlocal seen, over
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > cap:
+                over = True
+                return {"type": "http.disconnect"}
+            return message
+
+        async def replaced(message: Message) -> None:
+            if not over:
+                await send(message)
+            elif message["type"] == "http.response.start":
+                reply = upload_too_large(cap)
+                await send({"type": "http.response.start", "status": reply.status_code, "headers": reply.raw_headers})
+                await send({"type": "http.response.body", "body": reply.body})
+
+        await self.app(scope, counted, replaced)
 
     async def refuse(self, scope: Scope, body: bytes, reply: JSONResponse, receive: Receive, send: Send,
                      started: float) -> None:

@@ -92,6 +92,8 @@ class Settings(BaseSettings):
     storage_s3_secret_key: str | None = None
     storage_s3_prefix: str = "omp/"
     upload_max_bytes: int = Field(default=20 * 1024 * 1024)
+    # The common tools' unrestricted upload (any type): its own hard cap.
+    upload_unrestricted_max_bytes: int = Field(default=100 * 1024 * 1024)
     file_url_ttl_seconds: int = 3600
     import_max_bytes: int = Field(default=5 * 1024 * 1024)
     # Request bodies other than file uploads (which keep the limits above): JSON calls are small.

@@ -1,5 +1,7 @@
 """File upload on the storage backend (type allow-list, size limit) and signed download links served by the
-API (SPEC §7). A private file's link expires; a public file's link does not."""
+API (SPEC §7). A private file's link expires; a public file's link does not. The common tools' unrestricted
+upload takes any type under its own permission and a hard size cap, and is only ever served as a download.
+Every upload is recorded in the audit trail (entity File, action upload)."""
 
 from __future__ import annotations
 
@@ -18,9 +20,20 @@ from api.envelope import Reply, ok
 from api.file_access import may_read
 from api.resource.scope import THROUGH_RECORDS, declares
 from api.schemas.files import FileLink, StoredFilePublic
+from domain import audit
 from domain.errors import DomainError, Invalid, NotFound
 from domain.models.files import StoredFile
-from domain.rules.files import ALLOWED, SNIFF_BYTES, file_type, link_state, name_problem, signature
+from domain.rules.files import (
+    ALLOWED,
+    OPAQUE,
+    SNIFF_BYTES,
+    FileType,
+    file_type,
+    link_state,
+    name_problem,
+    signature,
+    stored_suffix,
+)
 from domain.settings import get_settings
 from domain.storage import get_storage, signing_key
 
@@ -42,8 +55,10 @@ def public_view(row: StoredFile) -> dict[str, Any]:
             "public": row.public, **link(row)}
 
 
-async def store(upload: UploadFile, db: SessionDep, user: Principal, *, public: bool) -> dict[str, Any]:
-    limit = get_settings().upload_max_bytes
+async def store(upload: UploadFile, db: SessionDep, user: Principal, *, public: bool,
+                unrestricted: bool = False) -> dict[str, Any]:
+    settings = get_settings()
+    limit = settings.upload_unrestricted_max_bytes if unrestricted else settings.upload_max_bytes
     content = await upload.read(limit + 1)
     if len(content) > limit:
         raise DomainError("FILE_TOO_LARGE", status=413, limitMb=limit // (1024 * 1024))
@@ -53,11 +68,11 @@ async def store(upload: UploadFile, db: SessionDep, user: Principal, *, public: 
     problem = name_problem(name)
     if problem:
         raise Invalid("file", problem)
-    kind = file_type(name, content[:SNIFF_BYTES])
+    # Unrestricted: whatever it is, it is kept and served as opaque bytes (a download, never rendered).
+    kind: FileType | None = OPAQUE if unrestricted else file_type(name, content[:SNIFF_BYTES])
     if kind is None:
         raise DomainError("FILE_TYPE_NOT_ALLOWED", status=415, name=name)
-    suffix = name.rsplit(".", 1)[-1].lower()
-    key = f"{'public' if public else 'private'}/{datetime.now(UTC):%Y/%m}/{uuid.uuid4().hex}.{suffix}"
+    key = f"{'public' if public else 'private'}/{datetime.now(UTC):%Y/%m}/{uuid.uuid4().hex}.{stored_suffix(name)}"
     storage = get_storage()
     await storage.put(key, content, kind.content_type)
     row = StoredFile(backend=storage.name, storage_key=key, name=name, content_type=kind.content_type,
@@ -65,6 +80,9 @@ async def store(upload: UploadFile, db: SessionDep, user: Principal, *, public: 
                      uploaded_by=user.id)
     db.add(row)
     await db.flush()
+    await audit.record_change(db, operator_id=user.id, operator_name=user.username, entity="File", entity_id=row.id,
+                              action="upload", before=None,
+                              after={**audit.snapshot(row), "unrestricted": unrestricted})
     return public_view(row)
 
 
@@ -78,6 +96,14 @@ async def upload_file(file: Annotated[UploadFile, File()], db: SessionDep,
 async def upload_public_file(file: Annotated[UploadFile, File()], db: SessionDep,
                              user: Annotated[Principal, Need("file#upload-public")]) -> Reply[StoredFilePublic]:
     return ok(await store(file, db, user, public=True))
+
+
+@router.post("/upload-unrestricted-file",
+             summary="Common tools: upload a public file of any type (a hard size cap; always served as a download)")
+async def upload_unrestricted_file(file: Annotated[UploadFile, File()], db: SessionDep,
+                                   user: Annotated[Principal, Need("file#upload-unrestricted")],
+                                   ) -> Reply[StoredFilePublic]:
+    return ok(await store(file, db, user, public=True, unrestricted=True))
 
 
 @router.get("/generate-file-url/{file_id}", openapi_extra=declares(THROUGH_RECORDS),

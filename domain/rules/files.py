@@ -47,6 +47,17 @@ ALLOWED: dict[str, FileType] = {
 }
 
 
+# What an unrestricted upload is stored and served as, whatever its name says: bytes to download, never rendered.
+OPAQUE = _kind("application/octet-stream")
+
+
+def stored_suffix(filename: str) -> str:
+    """The storage key's extension: the name's own when it is short and plain, else `bin` (a key is never built
+    from characters a storage backend might read as a path)."""
+    suffix = filename.lower().rsplit(".", 1)[-1] if "." in filename else ""
+    return suffix if suffix.isascii() and suffix.isalnum() and len(suffix) <= 10 else "bin"
+
+
 def file_type(filename: str, head: bytes) -> FileType | None:
     """The accepted type of an upload, or None when its extension is not allowed or its content, as `filetype`
     recognises it from the first SNIFF_BYTES, is something else (a script renamed .png, a zip renamed .pdf)."""

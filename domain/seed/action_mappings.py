@@ -38,6 +38,7 @@ CONSOLE: tuple[tuple[str, str, str], ...] = (
     ("/cms/audit/export", "", "Export audit log"),
     ("/cms/common/upload-file", "", "Upload file"),
     ("/cms/common/upload-public-file", "", "Upload public file"),
+    ("/cms/common/upload-unrestricted-file", "", "Upload file of any type"),
     ("/cms/common/redis/account/remove", "", "Clear account state"),
     ("/cms/courier/add", "", "Add courier"),
     ("/cms/courier/modify", "", "Modify courier"),

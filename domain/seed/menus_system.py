@@ -124,7 +124,10 @@ SYSTEM = directory(
     directory(
         "common-tools", "/system/common-tools", "Tools", "工具", "Alat",
         menu("tools", "/system/common-tools/tools", "Common tools", "常用工具", "Alat umum",
-             button("file#upload-public", "Upload public file", "上传公开文件", "Unggah berkas publik")),
+             button("file#upload-public", "Upload public file", "上传公开文件", "Unggah berkas publik"),
+             # Any type of file, under a hard size cap, always served as a download (docs/operations-tools.md).
+             button("file#upload-unrestricted", "Upload any type of file", "上传任意类型文件",
+                    "Unggah berkas jenis apa pun")),
     ),
     hidden("system-info", "/info", "Build information", "版本信息", "Informasi versi"),
     hidden("system-health", "/health", "Health", "健康状态", "Kesehatan"),

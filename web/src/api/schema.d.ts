@@ -592,6 +592,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/common/upload-unrestricted-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Common tools: upload a public file of any type (a hard size cap; always served as a download) */
+        post: operations["files_upload_unrestricted_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/courier/add": {
         parameters: {
             query?: never;
@@ -5052,6 +5069,11 @@ export interface components {
         };
         /** Body_files_upload_public_file */
         Body_files_upload_public_file: {
+            /** File */
+            file: string;
+        };
+        /** Body_files_upload_unrestricted_file */
+        Body_files_upload_unrestricted_file: {
             /** File */
             file: string;
         };
@@ -13096,6 +13118,39 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": components["schemas"]["Body_files_upload_public_file"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_StoredFilePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    files_upload_unrestricted_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_files_upload_unrestricted_file"];
             };
         };
         responses: {

@@ -48,7 +48,6 @@ export const PENDING_MODULES = {
   dashboards: ['iam-my-statistic', 'iam-event', 'oms-order-report', 'markting-statistic', 'my-finance',
     'dashboard-list', 'dashboard', 'manage-event'],
   tasks: ['alter-mq', 'task-schedule', 'task-log', 'application-status', 'heartbeat-list', 'heartbeat-detail'],
-  tools: ['tools'],
 } as const;
 
 export type PendingModule = keyof typeof PENDING_MODULES;
@@ -107,6 +106,7 @@ export const VIEWS: Readonly<Record<string, View>> = {
   'audit-ci': page(() => import('../modules/deployments/CiPage'), 'deployments'),
   'audit-cd': page(() => import('../modules/deployments/CdPage'), 'deployments'),
   'auto-deploy': resourcePage(() => import('../modules/deployments/AutoDeployPage'), 'deployments'),
+  tools: page(() => import('../modules/tools/ToolsPage'), 'tools'),
   'system-info': { kind: 'public' },
   'system-health': { kind: 'public' },
   'ticket-list': resourcePage(() => import('../modules/tickets/TicketListPage'), 'tickets'),
