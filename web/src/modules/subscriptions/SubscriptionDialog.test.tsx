@@ -2,6 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
+import { createQueryClient } from '../../app/queryClient';
 import { loadNamespaces } from '../../i18n';
 import { envelope, fakeApi, type SeenRequest } from '../../test/fakeApi';
 import { SubscriptionDialog } from './SubscriptionDialog';
@@ -72,5 +73,25 @@ describe('the subscribe dialog and its second confirmation', { timeout: 180_000 
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Only letters, digits, underscores, hyphens and spaces')).toBeTruthy();
     await waitFor(() => expect(seen.some((r) => r.url.endsWith('subscription/submit'))).toBe(false));
+  });
+
+  it('offers a package enabled since it last opened, within the app\'s usual 30 s of cached answers', async () => {
+    const offered = [{ id: 3, name: 'Pro', packageType: 'BASIC', displayName: 'Pro yearly' }];
+    fakeApi(({ url }) => (url.includes('package/options')
+      ? { body: envelope(offered) } : { status: 404, body: envelope(null, 'NOT_FOUND', 'not found') }));
+    const client = createQueryClient(); // the app's own defaults (answers fresh for 30 s)
+    const shown = (open: boolean) => (
+      <QueryClientProvider client={client}>
+        <MemoryRouter>{open && <SubscriptionDialog kind="SUBSCRIBE" merchantId={9} country="ID" open onClose={() => {}} />}</MemoryRouter>
+      </QueryClientProvider>
+    );
+    const view = render(shown(true));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Packages' }));
+    expect(await screen.findByText('Pro yearly (basic)')).toBeTruthy();
+    view.rerender(shown(false));
+    offered.push({ id: 4, name: 'Journey', packageType: 'BASIC', displayName: 'Journey monthly' }); // enabled meanwhile
+    view.rerender(shown(true));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Packages' }));
+    expect(await screen.findByText('Journey monthly (basic)')).toBeTruthy();
   });
 });

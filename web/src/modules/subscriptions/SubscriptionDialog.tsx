@@ -37,6 +37,9 @@ export function SubscriptionDialog({ kind, merchantId, country, open, onClose, o
     queryKey: ['package', 'options', country],
     queryFn: ({ signal }) => subscriptionApi.packages(country, signal),
     enabled: open,
+    // Asked again each time the dialog opens: a package enabled or disabled since (in another tab, by someone
+    // else) is offered or hidden at once (SPEC §3: changes take effect at once), not after the app's 30 s.
+    staleTime: 0,
   });
   const chosen: number[] = Form.useWatch('packages', form) ?? [];
   const submitting = useMutation({
