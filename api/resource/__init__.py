@@ -162,6 +162,14 @@ class Resource(Generic[M]):
             raise NotFound(entity=self.name)
         return row
 
+    async def shown(self, db: AsyncSession, user: Principal, row: M) -> M:
+        """The written row as the lists show it: re-read with the enrich hook's computed values (the names of
+        the people and groups it now points to), which a write leaves unset."""
+        if self.enrich is None:
+            return row
+        query = self.base_query(user).where(self.model.id == row.id)  # type: ignore[attr-defined]
+        return await db.scalar(query.execution_options(populate_existing=True)) or row
+
     async def audit(self, db: AsyncSession, user: Principal, row_id: Any, action: str,
                     before: dict[str, Any] | None, after: dict[str, Any] | None) -> None:
         await audit.record_change(db, operator_id=user.id, operator_name=user.username, entity=self.name,
@@ -339,7 +347,7 @@ class Resource(Generic[M]):
             if first is not None:  # a retry: the record the first call created
                 response.headers[REPLAYED_HEADER] = "true"
                 return ok(public.model_validate(await res.load(db, user, first)))
-            row = await res.add_row(db, user, body)
+            row = await res.shown(db, user, await res.add_row(db, user, body))
             if once:
                 await once.bind(db, row.id)  # type: ignore[attr-defined]
             await res.committed(request, db, row, user)
@@ -351,7 +359,7 @@ class Resource(Generic[M]):
         @router.post("/modify", summary=f"Modify a {self.name}")
         async def modify(body: update_t, db: SessionDep, request: Request,  # type: ignore[valid-type]
                          user: Annotated[Principal, Need(self.actions.edit)]) -> Reply[public]:  # type: ignore[valid-type]
-            row = await res.modify_row(db, user, body)
+            row = await res.shown(db, user, await res.modify_row(db, user, body))
             await res.committed(request, db, row, user)
             return ok(public.model_validate(row))
 

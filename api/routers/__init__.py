@@ -36,6 +36,7 @@ from api.routers import (
     tips,
     tracking,
     users,
+    whatsapp_groups,
 )
 
 ROUTERS = [
@@ -53,4 +54,5 @@ ROUTERS = [
     ticket_settings.category_router, ticket_settings.application_router, ticket_settings.on_duty_router,
     notices.router, tips.router, internal_faq.router,
     packages.router,
+    whatsapp_groups.router,
 ]

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter
-from sqlalchemy import Select, and_, func, or_, select
+from sqlalchemy import Select, and_, func, inspect, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased, with_expression
 
@@ -32,11 +32,13 @@ from api.schemas.merchants import (
 )
 from domain import audit
 from domain.enums import AccountSystem, AccountUserType
-from domain.errors import NotFound
+from domain.errors import Invalid, NotFound
 from domain.models.audit import EntityChange
 from domain.models.merchants import Merchant, MerchantAccount, Shop
 from domain.models.users import User
+from domain.models.whatsapp_groups import WhatsappGroup
 from domain.rules import merchants as rules
+from domain.rules import whatsapp_groups as whatsapp
 
 LIST = "ginee-account"  # all accounts
 SPECIFIC = "ginee-specific-accounts"  # specific accounts: the operating screen with the buttons
@@ -64,17 +66,30 @@ def _name_of(column: Any) -> Any:
     return select(User.real_name).where(User.id == column).scalar_subquery()
 
 
+def _group_of(column: Any) -> Any:
+    return select(column).where(WhatsappGroup.id == Merchant.whatsapp_group_id).scalar_subquery()
+
+
 def with_names(query: Select[Any], _: Principal) -> Select[Any]:
     channels = (select(func.array_agg(func.distinct(Shop.channel)))
                 .where(Shop.merchant_id == Merchant.id, Shop.bound).scalar_subquery())
     return query.options(with_expression(Merchant.sales_name, _name_of(Merchant.sales_id)),
                          with_expression(Merchant.retention_name, _name_of(Merchant.retention_id)),
-                         with_expression(Merchant.channels, channels))
+                         with_expression(Merchant.channels, channels),
+                         with_expression(Merchant.whatsapp_group_name, _group_of(WhatsappGroup.name)),
+                         with_expression(Merchant.whatsapp_group_link, _group_of(WhatsappGroup.link)))
 
 
-async def follow_phone(_: AsyncSession, row: Merchant, __: Principal) -> None:
-    """SPEC §3: the country is derived from the registered phone, never typed."""
+async def follow_phone(db: AsyncSession, row: Merchant, __: Principal) -> None:
+    """SPEC §3: the country is derived from the registered phone, never typed; the merchant's WhatsApp group
+    is one of that country, enabled when it is picked (a group disabled later keeps its members)."""
     row.country = rules.country_of_phone(row.phone)
+    if row.whatsapp_group_id is not None:
+        group = await db.get(WhatsappGroup, row.whatsapp_group_id)
+        if group is None:
+            raise Invalid(field="whatsappGroupId", rule="whatsapp_group_missing")
+        picked = inspect(row).attrs.whatsapp_group_id.history.has_changes()
+        whatsapp.check_membership(row.country, group.country, group.enabled or not picked)
 
 
 def _merchants(filters: type[MerchantFilters], permission: str, also: tuple[str, ...], actions: Actions) -> Resource:

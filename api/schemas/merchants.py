@@ -104,6 +104,9 @@ class MerchantPublic(CamelModel):
     team: SalesTeam | None
     tags: list[str]
     whatsapp_link: str | None
+    whatsapp_group_id: int | None = None
+    whatsapp_group_name: str | None = None
+    whatsapp_group_link: str | None = None
     channels: list[str] | None = None
     erp_business_line: str | None
     erp_merchant_id: str | None
@@ -131,6 +134,7 @@ class MerchantUpdate(CamelModel):
     team: SalesTeam | None = None
     tags: list[Tag] | None = Field(default=None, max_length=20)
     whatsapp_link: str | None = Field(default=None, max_length=500, pattern=r"^https://")
+    whatsapp_group_id: int | None = None
 
 
 class MerchantFilters(SearchParams):
@@ -152,6 +156,7 @@ class MerchantFilters(SearchParams):
     sales_id: Annotated[int | None, Eq()] = None
     retention_id: Annotated[int | None, Eq()] = None
     team: Annotated[list[SalesTeam] | None, In()] = None
+    whatsapp_group_id: Annotated[int | None, Eq()] = None
     tags: Annotated[list[Tag] | None, Field(max_length=20), Where(lambda v: Merchant.tags.overlap(v))] = None
 
 

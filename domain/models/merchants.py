@@ -83,6 +83,9 @@ class Merchant(Base, Timestamps):
     team: Mapped[SalesTeam | None] = mapped_column(String(32), index=True)
     tags: Mapped[list[str]] = mapped_column(ARRAY(String(32)), default=list, server_default="{}")
     whatsapp_link: Mapped[str | None] = mapped_column(String(500))  # the WA link of SPEC §3
+    # the WhatsApp group the merchant was invited to (SPEC §2); a group with members cannot be deleted
+    whatsapp_group_id: Mapped[int | None] = mapped_column(ForeignKey("whatsapp_groups.id", ondelete="RESTRICT"),
+                                                          index=True)
     erp_business_line: Mapped[str | None] = mapped_column(String(32))
     erp_merchant_id: Mapped[str | None] = mapped_column(String(64), unique=True)
     wms_merchant_id: Mapped[str | None] = mapped_column(String(64), unique=True)
@@ -96,6 +99,8 @@ class Merchant(Base, Timestamps):
     sales_name: Mapped[str | None] = query_expression()
     retention_name: Mapped[str | None] = query_expression()
     channels: Mapped[list[str] | None] = query_expression()
+    whatsapp_group_name: Mapped[str | None] = query_expression()
+    whatsapp_group_link: Mapped[str | None] = query_expression()
 
 
 class MerchantAccount(Base, Timestamps):

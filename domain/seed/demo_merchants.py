@@ -32,6 +32,7 @@ from domain.enums import (
 from domain.models.merchants import Merchant, MerchantAccount, Shop
 from domain.models.subscriptions import Payment
 from domain.models.users import User
+from domain.models.whatsapp_groups import WhatsappGroup
 from domain.rules.merchants import country_of_phone
 
 MERCHANTS = 300
@@ -157,4 +158,18 @@ async def create(db: AsyncSession) -> None:
         paid = sorted(p.paid_at for p in payments if p.paid_at)
         merchant.first_payment_at, merchant.last_payment_at = (paid[0], paid[-1]) if paid else (None, None)
         db.add_all([*accounts, *_shops(merchant, rng, now, number), *payments])
+    await db.flush()
+    await _whatsapp_groups(db, merchants)
+
+
+async def _whatsapp_groups(db: AsyncSession, merchants: list[Merchant]) -> None:
+    """A sellers' group per country; the merchants who have a WA link were invited to their country's."""
+    groups = {country: WhatsappGroup(name=f"Ginee sellers {country}", country=country,
+                                     link=f"https://chat.whatsapp.com/GineeDemoSellers{country}2026")
+              for country in sorted({m.country for m in merchants})}
+    db.add_all(groups.values())
+    await db.flush()
+    for merchant in merchants:
+        if merchant.whatsapp_link:
+            merchant.whatsapp_group_id = groups[merchant.country].id
     await db.flush()

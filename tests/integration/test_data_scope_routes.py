@@ -32,6 +32,7 @@ from domain.models.subscriptions import Payment, SubscriptionRequest
 from domain.models.tips import Tip, TipPageRow
 from domain.models.tracking import AccessVisit, TrackingEvent
 from domain.models.users import user_authorities, user_roles
+from domain.models.whatsapp_groups import WhatsappGroup
 from domain.rules.money import currency_of
 from tests.conftest import unique
 from tests.integration.merchant_support import insert_merchant
@@ -120,7 +121,9 @@ async def world() -> World:
                     page_rows=[TipPageRow(country=c, page="MASTER_PRODUCT")]) for c in ("ID", "PH")]
         packages = [Package(kind="ERP", name=f"{mark}{c}", country=c, scene="ERP", package_type="ADDON",
                             addon_mode="CONTINUE", status="ENABLED") for c in ("ID", "PH")]
-        db.add_all([*couriers, *logs, *events, *visits, *tips, *packages, role, authority])
+        groups = [WhatsappGroup(name=f"{mark}{c}", country=c, link=f"https://chat.whatsapp.com/{mark}{c}Invite00")
+                  for c in ("ID", "PH")]
+        db.add_all([*couriers, *logs, *events, *visits, *tips, *packages, *groups, role, authority])
         await db.flush()
         db.add_all(PackageVersion(package_id=p.id, version=1, display_name=p.name, subscription_method="OFFLINE",
                                   payment_period="MONTH", currency=currency_of(p.country),
@@ -155,6 +158,7 @@ async def world() -> World:
             "Courier": pair(couriers, ("ID", "PH")),
             "Tip": pair(tips, ("ID", "PH")),
             "Package": pair(packages, ("ID", "PH")),
+            "WhatsappGroup": pair(groups, ("ID", "PH")),
             "OperationLog": Rows([logs[0].id], [logs[1].id], [f"/cms/{mark}mine"], [f"/cms/{mark}theirs"], window),
             "TrackingEvent": Rows([events[0].id], [events[1].id], [f"{mark}mine"], [f"{mark}theirs"], window),
             "AccessVisit": Rows([visits[0].id], [visits[1].id], [f"{mark}mine"], [f"{mark}theirs"], window),

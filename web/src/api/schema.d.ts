@@ -4524,6 +4524,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/whatsapp-group/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a WhatsappGroup */
+        post: operations["whatsapp_groups_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/whatsapp-group/delete/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a WhatsappGroup */
+        delete: operations["whatsapp_groups_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/whatsapp-group/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one WhatsappGroup */
+        get: operations["whatsapp_groups_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/whatsapp-group/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a WhatsappGroup */
+        post: operations["whatsapp_groups_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/whatsapp-group/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Enabled groups of a country, for the merchant form's picker */
+        get: operations["whatsapp_groups_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/whatsapp-group/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search WhatsappGroups */
+        post: operations["whatsapp_groups_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6711,6 +6813,8 @@ export interface components {
             tags?: string[] | null;
             /** Team */
             team?: components["schemas"]["SalesTeam"][] | null;
+            /** Whatsappgroupid */
+            whatsappGroupId?: number | null;
         };
         /**
          * MerchantPackageState
@@ -6778,6 +6882,12 @@ export interface components {
             /** Tags */
             tags: string[];
             team: components["schemas"]["SalesTeam"] | null;
+            /** Whatsappgroupid */
+            whatsappGroupId?: number | null;
+            /** Whatsappgrouplink */
+            whatsappGroupLink?: string | null;
+            /** Whatsappgroupname */
+            whatsappGroupName?: string | null;
             /** Whatsapplink */
             whatsappLink: string | null;
             /** Wmsmerchantid */
@@ -6811,6 +6921,8 @@ export interface components {
             /** Tags */
             tags?: string[] | null;
             team?: components["schemas"]["SalesTeam"] | null;
+            /** Whatsappgroupid */
+            whatsappGroupId?: number | null;
             /** Whatsapplink */
             whatsappLink?: string | null;
         };
@@ -7824,6 +7936,17 @@ export interface components {
         Page_VisitPublic_: {
             /** Items */
             items: components["schemas"]["VisitPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[WhatsappGroupPublic] */
+        Page_WhatsappGroupPublic_: {
+            /** Items */
+            items: components["schemas"]["WhatsappGroupPublic"][];
             /** Page */
             page: number;
             /** Pagesize */
@@ -9228,6 +9351,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[WhatsappGroupPublic]] */
+        Reply_Page_WhatsappGroupPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_WhatsappGroupPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[PaymentPublic] */
         Reply_PaymentPublic_: {
             /**
@@ -9741,6 +9883,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[WhatsappGroupPublic] */
+        Reply_WhatsappGroupPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["WhatsappGroupPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[dict[str, int]] */
         Reply_dict_str__int__: {
             /**
@@ -10132,6 +10293,26 @@ export interface components {
             code: string;
             /** Data */
             data?: components["schemas"]["UserUsage"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[list[WhatsappGroupOption]] */
+        Reply_list_WhatsappGroupOption__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["WhatsappGroupOption"][] | null;
             /**
              * Message
              * @default
@@ -10841,6 +11022,8 @@ export interface components {
             tags?: string[] | null;
             /** Team */
             team?: components["schemas"]["SalesTeam"][] | null;
+            /** Whatsappgroupid */
+            whatsappGroupId?: number | null;
         };
         /**
          * SpecificPaymentFilters
@@ -12041,6 +12224,97 @@ export interface components {
             userId: number | null;
             /** Username */
             username: string | null;
+        };
+        /** WhatsappGroupCreate */
+        WhatsappGroupCreate: {
+            country: components["schemas"]["Country"];
+            /**
+             * Enabled
+             * @default true
+             */
+            enabled: boolean;
+            /** Link */
+            link: string;
+            /** Name */
+            name: string;
+            /** Remark */
+            remark?: string | null;
+        };
+        /** WhatsappGroupFilters */
+        WhatsappGroupFilters: {
+            /** Country */
+            country?: components["schemas"]["Country"][] | null;
+            /** Enabled */
+            enabled?: boolean | null;
+            /** Name */
+            name?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+        };
+        /** WhatsappGroupOption */
+        WhatsappGroupOption: {
+            country: components["schemas"]["Country"];
+            /** Id */
+            id: number;
+            /** Link */
+            link: string;
+            /** Name */
+            name: string;
+        };
+        /** WhatsappGroupPublic */
+        WhatsappGroupPublic: {
+            country: components["schemas"]["Country"];
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Enabled */
+            enabled: boolean;
+            /** Id */
+            id: number;
+            /** Link */
+            link: string;
+            /** Membercount */
+            memberCount?: number | null;
+            /** Name */
+            name: string;
+            /** Remark */
+            remark: string | null;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /**
+         * WhatsappGroupUpdate
+         * @description The country stays: the group's members are merchants of that country.
+         */
+        WhatsappGroupUpdate: {
+            /** Enabled */
+            enabled?: boolean | null;
+            /** Id */
+            id: number;
+            /** Link */
+            link?: string | null;
+            /** Name */
+            name?: string | null;
+            /** Remark */
+            remark?: string | null;
         };
         /**
          * WmsActivation
@@ -20468,6 +20742,201 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_AuthorityIds_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    whatsapp_groups_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (printable ASCII, up to 200) that makes this creation safe to retry: a repeat with the same key and body returns the record the first call created. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WhatsappGroupCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_WhatsappGroupPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    whatsapp_groups_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    whatsapp_groups_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_WhatsappGroupPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    whatsapp_groups_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WhatsappGroupUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_WhatsappGroupPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    whatsapp_groups_options: {
+        parameters: {
+            query?: {
+                country?: components["schemas"]["Country"] | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_WhatsappGroupOption__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    whatsapp_groups_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WhatsappGroupFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_WhatsappGroupPublic__"];
                 };
             };
             /** @description Validation Error */

@@ -30,7 +30,6 @@ export type View = PageView | PendingView | RedirectView | PublicView;
 
 /** Modules still to come; each names the screens that wait for it (listed in web/README.md). */
 export const PENDING_MODULES = {
-  accounts: ['whatsapp-group'],
   oms: ['order-list', 'order-detail', 'goods-local', 'goods-list', 'goods-history', 'events-warehouse-stock',
     'search-warehouse-stock', 'outbound-inbound-order-query', 'oms-shop', 'basic-settings', 'product-settings',
     'order-setting', 'stock-settings', 'shipping-setting'],
@@ -141,6 +140,7 @@ export const VIEWS: Readonly<Record<string, View>> = {
   'notices-faq-manage': resourcePage(() => import('../modules/notices/NoticesPage'), 'notices'),
   'notices-faq-detail': resourcePage(() => import('../modules/notices/NoticesPage'), 'notices'),
   'content-notices-manage': resourcePage(() => import('../modules/notices/NoticesPage'), 'notices'),
+  'whatsapp-group': resourcePage(() => import('../modules/whatsapp-groups/WhatsappGroupsPage'), 'whatsapp-groups'),
   'tips-manage': resourcePage(() => import('../modules/tips/TipsPage'), 'tips'),
   'internal-faq': resourcePage(() => import('../modules/internal-faq/InternalFaqPage'), 'internal-faq'),
   'internal-faq-modify': resourcePage(() => import('../modules/internal-faq/InternalFaqPage'), 'internal-faq'),

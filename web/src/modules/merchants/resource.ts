@@ -1,6 +1,7 @@
 import type { components } from '../../api/schema';
 import { defineResource, type Column } from '../../components/resource';
 import { UserInput } from '../users/inputs';
+import { WhatsappGroupInput } from '../whatsapp-groups/WhatsappGroupInput';
 
 export type Merchant = components['schemas']['MerchantPublic'];
 
@@ -36,6 +37,8 @@ export const merchantColumns: Column<Merchant>[] = [
   { key: 'tags', title: 'tags', format: list, hidden: true },
   { key: 'channels', title: 'channels', format: list, hidden: true },
   { key: 'whatsappLink', title: 'whatsappLink', type: 'url', hidden: true, form: { max: 500, pattern: 'url' } },
+  { key: 'whatsappGroupName', title: 'whatsappGroup', hidden: true, format: (value, row) => (value ? `${String(value)} · ${row.whatsappGroupLink ?? ''}` : undefined) },
+  { key: 'whatsappGroupId', title: 'whatsappGroup', table: false, filter: { input: WhatsappGroupInput }, form: { input: WhatsappGroupInput } },
   { key: 'lastPaymentAt', title: 'lastPaymentAt', type: 'datetime', sorter: true, hidden: true },
   { key: 'activeDays', title: 'activeDays', type: 'number', sorter: true, hidden: true },
   { key: 'orders30d', title: 'orders30d', type: 'number', sorter: true, hidden: true },
