@@ -67,7 +67,8 @@ class PlanWorkflow:
     async def remind(self) -> None:
         state = self.state
         days = rules.due_reminder(state.expire_at, state.reminded, workflow.now())
-        if days is None:
+        if days is None:  # past the end (the flow began after it): too late to remind, the expiry is next;
+            state.reminded = sorted({*state.reminded, *rules.REMINDER_DAYS})  # else the loop asks again forever
             return
         # marked first: a reminder that could not be delivered after all its tries is not sent again
         state.reminded = sorted({*state.reminded, *rules.passed_reminders(days)})

@@ -83,6 +83,16 @@ async def test_reminders_30_and_14_days_before_then_expiry_once(plan_worker, mai
     assert account_changes == 3
 
 
+async def test_a_flow_begun_after_the_end_expires_the_plan_without_reminders(plan_worker):
+    """Its reminders' times have passed and none is due any more: the flow goes on to the expiry (it used to ask
+    for the same reminder again and again without yielding, until the worker called it a deadlock)."""
+    env = plan_worker
+    merchant = await merchant_with_plan(await env.get_current_time() - timedelta(days=1))
+    await renew(env.client, merchant.id, merchant.expire_at, write=False)
+    expired = await eventually(lambda: until_expired(merchant.id), timeout=30)
+    assert expired.subscription_state == "EXPIRED" and await reminder_days(merchant.id) == {}
+
+
 async def test_a_renewal_moves_the_reminders_and_the_expiry(plan_worker):
     env = plan_worker
     now = await env.get_current_time()
