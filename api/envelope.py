@@ -31,6 +31,7 @@ class Reply(CamelModel, Generic[T]):
 class Page(CamelModel, Generic[T]):
     items: list[T]
     total: int
+    total_capped: bool = False  # the total stopped counting at the cap: the list says "10,000+"
     page: int
     page_size: int
 

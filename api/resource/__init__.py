@@ -20,12 +20,14 @@ from pydantic import BaseModel, ValidationError
 from sqlalchemy import Select, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import selectinload, with_expression
 
-from api.deps import Need, Principal, SessionDep, release
+from api.deps import Need, Principal, ReadDep, SessionDep, release
 from api.envelope import CamelModel, Page, Reply, ok
 from api.errors import describe, message_of
 from api.idempotency import REPLAYED_HEADER, Idempotency, KeyHeader
+from api.lean import lean
+from api.resource.page import PlainPage
 from api.resource.query import SearchParams, apply_filters, apply_sort, page_of
 from api.resource.scope import DataScope, declares
 from api.resource.xlsx import XlsxExport, check_upload, download, read_rows
@@ -39,8 +41,9 @@ from domain.user_time_zones import zone_of
 
 M = TypeVar("M")
 
-# Adds to a query what the public schema shows beyond the row (counts); it never narrows it.
-EnrichFn = Callable[[Select[Any], Principal], Select[Any]]
+# What the public schema shows beyond the row's columns (a person's name, a count): field -> SQL expression of the
+# row, read as a column of the list's page and with `with_expression` on the model's `query_expression` otherwise.
+ComputedFn = Callable[[], dict[str, Any]]
 # Called before a new or changed row is flushed: cross-field and database rules, owner stamping.
 PrepareFn = Callable[[AsyncSession, Any, Principal], Awaitable[None]]
 # Called before the flush with the body's values that are not columns (role ids, a password to hash).
@@ -92,7 +95,7 @@ class Resource(Generic[M]):
     actions: Actions
     scope: DataScope  # data authority: `scoped(country=..., owner=...)`, or `unscoped("why")`
     also: tuple[str, ...] = ()  # other menus whose screens show the same list and detail
-    enrich: EnrichFn | None = None
+    computed: ComputedFn | None = None
     prepare: PrepareFn | None = None
     extras: ExtrasFn | None = None
     check_delete: DeleteCheckFn | None = None
@@ -111,12 +114,16 @@ class Resource(Generic[M]):
 
     # ---- queries -------------------------------------------------------------------------------
 
+    def computed_columns(self) -> dict[str, Any]:
+        return self.computed() if self.computed else {}
+
     def base_query(self, user: Principal) -> Select[Any]:
-        query = select(self.model).options(*(selectinload(r) for r in self.relations))
+        query = select(self.model).options(*(selectinload(r) for r in self.relations), *(
+            with_expression(getattr(self.model, name), value) for name, value in self.computed_columns().items()))
         if self.soft_delete:
             column, deleted = self.soft_delete
             query = query.where(getattr(self.model, column) != deleted)
-        return self.scope(self.enrich(query, user) if self.enrich else query, user)
+        return self.scope(query, user)
 
     async def ensure_in_scope(self, db: AsyncSession, user: Principal, row: Any) -> None:
         """Data authority holds for writes too: a row added or changed must stay within the writer's scope
@@ -163,9 +170,9 @@ class Resource(Generic[M]):
         return row
 
     async def shown(self, db: AsyncSession, user: Principal, row: M) -> M:
-        """The written row as the lists show it: re-read with the enrich hook's computed values (the names of
+        """The written row as the lists show it: re-read with the resource's computed values (the names of
         the people and groups it now points to), which a write leaves unset."""
-        if self.enrich is None:
+        if self.computed is None:
             return row
         query = self.base_query(user).where(self.model.id == row.id)  # type: ignore[attr-defined]
         return await db.scalar(query.execution_options(populate_existing=True)) or row
@@ -308,15 +315,14 @@ class Resource(Generic[M]):
 
     def router(self, prefix: str, tags: list[str]) -> APIRouter:
         router = APIRouter(prefix=prefix, tags=list(tags))
-        res, public, page_t = self, self.public, Page[self.public]  # type: ignore[name-defined]
-        filters_t = self.filters
-
+        res, public = self, self.public
         scope = declares(self.scope)
 
-        @router.post("/search", summary=f"Search {self.name}s", openapi_extra=scope)
-        async def search(params: filters_t, db: SessionDep,  # type: ignore[valid-type]
-                         user: Annotated[Principal, Need(self.permission, *self.also)]) -> Reply[page_t]:  # type: ignore[valid-type]
-            return ok(await page_of(db, res.search_query(params, user), params, public.model_validate))
+        plain = PlainPage.of(self)
+        if plain is not None:
+            self._plain_search_route(router, plain, scope)
+        else:
+            self._object_search_route(router, scope)
 
         @router.get("/detail/{row_id}", summary=f"Get one {self.name}", openapi_extra=scope)
         async def get(row_id: int, db: SessionDep,
@@ -334,6 +340,25 @@ class Resource(Generic[M]):
         if self.actions.import_:
             self._import_route(router)
         return router
+
+    def _plain_search_route(self, router: APIRouter, plain: PlainPage, scope: dict[str, Any]) -> None:
+        """The lean read path (docs/decisions/lean-reads.md): plain rows, answered beneath FastAPI when plain."""
+        page_t, filters_t = Page[self.public], self.filters  # type: ignore[name-defined]
+
+        @router.post("/search", summary=f"Search {self.name}s", openapi_extra=scope)
+        @lean
+        async def search(params: filters_t, db: ReadDep,  # type: ignore[valid-type]
+                         user: Annotated[Principal, Need(self.permission, *self.also)]) -> Reply[page_t]:  # type: ignore[valid-type]
+            return ok(await plain.read(db, params, user))
+
+    def _object_search_route(self, router: APIRouter, scope: dict[str, Any]) -> None:
+        """A list whose schema reads relationships: ORM objects."""
+        res, public, page_t, filters_t = self, self.public, Page[self.public], self.filters  # type: ignore[name-defined]
+
+        @router.post("/search", summary=f"Search {self.name}s", openapi_extra=scope)
+        async def search(params: filters_t, db: SessionDep,  # type: ignore[valid-type]
+                         user: Annotated[Principal, Need(self.permission, *self.also)]) -> Reply[page_t]:  # type: ignore[valid-type]
+            return ok(await page_of(db, res.search_query(params, user), params, public.model_validate))
 
     def _add_route(self, router: APIRouter, prefix: str) -> None:
         res, public, create_t = self, self.public, self.create

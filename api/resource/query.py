@@ -12,9 +12,9 @@ from enum import Enum
 from functools import lru_cache
 from typing import Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import BaseModel, Field, model_validator
 from pydantic.alias_generators import to_camel
-from sqlalchemy import ARRAY, Select, any_, bindparam, func, or_
+from sqlalchemy import ARRAY, Select, any_, bindparam, func, literal_column, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import InstrumentedAttribute
 
@@ -24,6 +24,7 @@ from domain.errors import DomainError
 MAX_PAGE_SIZE = 500
 MAX_PAGE = 10_000_000  # page * pageSize stays an OFFSET PostgreSQL takes
 MAX_SORT = 64  # `-` and a field name, or `field,desc`
+COUNT_CAP = 10_000
 
 
 @dataclass(frozen=True)
@@ -127,12 +128,23 @@ def filter_shape(params: SearchParams) -> tuple[Any, ...]:
     shape: list[Any] = []
     for name, value, op in filter_ops(params):
         if op.kind == "where":
-            shape.append((name, value))
+            shape.append((name, hashable(value)))
         elif op.kind == "range":
             shape.append((name, *(v is not None for v in [*list(value), None, None][:2])))
         else:
             shape.append((name, isinstance(value, list)))
     return tuple(shape)
+
+
+def hashable(value: Any) -> Any:
+    """A value as part of a statement's shape (a dict key): lists, dicts and models as tuples."""
+    if isinstance(value, BaseModel):
+        value = value.model_dump()
+    if isinstance(value, dict):
+        return tuple(sorted((k, hashable(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple | set | frozenset):
+        return tuple(hashable(v) for v in value)
+    return value
 
 
 def apply_filters(query: Select[Any], model: type, params: SearchParams) -> Select[Any]:
@@ -196,9 +208,21 @@ def count_query(query: Select[Any]) -> Select[Any]:
     return query.order_by(None).with_only_columns(func.count(), maintain_column_froms=True)
 
 
+def capped_count(matches: Select[Any]) -> Select[Any]:
+    """Counting a million matches costs more than the page itself: the matches are counted up to COUNT_CAP + 1,
+    and past COUNT_CAP the list says "10,000+" (`totalCapped`)."""
+    rows: Select[Any] = matches.order_by(None).with_only_columns(literal_column("1"), maintain_column_froms=True)
+    return select(func.count()).select_from(rows.limit(COUNT_CAP + 1).subquery())
+
+
+def page_reply(items: list[Any], counted: int, params: SearchParams) -> dict[str, Any]:
+    return {"items": items, "total": min(counted, COUNT_CAP), "totalCapped": counted > COUNT_CAP,
+            "page": params.page, "pageSize": params.page_size}
+
+
 async def page_of(db: AsyncSession, query: Select[Any], params: SearchParams,
                   item: Callable[[Any], Any]) -> dict[str, Any]:
-    """A search's page as the API answers it: the page's rows, each shown by `item`, and the count of all."""
-    total = await db.scalar(count_query(query)) or 0
+    """A search's page as the API answers it: the page's rows, each shown by `item`, and the capped total."""
+    counted = await db.scalar(capped_count(query)) or 0
     rows = (await db.scalars(query.limit(params.page_size).offset((params.page - 1) * params.page_size))).all()
-    return {"items": [item(row) for row in rows], "total": total, "page": params.page, "pageSize": params.page_size}
+    return page_reply([item(row) for row in rows], counted, params)

@@ -36,7 +36,8 @@ class Statements:
     def rendered(self, shape: Hashable, build: Callable[[], ClauseElement]) -> Rendered:
         found = self.kept.get(shape)
         if found is None:
-            compiled = build().compile(dialect=get_engine().dialect)
+            # IN lists the shape fixes (a data scope's countries) are written out as one parameter a value
+            compiled = build().compile(dialect=get_engine().dialect, compile_kwargs={"render_postcompile": True})
             found = Rendered(compiled.string, dict(compiled.params))
             self.kept[shape] = found
             while len(self.kept) > self.size:

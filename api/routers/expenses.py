@@ -8,8 +8,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter
 from pydantic import AwareDatetime
-from sqlalchemy import Select, func, select
-from sqlalchemy.orm import with_expression
+from sqlalchemy import func, select
 
 from api.deps import Need, Principal, SessionDep
 from api.envelope import Reply, ok
@@ -28,16 +27,16 @@ SPECIFIC = "expenses-specific"
 PAYMENT_SCOPE = through_merchant("Payment", Payment.merchant_id)
 
 
-def with_merchant(query: Select[Any], _: Principal) -> Select[Any]:
+def with_merchant() -> dict[str, Any]:
     email = select(Merchant.email).where(Merchant.id == Payment.merchant_id).scalar_subquery()
     plan = select(Subscription.plan_name).where(Subscription.id == Payment.subscription_id).scalar_subquery()
-    return query.options(with_expression(Payment.merchant_email, email), with_expression(Payment.plan_name, plan))
+    return {"merchant_email": email, "plan_name": plan}
 
 
 def _payments(filters: type[PaymentFilters], permission: str, also: tuple[str, ...]) -> Resource:
     return Resource(name="Payment", model=Payment, public=PaymentPublic, create=PaymentPublic, update=PaymentPublic,
                     filters=filters, permission=permission, also=also, actions=Actions(export="expenses#export"),
-                    scope=PAYMENT_SCOPE, enrich=with_merchant, default_sort="-created_at",
+                    scope=PAYMENT_SCOPE, computed=with_merchant, default_sort="-created_at",
                     sortable={"id", "amount", "paid_at", "created_at", "status"})
 
 

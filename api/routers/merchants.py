@@ -12,9 +12,9 @@ from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter
-from sqlalchemy import Select, and_, func, inspect, or_, select
+from sqlalchemy import and_, func, inspect, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import aliased, with_expression
+from sqlalchemy.orm import aliased
 
 from api.deps import Need, Principal, SessionDep
 from api.envelope import Reply, ok
@@ -70,14 +70,12 @@ def _group_of(column: Any) -> Any:
     return select(column).where(WhatsappGroup.id == Merchant.whatsapp_group_id).scalar_subquery()
 
 
-def with_names(query: Select[Any], _: Principal) -> Select[Any]:
+def with_names() -> dict[str, Any]:
     channels = (select(func.array_agg(func.distinct(Shop.channel)))
                 .where(Shop.merchant_id == Merchant.id, Shop.bound).scalar_subquery())
-    return query.options(with_expression(Merchant.sales_name, _name_of(Merchant.sales_id)),
-                         with_expression(Merchant.retention_name, _name_of(Merchant.retention_id)),
-                         with_expression(Merchant.channels, channels),
-                         with_expression(Merchant.whatsapp_group_name, _group_of(WhatsappGroup.name)),
-                         with_expression(Merchant.whatsapp_group_link, _group_of(WhatsappGroup.link)))
+    return {"sales_name": _name_of(Merchant.sales_id), "retention_name": _name_of(Merchant.retention_id),
+            "channels": channels, "whatsapp_group_name": _group_of(WhatsappGroup.name),
+            "whatsapp_group_link": _group_of(WhatsappGroup.link)}
 
 
 async def follow_phone(db: AsyncSession, row: Merchant, __: Principal) -> None:
@@ -96,7 +94,7 @@ def _merchants(filters: type[MerchantFilters], permission: str, also: tuple[str,
     return Resource(
         name="Merchant", model=Merchant, public=MerchantPublic, create=MerchantUpdate, update=MerchantUpdate,
         filters=filters, permission=permission, also=also, actions=actions, scope=MERCHANT_SCOPE,
-        enrich=with_names, prepare=follow_phone, default_sort="-registered_at",
+        computed=with_names, prepare=follow_phone, default_sort="-registered_at",
         sortable={"id", "email", "registered_at", "expire_at", "shop_count", "order_usage", "orders_30d",
                   "last_payment_at", "active_days"},
     )

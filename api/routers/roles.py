@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from sqlalchemy import Select, delete, func, inspect, select
+from sqlalchemy import delete, func, inspect, select
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import with_expression
 
 from api.deps import AUTHENTICATED, Need, Principal, SessionDep
 from api.envelope import Reply, ok
@@ -50,11 +49,11 @@ from domain.models.users import User, user_roles
 from domain.rules import grants
 
 
-def with_counts(query: Select[Any], _: Principal) -> Select[Any]:
+def with_counts() -> dict[str, Any]:
     """Member and authority counts for the role list, in the same query."""
     members = select(func.count()).where(user_roles.c.role_id == Role.id).scalar_subquery()
     grants = select(func.count()).where(role_authorities.c.role_id == Role.id).scalar_subquery()
-    return query.options(with_expression(Role.member_count, members), with_expression(Role.authority_count, grants))
+    return {"member_count": members, "authority_count": grants}
 
 
 async def apply_extras(db: AsyncSession, row: Role, extras: dict[str, Any], user: Principal) -> None:
@@ -95,7 +94,7 @@ roles = Resource(
     permission="role-management",
     actions=Actions(add="role#add", edit="role#edit", delete="role#delete", export="role#export",
                     import_="role#import"),
-    scope=CONFIGURATION, enrich=with_counts, prepare=keep_built_ins, extras=apply_extras, check_delete=deletable,
+    scope=CONFIGURATION, computed=with_counts, prepare=keep_built_ins, extras=apply_extras, check_delete=deletable,
     unique={"uq_roles_name": "name"}, default_sort="id",
 )
 router = roles.router(prefix="/role", tags=["roles"])

@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import Query
-from sqlalchemy import Select, func, select
-from sqlalchemy.orm import with_expression
+from sqlalchemy import func, select
 
 from api.deps import Need, Principal, SessionDep
 from api.envelope import Reply, ok
@@ -27,16 +26,16 @@ from domain.models.whatsapp_groups import WhatsappGroup
 MENU = "whatsapp-group"
 
 
-def with_members(query: Select[Any], _: Principal) -> Select[Any]:
+def with_members() -> dict[str, Any]:
     members = select(func.count()).where(Merchant.whatsapp_group_id == WhatsappGroup.id).scalar_subquery()
-    return query.options(with_expression(WhatsappGroup.member_count, members))
+    return {"member_count": members}
 
 
 groups = Resource(
     name="WhatsappGroup", model=WhatsappGroup, public=WhatsappGroupPublic, create=WhatsappGroupCreate,
     update=WhatsappGroupUpdate, filters=WhatsappGroupFilters, permission=MENU,
     actions=Actions(add="whatsapp-group#add", edit="whatsapp-group#edit", delete="whatsapp-group#delete"),
-    enrich=with_members, scope=scoped(country=WhatsappGroup.country),
+    computed=with_members, scope=scoped(country=WhatsappGroup.country),
     unique={"uq_whatsapp_groups_link": ("link", "WHATSAPP_LINK_TAKEN")}, default_sort="-updated_at",
 )
 

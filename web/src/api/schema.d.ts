@@ -7645,6 +7645,11 @@ export interface components {
             pageSize: number;
             /** Total */
             total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
         };
         /** Page[AuthorityPublic] */
         Page_AuthorityPublic_: {
@@ -7656,6 +7661,11 @@ export interface components {
             pageSize: number;
             /** Total */
             total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
         };
         /** Page[CalendarDayPublic] */
         Page_CalendarDayPublic_: {
@@ -7667,6 +7677,11 @@ export interface components {
             pageSize: number;
             /** Total */
             total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
         };
         /** Page[CalendarPublic] */
         Page_CalendarPublic_: {
@@ -7678,6 +7693,11 @@ export interface components {
             pageSize: number;
             /** Total */
             total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
         };
         /** Page[CourierPublic] */
         Page_CourierPublic_: {
@@ -7689,6 +7709,11 @@ export interface components {
             pageSize: number;
             /** Total */
             total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
         };
         /** Page[DepartmentPublic] */
         Page_DepartmentPublic_: {
@@ -7700,6 +7725,11 @@ export interface components {
             pageSize: number;
             /** Total */
             total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
         };
         /** Page[EventPublic] */
         Page_EventPublic_: {
@@ -7711,6 +7741,11 @@ export interface components {
             pageSize: number;
             /** Total */
             total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
         };
         /** Page[FreezePublic] */
         Page_FreezePublic_: {
@@ -7722,6 +7757,11 @@ export interface components {
             pageSize: number;
             /** Total */
             total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
         };
         /** Page[InternalFaqPublic] */
         Page_InternalFaqPublic_: {
@@ -7733,6 +7773,11 @@ export interface components {
             pageSize: number;
             /** Total */
             total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
         };
         /** Page[ListEntryPublic] */
         Page_ListEntryPublic_: {
@@ -7744,6 +7789,11 @@ export interface components {
             pageSize: number;
             /** Total */
             total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
         };
         /** Page[MailHistoryItem] */
         Page_MailHistoryItem_: {
@@ -7755,6 +7805,11 @@ export interface components {
             pageSize: number;
             /** Total */
             total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
         };
         /** Page[MailTaskPublic] */
         Page_MailTaskPublic_: {
@@ -7766,6 +7821,11 @@ export interface components {
             pageSize: number;
             /** Total */
             total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
         };
         /** Page[MerchantPublic] */
         Page_MerchantPublic_: {
@@ -7777,6 +7837,11 @@ export interface components {
             pageSize: number;
             /** Total */
             total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
         };
         /** Page[NoticePublic] */
         Page_NoticePublic_: {
@@ -7788,6 +7853,11 @@ export interface components {
             pageSize: number;
             /** Total */
             total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
         };
         /** Page[NotificationPublic] */
         Page_NotificationPublic_: {
@@ -7799,6 +7869,11 @@ export interface components {
             pageSize: number;
             /** Total */
             total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
         };
         /** Page[OperationLogPublic] */
         Page_OperationLogPublic_: {
@@ -7810,6 +7885,11 @@ export interface components {
             pageSize: number;
             /** Total */
             total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
         };
         /** Page[PackagePublic] */
         Page_PackagePublic_: {
@@ -7821,6 +7901,11 @@ export interface components {
             pageSize: number;
             /** Total */
             total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
         };
         /** Page[PaymentPublic] */
         Page_PaymentPublic_: {
@@ -7832,6 +7917,11 @@ export interface components {
             pageSize: number;
             /** Total */
             total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
         };
         /** Page[ProjectPublic] */
         Page_ProjectPublic_: {
@@ -7843,6 +7933,11 @@ export interface components {
             pageSize: number;
             /** Total */
             total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
         };
         /** Page[RequestOut] */
         Page_RequestOut_: {
@@ -7854,6 +7949,11 @@ export interface components {
             pageSize: number;
             /** Total */
             total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
         };
         /** Page[RolePublic] */
         Page_RolePublic_: {
@@ -7865,6 +7965,11 @@ export interface components {
             pageSize: number;
             /** Total */
             total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
         };
         /** Page[RunPublic] */
         Page_RunPublic_: {
@@ -7876,6 +7981,11 @@ export interface components {
             pageSize: number;
             /** Total */
             total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
         };
         /** Page[ShopPublic] */
         Page_ShopPublic_: {
@@ -7887,6 +7997,11 @@ export interface components {
             pageSize: number;
             /** Total */
             total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
         };
         /** Page[TaskPublic] */
         Page_TaskPublic_: {
@@ -7898,6 +8013,11 @@ export interface components {
             pageSize: number;
             /** Total */
             total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
         };
         /** Page[TipPublic] */
         Page_TipPublic_: {
@@ -7909,6 +8029,11 @@ export interface components {
             pageSize: number;
             /** Total */
             total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
         };
         /** Page[UserPublic] */
         Page_UserPublic_: {
@@ -7920,6 +8045,11 @@ export interface components {
             pageSize: number;
             /** Total */
             total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
         };
         /** Page[UserUsage] */
         Page_UserUsage_: {
@@ -7931,6 +8061,11 @@ export interface components {
             pageSize: number;
             /** Total */
             total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
         };
         /** Page[VisitPublic] */
         Page_VisitPublic_: {
@@ -7942,6 +8077,11 @@ export interface components {
             pageSize: number;
             /** Total */
             total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
         };
         /** Page[WhatsappGroupPublic] */
         Page_WhatsappGroupPublic_: {
@@ -7953,6 +8093,11 @@ export interface components {
             pageSize: number;
             /** Total */
             total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
         };
         /** PaymentFilters */
         PaymentFilters: {

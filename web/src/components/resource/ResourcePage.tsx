@@ -102,6 +102,7 @@ export function ResourcePage<R extends Row>({ resource, extra, title }: { resour
         columns={ready ? visibleColumns(listed, display) : []}
         rows={asked ? (list.data?.items ?? []) : []}
         total={asked ? (list.data?.total ?? 0) : 0}
+        totalCapped={asked && (list.data?.totalCapped ?? false)}
         loading={list.isFetching || !ready}
         state={state}
         onState={setState}

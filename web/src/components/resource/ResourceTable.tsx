@@ -1,10 +1,14 @@
 import { Table, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { totalText } from './total';
 import { RowActions } from './RowActions';
 import { pagedTableProps, type PagedTableInput } from './pagedTable';
 import type { ResourceActionsOf } from './useRowActions';
 import type { ActionContext, Resource, Row } from './types';
 
 interface ResourceTableProps<R extends Row> extends Omit<PagedTableInput<R>, 'totalText'> {
+  /** The total is the server's cap, and there are more. */
+  totalCapped?: boolean;
   resource: Resource<R>;
   actions: ResourceActionsOf<R>;
   context: ActionContext;
@@ -16,9 +20,11 @@ interface ResourceTableProps<R extends Row> extends Omit<PagedTableInput<R>, 'to
 
 /** The sortable, paginated table of a resource; sort and page live in the address. */
 export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
-  const { resource, columns, rows, total, loading, state, onState, actions, context, selected, onSelect, onView, onEdit, t } = props;
+  const { resource, columns, rows, total, totalCapped = false, loading, state, onState, actions, context, selected, onSelect, onView, onEdit, t } = props;
+  const { i18n } = useTranslation();
   const table = pagedTableProps({
-    columns, rows, total, loading, state, onState, t, totalText: (count) => t('resource.total', { count }),
+    columns, rows, total, loading, state, onState, t,
+    totalText: (count) => t('resource.total', { count: totalText(count, totalCapped, i18n.language) }),
   });
   const tableColumns: TableColumnsType<R> = [...table.columns];
   tableColumns.push({

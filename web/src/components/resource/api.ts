@@ -4,6 +4,8 @@ import type { Row } from './types';
 export interface PageOf<R> {
   items: R[];
   total: number;
+  /** The server stopped counting at its cap: the pager says "10,000+". */
+  totalCapped?: boolean;
   page: number;
   pageSize: number;
 }

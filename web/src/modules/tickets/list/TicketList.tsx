@@ -19,7 +19,7 @@ import { TICKET_COLUMNS } from './columns';
 import type { TicketListKind } from './lists';
 import { scopeOf, ticketFilters, ticketSearchBody } from './searchBody';
 import { TicketTable } from './TicketTable';
-import { totalText } from './total';
+import { totalText } from '../../../components/resource/total';
 
 const NEW_TICKET_PATH = '/system/ticket/new';
 /** The scope lives in the address beside the filters, but is chosen with the tabs. */

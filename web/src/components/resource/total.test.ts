@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { totalText } from './total';
 
-describe('ticket list total (the search counts up to 10,000 matches)', () => {
+describe('a list total (the search counts up to 10,000 matches)', () => {
   it('shows the count as it is below the cap', () => {
     expect(totalText(42, false, 'en')).toBe('42');
     expect(totalText(10_000, false, 'en')).toBe('10,000');

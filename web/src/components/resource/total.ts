@@ -1,4 +1,4 @@
-/** Past this many matches the server stops counting (`totalCapped`). */
+/** Past this many matches the server stops counting (`totalCapped`, api/resource/query.py COUNT_CAP). */
 export const COUNT_CAP = 10_000;
 
 /** The number of matches as the pager shows it: "10,000+" once the server stopped counting. */

@@ -1,0 +1,92 @@
+"""A kit list's page as one statement of labelled columns, rendered once per shape (docs/decisions/lean-reads.md).
+
+The list shows the public schema's fields. Where each is a column of the model or a computed expression of the
+resource (a person's name, a count), the page is read as plain rows: the fields as labelled columns and the
+capped total in the same statement, one round trip, no ORM objects. A list whose schema reads relationships
+(a user's roles) reads ORM objects instead (`page_of`), with the same capped total.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any
+
+from pydantic import TypeAdapter
+from sqlalchemy import Select, bindparam, select
+
+from api.deps import Principal
+from api.resource.query import (
+    SearchParams,
+    apply_filters,
+    apply_sort,
+    capped_count,
+    filter_shape,
+    filter_values,
+    page_reply,
+)
+from api.resource.statements import Statements
+from domain.db import Executor
+
+if TYPE_CHECKING:
+    from api.resource import Resource
+
+class PlainPage:
+    """A resource's search page read as plain rows; `of` says whether the resource's list can be read so."""
+
+    def __init__(self, resource: Resource[Any], columns: dict[str, Any]) -> None:
+        self.resource = resource
+        self.columns = columns  # public field -> the column or expression it shows
+        self.items = TypeAdapter(list[resource.public])  # type: ignore[name-defined]
+        self.pages, self.totals = Statements(), Statements()
+
+    @classmethod
+    def of(cls, resource: Resource[Any]) -> PlainPage | None:
+        if resource.relations:
+            return None
+        computed = resource.computed_columns()
+        plain = resource.columns() - set(computed)
+        fields = list(resource.public.model_fields)
+        if not set(fields) <= plain | set(computed):  # a field the row does not hold (a relationship, a property)
+            return None
+        model = resource.model
+        return cls(resource, {f: computed[f] if f in computed else getattr(model, f) for f in fields})
+
+    def matches(self, params: SearchParams, user: Principal, me: Any) -> Select[Any]:
+        """The ids of the rows the search finds within the user's data authority, in no order."""
+        res = self.resource
+        query = select(res.model.id)  # type: ignore[attr-defined]
+        if res.soft_delete:
+            column, deleted = res.soft_delete
+            query = query.where(getattr(res.model, column) != deleted)
+        return apply_filters(query.where(*res.scope.conditions(user, me)), res.model, params)
+
+    def statement(self, params: SearchParams, user: Principal) -> Select[Any]:
+        res = self.resource
+        matches = self.matches(params, user, bindparam("p_me", user.id))
+        total = capped_count(matches).scalar_subquery().label("total_counted")
+        rows: Select[Any] = select(*(c.label(f) for f, c in self.columns.items()), total).select_from(res.model)
+        if matches.whereclause is not None:
+            rows = rows.where(matches.whereclause)
+        rows = apply_sort(rows, res.model, params.sort, res.sortable_fields(), res.default_sort)
+        return rows.limit(bindparam("p_limit", params.page_size)).offset(bindparam("p_offset", 0))
+
+    def count(self, params: SearchParams, user: Principal) -> Select[Any]:
+        return capped_count(self.matches(params, user, bindparam("p_me", user.id)))
+
+    def shape(self, params: SearchParams, user: Principal) -> Hashable:
+        return filter_shape(params), params.sort, self.resource.scope.shape(user)
+
+    async def read(self, db: Executor, params: SearchParams, user: Principal) -> dict[str, Any]:
+        """The page as the API answers it: the items in their wire form and the capped total."""
+        shape = self.shape(params, user)
+        values = {**filter_values(params), "p_me": user.id, "p_limit": params.page_size,
+                  "p_offset": (params.page - 1) * params.page_size}
+        rows = await self.pages.rows(db, shape, lambda: self.statement(params, user), values)
+        if rows:
+            counted = rows[0].total_counted
+        elif params.page == 1:
+            counted = 0
+        else:  # past the last page: the total alone
+            counted = (await self.totals.rows(db, shape, lambda: self.count(params, user), values))[0][0]
+        shown = self.items.validate_python([row._asdict() for row in rows])
+        return page_reply(self.items.dump_python(shown, mode="json", by_alias=True), counted, params)
