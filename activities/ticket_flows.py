@@ -85,5 +85,5 @@ async def reconcile(client: Client, older_than: timedelta = timedelta(seconds=30
 
 @activity.defn
 async def reconcile_ticket_flows(older_than_seconds: int) -> int:
-    """The reconciler's schedule runs this every five minutes (worker/schedules.py)."""
+    """Run by the `ticket-reconcile` flow of earlier releases; the scheduled task calls `reconcile` now."""
     return await reconcile(activity.client(), timedelta(seconds=older_than_seconds))

@@ -611,8 +611,49 @@ class DeployRunner(StrEnum):
     JENKINS = "JENKINS"
 
 
+class JobStatus(StrEnum):
+    """A scheduled task runs on its cron, or is paused (by a person, or by itself after failures)."""
+
+    RUNNING = "RUNNING"
+    PAUSED = "PAUSED"
+
+
+class JobPauseReason(StrEnum):
+    MANUAL = "MANUAL"
+    FAILURES = "FAILURES"  # N failures in a row (the task's pause-after-failure)
+
+
+class JobMisfire(StrEnum):
+    """What a fire missed while the console was down does when it comes back (plain names, not Quartz's)."""
+
+    SKIP_MISSED = "SKIP_MISSED"
+    FIRE_ONCE_NOW = "FIRE_ONCE_NOW"
+    FIRE_ALL_MISSED = "FIRE_ALL_MISSED"
+
+
+class JobResult(StrEnum):
+    """SPEC §4 task result: processing, succeeded, failed."""
+
+    PROCESSING = "PROCESSING"
+    SUCCEEDED = "SUCCEEDED"
+    FAILED = "FAILED"
+
+
+class JobTrigger(StrEnum):
+    SCHEDULE = "SCHEDULE"  # the cron (or a backfill of a missed window)
+    MANUAL = "MANUAL"  # run now
+
+
+class JobAlarm(StrEnum):
+    """The alarm state of a task: it mails once when it starts failing, reminds, and mails when it recovers."""
+
+    OK = "OK"
+    FAILING = "FAILING"
+
+
 # Every enumeration the web may ask for, by name: each StrEnum of this module, so a new one is served at once.
 ALL: dict[str, type[StrEnum]] = {
     e.__name__: e for e in list(globals().values())
     if isinstance(e, type) and issubclass(e, StrEnum) and e is not StrEnum
 }
+

@@ -111,6 +111,9 @@ class Settings(BaseSettings):
     jenkins_user: str | None = None
     jenkins_token: str | None = None
 
+    # Scheduled tasks (docs/jobs.md): a failing task reminds its people this often until it passes again.
+    job_remind_minutes: int = 60
+
     # Build identity shown at /cms/info.
     commit: str | None = None
     build_time: str | None = None

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from activities import deployments as deploy_activities
-from activities import mail_fires, ticket_flows
+from activities import job_store, mail_fires, ticket_flows
 from activities import notices as notice_activities
 from activities import plans as plan_activities
 from activities import subscriptions as subscription_activities
@@ -18,6 +18,7 @@ from activities import system as system_activities
 from activities import tickets as ticket_activities
 from domain.settings import get_settings
 from workflows.deployments import DeployQueueWorkflow, DeployReviewWorkflow, DeployRunWorkflow
+from workflows.jobs import JobIncidentWorkflow, JobRunWorkflow
 from workflows.mail import MailFireWorkflow
 from workflows.notices import NoticeReconcileWorkflow, NoticeReleaseWorkflow
 from workflows.plans import PlanWorkflow
@@ -39,14 +40,16 @@ def queues() -> list[QueueSpec]:
     return [
         QueueSpec(main, workflows=[EchoWorkflow, TicketWorkflow, TicketReconcileWorkflow, PlanWorkflow,
                                    MailFireWorkflow, SubscriptionRequestWorkflow, NoticeReleaseWorkflow,
-                                   NoticeReconcileWorkflow],
+                                   NoticeReconcileWorkflow, JobRunWorkflow, JobIncidentWorkflow],
                   activities=[system_activities.echo, ticket_activities.persist_ticket_change,
                               ticket_activities.notify_ticket, ticket_flows.reconcile_ticket_flows,
                               plan_activities.remind_plan, plan_activities.expire_plan,
                               plan_activities.revive_plan_accounts, plan_activities.renew_plan,
                               mail_fires.prepare_mail_fire, mail_fires.send_mail_batch,
                               subscription_activities.record_request, subscription_activities.apply_subscription,
-                              notice_activities.mark_release, notice_activities.reconcile_notice_flows]),
+                              notice_activities.mark_release, notice_activities.reconcile_notice_flows,
+                              job_store.begin_job_run, job_store.run_job, job_store.finish_job_run,
+                              job_store.send_job_alarm]),
         # Deploys have their own queue: hours-long activities never take the slots ticket flows need.
         QueueSpec(get_settings().deploy_task_queue,
                   workflows=[DeployQueueWorkflow, DeployRunWorkflow, DeployReviewWorkflow],

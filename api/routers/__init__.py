@@ -17,6 +17,8 @@ from api.routers import (
     expenses,
     files,
     internal_faq,
+    job_records,
+    jobs,
     mail,
     mail_history,
     merchants,
@@ -55,4 +57,5 @@ ROUTERS = [
     notices.router, tips.router, internal_faq.router,
     packages.router,
     whatsapp_groups.router,
+    jobs.router, job_records.router,
 ]

@@ -9,7 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.db import transaction
 from domain.models.users import User
-from domain.seed import action_mappings, calendars, demo, features, identity
+from domain.seed import action_mappings, calendars, demo, features, identity, jobs
 
 log = logging.getLogger("omp.seed")
 
@@ -21,6 +21,7 @@ async def seed_all(db: AsyncSession, *, admin_password: str, demo_data: bool) ->
     await action_mappings.sync(db)
     await calendars.sync(db)
     await features.sync(db)
+    await jobs.sync(db)
     first_start = not await db.scalar(select(func.count()).select_from(User))
     if first_start:
         await identity.create_admin(db, admin_password)

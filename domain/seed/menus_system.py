@@ -40,9 +40,11 @@ TASKS = directory(
     "system-task", "/system/task", "Tasks", "任务", "Tugas",
     menu("alter-mq", "/system/task/alter-mq", "MQ alerts", "MQ 告警", "Peringatan MQ"),
     menu("task-schedule", "/system/task/schedule", "Scheduled tasks", "定时任务", "Tugas terjadwal",
-         *crud("job", "scheduled task", "定时任务", "tugas terjadwal", "add edit delete"),
-         button("job#run", "Run now", "立即执行", "Jalankan sekarang")),
+         *crud("job", "scheduled task", "定时任务", "tugas terjadwal", "add edit delete export"),
+         button("job#run", "Run now or backfill", "立即执行或补跑", "Jalankan sekarang atau isi ulang"),
+         button("job#pause", "Pause or resume", "暂停或恢复", "Jeda atau lanjutkan")),
     menu("task-log", "/system/task/log", "Task records", "任务记录", "Catatan tugas",
+         *crud("job-record", "task records", "任务记录", "catatan tugas", "export"),
          # The Temporal Web UI (api/temporal_ui.py): every flow, with cancel and terminate; operators only.
          button("temporal#operate", "Operate flows in the Temporal Web UI", "在 Temporal Web UI 中操作流程",
                 "Kelola alur di Temporal Web UI")),

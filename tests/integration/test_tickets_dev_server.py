@@ -3,16 +3,20 @@ search attributes (visibility is eventually consistent), and the reconciler runs
 
 import asyncio
 import contextlib
-from datetime import timedelta
 
+import pytest
+from sqlalchemy import select
 from temporalio.api.sdk.v1 import WorkflowMetadata
-from temporalio.client import ScheduleActionStartWorkflow
+from temporalio.client import Schedule, ScheduleActionStartWorkflow, ScheduleSpec
 from temporalio.service import RPCError
 
+from activities.job_schedules import ensure_job_schedules
+from domain.db import transaction
+from domain.models.jobs import ScheduledJob
 from domain.settings import get_settings
 from tests.integration.ticket_support import EVERYTHING, new_ticket_body, staff
 from worker.main import build_workers
-from worker.schedules import TASK_NAME, ensure_schedules, schedules
+from workflows.job_models import TASK_NAME
 
 
 async def visible(client, query, timeout=15.0):
@@ -58,19 +62,30 @@ async def test_operators_find_a_ticket_flow_by_its_search_attributes(client, app
 
 
 async def test_the_reconciler_runs_on_a_schedule(dev_server_env):
+    """The reconciler is a built-in scheduled task (domain/seed/jobs.py): the worker's start puts its Schedule, and
+    drops the fixed schedule that ran it before."""
     client = dev_server_env.client
+    async with transaction() as db:
+        jobs = (await db.scalars(select(ScheduledJob).where(ScheduledJob.builtin))).all()
+    reconciler = next(j for j in jobs if (j.handler, j.method) == ("ticketFlows", "reconcile"))
+    await client.create_schedule("ticket-reconciler", Schedule(
+        action=ScheduleActionStartWorkflow("ticket-reconcile", id="ticket-reconcile", task_queue="retired"),
+        spec=ScheduleSpec(cron_expressions=["0 0 1 1 *"])))
     try:
-        assert "ticket-reconciler" in await ensure_schedules(client)
-        assert await ensure_schedules(client) == []  # the worker's next start finds them there
-        described = await client.get_schedule_handle("ticket-reconciler").describe()
+        assert await ensure_job_schedules(client) >= len(jobs)
+        with pytest.raises(RPCError):
+            await client.get_schedule_handle("ticket-reconciler").describe()
+        described = await client.get_schedule_handle(f"job-{reconciler.id}").describe()
         action = described.schedule.action
-        assert isinstance(action, ScheduleActionStartWorkflow) and action.workflow == "ticket-reconcile"
+        assert isinstance(action, ScheduleActionStartWorkflow) and action.workflow == "scheduled-job"
         # Its runs do not flood the Web UI's list: few of them, each marked as a scheduled task.
-        assert [i.every for i in described.schedule.spec.intervals] == [timedelta(minutes=5)]
+        assert described.schedule.spec.cron_expressions == ["*/5 * * * *"] or described.schedule.spec.calendars
+        minutes = {t.minute % 5 for t in described.info.next_action_times}
+        assert minutes == {0}
         summary = client.data_converter.payload_converter.from_payload(action.static_summary, str)  # as described
         assert summary.startswith("Scheduled:")
-        assert action.typed_search_attributes.get(TASK_NAME) == "ticket-reconciler"
+        assert action.typed_search_attributes.get(TASK_NAME) == reconciler.name
     finally:
-        for schedule_id in schedules():
+        for job in jobs:
             with contextlib.suppress(RPCError):
-                await client.get_schedule_handle(schedule_id).delete()
+                await client.get_schedule_handle(f"job-{job.id}").delete()

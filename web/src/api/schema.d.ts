@@ -1857,6 +1857,261 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/job-record/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one JobRecord */
+        get: operations["job_records_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/job-record/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export JobRecords matching the filters as xlsx */
+        post: operations["job_records_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/job-record/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search JobRecords */
+        post: operations["job_records_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/job/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a scheduled task and its Temporal Schedule */
+        post: operations["jobs_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/job/delete/{job_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a scheduled task, its schedule and its records */
+        delete: operations["jobs_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/job/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one ScheduledJob */
+        get: operations["jobs_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/job/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export ScheduledJobs matching the filters as xlsx */
+        post: operations["jobs_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/job/handlers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The jobs a task may run, with their parameter schemas */
+        get: operations["jobs_handlers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/job/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Edit a scheduled task; its schedule follows */
+        post: operations["jobs_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/job/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search ScheduledJobs */
+        post: operations["jobs_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/job/{job_id}/backfill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run the fires the cron had in a past window (missed while paused or down) */
+        post: operations["jobs_backfill_window"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/job/{job_id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause the task's schedule, with a reason */
+        post: operations["jobs_pause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/job/{job_id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume the task's schedule, with a reason */
+        post: operations["jobs_resume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/job/{job_id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run now, with parameters overriding the task's for this run only */
+        post: operations["jobs_run_now"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/job/{job_id}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The task's schedule as Temporal describes it: the next 5 fire times */
+        get: operations["jobs_schedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/mail-history/retry-fire": {
         parameters: {
             query?: never;
@@ -6284,6 +6539,284 @@ export interface components {
             question?: string | null;
             state?: components["schemas"]["InternalFaqState"] | null;
         };
+        /**
+         * JobAlarm
+         * @description The alarm state of a task: it mails once when it starts failing, reminds, and mails when it recovers.
+         * @enum {string}
+         */
+        JobAlarm: "OK" | "FAILING";
+        /** JobBackfillBody */
+        JobBackfillBody: {
+            /**
+             * Endat
+             * Format: date-time
+             */
+            endAt: string;
+            /**
+             * Startat
+             * Format: date-time
+             */
+            startAt: string;
+        };
+        /** JobCreate */
+        JobCreate: {
+            /** Cron */
+            cron: string;
+            /**
+             * Emails
+             * @default []
+             */
+            emails: string[];
+            /** Handler */
+            handler: string;
+            /** Method */
+            method: string;
+            /** @default SKIP_MISSED */
+            misfire: components["schemas"]["JobMisfire"];
+            /** Name */
+            name: string;
+            /** Ownerid */
+            ownerId?: number | null;
+            /**
+             * Params
+             * @default {}
+             */
+            params: {
+                [key: string]: unknown;
+            };
+            /**
+             * Pauseafterfailures
+             * @default 0
+             */
+            pauseAfterFailures: number;
+            /**
+             * Retries
+             * @default 0
+             */
+            retries: number;
+            /**
+             * Timezone
+             * @default Asia/Jakarta
+             */
+            timeZone: string;
+        };
+        /** JobFilters */
+        JobFilters: {
+            /** Alarm */
+            alarm?: components["schemas"]["JobAlarm"][] | null;
+            /** Handler */
+            handler?: string | null;
+            /** Name */
+            name?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Status */
+            status?: components["schemas"]["JobStatus"][] | null;
+        };
+        /**
+         * JobHandlerView
+         * @description One job of the catalogue: what a task's handler and method may name, with its parameter schema.
+         */
+        JobHandlerView: {
+            /** Handler */
+            handler: string;
+            /** Method */
+            method: string;
+            /** Params */
+            params: components["schemas"]["JobParamView"][];
+        };
+        /**
+         * JobMisfire
+         * @description What a fire missed while the console was down does when it comes back (plain names, not Quartz's).
+         * @enum {string}
+         */
+        JobMisfire: "SKIP_MISSED" | "FIRE_ONCE_NOW" | "FIRE_ALL_MISSED";
+        /** JobParamView */
+        JobParamView: {
+            /** Default */
+            default?: unknown;
+            /** Kind */
+            kind: string;
+            /** Maximum */
+            maximum?: number | null;
+            /** Minimum */
+            minimum?: number | null;
+            /** Name */
+            name: string;
+            /** Required */
+            required: boolean;
+        };
+        /**
+         * JobPauseReason
+         * @enum {string}
+         */
+        JobPauseReason: "MANUAL" | "FAILURES";
+        /** JobPublic */
+        JobPublic: {
+            alarm: components["schemas"]["JobAlarm"];
+            /** Builtin */
+            builtin: boolean;
+            /** Consecutivefailures */
+            consecutiveFailures: number;
+            /** Cron */
+            cron: string;
+            /** Emails */
+            emails: string[];
+            /** Handler */
+            handler: string;
+            /** Id */
+            id: number;
+            /** Method */
+            method: string;
+            misfire: components["schemas"]["JobMisfire"];
+            /** Name */
+            name: string;
+            /** Ownerid */
+            ownerId: number | null;
+            /** Params */
+            params: {
+                [key: string]: unknown;
+            };
+            /** Pauseafterfailures */
+            pauseAfterFailures: number;
+            /** Pausenote */
+            pauseNote: string | null;
+            pausedReason: components["schemas"]["JobPauseReason"] | null;
+            /** Retries */
+            retries: number;
+            status: components["schemas"]["JobStatus"];
+            /** Timezone */
+            timeZone: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** JobReasonBody */
+        JobReasonBody: {
+            /** Reason */
+            reason: string;
+        };
+        /** JobRecentAction */
+        JobRecentAction: {
+            /**
+             * Nominalat
+             * Format: date-time
+             */
+            nominalAt: string;
+            /**
+             * Startedat
+             * Format: date-time
+             */
+            startedAt: string;
+            /** Workflowid */
+            workflowId: string;
+        };
+        /**
+         * JobResult
+         * @description SPEC §4 task result: processing, succeeded, failed.
+         * @enum {string}
+         */
+        JobResult: "PROCESSING" | "SUCCEEDED" | "FAILED";
+        /**
+         * JobRunBody
+         * @description Run now; `params` overrides the task's parameters for this run only (checked against the schema).
+         */
+        JobRunBody: {
+            /** Params */
+            params?: {
+                [key: string]: unknown;
+            } | null;
+        };
+        /** JobRunStarted */
+        JobRunStarted: {
+            /** Workflowid */
+            workflowId: string;
+            /** Workflowurl */
+            workflowUrl: string | null;
+        };
+        /**
+         * JobScheduleView
+         * @description What Temporal says of the task's schedule (DescribeSchedule): what is shown is what will run.
+         */
+        JobScheduleView: {
+            /** Found */
+            found: boolean;
+            /**
+             * Nexttimes
+             * @default []
+             */
+            nextTimes: string[];
+            /** Note */
+            note?: string | null;
+            /**
+             * Paused
+             * @default false
+             */
+            paused: boolean;
+            /**
+             * Recent
+             * @default []
+             */
+            recent: components["schemas"]["JobRecentAction"][];
+            /** Scheduleid */
+            scheduleId: string;
+            /** Scheduleurl */
+            scheduleUrl?: string | null;
+        };
+        /**
+         * JobStatus
+         * @description A scheduled task runs on its cron, or is paused (by a person, or by itself after failures).
+         * @enum {string}
+         */
+        JobStatus: "RUNNING" | "PAUSED";
+        /**
+         * JobTrigger
+         * @enum {string}
+         */
+        JobTrigger: "SCHEDULE" | "MANUAL";
+        /** JobUpdate */
+        JobUpdate: {
+            /** Cron */
+            cron?: string | null;
+            /** Emails */
+            emails?: string[] | null;
+            /** Handler */
+            handler?: string | null;
+            /** Id */
+            id: number;
+            /** Method */
+            method?: string | null;
+            misfire?: components["schemas"]["JobMisfire"] | null;
+            /** Name */
+            name?: string | null;
+            /** Ownerid */
+            ownerId?: number | null;
+            /** Params */
+            params?: {
+                [key: string]: unknown;
+            } | null;
+            /** Pauseafterfailures */
+            pauseAfterFailures?: number | null;
+            /** Retries */
+            retries?: number | null;
+            /** Timezone */
+            timeZone?: string | null;
+        };
         /** LevelFigures */
         LevelFigures: {
             /** Closed */
@@ -7779,6 +8312,17 @@ export interface components {
              */
             totalCapped: boolean;
         };
+        /** Page[JobPublic] */
+        Page_JobPublic_: {
+            /** Items */
+            items: components["schemas"]["JobPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+        };
         /** Page[ListEntryPublic] */
         Page_ListEntryPublic_: {
             /** Items */
@@ -7938,6 +8482,17 @@ export interface components {
              * @default false
              */
             totalCapped: boolean;
+        };
+        /** Page[RecordPublic] */
+        Page_RecordPublic_: {
+            /** Items */
+            items: components["schemas"]["RecordPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
         };
         /** Page[RequestOut] */
         Page_RequestOut_: {
@@ -8436,6 +8991,73 @@ export interface components {
              */
             ids?: number[];
         };
+        /** RecordFilters */
+        RecordFilters: {
+            /** Jobid */
+            jobId?: number | null;
+            /** Jobname */
+            jobName?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Result */
+            result?: components["schemas"]["JobResult"][] | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Startedat */
+            startedAt?: string[] | null;
+            /** Trigger */
+            trigger?: components["schemas"]["JobTrigger"][] | null;
+        };
+        /** RecordPublic */
+        RecordPublic: {
+            /** Attempt */
+            attempt: number;
+            /** Durationms */
+            durationMs: number | null;
+            /** Error */
+            error: string | null;
+            /** Finishedat */
+            finishedAt: string | null;
+            /** Id */
+            id: number;
+            /** Jobid */
+            jobId: number;
+            /** Jobname */
+            jobName: string;
+            /**
+             * Nominalat
+             * Format: date-time
+             */
+            nominalAt: string;
+            /** Output */
+            output: string | null;
+            /** Params */
+            params: {
+                [key: string]: unknown;
+            };
+            result: components["schemas"]["JobResult"];
+            /** Runid */
+            runId: string;
+            /**
+             * Startedat
+             * Format: date-time
+             */
+            startedAt: string;
+            trigger: components["schemas"]["JobTrigger"];
+            /** Workflowid */
+            workflowId: string;
+        };
         /**
          * ReleaseStatus
          * @description SPEC §4 tip and notice: where the clock stands against the release (or start) and end times.
@@ -8705,6 +9327,63 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["InternalFaqPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[JobPublic] */
+        Reply_JobPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["JobPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[JobRunStarted] */
+        Reply_JobRunStarted_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["JobRunStarted"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[JobScheduleView] */
+        Reply_JobScheduleView_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["JobScheduleView"] | null;
             /**
              * Message
              * @default
@@ -9135,6 +9814,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[JobPublic]] */
+        Reply_Page_JobPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_JobPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[ListEntryPublic]] */
         Reply_Page_ListEntryPublic__: {
             /**
@@ -9314,6 +10012,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_ProjectPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[RecordPublic]] */
+        Reply_Page_RecordPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_RecordPublic_"] | null;
             /**
              * Message
              * @default
@@ -9599,6 +10316,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["ProjectPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[RecordPublic] */
+        Reply_RecordPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["RecordPublic"] | null;
             /**
              * Message
              * @default
@@ -10218,6 +10954,26 @@ export interface components {
             code: string;
             /** Data */
             data?: components["schemas"]["InternalFaqPublic"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[list[JobHandlerView]] */
+        Reply_list_JobHandlerView__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["JobHandlerView"][] | null;
             /**
              * Message
              * @default
@@ -15906,6 +16662,488 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_Page_InternalFaqPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    job_records_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_RecordPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    job_records_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    job_records_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_RecordPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    jobs_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_JobPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    jobs_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    jobs_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_JobPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    jobs_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    jobs_handlers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_JobHandlerView__"];
+                };
+            };
+        };
+    };
+    jobs_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_JobPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    jobs_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_JobPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    jobs_backfill_window: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobBackfillBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    jobs_pause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobReasonBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_JobPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    jobs_resume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobReasonBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_JobPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    jobs_run_now: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobRunBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_JobRunStarted_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    jobs_schedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_JobScheduleView_"];
                 };
             };
             /** @description Validation Error */

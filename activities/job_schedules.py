@@ -1,0 +1,121 @@
+"""Each scheduled task is one Temporal Schedule, `job-{id}`, built from the task's row: its cron in its zone,
+its misfire policy, paused with the note of who paused it and why. The API puts it after every save; a task that
+pauses itself after failures pauses it too; the worker puts every task's at its start."""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+from sqlalchemy import select
+from temporalio.client import (
+    Client,
+    Schedule,
+    ScheduleActionStartWorkflow,
+    ScheduleAlreadyRunningError,
+    ScheduleBackfill,
+    ScheduleDescription,
+    ScheduleOverlapPolicy,
+    SchedulePolicy,
+    ScheduleSpec,
+    ScheduleState,
+    ScheduleUpdate,
+    ScheduleUpdateInput,
+)
+from temporalio.common import SearchAttributePair, TypedSearchAttributes
+from temporalio.service import RPCError, RPCStatusCode
+
+from domain.db import transaction
+from domain.enums import JobMisfire, JobStatus
+from domain.models.jobs import ScheduledJob
+from domain.rules import jobs as rules
+from domain.settings import get_settings
+from workflows.job_models import TASK_NAME, JobRun
+
+log = logging.getLogger("omp.jobs")
+WORKFLOW = "scheduled-job"  # JobRunWorkflow's registered name
+# Plain misfire names (docs/jobs.md) as Temporal's catch-up window and overlap policy: a fire missed while the
+# console was down is dropped, run once when it is back, or every missed one is run in turn (within a day).
+MISFIRE = {
+    JobMisfire.SKIP_MISSED: (timedelta(seconds=10), ScheduleOverlapPolicy.SKIP),
+    JobMisfire.FIRE_ONCE_NOW: (timedelta(days=1), ScheduleOverlapPolicy.SKIP),
+    JobMisfire.FIRE_ALL_MISSED: (timedelta(days=1), ScheduleOverlapPolicy.BUFFER_ALL),
+}
+# The schedules that ran the reconcilers before they became scheduled tasks (domain/seed/jobs.py).
+RETIRED = ("ticket-reconciler", "notice-reconciler")
+
+
+def run_action(job: ScheduledJob) -> ScheduleActionStartWorkflow:
+    return ScheduleActionStartWorkflow(
+        WORKFLOW, JobRun(job_id=job.id), id=rules.run_workflow_prefix(job.id), task_queue=get_settings().task_queue,
+        typed_search_attributes=TypedSearchAttributes([SearchAttributePair(TASK_NAME, job.name)]),
+        static_summary=f"Scheduled: {job.name} ({job.handler}.{job.method})"[:200])
+
+
+def schedule_of(job: ScheduledJob) -> Schedule:
+    catch_up, overlap = MISFIRE[job.misfire]
+    return Schedule(
+        action=run_action(job),
+        spec=ScheduleSpec(cron_expressions=[job.cron], time_zone_name=job.time_zone),
+        policy=SchedulePolicy(overlap=overlap, catchup_window=catch_up),
+        state=ScheduleState(paused=job.status == JobStatus.PAUSED, note=job.pause_note or ""))
+
+
+async def put_schedule(client: Client, job: ScheduledJob) -> None:
+    """Create the task's schedule, or bring an existing one to the task as saved."""
+    wanted = schedule_of(job)
+    try:
+        await client.create_schedule(rules.schedule_id(job.id), wanted)
+    except ScheduleAlreadyRunningError:
+        async def replace(_: ScheduleUpdateInput) -> ScheduleUpdate:
+            return ScheduleUpdate(schedule=wanted)
+
+        await client.get_schedule_handle(rules.schedule_id(job.id)).update(replace)
+
+
+async def pause_schedule(client: Client, job_id: int, note: str) -> None:
+    """The row says PAUSED already (the truth); a schedule that cannot be reached now is put right by the next
+    save, resume or worker start."""
+    try:
+        await client.get_schedule_handle(rules.schedule_id(job_id)).pause(note=note)
+    except RPCError as exc:
+        log.warning("schedule of task %s not paused: %s", job_id, exc)
+
+
+async def drop_schedule(client: Client, job_id: int) -> None:
+    await drop_schedule_named(client, rules.schedule_id(job_id))
+
+
+async def drop_schedule_named(client: Client, schedule_id: str) -> None:
+    try:
+        await client.get_schedule_handle(schedule_id).delete()
+    except RPCError as exc:
+        if exc.status != RPCStatusCode.NOT_FOUND:
+            raise
+
+
+async def describe_schedule(client: Client, job_id: int) -> ScheduleDescription | None:
+    try:
+        return await client.get_schedule_handle(rules.schedule_id(job_id)).describe()
+    except RPCError as exc:
+        if exc.status != RPCStatusCode.NOT_FOUND:
+            raise
+        return None
+
+
+async def backfill(client: Client, job_id: int, start: datetime, end: datetime) -> None:
+    """Run the fires the cron had between start and end, as if they were on time (overlap: one after another)."""
+    await client.get_schedule_handle(rules.schedule_id(job_id)).backfill(
+        ScheduleBackfill(start_at=start, end_at=end, overlap=ScheduleOverlapPolicy.BUFFER_ALL))
+
+
+async def ensure_job_schedules(client: Client) -> int:
+    """At the worker's start: every task has its schedule as its row says, and the schedules that ran the
+    reconcilers before they were tasks are gone. Returns how many it put."""
+    async with transaction() as db:
+        found = (await db.scalars(select(ScheduledJob))).all()
+    for job in found:
+        await put_schedule(client, job)
+    for retired in RETIRED:
+        await drop_schedule_named(client, retired)
+    return len(found)

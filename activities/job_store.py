@@ -1,0 +1,131 @@
+"""What the scheduled task flows write (workflows/jobs.py): the task record of each run, the task's failure
+count and alarm state, its self-pause, and the alarm mails. Every function is safe to run again."""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime
+
+from sqlalchemy import select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from temporalio import activity
+from temporalio.client import Client
+from temporalio.exceptions import ApplicationError
+from temporalio.service import RPCError
+
+from activities import jobs, mail
+from activities.job_schedules import pause_schedule
+from domain.db import transaction
+from domain.enums import JobAlarm, JobPauseReason, JobResult, JobStatus
+from domain.errors import Invalid
+from domain.i18n import t
+from domain.models.jobs import JobAlarmMail, JobRecord, ScheduledJob
+from domain.models.users import User
+from domain.rules import jobs as rules
+from domain.settings import get_settings
+from workflows.job_models import AlarmMail, IncidentStart, JobBegin, JobBegun, JobCall, JobFailure, JobFinish
+
+log = logging.getLogger("omp.jobs")
+
+
+@activity.defn
+async def begin_job_run(begin: JobBegin) -> JobBegun:
+    """The record of this run, PROCESSING (the one written before, when this activity runs again)."""
+    async with transaction() as db:
+        job = await db.get(ScheduledJob, begin.job_id)
+        if job is None:
+            return JobBegun(found=False)
+        params = {**job.params, **(begin.params or {})}
+        record_id = await db.scalar(pg_insert(JobRecord).values(
+            job_id=job.id, job_name=job.name, workflow_id=begin.workflow_id, run_id=begin.run_id,
+            trigger=begin.trigger, params=params, nominal_at=begin.nominal_at, started_at=datetime.now(UTC),
+            attempt=1, result=JobResult.PROCESSING,
+        ).on_conflict_do_update(constraint="uq_job_records_workflow_id", set_={"run_id": begin.run_id})
+            .returning(JobRecord.id))
+    return JobBegun(found=True, record_id=record_id or 0, handler=job.handler, method=job.method, params=params,
+                    retries=job.retries)
+
+
+@activity.defn
+async def run_job(call: JobCall) -> str:
+    """The job's code with its parameters, checked again against the catalogue (a task saved before a release
+    changed a schema is refused here, not run with what the code no longer expects)."""
+    attempt = activity.info().attempt
+    async with transaction() as db:
+        await db.execute(update(JobRecord).where(JobRecord.id == call.record_id).values(attempt=attempt))
+    try:
+        job = rules.job_of(call.handler, call.method)
+        params = rules.check_params(job, call.params)
+    except Invalid as exc:
+        raise ApplicationError(f"{exc.field}: {exc.params.get('rule')}", type="JOB_REFUSED",
+                               non_retryable=True) from None
+    return (await jobs.CODE[job.key](params))[:500]
+
+
+@activity.defn
+async def finish_job_run(finish: JobFinish) -> None:
+    """The record's result; the task's failures in a row and alarm (domain/rules/jobs.py verdict); its pause
+    after N failures; then the incident flow hears of it. A second call for the same record changes nothing."""
+    async with transaction() as db:
+        record = await db.get(JobRecord, finish.record_id, with_for_update=True)
+        job = await db.get(ScheduledJob, finish.job_id, with_for_update=True)
+        if record is None or job is None or record.result != JobResult.PROCESSING:
+            return
+        record.result = JobResult.SUCCEEDED if finish.succeeded else JobResult.FAILED
+        record.output, record.error = finish.output, finish.error
+        record.finished_at = finish.at
+        record.duration_ms = max(0, int((finish.at - record.started_at).total_seconds() * 1000))
+        found = rules.verdict(finish.succeeded, job.consecutive_failures, job.alarm, job.status,
+                              job.pause_after_failures)
+        job.consecutive_failures, job.alarm = found.failures, found.alarm
+        if found.pause:
+            job.status, job.paused_reason = JobStatus.PAUSED, JobPauseReason.FAILURES
+            job.pause_note = rules.pause_note(JobPauseReason.FAILURES, "the console",
+                                              f"{found.failures} failures in a row")
+        note, job_id = job.pause_note or "", job.id
+    client = activity.client()
+    if found.pause:
+        await pause_schedule(client, job_id, note)
+    await tell_incident(client, job_id, found, finish.error)
+
+
+async def tell_incident(client: Client, job_id: int, found: rules.Verdict, error: str | None) -> None:
+    workflow_id = rules.incident_workflow_id(job_id)
+    if found.alarm == JobAlarm.FAILING:
+        remind = get_settings().job_remind_minutes * 60
+        await client.start_workflow(
+            "job-incident", IncidentStart(job_id=job_id, remind_every_seconds=remind), id=workflow_id,
+            task_queue=get_settings().task_queue, start_signal="failed",
+            start_signal_args=[JobFailure(failures=found.failures, error=error)],
+            static_summary=f"Scheduled task #{job_id} is failing")
+    elif found.closed:
+        try:
+            await client.get_workflow_handle(workflow_id).signal("recovered")
+        except RPCError as exc:  # no incident runs (its history was lost): nobody is waiting for the news
+            log.warning("incident of task %s not told of the recovery: %s", job_id, exc)
+
+
+@activity.defn
+async def send_job_alarm(alarm: AlarmMail) -> int:
+    """The alarm mail to the task's person in charge and its emails, once per key and recipient (the row is
+    written before the mail goes out). Returns how many mails went out."""
+    async with transaction() as db:
+        job = await db.get(ScheduledJob, alarm.job_id)
+        if job is None:
+            return 0
+        owner = await db.scalar(select(User.email).where(User.id == job.owner_id)) if job.owner_id else None
+        recipients = list(dict.fromkeys([e for e in (owner, *job.emails) if e]))
+        if recipients:
+            await db.execute(pg_insert(JobAlarmMail).values([
+                {"job_id": job.id, "key": alarm.key, "kind": alarm.kind, "recipient": r} for r in recipients
+            ]).on_conflict_do_nothing(constraint="uq_job_alarm_mails_key_recipient"))
+        unsent = (await db.execute(select(JobAlarmMail.id, JobAlarmMail.recipient).where(
+            JobAlarmMail.key == alarm.key, JobAlarmMail.sent_at.is_(None)))).all()
+        values = {"name": job.name, "id": job.id, "failures": alarm.failures, "error": alarm.error or "-",
+                  "link": f"{get_settings().console_web}/system/task/log?jobId={job.id}"}
+    subject, body = t(f"jobs.alarm.{alarm.kind}.title", **values), t(f"jobs.alarm.{alarm.kind}.body", **values)
+    for row_id, recipient in unsent:
+        await mail.send(recipient, subject, body, f"{alarm.key}.{row_id}")
+        async with transaction() as db:
+            await db.execute(update(JobAlarmMail).where(JobAlarmMail.id == row_id).values(sent_at=datetime.now(UTC)))
+    return len(unsent)

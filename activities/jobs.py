@@ -1,0 +1,97 @@
+"""The code of each job of the catalogue (domain/rules/jobs.py JOBS): one function a key, given the checked
+parameters, returning a short line for the task record. A key without code here is refused by a unit test."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import httpx
+from sqlalchemy import delete, select, text
+from temporalio import activity
+
+from activities import notices, plan_store, ticket_flows
+from domain.db import transaction
+from domain.enums import JobResult, MerchantPackageState
+from domain.models.audit import OperationLog
+from domain.models.jobs import JobRecord
+from domain.models.merchants import Merchant
+from workflows.plan_models import PlanExpiry
+
+PURGE_BATCH = 5000  # rows a statement deletes, so a first purge of years of logs never holds one long lock
+
+
+async def ticket_reconcile(p: dict[str, Any]) -> str:
+    started = await ticket_flows.reconcile(activity.client(), timedelta(seconds=p["olderThanSeconds"]))
+    return f"{started} ticket flows started"
+
+
+async def notice_reconcile(p: dict[str, Any]) -> str:
+    started = await notices.reconcile(activity.client(), timedelta(seconds=p["olderThanSeconds"]))
+    return f"{started} notice flows started"
+
+
+async def purge(table: Any, column: Any, cutoff: datetime, *also: Any) -> int:
+    removed = 0
+    while True:
+        async with transaction() as db:
+            ids = select(table.id).where(column < cutoff, *also).limit(PURGE_BATCH).scalar_subquery()
+            count = (await db.execute(delete(table).where(table.id.in_(ids)))).rowcount  # type: ignore[attr-defined]
+        removed += count
+        activity.heartbeat(removed)
+        if count < PURGE_BATCH:
+            return removed
+
+
+async def operation_log_purge(p: dict[str, Any]) -> str:
+    removed = await purge(OperationLog, OperationLog.at, datetime.now(UTC) - timedelta(days=p["keepDays"]))
+    return f"{removed} operation log rows older than {p['keepDays']} days removed"
+
+
+async def task_record_purge(p: dict[str, Any]) -> str:
+    removed = await purge(JobRecord, JobRecord.started_at, datetime.now(UTC) - timedelta(days=p["keepDays"]),
+                          JobRecord.result != JobResult.PROCESSING)
+    return f"{removed} task records older than {p['keepDays']} days removed"
+
+
+async def plan_expiry_sweep(p: dict[str, Any]) -> str:
+    """Plans whose end has passed but were not expired (their flow was lost or late): expired now, as the plan
+    flow would have done (activities/plan_store.py expire, safe to run twice)."""
+    now = datetime.now(UTC)
+    async with transaction() as db:
+        due = (await db.execute(select(Merchant.id, Merchant.expire_at).where(
+            Merchant.expire_at <= now, Merchant.package_state != MerchantPackageState.EXPIRED)
+            .order_by(Merchant.expire_at).limit(p["limit"]))).all()
+    expired = 0
+    for merchant_id, expire_at in due:
+        result = await plan_store.expire(PlanExpiry(merchant_id=merchant_id, expire_at=expire_at, at=now))
+        expired += result.expired
+    return f"{expired} of {len(due)} overdue plans expired"
+
+
+async def console_ping(p: dict[str, Any]) -> str:
+    """A round trip through the worker and the database: the smallest job, and the one the benchmark fires."""
+    async with transaction() as db:
+        await db.execute(text("select 1"))
+    return f"pong {p.get('note') or ''}".strip()
+
+
+async def http_probe(p: dict[str, Any]) -> str:
+    """GET a URL; anything but a 2xx or 3xx answer fails the run (and so alarms the task's people)."""
+    async with httpx.AsyncClient(timeout=p["timeoutSeconds"]) as http:
+        reply = await http.get(p["url"])
+    if reply.status_code >= 400:
+        raise RuntimeError(f"{p['url']} answered {reply.status_code}")
+    return f"{p['url']} answered {reply.status_code}"
+
+
+CODE: dict[str, Callable[[dict[str, Any]], Awaitable[str]]] = {
+    "ticketFlows.reconcile": ticket_reconcile,
+    "notices.reconcile": notice_reconcile,
+    "operationLog.purge": operation_log_purge,
+    "taskRecords.purge": task_record_purge,
+    "plans.expireSweep": plan_expiry_sweep,
+    "console.ping": console_ping,
+    "http.probe": http_probe,
+}

@@ -1,0 +1,181 @@
+"""Scheduled tasks and task records on the wire (SPEC §3, §4, §5)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, AwareDatetime, Field, model_validator
+from pydantic_core import PydanticCustomError
+
+from api.envelope import CamelModel
+from api.resource.query import Eq, In, Like, Range, SearchParams
+from api.schemas.calendars import TimeZone
+from domain.enums import JobAlarm, JobMisfire, JobPauseReason, JobResult, JobStatus, JobTrigger
+from domain.rules.mail import normalise_address
+
+MAX_EMAILS = 20
+
+
+def _emails(values: list[str]) -> list[str]:
+    found: dict[str, str] = {}
+    for value in values:
+        address = normalise_address(value)
+        if address is None:
+            raise PydanticCustomError("email_address", "not a valid email address", {"value": value})
+        found.setdefault(address.lower(), address)
+    return list(found.values())
+
+
+Emails = Annotated[list[Annotated[str, Field(max_length=254)]], Field(max_length=MAX_EMAILS),
+                   AfterValidator(_emails)]
+Name = Annotated[str, Field(min_length=1, max_length=100)]
+Key = Annotated[str, Field(min_length=1, max_length=40)]
+Cron = Annotated[str, Field(min_length=1, max_length=120)]
+PauseAfter = Annotated[int, Field(ge=0, le=100)]
+Retries = Annotated[int, Field(ge=0, le=5)]
+
+
+class JobCreate(CamelModel):
+    name: Name
+    handler: Key
+    method: Key
+    cron: Cron
+    time_zone: TimeZone = "Asia/Jakarta"
+    params: dict[str, Any] = {}
+    owner_id: int | None = None
+    emails: Emails = []
+    pause_after_failures: PauseAfter = 0
+    retries: Retries = 0
+    misfire: JobMisfire = JobMisfire.SKIP_MISSED
+
+
+class JobUpdate(CamelModel):
+    id: int
+    name: Name | None = None
+    handler: Key | None = None
+    method: Key | None = None
+    cron: Cron | None = None
+    time_zone: TimeZone | None = None
+    params: dict[str, Any] | None = None
+    owner_id: int | None = None
+    emails: Emails | None = None
+    pause_after_failures: PauseAfter | None = None
+    retries: Retries | None = None
+    misfire: JobMisfire | None = None
+
+
+class JobPublic(CamelModel):
+    id: int
+    name: str
+    handler: str
+    method: str
+    cron: str
+    time_zone: str
+    params: dict[str, Any]
+    owner_id: int | None
+    emails: list[str]
+    pause_after_failures: int
+    retries: int
+    misfire: JobMisfire
+    status: JobStatus
+    paused_reason: JobPauseReason | None
+    pause_note: str | None
+    consecutive_failures: int
+    alarm: JobAlarm
+    builtin: bool
+    updated_at: datetime
+
+
+class JobFilters(SearchParams):
+    name: Annotated[str | None, Like("name", "handler", "method")] = None
+    handler: Annotated[str | None, Eq()] = None
+    status: Annotated[list[JobStatus] | None, In()] = None
+    alarm: Annotated[list[JobAlarm] | None, In()] = None
+
+
+class JobParamView(CamelModel):
+    name: str
+    kind: str
+    default: Any = None
+    minimum: int | None = None
+    maximum: int | None = None
+    required: bool
+
+
+class JobHandlerView(CamelModel):
+    """One job of the catalogue: what a task's handler and method may name, with its parameter schema."""
+
+    handler: str
+    method: str
+    params: list[JobParamView]
+
+
+class JobRunBody(CamelModel):
+    """Run now; `params` overrides the task's parameters for this run only (checked against the schema)."""
+
+    params: dict[str, Any] | None = None
+
+
+class JobReasonBody(CamelModel):
+    reason: str = Field(min_length=1, max_length=150)
+
+
+class JobBackfillBody(CamelModel):
+    start_at: AwareDatetime
+    end_at: AwareDatetime
+
+    @model_validator(mode="after")
+    def _ordered(self) -> JobBackfillBody:
+        if self.end_at <= self.start_at:
+            raise PydanticCustomError("end_after_start", "the end must come after the start")
+        return self
+
+
+class JobRunStarted(CamelModel):
+    workflow_id: str
+    workflow_url: str | None
+
+
+class JobRecentAction(CamelModel):
+    nominal_at: datetime
+    started_at: datetime
+    workflow_id: str
+
+
+class JobScheduleView(CamelModel):
+    """What Temporal says of the task's schedule (DescribeSchedule): what is shown is what will run."""
+
+    schedule_id: str
+    found: bool
+    paused: bool = False
+    note: str | None = None
+    next_times: list[datetime] = []
+    recent: list[JobRecentAction] = []
+    schedule_url: str | None = None
+
+
+class RecordPublic(CamelModel):
+    id: int
+    job_id: int
+    job_name: str
+    workflow_id: str
+    run_id: str
+    trigger: JobTrigger
+    params: dict[str, Any]
+    nominal_at: datetime
+    started_at: datetime
+    finished_at: datetime | None
+    duration_ms: int | None
+    attempt: int
+    result: JobResult
+    output: str | None
+    error: str | None
+
+
+class RecordFilters(SearchParams):
+    job_id: Annotated[int | None, Eq()] = None
+    job_name: Annotated[str | None, Like("job_name")] = None
+    result: Annotated[list[JobResult] | None, In()] = None
+    trigger: Annotated[list[JobTrigger] | None, In()] = None
+    started_at: Annotated[list[AwareDatetime] | None, Range()] = None

@@ -1,0 +1,179 @@
+"""Scheduled tasks (SPEC §3 scheduled task and task record, §4 task result, §5 task params): the catalogue of the
+console's own jobs with their parameter schemas, the cron rule, and what a finished run means for the task.
+
+The handler and method of a task are a key into JOBS, never a name resolved by reflection: a task can only run
+what this file lists, with parameters its schema accepts (activities/jobs.py holds the code of each key).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from croniter import croniter
+
+from domain.enums import JobAlarm, JobPauseReason, JobStatus
+from domain.errors import Invalid
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of a job. `number` is SPEC §5's 'a number where labelled': anything else is refused."""
+
+    name: str
+    kind: str  # number | text | boolean
+    default: Any = None
+    minimum: int | None = None
+    maximum: int | None = None
+    required: bool = True
+
+
+@dataclass(frozen=True)
+class Job:
+    handler: str
+    method: str
+    params: tuple[Param, ...] = field(default_factory=tuple)
+
+    @property
+    def key(self) -> str:
+        return f"{self.handler}.{self.method}"
+
+
+OLDER_THAN = Param("olderThanSeconds", "number", 30, 5, 3600)
+JOBS: dict[str, Job] = {j.key: j for j in (
+    Job("ticketFlows", "reconcile", (OLDER_THAN,)),
+    Job("notices", "reconcile", (OLDER_THAN,)),
+    Job("operationLog", "purge", (Param("keepDays", "number", 365, 30, 3650),)),
+    Job("taskRecords", "purge", (Param("keepDays", "number", 30, 1, 3650),)),
+    Job("plans", "expireSweep", (Param("limit", "number", 500, 1, 5000),)),
+    Job("console", "ping", (Param("note", "text", "", required=False),)),
+    Job("http", "probe", (Param("url", "text"), Param("timeoutSeconds", "number", 10, 1, 60))),
+)}
+
+
+def job_of(handler: str, method: str) -> Job:
+    found = JOBS.get(f"{handler}.{method}")
+    if found is None:
+        if not any(j.handler == handler for j in JOBS.values()):
+            raise Invalid("handler", "job_handler", value=handler)
+        raise Invalid("method", "job_method", value=method)
+    return found
+
+
+def check_params(job: Job, given: dict[str, Any] | None, *, partial: bool = False) -> dict[str, Any]:
+    """The parameters a run gets: each checked against the job's schema, defaults filled in (not for a run-now
+    override, which changes only what it names). Errors name `params.<name>` and the rule."""
+    given = dict(given or {})
+    known = {p.name: p for p in job.params}
+    for name in given:
+        if name not in known:
+            raise Invalid(f"params.{name}", "param_unknown", name=name)
+    out: dict[str, Any] = {}
+    for p in job.params:
+        value = given.get(p.name)
+        if value is None or value == "":
+            if partial:
+                continue
+            if p.required and p.default is None:
+                raise Invalid(f"params.{p.name}", "required")
+            out[p.name] = p.default
+            continue
+        out[p.name] = _checked(p, value)
+    return out
+
+
+def _checked(p: Param, value: Any) -> Any:
+    field_name = f"params.{p.name}"
+    if p.kind == "number":
+        if isinstance(value, bool) or not isinstance(value, int | float) or value != int(value):
+            raise Invalid(field_name, "param_number", name=p.name)
+        value = int(value)
+        if (p.minimum is not None and value < p.minimum) or (p.maximum is not None and value > p.maximum):
+            raise Invalid(field_name, "param_range", name=p.name, min=p.minimum, max=p.maximum)
+        return value
+    if p.kind == "boolean":
+        if not isinstance(value, bool):
+            raise Invalid(field_name, "param_boolean", name=p.name)
+        return value
+    if not isinstance(value, str) or len(value) > 500:
+        raise Invalid(field_name, "param_text", name=p.name)
+    return value
+
+
+# ---- cron -------------------------------------------------------------------------------------------------------
+
+# Five fields of numbers, `*`, ranges, lists and steps: the syntax croniter and Temporal read alike (no seconds or
+# years, no names, no L/W/#, whose support differs between them), so what the form checks is what Temporal runs.
+CRON_FIELD = re.compile(r"^(\*|\d+(-\d+)?)(/\d+)?(,(\*|\d+(-\d+)?)(/\d+)?)*$")
+CRON_NAMES = ("minute", "hour", "dayOfMonth", "month", "dayOfWeek")
+
+
+def check_cron(expression: str) -> str:
+    """The expression with single spaces, or Invalid naming `cron` and the rule."""
+    parts = expression.split()
+    if len(parts) != 5:
+        raise Invalid("cron", "cron_fields", count=len(parts))
+    for name, part in zip(CRON_NAMES, parts, strict=True):
+        if not CRON_FIELD.match(part) or any(int(a) > int(b) for a, b in re.findall(r"(\d+)-(\d+)", part)):
+            raise Invalid("cron", "cron_value", part=name, value=part)
+    normal = " ".join(parts)
+    if not croniter.is_valid(normal):
+        raise Invalid("cron", "cron_range", value=normal)
+    if parts[2] != "*" and parts[4] != "*":
+        # Unix cron runs on either day, Temporal only on both: refused rather than shown one way and run the other
+        raise Invalid("cron", "cron_days")
+    return normal
+
+
+def fires_after(expression: str, start: datetime, count: int) -> list[datetime]:
+    """The next `count` fires after `start` (aware, in the task's zone): for checks and the benchmark; what the
+    console shows comes from Temporal's own description of the schedule."""
+    it = croniter(expression, start)
+    return [it.get_next(datetime) for _ in range(count)]
+
+
+# ---- names in Temporal ----------------------------------------------------------------------------------------
+
+def schedule_id(job_id: int) -> str:
+    return f"job-{job_id}"
+
+
+def run_workflow_prefix(job_id: int) -> str:
+    """The Schedule appends the nominal time to it: `job-7-2026-11-25T02:00:00Z`."""
+    return f"job-{job_id}"
+
+
+def manual_workflow_id(job_id: int, at: datetime) -> str:
+    return f"job-{job_id}-run-{at:%Y%m%dT%H%M%S%f}"
+
+
+def incident_workflow_id(job_id: int) -> str:
+    return f"job-incident-{job_id}"
+
+
+# ---- what a finished run means ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Verdict:
+    failures: int  # failures in a row after this run
+    pause: bool  # the task pauses itself now
+    alarm: JobAlarm  # the alarm state after this run
+    opened: bool  # the alarm starts now: the first failure mail
+    closed: bool  # the alarm ends now: the recovered mail
+
+
+def verdict(succeeded: bool, failures: int, alarm: JobAlarm, status: JobStatus, pause_after: int) -> Verdict:
+    """SPEC §3 pause-after-failure: `pause_after` failures in a row pause the task (0: never). The alarm opens on
+    the first failure and closes on the next success, whatever happened between."""
+    if succeeded:
+        return Verdict(0, False, JobAlarm.OK, False, alarm == JobAlarm.FAILING)
+    failures += 1
+    pause = status == JobStatus.RUNNING and pause_after > 0 and failures >= pause_after
+    return Verdict(failures, pause, JobAlarm.FAILING, alarm == JobAlarm.OK, False)
+
+
+def pause_note(reason: JobPauseReason, who: str, text: str) -> str:
+    """The note the Temporal schedule carries, so the Web UI says who paused it and why."""
+    return f"{reason.value} by {who}: {text}"[:200]

@@ -1,0 +1,42 @@
+"""The console's own scheduled tasks, present in every installation: the reconcilers that start flows left
+pending while Temporal was down (they were fixed schedules before), and the retention and sweep jobs.
+
+A built-in task is added once, when no built-in task of its job exists; afterwards it is the operators' to
+edit or pause (not delete: it would come back at the next start) (the worker puts its schedule as the row says)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from domain.enums import JobAlarm, JobMisfire, JobStatus
+from domain.models.jobs import ScheduledJob
+from domain.rules import jobs as rules
+
+# name, job key, cron, zone, params
+BUILT_IN: tuple[tuple[str, str, str, str, dict[str, Any]], ...] = (
+    # Every five minutes keeps the reconcilers' runs from filling the Temporal Web UI's list (288 a day).
+    ("Ticket flow reconciliation", "ticketFlows.reconcile", "*/5 * * * *", "UTC", {"olderThanSeconds": 30}),
+    ("Notice release reconciliation", "notices.reconcile", "*/5 * * * *", "UTC", {"olderThanSeconds": 30}),
+    ("Plan expiry sweep", "plans.expireSweep", "10 * * * *", "UTC", {"limit": 500}),
+    ("Operation log retention", "operationLog.purge", "30 3 * * *", "Asia/Jakarta", {"keepDays": 365}),
+    ("Task record retention", "taskRecords.purge", "45 3 * * *", "Asia/Jakarta", {"keepDays": 30}),
+)
+
+
+async def sync(db: AsyncSession) -> None:
+    present = {(h, m) for h, m in (await db.execute(
+        select(ScheduledJob.handler, ScheduledJob.method).where(ScheduledJob.builtin))).all()}
+    for name, key, cron, zone, params in BUILT_IN:
+        handler, method = key.split(".")
+        if (handler, method) in present:
+            continue
+        job = rules.job_of(handler, method)
+        await db.execute(pg_insert(ScheduledJob).values(
+            name=name, handler=handler, method=method, cron=rules.check_cron(cron), time_zone=zone,
+            params=rules.check_params(job, params), emails=[], builtin=True, pause_after_failures=0, retries=0,
+            misfire=JobMisfire.SKIP_MISSED, status=JobStatus.RUNNING, consecutive_failures=0, alarm=JobAlarm.OK,
+        ).on_conflict_do_nothing(constraint="uq_scheduled_jobs_name"))

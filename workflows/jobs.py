@@ -1,0 +1,110 @@
+"""Scheduled tasks (docs/jobs.md): one run of a task, and the incident of a task that fails.
+
+`scheduled-job` is what a task's Schedule starts (`job-{id}-{nominalTime}`) and what run now starts
+(`job-{id}-run-{time}`): it writes the task record, runs the task's job through the catalogue of
+domain/rules/jobs.py, and writes the result; a failed job fails the run, so the Web UI shows it red.
+
+`job-incident` lives while a task fails: the first failure starts it (signal-with-start from the run's last
+activity), it mails the task's people once, reminds them on a timer while the task keeps failing, and mails
+"recovered" when a run succeeds again.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, timedelta
+
+from temporalio import workflow
+from temporalio.common import RetryPolicy
+from temporalio.exceptions import ActivityError, ApplicationError
+
+with workflow.unsafe.imports_passed_through():
+    from activities.job_store import begin_job_run, finish_job_run, run_job, send_job_alarm
+    from workflows.job_models import (
+        SCHEDULED_START,
+        AlarmMail,
+        IncidentStart,
+        JobBegin,
+        JobBegun,
+        JobCall,
+        JobFailure,
+        JobFinish,
+        JobRun,
+    )
+    from workflows.options import DEFAULT_ACTIVITY
+
+JOB_TIMEOUT = timedelta(minutes=15)
+
+
+def failure_text(exc: BaseException) -> str:
+    cause: BaseException | None = exc
+    while isinstance(cause, ActivityError) and cause.cause is not None:
+        cause = cause.cause
+    return str(cause or exc)[:2000]
+
+
+@workflow.defn(name="scheduled-job")
+class JobRunWorkflow:
+    @workflow.run
+    async def run(self, start: JobRun) -> str:
+        info = workflow.info()
+        nominal = info.typed_search_attributes.get(SCHEDULED_START) or workflow.now()
+        begun: JobBegun = await workflow.execute_activity(begin_job_run, JobBegin(
+            job_id=start.job_id, workflow_id=info.workflow_id, run_id=info.run_id, trigger=start.trigger,
+            nominal_at=nominal.astimezone(UTC), params=start.params), **DEFAULT_ACTIVITY)
+        if not begun.found:
+            return "task deleted"
+        output, error = None, None
+        try:
+            output = await workflow.execute_activity(
+                run_job, JobCall(record_id=begun.record_id, handler=begun.handler, method=begun.method,
+                                 params=begun.params),
+                start_to_close_timeout=JOB_TIMEOUT,
+                retry_policy=RetryPolicy(initial_interval=timedelta(seconds=1), maximum_attempts=begun.retries + 1,
+                                         non_retryable_error_types=["DATA_REFUSED", "JOB_REFUSED"]))
+        except ActivityError as exc:
+            error = failure_text(exc)
+        await workflow.execute_activity(finish_job_run, JobFinish(
+            record_id=begun.record_id, job_id=start.job_id, succeeded=error is None, output=output, error=error,
+            at=workflow.now()), **DEFAULT_ACTIVITY)
+        if error is not None:
+            raise ApplicationError(error, type="JOB_FAILED", non_retryable=True)
+        return output or ""
+
+
+@workflow.defn(name="job-incident")
+class JobIncidentWorkflow:
+    def __init__(self) -> None:
+        self.is_recovered = False
+        self.failures = 0
+        self.error: str | None = None
+
+    @workflow.signal
+    def failed(self, failure: JobFailure) -> None:
+        self.failures, self.error = max(self.failures, failure.failures), failure.error
+
+    @workflow.signal
+    def recovered(self) -> None:
+        self.is_recovered = True
+
+    @workflow.run
+    async def run(self, start: IncidentStart) -> int:
+        """Returns how many reminders went out."""
+        incident = workflow.info().run_id
+        await self.mail(start, "FAILING", f"{incident}-0")
+        reminders = 0
+        while not self.is_recovered:
+            try:
+                await workflow.wait_condition(lambda: self.is_recovered,
+                                              timeout=timedelta(seconds=start.remind_every_seconds))
+            except TimeoutError:
+                reminders += 1
+                await self.mail(start, "REMINDER", f"{incident}-{reminders}")
+        await self.mail(start, "RECOVERED", f"{incident}-end")
+        return reminders
+
+    async def mail(self, start: IncidentStart, kind: str, key: str) -> None:
+        await workflow.execute_activity(send_job_alarm, AlarmMail(
+            job_id=start.job_id, kind=kind, key=f"job-{start.job_id}-{key}", failures=self.failures,
+            error=self.error), **DEFAULT_ACTIVITY)
+
+
