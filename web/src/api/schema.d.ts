@@ -8322,6 +8322,11 @@ export interface components {
             pageSize: number;
             /** Total */
             total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
         };
         /** Page[ListEntryPublic] */
         Page_ListEntryPublic_: {
@@ -8493,6 +8498,11 @@ export interface components {
             pageSize: number;
             /** Total */
             total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
         };
         /** Page[RequestOut] */
         Page_RequestOut_: {
