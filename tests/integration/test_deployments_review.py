@@ -98,3 +98,16 @@ async def _status(task_id, status):
 async def _count():
     async with transaction() as db:
         return await db.scalar(select(func.count()).select_from(DeployTask))
+
+
+async def test_a_decision_after_the_deadline_is_refused_even_before_the_clock_marks_the_task(client):
+    """The row holds the deadline: a console whose review clock never started (Temporal down) still refuses."""
+    p = await project("echo ok")
+    author, reviewer = await staff(*AUTHOR), await staff(*REVIEWER)
+    task = (await post(client, author, "task/add", body(p.id)))["data"]
+    async with transaction() as db:
+        row = await db.get_one(DeployTask, task["id"])
+        row.review_due_at = row.created_at
+    late = await post(client, reviewer, f"task/{task['id']}/review", {"decision": "APPROVE"}, status=409)
+    assert late["code"] == "DEPLOY_REVIEW_EXPIRED"
+    assert await _status(task["id"], "PENDING_REVIEW") is not None

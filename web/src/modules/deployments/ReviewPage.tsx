@@ -1,6 +1,6 @@
-import { Button, Card, Descriptions, Form, Input, List, Radio, Result, Space, Table, Typography } from 'antd';
+import { Button, Card, Descriptions, Form, Input, List, Radio, Result, Select, Space, Table, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useCan } from '../../app/access/can';
 import { formatTime } from '../../components/format/time';
@@ -10,13 +10,21 @@ import { LogViewer } from './LogViewer';
 import { RunsTable } from './RunsTable';
 import { TaskStatus } from './TasksPage';
 
+/** What changed between two revisions: the latest and the one before by default, any two on demand. */
 function Diff({ detail }: { detail: TaskDetail }) {
   const t = useTranslate(['deployments']);
   const last = detail.task.revision;
-  const { data } = useQuery({ queryKey: ['deploy', 'diff', detail.task.id, last], queryFn: () => deployApi.diff(detail.task.id, last - 1, last), enabled: last > 1 });
+  const [range, setRange] = useState<[number, number]>([last - 1, last]);
+  useEffect(() => setRange([last - 1, last]), [last]);
+  const [from, to] = range;
+  const { data } = useQuery({ queryKey: ['deploy', 'diff', detail.task.id, from, to], queryFn: () => deployApi.diff(detail.task.id, from, to), enabled: last > 1 && from >= 1 });
   if (last < 2) return null;
+  const options = detail.revisions.map((r) => ({ value: r.revision, label: `${t('revision')} ${r.revision}` }));
   return (
-    <Card size="small" title={t('diffTitle', { from: last - 1, to: last })} data-testid="review-diff">
+    <Card size="small" title={t('diffTitle', { from, to })} data-testid="review-diff" extra={<Space>
+      <Select size="small" aria-label={t('diffFrom')} value={from} options={options.filter((o) => o.value !== to)} onChange={(value: number) => setRange([value, to])} style={{ width: 130 }} />
+      <Select size="small" aria-label={t('diffTo')} value={to} options={options.filter((o) => o.value !== from)} onChange={(value: number) => setRange([from, value])} style={{ width: 130 }} />
+    </Space>}>
       <Table size="small" rowKey="field" pagination={false} dataSource={data ?? []} columns={[
         { title: t('field'), dataIndex: 'field', render: (f: string) => t(`fields.${f}` as never) },
         { title: t('before'), dataIndex: 'before', render: (v: unknown) => <del>{JSON.stringify(v)}</del> },
