@@ -26,6 +26,8 @@ from api.page_security import SecurityHeaders, add_docs
 from api.routers import ROUTERS
 from api.static_assets import NO_CACHE, HashedAssets
 from domain.db import close_plain_pool, get_engine
+from domain.enums import AppKind
+from domain.heartbeats import beating
 from domain.logging import configure_logging
 from domain.settings import get_settings
 
@@ -81,7 +83,8 @@ async def reconcile_ticket_flows(flows: Flows) -> None:
 @asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     task = asyncio.create_task(reconcile_ticket_flows(app.state.flows))
-    yield
+    async with beating(AppKind.API):
+        yield
     task.cancel()
     await temporal_ui.close(app)
     await get_engine().dispose()

@@ -651,6 +651,20 @@ class JobAlarm(StrEnum):
     FAILING = "FAILING"
 
 
+class AppKind(StrEnum):
+    """What kind of console process sends heartbeats (docs/operations-tools.md)."""
+
+    API = "API"
+    WORKER = "WORKER"
+
+
+class HeartbeatStatus(StrEnum):
+    """ALIVE while beats arrive; DEAD after 3 missed intervals (counted by PostgreSQL's clock)."""
+
+    ALIVE = "ALIVE"
+    DEAD = "DEAD"
+
+
 # Every enumeration the web may ask for, by name: each StrEnum of this module, so a new one is served at once.
 ALL: dict[str, type[StrEnum]] = {
     e.__name__: e for e in list(globals().values())

@@ -114,6 +114,10 @@ class Settings(BaseSettings):
     # Scheduled tasks (docs/jobs.md): a failing task reminds its people this often until it passes again.
     job_remind_minutes: int = 60
 
+    # Heartbeats of API and worker processes (docs/operations-tools.md): dead after 3 missed intervals.
+    heartbeat_interval_seconds: float = Field(default=30.0, gt=0)
+    heartbeat_retention_hours: int = Field(default=24, ge=1)
+
     # Build identity shown at /cms/info.
     commit: str | None = None
     build_time: str | None = None

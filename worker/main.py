@@ -12,6 +12,8 @@ from temporalio.worker import Worker
 
 from activities.job_schedules import ensure_job_schedules
 from activities.mail_schedules import ensure_mail_schedules
+from domain.enums import AppKind
+from domain.heartbeats import beating
 from domain.logging import configure_logging
 from domain.settings import get_settings
 from domain.temporal import connect
@@ -68,7 +70,8 @@ async def run() -> None:
     log.info("worker started", extra={"queues": [w.task_queue for w in workers]})
     tasks = [asyncio.create_task(w.run()) for w in workers]
     stopping = asyncio.create_task(stop.wait())
-    done, _ = await asyncio.wait([stopping, *tasks], return_when=asyncio.FIRST_COMPLETED)
+    async with beating(AppKind.WORKER):
+        done, _ = await asyncio.wait([stopping, *tasks], return_when=asyncio.FIRST_COMPLETED)
     failed = [t for t in done if t is not stopping]  # a worker ended on its own: a fatal error
     log.info("worker stopping", extra={"reason": "error" if failed else "signal"})
     await asyncio.gather(*(w.shutdown() for w in workers))

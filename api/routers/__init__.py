@@ -16,6 +16,7 @@ from api.routers import (
     deployments,
     expenses,
     files,
+    heartbeats,
     internal_faq,
     job_records,
     jobs,
@@ -58,4 +59,5 @@ ROUTERS = [
     packages.router,
     whatsapp_groups.router,
     jobs.router, job_records.router,
+    heartbeats.router,
 ]

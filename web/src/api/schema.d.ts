@@ -1670,6 +1670,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/heartbeat/application-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each kind of process at each version: alive, dead, hosts, last beat */
+        get: operations["heartbeats_application_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/heartbeat/beats/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One process's beats, newest first (kept for the retention period) */
+        post: operations["heartbeats_beats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/heartbeat/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one Heartbeat */
+        get: operations["heartbeats_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/heartbeat/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search Heartbeats */
+        post: operations["heartbeats_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/history/add": {
         parameters: {
             query?: never;
@@ -5062,6 +5130,12 @@ export interface components {
             /** Token */
             token: string;
         };
+        /**
+         * AppKind
+         * @description What kind of console process sends heartbeats (docs/operations-tools.md).
+         * @enum {string}
+         */
+        AppKind: "API" | "WORKER";
         /** ApplicationCreate */
         ApplicationCreate: {
             /** Code */
@@ -5088,6 +5162,26 @@ export interface components {
              * @default 0
              */
             sort: number;
+        };
+        /**
+         * ApplicationStatus
+         * @description One kind of process at one version: how many are alive and dead, on which hosts, the latest beat.
+         */
+        ApplicationStatus: {
+            /** Alive */
+            alive: number;
+            /** Dead */
+            dead: number;
+            /** Hosts */
+            hosts: string[];
+            kind: components["schemas"]["AppKind"];
+            /**
+             * Lastbeatat
+             * Format: date-time
+             */
+            lastBeatAt: string;
+            /** Version */
+            version: string;
         };
         /**
          * AssignBody
@@ -5378,6 +5472,40 @@ export interface components {
             authorityIds: number[];
             /** Roleids */
             roleIds: number[];
+        };
+        /** BeatFilters */
+        BeatFilters: {
+            /** Instanceid */
+            instanceId: number;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+        };
+        /** BeatPublic */
+        BeatPublic: {
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /** Cpuseconds */
+            cpuSeconds: number | null;
+            /** Id */
+            id: number;
+            /** Memorykb */
+            memoryKb: number | null;
         };
         /** Body_action_mappings_import_file */
         Body_action_mappings_import_file: {
@@ -6347,6 +6475,66 @@ export interface components {
              */
             status: "UP" | "DEGRADED" | "DOWN";
         };
+        /** HeartbeatFilters */
+        HeartbeatFilters: {
+            /** Host */
+            host?: string | null;
+            kind?: components["schemas"]["AppKind"] | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            status?: components["schemas"]["HeartbeatStatus"] | null;
+            /** Version */
+            version?: string | null;
+        };
+        /**
+         * HeartbeatPublic
+         * @description A console process as its heartbeats show it; `status` is computed by the database's clock.
+         */
+        HeartbeatPublic: {
+            /** Beats */
+            beats: number;
+            /** Host */
+            host: string;
+            /** Id */
+            id: number;
+            /** Intervalseconds */
+            intervalSeconds: number;
+            kind: components["schemas"]["AppKind"];
+            /**
+             * Lastbeatat
+             * Format: date-time
+             */
+            lastBeatAt: string;
+            /** Pid */
+            pid: number;
+            /**
+             * Startedat
+             * Format: date-time
+             */
+            startedAt: string;
+            status: components["schemas"]["HeartbeatStatus"];
+            /** Version */
+            version: string;
+        };
+        /**
+         * HeartbeatStatus
+         * @description ALIVE while beats arrive; DEAD after 3 missed intervals (counted by PostgreSQL's clock).
+         * @enum {string}
+         */
+        HeartbeatStatus: "ALIVE" | "DEAD";
         /** HistoryEntry */
         HistoryEntry: {
             /** Action */
@@ -8200,6 +8388,22 @@ export interface components {
              */
             totalCapped: boolean;
         };
+        /** Page[BeatPublic] */
+        Page_BeatPublic_: {
+            /** Items */
+            items: components["schemas"]["BeatPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
         /** Page[CalendarDayPublic] */
         Page_CalendarDayPublic_: {
             /** Items */
@@ -8284,6 +8488,22 @@ export interface components {
         Page_FreezePublic_: {
             /** Items */
             items: components["schemas"]["FreezePublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /** Page[HeartbeatPublic] */
+        Page_HeartbeatPublic_: {
+            /** Items */
+            items: components["schemas"]["HeartbeatPublic"][];
             /** Page */
             page: number;
             /** Pagesize */
@@ -9310,6 +9530,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[HeartbeatPublic] */
+        Reply_HeartbeatPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["HeartbeatPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[InfoPublic] */
         Reply_InfoPublic_: {
             /**
@@ -9691,6 +9930,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[BeatPublic]] */
+        Reply_Page_BeatPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_BeatPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[CalendarDayPublic]] */
         Reply_Page_CalendarDayPublic__: {
             /**
@@ -9794,6 +10052,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_FreezePublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[HeartbeatPublic]] */
+        Reply_Page_HeartbeatPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_HeartbeatPublic_"] | null;
             /**
              * Message
              * @default
@@ -10824,6 +11101,26 @@ export interface components {
             code: string;
             /** Data */
             data?: components["schemas"]["AccountPublic"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[list[ApplicationStatus]] */
+        Reply_list_ApplicationStatus__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["ApplicationStatus"][] | null;
             /**
              * Message
              * @default
@@ -16358,6 +16655,123 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_HealthPublic_"];
+                };
+            };
+        };
+    };
+    heartbeats_application_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_ApplicationStatus__"];
+                };
+            };
+        };
+    };
+    heartbeats_beats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BeatFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_BeatPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    heartbeats_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_HeartbeatPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    heartbeats_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HeartbeatFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_HeartbeatPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
