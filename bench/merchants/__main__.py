@@ -51,15 +51,15 @@ def parse() -> argparse.Namespace:
 
 
 def search_sql(body: dict[str, Any]) -> list[str]:
-    """The statements the API runs for this search (the total, then the page), with literal values."""
-    from api.resource.query import count_query
+    """The statement the API runs for this search (the page with its capped total), with literal values."""
+    from api.resource.page import PlainPage
     from api.routers.merchants import merchants
     from api.schemas.merchants import MerchantFilters
     from bench.harness.sql import literal_sql, super_principal
 
-    params = MerchantFilters.model_validate(body)
-    query = merchants.search_query(params, super_principal())
-    return literal_sql(count_query(query), query.limit(params.page_size).offset(0))
+    plain = PlainPage.of(merchants)
+    assert plain is not None, "the merchant list reads plain rows"
+    return literal_sql(plain.statement(MerchantFilters.model_validate(body), super_principal()))
 
 
 async def run(args: argparse.Namespace, console: stack.Stack) -> dict[str, Any]:
