@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
+from typing import TypeVar
 
 from temporalio import workflow
 from temporalio.exceptions import ActivityError, ApplicationError
@@ -27,6 +29,13 @@ with workflow.unsafe.imports_passed_through():
     from workflows.refusals import refusal
 
 R = SubscriptionRequestState
+A = TypeVar("A")
+T = TypeVar("T")
+# The request's steps (state change, apply transaction, plan signal) run as local activities: in the worker, within
+# the workflow task of the confirm or decide Update, instead of a scheduled activity task and another workflow task
+# each. A request costs three workflow tasks instead of six, and a step no server round trip. Flows begun before
+# keep their scheduled activities on replay.
+LOCAL_STEPS = "subscription-local-steps"
 
 
 @workflow.defn(name=m.WORKFLOW, sandboxed=False)  # like tickets: docs/decisions/ticket-workflow-unsandboxed.md
@@ -69,10 +78,9 @@ class SubscriptionRequestWorkflow:
                      deadline: datetime | None = None, transaction_id: str = "-") -> None:
         """Writes the state change onto the request row, then takes it here."""
         now = workflow.now()
-        await workflow.execute_activity(record_request, m.RequestChange(
+        await step(record_request, m.RequestChange(
             request_id=self.start.request_id, from_state=self.state, state=state, at=now, actor_id=actor_id,
-            actor_name=actor_name, deadline_at=deadline, reason=reason, transaction_id=transaction_id),
-            **DEFAULT_ACTIVITY)
+            actor_name=actor_name, deadline_at=deadline, reason=reason, transaction_id=transaction_id))
         self.take(state, reason=reason, deadline=deadline)
         if state not in (R.AWAITING_CONFIRMATION, R.AWAITING_APPROVAL):
             self.decided_at, self.approver_id = now, actor_id if state != R.EXPIRED else None
@@ -138,11 +146,11 @@ class SubscriptionRequestWorkflow:
         already booked) fails the request with the reason; an outage leaves it awaiting approval."""
         now = workflow.now()
         try:
-            applied = await workflow.execute_activity(apply_subscription, m.ApplyInput(
+            applied = await step(apply_subscription, m.ApplyInput(
                 request_id=self.start.request_id, workflow_id=self.start.workflow_id,
                 requested_by=self.start.requested_by, approver_id=command.actor_id,
                 approver_name=command.actor_name, at=now, draft=self.start.draft,
-                transaction_id=command.transaction_id), **DEFAULT_ACTIVITY)
+                transaction_id=command.transaction_id))
         except ActivityError as exc:
             cause = exc.cause
             if not (isinstance(cause, ApplicationError) and cause.non_retryable):
@@ -163,7 +171,7 @@ class SubscriptionRequestWorkflow:
         """Signal-with-start of the merchant's plan flow (`plan-{merchantId}`), whose timers move to the new end.
         The request is applied whatever happens here: the plan flow also adopts an end it missed."""
         try:
-            await workflow.execute_activity(renew_plan, renewal, **DEFAULT_ACTIVITY)
+            await step(renew_plan, renewal)
         except ActivityError as exc:
             workflow.logger.warning("plan flow of merchant %s not told of request %s: %s",
                                     renewal.merchant_id, self.start.request_id, exc.cause or exc)
@@ -188,6 +196,13 @@ class SubscriptionRequestWorkflow:
     @workflow.query
     def current(self) -> m.RequestView:
         return self.view()
+
+
+async def step(activity: Callable[[A], Awaitable[T]], arg: A) -> T:
+    """One of the request's steps, local to the worker (see LOCAL_STEPS); same timeouts and retries."""
+    if workflow.patched(LOCAL_STEPS):
+        return await workflow.execute_local_activity(activity, arg, **DEFAULT_ACTIVITY)
+    return await workflow.execute_activity(activity, arg, **DEFAULT_ACTIVITY)
 
 
 def not_written(exc: ActivityError) -> ApplicationError:

@@ -9,9 +9,11 @@ capped total in the same statement, one round trip, no ORM objects. A list whose
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from datetime import date
+from types import UnionType
+from typing import TYPE_CHECKING, Annotated, Any, Union, get_args, get_origin
 
-from pydantic import TypeAdapter
+from pydantic import BaseModel, TypeAdapter
 from sqlalchemy import Select, bindparam, select
 
 from api.deps import Principal
@@ -37,6 +39,9 @@ class PlainPage:
         self.resource = resource
         self.columns = columns  # public field -> the column or expression it shows
         self.items = TypeAdapter(list[resource.public])  # type: ignore[name-defined]
+        # A schema of plain values shows a row as it is: orjson writes it as pydantic would, at a tenth of the cost
+        self.aliases = [info.alias or f for f, info in resource.public.model_fields.items()] if as_is(
+            resource.public) else None
         self.pages, self.totals = Statements(), Statements()
 
     @classmethod
@@ -88,5 +93,32 @@ class PlainPage:
             counted = 0
         else:  # past the last page: the total alone
             counted = (await self.totals.rows(db, shape, lambda: self.count(params, user), values))[0][0]
-        shown = self.items.validate_python([row._asdict() for row in rows])
-        return page_reply(self.items.dump_python(shown, mode="json", by_alias=True), counted, params)
+        if self.aliases is not None:  # the fields come first in the row, in the schema's order; the total last
+            items = [dict(zip(self.aliases, row, strict=False)) for row in rows]
+        else:
+            items = self.items.dump_python(self.items.validate_python([row._asdict() for row in rows]), mode="json",
+                                           by_alias=True)
+        return page_reply(items, counted, params)
+
+
+PLAIN = (str, int, bool, date)  # date covers datetime; a StrEnum is a str, and the database gives its value
+
+
+def plain(annotation: Any) -> bool:
+    """A type whose database value is its JSON value as pydantic writes it (optional and list of them too)."""
+    origin = get_origin(annotation)
+    if origin is Annotated:
+        return plain(get_args(annotation)[0])
+    if origin in (Union, UnionType):
+        return all(a is type(None) or plain(a) for a in get_args(annotation))
+    if origin is list:
+        return plain(get_args(annotation)[0])
+    return origin is None and isinstance(annotation, type) and issubclass(annotation, PLAIN)
+
+
+def as_is(schema: type[BaseModel]) -> bool:
+    """No validator, serializer or computed field, and every field a plain type: the row can be shown as it is."""
+    found = schema.__pydantic_decorators__
+    hooks = (found.validators, found.field_validators, found.root_validators, found.field_serializers,
+             found.model_serializers, found.model_validators, found.computed_fields)
+    return not any(hooks) and all(plain(info.annotation) for info in schema.model_fields.values())

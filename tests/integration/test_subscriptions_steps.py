@@ -1,0 +1,32 @@
+"""A subscription request's steps (state change, apply transaction, plan signal) run as local activities inside the
+workflow tasks of its Updates: no activity task is scheduled, so a request costs no extra workflow task and no
+server round trip per step (workflows/subscriptions.py LOCAL_STEPS)."""
+
+from temporalio.api.enums.v1 import EventType
+
+from tests.integration.subscription_support import (
+    call,
+    confirmed,
+    dialog,
+    merchant,
+    package,
+    people,
+    subscription_worker,
+)
+from tests.integration.ticket_support import own_time_skipping_env
+
+__all__ = ["own_time_skipping_env", "subscription_worker"]  # fixtures
+
+
+async def test_a_request_from_submit_to_applied_schedules_no_activity_task(client, subscription_worker):
+    seller, approver = await people()
+    merchant_id, pro = await merchant(), await package()
+    request = await confirmed(client, seller, dialog(merchant_id, pro))
+    applied = (await call(client, approver, f"{request['id']}/approve"))["data"]
+    assert applied["state"] == "APPLIED"
+    history = await subscription_worker.client.get_workflow_handle(request["workflowId"]).fetch_history()
+    kinds = [event.event_type for event in history.events]
+    assert EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED not in kinds
+    # confirm's state change, the apply transaction and the plan signal, each recorded as a local activity
+    assert kinds.count(EventType.EVENT_TYPE_MARKER_RECORDED) >= 3
+    assert kinds.count(EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED) <= 4
