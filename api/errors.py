@@ -83,7 +83,9 @@ def message_of(exc: DomainError) -> str:
 def domain_reply(exc: DomainError) -> JSONResponse:
     if exc.code == "VALIDATION_FAILED" and exc.field:
         rule = exc.params.pop("rule", "invalid")
-        params = {k: v for k, v in exc.params.items() if k != "field"}
+        # a parameter naming an enumeration value's label (`enums.AddonType.OMS_OPEN_API`) is shown translated
+        params = {k: t(v) if isinstance(v, str) and v.startswith("enums.") else v
+                  for k, v in exc.params.items() if k != "field"}
         message = t(f"rules.{rule}", field=field_label(exc.field.rsplit(".", 1)[-1]), **params)
         return JSONResponse(
             failure(exc.code, message, {"errors": [{"field": exc.field, "rule": rule, "message": message}]}),

@@ -57,8 +57,9 @@ async def quotes(db: AsyncSession, body: SubmitBody) -> list[m.Quote]:
         raise Invalid("packages", "not_found", ids=", ".join(map(str, missing)))
     features = await features_of(db, [v.id for _, v in rows.values()])
     out = []
-    for choice in body.packages:
+    for index, choice in enumerate(body.packages):
         package, version = rows[choice.package_id]
+        rules.check_count(index, choice.count, package.package_type, package.addon_type)
         out.append(m.quote_of(package, version, choice.count, features.get(version.id, ())))
     if len({q.currency for q in out}) > 1:
         raise Invalid("packages", "packages_inconsistent")

@@ -455,6 +455,19 @@ class PackageType(StrEnum):
     ADDON = "ADDON"
 
 
+class AddonType(StrEnum):
+    """SPEC §3 add-on package quantities: what an add-on adds; each type has the most one request buys
+    (domain/rules/subscriptions.py ADDON_QUANTITY)."""
+
+    OMS_ADD_5_STAFF = "OMS_ADD_5_STAFF"
+    OMS_ADD_10_STORE = "OMS_ADD_10_STORE"
+    OMS_ADD_10K_ORDER = "OMS_ADD_10K_ORDER"
+    WMS_ADD_5_CONSIGNOR = "WMS_ADD_5_CONSIGNOR"
+    WMS_ORDER_10K = "WMS_ORDER_10K"
+    OMS_OPEN_API = "OMS_OPEN_API"
+    ADVANCED_WMS = "ADVANCED_WMS"
+
+
 class AddonMode(StrEnum):
     """SPEC §3: how an add-on's period joins the current one."""
 

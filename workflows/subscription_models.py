@@ -16,6 +16,7 @@ from temporalio.common import SearchAttributeKey, SearchAttributePair, TypedSear
 from domain.enums import (
     PERIOD_MONTHS,
     AddonMode,
+    AddonType,
     Currency,
     PackageType,
     PaymentPeriod,
@@ -51,6 +52,7 @@ class Quote(BaseModel):
     display_name: str
     package_type: PackageType
     addon_mode: AddonMode | None = None
+    addon_type: AddonType | None = None
     plan_name: PlanName | None = None
     payment_period: PaymentPeriod
     months: int
@@ -76,7 +78,8 @@ def quote_of(package: Any, version: Any, count: int, features: Iterable[str] = (
     """A package row at its current version row as the dialog quotes it."""
     return Quote(
         package_id=package.id, version_id=version.id, package_name=package.name, display_name=version.display_name,
-        package_type=package.package_type, addon_mode=package.addon_mode, plan_name=package.plan_name,
+        package_type=package.package_type, addon_mode=package.addon_mode, addon_type=package.addon_type,
+        plan_name=package.plan_name,
         payment_period=version.payment_period, months=PERIOD_MONTHS[version.payment_period],
         currency=version.currency, count=count, amount=version.amount, tax=version.tax,
         discounted_price=version.discounted_price, actual_payment=version.actual_payment,
@@ -198,7 +201,7 @@ def confirmation(draft: Draft, command: ConfirmCommand) -> rules.Confirmation:
     """The rules' view of a second confirmation against its dialog."""
     current = set(command.current_versions)
     offers = {q.version_id: rules.Offer(q.package_id, q.version_id, q.package_type, q.offered_free_days,
-                                        frozenset(q.features), q.version_id in current, q.currency)
+                                        frozenset(q.features), q.version_id in current, q.currency, q.addon_type)
               for q in draft.quotes}
     return rules.Confirmation(
         kind=draft.kind, draft_lines=tuple(rules.Line(q.package_id, q.version_id, q.count) for q in draft.quotes),

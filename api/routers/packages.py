@@ -84,6 +84,7 @@ async def apply_terms(db: AsyncSession, row: Package, extras: dict[str, Any], us
     if row.id is None:
         refuse(rules.name_problems(row.name))
         refuse(rules.shape_problems(row.package_type, row.addon_mode))
+        refuse(rules.addon_type_problems(row.package_type, row.addon_type, creating=True))
         changed = check_terms(changed, row.country)
         await check_features(db, changed["feature_keys"])
         db.add(row)
@@ -107,11 +108,15 @@ def audit_terms(terms: dict[str, Any]) -> dict[str, Any]:
 
 
 async def keep_identity(db: AsyncSession, row: Package, _: Principal) -> None:
-    """SPEC §5: the name is not editable after creation (a trigger refuses it too); an add-on keeps a mode."""
+    """SPEC §5: the name is not editable after creation (a trigger refuses it too); an add-on keeps a mode, and
+    its type once set (a trigger too)."""
     history = inspect(row).attrs.name.history
     if row.id is not None and history.deleted:
         refuse(rules.name_problems(row.name, before=history.deleted[0]))
     refuse(rules.shape_problems(row.package_type, row.addon_mode))
+    typed = inspect(row).attrs.addon_type.history
+    before = typed.deleted[0] if row.id is not None and typed.deleted else None
+    refuse(rules.addon_type_problems(row.package_type, row.addon_type, creating=row.id is None, before=before))
 
 
 packages = Resource(

@@ -16,6 +16,7 @@ from api.envelope import CamelModel
 from api.resource.query import Eq, In, Like, SearchParams
 from domain.enums import (
     AddonMode,
+    AddonType,
     Channel,
     Country,
     Currency,
@@ -69,6 +70,7 @@ class PackageIdentity(CamelModel):
     scene: PackageScene = PackageScene.ERP
     package_type: PackageType = PackageType.BASIC
     addon_mode: AddonMode | None = None
+    addon_type: AddonType | None = None
     plan_name: PlanName | None = None
 
 
@@ -99,6 +101,7 @@ class PackageUpdate(CamelModel):
     id: int
     name: str | None = Field(default=None, max_length=rules.NAME_MAX)
     addon_mode: AddonMode | None = None
+    addon_type: AddonType | None = Field(default=None, description="an add-on made without a type may be given one")
     plan_name: PlanName | None = None
     display_name: str | None = Field(default=None, min_length=1, max_length=rules.NAME_MAX)
     subscription_method: SubscriptionMethod | None = None
@@ -138,6 +141,7 @@ class PackagePublic(CamelModel):
     scene: PackageScene
     package_type: PackageType
     addon_mode: AddonMode | None
+    addon_type: AddonType | None = None
     plan_name: PlanName | None
     status: Status
     version: int
@@ -191,6 +195,7 @@ class PackageFilters(SearchParams):
     country: Annotated[list[Country] | None, In()] = None
     scene: PackageScene | None = None
     package_type: PackageType | None = None
+    addon_type: Annotated[list[AddonType] | None, In()] = None
     status: Status | None = None
     plan_name: Annotated[PlanName | None, Eq()] = None
 

@@ -19,6 +19,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from domain.db import Base, Timestamps, one_of
 from domain.enums import (
     AddonMode,
+    AddonType,
     Channel,
     Country,
     Currency,
@@ -57,6 +58,9 @@ class Package(Base, Timestamps):
         one_of("scene", PackageScene),
         one_of("package_type", PackageType),
         one_of("addon_mode", AddonMode, nullable=True),
+        one_of("addon_type", AddonType, nullable=True),
+        # the type names an add-on's quantity limit (SPEC §3); packages made before it had none
+        CheckConstraint("addon_type IS NULL OR package_type = 'ADDON'", name="addon_type_for_addons"),
         one_of("plan_name", PlanName, nullable=True),
         one_of("status", Status),
         CheckConstraint("(package_type = 'ADDON') = (addon_mode IS NOT NULL)", name="addon_mode_for_addons"),
@@ -70,6 +74,7 @@ class Package(Base, Timestamps):
     scene: Mapped[PackageScene] = mapped_column(String(8))
     package_type: Mapped[PackageType] = mapped_column(String(8))
     addon_mode: Mapped[AddonMode | None] = mapped_column(String(16))
+    addon_type: Mapped[AddonType | None] = mapped_column(String(32))  # fixed once set (trigger, migration 0020)
     plan_name: Mapped[PlanName | None] = mapped_column(String(32))  # the tier a basic package gives its merchant
     status: Mapped[Status] = mapped_column(String(16), default=Status.DISABLED)  # a new package starts disabled
     current_version: Mapped[int] = mapped_column(default=1)

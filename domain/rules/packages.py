@@ -142,6 +142,19 @@ def shape_problems(package_type: str, addon_mode: str | None) -> list[Problem]:
     return []
 
 
+def addon_type_problems(package_type: str, addon_type: str | None, *, creating: bool,
+                        before: str | None = None) -> list[Problem]:
+    """SPEC §3 add-on quantities: a new add-on names its type (its quantity limit follows from it), a basic
+    package has none, and a type once set stays (its subscribers bought it)."""
+    if package_type == PackageType.BASIC and addon_type is not None:
+        return [Problem("addonType", "package_addon_type_basic")]
+    if before is not None and addon_type != before:
+        return [Problem("addonType", "package_addon_type_fixed")]
+    if creating and package_type == PackageType.ADDON and addon_type is None:
+        return [Problem("addonType", "required")]
+    return []
+
+
 def name_problems(name: str, before: str | None = None) -> list[Problem]:
     """SPEC §5: "name max 128, not editable after creation"."""
     if before is not None and name != before:

@@ -20,13 +20,21 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from domain.enums import AddonMode, MerchantPackageState, PackageType, PlanName, SubscriptionKind
+from domain.enums import AddonMode, AddonType, MerchantPackageState, PackageType, PlanName, SubscriptionKind
 from domain.errors import Invalid
 
 # SPEC §5: "receipt number only letters, digits, underscore, hyphen and space"
 RECEIPT_PATTERN = re.compile(r"[A-Za-z0-9_\- ]+")
 MAX_FREE_DAYS = 365  # SPEC §9 "Free days up to 365"
 MAX_COUNT = 1000  # SPEC §3 add-on quantities: the largest is 1000
+# SPEC §3 "Add-on package quantities (type, quantity): OMS Add 5 Staff 1000; OMS Add 10 Store 1000; OMS Add 10K
+# Order 1000; WMS Add 5 Consignor 100; WMS Order 10K 1000; Oms Open Api 1; Advanced WMS 1": the most of each type
+# one request buys. PostgreSQL holds the same table (trigger on subscriptions, migration 0020).
+ADDON_QUANTITY: dict[AddonType, int] = {
+    AddonType.OMS_ADD_5_STAFF: 1000, AddonType.OMS_ADD_10_STORE: 1000, AddonType.OMS_ADD_10K_ORDER: 1000,
+    AddonType.WMS_ADD_5_CONSIGNOR: 100, AddonType.WMS_ORDER_10K: 1000, AddonType.OMS_OPEN_API: 1,
+    AddonType.ADVANCED_WMS: 1,
+}
 BASE_LINE = "BASE"
 # A request must be confirmed within a day of its dialog and decided within three days of its confirmation;
 # past either deadline it expires (its receipt and serial are free again).
@@ -114,6 +122,7 @@ class Offer:
     features: frozenset[str] = frozenset()
     current: bool = True  # still the package's current version, and the package enabled
     currency: str = ""
+    addon_type: AddonType | None = None
 
 
 @dataclass(frozen=True)
@@ -158,6 +167,23 @@ def check_lines(lines: Iterable[Line]) -> None:
             raise Invalid(f"packages[{index}].count", "counts_inconsistent", max=MAX_COUNT)
 
 
+def count_limit(package_type: PackageType, addon_type: AddonType | None) -> int:
+    """The most of a package one request buys: an add-on's by its type (SPEC §3 add-on quantities); a basic
+    package's periods, and an add-on of no type, within the largest of them."""
+    if package_type == PackageType.ADDON and addon_type is not None:
+        return ADDON_QUANTITY[addon_type]
+    return MAX_COUNT
+
+
+def check_count(index: int, count: int, package_type: PackageType, addon_type: AddonType | None) -> None:
+    """A line's count within its package's limit, refused on `packages[i].count` naming the add-on type."""
+    limit = count_limit(package_type, addon_type)
+    if count > limit and addon_type is not None:
+        raise Invalid(f"packages[{index}].count", "addon_quantity", max=limit, type=f"enums.AddonType.{addon_type}")
+    if not 1 <= count <= limit:
+        raise Invalid(f"packages[{index}].count", "counts_inconsistent", max=limit)
+
+
 def check_confirmation(c: Confirmation) -> None:
     """SPEC §5 payment rules, refused naming the field: receipt characters, receipt and serial not used before,
     packages, counts and free days consistent (with the dialog and the packages), multi-warehouse after Master
@@ -181,6 +207,8 @@ def check_confirmation(c: Confirmation) -> None:
     if any(o is None or not o.current for o in offers):
         raise Invalid("packages", "packages_inconsistent")
     chosen = [o for o in offers if o is not None]
+    for index, (line, offer) in enumerate(zip(c.lines, chosen, strict=True)):
+        check_count(index, line.count, offer.package_type, offer.addon_type)
     if sum(o.package_type == PackageType.BASIC for o in chosen) > 1 or len({o.currency for o in chosen}) > 1:
         raise Invalid("packages", "packages_inconsistent")
     check_free_days(c, chosen)

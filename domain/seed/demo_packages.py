@@ -9,9 +9,20 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.enums import AddonMode, Country, PackageKind, PackageScene, PackageType, PaymentPeriod, PlanName, Status
+from domain.enums import (
+    AddonMode,
+    AddonType,
+    Country,
+    PackageKind,
+    PackageScene,
+    PackageType,
+    PaymentPeriod,
+    PlanName,
+    Status,
+)
 from domain.models.packages import Package
 from domain.package_versions import write_version
+from domain.rules.subscriptions import ADDON_QUANTITY
 
 # What one IDR is worth in each currency, for prices that look local (rounded to whole units).
 PER_IDR = {Country.ID: Decimal(1), Country.PH: Decimal("0.0036"), Country.MY: Decimal("0.0003"),
@@ -42,8 +53,10 @@ ADDONS: list[tuple[str, PackageScene, AddonMode, int, list[str]]] = [
     ("Oms Open Api", PackageScene.ERP, AddonMode.CONTINUE, 2_000_000, ["erp#9"]),
     ("Advanced WMS", PackageScene.WMS, AddonMode.CONTINUE, 5_000_000, ["wms", "wms#wave-picking", "wms#pda"]),
 ]
-ADDON_QUANTITY = {"OMS Add 5 Staff": 1000, "OMS Add 10 Store": 1000, "OMS Add 10K Order": 1000,
-                  "WMS Add 5 Consignor": 100, "WMS Order 10K": 1000, "Oms Open Api": 1, "Advanced WMS": 1}
+ADDON_TYPE = {"OMS Add 5 Staff": AddonType.OMS_ADD_5_STAFF, "OMS Add 10 Store": AddonType.OMS_ADD_10_STORE,
+              "OMS Add 10K Order": AddonType.OMS_ADD_10K_ORDER, "WMS Add 5 Consignor": AddonType.WMS_ADD_5_CONSIGNOR,
+              "WMS Order 10K": AddonType.WMS_ORDER_10K, "Oms Open Api": AddonType.OMS_OPEN_API,
+              "Advanced WMS": AddonType.ADVANCED_WMS}
 
 
 def local(idr: int, country: Country) -> Decimal:
@@ -80,9 +93,10 @@ async def create(db: AsyncSession, mark: str = "") -> None:
                                          payment_period=PaymentPeriod.MONTH if trial else PaymentPeriod.YEAR))
         for name, scene, mode, idr, keys in ADDONS:
             package = Package(kind=PackageKind.COMMON, name=name + mark, country=country, scene=scene,
-                              package_type=PackageType.ADDON, addon_mode=mode, status=Status.ENABLED)
+                              package_type=PackageType.ADDON, addon_mode=mode, addon_type=ADDON_TYPE[name],
+                              status=Status.ENABLED)
             await add(db, package, terms(name, local(idr, country), 1, -1, -1, -1, keys,
-                                         pricing_copy=f"Up to {ADDON_QUANTITY[name]} at once"))
+                                         pricing_copy=f"Up to {ADDON_QUANTITY[ADDON_TYPE[name]]} at once"))
     # A menu package and one still being prepared (disabled, no permissions yet), as operators leave them.
     await add(db, Package(kind=PackageKind.MENU, name="Chat assistant" + mark, country=Country.ID,
                           scene=PackageScene.CHAT, package_type=PackageType.BASIC, status=Status.ENABLED),

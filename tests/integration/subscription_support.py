@@ -17,7 +17,7 @@ from temporalio.client import WorkflowQueryFailedError
 from temporalio.service import RPCError
 
 from domain.db import transaction
-from domain.enums import AddonMode, PackageType, PaymentPeriod, PlanName
+from domain.enums import AddonMode, AddonType, PackageType, PaymentPeriod, PlanName
 from domain.models.merchants import Merchant
 from domain.models.packages import Feature, Package, PackageVersion, PackageVersionFeature
 from domain.models.subscriptions import SubscriptionRequest
@@ -69,12 +69,12 @@ async def merchant(**fields: Any) -> int:
 async def package(package_type: PackageType = PackageType.BASIC, *, plan: PlanName | None = PlanName.PRO,
                   mode: AddonMode | None = None, period: PaymentPeriod = PaymentPeriod.YEAR, free_days: int = 14,
                   features: tuple[str, ...] = (), amount: int = 1_200_000, monthly_orders: int = 3000,
-                  currency: str = "IDR", enabled: bool = True) -> int:
+                  currency: str = "IDR", enabled: bool = True, addon_type: AddonType | None = None) -> int:
     """An ERP package with its first version (IDR: tax 11 %, rounded up; actual = amount + tax - discount)."""
     tax = Decimal(amount * 11 // 100)
     async with transaction() as db:
         row = Package(kind="ERP", name=unique("Pkg "), country="ID", scene="ERP", package_type=package_type,
-                      addon_mode=mode if package_type == PackageType.ADDON else None,
+                      addon_mode=mode if package_type == PackageType.ADDON else None, addon_type=addon_type,
                       plan_name=plan if package_type == PackageType.BASIC else None,
                       status="ENABLED" if enabled else "DISABLED")
         db.add(row)

@@ -166,7 +166,8 @@ async def test_a_basic_package_without_permissions_cannot_be_enabled(client, sta
 
 
 async def test_an_addon_without_permissions_may_be_enabled(client, staff):
-    created = await add(client, staff, packageType="ADDON", addonMode="SUPERIMPOSE", featureKeys=[])
+    created = await add(client, staff, packageType="ADDON", addonMode="SUPERIMPOSE", addonType="OMS_ADD_5_STAFF",
+                        featureKeys=[])
     reply = await client.post("/cms/package/status", headers=staff, json={"id": created["id"], "status": "ENABLED"})
     assert reply.status_code == 200, reply.text
 

@@ -5123,6 +5123,13 @@ export interface components {
          */
         AddonMode: "SUPERIMPOSE" | "CONTINUE";
         /**
+         * AddonType
+         * @description SPEC §3 add-on package quantities: what an add-on adds; each type has the most one request buys
+         *     (domain/rules/subscriptions.py ADDON_QUANTITY).
+         * @enum {string}
+         */
+        AddonType: "OMS_ADD_5_STAFF" | "OMS_ADD_10_STORE" | "OMS_ADD_10K_ORDER" | "WMS_ADD_5_CONSIGNOR" | "WMS_ORDER_10K" | "OMS_OPEN_API" | "ADVANCED_WMS";
+        /**
          * AdoptBody
          * @description A session token from the page address, with or without its `Bearer ` prefix.
          */
@@ -8003,6 +8010,7 @@ export interface components {
          */
         PackageCreate: {
             addonMode?: components["schemas"]["AddonMode"] | null;
+            addonType?: components["schemas"]["AddonType"] | null;
             /** Amount */
             amount: number | string;
             /** Channels */
@@ -8071,6 +8079,8 @@ export interface components {
         };
         /** PackageFilters */
         PackageFilters: {
+            /** Addontype */
+            addonType?: components["schemas"]["AddonType"][] | null;
             /** Country */
             country?: components["schemas"]["Country"][] | null;
             kind?: components["schemas"]["PackageKind"] | null;
@@ -8103,6 +8113,7 @@ export interface components {
          */
         PackageGroupCreate: {
             addonMode?: components["schemas"]["AddonMode"] | null;
+            addonType?: components["schemas"]["AddonType"] | null;
             /**
              * Amount
              * @default 0
@@ -8191,6 +8202,7 @@ export interface components {
             /** Actualpayment */
             actualPayment: string;
             addonMode: components["schemas"]["AddonMode"] | null;
+            addonType?: components["schemas"]["AddonType"] | null;
             /** Amount */
             amount: string;
             /** Channels */
@@ -8287,6 +8299,8 @@ export interface components {
          */
         PackageUpdate: {
             addonMode?: components["schemas"]["AddonMode"] | null;
+            /** @description an add-on made without a type may be given one */
+            addonType?: components["schemas"]["AddonType"] | null;
             /** Amount */
             amount?: number | string | null;
             /** Channels */

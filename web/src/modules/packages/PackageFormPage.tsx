@@ -113,6 +113,14 @@ export default function PackageFormPage() {
               <Form.Item name="addonMode" label={t('addonMode')} rules={[{ required: true, message: t('required') }]}><EnumSelect name="AddonMode" /></Form.Item>
             </Col>
           )}
+          {packageType === 'ADDON' && (
+            <Col xs={24} md={8}>
+              {/* SPEC §3 add-on quantities: the type sets how many one request buys; it stays once set */}
+              <Form.Item name="addonType" label={t('addonType')} extra={t('addonTypeHint')} rules={[{ required: !editing, message: t('required') }]}>
+                <EnumSelect name="AddonType" disabled={Boolean(record.data?.addonType)} />
+              </Form.Item>
+            </Col>
+          )}
           <Col xs={24} md={8}><Form.Item name="planName" label={t('planName')}><EnumSelect name="PlanName" allowClear /></Form.Item></Col>
           <Col xs={24} md={8}><Form.Item name="subscriptionMethod" label={t('subscriptionMethod')}><EnumSelect name="SubscriptionMethod" /></Form.Item></Col>
           <Col xs={24} md={8}><Form.Item name="paymentPeriod" label={t('paymentPeriod')} rules={[{ required: true, message: t('required') }]}><EnumSelect name="PaymentPeriod" /></Form.Item></Col>

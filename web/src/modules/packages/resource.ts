@@ -17,6 +17,7 @@ const COLUMNS: Column<Package>[] = [
   { key: 'displayName', title: 'displayName', width: 160, ellipsis: true },
   { key: 'packageType', title: 'packageType', type: 'enum', enum: 'PackageType', filter: true },
   { key: 'addonMode', title: 'addonMode', type: 'enum', enum: 'AddonMode', priority: 'wide' },
+  { key: 'addonType', title: 'addonType', type: 'enum', enum: 'AddonType', filter: { multiple: true }, hidden: true },
   { key: 'scene', title: 'scene', type: 'enum', enum: 'PackageScene', filter: true, priority: 'wide' },
   { key: 'planName', title: 'planName', type: 'enum', enum: 'PlanName', priority: 'wide' },
   { key: 'paymentPeriod', title: 'paymentPeriod', type: 'enum', enum: 'PaymentPeriod' },
