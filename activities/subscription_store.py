@@ -38,8 +38,8 @@ async def write_change(change: m.RequestChange) -> bool:
     try:
         async with transaction() as db:
             row = await db.get_one(SubscriptionRequest, change.request_id, with_for_update=True)
-            if row.state != change.from_state:
-                return False
+            if row.state != change.from_state or (row.state == change.state and row.decided_at == change.at):
+                return False  # moved on, or this very change (a failed request failing again on its retry)
             before = audit.snapshot(row)
             row.state = change.state
             if change.deadline_at is not None:

@@ -109,6 +109,18 @@ class Draft(BaseModel):
         return [q.grant(self.free_days if q is self.lead else 0) for q in self.quotes]
 
 
+class Resume(BaseModel):
+    """A retried request (docs/subscriptions.md, retry): a new run of its flow takes up where the row stands. A
+    live request whose flow stopped waits again until its deadline; a failed one is applied again with the
+    approval it had."""
+
+    state: SubscriptionRequestState
+    deadline_at: datetime | None = None
+    approver_id: int | None = None
+    approver_name: str = ""
+    transaction_id: str = ""
+
+
 class RequestStart(BaseModel):
     request_id: int
     workflow_id: str
@@ -118,6 +130,12 @@ class RequestStart(BaseModel):
     confirm_within: timedelta = rules.CONFIRM_WITHIN
     approve_within: timedelta = rules.APPROVE_WITHIN
     console_url: str = ""
+    resume: Resume | None = None
+
+    @property
+    def state(self) -> SubscriptionRequestState:
+        """Where the run starts: a new request awaits its confirmation."""
+        return self.resume.state if self.resume else R.AWAITING_CONFIRMATION
 
 
 class LineIn(BaseModel):

@@ -43,9 +43,10 @@ class SubscriptionRequestWorkflow:
     @workflow.init
     def __init__(self, start: m.RequestStart) -> None:
         self.start = start
-        self.state = R.AWAITING_CONFIRMATION
-        self.deadline: datetime = workflow.now() + start.confirm_within
-        self.approver_id: int | None = None
+        self.state = start.state
+        resumed = start.resume.deadline_at if start.resume else None
+        self.deadline: datetime = resumed or workflow.now() + start.confirm_within
+        self.approver_id: int | None = start.resume.approver_id if start.resume else None
         self.decided_at: datetime | None = None
         self.reason: str | None = None
         self.subscription_id: int | None = None
@@ -55,6 +56,8 @@ class SubscriptionRequestWorkflow:
     @workflow.run
     async def run(self, start: m.RequestStart) -> m.RequestView:
         workflow.set_current_details(m.flow_details(start))
+        if start.resume is not None and self.state == R.FAILED:
+            await self.apply_again(start.resume)
         while self.state in m.LIVE:
             self.woken = False
             wait = max(self.deadline - workflow.now(), timedelta(0))
@@ -138,12 +141,23 @@ class SubscriptionRequestWorkflow:
                 except ActivityError as exc:
                     raise not_written(exc) from None
                 return self.view()
-            await self.apply(command)
+            failed = await self.apply(command)
+            if failed:
+                raise refusal(DomainError("SUBSCRIPTION_APPLY_FAILED", status=409, reason=failed))
         return self.view()
 
-    async def apply(self, command: m.DecideCommand) -> None:
+    async def apply_again(self, resume: m.Resume) -> None:
+        """A failed request retried: the approval it had stands, the transaction runs again (keyed by the
+        request, so it writes once). Refused again, the request stays failed with the new reason; an outage
+        fails this run, and the request can be retried once more."""
+        async with self.lock:
+            await self.apply(m.DecideCommand(
+                actor_id=resume.approver_id or 0, actor_name=resume.approver_name, approve=True, may_approve=True,
+                transaction_id=resume.transaction_id))
+
+    async def apply(self, command: m.DecideCommand) -> str | None:
         """The one transaction; a value the database refuses (an overlapping base period, a receipt or serial
-        already booked) fails the request with the reason; an outage leaves it awaiting approval."""
+        already booked) fails the request, whose reason it returns; an outage leaves it as it was (refused)."""
         now = workflow.now()
         try:
             applied = await step(apply_subscription, m.ApplyInput(
@@ -159,13 +173,14 @@ class SubscriptionRequestWorkflow:
             with contextlib.suppress(ActivityError):
                 await self.record(R.FAILED, actor_id=command.actor_id, actor_name=command.actor_name,
                                   reason=reason, transaction_id=command.transaction_id)
-            raise refusal(DomainError("SUBSCRIPTION_APPLY_FAILED", status=409, reason=reason)) from None
+            return reason
         self.subscription_id = applied.subscription_id
         self.take(R.APPLIED)
         self.decided_at, self.approver_id = now, command.actor_id
         if applied.expire_at is not None:
             await self.renew_plan(PlanRenewal(merchant_id=self.start.draft.merchant_id, plan_name=applied.plan_name,
                                               expire_at=applied.expire_at, request_id=self.start.request_id))
+        return None
 
     async def renew_plan(self, renewal: PlanRenewal) -> None:
         """Signal-with-start of the merchant's plan flow (`plan-{merchantId}`), whose timers move to the new end.

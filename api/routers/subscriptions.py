@@ -3,13 +3,16 @@ confirmation and the decision are its Workflow Updates, the lists read the rows 
 
 from __future__ import annotations
 
+import logging
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
 from sqlalchemy import func, select
 from sqlalchemy.orm import aliased
+from temporalio.service import RPCError
 
 from api import subscription_ops as ops
+from api import subscription_retry as retrying
 from api.deps import Need, Principal, SessionDep, release
 from api.envelope import Page, Reply, ok
 from api.flows import temporal_client
@@ -18,13 +21,14 @@ from api.resource.scope import declares
 from api.schemas.subscriptions import ConfirmBody, DecideBody, RequestOut, RequestSearch, SubmitBody
 from domain.context import transaction_id
 from domain.enums import SubscriptionKind
-from domain.errors import Forbidden
+from domain.errors import DomainError, Forbidden
 from domain.models.merchants import Merchant
 from domain.models.subscriptions import Subscription, SubscriptionRequest
 from domain.models.users import User
 from workflows import subscription_models as m
 from workflows.subscriptions import SubscriptionRequestWorkflow
 
+log = logging.getLogger("omp.subscriptions")
 router = APIRouter(prefix="/subscription", tags=["subscriptions"])
 READERS = (ops.APPROVE, ops.PERMISSION[SubscriptionKind.GIFT])  # besides account#subscribe
 Requester, Approver = aliased(User), aliased(User)
@@ -35,14 +39,16 @@ LISTED = (select(SubscriptionRequest, Merchant.email, Requester.username, Approv
           .outerjoin(Subscription, Subscription.request_id == SubscriptionRequest.id))
 
 
-async def out(db: SessionDep, user: Principal, request_id: int, *, periods: bool = True) -> dict[str, Any]:
+async def out(db: SessionDep, user: Principal, request_id: int, *, periods: bool = True,
+              stuck: bool = False) -> dict[str, Any]:
     row, email, requester, approver, subscription_id = (await db.execute(
         LISTED.where(SubscriptionRequest.id == request_id).execution_options(populate_existing=True))).one()
-    return await shape(db, user, row, email, requester, approver, subscription_id, periods=periods)
+    return await shape(db, user, row, email, requester, approver, subscription_id, periods=periods, stuck=stuck)
 
 
 async def shape(db: SessionDep, user: Principal, row: SubscriptionRequest, email: str, requester: str,
-                approver: str | None, subscription_id: int | None, *, periods: bool) -> dict[str, Any]:
+                approver: str | None, subscription_id: int | None, *, periods: bool,
+                stuck: bool = False) -> dict[str, Any]:
     draft = m.Draft.model_validate(row.payload)
     spans = await ops.preview_periods(db, row, draft) if periods else [None] * len(draft.quotes)
     state = row.state
@@ -57,6 +63,7 @@ async def shape(db: SessionDep, user: Principal, row: SubscriptionRequest, email
         "decided_at": row.decided_at, "reason": row.reason, "subscription_id": subscription_id,
         "can_confirm": state == m.R.AWAITING_CONFIRMATION and user.id == row.requested_by,
         "can_decide": state == m.R.AWAITING_APPROVAL and user.can(ops.APPROVE) and user.id != row.requested_by,
+        "can_retry": user.can(retrying.RETRY) and (state == m.R.FAILED or stuck),
         "workflow_url": ops.workflow_url(row, user),
     }
 
@@ -120,9 +127,35 @@ async def refuse(request_id: int, body: DecideBody, request: Request, db: Sessio
 
 @router.get("/detail/{request_id}", summary="One request with its packages, periods, totals and flow link",
             openapi_extra=declares(ops.SCOPE))
-async def detail(request_id: int, db: SessionDep,
+async def detail(request_id: int, request: Request, db: SessionDep,
                  user: Annotated[Principal, Need("account#subscribe", *READERS)]) -> Reply[RequestOut]:
-    await ops.visible_request(db, user, request_id)
+    row = await ops.visible_request(db, user, request_id)
+    return ok(await out(db, user, request_id, stuck=await stuck_for(request, user, row)))
+
+
+async def stuck_for(request: Request, user: Principal, row: SubscriptionRequest) -> bool:
+    """Whether a holder of the retry button sees a live request whose flow stopped (asked of Temporal; unknown
+    while it does not answer)."""
+    if not (user.can(retrying.RETRY) and row.state in m.LIVE):
+        return False
+    try:
+        return await retrying.stuck(await temporal_client(request), row)
+    except (DomainError, RPCError) as exc:
+        log.warning("request %s: its flow could not be looked up: %s", row.id, exc)
+        return False
+
+
+@router.post("/{request_id}/retry", summary="Retry a failed request (applied again with its approval) or a live "
+             "one whose flow stopped (a new run until its deadline); the workflow id stays the request's key "
+             "(needs subscription#retry)")
+async def retry(request_id: int, request: Request, db: SessionDep,
+                user: Annotated[Principal, Need(retrying.RETRY)]) -> Reply[RequestOut]:
+    row = await ops.visible_request(db, user, request_id)
+    client = await temporal_client(request)
+    await retrying.ensure_retryable(db, client, row)
+    start = await retrying.resume_of(db, row, transaction_id.get())
+    await release(db)
+    await retrying.restart(client, start, user)
     return ok(await out(db, user, request_id))
 
 

@@ -112,6 +112,7 @@ class RequestOut(CamelModel):
     subscription_id: int | None
     can_confirm: bool = False
     can_decide: bool = False
+    can_retry: bool = False  # failed, or live with its flow stopped, and the caller holds subscription#retry
     workflow_url: str | None = Field(default=None, description="the flow's page in the Temporal Web UI through "
                                      "the console; null unless the caller holds temporal#operate")
 

@@ -32,7 +32,10 @@ AUDIT = directory(
     hidden("review-detail", "/review/:id", "Review detail", "评审详情", "Detail tinjauan"),
     menu("approvals", "/system/audit/approval", "Approvals", "审批", "Persetujuan",
          button("subscription#approve", "Approve subscription or gift", "审批订阅或赠送",
-                "Setujui langganan atau hadiah")),
+                "Setujui langganan atau hadiah"),
+         # A failed request applied again, or a live one whose flow stopped run again (docs/subscriptions.md).
+         button("subscription#retry", "Retry a failed or stuck request", "重试失败或卡住的申请",
+                "Coba lagi permintaan yang gagal atau macet")),
     hidden("approval-detail", "/approval/:id", "Approval", "审批详情", "Persetujuan"),
 )
 

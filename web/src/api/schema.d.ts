@@ -3494,6 +3494,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/subscription/{request_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Retry a failed request (applied again with its approval) or a live one whose flow stopped (a new run until its deadline); the workflow id stays the request's key (needs subscription#retry) */
+        post: operations["subscriptions_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/ticket-application/add": {
         parameters: {
             query?: never;
@@ -11620,6 +11637,11 @@ export interface components {
              * @default false
              */
             canDecide: boolean;
+            /**
+             * Canretry
+             * @default false
+             */
+            canRetry: boolean;
             /**
              * Createdat
              * Format: date-time
@@ -20000,6 +20022,37 @@ export interface operations {
                 "application/json": components["schemas"]["DecideBody"];
             };
         };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_RequestOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    subscriptions_retry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description Successful Response */
             200: {

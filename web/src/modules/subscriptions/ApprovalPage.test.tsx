@@ -15,8 +15,13 @@ beforeEach(() => {
 const later = new Date(Date.now() + 86_400_000).toISOString();
 
 function openPage(detail: object) {
+  let current = detail;
   const seen = fakeApi(({ url }) => {
-    if (url.endsWith('subscription/detail/41')) return { body: envelope(detail) };
+    if (url.endsWith('subscription/detail/41')) return { body: envelope(current) };
+    if (url.endsWith('subscription/41/retry')) {
+      current = { ...detail, state: 'APPLIED', canRetry: false, subscriptionId: 7 };
+      return { body: envelope(current) };
+    }
     if (url.endsWith('subscription/41/refuse')) return { body: envelope({ ...detail, state: 'REFUSED', canDecide: false, reason: 'No payment' }) };
     if (url.includes('common/enums/')) return { body: envelope([]) };
     return { status: 404, body: envelope(null, 'NOT_FOUND', 'not found') };
@@ -49,5 +54,20 @@ describe('the approval page', { timeout: 180_000 }, () => {
     openPage(testRequest('AWAITING_APPROVAL', { canDecide: false }));
     expect(await screen.findByText('Subscription request #41')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  it('offers a failed request to be retried, then shows it applied', async () => {
+    const seen = openPage(testRequest('FAILED', { canConfirm: false, canRetry: true, reason: 'DATA_REFUSED' }));
+    expect(await screen.findByText(/approved but could not be applied/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(seen.some((r) => r.url.endsWith('subscription/41/retry') && r.method === 'POST')).toBe(true));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull());
+  });
+
+  it('offers no retry without the permission or on a request that runs', async () => {
+    openPage(testRequest('FAILED', { canConfirm: false, canRetry: false }));
+    expect(await screen.findByText('Subscription request #41')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 });

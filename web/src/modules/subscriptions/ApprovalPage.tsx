@@ -10,6 +10,7 @@ import { RequestSummary } from './RequestSummary';
 /**
  * `/approval/:id`: one subscribe or gift request. Another person holding the approval permission approves it
  * (applied at once, in one transaction) or refuses it with a reason; the requester never decides their own.
+ * A failed request, or a live one whose flow stopped, can be retried by holders of `subscription#retry`.
  */
 export default function ApprovalPage() {
   const t = useTranslate(['subscriptions']);
@@ -25,6 +26,8 @@ export default function ApprovalPage() {
     void queryClient.invalidateQueries({ queryKey: ['subscription'] });
   };
   const approving = useMutation({ mutationFn: () => subscriptionApi.approve(id), onSuccess: settled,
+    onError: () => void request.refetch() });
+  const retrying = useMutation({ mutationFn: () => subscriptionApi.retry(id), onSuccess: settled,
     onError: () => void request.refetch() });
   const refusingCall = useMutation({
     mutationFn: () => subscriptionApi.refuse(id, reason),
@@ -50,6 +53,14 @@ export default function ApprovalPage() {
             </Popconfirm>
             <Button danger onClick={() => { setRefusal(undefined); setRefusing(true); }}>{t('approval.refuse')}</Button>
           </Flex>
+        )}
+        {data.canRetry && (
+          <Alert type="warning" showIcon title={t(data.state === 'FAILED' ? 'approval.failed' : 'approval.stuck')}
+            action={(
+              <Popconfirm title={t('approval.retryConfirm')} onConfirm={() => retrying.mutate()}>
+                <Button loading={retrying.isPending}>{t('approval.retry')}</Button>
+              </Popconfirm>
+            )} />
         )}
         <RequestSummary request={data} />
         <Descriptions size="small" column={2} bordered items={[

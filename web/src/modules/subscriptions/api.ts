@@ -19,6 +19,8 @@ export const subscriptionApi = {
   confirm: (id: number, body: ConfirmBody) =>
     http.post<SubscriptionRequest>(`subscription/${id}/confirm`, body, { notify: false }),
   approve: (id: number) => http.post<SubscriptionRequest>(`subscription/${id}/approve`, {}),
+  /** A failed request applied again, or a live one whose flow stopped run again (`subscription#retry`). */
+  retry: (id: number) => http.post<SubscriptionRequest>(`subscription/${id}/retry`, {}),
   refuse: (id: number, reason: string) => http.post<SubscriptionRequest>(`subscription/${id}/refuse`, { reason }, { notify: false }),
   detail: (id: number, signal?: AbortSignal) => http.get<SubscriptionRequest>(`subscription/detail/${id}`, { signal }),
   packages: (country: string | undefined, signal?: AbortSignal) =>
