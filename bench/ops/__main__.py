@@ -4,6 +4,7 @@
 bench/out/ops-<part>-<time>.json and its table is printed as bench/RESULTS.md shows it.
 
 - schedules: 300 scheduled tasks firing every minute for 10 minutes, start lateness (bench/ops/schedules.py).
+- logs: a 30 MB deploy log streamed to the browser, time to first line and page memory (bench/ops/logs.py).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 
 from bench.harness import stack
 
-PARTS = ["schedules"]
+PARTS = ["schedules", "logs"]
 
 
 def parse() -> argparse.Namespace:
