@@ -6,6 +6,7 @@ A filter field is matched on the model column of the same (snake_case) name; an 
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import Enum
@@ -220,9 +221,12 @@ def page_reply(items: list[Any], counted: int, params: SearchParams) -> dict[str
             "page": params.page, "pageSize": params.page_size}
 
 
-async def page_of(db: AsyncSession, query: Select[Any], params: SearchParams,
-                  item: Callable[[Any], Any]) -> dict[str, Any]:
-    """A search's page as the API answers it: the page's rows, each shown by `item`, and the capped total."""
+async def page_of(db: AsyncSession, query: Select[Any], params: SearchParams, item: Callable[[Any], Any], *,
+                  whole_rows: bool = False) -> dict[str, Any]:
+    """A search's page as the API answers it: the page's rows, each shown by `item` (which may be a coroutine
+    function), and the capped total. `whole_rows`: `item` gets each row with all its columns, not the first."""
     counted = await db.scalar(capped_count(query)) or 0
-    rows = (await db.scalars(query.limit(params.page_size).offset((params.page - 1) * params.page_size))).all()
-    return page_reply([item(row) for row in rows], counted, params)
+    paged = query.limit(params.page_size).offset((params.page - 1) * params.page_size)
+    rows = (await db.execute(paged)).all() if whole_rows else (await db.scalars(paged)).all()
+    items = [item(row) for row in rows]
+    return page_reply([await shown if inspect.isawaitable(shown) else shown for shown in items], counted, params)

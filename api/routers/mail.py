@@ -16,7 +16,7 @@ from api.deps import Need, Principal, SessionDep
 from api.envelope import Page, Reply, ok
 from api.flows import temporal_client, watched
 from api.mail_ops import MENU, apply_form, start_fire, view
-from api.resource.query import apply_filters, apply_sort, count_query
+from api.resource.query import apply_filters, apply_sort, page_of
 from api.resource.scope import declares, unscoped
 from api.schemas.mail import (
     MailPreview,
@@ -55,10 +55,7 @@ async def search(params: MailTaskFilters, db: SessionDep,
                  user: Annotated[Principal, Need(MENU)]) -> Reply[Page[MailTaskPublic]]:
     query = apply_sort(apply_filters(select(MailTask), MailTask, params), MailTask, params.sort,
                        {"id", "subject", "status", "repeat", "send_at", "updated_at"}, "-id")
-    total = await db.scalar(count_query(query)) or 0
-    rows = (await db.scalars(query.limit(params.page_size).offset((params.page - 1) * params.page_size))).all()
-    return ok({"items": [await view(db, r, user) for r in rows], "total": total, "page": params.page,
-               "pageSize": params.page_size})
+    return ok(await page_of(db, query, params, lambda row: view(db, row, user)))
 
 
 @router.get("/detail/{task_id}", summary="One timed mail with its next send times", openapi_extra=declares(SCOPE))

@@ -12,7 +12,7 @@ from api.deps import Need, Principal, SessionDep
 from api.envelope import Page, Reply, ok
 from api.flows import temporal_client
 from api.mail_ops import HISTORY, fire_url, start_fire
-from api.resource.query import apply_filters, apply_sort, count_query
+from api.resource.query import apply_filters, apply_sort, page_of
 from api.resource.scope import declares, unscoped
 from api.schemas.mail import MailHistoryFilters, MailHistoryItem, MailRetried, MailRetryFire, MailRetryRange
 from domain import audit
@@ -43,10 +43,7 @@ async def search(params: MailHistoryFilters, db: SessionDep,
                  user: Annotated[Principal, Need(HISTORY)]) -> Reply[Page[MailHistoryItem]]:
     query = apply_sort(apply_filters(ROWS, MailOutbox, params), MailOutbox, params.sort,
                        {"id", "fire_time", "status", "recipient", "sent_at"}, "-id")
-    total = await db.scalar(count_query(query)) or 0
-    rows = (await db.execute(query.limit(params.page_size).offset((params.page - 1) * params.page_size))).all()
-    return ok({"items": [item(r, user) for r in rows], "total": total, "page": params.page,
-               "pageSize": params.page_size})
+    return ok(await page_of(db, query, params, lambda row: item(row, user), whole_rows=True))
 
 
 async def retry(db: SessionDep, client: Any, user: Principal, *conditions: Any) -> dict[str, int]:
