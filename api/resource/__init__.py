@@ -245,6 +245,13 @@ class Resource(Generic[M]):
 
     # ---- spreadsheets --------------------------------------------------------------------------
 
+    def header(self, alias: str) -> str:
+        """An export column's title: the resource's own label of the field (`fields.Merchant.channels`, the
+        channels of its shops) before the label every module shares (`fields.channels`)."""
+        key = f"fields.{self.name}.{alias}"
+        own = t(key)
+        return own if own != key else field_label(alias)
+
     def export_columns(self) -> list[tuple[str, str]]:
         """(attribute, wire name) of every public field, in declaration order."""
         return [(name, info.alias or name) for name, info in self.public.model_fields.items()]
@@ -302,7 +309,7 @@ class Resource(Generic[M]):
         """Rows stream from a server-side cursor into a constant-memory workbook, then to the client."""
         columns = self.export_columns()
         async with get_sessionmaker()() as db:
-            book = XlsxExport([field_label(alias) for _, alias in columns], await zone_of(db, user.id), sheet=self.name)
+            book = XlsxExport([self.header(alias) for _, alias in columns], await zone_of(db, user.id), sheet=self.name)
             result = await db.stream_scalars(self.search_query(params, user).execution_options(
                 yield_per=EXPORT_BATCH))
             async for row in result:

@@ -29,7 +29,7 @@ from domain.enums import (
     SubscriptionState,
 )
 from domain.errors import Invalid
-from domain.models.merchants import Merchant, Shop
+from domain.models.merchants import Merchant, MerchantAccount, Shop
 from domain.rules import merchants as rules
 
 
@@ -67,6 +67,20 @@ def integration_clause(value: IntegrationFilter) -> Any:
     state = (ShopConnectionStatus.EXPIRED if value == IntegrationFilter.ALL_EXPIRED
              else ShopConnectionStatus.DISCONNECTED)
     return and_(Merchant.shop_count > 0, not_(_bound_shops(Shop.connection_status != state)))
+
+
+def _with_accounts(*conditions: Any) -> Any:
+    return exists(select(MerchantAccount.id).where(MerchantAccount.merchant_id == Merchant.id, *conditions))
+
+
+def account_status_clause(value: list[AccountStatus]) -> Any:
+    """SPEC §3 "IAM, ERP and WMS account status": merchants with an account (any system) in one of the states."""
+    return _with_accounts(MerchantAccount.status.in_(value))
+
+
+def account_type_clause(value: list[AccountType]) -> Any:
+    """SPEC §3 account type (OFFICIAL, TEST, INTERNAL): merchants with an account of one of the types."""
+    return _with_accounts(MerchantAccount.account_type.in_(value))
 
 
 def plan_clause(value: PlanFilter) -> Any:
@@ -148,6 +162,10 @@ class MerchantFilters(SearchParams):
     package_state: Annotated[list[MerchantPackageState] | None, In()] = None
     expire_at: Annotated[list[AwareDatetime | None] | None, Field(max_length=2), Range()] = None
     registered_at: Annotated[list[AwareDatetime | None] | None, Field(max_length=2), Range()] = None
+    registration_source: Annotated[list[SourceSystem] | None, In()] = None
+    account_status: Annotated[list[AccountStatus] | None, Where(account_status_clause)] = None
+    account_type: Annotated[list[AccountType] | None, Where(account_type_clause)] = None
+    last_payment_at: Annotated[list[AwareDatetime | None] | None, Field(max_length=2), Range()] = None
     integration: Annotated[IntegrationFilter | None, Where(integration_clause)] = None
     plan: Annotated[PlanFilter | None, Where(plan_clause)] = None
     shop_count: Annotated[list[int | None] | None, Field(max_length=2), Range()] = None

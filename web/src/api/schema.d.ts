@@ -7507,6 +7507,10 @@ export interface components {
         MenuType: "DIRECTORY" | "MENU" | "BUTTON";
         /** MerchantFilters */
         MerchantFilters: {
+            /** Accountstatus */
+            accountStatus?: components["schemas"]["AccountStatus"][] | null;
+            /** Accounttype */
+            accountType?: components["schemas"]["AccountType"][] | null;
             /** Businesscategory */
             businessCategory?: string | null;
             /** Contactstatus */
@@ -7520,6 +7524,8 @@ export interface components {
             /** Id */
             id?: number | null;
             integration?: components["schemas"]["IntegrationFilter"] | null;
+            /** Lastpaymentat */
+            lastPaymentAt?: (string | null)[] | null;
             /** Merchanttype */
             merchantType?: components["schemas"]["MerchantType"][] | null;
             /** Notrenewreason */
@@ -7543,6 +7549,8 @@ export interface components {
             planName?: components["schemas"]["PlanName"][] | null;
             /** Registeredat */
             registeredAt?: (string | null)[] | null;
+            /** Registrationsource */
+            registrationSource?: components["schemas"]["SourceSystem"][] | null;
             /** Retentionid */
             retentionId?: number | null;
             /** Salesid */
@@ -12215,6 +12223,10 @@ export interface components {
          *     (docs/decisions/merchant-lists.md).
          */
         SpecificMerchantFilters: {
+            /** Accountstatus */
+            accountStatus?: components["schemas"]["AccountStatus"][] | null;
+            /** Accounttype */
+            accountType?: components["schemas"]["AccountType"][] | null;
             /** Businesscategory */
             businessCategory?: string | null;
             /** Contactstatus */
@@ -12228,6 +12240,8 @@ export interface components {
             /** Id */
             id?: number | null;
             integration?: components["schemas"]["IntegrationFilter"] | null;
+            /** Lastpaymentat */
+            lastPaymentAt?: (string | null)[] | null;
             /** Merchanttype */
             merchantType?: components["schemas"]["MerchantType"][] | null;
             /** Notrenewreason */
@@ -12251,6 +12265,8 @@ export interface components {
             planName?: components["schemas"]["PlanName"][] | null;
             /** Registeredat */
             registeredAt?: (string | null)[] | null;
+            /** Registrationsource */
+            registrationSource?: components["schemas"]["SourceSystem"][] | null;
             /** Retentionid */
             retentionId?: number | null;
             /** Salesid */

@@ -1,0 +1,36 @@
+import { InputNumber, Select, Space } from 'antd';
+import type { InputProps } from '../../components/resource';
+import { labelled } from '../../components/resource/labelled';
+
+const listOf = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : value ? [String(value)] : []);
+
+/** Tags typed in (any of them matches, SPEC §3 tags); values from the address arrive as text. */
+export function TagsInput({ id, label, value, onChange }: InputProps) {
+  return (
+    <Select
+      {...labelled({ id, label })}
+      mode="tags"
+      value={listOf(value)}
+      onChange={(next: string[]) => onChange?.(next.length ? next : undefined)}
+      tokenSeparators={[',', ' ']}
+      maxCount={20}
+      open={false}
+      style={{ minWidth: 160 }}
+    />
+  );
+}
+
+/** A from-to range of whole numbers (`[min, max]`, either end open), as the server's range filters take it. */
+export function CountRangeInput({ id, label, value, onChange }: InputProps) {
+  const [low, high] = Array.isArray(value) ? value.map((v) => (v === null || v === '' ? undefined : Number(v))) : [];
+  const change = (next: [number | undefined, number | undefined]) =>
+    onChange?.(next.every((v) => v === undefined) ? undefined : next.map((v) => v ?? null));
+  return (
+    <Space.Compact>
+      <InputNumber id={id} aria-label={`${label} ≥`} placeholder={`${label} ≥`} min={0} precision={0} value={low}
+        onChange={(v) => change([v ?? undefined, high])} />
+      <InputNumber aria-label={`${label} ≤`} placeholder="≤" min={0} precision={0} value={high}
+        onChange={(v) => change([low, v ?? undefined])} />
+    </Space.Compact>
+  );
+}
