@@ -1,10 +1,15 @@
 """SPEC §3 notice text and timed-mail content are HTML that staff write: no stored script may reach a reader."""
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 
-from domain.rules.rich_text import TAGS, sanitize_html
+from domain.rules.rich_text import TAGS, sanitize_html, visible_text
+
+# The cases the console's editor passes too (web/src/components/richText/visibleText.test.ts).
+VISIBLE_TEXT_CASES = json.loads((Path(__file__).parents[1] / "cases" / "visible_text.json").read_text("utf-8"))["cases"]
 
 SCRIPT_PAYLOADS = [
     '<script>alert(1)</script>hello',
@@ -92,3 +97,9 @@ def test_style_keeps_only_presentation_properties():
 
 def test_plain_text_is_only_escaped():
     assert sanitize_html("Price < 5 & more > 2") == "Price &lt; 5 &amp; more &gt; 2"
+
+
+@pytest.mark.parametrize("case", VISIBLE_TEXT_CASES, ids=lambda case: case["html"][:40])
+def test_visible_text_is_counted_as_the_console_counts_it(case):
+    assert visible_text(case["html"]) == case["text"]
+    assert len(visible_text(case["html"])) == case.get("count", len(case["text"]))

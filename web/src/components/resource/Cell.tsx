@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../format/money';
 import { formatTime } from '../format/time';
 import { copyText } from '../copy';
+import { visibleText } from '../richText/visibleText';
 import { enumLabel, useEnumOptions } from './enums';
 import type { Column, Row } from './types';
 
@@ -25,6 +26,8 @@ function plainText(column: Column<Row>, value: unknown, row: Row): string {
       return dayjs(value as string).format(DATE);
     case 'datetime':
       return formatTime(value as string);
+    case 'html':
+      return visibleText(String(value));
     default:
       return String(value);
   }

@@ -8,6 +8,8 @@ import { labelled, SEARCH_BY_LABEL } from './labelled';
 const dateControls = () => import('./DateControls');
 const DateRangeFilter = lazy(async () => ({ default: (await dateControls()).DateRangeFilter }));
 const DateField = lazy(async () => ({ default: (await dateControls()).DateField }));
+// The lists are on the first page after login; the rich-text field waits for a form that has one.
+const RichTextInput = lazy(async () => ({ default: (await import('../richText/RichTextInput')).RichTextInput }));
 
 type ControlProps = InputProps;
 
@@ -55,6 +57,8 @@ export function FormControl(props: ControlProps) {
       return <InputNumber id={id} aria-label={label} style={{ width: '100%' }} value={value as number | undefined} onChange={onChange} />;
     case 'boolean':
       return <Switch id={id} aria-label={label} checked={Boolean(value)} onChange={onChange} />;
+    case 'html':
+      return lazily(<RichTextInput id={id} label={label} value={value as string | undefined} onChange={onChange} max={column.form?.max} />);
     case 'date':
     case 'datetime':
       return lazily(<DateField value={value as string | undefined} onChange={onChange} withTime={column.type === 'datetime'} />);

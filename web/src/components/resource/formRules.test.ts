@@ -31,6 +31,14 @@ describe('form rules mirror the server (SPEC §5 Courier: "name required, at mos
     expect(await check(fieldRules(name, 'Name', t), '  ')).toEqual(['validation.required {"field":"Name"}']);
   });
 
+  it('counts rich text as the reader sees it (SPEC §9 notice text 300) and takes markup without text as empty', async () => {
+    const text: Column = { key: 'text', title: 'text', type: 'html', form: { required: true, max: 300 } };
+    const linked = `<p><a href="https://help.example.com/a">${'x'.repeat(300)}</a></p>`;
+    expect(await check(fieldRules(text, 'Text', t), linked)).toEqual([]);
+    expect(await check(fieldRules(text, 'Text', t), `<p>${'x'.repeat(301)}</p>`)).toEqual(['validation.maxVisible {"field":"Text","max":300}']);
+    expect(await check(fieldRules(text, 'Text', t), '<p> </p>')).toEqual(['validation.required {"field":"Text"}']);
+  });
+
   it('counts the picks of a multi-value enum, not characters (SPEC §5: at most 5 pages selectable for a tip)', async () => {
     const pages: Column = { key: 'pages', title: 'pages', type: 'enum', form: { required: true, multiple: true, max: 5 } };
     expect(await check(fieldRules(pages, 'Pages', t), ['PROMOTION', 'REPORTS'])).toEqual([]);

@@ -2,6 +2,7 @@ import type { Rule } from 'antd/es/form';
 import type { Translate } from '../../i18n';
 import type { Column, NamedPattern, Row } from './types';
 import { isEmpty } from './listState';
+import { visibleLength, visibleText } from '../richText/visibleText';
 
 /** The same patterns the server checks (domain rules), tested against the trimmed value. */
 export const PATTERNS: Record<NamedPattern, RegExp> = {
@@ -22,6 +23,14 @@ const isNumeric = (column: Column<Row>) => column.type === 'number' || column.ty
  * at all (antd's plain required rule takes any value for text, and says "required" for a number).
  */
 function requiredRule(column: Column<Row>, message: string): Rule {
+  if (column.type === 'html') {
+    return {
+      required: true,
+      validator: async (_, value: unknown) => {
+        if (!visibleText(typeof value === 'string' ? value : '').trim()) throw new Error(message);
+      },
+    };
+  }
   const text = !column.form?.input && (column.type === undefined || column.type === 'text' || column.type === 'url');
   if (text) return { required: true, whitespace: true, message };
   return {
@@ -50,6 +59,17 @@ export function fieldRules(column: Column<Row>, label: string, t: Translate): Ru
   if (isNumeric(column)) {
     if (rules.min !== undefined) list.push({ type: 'number', min: rules.min, message: t('validation.min', { field: label, min: rules.min }) });
     if (rules.max !== undefined) list.push({ type: 'number', max: rules.max, message: t('validation.max', { field: label, max: rules.max }) });
+    return list;
+  }
+  if (column.type === 'html') {
+    const max = rules.max;
+    if (max !== undefined) {
+      list.push({
+        validator: async (_, value: unknown) => {
+          if (visibleLength(typeof value === 'string' ? value : '') > max) throw new Error(t('validation.maxVisible', { field: label, max }));
+        },
+      });
+    }
     return list;
   }
   if (rules.multiple) {

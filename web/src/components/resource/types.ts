@@ -4,8 +4,8 @@ import type { Translate } from '../../i18n';
 
 export type ColumnPriority = 'key' | 'wide';
 
-/** How a value is shown, filtered and edited. */
-export type ColumnType = 'text' | 'enum' | 'number' | 'currency' | 'date' | 'datetime' | 'boolean' | 'url';
+/** How a value is shown, filtered and edited; `html` is rich text (edited in the rich-text editor, shown as its text). */
+export type ColumnType = 'text' | 'enum' | 'number' | 'currency' | 'date' | 'datetime' | 'boolean' | 'url' | 'html';
 
 /** Named patterns the server also enforces; each has its own translated message. */
 export type NamedPattern = 'letters' | 'digits' | 'email' | 'url' | 'code';
@@ -13,7 +13,7 @@ export type NamedPattern = 'letters' | 'digits' | 'email' | 'url' | 'code';
 /** The rules of a form field: the same limits the server checks (SPEC §5). */
 export interface FieldRules {
   required?: boolean;
-  /** Characters for text, value for numbers. */
+  /** Characters for text (for `html`: as the reader sees them), value for numbers. */
   min?: number;
   max?: number;
   pattern?: NamedPattern;

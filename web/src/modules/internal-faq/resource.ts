@@ -1,6 +1,5 @@
 import type { components } from '../../api/schema';
 import { defineResource } from '../../components/resource';
-import { HtmlInput } from '../../components/RichText';
 
 export type InternalFaq = components['schemas']['InternalFaqPublic'];
 
@@ -15,7 +14,7 @@ export default defineResource<InternalFaq>({
     { key: 'question', title: 'question', priority: 'key', filter: true, ellipsis: true, width: 280, form: { required: true, max: 200 } },
     { key: 'category', title: 'category', filter: true, form: { max: 64 } },
     { key: 'state', title: 'state', type: 'enum', enum: 'InternalFaqState', priority: 'key', filter: { multiple: true }, form: { required: true } },
-    { key: 'answer', title: 'answer', hidden: true, ellipsis: true, form: { required: true, input: HtmlInput } },
+    { key: 'answer', title: 'answer', type: 'html', hidden: true, ellipsis: true, form: { required: true } },
     { key: 'updatedAt', title: 'common.updatedAt', type: 'datetime', sorter: true },
   ],
 });

@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { Dayjs } from 'dayjs';
 import { useTranslate } from '../../i18n';
 import { PageCard } from '../../components/PageCard';
-import { RichTextInput } from '../../components/RichTextInput';
+import { RichTextInput } from '../../components/richText/RichTextInput';
 import { toast } from '../../components/feedback';
 import { formatTime, toWall } from '../../components/format/time';
 import { TimeZoneSelect } from '../../components/resource';

@@ -1,5 +1,4 @@
 import { defineResource } from '../../components/resource';
-import { HtmlInput } from '../../components/RichText';
 import type { Notice } from './api';
 
 /** SPEC §9: notice text 300 characters as a reader sees them; the server counts them without the markup. */
@@ -24,7 +23,7 @@ export default defineResource<Notice>({
     { key: 'endAt', title: 'endAt', type: 'datetime', sorter: true, priority: 'wide', form: { required: true } },
     { key: 'ticketId', title: 'ticketId', type: 'number', hidden: true, form: {} },
     { key: 'faqId', title: 'faqId', type: 'number', hidden: true, form: {} },
-    { key: 'text', title: 'text', hidden: true, ellipsis: true, form: { required: true, input: HtmlInput } },
+    { key: 'text', title: 'text', type: 'html', hidden: true, ellipsis: true, form: { required: true, max: TEXT_MAX } },
     { key: 'flowPending', title: 'flowPending', type: 'boolean', hidden: true },
     { key: 'updatedAt', title: 'common.updatedAt', type: 'datetime', sorter: true },
   ],

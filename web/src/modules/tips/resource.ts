@@ -20,7 +20,7 @@ export default defineResource<Tip>({
     { key: 'status', title: 'status', type: 'enum', enum: 'ReleaseStatus', priority: 'key', filter: { multiple: true } },
     { key: 'startAt', title: 'startAt', type: 'datetime', sorter: true, form: { required: true } },
     { key: 'endAt', title: 'endAt', type: 'datetime', sorter: true, form: { required: true } },
-    { key: 'content', title: 'content', ellipsis: true, width: 260, form: { required: true, input: LinkedTextInput } },
+    { key: 'content', title: 'content', type: 'html', ellipsis: true, width: 260, form: { required: true, input: LinkedTextInput } },
     { key: 'updatedAt', title: 'common.updatedAt', type: 'datetime', sorter: true, priority: 'wide' },
   ],
 });
