@@ -8,7 +8,7 @@ from pydantic_core import PydanticCustomError
 from sqlalchemy import and_, func, or_, select
 
 from api.envelope import CamelModel
-from api.resource.query import In, SearchParams, Where
+from api.resource.query import In, Range, SearchParams, Where
 from domain.enums import Country, ReleaseStatus, TipPage
 from domain.models.tips import Tip, TipPageRow
 from domain.rules import tips as rules
@@ -70,3 +70,6 @@ class TipFilters(SearchParams):
     country: Annotated[list[Country] | None, In()] = None
     pages: Annotated[list[TipPage] | None, Where(_on_pages)] = None
     status: Annotated[list[ReleaseStatus] | None, Where(_status_is)] = None
+    # SPEC §9 date ranges, chosen with the presets in the user's zone: [from, to], either end may be open.
+    start_at: Annotated[list[AwareDatetime | None] | None, Range(), Field(max_length=2)] = None
+    end_at: Annotated[list[AwareDatetime | None] | None, Range(), Field(max_length=2)] = None

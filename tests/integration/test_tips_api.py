@@ -122,3 +122,25 @@ async def test_status_follows_the_clock_and_filters_and_export_work(client, staf
     export = await client.post("/cms/tip/export", headers=staff, json={"country": ["PH"]})
     assert export.status_code == 200 and export.content[:2] == b"PK"
 
+
+
+async def test_the_list_filters_by_a_start_or_an_end_range(client, staff):
+    """SPEC §9 date ranges on the tips list: [from, to] of the start time or of the end time, either end open."""
+    await clear("CN")
+    soon = (await add(client, staff, body("CN", ["DASHBOARD"], startAt=(NOW + timedelta(days=1)).isoformat(),
+                                          endAt=(NOW + timedelta(days=3)).isoformat())))["data"]["id"]
+    later = (await add(client, staff, body("CN", ["SETTINGS"], startAt=(NOW + timedelta(days=5)).isoformat(),
+                                           endAt=(NOW + timedelta(days=9)).isoformat())))["data"]["id"]
+
+    async def ids(**ranges):
+        reply = await client.post("/cms/tip/search", headers=staff, json={"country": ["CN"], **ranges})
+        assert reply.status_code == 200, reply.text
+        return sorted(t["id"] for t in reply.json()["data"]["items"])
+
+    day = lambda n: (NOW + timedelta(days=n)).isoformat()  # noqa: E731
+    assert await ids(startAt=[day(0), day(2)]) == [soon]
+    assert await ids(startAt=[day(4), None]) == [later]
+    assert await ids(endAt=[None, day(4)]) == [soon]
+    assert await ids(startAt=[day(0), day(9)], endAt=[day(8), day(10)]) == [later]
+    refused = await client.post("/cms/tip/search", headers=staff, json={"startAt": ["yesterday", day(1)]})
+    assert refused.status_code == 422 and refused.json()["data"]["errors"][0]["field"].startswith("startAt")

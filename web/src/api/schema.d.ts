@@ -13089,6 +13089,8 @@ export interface components {
         TipFilters: {
             /** Country */
             country?: components["schemas"]["Country"][] | null;
+            /** Endat */
+            endAt?: (string | null)[] | null;
             /**
              * Page
              * @default 1
@@ -13106,6 +13108,8 @@ export interface components {
              * @description `field` ascending or `-field` descending
              */
             sort?: string | null;
+            /** Startat */
+            startAt?: (string | null)[] | null;
             /** Status */
             status?: components["schemas"]["ReleaseStatus"][] | null;
         };

@@ -18,7 +18,7 @@ export default defineResource<Notice>({
     { key: 'releaseStatus', title: 'releaseStatus', type: 'enum', enum: 'ReleaseStatus', priority: 'key', filter: { multiple: true } },
     { key: 'state', title: 'state', type: 'enum', enum: 'ContentState', priority: 'key', filter: { multiple: true }, form: { required: true } },
     { key: 'pinned', title: 'pinned', type: 'boolean', form: { required: true } },
-    { key: 'releaseAt', title: 'releaseAt', type: 'datetime', sorter: true, form: { required: true } },
+    { key: 'releaseAt', title: 'releaseAt', type: 'datetime', filter: true, sorter: true, form: { required: true } },
     { key: 'startAt', title: 'startAt', type: 'datetime', sorter: true, priority: 'wide', form: { required: true } },
     { key: 'endAt', title: 'endAt', type: 'datetime', sorter: true, priority: 'wide', form: { required: true } },
     { key: 'ticketId', title: 'ticketId', type: 'number', hidden: true, form: {} },
