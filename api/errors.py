@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import psycopg
@@ -18,7 +20,7 @@ from api.envelope import failure
 from domain.context import transaction_id
 from domain.db import refused_value
 from domain.errors import DomainError
-from domain.i18n import field_label, t
+from domain.i18n import field_label, label_scope, t
 
 log = logging.getLogger("omp.errors")
 
@@ -98,14 +100,27 @@ def domain_reply(exc: DomainError) -> JSONResponse:
     return JSONResponse(failure(exc.code, message, data), status_code=exc.status, headers=headers)
 
 
+@contextmanager
+def labels_of(request: Request) -> Iterator[None]:
+    """Field labels as the answering module names them (domain/i18n.field_label): its route's first tag."""
+    tags = getattr(request.scope.get("route"), "tags", None) or [None]
+    token = label_scope.set(str(tags[0]) if tags[0] is not None else None)
+    try:
+        yield
+    finally:
+        label_scope.reset(token)
+
+
 def install(app: FastAPI) -> None:
     @app.exception_handler(DomainError)
-    async def _domain(_: Request, exc: DomainError) -> JSONResponse:
-        return domain_reply(exc)
+    async def _domain(request: Request, exc: DomainError) -> JSONResponse:
+        with labels_of(request):
+            return domain_reply(exc)
 
     @app.exception_handler(RequestValidationError)
-    async def _request_invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
-        return validation_reply(list(exc.errors()))
+    async def _request_invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        with labels_of(request):
+            return validation_reply(list(exc.errors()))
 
     @app.exception_handler(HTTPException)
     async def _http(request: Request, exc: HTTPException) -> JSONResponse:

@@ -18,6 +18,8 @@ LANGUAGES = ("en", "zh-CN", "id")
 DEFAULT_LANGUAGE = "en"
 
 current_language: ContextVar[str] = ContextVar("current_language", default=DEFAULT_LANGUAGE)
+# The API module answering (its route's first tag, set by api/errors.py): a field's label may differ per module.
+label_scope: ContextVar[str | None] = ContextVar("label_scope", default=None)
 
 
 @cache
@@ -63,7 +65,12 @@ def t(key: str, lang: str | None = None, **params: Any) -> str:
 
 
 def field_label(field: str, lang: str | None = None) -> str:
-    """A field's translated label, or its own name when none is written."""
-    key = f"fields.{field}"
-    label = t(key, lang)
-    return field if label == key else label
+    """A field's translated label, or its own name when none is written. One wire name can mean different things
+    in different modules (a ticket comment's `content` is the comment, a tip's or a mail's is its text), so
+    `fields.<module>.<field>` for the module answering (`label_scope`) comes before the shared `fields.<field>`."""
+    scope = label_scope.get()
+    for key in ((f"fields.{scope}.{field}",) if scope else ()) + (f"fields.{field}",):
+        label = t(key, lang)
+        if label != key:
+            return label
+    return field

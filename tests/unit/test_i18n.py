@@ -1,6 +1,6 @@
 import pytest
 
-from domain.i18n import LANGUAGES, catalogue, field_label, pick_language, t
+from domain.i18n import LANGUAGES, catalogue, field_label, label_scope, pick_language, t
 
 
 @pytest.mark.parametrize(("header", "expected"), [
@@ -28,3 +28,19 @@ def test_translation_fills_parameters_and_falls_back():
 def test_no_permission_message_says_contact_the_administrator():
     """SPEC §6: a no-permission message tells users to contact the administrator."""
     assert "contact the administrator" in t("errors.NO_PERMISSION", "en")
+
+
+def test_a_module_may_name_a_shared_field_its_own_way():
+    """`content` is a ticket comment in the tickets module and a text elsewhere (tips, timed mail)."""
+    assert field_label("content", "en") == "Content"
+    token = label_scope.set("tickets")
+    try:
+        assert (field_label("content", "en"), field_label("content", "zh-CN")) == ("Comment", "评论")
+        assert field_label("title", "en") == field_label("title", "en")  # no label of its own: the shared one
+    finally:
+        label_scope.reset(token)
+    token = label_scope.set("tips")
+    try:
+        assert field_label("content", "id") == "Konten"
+    finally:
+        label_scope.reset(token)
