@@ -678,6 +678,20 @@ class HeartbeatStatus(StrEnum):
     DEAD = "DEAD"
 
 
+class QueueKind(StrEnum):
+    """Which tasks of a Temporal task queue a queue alert watches."""
+
+    WORKFLOW = "WORKFLOW"
+    ACTIVITY = "ACTIVITY"
+
+
+class QueueAlertStatus(StrEnum):
+    """An alert is OPEN while its queue is over the rule's thresholds, RECOVERED once back under."""
+
+    OPEN = "OPEN"
+    RECOVERED = "RECOVERED"
+
+
 # Every enumeration the web may ask for, by name: each StrEnum of this module, so a new one is served at once.
 ALL: dict[str, type[StrEnum]] = {
     e.__name__: e for e in list(globals().values())

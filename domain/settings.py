@@ -118,6 +118,9 @@ class Settings(BaseSettings):
     heartbeat_interval_seconds: float = Field(default=30.0, gt=0)
     heartbeat_retention_hours: int = Field(default=24, ge=1)
 
+    # Queue alerts (docs/operations-tools.md): how often the `queue-alerts` Schedule checks the rules.
+    queue_alert_check_seconds: int = Field(default=60, ge=5)
+
     # Build identity shown at /cms/info.
     commit: str | None = None
     build_time: str | None = None

@@ -12,6 +12,7 @@ from temporalio.worker import Worker
 
 from activities.job_schedules import ensure_job_schedules
 from activities.mail_schedules import ensure_mail_schedules
+from activities.queue_alerts import ensure_queue_alert_schedule
 from domain.enums import AppKind
 from domain.heartbeats import beating
 from domain.logging import configure_logging
@@ -60,6 +61,7 @@ async def run() -> None:
     try:
         await ensure_job_schedules(client)
         await ensure_mail_schedules(client)
+        await ensure_queue_alert_schedule(client)
     except Exception as exc:  # the flows still run; the next start tries again
         log.warning("schedules not ensured: %s", exc)
     workers = build_workers(client)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from activities import deployments as deploy_activities
-from activities import job_store, mail_fires, ticket_flows
+from activities import job_store, mail_fires, queue_alerts, ticket_flows
 from activities import notices as notice_activities
 from activities import plans as plan_activities
 from activities import subscriptions as subscription_activities
@@ -22,6 +22,7 @@ from workflows.jobs import JobIncidentWorkflow, JobRunWorkflow
 from workflows.mail import MailFireWorkflow
 from workflows.notices import NoticeReconcileWorkflow, NoticeReleaseWorkflow
 from workflows.plans import PlanWorkflow
+from workflows.queue_alerts import QueueAlertCheckWorkflow
 from workflows.subscriptions import SubscriptionRequestWorkflow
 from workflows.system import EchoWorkflow
 from workflows.ticket_reconcile import TicketReconcileWorkflow
@@ -40,7 +41,8 @@ def queues() -> list[QueueSpec]:
     return [
         QueueSpec(main, workflows=[EchoWorkflow, TicketWorkflow, TicketReconcileWorkflow, PlanWorkflow,
                                    MailFireWorkflow, SubscriptionRequestWorkflow, NoticeReleaseWorkflow,
-                                   NoticeReconcileWorkflow, JobRunWorkflow, JobIncidentWorkflow],
+                                   NoticeReconcileWorkflow, JobRunWorkflow, JobIncidentWorkflow,
+                                   QueueAlertCheckWorkflow],
                   activities=[system_activities.echo, ticket_activities.persist_ticket_change,
                               ticket_activities.notify_ticket, ticket_flows.reconcile_ticket_flows,
                               plan_activities.remind_plan, plan_activities.expire_plan,
@@ -49,7 +51,7 @@ def queues() -> list[QueueSpec]:
                               subscription_activities.record_request, subscription_activities.apply_subscription,
                               notice_activities.mark_release, notice_activities.reconcile_notice_flows,
                               job_store.begin_job_run, job_store.run_job, job_store.finish_job_run,
-                              job_store.send_job_alarm]),
+                              job_store.send_job_alarm, queue_alerts.check_queue_alerts]),
         # Deploys have their own queue: hours-long activities never take the slots ticket flows need.
         QueueSpec(get_settings().deploy_task_queue,
                   workflows=[DeployQueueWorkflow, DeployRunWorkflow, DeployReviewWorkflow],

@@ -28,6 +28,7 @@ from api.routers import (
     packages,
     plans,
     profile,
+    queue_alerts,
     roles,
     shops,
     subscriptions,
@@ -60,4 +61,5 @@ ROUTERS = [
     whatsapp_groups.router,
     jobs.router, job_records.router,
     heartbeats.router,
+    queue_alerts.rule_router, queue_alerts.alert_router,
 ]

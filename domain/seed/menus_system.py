@@ -41,7 +41,8 @@ AUDIT = directory(
 
 TASKS = directory(
     "system-task", "/system/task", "Tasks", "任务", "Tugas",
-    menu("alter-mq", "/system/task/alter-mq", "MQ alerts", "MQ 告警", "Peringatan MQ"),
+    menu("alter-mq", "/system/task/alter-mq", "MQ alerts", "MQ 告警", "Peringatan MQ",
+         *crud("mq-alert", "queue alert rule", "队列告警规则", "aturan peringatan antrean", "add edit delete")),
     menu("task-schedule", "/system/task/schedule", "Scheduled tasks", "定时任务", "Tugas terjadwal",
          *crud("job", "scheduled task", "定时任务", "tugas terjadwal", "add edit delete export"),
          button("job#run", "Run now or backfill", "立即执行或补跑", "Jalankan sekarang atau isi ulang"),

@@ -3001,6 +3001,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/queue-alert/alert/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one QueueAlert */
+        get: operations["queue_alert_history_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/queue-alert/alert/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search QueueAlerts */
+        post: operations["queue_alert_history_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/queue-alert/rule/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a QueueAlertRule */
+        post: operations["queue_alerts_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/queue-alert/rule/delete/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a QueueAlertRule */
+        delete: operations["queue_alerts_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/queue-alert/rule/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one QueueAlertRule */
+        get: operations["queue_alerts_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/queue-alert/rule/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a QueueAlertRule */
+        post: operations["queue_alerts_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/queue-alert/rule/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search QueueAlertRules */
+        post: operations["queue_alerts_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/role/add": {
         parameters: {
             query?: never;
@@ -8747,6 +8866,38 @@ export interface components {
              */
             totalCapped: boolean;
         };
+        /** Page[QueueAlertPublic] */
+        Page_QueueAlertPublic_: {
+            /** Items */
+            items: components["schemas"]["QueueAlertPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /** Page[QueueAlertRulePublic] */
+        Page_QueueAlertRulePublic_: {
+            /** Items */
+            items: components["schemas"]["QueueAlertRulePublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
         /** Page[RecordPublic] */
         Page_RecordPublic_: {
             /** Items */
@@ -9220,6 +9371,171 @@ export interface components {
             /** Timelimitminutes */
             timeLimitMinutes?: number | null;
         };
+        /** QueueAlertFilters */
+        QueueAlertFilters: {
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Ruleid */
+            ruleId?: number | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            status?: components["schemas"]["QueueAlertStatus"] | null;
+            /** Taskqueue */
+            taskQueue?: string | null;
+        };
+        /** QueueAlertPublic */
+        QueueAlertPublic: {
+            /** Ageseconds */
+            ageSeconds: number;
+            /** Backlog */
+            backlog: number;
+            /** Id */
+            id: number;
+            /**
+             * Openedat
+             * Format: date-time
+             */
+            openedAt: string;
+            /** Peakageseconds */
+            peakAgeSeconds: number;
+            /** Peakbacklog */
+            peakBacklog: number;
+            /** Reasons */
+            reasons: string[];
+            /** Recoveredat */
+            recoveredAt: string | null;
+            /** Ruleid */
+            ruleId: number;
+            status: components["schemas"]["QueueAlertStatus"];
+            /** Taskqueue */
+            taskQueue: string;
+        };
+        /** QueueAlertRuleCreate */
+        QueueAlertRuleCreate: {
+            /** Description */
+            description?: string | null;
+            /**
+             * Emails
+             * @default []
+             */
+            emails: string[];
+            /**
+             * Enabled
+             * @default true
+             */
+            enabled: boolean;
+            /** Maxageseconds */
+            maxAgeSeconds?: number | null;
+            /** Maxbacklog */
+            maxBacklog?: number | null;
+            /** Ownerid */
+            ownerId?: number | null;
+            /** @default WORKFLOW */
+            queueKind: components["schemas"]["QueueKind"];
+            /** Taskqueue */
+            taskQueue: string;
+        };
+        /** QueueAlertRuleFilters */
+        QueueAlertRuleFilters: {
+            /** Alerting */
+            alerting?: boolean | null;
+            /** Enabled */
+            enabled?: boolean | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            queueKind?: components["schemas"]["QueueKind"] | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Taskqueue */
+            taskQueue?: string | null;
+        };
+        /** QueueAlertRulePublic */
+        QueueAlertRulePublic: {
+            /** Ageseconds */
+            ageSeconds: number | null;
+            /** Alerting */
+            alerting: boolean;
+            /** Backlog */
+            backlog: number | null;
+            /** Checkedat */
+            checkedAt: string | null;
+            /** Description */
+            description: string | null;
+            /** Emails */
+            emails: string[];
+            /** Enabled */
+            enabled: boolean;
+            /** Id */
+            id: number;
+            /** Maxageseconds */
+            maxAgeSeconds: number | null;
+            /** Maxbacklog */
+            maxBacklog: number | null;
+            /** Ownerid */
+            ownerId: number | null;
+            queueKind: components["schemas"]["QueueKind"];
+            /** Taskqueue */
+            taskQueue: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** QueueAlertRuleUpdate */
+        QueueAlertRuleUpdate: {
+            /** Description */
+            description?: string | null;
+            /** Emails */
+            emails?: string[] | null;
+            /** Enabled */
+            enabled?: boolean | null;
+            /** Id */
+            id: number;
+            /** Maxageseconds */
+            maxAgeSeconds?: number | null;
+            /** Maxbacklog */
+            maxBacklog?: number | null;
+            /** Ownerid */
+            ownerId?: number | null;
+            queueKind?: components["schemas"]["QueueKind"] | null;
+            /** Taskqueue */
+            taskQueue?: string | null;
+        };
+        /**
+         * QueueAlertStatus
+         * @description An alert is OPEN while its queue is over the rule's thresholds, RECOVERED once back under.
+         * @enum {string}
+         */
+        QueueAlertStatus: "OPEN" | "RECOVERED";
+        /**
+         * QueueKind
+         * @description Which tasks of a Temporal task queue a queue alert watches.
+         * @enum {string}
+         */
+        QueueKind: "WORKFLOW" | "ACTIVITY";
         /** QuoteOut */
         QuoteOut: {
             /** Actualpayment */
@@ -10349,6 +10665,44 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[QueueAlertPublic]] */
+        Reply_Page_QueueAlertPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_QueueAlertPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[QueueAlertRulePublic]] */
+        Reply_Page_QueueAlertRulePublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_QueueAlertRulePublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[RecordPublic]] */
         Reply_Page_RecordPublic__: {
             /**
@@ -10642,6 +10996,44 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["ProjectPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[QueueAlertPublic] */
+        Reply_QueueAlertPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["QueueAlertPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[QueueAlertRulePublic] */
+        Reply_QueueAlertRulePublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["QueueAlertRulePublic"] | null;
             /**
              * Message
              * @default
@@ -19111,6 +19503,234 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_PackagePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    queue_alert_history_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_QueueAlertPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    queue_alert_history_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QueueAlertFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_QueueAlertPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    queue_alerts_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (printable ASCII, up to 200) that makes this creation safe to retry: a repeat with the same key and body returns the record the first call created. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QueueAlertRuleCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_QueueAlertRulePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    queue_alerts_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    queue_alerts_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_QueueAlertRulePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    queue_alerts_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QueueAlertRuleUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_QueueAlertRulePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    queue_alerts_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QueueAlertRuleFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_QueueAlertRulePublic__"];
                 };
             };
             /** @description Validation Error */

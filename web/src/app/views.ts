@@ -46,7 +46,7 @@ export const PENDING_MODULES = {
     'tag-contacts-detail'],
   dashboards: ['iam-my-statistic', 'iam-event', 'oms-order-report', 'markting-statistic', 'my-finance',
     'dashboard-list', 'dashboard', 'manage-event'],
-  tasks: ['alter-mq', 'task-schedule', 'task-log'],
+  tasks: ['task-schedule', 'task-log'],
 } as const;
 
 export type PendingModule = keyof typeof PENDING_MODULES;
@@ -105,6 +105,7 @@ export const VIEWS: Readonly<Record<string, View>> = {
   'audit-ci': page(() => import('../modules/deployments/CiPage'), 'deployments'),
   'audit-cd': page(() => import('../modules/deployments/CdPage'), 'deployments'),
   'auto-deploy': resourcePage(() => import('../modules/deployments/AutoDeployPage'), 'deployments'),
+  'alter-mq': resourcePage(() => import('../modules/queue-alerts/AlterMqPage'), 'queue-alerts', 'users'),
   'application-status': page(() => import('../modules/heartbeats/ApplicationStatusPage'), 'heartbeats'),
   'heartbeat-list': resourcePage(() => import('../modules/heartbeats/HeartbeatListPage'), 'heartbeats'),
   'heartbeat-detail': page(() => import('../modules/heartbeats/HeartbeatDetailPage'), 'heartbeats'),

@@ -1,0 +1,49 @@
+"""Queue alerts (SPEC §2 /system/task/alter-mq): rules on the resource kit, and the alerts the `queue-alerts`
+Schedule opens and closes (activities/queue_alerts.py). The API never polls Temporal for them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.deps import Principal
+from api.resource import Actions, Resource
+from api.resource.scope import unscoped
+from api.schemas.queue_alerts import (
+    QueueAlertFilters,
+    QueueAlertPublic,
+    QueueAlertRuleCreate,
+    QueueAlertRuleFilters,
+    QueueAlertRulePublic,
+    QueueAlertRuleUpdate,
+)
+from domain.errors import Invalid
+from domain.models.queue_alerts import QueueAlert, QueueAlertRule
+from domain.models.users import User
+
+MENU = "alter-mq"
+OPERATIONS = unscoped("the console's own task queues: no country, team or owner")
+
+
+async def check_rule(db: AsyncSession, row: Any, _: Principal) -> None:
+    """A rule has at least one threshold (backlog count or age); the person in charge exists."""
+    if row.max_backlog is None and row.max_age_seconds is None:
+        raise Invalid("maxBacklog", "threshold_required")
+    if row.owner_id is not None and await db.scalar(select(User.id).where(User.id == row.owner_id)) is None:
+        raise Invalid("ownerId", "not_found", ids=row.owner_id)
+
+
+rules = Resource(
+    name="QueueAlertRule", model=QueueAlertRule, public=QueueAlertRulePublic, create=QueueAlertRuleCreate,
+    update=QueueAlertRuleUpdate, filters=QueueAlertRuleFilters, permission=MENU,
+    actions=Actions(add="mq-alert#add", edit="mq-alert#edit", delete="mq-alert#delete"),
+    scope=OPERATIONS, prepare=check_rule,
+)
+alerts = Resource(
+    name="QueueAlert", model=QueueAlert, public=QueueAlertPublic, create=QueueAlertPublic, update=QueueAlertPublic,
+    filters=QueueAlertFilters, permission=MENU, actions=Actions(), scope=OPERATIONS, default_sort="-opened_at",
+)
+rule_router = rules.router(prefix="/queue-alert/rule", tags=["queue_alerts"])
+alert_router = alerts.router(prefix="/queue-alert/alert", tags=["queue_alert_history"])
