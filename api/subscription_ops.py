@@ -36,6 +36,7 @@ from workflows import subscription_models as m
 log = logging.getLogger("omp.subscriptions")
 R = SubscriptionRequestState
 APPROVE = "subscription#approve"
+RETRY = "subscription#retry"  # a failed or stuck request taken up again (api/subscription_retry.py)
 PERMISSION = {SubscriptionKind.SUBSCRIBE: "account#subscribe", SubscriptionKind.GIFT: "account#gift"}
 HELD = (R.AWAITING_CONFIRMATION, R.AWAITING_APPROVAL, R.APPLIED)
 
@@ -241,7 +242,7 @@ SCOPE = scoped(name="SubscriptionRequest", country=Merchant.country, team=Mercha
 
 
 def may_read(user: Principal) -> bool:
-    return any(user.can(p) for p in (APPROVE, *PERMISSION.values()))
+    return any(user.can(p) for p in (APPROVE, RETRY, *PERMISSION.values()))
 
 
 async def visible_request(db: AsyncSession, user: Principal, request_id: int) -> SubscriptionRequest:

@@ -27,7 +27,6 @@ from workflows import subscription_models as m
 
 log = logging.getLogger("omp.subscriptions")
 R = SubscriptionRequestState
-RETRY = "subscription#retry"
 # How long the call waits for a retried apply before answering with the request as it stands (the run goes on).
 APPLY_WAIT_SECONDS = 30.0
 

@@ -16,6 +16,7 @@ from typing import TypeVar
 
 from temporalio import workflow
 from temporalio.exceptions import ActivityError, ApplicationError
+from temporalio.exceptions import TimeoutError as StepTimeout
 
 with workflow.unsafe.imports_passed_through():
     from activities.plans import renew_plan
@@ -72,8 +73,8 @@ class SubscriptionRequestWorkflow:
     async def expire(self) -> None:
         try:
             await self.record(R.EXPIRED, reason="deadline")
-        except ActivityError as exc:  # an outage: try again a little later rather than fail the flow
-            workflow.logger.warning("request %s not expired yet: %s", self.start.request_id, exc.cause or exc)
+        except STEP_FAILED as exc:  # an outage: try again a little later rather than fail the flow
+            workflow.logger.warning("request %s not expired yet: %s", self.start.request_id, cause_of(exc))
             self.deadline = workflow.now() + timedelta(minutes=5)
 
     async def record(self, state: SubscriptionRequestState, *, actor_id: int | None = None,
@@ -111,7 +112,7 @@ class SubscriptionRequestWorkflow:
                 await self.record(R.AWAITING_APPROVAL, actor_id=command.actor_id, actor_name=command.actor_name,
                                   deadline=workflow.now() + self.start.approve_within,
                                   transaction_id=command.transaction_id)
-            except ActivityError as exc:
+            except STEP_FAILED as exc:
                 raise not_written(exc) from None
         return self.view()
 
@@ -138,7 +139,7 @@ class SubscriptionRequestWorkflow:
                 try:
                     await self.record(R.REFUSED, actor_id=command.actor_id, actor_name=command.actor_name,
                                       reason=command.reason, transaction_id=command.transaction_id)
-                except ActivityError as exc:
+                except STEP_FAILED as exc:
                     raise not_written(exc) from None
                 return self.view()
             failed = await self.apply(command)
@@ -165,12 +166,12 @@ class SubscriptionRequestWorkflow:
                 requested_by=self.start.requested_by, approver_id=command.actor_id,
                 approver_name=command.actor_name, at=now, draft=self.start.draft,
                 transaction_id=command.transaction_id))
-        except ActivityError as exc:
-            cause = exc.cause
+        except STEP_FAILED as exc:
+            cause = cause_of(exc)
             if not (isinstance(cause, ApplicationError) and cause.non_retryable):
                 raise not_written(exc) from None
             reason = cause.type or "DATA_REFUSED"
-            with contextlib.suppress(ActivityError):
+            with contextlib.suppress(*STEP_FAILED):
                 await self.record(R.FAILED, actor_id=command.actor_id, actor_name=command.actor_name,
                                   reason=reason, transaction_id=command.transaction_id)
             return reason
@@ -187,9 +188,9 @@ class SubscriptionRequestWorkflow:
         The request is applied whatever happens here: the plan flow also adopts an end it missed."""
         try:
             await step(renew_plan, renewal)
-        except ActivityError as exc:
+        except STEP_FAILED as exc:
             workflow.logger.warning("plan flow of merchant %s not told of request %s: %s",
-                                    renewal.merchant_id, self.start.request_id, exc.cause or exc)
+                                    renewal.merchant_id, self.start.request_id, cause_of(exc))
 
     @decide.validator
     def validate_decide(self, command: m.DecideCommand) -> None:
@@ -220,7 +221,16 @@ async def step(activity: Callable[[A], Awaitable[T]], arg: A) -> T:
     return await workflow.execute_activity(activity, arg, **DEFAULT_ACTIVITY)
 
 
-def not_written(exc: ActivityError) -> ApplicationError:
+# How a step fails: a scheduled activity as an ActivityError around the cause; a local activity as the cause
+# itself (its last attempt's ApplicationError, or a TimeoutError once its schedule-to-close time is out).
+STEP_FAILED = (ActivityError, ApplicationError, StepTimeout)
+
+
+def cause_of(exc: BaseException) -> BaseException:
+    return (exc.cause or exc) if isinstance(exc, ActivityError) else exc
+
+
+def not_written(exc: BaseException) -> ApplicationError:
     """A change the activity could not write after all its attempts: refused for now, try again."""
-    workflow.logger.warning("a subscription request change was not written: %s", exc.cause or exc)
+    workflow.logger.warning("a subscription request change was not written: %s", cause_of(exc))
     return refusal(DomainError("SUBSCRIPTION_CHANGE_FAILED", status=503))

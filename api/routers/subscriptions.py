@@ -30,7 +30,7 @@ from workflows.subscriptions import SubscriptionRequestWorkflow
 
 log = logging.getLogger("omp.subscriptions")
 router = APIRouter(prefix="/subscription", tags=["subscriptions"])
-READERS = (ops.APPROVE, ops.PERMISSION[SubscriptionKind.GIFT])  # besides account#subscribe
+READERS = (ops.APPROVE, ops.RETRY, ops.PERMISSION[SubscriptionKind.GIFT])  # besides account#subscribe
 Requester, Approver = aliased(User), aliased(User)
 LISTED = (select(SubscriptionRequest, Merchant.email, Requester.username, Approver.username, Subscription.id)
           .join(Merchant, Merchant.id == SubscriptionRequest.merchant_id)
@@ -63,7 +63,7 @@ async def shape(db: SessionDep, user: Principal, row: SubscriptionRequest, email
         "decided_at": row.decided_at, "reason": row.reason, "subscription_id": subscription_id,
         "can_confirm": state == m.R.AWAITING_CONFIRMATION and user.id == row.requested_by,
         "can_decide": state == m.R.AWAITING_APPROVAL and user.can(ops.APPROVE) and user.id != row.requested_by,
-        "can_retry": user.can(retrying.RETRY) and (state == m.R.FAILED or stuck),
+        "can_retry": user.can(ops.RETRY) and (state == m.R.FAILED or stuck),
         "workflow_url": ops.workflow_url(row, user),
     }
 
@@ -136,7 +136,7 @@ async def detail(request_id: int, request: Request, db: SessionDep,
 async def stuck_for(request: Request, user: Principal, row: SubscriptionRequest) -> bool:
     """Whether a holder of the retry button sees a live request whose flow stopped (asked of Temporal; unknown
     while it does not answer)."""
-    if not (user.can(retrying.RETRY) and row.state in m.LIVE):
+    if not (user.can(ops.RETRY) and row.state in m.LIVE):
         return False
     try:
         return await retrying.stuck(await temporal_client(request), row)
@@ -149,7 +149,7 @@ async def stuck_for(request: Request, user: Principal, row: SubscriptionRequest)
              "one whose flow stopped (a new run until its deadline); the workflow id stays the request's key "
              "(needs subscription#retry)")
 async def retry(request_id: int, request: Request, db: SessionDep,
-                user: Annotated[Principal, Need(retrying.RETRY)]) -> Reply[RequestOut]:
+                user: Annotated[Principal, Need(ops.RETRY)]) -> Reply[RequestOut]:
     row = await ops.visible_request(db, user, request_id)
     client = await temporal_client(request)
     await retrying.ensure_retryable(db, client, row)

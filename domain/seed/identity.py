@@ -29,13 +29,17 @@ TICKET_REPORTER = {"ticket#comment", "ticket#watch", "ticket#remind", "ticket#co
                    "ticket#reopen"}
 # The Temporal Web UI can cancel and terminate any flow: only the admin role holds it by default.
 OPERATOR_ONLY = {"temporal#operate"}
+# Approving a paid subscription or a gift is a money decision: finance's (and the admin's), not IT's, though
+# the approvals screen sits under System; IT sees the requests and retries a failed or stuck one.
+APPROVER = {"approvals", "approval-detail", "subscription#approve"}
 EXPORTS = {n.identifier for n, _, _ in walk(TREE) if n.identifier.endswith("#export")}
 
 # code -> (name, role type, is super, authority identifiers granted by default ("*" = every one))
 ROLES: dict[str, tuple[str, str, bool, frozenset[str]]] = {
     "admin": ("Admin", "SYSTEM", True, frozenset({"*"})),
     "it": ("IT", "SYSTEM", False, frozenset(
-        everything("user-center", "system", "open-platform") - OPERATOR_ONLY | screens("manage-dashboard"))),
+        everything("user-center", "system", "open-platform") - OPERATOR_ONLY - {"subscription#approve"}
+        | screens("manage-dashboard"))),
     "owner": ("Owner", "BUSINESS", False, frozenset(ALL_SCREENS | EXPORTS)),
     "sales": ("Sales", "BUSINESS", False, frozenset(
         screens("crm", "accounts", "gcrm-reports", "system-ticket")
@@ -52,7 +56,7 @@ ROLES: dict[str, tuple[str, str, bool, frozenset[str]]] = {
         | {"operation", "ginee-oms", "logistics#export", "stock#export"})),
     "finance": ("Finance", "BUSINESS", False, frozenset(
         screens("expenses", "finance-reports", "accounts")
-        | everything("expenses", "financial-reconciliation", "performance-details"))),
+        | everything("expenses", "financial-reconciliation", "performance-details") | APPROVER)),
 }
 
 

@@ -58,7 +58,7 @@ async def failed_request(client, seller, approver, merchant_id):
     request = await confirmed(client, seller, dialog(merchant_id, pro))
     await set_receipt(blocker, request["receiptNumber"])
     failed = await call(client, approver, f"{request['id']}/approve", status=409)
-    assert failed["code"] == "SUBSCRIPTION_APPLY_FAILED"
+    assert failed["code"] == "SUBSCRIPTION_APPLY_FAILED", failed
     return request, blocker, other["receiptNumber"]
 
 
