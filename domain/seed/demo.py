@@ -6,7 +6,15 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.enums import Channel, CourierStatus, ShippingMethod
 from domain.models.couriers import Courier
-from domain.seed import demo_content, demo_deployments, demo_mail, demo_merchants, demo_packages, demo_tickets
+from domain.seed import (
+    demo_content,
+    demo_deployments,
+    demo_mail,
+    demo_merchants,
+    demo_packages,
+    demo_queue_alerts,
+    demo_tickets,
+)
 
 COURIERS = [
     ("JNE", Channel.SHOPEE_ID, ShippingMethod.PICK_UP, "ID"),
@@ -31,3 +39,4 @@ async def create(db: AsyncSession) -> None:
     await demo_content.create(db)
     await demo_mail.create(db)
     await demo_deployments.create(db)
+    await demo_queue_alerts.create(db)
