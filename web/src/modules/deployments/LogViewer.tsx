@@ -3,52 +3,59 @@ import { Button, Space, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslate } from '../../i18n';
 import { deployApi, streamLog } from './api';
-import { appendLines, lineHtml } from './logLines';
+import { LineBuffer, lineHtml } from './logLines';
 
 const LINE_HEIGHT = 18;
 
 /**
  * A run's log: the tail first (the last chunks), the live part streamed as server-sent events, earlier chunks
  * on demand. Only the lines in view are in the page (a virtualised list), so a 30 MB log stays smooth; colours
- * come from the ANSI codes.
+ * come from the ANSI codes. Chunks that arrive together are shown together, once a frame: a fast log costs
+ * one render a frame, not one a chunk.
  */
 export function LogViewer({ runId, height = 480 }: { runId: number; height?: number }) {
   const t = useTranslate(['deployments']);
-  const [lines, setLines] = useState<string[]>([]);
+  const [buffer, setBuffer] = useState(() => new LineBuffer());
+  const [, setVersion] = useState(0);
   const [first, setFirst] = useState(0);
   const [ended, setEnded] = useState(false);
   const [follow, setFollow] = useState(true);
-  const partial = useRef('');
   const parent = useRef<HTMLDivElement>(null);
-  const virtual = useVirtualizer({ count: lines.length, getScrollElement: () => parent.current, estimateSize: () => LINE_HEIGHT, overscan: 40 });
+  const lines = buffer.lines;
+  const virtual = useVirtualizer({ count: lines.length, getScrollElement: () => parent.current, estimateSize: () => LINE_HEIGHT, overscan: 12 });
 
   useEffect(() => {
+    const fresh = new LineBuffer();
     let stop = () => {};
     let cancelled = false;
-    setLines([]);
+    let frame = 0;
+    const show = () => {
+      frame = 0;
+      setVersion(fresh.version);
+    };
+    const later = () => {
+      if (!frame) frame = requestAnimationFrame(show);
+    };
+    setBuffer(fresh);
     setEnded(false);
-    partial.current = '';
     void deployApi.log(runId).then((page) => {
       if (cancelled) return;
-      const start = appendLines([], '', page.chunks.map((c) => c.text).join(''));
-      partial.current = start.partial;
-      setLines(start.lines);
+      fresh.append(page.chunks.map((c) => c.text).join(''));
       setFirst(page.chunks[0]?.seq ?? 0);
+      show();
       const after = page.chunks.at(-1)?.seq ?? 0;
       stop = streamLog(runId, after, (_, text) => {
-        setLines((current) => {
-          const next = appendLines(current, partial.current, text);
-          partial.current = next.partial;
-          return next.lines;
-        });
+        fresh.append(text);
+        later();
       }, () => {
-        if (partial.current) setLines((current) => current.concat(partial.current));
-        partial.current = '';
+        fresh.finish();
+        show();
         setEnded(true);
       });
     });
     return () => {
       cancelled = true;
+      cancelAnimationFrame(frame);
       stop();
     };
   }, [runId]);
@@ -60,9 +67,8 @@ export function LogViewer({ runId, height = 480 }: { runId: number; height?: num
   const earlier = async () => {
     const page = await deployApi.log(runId, first);
     if (!page.chunks.length) return;
-    const before = appendLines([], '', page.chunks.map((c) => c.text).join(''));
-    // the earlier pages end on a line break (the runners cut chunks at line ends), so nothing is left over
-    setLines((current) => before.lines.concat(before.partial ? [before.partial] : [], current));
+    buffer.prepend(page.chunks.map((c) => c.text).join(''));
+    setVersion(buffer.version);
     setFirst(page.chunks[0]!.seq);
     setFollow(false);
   };
