@@ -47,6 +47,14 @@ describe('notices, FAQ and tips (SPEC §3, §5, §8, §9)', () => {
     await row.waitFor();
     await rowAction(page, row, 'Edit');
     await pick(page, dialog().getByRole('combobox', { name: 'State' }), 'Online');
+    // The text in the rich-text editor: a sentence added at the end, its time in bold from the toolbar.
+    const text = dialog().getByRole('textbox', { name: 'Text' });
+    await text.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' Back at ');
+    await dialog().getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.type('06:00');
+    await dialog().getByTestId('rich-text-count').getByText('43 / 300', { exact: false }).waitFor();
     await dialog().getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved.').waitFor();
     await row.getByText('Online', { exact: true }).waitFor();
@@ -54,7 +62,8 @@ describe('notices, FAQ and tips (SPEC §3, §5, §8, §9)', () => {
     await openFromMenu(page, 'Home');
     const shown = page.getByTestId(`home-notice-${added.data.id}`);
     await shown.getByText(title).waitFor();
-    await shown.getByText('read-only').waitFor();
+    await shown.locator('b, strong', { hasText: 'read-only' }).waitFor();
+    await shown.locator('strong', { hasText: '06:00' }).waitFor();
   });
 
   it('refuses a second tip on a page of the same country with its message', { timeout: 120_000 }, async () => {
