@@ -147,7 +147,7 @@ def report(results: dict[str, Any]) -> str:
     rows = [
         ("log", f"{results['run']['logBytes'] / 2**20:.1f} MB, {results['lines']} lines, "
                 f"{results['run']['chunks']} chunks, run {results['run']['status']} "
-                f"ended on the server {results['run']['serverSeconds']} s after the output started)", "", ""),
+                f"(ended on the server {results['run']['serverSeconds']} s after the output started)", "", ""),
         ("live: first line after the output starts", f"{live['firstLineMs']} ms", f"< {FIRST_LINE_TARGET_MS} ms",
          verdict(live["firstLineMs"] < FIRST_LINE_TARGET_MS)),
         ("live: last line on the page", f"{live['lastLineS']} s", "", ""),
