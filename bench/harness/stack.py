@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlparse
 
 import httpx
 
@@ -35,8 +36,9 @@ class Stack:
     smtp_port: int = 0
 
     def processes(self) -> Iterator[int]:
-        """The launcher and every process it started, as they are now (from /proc, Linux)."""
-        pending = [self.process.pid]
+        """The launcher and every process it started, as they are now (from /proc, Linux), PostgreSQL's too
+        (pg_ctl starts the server detached from the launcher)."""
+        pending = [self.process.pid, *self.postmaster()]
         while pending:
             pid = pending.pop()
             try:
@@ -47,12 +49,22 @@ class Stack:
             yield pid
             pending.extend(children)
 
+    def postmaster(self) -> list[int]:
+        """The PostgreSQL server's process: the first line of its socket's lock file."""
+        query = parse_qs(urlparse(self.database_url).query)
+        port = urlparse(self.database_url).port or 5432
+        try:
+            return [int(Path(query["host"][0], f".s.PGSQL.{port}.lock").read_text().split()[0])]
+        except (KeyError, OSError, ValueError, IndexError):
+            return []
+
     def cpu_seconds(self) -> float:
-        """CPU time used so far by the console's processes (the launcher and all it started)."""
+        """CPU time used so far by the console's processes (the launcher and all it started), with that of the
+        children they have reaped (PostgreSQL's backends of closed connections)."""
         ticks = 0
         for pid in self.processes():
             try:
-                ticks += sum(int(v) for v in Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[11:13])
+                ticks += sum(int(v) for v in Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[11:15])
             except OSError:
                 continue
         return ticks / os.sysconf("SC_CLK_TCK")
