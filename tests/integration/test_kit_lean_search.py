@@ -2,10 +2,7 @@
 the ORM objects gave, computed fields included; each caller keeps their own data scope although one statement
 serves a shape; the total stops counting at the cap and says so."""
 
-import pytest
-
 from api.envelope import Page
-from api.lean import LeanRoutes
 from api.principals import CALLERS, caller_of
 from api.resource import query as kit_query
 from api.routers.merchants import merchants
@@ -13,25 +10,13 @@ from api.schemas.merchants import MerchantFilters, MerchantPublic
 from domain.db import transaction
 from domain.models.data_authority import DataScope
 from tests.conftest import unique
+from tests.integration.lean_support import answered
 from tests.integration.merchant_support import insert_merchant
 from tests.integration.people import create_user, token_for
 
 SEARCH = "/cms/merchant/search"
 
-
-@pytest.fixture
-def answered(monkeypatch):
-    """Call by call: True when the lean path answered, False when it left the call to FastAPI."""
-    seen: list[bool] = []
-    original = LeanRoutes.answer
-
-    async def spy(self, route, scope, body):
-        reply = await original(self, route, scope, body)
-        seen.append(reply is not None)
-        return reply
-
-    monkeypatch.setattr(LeanRoutes, "answer", spy)
-    return seen
+__all__ = ["answered"]  # fixtures
 
 
 async def caller(*permissions: str):

@@ -3,33 +3,19 @@ a change to who may do what takes effect on the next call in every process (the 
 
 from datetime import UTC, datetime, timedelta
 
-import pytest
 from sqlalchemy import text
 
-from api.lean import LeanRoutes
 from api.principals import CALLERS
 from domain.db import transaction
 from domain.models.tickets import TicketWatcher
 from tests.conftest import unique
+from tests.integration.lean_support import answered
 from tests.integration.people import create_user, login
 from tests.integration.ticket_support import insert_ticket, staff
 
 SEARCH = "/cms/ticket/search"
 
-
-@pytest.fixture
-def answered(monkeypatch):
-    """Call by call: True when the lean path answered, False when it left the call to FastAPI."""
-    seen: list[bool] = []
-    original = LeanRoutes.answer
-
-    async def spy(self, route, scope, body):
-        reply = await original(self, route, scope, body)
-        seen.append(reply is not None)
-        return reply
-
-    monkeypatch.setattr(LeanRoutes, "answer", spy)
-    return seen
+__all__ = ["answered"]  # fixtures
 
 
 def without_transaction_id(reply) -> dict:
