@@ -20,11 +20,14 @@ export function TagsInput({ id, label, value, onChange }: InputProps) {
   );
 }
 
-/** A from-to range of whole numbers (`[min, max]`, either end open), as the server's range filters take it. */
+/**
+ * A from-to range of counts as the server's range filters take it: `[min]` or `[min, max]`, an open start being 0
+ * (counts are never negative), so the address holds only numbers and reads back the same range.
+ */
 export function CountRangeInput({ id, label, value, onChange }: InputProps) {
-  const [low, high] = Array.isArray(value) ? value.map((v) => (v === null || v === '' ? undefined : Number(v))) : [];
-  const change = (next: [number | undefined, number | undefined]) =>
-    onChange?.(next.every((v) => v === undefined) ? undefined : next.map((v) => v ?? null));
+  const [low, high] = (Array.isArray(value) ? value : []).map((v) => (v === null || v === '' ? undefined : Number(v)));
+  const change = ([from, to]: [number | undefined, number | undefined]) =>
+    onChange?.(from === undefined && to === undefined ? undefined : to === undefined ? [from ?? 0] : [from ?? 0, to]);
   return (
     <Space.Compact>
       <InputNumber id={id} aria-label={`${label} ≥`} placeholder={`${label} ≥`} min={0} precision={0} value={low}
