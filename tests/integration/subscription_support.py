@@ -11,7 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from temporalio.client import WorkflowQueryFailedError
 from temporalio.service import RPCError
@@ -20,13 +20,14 @@ from domain.db import transaction
 from domain.enums import AddonMode, AddonType, PackageType, PaymentPeriod, PlanName
 from domain.models.merchants import Merchant
 from domain.models.packages import Feature, Package, PackageVersion, PackageVersionFeature
-from domain.models.subscriptions import SubscriptionRequest
+from domain.models.subscriptions import Payment, Subscription, SubscriptionRequest
 from tests.conftest import unique
 from tests.integration.ticket_support import register_search_attributes, staff, stop_quietly
 from worker.main import build_workers
 
 SELLER = ("account#subscribe", "account#gift", "approvals")
 APPROVER = ("approvals", "subscription#approve", "temporal#operate")
+RETRIER = (*APPROVER, "subscription#retry")
 
 
 @pytest.fixture
@@ -141,3 +142,32 @@ async def confirmed(client: Any, who: Any, body: dict[str, Any]) -> dict[str, An
 
 async def people() -> tuple[Any, Any]:
     return await staff(*SELLER), await staff(*APPROVER)
+
+
+async def booked(request_id: int) -> tuple[Any, list[int], int]:
+    """The request's row, its records and their payments."""
+    async with transaction() as db:
+        row = await db.get(SubscriptionRequest, request_id)
+        records = (await db.scalars(select(Subscription.id).where(Subscription.request_id == request_id))).all()
+        payments = await db.scalar(select(func.count()).select_from(Payment)
+                                   .where(Payment.subscription_id.in_(records or [0])))
+    return row, list(records), payments or 0
+
+
+async def set_receipt(record_id: int, receipt: str) -> None:
+    async with transaction() as db:
+        await db.execute(update(Subscription).where(Subscription.id == record_id).values(receipt_number=receipt))
+
+
+async def failed_request(client: Any, seller: Any, approver: Any, merchant_id: int) -> tuple[Any, int, str]:
+    """A request approved but refused by the database: another merchant's record booked its receipt meanwhile
+    (an import, say). Returns the request, that record and the receipt the record should hold."""
+    pro = await package()
+    other = await confirmed(client, seller, dialog(await merchant(), pro))
+    await call(client, approver, f"{other['id']}/approve")
+    [blocker] = (await booked(other["id"]))[1]
+    request = await confirmed(client, seller, dialog(merchant_id, pro))
+    await set_receipt(blocker, request["receiptNumber"])
+    failed = await call(client, approver, f"{request['id']}/approve", status=409)
+    assert failed["code"] == "SUBSCRIPTION_APPLY_FAILED", failed
+    return request, blocker, other["receiptNumber"]

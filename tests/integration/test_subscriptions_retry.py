@@ -4,41 +4,27 @@ neither failed nor stuck is refused with a translated 409 that changes nothing."
 
 import asyncio
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, select
 
 from domain.db import transaction
 from domain.models.audit import EntityChange
 from domain.models.merchants import Merchant
-from domain.models.subscriptions import Payment, Subscription, SubscriptionRequest
 from tests.integration.subscription_support import (
-    APPROVER,
+    RETRIER,
+    booked,
     call,
     confirmed,
     dialog,
+    failed_request,
     merchant,
     package,
     people,
+    set_receipt,
     subscription_worker,
 )
 from tests.integration.ticket_support import own_time_skipping_env, staff
 
 __all__ = ["own_time_skipping_env", "subscription_worker"]  # fixtures
-RETRIER = (*APPROVER, "subscription#retry")
-
-
-async def booked(request_id):
-    """The request's row, its records and their payments."""
-    async with transaction() as db:
-        row = await db.get(SubscriptionRequest, request_id)
-        records = (await db.scalars(select(Subscription.id).where(Subscription.request_id == request_id))).all()
-        payments = await db.scalar(select(func.count()).select_from(Payment)
-                                   .where(Payment.subscription_id.in_(records or [0])))
-    return row, records, payments
-
-
-async def set_receipt(record_id, receipt):
-    async with transaction() as db:
-        await db.execute(update(Subscription).where(Subscription.id == record_id).values(receipt_number=receipt))
 
 
 async def retries_audited(request_id):
@@ -46,20 +32,6 @@ async def retries_audited(request_id):
         return await db.scalar(select(func.count()).select_from(EntityChange).where(
             EntityChange.entity == "SubscriptionRequest", EntityChange.entity_id == str(request_id),
             EntityChange.action == "retry"))
-
-
-async def failed_request(client, seller, approver, merchant_id):
-    """A request approved but refused by the database: another merchant's record booked its receipt meanwhile
-    (an import, say). Returns the request, that record and the receipt the record should hold."""
-    pro = await package()
-    other = await confirmed(client, seller, dialog(await merchant(), pro))
-    await call(client, approver, f"{other['id']}/approve")
-    [blocker] = (await booked(other["id"]))[1]
-    request = await confirmed(client, seller, dialog(merchant_id, pro))
-    await set_receipt(blocker, request["receiptNumber"])
-    failed = await call(client, approver, f"{request['id']}/approve", status=409)
-    assert failed["code"] == "SUBSCRIPTION_APPLY_FAILED", failed
-    return request, blocker, other["receiptNumber"]
 
 
 async def test_a_failed_apply_retried_applies_once(client, subscription_worker):

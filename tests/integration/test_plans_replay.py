@@ -1,0 +1,47 @@
+"""Determinism of the plan flow (tests/integration/replay_support.py): the recorded histories replay against the
+current code, and so does a whole plan made here: a reminder, a renewal moving the timers, the expiry, a late
+renewal giving the accounts back, a second expiry and the flow's end after its week of grace."""
+
+from datetime import timedelta
+
+from tests.integration import plan_support, ticket_support
+from tests.integration.plan_support import merchant_row, merchant_with_plan, renew
+from tests.integration.replay_support import history_of, replay_all, replay_recorded
+from tests.integration.ticket_support import eventually
+from workflows import plan_models as m
+from workflows.plans import PlanWorkflow
+
+own_time_skipping_env = ticket_support.own_time_skipping_env  # fixture
+plan_worker = plan_support.plan_worker  # fixture
+
+
+async def test_the_recorded_histories_replay():
+    await replay_recorded("plan-", PlanWorkflow)
+
+
+async def test_a_fresh_plan_from_reminder_to_its_end_replays(plan_worker):
+    env = plan_worker
+    now = await env.get_current_time()
+    merchant = await merchant_with_plan(now + timedelta(days=40))
+    await renew(env.client, merchant.id, merchant.expire_at, write=False)
+    handle = env.client.get_workflow_handle(m.workflow_id(merchant.id))
+
+    await env.sleep(timedelta(days=11))  # the 30-day reminder
+    await eventually(lambda: _reminded(handle, 30))
+    await renew(env.client, merchant.id, now + timedelta(days=60))
+    await env.sleep(timedelta(days=50))  # past the new end
+    await eventually(lambda: _expired(merchant.id))
+    await renew(env.client, merchant.id, now + timedelta(days=75))  # late: the accounts come back
+    await env.sleep(timedelta(days=25))  # past that end and the week of grace
+    await handle.result()
+    await replay_all({"plan-lifecycle": await history_of(env, handle.id)}, PlanWorkflow)
+
+
+async def _reminded(handle, days):
+    state = await handle.query("current", result_type=m.PlanState)
+    return state if days in state.reminded else None
+
+
+async def _expired(merchant_id):
+    merchant = await merchant_row(merchant_id)
+    return merchant if merchant.package_state == "EXPIRED" else None

@@ -1,0 +1,65 @@
+"""Determinism of the subscribe-or-gift flow (tests/integration/replay_support.py): the recorded histories replay
+against the current code, and so do the ones made here: applied, refused, expired unconfirmed, failed then
+retried (its second run applies with the approval it had), and stopped then taken up again."""
+
+from datetime import timedelta
+
+from tests.integration.replay_support import history_of, replay_all, replay_recorded
+from tests.integration.subscription_support import (
+    RETRIER,
+    call,
+    confirmed,
+    dialog,
+    failed_request,
+    merchant,
+    package,
+    people,
+    set_receipt,
+    submit,
+    subscription_worker,
+)
+from tests.integration.ticket_support import own_time_skipping_env, staff
+from workflows.subscriptions import SubscriptionRequestWorkflow
+
+__all__ = ["own_time_skipping_env", "subscription_worker"]  # fixtures
+
+
+async def test_the_recorded_histories_replay():
+    await replay_recorded("subscription-", SubscriptionRequestWorkflow)
+
+
+async def test_fresh_histories_of_every_ending_replay(client, subscription_worker):
+    env = subscription_worker
+    seller, approver = await people()
+    operator = await staff(*RETRIER)
+    pro = await package()
+    histories = {}
+
+    applied = await confirmed(client, seller, dialog(await merchant(), pro, freeDays=7))
+    await call(client, approver, f"{applied['id']}/approve")
+    histories["subscription-applied"] = await history_of(env, applied["workflowId"])
+
+    refused = await confirmed(client, seller, dialog(await merchant(), pro))
+    await call(client, approver, f"{refused['id']}/refuse", {"reason": "no payment seen"})
+    histories["subscription-refused"] = await history_of(env, refused["workflowId"])
+
+    unconfirmed = (await submit(client, seller, dialog(await merchant(), pro)))["data"]
+    await env.sleep(timedelta(days=1, minutes=1))
+    await env.client.get_workflow_handle(unconfirmed["workflowId"]).result()
+    histories["subscription-expired"] = await history_of(env, unconfirmed["workflowId"])
+
+    failed, blocker, its_receipt = await failed_request(client, seller, approver, await merchant())
+    first_run = (await env.client.get_workflow_handle(failed["workflowId"]).describe()).run_id
+    await set_receipt(blocker, its_receipt)
+    assert (await call(client, operator, f"{failed['id']}/retry"))["data"]["state"] == "APPLIED"
+    histories["subscription-failed"] = await history_of(env, failed["workflowId"], first_run)
+    histories["subscription-retried"] = await history_of(env, failed["workflowId"])
+
+    stopped = await confirmed(client, seller, dialog(await merchant(), pro))
+    handle = env.client.get_workflow_handle(stopped["workflowId"])
+    await handle.terminate("stopped by mistake")
+    await call(client, operator, f"{stopped['id']}/retry")
+    await call(client, approver, f"{stopped['id']}/approve")
+    histories["subscription-resumed"] = await history_of(env, stopped["workflowId"])
+
+    await replay_all(histories, SubscriptionRequestWorkflow)
