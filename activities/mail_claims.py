@@ -7,8 +7,9 @@ claim's COMMIT must be put on the wire without waiting for anything, right after
 1. `claim`: BEGIN, and the row turns SENDING if it is PENDING and no other attempt holds it (SKIP LOCKED).
    Not committed: a worker killed from here on leaves the transaction to be rolled back by the database.
 2. The message goes out, its final "." included (activities/mail_smtp.py).
-3. `commit_now`: COMMIT written to the database socket, no await since the "." reached the kernel.
-4. `settle`: the COMMIT's reply, or a ROLLBACK when the message never got to its ".".
+3. `commit_now`: COMMIT written to the database socket, no await since the "." reached the kernel (with the
+   claim of the lane's next row behind it, so that it costs no round trip of its own).
+4. `settle`: the replies, or a ROLLBACK when the message never got to its ".".
 """
 
 from __future__ import annotations
@@ -30,10 +31,12 @@ CLAIM = ("begin; update mail_outbox set status = 'SENDING', attempts = attempts 
 
 class Claims:
     def __init__(self, conn: psycopg.AsyncConnection[Any]) -> None:
-        self.conn = conn  # opened by psycopg, then used through its libpq object only
+        self.conn = conn  # its libpq object for the claims; psycopg itself for the lane's other statements
         self.pg = conn.pgconn
         self.open = False  # a claim's transaction is open
         self.committing = False  # its COMMIT is on the wire, the reply not read
+        self.ahead: int | None = None  # the next row, claimed in the same write as the COMMIT
+        self.held: tuple[int, bool] | None = None  # that claim's row and whether it got it
 
     @classmethod
     async def connect(cls) -> Claims:
@@ -44,25 +47,47 @@ class Claims:
 
     async def claim(self, row_id: int) -> bool:
         """True with the row SENDING in an open transaction; False when it is not PENDING or another holds it."""
-        self.send(CLAIM.format(int(row_id)).encode())
-        self.open = True
-        if (await self.results())[-1].ntuples == 1:
-            return True
-        await self.settle()
-        return False
+        if self.held is not None and self.held[0] == row_id:
+            got = self.held[1]
+        else:
+            self.send(self.claim_sql(row_id, rollback=self.open))
+            self.open = True
+            got = (await self.results())[-1].ntuples == 1
+        self.held = None
+        return got  # not got: the transaction stays open, the next claim or `release` rolls it back
+
+    def claim_ahead(self, row_id: int | None) -> None:
+        """The row `commit_now` claims with its COMMIT, saving the next mail a round trip."""
+        self.ahead = row_id
 
     def commit_now(self) -> None:
-        """Called right after the "." went into the SMTP socket; the reply is read by `settle`."""
-        self.send(b"commit")
+        """Called right after the "." went into the SMTP socket; the replies are read by `settle`."""
+        sql = b"commit"
+        if self.ahead is not None:
+            sql += b"; " + self.claim_sql(self.ahead, rollback=False)
+        self.send(sql)
         self.committing = True
 
     async def settle(self) -> None:
+        """After each message: the COMMIT's reply (and the next row's claim), or ROLLBACK without a "."."""
         if self.committing:
-            await self.results()
-        elif self.open:
+            found = await self.results()
+            self.open = self.ahead is not None
+            self.held = (self.ahead, found[-1].ntuples == 1) if self.ahead is not None else None
+        else:
+            await self.release()
+        self.committing, self.ahead = False, None
+
+    async def release(self) -> None:
+        """Give back a claim not sent (the message did not get to its ".", or the lane stops)."""
+        if self.open:
             self.send(b"rollback")
             await self.results()
-        self.open = self.committing = False
+        self.open, self.held = False, None
+
+    @staticmethod
+    def claim_sql(row_id: int, *, rollback: bool) -> bytes:
+        return (("rollback; " if rollback else "") + CLAIM.format(int(row_id))).encode()
 
     def close(self) -> None:
         """Closing rolls back an open claim, as the database does for a killed worker's connection."""

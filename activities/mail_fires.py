@@ -162,15 +162,23 @@ async def lane_loop(batch: Batch, message: mail_content.Message, ref: FireRef) -
     claims = await Claims.connect()
     sender = get_settings().mail_from
     try:
-        while (row := batch.next()) is not None:
+        row = batch.next()
+        while row is not None:
+            upcoming = batch.next()
             if not await claims.claim(row.id):
+                row = upcoming
                 continue  # sent meanwhile, or held by another attempt
+            claims.claim_ahead(upcoming.id if upcoming is not None else None)
             outcome = await lane.send(sender, row.recipient, message.personal(row), claims.commit_now)
             await claims.settle()
-            await record(claims.conn, batch, row, outcome)
+            if not outcome.sent:
+                await claims.release()  # the failure is written on its own, not with the next row's claim
+            await record(claims.conn, batch, row, outcome)  # a mark goes with the next row's claim, or alone
             if batch.done % CHECK_EVERY == 0:
                 activity.heartbeat(batch.done)
                 batch.stop = batch.stop or await paused(claims.conn, ref.task_id)
+            row = None if batch.stop else upcoming  # a row left here stays PENDING for the next batch
+        await claims.release()
         await flush_sent(claims.conn, batch)
     except BaseException:
         lane.abort()  # as a killed worker's: the server discards an unfinished DATA
