@@ -35,11 +35,15 @@ async def check_rule(db: AsyncSession, row: Any, _: Principal) -> None:
         raise Invalid("ownerId", "not_found", ids=row.owner_id)
 
 
+def with_owner() -> dict[str, Any]:
+    return {"owner_name": select(User.real_name).where(User.id == QueueAlertRule.owner_id).scalar_subquery()}
+
+
 rules = Resource(
     name="QueueAlertRule", model=QueueAlertRule, public=QueueAlertRulePublic, create=QueueAlertRuleCreate,
     update=QueueAlertRuleUpdate, filters=QueueAlertRuleFilters, permission=MENU,
     actions=Actions(add="mq-alert#add", edit="mq-alert#edit", delete="mq-alert#delete"),
-    scope=OPERATIONS, prepare=check_rule,
+    scope=OPERATIONS, prepare=check_rule, computed=with_owner,
 )
 alerts = Resource(
     name="QueueAlert", model=QueueAlert, public=QueueAlertPublic, create=QueueAlertPublic, update=QueueAlertPublic,

@@ -47,6 +47,7 @@ class QueueAlertRulePublic(CamelModel):
     max_backlog: int | None
     max_age_seconds: int | None
     owner_id: int | None
+    owner_name: str | None = None
     emails: list[str]
     enabled: bool
     description: str | None

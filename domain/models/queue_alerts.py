@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from sqlalchemy import ARRAY, ForeignKey, Index, String, UniqueConstraint, func, text
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column, query_expression
 
 from domain.db import Base, Timestamps
 from domain.enums import QueueAlertStatus, QueueKind
@@ -31,6 +31,7 @@ class QueueAlertRule(Base, Timestamps):
     backlog: Mapped[int | None]
     age_seconds: Mapped[float | None]
     alerting: Mapped[bool] = mapped_column(default=False)
+    owner_name: Mapped[str | None] = query_expression()  # filled by the list and detail (api/routers/queue_alerts.py)
 
 
 class QueueAlert(Base):

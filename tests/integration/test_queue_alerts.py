@@ -16,6 +16,7 @@ from domain.db import transaction
 from domain.models.queue_alerts import QueueAlert
 from domain.settings import get_settings
 from tests.conftest import unique
+from tests.integration.people import create_user
 from tests.integration.test_health import free_port
 from tests.integration.test_heartbeats import poll
 from workflows.queue_alerts import QueueAlertCheckWorkflow
@@ -128,4 +129,11 @@ async def test_rules_need_a_threshold_and_their_permissions(client, login_as):
     assert bad_mail.status_code == 422 and bad_mail.json()["data"]["errors"][0]["field"].startswith("emails")
     bad_queue = await client.post("/cms/queue-alert/rule/add", headers=editor, json={**body, "taskQueue": "a b"})
     assert bad_queue.status_code == 422 and bad_queue.json()["data"]["errors"][0]["field"] == "taskQueue"
-    assert (await client.post("/cms/queue-alert/rule/add", headers=editor, json=body)).status_code == 200
+    nobody = await client.post("/cms/queue-alert/rule/add", headers=editor, json={**body, "ownerId": 2**31 - 1})
+    assert nobody.status_code == 422 and nobody.json()["data"]["errors"][0]["field"] == "ownerId"
+    owner = await create_user()
+    assert (await client.post("/cms/queue-alert/rule/add", headers=editor,
+                              json={**body, "ownerId": owner.id})).status_code == 200
+    listed = (await client.post("/cms/queue-alert/rule/search", headers=viewer,
+                                json={"taskQueue": body["taskQueue"]})).json()["data"]["items"]
+    assert [(r["ownerId"], r["ownerName"]) for r in listed] == [(owner.id, owner.real_name)]

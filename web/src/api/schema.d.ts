@@ -9495,6 +9495,8 @@ export interface components {
             maxBacklog: number | null;
             /** Ownerid */
             ownerId: number | null;
+            /** Ownername */
+            ownerName?: string | null;
             queueKind: components["schemas"]["QueueKind"];
             /** Taskqueue */
             taskQueue: string;
