@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 NPM := npm --prefix web
 
-.PHONY: run dev test lint typecheck pytest vitest e2e openapi check-openapi chromium web clean-var help
+.PHONY: run dev test lint typecheck pytest vitest e2e size openapi check-openapi chromium web clean-var help
 
 help:
 	@echo "make run    - the whole console on embedded PostgreSQL, Temporal and SMTP (http://127.0.0.1:8000)"
@@ -59,6 +59,10 @@ chromium:
 	@command -v chromium >/dev/null || { \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else echo "chromium not found: run 'sudo apt-get install -y chromium' (Debian's package), then make test again"; exit 1; fi; }
+
+# The login page and the first page after login each load at most 300 KB of gzipped JavaScript.
+size: web/dist/index.html
+	$(NPM) run size --silent -- --budget 300
 
 e2e: $(BIN)/.installed web/dist/index.html chromium
 	$(NPM) run e2e --silent

@@ -16,6 +16,7 @@ STEPS: list[tuple[str, list[str]]] = [
     ("openapi", ["make", "--no-print-directory", "check-openapi"]),
     ("pytest", [".venv/bin/pytest", "-n", "auto", "--dist", "loadfile", "-q", "-p", "no:cacheprovider"]),
     ("vitest", ["npm", "--prefix", "web", "test", "--silent"]),
+    ("size", ["make", "--no-print-directory", "size"]),
     ("e2e", ["make", "--no-print-directory", "e2e"]),
 ]
 

@@ -1,7 +1,7 @@
 import { Navigate, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { PageLoading } from '../components/PageLoading';
-import UnauthorizedPage from '../modules/errors/UnauthorizedPage';
+import { LazyUnauthorizedPage } from '../modules/errors/LazyUnauthorizedPage';
 import { forbiddenPathsQuery, isForbiddenPath } from './access/forbiddenPaths';
 
 /**
@@ -12,6 +12,6 @@ export default function ShellCatchAll() {
   const { pathname } = useLocation();
   const { data, isPending } = useQuery(forbiddenPathsQuery);
   if (isPending) return <PageLoading />;
-  if (data && isForbiddenPath(pathname, data)) return <UnauthorizedPage />;
+  if (data && isForbiddenPath(pathname, data)) return <LazyUnauthorizedPage />;
   return <Navigate to="/404" replace />;
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { MenuEntry } from '../../app/menuEntries';
-import UnauthorizedPage from '../../modules/errors/UnauthorizedPage';
+import { LazyUnauthorizedPage } from '../../modules/errors/LazyUnauthorizedPage';
 import { useEntriesByIdentifier } from '../useMenuEntries';
 
 /**
@@ -9,6 +9,6 @@ import { useEntriesByIdentifier } from '../useMenuEntries';
  */
 export function ScreenAccess({ menu, children }: { menu: MenuEntry | undefined; children: ReactNode }) {
   const entries = useEntriesByIdentifier();
-  if (menu && entries.size && !entries.has(menu.identifier)) return <UnauthorizedPage revoked />;
+  if (menu && entries.size && !entries.has(menu.identifier)) return <LazyUnauthorizedPage revoked />;
   return <>{children}</>;
 }

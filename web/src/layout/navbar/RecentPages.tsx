@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Checkbox, Empty, Flex, Popover, theme } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Flex, Popover } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -8,39 +8,16 @@ import { titleIn } from '../../app/menuEntries';
 import { debounce } from '../../components/timing';
 import { toast } from '../../components/feedback';
 import { useEntriesByIdentifier } from '../useMenuEntries';
-import { MAX_SUBSCRIBED, recentPagesQuery, saveSubscriptions, SUBSCRIBE_DEBOUNCE_MS, type RecentPage } from './recentPagesApi';
+import { recentPagesQuery, saveSubscriptions, SUBSCRIBE_DEBOUNCE_MS, type RecentPage } from './recentPagesApi';
 
-function usePageTitle(): (page: RecentPage) => string {
+export function usePageTitle(): (page: RecentPage) => string {
   const { i18n } = useTranslation();
   const entries = useEntriesByIdentifier();
   return (page) => titleIn(entries.get(page.name)?.titles, i18n.language) || page.name;
 }
 
-/** The plus popover: pick up to 5 recently visited pages to keep in the navbar. */
-function SubscribePanel({ pages, chosen, onChange }: { pages: RecentPage[]; chosen: string[]; onChange: (next: string[]) => void }) {
-  const { t } = useTranslation();
-  const titleOf = usePageTitle();
-  const { token } = theme.useToken();
-  if (!pages.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('recent.empty')} />;
-  return (
-    <Flex vertical gap={4} style={{ maxHeight: 320, overflowY: 'auto', minWidth: 220 }} data-testid="subscribe-panel">
-      <span style={{ color: token.colorTextSecondary }}>{t('recent.choose', { max: MAX_SUBSCRIBED })}</span>
-      {pages.map((page) => (
-        <Checkbox
-          key={page.accessURL}
-          checked={chosen.includes(page.accessURL)}
-          onChange={(event) => {
-            if (!event.target.checked) return onChange(chosen.filter((url) => url !== page.accessURL));
-            if (chosen.length >= MAX_SUBSCRIBED) return toast.warning(t('recent.mostFive'));
-            onChange([...chosen, page.accessURL]);
-          }}
-        >
-          {titleOf(page)}
-        </Checkbox>
-      ))}
-    </Flex>
-  );
-}
+// The panel (and Ant Design's Checkbox with the form code under it) loads when the popover first opens.
+const SubscribePanel = lazy(() => import('./SubscribePanel'));
 
 const NO_PAGES: RecentPage[] = [];
 
@@ -87,15 +64,17 @@ export function RecentPages() {
         title={t('recent.title')}
         onOpenChange={(open) => open && void queryClient.invalidateQueries({ queryKey: recentPagesQuery.queryKey })}
         content={
-          <SubscribePanel
-            pages={known}
-            chosen={chosen}
-            onChange={(next) => {
-              saving.current = true;
-              setChosen(next);
-              save(next, known);
-            }}
-          />
+          <Suspense>
+            <SubscribePanel
+              pages={known}
+              chosen={chosen}
+              onChange={(next) => {
+                saving.current = true;
+                setChosen(next);
+                save(next, known);
+              }}
+            />
+          </Suspense>
         }
       >
         <Button size="small" type="dashed" icon={<PlusOutlined />} aria-label={t('recent.title')} />

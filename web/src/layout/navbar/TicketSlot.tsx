@@ -1,10 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
-import { Badge, Button, Popover, Spin } from 'antd';
+import { Badge, Button, Popover } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../app/access/can';
 import { TICKET_PERMISSIONS, unreadQuery } from './ticketsApi';
+import { PageLoading } from '../../components/PageLoading';
 
 // The dropdown's lists load with their own chunk, the first time it opens.
 const TicketPanel = lazy(() => import('./TicketPanel'));
@@ -32,7 +33,7 @@ function TicketDropdown() {
       destroyOnHidden
       // Never empty (an empty popover does not open); the panel itself mounts only while open.
       content={
-        <Suspense fallback={<Spin style={{ display: 'block', width: 360, padding: 24 }} />}>
+        <Suspense fallback={<div style={{ width: 360 }}><PageLoading /></div>}>
           {open && <TicketPanel unread={unread} onLeave={() => setOpen(false)} />}
         </Suspense>
       }

@@ -1,22 +1,35 @@
-import { Empty, Flex, Tag, Typography } from 'antd';
+import { Empty, Flex, theme } from 'antd';
 import { PushpinOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { HtmlView } from '../../components/RichText';
-import { enumLabel, useEnumOptions } from '../../components/resource';
+import { enumLabel, useEnumOptions } from '../../components/resource/enums';
 import { formatTime } from '../../components/format/time';
 import { latestNoticesQuery, type HomeNotice } from './api';
 
 function NoticeItem({ notice }: { notice: HomeNotice }) {
   const { t } = useTranslation();
   const kinds = useEnumOptions('NoticeKind');
+  const { token } = theme.useToken();
+  // Plain elements styled from the theme: Ant Design's Typography and Tag would add their code to the first page.
   return (
     <article data-testid={`home-notice-${notice.id}`}>
       <Flex gap={8} align="center" wrap>
         {notice.pinned && <PushpinOutlined aria-label={t('home.pinned')} />}
-        <Tag>{enumLabel(kinds, notice.kind)}</Tag>
-        <Typography.Text strong>{notice.title}</Typography.Text>
-        <Typography.Text type="secondary">{formatTime(notice.releaseAt)}</Typography.Text>
+        <span
+          style={{
+            padding: '0 7px',
+            fontSize: token.fontSizeSM,
+            lineHeight: `${token.lineHeightSM * token.fontSizeSM}px`,
+            border: `1px solid ${token.colorBorder}`,
+            borderRadius: token.borderRadiusSM,
+            background: token.colorFillQuaternary,
+          }}
+        >
+          {enumLabel(kinds, notice.kind)}
+        </span>
+        <strong style={{ color: token.colorText }}>{notice.title}</strong>
+        <span style={{ color: token.colorTextSecondary }}>{formatTime(notice.releaseAt)}</span>
       </Flex>
       <HtmlView html={notice.text} />
     </article>

@@ -1,26 +1,20 @@
-import { Button, notification } from 'antd';
+import { Button } from 'antd';
+import notification from 'antd/es/notification';
 import { CopyOutlined } from '@ant-design/icons';
-import type { NotificationInstance } from 'antd/es/notification/interface';
 import { i18n } from '../i18n';
 import type { ApiError } from './ApiError';
 
-type Notifier = Pick<NotificationInstance, 'error' | 'destroy'>;
-
-/** The static API works anywhere; the app swaps in the context-aware one (theme, locale) once mounted. */
-let notifier: Notifier = notification;
-
-export function setNotifier(api: Notifier | null): void {
-  notifier = api ?? notification;
-}
-
-/** Closes the failures shown so far (a successful login makes the failed attempt's notice stale). */
-export function clearFailures(): void {
-  notifier.destroy();
+/**
+ * The failure notice itself, loaded with Ant Design's notification code on the first failure (api/notifier.ts).
+ * The static API follows the app's theme and language through ConfigProvider.config (app/Providers.tsx).
+ */
+export function closeAll(): void {
+  notification.destroy();
 }
 
 /** Staff quote the transaction id to support, so it is shown in full with a copy button. */
-export function notifyFailure(error: ApiError): void {
-  notifier.error({
+export function showFailure(error: ApiError): void {
+  notification.error({
     title: error.message || i18n.t('http.failed'),
     description: (
       <div data-testid="api-error">
