@@ -1,4 +1,3 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { Button, Space, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslate } from '../../i18n';
@@ -6,12 +5,15 @@ import { deployApi, streamLog } from './api';
 import { LineBuffer, lineHtml } from './logLines';
 
 const LINE_HEIGHT = 18;
+// Lines rendered above and below the view, so a quick scroll shows no gap.
+const OVERSCAN = 12;
 
 /**
  * A run's log: the tail first (the last chunks), the live part streamed as server-sent events, earlier chunks
  * on demand. Only the lines in view are in the page (a virtualised list), so a 30 MB log stays smooth; colours
  * come from the ANSI codes. Chunks that arrive together are shown together, once a frame: a fast log costs
- * one render a frame, not one a chunk.
+ * one render a frame, not one a chunk. Lines never wrap and all have one height, so which of them are in view
+ * is plain arithmetic on the scroll offset, whatever the length of the log.
  */
 export function LogViewer({ runId, height = 480 }: { runId: number; height?: number }) {
   const t = useTranslate(['deployments']);
@@ -22,7 +24,9 @@ export function LogViewer({ runId, height = 480 }: { runId: number; height?: num
   const [follow, setFollow] = useState(true);
   const parent = useRef<HTMLDivElement>(null);
   const lines = buffer.lines;
-  const virtual = useVirtualizer({ count: lines.length, getScrollElement: () => parent.current, estimateSize: () => LINE_HEIGHT, overscan: 12 });
+  const [scrollTop, setScrollTop] = useState(0);
+  const from = Math.max(0, Math.floor(scrollTop / LINE_HEIGHT) - OVERSCAN);
+  const to = Math.min(lines.length, Math.ceil((scrollTop + height) / LINE_HEIGHT) + OVERSCAN);
 
   useEffect(() => {
     const fresh = new LineBuffer();
@@ -61,8 +65,8 @@ export function LogViewer({ runId, height = 480 }: { runId: number; height?: num
   }, [runId]);
 
   useEffect(() => {
-    if (follow && lines.length) virtual.scrollToIndex(lines.length - 1, { align: 'end' });
-  }, [follow, lines.length, virtual]);
+    if (follow && parent.current) parent.current.scrollTop = parent.current.scrollHeight;
+  }, [follow, lines.length]);
 
   const earlier = async () => {
     const page = await deployApi.log(runId, first);
@@ -82,12 +86,13 @@ export function LogViewer({ runId, height = 480 }: { runId: number; height?: num
         <Tag color={ended ? 'default' : 'processing'} data-testid="deploy-log-state">{ended ? t('log.ended') : t('log.live')}</Tag>
         <span>{t('log.lines', { count: lines.length })}</span>
       </Space>
-      <div ref={parent} style={{ height, overflow: 'auto', background: '#141414', color: '#d9d9d9', fontFamily: 'monospace', fontSize: 12 }}>
-        <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
-          {virtual.getVirtualItems().map((item) => (
-            <div key={item.key} data-testid="deploy-log-line" style={{ position: 'absolute', top: 0, transform: `translateY(${item.start}px)`, height: LINE_HEIGHT, whiteSpace: 'pre', padding: '0 8px' }}
+      <div ref={parent} onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+        style={{ height, overflow: 'auto', background: '#141414', color: '#d9d9d9', fontFamily: 'monospace', fontSize: 12 }}>
+        <div style={{ height: lines.length * LINE_HEIGHT, position: 'relative' }}>
+          {lines.slice(from, to).map((line, offset) => (
+            <div key={from + offset} data-testid="deploy-log-line" style={{ position: 'absolute', top: 0, transform: `translateY(${(from + offset) * LINE_HEIGHT}px)`, height: LINE_HEIGHT, whiteSpace: 'pre', padding: '0 8px' }}
               // ansi-to-html escapes the text itself (escapeXML); only its colour spans are markup
-              dangerouslySetInnerHTML={{ __html: lineHtml(lines[item.index] ?? '') }} />
+              dangerouslySetInnerHTML={{ __html: lineHtml(line) }} />
           ))}
         </div>
       </div>
