@@ -10,6 +10,7 @@ import subprocess
 import sys
 from datetime import timedelta
 
+import pytest
 from sqlalchemy import func, insert, select, update
 
 from domain.db import transaction
@@ -18,6 +19,7 @@ from domain.heartbeats import Heartbeat
 from domain.models.heartbeats import AppInstance, HeartbeatBeat
 from domain.settings import ROOT, get_settings
 from tests.conftest import unique
+from tests.integration.test_health import free_port
 
 WAIT = 90.0  # a worker process imports every flow before its first beat; on a busy machine that takes a while
 
@@ -48,25 +50,29 @@ async def add_instance(version: str, beat_ago: timedelta, interval: float = 10.0
             last_beat_at=func.now() - beat_ago).returning(AppInstance.id))
 
 
-async def test_a_started_worker_appears_alive_and_once_stopped_turns_dead(client, login_as, time_skipping_env):
+@pytest.mark.parametrize(("module", "kind"), [("worker", "WORKER"), ("api", "API")])
+async def test_a_started_process_appears_alive_and_once_stopped_turns_dead(client, login_as, time_skipping_env,
+                                                                           module, kind):
+    """The real `python -m worker` and `python -m api`, beating every half second, then killed."""
     me = await login_as("heartbeat-list")
     env = {**os.environ, "OMP_HEARTBEAT_INTERVAL_SECONDS": "0.5", "OMP_TASK_QUEUE": unique("hb"),
+           "OMP_PORT": str(free_port()),
            "OMP_TEMPORAL_ADDRESS": time_skipping_env.client.service_client.config.target_host}
-    worker = subprocess.Popen([sys.executable, "-m", "worker"], cwd=ROOT, env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    started = subprocess.Popen([sys.executable, "-m", module], cwd=ROOT, env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         async def alive():
-            found = await process(client, me, worker.pid, "WORKER")
+            found = await process(client, me, started.pid, kind)
             return found if found and found["status"] == "ALIVE" and found["beats"] >= 2 else None
 
         shown = await poll(alive)
         assert shown["version"] and shown["host"] == socket.gethostname() and shown["intervalSeconds"] == 0.5
     finally:
-        worker.send_signal(signal.SIGKILL)
-        worker.wait(30)
+        started.send_signal(signal.SIGKILL)
+        started.wait(30)
 
     async def dead():
-        found = await process(client, me, worker.pid, "WORKER")
+        found = await process(client, me, started.pid, kind)
         return found if found and found["status"] == "DEAD" else None
 
     await poll(dead)
@@ -78,20 +84,6 @@ async def test_a_started_worker_appears_alive_and_once_stopped_turns_dead(client
     assert beats["total"] >= 2
     times = [b["at"] for b in beats["items"]]
     assert times == sorted(times, reverse=True)
-
-
-async def test_the_api_process_reports_heartbeats_while_it_serves(app, client, login_as, monkeypatch,
-                                                                   time_skipping_env):
-    settings = get_settings()
-    monkeypatch.setattr(settings, "heartbeat_interval_seconds", 0.3)
-    monkeypatch.setattr(settings, "temporal_address", time_skipping_env.client.service_client.config.target_host)
-    me = await login_as("heartbeat-list")
-    async with app.router.lifespan_context(app):
-        async def beating():
-            found = await process(client, me, os.getpid(), "API")
-            return found if found and found["status"] == "ALIVE" and found["beats"] >= 2 else None
-
-        await poll(beating)
 
 
 async def test_dead_after_three_missed_intervals_by_the_database_clock(client, login_as):
