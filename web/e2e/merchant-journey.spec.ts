@@ -49,12 +49,12 @@ beforeAll(async () => {
       [merchantId, system, EMAIL],
     );
   }
-  // Another person who may approve: never the requester (the admin).
+  // Another person who may approve, never the requester (the admin): a member of the built-in Finance role.
   const admin = await tokenFor();
   const roles = await api<{ id: number; code: string }[]>('GET', 'role/options', undefined, admin);
   const created = await api<{ id: number }>('POST', 'user/add', {
     username: APPROVER.username, realName: `Approver ${STAMP}`, displayName: `Approver ${STAMP}`, email: `${APPROVER.username}@omp.local`,
-    password: APPROVER.password, roleIds: [roles.data.find((role) => role.code === 'admin')!.id],
+    password: APPROVER.password, roleIds: [roles.data.find((role) => role.code === 'finance')!.id],
   }, admin);
   expect(created.code, created.message).toBe('SUCCESS');
 });
