@@ -37,7 +37,7 @@ WORKFLOW = "scheduled-job"  # JobRunWorkflow's registered name
 # Plain misfire names (docs/jobs.md) as Temporal's catch-up window and overlap policy: a fire missed while the
 # console was down is dropped, run once when it is back, or every missed one is run in turn (within a day).
 MISFIRE = {
-    JobMisfire.SKIP_MISSED: (timedelta(seconds=10), ScheduleOverlapPolicy.SKIP),
+    JobMisfire.SKIP_MISSED: (timedelta(minutes=1), ScheduleOverlapPolicy.SKIP),
     JobMisfire.FIRE_ONCE_NOW: (timedelta(days=1), ScheduleOverlapPolicy.SKIP),
     JobMisfire.FIRE_ALL_MISSED: (timedelta(days=1), ScheduleOverlapPolicy.BUFFER_ALL),
 }

@@ -14,6 +14,7 @@ from domain.seed import (
     demo_packages,
     demo_queue_alerts,
     demo_tickets,
+    jobs,
 )
 
 COURIERS = [
@@ -40,3 +41,4 @@ async def create(db: AsyncSession) -> None:
     await demo_mail.create(db)
     await demo_deployments.create(db)
     await demo_queue_alerts.create(db)
+    await jobs.create_demo(db)

@@ -40,3 +40,11 @@ async def sync(db: AsyncSession) -> None:
             params=rules.check_params(job, params), emails=[], builtin=True, pause_after_failures=0, retries=0,
             misfire=JobMisfire.SKIP_MISSED, status=JobStatus.RUNNING, consecutive_failures=0, alarm=JobAlarm.OK,
         ).on_conflict_do_nothing(constraint="uq_scheduled_jobs_name"))
+
+
+async def create_demo(db: AsyncSession) -> None:
+    """A task of the demo data beside the built-in ones: a health ping whose records fill the task log."""
+    db.add(ScheduledJob(name="Console health ping", handler="console", method="ping", cron="*/10 * * * *",
+                        time_zone="Asia/Jakarta", params={"note": "demo"}, emails=["ops@example.com"],
+                        pause_after_failures=3))
+    await db.flush()

@@ -1959,6 +1959,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/job-record/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Temporal Web UI address of the runs, for holders of temporal#operate */
+        get: operations["job_records_links"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/job-record/search": {
         parameters: {
             query?: never;
@@ -11123,6 +11140,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[RunLinks] */
+        Reply_RunLinks_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["RunLinks"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[RunPublic] */
         Reply_RunPublic_: {
             /**
@@ -12362,6 +12398,14 @@ export interface components {
             taskId?: number | null;
             /** Version */
             version?: string | null;
+        };
+        /**
+         * RunLinks
+         * @description Where a record's run opens in the Temporal Web UI: `workflows` + its workflow id (null: not an operator).
+         */
+        RunLinks: {
+            /** Workflows */
+            workflows: string | null;
         };
         /** RunPublic */
         RunPublic: {
@@ -17609,6 +17653,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    job_records_links: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_RunLinks_"];
                 };
             };
         };

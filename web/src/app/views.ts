@@ -46,7 +46,6 @@ export const PENDING_MODULES = {
     'tag-contacts-detail'],
   dashboards: ['iam-my-statistic', 'iam-event', 'oms-order-report', 'markting-statistic', 'my-finance',
     'dashboard-list', 'dashboard', 'manage-event'],
-  tasks: ['task-schedule', 'task-log'],
 } as const;
 
 export type PendingModule = keyof typeof PENDING_MODULES;
@@ -130,6 +129,9 @@ export const VIEWS: Readonly<Record<string, View>> = {
   'expenses-specific': resourcePage(() => import('../modules/expenses/SpecificExpensesPage'), 'expenses'),
   'timed-mail': resourcePage(() => import('../modules/mail/TimedMailPage'), 'mail'),
   'mail-history': resourcePage(() => import('../modules/mail/MailHistoryPage'), 'mail'),
+  // Scheduled tasks and their records (docs/jobs.md).
+  'task-schedule': resourcePage(() => import('../modules/jobs/JobsPage'), 'jobs'),
+  'task-log': resourcePage(() => import('../modules/jobs/JobRecordsPage'), 'jobs'),
   // SPEC §2: one screen under two hidden routes, not cached.
   'timed-mail-create': page(() => import('../modules/mail/TimedMailFormPage'), 'mail', 'resource'),
   'timed-mail-edit': page(() => import('../modules/mail/TimedMailFormPage'), 'mail', 'resource'),

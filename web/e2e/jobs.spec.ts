@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshotOnFailure } from './failures';
+import { specBrowser } from './specBrowser';
+import { pick, rowAction, signedIn } from './session';
+
+const browser = specBrowser();
+let page: Page;
+const NAME = `Browser ping ${Date.now().toString(36)}`;
+
+screenshotOnFailure('jobs', () => page);
+
+const dialog = () => page.getByRole('dialog');
+
+describe('scheduled tasks (SPEC §2 /system/task/schedule and /system/task/log)', () => {
+  it('creates a task, runs it now with a parameter override, and its record appears in the task records', async () => {
+    page = await signedIn(browser, '/system/task/schedule');
+    await page.getByRole('button', { name: 'Add' }).click();
+    await dialog().getByLabel('Job name').fill(NAME);
+    await pick(page, dialog().getByRole('combobox', { name: 'Handler' }), 'console');
+    await pick(page, dialog().getByRole('combobox', { name: 'Method' }), 'ping');
+    await dialog().getByLabel('Cron expression').fill('0 5 * * 1-5');
+    // the cron in words, in the reader's language
+    await dialog().getByTestId('cron-words').getByText('At 05:00, Monday through Friday').waitFor();
+    await dialog().getByLabel('Note').fill('saved note');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').waitFor();
+    await dialog().waitFor({ state: 'detached' });
+
+    const row = page.getByTestId('jobs-table').getByRole('row', { name: new RegExp(NAME) });
+    await row.waitFor();
+    await rowAction(page, row, 'Schedule');
+    const times = page.getByTestId('next-times').locator('li');
+    await expect.poll(() => times.count()).toBe(5);
+    await page.getByRole('button', { name: 'Close' }).click();
+
+    await rowAction(page, row, 'Run now');
+    await dialog().getByLabel('Note').fill('from the browser');
+    await dialog().getByRole('button', { name: 'Run' }).click();
+    await page.getByText('The run has started').waitFor();
+
+    await rowAction(page, row, 'Records');
+    await page.waitForURL((url) => url.pathname === '/system/task/log' && url.searchParams.has('jobId'));
+    const records = page.getByTestId('job-records-table');
+    await expect.poll(async () => {
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      return records.getByRole('row', { name: /Succeeded/ }).count();
+    }, { timeout: 60_000, interval: 1_000 }).toBe(1);
+    await records.getByRole('row', { name: new RegExp(NAME) }).getByText('pong from the browser').waitFor();
+  }, 240_000);
+});

@@ -1,0 +1,61 @@
+import { defineResource, TimeZoneInput } from '../../components/resource';
+import { UserInput } from '../users/inputs';
+import type { JobRecord, ScheduledJob } from './api';
+import { CronInput, EmailsInput, HandlerInput, MethodInput, ParamsInput } from './inputs';
+
+const text = (value: unknown) => (value && typeof value === 'object' ? JSON.stringify(value) : '');
+const list = (value: unknown) => (Array.isArray(value) ? value.join(', ') : '');
+
+/** Scheduled tasks (SPEC §3); the server half is api/routers/jobs.py. */
+export const scheduledJobs = defineResource<ScheduledJob>({
+  name: 'jobs',
+  api: 'job',
+  permission: 'task-schedule',
+  actions: { add: 'job#add', edit: 'job#edit', delete: 'job#delete', export: 'job#export' },
+  defaultSort: 'name',
+  columns: [
+    { key: 'name', title: 'name', priority: 'key', filter: true, sorter: true, width: 220, form: { required: true, max: 100 } },
+    { key: 'handler', title: 'handler', sorter: true, form: { required: true, input: HandlerInput } },
+    { key: 'method', title: 'method', form: { required: true, input: MethodInput } },
+    { key: 'cron', title: 'cron', priority: 'key', form: { required: true, max: 120, input: CronInput } },
+    { key: 'timeZone', title: 'timeZone', form: { input: TimeZoneInput } },
+    { key: 'params', title: 'params', format: text, ellipsis: true, width: 200, form: { input: ParamsInput } },
+    { key: 'status', title: 'status', type: 'enum', enum: 'JobStatus', priority: 'key', filter: { multiple: true }, sorter: true },
+    { key: 'alarm', title: 'alarm', type: 'enum', enum: 'JobAlarm', filter: { multiple: true } },
+    { key: 'consecutiveFailures', title: 'consecutiveFailures', type: 'number' },
+    { key: 'ownerId', title: 'owner', table: false, form: { input: UserInput } },
+    { key: 'emails', title: 'emails', format: list, ellipsis: true, width: 200, form: { input: EmailsInput } },
+    { key: 'pauseAfterFailures', title: 'pauseAfterFailures', type: 'number', form: { min: 0, max: 100 } },
+    { key: 'retries', title: 'retries', type: 'number', priority: 'wide', form: { min: 0, max: 5 } },
+    { key: 'misfire', title: 'misfire', type: 'enum', enum: 'JobMisfire', priority: 'wide', form: {} },
+    { key: 'pauseNote', title: 'pauseNote', ellipsis: true, width: 200, priority: 'wide' },
+    { key: 'builtin', title: 'builtin', type: 'boolean', priority: 'wide' },
+    { key: 'updatedAt', title: 'common.updatedAt', type: 'datetime', sorter: true, priority: 'wide' },
+  ],
+});
+
+/** Task records (SPEC §2 task/log, §4 task result): written by the runs, read and exported here. */
+export const jobRecords = defineResource<JobRecord>({
+  name: 'job-records',
+  namespace: 'jobs',
+  entity: 'recordEntity',
+  api: 'job-record',
+  permission: 'task-log',
+  actions: { export: 'job-record#export' },
+  defaultSort: '-startedAt',
+  columns: [
+    { key: 'jobName', title: 'jobName', priority: 'key', filter: true, width: 200 },
+    { key: 'jobId', title: 'jobId', type: 'number', filter: true, width: 90 },
+    { key: 'result', title: 'result', type: 'enum', enum: 'JobResult', priority: 'key', filter: { multiple: true }, sorter: true },
+    { key: 'trigger', title: 'trigger', type: 'enum', enum: 'JobTrigger', filter: { multiple: true } },
+    { key: 'nominalAt', title: 'nominalAt', type: 'datetime', sorter: true },
+    { key: 'startedAt', title: 'startedAt', type: 'datetime', priority: 'key', filter: true, sorter: true },
+    { key: 'durationMs', title: 'durationMs', type: 'number', sorter: true },
+    { key: 'attempt', title: 'attempt', type: 'number' },
+    { key: 'error', title: 'error', ellipsis: true, width: 240 },
+    { key: 'output', title: 'output', ellipsis: true, width: 200, priority: 'wide' },
+    { key: 'params', title: 'params', format: text, priority: 'wide' },
+    { key: 'finishedAt', title: 'finishedAt', type: 'datetime', priority: 'wide' },
+    { key: 'workflowId', title: 'workflowId', copyable: true, priority: 'wide' },
+  ],
+});
