@@ -46,6 +46,7 @@ describe('scheduled tasks (SPEC §2 /system/task/schedule and /system/task/log)'
       await page.getByRole('button', { name: 'Search', exact: true }).click();
       return records.getByRole('row', { name: /Succeeded/ }).count();
     }, { timeout: 60_000, interval: 1_000 }).toBe(1);
-    await records.getByRole('row', { name: new RegExp(NAME) }).getByText('pong from the browser').waitFor();
+    await records.getByRole('row', { name: new RegExp(NAME) }).getByRole('button', { name: 'View' }).click();
+    await page.getByTestId('detail-drawer').getByText('pong from the browser').waitFor();
   }, 240_000);
 });
