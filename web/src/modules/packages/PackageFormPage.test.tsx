@@ -85,7 +85,8 @@ describe('the package form', { timeout: 180_000 }, () => {
         : undefined);
     await waitFor(() => expect((screen.getByLabelText('Package name') as HTMLInputElement).value).toBe('Oms Open Api'));
     expect((screen.getByLabelText('Package name') as HTMLInputElement).disabled).toBe(true);
-    expect((screen.getByLabelText('Add-on type') as HTMLInputElement).disabled).toBe(true);
+    // The add-on fields follow the loaded package type (Form.useWatch), a render after the values themselves.
+    expect(((await screen.findByLabelText('Add-on type')) as HTMLInputElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Free days: from 0 to 365')).toBeTruthy();
     const body = JSON.parse(saves(seen).find((request) => request.url.endsWith('/package/modify'))!.body!) as Record<string, unknown>;
