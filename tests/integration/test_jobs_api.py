@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import email
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -20,24 +19,11 @@ from domain.rules import jobs as rules
 from tests.conftest import unique
 from tests.integration import ticket_support
 from tests.integration.ticket_support import eventually, free_port
-from worker.main import build_workers
 
 mail_sink = ticket_support.mail_sink  # fixture
+flows = ticket_support.flows  # fixture
 EVERYTHING = ("task-schedule", "job#add", "job#edit", "job#delete", "job#run", "job#pause", "job#export",
               "task-log", "job-record#export", "temporal#operate")
-
-
-@pytest.fixture
-async def flows(app, dev_server_env, mail_sink) -> AsyncIterator[Any]:
-    previous = app.state.flows._client
-    app.state.flows._client = dev_server_env.client
-    workers = build_workers(dev_server_env.client)
-    for worker in workers:
-        await worker.__aenter__()
-    yield dev_server_env
-    for worker in workers:
-        await worker.__aexit__(None, None, None)
-    app.state.flows._client = previous
 
 
 def form(**fields: Any) -> dict[str, Any]:

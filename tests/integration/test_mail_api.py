@@ -4,7 +4,6 @@ repeat kind against the preview, a mail sent and found in the history, a failed 
 from __future__ import annotations
 
 import email
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -19,25 +18,12 @@ from domain.settings import get_settings
 from tests.conftest import unique
 from tests.integration import ticket_support
 from tests.integration.ticket_support import eventually, free_port
-from worker.main import build_workers
 from workflows.mail_models import MAIL_TASK_ID
 
 mail_sink = ticket_support.mail_sink  # fixture
+flows = ticket_support.flows  # fixture
 EVERYTHING = ("timed-mail", "mail#add", "mail#edit", "mail#delete", "mail#send", "mail-history",
               "mail-history#retry", "temporal#operate")
-
-
-@pytest.fixture
-async def flows(app, dev_server_env, mail_sink) -> AsyncIterator[Any]:
-    previous = app.state.flows._client
-    app.state.flows._client = dev_server_env.client
-    workers = build_workers(dev_server_env.client)
-    for worker in workers:
-        await worker.__aenter__()
-    yield dev_server_env
-    for worker in workers:
-        await worker.__aexit__(None, None, None)
-    app.state.flows._client = previous
 
 
 def form(**fields: Any) -> dict[str, Any]:

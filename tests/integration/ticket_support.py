@@ -115,6 +115,22 @@ def mail_sink(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[], l
     sink.stop()
 
 
+@pytest.fixture
+async def flows(app: Any, dev_server_env: Any, mail_sink: Callable[[], list[str]]) -> AsyncIterator[Any]:
+    """The app's flows on the dev server (Schedules need it), the console's workers running, mail to the sink."""
+    from worker.main import build_workers  # the worker's imports only where a test runs workers
+
+    previous = app.state.flows._client
+    app.state.flows._client = dev_server_env.client
+    workers = build_workers(dev_server_env.client)
+    for worker in workers:
+        await worker.__aenter__()
+    yield dev_server_env
+    for worker in workers:
+        await worker.__aexit__(None, None, None)
+    app.state.flows._client = previous
+
+
 def new_ticket_body(**fields: Any) -> dict[str, Any]:
     return {"title": unique("Ticket "), "description": "Orders from Shopee stopped syncing", "category": "Orders",
             "application": "SYS_ERP", "issueType": "ORDER_SYNC", "issueLevel": "MODERATE", **fields}
