@@ -4,7 +4,6 @@ pauses itself after failures pauses it too; the worker puts every task's at its 
 
 from __future__ import annotations
 
-import logging
 from datetime import datetime, timedelta
 
 from sqlalchemy import select
@@ -12,19 +11,17 @@ from temporalio.client import (
     Client,
     Schedule,
     ScheduleActionStartWorkflow,
-    ScheduleAlreadyRunningError,
     ScheduleBackfill,
     ScheduleDescription,
     ScheduleOverlapPolicy,
     SchedulePolicy,
     ScheduleSpec,
     ScheduleState,
-    ScheduleUpdate,
-    ScheduleUpdateInput,
 )
 from temporalio.common import SearchAttributePair, TypedSearchAttributes
 from temporalio.service import RPCError, RPCStatusCode
 
+from activities import schedules
 from domain.db import transaction
 from domain.enums import JobMisfire, JobStatus
 from domain.models.jobs import ScheduledJob
@@ -32,7 +29,6 @@ from domain.rules import jobs as rules
 from domain.settings import get_settings
 from workflows.job_models import TASK_NAME, JobRun
 
-log = logging.getLogger("omp.jobs")
 WORKFLOW = "scheduled-job"  # JobRunWorkflow's registered name
 # Plain misfire names (docs/jobs.md) as Temporal's catch-up window and overlap policy: a fire missed while the
 # console was down is dropped, run once when it is back, or every missed one is run in turn (within a day).
@@ -63,35 +59,15 @@ def schedule_of(job: ScheduledJob) -> Schedule:
 
 async def put_schedule(client: Client, job: ScheduledJob) -> None:
     """Create the task's schedule, or bring an existing one to the task as saved."""
-    wanted = schedule_of(job)
-    try:
-        await client.create_schedule(rules.schedule_id(job.id), wanted)
-    except ScheduleAlreadyRunningError:
-        async def replace(_: ScheduleUpdateInput) -> ScheduleUpdate:
-            return ScheduleUpdate(schedule=wanted)
-
-        await client.get_schedule_handle(rules.schedule_id(job.id)).update(replace)
+    await schedules.put(client, rules.schedule_id(job.id), schedule_of(job))
 
 
 async def pause_schedule(client: Client, job_id: int, note: str) -> None:
-    """The row says PAUSED already (the truth); a schedule that cannot be reached now is put right by the next
-    save, resume or worker start."""
-    try:
-        await client.get_schedule_handle(rules.schedule_id(job_id)).pause(note=note)
-    except RPCError as exc:
-        log.warning("schedule of task %s not paused: %s", job_id, exc)
+    await schedules.pause(client, rules.schedule_id(job_id), note)
 
 
 async def drop_schedule(client: Client, job_id: int) -> None:
-    await drop_schedule_named(client, rules.schedule_id(job_id))
-
-
-async def drop_schedule_named(client: Client, schedule_id: str) -> None:
-    try:
-        await client.get_schedule_handle(schedule_id).delete()
-    except RPCError as exc:
-        if exc.status != RPCStatusCode.NOT_FOUND:
-            raise
+    await schedules.drop(client, rules.schedule_id(job_id))
 
 
 async def describe_schedule(client: Client, job_id: int) -> ScheduleDescription | None:
@@ -117,5 +93,5 @@ async def ensure_job_schedules(client: Client) -> int:
     for job in found:
         await put_schedule(client, job)
     for retired in RETIRED:
-        await drop_schedule_named(client, retired)
+        await schedules.drop(client, retired)
     return len(found)

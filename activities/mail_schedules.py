@@ -3,7 +3,6 @@ reads its repeat kind). The API puts it after every save; a task that pauses its
 
 from __future__ import annotations
 
-import logging
 from datetime import timedelta
 from zoneinfo import ZoneInfo
 
@@ -12,19 +11,16 @@ from temporalio.client import (
     Client,
     Schedule,
     ScheduleActionStartWorkflow,
-    ScheduleAlreadyRunningError,
     ScheduleCalendarSpec,
     ScheduleOverlapPolicy,
     SchedulePolicy,
     ScheduleRange,
     ScheduleSpec,
     ScheduleState,
-    ScheduleUpdate,
-    ScheduleUpdateInput,
 )
 from temporalio.common import SearchAttributePair, TypedSearchAttributes
-from temporalio.service import RPCError, RPCStatusCode
 
+from activities import schedules
 from domain.db import transaction
 from domain.enums import MailTaskStatus
 from domain.models.mail import MailTask
@@ -32,7 +28,6 @@ from domain.rules import mail as rules
 from domain.settings import get_settings
 from workflows.mail_models import MAIL_TASK_ID, MailFireStart
 
-log = logging.getLogger("omp.mail")
 WORKFLOW = "mail-fire"  # MailFireWorkflow's registered name
 # A fire missed while the console was down is still sent if it comes back within the hour; an older one is
 # skipped (a morning report at night helps nobody). Overlap SKIP: a fire still sending blocks the next one.
@@ -71,31 +66,16 @@ def schedule_of(task: MailTask, note: str = "") -> Schedule:
 
 async def put_schedule(client: Client, task: MailTask, note: str = "") -> None:
     """Create the task's schedule, or bring an existing one to the task as saved."""
-    wanted = schedule_of(task, note)
-    try:
-        await client.create_schedule(rules.task_schedule_id(task.id), wanted)
-    except ScheduleAlreadyRunningError:
-        async def replace(_: ScheduleUpdateInput) -> ScheduleUpdate:
-            return ScheduleUpdate(schedule=wanted)
-
-        await client.get_schedule_handle(rules.task_schedule_id(task.id)).update(replace)
+    await schedules.put(client, rules.task_schedule_id(task.id), schedule_of(task, note))
 
 
 async def pause_schedule(client: Client, task_id: int, note: str) -> None:
-    """The task's row says PAUSED already (the truth); a schedule that cannot be reached now is brought in line
-    by the next save, pause or recover, and its fires check the row before every batch."""
-    try:
-        await client.get_schedule_handle(rules.task_schedule_id(task_id)).pause(note=note)
-    except RPCError as exc:
-        log.warning("schedule of timed mail %s not paused: %s", task_id, exc)
+    """Its fires also check the row before every batch, so a schedule not reached now sends nothing more."""
+    await schedules.pause(client, rules.task_schedule_id(task_id), note)
 
 
 async def drop_schedule(client: Client, task_id: int) -> None:
-    try:
-        await client.get_schedule_handle(rules.task_schedule_id(task_id)).delete()
-    except RPCError as exc:
-        if exc.status != RPCStatusCode.NOT_FOUND:
-            raise
+    await schedules.drop(client, rules.task_schedule_id(task_id))
 
 
 async def ensure_mail_schedules(client: Client) -> int:
