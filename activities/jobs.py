@@ -11,12 +11,14 @@ import httpx
 from sqlalchemy import delete, select, text
 from temporalio import activity
 
-from activities import notices, plan_store, ticket_flows
+from activities import deploy_store, notices, plan_store, ticket_flows
 from domain.db import transaction
-from domain.enums import JobResult, MerchantPackageState
+from domain.enums import DeployTaskStatus, JobResult, MerchantPackageState
 from domain.models.audit import OperationLog
+from domain.models.deployments import DeployTask
 from domain.models.jobs import JobRecord
 from domain.models.merchants import Merchant
+from workflows.deploy_models import ExpireRequest
 from workflows.plan_models import PlanExpiry
 
 PURGE_BATCH = 5000  # rows a statement deletes, so a first purge of years of logs never holds one long lock
@@ -70,6 +72,22 @@ async def plan_expiry_sweep(p: dict[str, Any]) -> str:
     return f"{expired} of {len(due)} overdue plans expired"
 
 
+async def deploy_review_expiry_sweep(p: dict[str, Any]) -> str:
+    """Unreviewed deploy tasks past their review deadline whose `deploy-review` flow never ran (Temporal was
+    down when they were written) or was lost: expired now through the flow's own guarded step
+    (activities/deploy_store.py expire, a compare-and-set under a row lock), so each expires once whoever comes
+    first, and a task reviewed or revised meanwhile is left alone."""
+    now = datetime.now(UTC)
+    async with transaction() as db:
+        due = (await db.execute(select(DeployTask.id, DeployTask.revision).where(
+            DeployTask.status == DeployTaskStatus.PENDING_REVIEW, DeployTask.review_due_at <= now)
+            .order_by(DeployTask.review_due_at).limit(p["limit"]))).all()
+    expired = 0
+    for task_id, revision in due:
+        expired += await deploy_store.expire(ExpireRequest(task_id=task_id, revision=revision, at=now))
+    return f"{expired} of {len(due)} overdue deploy reviews expired"
+
+
 async def console_ping(p: dict[str, Any]) -> str:
     """A round trip through the worker and the database: the smallest job, and the one the benchmark fires."""
     async with transaction() as db:
@@ -92,6 +110,7 @@ CODE: dict[str, Callable[[dict[str, Any]], Awaitable[str]]] = {
     "operationLog.purge": operation_log_purge,
     "taskRecords.purge": task_record_purge,
     "plans.expireSweep": plan_expiry_sweep,
+    "deployReviews.expireSweep": deploy_review_expiry_sweep,
     "console.ping": console_ping,
     "http.probe": http_probe,
 }

@@ -48,6 +48,7 @@ JOBS: dict[str, Job] = {j.key: j for j in (
     Job("operationLog", "purge", (Param("keepDays", "number", 365, 30, 3650),)),
     Job("taskRecords", "purge", (Param("keepDays", "number", 30, 1, 3650),)),
     Job("plans", "expireSweep", (Param("limit", "number", 500, 1, 5000),)),
+    Job("deployReviews", "expireSweep", (Param("limit", "number", 500, 1, 5000),)),
     Job("console", "ping", (Param("note", "text", "", required=False),)),
     Job("http", "probe", (Param("url", "text"), Param("timeoutSeconds", "number", 10, 1, 60))),
 )}

@@ -22,6 +22,8 @@ BUILT_IN: tuple[tuple[str, str, str, str, dict[str, Any]], ...] = (
     ("Ticket flow reconciliation", "ticketFlows.reconcile", "*/5 * * * *", "UTC", {"olderThanSeconds": 30}),
     ("Notice release reconciliation", "notices.reconcile", "*/5 * * * *", "UTC", {"olderThanSeconds": 30}),
     ("Plan expiry sweep", "plans.expireSweep", "10 * * * *", "UTC", {"limit": 500}),
+    # The review deadline is a durable timer; this catches the tasks written while Temporal was down.
+    ("Deploy review expiry sweep", "deployReviews.expireSweep", "*/15 * * * *", "UTC", {"limit": 500}),
     ("Operation log retention", "operationLog.purge", "30 3 * * *", "Asia/Jakarta", {"keepDays": 365}),
     ("Task record retention", "taskRecords.purge", "45 3 * * *", "Asia/Jakarta", {"keepDays": 30}),
 )
