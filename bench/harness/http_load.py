@@ -78,10 +78,11 @@ async def connect(url: str) -> Connection:
     return protocol
 
 
-async def run(url: str, request: bytes, clients: int, *, seconds: float | None = None, count: int | None = None,
-              check: Callable[[bytes], None] | None = None, warm_up: bytes | None = None,
+async def run(url: str, request: bytes | Callable[[], bytes], clients: int, *, seconds: float | None = None,
+              count: int | None = None, check: Callable[[bytes], None] | None = None, warm_up: bytes | None = None,
               strict: bool = True) -> Load:
-    """`clients` connections calling in a loop, for `seconds` or until `count` calls are done. Any reply
+    """`clients` connections calling in a loop, for `seconds` or until `count` calls are done; `request` is
+    the same bytes every call or a callable making each call's (built before its clock starts). Any reply
     but 200 stops the run unless not `strict` (then replies are counted by status, every one timed);
     `check` may refuse a reply's body too. Each connection first sends `warm_up` (by default the request
     itself), not counted."""
@@ -92,7 +93,7 @@ async def run(url: str, request: bytes, clients: int, *, seconds: float | None =
             # any API process wakes, and the first to wake accepts every one of them, leaving the other
             # processes idle for the whole run.
             connections.append(await connect(url))
-            status, body = await connections[-1].call(warm_up or request)
+            status, body = await connections[-1].call(warm_up or next_request(request))
             if status != 200:
                 raise RuntimeError(f"HTTP {status}: {body[:200]!r}")
             await asyncio.sleep(0.02)
@@ -105,8 +106,9 @@ async def run(url: str, request: bytes, clients: int, *, seconds: float | None =
         async def caller(conn: Connection) -> None:
             while time.perf_counter() < end and left[0] != 0:
                 left[0] -= 1
+                sent = next_request(request)
                 started = time.perf_counter()
-                status, body = await conn.call(request)
+                status, body = await conn.call(sent)
                 statuses[status] = statuses.get(status, 0) + 1
                 if status != 200 and strict:
                     raise RuntimeError(f"HTTP {status}: {body[:200]!r}")
@@ -122,6 +124,10 @@ async def run(url: str, request: bytes, clients: int, *, seconds: float | None =
     finally:
         for conn in connections:
             conn.close()
+
+
+def next_request(request: bytes | Callable[[], bytes]) -> bytes:
+    return request if isinstance(request, bytes) else request()
 
 
 @dataclass

