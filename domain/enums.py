@@ -692,6 +692,26 @@ class QueueAlertStatus(StrEnum):
     RECOVERED = "RECOVERED"
 
 
+class ShelfMergeState(StrEnum):
+    """A shelf merge (SPEC §4: merging shelves is asynchronous, 3 to 5 minutes): RUNNING until every SKU of the
+    source shelves is on the target (COMPLETED), or it is cancelled (what moved stays moved) or fails; a
+    cancelled or failed merge can be retried and continues with what is left."""
+
+    RUNNING = "RUNNING"
+    COMPLETED = "COMPLETED"
+    CANCELLED = "CANCELLED"
+    FAILED = "FAILED"
+
+
+class ShelfMergeItemState(StrEnum):
+    """One SKU of one source shelf in a merge: PENDING until moved; SKIPPED when the shelf held none of it any
+    more when its turn came (taken out by an outbound meanwhile)."""
+
+    PENDING = "PENDING"
+    MOVED = "MOVED"
+    SKIPPED = "SKIPPED"
+
+
 # Every enumeration the web may ask for, by name: each StrEnum of this module, so a new one is served at once.
 ALL: dict[str, type[StrEnum]] = {
     e.__name__: e for e in list(globals().values())

@@ -1,0 +1,107 @@
+"""Pure rules of shelf merges (SPEC §4: merging shelves is asynchronous, 3 to 5 minutes; docs/shelf_merges.md):
+no clock, no database, no I/O."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from domain.enums import ShelfMergeState
+from domain.errors import DomainError, Invalid
+
+S = ShelfMergeState
+# One activity moves at most this many SKUs (one movement each) before the flow records progress; small enough
+# that the progress bar moves every few seconds, large enough that history stays short (10,000 SKUs: 200 batches).
+BATCH_SIZE = 50
+MAX_SOURCES = 50
+FINISHED = frozenset({S.COMPLETED, S.CANCELLED, S.FAILED})
+RETRYABLE = frozenset({S.CANCELLED, S.FAILED})
+# The stock movement's idempotency key column is bounded; a longer key (a very long SKU) is hashed to fit.
+KEY_MAX = 100
+
+
+@dataclass(frozen=True)
+class Shelf:
+    """What the rules need to know of a shelf."""
+
+    id: int
+    warehouse_id: int
+    code: str
+    enabled: bool = True
+
+
+@dataclass(frozen=True)
+class RunningMerge:
+    """A merge under way and the shelves it holds (its sources and its target)."""
+
+    id: int
+    shelf_ids: frozenset[int]
+
+
+def workflow_id(warehouse_id: int, merge_id: int) -> str:
+    """One merge, one flow: `shelf-merge-{warehouse}-{id}` (a retry is a new run under the same id)."""
+    return f"shelf-merge-{warehouse_id}-{merge_id}"
+
+
+def source_ids(values: Iterable[int]) -> list[int]:
+    """The source shelves in the order picked, each once; at least one, at most MAX_SOURCES."""
+    seen = list(dict.fromkeys(values))
+    if not seen:
+        raise Invalid(field="sourceShelfIds", rule="required")
+    if len(seen) > MAX_SOURCES:
+        raise Invalid(field="sourceShelfIds", rule="max_items", max_length=MAX_SOURCES)
+    return seen
+
+
+def check_shelves(warehouse_id: int, sources: Sequence[Shelf], target: Shelf) -> None:
+    """A merge moves stock within one warehouse onto a shelf that is not one of its sources and takes stock."""
+    if any(s.id == target.id for s in sources):
+        raise Invalid(field="targetShelfId", rule="target_is_source", shelf=target.code)
+    strangers = [s.code for s in sources if s.warehouse_id != warehouse_id]
+    if strangers:
+        raise Invalid(field="sourceShelfIds", rule="other_warehouse", shelves=", ".join(strangers))
+    if target.warehouse_id != warehouse_id:
+        raise Invalid(field="targetShelfId", rule="other_warehouse", shelves=target.code)
+    if not target.enabled:
+        raise Invalid(field="targetShelfId", rule="shelf_disabled", shelf=target.code)
+
+
+def check_not_busy(shelves: Sequence[Shelf], running: Iterable[RunningMerge]) -> None:
+    """A shelf takes part in one running merge at a time: two merges over the same shelves would move the same
+    stock back and forth, and neither's progress would mean anything."""
+    codes = {s.id: s.code for s in shelves}
+    for merge in running:
+        taken = sorted(codes[i] for i in merge.shelf_ids & codes.keys())
+        if taken:
+            raise DomainError("SHELF_MERGE_SHELF_BUSY", status=409, shelves=", ".join(taken), merge=merge.id)
+
+
+def item_key(merge_id: int, shelf_id: int, sku: str) -> str:
+    """The movement's idempotency key: the same merge, shelf and SKU always make the same key, so a batch that
+    is replayed or retried after a worker died moves each SKU of each shelf once."""
+    key = f"shelf-merge:{merge_id}:{shelf_id}:{sku}"
+    if len(key) <= KEY_MAX:
+        return key
+    digest = hashlib.sha256(sku.encode()).hexdigest()[:40]
+    return f"shelf-merge:{merge_id}:{shelf_id}:#{digest}"
+
+
+def percent(moved: int, total: int) -> int:
+    """The progress bar: whole percent rounded down (never 100 before the last SKU), 100 with nothing to move."""
+    if total <= 0:
+        return 100
+    return min(moved * 100 // total, 100)
+
+
+def ensure_cancellable(state: ShelfMergeState) -> None:
+    if state != S.RUNNING:
+        raise DomainError("SHELF_MERGE_NOT_RUNNING", status=409, data={"state": state.value})
+
+
+def ensure_retryable(state: ShelfMergeState, flow_running: bool) -> None:
+    """A cancelled or failed merge, or one still marked running whose flow is gone (terminated in the Temporal
+    Web UI), continues with what is left."""
+    if state in RETRYABLE or (state == S.RUNNING and not flow_running):
+        return
+    raise DomainError("SHELF_MERGE_NOT_RETRYABLE", status=409, data={"state": state.value})
