@@ -36,7 +36,7 @@ from api.temporal_ui import OPERATE, UI_PATH, workflow_path
 from domain.enums import JobPauseReason, JobStatus, JobTrigger
 from domain.errors import DomainError, Invalid
 from domain.models.jobs import ScheduledJob
-from domain.models.users import User
+from domain.models.users import User, real_name_of
 from domain.rules import jobs as rules
 from domain.settings import get_settings
 from workflows.job_models import TASK_NAME, JobRun
@@ -60,10 +60,15 @@ async def refuse_builtin(_: AsyncSession, row: Any, __: Principal) -> None:
         raise DomainError("JOB_BUILTIN", status=409)
 
 
+def with_owner() -> dict[str, Any]:
+    return {"owner_name": real_name_of(ScheduledJob.owner_id)}
+
+
 jobs = Resource(
     name="ScheduledJob", model=ScheduledJob, public=JobPublic, create=JobCreate, update=JobUpdate,
     filters=JobFilters, permission=MENU, actions=Actions(export="job#export"), scope=CONFIGURATION,
     prepare=check_job, check_delete=refuse_builtin, unique={"uq_scheduled_jobs_name": "name"}, default_sort="name",
+    computed=with_owner,
 )
 router = jobs.router(prefix="/job", tags=["jobs"])
 SCOPE = declares(CONFIGURATION)
@@ -86,7 +91,7 @@ async def add(body: JobCreate, db: SessionDep, request: Request,
               user: Annotated[Principal, Need("job#add")]) -> Reply[JobPublic]:
     row = await jobs.add_row(db, user, body)
     await put(request, row)
-    return ok(JobPublic.model_validate(row))
+    return ok(JobPublic.model_validate(await jobs.shown(db, user, row)))
 
 
 @router.post("/modify", summary="Edit a scheduled task; its schedule follows")
@@ -94,7 +99,7 @@ async def modify(body: JobUpdate, db: SessionDep, request: Request,
                  user: Annotated[Principal, Need("job#edit")]) -> Reply[JobPublic]:
     row = await jobs.modify_row(db, user, body)
     await put(request, row)
-    return ok(JobPublic.model_validate(row))
+    return ok(JobPublic.model_validate(await jobs.shown(db, user, row)))
 
 
 @router.delete("/delete/{job_id}", summary="Delete a scheduled task, its schedule and its records")
@@ -197,13 +202,15 @@ async def set_paused(db: AsyncSession, request: Request, user: Principal, job_id
 @router.post("/{job_id}/pause", summary="Pause the task's schedule, with a reason")
 async def pause(job_id: int, body: JobReasonBody, db: SessionDep, request: Request,
                 user: Annotated[Principal, Need("job#pause")]) -> Reply[JobPublic]:
-    return ok(JobPublic.model_validate(await set_paused(db, request, user, job_id, True, body.reason)))
+    row = await set_paused(db, request, user, job_id, True, body.reason)
+    return ok(JobPublic.model_validate(await jobs.shown(db, user, row)))
 
 
 @router.post("/{job_id}/resume", summary="Resume the task's schedule, with a reason")
 async def resume(job_id: int, body: JobReasonBody, db: SessionDep, request: Request,
                  user: Annotated[Principal, Need("job#pause")]) -> Reply[JobPublic]:
-    return ok(JobPublic.model_validate(await set_paused(db, request, user, job_id, False, body.reason)))
+    row = await set_paused(db, request, user, job_id, False, body.reason)
+    return ok(JobPublic.model_validate(await jobs.shown(db, user, row)))
 
 
 @router.post("/{job_id}/backfill", summary="Run the fires the cron had in a past window (missed while paused or down)")

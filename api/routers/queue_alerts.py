@@ -21,7 +21,7 @@ from api.schemas.queue_alerts import (
 )
 from domain.errors import Invalid
 from domain.models.queue_alerts import QueueAlert, QueueAlertRule
-from domain.models.users import User
+from domain.models.users import User, real_name_of
 
 MENU = "alter-mq"
 OPERATIONS = unscoped("the console's own task queues: no country, team or owner")
@@ -36,7 +36,7 @@ async def check_rule(db: AsyncSession, row: Any, _: Principal) -> None:
 
 
 def with_owner() -> dict[str, Any]:
-    return {"owner_name": select(User.real_name).where(User.id == QueueAlertRule.owner_id).scalar_subquery()}
+    return {"owner_name": real_name_of(QueueAlertRule.owner_id)}
 
 
 rules = Resource(

@@ -74,6 +74,7 @@ class JobPublic(CamelModel):
     time_zone: str
     params: dict[str, Any]
     owner_id: int | None
+    owner_name: str | None = None
     emails: list[str]
     pause_after_failures: int
     retries: int

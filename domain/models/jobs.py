@@ -10,7 +10,7 @@ from typing import Any
 
 from sqlalchemy import ARRAY, BigInteger, Boolean, ForeignKey, Index, Integer, String, Text, UniqueConstraint, func
 from sqlalchemy.dialects.postgresql import JSONB
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column, query_expression
 
 from domain.db import Base, Timestamps, one_of
 from domain.enums import JobAlarm, JobMisfire, JobPauseReason, JobResult, JobStatus, JobTrigger
@@ -44,6 +44,7 @@ class ScheduledJob(Timestamps, Base):
     consecutive_failures: Mapped[int] = mapped_column(Integer, default=0)
     alarm: Mapped[JobAlarm] = mapped_column(String(16), default=JobAlarm.OK)
     builtin: Mapped[bool] = mapped_column(Boolean, default=False)  # one of the console's own (domain/seed/jobs.py)
+    owner_name: Mapped[str | None] = query_expression()  # filled by the list and detail (api/routers/jobs.py)
 
 
 class JobRecord(Base):

@@ -1,9 +1,9 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Column, ForeignKey, String, Table
+from sqlalchemy import Column, ForeignKey, ScalarSelect, String, Table, select
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from domain.db import Base, Timestamps
@@ -52,3 +52,9 @@ class User(Base, Timestamps):
     roles: Mapped[list[Role]] = relationship(secondary=user_roles, lazy="raise", order_by="Role.id")
     department: Mapped[Department | None] = relationship(lazy="raise", foreign_keys=[department_id])
     leader: Mapped[User | None] = relationship(lazy="raise", remote_side=[id], foreign_keys=[leader_id])
+
+
+def real_name_of(user_id: Any) -> ScalarSelect[str]:
+    """The real name of the user a column points at (a person in charge, an owner), for a list to show a name
+    rather than an id (a resource's `computed` column)."""
+    return select(User.real_name).where(User.id == user_id).scalar_subquery()

@@ -249,3 +249,15 @@ async def test_the_catalogue_lists_each_job_with_its_schema(client, login_as, fl
     assert purge["params"] == [{"name": "keepDays", "kind": "number", "default": 365, "minimum": 30,
                                 "maximum": 3650, "required": True}]
     assert (await client.post("/cms/job/add", json=form(), headers=headers)).status_code == 403
+
+
+async def test_the_list_and_detail_name_the_person_in_charge(client, login_as, flows):
+    from tests.integration.people import create_user
+    headers = await login_as(*EVERYTHING)
+    owner = await create_user(prefix="owner")
+    job = (await client.post("/cms/job/add", json=form(ownerId=owner.id), headers=headers)).json()["data"]
+    assert job["ownerName"] == owner.real_name
+    listed = (await client.post("/cms/job/search", json={"name": job["name"]}, headers=headers)).json()["data"]
+    assert [(row["ownerId"], row["ownerName"]) for row in listed["items"]] == [(owner.id, owner.real_name)]
+    detail = (await client.get(f"/cms/job/detail/{job['id']}", headers=headers)).json()["data"]
+    assert detail["ownerName"] == owner.real_name

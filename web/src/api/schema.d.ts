@@ -7034,6 +7034,8 @@ export interface components {
             name: string;
             /** Ownerid */
             ownerId: number | null;
+            /** Ownername */
+            ownerName?: string | null;
             /** Params */
             params: {
                 [key: string]: unknown;
