@@ -74,7 +74,8 @@ def validation_reply(errors: list[dict[str, Any]]) -> JSONResponse:
 
 def message_of(exc: DomainError) -> str:
     """The translated message of a business refusal, its parameters filled in."""
-    params = dict(exc.params)
+    # a parameter naming an enumeration value's label (`enums.StockBucket.available`) is shown translated
+    params = {k: t(v) if isinstance(v, str) and v.startswith("enums.") else v for k, v in exc.params.items()}
     if "entity" in params:
         params["entity"] = t(f"entities.{params['entity']}")
     if exc.field:

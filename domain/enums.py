@@ -712,6 +712,199 @@ class ShelfMergeItemState(StrEnum):
     SKIPPED = "SKIPPED"
 
 
+# --- Warehouses and stock (SPEC §3, §4, §8) ---------------------------------------------------------------------
+
+
+class StockMovementType(StrEnum):
+    """SPEC §3 stock movement types, then the order steps that move reserved or in-transit stock (SPEC §4: an
+    inbound order's in-transit stock, an outbound order's locked stock, promotion and spare stock). Which buckets
+    each one changes is in domain/rules/stock.py."""
+
+    PACKAGE_OUTBOUND = "package_outbound"
+    MANUAL_OUTBOUND = "manual_outbound"
+    RECEIVE_INBOUND = "receive_inbound"
+    MANUAL_INBOUND = "manual_inbound"
+    TRANSFER_INBOUND = "transfer_inbound"
+    TRANSFER_OUTBOUND = "transfer_outbound"
+    MOVE_SHELF = "move_shelf"
+    DEFECTIVE_GOOD = "defective_good"
+    PLAN_INBOUND = "plan_inbound"
+    CANCEL_INBOUND = "cancel_inbound"
+    LOCK_OUTBOUND = "lock_outbound"
+    RELEASE_OUTBOUND = "release_outbound"
+    RESERVE_PROMOTION = "reserve_promotion"
+    RELEASE_PROMOTION = "release_promotion"
+    RESERVE_SPARE = "reserve_spare"
+    RELEASE_SPARE = "release_spare"
+
+
+class StockBucket(StrEnum):
+    """The stock figures of one sku in one warehouse (SPEC §3 stock levels). AVAILABLE is derived:
+    on hand - spare - locked - promotion; transit is stock on its way in and not yet on hand."""
+
+    ON_HAND = "on_hand"
+    SPARE = "spare"
+    LOCKED = "locked"
+    PROMOTION = "promotion"
+    TRANSIT = "transit"
+    AVAILABLE = "available"
+
+
+class FulfillmentProvider(StrEnum):
+    """SPEC §3 third-party fulfillment providers; GINEE_WMS is the seller's own warehouse run in the WMS."""
+
+    GINEE_WMS = "GINEE_WMS"
+    FASTOCK = "FASTOCK"
+    LAZADA_FULFILLMENT = "LAZADA_FULFILLMENT"
+    JNE_FULFILLMENT = "JNE_FULFILLMENT"
+    KEEPPACK = "KEEPPACK"
+    TOKO_CABANG = "TOKO_CABANG"
+    JD_FULFILLMENT = "JD_FULFILLMENT"
+    J_AND_T = "J_AND_T"
+    YH_GLOBAL = "YH_GLOBAL"
+    FIRST_LINE = "FIRST_LINE"
+    ECCANG = "ECCANG"
+    STOKU = "STOKU"
+    FLEXOFAST = "FLEXOFAST"
+    OTHER = "OTHER"
+
+
+class FulfillmentLogistics(StrEnum):
+    """SPEC §3 logistics of the fulfillment providers."""
+
+    JET_EXPRESS = "JET_EXPRESS"
+    OTHERS = "OTHERS"
+
+
+class WarehouseType(StrEnum):
+    """Who runs a warehouse (SPEC §3 names the field; the values follow the usage modes of SPEC §3)."""
+
+    OWN = "OWN"
+    THIRD_PARTY = "THIRD_PARTY"
+    OVERSEAS = "OVERSEAS"
+
+
+class WarehouseUsageMode(StrEnum):
+    """SPEC §3 warehouse usage modes."""
+
+    ERP_ONLY_USE_OWN_WAREHOUSE = "ERP_ONLY_USE_OWN_WAREHOUSE"
+    ERP_ONLY_USE_THIRD_WAREHOUSE = "ERP_ONLY_USE_THIRD_WAREHOUSE"
+    ERP_USE_OWN_WAREHOUSE_AND_THIRD_WAREHOUSE = "ERP_USE_OWN_WAREHOUSE_AND_THIRD_WAREHOUSE"
+    WMS_ONLY_USE_GINEE_WMS = "WMS_ONLY_USE_GINEE_WMS"
+    WMS_USE_GINEE_WMS_AND_THIRD_WAREHOUSE = "WMS_USE_GINEE_WMS_AND_THIRD_WAREHOUSE"
+    WMS_USE_GINEE_WMS_AND_THIRD_WAREHOUSE_AND_OVERSEAS_WAREHOUSE = (
+        "WMS_USE_GINEE_WMS_AND_THIRD_WAREHOUSE_AND_OVERSEAS_WAREHOUSE")
+    ERP_AND_OVERSEAS_WAREHOUSE = "ERP_AND_OVERSEAS_WAREHOUSE"
+    ONLY_USE_OPEN_API = "ONLY_USE_OPEN_API"
+
+
+class ProductCategory(StrEnum):
+    """SPEC §3 warehouse product categories 1 to 23: the value is the category number."""
+
+    WOMEN_CLOTHING = "1"
+    MEN_CLOTHING = "2"
+    BEAUTY_CARE = "3"
+    HEALTH_CARE = "4"
+    FASHION_ACCESSORIES = "5"
+    HOUSEHOLD_APPLIANCES = "6"
+    MOBILE_AND_ACCESSORIES = "7"
+    MUSLIM_CLOTHING = "8"
+    WOMEN_BAG = "9"
+    WOMEN_SHOES = "10"
+    FOOD_AND_BEVERAGE = "11"
+    PET = "12"
+    BABY_PRODUCT = "13"
+    KIDS_WEAR = "14"
+    CAMERA_AND_DRONE = "15"
+    HOME_LIVING = "16"
+    OUTDOOR_SPORT = "17"
+    STATIONERY = "18"
+    TREASURES = "19"
+    AUTOMOTIVE = "20"
+    BOOKS_AND_MAGAZINES = "21"
+    COMPUTER_ACCESSORIES = "22"
+    OTHER = "23"
+
+
+class WarehouseDocumentStatus(StrEnum):
+    """SPEC §4 warehouse document (inbound and outbound order) status."""
+
+    CREATE = "CREATE"
+    PENDING = "PENDING"
+    COMPLETE = "COMPLETE"
+    INVALID = "INVALID"
+    PART_COMPLETE = "PART_COMPLETE"
+    PART_INVALID = "PART_INVALID"
+
+
+class OutboundWorkingStatus(StrEnum):
+    """SPEC §4 outbound working status."""
+
+    CREATE = "CREATE"
+    SYNC_SUCCESS = "SYNC_SUCCESS"
+    SYNC_FAIL = "SYNC_FAIL"
+    RECEIVED = "RECEIVED"
+    ALLOCATED = "ALLOCATED"
+    PICKING_PROCESS = "PICKING_PROCESS"
+    SORTING_AND_REVIEWING = "SORTING_AND_REVIEWING"
+    PACKED = "PACKED"
+    WAITING_PICKUP = "WAITING_PICKUP"
+    CANCELING = "CANCELING"
+    CANCEL_FAIL = "CANCEL_FAIL"
+    OUTBOUND_DONE = "OUTBOUND_DONE"
+
+
+class WarehousePushStatus(StrEnum):
+    """SPEC §4 push status of a warehouse document."""
+
+    NORMAL = "NORMAL"
+    RECEIVED = "RECEIVED"
+    FAIL = "FAIL"
+    SUCCESS = "SUCCESS"
+    SUCCESS_WITHOUT_AWB = "SUCCESS_WITHOUT_AWB"
+    RECEIVED_PULL_AWB = "RECEIVED_PULL_AWB"
+
+
+class PrintStatus(StrEnum):
+    """SPEC §4 print status."""
+
+    NOT_PRINTED = "NOT_PRINTED"
+    PRINTED = "PRINTED"
+    UNKNOWN = "UNKNOWN"
+
+
+class StockSyncStatus(StrEnum):
+    """SPEC §4 sync or push: not pushed, pushing, push failed, complete."""
+
+    NOT_PUSHED = "NOT_PUSHED"
+    PUSHING = "PUSHING"
+    PUSH_FAILED = "PUSH_FAILED"
+    COMPLETE = "COMPLETE"
+
+
+class WmsOrderStatus(StrEnum):
+    """SPEC §4 WMS order status (also the order tabs of SPEC §3, with 'all')."""
+
+    PENDING = "PENDING"
+    SHIPPING = "SHIPPING"
+    COMPLETED = "COMPLETED"
+    ABNORMAL = "ABNORMAL"
+    CANCELLED = "CANCELLED"
+
+
+class StockExceptionCause(StrEnum):
+    """SPEC §8 stock exception causes of a stock push."""
+
+    MULTIPLE_EXTERNAL_VARIATIONS = "MULTIPLE_EXTERNAL_VARIATIONS"
+    NOT_CAUSED_BY_ORDER = "NOT_CAUSED_BY_ORDER"
+    STOCK_SYNC_NOT_ENABLED = "STOCK_SYNC_NOT_ENABLED"
+    PROMOTION_STOCK_NOT_ENABLED = "PROMOTION_STOCK_NOT_ENABLED"
+    ORDER_PULL_DELAY = "ORDER_PULL_DELAY"
+    ORDER_RECEIVED_AFTER_PUSH = "ORDER_RECEIVED_AFTER_PUSH"
+    CHANNEL_PUSH_FAILED = "CHANNEL_PUSH_FAILED"
+    STOCK_NOT_PUSHED = "STOCK_NOT_PUSHED"
+    SYNC_DELAY = "SYNC_DELAY"
+
 # Every enumeration the web may ask for, by name: each StrEnum of this module, so a new one is served at once.
 ALL: dict[str, type[StrEnum]] = {
     e.__name__: e for e in list(globals().values())

@@ -1,0 +1,225 @@
+"""The one place that writes stock: `move` (one movement) and the ledger reads it answers with.
+
+Every stock change of every module (orders, shelf merges, sync, demo data) goes through `move`, which inserts
+the change record and updates the balance in the caller's transaction, with no read-modify-write:
+
+- the balance changes in one guarded statement, `UPDATE ... SET b = b + :change WHERE <bucket> >= :qty RETURNING`
+  (an upsert when the movement only adds), whose RETURNING feeds the change record's INSERT in the same
+  statement: original = new - change, so the record states exactly what the row went through;
+- shelf stock, when a shelf is named, moves by the same guarded pattern, shelves locked in id order (two shelf
+  moves in opposite directions cannot deadlock), always before the balance row;
+- all of it in a savepoint, so a refusal or a replay leaves the caller's transaction usable;
+- the idempotency key is UNIQUE on the change record: a retry (sequential or concurrent) finds the first record,
+  moves nothing and answers with the first result.
+See docs/stock.md for how to call it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from sqlalchemy import TextClause, text
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from domain.db import transaction
+from domain.enums import StockBucket
+from domain.errors import DomainError, NotFound
+from domain.rules import stock as rules
+from domain.rules.stock import STORED, Movement
+
+KEY_CONSTRAINT = "uq_stock_changes_idempotency_key"
+FIGURES = (*STORED, StockBucket.AVAILABLE)
+
+
+class StockShort(DomainError):
+    """Not enough stock in one bucket (or on one shelf) for a movement: nothing was changed."""
+
+    status, code = 409, "STOCK_SHORT"
+
+
+@dataclass(frozen=True)
+class Balance:
+    on_hand: int
+    spare: int
+    locked: int
+    promotion: int
+    transit: int
+
+    @property
+    def available(self) -> int:
+        return sum(sign * getattr(self, bucket.value) for bucket, sign in rules.AVAILABLE_OF.items())
+
+    def of(self, bucket: StockBucket) -> int:
+        return int(getattr(self, bucket.value))
+
+
+@dataclass(frozen=True)
+class Moved:
+    """The answer of `move`: the change record's id and the balance right after it. `replayed` is True when the
+    idempotency key had already moved stock: this is then the first movement's record and result."""
+
+    change_id: int
+    balance: Balance
+    replayed: bool = False
+
+
+class _Refused(Exception):
+    """Raised inside the savepoint to roll it back; turned into the caller's error outside it."""
+
+    def __init__(self, shelf_id: int | None = None) -> None:
+        self.shelf_id = shelf_id
+
+
+async def move(db: AsyncSession, movement: Movement) -> Moved:
+    """Apply one movement in `db`'s transaction (the caller commits). Raises `Invalid` for a malformed movement,
+    `StockShort` when a bucket or shelf holds too little, `NotFound` for an unknown warehouse or shelf, and
+    IDEMPOTENCY_KEY_REUSED when the key already moved a different movement; in every such case nothing moved."""
+    m = rules.check(movement)
+    try:
+        async with db.begin_nested():
+            await _move_shelves(db, m)
+            row = (await db.execute(_balance_sql(m.type), _params(m))).first()
+            if row is None:
+                raise _Refused()
+            return Moved(row.id, Balance(*row[1:]))
+    except _Refused as refused:
+        first = await _replay(db, m)
+        if first is not None:
+            return first
+        raise await _shortage(db, m, refused.shelf_id) from None
+    except IntegrityError as exc:
+        constraint = getattr(getattr(exc.orig, "diag", None), "constraint_name", None) or ""
+        if constraint == KEY_CONSTRAINT:
+            first = await _replay(db, m)
+            if first is not None:
+                return first
+        if constraint.startswith("fk_") and constraint.endswith("_warehouses"):
+            raise NotFound(entity="Warehouse") from None
+        if constraint.startswith("fk_") and constraint.endswith("_shelves"):
+            raise NotFound(entity="Shelf") from None
+        raise
+
+
+async def move_now(movement: Movement) -> Moved:
+    """`move` in a transaction of its own, committed on return."""
+    async with transaction() as db:
+        return await move(db, movement)
+
+
+def _params(m: Movement) -> dict[str, Any]:
+    changes = m.changes()
+    return {"warehouse_id": m.warehouse_id, "sku": m.sku, "quantity": m.quantity, "movement_type": m.type.value,
+            "shelf_id": m.shelf_id, "to_shelf_id": m.to_shelf_id, "reason": m.reason, "document_no": m.document_no,
+            "actor_id": m.actor_id, "actor_name": m.actor_name, "idempotency_key": m.idempotency_key,
+            **{f"c_{bucket.value}": d for bucket, d in changes.items()}}
+
+
+@cache
+def _balance_sql(movement_type: rules.M) -> TextClause:
+    """The one statement of a movement type: change the balance (guarded, or an upsert when it only adds) and
+    insert the change record from what the balance statement returned."""
+    effect = rules.EFFECTS[movement_type]
+    guards = rules.guards(effect)
+    cols = ", ".join(b.value for b in STORED)
+    set_ = ", ".join(f"{b.value} = b.{b.value} + :c_{b.value}" for b in STORED)
+    if guards:
+        guard = " AND ".join(f"b.{g.value} >= :quantity" for g in guards)
+        balance = (f"UPDATE stock_balances AS b SET {set_}, updated_at = now() "
+                   f"WHERE b.warehouse_id = :warehouse_id AND b.sku = :sku AND {guard} RETURNING {cols}")
+    else:  # only adds: the first movement of a sku in a warehouse creates its balance row
+        values = ", ".join(f":c_{b.value}" for b in STORED)
+        balance = (f"INSERT INTO stock_balances AS b (warehouse_id, sku, {cols}) "
+                   f"VALUES (:warehouse_id, :sku, {values}) ON CONFLICT (warehouse_id, sku) "
+                   f"DO UPDATE SET {set_}, updated_at = now() RETURNING {cols}")
+    figures = ", ".join(f"original_{b.value}, change_{b.value}, new_{b.value}" for b in STORED)
+    from_moved = ", ".join(f"moved.{b.value} - :c_{b.value}, :c_{b.value}, moved.{b.value}" for b in STORED)
+    new = ", ".join(f"new_{b.value}" for b in STORED)
+    return text(f"""
+        WITH moved AS ({balance})
+        INSERT INTO stock_changes (warehouse_id, sku, shelf_id, to_shelf_id, movement_type, quantity, reason,
+                                   document_no, actor_id, actor_name, idempotency_key, {figures})
+        SELECT :warehouse_id, :sku, :shelf_id, :to_shelf_id, :movement_type, :quantity, :reason,
+               :document_no, :actor_id, :actor_name, :idempotency_key, {from_moved}
+        FROM moved
+        RETURNING id, {new}""")
+
+
+TAKE_FROM_SHELF = text("""
+    UPDATE shelf_stock SET quantity = quantity - :quantity, updated_at = now()
+    WHERE shelf_id = :shelf AND sku = :sku AND warehouse_id = :warehouse_id AND quantity >= :quantity
+    RETURNING quantity""")
+PUT_ON_SHELF = text("""
+    INSERT INTO shelf_stock (shelf_id, sku, warehouse_id, quantity)
+    SELECT id, :sku, warehouse_id, :quantity FROM shelves WHERE id = :shelf AND warehouse_id = :warehouse_id
+    ON CONFLICT (shelf_id, sku) DO UPDATE SET quantity = shelf_stock.quantity + EXCLUDED.quantity, updated_at = now()
+    RETURNING quantity""")
+
+
+def shelf_steps(m: Movement) -> list[tuple[int, int]]:
+    """(shelf id, signed units) for each shelf the movement touches, in shelf id order (the lock order)."""
+    if m.effect.moves_shelves:
+        assert m.shelf_id is not None and m.to_shelf_id is not None  # rules.check made sure
+        steps = [(m.shelf_id, -m.quantity), (m.to_shelf_id, m.quantity)]
+    elif m.shelf_id is not None:
+        steps = [(m.shelf_id, m.changes()[StockBucket.ON_HAND])]
+    else:
+        steps = []
+    return sorted(steps)
+
+
+async def _move_shelves(db: AsyncSession, m: Movement) -> None:
+    for shelf, units in shelf_steps(m):
+        sql = TAKE_FROM_SHELF if units < 0 else PUT_ON_SHELF
+        params = {"shelf": shelf, "sku": m.sku, "warehouse_id": m.warehouse_id, "quantity": abs(units)}
+        if (await db.execute(sql, params)).first() is None:
+            raise _Refused(shelf)
+
+
+async def _replay(db: AsyncSession, m: Movement) -> Moved | None:
+    """The first movement of this key, if there is one; a different movement under the same key is refused."""
+    new = ", ".join(f"new_{b.value}" for b in STORED)
+    row = (await db.execute(text(
+        f"SELECT id, warehouse_id, sku, movement_type, quantity, shelf_id, to_shelf_id, {new} "
+        "FROM stock_changes WHERE idempotency_key = :key"), {"key": m.idempotency_key})).first()
+    if row is None:
+        return None
+    first = Movement(row.warehouse_id, row.sku, rules.M(row.movement_type), row.quantity, m.idempotency_key,
+                     row.shelf_id, row.to_shelf_id)
+    if not rules.same_movement(first, m):
+        raise DomainError("IDEMPOTENCY_KEY_REUSED", status=422, field="idempotencyKey")
+    return Moved(row.id, Balance(*row[7:]), replayed=True)
+
+
+async def _shortage(db: AsyncSession, m: Movement, shelf_id: int | None) -> DomainError:
+    """Why a guarded statement changed nothing, read after the fact for the message (no decision rests on it)."""
+    if shelf_id is not None:
+        shelf = (await db.execute(text("SELECT code FROM shelves WHERE id = :id AND warehouse_id = :w"),
+                                  {"id": shelf_id, "w": m.warehouse_id})).first()
+        if shelf is None:
+            return NotFound(entity="Shelf")
+        have = (await db.execute(text("SELECT quantity FROM shelf_stock WHERE shelf_id = :id AND sku = :sku"),
+                                 {"id": shelf_id, "sku": m.sku})).scalar() or 0
+        return StockShort("STOCK_SHELF_SHORT", sku=m.sku, shelf=shelf.code, quantity=m.quantity, have=have)
+    balance = await read_balance(db, m.warehouse_id, m.sku)
+    if balance is None and not await _warehouse_exists(db, m.warehouse_id):
+        return NotFound(entity="Warehouse")
+    now = balance or Balance(0, 0, 0, 0, 0)
+    short = next((g for g in rules.guards(m.effect) if now.of(g) < m.quantity), rules.guards(m.effect)[0])
+    return StockShort(sku=m.sku, bucket=f"enums.StockBucket.{short.value}", quantity=m.quantity,
+                      have=now.of(short), warehouse=m.warehouse_id)
+
+
+async def _warehouse_exists(db: AsyncSession, warehouse_id: int) -> bool:
+    return (await db.execute(text("SELECT 1 FROM warehouses WHERE id = :id"), {"id": warehouse_id})).first() \
+        is not None
+
+
+async def read_balance(db: AsyncSession, warehouse_id: int, sku: str) -> Balance | None:
+    """The balance of one sku in one warehouse as committed now (None when it never moved)."""
+    cols = ", ".join(b.value for b in STORED)
+    row = (await db.execute(text(f"SELECT {cols} FROM stock_balances WHERE warehouse_id = :w AND sku = :sku"),
+                            {"w": warehouse_id, "sku": sku})).first()
+    return Balance(*row) if row is not None else None
