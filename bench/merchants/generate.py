@@ -9,11 +9,11 @@ Every CHECK, UNIQUE and EXCLUDE constraint still holds, as PostgreSQL checks tho
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import psycopg
+
+from bench.harness.bulk import Timed, indexes_built_after, pick, sql_array
 
 COUNTRIES = ["ID", "ID", "ID", "ID", "PH", "MY", "TH", "VN", "CN"]  # Indonesia first, as in life
 CURRENCY = {"ID": "IDR", "PH": "PHP", "MY": "MYR", "TH": "THB", "VN": "VND", "CN": "CNY"}
@@ -24,15 +24,6 @@ TEAMS = ["SALES", "RETENTION", "SELLER_SUCCESS", "ONBOARDING_SPECIALIST"]
 MERCHANT_TYPES = ["SOUTHEAST_ASIA_LOCAL_SELLERS", "SINGLE_MARKETPLACE", "MULTIPLE_MARKETPLACE", "DISTRIBUTOR"]
 SHOPS_PER_MERCHANT = 3
 SUBSCRIPTIONS_PER_MERCHANT = 10  # consecutive monthly base periods, the last one running now
-
-
-def sql_array(values: list[str]) -> str:
-    return "array[" + ", ".join(f"'{v}'" for v in values) + "]"
-
-
-def pick(values: list[str], index: str) -> str:
-    """The element of a literal array chosen by an integer expression (1-based arrays)."""
-    return f"({sql_array(values)})[1 + ({index}) % {len(values)}]"
 
 
 def users(conn: psycopg.Connection, count: int) -> list[int]:
@@ -63,43 +54,6 @@ def packages(conn: psycopg.Connection, created_by: int) -> dict[str, int]:
             "on conflict (package_id, version) do update set display_name = excluded.display_name returning id",
             (package_id, currency, created_by)).fetchone()[0]  # type: ignore[index]
     return versions
-
-
-class Timed:
-    """Runs statements and keeps the seconds each step took."""
-
-    def __init__(self, conn: psycopg.Connection) -> None:
-        self.conn, self.seconds = conn, dict[str, float]()
-
-    def __call__(self, step: str, sql: str) -> int:
-        begun = time.perf_counter()
-        count = self.conn.execute(sql).rowcount  # type: ignore[arg-type]
-        self.seconds[step] = round(self.seconds.get(step, 0) + time.perf_counter() - begun, 1)
-        return count
-
-
-@contextmanager
-def indexes_built_after(conn: psycopg.Connection, tables: tuple[str, ...]) -> Iterator[None]:
-    """Drop the tables' secondary indexes and UNIQUE/EXCLUDE constraints, load, then build them again from their
-    definitions, as a restore does: one sorted build beats a million index insertions (the gist one above all).
-    The rebuilt constraints check every loaded row."""
-    rows = conn.execute(
-        "select c.conrelid::regclass::text, c.conname, pg_get_constraintdef(c.oid) from pg_constraint c "
-        "where c.contype in ('u', 'x') and c.conrelid = any(%s::regclass[])", (list(tables),)).fetchall()
-    indexes = conn.execute(
-        "select i.indexrelid::regclass::text, pg_get_indexdef(i.indexrelid) from pg_index i "
-        "where i.indrelid = any(%s::regclass[]) and not i.indisprimary "
-        "and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)", (list(tables),)).fetchall()
-    for table, name, _ in rows:
-        conn.execute(f'alter table {table} drop constraint "{name}"')
-    for name, _ in indexes:
-        conn.execute(f"drop index {name}")
-    yield
-    conn.execute("set maintenance_work_mem = '256MB'")
-    for table, name, definition in rows:
-        conn.execute(f'alter table {table} add constraint "{name}" {definition}')
-    for _, definition in indexes:
-        conn.execute(definition)
 
 
 def load(conn: psycopg.Connection, merchants: int, people: list[int], versions: dict[str, int]) -> dict[str, Any]:
