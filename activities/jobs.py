@@ -12,6 +12,7 @@ from sqlalchemy import delete, select, text
 from temporalio import activity
 
 from activities import deploy_store, notices, plan_store, ticket_flows
+from domain import outbound
 from domain.db import transaction
 from domain.enums import DeployTaskStatus, JobResult, MerchantPackageState
 from domain.models.audit import OperationLog
@@ -96,7 +97,10 @@ async def console_ping(p: dict[str, Any]) -> str:
 
 
 async def http_probe(p: dict[str, Any]) -> str:
-    """GET a URL; anything but a 2xx or 3xx answer fails the run (and so alarms the task's people)."""
+    """GET a URL; anything but a 2xx or 3xx answer fails the run (and so alarms the task's people). Where the
+    URL leads is checked again now (a name may resolve elsewhere than when the task was saved); redirects are
+    not followed, so an answer cannot send the call on to an address the check refused."""
+    await outbound.check_url(p["url"], "params.url")
     async with httpx.AsyncClient(timeout=p["timeoutSeconds"]) as http:
         reply = await http.get(p["url"])
     if reply.status_code >= 400:

@@ -33,6 +33,9 @@ class Settings(BaseSettings):
     # Addresses (or networks, e.g. 10.0.0.0/8) of the reverse proxies whose X-Forwarded-For/-Proto are believed;
     # comma-separated. Empty: the peer address is the client, whatever the headers say.
     trusted_proxies: str = ""
+    # Hosts, .domains, addresses or networks on the console's own network that the http.probe job may call
+    # (domain/rules/outbound.py); comma-separated. Empty: only public addresses.
+    job_probe_allow: str = ""
 
     # PostgreSQL: unset means the embedded server under var/pg.
     database_url: str | None = None

@@ -37,6 +37,7 @@ from domain.enums import JobPauseReason, JobStatus, JobTrigger
 from domain.errors import DomainError, Invalid
 from domain.models.jobs import ScheduledJob
 from domain.models.users import User, real_name_of
+from domain.outbound import check_job_urls
 from domain.rules import jobs as rules
 from domain.settings import get_settings
 from workflows.job_models import TASK_NAME, JobRun
@@ -50,6 +51,7 @@ async def check_job(db: AsyncSession, row: Any, _: Principal) -> None:
     where labelled), the cron is one Temporal and the preview read alike, the person in charge exists."""
     job = rules.job_of(row.handler, row.method)
     row.params = rules.check_params(job, row.params)
+    await check_job_urls(job, row.params)
     row.cron = rules.check_cron(row.cron)
     if row.owner_id is not None and await db.scalar(select(User.id).where(User.id == row.owner_id)) is None:
         raise Invalid("ownerId", "not_found", ids=row.owner_id)
@@ -167,8 +169,9 @@ async def changed(db: AsyncSession, user: Principal, row: ScheduledJob, action: 
 async def run_now(job_id: int, body: JobRunBody, db: SessionDep, request: Request,
                   user: Annotated[Principal, Need("job#run")]) -> Reply[JobRunStarted]:
     row = await jobs.load(db, user, job_id)
-    override = rules.check_params(rules.job_of(row.handler, row.method), body.params, partial=True) \
-        if body.params else None
+    job = rules.job_of(row.handler, row.method)
+    override = rules.check_params(job, body.params, partial=True) if body.params else None
+    await check_job_urls(job, override or {})
     await changed(db, user, row, "run", None, {"params": override or {}})
     client = await temporal_client(request)
     await release(db)

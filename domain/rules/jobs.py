@@ -16,6 +16,7 @@ from croniter import croniter
 
 from domain.enums import JobAlarm, JobPauseReason, JobStatus
 from domain.errors import Invalid
+from domain.rules import outbound
 
 
 @dataclass(frozen=True)
@@ -23,7 +24,7 @@ class Param:
     """One parameter of a job. `number` is SPEC §5's 'a number where labelled': anything else is refused."""
 
     name: str
-    kind: str  # number | text | boolean
+    kind: str  # number | text | boolean | url (an http(s) URL the console calls: domain/rules/outbound.py)
     default: Any = None
     minimum: int | None = None
     maximum: int | None = None
@@ -50,7 +51,7 @@ JOBS: dict[str, Job] = {j.key: j for j in (
     Job("plans", "expireSweep", (Param("limit", "number", 500, 1, 5000),)),
     Job("deployReviews", "expireSweep", (Param("limit", "number", 500, 1, 5000),)),
     Job("console", "ping", (Param("note", "text", "", required=False),)),
-    Job("http", "probe", (Param("url", "text"), Param("timeoutSeconds", "number", 10, 1, 60))),
+    Job("http", "probe", (Param("url", "url"), Param("timeoutSeconds", "number", 10, 1, 60))),
 )}
 
 
@@ -100,7 +101,9 @@ def _checked(p: Param, value: Any) -> Any:
         return value
     if not isinstance(value, str) or len(value) > 500:
         raise Invalid(field_name, "param_text", name=p.name)
-    return value
+    if p.kind == "url":
+        outbound.target_host(value, field_name)  # the form here; where it leads: domain/outbound.py
+    return value.strip() if p.kind == "url" else value
 
 
 # ---- cron -------------------------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from domain.db import transaction
 from domain.enums import JobResult
 from domain.models.jobs import JobRecord, ScheduledJob
 from domain.rules import jobs as rules
+from domain.settings import get_settings
 from tests.conftest import unique
 from tests.integration import ticket_support
 from tests.integration.ticket_support import eventually, free_port
@@ -52,6 +53,17 @@ REFUSALS = [
     ({"handler": "operationLog", "method": "purge", "params": {"keepDays": 90, "table": "users"}},
      "params.table", "param_unknown"),
     ({"handler": "http", "method": "probe", "params": {}}, "params.url", "required"),
+    ({"handler": "http", "method": "probe", "params": {"url": "file:///etc/passwd"}}, "params.url", "url_form"),
+    ({"handler": "http", "method": "probe", "params": {"url": "http://127.0.0.1:8000/cms/health"}}, "params.url",
+     "url_internal"),
+    ({"handler": "http", "method": "probe", "params": {"url": "http://169.254.169.254/latest/meta-data/"}},
+     "params.url", "url_internal"),
+    ({"handler": "http", "method": "probe", "params": {"url": "http://10.1.2.3/"}}, "params.url", "url_internal"),
+    ({"handler": "http", "method": "probe", "params": {"url": "http://[::ffff:127.0.0.1]/"}}, "params.url",
+     "url_internal"),
+    ({"handler": "http", "method": "probe", "params": {"url": "http://2130706433/"}}, "params.url", "url_internal"),
+    ({"handler": "http", "method": "probe", "params": {"url": "http://localhost:5432/"}}, "params.url",
+     "url_internal"),
     ({"timeZone": "Mars/Olympus"}, "timeZone", "time_zone"),
     ({"emails": ["ops@example.com", "not an address"]}, "emails", "email_address"),
     ({"pauseAfterFailures": -1}, "pauseAfterFailures", "ge"),
@@ -154,7 +166,9 @@ def mails_to(mails: list[str], address: str) -> list[email.message.Message]:
     return [m for m in found if address in m.get("X-Envelope-To", m.get("To", ""))]
 
 
-async def test_n_failures_pause_the_task_mail_once_and_a_pass_mails_recovered(client, login_as, flows, mail_sink):
+async def test_n_failures_pause_the_task_mail_once_and_a_pass_mails_recovered(client, login_as, flows, mail_sink,
+                                                                              monkeypatch):
+    monkeypatch.setattr(get_settings(), "job_probe_allow", "127.0.0.0/8")  # the probed endpoint is local
     probe = Probe()
     server = await asyncio.start_server(probe.answer, "127.0.0.1", probe.port)
     address = f"{unique('oncall')}@example.com"
@@ -261,3 +275,26 @@ async def test_the_list_and_detail_name_the_person_in_charge(client, login_as, f
     assert [(row["ownerId"], row["ownerName"]) for row in listed["items"]] == [(owner.id, owner.real_name)]
     detail = (await client.get(f"/cms/job/detail/{job['id']}", headers=headers)).json()["data"]
     assert detail["ownerName"] == owner.real_name
+
+
+async def test_an_internal_probe_address_is_refused_in_the_readers_language_unless_allowed(client, login_as, flows,
+                                                                                          monkeypatch):
+    headers = {**await login_as(*EVERYTHING), "Accept-Language": "id"}
+    probe = form(handler="http", method="probe", params={"url": "http://10.20.1.5/health"})
+    refused = await client.post("/cms/job/add", json=probe, headers=headers)
+    assert refused.status_code == 422
+    [error] = refused.json()["data"]["errors"]
+    assert error["field"] == "params.url" and "10.20.1.5" in error["message"]
+    assert "OMP_JOB_PROBE_ALLOW" in error["message"]
+    assert error["message"].startswith("URL: 10.20.1.5") and "jaringan internal" in error["message"]
+
+    public = (await client.post("/cms/job/add", json=form(handler="http", method="probe",
+                                                           params={"url": "https://93.184.215.14/"}),
+                                headers=headers)).json()["data"]
+    override = await client.post(f"/cms/job/{public['id']}/run", json={"params": {"url": "http://127.0.0.1:9/"}},
+                                 headers=headers)  # run now may not point it inside either
+    assert override.status_code == 422 and override.json()["data"]["errors"][0]["field"] == "params.url"
+
+    monkeypatch.setattr(get_settings(), "job_probe_allow", "status.corp.example, 10.20.0.0/16")
+    allowed = await client.post("/cms/job/add", json=probe, headers=headers)
+    assert allowed.status_code == 200, allowed.text

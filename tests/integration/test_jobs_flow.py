@@ -64,7 +64,8 @@ def subjects(mails: list[str], address: str) -> list[str]:
     return [str(m["Subject"]) for m in found if address in m.get("X-Envelope-To", m.get("To", ""))]
 
 
-async def test_a_failing_task_mails_once_reminds_hourly_and_mails_recovered_once(env, mail_sink):
+async def test_a_failing_task_mails_once_reminds_hourly_and_mails_recovered_once(env, mail_sink, monkeypatch):
+    monkeypatch.setattr(get_settings(), "job_probe_allow", "127.0.0.1")  # the probe's closed port is local
     address = f"{unique('oncall')}@example.com"
     job = await new_job(address)
     with pytest.raises(WorkflowFailureError):
