@@ -203,18 +203,13 @@ async def _shortage(db: AsyncSession, m: Movement, shelf_id: int | None) -> Doma
         have = (await db.execute(text("SELECT quantity FROM shelf_stock WHERE shelf_id = :id AND sku = :sku"),
                                  {"id": shelf_id, "sku": m.sku})).scalar() or 0
         return StockShort("STOCK_SHELF_SHORT", sku=m.sku, shelf=shelf.code, quantity=m.quantity, have=have)
-    balance = await read_balance(db, m.warehouse_id, m.sku)
-    if balance is None and not await _warehouse_exists(db, m.warehouse_id):
+    code = (await db.execute(text("SELECT code FROM warehouses WHERE id = :id"), {"id": m.warehouse_id})).scalar()
+    if code is None:
         return NotFound(entity="Warehouse")
-    now = balance or Balance(0, 0, 0, 0, 0)
+    now = await read_balance(db, m.warehouse_id, m.sku) or Balance(0, 0, 0, 0, 0)
     short = next((g for g in rules.guards(m.effect) if now.of(g) < m.quantity), rules.guards(m.effect)[0])
     return StockShort(sku=m.sku, bucket=f"enums.StockBucket.{short.value}", quantity=m.quantity,
-                      have=now.of(short), warehouse=m.warehouse_id)
-
-
-async def _warehouse_exists(db: AsyncSession, warehouse_id: int) -> bool:
-    return (await db.execute(text("SELECT 1 FROM warehouses WHERE id = :id"), {"id": warehouse_id})).first() \
-        is not None
+                      have=now.of(short), warehouse=code)
 
 
 async def read_balance(db: AsyncSession, warehouse_id: int, sku: str) -> Balance | None:

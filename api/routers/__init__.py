@@ -31,6 +31,7 @@ from api.routers import (
     queue_alerts,
     roles,
     shops,
+    stock,
     subscriptions,
     system,
     ticket_actions,
@@ -62,4 +63,5 @@ ROUTERS = [
     jobs.router, job_records.router,
     heartbeats.router,
     queue_alerts.rule_router, queue_alerts.alert_router,
+    stock.router, stock.movement_router,
 ]

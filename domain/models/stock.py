@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import Annotated
 
 from sqlalchemy import BigInteger, CheckConstraint, Computed, ForeignKey, Index, String, func
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column, query_expression
 
 from domain.db import Base, one_of
 from domain.enums import StockMovementType
@@ -88,6 +88,10 @@ class StockChange(Base):
     actor_name: Mapped[str | None] = mapped_column(String(100))
     idempotency_key: Mapped[str] = mapped_column(String(200), unique=True)
     created_at: Mapped[datetime] = mapped_column(server_default=func.now())
+    # names the list shows beside the ids (api/routers/stock.py)
+    warehouse_name: Mapped[str | None] = query_expression()
+    shelf_code: Mapped[str | None] = query_expression()
+    to_shelf_code: Mapped[str | None] = query_expression()
 
     # SPEC: original, change and new stock, for every stored bucket (original + change = new, checked)
     original_on_hand: Mapped[Units]

@@ -103,6 +103,10 @@ GINEE_OMS = directory(
              button("stock#lock", "Lock stock", "锁定库存", "Kunci stok")),
         menu("outbound-inbound-order-query", "/operation/ginee-oms/stock/outbound-inbound-order-query",
              "Inbound and outbound orders", "出入库单查询", "Pesanan masuk dan keluar"),
+        menu("stock-change-record", "/operation/ginee-oms/stock/change-record", "Stock change record",
+             "库存变动记录", "Catatan perubahan stok",
+             *crud("stock-change", "stock change records", "库存变动记录", "catatan perubahan stok", "export"),
+             button("stock#move", "Move stock", "库存变动", "Pindahkan stok")),
     ),
     menu("oms-shop", "/operation/ginee-oms/shop", "Shops", "店铺", "Toko"),
     directory(

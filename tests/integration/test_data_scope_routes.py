@@ -21,6 +21,7 @@ from sqlalchemy import insert, select
 
 from api.main import create_app
 from domain.db import transaction
+from domain.enums import StockMovementType
 from domain.models.audit import OperationLog
 from domain.models.authorities import Authority
 from domain.models.couriers import Courier
@@ -37,6 +38,7 @@ from domain.rules.money import currency_of
 from tests.conftest import unique
 from tests.integration.merchant_support import insert_merchant
 from tests.integration.people import bearer, create_user, token_for
+from tests.integration.stock_support import insert_warehouse, moved
 from tests.integration.ticket_support import insert_ticket
 
 SPEC = create_app().openapi()
@@ -145,6 +147,8 @@ async def world() -> World:
                     for shop, (who, n) in zip(merchants, both, strict=True)]
         db.add_all(requests)
         await db.flush()
+    stock = [await moved(await insert_warehouse(0, m.id), StockMovementType.MANUAL_INBOUND, 1, f"{mark}{n}sku",
+                         document_no=mark) for m, n in zip(merchants, ("in", "out"), strict=True)]
     window = {"startTime": (now - timedelta(hours=1)).isoformat(), "endTime": (now + timedelta(hours=1)).isoformat()}
 
     def pair(rows: list[Any], label: str) -> Rows:
@@ -169,6 +173,8 @@ async def world() -> World:
                          {"name": mark, "merchantEmail": "merch@shop"}),
             "Payment": Rows([payments[0].id], [payments[1].id], [merchants[0].email], [merchants[1].email],
                             {"merchantEmail": "merch@shop"}),
+            "StockChange": Rows([stock[0].change_id], [stock[1].change_id], [f"{mark}insku"], [f"{mark}outsku"],
+                                {"documentNo": mark}),
             "SubscriptionRequest": Rows([requests[0].id], [requests[1].id], [f"{mark}mine"], [f"{mark}theirs"]),
         },
         params={"role_id": role.id, "authority_id": authority.id},

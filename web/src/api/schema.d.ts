@@ -3528,6 +3528,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/stock/change/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one StockChange */
+        get: operations["stock_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock/change/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export StockChanges matching the filters as xlsx */
+        post: operations["stock_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock/change/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search StockChanges */
+        post: operations["stock_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock/movement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move stock (one movement, once per Idempotency-Key) */
+        post: operations["stock_post_movement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/subscription/detail/{request_id}": {
         parameters: {
             query?: never;
@@ -8997,6 +9065,22 @@ export interface components {
              */
             totalCapped: boolean;
         };
+        /** Page[StockChangePublic] */
+        Page_StockChangePublic_: {
+            /** Items */
+            items: components["schemas"]["StockChangePublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
         /** Page[TaskPublic] */
         Page_TaskPublic_: {
             /** Items */
@@ -10819,6 +10903,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[StockChangePublic]] */
+        Reply_Page_StockChangePublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_StockChangePublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[TaskPublic]] */
         Reply_Page_TaskPublic__: {
             /**
@@ -11226,6 +11329,44 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["ShopPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[StockChangePublic] */
+        Reply_StockChangePublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["StockChangePublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[StockMovedPublic] */
+        Reply_StockMovedPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["StockMovedPublic"] | null;
             /**
              * Message
              * @default
@@ -12812,6 +12953,148 @@ export interface components {
             /** Status */
             status: string;
         };
+        /** StockBalancePublic */
+        StockBalancePublic: {
+            /** Available */
+            available: number;
+            /** Locked */
+            locked: number;
+            /** Onhand */
+            onHand: number;
+            /** Promotion */
+            promotion: number;
+            /** Spare */
+            spare: number;
+            /** Transit */
+            transit: number;
+        };
+        /**
+         * StockChangeFilters
+         * @description SPEC §3 stock change record: by sku, warehouse, movement and time range.
+         */
+        StockChangeFilters: {
+            /** Createdat */
+            createdAt?: (string | null)[] | null;
+            /** Documentno */
+            documentNo?: string | null;
+            /** Movementtype */
+            movementType?: components["schemas"]["StockMovementType"][] | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Sku */
+            sku?: string | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Warehouseid */
+            warehouseId?: number | null;
+        };
+        /** StockChangePublic */
+        StockChangePublic: {
+            /** Actorname */
+            actorName: string | null;
+            /** Changelocked */
+            changeLocked: number;
+            /** Changeonhand */
+            changeOnHand: number;
+            /** Changepromotion */
+            changePromotion: number;
+            /** Changespare */
+            changeSpare: number;
+            /** Changetransit */
+            changeTransit: number;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Documentno */
+            documentNo: string | null;
+            /** Id */
+            id: number;
+            movementType: components["schemas"]["StockMovementType"];
+            /** Newlocked */
+            newLocked: number;
+            /** Newonhand */
+            newOnHand: number;
+            /** Newpromotion */
+            newPromotion: number;
+            /** Newspare */
+            newSpare: number;
+            /** Newtransit */
+            newTransit: number;
+            /** Originallocked */
+            originalLocked: number;
+            /** Originalonhand */
+            originalOnHand: number;
+            /** Originalpromotion */
+            originalPromotion: number;
+            /** Originalspare */
+            originalSpare: number;
+            /** Originaltransit */
+            originalTransit: number;
+            /** Quantity */
+            quantity: number;
+            /** Reason */
+            reason: string | null;
+            /** Shelfcode */
+            shelfCode?: string | null;
+            /** Sku */
+            sku: string;
+            /** Toshelfcode */
+            toShelfCode?: string | null;
+            /** Warehouseid */
+            warehouseId: number;
+            /** Warehousename */
+            warehouseName?: string | null;
+        };
+        /** StockMovedPublic */
+        StockMovedPublic: {
+            balance: components["schemas"]["StockBalancePublic"];
+            /** Changeid */
+            changeId: number;
+            /** Replayed */
+            replayed: boolean;
+        };
+        /**
+         * StockMovementCreate
+         * @description One movement; the `Idempotency-Key` header makes it happen once however often it is sent.
+         */
+        StockMovementCreate: {
+            /** Documentno */
+            documentNo?: string | null;
+            movementType: components["schemas"]["StockMovementType"];
+            /** Quantity */
+            quantity: number;
+            /** Reason */
+            reason?: string | null;
+            /** Shelfid */
+            shelfId?: number | null;
+            /** Sku */
+            sku: string;
+            /** Toshelfid */
+            toShelfId?: number | null;
+            /** Warehouseid */
+            warehouseId: number;
+        };
+        /**
+         * StockMovementType
+         * @description SPEC §3 stock movement types, then the order steps that move reserved or in-transit stock (SPEC §4: an
+         *     inbound order's in-transit stock, an outbound order's locked stock, promotion and spare stock). Which buckets
+         *     each one changes is in domain/rules/stock.py.
+         * @enum {string}
+         */
+        StockMovementType: "package_outbound" | "manual_outbound" | "receive_inbound" | "manual_inbound" | "transfer_inbound" | "transfer_outbound" | "move_shelf" | "defective_good" | "plan_inbound" | "cancel_inbound" | "lock_outbound" | "release_outbound" | "reserve_promotion" | "release_promotion" | "reserve_spare" | "release_spare";
         /** StoredFilePublic */
         StoredFilePublic: {
             /** Contenttype */
@@ -20536,6 +20819,139 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_ShopPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_StockChangePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockChangeFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockChangeFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_StockChangePublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_post_movement: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required: a client-chosen key (printable ASCII, up to 150) naming this movement; a repeat with the same key moves nothing and answers with the first movement's result. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockMovementCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_StockMovedPublic_"];
                 };
             };
             /** @description Validation Error */

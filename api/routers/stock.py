@@ -1,0 +1,79 @@
+"""Stock (SPEC §3 stock change record, issue of the stock ledger): a movement through the one primitive
+(activities/stock_store.py `move`), and the change record list with its xlsx export on the resource kit.
+
+Data authority: stock belongs to the merchant that owns the warehouse (its country, team and people)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Response
+from sqlalchemy import select
+from sqlalchemy.orm import aliased
+
+from activities.stock_store import move
+from api.deps import Need, Principal, SessionDep
+from api.envelope import Reply, ok
+from api.idempotency import REPLAYED_HEADER
+from api.resource import Actions, Resource
+from api.routers.merchants import through_merchant
+from api.schemas.stock import (
+    StockBalancePublic,
+    StockChangeFilters,
+    StockChangePublic,
+    StockMovedPublic,
+    StockMovementCreate,
+)
+from domain.errors import NotFound
+from domain.models.stock import StockChange
+from domain.models.warehouses import Shelf, Warehouse
+from domain.rules.stock import Movement
+
+MENU = "stock-change-record"
+MOVE = "stock#move"
+
+WAREHOUSE_SCOPE = through_merchant("Warehouse", Warehouse.merchant_id)
+CHANGE_SCOPE = through_merchant(
+    "StockChange", select(Warehouse.merchant_id).where(Warehouse.id == StockChange.warehouse_id)
+    .correlate(StockChange).scalar_subquery())
+
+
+def with_names() -> dict[str, Any]:
+    shelf, to_shelf = aliased(Shelf), aliased(Shelf)
+    return {
+        "warehouse_name": select(Warehouse.name).where(Warehouse.id == StockChange.warehouse_id).scalar_subquery(),
+        "shelf_code": select(shelf.code).where(shelf.id == StockChange.shelf_id).scalar_subquery(),
+        "to_shelf_code": select(to_shelf.code).where(to_shelf.id == StockChange.to_shelf_id).scalar_subquery(),
+    }
+
+
+changes = Resource(
+    name="StockChange", model=StockChange, public=StockChangePublic, create=StockChangePublic,
+    update=StockChangePublic, filters=StockChangeFilters, permission=MENU,
+    actions=Actions(export="stock-change#export"), scope=CHANGE_SCOPE, computed=with_names,
+    sortable={"id", "created_at", "sku", "quantity"},
+)
+router = changes.router(prefix="/stock/change", tags=["stock"])
+movement_router = APIRouter(prefix="/stock", tags=["stock"])
+
+MovementKey = Annotated[str, Header(
+    alias="Idempotency-Key", min_length=1, max_length=150, pattern=r"^[!-~]+$",
+    description="Required: a client-chosen key (printable ASCII, up to 150) naming this movement; a repeat with "
+                "the same key moves nothing and answers with the first movement's result.")]
+
+
+@movement_router.post("/movement", summary="Move stock (one movement, once per Idempotency-Key)")
+async def post_movement(body: StockMovementCreate, db: SessionDep, response: Response,
+                        user: Annotated[Principal, Need(MOVE)], key: MovementKey) -> Reply[StockMovedPublic]:
+    in_scope = select(Warehouse.id).where(Warehouse.id == body.warehouse_id, *WAREHOUSE_SCOPE.conditions(user))
+    if await db.scalar(in_scope) is None:
+        raise NotFound(entity="Warehouse")  # not there, or another merchant's than this user may see
+    moved = await move(db, Movement(
+        warehouse_id=body.warehouse_id, sku=body.sku, type=body.movement_type, quantity=body.quantity,
+        idempotency_key=f"api:{user.id}:{key}",  # one user's keys never meet another's or the system's
+        shelf_id=body.shelf_id, to_shelf_id=body.to_shelf_id, reason=body.reason, document_no=body.document_no,
+        actor_id=user.id, actor_name=user.username))
+    if moved.replayed:
+        response.headers[REPLAYED_HEADER] = "true"
+    balance = StockBalancePublic.model_validate(moved.balance, from_attributes=True)
+    return ok(StockMovedPublic(change_id=moved.change_id, replayed=moved.replayed, balance=balance))

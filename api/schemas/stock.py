@@ -1,0 +1,83 @@
+"""Stock movements and the stock change record on the wire (SPEC §3 stock change record)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated
+
+from pydantic import AwareDatetime, Field
+
+from api.envelope import CamelModel
+from api.resource.query import In, Range, SearchParams
+from domain.enums import StockMovementType
+from domain.rules.stock import MAX_QUANTITY, MAX_TEXT
+
+Sku = Annotated[str, Field(min_length=1, max_length=MAX_TEXT["sku"])]
+
+
+class StockMovementCreate(CamelModel):
+    """One movement; the `Idempotency-Key` header makes it happen once however often it is sent."""
+
+    warehouse_id: int
+    sku: Sku
+    movement_type: StockMovementType
+    quantity: Annotated[int, Field(ge=1, le=MAX_QUANTITY, strict=True)]
+    shelf_id: int | None = None
+    to_shelf_id: int | None = None
+    reason: Annotated[str, Field(max_length=MAX_TEXT["reason"])] | None = None
+    document_no: Annotated[str, Field(max_length=MAX_TEXT["document_no"])] | None = None
+
+
+class StockBalancePublic(CamelModel):
+    on_hand: int
+    spare: int
+    locked: int
+    promotion: int
+    transit: int
+    available: int
+
+
+class StockMovedPublic(CamelModel):
+    change_id: int
+    replayed: bool
+    balance: StockBalancePublic
+
+
+class StockChangePublic(CamelModel):
+    id: int
+    warehouse_id: int
+    warehouse_name: str | None = None
+    sku: str
+    shelf_code: str | None = None
+    to_shelf_code: str | None = None
+    movement_type: StockMovementType
+    quantity: int
+    reason: str | None
+    document_no: str | None
+    actor_name: str | None
+    created_at: datetime
+    original_on_hand: int
+    change_on_hand: int
+    new_on_hand: int
+    original_spare: int
+    change_spare: int
+    new_spare: int
+    original_locked: int
+    change_locked: int
+    new_locked: int
+    original_promotion: int
+    change_promotion: int
+    new_promotion: int
+    original_transit: int
+    change_transit: int
+    new_transit: int
+
+
+class StockChangeFilters(SearchParams):
+    """SPEC §3 stock change record: by sku, warehouse, movement and time range."""
+
+    sku: Annotated[str | None, Field(max_length=MAX_TEXT["sku"])] = None
+    warehouse_id: int | None = None
+    movement_type: Annotated[list[StockMovementType] | None, In(), Field(max_length=len(StockMovementType))] = None
+    created_at: Annotated[list[AwareDatetime | None] | None, Field(max_length=2), Range()] = None
+    document_no: Annotated[str | None, Field(max_length=MAX_TEXT["document_no"])] = None

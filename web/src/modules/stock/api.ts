@@ -1,0 +1,11 @@
+import { http } from '../../api/http';
+import type { components } from '../../api/schema';
+
+export type StockMovementCreate = components['schemas']['StockMovementCreate'];
+export type StockMoved = components['schemas']['StockMovedPublic'];
+
+export const stockApi = {
+  /** One movement; the key makes a double click or a retry move once (docs/stock.md). */
+  move: (body: StockMovementCreate, idempotencyKey: string) =>
+    http.post<StockMoved>('stock/movement', body, { idempotencyKey }),
+};
