@@ -10,7 +10,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Annotated, Any
 
-from pydantic import Field, model_validator
+from pydantic import Field, computed_field, model_validator
 
 from api.envelope import CamelModel
 from api.resource.query import Eq, In, Like, SearchParams
@@ -29,6 +29,7 @@ from domain.enums import (
     SubscriptionMethod,
 )
 from domain.rules import packages as rules
+from domain.rules import subscriptions as subscription_rules
 
 Money = Annotated[Decimal, Field(max_digits=20, decimal_places=4)]
 Count = Annotated[int, Field(ge=-(2**31), le=2**31 - 1)]
@@ -174,6 +175,12 @@ class PackagePublic(CamelModel):
     feature_keys: list[str]
     created_at: datetime
     updated_at: datetime
+
+    @computed_field(description="the most of this package one subscribe or gift request buys: an add-on's by its "
+                    "type (SPEC §3 add-on package quantities), any other within the largest of them")  # type: ignore[prop-decorator]
+    @property
+    def max_count(self) -> int:
+        return subscription_rules.count_limit(self.package_type, self.addon_type)
 
     @model_validator(mode="before")
     @classmethod

@@ -40,6 +40,19 @@ async def test_the_dialog_refuses_more_of_an_addon_than_its_type_allows(client):
                                  .where(SubscriptionRequest.merchant_id == merchant_id))).all() == []
 
 
+async def test_the_dialog_is_offered_each_packages_most_per_request(client):
+    """The subscribe dialog caps each count on screen at the limit the server holds (`maxCount`)."""
+    seller, _ = await people()
+    api = await package(PackageType.ADDON, mode=AddonMode.CONTINUE, addon_type=AddonType.OMS_OPEN_API)
+    consignors = await package(PackageType.ADDON, mode=AddonMode.SUPERIMPOSE,
+                               addon_type=AddonType.WMS_ADD_5_CONSIGNOR)
+    untyped = await package(PackageType.ADDON, mode=AddonMode.CONTINUE)
+    basic = await package()
+    reply = await client.get("/cms/package/options", params={"country": "ID"}, headers=seller.headers)
+    most = {p["id"]: p["maxCount"] for p in reply.json()["data"]}
+    assert [most[i] for i in (api, consignors, untyped, basic)] == [1, 100, 1000, 1000]
+
+
 async def test_postgresql_refuses_a_record_above_the_addon_limit():
     merchant_id = await merchant()
     advanced = await package(PackageType.ADDON, mode=AddonMode.CONTINUE, addon_type=AddonType.ADVANCED_WMS)

@@ -8466,6 +8466,11 @@ export interface components {
             /** Interceptedorders */
             interceptedOrders: number | null;
             kind: components["schemas"]["PackageKind"];
+            /**
+             * Maxcount
+             * @description the most of this package one subscribe or gift request buys: an add-on's by its type (SPEC §3 add-on package quantities), any other within the largest of them
+             */
+            readonly maxCount: number;
             /** Monthlyamount */
             monthlyAmount: string | null;
             /** Monthlyorders */

@@ -59,6 +59,35 @@ describe('the subscribe dialog and its second confirmation', { timeout: 180_000 
     expect(bodyOf(seen, 'subscription/41/confirm')).toEqual({ packages: [{ packageId: 3, versionId: 30, count: 1 }], freeDays: 7 });
   });
 
+  it('caps each add-on count at its type\'s limit the server gives (SPEC §3 add-on quantities)', async () => {
+    const addons = [
+      { id: 7, name: 'Oms Open Api', packageType: 'ADDON', addonType: 'OMS_OPEN_API', displayName: 'Open API', maxCount: 1 },
+      { id: 8, name: 'WMS Add 5 Consignor', packageType: 'ADDON', addonType: 'WMS_ADD_5_CONSIGNOR', displayName: 'Consignors', maxCount: 100 },
+    ];
+    const seen = fakeApi(({ url }) => (url.includes('package/options')
+      ? { body: envelope(addons) } : { status: 404, body: envelope(null, 'NOT_FOUND', 'not found') }));
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter><SubscriptionDialog kind="GIFT" merchantId={9} country="ID" open onClose={() => {}} /></MemoryRouter>
+      </QueryClientProvider>,
+    );
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Packages' }));
+    fireEvent.click(await screen.findByText('Open API (add-on)'));
+    fireEvent.click(await screen.findByText('Consignors (add-on)'));
+    const apiCount = await screen.findByLabelText('Count of Oms Open Api');
+    const consignorCount = screen.getByLabelText('Count of WMS Add 5 Consignor');
+    expect(apiCount.getAttribute('aria-valuemax')).toBe('1');
+    expect(consignorCount.getAttribute('aria-valuemax')).toBe('100');
+    expect(screen.getByText('At most 1 of this add-on in one request')).toBeTruthy();
+    expect(screen.getByText('At most 100 of this add-on in one request')).toBeTruthy();
+    fireEvent.change(consignorCount, { target: { value: '101' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(seen.some((r) => r.url.endsWith('subscription/submit'))).toBe(true));
+    const [api, consignors] = bodyOf(seen, 'subscription/submit').packages as { packageId: number; count: number }[];
+    expect(api).toEqual({ packageId: 7, count: 1 });
+    expect(consignors?.count).toBeLessThanOrEqual(100); // 101 typed: the input does not take it
+  });
+
   it('puts a refusal of the server on the field it names', async () => {
     const message = 'Payment serial number: this payment serial number is a duplicate, it has been used already';
     openDialog(() => ({ status: 422, body: envelope({ errors: [{ field: 'paymentSerial', rule: 'serial_used', message }] }, 'VALIDATION_FAILED', message) }));

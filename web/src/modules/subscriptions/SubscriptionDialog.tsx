@@ -21,6 +21,8 @@ export interface SubscriptionDialogProps {
 
 const FIELDS = ['packages', 'freeDays', 'receiptNumber', 'paymentSerial', 'paymentAt', 'screenshotFileId', 'remark'];
 const MAX_FREE_DAYS = 365; // SPEC §9
+/** A package the server names no limit for (it always does: `maxCount`, SPEC §3 add-on quantities). */
+const MAX_COUNT = 1000;
 
 /**
  * The subscribe or gift dialog (SPEC §2) and its second confirmation: the dialog submits the request (its flow
@@ -87,12 +89,18 @@ export function SubscriptionDialog({ kind, merchantId, country, open, onClose, o
           <Select mode="multiple" loading={packages.isLoading} optionFilterProp="label"
             options={(packages.data ?? []).map((p) => ({ value: p.id, label: `${p.displayName} (${t(`type.${p.packageType}`)})` }))} />
         </Form.Item>
-        {chosen.map((packageId) => (
-          <Form.Item key={packageId} name={['counts', String(packageId)]} initialValue={1}
-            label={t('fields.countOf', { name: packages.data?.find((p) => p.id === packageId)?.name ?? packageId })}>
-            <InputNumber min={1} max={1000} precision={0} />
-          </Form.Item>
-        ))}
+        {chosen.map((packageId) => {
+          const option = packages.data?.find((p) => p.id === packageId);
+          const most = option?.maxCount ?? MAX_COUNT;
+          return (
+            <Form.Item key={packageId} name={['counts', String(packageId)]} initialValue={1}
+              label={t('fields.countOf', { name: option?.name ?? packageId })}
+              extra={option?.addonType ? t('dialog.addonMost', { max: most }) : undefined}
+              rules={[{ type: 'number', min: 1, max: most, message: t('rules.count', { max: most }) }]}>
+              <InputNumber min={1} max={most} precision={0} />
+            </Form.Item>
+          );
+        })}
         <Form.Item name="freeDays" label={t('fields.freeDays')}>
           <InputNumber min={0} max={MAX_FREE_DAYS} precision={0} />
         </Form.Item>
