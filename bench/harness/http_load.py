@@ -15,10 +15,12 @@ from typing import Any
 from urllib.parse import urlparse
 
 
-def request_bytes(url: str, method: str, path: str, token: str, body: dict[str, Any] | None) -> bytes:
+def request_bytes(url: str, method: str, path: str, token: str, body: dict[str, Any] | None,
+                  headers: dict[str, str] | None = None) -> bytes:
     host = urlparse(url).netloc
     payload = json.dumps(body).encode() if body is not None else b""
-    head = (f"{method} {path} HTTP/1.1\r\nHost: {host}\r\nAuthorization: Bearer {token}\r\n"
+    extra = "".join(f"{name}: {value}\r\n" for name, value in (headers or {}).items())
+    head = (f"{method} {path} HTTP/1.1\r\nHost: {host}\r\nAuthorization: Bearer {token}\r\n{extra}"
             f"Content-Type: application/json\r\nContent-Length: {len(payload)}\r\n\r\n")
     return head.encode() + payload
 

@@ -19,16 +19,17 @@ from bench.harness.figures import summary
 if TYPE_CHECKING:
     from bench.harness.stack import Stack
 
-Body = dict[str, Any] | Callable[[], dict[str, Any]]  # one body for every call, or a new one for each
+# One body for every call, or a callable making each call's body and extra headers (a write: a new key, a row)
+Body = dict[str, Any] | Callable[[], tuple[dict[str, Any], dict[str, str]]]
 
 
 async def api_load(url: str, token: str, path: str, body: Body, seconds: float, clients: int) -> dict[str, float]:
     """`clients` callers in a loop for `seconds` (all replies must be 200), through the lean client. With a
-    callable `body` each call sends a body of its own (a write: a new key, another row), and the connections
-    warm up on the health route instead, so only the measured calls write."""
+    callable `body` each call sends a body and headers of its own, and the connections warm up on the health
+    route instead, so only the measured calls write."""
     if callable(body):
         def request() -> bytes:
-            return http_load.request_bytes(url, "POST", path, token, body())
+            return http_load.request_bytes(url, "POST", path, token, *body())
         warm_up: bytes | None = http_load.request_bytes(url, "GET", "/cms/health", token, None)
         load = await http_load.run(url, request, clients, seconds=seconds, warm_up=warm_up)
     else:

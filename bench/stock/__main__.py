@@ -1,0 +1,77 @@
+"""`python -m bench.stock [--scale 1.0]`: one run on a fresh console (bench/harness).
+
+1. Start the console (`launcher --ephemeral`), log in as admin.
+2. Generate 5,000,000 change records over 200,000 SKUs in 20 warehouses (800,000 balances, each the sum of its
+   records) inside PostgreSQL, indexes built after the load (`--scale 0.01`: 50,000 records over 2,000 SKUs).
+3. Search: the stock list's common questions through the API and the same SQL through pgbench, one caller at a
+   time (latency) and `--clients` callers (throughput).
+4. Movements: `POST /cms/stock/movement` (an outbound of 1 unit of a random balance, a new idempotency key each)
+   beside pgbench running the movement's own transaction (change record + guarded UPDATE) on the same balances.
+5. Drift: the reconciliation's query over every balance afterwards (must be 0).
+Results go to bench/out/stock-<time>.json and are printed as bench/RESULTS.md shows them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from datetime import UTC, datetime
+from typing import Any
+
+import psycopg
+
+from bench.harness import stack
+from bench.harness.figures import load_average, machine
+from bench.harness.measure import beside_pgbench, script_of
+from bench.stock import generate, ledger, report
+
+
+def parse() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench.stock", description=__doc__.split("\n")[0])
+    parser.add_argument("--scale", type=float, default=1.0,
+                        help="share of the full size (5,000,000 records, 200,000 SKUs); 0.01 for a quick run")
+    parser.add_argument("--seconds", type=int, default=15, help="duration of each measurement")
+    parser.add_argument("--clients", type=int, default=8, help="concurrent callers for throughput")
+    parser.add_argument("--api-workers", type=int, default=os.cpu_count() or 1,
+                        help="API processes (OMP_WORKERS), one a core as deployed")
+    return parser.parse_args()
+
+
+async def run(args: argparse.Namespace, console: stack.Stack) -> dict[str, Any]:
+    os.environ["OMP_DATABASE_URL"] = console.database_url
+    os.environ["OMP_TEMPORAL_ADDRESS"] = console.temporal
+    results: dict[str, Any] = {"at": datetime.now(UTC).isoformat(), "args": vars(args), "machine": machine()}
+    with psycopg.connect(console.database_url, autocommit=True) as conn:
+        layout, results["data"] = generate.load(conn, round(generate.SKUS * args.scale),
+                                                round(generate.CHANGES * args.scale))
+        print(f"data: {results['data']}", flush=True)
+    await console.settle()
+    token = console.login()
+    searched = ledger.search_route()
+    results["searchRoute"] = searched.path
+    results["search"] = {}
+    for name, body in ledger.searches(layout).items():
+        figures = await beside_pgbench(console, token, searched.path, body, script_of(searched.sql(body)),
+                                       args.seconds, args.clients)
+        results["search"][name] = figures
+        print(f"search {name}: " + ", ".join(f"{k} {v}" for k, v in figures.items() if k != "script"), flush=True)
+    await console.settle()
+    results["movements"] = await beside_pgbench(console, token, ledger.MOVEMENT_PATH, ledger.movements(layout),
+                                                ledger.movement_script(layout), args.seconds, args.clients)
+    print("movements: " + ", ".join(f"{k} {v}" for k, v in results["movements"].items() if k != "script"),
+          flush=True)
+    with psycopg.connect(console.database_url, autocommit=True) as conn:
+        results["drift"] = ledger.drift(conn)
+    print(f"drift: {results['drift']}", flush=True)
+    results["loadAverageAtEnd"] = load_average()
+    return results
+
+
+def main() -> None:
+    args = parse()
+    _, results = stack.run_once("stock", args.api_workers, lambda console: run(args, console))
+    print(report.render(results))
+
+
+if __name__ == "__main__":
+    main()

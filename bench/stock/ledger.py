@@ -1,0 +1,95 @@
+"""What the stock benchmark asks of the console, and the same SQL for pgbench: the stock list searched, the
+movement (`POST stock/movement` beside the movement primitive's own statement) and the drift afterwards."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import psycopg
+
+from bench.stock.generate import MERCHANTS, WAREHOUSES_PER_MERCHANT, Layout
+from domain.enums import StockMovementType
+
+MOVEMENT_PATH = "/cms/stock/movement"
+MOVEMENT, QUANTITY = StockMovementType.MANUAL_OUTBOUND, 1
+
+
+def movements(layout: Layout) -> Callable[[], tuple[dict[str, Any], dict[str, str]]]:
+    """A new movement each call: an outbound of 1 unit of a random balance under an `Idempotency-Key` of its own
+    (the balances hold 150 units or more, so none runs short within a run)."""
+    rng, run, numbers = random.Random(), uuid.uuid4().hex[:8], itertools.count()
+
+    def call() -> tuple[dict[str, Any], dict[str, str]]:
+        warehouse, sku = layout.balance(rng.randrange(layout.balances))
+        return ({"warehouseId": warehouse, "sku": sku, "movementType": MOVEMENT.value, "quantity": QUANTITY,
+                 "reason": "Bench"}, {"Idempotency-Key": f"bench-{run}-{next(numbers)}"})
+
+    return call
+
+
+def movement_script(layout: Layout) -> str:
+    """The movement primitive's statement for the same outbound (activities/stock_store.py: the guarded UPDATE
+    feeding the change record's INSERT) as a pgbench transaction on a random balance, a new key each time."""
+    from activities.stock_store import _balance_sql
+
+    per = WAREHOUSES_PER_MERCHANT
+    values = {
+        "warehouse_id": ":w", "sku": layout.sku_sql(":b"), "quantity": str(QUANTITY),
+        "movement_type": f"'{MOVEMENT.value}'", "shelf_id": "NULL", "to_shelf_id": "NULL",
+        "reason": "'Bench'", "document_no": "NULL", "actor_id": "1", "actor_name": "'admin'",
+        "idempotency_key": "'pgbench-' || gen_random_uuid()",
+        "c_on_hand": str(-QUANTITY), "c_spare": "0", "c_locked": "0", "c_promotion": "0", "c_transit": "0",
+    }
+    statement = re.sub(r"(?<!:):(\w+)", lambda m: values[m.group(1)],
+                       str(_balance_sql(MOVEMENT)))
+    return (f"\\set b random(0, {layout.balances - 1})\n"
+            f"\\set w {layout.first_warehouse} + ((:b / {per}) % {MERCHANTS}) * {per} + :b % {per}\n"
+            + " ".join(statement.split()) + ";\n")
+
+
+@dataclass(frozen=True)
+class SearchRoute:
+    path: str
+    sql: Callable[[dict[str, Any]], list[str]]  # the statements the API runs for a body, with literal values
+
+
+def search_route() -> SearchRoute:
+    """The stock change record list (the movements' ledger, `POST stock/change/search`)."""
+    from api.resource.page import PlainPage
+    from api.routers.stock import changes
+    from bench.harness.sql import literal_sql, super_principal
+
+    plain = PlainPage.of(changes)
+    assert plain is not None, "the change record list reads plain rows"
+
+    def sql(body: dict[str, Any]) -> list[str]:
+        return literal_sql(plain.statement(changes.filters.model_validate(body), super_principal()))
+
+    return SearchRoute("/cms/stock/change/search", sql)
+
+
+def searches(layout: Layout) -> dict[str, dict[str, Any]]:
+    """The list's common questions: one SKU's history in one warehouse, a warehouse's outbounds, newest first."""
+    warehouse, sku = layout.balance(layout.balances // 2)
+    return {
+        "one SKU in one warehouse": {"warehouseId": warehouse, "sku": sku},
+        "one warehouse, manual outbound": {"warehouseId": warehouse, "movementType": ["manual_outbound"]},
+    }
+
+
+def drift(conn: psycopg.Connection) -> dict[str, int]:
+    """Balances that differ in any bucket from the sum of their change records."""
+    buckets = ("on_hand", "spare", "locked", "promotion", "transit")
+    sums = ", ".join(f"sum(change_{b}) as {b}" for b in buckets)
+    differs = " or ".join(f"b.{b} is distinct from c.{b}" for b in buckets)
+    drifted = conn.execute(
+        f"select count(*) from stock_balances b full join (select warehouse_id, sku, {sums} from stock_changes "
+        f"group by warehouse_id, sku) c using (warehouse_id, sku) where {differs}").fetchone()[0]  # type: ignore[index]
+    balances = conn.execute("select count(*) from stock_balances").fetchone()[0]  # type: ignore[index]
+    return {"drifted": int(drifted), "balances": int(balances)}
