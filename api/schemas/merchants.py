@@ -169,6 +169,7 @@ class MerchantFilters(SearchParams):
     integration: Annotated[IntegrationFilter | None, Where(integration_clause)] = None
     plan: Annotated[PlanFilter | None, Where(plan_clause)] = None
     shop_count: Annotated[list[int | None] | None, Field(max_length=2), Range()] = None
+    order_usage: Annotated[list[int | None] | None, Field(max_length=2), Range()] = None
     contact_status: Annotated[list[ContactStatus] | None, In()] = None
     not_renew_reason: Annotated[list[NotRenewReason] | None, In()] = None
     sales_id: Annotated[int | None, Eq()] = None

@@ -54,6 +54,19 @@ async def test_account_status_and_type_registration_source_and_ranges_filter_the
     assert refused.json()["data"]["errors"][0]["field"].startswith("accountStatus")
 
 
+async def test_registration_date_and_order_usage_ranges_filter_the_list(client, staff):
+    tag = unique("r")[:20]
+    now = datetime.now(UTC)
+    recent = await insert_merchant(tags=[tag], registered_at=now - timedelta(days=2), order_usage=500)
+    older = await insert_merchant(tags=[tag], registered_at=now - timedelta(days=40), order_usage=20)
+    since = (now - timedelta(days=7)).isoformat()
+    assert await ids(client, staff, tag, registeredAt=[since, None]) == {recent.id}
+    assert await ids(client, staff, tag, registeredAt=[None, since]) == {older.id}
+    assert await ids(client, staff, tag, orderUsage=[100, 1000]) == {recent.id}
+    assert await ids(client, staff, tag, orderUsage=[0, 100]) == {older.id}
+    assert await ids(client, staff, tag, orderUsage=[501]) == set()
+
+
 async def test_the_export_holds_every_merchant_field_of_spec_3(client, staff):
     merchant = await insert_merchant("MY", erp_merchant_id=unique("ERP"), iam_user_id=unique("IAM"))
     reply = await client.post("/cms/merchant/export", headers=staff, json={"email": merchant.email})

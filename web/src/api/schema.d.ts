@@ -7736,6 +7736,8 @@ export interface components {
             merchantType?: components["schemas"]["MerchantType"][] | null;
             /** Notrenewreason */
             notRenewReason?: components["schemas"]["NotRenewReason"][] | null;
+            /** Orderusage */
+            orderUsage?: (number | null)[] | null;
             /** Packagestate */
             packageState?: components["schemas"]["MerchantPackageState"][] | null;
             /**
@@ -12832,6 +12834,8 @@ export interface components {
             merchantType?: components["schemas"]["MerchantType"][] | null;
             /** Notrenewreason */
             notRenewReason?: components["schemas"]["NotRenewReason"][] | null;
+            /** Orderusage */
+            orderUsage?: (number | null)[] | null;
             /** Packagestate */
             packageState?: components["schemas"]["MerchantPackageState"][] | null;
             /**

@@ -9,6 +9,7 @@ const columns: Column<Payment>[] = [
   { key: 'merchantEmail', title: 'merchantEmail', priority: 'key', filter: true, copyable: true, width: 220, ellipsis: true },
   { key: 'merchantId', title: 'merchantId', filter: true, hidden: true },
   { key: 'planName', title: 'planName', type: 'enum', enum: 'PlanName' },
+  { key: 'subscriptionId', title: 'subscriptionId', hidden: true, copyable: true },
   { key: 'amount', title: 'amount', type: 'currency', currency: 'currency', priority: 'key', sorter: true },
   { key: 'currency', title: 'currency', type: 'enum', enum: 'Currency', filter: { multiple: true } },
   { key: 'status', title: 'status', type: 'enum', enum: 'PaymentStatus', priority: 'key', filter: { multiple: true }, sorter: true },

@@ -46,6 +46,16 @@ describe('the merchant lists', { timeout: 180_000 }, () => {
     expect(screen.getAllByRole('button', { name: /Edit/ }).length).toBeGreaterThan(0);
   });
 
+  it('filters by registration date and order usage ranges (SPEC §3 merchant fields), from the address and the form', async () => {
+    const [since, until] = ['2026-10-01T00:00:00.000Z', '2026-10-31T23:59:59.000Z'];
+    const seen = openList(<AllAccountsPage />, `/accounts?registeredAt=${since}&registeredAt=${until}&orderUsage=100&orderUsage=1000`, ['ginee-account']);
+    await waitFor(() => expect(searches(seen).length).toBeGreaterThan(0));
+    expect(searches(seen).at(-1)).toMatchObject({ registeredAt: [since, until], orderUsage: ['100', '1000'] });
+    await screen.findByText('seller@shop.test');
+    expect(screen.getByLabelText('Orders used / limit ≥')).toBeTruthy();
+    expect(screen.getByLabelText('Orders used / limit ≤')).toBeTruthy();
+  });
+
   it('offers neither export nor edit to a viewer', async () => {
     openList(<AllAccountsPage />, '/accounts', ['ginee-account']);
     await screen.findByText('seller@shop.test');

@@ -29,7 +29,7 @@ export const merchantColumns: Column<Merchant>[] = [
   { key: 'accountStatus', title: 'accountStatus', type: 'enum', enum: 'AccountStatus', filter: { multiple: true }, table: false },
   { key: 'accountType', title: 'accountType', type: 'enum', enum: 'AccountType', filter: { multiple: true }, table: false },
   { key: 'shopCount', title: 'shopCount', type: 'number', sorter: true, filter: { input: CountRangeInput, multiple: true } },
-  { key: 'orderUsage', title: 'orderUsage', type: 'number', sorter: true, format: (value, row) => `${String(value)} / ${row.orderLimit}` },
+  { key: 'orderUsage', title: 'orderUsage', type: 'number', sorter: true, filter: { input: CountRangeInput, multiple: true }, format: (value, row) => `${String(value)} / ${row.orderLimit}` },
   { key: 'contactStatus', title: 'contactStatus', type: 'enum', enum: 'ContactStatus', filter: { multiple: true }, priority: 'wide', form: {} },
   { key: 'notRenewReason', title: 'notRenewReason', type: 'enum', enum: 'NotRenewReason', filter: { multiple: true }, hidden: true, form: {} },
   { key: 'salesName', title: 'sales', priority: 'wide' },

@@ -7,6 +7,7 @@ export type Shop = components['schemas']['ShopPublic'];
 
 /** SPEC §3 shop fields; the server half is api/routers/shops.py. */
 const columns: Column<Shop>[] = [
+  { key: 'id', title: 'id', sorter: true, copyable: true },
   { key: 'name', title: 'name', priority: 'key', filter: true, copyable: true, sorter: true, width: 200, ellipsis: true },
   { key: 'merchantEmail', title: 'merchantEmail', priority: 'key', filter: true, copyable: true, width: 220, ellipsis: true },
   { key: 'merchantId', title: 'merchantId', filter: true, hidden: true },
