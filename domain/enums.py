@@ -905,6 +905,16 @@ class StockExceptionCause(StrEnum):
     STOCK_NOT_PUSHED = "STOCK_NOT_PUSHED"
     SYNC_DELAY = "SYNC_DELAY"
 
+
+class StockEventKind(StrEnum):
+    """What happened to a merchant's stock settings or channel stock (the stock events screen)."""
+
+    SYNC = "SYNC"  # sync stock to one store
+    FIX = "FIX"  # stock fix: balances rebuilt from their change records
+    LOCK_STOCK = "LOCK_STOCK"  # the lock stock switch turned on or off
+    PROMOTION_STOCK = "PROMOTION_STOCK"  # the promotion stock switch turned on or off
+
+
 # Every enumeration the web may ask for, by name: each StrEnum of this module, so a new one is served at once.
 ALL: dict[str, type[StrEnum]] = {
     e.__name__: e for e in list(globals().values())

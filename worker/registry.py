@@ -13,6 +13,7 @@ from activities import deployments as deploy_activities
 from activities import job_store, mail_fires, queue_alerts, ticket_flows
 from activities import notices as notice_activities
 from activities import plans as plan_activities
+from activities import stock_sync as stock_sync_activities
 from activities import subscriptions as subscription_activities
 from activities import system as system_activities
 from activities import tickets as ticket_activities
@@ -23,6 +24,7 @@ from workflows.mail import MailFireWorkflow
 from workflows.notices import NoticeReconcileWorkflow, NoticeReleaseWorkflow
 from workflows.plans import PlanWorkflow
 from workflows.queue_alerts import QueueAlertCheckWorkflow
+from workflows.stock_sync import StockSyncWorkflow
 from workflows.subscriptions import SubscriptionRequestWorkflow
 from workflows.system import EchoWorkflow
 from workflows.ticket_reconcile import TicketReconcileWorkflow
@@ -42,7 +44,7 @@ def queues() -> list[QueueSpec]:
         QueueSpec(main, workflows=[EchoWorkflow, TicketWorkflow, TicketReconcileWorkflow, PlanWorkflow,
                                    MailFireWorkflow, SubscriptionRequestWorkflow, NoticeReleaseWorkflow,
                                    NoticeReconcileWorkflow, JobRunWorkflow, JobIncidentWorkflow,
-                                   QueueAlertCheckWorkflow],
+                                   QueueAlertCheckWorkflow, StockSyncWorkflow],
                   activities=[system_activities.echo, ticket_activities.persist_ticket_change,
                               ticket_activities.notify_ticket, ticket_flows.reconcile_ticket_flows,
                               plan_activities.remind_plan, plan_activities.expire_plan,
@@ -51,7 +53,8 @@ def queues() -> list[QueueSpec]:
                               subscription_activities.record_request, subscription_activities.apply_subscription,
                               notice_activities.mark_release, notice_activities.reconcile_notice_flows,
                               job_store.begin_job_run, job_store.run_job, job_store.finish_job_run,
-                              job_store.send_job_alarm, queue_alerts.check_queue_alerts]),
+                              job_store.send_job_alarm, queue_alerts.check_queue_alerts,
+                              stock_sync_activities.push_stock_batch, stock_sync_activities.finish_stock_sync]),
         # Deploys have their own queue: hours-long activities never take the slots ticket flows need.
         QueueSpec(get_settings().deploy_task_queue,
                   workflows=[DeployQueueWorkflow, DeployRunWorkflow, DeployReviewWorkflow],

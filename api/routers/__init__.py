@@ -32,6 +32,8 @@ from api.routers import (
     roles,
     shops,
     stock,
+    stock_sync,
+    stock_sync_actions,
     subscriptions,
     system,
     ticket_actions,
@@ -64,4 +66,5 @@ ROUTERS = [
     heartbeats.router,
     queue_alerts.rule_router, queue_alerts.alert_router,
     stock.router, stock.movement_router,
+    *stock_sync.ROUTERS, stock_sync_actions.router,
 ]

@@ -39,6 +39,7 @@ from tests.conftest import unique
 from tests.integration.merchant_support import insert_merchant
 from tests.integration.people import bearer, create_user, token_for
 from tests.integration.stock_support import insert_warehouse, moved
+from tests.integration.stock_sync_support import scope_rows
 from tests.integration.ticket_support import insert_ticket
 
 SPEC = create_app().openapi()
@@ -149,6 +150,7 @@ async def world() -> World:
         await db.flush()
     stock = [await moved(await insert_warehouse(0, m.id), StockMovementType.MANUAL_INBOUND, 1, f"{mark}{n}sku",
                          document_no=mark) for m, n in zip(merchants, ("in", "out"), strict=True)]
+    stock_sync = await scope_rows([m.id for m in merchants], shops, [m.email for m in merchants], mark)
     window = {"startTime": (now - timedelta(hours=1)).isoformat(), "endTime": (now + timedelta(hours=1)).isoformat()}
 
     def pair(rows: list[Any], label: str) -> Rows:
@@ -176,6 +178,7 @@ async def world() -> World:
             "StockChange": Rows([stock[0].change_id], [stock[1].change_id], [f"{mark}insku"], [f"{mark}outsku"],
                                 {"documentNo": mark}),
             "SubscriptionRequest": Rows([requests[0].id], [requests[1].id], [f"{mark}mine"], [f"{mark}theirs"]),
+            **{name: Rows(*values) for name, values in stock_sync.items()},
         },
         params={"role_id": role.id, "authority_id": authority.id},
         queries={"/cms/user/options": {"ids": [me.id, away.id, neighbour.id]}},

@@ -3528,6 +3528,473 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/stock-sync/binding/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a StockBinding */
+        post: operations["stock_sync_bindings_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-sync/binding/delete/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a StockBinding */
+        delete: operations["stock_sync_bindings_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-sync/binding/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one StockBinding */
+        get: operations["stock_sync_bindings_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-sync/binding/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export StockBindings matching the filters as xlsx */
+        post: operations["stock_sync_bindings_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-sync/binding/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a StockBinding */
+        post: operations["stock_sync_bindings_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-sync/binding/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search StockBindings */
+        post: operations["stock_sync_bindings_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-sync/event/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one StockEvent */
+        get: operations["stock_sync_events_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-sync/event/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export StockEvents matching the filters as xlsx */
+        post: operations["stock_sync_events_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-sync/event/flow/{event_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A stock event with its flow's Temporal Web UI page for operators */
+        get: operations["stock_sync_event_flow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-sync/event/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search StockEvents */
+        post: operations["stock_sync_events_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-sync/flow/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one StockFlow */
+        get: operations["stock_sync_flow_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-sync/flow/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export StockFlows matching the filters as xlsx */
+        post: operations["stock_sync_flow_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-sync/flow/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search StockFlows */
+        post: operations["stock_sync_flow_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-sync/inventory/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one StockInventory */
+        get: operations["stock_sync_inventory_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-sync/inventory/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export StockInventorys matching the filters as xlsx */
+        post: operations["stock_sync_inventory_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-sync/inventory/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search StockInventorys */
+        post: operations["stock_sync_inventory_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-sync/push/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one StockPush */
+        get: operations["stock_sync_pushes_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-sync/push/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export StockPushs matching the filters as xlsx */
+        post: operations["stock_sync_pushes_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-sync/push/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search StockPushs */
+        post: operations["stock_sync_pushes_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-sync/setting/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one StockSetting */
+        get: operations["stock_sync_settings_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-sync/setting/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export StockSettings matching the filters as xlsx */
+        post: operations["stock_sync_settings_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-sync/setting/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn a merchant's lock stock or promotion stock on or off (audited)
+         * @description SPEC §4: each switch on or off; a merchant without a row has both off. Every switch turned leaves an event.
+         */
+        post: operations["stock_sync_save_setting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-sync/setting/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search StockSettings */
+        post: operations["stock_sync_settings_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-sync/stock/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one StockBalance */
+        get: operations["stock_sync_balances_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-sync/stock/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export StockBalances matching the filters as xlsx */
+        post: operations["stock_sync_balances_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-sync/stock/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search StockBalances */
+        post: operations["stock_sync_balances_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-sync/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sync stock to one store: a flow pushes every sku of its bound warehouses (audited)
+         * @description SPEC §5: merchant, country, channel and store are required and must agree. The event is saved first; its
+         *     flow starts after the commit. When Temporal cannot take it, the event is marked failed and the call is a 503
+         *     naming the service, so nothing waits for a flow that never began.
+         */
+        post: operations["stock_sync_sync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/stock/change/detail/{row_id}": {
         parameters: {
             query?: never;
@@ -5694,6 +6161,62 @@ export interface components {
             /** Title */
             title?: string | null;
         };
+        /** BalanceFilters */
+        BalanceFilters: {
+            /** Merchantid */
+            merchantId?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Sku */
+            sku?: string | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Warehouseid */
+            warehouseId?: number[] | null;
+        };
+        /** BalancePublic */
+        BalancePublic: {
+            /** Available */
+            available: number;
+            /** Id */
+            id: number;
+            /** Locked */
+            locked: number;
+            /** Merchantemail */
+            merchantEmail: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Onhand */
+            onHand: number;
+            /** Promotion */
+            promotion: number;
+            /** Sku */
+            sku: string;
+            /** Spare */
+            spare: number;
+            /** Transit */
+            transit: number;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** Warehouseid */
+            warehouseId: number;
+            /** Warehousename */
+            warehouseName: string | null;
+        };
         /** BatchGrantBody */
         BatchGrantBody: {
             /** Authorityids */
@@ -5734,6 +6257,77 @@ export interface components {
             id: number;
             /** Memorykb */
             memoryKb: number | null;
+        };
+        /** BindingCreate */
+        BindingCreate: {
+            /** Shopid */
+            shopId: number;
+            /**
+             * Syncenabled
+             * @default true
+             */
+            syncEnabled: boolean;
+            /** Warehouseid */
+            warehouseId: number;
+        };
+        /** BindingFilters */
+        BindingFilters: {
+            /** Merchantid */
+            merchantId?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Shopid */
+            shopId?: number | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Syncenabled */
+            syncEnabled?: boolean | null;
+            /** Warehouseid */
+            warehouseId?: number | null;
+        };
+        /** BindingPublic */
+        BindingPublic: {
+            channel: components["schemas"]["Channel"] | null;
+            country: components["schemas"]["Country"] | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Id */
+            id: number;
+            /** Merchantemail */
+            merchantEmail: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Shopid */
+            shopId: number;
+            /** Shopname */
+            shopName: string | null;
+            /** Syncenabled */
+            syncEnabled: boolean;
+            /** Warehouseid */
+            warehouseId: number;
+            /** Warehousename */
+            warehouseName: string | null;
+        };
+        /** BindingUpdate */
+        BindingUpdate: {
+            /** Id */
+            id: number;
+            /** Syncenabled */
+            syncEnabled: boolean;
         };
         /** Body_action_mappings_import_file */
         Body_action_mappings_import_file: {
@@ -6474,73 +7068,13 @@ export interface components {
             /** Value */
             value: string;
         };
-        /** EventFilters */
-        EventFilters: {
-            /**
-             * Endtime
-             * Format: date-time
-             */
-            endTime: string;
-            /** Eventid */
-            eventId?: string | null;
-            /** Extrakey */
-            extraKey?: string | null;
-            /** Extravalue */
-            extraValue?: string | null;
-            /** Merchantid */
-            merchantId?: string | null;
-            /**
-             * Page
-             * @default 1
-             */
-            page: number;
-            /**
-             * Pagesize
-             * @default 20
-             */
-            pageSize: number;
-            /**
-             * Sort
-             * @description `field` ascending or `-field` descending
-             */
-            sort?: string | null;
-            /**
-             * Starttime
-             * Format: date-time
-             */
-            startTime: string;
-            /** Userid */
-            userId?: string | null;
-        };
-        /** EventPublic */
-        EventPublic: {
-            /**
-             * At
-             * Format: date-time
-             */
-            at: string;
-            /** Clientid */
-            clientId: string | null;
-            /** Deviceinfo */
-            deviceInfo: {
-                [key: string]: unknown;
-            } | null;
-            /** Eventid */
-            eventId: string;
-            /** Extrakey */
-            extraKey: string | null;
-            /** Extravalue */
-            extraValue: string | null;
-            /** Id */
-            id: number;
-            /** Ip */
-            ip: string | null;
-            /** Merchantid */
-            merchantId: string | null;
-            /** Reporterid */
-            reporterId: number | null;
-            /** Userid */
-            userId: string | null;
+        /** EventFlow */
+        EventFlow: {
+            event: components["schemas"]["api__schemas__stock_sync__EventPublic"];
+            /** Workflowid */
+            workflowId: string | null;
+            /** Workflowurl */
+            workflowUrl: string | null;
         };
         /**
          * EventReport
@@ -6596,6 +7130,68 @@ export interface components {
             expiresAt: string | null;
             /** Url */
             url: string;
+        };
+        /** FlowFilters */
+        FlowFilters: {
+            /** Createdat */
+            createdAt?: (string | null)[] | null;
+            /** Erporderno */
+            erpOrderNo?: string | null;
+            /** Merchantid */
+            merchantId?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Sku */
+            sku?: string | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Warehouseid */
+            warehouseId?: number[] | null;
+        };
+        /**
+         * FlowPublic
+         * @description SPEC §3 WMS stock flow: transaction number, ERP and channel order numbers, original, movement, new.
+         */
+        FlowPublic: {
+            /** Channelorderno */
+            channelOrderNo: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Erporderno */
+            erpOrderNo: string | null;
+            /** Id */
+            id: number;
+            /** Merchantid */
+            merchantId: number;
+            /** Movement */
+            movement: number;
+            movementType: components["schemas"]["StockMovementType"];
+            /** New */
+            new: number;
+            /** Original */
+            original: number;
+            /** Sku */
+            sku: string;
+            /** Transactionno */
+            transactionNo: string;
+            /** Warehouseid */
+            warehouseId: number;
+            /** Warehousename */
+            warehouseName: string | null;
         };
         /** FreezeCreate */
         FreezeCreate: {
@@ -6954,6 +7550,53 @@ export interface components {
             /** Question */
             question?: string | null;
             state?: components["schemas"]["InternalFaqState"] | null;
+        };
+        /**
+         * InventoryFilters
+         * @description The sums are made per search: a merchant or a sku narrows them first.
+         */
+        InventoryFilters: {
+            /** Merchantid */
+            merchantId?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Sku */
+            sku?: string | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+        };
+        /**
+         * InventoryPublic
+         * @description SPEC §3 WMS stock: existing, locked and available of one sku over the merchant's warehouses.
+         */
+        InventoryPublic: {
+            /** Available */
+            available: number;
+            /** Existing */
+            existing: number;
+            /** Id */
+            id: number;
+            /** Locked */
+            locked: number;
+            /** Merchantemail */
+            merchantEmail: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Sku */
+            sku: string;
+            /** Warehousecount */
+            warehouseCount: number;
         };
         /**
          * JobAlarm
@@ -8640,10 +9283,42 @@ export interface components {
              */
             totalCapped: boolean;
         };
+        /** Page[BalancePublic] */
+        Page_BalancePublic_: {
+            /** Items */
+            items: components["schemas"]["BalancePublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
         /** Page[BeatPublic] */
         Page_BeatPublic_: {
             /** Items */
             items: components["schemas"]["BeatPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /** Page[BindingPublic] */
+        Page_BindingPublic_: {
+            /** Items */
+            items: components["schemas"]["BindingPublic"][];
             /** Page */
             page: number;
             /** Pagesize */
@@ -8720,10 +9395,10 @@ export interface components {
              */
             totalCapped: boolean;
         };
-        /** Page[EventPublic] */
-        Page_EventPublic_: {
+        /** Page[FlowPublic] */
+        Page_FlowPublic_: {
             /** Items */
-            items: components["schemas"]["EventPublic"][];
+            items: components["schemas"]["FlowPublic"][];
             /** Page */
             page: number;
             /** Pagesize */
@@ -8772,6 +9447,22 @@ export interface components {
         Page_InternalFaqPublic_: {
             /** Items */
             items: components["schemas"]["InternalFaqPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /** Page[InventoryPublic] */
+        Page_InventoryPublic_: {
+            /** Items */
+            items: components["schemas"]["InventoryPublic"][];
             /** Page */
             page: number;
             /** Pagesize */
@@ -8960,6 +9651,22 @@ export interface components {
              */
             totalCapped: boolean;
         };
+        /** Page[PushPublic] */
+        Page_PushPublic_: {
+            /** Items */
+            items: components["schemas"]["PushPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
         /** Page[QueueAlertPublic] */
         Page_QueueAlertPublic_: {
             /** Items */
@@ -9044,6 +9751,22 @@ export interface components {
         Page_RunPublic_: {
             /** Items */
             items: components["schemas"]["RunPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /** Page[SettingPublic] */
+        Page_SettingPublic_: {
+            /** Items */
+            items: components["schemas"]["SettingPublic"][];
             /** Page */
             page: number;
             /** Pagesize */
@@ -9481,6 +10204,69 @@ export interface components {
             /** Timelimitminutes */
             timeLimitMinutes?: number | null;
         };
+        /** PushFilters */
+        PushFilters: {
+            /** Cause */
+            cause?: components["schemas"]["StockExceptionCause"][] | null;
+            /** Eventid */
+            eventId?: number | null;
+            /** Merchantid */
+            merchantId?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Pushedat */
+            pushedAt?: (string | null)[] | null;
+            /** Shopid */
+            shopId?: number | null;
+            /** Sku */
+            sku?: string | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Status */
+            status?: components["schemas"]["StockSyncStatus"][] | null;
+        };
+        /** PushPublic */
+        PushPublic: {
+            /** Available */
+            available: number;
+            cause: components["schemas"]["StockExceptionCause"] | null;
+            channel: components["schemas"]["Channel"];
+            /** Eventid */
+            eventId: number;
+            /** Id */
+            id: number;
+            /** Merchantemail */
+            merchantEmail: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Promotion */
+            promotion: number;
+            /**
+             * Pushedat
+             * Format: date-time
+             */
+            pushedAt: string;
+            /** Quantity */
+            quantity: number;
+            /** Shopid */
+            shopId: number;
+            /** Shopname */
+            shopName: string | null;
+            /** Sku */
+            sku: string;
+            status: components["schemas"]["StockSyncStatus"];
+        };
         /** QueueAlertFilters */
         QueueAlertFilters: {
             /**
@@ -9864,6 +10650,44 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[BalancePublic] */
+        Reply_BalancePublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["BalancePublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[BindingPublic] */
+        Reply_BindingPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["BindingPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[CalendarDayPublic] */
         Reply_CalendarDayPublic_: {
             /**
@@ -9940,6 +10764,44 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[EventFlow] */
+        Reply_EventFlow_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["EventFlow"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[EventPublic] */
+        Reply_EventPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["api__schemas__stock_sync__EventPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[FileLink] */
         Reply_FileLink_: {
             /**
@@ -9948,6 +10810,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["FileLink"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[FlowPublic] */
+        Reply_FlowPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["FlowPublic"] | null;
             /**
              * Message
              * @default
@@ -10043,6 +10924,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["InternalFaqPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[InventoryPublic] */
+        Reply_InventoryPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["InventoryPublic"] | null;
             /**
              * Message
              * @default
@@ -10397,6 +11297,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[BalancePublic]] */
+        Reply_Page_BalancePublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_BalancePublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[BeatPublic]] */
         Reply_Page_BeatPublic__: {
             /**
@@ -10405,6 +11324,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_BeatPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[BindingPublic]] */
+        Reply_Page_BindingPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_BindingPublic_"] | null;
             /**
              * Message
              * @default
@@ -10492,14 +11430,14 @@ export interface components {
              */
             transactionId: string;
         };
-        /** Reply[Page[EventPublic]] */
-        Reply_Page_EventPublic__: {
+        /** Reply[Page[FlowPublic]] */
+        Reply_Page_FlowPublic__: {
             /**
              * Code
              * @default SUCCESS
              */
             code: string;
-            data?: components["schemas"]["Page_EventPublic_"] | null;
+            data?: components["schemas"]["Page_FlowPublic_"] | null;
             /**
              * Message
              * @default
@@ -10557,6 +11495,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_InternalFaqPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[InventoryPublic]] */
+        Reply_Page_InventoryPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_InventoryPublic_"] | null;
             /**
              * Message
              * @default
@@ -10777,6 +11734,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[PushPublic]] */
+        Reply_Page_PushPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_PushPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[QueueAlertPublic]] */
         Reply_Page_QueueAlertPublic__: {
             /**
@@ -10880,6 +11856,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_RunPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[SettingPublic]] */
+        Reply_Page_SettingPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_SettingPublic_"] | null;
             /**
              * Message
              * @default
@@ -11138,6 +12133,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[PushPublic] */
+        Reply_PushPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["PushPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[QueueAlertPublic] */
         Reply_QueueAlertPublic_: {
             /**
@@ -11317,6 +12331,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["SessionPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[SettingPublic] */
+        Reply_SettingPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["SettingPublic"] | null;
             /**
              * Message
              * @default
@@ -12664,6 +13697,60 @@ export interface components {
             expiresAt: string;
         };
         /**
+         * SettingChange
+         * @description SPEC §4: stock lock and promotion stock, each on or off; a switch left out keeps its position.
+         */
+        SettingChange: {
+            /** Lockstock */
+            lockStock?: boolean | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Promotionstock */
+            promotionStock?: boolean | null;
+        };
+        /** SettingFilters */
+        SettingFilters: {
+            /** Lockstock */
+            lockStock?: boolean | null;
+            /** Merchantid */
+            merchantId?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Promotionstock */
+            promotionStock?: boolean | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+        };
+        /** SettingPublic */
+        SettingPublic: {
+            /** Id */
+            id: number;
+            /** Lockstock */
+            lockStock: boolean;
+            /** Merchantemail */
+            merchantEmail: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Promotionstock */
+            promotionStock: boolean;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /**
          * ShippingMethod
          * @enum {string}
          */
@@ -13067,6 +14154,18 @@ export interface components {
             /** Warehousename */
             warehouseName?: string | null;
         };
+        /**
+         * StockEventKind
+         * @description What happened to a merchant's stock settings or channel stock (the stock events screen).
+         * @enum {string}
+         */
+        StockEventKind: "SYNC" | "FIX" | "LOCK_STOCK" | "PROMOTION_STOCK";
+        /**
+         * StockExceptionCause
+         * @description SPEC §8 stock exception causes of a stock push.
+         * @enum {string}
+         */
+        StockExceptionCause: "MULTIPLE_EXTERNAL_VARIATIONS" | "NOT_CAUSED_BY_ORDER" | "STOCK_SYNC_NOT_ENABLED" | "PROMOTION_STOCK_NOT_ENABLED" | "ORDER_PULL_DELAY" | "ORDER_RECEIVED_AFTER_PUSH" | "CHANNEL_PUSH_FAILED" | "STOCK_NOT_PUSHED" | "SYNC_DELAY";
         /** StockMovedPublic */
         StockMovedPublic: {
             balance: components["schemas"]["StockBalancePublic"];
@@ -13104,6 +14203,12 @@ export interface components {
          * @enum {string}
          */
         StockMovementType: "package_outbound" | "manual_outbound" | "receive_inbound" | "manual_inbound" | "transfer_inbound" | "transfer_outbound" | "move_shelf" | "defective_good" | "plan_inbound" | "cancel_inbound" | "lock_outbound" | "release_outbound" | "reserve_promotion" | "release_promotion" | "reserve_spare" | "release_spare";
+        /**
+         * StockSyncStatus
+         * @description SPEC §4 sync or push: not pushed, pushing, push failed, complete.
+         * @enum {string}
+         */
+        StockSyncStatus: "NOT_PUSHED" | "PUSHING" | "PUSH_FAILED" | "COMPLETE";
         /** StoredFilePublic */
         StoredFilePublic: {
             /** Contenttype */
@@ -13228,6 +14333,18 @@ export interface components {
              * @default []
              */
             userIds: number[];
+        };
+        /**
+         * SyncRequest
+         * @description SPEC §5: sync stock needs merchant, country, channel and store.
+         */
+        SyncRequest: {
+            channel: components["schemas"]["Channel"];
+            country: components["schemas"]["Country"];
+            /** Merchantid */
+            merchantId: number;
+            /** Shopid */
+            shopId: number;
         };
         /** TableDisplayBody */
         TableDisplayBody: {
@@ -14322,6 +15439,208 @@ export interface components {
              * @description the ERP account to give a WMS account
              */
             accountId: number;
+        };
+        /** Page[EventPublic] */
+        api__envelope__Page_EventPublic___1: {
+            /** Items */
+            items: components["schemas"]["api__schemas__tracking__EventPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /** Page[EventPublic] */
+        api__envelope__Page_EventPublic___2: {
+            /** Items */
+            items: components["schemas"]["api__schemas__stock_sync__EventPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /** Reply[Page[EventPublic]] */
+        api__envelope__Reply_Page_EventPublic____1: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["api__envelope__Page_EventPublic___1"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[EventPublic]] */
+        api__envelope__Reply_Page_EventPublic____2: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["api__envelope__Page_EventPublic___2"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** EventFilters */
+        api__schemas__stock_sync__EventFilters: {
+            /** Createdat */
+            createdAt?: (string | null)[] | null;
+            /** Kind */
+            kind?: components["schemas"]["StockEventKind"][] | null;
+            /** Merchantid */
+            merchantId?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Result */
+            result?: components["schemas"]["JobResult"][] | null;
+            /** Shopid */
+            shopId?: number | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+        };
+        /** EventPublic */
+        api__schemas__stock_sync__EventPublic: {
+            channel: components["schemas"]["Channel"] | null;
+            country: components["schemas"]["Country"] | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Exceptioncount */
+            exceptionCount: number;
+            /** Finishedat */
+            finishedAt: string | null;
+            /** Id */
+            id: number;
+            kind: components["schemas"]["StockEventKind"];
+            /** Merchantemail */
+            merchantEmail: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Message */
+            message: string | null;
+            /** Operatorname */
+            operatorName: string | null;
+            result: components["schemas"]["JobResult"];
+            /** Shopid */
+            shopId: number | null;
+            /** Shopname */
+            shopName: string | null;
+            /** Skucount */
+            skuCount: number;
+            /** Skus */
+            skus: string[];
+            /** Switchedon */
+            switchedOn: boolean | null;
+        };
+        /** EventFilters */
+        api__schemas__tracking__EventFilters: {
+            /**
+             * Endtime
+             * Format: date-time
+             */
+            endTime: string;
+            /** Eventid */
+            eventId?: string | null;
+            /** Extrakey */
+            extraKey?: string | null;
+            /** Extravalue */
+            extraValue?: string | null;
+            /** Merchantid */
+            merchantId?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /**
+             * Starttime
+             * Format: date-time
+             */
+            startTime: string;
+            /** Userid */
+            userId?: string | null;
+        };
+        /** EventPublic */
+        api__schemas__tracking__EventPublic: {
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /** Clientid */
+            clientId: string | null;
+            /** Deviceinfo */
+            deviceInfo: {
+                [key: string]: unknown;
+            } | null;
+            /** Eventid */
+            eventId: string;
+            /** Extrakey */
+            extraKey: string | null;
+            /** Extravalue */
+            extraValue: string | null;
+            /** Id */
+            id: number;
+            /** Ip */
+            ip: string | null;
+            /** Merchantid */
+            merchantId: string | null;
+            /** Reporterid */
+            reporterId: number | null;
+            /** Userid */
+            userId: string | null;
         };
     };
     responses: never;
@@ -17036,7 +18355,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["EventFilters"];
+                "application/json": components["schemas"]["api__schemas__tracking__EventFilters"];
             };
         };
         responses: {
@@ -17102,7 +18421,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["EventFilters"];
+                "application/json": components["schemas"]["api__schemas__tracking__EventFilters"];
             };
         };
         responses: {
@@ -17112,7 +18431,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_Page_EventPublic__"];
+                    "application/json": components["schemas"]["api__envelope__Reply_Page_EventPublic____1"];
                 };
             };
             /** @description Validation Error */
@@ -20828,6 +22147,882 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_ShopPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_bindings_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (printable ASCII, up to 200) that makes this creation safe to retry: a repeat with the same key and body returns the record the first call created. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BindingCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_BindingPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_bindings_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_bindings_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_BindingPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_bindings_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BindingFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_bindings_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BindingUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_BindingPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_bindings_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BindingFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_BindingPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_events_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_EventPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_events_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["api__schemas__stock_sync__EventFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_event_flow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_EventFlow_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_events_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["api__schemas__stock_sync__EventFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["api__envelope__Reply_Page_EventPublic____2"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_flow_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_FlowPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_flow_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_flow_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_FlowPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_inventory_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_InventoryPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_inventory_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InventoryFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_inventory_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InventoryFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_InventoryPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_pushes_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_PushPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_pushes_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_pushes_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_PushPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_settings_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_SettingPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_settings_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_save_setting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingChange"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_SettingPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_settings_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_SettingPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_balances_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_BalancePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_balances_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BalanceFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_balances_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BalanceFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_BalancePublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_sync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SyncRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_EventFlow_"];
                 };
             };
             /** @description Validation Error */

@@ -1,0 +1,130 @@
+"""Stock sync lists (SPEC §2 stock screens) on the resource kit: warehouse stock search, product inventory,
+product flow, store-warehouse bindings, stock events and the stock push history. Each row belongs to a merchant
+and takes that merchant's data authority. The balances and change records are read, never written, here; the
+actions (sync stock, stock fix, the switches) are in api/routers/stock_sync_actions.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.deps import Principal
+from api.resource import Actions, Resource
+from api.routers.merchants import through_merchant
+from api.schemas.stock_sync import (
+    BalanceFilters,
+    BalancePublic,
+    BindingCreate,
+    BindingFilters,
+    BindingPublic,
+    BindingUpdate,
+    EventFilters,
+    EventPublic,
+    FlowFilters,
+    FlowPublic,
+    InventoryFilters,
+    InventoryPublic,
+    NoChange,
+    PushFilters,
+    PushPublic,
+    SettingFilters,
+    SettingPublic,
+)
+from domain.errors import Invalid
+from domain.models.merchants import Merchant, Shop
+from domain.models.stock_sync import (
+    BalanceView,
+    FlowView,
+    InventoryView,
+    StockBinding,
+    StockEvent,
+    StockPush,
+    StockSetting,
+)
+from domain.models.warehouses import Warehouse
+
+STOCK = "search-warehouse-stock"
+EVENTS = "events-warehouse-stock"
+SETTINGS = "stock-settings"
+FLOW = "product-flow"
+INVENTORY = "product-inventory"
+BINDINGS = "store-warehouse-binding"
+PUSHES = "stock-push-history"
+
+
+def _email(merchant_id: Any) -> Any:
+    return select(Merchant.email).where(Merchant.id == merchant_id).scalar_subquery()
+
+
+def _warehouse(warehouse_id: Any, column: Any) -> Any:
+    return select(column).where(Warehouse.id == warehouse_id).scalar_subquery()
+
+
+def _shop(shop_id: Any, column: Any) -> Any:
+    return select(column).where(Shop.id == shop_id).scalar_subquery()
+
+
+def _read_only(name: str, model: type, public: type, filters: type, permission: str, export: str,
+               computed: Any = None, **more: Any) -> Resource[Any]:
+    """A list with its export and nothing to add or change: the row is written elsewhere."""
+    return Resource(name=name, model=model, public=public, create=NoChange, update=NoChange, filters=filters,
+                    permission=permission, actions=Actions(export=export), computed=computed,
+                    scope=through_merchant(name, model.merchant_id), **more)  # type: ignore[attr-defined]
+
+
+balances = _read_only("StockBalance", BalanceView, BalancePublic, BalanceFilters, STOCK, "stock#export",
+                      lambda: {"merchant_email": _email(BalanceView.merchant_id)},
+                      sortable={"id", "sku", "on_hand", "locked", "available", "updated_at"}, default_sort="sku")
+inventory = _read_only("StockInventory", InventoryView, InventoryPublic, InventoryFilters, INVENTORY,
+                       "inventory#export", lambda: {"merchant_email": _email(InventoryView.merchant_id)},
+                       sortable={"sku", "existing", "locked", "available"}, default_sort="sku")
+flow = _read_only("StockFlow", FlowView, FlowPublic, FlowFilters, FLOW, "product-flow#export",
+                  sortable={"id", "created_at"})
+events = _read_only("StockEvent", StockEvent, EventPublic, EventFilters, EVENTS, "stock#export",
+                    lambda: {"merchant_email": _email(StockEvent.merchant_id),
+                             "shop_name": _shop(StockEvent.shop_id, Shop.name)}, also=(STOCK,))
+pushes = _read_only("StockPush", StockPush, PushPublic, PushFilters, PUSHES, "stock-push#export",
+                    lambda: {"merchant_email": _email(StockPush.merchant_id),
+                             "shop_name": _shop(StockPush.shop_id, Shop.name)}, also=(STOCK,))
+settings = _read_only("StockSetting", StockSetting, SettingPublic, SettingFilters, SETTINGS, "stock-settings#export",
+                      lambda: {"merchant_email": _email(StockSetting.merchant_id)})
+
+
+async def check_binding(db: AsyncSession, row: StockBinding, _: Principal) -> None:
+    """A store is fed only by warehouses of its own merchant; the binding belongs to that merchant."""
+    shop = await db.get(Shop, row.shop_id)
+    if shop is None:
+        raise Invalid("shopId", "not_found", ids=row.shop_id)
+    owner = await db.scalar(select(Warehouse.merchant_id).where(Warehouse.id == row.warehouse_id))
+    if owner is None:
+        raise Invalid("warehouseId", "not_found", ids=row.warehouse_id)
+    if owner != shop.merchant_id:
+        raise Invalid("warehouseId", "stock_binding_other_merchant")
+    row.merchant_id = shop.merchant_id
+
+
+bindings = Resource(
+    name="StockBinding", model=StockBinding, public=BindingPublic, create=BindingCreate, update=BindingUpdate,
+    filters=BindingFilters, permission=BINDINGS, also=(STOCK,),
+    actions=Actions(add="stock-binding#add", edit="stock-binding#edit", delete="stock-binding#delete",
+                    export="stock-binding#export"),
+    scope=through_merchant("StockBinding", StockBinding.merchant_id), prepare=check_binding,
+    computed=lambda: {"merchant_email": _email(StockBinding.merchant_id),
+                      "shop_name": _shop(StockBinding.shop_id, Shop.name),
+                      "channel": _shop(StockBinding.shop_id, Shop.channel),
+                      "country": _shop(StockBinding.shop_id, Shop.country),
+                      "warehouse_name": _warehouse(StockBinding.warehouse_id, Warehouse.name)},
+    unique={"uq_stock_sync_bindings_shop_id_warehouse_id": ("warehouseId", "STOCK_BINDING_EXISTS")},
+)
+
+ROUTERS = [
+    balances.router(prefix="/stock-sync/stock", tags=["stock_sync_balances"]),
+    inventory.router(prefix="/stock-sync/inventory", tags=["stock_sync_inventory"]),
+    flow.router(prefix="/stock-sync/flow", tags=["stock_sync_flow"]),
+    events.router(prefix="/stock-sync/event", tags=["stock_sync_events"]),
+    pushes.router(prefix="/stock-sync/push", tags=["stock_sync_pushes"]),
+    settings.router(prefix="/stock-sync/setting", tags=["stock_sync_settings"]),
+    bindings.router(prefix="/stock-sync/binding", tags=["stock_sync_bindings"]),
+]

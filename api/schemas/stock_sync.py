@@ -1,0 +1,248 @@
+"""Stock sync (SPEC §2 stock screens): the lists' rows and filters, and the sync and fix requests."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated
+
+from pydantic import AwareDatetime, Field, model_validator
+from pydantic_core import PydanticCustomError
+
+from api.envelope import CamelModel
+from api.resource.query import Eq, In, Like, Range, SearchParams
+from domain.enums import (
+    Channel,
+    Country,
+    JobResult,
+    StockEventKind,
+    StockExceptionCause,
+    StockMovementType,
+    StockSyncStatus,
+)
+from domain.rules.stock_sync import FIX_MAX_SKUS, SKU_MAX
+
+Id = Annotated[int, Field(ge=1, le=2**63 - 1)]
+Sku = Annotated[str | None, Field(max_length=SKU_MAX), Like()]
+Times = Annotated[list[AwareDatetime | None] | None, Field(max_length=2)]
+
+
+class NoChange(CamelModel):
+    """The read-only lists take no body to add or modify."""
+
+    id: Id
+
+
+# ---- warehouse stock search and product inventory -------------------------------------------------------------
+
+class BalancePublic(CamelModel):
+    id: int
+    merchant_id: int
+    merchant_email: str | None
+    warehouse_id: int
+    warehouse_name: str | None
+    sku: str
+    on_hand: int
+    spare: int
+    locked: int
+    promotion: int
+    transit: int
+    available: int
+    updated_at: datetime
+
+
+class BalanceFilters(SearchParams):
+    merchant_id: Annotated[Id | None, Eq()] = None
+    warehouse_id: Annotated[list[Id] | None, Field(max_length=100), In()] = None
+    sku: Sku = None
+
+
+class InventoryPublic(CamelModel):
+    """SPEC §3 WMS stock: existing, locked and available of one sku over the merchant's warehouses."""
+
+    id: int
+    merchant_id: int
+    merchant_email: str | None
+    sku: str
+    warehouse_count: int
+    existing: int
+    locked: int
+    available: int
+
+
+class InventoryFilters(SearchParams):
+    """The sums are made per search: a merchant or a sku narrows them first."""
+
+    merchant_id: Annotated[Id | None, Eq()] = None
+    sku: Sku = None
+
+    @model_validator(mode="after")
+    def _narrowed(self) -> InventoryFilters:
+        if self.merchant_id is None and self.sku is None:
+            raise PydanticCustomError("stock_inventory_lookup", "stock_inventory_lookup")
+        return self
+
+
+# ---- product flow ---------------------------------------------------------------------------------------------
+
+class FlowPublic(CamelModel):
+    """SPEC §3 WMS stock flow: transaction number, ERP and channel order numbers, original, movement, new."""
+
+    id: int
+    merchant_id: int
+    warehouse_id: int
+    warehouse_name: str | None
+    sku: str
+    transaction_no: str
+    erp_order_no: str | None
+    channel_order_no: str | None
+    movement_type: StockMovementType
+    original: int
+    movement: int
+    new: int
+    created_at: datetime
+
+
+class FlowFilters(SearchParams):
+    merchant_id: Annotated[Id | None, Eq()] = None
+    warehouse_id: Annotated[list[Id] | None, Field(max_length=100), In()] = None
+    sku: Sku = None
+    erp_order_no: Annotated[str | None, Field(max_length=64), Eq()] = None
+    created_at: Annotated[Times, Range()] = None
+
+
+# ---- store-warehouse bindings ---------------------------------------------------------------------------------
+
+class BindingPublic(CamelModel):
+    id: int
+    merchant_id: int
+    merchant_email: str | None
+    shop_id: int
+    shop_name: str | None
+    channel: Channel | None
+    country: Country | None
+    warehouse_id: int
+    warehouse_name: str | None
+    sync_enabled: bool
+    created_at: datetime
+
+
+class BindingCreate(CamelModel):
+    shop_id: Id
+    warehouse_id: Id
+    sync_enabled: bool = True
+
+
+class BindingUpdate(CamelModel):
+    id: Id
+    sync_enabled: bool
+
+
+class BindingFilters(SearchParams):
+    merchant_id: Annotated[Id | None, Eq()] = None
+    shop_id: Annotated[Id | None, Eq()] = None
+    warehouse_id: Annotated[Id | None, Eq()] = None
+    sync_enabled: Annotated[bool | None, Eq()] = None
+
+
+# ---- events and push history ----------------------------------------------------------------------------------
+
+class EventPublic(CamelModel):
+    id: int
+    merchant_id: int
+    merchant_email: str | None
+    kind: StockEventKind
+    result: JobResult
+    shop_id: int | None
+    shop_name: str | None
+    country: Country | None
+    channel: Channel | None
+    skus: list[str]
+    switched_on: bool | None
+    sku_count: int
+    exception_count: int
+    message: str | None
+    operator_name: str | None
+    created_at: datetime
+    finished_at: datetime | None
+
+
+class EventFilters(SearchParams):
+    merchant_id: Annotated[Id | None, Eq()] = None
+    kind: Annotated[list[StockEventKind] | None, In()] = None
+    result: Annotated[list[JobResult] | None, In()] = None
+    shop_id: Annotated[Id | None, Eq()] = None
+    created_at: Annotated[Times, Range()] = None
+
+
+class PushPublic(CamelModel):
+    id: int
+    event_id: int
+    merchant_id: int
+    merchant_email: str | None
+    shop_id: int
+    shop_name: str | None
+    channel: Channel
+    sku: str
+    available: int
+    promotion: int
+    quantity: int
+    status: StockSyncStatus
+    cause: StockExceptionCause | None
+    pushed_at: datetime
+
+
+class PushFilters(SearchParams):
+    merchant_id: Annotated[Id | None, Eq()] = None
+    event_id: Annotated[Id | None, Eq()] = None
+    shop_id: Annotated[Id | None, Eq()] = None
+    sku: Sku = None
+    status: Annotated[list[StockSyncStatus] | None, In()] = None
+    cause: Annotated[list[StockExceptionCause] | None, In()] = None
+    pushed_at: Annotated[Times, Range()] = None
+
+
+# ---- switches and actions -------------------------------------------------------------------------------------
+
+class SettingPublic(CamelModel):
+    id: int
+    merchant_id: int
+    merchant_email: str | None
+    lock_stock: bool
+    promotion_stock: bool
+    updated_at: datetime
+
+
+class SettingFilters(SearchParams):
+    merchant_id: Annotated[Id | None, Eq()] = None
+    lock_stock: Annotated[bool | None, Eq()] = None
+    promotion_stock: Annotated[bool | None, Eq()] = None
+
+
+class SettingChange(CamelModel):
+    """SPEC §4: stock lock and promotion stock, each on or off; a switch left out keeps its position."""
+
+    merchant_id: Id
+    lock_stock: bool | None = None
+    promotion_stock: bool | None = None
+
+
+class SyncRequest(CamelModel):
+    """SPEC §5: sync stock needs merchant, country, channel and store."""
+
+    merchant_id: Id
+    country: Country
+    channel: Channel
+    shop_id: Id
+
+
+class FixRequest(CamelModel):
+    """SPEC §5: stock fix needs merchant id and inventory SKUs."""
+
+    merchant_id: Id
+    skus: Annotated[list[str], Field(max_length=FIX_MAX_SKUS * 5)]  # counted and checked by the rules
+
+
+class EventFlow(CamelModel):
+    event: EventPublic
+    workflow_id: str | None
+    workflow_url: str | None  # the flow's Temporal Web UI page, for holders of temporal#operate

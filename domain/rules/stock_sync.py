@@ -1,0 +1,111 @@
+"""Stock sync (SPEC §2 stock screens, §4 stock lock and promotion stock, §5 sync stock and stock fix, §8 stock
+exception causes): what one store's sync pushes for one sku, and the checks of the two audited actions.
+
+Pure: the figures come from the balances of the warehouses bound to the store, the switches from the merchant's
+stock settings; the workflow and the API call these with what they read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from domain.enums import StockExceptionCause, StockSyncStatus
+from domain.errors import Invalid
+
+FIX_MAX_SKUS = 200  # one stock fix repairs at most this many SKUs (each over every warehouse of the merchant)
+SKU_MAX = 100  # as the stock module keeps it
+SYNC_DELAY = timedelta(minutes=5)  # a push written later than this after the request notes a sync delay
+PUSH_BATCH = 500  # SKUs planned and written per activity call
+
+
+@dataclass(frozen=True)
+class Switches:
+    """The merchant's stock settings (SPEC §4: each on or off)."""
+
+    lock_stock: bool = False  # main-store stock lock: the store's stock is held, nothing is pushed
+    promotion_stock: bool = False  # promotion stock kept for promotions: not pushed to the regular listing
+
+
+@dataclass(frozen=True)
+class Store:
+    """What of the store decides whether anything can be pushed to its channel."""
+
+    bound: bool  # still bound to the merchant (shops screen)
+    connected: bool  # its channel connection is live
+    sync_enabled: bool  # at least one of its warehouse bindings has stock sync on
+
+
+@dataclass(frozen=True)
+class Figures:
+    """One sku summed over the warehouses bound to the store with sync on."""
+
+    available: int
+    promotion: int
+
+
+@dataclass(frozen=True)
+class Push:
+    quantity: int
+    status: StockSyncStatus
+    cause: StockExceptionCause | None
+
+
+def plan_push(figures: Figures, switches: Switches, store: Store, requested_at: datetime,
+              pushed_at: datetime) -> Push:
+    """SPEC §4 and §8: the quantity one sku would show on the store's channel, and why it was not pushed, or
+    what is off about it. The first cause that applies wins, in the order a merchant would check them."""
+    quantity = max(0, figures.available + (0 if switches.promotion_stock else figures.promotion))
+    if not store.sync_enabled:
+        return Push(quantity, StockSyncStatus.NOT_PUSHED, StockExceptionCause.STOCK_SYNC_NOT_ENABLED)
+    if switches.lock_stock:
+        return Push(quantity, StockSyncStatus.NOT_PUSHED, StockExceptionCause.STOCK_NOT_PUSHED)
+    if not (store.bound and store.connected):
+        return Push(quantity, StockSyncStatus.PUSH_FAILED, StockExceptionCause.CHANNEL_PUSH_FAILED)
+    if figures.promotion > 0 and not switches.promotion_stock:
+        return Push(quantity, StockSyncStatus.COMPLETE, StockExceptionCause.PROMOTION_STOCK_NOT_ENABLED)
+    if pushed_at - requested_at > SYNC_DELAY:
+        return Push(quantity, StockSyncStatus.COMPLETE, StockExceptionCause.SYNC_DELAY)
+    return Push(quantity, StockSyncStatus.COMPLETE, None)
+
+
+def fix_skus(skus: Iterable[str]) -> list[str]:
+    """SPEC §5: stock fix needs inventory SKUs. Blank entries are dropped and repeats counted once; none left,
+    too many, or one too long is refused naming `skus`."""
+    cleaned = list(dict.fromkeys(s.strip() for s in skus if s and s.strip()))
+    if not cleaned:
+        raise Invalid("skus", "required")
+    if len(cleaned) > FIX_MAX_SKUS:
+        raise Invalid("skus", "stock_fix_too_many", max=FIX_MAX_SKUS)
+    too_long = [s for s in cleaned if len(s) > SKU_MAX]
+    if too_long:
+        raise Invalid("skus", "stock_sku_too_long", max=SKU_MAX, sku=too_long[0][:SKU_MAX] + "…")
+    return cleaned
+
+
+def unknown_skus(asked: list[str], known: Iterable[str]) -> list[str]:
+    """The SKUs of a fix that the merchant has no stock of, in the order asked."""
+    have = set(known)
+    return [s for s in asked if s not in have]
+
+
+@dataclass(frozen=True)
+class SyncTarget:
+    """SPEC §5: sync stock needs merchant, country, channel and store."""
+
+    merchant_id: int
+    country: str
+    channel: str
+    shop_id: int
+
+
+def check_store(asked: SyncTarget, merchant_id: int, country: str, channel: str) -> None:
+    """The store picked must be the merchant's, in the country and on the channel picked: a mismatch names the
+    field that disagrees with the store."""
+    if merchant_id != asked.merchant_id:
+        raise Invalid("shopId", "stock_store_not_merchants")
+    if country != asked.country:
+        raise Invalid("country", "stock_store_country", country=country)
+    if channel != asked.channel:
+        raise Invalid("channel", "stock_store_channel", channel=channel)

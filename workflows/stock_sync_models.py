@@ -1,0 +1,48 @@
+"""Inputs and outputs of the sync stock flow (workflows/stock_sync.py) and its activities."""
+
+from __future__ import annotations
+
+from pydantic import AwareDatetime, BaseModel
+
+from domain.enums import JobResult
+
+WORKFLOW = "stock-sync"
+
+
+def workflow_id(event_id: int) -> str:
+    """One sync of one store, one flow: the stock event that asked for it names it."""
+    return f"stock-sync-{event_id}"
+
+
+class StockSyncStart(BaseModel):
+    event_id: int
+    requested_at: AwareDatetime
+
+
+class PushBatch(BaseModel):
+    """Plan and write the pushes of the next batch of SKUs after `after_sku` (in SKU order)."""
+
+    event_id: int
+    requested_at: AwareDatetime
+    pushed_at: AwareDatetime
+    after_sku: str | None = None
+
+
+class PushedBatch(BaseModel):
+    last_sku: str | None  # the cursor of the next batch; None once every sku is written
+    written: int  # SKUs of this batch (a retried batch counts them again; the totals are counted from rows)
+
+
+class SyncFinish(BaseModel):
+    event_id: int
+    result: JobResult
+    message: str | None = None
+
+
+class SyncProgress(BaseModel):
+    """What the flow's query answers: SKUs written so far and where it is."""
+
+    skus: int = 0
+    batches: int = 0
+    last_sku: str | None = None
+    done: bool = False
