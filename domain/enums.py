@@ -915,6 +915,25 @@ class StockEventKind(StrEnum):
     PROMOTION_STOCK = "PROMOTION_STOCK"  # the promotion stock switch turned on or off
 
 
+class StockOrderDirection(StrEnum):
+    """An inbound order brings stock into a warehouse, an outbound order takes it out."""
+
+    INBOUND = "INBOUND"
+    OUTBOUND = "OUTBOUND"
+
+
+class StockOrderType(StrEnum):
+    """Why stock comes in (purchase, a buyer's return, a transfer from another warehouse) or goes out (a sale's
+    package, a transfer to another warehouse, a return to the supplier); the direction follows the type."""
+
+    PURCHASE_INBOUND = "PURCHASE_INBOUND"
+    RETURN_INBOUND = "RETURN_INBOUND"
+    TRANSFER_INBOUND = "TRANSFER_INBOUND"
+    SALES_OUTBOUND = "SALES_OUTBOUND"
+    TRANSFER_OUTBOUND = "TRANSFER_OUTBOUND"
+    SUPPLIER_RETURN_OUTBOUND = "SUPPLIER_RETURN_OUTBOUND"
+
+
 # Every enumeration the web may ask for, by name: each StrEnum of this module, so a new one is served at once.
 ALL: dict[str, type[StrEnum]] = {
     e.__name__: e for e in list(globals().values())

@@ -1,0 +1,245 @@
+"""Inbound and outbound orders (SPEC §3 "Inbound or outbound order", §4 warehouse document statuses and the
+delete / mass-action / cancel / void rules, §5 order number required in searches, §8 'reselect').
+
+Pure: the API reads an order under a row lock, asks these rules what an action does to it, and books the
+stock effects through the stock ledger's movement primitive with the keys made here.
+
+An order's lines each plan a quantity and count what was done (received or shipped). Its stock, by direction:
+- inbound: opening it puts the planned quantity in transit; a receipt moves it from transit to the shelf;
+  cancelling releases what is still in transit (SPEC §4 "Cancelling an inbound order releases the SKU's
+  in-transit stock").
+- outbound: opening it locks the planned quantity (available goes down); a shipment takes it from locked and
+  on hand; voiding releases what is still locked, which raises available (SPEC §4 "Voiding an outbound order
+  releases the SKU's locked stock and raises available stock").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from domain.enums import OutboundWorkingStatus, StockOrderDirection, WarehouseDocumentStatus, WarehousePushStatus
+from domain.errors import DomainError, Invalid
+
+S = WarehouseDocumentStatus
+ORDER_NO_MAX = 40
+ORDER_NO_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.\-/]*$"
+_ORDER_NO = re.compile(ORDER_NO_PATTERN)
+SEARCH_NUMBERS_MAX = 100  # order numbers one search may name
+LINES_MAX = 200
+QUANTITY_MAX = 1_000_000
+
+
+class Action(StrEnum):
+    RECEIVE = "RECEIVE"  # inbound: part or all of what is in transit arrives
+    SHIP = "SHIP"  # outbound: part or all of what is locked leaves
+    CANCEL = "CANCEL"  # inbound: the rest will not arrive
+    VOID = "VOID"  # outbound: the rest will not leave
+    DELETE = "DELETE"  # outbound awaiting outbound only: the order disappears, its lock released
+
+
+class Step(StrEnum):
+    """What an allowed action does to the order: move to a status, or nothing (a repeat of what is done)."""
+
+    APPLY = "APPLY"
+    ALREADY_DONE = "ALREADY_DONE"
+
+
+CANCELLED = frozenset({S.INVALID, S.PART_INVALID})
+COMPLETED = frozenset({S.COMPLETE})
+OPEN = frozenset({S.CREATE, S.PENDING, S.PART_COMPLETE})
+AWAITING = frozenset({S.CREATE, S.PENDING})  # nothing received or shipped yet
+ABNORMAL_WORKING = frozenset({OutboundWorkingStatus.SYNC_FAIL, OutboundWorkingStatus.CANCEL_FAIL})
+ABNORMAL_PUSH = frozenset({WarehousePushStatus.FAIL})
+
+ACTIONS_OF = {
+    StockOrderDirection.INBOUND: (Action.RECEIVE, Action.CANCEL),
+    StockOrderDirection.OUTBOUND: (Action.SHIP, Action.VOID, Action.DELETE),
+}
+
+
+@dataclass(frozen=True)
+class Line:
+    planned: int
+    done: int = 0
+
+    @property
+    def remaining(self) -> int:
+        return self.planned - self.done
+
+
+@dataclass(frozen=True)
+class OrderState:
+    order_no: str
+    direction: StockOrderDirection
+    status: WarehouseDocumentStatus
+    working_status: OutboundWorkingStatus | None = None
+    push_status: WarehousePushStatus = WarehousePushStatus.NORMAL
+
+
+# ---- order numbers (SPEC §5 "Outbound or inbound order number required in searches") ----------------------------
+
+def order_no(text: str, field: str = "orderNo") -> str:
+    value = text.strip()
+    if not value:
+        raise Invalid(field=field, rule="required")
+    if len(value) > ORDER_NO_MAX or not _ORDER_NO.match(value):
+        raise Invalid(field=field, rule="stock_order_no", max=ORDER_NO_MAX)
+    return value
+
+
+def search_numbers(text: str | None, field: str = "orderNo") -> list[str]:
+    """The order numbers a search names: one or more, separated by spaces, commas or new lines; required."""
+    parts = [p for p in re.split(r"[\s,;]+", text or "") if p]
+    if not parts:
+        raise Invalid(field=field, rule="required")
+    if len(parts) > SEARCH_NUMBERS_MAX:
+        raise Invalid(field=field, rule="stock_order_no_count", max=SEARCH_NUMBERS_MAX)
+    return list(dict.fromkeys(order_no(p, field) for p in parts))
+
+
+def generated_no(direction: StockOrderDirection, day: str, order_id: int) -> str:
+    """A number for an order created without one: IB/OB, the UTC day (yyyymmdd) and the order's id."""
+    prefix = "IB" if direction == StockOrderDirection.INBOUND else "OB"
+    return f"{prefix}{day}{order_id:07d}"
+
+
+# ---- statuses ---------------------------------------------------------------------------------------------------
+
+def is_abnormal(order: OrderState) -> bool:
+    """An order the warehouse could not take or cancel: push failed, or sync or cancel failed."""
+    return order.push_status in ABNORMAL_PUSH or order.working_status in ABNORMAL_WORKING
+
+
+def is_awaiting_outbound(order: OrderState) -> bool:
+    return order.direction == StockOrderDirection.OUTBOUND and order.status in AWAITING
+
+
+def status_after_progress(lines: Sequence[Line], current: WarehouseDocumentStatus) -> WarehouseDocumentStatus:
+    """After a receipt or a shipment: all done is COMPLETE, some done PART_COMPLETE, none keeps the status."""
+    done = sum(line.done for line in lines)
+    if done == 0:
+        return current
+    return S.COMPLETE if all(line.remaining == 0 for line in lines) else S.PART_COMPLETE
+
+
+def status_after_release(lines: Sequence[Line]) -> WarehouseDocumentStatus:
+    """After a cancel or a void: INVALID when nothing was done, PART_INVALID when part was."""
+    return S.PART_INVALID if any(line.done for line in lines) else S.INVALID
+
+
+def check_action(order: OrderState, action: Action) -> Step:
+    """Whether `action` may be taken on the order; a cancel or void of an order already cancelled is a repeat
+    (a retry or a double click) that changes nothing. Refusals are 409s naming the order and its status."""
+    if action not in ACTIONS_OF[order.direction]:
+        raise DomainError("STOCK_ORDER_WRONG_DIRECTION", status=409, orderNo=order.order_no,
+                          action=action.value, direction=order.direction.value)
+    if action in (Action.CANCEL, Action.VOID):
+        if order.status in CANCELLED:
+            return Step.ALREADY_DONE
+        if order.status in COMPLETED:
+            raise _refused(order, action)
+        return Step.APPLY
+    if action == Action.DELETE:
+        if not is_awaiting_outbound(order):
+            raise DomainError("STOCK_ORDER_DELETE_NOT_AWAITING", status=409, orderNo=order.order_no,
+                              current=order.status.value)
+        return Step.APPLY
+    if order.status not in OPEN:
+        raise _refused(order, action)
+    return Step.APPLY
+
+
+def _refused(order: OrderState, action: Action) -> DomainError:
+    return DomainError("STOCK_ORDER_ILLEGAL_TRANSITION", status=409, orderNo=order.order_no,
+                       action=action.value, current=order.status.value)
+
+
+# ---- quantities -------------------------------------------------------------------------------------------------
+
+def check_progress(lines: Sequence[Line], quantities: Sequence[int], field: str = "lines") -> None:
+    """A receipt or shipment names, per line, a quantity from 0 up to what remains; at least one above 0."""
+    if len(quantities) != len(lines):
+        raise Invalid(field=field, rule="stock_order_lines_mismatch")
+    for index, (line, qty) in enumerate(zip(lines, quantities, strict=True)):
+        if qty < 0 or qty > line.remaining:
+            raise Invalid(field=f"{field}[{index}].quantity", rule="stock_order_quantity_remaining",
+                          remaining=line.remaining)
+    if not any(quantities):
+        raise Invalid(field=field, rule="stock_order_quantity_none")
+
+
+def progressed(lines: Sequence[Line], quantities: Sequence[int]) -> list[Line]:
+    return [Line(line.planned, line.done + qty) for line, qty in zip(lines, quantities, strict=True)]
+
+
+def released(lines: Sequence[Line]) -> list[int]:
+    """What a cancel or void releases from each line: what was planned and not done."""
+    return [line.remaining for line in lines]
+
+
+# ---- mass actions (SPEC §4, §8 'reselect') ----------------------------------------------------------------------
+
+class MassAction(StrEnum):
+    OUTBOUND = "OUTBOUND"  # ship everything that remains of each selected outbound order
+    CANCEL = "CANCEL"  # cancel (inbound) or void (outbound) each selected order
+
+
+class Ineligible(StrEnum):
+    CANCELLED = "CANCELLED"
+    COMPLETED = "COMPLETED"
+    ABNORMAL = "ABNORMAL"
+    INBOUND = "INBOUND"  # mass outbound is for outbound orders
+
+
+def ineligibility(action: MassAction, order: OrderState) -> Ineligible | None:
+    """SPEC §4: "Mass outbound is refused if the selection contains cancelled, completed or abnormal orders;
+    mass cancel is refused if it contains cancelled or completed ones." """
+    if order.status in CANCELLED:
+        return Ineligible.CANCELLED
+    if order.status in COMPLETED:
+        return Ineligible.COMPLETED
+    if action == MassAction.OUTBOUND:
+        if order.direction != StockOrderDirection.OUTBOUND:
+            return Ineligible.INBOUND
+        if is_abnormal(order):
+            return Ineligible.ABNORMAL
+    return None
+
+
+def check_mass(action: MassAction, orders: Iterable[OrderState]) -> None:
+    """All or nothing: one ineligible order refuses the whole selection with 'reselect' (SPEC §8), naming
+    every ineligible order and why, so the user can take them out and try again."""
+    found = [(o.order_no, why) for o in orders if (why := ineligibility(action, o)) is not None]
+    if found:
+        raise DomainError("STOCK_ORDER_RESELECT", status=409, action=action.value,
+                          orders=", ".join(no for no, _ in found),
+                          data={"ineligible": [{"orderNo": no, "reason": why.value} for no, why in found]})
+
+
+def mass_step(action: MassAction, order: OrderState) -> Action:
+    """The single action a mass action takes on one (eligible) order."""
+    if action == MassAction.OUTBOUND:
+        return Action.SHIP
+    return Action.CANCEL if order.direction == StockOrderDirection.INBOUND else Action.VOID
+
+
+# ---- idempotency keys of the stock movements ---------------------------------------------------------------------
+
+def open_key(order_id: int, line_id: int) -> str:
+    """The movement that puts an order's line in transit (inbound) or locks it (outbound): once per line."""
+    return f"stock-order:{order_id}:open:{line_id}"
+
+
+def progress_key(order_id: int, revision: int, line_id: int) -> str:
+    """A receipt or shipment taken on the order as it stood at `revision`: a retry of the same request
+    (same revision) books nothing more."""
+    return f"stock-order:{order_id}:r{revision}:{line_id}"
+
+
+def release_key(order_id: int, line_id: int) -> str:
+    """The release of a line's remaining transit or lock happens once in the order's life, whichever of
+    cancel, void, delete or a mass cancel asks for it, and however often."""
+    return f"stock-order:{order_id}:release:{line_id}"

@@ -1,0 +1,197 @@
+"""Inbound and outbound order rules, against SPEC §4 and §5 (domain/rules/stock_orders.py).
+
+The grid holds every action of each direction against every document status (SPEC §4 "Warehouse document
+status: CREATE, PENDING, COMPLETE, INVALID, PART_COMPLETE, PART_INVALID"): `ok` allowed, `==` a repeat that
+changes nothing, `-` refused.
+"""
+
+import pytest
+
+from domain.enums import OutboundWorkingStatus, StockOrderDirection, WarehouseDocumentStatus, WarehousePushStatus
+from domain.errors import DomainError, Invalid
+from domain.rules import stock_orders as rules
+from domain.rules.stock_orders import Action, Ineligible, Line, MassAction, OrderState, Step
+
+IN, OUT = StockOrderDirection.INBOUND, StockOrderDirection.OUTBOUND
+S = WarehouseDocumentStatus
+P, W = WarehousePushStatus, OutboundWorkingStatus
+
+GRID = """
+direction action   CREATE PENDING PART_COMPLETE COMPLETE INVALID PART_INVALID
+INBOUND   RECEIVE  ok     ok      ok            -        -       -
+INBOUND   CANCEL   ok     ok      ok            -        ==      ==
+INBOUND   SHIP     -      -       -             -        -       -
+INBOUND   VOID     -      -       -             -        -       -
+INBOUND   DELETE   -      -       -             -        -       -
+OUTBOUND  SHIP     ok     ok      ok            -        -       -
+OUTBOUND  VOID     ok     ok      ok            -        ==      ==
+OUTBOUND  DELETE   ok     ok      -             -        -       -
+OUTBOUND  RECEIVE  -      -       -             -        -       -
+OUTBOUND  CANCEL   -      -       -             -        -       -
+"""
+
+
+def grid() -> list[tuple[StockOrderDirection, Action, WarehouseDocumentStatus, str]]:
+    header, *rows = [line.split() for line in GRID.strip().splitlines()]
+    states = [S(h) for h in header[2:]]
+    return [(StockOrderDirection(d), Action(a), state, cell)
+            for d, a, *cells in rows for state, cell in zip(states, cells, strict=True)]
+
+
+CASES = grid()
+
+
+def order(direction=OUT, status=S.CREATE, working=None, push=WarehousePushStatus.NORMAL, no="OB-1") -> OrderState:
+    return OrderState(no, direction, status, working, push)
+
+
+def test_the_grid_covers_every_action_of_both_directions_in_every_status():
+    assert len(CASES) == 2 * len(Action) * len(S)
+
+
+@pytest.mark.parametrize(("direction", "action", "status", "cell"), CASES)
+def test_action_in_status(direction, action, status, cell):
+    state = order(direction, status)
+    if cell == "-":
+        with pytest.raises(DomainError) as refused:
+            rules.check_action(state, action)
+        assert refused.value.status == 409
+        assert refused.value.params["orderNo"] == "OB-1"
+    else:
+        assert rules.check_action(state, action) == (Step.APPLY if cell == "ok" else Step.ALREADY_DONE)
+
+
+def test_only_outbound_orders_awaiting_outbound_can_be_deleted():
+    """SPEC §4: "Only outbound orders awaiting outbound can be deleted." """
+    with pytest.raises(DomainError) as refused:
+        rules.check_action(order(OUT, S.PART_COMPLETE), Action.DELETE)
+    assert refused.value.code == "STOCK_ORDER_DELETE_NOT_AWAITING"
+    with pytest.raises(DomainError) as wrong:
+        rules.check_action(order(IN, S.CREATE), Action.DELETE)
+    assert wrong.value.code == "STOCK_ORDER_WRONG_DIRECTION"
+
+
+# ---- partial receipt and shipment: PART_COMPLETE, PART_INVALID ---------------------------------------------
+
+PROGRESS = [
+    # lines (planned, done) before, quantities, status after
+    ([(10, 0)], [4], S.PART_COMPLETE),
+    ([(10, 4)], [6], S.COMPLETE),
+    ([(10, 0), (5, 0)], [10, 0], S.PART_COMPLETE),
+    ([(10, 0), (5, 0)], [10, 5], S.COMPLETE),
+    ([(10, 10), (5, 2)], [0, 3], S.COMPLETE),
+]
+
+
+@pytest.mark.parametrize(("before", "quantities", "after"), PROGRESS)
+def test_a_receipt_or_shipment_completes_the_order_only_when_every_line_is_done(before, quantities, after):
+    lines = [Line(p, d) for p, d in before]
+    rules.check_progress(lines, quantities)
+    assert rules.status_after_progress(rules.progressed(lines, quantities), S.PENDING) == after
+
+
+@pytest.mark.parametrize(("before", "quantities", "field", "rule"), [
+    ([(10, 4)], [7], "lines[0].quantity", "stock_order_quantity_remaining"),
+    ([(10, 0)], [-1], "lines[0].quantity", "stock_order_quantity_remaining"),
+    ([(10, 0), (5, 0)], [0, 0], "lines", "stock_order_quantity_none"),
+    ([(10, 0), (5, 0)], [1], "lines", "stock_order_lines_mismatch"),
+])
+def test_a_receipt_or_shipment_beyond_what_remains_is_refused_naming_the_line(before, quantities, field, rule):
+    with pytest.raises(Invalid) as refused:
+        rules.check_progress([Line(p, d) for p, d in before], quantities)
+    assert (refused.value.field, refused.value.params["rule"]) == (field, rule)
+
+
+@pytest.mark.parametrize(("before", "releases", "after"), [
+    ([(10, 0)], [10], S.INVALID),
+    ([(10, 4)], [6], S.PART_INVALID),
+    ([(10, 0), (5, 5)], [10, 0], S.PART_INVALID),
+])
+def test_cancel_or_void_releases_what_remains_and_marks_partly_done_orders_part_invalid(before, releases, after):
+    """SPEC §4: "Cancelling an inbound order releases the SKU's in-transit stock. Voiding an outbound order
+    releases the SKU's locked stock and raises available stock." What was already received or shipped stays."""
+    lines = [Line(p, d) for p, d in before]
+    assert rules.released(lines) == releases
+    assert rules.status_after_release(lines) == after
+
+
+def test_a_repeated_cancel_or_void_changes_nothing_and_the_release_key_is_the_same():
+    """The release of a line happens once in an order's life, whichever call asks for it."""
+    assert rules.check_action(order(OUT, S.INVALID), Action.VOID) == Step.ALREADY_DONE
+    assert rules.check_action(order(IN, S.PART_INVALID), Action.CANCEL) == Step.ALREADY_DONE
+    assert rules.release_key(7, 3) == rules.release_key(7, 3) != rules.release_key(7, 4)
+    assert rules.progress_key(7, 2, 3) != rules.progress_key(7, 3, 3)
+    assert len({rules.open_key(7, 3), rules.progress_key(7, 0, 3), rules.release_key(7, 3)}) == 3
+
+
+# ---- mass actions (SPEC §4, §8) --------------------------------------------------------------------------------
+
+MASS = [
+    # action, direction, status, working status, push status, ineligible because
+    (MassAction.OUTBOUND, OUT, S.CREATE, None, P.NORMAL, None),
+    (MassAction.OUTBOUND, OUT, S.PART_COMPLETE, W.PACKED, P.SUCCESS, None),
+    (MassAction.OUTBOUND, OUT, S.INVALID, None, P.NORMAL, Ineligible.CANCELLED),
+    (MassAction.OUTBOUND, OUT, S.PART_INVALID, None, P.NORMAL, Ineligible.CANCELLED),
+    (MassAction.OUTBOUND, OUT, S.COMPLETE, None, P.NORMAL, Ineligible.COMPLETED),
+    (MassAction.OUTBOUND, OUT, S.PENDING, None, P.FAIL, Ineligible.ABNORMAL),
+    (MassAction.OUTBOUND, OUT, S.PENDING, W.SYNC_FAIL, P.NORMAL, Ineligible.ABNORMAL),
+    (MassAction.OUTBOUND, OUT, S.PENDING, W.CANCEL_FAIL, P.NORMAL, Ineligible.ABNORMAL),
+    (MassAction.OUTBOUND, IN, S.PENDING, None, P.NORMAL, Ineligible.INBOUND),
+    (MassAction.CANCEL, OUT, S.PENDING, W.SYNC_FAIL, P.FAIL, None),
+    (MassAction.CANCEL, IN, S.PART_COMPLETE, None, P.NORMAL, None),
+    (MassAction.CANCEL, IN, S.INVALID, None, P.NORMAL, Ineligible.CANCELLED),
+    (MassAction.CANCEL, OUT, S.PART_INVALID, None, P.NORMAL, Ineligible.CANCELLED),
+    (MassAction.CANCEL, OUT, S.COMPLETE, None, P.NORMAL, Ineligible.COMPLETED),
+]
+
+
+@pytest.mark.parametrize(("action", "direction", "status", "working", "push", "why"), MASS)
+def test_mass_eligibility(action, direction, status, working, push, why):
+    """SPEC §4: "Mass outbound is refused if the selection contains cancelled, completed or abnormal orders;
+    mass cancel is refused if it contains cancelled or completed ones." """
+    assert rules.ineligibility(action, order(direction, status, working, push)) == why
+
+
+def test_a_mass_action_with_ineligible_orders_asks_to_reselect_naming_every_one():
+    """SPEC §8: "Mass outbound or mass cancel with ineligible orders: reselect." """
+    selection = [order(no="OB-1"), order(status=S.COMPLETE, no="OB-2"), order(status=S.INVALID, no="OB-3"),
+                 order(push=WarehousePushStatus.FAIL, no="OB-4")]
+    with pytest.raises(DomainError) as refused:
+        rules.check_mass(MassAction.OUTBOUND, selection)
+    assert refused.value.code == "STOCK_ORDER_RESELECT" and refused.value.status == 409
+    assert refused.value.params["orders"] == "OB-2, OB-3, OB-4"
+    assert refused.value.data == {"ineligible": [
+        {"orderNo": "OB-2", "reason": "COMPLETED"}, {"orderNo": "OB-3", "reason": "CANCELLED"},
+        {"orderNo": "OB-4", "reason": "ABNORMAL"}]}
+    rules.check_mass(MassAction.CANCEL, [selection[0], selection[3]])  # abnormal orders may be cancelled
+
+
+def test_a_mass_action_takes_each_orders_own_action():
+    assert rules.mass_step(MassAction.OUTBOUND, order(OUT)) == Action.SHIP
+    assert rules.mass_step(MassAction.CANCEL, order(OUT)) == Action.VOID
+    assert rules.mass_step(MassAction.CANCEL, order(IN)) == Action.CANCEL
+
+
+# ---- order numbers (SPEC §5) -----------------------------------------------------------------------------------
+
+def test_an_order_number_is_required_in_searches():
+    """SPEC §5: "Outbound or inbound order number required in searches." """
+    for empty in (None, "", "  ", " , ;\n"):
+        with pytest.raises(Invalid) as refused:
+            rules.search_numbers(empty)
+        assert (refused.value.field, refused.value.params["rule"]) == ("orderNo", "required")
+
+
+def test_a_search_may_name_several_order_numbers():
+    assert rules.search_numbers(" OB-1, IB-2\nOB-1 ;IB/3 ") == ["OB-1", "IB-2", "IB/3"]
+    with pytest.raises(Invalid) as refused:
+        rules.search_numbers(" ".join(f"OB-{i}" for i in range(rules.SEARCH_NUMBERS_MAX + 1)))
+    assert refused.value.params["rule"] == "stock_order_no_count"
+    with pytest.raises(Invalid) as bad:
+        rules.search_numbers("OB-1 <script>")
+    assert bad.value.params["rule"] == "stock_order_no"
+
+
+def test_an_order_created_without_a_number_gets_one_by_direction_day_and_id():
+    assert rules.generated_no(IN, "20261125", 42) == "IB202611250000042"
+    assert rules.generated_no(OUT, "20261125", 42) == "OB202611250000042"
