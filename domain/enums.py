@@ -934,6 +934,17 @@ class StockOrderType(StrEnum):
     SUPPLIER_RETURN_OUTBOUND = "SUPPLIER_RETURN_OUTBOUND"
 
 
+class StockOrderAction(StrEnum):
+    """What is done to an inbound or outbound order; each is one entry of the order's history."""
+
+    CREATE = "CREATE"
+    RECEIVE = "RECEIVE"  # inbound: part or all of what is in transit arrives
+    SHIP = "SHIP"  # outbound: part or all of what is locked leaves
+    CANCEL = "CANCEL"  # inbound: the rest will not arrive
+    VOID = "VOID"  # outbound: the rest will not leave
+    DELETE = "DELETE"  # outbound awaiting outbound only: the order disappears, its lock released
+
+
 # Every enumeration the web may ask for, by name: each StrEnum of this module, so a new one is served at once.
 ALL: dict[str, type[StrEnum]] = {
     e.__name__: e for e in list(globals().values())

@@ -32,6 +32,7 @@ from api.routers import (
     roles,
     shops,
     stock,
+    stock_orders,
     stock_sync,
     stock_sync_actions,
     subscriptions,
@@ -67,4 +68,5 @@ ROUTERS = [
     queue_alerts.rule_router, queue_alerts.alert_router,
     stock.router, stock.movement_router,
     *stock_sync.ROUTERS, stock_sync_actions.router,
+    stock_orders.router,
 ]

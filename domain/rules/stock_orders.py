@@ -20,24 +20,29 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from domain.enums import OutboundWorkingStatus, StockOrderDirection, WarehouseDocumentStatus, WarehousePushStatus
+from domain.enums import (
+    OutboundWorkingStatus,
+    StockOrderAction,
+    StockOrderDirection,
+    StockOrderType,
+    WarehouseDocumentStatus,
+    WarehousePushStatus,
+)
 from domain.errors import DomainError, Invalid
 
 S = WarehouseDocumentStatus
 ORDER_NO_MAX = 40
+SKU_MAX = 100  # as the stock ledger's sku
+TEXT_MAX = 128  # logistic number, remark
 ORDER_NO_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.\-/]*$"
 _ORDER_NO = re.compile(ORDER_NO_PATTERN)
 SEARCH_NUMBERS_MAX = 100  # order numbers one search may name
 LINES_MAX = 200
+MASS_MAX = 200  # orders one mass action may select
 QUANTITY_MAX = 1_000_000
 
 
-class Action(StrEnum):
-    RECEIVE = "RECEIVE"  # inbound: part or all of what is in transit arrives
-    SHIP = "SHIP"  # outbound: part or all of what is locked leaves
-    CANCEL = "CANCEL"  # inbound: the rest will not arrive
-    VOID = "VOID"  # outbound: the rest will not leave
-    DELETE = "DELETE"  # outbound awaiting outbound only: the order disappears, its lock released
+Action = StockOrderAction
 
 
 class Step(StrEnum):
@@ -77,6 +82,11 @@ class OrderState:
     status: WarehouseDocumentStatus
     working_status: OutboundWorkingStatus | None = None
     push_status: WarehousePushStatus = WarehousePushStatus.NORMAL
+
+
+def direction_of(order_type: StockOrderType) -> StockOrderDirection:
+    """The direction follows the type: every type's name ends with it."""
+    return StockOrderDirection.INBOUND if order_type.value.endswith("_INBOUND") else StockOrderDirection.OUTBOUND
 
 
 # ---- order numbers (SPEC §5 "Outbound or inbound order number required in searches") ----------------------------
@@ -135,7 +145,7 @@ def check_action(order: OrderState, action: Action) -> Step:
     (a retry or a double click) that changes nothing. Refusals are 409s naming the order and its status."""
     if action not in ACTIONS_OF[order.direction]:
         raise DomainError("STOCK_ORDER_WRONG_DIRECTION", status=409, orderNo=order.order_no,
-                          action=action.value, direction=order.direction.value)
+                          action=label(action), direction=label(order.direction))
     if action in (Action.CANCEL, Action.VOID):
         if order.status in CANCELLED:
             return Step.ALREADY_DONE
@@ -145,7 +155,7 @@ def check_action(order: OrderState, action: Action) -> Step:
     if action == Action.DELETE:
         if not is_awaiting_outbound(order):
             raise DomainError("STOCK_ORDER_DELETE_NOT_AWAITING", status=409, orderNo=order.order_no,
-                              current=order.status.value)
+                              current=label(order.status))
         return Step.APPLY
     if order.status not in OPEN:
         raise _refused(order, action)
@@ -154,7 +164,12 @@ def check_action(order: OrderState, action: Action) -> Step:
 
 def _refused(order: OrderState, action: Action) -> DomainError:
     return DomainError("STOCK_ORDER_ILLEGAL_TRANSITION", status=409, orderNo=order.order_no,
-                       action=action.value, current=order.status.value)
+                       action=label(action), current=label(order.status))
+
+
+def label(value: StrEnum) -> str:
+    """A message parameter the reply shows as the value's translated label."""
+    return f"enums.{type(value).__name__}.{value.value}"
 
 
 # ---- quantities -------------------------------------------------------------------------------------------------

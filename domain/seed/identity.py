@@ -52,7 +52,7 @@ ROLES: dict[str, tuple[str, str, bool, frozenset[str]]] = {
         screens("accounts", "shops", "ginee-oms", "manage-content", "ticket-reports", "system-ticket")
         | everything("system-ticket", "manage-content", "internal-faq-modify") | {"internal-faq-preview"})),
     "warehouse": ("Warehouse", "BUSINESS", False, frozenset(
-        everything("wms-center") | screens("oms-stock", "oms-order")
+        everything("wms-center", "outbound-inbound-order-query") | screens("oms-stock", "oms-order")
         | {"operation", "ginee-oms", "logistics#export", "stock#export"})),
     "finance": ("Finance", "BUSINESS", False, frozenset(
         screens("expenses", "finance-reports", "accounts")

@@ -38,6 +38,7 @@ from domain.rules.money import currency_of
 from tests.conftest import unique
 from tests.integration.merchant_support import insert_merchant
 from tests.integration.people import bearer, create_user, token_for
+from tests.integration.stock_order_support import insert_order
 from tests.integration.stock_support import insert_warehouse, moved
 from tests.integration.stock_sync_support import scope_rows
 from tests.integration.ticket_support import insert_ticket
@@ -151,6 +152,8 @@ async def world() -> World:
     stock = [await moved(await insert_warehouse(0, m.id), StockMovementType.MANUAL_INBOUND, 1, f"{mark}{n}sku",
                          document_no=mark) for m, n in zip(merchants, ("in", "out"), strict=True)]
     stock_sync = await scope_rows([m.id for m in merchants], shops, [m.email for m in merchants], mark)
+    orders = [await insert_order(m.id, (await insert_warehouse(0, m.id)).warehouse_id, f"{mark}{n}-order")
+              for m, n in zip(merchants, ("in", "out"), strict=True)]
     window = {"startTime": (now - timedelta(hours=1)).isoformat(), "endTime": (now + timedelta(hours=1)).isoformat()}
 
     def pair(rows: list[Any], label: str) -> Rows:
@@ -177,6 +180,8 @@ async def world() -> World:
                             {"merchantEmail": "merch@shop"}),
             "StockChange": Rows([stock[0].change_id], [stock[1].change_id], [f"{mark}insku"], [f"{mark}outsku"],
                                 {"documentNo": mark}),
+            "StockOrder": Rows(orders[:1], orders[1:], [f"{mark}in-order"], [f"{mark}out-order"],
+                               {"orderNo": f"{mark}in-order {mark}out-order"}),
             "SubscriptionRequest": Rows([requests[0].id], [requests[1].id], [f"{mark}mine"], [f"{mark}theirs"]),
             **{name: Rows(*values) for name, values in stock_sync.items()},
         },

@@ -7,7 +7,13 @@ changes nothing, `-` refused.
 
 import pytest
 
-from domain.enums import OutboundWorkingStatus, StockOrderDirection, WarehouseDocumentStatus, WarehousePushStatus
+from domain.enums import (
+    OutboundWorkingStatus,
+    StockOrderDirection,
+    StockOrderType,
+    WarehouseDocumentStatus,
+    WarehousePushStatus,
+)
 from domain.errors import DomainError, Invalid
 from domain.rules import stock_orders as rules
 from domain.rules.stock_orders import Action, Ineligible, Line, MassAction, OrderState, Step
@@ -28,6 +34,8 @@ OUTBOUND  VOID     ok     ok      ok            -        ==      ==
 OUTBOUND  DELETE   ok     ok      -             -        -       -
 OUTBOUND  RECEIVE  -      -       -             -        -       -
 OUTBOUND  CANCEL   -      -       -             -        -       -
+INBOUND   CREATE   -      -       -             -        -       -
+OUTBOUND  CREATE   -      -       -             -        -       -
 """
 
 
@@ -195,3 +203,9 @@ def test_a_search_may_name_several_order_numbers():
 def test_an_order_created_without_a_number_gets_one_by_direction_day_and_id():
     assert rules.generated_no(IN, "20261125", 42) == "IB202611250000042"
     assert rules.generated_no(OUT, "20261125", 42) == "OB202611250000042"
+
+
+def test_the_direction_follows_the_order_type():
+    inbound = {t for t in StockOrderType if rules.direction_of(t) == IN}
+    assert inbound == {StockOrderType.PURCHASE_INBOUND, StockOrderType.RETURN_INBOUND, StockOrderType.TRANSFER_INBOUND}
+    assert all(rules.direction_of(t) == OUT for t in set(StockOrderType) - inbound)

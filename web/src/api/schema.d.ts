@@ -3528,6 +3528,210 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/stock-order/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an inbound or outbound order (its stock goes in transit or is locked) */
+        post: operations["stock_orders_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-order/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel an inbound order: its in-transit stock is released, once */
+        post: operations["stock_orders_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-order/delete/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a StockOrder */
+        delete: operations["stock_orders_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-order/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one StockOrder */
+        get: operations["stock_orders_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-order/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export StockOrders matching the filters as xlsx */
+        post: operations["stock_orders_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-order/mass-cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel or void every selected order (all or nothing) */
+        post: operations["stock_orders_mass_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-order/mass-outbound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ship what remains of every selected outbound order (all or nothing) */
+        post: operations["stock_orders_mass_outbound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-order/receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Receive part or all of an inbound order (PART_COMPLETE or COMPLETE) */
+        post: operations["stock_orders_receive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-order/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search StockOrders */
+        post: operations["stock_orders_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-order/ship": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ship part or all of an outbound order (PART_COMPLETE or COMPLETE) */
+        post: operations["stock_orders_ship"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-order/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Void an outbound order: its locked stock is released and available raised, once */
+        post: operations["stock_orders_void"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-order/{row_id}/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order's stock figures in its warehouse and its action history */
+        get: operations["stock_orders_details"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/stock-sync/binding/add": {
         parameters: {
             query?: never;
@@ -8305,6 +8509,11 @@ export interface components {
             /** Timezone */
             timeZone: string;
         };
+        /** MassResult */
+        MassResult: {
+            /** Orders */
+            orders: components["schemas"]["StockOrderPublic"][];
+        };
         /** MembersBody */
         MembersBody: {
             /** Roleid */
@@ -8857,6 +9066,12 @@ export interface components {
             /** Url */
             url: string;
         };
+        /**
+         * OutboundWorkingStatus
+         * @description SPEC §4 outbound working status.
+         * @enum {string}
+         */
+        OutboundWorkingStatus: "CREATE" | "SYNC_SUCCESS" | "SYNC_FAIL" | "RECEIVED" | "ALLOCATED" | "PICKING_PROCESS" | "SORTING_AND_REVIEWING" | "PACKED" | "WAITING_PICKUP" | "CANCELING" | "CANCEL_FAIL" | "OUTBOUND_DONE";
         /** OverrideBody */
         OverrideBody: {
             /**
@@ -9811,6 +10026,22 @@ export interface components {
              */
             totalCapped: boolean;
         };
+        /** Page[StockOrderPublic] */
+        Page_StockOrderPublic_: {
+            /** Items */
+            items: components["schemas"]["StockOrderPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
         /** Page[TaskPublic] */
         Page_TaskPublic_: {
             /** Items */
@@ -10049,6 +10280,12 @@ export interface components {
          * @enum {string}
          */
         PlanName: "OMS" | "FREE" | "FREE_TRIAL" | "BASIC" | "PRO" | "BUSINESS" | "OMNICHANNEL" | "PLUS" | "GINEE_OMS" | "GINEE_PLUS";
+        /**
+         * PrintStatus
+         * @description SPEC §4 print status.
+         * @enum {string}
+         */
+        PrintStatus: "NOT_PRINTED" | "PRINTED" | "UNKNOWN";
         /** PriorityBody */
         PriorityBody: {
             issueLevel: components["schemas"]["TicketIssueLevel"];
@@ -11106,6 +11343,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[MassResult] */
+        Reply_MassResult_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["MassResult"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[MerchantPublic] */
         Reply_MerchantPublic_: {
             /**
@@ -11924,6 +12180,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[StockOrderPublic]] */
+        Reply_Page_StockOrderPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_StockOrderPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[TaskPublic]] */
         Reply_Page_TaskPublic__: {
             /**
@@ -12407,6 +12682,44 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["StockMovedPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[StockOrderDetails] */
+        Reply_StockOrderDetails_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["StockOrderDetails"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[StockOrderPublic] */
+        Reply_StockOrderPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["StockOrderPublic"] | null;
             /**
              * Message
              * @default
@@ -14166,6 +14479,22 @@ export interface components {
          * @enum {string}
          */
         StockExceptionCause: "MULTIPLE_EXTERNAL_VARIATIONS" | "NOT_CAUSED_BY_ORDER" | "STOCK_SYNC_NOT_ENABLED" | "PROMOTION_STOCK_NOT_ENABLED" | "ORDER_PULL_DELAY" | "ORDER_RECEIVED_AFTER_PUSH" | "CHANNEL_PUSH_FAILED" | "STOCK_NOT_PUSHED" | "SYNC_DELAY";
+        /**
+         * StockFigures
+         * @description A line's sku in the order's warehouse as the ledger holds it now (SPEC §3 stock levels).
+         */
+        StockFigures: {
+            /** Available */
+            available: number;
+            /** Locked */
+            locked: number;
+            /** Onhand */
+            onHand: number;
+            /** Sku */
+            sku: string;
+            /** Transit */
+            transit: number;
+        };
         /** StockMovedPublic */
         StockMovedPublic: {
             balance: components["schemas"]["StockBalancePublic"];
@@ -14203,6 +14532,180 @@ export interface components {
          * @enum {string}
          */
         StockMovementType: "package_outbound" | "manual_outbound" | "receive_inbound" | "manual_inbound" | "transfer_inbound" | "transfer_outbound" | "move_shelf" | "defective_good" | "plan_inbound" | "cancel_inbound" | "lock_outbound" | "release_outbound" | "reserve_promotion" | "release_promotion" | "reserve_spare" | "release_spare";
+        /** StockOrderActionPublic */
+        StockOrderActionPublic: {
+            /** Action */
+            action: string;
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /** Operatorname */
+            operatorName: string | null;
+            /** Quantities */
+            quantities: number[];
+            /** Revision */
+            revision: number;
+            statusAfter: components["schemas"]["WarehouseDocumentStatus"];
+        };
+        /**
+         * StockOrderCreate
+         * @description A new order: its lines put stock in transit (inbound) or lock it (outbound) at once.
+         */
+        StockOrderCreate: {
+            deliveryMethod?: components["schemas"]["ShippingMethod"] | null;
+            /** Lines */
+            lines: components["schemas"]["StockOrderLineIn"][];
+            /** Logisticno */
+            logisticNo?: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Orderno */
+            orderNo?: string | null;
+            orderType: components["schemas"]["StockOrderType"];
+            /** Remark */
+            remark?: string | null;
+            /** Warehouseid */
+            warehouseId: number;
+        };
+        /** StockOrderDetails */
+        StockOrderDetails: {
+            /** Actions */
+            actions: components["schemas"]["StockOrderActionPublic"][];
+            /** Stock */
+            stock: components["schemas"]["StockFigures"][];
+        };
+        /**
+         * StockOrderDirection
+         * @description An inbound order brings stock into a warehouse, an outbound order takes it out.
+         * @enum {string}
+         */
+        StockOrderDirection: "INBOUND" | "OUTBOUND";
+        /**
+         * StockOrderFilters
+         * @description SPEC §5: "Outbound or inbound order number required in searches"; one or more numbers, exact.
+         */
+        StockOrderFilters: {
+            direction?: components["schemas"]["StockOrderDirection"] | null;
+            /** Merchantid */
+            merchantId?: number | null;
+            /** Orderno */
+            orderNo: string[];
+            /** Ordertype */
+            orderType?: components["schemas"]["StockOrderType"][] | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Status */
+            status?: components["schemas"]["WarehouseDocumentStatus"][] | null;
+            /** Warehouseid */
+            warehouseId?: number | null;
+        };
+        /** StockOrderLineIn */
+        StockOrderLineIn: {
+            /** Quantity */
+            quantity: number;
+            /** Sku */
+            sku: string;
+        };
+        /** StockOrderLinePublic */
+        StockOrderLinePublic: {
+            /** Done */
+            done: number;
+            /** Id */
+            id: number;
+            /** Planned */
+            planned: number;
+            /** Sku */
+            sku: string;
+        };
+        /**
+         * StockOrderProgress
+         * @description A receipt (inbound) or shipment (outbound): per line, in the order's line order, the quantity now done.
+         *     `revision` is the order's revision the user saw: a repeat of the same request books nothing twice.
+         */
+        StockOrderProgress: {
+            /** Id */
+            id: number;
+            /** Quantities */
+            quantities: number[];
+            /** Revision */
+            revision: number;
+        };
+        /** StockOrderPublic */
+        StockOrderPublic: {
+            /** Actualquantity */
+            actualQuantity: number;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            deliveryMethod: components["schemas"]["ShippingMethod"] | null;
+            direction: components["schemas"]["StockOrderDirection"];
+            /** Id */
+            id: number;
+            /** Lines */
+            lines: components["schemas"]["StockOrderLinePublic"][];
+            /** Logisticno */
+            logisticNo: string | null;
+            /** Merchantemail */
+            merchantEmail?: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Orderno */
+            orderNo: string;
+            orderType: components["schemas"]["StockOrderType"];
+            /** Plannedquantity */
+            plannedQuantity: number;
+            printStatus: components["schemas"]["PrintStatus"] | null;
+            pushStatus: components["schemas"]["WarehousePushStatus"];
+            /** Remark */
+            remark: string | null;
+            /** Revision */
+            revision: number;
+            status: components["schemas"]["WarehouseDocumentStatus"];
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** Warehouseid */
+            warehouseId: number;
+            /** Warehousename */
+            warehouseName?: string | null;
+            workingStatus: components["schemas"]["OutboundWorkingStatus"] | null;
+        };
+        /** StockOrderRef */
+        StockOrderRef: {
+            /** Id */
+            id: number;
+        };
+        /** StockOrderSelection */
+        StockOrderSelection: {
+            /** Ids */
+            ids: number[];
+        };
+        /**
+         * StockOrderType
+         * @description Why stock comes in (purchase, a buyer's return, a transfer from another warehouse) or goes out (a sale's
+         *     package, a transfer to another warehouse, a return to the supplier); the direction follows the type.
+         * @enum {string}
+         */
+        StockOrderType: "PURCHASE_INBOUND" | "RETURN_INBOUND" | "TRANSFER_INBOUND" | "SALES_OUTBOUND" | "TRANSFER_OUTBOUND" | "SUPPLIER_RETURN_OUTBOUND";
         /**
          * StockSyncStatus
          * @description SPEC §4 sync or push: not pushed, pushing, push failed, complete.
@@ -15338,6 +15841,18 @@ export interface components {
             /** Username */
             username: string | null;
         };
+        /**
+         * WarehouseDocumentStatus
+         * @description SPEC §4 warehouse document (inbound and outbound order) status.
+         * @enum {string}
+         */
+        WarehouseDocumentStatus: "CREATE" | "PENDING" | "COMPLETE" | "INVALID" | "PART_COMPLETE" | "PART_INVALID";
+        /**
+         * WarehousePushStatus
+         * @description SPEC §4 push status of a warehouse document.
+         * @enum {string}
+         */
+        WarehousePushStatus: "NORMAL" | "RECEIVED" | "FAIL" | "SUCCESS" | "SUCCESS_WITHOUT_AWB" | "RECEIVED_PULL_AWB";
         /** WhatsappGroupCreate */
         WhatsappGroupCreate: {
             country: components["schemas"]["Country"];
@@ -22147,6 +22662,399 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_ShopPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_orders_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (printable ASCII, up to 200) that makes this creation safe to retry: a repeat with the same key and body returns the record the first call created. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockOrderCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_StockOrderPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_orders_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockOrderRef"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_StockOrderPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_orders_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_orders_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_StockOrderPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_orders_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockOrderFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_orders_mass_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockOrderSelection"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_MassResult_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_orders_mass_outbound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockOrderSelection"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_MassResult_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_orders_receive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockOrderProgress"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_StockOrderPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_orders_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockOrderFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_StockOrderPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_orders_ship: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockOrderProgress"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_StockOrderPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_orders_void: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockOrderRef"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_StockOrderPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_orders_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_StockOrderDetails_"];
                 };
             };
             /** @description Validation Error */

@@ -31,7 +31,7 @@ export type View = PageView | PendingView | RedirectView | PublicView;
 /** Modules still to come; each names the screens that wait for it (listed in web/README.md). */
 export const PENDING_MODULES = {
   oms: ['order-list', 'order-detail', 'goods-local', 'goods-list', 'goods-history', 'events-warehouse-stock',
-    'search-warehouse-stock', 'outbound-inbound-order-query', 'oms-shop', 'basic-settings', 'product-settings',
+    'search-warehouse-stock', 'oms-shop', 'basic-settings', 'product-settings',
     'order-setting', 'stock-settings', 'shipping-setting'],
   openPlatform: ['credential', 'credential-edit', 'credential-permission', 'credential-add-push', 'open-service',
     'webhook'],
@@ -147,6 +147,7 @@ export const VIEWS: Readonly<Record<string, View>> = {
   'notices-faq-manage': resourcePage(() => import('../modules/notices/NoticesPage'), 'notices'),
   'notices-faq-detail': resourcePage(() => import('../modules/notices/NoticesPage'), 'notices'),
   'content-notices-manage': resourcePage(() => import('../modules/notices/NoticesPage'), 'notices'),
+  'outbound-inbound-order-query': resourcePage(() => import('../modules/stock-orders/StockOrdersPage'), 'stock-orders'),
   'whatsapp-group': resourcePage(() => import('../modules/whatsapp-groups/WhatsappGroupsPage'), 'whatsapp-groups'),
   'tips-manage': resourcePage(() => import('../modules/tips/TipsPage'), 'tips'),
   'internal-faq': resourcePage(() => import('../modules/internal-faq/InternalFaqPage'), 'internal-faq'),

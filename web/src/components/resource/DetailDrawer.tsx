@@ -13,7 +13,7 @@ interface DetailDrawerProps<R extends Row> {
   t: Translate;
 }
 
-/** Every declared field of one record, fetched fresh (`GET <api>/detail/{id}`). */
+/** Every declared field of one record, fetched fresh (`GET <api>/detail/{id}`), then the resource's own detail. */
 export function DetailDrawer<R extends Row>({ resource, api, id, onClose, t }: DetailDrawerProps<R>) {
   const { data } = useQuery({
     queryKey: [resource.api, 'detail', id],
@@ -31,6 +31,7 @@ export function DetailDrawer<R extends Row>({ resource, api, id, onClose, t }: D
             ))}
           </Descriptions>
         )}
+        {data && resource.detail && <resource.detail row={data} />}
       </Spin>
     </Drawer>
   );

@@ -137,6 +137,8 @@ export interface Resource<R extends Row = Row> {
   hint?: string;
   /** Filters every search and export of this screen carries, unseen (one entity listed on several screens). */
   fixed?: Record<string, unknown>;
+  /** More of a record than its fields (an order's lines, its history), shown in the detail drawer below them. */
+  detail?: ComponentType<{ row: R }>;
   /** A record with a page of its own (a merchant): "view" opens that page instead of the detail drawer. */
   detailPath?(row: R): string;
 }

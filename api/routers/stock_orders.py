@@ -1,0 +1,129 @@
+"""Inbound and outbound orders (SPEC §2 /operation/ginee-oms/stock/outbound-inbound-order-query): search by order
+number with details, create, receive, ship, cancel, void, delete, mass outbound and mass cancel, xlsx export.
+Data authority follows the owning merchant. What each action does is in api/stock_order_ops.py."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import Response
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api import stock_order_ops as ops
+from api.deps import Need, Principal, SessionDep
+from api.envelope import Reply, ok
+from api.idempotency import REPLAYED_HEADER, Idempotency, KeyHeader
+from api.resource import Actions, Resource
+from api.resource.scope import declares
+from api.routers.merchants import through_merchant
+from api.schemas.stock_orders import (
+    MassResult,
+    StockFigures,
+    StockOrderActionPublic,
+    StockOrderCreate,
+    StockOrderDetails,
+    StockOrderFilters,
+    StockOrderProgress,
+    StockOrderPublic,
+    StockOrderRef,
+    StockOrderSelection,
+)
+from domain.models.merchants import Merchant
+from domain.models.stock_orders import StockOrder, StockOrderAction
+from domain.models.warehouses import Warehouse
+from domain.rules.stock_orders import Action, MassAction
+
+MENU = "outbound-inbound-order-query"
+PREFIX = "/stock-order"
+
+
+def with_names() -> dict[str, Any]:
+    return {
+        "merchant_email": select(Merchant.email).where(Merchant.id == StockOrder.merchant_id).scalar_subquery(),
+        "warehouse_name": select(Warehouse.name).where(Warehouse.id == StockOrder.warehouse_id).scalar_subquery(),
+    }
+
+
+async def delete_check(db: AsyncSession, row: Any, user: Principal) -> None:
+    await ops.delete(db, user, row)
+
+
+orders = Resource(
+    name="StockOrder", model=StockOrder, public=StockOrderPublic, create=StockOrderCreate, update=StockOrderRef,
+    filters=StockOrderFilters, permission=MENU,
+    actions=Actions(delete="stock-order#delete", export="stock-order#export"),
+    scope=through_merchant("StockOrder", StockOrder.merchant_id), computed=with_names,
+    relations=(StockOrder.lines,), check_delete=delete_check,
+    unique={"uq_stock_orders_order_no": ("orderNo", "STOCK_ORDER_NO_TAKEN")}, default_sort="-id",
+)
+
+router = orders.router(prefix=PREFIX, tags=["stock_orders"])
+
+
+async def shown(db: AsyncSession, user: Principal, row: StockOrder) -> StockOrderPublic:
+    return StockOrderPublic.model_validate(await orders.shown(db, user, row))
+
+
+@router.get("/{row_id}/details", summary="An order's stock figures in its warehouse and its action history",
+            openapi_extra=declares(orders.scope))
+async def details(row_id: int, db: SessionDep, user: Annotated[Principal, Need(MENU)]) -> Reply[StockOrderDetails]:
+    row = await orders.load(db, user, row_id)
+    actions = (await db.scalars(select(StockOrderAction).where(StockOrderAction.order_id == row.id)
+                                .order_by(StockOrderAction.revision))).all()
+    stock = [StockFigures.model_validate(f) for f in await ops.figures(db, row)]
+    return ok(StockOrderDetails(stock=stock, actions=[StockOrderActionPublic.model_validate(a) for a in actions]))
+
+
+@router.post("/add", summary="Create an inbound or outbound order (its stock goes in transit or is locked)")
+async def add(body: StockOrderCreate, db: SessionDep, response: Response,
+              user: Annotated[Principal, Need("stock-order#add")], key: KeyHeader = None) -> Reply[StockOrderPublic]:
+    once = Idempotency.of(key, f"{PREFIX}/add", body)
+    first = await once.claim(db, user.id) if once else None
+    if first is not None:  # a retry: the order the first call created
+        response.headers[REPLAYED_HEADER] = "true"
+        return ok(await shown(db, user, await orders.load(db, user, first)))
+    row = await ops.create(db, user, orders, body)
+    if once:
+        await once.bind(db, row.id)
+    return ok(await shown(db, user, row))
+
+
+@router.post("/receive", summary="Receive part or all of an inbound order (PART_COMPLETE or COMPLETE)")
+async def receive(body: StockOrderProgress, db: SessionDep,
+                  user: Annotated[Principal, Need("stock-order#receive")]) -> Reply[StockOrderPublic]:
+    row = await ops.progress(db, user, orders, Action.RECEIVE, body.id, body.revision, body.quantities)
+    return ok(await shown(db, user, row))
+
+
+@router.post("/ship", summary="Ship part or all of an outbound order (PART_COMPLETE or COMPLETE)")
+async def ship(body: StockOrderProgress, db: SessionDep,
+               user: Annotated[Principal, Need("stock-order#ship")]) -> Reply[StockOrderPublic]:
+    row = await ops.progress(db, user, orders, Action.SHIP, body.id, body.revision, body.quantities)
+    return ok(await shown(db, user, row))
+
+
+@router.post("/cancel", summary="Cancel an inbound order: its in-transit stock is released, once")
+async def cancel(body: StockOrderRef, db: SessionDep,
+                 user: Annotated[Principal, Need("stock-order#cancel")]) -> Reply[StockOrderPublic]:
+    return ok(await shown(db, user, await ops.release(db, user, orders, Action.CANCEL, body.id)))
+
+
+@router.post("/void", summary="Void an outbound order: its locked stock is released and available raised, once")
+async def void(body: StockOrderRef, db: SessionDep,
+               user: Annotated[Principal, Need("stock-order#cancel")]) -> Reply[StockOrderPublic]:
+    return ok(await shown(db, user, await ops.release(db, user, orders, Action.VOID, body.id)))
+
+
+@router.post("/mass-outbound", summary="Ship what remains of every selected outbound order (all or nothing)")
+async def mass_outbound(body: StockOrderSelection, db: SessionDep,
+                        user: Annotated[Principal, Need("stock-order#ship")]) -> Reply[MassResult]:
+    rows = await ops.mass(db, user, orders, MassAction.OUTBOUND, body.ids)
+    return ok(MassResult(orders=[await shown(db, user, row) for row in rows]))
+
+
+@router.post("/mass-cancel", summary="Cancel or void every selected order (all or nothing)")
+async def mass_cancel(body: StockOrderSelection, db: SessionDep,
+                      user: Annotated[Principal, Need("stock-order#cancel")]) -> Reply[MassResult]:
+    rows = await ops.mass(db, user, orders, MassAction.CANCEL, body.ids)
+    return ok(MassResult(orders=[await shown(db, user, row) for row in rows]))

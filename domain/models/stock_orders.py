@@ -1,0 +1,110 @@
+"""Inbound and outbound orders (SPEC §3 "Inbound or outbound order: order number, type, status, working status,
+push status, planned and actual quantity, logistic number, delivery method"), their lines and the actions taken
+on them. The stock they move is booked in the stock ledger (domain/models/stock.py) through its movement
+primitive, with keys made in domain/rules/stock_orders.py."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import BigInteger, CheckConstraint, ForeignKey, Index, String, UniqueConstraint, func
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import Mapped, mapped_column, query_expression, relationship
+
+from domain.db import Base, Timestamps, one_of
+from domain.enums import (
+    OutboundWorkingStatus,
+    PrintStatus,
+    ShippingMethod,
+    StockOrderDirection,
+    StockOrderType,
+    WarehouseDocumentStatus,
+    WarehousePushStatus,
+)
+from domain.rules.stock_orders import ORDER_NO_MAX, SKU_MAX, TEXT_MAX
+
+
+class StockOrder(Base, Timestamps):
+    __tablename__ = "stock_orders"
+    __table_args__ = (
+        one_of("direction", StockOrderDirection),
+        one_of("order_type", StockOrderType),
+        one_of("status", WarehouseDocumentStatus),
+        one_of("working_status", OutboundWorkingStatus, nullable=True),
+        one_of("push_status", WarehousePushStatus),
+        one_of("print_status", PrintStatus, nullable=True),
+        one_of("delivery_method", ShippingMethod, nullable=True),
+        # the type names its direction (domain/rules/stock_orders.direction_of); only outbound orders are worked
+        # and printed by the warehouse
+        CheckConstraint("right(order_type, length(direction)) = direction", name="type_direction"),
+        CheckConstraint("(direction = 'OUTBOUND') = (working_status IS NOT NULL AND print_status IS NOT NULL)",
+                        name="outbound_working"),
+        CheckConstraint("actual_quantity BETWEEN 0 AND planned_quantity", name="actual_within_planned"),
+        Index("ix_stock_orders_merchant_created", "merchant_id", "created_at"),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    order_no: Mapped[str] = mapped_column(String(ORDER_NO_MAX), unique=True)
+    merchant_id: Mapped[int] = mapped_column(BigInteger, ForeignKey("merchants.id", ondelete="RESTRICT"))
+    warehouse_id: Mapped[int] = mapped_column(BigInteger, ForeignKey("warehouses.id", ondelete="RESTRICT"), index=True)
+    direction: Mapped[StockOrderDirection] = mapped_column(String(16))
+    order_type: Mapped[StockOrderType] = mapped_column(String(32))
+    status: Mapped[WarehouseDocumentStatus] = mapped_column(String(16), index=True)
+    working_status: Mapped[OutboundWorkingStatus | None] = mapped_column(String(32))
+    push_status: Mapped[WarehousePushStatus] = mapped_column(String(32))
+    print_status: Mapped[PrintStatus | None] = mapped_column(String(16))
+    planned_quantity: Mapped[int]
+    actual_quantity: Mapped[int] = mapped_column(default=0, server_default="0")
+    logistic_no: Mapped[str | None] = mapped_column(String(TEXT_MAX))
+    delivery_method: Mapped[ShippingMethod | None] = mapped_column(String(16))
+    remark: Mapped[str | None] = mapped_column(String(TEXT_MAX))
+    # raised by every action; a receipt or shipment names the revision it was asked on, so a repeat is known
+    revision: Mapped[int] = mapped_column(default=0, server_default="0")
+    created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+
+    merchant_email: Mapped[str | None] = query_expression()  # read with the list
+    warehouse_name: Mapped[str | None] = query_expression()
+
+    lines: Mapped[list[StockOrderLine]] = relationship(
+        back_populates="order", order_by="StockOrderLine.id", cascade="all, delete-orphan", passive_deletes=True)
+
+
+class StockOrderLine(Base):
+    __tablename__ = "stock_order_lines"
+    __table_args__ = (
+        UniqueConstraint("order_id", "sku"),
+        CheckConstraint("planned > 0", name="planned_positive"),
+        CheckConstraint("done BETWEEN 0 AND planned", name="done_within_planned"),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    order_id: Mapped[int] = mapped_column(BigInteger, ForeignKey("stock_orders.id", ondelete="CASCADE"))
+    sku: Mapped[str] = mapped_column(String(SKU_MAX))
+    planned: Mapped[int]
+    done: Mapped[int] = mapped_column(default=0, server_default="0")  # received (inbound) or shipped (outbound)
+
+    order: Mapped[StockOrder] = relationship(back_populates="lines")
+
+
+class StockOrderAction(Base):
+    """One action taken on an order, numbered by the revision it made: the order's history on its detail, and
+    the record a repeated request is recognised by."""
+
+    __tablename__ = "stock_order_actions"
+    __table_args__ = (UniqueConstraint("order_id", "revision"),)
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    # no foreign key: the history of a deleted order stays, as its change records in the ledger do
+    order_id: Mapped[int] = mapped_column(BigInteger, index=True)
+    order_no: Mapped[str] = mapped_column(String(ORDER_NO_MAX))
+    revision: Mapped[int]
+    action: Mapped[str] = mapped_column(String(16))
+    quantities: Mapped[list[int]] = mapped_column(JSONB)
+    status_after: Mapped[str] = mapped_column(String(16))
+    operator_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    operator_name: Mapped[str | None] = mapped_column(String(64))
+    at: Mapped[datetime] = mapped_column(server_default=func.now())
+
+    def replays(self, action: str, quantities: list[int]) -> bool:
+        return self.action == action and list(self.quantities) == list(quantities)
+

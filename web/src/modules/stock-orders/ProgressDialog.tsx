@@ -1,0 +1,60 @@
+import { Form, InputNumber, Modal, Table } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { http } from '../../api/http';
+import { useTranslate } from '../../i18n';
+import { toast } from '../../components/feedback';
+import { isInbound, remaining } from './rules';
+import type { StockOrder } from './resource';
+
+/**
+ * Receive (inbound) or ship (outbound) part or all of an order: a quantity per line, from 0 up to what remains,
+ * all of it to begin with. The order's revision goes with it, so a double click books once.
+ */
+export function ProgressDialog({ order, onClose, onDone }: { order: StockOrder; onClose: () => void; onDone: () => void }) {
+  const t = useTranslate(['stock-orders']);
+  const [form] = Form.useForm<{ quantities: number[] }>();
+  const inbound = isInbound(order);
+  const left = remaining(order);
+  const save = useMutation({
+    mutationFn: (quantities: number[]) =>
+      http.post(inbound ? 'stock-order/receive' : 'stock-order/ship', { id: order.id, revision: order.revision, quantities }),
+    onSuccess: () => {
+      toast.success(t(inbound ? 'received' : 'shipped'));
+      onDone();
+    },
+  });
+  return (
+    <Modal
+      open
+      title={t(inbound ? 'receiveTitle' : 'shipTitle', { orderNo: order.orderNo })}
+      okText={t(inbound ? 'receive' : 'ship')}
+      cancelText={t('common.cancel')}
+      confirmLoading={save.isPending}
+      onOk={() => void form.validateFields().then((values) => save.mutate(values.quantities.map((q) => q ?? 0)))}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form form={form} initialValues={{ quantities: left }} data-testid="progress-form">
+        <Table
+          rowKey="id"
+          size="small"
+          pagination={false}
+          dataSource={order.lines.map((line, index) => ({ ...line, index }))}
+          columns={[
+            { key: 'sku', title: t('sku'), dataIndex: 'sku' },
+            { key: 'remaining', title: t('remaining'), render: (_, line) => left[line.index] },
+            {
+              key: 'quantity',
+              title: t('quantity'),
+              render: (_, line) => (
+                <Form.Item name={['quantities', line.index]} noStyle>
+                  <InputNumber min={0} max={left[line.index]} precision={0} aria-label={`${t('quantity')} ${line.sku}`} />
+                </Form.Item>
+              ),
+            },
+          ]}
+        />
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,110 @@
+import type { components } from '../../api/schema';
+import { http } from '../../api/http';
+import { defineResource, type BatchAction, type Column, type RowAction } from '../../components/resource';
+import { toast } from '../../components/feedback';
+import { canDelete, canProgress, canRelease, isInbound, orderNumbers } from './rules';
+import { OrderDetail } from './OrderDetail';
+
+export type StockOrder = components['schemas']['StockOrderPublic'];
+
+/** SPEC §3 inbound or outbound order fields; the server half is api/routers/stock_orders.py. */
+const columns: Column<StockOrder>[] = [
+  { key: 'orderNo', title: 'orderNo', priority: 'key', filter: true, copyable: true, sorter: true, width: 200 },
+  { key: 'direction', title: 'direction', type: 'enum', enum: 'StockOrderDirection', priority: 'key', filter: true },
+  { key: 'orderType', title: 'orderType', type: 'enum', enum: 'StockOrderType', filter: { multiple: true } },
+  { key: 'status', title: 'status', type: 'enum', enum: 'WarehouseDocumentStatus', priority: 'key', filter: { multiple: true }, sorter: true },
+  { key: 'workingStatus', title: 'workingStatus', type: 'enum', enum: 'OutboundWorkingStatus' },
+  { key: 'pushStatus', title: 'pushStatus', type: 'enum', enum: 'WarehousePushStatus' },
+  { key: 'printStatus', title: 'printStatus', type: 'enum', enum: 'PrintStatus', hidden: true },
+  { key: 'plannedQuantity', title: 'plannedQuantity', type: 'number', priority: 'key' },
+  { key: 'actualQuantity', title: 'actualQuantity', type: 'number', priority: 'key' },
+  { key: 'logisticNo', title: 'logisticNo', copyable: true },
+  { key: 'deliveryMethod', title: 'deliveryMethod', type: 'enum', enum: 'ShippingMethod' },
+  { key: 'merchantEmail', title: 'merchantEmail', priority: 'wide', width: 220, ellipsis: true },
+  { key: 'merchantId', title: 'merchantId', filter: true, hidden: true },
+  { key: 'warehouseName', title: 'warehouseName', priority: 'wide' },
+  { key: 'warehouseId', title: 'warehouseId', filter: true, hidden: true },
+  { key: 'remark', title: 'remark', hidden: true },
+  { key: 'createdAt', title: 'common.createdAt', type: 'datetime', sorter: true },
+];
+
+/** The screen's own dialogs: a receipt or shipment asks for the quantities of each line. */
+export interface OrderDialogs {
+  progress(order: StockOrder): void;
+}
+
+async function post(path: string, body: unknown, done: string, reload: () => void) {
+  try {
+    await http.post(path, body);
+    toast.success(done);
+  } finally {
+    reload();
+  }
+}
+
+function rowActions(dialogs: OrderDialogs, t: (key: string) => string): RowAction<StockOrder>[] {
+  return [
+    { key: 'receive', label: 'receive', permission: 'stock-order#receive', when: (o) => isInbound(o) && canProgress(o), run: (o) => dialogs.progress(o) },
+    { key: 'ship', label: 'ship', permission: 'stock-order#ship', when: (o) => !isInbound(o) && canProgress(o), run: (o) => dialogs.progress(o) },
+    {
+      key: 'cancel',
+      label: 'cancel',
+      permission: 'stock-order#cancel',
+      danger: true,
+      confirm: 'cancelConfirm',
+      when: (o) => isInbound(o) && canRelease(o),
+      run: (o, context) => post('stock-order/cancel', { id: o.id }, t('cancelled'), context.reload),
+    },
+    {
+      key: 'void',
+      label: 'void',
+      permission: 'stock-order#cancel',
+      danger: true,
+      confirm: 'voidConfirm',
+      when: (o) => !isInbound(o) && canRelease(o),
+      run: (o, context) => post('stock-order/void', { id: o.id }, t('voided'), context.reload),
+    },
+    {
+      key: 'remove',
+      label: 'resource.delete',
+      permission: 'stock-order#delete',
+      danger: true,
+      confirm: 'deleteConfirm',
+      when: canDelete,
+      run: async (o, context) => {
+        try {
+          await http.delete(`stock-order/delete/${o.id}`);
+          toast.success(t('resource.deleted'));
+        } finally {
+          context.reload();
+        }
+      },
+    },
+  ];
+}
+
+/** SPEC §4 mass actions: the server refuses a selection holding ineligible orders ('reselect', naming them). */
+function batchActions(t: (key: string) => string): BatchAction<StockOrder>[] {
+  const ids = (orders: StockOrder[]) => ({ ids: orders.map((o) => o.id) });
+  return [
+    { key: 'massOutbound', label: 'massOutbound', permission: 'stock-order#ship', confirm: 'massOutboundConfirm', run: (orders, c) => post('stock-order/mass-outbound', ids(orders), t('shipped'), c.reload) },
+    { key: 'massCancel', label: 'massCancel', permission: 'stock-order#cancel', danger: true, confirm: 'massCancelConfirm', run: (orders, c) => post('stock-order/mass-cancel', ids(orders), t('cancelled'), c.reload) },
+  ];
+}
+
+/** SPEC §5: an order number is required in searches, so the list is asked only once one is named. */
+export function stockOrders(dialogs: OrderDialogs, t: (key: string) => string) {
+  return defineResource<StockOrder>({
+    name: 'stock-orders',
+    api: 'stock-order',
+    permission: 'outbound-inbound-order-query',
+    actions: { export: 'stock-order#export' },
+    defaultSort: '-id',
+    hint: 'searchHint',
+    searchable: (filters) => orderNumbers(filters.orderNo).length > 0,
+    columns,
+    rowActions: rowActions(dialogs, t),
+    batchActions: batchActions(t),
+    detail: OrderDetail,
+  });
+}
