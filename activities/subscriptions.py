@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import logging
+
 from temporalio import activity
+from temporalio.service import RPCError
 
 from activities import subscription_store
+from activities.plans import signal_renewal
 from workflows.subscription_models import Applied, ApplyInput, RequestChange
+
+log = logging.getLogger("omp.subscriptions")
 
 
 @activity.defn
@@ -17,5 +23,18 @@ async def record_request(change: RequestChange) -> bool:
 @activity.defn
 async def apply_subscription(data: ApplyInput) -> Applied:
     """One transaction: record, entitlement periods, payment, merchant plan columns, audit; keyed by the
-    request (a retry returns the record written before, with the merchant's plan as it stands)."""
-    return await subscription_store.apply(data)
+    request (a retry returns the record written before, with the merchant's plan as it stands). Then, in the
+    same step, the merchant's plan flow hears of a new plan (one step and one workflow activation fewer than a
+    step of its own). A renewal not delivered leaves `plan_told` false: the request flow then sends it in a
+    step of its own, with that step's retries."""
+    applied = await subscription_store.apply(data)
+    renewal = applied.renewal(data.draft.merchant_id, data.request_id)
+    if renewal is None:
+        return applied
+    try:
+        await signal_renewal(activity.client(), renewal)
+    except RPCError as exc:
+        log.warning("plan flow of merchant %s not told of request %s yet: %s", renewal.merchant_id,
+                    data.request_id, exc)
+        return applied
+    return applied.model_copy(update={"plan_told": True})

@@ -25,6 +25,7 @@ from domain.enums import (
     SubscriptionRequestState,
 )
 from domain.rules import subscriptions as rules
+from workflows.plan_models import PlanRenewal
 
 R = SubscriptionRequestState
 LIVE = frozenset({R.AWAITING_CONFIRMATION, R.AWAITING_APPROVAL})
@@ -197,11 +198,21 @@ class ApplyInput(BaseModel):
 
 
 class Applied(BaseModel):
-    """What the apply transaction wrote: the record, and the merchant's plan when a basic package moved it."""
+    """What the apply transaction wrote: the record, and the merchant's plan when a basic package moved it.
+    `plan_told`: the step also told the merchant's plan flow of it (else the flow sends the renewal itself;
+    recorded results of earlier code lack it, so their replay sends it as they did)."""
 
     subscription_id: int
     plan_name: PlanName | None = None
     expire_at: datetime | None = None
+    plan_told: bool = False
+
+    def renewal(self, merchant_id: int, request_id: int) -> PlanRenewal | None:
+        """The renew signal for the merchant's plan flow, when a basic package moved the plan."""
+        if self.expire_at is None:
+            return None
+        return PlanRenewal(merchant_id=merchant_id, plan_name=self.plan_name, expire_at=self.expire_at,
+                           request_id=request_id)
 
 
 class RequestView(BaseModel):

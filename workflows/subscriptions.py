@@ -178,9 +178,9 @@ class SubscriptionRequestWorkflow:
         self.subscription_id = applied.subscription_id
         self.take(R.APPLIED)
         self.decided_at, self.approver_id = now, command.actor_id
-        if applied.expire_at is not None:
-            await self.renew_plan(PlanRenewal(merchant_id=self.start.draft.merchant_id, plan_name=applied.plan_name,
-                                              expire_at=applied.expire_at, request_id=self.start.request_id))
+        renewal = applied.renewal(self.start.draft.merchant_id, self.start.request_id)
+        if renewal is not None and not applied.plan_told:  # the apply step could not tell the plan flow
+            await self.renew_plan(renewal)
         return None
 
     async def renew_plan(self, renewal: PlanRenewal) -> None:

@@ -1,6 +1,7 @@
-"""A subscription request's steps (state change, apply transaction, plan signal) run as local activities inside the
-workflow tasks of its Updates: no activity task is scheduled, so a request costs no extra workflow task and no
-server round trip per step (workflows/subscriptions.py LOCAL_STEPS)."""
+"""A subscription request's steps (state change, apply transaction with its plan signal) run as local activities
+inside the workflow tasks of its Updates: no activity task is scheduled, so a request costs no extra workflow task
+and no server round trip per step (workflows/subscriptions.py LOCAL_STEPS); the apply step tells the plan flow
+itself, so the signal costs no step of its own."""
 
 from temporalio.api.enums.v1 import EventType
 
@@ -27,6 +28,11 @@ async def test_a_request_from_submit_to_applied_schedules_no_activity_task(clien
     history = await subscription_worker.client.get_workflow_handle(request["workflowId"]).fetch_history()
     kinds = [event.event_type for event in history.events]
     assert EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED not in kinds
-    # confirm's state change, the apply transaction and the plan signal, each recorded as a local activity
-    assert kinds.count(EventType.EVENT_TYPE_MARKER_RECORDED) >= 3
+    # two local activities: confirm's state change, and the apply transaction, which also told the plan flow
+    steps = [e for e in history.events if e.event_type == EventType.EVENT_TYPE_MARKER_RECORDED
+             and e.marker_recorded_event_attributes.marker_name == "core_local_activity"]
+    assert len(steps) == 2
     assert kinds.count(EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED) <= 4
+    plan = await subscription_worker.client.get_workflow_handle(f"plan-{merchant_id}").fetch_history()
+    renewals = [e for e in plan.events if e.event_type == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED]
+    assert len(renewals) == 1
