@@ -25,6 +25,10 @@ def request_bytes(url: str, method: str, path: str, token: str, body: dict[str, 
     return head.encode() + payload
 
 
+class ClosedWhileIdle(ConnectionError):
+    """The server closed the connection between calls (its keep-alive timeout): nothing was sent on it."""
+
+
 class Connection(asyncio.Protocol):
     """One keep-alive connection; `call()` sends the request and waits for one whole reply."""
 
@@ -64,6 +68,8 @@ class Connection(asyncio.Protocol):
             waiter.set_result((status, body))
 
     async def call(self, request: bytes) -> tuple[int, bytes]:
+        if self.closed.done():
+            raise ClosedWhileIdle()
         self.waiter = asyncio.get_running_loop().create_future()
         self.transport.write(request)
         return await self.waiter
@@ -110,7 +116,12 @@ async def run(url: str, request: bytes | Callable[[], bytes], clients: int, *, s
                 left[0] -= 1
                 sent = next_request(request)
                 started = time.perf_counter()
-                status, body = await conn.call(sent)
+                try:
+                    status, body = await conn.call(sent)
+                except ClosedWhileIdle:  # e.g. idle past the keep-alive timeout while the others warmed up
+                    conn = await connect(url)
+                    connections.append(conn)
+                    status, body = await conn.call(sent)
                 statuses[status] = statuses.get(status, 0) + 1
                 if status != 200 and strict:
                     raise RuntimeError(f"HTTP {status}: {body[:200]!r}")

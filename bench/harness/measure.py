@@ -81,13 +81,16 @@ def script_of(statements: list[str]) -> str:
 
 async def costed(console: Stack, measurement: Awaitable[dict[str, Any]]) -> dict[str, Any]:
     """The figures with the console's CPU time per call or request (API, worker, Temporal and PostgreSQL; not the
-    load client): on a machine busy with other work the rate says little, the CPU a call costs stays what it is,
-    and 2 cores divided by it is the rate the console could reach on them at best."""
-    used = console.cpu_seconds()
+    load client), in all and by part (`cpuMsByPart`): on a machine busy with other work the rate says little, the
+    CPU a call costs stays what it is, and 2 cores divided by it is the rate the console could reach on them at
+    best. The idle console's own background (the worker's and Temporal's polls) is in it, spread over the calls."""
+    used = console.cpu_by_part()
     figures = await measurement
     done = figures["count"]
-    per_call = (console.cpu_seconds() - used) * 1000 / done if done else 0.0
+    spent = {part: seconds - used.get(part, 0.0) for part, seconds in console.cpu_by_part().items()}
+    per_call = sum(spent.values()) * 1000 / done if done else 0.0
     return {**figures, "consoleCpuMs": round(per_call, 2),
+            "cpuMsByPart": {part: round(s * 1000 / done, 2) for part, s in spent.items()} if done else {},
             "ceilingPerSecond": round((os.cpu_count() or 1) * 1000 / per_call, 1) if per_call else 0.0}
 
 

@@ -61,13 +61,25 @@ class Stack:
     def cpu_seconds(self) -> float:
         """CPU time used so far by the console's processes (the launcher and all it started), with that of the
         children they have reaped (PostgreSQL's backends of closed connections)."""
-        ticks = 0
-        for pid in self.processes():
+        return sum(self.cpu_by_part().values())
+
+    def cpu_by_part(self) -> dict[str, float]:
+        """`cpu_seconds` by part of the console: "api", "worker", "temporal", "postgres" and "other" (a process
+        started by a part, such as an API worker process, belongs to it)."""
+        ticks: dict[str, int] = {}
+        pending = [(pid, "other") for pid in (self.process.pid, *self.postmaster())]
+        while pending:
+            pid, parent = pending.pop()
             try:
-                ticks += sum(int(v) for v in Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[11:15])
-            except OSError:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                part = part_of(Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0"), parent)
+                children = [int(c) for task in Path(f"/proc/{pid}/task").iterdir()
+                            for c in (task / "children").read_text().split()]
+            except OSError:  # the process ended meanwhile
                 continue
-        return ticks / os.sysconf("SC_CLK_TCK")
+            ticks[part] = ticks.get(part, 0) + sum(int(v) for v in fields[11:15])
+            pending.extend((child, part) for child in children)
+        return {part: t / os.sysconf("SC_CLK_TCK") for part, t in ticks.items()}
 
     def pid_running(self, module: str) -> int | None:
         """The console's Python process started as `-m module` (e.g. "worker"), if one runs now."""
@@ -116,6 +128,19 @@ class Stack:
                 self.process.wait(timeout=60)
             except subprocess.TimeoutExpired:
                 self.process.kill()
+
+
+def part_of(argv: list[bytes], parent: str) -> str:
+    """Which part of the console a process is, from its command line, else its parent's."""
+    program = Path(argv[0].decode(errors="replace")).name
+    if program.startswith("postgres"):
+        return "postgres"
+    if program == "temporal":
+        return "temporal"
+    for module in ("api", "worker"):
+        if b"-m" in argv and module.encode() in argv:
+            return module
+    return parent
 
 
 def start(log: Path, api_workers: int, settings: dict[str, str] | None = None) -> Stack:

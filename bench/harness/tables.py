@@ -12,8 +12,9 @@ def beside_pgbench(rows: dict[str, dict[str, Any]], p95_ms: float | None, ratio:
     """One line per measured call: latency with one caller (against `p95_ms` when given), the rates with many,
     their ratio (against `ratio`), and the console's CPU per call for each and the ratio of those."""
     lines = ["| call | API p50 / p95 ms, 1 caller | SQL p50 / p95 ms, 1 caller | API / pgbench per s, many callers "
-             "| ratio | console CPU ms a call: API / pgbench | ratio of CPU (pgbench / API) |",
-             "| --- | --- | --- | --- | --- | --- | --- |"]
+             "| ratio | console CPU ms a call: API / pgbench | ratio of CPU (pgbench / API) "
+             "| API call's CPU ms by part |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     for name, f in rows.items():
         api_t, sql_t = f["apiThroughput"], f["sqlThroughput"]
         latency = sql_latency = "-"
@@ -25,5 +26,10 @@ def beside_pgbench(rows: dict[str, dict[str, Any]], p95_ms: float | None, ratio:
             f"| {name} | {latency} | {sql_latency} | {api_t['perSecond']} / {sql_t['perSecond']} "
             f"| {f['throughputRatio']} ({verdict(f['throughputRatio'] >= ratio)}) "
             f"| {api_t['consoleCpuMs']} / {sql_t['consoleCpuMs']} "
-            f"| {f['cpuRatio']} ({verdict(f['cpuRatio'] >= ratio)}) |")
+            f"| {f['cpuRatio']} ({verdict(f['cpuRatio'] >= ratio)}) | {by_part(api_t.get('cpuMsByPart', {}))} |")
     return lines
+
+
+def by_part(parts: dict[str, float]) -> str:
+    """e.g. "api 3.1, postgres 1.2, worker 0.3" (largest first)."""
+    return ", ".join(f"{part} {ms}" for part, ms in sorted(parts.items(), key=lambda p: -p[1])) or "-"

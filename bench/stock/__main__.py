@@ -3,8 +3,9 @@
 1. Start the console (`launcher --ephemeral`), log in as admin.
 2. Generate 5,000,000 change records over 200,000 SKUs in 20 warehouses (800,000 balances, each the sum of its
    records) inside PostgreSQL, indexes built after the load (`--scale 0.01`: 50,000 records over 2,000 SKUs).
-3. Search: the stock list's common questions through the API and the same SQL through pgbench, one caller at a
-   time (latency) and `--clients` callers (throughput).
+3. Search: the common questions of the warehouse stock search and of the change record list through the API and
+   the same SQL (the kit's statement) through pgbench, one caller at a time (latency) and `--clients` callers
+   (throughput).
 4. Movements: `POST /cms/stock/movement` (an outbound of 1 unit of a random balance, a new idempotency key each)
    beside pgbench running the movement's own transaction (change record + guarded UPDATE) on the same balances.
 5. Drift: the reconciliation's query over every balance afterwards (must be 0).
@@ -47,14 +48,14 @@ async def run(args: argparse.Namespace, console: stack.Stack) -> dict[str, Any]:
         print(f"data: {results['data']}", flush=True)
     await console.settle()
     token = console.login()
-    searched = ledger.search_route()
-    results["searchRoute"] = searched.path
-    results["search"] = {}
-    for name, body in ledger.searches(layout).items():
-        figures = await beside_pgbench(console, token, searched.path, body, script_of(searched.sql(body)),
-                                       args.seconds, args.clients)
-        results["search"][name] = figures
-        print(f"search {name}: " + ", ".join(f"{k} {v}" for k, v in figures.items() if k != "script"), flush=True)
+    results["search"], results["searchRoutes"] = {}, {}
+    for route in ledger.searched(layout):
+        for name, body in route.bodies.items():
+            figures = await beside_pgbench(console, token, route.path, body, script_of(route.sql(body)),
+                                           args.seconds, args.clients)
+            results["search"][name], results["searchRoutes"][name] = figures, route.path
+            print(f"search {name}: " + ", ".join(f"{k} {v}" for k, v in figures.items() if k != "script"),
+                  flush=True)
     await console.settle()
     results["movements"] = await beside_pgbench(console, token, ledger.MOVEMENT_PATH, ledger.movements(layout),
                                                 ledger.movement_script(layout), args.seconds, args.clients)

@@ -54,33 +54,39 @@ def movement_script(layout: Layout) -> str:
 
 
 @dataclass(frozen=True)
-class SearchRoute:
+class Searched:
+    """A kit list searched by the benchmark: its route and the questions asked of it."""
+
     path: str
-    sql: Callable[[dict[str, Any]], list[str]]  # the statements the API runs for a body, with literal values
+    resource: Any
+    bodies: dict[str, dict[str, Any]]
+
+    def sql(self, body: dict[str, Any]) -> list[str]:
+        """The statement the API runs for `body` (the page with its capped total), with literal values."""
+        from api.resource.page import PlainPage
+        from bench.harness.sql import literal_sql, super_principal
+
+        plain = PlainPage.of(self.resource)
+        assert plain is not None, f"{self.path} reads plain rows"
+        return literal_sql(plain.statement(self.resource.filters.model_validate(body), super_principal()))
 
 
-def search_route() -> SearchRoute:
-    """The stock change record list (the movements' ledger, `POST stock/change/search`)."""
-    from api.resource.page import PlainPage
+def searched(layout: Layout) -> list[Searched]:
+    """The warehouse stock search (balances) and the change record list, with their common questions."""
     from api.routers.stock import changes
-    from bench.harness.sql import literal_sql, super_principal
+    from api.routers.stock_sync import balances
 
-    plain = PlainPage.of(changes)
-    assert plain is not None, "the change record list reads plain rows"
-
-    def sql(body: dict[str, Any]) -> list[str]:
-        return literal_sql(plain.statement(changes.filters.model_validate(body), super_principal()))
-
-    return SearchRoute("/cms/stock/change/search", sql)
-
-
-def searches(layout: Layout) -> dict[str, dict[str, Any]]:
-    """The list's common questions: one SKU's history in one warehouse, a warehouse's outbounds, newest first."""
     warehouse, sku = layout.balance(layout.balances // 2)
-    return {
-        "one SKU in one warehouse": {"warehouseId": warehouse, "sku": sku},
-        "one warehouse, manual outbound": {"warehouseId": warehouse, "movementType": ["manual_outbound"]},
-    }
+    return [
+        Searched("/cms/stock-sync/stock/search", balances, {
+            "stock: one warehouse, by sku": {"warehouseId": [warehouse]},
+            "stock: sku contains": {"sku": sku.removeprefix("BENCH-")},
+        }),
+        Searched("/cms/stock/change/search", changes, {
+            "changes: one SKU in one warehouse": {"warehouseId": warehouse, "sku": sku},
+            "changes: one warehouse, manual outbound": {"warehouseId": warehouse, "movementType": ["manual_outbound"]},
+        }),
+    ]
 
 
 def drift(conn: psycopg.Connection) -> dict[str, int]:

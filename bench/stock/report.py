@@ -24,7 +24,7 @@ def render(results: dict[str, Any]) -> str:
         f"Data: {data['changes']:,} change records, {data['skus']:,} SKUs, {data['balances']:,} balances in "
         f"{data['warehouses']} warehouses; seconds per step {json.dumps(data['seconds'])}.",
         "",
-        f"Search route: `POST {results['searchRoute']}`.",
+        "Searches: " + "; ".join(f"{name}: `POST {path}`" for name, path in results["searchRoutes"].items()) + ".",
         "",
         *tables.beside_pgbench(results["search"], SEARCH_P95_MS, RATIO),
         "",
