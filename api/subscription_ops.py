@@ -154,7 +154,7 @@ async def live_request(db: AsyncSession, key: str) -> SubscriptionRequest | None
 def start_of(row: SubscriptionRequest, requester_name: str) -> m.RequestStart:
     return m.RequestStart(request_id=row.id, workflow_id=row.workflow_id, requested_by=row.requested_by,
                           requester_name=requester_name, draft=m.Draft.model_validate(row.payload),
-                          console_url=get_settings().console_web)
+                          console_url=get_settings().console_web, local_steps=True)
 
 
 async def start_flow(client: Client, start: m.RequestStart) -> None:

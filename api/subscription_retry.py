@@ -67,7 +67,7 @@ async def resume_of(db: AsyncSession, row: SubscriptionRequest, transaction_id: 
     approver = await db.scalar(select(User.username).where(User.id == row.approver_id)) if row.approver_id else None
     return m.RequestStart(
         request_id=row.id, workflow_id=row.workflow_id, requested_by=row.requested_by, requester_name=requester,
-        draft=m.Draft.model_validate(row.payload), console_url=get_settings().console_web,
+        draft=m.Draft.model_validate(row.payload), console_url=get_settings().console_web, local_steps=True,
         resume=m.Resume(state=row.state, deadline_at=row.deadline_at if row.state in m.LIVE else None,
                         approver_id=row.approver_id, approver_name=approver or "", transaction_id=transaction_id))
 

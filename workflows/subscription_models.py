@@ -132,6 +132,10 @@ class RequestStart(BaseModel):
     approve_within: timedelta = rules.APPROVE_WITHIN
     console_url: str = ""
     resume: Resume | None = None
+    # Started by code whose steps are local activities: such a run needs no `workflow.patched` marker (nor the
+    # TemporalChangeVersion search attribute update that comes with it) to know. Runs started before lack it and
+    # ask the patch, as they did (workflows/subscriptions.py step).
+    local_steps: bool = False
 
     @property
     def state(self) -> SubscriptionRequestState:

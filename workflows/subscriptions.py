@@ -82,7 +82,7 @@ class SubscriptionRequestWorkflow:
                      deadline: datetime | None = None, transaction_id: str = "-") -> None:
         """Writes the state change onto the request row, then takes it here."""
         now = workflow.now()
-        await step(record_request, m.RequestChange(
+        await self.step(record_request, m.RequestChange(
             request_id=self.start.request_id, from_state=self.state, state=state, at=now, actor_id=actor_id,
             actor_name=actor_name, deadline_at=deadline, reason=reason, transaction_id=transaction_id))
         self.take(state, reason=reason, deadline=deadline)
@@ -161,7 +161,7 @@ class SubscriptionRequestWorkflow:
         already booked) fails the request, whose reason it returns; an outage leaves it as it was (refused)."""
         now = workflow.now()
         try:
-            applied = await step(apply_subscription, m.ApplyInput(
+            applied = await self.step(apply_subscription, m.ApplyInput(
                 request_id=self.start.request_id, workflow_id=self.start.workflow_id,
                 requested_by=self.start.requested_by, approver_id=command.actor_id,
                 approver_name=command.actor_name, at=now, draft=self.start.draft,
@@ -187,7 +187,7 @@ class SubscriptionRequestWorkflow:
         """Signal-with-start of the merchant's plan flow (`plan-{merchantId}`), whose timers move to the new end.
         The request is applied whatever happens here: the plan flow also adopts an end it missed."""
         try:
-            await step(renew_plan, renewal)
+            await self.step(renew_plan, renewal)
         except STEP_FAILED as exc:
             workflow.logger.warning("plan flow of merchant %s not told of request %s: %s",
                                     renewal.merchant_id, self.start.request_id, cause_of(exc))
@@ -213,12 +213,15 @@ class SubscriptionRequestWorkflow:
     def current(self) -> m.RequestView:
         return self.view()
 
+    async def step(self, activity: Callable[[A], Awaitable[T]], arg: A) -> T:
+        """One of the request's steps, local to the worker (see LOCAL_STEPS); same timeouts and retries. A run
+        started as local (`local_steps`) asks no patch: the marker and its search attribute update cost the
+        server a visibility write per request."""
+        if self.start.local_steps or workflow.patched(LOCAL_STEPS):
+            return await workflow.execute_local_activity(activity, arg, **DEFAULT_ACTIVITY)
+        return await workflow.execute_activity(activity, arg, **DEFAULT_ACTIVITY)
 
-async def step(activity: Callable[[A], Awaitable[T]], arg: A) -> T:
-    """One of the request's steps, local to the worker (see LOCAL_STEPS); same timeouts and retries."""
-    if workflow.patched(LOCAL_STEPS):
-        return await workflow.execute_local_activity(activity, arg, **DEFAULT_ACTIVITY)
-    return await workflow.execute_activity(activity, arg, **DEFAULT_ACTIVITY)
+
 
 
 # How a step fails: a scheduled activity as an ActivityError around the cause; a local activity as the cause

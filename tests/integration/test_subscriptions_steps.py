@@ -32,6 +32,13 @@ async def test_a_request_from_submit_to_applied_schedules_no_activity_task(clien
     steps = [e for e in history.events if e.event_type == EventType.EVENT_TYPE_MARKER_RECORDED
              and e.marker_recorded_event_attributes.marker_name == "core_local_activity"]
     assert len(steps) == 2
+    # started as local, the run asks no patch: no patch marker, and RequestState its only search attribute update
+    markers = [e.marker_recorded_event_attributes.marker_name for e in history.events
+               if e.event_type == EventType.EVENT_TYPE_MARKER_RECORDED]
+    assert "core_patch" not in markers
+    upserts = [set(e.upsert_workflow_search_attributes_event_attributes.search_attributes.indexed_fields)
+               for e in history.events if e.event_type == EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES]
+    assert upserts == [{"RequestState"}, {"RequestState"}]
     assert kinds.count(EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED) <= 4
     plan = await subscription_worker.client.get_workflow_handle(f"plan-{merchant_id}").fetch_history()
     renewals = [e for e in plan.events if e.event_type == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED]
