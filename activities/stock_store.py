@@ -1,4 +1,5 @@
-"""The one place that writes stock: `move` (one movement) and the ledger reads it answers with.
+"""The one place that writes stock: `move` (one movement), `repair` (a balance rebuilt from its ledger, audited)
+and the reads they answer with.
 
 Every stock change of every module (orders, shelf merges, sync, demo data) goes through `move`, which inserts
 the change record and updates the balance in the caller's transaction, with no read-modify-write:
@@ -24,6 +25,7 @@ from sqlalchemy import TextClause, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from domain import audit
 from domain.db import transaction
 from domain.enums import StockBucket
 from domain.errors import DomainError, NotFound
@@ -218,3 +220,39 @@ async def read_balance(db: AsyncSession, warehouse_id: int, sku: str) -> Balance
     row = (await db.execute(text(f"SELECT {cols} FROM stock_balances WHERE warehouse_id = :w AND sku = :sku"),
                             {"w": warehouse_id, "sku": sku})).first()
     return Balance(*row) if row is not None else None
+
+
+async def repair(db: AsyncSession, warehouse_id: int, sku: str, *, operator_id: int | None,
+                 operator_name: str | None) -> tuple[Balance | None, Balance]:
+    """Rebuild one balance from its ledger (the sum of its change records), audited, in the caller's transaction;
+    marks that pair's open drifts repaired. Returns (before, after).
+
+    The balance row is locked first, in a statement of its own: the sums are read by the next statement, whose
+    snapshot sees every movement that committed while we waited for the lock, and no movement of the pair can
+    commit until we are done (each one updates this row)."""
+    cols = ", ".join(b.value for b in STORED)
+    locked = (await db.execute(text(f"SELECT {cols} FROM stock_balances WHERE warehouse_id = :w AND sku = :sku "
+                                    "FOR UPDATE"), {"w": warehouse_id, "sku": sku})).first()
+    sums = ", ".join(f"coalesce(sum(change_{b.value}), 0)" for b in STORED)
+    ledger = (await db.execute(text(f"SELECT {sums}, count(*) FROM stock_changes WHERE warehouse_id = :w "
+                                    "AND sku = :sku"), {"w": warehouse_id, "sku": sku})).one()
+    if locked is None and ledger[-1] == 0:
+        raise NotFound(entity="StockBalance")
+    after = Balance(*(int(v) for v in ledger[:-1]))
+    values = {"w": warehouse_id, "sku": sku, **{b.value: after.of(b) for b in STORED}}
+    assign = ", ".join(f"{b.value} = :{b.value}" for b in STORED)
+    placeholders = ", ".join(f":{b.value}" for b in STORED)
+    await db.execute(text(
+        f"INSERT INTO stock_balances (warehouse_id, sku, {cols}) VALUES (:w, :sku, {placeholders}) "
+        f"ON CONFLICT (warehouse_id, sku) DO UPDATE SET {assign}, updated_at = now()"), values)
+    await db.execute(text("UPDATE stock_drifts SET repaired_at = now() WHERE warehouse_id = :w AND sku = :sku "
+                          "AND repaired_at IS NULL"), {"w": warehouse_id, "sku": sku})
+    before = Balance(*locked) if locked is not None else None
+    await audit.record_change(db, operator_id=operator_id, operator_name=operator_name, entity="StockBalance",
+                              entity_id=f"{warehouse_id}/{sku}"[:64], action="repair",
+                              before=_figures(before), after=_figures(after))
+    return before, after
+
+
+def _figures(balance: Balance | None) -> dict[str, int] | None:
+    return None if balance is None else {b.value: balance.of(b) for b in FIGURES}

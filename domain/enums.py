@@ -738,6 +738,13 @@ class StockMovementType(StrEnum):
     RELEASE_SPARE = "release_spare"
 
 
+class StockReconcileStatus(StrEnum):
+    """A reconciliation run: OK when every balance equals the sum of its change records, DRIFT otherwise."""
+
+    OK = "OK"
+    DRIFT = "DRIFT"
+
+
 class StockBucket(StrEnum):
     """The stock figures of one sku in one warehouse (SPEC §3 stock levels). AVAILABLE is derived:
     on hand - spare - locked - promotion; transit is stock on its way in and not yet on hand."""

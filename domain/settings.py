@@ -124,6 +124,9 @@ class Settings(BaseSettings):
     # Queue alerts (docs/operations-tools.md): how often the `queue-alerts` Schedule checks the rules.
     queue_alert_check_seconds: int = Field(default=60, ge=5)
 
+    # Stock reconciliation (docs/stock.md): how often the `stock-reconcile` Schedule proves balance == ledger.
+    stock_reconcile_minutes: int = Field(default=60, ge=1)
+
     # Build identity shown at /cms/info.
     commit: str | None = None
     build_time: str | None = None

@@ -13,6 +13,7 @@ from temporalio.worker import Worker
 from activities.job_schedules import ensure_job_schedules
 from activities.mail_schedules import ensure_mail_schedules
 from activities.queue_alerts import ensure_queue_alert_schedule
+from activities.stock import ensure_stock_reconcile_schedule
 from domain.enums import AppKind
 from domain.heartbeats import beating
 from domain.logging import configure_logging
@@ -62,6 +63,7 @@ async def run() -> None:
         await ensure_job_schedules(client)
         await ensure_mail_schedules(client)
         await ensure_queue_alert_schedule(client)
+        await ensure_stock_reconcile_schedule(client)
     except Exception as exc:  # the flows still run; the next start tries again
         log.warning("schedules not ensured: %s", exc)
     workers = build_workers(client)

@@ -66,7 +66,7 @@ ROUTERS = [
     jobs.router, job_records.router,
     heartbeats.router,
     queue_alerts.rule_router, queue_alerts.alert_router,
-    stock.router, stock.movement_router,
+    stock.router, stock.movement_router, stock.run_router, stock.drift_router,
     *stock_sync.ROUTERS, stock_sync_actions.router,
     stock_orders.router,
 ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
-from sqlalchemy import String, cast, delete, func, null, select, union
+from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.deps import Need, Principal, SessionDep
@@ -27,7 +27,7 @@ from api.schemas.authorities import (
 from api.user_center import USER_SCOPE, ensure_ids, granter, held, record_grants, refuse_cycle
 from domain.enums import MenuType
 from domain.errors import DomainError, Invalid, NotFound
-from domain.models.authorities import Authority
+from domain.models.authorities import Authority, holders
 from domain.models.roles import Role, role_authorities
 from domain.models.users import User, user_authorities, user_roles
 from domain.rules import grants
@@ -96,17 +96,6 @@ async def usage_role(authority_id: int, db: SessionDep,
     query = select(Role).join(role_authorities, role_authorities.c.role_id == Role.id).where(
         role_authorities.c.authority_id == authority_id).order_by(Role.id)
     return ok([RoleUsage.model_validate(r) for r in (await db.scalars(query)).all()])
-
-
-def holders(authority_ids: Any) -> Any:
-    """(user id, role name or None for a direct grant) of everyone holding one of the authorities."""
-    via_roles = (select(user_roles.c.user_id, Role.name.label("role"))
-                 .join(role_authorities, role_authorities.c.role_id == user_roles.c.role_id)
-                 .join(Role, Role.id == user_roles.c.role_id)
-                 .where(role_authorities.c.authority_id.in_(authority_ids)))
-    direct = select(user_authorities.c.user_id, cast(null(), String).label("role")).where(
-        user_authorities.c.authority_id.in_(authority_ids))
-    return union(via_roles, direct).subquery()
 
 
 async def usages(db: AsyncSession, caller: Principal, authority_ids: Any, page: int = 1,

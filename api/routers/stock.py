@@ -9,33 +9,49 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Response
 from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
-from activities.stock_store import move
+from activities.stock_store import move, repair
 from api.deps import Need, Principal, SessionDep
 from api.envelope import Reply, ok
 from api.idempotency import REPLAYED_HEADER
 from api.resource import Actions, Resource
+from api.resource.scope import unscoped
 from api.routers.merchants import through_merchant
 from api.schemas.stock import (
     StockBalancePublic,
     StockChangeFilters,
     StockChangePublic,
+    StockDriftFilters,
+    StockDriftPublic,
     StockMovedPublic,
     StockMovementCreate,
+    StockReconciliationFilters,
+    StockReconciliationPublic,
+    StockRepairCreate,
+    StockRepairedPublic,
 )
 from domain.errors import NotFound
-from domain.models.stock import StockChange
+from domain.models.stock import StockChange, StockDrift, StockReconciliation
 from domain.models.warehouses import Shelf, Warehouse
 from domain.rules.stock import Movement
 
 MENU = "stock-change-record"
 MOVE = "stock#move"
+RECONCILIATION = "stock-reconciliation"
+REPAIR = "stock#repair"
 
 WAREHOUSE_SCOPE = through_merchant("Warehouse", Warehouse.merchant_id)
-CHANGE_SCOPE = through_merchant(
-    "StockChange", select(Warehouse.merchant_id).where(Warehouse.id == StockChange.warehouse_id)
-    .correlate(StockChange).scalar_subquery())
+
+
+def merchant_of(model: Any) -> Any:
+    """The merchant owning the row's warehouse (correlated explicitly: the scope nests it in a subquery)."""
+    return select(Warehouse.merchant_id).where(Warehouse.id == model.warehouse_id).correlate(model).scalar_subquery()
+
+
+CHANGE_SCOPE = through_merchant("StockChange", merchant_of(StockChange))
+DRIFT_SCOPE = through_merchant("StockDrift", merchant_of(StockDrift))
 
 
 def with_names() -> dict[str, Any]:
@@ -56,18 +72,38 @@ changes = Resource(
 router = changes.router(prefix="/stock/change", tags=["stock"])
 movement_router = APIRouter(prefix="/stock", tags=["stock"])
 
+runs = Resource(
+    name="StockReconciliation", model=StockReconciliation, public=StockReconciliationPublic,
+    create=StockReconciliationPublic, update=StockReconciliationPublic, filters=StockReconciliationFilters,
+    permission=RECONCILIATION, actions=Actions(),
+    scope=unscoped("a run's counts cover every merchant's stock; its drifted pairs are scoped"),
+)
+drifts = Resource(
+    name="StockDrift", model=StockDrift, public=StockDriftPublic, create=StockDriftPublic, update=StockDriftPublic,
+    filters=StockDriftFilters, permission=RECONCILIATION, actions=Actions(), scope=DRIFT_SCOPE,
+    computed=lambda: {"warehouse_name": select(Warehouse.name).where(Warehouse.id == StockDrift.warehouse_id)
+                      .scalar_subquery()},
+)
+run_router = runs.router(prefix="/stock/reconciliation", tags=["stock_reconciliation"])
+drift_router = drifts.router(prefix="/stock/drift", tags=["stock_drift"])
+
 MovementKey = Annotated[str, Header(
     alias="Idempotency-Key", min_length=1, max_length=150, pattern=r"^[!-~]+$",
     description="Required: a client-chosen key (printable ASCII, up to 150) naming this movement; a repeat with "
                 "the same key moves nothing and answers with the first movement's result.")]
 
 
+async def ensure_warehouse(db: AsyncSession, user: Principal, warehouse_id: int) -> None:
+    """The warehouse exists and its merchant is within the user's data authority (else 404: no hint it exists)."""
+    in_scope = select(Warehouse.id).where(Warehouse.id == warehouse_id, *WAREHOUSE_SCOPE.conditions(user))
+    if await db.scalar(in_scope) is None:
+        raise NotFound(entity="Warehouse")
+
+
 @movement_router.post("/movement", summary="Move stock (one movement, once per Idempotency-Key)")
 async def post_movement(body: StockMovementCreate, db: SessionDep, response: Response,
                         user: Annotated[Principal, Need(MOVE)], key: MovementKey) -> Reply[StockMovedPublic]:
-    in_scope = select(Warehouse.id).where(Warehouse.id == body.warehouse_id, *WAREHOUSE_SCOPE.conditions(user))
-    if await db.scalar(in_scope) is None:
-        raise NotFound(entity="Warehouse")  # not there, or another merchant's than this user may see
+    await ensure_warehouse(db, user, body.warehouse_id)
     moved = await move(db, Movement(
         warehouse_id=body.warehouse_id, sku=body.sku, type=body.movement_type, quantity=body.quantity,
         idempotency_key=f"api:{user.id}:{key}",  # one user's keys never meet another's or the system's
@@ -75,5 +111,17 @@ async def post_movement(body: StockMovementCreate, db: SessionDep, response: Res
         actor_id=user.id, actor_name=user.username))
     if moved.replayed:
         response.headers[REPLAYED_HEADER] = "true"
-    balance = StockBalancePublic.model_validate(moved.balance, from_attributes=True)
-    return ok(StockMovedPublic(change_id=moved.change_id, replayed=moved.replayed, balance=balance))
+    return ok(StockMovedPublic(change_id=moved.change_id, replayed=moved.replayed, balance=figures(moved.balance)))
+
+
+def figures(balance: Any) -> StockBalancePublic:
+    return StockBalancePublic.model_validate(balance, from_attributes=True)
+
+
+@movement_router.post("/balance/repair", summary="Rebuild one stock balance from its change records (audited)")
+async def repair_balance(body: StockRepairCreate, db: SessionDep,
+                         user: Annotated[Principal, Need(REPAIR)]) -> Reply[StockRepairedPublic]:
+    await ensure_warehouse(db, user, body.warehouse_id)
+    before, after = await repair(db, body.warehouse_id, body.sku.strip(), operator_id=user.id,
+                                 operator_name=user.username)
+    return ok(StockRepairedPublic(before=figures(before) if before else None, after=figures(after)))

@@ -8,8 +8,9 @@ from typing import Annotated
 from pydantic import AwareDatetime, Field
 
 from api.envelope import CamelModel
-from api.resource.query import In, Range, SearchParams
-from domain.enums import StockMovementType
+from api.resource.query import In, Range, SearchParams, Where
+from domain.enums import StockMovementType, StockReconcileStatus
+from domain.models.stock import StockDrift
 from domain.rules.stock import MAX_QUANTITY, MAX_TEXT
 
 Sku = Annotated[str, Field(min_length=1, max_length=MAX_TEXT["sku"])]
@@ -81,3 +82,48 @@ class StockChangeFilters(SearchParams):
     movement_type: Annotated[list[StockMovementType] | None, In(), Field(max_length=len(StockMovementType))] = None
     created_at: Annotated[list[AwareDatetime | None] | None, Field(max_length=2), Range()] = None
     document_no: Annotated[str | None, Field(max_length=MAX_TEXT["document_no"])] = None
+
+
+class StockReconciliationPublic(CamelModel):
+    id: int
+    status: StockReconcileStatus
+    checked: int
+    drifted: int
+    started_at: datetime
+    finished_at: datetime
+
+
+class StockReconciliationFilters(SearchParams):
+    status: StockReconcileStatus | None = None
+    started_at: Annotated[list[AwareDatetime | None] | None, Field(max_length=2), Range()] = None
+
+
+class StockDriftPublic(CamelModel):
+    id: int
+    reconciliation_id: int
+    warehouse_id: int
+    warehouse_name: str | None = None
+    sku: str
+    balance: dict[str, int]
+    ledger: dict[str, int]
+    repaired_at: datetime | None
+
+
+class StockDriftFilters(SearchParams):
+    reconciliation_id: int | None = None
+    warehouse_id: int | None = None
+    sku: Annotated[str | None, Field(max_length=MAX_TEXT["sku"])] = None
+    repaired: Annotated[bool | None, Where(lambda v: StockDrift.repaired_at.is_not(None) if v
+                                           else StockDrift.repaired_at.is_(None))] = None
+
+
+class StockRepairCreate(CamelModel):
+    """Rebuild the balance of one sku in one warehouse from its change records."""
+
+    warehouse_id: int
+    sku: Sku
+
+
+class StockRepairedPublic(CamelModel):
+    before: StockBalancePublic | None
+    after: StockBalancePublic

@@ -12,10 +12,11 @@ from datetime import datetime
 from typing import Annotated
 
 from sqlalchemy import BigInteger, CheckConstraint, Computed, ForeignKey, Index, String, func
+from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column, query_expression
 
 from domain.db import Base, one_of
-from domain.enums import StockMovementType
+from domain.enums import StockMovementType, StockReconcileStatus
 from domain.rules.stock import AVAILABLE_OF, STORED
 
 Units = Annotated[int, mapped_column(BigInteger)]
@@ -109,3 +110,36 @@ class StockChange(Base):
     original_transit: Mapped[Units]
     change_transit: Mapped[Units]
     new_transit: Mapped[Units]
+
+
+class StockReconciliation(Base):
+    """One run of the reconciliation (activities/stock_reconcile.py): how many balances it proved, how many drift.
+    `key` is the run's workflow id, unique, so a retried run writes one result."""
+
+    __tablename__ = "stock_reconciliations"
+    __table_args__ = (one_of("status", [s.value for s in StockReconcileStatus]),)
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    key: Mapped[str] = mapped_column(String(200), unique=True)
+    status: Mapped[StockReconcileStatus] = mapped_column(String(8))
+    checked: Mapped[int] = mapped_column(BigInteger)  # sku x warehouse pairs compared
+    drifted: Mapped[int] = mapped_column(BigInteger)
+    started_at: Mapped[datetime] = mapped_column(server_default=func.now(), index=True)
+    finished_at: Mapped[datetime] = mapped_column(server_default=func.clock_timestamp())
+
+
+class StockDrift(Base):
+    """One sku x warehouse whose balance differed from the sum of its change records in one run."""
+
+    __tablename__ = "stock_drifts"
+    __table_args__ = (Index("ix_stock_drifts_warehouse_sku", "warehouse_id", "sku"),)
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    reconciliation_id: Mapped[int] = mapped_column(ForeignKey("stock_reconciliations.id", ondelete="CASCADE"),
+                                                   index=True)
+    warehouse_id: Mapped[int] = mapped_column(ForeignKey("warehouses.id", ondelete="CASCADE"))
+    sku: Mapped[str] = mapped_column(String(100))
+    balance: Mapped[dict[str, int]] = mapped_column(JSONB)  # bucket -> the balance row's figure (0 when no row)
+    ledger: Mapped[dict[str, int]] = mapped_column(JSONB)   # bucket -> the sum of its change records
+    repaired_at: Mapped[datetime | None]
+    warehouse_name: Mapped[str | None] = query_expression()

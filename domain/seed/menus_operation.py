@@ -120,6 +120,9 @@ GINEE_OMS = directory(
              "库存变动记录", "Catatan perubahan stok",
              *crud("stock-change", "stock change records", "库存变动记录", "catatan perubahan stok", "export"),
              button("stock#move", "Move stock", "库存变动", "Pindahkan stok")),
+        menu("stock-reconciliation", "/operation/ginee-oms/stock/reconciliation", "Stock reconciliation",
+             "库存对账", "Rekonsiliasi stok",
+             button("stock#repair", "Repair a stock balance", "修复库存余额", "Perbaiki saldo stok")),
     ),
     menu("oms-shop", "/operation/ginee-oms/shop", "Shops", "店铺", "Toko"),
     directory(

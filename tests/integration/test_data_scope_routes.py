@@ -29,6 +29,7 @@ from domain.models.data_authority import DataScope
 from domain.models.merchants import Shop
 from domain.models.packages import Package, PackageVersion
 from domain.models.roles import Role
+from domain.models.stock import StockDrift, StockReconciliation
 from domain.models.subscriptions import Payment, SubscriptionRequest
 from domain.models.tips import Tip, TipPageRow
 from domain.models.tracking import AccessVisit, TrackingEvent
@@ -149,8 +150,17 @@ async def world() -> World:
                     for shop, (who, n) in zip(merchants, both, strict=True)]
         db.add_all(requests)
         await db.flush()
-    stock = [await moved(await insert_warehouse(0, m.id), StockMovementType.MANUAL_INBOUND, 1, f"{mark}{n}sku",
-                         document_no=mark) for m, n in zip(merchants, ("in", "out"), strict=True)]
+    places = [await insert_warehouse(0, m.id) for m in merchants]
+    stock = [await moved(p, StockMovementType.MANUAL_INBOUND, 1, f"{mark}{n}sku", document_no=mark)
+             for p, n in zip(places, ("in", "out"), strict=True)]
+    async with transaction() as db:
+        run = StockReconciliation(key=unique("run"), status="DRIFT", checked=2, drifted=2)
+        db.add(run)
+        await db.flush()
+        drifts = [StockDrift(reconciliation_id=run.id, warehouse_id=p.warehouse_id, sku=f"{mark}{n}drift",
+                             balance={"on_hand": 1}, ledger={"on_hand": 0})
+                  for p, n in zip(places, ("in", "out"), strict=True)]
+        db.add_all(drifts)
     stock_sync = await scope_rows([m.id for m in merchants], shops, [m.email for m in merchants], mark)
     orders = [await insert_order(m.id, (await insert_warehouse(0, m.id)).warehouse_id, f"{mark}{n}-order")
               for m, n in zip(merchants, ("in", "out"), strict=True)]
@@ -182,6 +192,8 @@ async def world() -> World:
                                 {"documentNo": mark}),
             "StockOrder": Rows(orders[:1], orders[1:], [f"{mark}in-order"], [f"{mark}out-order"],
                                {"orderNo": f"{mark}in-order {mark}out-order"}),
+            "StockDrift": Rows([drifts[0].id], [drifts[1].id], [f"{mark}indrift"], [f"{mark}outdrift"],
+                               {"reconciliationId": run.id}),
             "SubscriptionRequest": Rows([requests[0].id], [requests[1].id], [f"{mark}mine"], [f"{mark}theirs"]),
             **{name: Rows(*values) for name, values in stock_sync.items()},
         },

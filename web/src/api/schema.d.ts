@@ -4199,6 +4199,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/stock/balance/repair": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rebuild one stock balance from its change records (audited) */
+        post: operations["stock_repair_balance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/stock/change/detail/{row_id}": {
         parameters: {
             query?: never;
@@ -4250,6 +4267,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/stock/drift/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one StockDrift */
+        get: operations["stock_drift_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock/drift/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search StockDrifts */
+        post: operations["stock_drift_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/stock/movement": {
         parameters: {
             query?: never;
@@ -4261,6 +4312,40 @@ export interface paths {
         put?: never;
         /** Move stock (one movement, once per Idempotency-Key) */
         post: operations["stock_post_movement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock/reconciliation/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one StockReconciliation */
+        get: operations["stock_reconciliation_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock/reconciliation/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search StockReconciliations */
+        post: operations["stock_reconciliation_search"];
         delete?: never;
         options?: never;
         head?: never;
@@ -10026,10 +10111,42 @@ export interface components {
              */
             totalCapped: boolean;
         };
+        /** Page[StockDriftPublic] */
+        Page_StockDriftPublic_: {
+            /** Items */
+            items: components["schemas"]["StockDriftPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
         /** Page[StockOrderPublic] */
         Page_StockOrderPublic_: {
             /** Items */
             items: components["schemas"]["StockOrderPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /** Page[StockReconciliationPublic] */
+        Page_StockReconciliationPublic_: {
+            /** Items */
+            items: components["schemas"]["StockReconciliationPublic"][];
             /** Page */
             page: number;
             /** Pagesize */
@@ -12180,6 +12297,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[StockDriftPublic]] */
+        Reply_Page_StockDriftPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_StockDriftPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[StockOrderPublic]] */
         Reply_Page_StockOrderPublic__: {
             /**
@@ -12188,6 +12324,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_StockOrderPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[StockReconciliationPublic]] */
+        Reply_Page_StockReconciliationPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_StockReconciliationPublic_"] | null;
             /**
              * Message
              * @default
@@ -12674,6 +12829,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[StockDriftPublic] */
+        Reply_StockDriftPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["StockDriftPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[StockMovedPublic] */
         Reply_StockMovedPublic_: {
             /**
@@ -12720,6 +12894,44 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["StockOrderPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[StockReconciliationPublic] */
+        Reply_StockReconciliationPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["StockReconciliationPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[StockRepairedPublic] */
+        Reply_StockRepairedPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["StockRepairedPublic"] | null;
             /**
              * Message
              * @default
@@ -14467,6 +14679,55 @@ export interface components {
             /** Warehousename */
             warehouseName?: string | null;
         };
+        /** StockDriftFilters */
+        StockDriftFilters: {
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Reconciliationid */
+            reconciliationId?: number | null;
+            /** Repaired */
+            repaired?: boolean | null;
+            /** Sku */
+            sku?: string | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Warehouseid */
+            warehouseId?: number | null;
+        };
+        /** StockDriftPublic */
+        StockDriftPublic: {
+            /** Balance */
+            balance: {
+                [key: string]: number;
+            };
+            /** Id */
+            id: number;
+            /** Ledger */
+            ledger: {
+                [key: string]: number;
+            };
+            /** Reconciliationid */
+            reconciliationId: number;
+            /** Repairedat */
+            repairedAt: string | null;
+            /** Sku */
+            sku: string;
+            /** Warehouseid */
+            warehouseId: number;
+            /** Warehousename */
+            warehouseName?: string | null;
+        };
         /**
          * StockEventKind
          * @description What happened to a merchant's stock settings or channel stock (the stock events screen).
@@ -14706,6 +14967,68 @@ export interface components {
          * @enum {string}
          */
         StockOrderType: "PURCHASE_INBOUND" | "RETURN_INBOUND" | "TRANSFER_INBOUND" | "SALES_OUTBOUND" | "TRANSFER_OUTBOUND" | "SUPPLIER_RETURN_OUTBOUND";
+        /**
+         * StockReconcileStatus
+         * @description A reconciliation run: OK when every balance equals the sum of its change records, DRIFT otherwise.
+         * @enum {string}
+         */
+        StockReconcileStatus: "OK" | "DRIFT";
+        /** StockReconciliationFilters */
+        StockReconciliationFilters: {
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Startedat */
+            startedAt?: (string | null)[] | null;
+            status?: components["schemas"]["StockReconcileStatus"] | null;
+        };
+        /** StockReconciliationPublic */
+        StockReconciliationPublic: {
+            /** Checked */
+            checked: number;
+            /** Drifted */
+            drifted: number;
+            /**
+             * Finishedat
+             * Format: date-time
+             */
+            finishedAt: string;
+            /** Id */
+            id: number;
+            /**
+             * Startedat
+             * Format: date-time
+             */
+            startedAt: string;
+            status: components["schemas"]["StockReconcileStatus"];
+        };
+        /**
+         * StockRepairCreate
+         * @description Rebuild the balance of one sku in one warehouse from its change records.
+         */
+        StockRepairCreate: {
+            /** Sku */
+            sku: string;
+            /** Warehouseid */
+            warehouseId: number;
+        };
+        /** StockRepairedPublic */
+        StockRepairedPublic: {
+            after: components["schemas"]["StockBalancePublic"];
+            before: components["schemas"]["StockBalancePublic"] | null;
+        };
         /**
          * StockSyncStatus
          * @description SPEC §4 sync or push: not pushed, pushing, push failed, complete.
@@ -23944,6 +24267,39 @@ export interface operations {
             };
         };
     };
+    stock_repair_balance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockRepairCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_StockRepairedPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     stock_get: {
         parameters: {
             query?: never;
@@ -24041,6 +24397,70 @@ export interface operations {
             };
         };
     };
+    stock_drift_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_StockDriftPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_drift_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockDriftFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_StockDriftPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     stock_post_movement: {
         parameters: {
             query?: never;
@@ -24064,6 +24484,70 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_StockMovedPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_reconciliation_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_StockReconciliationPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_reconciliation_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockReconciliationFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_StockReconciliationPublic__"];
                 };
             };
             /** @description Validation Error */

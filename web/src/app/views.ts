@@ -105,6 +105,7 @@ export const VIEWS: Readonly<Record<string, View>> = {
   'audit-cd': page(() => import('../modules/deployments/CdPage'), 'deployments'),
   'auto-deploy': resourcePage(() => import('../modules/deployments/AutoDeployPage'), 'deployments'),
   'stock-change-record': resourcePage(() => import('../modules/stock/ChangeRecordPage'), 'stock'),
+  'stock-reconciliation': resourcePage(() => import('../modules/stock/ReconciliationPage'), 'stock'),
   'alter-mq': resourcePage(() => import('../modules/queue-alerts/AlterMqPage'), 'queue-alerts', 'users'),
   'application-status': page(() => import('../modules/heartbeats/ApplicationStatusPage'), 'heartbeats'),
   'heartbeat-list': resourcePage(() => import('../modules/heartbeats/HeartbeatListPage'), 'heartbeats'),

@@ -9,3 +9,9 @@ export const stockApi = {
   move: (body: StockMovementCreate, idempotencyKey: string) =>
     http.post<StockMoved>('stock/movement', body, { idempotencyKey }),
 };
+
+export type StockRepaired = components['schemas']['StockRepairedPublic'];
+
+/** Rebuild one balance from its change records (audited on the server). */
+export const repairBalance = (warehouseId: number, sku: string) =>
+  http.post<StockRepaired>('stock/balance/repair', { warehouseId, sku });

@@ -1,0 +1,124 @@
+"""Stock reconciliation: prove, per sku x warehouse, that the balance equals the sum of its change records, write
+the run's result and every drifted pair, and on drift notify (console and mail) everyone who may repair. Run by
+the `stock-reconcile` Schedule (workflows/stock.py), never by the API.
+
+One grouped statement does the proof: the ledger summed per pair, full-joined with the balances (a pair on one
+side only counts too), the drifted pairs inserted straight into stock_drifts. On millions of records this is one
+scan of stock_changes; the result row's key (the run's workflow id) is unique, so a retried run writes once."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from pydantic import BaseModel
+from sqlalchemy import select, text
+from temporalio import activity
+from temporalio.client import (
+    Client,
+    Schedule,
+    ScheduleActionStartWorkflow,
+    ScheduleIntervalSpec,
+    ScheduleOverlapPolicy,
+    SchedulePolicy,
+    ScheduleSpec,
+)
+from temporalio.common import SearchAttributePair, TypedSearchAttributes
+
+from activities import notifications, schedules
+from domain.db import transaction
+from domain.enums import StockReconcileStatus
+from domain.models.authorities import Authority, holders
+from domain.models.users import User
+from domain.rules.stock import STORED
+from domain.settings import get_settings
+from workflows.job_models import TASK_NAME
+
+SCHEDULE_ID = "stock-reconcile"
+REPAIR = "stock#repair"  # who may repair is who is told about drift
+SCREEN = "/operation/ginee-oms/stock/reconciliation"
+
+
+class ReconcileResult(BaseModel):
+    reconciliation_id: int
+    checked: int
+    drifted: int
+    notified: int = 0
+
+
+def _as_json(side: str) -> str:
+    return "jsonb_build_object(" + ", ".join(f"'{b.value}', {side}_{b.value}" for b in STORED) + ")"
+
+
+def _sql() -> str:
+    sums = ", ".join(f"sum(change_{b.value}) AS {b.value}" for b in STORED)
+    balance = ", ".join(f"coalesce(b.{b.value}, 0) AS b_{b.value}" for b in STORED)
+    ledger = ", ".join(f"coalesce(l.{b.value}, 0) AS l_{b.value}" for b in STORED)
+    differs = " OR ".join(f"b_{b.value} <> l_{b.value}" for b in STORED)
+    return f"""
+        WITH ledger AS (SELECT warehouse_id, sku, {sums} FROM stock_changes GROUP BY warehouse_id, sku),
+        pairs AS (
+            SELECT coalesce(b.warehouse_id, l.warehouse_id) AS warehouse_id, coalesce(b.sku, l.sku) AS sku,
+                   {balance}, {ledger}
+            FROM stock_balances b FULL JOIN ledger l ON l.warehouse_id = b.warehouse_id AND l.sku = b.sku),
+        drifts AS (
+            INSERT INTO stock_drifts (reconciliation_id, warehouse_id, sku, balance, ledger)
+            SELECT :run, warehouse_id, sku, {_as_json('b')}, {_as_json('l')} FROM pairs WHERE {differs}
+            RETURNING 1)
+        SELECT (SELECT count(*) FROM pairs), (SELECT count(*) FROM drifts)"""
+
+
+PROOF = text(_sql())
+
+
+async def prove(key: str) -> ReconcileResult:
+    """One run, once per key: the result row and the drifted pairs commit together."""
+    async with transaction() as db:
+        run_id = (await db.execute(text(
+            "INSERT INTO stock_reconciliations (key, status, checked, drifted) VALUES (:key, 'OK', 0, 0) "
+            "ON CONFLICT (key) DO NOTHING RETURNING id"), {"key": key})).scalar()
+        if run_id is None:  # a retry of a run that finished: its result as written
+            row = (await db.execute(text("SELECT id, checked, drifted FROM stock_reconciliations WHERE key = :key"),
+                                    {"key": key})).one()
+            return ReconcileResult(reconciliation_id=row.id, checked=row.checked, drifted=row.drifted)
+        checked, drifted = (await db.execute(PROOF, {"run": run_id})).one()
+        status = StockReconcileStatus.DRIFT if drifted else StockReconcileStatus.OK
+        await db.execute(text("UPDATE stock_reconciliations SET checked = :c, drifted = :d, status = :s, "
+                              "finished_at = clock_timestamp() WHERE id = :id"),
+                         {"c": checked, "d": drifted, "s": status.value, "id": run_id})
+    return ReconcileResult(reconciliation_id=run_id, checked=checked, drifted=drifted)
+
+
+async def repairers() -> list[int]:
+    async with transaction() as db:
+        held = holders(select(Authority.id).where(Authority.identifier == REPAIR))
+        return list((await db.scalars(select(User.id).where(User.id.in_(select(held.c.user_id)))
+                                      .order_by(User.id))).all())
+
+
+@activity.defn
+async def reconcile_stock(key: str) -> ReconcileResult:
+    result = await prove(key)
+    if result.drifted:
+        result.notified = await notifications.deliver(
+            f"stock-drift-{result.reconciliation_id}", "STOCK_DRIFT",
+            {"drifted": result.drifted, "checked": result.checked, "run": result.reconciliation_id},
+            f"{SCREEN}?reconciliationId={result.reconciliation_id}", await repairers())
+    return result
+
+
+def schedule() -> Schedule:
+    from workflows.stock import StockReconcileWorkflow
+
+    return Schedule(
+        action=ScheduleActionStartWorkflow(
+            StockReconcileWorkflow.run, id=SCHEDULE_ID, task_queue=get_settings().task_queue,
+            typed_search_attributes=TypedSearchAttributes([SearchAttributePair(TASK_NAME, SCHEDULE_ID)]),
+            static_summary="Scheduled: prove every stock balance equals the sum of its change records"),
+        spec=ScheduleSpec(intervals=[ScheduleIntervalSpec(every=timedelta(
+            minutes=get_settings().stock_reconcile_minutes))]),
+        policy=SchedulePolicy(overlap=ScheduleOverlapPolicy.SKIP))
+
+
+async def ensure_stock_reconcile_schedule(client: Client) -> None:
+    """At the worker's start: the schedule exists with this release's definition."""
+    await schedules.put(client, SCHEDULE_ID, schedule())

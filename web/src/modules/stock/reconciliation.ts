@@ -1,0 +1,60 @@
+import type { components } from '../../api/schema';
+import { defineResource } from '../../components/resource';
+import { toast } from '../../components/feedback';
+import { repairBalance } from './api';
+
+type Run = components['schemas']['StockReconciliationPublic'];
+type Drift = components['schemas']['StockDriftPublic'];
+
+const figures = (value: unknown) =>
+  Object.entries((value as Record<string, number> | undefined) ?? {}).filter(([, n]) => n !== 0)
+    .map(([bucket, n]) => `${bucket} ${n}`).join(', ');
+
+/** Runs of the `stock-reconcile` Schedule: how many balances each proved and how many drifted. */
+export const runs = defineResource<Run>({
+  name: 'stock-reconciliations',
+  namespace: 'stock',
+  entity: 'runEntity',
+  api: 'stock/reconciliation',
+  permission: 'stock-reconciliation',
+  defaultSort: '-id',
+  columns: [
+    { key: 'id', title: 'run', priority: 'key', sorter: true },
+    { key: 'status', title: 'status', type: 'enum', enum: 'StockReconcileStatus', priority: 'key', filter: true },
+    { key: 'checked', title: 'checked', type: 'number' },
+    { key: 'drifted', title: 'drifted', type: 'number', priority: 'key' },
+    { key: 'startedAt', title: 'startedAt', type: 'datetime', filter: true, sorter: true },
+    { key: 'finishedAt', title: 'finishedAt', type: 'datetime' },
+  ],
+});
+
+/** The balances a run found different from their ledger; "Repair" rebuilds one from its change records. */
+export const drifts = defineResource<Drift>({
+  name: 'stock-drifts',
+  namespace: 'stock',
+  entity: 'driftEntity',
+  api: 'stock/drift',
+  permission: 'stock-reconciliation',
+  defaultSort: '-id',
+  columns: [
+    { key: 'reconciliationId', title: 'run', filter: true },
+    { key: 'warehouseId', title: 'warehouse', table: false, filter: true },
+    { key: 'warehouseName', title: 'warehouse', priority: 'key' },
+    { key: 'sku', title: 'sku', priority: 'key', filter: true, copyable: true },
+    { key: 'balance', title: 'balanceFigures', format: figures },
+    { key: 'ledger', title: 'ledgerFigures', format: figures },
+    { key: 'repairedAt', title: 'repairedAt', type: 'datetime' },
+  ],
+  rowActions: [{
+    key: 'repair',
+    label: 'repair',
+    permission: 'stock#repair',
+    confirm: 'repairConfirm',
+    when: (row) => !row.repairedAt,
+    run: async (row, { reload }) => {
+      const repaired = await repairBalance(row.warehouseId, row.sku);
+      toast.success(`${row.sku}: ${repaired.after.onHand} / ${repaired.after.available}`);
+      reload();
+    },
+  }],
+});
