@@ -17,6 +17,7 @@ from typing import Annotated, Any, Generic, TypeVar
 from fastapi import APIRouter, File, Request, Response, UploadFile
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ValidationError
+from pydantic.alias_generators import to_snake
 from sqlalchemy import Select, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -195,7 +196,8 @@ class Resource(Generic[M]):
             if target is None:
                 raise
             name, code = target if isinstance(target, tuple) else (target, None)
-            raise Conflict(code, field=name, value=values.get(name, "")) from exc
+            # the field is named as the wire names it; the values are keyed by the schema's attribute
+            raise Conflict(code, field=name, value=values.get(name, values.get(to_snake(name), ""))) from exc
 
     async def add_row(self, db: AsyncSession, user: Principal, data: BaseModel) -> M:
         values = data.model_dump()

@@ -44,6 +44,7 @@ from api.routers import (
     tips,
     tracking,
     users,
+    warehouses,
     whatsapp_groups,
 )
 
@@ -69,4 +70,5 @@ ROUTERS = [
     stock.router, stock.movement_router, stock.run_router, stock.drift_router,
     *stock_sync.ROUTERS, stock_sync_actions.router,
     stock_orders.router,
+    warehouses.router, warehouses.area_router, warehouses.shelf_router, warehouses.product_router,
 ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from sqlalchemy import BigInteger, CheckConstraint, ForeignKey, Index, Numeric, String, Text, UniqueConstraint, text
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column, query_expression
 
 from domain.db import Base, Timestamps, one_of
 from domain.enums import FulfillmentProvider, ProductCategory, WarehouseType, WarehouseUsageMode
@@ -36,6 +36,8 @@ class Warehouse(Base, Timestamps):
     enabled: Mapped[bool] = mapped_column(default=True)
     usage_mode: Mapped[WarehouseUsageMode | None] = mapped_column(String(64))
 
+    merchant_email: Mapped[str | None] = query_expression()  # read with the list (api/routers/warehouses.py)
+
 
 class WarehouseArea(Base, Timestamps):
     """A product area of a warehouse: a named group of shelves."""
@@ -47,6 +49,9 @@ class WarehouseArea(Base, Timestamps):
     warehouse_id: Mapped[int] = mapped_column(ForeignKey("warehouses.id", ondelete="CASCADE"), index=True)
     code: Mapped[str] = mapped_column(String(64))
     name: Mapped[str] = mapped_column(String(100))
+
+    warehouse_name: Mapped[str | None] = query_expression()  # read with the list (api/routers/warehouses.py)
+    shelf_count: Mapped[int | None] = query_expression()
 
 
 class Shelf(Base, Timestamps):
@@ -61,6 +66,9 @@ class Shelf(Base, Timestamps):
     code: Mapped[str] = mapped_column(String(64))
     name: Mapped[str | None] = mapped_column(String(100))
     enabled: Mapped[bool] = mapped_column(default=True)
+
+    warehouse_name: Mapped[str | None] = query_expression()  # read with the list (api/routers/warehouses.py)
+    area_name: Mapped[str | None] = query_expression()
 
 
 class WmsProduct(Base, Timestamps):
@@ -86,3 +94,5 @@ class WmsProduct(Base, Timestamps):
     width_cm: Mapped[Decimal | None] = mapped_column(Numeric(8, 1))
     height_cm: Mapped[Decimal | None] = mapped_column(Numeric(8, 1))
     remark: Mapped[str | None] = mapped_column(Text)
+
+    merchant_email: Mapped[str | None] = query_expression()  # read with the list (api/routers/warehouses.py)

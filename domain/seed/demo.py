@@ -14,6 +14,7 @@ from domain.seed import (
     demo_packages,
     demo_queue_alerts,
     demo_tickets,
+    demo_warehouses,
     jobs,
 )
 
@@ -37,6 +38,7 @@ async def create(db: AsyncSession) -> None:
     await demo_packages.create(db)
     await demo_tickets.create(db)
     await demo_merchants.create(db)
+    await demo_warehouses.create(db)
     await demo_content.create(db)
     await demo_mail.create(db)
     await demo_deployments.create(db)

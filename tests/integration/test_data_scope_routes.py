@@ -34,6 +34,7 @@ from domain.models.subscriptions import Payment, SubscriptionRequest
 from domain.models.tips import Tip, TipPageRow
 from domain.models.tracking import AccessVisit, TrackingEvent
 from domain.models.users import user_authorities, user_roles
+from domain.models.warehouses import Shelf, Warehouse, WarehouseArea, WmsProduct
 from domain.models.whatsapp_groups import WhatsappGroup
 from domain.rules.money import currency_of
 from tests.conftest import unique
@@ -149,6 +150,15 @@ async def world() -> World:
                                         requested_by=who.id, payload=request_payload(shop.id))
                     for shop, (who, n) in zip(merchants, both, strict=True)]
         db.add_all(requests)
+        houses = [Warehouse(merchant_id=m.id, code=f"{mark}{n}", name=f"{mark}{n}house") for m, n in zip(
+            merchants, ("in", "out"), strict=True)]
+        products = [WmsProduct(merchant_id=m.id, sku=f"{mark}{n}", name=f"{mark}{n}product", category="1")
+                    for m, n in zip(merchants, ("in", "out"), strict=True)]
+        db.add_all([*houses, *products])
+        await db.flush()
+        areas = [WarehouseArea(warehouse_id=w.id, code=w.code, name=f"{w.code}area") for w in houses]
+        shelves = [Shelf(warehouse_id=w.id, code=w.code, name=f"{w.code}shelf") for w in houses]
+        db.add_all([*areas, *shelves])
         await db.flush()
     places = [await insert_warehouse(0, m.id) for m in merchants]
     stock = [await moved(p, StockMovementType.MANUAL_INBOUND, 1, f"{mark}{n}sku", document_no=mark)
@@ -196,6 +206,11 @@ async def world() -> World:
                                {"reconciliationId": run.id}),
             "SubscriptionRequest": Rows([requests[0].id], [requests[1].id], [f"{mark}mine"], [f"{mark}theirs"]),
             **{name: Rows(*values) for name, values in stock_sync.items()},
+            "Warehouse": Rows([houses[0].id], [houses[1].id], [f"{mark}inhouse"], [f"{mark}outhouse"], {"name": mark}),
+            "WarehouseArea": Rows([areas[0].id], [areas[1].id], [f"{mark}inarea"], [f"{mark}outarea"], {"code": mark}),
+            "Shelf": Rows([shelves[0].id], [shelves[1].id], [f"{mark}inshelf"], [f"{mark}outshelf"], {"code": mark}),
+            "WmsProduct": Rows([products[0].id], [products[1].id], [f"{mark}inproduct"], [f"{mark}outproduct"],
+                               {"sku": mark}),
         },
         params={"role_id": role.id, "authority_id": authority.id},
         queries={"/cms/user/options": {"ids": [me.id, away.id, neighbour.id]}},

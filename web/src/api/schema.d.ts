@@ -5824,6 +5824,363 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/warehouse-area/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a WarehouseArea */
+        post: operations["warehouse_areas_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/warehouse-area/delete/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a WarehouseArea */
+        delete: operations["warehouse_areas_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/warehouse-area/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one WarehouseArea */
+        get: operations["warehouse_areas_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/warehouse-area/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export WarehouseAreas matching the filters as xlsx */
+        post: operations["warehouse_areas_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/warehouse-area/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a WarehouseArea */
+        post: operations["warehouse_areas_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/warehouse-area/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search WarehouseAreas */
+        post: operations["warehouse_areas_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/warehouse-shelf/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a Shelf */
+        post: operations["shelves_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/warehouse-shelf/delete/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a Shelf */
+        delete: operations["shelves_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/warehouse-shelf/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one Shelf */
+        get: operations["shelves_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/warehouse-shelf/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export Shelfs matching the filters as xlsx */
+        post: operations["shelves_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/warehouse-shelf/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a Shelf */
+        post: operations["shelves_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/warehouse-shelf/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search Shelfs */
+        post: operations["shelves_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/warehouse/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a Warehouse */
+        post: operations["warehouses_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/warehouse/delete/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a Warehouse */
+        delete: operations["warehouses_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/warehouse/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one Warehouse */
+        get: operations["warehouses_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/warehouse/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable a warehouse (audited); the default warehouse stays enabled */
+        post: operations["warehouses_disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/warehouse/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable a warehouse (audited) */
+        post: operations["warehouses_enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/warehouse/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export Warehouses matching the filters as xlsx */
+        post: operations["warehouses_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/warehouse/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a Warehouse */
+        post: operations["warehouses_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/warehouse/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The warehouses the caller may see, for the pickers of other screens */
+        get: operations["warehouses_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/warehouse/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search Warehouses */
+        post: operations["warehouses_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/whatsapp-group/add": {
         parameters: {
             query?: never;
@@ -5920,6 +6277,108 @@ export interface paths {
         put?: never;
         /** Search WhatsappGroups */
         post: operations["whatsapp_groups_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/wms-product/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a WmsProduct */
+        post: operations["wms_products_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/wms-product/delete/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a WmsProduct */
+        delete: operations["wms_products_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/wms-product/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one WmsProduct */
+        get: operations["wms_products_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/wms-product/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export WmsProducts matching the filters as xlsx */
+        post: operations["wms_products_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/wms-product/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a WmsProduct */
+        post: operations["wms_products_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/wms-product/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search WmsProducts */
+        post: operations["wms_products_search"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7557,6 +8016,12 @@ export interface components {
             /** Startsat */
             startsAt?: string | null;
         };
+        /**
+         * FulfillmentProvider
+         * @description SPEC §3 third-party fulfillment providers; GINEE_WMS is the seller's own warehouse run in the WMS.
+         * @enum {string}
+         */
+        FulfillmentProvider: "GINEE_WMS" | "FASTOCK" | "LAZADA_FULFILLMENT" | "JNE_FULFILLMENT" | "KEEPPACK" | "TOKO_CABANG" | "JD_FULFILLMENT" | "J_AND_T" | "YH_GLOBAL" | "FIRST_LINE" | "ECCANG" | "STOKU" | "FLEXOFAST" | "OTHER";
         /**
          * GrantBody
          * @description Replace the authorities held directly by one user (the spec's "admin user").
@@ -10079,6 +10544,22 @@ export interface components {
              */
             totalCapped: boolean;
         };
+        /** Page[ShelfPublic] */
+        Page_ShelfPublic_: {
+            /** Items */
+            items: components["schemas"]["ShelfPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
         /** Page[ShopPublic] */
         Page_ShopPublic_: {
             /** Items */
@@ -10239,10 +10720,58 @@ export interface components {
              */
             totalCapped: boolean;
         };
+        /** Page[WarehouseAreaPublic] */
+        Page_WarehouseAreaPublic_: {
+            /** Items */
+            items: components["schemas"]["WarehouseAreaPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /** Page[WarehousePublic] */
+        Page_WarehousePublic_: {
+            /** Items */
+            items: components["schemas"]["WarehousePublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
         /** Page[WhatsappGroupPublic] */
         Page_WhatsappGroupPublic_: {
             /** Items */
             items: components["schemas"]["WhatsappGroupPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /** Page[WmsProductPublic] */
+        Page_WmsProductPublic_: {
+            /** Items */
+            items: components["schemas"]["WmsProductPublic"][];
             /** Page */
             page: number;
             /** Pagesize */
@@ -10451,6 +10980,12 @@ export interface components {
              */
             status: "UP" | "RESTARTING";
         };
+        /**
+         * ProductCategory
+         * @description SPEC §3 warehouse product categories 1 to 23: the value is the category number.
+         * @enum {string}
+         */
+        ProductCategory: "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23";
         /**
          * ProfileSettings
          * @description What users set for themselves in the profile center.
@@ -12259,6 +12794,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[ShelfPublic]] */
+        Reply_Page_ShelfPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_ShelfPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[ShopPublic]] */
         Reply_Page_ShopPublic__: {
             /**
@@ -12449,6 +13003,44 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[WarehouseAreaPublic]] */
+        Reply_Page_WarehouseAreaPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_WarehouseAreaPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[WarehousePublic]] */
+        Reply_Page_WarehousePublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_WarehousePublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[WhatsappGroupPublic]] */
         Reply_Page_WhatsappGroupPublic__: {
             /**
@@ -12457,6 +13049,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_WhatsappGroupPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[WmsProductPublic]] */
+        Reply_Page_WmsProductPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_WmsProductPublic_"] | null;
             /**
              * Message
              * @default
@@ -12780,6 +13391,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["SettingPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[ShelfPublic] */
+        Reply_ShelfPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["ShelfPublic"] | null;
             /**
              * Message
              * @default
@@ -13228,6 +13858,44 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[WarehouseAreaPublic] */
+        Reply_WarehouseAreaPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["WarehouseAreaPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[WarehousePublic] */
+        Reply_WarehousePublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["WarehousePublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[WhatsappGroupPublic] */
         Reply_WhatsappGroupPublic_: {
             /**
@@ -13236,6 +13904,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["WhatsappGroupPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[WmsProductPublic] */
+        Reply_WmsProductPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["WmsProductPublic"] | null;
             /**
              * Message
              * @default
@@ -13678,6 +14365,26 @@ export interface components {
             code: string;
             /** Data */
             data?: components["schemas"]["UserUsage"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[list[WarehouseOption]] */
+        Reply_list_WarehouseOption__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["WarehouseOption"][] | null;
             /**
              * Message
              * @default
@@ -14274,6 +14981,86 @@ export interface components {
              * Format: date-time
              */
             updatedAt: string;
+        };
+        /** ShelfCreate */
+        ShelfCreate: {
+            /** Areaid */
+            areaId?: number | null;
+            /** Code */
+            code: string;
+            /** Name */
+            name: string;
+            /** Warehouseid */
+            warehouseId: number;
+        };
+        /** ShelfFilters */
+        ShelfFilters: {
+            /** Areaid */
+            areaId?: number | null;
+            /** Code */
+            code?: string | null;
+            /** Name */
+            name?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Warehouseid */
+            warehouseId?: number | null;
+        };
+        /** ShelfPublic */
+        ShelfPublic: {
+            /** Areaid */
+            areaId: number | null;
+            /** Areaname */
+            areaName?: string | null;
+            /** Code */
+            code: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Enabled */
+            enabled: boolean;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string | null;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** Warehouseid */
+            warehouseId: number;
+            /** Warehousename */
+            warehouseName?: string | null;
+        };
+        /**
+         * ShelfUpdate
+         * @description A shelf stays in its warehouse (its stock is there); it may move to another area of it.
+         */
+        ShelfUpdate: {
+            /** Areaid */
+            areaId?: number | null;
+            /** Code */
+            code?: string | null;
+            /** Id */
+            id: number;
+            /** Name */
+            name?: string | null;
         };
         /**
          * ShippingMethod
@@ -16164,18 +16951,238 @@ export interface components {
             /** Username */
             username: string | null;
         };
+        /** WarehouseAreaCreate */
+        WarehouseAreaCreate: {
+            /** Code */
+            code: string;
+            /** Name */
+            name: string;
+            /** Warehouseid */
+            warehouseId: number;
+        };
+        /** WarehouseAreaFilters */
+        WarehouseAreaFilters: {
+            /** Code */
+            code?: string | null;
+            /** Name */
+            name?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Warehouseid */
+            warehouseId?: number | null;
+        };
+        /** WarehouseAreaPublic */
+        WarehouseAreaPublic: {
+            /** Code */
+            code: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Shelfcount */
+            shelfCount?: number | null;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** Warehouseid */
+            warehouseId: number;
+            /** Warehousename */
+            warehouseName?: string | null;
+        };
+        /**
+         * WarehouseAreaUpdate
+         * @description An area stays in its warehouse: its shelves and their stock are there.
+         */
+        WarehouseAreaUpdate: {
+            /** Code */
+            code?: string | null;
+            /** Id */
+            id: number;
+            /** Name */
+            name?: string | null;
+        };
+        /** WarehouseCreate */
+        WarehouseCreate: {
+            /** Address */
+            address?: string | null;
+            /** Code */
+            code: string;
+            /**
+             * Enabled
+             * @default true
+             */
+            enabled: boolean;
+            /**
+             * Isdefault
+             * @default false
+             */
+            isDefault: boolean;
+            /** Merchantid */
+            merchantId: number;
+            /** Name */
+            name: string;
+            /** Owner */
+            owner?: string | null;
+            /** @default GINEE_WMS */
+            provider: components["schemas"]["FulfillmentProvider"];
+            /** @default OWN */
+            type: components["schemas"]["WarehouseType"];
+            usageMode?: components["schemas"]["WarehouseUsageMode"] | null;
+        };
         /**
          * WarehouseDocumentStatus
          * @description SPEC §4 warehouse document (inbound and outbound order) status.
          * @enum {string}
          */
         WarehouseDocumentStatus: "CREATE" | "PENDING" | "COMPLETE" | "INVALID" | "PART_COMPLETE" | "PART_INVALID";
+        /** WarehouseFilters */
+        WarehouseFilters: {
+            /** Code */
+            code?: string | null;
+            /** Enabled */
+            enabled?: boolean | null;
+            /** Isdefault */
+            isDefault?: boolean | null;
+            /** Merchantemail */
+            merchantEmail?: string | null;
+            /** Merchantid */
+            merchantId?: number | null;
+            /** Name */
+            name?: string | null;
+            /** Owner */
+            owner?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Provider */
+            provider?: components["schemas"]["FulfillmentProvider"][] | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Type */
+            type?: components["schemas"]["WarehouseType"][] | null;
+            usageMode?: components["schemas"]["WarehouseUsageMode"] | null;
+        };
+        /** WarehouseOption */
+        WarehouseOption: {
+            /** Code */
+            code: string;
+            /** Id */
+            id: number;
+            /** Merchantemail */
+            merchantEmail?: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Name */
+            name: string;
+        };
+        /** WarehousePublic */
+        WarehousePublic: {
+            /** Address */
+            address: string | null;
+            /** Code */
+            code: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Enabled */
+            enabled: boolean;
+            /** Id */
+            id: number;
+            /** Isdefault */
+            isDefault: boolean;
+            /** Merchantemail */
+            merchantEmail?: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Name */
+            name: string;
+            /** Owner */
+            owner: string | null;
+            provider: components["schemas"]["FulfillmentProvider"];
+            type: components["schemas"]["WarehouseType"];
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            usageMode: components["schemas"]["WarehouseUsageMode"] | null;
+        };
         /**
          * WarehousePushStatus
          * @description SPEC §4 push status of a warehouse document.
          * @enum {string}
          */
         WarehousePushStatus: "NORMAL" | "RECEIVED" | "FAIL" | "SUCCESS" | "SUCCESS_WITHOUT_AWB" | "RECEIVED_PULL_AWB";
+        /** WarehouseSwitch */
+        WarehouseSwitch: {
+            /** Id */
+            id: number;
+        };
+        /**
+         * WarehouseType
+         * @description Who runs a warehouse (SPEC §3 names the field; the values follow the usage modes of SPEC §3).
+         * @enum {string}
+         */
+        WarehouseType: "OWN" | "THIRD_PARTY" | "OVERSEAS";
+        /**
+         * WarehouseUpdate
+         * @description The merchant stays (its stock is its own); enabling and disabling are their own audited actions.
+         */
+        WarehouseUpdate: {
+            /** Address */
+            address?: string | null;
+            /** Code */
+            code?: string | null;
+            /** Id */
+            id: number;
+            /** Isdefault */
+            isDefault?: boolean | null;
+            /** Name */
+            name?: string | null;
+            /** Owner */
+            owner?: string | null;
+            provider?: components["schemas"]["FulfillmentProvider"] | null;
+            type?: components["schemas"]["WarehouseType"] | null;
+            usageMode?: components["schemas"]["WarehouseUsageMode"] | null;
+        };
+        /**
+         * WarehouseUsageMode
+         * @description SPEC §3 warehouse usage modes.
+         * @enum {string}
+         */
+        WarehouseUsageMode: "ERP_ONLY_USE_OWN_WAREHOUSE" | "ERP_ONLY_USE_THIRD_WAREHOUSE" | "ERP_USE_OWN_WAREHOUSE_AND_THIRD_WAREHOUSE" | "WMS_ONLY_USE_GINEE_WMS" | "WMS_USE_GINEE_WMS_AND_THIRD_WAREHOUSE" | "WMS_USE_GINEE_WMS_AND_THIRD_WAREHOUSE_AND_OVERSEAS_WAREHOUSE" | "ERP_AND_OVERSEAS_WAREHOUSE" | "ONLY_USE_OPEN_API";
         /** WhatsappGroupCreate */
         WhatsappGroupCreate: {
             country: components["schemas"]["Country"];
@@ -16277,6 +17284,115 @@ export interface components {
              * @description the ERP account to give a WMS account
              */
             accountId: number;
+        };
+        /** WmsProductCreate */
+        WmsProductCreate: {
+            category: components["schemas"]["ProductCategory"];
+            /** Heightcm */
+            heightCm?: number | string | null;
+            /** Lengthcm */
+            lengthCm?: number | string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Name */
+            name: string;
+            /** Remark */
+            remark?: string | null;
+            /** Sku */
+            sku: string;
+            /** Variant */
+            variant?: string | null;
+            /** Weightg */
+            weightG: number;
+            /** Widthcm */
+            widthCm?: number | string | null;
+        };
+        /** WmsProductFilters */
+        WmsProductFilters: {
+            /** Category */
+            category?: components["schemas"]["ProductCategory"][] | null;
+            /** Merchantemail */
+            merchantEmail?: string | null;
+            /** Merchantid */
+            merchantId?: number | null;
+            /** Name */
+            name?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Sku */
+            sku?: string | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+        };
+        /** WmsProductPublic */
+        WmsProductPublic: {
+            category: components["schemas"]["ProductCategory"] | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Heightcm */
+            heightCm: string | null;
+            /** Id */
+            id: number;
+            /** Lengthcm */
+            lengthCm: string | null;
+            /** Merchantemail */
+            merchantEmail?: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Name */
+            name: string;
+            /** Remark */
+            remark: string | null;
+            /** Sku */
+            sku: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** Variant */
+            variant: string | null;
+            /** Weightg */
+            weightG: number | null;
+            /** Widthcm */
+            widthCm: string | null;
+        };
+        /**
+         * WmsProductUpdate
+         * @description The SKU stays: the ledger and the orders name the product by it.
+         */
+        WmsProductUpdate: {
+            category?: components["schemas"]["ProductCategory"] | null;
+            /** Heightcm */
+            heightCm?: number | string | null;
+            /** Id */
+            id: number;
+            /** Lengthcm */
+            lengthCm?: number | string | null;
+            /** Name */
+            name?: string | null;
+            /** Remark */
+            remark?: string | null;
+            /** Variant */
+            variant?: string | null;
+            /** Weightg */
+            weightG?: number | null;
+            /** Widthcm */
+            widthCm?: number | string | null;
         };
         /** Page[EventPublic] */
         api__envelope__Page_EventPublic___1: {
@@ -27349,6 +28465,683 @@ export interface operations {
             };
         };
     };
+    warehouse_areas_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (printable ASCII, up to 200) that makes this creation safe to retry: a repeat with the same key and body returns the record the first call created. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarehouseAreaCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_WarehouseAreaPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    warehouse_areas_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    warehouse_areas_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_WarehouseAreaPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    warehouse_areas_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarehouseAreaFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    warehouse_areas_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarehouseAreaUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_WarehouseAreaPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    warehouse_areas_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarehouseAreaFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_WarehouseAreaPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shelves_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (printable ASCII, up to 200) that makes this creation safe to retry: a repeat with the same key and body returns the record the first call created. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShelfCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ShelfPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shelves_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shelves_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ShelfPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shelves_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShelfFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shelves_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShelfUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ShelfPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shelves_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShelfFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_ShelfPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    warehouses_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (printable ASCII, up to 200) that makes this creation safe to retry: a repeat with the same key and body returns the record the first call created. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarehouseCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_WarehousePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    warehouses_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    warehouses_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_WarehousePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    warehouses_disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarehouseSwitch"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_WarehousePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    warehouses_enable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarehouseSwitch"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_WarehousePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    warehouses_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarehouseFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    warehouses_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarehouseUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_WarehousePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    warehouses_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_WarehouseOption__"];
+                };
+            };
+        };
+    };
+    warehouses_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarehouseFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_WarehousePublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     whatsapp_groups_add: {
         parameters: {
             query?: never;
@@ -27531,6 +29324,203 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_Page_WhatsappGroupPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    wms_products_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (printable ASCII, up to 200) that makes this creation safe to retry: a repeat with the same key and body returns the record the first call created. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WmsProductCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_WmsProductPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    wms_products_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    wms_products_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_WmsProductPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    wms_products_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WmsProductFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    wms_products_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WmsProductUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_WmsProductPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    wms_products_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WmsProductFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_WmsProductPublic__"];
                 };
             };
             /** @description Validation Error */

@@ -1,0 +1,209 @@
+"""Warehouses (SPEC §2 /warehouse-setting/warehouse-list) on the resource kit, enabled and disabled as audited
+actions, and the picker of a warehouse. A warehouse is its merchant's: the merchant's data authority decides who
+sees it. Its code is once per merchant and a merchant has one default warehouse, both held by PostgreSQL."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from sqlalchemy import func, or_, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from api.deps import Need, Principal, SessionDep
+from api.envelope import Reply, ok
+from api.resource import Actions, Resource
+from api.resource.scope import declares
+from api.routers.merchants import through_merchant
+from api.schemas.warehouses import (
+    ShelfCreate,
+    ShelfFilters,
+    ShelfPublic,
+    ShelfUpdate,
+    WarehouseAreaCreate,
+    WarehouseAreaFilters,
+    WarehouseAreaPublic,
+    WarehouseAreaUpdate,
+    WarehouseCreate,
+    WarehouseFilters,
+    WarehouseOption,
+    WarehousePublic,
+    WarehouseSwitch,
+    WarehouseUpdate,
+    WmsProductCreate,
+    WmsProductFilters,
+    WmsProductPublic,
+    WmsProductUpdate,
+)
+from domain import audit
+from domain.errors import DomainError, Invalid
+from domain.models.merchants import Merchant
+from domain.models.stock import StockBalance
+from domain.models.warehouses import Shelf, Warehouse, WarehouseArea, WmsProduct
+from domain.rules import warehouses as rules
+from domain.rules.warehouses import DefaultState
+
+MENU = "warehouse-list"
+# the screens whose forms pick a warehouse (location management, the stock screens)
+PICKERS = (MENU, "location-management", "product-library")
+
+
+def merchant_email(merchant_id: Any) -> Any:
+    return select(Merchant.email).where(Merchant.id == merchant_id).scalar_subquery()
+
+
+def with_merchant() -> dict[str, Any]:
+    return {"merchant_email": merchant_email(Warehouse.merchant_id)}
+
+
+async def check_merchant(db: AsyncSession, merchant_id: int) -> None:
+    if await db.scalar(select(Merchant.id).where(Merchant.id == merchant_id)) is None:
+        raise Invalid(field="merchantId", rule="warehouse_merchant_missing")
+
+
+async def prepare(db: AsyncSession, row: Warehouse, _: Principal) -> None:
+    """The merchant exists; the default is enabled; a warehouse made default takes the role from the merchant's
+    previous default in the same transaction (the partial unique index refuses a second default of a race)."""
+    await check_merchant(db, row.merchant_id)
+    rules.check_default(DefaultState(is_default=row.is_default, enabled=row.enabled))
+    if row.is_default:
+        others = [Warehouse.merchant_id == row.merchant_id, Warehouse.is_default]
+        if row.id is not None:
+            others.append(Warehouse.id != row.id)
+        await db.execute(update(Warehouse).where(*others).values(is_default=False)
+                         .execution_options(synchronize_session=False))
+
+
+async def holds_stock(db: AsyncSession, warehouse_id: int) -> bool:
+    held = select(StockBalance.warehouse_id).where(StockBalance.warehouse_id == warehouse_id, or_(
+        StockBalance.on_hand > 0, StockBalance.transit > 0)).limit(1)
+    return await db.scalar(held) is not None
+
+
+async def check_delete(db: AsyncSession, row: Warehouse, _: Principal) -> None:
+    rules.check_delete(DefaultState(is_default=row.is_default, enabled=row.enabled), await holds_stock(db, row.id))
+
+
+warehouses = Resource(
+    name="Warehouse", model=Warehouse, public=WarehousePublic, create=WarehouseCreate, update=WarehouseUpdate,
+    filters=WarehouseFilters, permission=MENU,
+    actions=Actions(add="warehouse#add", edit="warehouse#edit", delete="warehouse#delete", export="warehouse#export"),
+    scope=through_merchant("Warehouse", Warehouse.merchant_id), computed=with_merchant, prepare=prepare,
+    check_delete=check_delete,
+    unique={"uq_warehouses_merchant_id_code": ("code", "WAREHOUSE_CODE_TAKEN"),
+            "uq_warehouses_one_default": ("isDefault", "WAREHOUSE_DEFAULT_TAKEN")},
+)
+
+router = warehouses.router(prefix="/warehouse", tags=["warehouses"])
+
+
+async def _switch(db: AsyncSession, user: Principal, warehouse_id: int, enabled: bool) -> WarehousePublic:
+    row = await warehouses.load(db, user, warehouse_id, lock=True)
+    if row.enabled == enabled:
+        raise DomainError("WAREHOUSE_ALREADY_ENABLED" if enabled else "WAREHOUSE_ALREADY_DISABLED", status=409)
+    rules.check_default(DefaultState(is_default=row.is_default, enabled=enabled))
+    before = audit.snapshot(row)
+    row.enabled = enabled
+    await db.flush()
+    await warehouses.audit(db, user, row.id, "enable" if enabled else "disable", before, audit.snapshot(row))
+    return WarehousePublic.model_validate(await warehouses.shown(db, user, row))
+
+
+@router.post("/enable", summary="Enable a warehouse (audited)")
+async def enable(body: WarehouseSwitch, db: SessionDep,
+                 user: Annotated[Principal, Need("warehouse#status")]) -> Reply[WarehousePublic]:
+    return ok(await _switch(db, user, body.id, True))
+
+
+@router.post("/disable", summary="Disable a warehouse (audited); the default warehouse stays enabled")
+async def disable(body: WarehouseSwitch, db: SessionDep,
+                  user: Annotated[Principal, Need("warehouse#status")]) -> Reply[WarehousePublic]:
+    return ok(await _switch(db, user, body.id, False))
+
+
+@router.get("/options", summary="The warehouses the caller may see, for the pickers of other screens",
+            openapi_extra=declares(warehouses.scope))
+async def options(db: SessionDep, user: Annotated[Principal, Need(*PICKERS)]) -> Reply[list[WarehouseOption]]:
+    query = warehouses.scope(select(Warehouse, merchant_email(Warehouse.merchant_id).label("email")), user)
+    rows = (await db.execute(query.order_by(Warehouse.name, Warehouse.id).limit(1000))).all()
+    return ok([WarehouseOption(id=w.id, merchant_id=w.merchant_id, merchant_email=email, name=w.name, code=w.code)
+               for w, email in rows])
+
+
+# ---- product areas and shelves (SPEC §2 location-management) ---------------------------------------------------
+
+LOCATIONS = "location-management"
+LOCATION_ACTIONS = Actions(add="location#add", edit="location#edit", delete="location#delete",
+                           export="location#export")
+
+
+def in_warehouse(name: str, warehouse_id: Any) -> Any:
+    """A row under a warehouse has its warehouse's merchant's data authority."""
+    # correlated with the row's table however deep the scope nests it (the merchant's team, its people)
+    owner = select(Warehouse.merchant_id).where(Warehouse.id == warehouse_id).correlate_except(Warehouse)
+    return through_merchant(name, owner.scalar_subquery())
+
+
+def warehouse_name(warehouse_id: Any) -> Any:
+    return select(Warehouse.name).where(Warehouse.id == warehouse_id).scalar_subquery()
+
+
+async def check_warehouse(db: AsyncSession, user: Principal, warehouse_id: int) -> None:
+    """The warehouse exists and the caller's data authority shows it (else it is not there for them)."""
+    found = warehouses.scope(select(Warehouse.id).where(Warehouse.id == warehouse_id), user)
+    if await db.scalar(found) is None:
+        raise Invalid(field="warehouseId", rule="warehouse_missing")
+
+
+async def prepare_area(db: AsyncSession, row: WarehouseArea, user: Principal) -> None:
+    await check_warehouse(db, user, row.warehouse_id)
+
+
+async def prepare_shelf(db: AsyncSession, row: Shelf, user: Principal) -> None:
+    await check_warehouse(db, user, row.warehouse_id)
+    if row.area_id is not None and await db.scalar(select(WarehouseArea.warehouse_id).where(
+            WarehouseArea.id == row.area_id)) != row.warehouse_id:
+        raise Invalid(field="areaId", rule="warehouse_area_elsewhere")
+
+
+def with_area_names() -> dict[str, Any]:
+    shelves = select(func.count()).where(Shelf.area_id == WarehouseArea.id).scalar_subquery()
+    return {"warehouse_name": warehouse_name(WarehouseArea.warehouse_id), "shelf_count": shelves}
+
+
+def with_shelf_names() -> dict[str, Any]:
+    area = select(WarehouseArea.name).where(WarehouseArea.id == Shelf.area_id).scalar_subquery()
+    return {"warehouse_name": warehouse_name(Shelf.warehouse_id), "area_name": area}
+
+
+areas = Resource(
+    name="WarehouseArea", model=WarehouseArea, public=WarehouseAreaPublic, create=WarehouseAreaCreate,
+    update=WarehouseAreaUpdate,
+    filters=WarehouseAreaFilters, permission=LOCATIONS, actions=LOCATION_ACTIONS,
+    scope=in_warehouse("WarehouseArea", WarehouseArea.warehouse_id), computed=with_area_names, prepare=prepare_area,
+    unique={"uq_warehouse_areas_warehouse_id_code": ("code", "LOCATION_CODE_TAKEN")},
+)
+shelves = Resource(
+    name="Shelf", model=Shelf, public=ShelfPublic, create=ShelfCreate, update=ShelfUpdate,
+    filters=ShelfFilters, permission=LOCATIONS, actions=LOCATION_ACTIONS,
+    scope=in_warehouse("Shelf", Shelf.warehouse_id), computed=with_shelf_names,
+    prepare=prepare_shelf, unique={"uq_shelves_warehouse_id_code": ("code", "SHELF_CODE_TAKEN")},
+)
+area_router = areas.router(prefix="/warehouse-area", tags=["warehouse_areas"])
+shelf_router = shelves.router(prefix="/warehouse-shelf", tags=["shelves"])
+
+
+# ---- the product library (SPEC §2 /product-library) ------------------------------------------------------------
+
+async def prepare_product(db: AsyncSession, row: WmsProduct, _: Principal) -> None:
+    await check_merchant(db, row.merchant_id)
+
+
+products = Resource(
+    name="WmsProduct", model=WmsProduct, public=WmsProductPublic, create=WmsProductCreate, update=WmsProductUpdate,
+    filters=WmsProductFilters, permission="product-library",
+    actions=Actions(add="product#add", edit="product#edit", delete="product#delete", export="product#export"),
+    scope=through_merchant("WmsProduct", WmsProduct.merchant_id),
+    computed=lambda: {"merchant_email": merchant_email(WmsProduct.merchant_id)}, prepare=prepare_product,
+    unique={"uq_wms_products_merchant_id_sku": ("sku", "SKU_TAKEN")},
+)
+product_router = products.router(prefix="/wms-product", tags=["wms_products"])
