@@ -48,6 +48,9 @@ class PlanStart(BaseModel):
     state: PlanState
     history_limit: int = HISTORY_LIMIT
     console_url: str = ""  # where the flow's details in the Temporal Web UI link back to
+    # The start set the search attributes of `state` (signal-with-start): the run's first look at its plan need
+    # not set them again (a visibility write on the server fewer for every new plan flow).
+    attributes_set: bool = False
 
 
 class PlanReminder(BaseModel):
@@ -71,7 +74,7 @@ class PlanExpiryResult(BaseModel):
 
 def start_of(renewal: PlanRenewal, console_url: str = "") -> PlanStart:
     return PlanStart(state=PlanState(merchant_id=renewal.merchant_id, plan_name=renewal.plan_name,
-                                     expire_at=renewal.expire_at), console_url=console_url)
+                                     expire_at=renewal.expire_at), console_url=console_url, attributes_set=True)
 
 
 def search_attributes(state: PlanState) -> TypedSearchAttributes:

@@ -34,6 +34,8 @@ class PlanWorkflow:
         self.start = start
         self.state = start.state
         self.woken = False
+        # the plan as the start's search attributes show it, until the run first shows its own
+        self.started_as = start.state.model_copy(deep=True) if start.attributes_set else None
 
     @workflow.run
     async def run(self, start: m.PlanStart) -> m.PlanState:
@@ -55,13 +57,16 @@ class PlanWorkflow:
             info = workflow.info()
             if info.is_continue_as_new_suggested() or info.get_current_history_length() > start.history_limit:
                 await workflow.wait_condition(workflow.all_handlers_finished)
-                workflow.continue_as_new(start.model_copy(update={"state": self.state}))
+                workflow.continue_as_new(start.model_copy(update={"state": self.state, "attributes_set": False}))
         await workflow.wait_condition(workflow.all_handlers_finished)
         return self.state
 
     def show(self) -> None:
-        """Search attributes and the flow's details in the Web UI, in step with the plan."""
-        workflow.upsert_search_attributes(m.search_attribute_updates(self.state))
+        """Search attributes and the flow's details in the Web UI, in step with the plan (not set again when
+        the start set them to this very plan)."""
+        if self.started_as is None or self.state != self.started_as:
+            workflow.upsert_search_attributes(m.search_attribute_updates(self.state))
+        self.started_as = None
         workflow.set_current_details(m.flow_details(self.state, self.start.console_url))
 
     async def remind(self) -> None:

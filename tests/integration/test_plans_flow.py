@@ -172,3 +172,30 @@ async def _account_ids(merchant_id: int) -> list[int]:
     async with transaction() as db:
         return list((await db.scalars(select(MerchantAccount.id)
                                       .where(MerchantAccount.merchant_id == merchant_id))).all())
+
+
+async def test_a_new_plan_flow_keeps_the_search_attributes_its_start_set(plan_worker):
+    """Signal-with-start sets MerchantId, PlanName and ExpireAt: the run does not write them again at once (a
+    visibility write fewer a new flow), and writes them when a renewal moves the plan."""
+    from temporalio.api.enums.v1 import EventType
+
+    env = plan_worker
+    merchant = await merchant_with_plan(await env.get_current_time() + timedelta(days=40))
+    await renew(env.client, merchant.id, merchant.expire_at, write=False)
+    handle = env.client.get_workflow_handle(m.workflow_id(merchant.id))
+    assert (await handle.query("current", result_type=m.PlanState)).expire_at == merchant.expire_at
+
+    def upserts(history: Any) -> int:
+        return sum(e.event_type == EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES for e in history.events)
+
+    assert upserts(await handle.fetch_history()) == 0
+    attributes = (await handle.describe()).typed_search_attributes
+    assert attributes.get(m.MERCHANT_ID) == merchant.id and attributes.get(m.EXPIRE_AT) == merchant.expire_at
+    later = merchant.expire_at + timedelta(days=30)
+    await renew(env.client, merchant.id, later)
+
+    async def shown_again() -> bool:
+        return upserts(await handle.fetch_history()) == 1
+
+    assert await eventually(shown_again, timeout=120)
+    assert (await handle.query("current", result_type=m.PlanState)).expire_at == later
