@@ -41,7 +41,7 @@ export function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone:
     >
       <Form form={form} layout="vertical" initialValues={{ lines: [{}] }} onValuesChange={() => once.renew()} data-testid="create-form">
         <Form.Item name="orderType" label={t('orderType')} rules={required}>
-          <Select options={types.map((o) => ({ value: o.value, label: o.label }))} aria-label={t('orderType')} />
+          <Select showSearch={{ optionFilterProp: 'label' }} options={types.map((o) => ({ value: o.value, label: o.label }))} aria-label={t('orderType')} />
         </Form.Item>
         <Flex gap={12}>
           <Form.Item name="merchantId" label={t('merchantId')} rules={required} style={{ flex: 1 }}>
@@ -59,7 +59,7 @@ export function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone:
             <Input maxLength={128} />
           </Form.Item>
           <Form.Item name="deliveryMethod" label={t('deliveryMethod')} style={{ flex: 1 }}>
-            <Select allowClear options={methods.map((o) => ({ value: o.value, label: o.label }))} />
+            <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={methods.map((o) => ({ value: o.value, label: o.label }))} />
           </Form.Item>
         </Flex>
         <Form.List name="lines">

@@ -1,0 +1,126 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshotOnFailure } from './failures';
+import { specBrowser } from './specBrowser';
+import { api } from './console';
+import { sql } from './database';
+import { confirmDialog, pick, rowAction, signedIn, tokenFor } from './session';
+
+const browser = specBrowser();
+let page: Page;
+
+const PATH = '/operation/ginee-oms/stock/outbound-inbound-order-query';
+const RUN = Date.now().toString(36).toUpperCase();
+const SKU = `E2E-SKU-${RUN}`;
+const INBOUND = `IB-E2E-${RUN}`;
+const OUTBOUND = `OB-E2E-${RUN}`;
+let merchantId = 0;
+let warehouseId = 0;
+
+beforeAll(async () => {
+  // No screen creates a warehouse yet: one for a demo merchant, straight into its table (no stock: that moves only
+  // through the ledger, below and on screen).
+  const [merchant] = await sql<{ id: number }>('SELECT id FROM merchants ORDER BY id LIMIT 1');
+  merchantId = Number(merchant!.id);
+  const [warehouse] = await sql<{ id: number }>(
+    "INSERT INTO warehouses (merchant_id, provider, code, name, type, is_default, enabled, created_at, updated_at) " +
+      "VALUES (%s, 'GINEE_WMS', %s, %s, 'OWN', false, true, now(), now()) RETURNING id",
+    [merchantId, `E2E-${RUN}`, `E2E warehouse ${RUN}`],
+  );
+  warehouseId = Number(warehouse!.id);
+});
+
+screenshotOnFailure('stock-orders', () => page);
+
+const table = () => page.getByTestId('stock-orders-table');
+const row = (orderNo: string) => table().locator('tbody tr.ant-table-row', { hasText: orderNo });
+const dialog = () => page.getByRole('dialog');
+const drawer = () => page.getByTestId('detail-drawer');
+
+async function create(type: string, orderNo: string, quantity: number) {
+  await page.getByRole('button', { name: 'New order' }).click();
+  const form = page.getByTestId('create-form');
+  await pick(page, form.getByRole('combobox', { name: 'Order type' }), type);
+  await form.getByRole('spinbutton', { name: 'Merchant ID' }).fill(String(merchantId));
+  await form.getByRole('spinbutton', { name: 'Warehouse ID' }).fill(String(warehouseId));
+  await form.getByRole('textbox', { name: 'Order number' }).fill(orderNo);
+  await form.getByRole('textbox', { name: 'SKU 1' }).fill(SKU);
+  await form.getByRole('spinbutton', { name: 'Planned 1' }).fill(String(quantity));
+  await dialog().getByRole('button', { name: 'New order' }).click();
+  await page.waitForURL((url) => url.searchParams.get('orderNo') === orderNo);
+  await row(orderNo).waitFor();
+}
+
+async function progress(orderNo: string, action: 'Receive' | 'Outbound', quantity: number) {
+  await rowAction(page, row(orderNo), action);
+  const form = page.getByTestId('progress-form');
+  await form.getByRole('spinbutton', { name: `Quantity ${SKU}` }).fill(String(quantity));
+  await dialog().getByRole('button', { name: action, exact: true }).click();
+  await form.waitFor({ state: 'detached' });
+}
+
+
+/** The stock of the sku in the warehouse as the order's detail shows it now. */
+async function figures(orderNo: string) {
+  await rowAction(page, row(orderNo), 'View');
+  await drawer().getByTestId('stock-order-lines').waitFor();
+  const read = async () => {
+    const value = async (bucket: string) => (await drawer().getByTestId(`stock-${SKU}-${bucket}`).innerText()).trim();
+    return { onHand: await value('onHand'), locked: await value('locked'), transit: await value('transit'), available: await value('available') };
+  };
+  return read;
+}
+
+async function closeDrawer() {
+  await drawer().getByRole('button', { name: 'Close' }).click();
+  await drawer().waitFor({ state: 'detached' });
+}
+
+describe('inbound and outbound orders (SPEC §3, §4)', () => {
+  it('receives an inbound order in part, ships and voids an outbound one, and the stock figures follow on screen', async () => {
+    page = await signedIn(browser, PATH);
+    await page.getByText('Enter one or more order numbers').waitFor(); // nothing is asked before a number is given
+
+    await create('Purchase inbound', INBOUND, 10);
+    let shown = await figures(INBOUND);
+    await expect.poll(shown).toEqual({ onHand: '0', locked: '0', transit: '10', available: '0' });
+    await closeDrawer();
+
+    await progress(INBOUND, 'Receive', 6);
+    await expect.poll(() => row(INBOUND).innerText()).toContain('Partly complete');
+    shown = await figures(INBOUND);
+    await expect.poll(shown).toEqual({ onHand: '6', locked: '0', transit: '4', available: '6' });
+    await expect.poll(() => drawer().getByTestId('stock-order-history').innerText()).toContain('Receive');
+    await closeDrawer();
+
+    await create('Sales outbound', OUTBOUND, 4);
+    shown = await figures(OUTBOUND);
+    await expect.poll(shown).toEqual({ onHand: '6', locked: '4', transit: '4', available: '2' });
+    await closeDrawer();
+
+    await progress(OUTBOUND, 'Outbound', 1);
+    await expect.poll(() => row(OUTBOUND).innerText()).toContain('Partly complete');
+
+    await rowAction(page, row(OUTBOUND), 'Void');
+    const question = confirmDialog(page, 'Void this outbound order?');
+    await question.getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => row(OUTBOUND).innerText()).toContain('Partly invalid');
+    shown = await figures(OUTBOUND);
+    // 6 received, 1 shipped: 5 on hand; the 3 still locked are released and available again
+    await expect.poll(shown).toEqual({ onHand: '5', locked: '0', transit: '4', available: '5' });
+    await closeDrawer();
+  });
+
+  it('refuses a mass outbound holding a voided order with "select again", naming it, and changes nothing', async () => {
+    page = await signedIn(browser, `${PATH}?orderNo=${encodeURIComponent(`${INBOUND} ${OUTBOUND}`)}`);
+    await row(OUTBOUND).waitFor();
+    await row(OUTBOUND).getByRole('checkbox').check();
+    await page.getByTestId('batch-footer').getByRole('button', { name: 'Mass outbound' }).click();
+    await confirmDialog(page, 'Ship everything that remains').getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => page.locator('.ant-notification').innerText()).toContain(`Please select again`);
+    expect(await page.locator('.ant-notification').innerText()).toContain(OUTBOUND);
+    const token = await tokenFor();
+    const found = await api<{ items: { orderNo: string; status: string }[] }>('POST', 'stock-order/search', { orderNo: OUTBOUND }, token);
+    expect(found.data?.items.map((o) => o.status)).toEqual(['PART_INVALID']);
+  });
+});
