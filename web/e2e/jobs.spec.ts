@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshotOnFailure } from './failures';
 import { specBrowser } from './specBrowser';
-import { pick, rowAction, signedIn } from './session';
+import { api } from './console';
+import { createStaff, pick, rowAction, signedIn, tokenFor } from './session';
 
 const browser = specBrowser();
 let page: Page;
-const NAME = `Browser ping ${Date.now().toString(36)}`;
+const STAMP = Date.now().toString(36);
+const NAME = `Browser ping ${STAMP}`;
 
 screenshotOnFailure('jobs', () => page);
 
@@ -49,4 +51,26 @@ describe('scheduled tasks (SPEC §2 /system/task/schedule and /system/task/log)'
     await records.getByRole('row', { name: new RegExp(NAME) }).getByRole('button', { name: 'View' }).click();
     await page.getByTestId('detail-drawer').getByText('pong from the browser').waitFor();
   }, 240_000);
+
+  it('names the person in charge, and shows a refused parameter on its field (SPEC §5)', async () => {
+    const owner = `Probe owner ${STAMP}`.slice(0, 20);
+    const ownerId = await createStaff({ username: `probe.${STAMP}`, password: 'Probe-Desk-2026!' }, 'it', owner);
+    const probe = `Browser probe ${STAMP}`;
+    const added = await api('POST', 'job/add', {
+      name: probe, handler: 'http', method: 'probe', cron: '0 3 * * *', timeZone: 'UTC', ownerId,
+      params: { url: 'https://example.com/' }, emails: [], pauseAfterFailures: 0,
+    }, await tokenFor());
+    expect(added.code, added.message).toBe('SUCCESS');
+    page = await signedIn(browser, '/system/task/schedule');
+    const row = page.getByTestId('jobs-table').getByRole('row', { name: new RegExp(probe) });
+    await row.waitFor();
+    expect(await row.innerText()).toContain(owner);
+
+    // run now towards the cloud metadata address: refused, and said under the parameters, not only in a notice
+    await rowAction(page, row, 'Run now');
+    await dialog().getByLabel('URL').fill('http://169.254.169.254/latest/meta-data/');
+    await dialog().getByRole('button', { name: 'Run' }).click();
+    await dialog().locator('.ant-form-item-explain-error').getByText(/^URL: 169\.254\.169\.254 is an address of the console's own network/).waitFor();
+    expect(await dialog().count()).toBe(1); // the dialog stays open, with what was typed
+  }, 120_000);
 });

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { DatePicker, Descriptions, Drawer, Form, Input, Modal, Typography } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +6,7 @@ import { toast } from '../../components/feedback';
 import { formatTime } from '../../components/format/time';
 import { showFieldErrors } from '../../components/resource/fieldErrors';
 import { useTranslate } from '../../i18n';
-import { jobsApi, type ScheduledJob } from './api';
+import { jobsApi, type JobHandler, type ScheduledJob } from './api';
 import { describeCron } from './cron';
 import { ParamFields, useHandlers } from './inputs';
 
@@ -21,22 +20,33 @@ export function JobDialog({ dialog, onClose, done }: { dialog: Dialog; onClose: 
   return <ReasonDialog job={dialog.job} pause={dialog.kind === 'pause'} onClose={onClose} done={done} />;
 }
 
-/** Run now; what is filled in overrides the task's parameters for this run only. */
+/** Run now; what is filled in overrides the task's parameters for this run only. A refused parameter (SPEC §5)
+ * is shown under the parameters, as the task form shows it. */
 function RunDialog({ job, onClose }: { job: ScheduledJob; onClose: () => void }) {
   const t = useTranslate(['jobs', 'resource']);
+  const [form] = Form.useForm<{ params: Record<string, unknown> }>();
   const schema = useHandlers().find((h) => h.handler === job.handler && h.method === job.method);
-  const [params, setParams] = useState<Record<string, unknown>>({});
   const run = useMutation({
-    mutationFn: () => jobsApi.run(job.id, Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined))),
+    mutationFn: ({ params = {} }: { params?: Record<string, unknown> }) =>
+      jobsApi.run(job.id, Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined))),
     onSuccess: () => { toast.success(t('runStarted')); onClose(); },
-    onError: (error) => toast.error(error instanceof Error ? error.message : String(error)),
+    onError: (error) => showFieldErrors(form, error, ['params']),
   });
   return (
-    <Modal open title={t('runTitle', { name: job.name })} okText={t('run')} cancelText={t('common.cancel')} onOk={() => run.mutate()} onCancel={onClose} confirmLoading={run.isPending} destroyOnHidden>
+    <Modal open title={t('runTitle', { name: job.name })} okText={t('run')} cancelText={t('common.cancel')} onOk={() => form.submit()} onCancel={onClose} confirmLoading={run.isPending} destroyOnHidden>
       <Typography.Paragraph type="secondary">{t('runHint')}</Typography.Paragraph>
-      <ParamFields job={schema} value={params} onChange={setParams} t={t} />
+      <Form form={form} layout="vertical" name="job-run" initialValues={{ params: {} }} onFinish={(values) => run.mutate(values)}>
+        <Form.Item name="params" label={t('params')}>
+          <RunParams job={schema} t={t} />
+        </Form.Item>
+      </Form>
     </Modal>
   );
+}
+
+/** The override controls as a form control: the form holds their value, and the server's errors. */
+function RunParams({ job, value, onChange, t }: { job: JobHandler | undefined; value?: Record<string, unknown>; onChange?: (value: Record<string, unknown>) => void; t: (key: string) => string }) {
+  return <ParamFields job={job} value={value ?? {}} onChange={onChange} t={t} />;
 }
 
 function ReasonDialog({ job, pause, onClose, done }: { job: ScheduledJob; pause: boolean; onClose: () => void; done: () => void }) {
