@@ -23,6 +23,7 @@ from domain.models.jobs import JobAlarmMail, JobRecord, ScheduledJob
 from domain.models.users import User
 from domain.rules import jobs as rules
 from domain.settings import get_settings
+from domain.user_languages import languages_of
 from workflows.job_models import AlarmMail, IncidentStart, JobBegin, JobBegun, JobCall, JobFailure, JobFinish
 
 log = logging.getLogger("omp.jobs")
@@ -121,10 +122,13 @@ async def send_job_alarm(alarm: AlarmMail) -> int:
             ]).on_conflict_do_nothing(constraint="uq_job_alarm_mails_key_recipient"))
         unsent = (await db.execute(select(JobAlarmMail.id, JobAlarmMail.recipient).where(
             JobAlarmMail.key == alarm.key, JobAlarmMail.sent_at.is_(None)))).all()
+        languages = await languages_of(db, [recipient for _, recipient in unsent])
         values = {"name": job.name, "id": job.id, "failures": alarm.failures, "error": alarm.error or "-",
                   "link": f"{get_settings().console_web}/system/task/log?jobId={job.id}"}
-    subject, body = t(f"jobs.alarm.{alarm.kind}.title", **values), t(f"jobs.alarm.{alarm.kind}.body", **values)
     for row_id, recipient in unsent:
+        lang = languages[recipient]
+        subject = t(f"jobs.alarm.{alarm.kind}.title", lang, **values)
+        body = t(f"jobs.alarm.{alarm.kind}.body", lang, **values)
         await mail.send(recipient, subject, body, f"{alarm.key}.{row_id}")
         async with transaction() as db:
             await db.execute(update(JobAlarmMail).where(JobAlarmMail.id == row_id).values(sent_at=datetime.now(UTC)))

@@ -36,6 +36,7 @@ from domain.models.queue_alerts import QueueAlert, QueueAlertMail, QueueAlertRul
 from domain.models.users import User
 from domain.rules import queue_alerts as rules
 from domain.settings import get_settings
+from domain.user_languages import languages_of
 from workflows.job_models import TASK_NAME
 
 log = logging.getLogger("omp.queue_alerts")
@@ -106,14 +107,16 @@ async def send_pending() -> int:
             .join(QueueAlert, QueueAlert.id == QueueAlertMail.alert_id)
             .join(QueueAlertRule, QueueAlertRule.id == QueueAlert.rule_id)
             .where(QueueAlertMail.sent_at.is_(None)).order_by(QueueAlertMail.id))).all()
+        languages = await languages_of(db, [message.recipient for message, _, _ in pending])
     link = f"{get_settings().console_web}/system/task/alter-mq"
     for message, alert, rule in pending:
         values = {"queue": rule.task_queue, "kind": rule.queue_kind, "backlog": alert.peak_backlog,
                   "age": round(alert.peak_age_seconds), "maxBacklog": rule.max_backlog if rule.max_backlog is not None
                   else "-", "maxAge": rule.max_age_seconds if rule.max_age_seconds is not None else "-",
                   "opened": alert.opened_at.isoformat(timespec="seconds"), "link": link}
-        subject = t(f"queueAlerts.mail.{message.kind}.title", **values)
-        body = t(f"queueAlerts.mail.{message.kind}.body", **values)
+        lang = languages[message.recipient]
+        subject = t(f"queueAlerts.mail.{message.kind}.title", lang, **values)
+        body = t(f"queueAlerts.mail.{message.kind}.body", lang, **values)
         await mail.send(message.recipient, subject, body, f"queue-alert-{alert.id}-{message.kind}-{message.id}")
         async with transaction() as db:
             await db.execute(update(QueueAlertMail).where(QueueAlertMail.id == message.id).values(

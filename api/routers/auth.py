@@ -18,11 +18,13 @@ from api.schemas.auth import AdoptBody, ChangePasswordBody, LoginBody, MenuNode,
 from domain.db import transaction
 from domain.enums import Status
 from domain.errors import DomainError, Invalid, Unauthorized
+from domain.i18n import pick_language
 from domain.models.auth import LoginAttempt
 from domain.models.authorities import Authority
 from domain.models.users import User
 from domain.passwords import hash_password, hash_password_off_loop, needs_rehash, verify_password_off_loop
 from domain.rules.auth import password_guessable
+from domain.user_languages import offered
 from domain.user_time_zones import default_zone_name
 
 router = APIRouter(tags=["auth"])
@@ -34,6 +36,13 @@ DUMMY_HASH = hash_password("no such account, no such password")
 def client_ip(request: Request) -> str:
     """The client's address; behind proxies listed in OMP_TRUSTED_PROXIES, the one they forwarded for."""
     return request.client.host if request.client else "unknown"
+
+
+def chosen_language(request: Request) -> dict[str, str]:
+    """The language the console is used in, kept for the mails written to this person (domain/user_languages.py):
+    only when the caller said one (the web always does), so a script's login changes nothing."""
+    language = offered(pick_language(request.headers.get("accept-language")))
+    return {"language": language} if request.headers.get("accept-language") and language else {}
 
 
 @router.post("/auth/login", dependencies=[PUBLIC])
@@ -64,7 +73,7 @@ async def login(body: LoginBody, request: Request, response: Response) -> Reply[
     async with transaction() as db:
         await db.execute(update(LoginAttempt).where(LoginAttempt.id == attempt_id).values(success=True))
         await db.execute(update(User).where(User.id == user.id).values(
-            last_login_at=now, **({"password_hash": new_hash} if new_hash else {})))
+            last_login_at=now, **({"password_hash": new_hash} if new_hash else {}), **chosen_language(request)))
         token = await security.open_session(db, user.id, remember=body.remember_me, ip=ip,
                                             user_agent=request.headers.get("user-agent"))
     request.state.audit_operator = (user.id, user.username)

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from typing import Literal
+
 from api.envelope import CamelModel
 from api.schemas.calendars import TimeZone
 
@@ -12,3 +14,9 @@ class ProfileSettings(CamelModel):
 
 class ProfileSettingsPublic(ProfileSettings):
     default_time_zone: str
+
+
+class LanguageBody(CamelModel):
+    """The language chosen in the language menu (SPEC §9: zh-CN, en, id)."""
+
+    language: Literal["en", "zh-CN", "id"]

@@ -45,6 +45,8 @@ class User(Base, Timestamps):
     team: Mapped[str | None] = mapped_column(String(32))
     # An IANA zone the user reads every time in; unset follows the default business calendar's zone.
     time_zone: Mapped[str | None] = mapped_column(String(64))
+    # The language last used in the console (login, language menu): mails to this person are written in it.
+    language: Mapped[str | None] = mapped_column(String(8))
     last_login_at: Mapped[datetime | None]
     password_changed_at: Mapped[datetime | None]
 

@@ -5719,6 +5719,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/user/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Keep the language I use the console in (mails to me are written in it) */
+        post: operations["profile_save_language"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/user/menus": {
         parameters: {
             query?: never;
@@ -8631,6 +8648,17 @@ export interface components {
             retries?: number | null;
             /** Timezone */
             timeZone?: string | null;
+        };
+        /**
+         * LanguageBody
+         * @description The language chosen in the language menu (SPEC §9: zh-CN, en, id).
+         */
+        LanguageBody: {
+            /**
+             * Language
+             * @enum {string}
+             */
+            language: "en" | "zh-CN" | "id";
         };
         /** LevelFigures */
         LevelFigures: {
@@ -28277,6 +28305,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_UserInfo_"];
+                };
+            };
+        };
+    };
+    profile_save_language: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LanguageBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
