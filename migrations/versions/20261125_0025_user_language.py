@@ -1,7 +1,7 @@
 """users.language: the language each person last used the console in, for the mails written to them
 
-Revision ID: 0023
-Revises: 0022
+Revision ID: 0025
+Revises: 0024
 Create Date: 2026-11-25 05:50:00
 """
 from collections.abc import Sequence
@@ -9,8 +9,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = '0023'
-down_revision: str | None = '0022'
+revision: str = '0025'
+down_revision: str | None = '0024'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
