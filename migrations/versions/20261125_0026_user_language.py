@@ -1,7 +1,7 @@
 """users.language: the language each person last used the console in, for the mails written to them
 
-Revision ID: 0025
-Revises: 0024
+Revision ID: 0026
+Revises: 0025
 Create Date: 2026-11-25 05:50:00
 """
 from collections.abc import Sequence
@@ -9,8 +9,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = '0025'
-down_revision: str | None = '0024'
+revision: str = '0026'
+down_revision: str | None = '0025'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
