@@ -13,6 +13,7 @@ from activities import deployments as deploy_activities
 from activities import job_store, mail_fires, queue_alerts, ticket_flows
 from activities import notices as notice_activities
 from activities import plans as plan_activities
+from activities import shelf_merges as shelf_merge_activities
 from activities import stock as stock_activities
 from activities import stock_sync as stock_sync_activities
 from activities import subscriptions as subscription_activities
@@ -25,6 +26,7 @@ from workflows.mail import MailFireWorkflow
 from workflows.notices import NoticeReconcileWorkflow, NoticeReleaseWorkflow
 from workflows.plans import PlanWorkflow
 from workflows.queue_alerts import QueueAlertCheckWorkflow
+from workflows.shelf_merges import ShelfMergeWorkflow
 from workflows.stock import StockReconcileWorkflow
 from workflows.stock_sync import StockSyncWorkflow
 from workflows.subscriptions import SubscriptionRequestWorkflow
@@ -46,7 +48,8 @@ def queues() -> list[QueueSpec]:
         QueueSpec(main, workflows=[EchoWorkflow, TicketWorkflow, TicketReconcileWorkflow, PlanWorkflow,
                                    MailFireWorkflow, SubscriptionRequestWorkflow, NoticeReleaseWorkflow,
                                    NoticeReconcileWorkflow, JobRunWorkflow, JobIncidentWorkflow,
-                                   QueueAlertCheckWorkflow, StockSyncWorkflow, StockReconcileWorkflow],
+                                   QueueAlertCheckWorkflow, StockSyncWorkflow, StockReconcileWorkflow,
+                                   ShelfMergeWorkflow],
                   activities=[system_activities.echo, ticket_activities.persist_ticket_change,
                               ticket_activities.notify_ticket, ticket_flows.reconcile_ticket_flows,
                               plan_activities.remind_plan, plan_activities.expire_plan,
@@ -57,7 +60,9 @@ def queues() -> list[QueueSpec]:
                               job_store.begin_job_run, job_store.run_job, job_store.finish_job_run,
                               job_store.send_job_alarm, queue_alerts.check_queue_alerts,
                               stock_sync_activities.push_stock_batch, stock_sync_activities.finish_stock_sync,
-                              stock_activities.reconcile_stock]),
+                              stock_activities.reconcile_stock,
+                              shelf_merge_activities.plan_shelf_merge, shelf_merge_activities.move_shelf_merge_batch,
+                              shelf_merge_activities.finish_shelf_merge]),
         # Deploys have their own queue: hours-long activities never take the slots ticket flows need.
         QueueSpec(get_settings().deploy_task_queue,
                   workflows=[DeployQueueWorkflow, DeployRunWorkflow, DeployReviewWorkflow],

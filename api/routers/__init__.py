@@ -30,6 +30,7 @@ from api.routers import (
     profile,
     queue_alerts,
     roles,
+    shelf_merges,
     shops,
     stock,
     stock_orders,
@@ -71,4 +72,5 @@ ROUTERS = [
     *stock_sync.ROUTERS, stock_sync_actions.router,
     stock_orders.router,
     warehouses.router, warehouses.area_router, warehouses.shelf_router, warehouses.product_router,
+    shelf_merges.item_router, shelf_merges.router,
 ]

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from domain.enums import ShelfMergeState
 from domain.errors import DomainError, Invalid
+from domain.rules.stock import MAX_TEXT
 
 S = ShelfMergeState
 # One activity moves at most this many SKUs (one movement each) before the flow records progress; small enough
@@ -17,8 +18,8 @@ BATCH_SIZE = 50
 MAX_SOURCES = 50
 FINISHED = frozenset({S.COMPLETED, S.CANCELLED, S.FAILED})
 RETRYABLE = frozenset({S.CANCELLED, S.FAILED})
-# The stock movement's idempotency key column is bounded; a longer key (a very long SKU) is hashed to fit.
-KEY_MAX = 100
+# The stock movement's idempotency key is bounded; a longer key (a very long SKU) is hashed to fit.
+KEY_MAX = MAX_TEXT["idempotency_key"]
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,7 @@ def percent(moved: int, total: int) -> int:
 
 def ensure_cancellable(state: ShelfMergeState) -> None:
     if state != S.RUNNING:
-        raise DomainError("SHELF_MERGE_NOT_RUNNING", status=409, data={"state": state.value})
+        raise DomainError("SHELF_MERGE_NOT_RUNNING", status=409, data={"state": str(state)})
 
 
 def ensure_retryable(state: ShelfMergeState, flow_running: bool) -> None:
@@ -104,4 +105,4 @@ def ensure_retryable(state: ShelfMergeState, flow_running: bool) -> None:
     Web UI), continues with what is left."""
     if state in RETRYABLE or (state == S.RUNNING and not flow_running):
         return
-    raise DomainError("SHELF_MERGE_NOT_RETRYABLE", status=409, data={"state": state.value})
+    raise DomainError("SHELF_MERGE_NOT_RETRYABLE", status=409, data={"state": str(state)})

@@ -71,6 +71,10 @@ CONSOLE: tuple[tuple[str, str, str], ...] = (
     ("/cms/ticket/{id}/comment", "", "Comment on ticket"),
     ("/cms/ticket/{id}/priority", "", "Change ticket priority"),
     ("/cms/ticket/{id}/modify", "", "Edit ticket"),
+    ("/cms/shelf-merge/add", "", "Start shelf merge"),
+    ("/cms/shelf-merge/{id}/cancel", "", "Cancel shelf merge"),
+    ("/cms/shelf-merge/{id}/retry", "", "Retry shelf merge"),
+    ("/cms/shelf-merge/export", "", "Export shelf merges"),
     ("/cms/ticket-calendar/*", "", "Change business calendar"),
     ("/cms/ticket-calendar-day/*", "", "Change business calendar day"),
 )

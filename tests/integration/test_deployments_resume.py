@@ -6,10 +6,8 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import subprocess
-import sys
-from pathlib import Path
 
+from domain.settings import get_settings
 from tests.integration import ticket_support
 from tests.integration.deploy_support import (
     approved_task,
@@ -25,28 +23,9 @@ from tests.integration.deploy_support import (
     until_status,
 )
 from tests.integration.ticket_support import eventually, register_search_attributes
+from tests.integration.worker_process import spawn_worker
 
 own_time_skipping_env = ticket_support.own_time_skipping_env  # fixture
-ROOT = Path(__file__).resolve().parents[2]
-# A worker of the deploy queue in its own process, as `make run` starts one. Without a cache: the test server
-# does not move a dead worker's sticky workflow tasks back to the shared queue (a real server does after 5 s).
-WORKER = """
-import asyncio, sys
-from temporalio.worker import Worker
-from domain.settings import get_settings
-from domain.temporal import connect
-from worker.registry import queues
-
-async def main():
-    client = await connect(sys.argv[1])
-    spec = next(q for q in queues() if q.task_queue == get_settings().deploy_task_queue)
-    async with Worker(client, task_queue=spec.task_queue, workflows=list(spec.workflows),
-                      activities=list(spec.activities), max_cached_workflows=0):
-        print("ready", flush=True)
-        await asyncio.Event().wait()
-
-asyncio.run(main())
-"""
 
 
 async def test_a_worker_killed_mid_deploy_is_taken_over_without_a_second_deploy(client, own_time_skipping_env, app,
@@ -55,11 +34,8 @@ async def test_a_worker_killed_mid_deploy_is_taken_over_without_a_second_deploy(
     await register_search_attributes(env.client)
     previous, app.state.flows._client = app.state.flows._client, env.client
     address = env.client.service_client.config.target_host
-    first = subprocess.Popen([sys.executable, "-c", WORKER, address], cwd=ROOT, stdout=subprocess.PIPE,
-                             start_new_session=True)
+    first = await spawn_worker(address, get_settings().deploy_task_queue)
     try:
-        assert first.stdout is not None
-        assert (await asyncio.to_thread(first.stdout.readline)).strip() == b"ready"
         p = await project(blocking_command(tmp_path))
         task, author, _ = await approved_task(client, p.id, version="3.1.0")
         run = (await post(client, author, "run/add", {"taskId": task}))["data"]

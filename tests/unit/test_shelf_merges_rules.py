@@ -1,7 +1,7 @@
 """The pure rules of shelf merges (domain/rules/shelf_merges.py).
 
 SPEC §4: "Merging shelves is asynchronous (3 to 5 minutes)."
-Issue: a merge moves every SKU from the source shelves to the target in batches of movements (move_shelf), can be
+A merge moves every SKU from the source shelves to the target in batches of movements (move_shelf), can be
 cancelled (what was moved stays moved) and survives a worker kill without moving anything twice.
 """
 
@@ -88,7 +88,7 @@ def test_the_movement_key_is_the_same_for_the_same_merge_shelf_and_sku():
 
 
 def test_a_key_with_a_very_long_sku_still_fits_and_stays_apart():
-    long_a, long_b = "X" * 200 + "a", "X" * 200 + "b"
+    long_a, long_b = "X" * 300 + "a", "X" * 300 + "b"
     a, b = rules.item_key(1, 2, long_a), rules.item_key(1, 2, long_b)
     assert len(a) <= rules.KEY_MAX and len(b) <= rules.KEY_MAX and a != b
     assert a == rules.item_key(1, 2, long_a)

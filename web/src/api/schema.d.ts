@@ -3392,6 +3392,193 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/shelf-merge/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a shelf merge: every SKU of the source shelves onto the target shelf */
+        post: operations["shelf_merges_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/shelf-merge/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one ShelfMerge */
+        get: operations["shelf_merges_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/shelf-merge/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export ShelfMerges matching the filters as xlsx */
+        post: operations["shelf_merges_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/shelf-merge/item/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one ShelfMergeItem */
+        get: operations["shelf_merge_items_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/shelf-merge/item/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search ShelfMergeItems */
+        post: operations["shelf_merge_items_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/shelf-merge/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search ShelfMerges */
+        post: operations["shelf_merges_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/shelf-merge/shelves/{warehouse_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shelves of a warehouse with the SKUs and quantity on each (the start dialog) */
+        get: operations["shelf_merges_shelves"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/shelf-merge/warehouses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The enabled warehouses a merge may be started in (the start dialog) */
+        get: operations["shelf_merges_warehouses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/shelf-merge/{merge_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a running shelf merge; what moved stays moved */
+        post: operations["shelf_merges_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/shelf-merge/{merge_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Continue a cancelled or failed shelf merge with what is left */
+        post: operations["shelf_merges_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/shelf-merge/{merge_id}/view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One shelf merge with its progress (the running flow's query), for its page to follow */
+        get: operations["shelf_merges_view"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/shop/bind": {
         parameters: {
             query?: never;
@@ -9325,6 +9512,51 @@ export interface components {
             /** Targetid */
             targetId: number;
         };
+        /**
+         * MergeProgress
+         * @description The progress bar: from the running flow's `progress` query (live), else from the database.
+         */
+        MergeProgress: {
+            /** Batch */
+            batch: number;
+            /** Live */
+            live: boolean;
+            /** Moved */
+            moved: number;
+            /** Percent */
+            percent: number;
+            /** Skipped */
+            skipped: number;
+            /** Total */
+            total: number;
+        };
+        /**
+         * MergeShelf
+         * @description A shelf the dialog offers, with what is on it now (SKUs with stock and their quantity).
+         */
+        MergeShelf: {
+            /** Code */
+            code: string;
+            /** Enabled */
+            enabled: boolean;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string | null;
+            /** Quantity */
+            quantity: number;
+            /** Skus */
+            skus: number;
+        };
+        /** MergeWarehouse */
+        MergeWarehouse: {
+            /** Code */
+            code: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
         /** Moved */
         Moved: {
             /** Moved */
@@ -10560,6 +10792,38 @@ export interface components {
         Page_SettingPublic_: {
             /** Items */
             items: components["schemas"]["SettingPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /** Page[ShelfMergeItemPublic] */
+        Page_ShelfMergeItemPublic_: {
+            /** Items */
+            items: components["schemas"]["ShelfMergeItemPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /** Page[ShelfMergePublic] */
+        Page_ShelfMergePublic_: {
+            /** Items */
+            items: components["schemas"]["ShelfMergePublic"][];
             /** Page */
             page: number;
             /** Pagesize */
@@ -12822,6 +13086,44 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[ShelfMergeItemPublic]] */
+        Reply_Page_ShelfMergeItemPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_ShelfMergeItemPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[ShelfMergePublic]] */
+        Reply_Page_ShelfMergePublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_ShelfMergePublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[ShelfPublic]] */
         Reply_Page_ShelfPublic__: {
             /**
@@ -13419,6 +13721,63 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["SettingPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[ShelfMergeItemPublic] */
+        Reply_ShelfMergeItemPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["ShelfMergeItemPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[ShelfMergePublic] */
+        Reply_ShelfMergePublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["ShelfMergePublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[ShelfMergeView] */
+        Reply_ShelfMergeView_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["ShelfMergeView"] | null;
             /**
              * Message
              * @default
@@ -14213,6 +14572,46 @@ export interface components {
             code: string;
             /** Data */
             data?: components["schemas"]["MenuNode"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[list[MergeShelf]] */
+        Reply_list_MergeShelf__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["MergeShelf"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[list[MergeWarehouse]] */
+        Reply_list_MergeWarehouse__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["MergeWarehouse"][] | null;
             /**
              * Message
              * @default
@@ -15046,6 +15445,225 @@ export interface components {
             sort?: string | null;
             /** Warehouseid */
             warehouseId?: number | null;
+        };
+        /**
+         * ShelfMergeBody
+         * @description Start a merge: every SKU on the source shelves moves onto the target shelf, all in one warehouse.
+         */
+        ShelfMergeBody: {
+            /** Sourceshelfids */
+            sourceShelfIds: number[];
+            /** Targetshelfid */
+            targetShelfId: number;
+            /** Warehouseid */
+            warehouseId: number;
+        };
+        /** ShelfMergeFilters */
+        ShelfMergeFilters: {
+            /** Createdat */
+            createdAt?: string[] | null;
+            /** Id */
+            id?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** State */
+            state?: components["schemas"]["ShelfMergeState"][] | null;
+            /** Warehouseid */
+            warehouseId?: number | null;
+        };
+        /** ShelfMergeItemFilters */
+        ShelfMergeItemFilters: {
+            /** Mergeid */
+            mergeId: number;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Sku */
+            sku?: string | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** State */
+            state?: components["schemas"]["ShelfMergeItemState"][] | null;
+        };
+        /** ShelfMergeItemPublic */
+        ShelfMergeItemPublic: {
+            /** Batch */
+            batch: number | null;
+            /** Id */
+            id: number;
+            /** Mergeid */
+            mergeId: number;
+            /** Movedat */
+            movedAt: string | null;
+            /** Planned */
+            planned: number;
+            /** Quantity */
+            quantity: number | null;
+            /**
+             * Shelfcode
+             * @default
+             */
+            shelfCode: string;
+            /** Shelfid */
+            shelfId: number;
+            /** Sku */
+            sku: string;
+            state: components["schemas"]["ShelfMergeItemState"];
+        };
+        /**
+         * ShelfMergeItemState
+         * @description One SKU of one source shelf in a merge: PENDING until moved; SKIPPED when the shelf held none of it any
+         *     more when its turn came (taken out by an outbound meanwhile).
+         * @enum {string}
+         */
+        ShelfMergeItemState: "PENDING" | "MOVED" | "SKIPPED";
+        /** ShelfMergePublic */
+        ShelfMergePublic: {
+            /** Attempt */
+            attempt: number;
+            /** Batches */
+            batches: number;
+            /** Cancelrequestedat */
+            cancelRequestedAt: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Createdby */
+            createdBy: number | null;
+            /** Createdbyname */
+            createdByName?: string | null;
+            /** Error */
+            error: string | null;
+            /** Finishedat */
+            finishedAt: string | null;
+            /** Id */
+            id: number;
+            /** Moved */
+            moved: number;
+            /** Skipped */
+            skipped: number;
+            /**
+             * Sourceshelfcodes
+             * @default []
+             */
+            sourceShelfCodes: string[];
+            /** Sourceshelfids */
+            sourceShelfIds: number[];
+            /** Startedat */
+            startedAt: string | null;
+            state: components["schemas"]["ShelfMergeState"];
+            /**
+             * Targetshelfcode
+             * @default
+             */
+            targetShelfCode: string;
+            /** Targetshelfid */
+            targetShelfId: number;
+            /** Total */
+            total: number;
+            /** Warehouseid */
+            warehouseId: number;
+            /**
+             * Warehousename
+             * @default
+             */
+            warehouseName: string;
+        };
+        /**
+         * ShelfMergeState
+         * @description A shelf merge (SPEC §4: merging shelves is asynchronous, 3 to 5 minutes): RUNNING until every SKU of the
+         *     source shelves is on the target (COMPLETED), or it is cancelled (what moved stays moved) or fails; a
+         *     cancelled or failed merge can be retried and continues with what is left.
+         * @enum {string}
+         */
+        ShelfMergeState: "RUNNING" | "COMPLETED" | "CANCELLED" | "FAILED";
+        /** ShelfMergeView */
+        ShelfMergeView: {
+            /** Attempt */
+            attempt: number;
+            /** Batches */
+            batches: number;
+            /** Cancancel */
+            canCancel: boolean;
+            /** Canretry */
+            canRetry: boolean;
+            /** Cancelrequestedat */
+            cancelRequestedAt: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Createdby */
+            createdBy: number | null;
+            /** Createdbyname */
+            createdByName?: string | null;
+            /** Error */
+            error: string | null;
+            /** Finishedat */
+            finishedAt: string | null;
+            /** Id */
+            id: number;
+            /** Moved */
+            moved: number;
+            progress: components["schemas"]["MergeProgress"];
+            /** Skipped */
+            skipped: number;
+            /**
+             * Sourceshelfcodes
+             * @default []
+             */
+            sourceShelfCodes: string[];
+            /** Sourceshelfids */
+            sourceShelfIds: number[];
+            /** Startedat */
+            startedAt: string | null;
+            state: components["schemas"]["ShelfMergeState"];
+            /**
+             * Targetshelfcode
+             * @default
+             */
+            targetShelfCode: string;
+            /** Targetshelfid */
+            targetShelfId: number;
+            /** Total */
+            total: number;
+            /** Warehouseid */
+            warehouseId: number;
+            /**
+             * Warehousename
+             * @default
+             */
+            warehouseName: string;
+            /** Workflowid */
+            workflowId: string;
+            /** Workflowurl */
+            workflowUrl: string | null;
         };
         /** ShelfPublic */
         ShelfPublic: {
@@ -23869,6 +24487,347 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_Moved_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shelf_merges_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (printable ASCII, up to 200) that makes this creation safe to retry: a repeat with the same key and body returns the record the first call created. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShelfMergeBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ShelfMergeView_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shelf_merges_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ShelfMergePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shelf_merges_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShelfMergeFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shelf_merge_items_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ShelfMergeItemPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shelf_merge_items_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShelfMergeItemFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_ShelfMergeItemPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shelf_merges_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShelfMergeFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_ShelfMergePublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shelf_merges_shelves: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                warehouse_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_MergeShelf__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shelf_merges_warehouses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_MergeWarehouse__"];
+                };
+            };
+        };
+    };
+    shelf_merges_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merge_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ShelfMergeView_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shelf_merges_retry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merge_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ShelfMergeView_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shelf_merges_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merge_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ShelfMergeView_"];
                 };
             };
             /** @description Validation Error */

@@ -106,6 +106,9 @@ export const VIEWS: Readonly<Record<string, View>> = {
   'auto-deploy': resourcePage(() => import('../modules/deployments/AutoDeployPage'), 'deployments'),
   'stock-change-record': resourcePage(() => import('../modules/stock/ChangeRecordPage'), 'stock'),
   'stock-reconciliation': resourcePage(() => import('../modules/stock/ReconciliationPage'), 'stock'),
+  // Shelf merges (docs/shelf_merges.md): the list under location management and one merge followed while it runs.
+  'shelf-merges': resourcePage(() => import('../modules/shelf-merges/ShelfMergesPage'), 'shelf-merges'),
+  'shelf-merge-detail': page(() => import('../modules/shelf-merges/ShelfMergePage'), 'shelf-merges', 'resource'),
   'alter-mq': resourcePage(() => import('../modules/queue-alerts/AlterMqPage'), 'queue-alerts', 'users'),
   'application-status': page(() => import('../modules/heartbeats/ApplicationStatusPage'), 'heartbeats'),
   'heartbeat-list': resourcePage(() => import('../modules/heartbeats/HeartbeatListPage'), 'heartbeats'),

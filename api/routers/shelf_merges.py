@@ -1,0 +1,152 @@
+"""Shelf merges (docs/shelf_merges.md): start one from location management, follow it (its flow's progress query),
+cancel it (what moved stays moved), retry a cancelled or failed one; the list of merges and of what each moved."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated, Any
+
+from fastapi import Response
+from sqlalchemy import text
+from temporalio.client import WorkflowExecutionStatus
+
+from activities import shelf_merge_store as store
+from api.deps import Need, Principal, SessionDep, release
+from api.envelope import Reply, ok
+from api.flows import TemporalDep, watched
+from api.idempotency import REPLAYED_HEADER, Idempotency, KeyHeader
+from api.resource import Actions, Resource
+from api.resource.scope import declares, unscoped
+from api.schemas.shelf_merges import (
+    MergeShelf,
+    MergeWarehouse,
+    ShelfMergeBody,
+    ShelfMergeFilters,
+    ShelfMergeItemFilters,
+    ShelfMergeItemPublic,
+    ShelfMergePublic,
+    ShelfMergeView,
+)
+from api.shelf_merge_ops import finish_stuck, flow_status, load_merge, running_merges, start_flow, view_of
+from domain import audit
+from domain.enums import ShelfMergeState
+from domain.models.shelf_merges import ShelfMerge, ShelfMergeItem
+from domain.rules import shelf_merges as rules
+
+S = ShelfMergeState
+LIST, DETAIL, LOCATIONS = "shelf-merges", "shelf-merge-detail", "location-management"
+START, CANCEL = "shelf-merge#add", "shelf-merge#cancel"
+# Warehouse operations: a merge moves stock between shelves of one warehouse, read by the warehouse staff who run it.
+WAREHOUSE_WORK = unscoped("warehouse operations: shelves and their merges belong to the warehouse's own staff")
+READERS = (LIST, DETAIL, LOCATIONS)
+
+merges = Resource(
+    name="ShelfMerge", model=ShelfMerge, public=ShelfMergePublic, create=ShelfMergePublic, update=ShelfMergePublic,
+    filters=ShelfMergeFilters, permission=LIST, also=(DETAIL, LOCATIONS), actions=Actions(export="shelf-merge#export"),
+    scope=WAREHOUSE_WORK, computed=store.public_columns,
+)
+items = Resource(
+    name="ShelfMergeItem", model=ShelfMergeItem, public=ShelfMergeItemPublic, create=ShelfMergeItemPublic,
+    update=ShelfMergeItemPublic, filters=ShelfMergeItemFilters, permission=DETAIL, also=(LIST, LOCATIONS),
+    actions=Actions(), scope=WAREHOUSE_WORK, computed=store.item_columns, default_sort="id",
+)
+item_router = items.router(prefix="/shelf-merge/item", tags=["shelf_merge_items"])
+router = merges.router(prefix="/shelf-merge", tags=["shelf_merges"])
+
+
+def who(user: Principal) -> dict[str, Any]:
+    return {"operator_id": user.id, "operator_name": user.username}
+
+
+@router.post("/add", summary="Start a shelf merge: every SKU of the source shelves onto the target shelf")
+async def add(body: ShelfMergeBody, db: SessionDep, response: Response, user: Annotated[Principal, Need(START)],
+              flows: TemporalDep, key: KeyHeader = None) -> Reply[ShelfMergeView]:
+    once = Idempotency.of(key, "shelf-merge/add", body)
+    first = await once.claim(db, user.id) if once else None
+    if first is not None:  # a double click or a retried call: the merge the first one started
+        response.headers[REPLAYED_HEADER] = "true"
+        return ok(await view_of(db, flows, await load_merge(db, first), user))
+    sources = rules.source_ids(body.source_shelf_ids)
+    warehouse = await store.warehouse(db, body.warehouse_id)
+    # One start at a time per warehouse, so two merges over the same shelves cannot both pass the busy check.
+    await db.execute(text("select pg_advisory_xact_lock(hashtext('shelf-merge'), :w)"), {"w": body.warehouse_id})
+    shelves = await store.shelves(db, [*sources, body.target_shelf_id])
+    target = shelves[body.target_shelf_id]
+    picked = [shelves[i] for i in sources]
+    rules.check_shelves(body.warehouse_id, picked, target)
+    rules.check_not_busy([*picked, target], await running_merges(db, body.warehouse_id))
+    merge = ShelfMerge(warehouse_id=body.warehouse_id, source_shelf_ids=sources, target_shelf_id=target.id,
+                       state=S.RUNNING, total=0, moved=0, skipped=0, batches=0, attempt=1, created_by=user.id,
+                       started_at=datetime.now(UTC))
+    db.add(merge)
+    await db.flush()
+    await audit.record_change(db, entity="ShelfMerge", entity_id=merge.id, action="create", before=None,
+                              after=audit.snapshot(merge), **who(user))
+    if once:
+        await once.bind(db, merge.id)
+    await release(db)
+    await start_flow(flows, merge, warehouse.merchant_id)
+    return ok(await view_of(db, flows, merge, user))
+
+
+@router.get("/{merge_id}/view", openapi_extra=declares(WAREHOUSE_WORK),
+            summary="One shelf merge with its progress (the running flow's query), for its page to follow")
+async def view(merge_id: int, db: SessionDep, user: Annotated[Principal, Need(*READERS)],
+               flows: TemporalDep) -> Reply[ShelfMergeView]:
+    merge = await load_merge(db, merge_id)
+    await release(db)
+    return ok(await view_of(db, flows, merge, user))
+
+
+@router.post("/{merge_id}/cancel", summary="Cancel a running shelf merge; what moved stays moved")
+async def cancel(merge_id: int, db: SessionDep, user: Annotated[Principal, Need(CANCEL)],
+                 flows: TemporalDep) -> Reply[ShelfMergeView]:
+    merge = await load_merge(db, merge_id, lock=True)
+    rules.ensure_cancellable(merge.state)
+    before = audit.snapshot(merge)
+    if merge.cancel_requested_at is None:
+        merge.cancel_requested_by, merge.cancel_requested_at = user.id, datetime.now(UTC)
+    await audit.record_change(db, entity="ShelfMerge", entity_id=merge.id, action="cancel", before=before,
+                              after=audit.snapshot(merge), **who(user))
+    await release(db)
+    if await flow_status(flows, merge) == WorkflowExecutionStatus.RUNNING:
+        async with watched():  # the flow stops between two movements and records CANCELLED itself
+            await flows.get_workflow_handle(rules.workflow_id(merge.warehouse_id, merge.id)).cancel()
+    else:  # its flow is gone (terminated in the Temporal Web UI): nothing moves any more, so it is cancelled now
+        await finish_stuck(merge)
+    return ok(await view_of(db, flows, await load_merge(db, merge_id), user))
+
+
+@router.post("/{merge_id}/retry", summary="Continue a cancelled or failed shelf merge with what is left")
+async def retry(merge_id: int, db: SessionDep, user: Annotated[Principal, Need(START)],
+                flows: TemporalDep) -> Reply[ShelfMergeView]:
+    merge = await load_merge(db, merge_id, lock=True)
+    running = merge.state == S.RUNNING and await flow_status(flows, merge) == WorkflowExecutionStatus.RUNNING
+    rules.ensure_retryable(merge.state, running)
+    rules.check_not_busy(list((await store.shelves(db, [*merge.source_shelf_ids, merge.target_shelf_id])).values()),
+                         await running_merges(db, merge.warehouse_id, other_than=merge.id))
+    before = audit.snapshot(merge)
+    merge.state, merge.attempt, merge.error, merge.finished_at = S.RUNNING, merge.attempt + 1, None, None
+    merge.cancel_requested_by = merge.cancel_requested_at = None
+    merge.retried_by, merge.retried_at = user.id, datetime.now(UTC)
+    await audit.record_change(db, entity="ShelfMerge", entity_id=merge.id, action="retry", before=before,
+                              after=audit.snapshot(merge), **who(user))
+    merchant_id = (await store.warehouse(db, merge.warehouse_id)).merchant_id
+    await release(db)
+    await start_flow(flows, merge, merchant_id)
+    return ok(await view_of(db, flows, merge, user))
+
+
+@router.get("/warehouses", openapi_extra=declares(WAREHOUSE_WORK),
+            summary="The enabled warehouses a merge may be started in (the start dialog)")
+async def warehouses(db: SessionDep, _: Annotated[Principal, Need(START)]) -> Reply[list[MergeWarehouse]]:
+    return ok(await store.warehouse_options(db))
+
+
+@router.get("/shelves/{warehouse_id}", openapi_extra=declares(WAREHOUSE_WORK),
+            summary="The shelves of a warehouse with the SKUs and quantity on each (the start dialog)")
+async def shelves(warehouse_id: int, db: SessionDep,
+                  _: Annotated[Principal, Need(START)]) -> Reply[list[MergeShelf]]:
+    await store.warehouse(db, warehouse_id)
+    return ok(await store.shelf_options(db, warehouse_id))
+

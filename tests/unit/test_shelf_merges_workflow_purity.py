@@ -1,0 +1,16 @@
+"""The shelf-merge flow runs unsandboxed like the deploy flows: the same purity checks keep its modules free of
+wall clock, randomness and I/O."""
+
+from pathlib import Path
+
+import pytest
+
+from tests.unit.test_deployments_workflow_purity import test_no_wall_clock_randomness_or_io as check_purity
+
+ROOT = Path(__file__).resolve().parents[2]
+MODULES = [ROOT / "workflows" / "shelf_merges.py", ROOT / "workflows" / "shelf_merge_models.py"]
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
+def test_no_wall_clock_randomness_or_io(path):
+    check_purity(path)

@@ -1,0 +1,59 @@
+import { Form, Modal, Select } from 'antd';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { showFieldErrors } from '../../components/resource/fieldErrors';
+import { useTranslate } from '../../i18n';
+import { detailPath, shelfMergeApi, type MergeShelf, type ShelfMergeBody } from './api';
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  /** The warehouse the location screen shows, picked already. */
+  warehouseId?: number;
+}
+
+const FIELDS = ['warehouseId', 'sourceShelfIds', 'targetShelfId'];
+const shelfLabel = (shelf: MergeShelf) => `${shelf.code}${shelf.name ? ` ${shelf.name}` : ''} (${shelf.skus} SKU, ${shelf.quantity})`;
+
+/**
+ * Start a shelf merge (location management): a warehouse, the source shelves and the target shelf among the
+ * others. The server checks the same rules and names the field it refuses; the new merge's page opens.
+ */
+export function StartMergeDialog({ open, onClose, warehouseId }: Props) {
+  const t = useTranslate(['shelf-merges']);
+  const navigate = useNavigate();
+  const [form] = Form.useForm();
+  const warehouse: number | undefined = Form.useWatch('warehouseId', form) ?? warehouseId;
+  const sources: number[] = Form.useWatch('sourceShelfIds', form) ?? [];
+  const warehouses = useQuery({ queryKey: ['shelf-merge', 'warehouses'], queryFn: ({ signal }) => shelfMergeApi.warehouses(signal), enabled: open });
+  const shelves = useQuery({
+    queryKey: ['shelf-merge', 'shelves', warehouse], enabled: open && Boolean(warehouse),
+    queryFn: ({ signal }) => shelfMergeApi.shelves(warehouse!, signal),
+  });
+  const starting = useMutation({
+    mutationFn: shelfMergeApi.start,
+    onSuccess: (merge) => { onClose(); void navigate(detailPath(merge.id)); },
+    onError: (error) => showFieldErrors(form, error, FIELDS),
+  });
+  const options = (shelves.data ?? []).map((shelf) => ({ value: shelf.id, label: shelfLabel(shelf), disabled: !shelf.enabled }));
+  return (
+    <Modal open={open} title={t('start')} okText={t('startOk')} onCancel={onClose} confirmLoading={starting.isPending} destroyOnHidden
+      onOk={() => void form.validateFields().then((body: ShelfMergeBody) => { starting.mutate({ ...body, warehouseId: body.warehouseId ?? warehouseId! }); })}>
+      <Form form={form} layout="vertical" initialValues={{ warehouseId }} preserve={false}>
+        <Form.Item name="warehouseId" label={t('warehouse')} rules={[{ required: true, message: t('required', { field: t('warehouse') }) }]}>
+          <Select showSearch optionFilterProp="label" loading={warehouses.isLoading} disabled={Boolean(warehouseId)}
+            options={(warehouses.data ?? []).map((w) => ({ value: w.id, label: `${w.code} ${w.name}` }))}
+            onChange={() => form.setFieldsValue({ sourceShelfIds: [], targetShelfId: undefined })} />
+        </Form.Item>
+        <Form.Item name="sourceShelfIds" label={t('sources')} rules={[{ required: true, message: t('required', { field: t('sources') }) }]}>
+          <Select mode="multiple" showSearch optionFilterProp="label" loading={shelves.isLoading} options={options} />
+        </Form.Item>
+        <Form.Item name="targetShelfId" label={t('target')} rules={[{ required: true, message: t('required', { field: t('target') }) }]}
+          extra={t('estimate')}>
+          <Select showSearch optionFilterProp="label" loading={shelves.isLoading}
+            options={options.filter((o) => !sources.includes(o.value))} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
