@@ -1,7 +1,7 @@
 """shelf merges and their items (docs/shelf_merges.md)
 
-Revision ID: 0026
-Revises: 0025
+Revision ID: 0027
+Revises: 0026
 Create Date: 2026-11-25 05:30:00
 """
 from collections.abc import Sequence
@@ -10,8 +10,8 @@ import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects import postgresql
 
-revision: str = '0026'
-down_revision: str | None = '0025'
+revision: str = '0027'
+down_revision: str | None = '0026'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
