@@ -23,13 +23,18 @@ with psycopg.connect(sys.argv[1], autocommit=True) as conn:
 export function sql<Row = Record<string, unknown>>(statement: string, params: unknown[] = []): Promise<Row[]> {
   const url = inject('databaseUrl');
   if (!url) return Promise.reject(new Error('No database to reach: set OMP_E2E_DATABASE_URL beside OMP_E2E_URL.'));
+  return runPython(RUN_SQL, [url, statement, JSON.stringify(params)]).then((out) => JSON.parse(out) as Row[]);
+}
+
+/** A short script in the console's own Python (its drivers and SDKs); resolves with what it printed. */
+export function runPython(script: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(PYTHON, ['-c', RUN_SQL, url, statement, JSON.stringify(params)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(PYTHON, ['-c', script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as Row[]) : reject(new Error(`SQL failed (${code}): ${err}`))));
+    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`python failed (${code}): ${err}`))));
   });
 }

@@ -8,6 +8,9 @@ declare module 'vitest' {
     databaseUrl: string;
     /** The local SMTP sink's directory of received mails, or '' when not known (OMP_E2E_MAIL_DIR). */
     mailDir: string;
+    /** The console's Temporal frontend (host:port) and namespace, or '' when not known (OMP_E2E_TEMPORAL). */
+    temporal: string;
+    namespace: string;
   }
 }
 
@@ -21,11 +24,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('baseUrl', given.replace(/\/+$/, ''));
     project.provide('databaseUrl', process.env.OMP_E2E_DATABASE_URL ?? '');
     project.provide('mailDir', process.env.OMP_E2E_MAIL_DIR ?? '');
+    project.provide('temporal', process.env.OMP_E2E_TEMPORAL ?? '');
+    project.provide('namespace', process.env.OMP_E2E_NAMESPACE ?? 'default');
     return async () => undefined;
   }
   const stack = await startStack();
   project.provide('baseUrl', stack.url);
   project.provide('databaseUrl', stack.databaseUrl ?? '');
   project.provide('mailDir', stack.mailDir ?? '');
+  project.provide('temporal', stack.temporal ?? '');
+  project.provide('namespace', stack.namespace ?? 'default');
   return () => stack.stop();
 }

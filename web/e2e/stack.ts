@@ -15,6 +15,9 @@ export interface RunningStack {
   databaseUrl: string | null;
   /** Where its SMTP sink keeps the mails it received (.eml files), or null with an external relay. */
   mailDir: string | null;
+  /** Its Temporal frontend (host:port) and namespace, for set-ups only a flow can make (see temporal.ts). */
+  temporal: string | null;
+  namespace: string | null;
   stop(): Promise<void>;
 }
 
@@ -74,13 +77,15 @@ export function startStack(): Promise<RunningStack> {
       if (verbose) console.error(`[stack] ${line}`);
       if (!line.trimStart().startsWith('{')) return;
       try {
-        const parsed = JSON.parse(line) as { url?: unknown; databaseUrl?: unknown; mailDir?: unknown };
+        const parsed = JSON.parse(line) as { url?: unknown; databaseUrl?: unknown; mailDir?: unknown; temporal?: unknown; namespace?: unknown };
         if (typeof parsed.url === 'string') {
           clearTimeout(timer);
           child.removeAllListeners('exit');
           const databaseUrl = typeof parsed.databaseUrl === 'string' ? parsed.databaseUrl : null;
           const mailDir = typeof parsed.mailDir === 'string' ? parsed.mailDir : null;
-          resolve({ url: parsed.url.replace(/\/+$/, ''), databaseUrl, mailDir, stop });
+          const temporal = typeof parsed.temporal === 'string' ? parsed.temporal : null;
+          const namespace = typeof parsed.namespace === 'string' ? parsed.namespace : null;
+          resolve({ url: parsed.url.replace(/\/+$/, ''), databaseUrl, mailDir, temporal, namespace, stop });
         }
       } catch {
         // not the ready line
