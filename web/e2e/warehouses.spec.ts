@@ -32,7 +32,7 @@ describe('a warehouse with a shelf and a product (SPEC §2 warehouse list, locat
     await dialog().getByText("Warehouse code: letters, digits, '.', '_' and '-' only, starting with a letter or digit").waitFor();
     await dialog().getByLabel('Warehouse code').fill(`WH-${RUN}`);
     await dialog().getByLabel('Merchant id').fill(String(merchant.id));
-    await pick(page, dialog().getByRole('combobox', { name: 'Provider' }), 'Ginee WMS');
+    await pick(page, dialog().getByRole('combobox', { name: 'Provider' }), 'JNE Fulfillment');
     await dialog().getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved.').waitFor();
     await dialog().waitFor({ state: 'detached' });
@@ -42,7 +42,7 @@ describe('a warehouse with a shelf and a product (SPEC §2 warehouse list, locat
     await page.getByRole('tab', { name: 'Shelves' }).click();
     const shelves = page.getByRole('tabpanel', { name: 'Shelves' });
     await shelves.getByRole('button', { name: 'Add' }).click();
-    await pick(page, dialog().getByRole('combobox', { name: 'Warehouse' }), `${name} (WH-${RUN}) · ${merchant.email}`);
+    await pick(page, dialog().getByRole('combobox', { name: 'Warehouse' }), `${name} · WH-${RUN} · ${merchant.email}`);
     await dialog().getByLabel('Shelf code').fill(`A-${RUN}`);
     await dialog().getByLabel('Shelf name').fill(`Rack ${RUN}`);
     await dialog().getByRole('button', { name: 'Save' }).click();

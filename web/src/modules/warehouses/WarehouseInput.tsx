@@ -17,7 +17,7 @@ export function WarehouseInput({ id, label, value, onChange }: InputProps) {
       allowClear
       showSearch={{ optionFilterProp: 'label' }}
       loading={isFetching}
-      options={data.map((warehouse) => ({ value: warehouse.id, label: `${warehouse.name} (${warehouse.code}) · ${warehouse.merchantEmail}` }))}
+      options={data.map((warehouse) => ({ value: warehouse.id, label: `${warehouse.name} · ${warehouse.code} · ${warehouse.merchantEmail}` }))}
     />
   );
 }
