@@ -21,7 +21,6 @@ from api.schemas.stock_sync import (
     BindingPublic,
     BindingUpdate,
     EventFilters,
-    EventPublic,
     FlowFilters,
     FlowPublic,
     InventoryFilters,
@@ -31,6 +30,7 @@ from api.schemas.stock_sync import (
     PushPublic,
     SettingFilters,
     SettingPublic,
+    StockEventPublic,
 )
 from domain.errors import Invalid
 from domain.models.merchants import Merchant, Shop
@@ -82,7 +82,7 @@ inventory = _read_only("StockInventory", InventoryView, InventoryPublic, Invento
                        sortable={"sku", "existing", "locked", "available"}, default_sort="sku")
 flow = _read_only("StockFlow", FlowView, FlowPublic, FlowFilters, FLOW, "product-flow#export",
                   sortable={"id", "created_at"})
-events = _read_only("StockEvent", StockEvent, EventPublic, EventFilters, EVENTS, "stock#export",
+events = _read_only("StockEvent", StockEvent, StockEventPublic, EventFilters, EVENTS, "stock#export",
                     lambda: {"merchant_email": _email(StockEvent.merchant_id),
                              "shop_name": _shop(StockEvent.shop_id, Shop.name)}, also=(STOCK,))
 pushes = _read_only("StockPush", StockPush, PushPublic, PushFilters, PUSHES, "stock-push#export",

@@ -20,7 +20,7 @@ from api.resource.scope import declares
 from api.routers.merchants import merchants
 from api.routers.shops import shops
 from api.routers.stock_sync import EVENTS, STOCK, events, settings
-from api.schemas.stock_sync import EventFlow, EventPublic, SettingChange, SettingPublic, SyncRequest
+from api.schemas.stock_sync import EventFlow, SettingChange, SettingPublic, StockEventPublic, SyncRequest
 from api.temporal_ui import OPERATE, workflow_path
 from domain import audit
 from domain.db import transaction
@@ -45,7 +45,7 @@ async def _event(db: AsyncSession, user: Principal, **values: Any) -> StockEvent
 async def _flow(db: AsyncSession, user: Principal, event_id: int) -> EventFlow:
     event = await events.shown(db, user, await events.load(db, user, event_id))
     wid = workflow_id(event.id) if event.kind == StockEventKind.SYNC else None
-    return EventFlow(event=EventPublic.model_validate(event), workflow_id=wid,
+    return EventFlow(event=StockEventPublic.model_validate(event), workflow_id=wid,
                      workflow_url=workflow_path(wid) if wid and user.can(OPERATE) else None)
 
 

@@ -146,7 +146,7 @@ class BindingFilters(SearchParams):
 
 # ---- events and push history ----------------------------------------------------------------------------------
 
-class EventPublic(CamelModel):
+class StockEventPublic(CamelModel):
     id: int
     merchant_id: int
     merchant_email: str | None
@@ -243,6 +243,6 @@ class FixRequest(CamelModel):
 
 
 class EventFlow(CamelModel):
-    event: EventPublic
+    event: StockEventPublic
     workflow_id: str | None
     workflow_url: str | None  # the flow's Temporal Web UI page, for holders of temporal#operate

@@ -8022,11 +8022,41 @@ export interface components {
         };
         /** EventFlow */
         EventFlow: {
-            event: components["schemas"]["api__schemas__stock_sync__EventPublic"];
+            event: components["schemas"]["StockEventPublic"];
             /** Workflowid */
             workflowId: string | null;
             /** Workflowurl */
             workflowUrl: string | null;
+        };
+        /** EventPublic */
+        EventPublic: {
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /** Clientid */
+            clientId: string | null;
+            /** Deviceinfo */
+            deviceInfo: {
+                [key: string]: unknown;
+            } | null;
+            /** Eventid */
+            eventId: string;
+            /** Extrakey */
+            extraKey: string | null;
+            /** Extravalue */
+            extraValue: string | null;
+            /** Id */
+            id: number;
+            /** Ip */
+            ip: string | null;
+            /** Merchantid */
+            merchantId: string | null;
+            /** Reporterid */
+            reporterId: number | null;
+            /** Userid */
+            userId: string | null;
         };
         /**
          * EventReport
@@ -10420,6 +10450,22 @@ export interface components {
              */
             totalCapped: boolean;
         };
+        /** Page[EventPublic] */
+        Page_EventPublic_: {
+            /** Items */
+            items: components["schemas"]["EventPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
         /** Page[FlowPublic] */
         Page_FlowPublic_: {
             /** Items */
@@ -10888,6 +10934,22 @@ export interface components {
         Page_StockDriftPublic_: {
             /** Items */
             items: components["schemas"]["StockDriftPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /** Page[StockEventPublic] */
+        Page_StockEventPublic_: {
+            /** Items */
+            items: components["schemas"]["StockEventPublic"][];
             /** Page */
             page: number;
             /** Pagesize */
@@ -11964,25 +12026,6 @@ export interface components {
              */
             transactionId: string;
         };
-        /** Reply[EventPublic] */
-        Reply_EventPublic_: {
-            /**
-             * Code
-             * @default SUCCESS
-             */
-            code: string;
-            data?: components["schemas"]["api__schemas__stock_sync__EventPublic"] | null;
-            /**
-             * Message
-             * @default
-             */
-            message: string;
-            /**
-             * Transactionid
-             * @default
-             */
-            transactionId: string;
-        };
         /** Reply[FileLink] */
         Reply_FileLink_: {
             /**
@@ -12630,6 +12673,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[EventPublic]] */
+        Reply_Page_EventPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_EventPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[FlowPublic]] */
         Reply_Page_FlowPublic__: {
             /**
@@ -13189,6 +13251,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_StockDriftPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[StockEventPublic]] */
+        Reply_Page_StockEventPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_StockEventPublic_"] | null;
             /**
              * Message
              * @default
@@ -13854,6 +13935,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["StockDriftPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[StockEventPublic] */
+        Reply_StockEventPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["StockEventPublic"] | null;
             /**
              * Message
              * @default
@@ -16167,6 +16267,42 @@ export interface components {
          * @enum {string}
          */
         StockEventKind: "SYNC" | "FIX" | "LOCK_STOCK" | "PROMOTION_STOCK";
+        /** StockEventPublic */
+        StockEventPublic: {
+            channel: components["schemas"]["Channel"] | null;
+            country: components["schemas"]["Country"] | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Exceptioncount */
+            exceptionCount: number;
+            /** Finishedat */
+            finishedAt: string | null;
+            /** Id */
+            id: number;
+            kind: components["schemas"]["StockEventKind"];
+            /** Merchantemail */
+            merchantEmail: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Message */
+            message: string | null;
+            /** Operatorname */
+            operatorName: string | null;
+            result: components["schemas"]["JobResult"];
+            /** Shopid */
+            shopId: number | null;
+            /** Shopname */
+            shopName: string | null;
+            /** Skucount */
+            skuCount: number;
+            /** Skus */
+            skus: string[];
+            /** Switchedon */
+            switchedOn: boolean | null;
+        };
         /**
          * StockExceptionCause
          * @description SPEC §8 stock exception causes of a stock push.
@@ -18040,76 +18176,6 @@ export interface components {
             /** Widthcm */
             widthCm?: number | string | null;
         };
-        /** Page[EventPublic] */
-        api__envelope__Page_EventPublic___1: {
-            /** Items */
-            items: components["schemas"]["api__schemas__tracking__EventPublic"][];
-            /** Page */
-            page: number;
-            /** Pagesize */
-            pageSize: number;
-            /** Total */
-            total: number;
-            /**
-             * Totalcapped
-             * @default false
-             */
-            totalCapped: boolean;
-        };
-        /** Page[EventPublic] */
-        api__envelope__Page_EventPublic___2: {
-            /** Items */
-            items: components["schemas"]["api__schemas__stock_sync__EventPublic"][];
-            /** Page */
-            page: number;
-            /** Pagesize */
-            pageSize: number;
-            /** Total */
-            total: number;
-            /**
-             * Totalcapped
-             * @default false
-             */
-            totalCapped: boolean;
-        };
-        /** Reply[Page[EventPublic]] */
-        api__envelope__Reply_Page_EventPublic____1: {
-            /**
-             * Code
-             * @default SUCCESS
-             */
-            code: string;
-            data?: components["schemas"]["api__envelope__Page_EventPublic___1"] | null;
-            /**
-             * Message
-             * @default
-             */
-            message: string;
-            /**
-             * Transactionid
-             * @default
-             */
-            transactionId: string;
-        };
-        /** Reply[Page[EventPublic]] */
-        api__envelope__Reply_Page_EventPublic____2: {
-            /**
-             * Code
-             * @default SUCCESS
-             */
-            code: string;
-            data?: components["schemas"]["api__envelope__Page_EventPublic___2"] | null;
-            /**
-             * Message
-             * @default
-             */
-            message: string;
-            /**
-             * Transactionid
-             * @default
-             */
-            transactionId: string;
-        };
         /** EventFilters */
         api__schemas__stock_sync__EventFilters: {
             /** Createdat */
@@ -18137,42 +18203,6 @@ export interface components {
              * @description `field` ascending or `-field` descending
              */
             sort?: string | null;
-        };
-        /** EventPublic */
-        api__schemas__stock_sync__EventPublic: {
-            channel: components["schemas"]["Channel"] | null;
-            country: components["schemas"]["Country"] | null;
-            /**
-             * Createdat
-             * Format: date-time
-             */
-            createdAt: string;
-            /** Exceptioncount */
-            exceptionCount: number;
-            /** Finishedat */
-            finishedAt: string | null;
-            /** Id */
-            id: number;
-            kind: components["schemas"]["StockEventKind"];
-            /** Merchantemail */
-            merchantEmail: string | null;
-            /** Merchantid */
-            merchantId: number;
-            /** Message */
-            message: string | null;
-            /** Operatorname */
-            operatorName: string | null;
-            result: components["schemas"]["JobResult"];
-            /** Shopid */
-            shopId: number | null;
-            /** Shopname */
-            shopName: string | null;
-            /** Skucount */
-            skuCount: number;
-            /** Skus */
-            skus: string[];
-            /** Switchedon */
-            switchedOn: boolean | null;
         };
         /** EventFilters */
         api__schemas__tracking__EventFilters: {
@@ -18211,36 +18241,6 @@ export interface components {
             startTime: string;
             /** Userid */
             userId?: string | null;
-        };
-        /** EventPublic */
-        api__schemas__tracking__EventPublic: {
-            /**
-             * At
-             * Format: date-time
-             */
-            at: string;
-            /** Clientid */
-            clientId: string | null;
-            /** Deviceinfo */
-            deviceInfo: {
-                [key: string]: unknown;
-            } | null;
-            /** Eventid */
-            eventId: string;
-            /** Extrakey */
-            extraKey: string | null;
-            /** Extravalue */
-            extraValue: string | null;
-            /** Id */
-            id: number;
-            /** Ip */
-            ip: string | null;
-            /** Merchantid */
-            merchantId: string | null;
-            /** Reporterid */
-            reporterId: number | null;
-            /** Userid */
-            userId: string | null;
         };
     };
     responses: never;
@@ -21031,7 +21031,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["api__envelope__Reply_Page_EventPublic____1"];
+                    "application/json": components["schemas"]["Reply_Page_EventPublic__"];
                 };
             };
             /** @description Validation Error */
@@ -25708,7 +25708,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_EventPublic_"];
+                    "application/json": components["schemas"]["Reply_StockEventPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -25805,7 +25805,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["api__envelope__Reply_Page_EventPublic____2"];
+                    "application/json": components["schemas"]["Reply_Page_StockEventPublic__"];
                 };
             };
             /** @description Validation Error */
