@@ -20,7 +20,6 @@ from api.schemas.stock_sync import (
     BindingFilters,
     BindingPublic,
     BindingUpdate,
-    EventFilters,
     FlowFilters,
     FlowPublic,
     InventoryFilters,
@@ -30,6 +29,7 @@ from api.schemas.stock_sync import (
     PushPublic,
     SettingFilters,
     SettingPublic,
+    StockEventFilters,
     StockEventPublic,
 )
 from domain.errors import Invalid
@@ -82,7 +82,7 @@ inventory = _read_only("StockInventory", InventoryView, InventoryPublic, Invento
                        sortable={"sku", "existing", "locked", "available"}, default_sort="sku")
 flow = _read_only("StockFlow", FlowView, FlowPublic, FlowFilters, FLOW, "product-flow#export",
                   sortable={"id", "created_at"})
-events = _read_only("StockEvent", StockEvent, StockEventPublic, EventFilters, EVENTS, "stock#export",
+events = _read_only("StockEvent", StockEvent, StockEventPublic, StockEventFilters, EVENTS, "stock#export",
                     lambda: {"merchant_email": _email(StockEvent.merchant_id),
                              "shop_name": _shop(StockEvent.shop_id, Shop.name)}, also=(STOCK,))
 pushes = _read_only("StockPush", StockPush, PushPublic, PushFilters, PUSHES, "stock-push#export",

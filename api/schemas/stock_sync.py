@@ -166,7 +166,7 @@ class StockEventPublic(CamelModel):
     finished_at: datetime | None
 
 
-class EventFilters(SearchParams):
+class StockEventFilters(SearchParams):
     merchant_id: Annotated[Id | None, Eq()] = None
     kind: Annotated[list[StockEventKind] | None, In()] = None
     result: Annotated[list[JobResult] | None, In()] = None

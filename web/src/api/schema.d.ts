@@ -8020,6 +8020,44 @@ export interface components {
             /** Value */
             value: string;
         };
+        /** EventFilters */
+        EventFilters: {
+            /**
+             * Endtime
+             * Format: date-time
+             */
+            endTime: string;
+            /** Eventid */
+            eventId?: string | null;
+            /** Extrakey */
+            extraKey?: string | null;
+            /** Extravalue */
+            extraValue?: string | null;
+            /** Merchantid */
+            merchantId?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /**
+             * Starttime
+             * Format: date-time
+             */
+            startTime: string;
+            /** Userid */
+            userId?: string | null;
+        };
         /** EventFlow */
         EventFlow: {
             event: components["schemas"]["StockEventPublic"];
@@ -16261,6 +16299,34 @@ export interface components {
             /** Warehousename */
             warehouseName?: string | null;
         };
+        /** StockEventFilters */
+        StockEventFilters: {
+            /** Createdat */
+            createdAt?: (string | null)[] | null;
+            /** Kind */
+            kind?: components["schemas"]["StockEventKind"][] | null;
+            /** Merchantid */
+            merchantId?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Result */
+            result?: components["schemas"]["JobResult"][] | null;
+            /** Shopid */
+            shopId?: number | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+        };
         /**
          * StockEventKind
          * @description What happened to a merchant's stock settings or channel stock (the stock events screen).
@@ -18175,72 +18241,6 @@ export interface components {
             weightG?: number | null;
             /** Widthcm */
             widthCm?: number | string | null;
-        };
-        /** EventFilters */
-        api__schemas__stock_sync__EventFilters: {
-            /** Createdat */
-            createdAt?: (string | null)[] | null;
-            /** Kind */
-            kind?: components["schemas"]["StockEventKind"][] | null;
-            /** Merchantid */
-            merchantId?: number | null;
-            /**
-             * Page
-             * @default 1
-             */
-            page: number;
-            /**
-             * Pagesize
-             * @default 20
-             */
-            pageSize: number;
-            /** Result */
-            result?: components["schemas"]["JobResult"][] | null;
-            /** Shopid */
-            shopId?: number | null;
-            /**
-             * Sort
-             * @description `field` ascending or `-field` descending
-             */
-            sort?: string | null;
-        };
-        /** EventFilters */
-        api__schemas__tracking__EventFilters: {
-            /**
-             * Endtime
-             * Format: date-time
-             */
-            endTime: string;
-            /** Eventid */
-            eventId?: string | null;
-            /** Extrakey */
-            extraKey?: string | null;
-            /** Extravalue */
-            extraValue?: string | null;
-            /** Merchantid */
-            merchantId?: string | null;
-            /**
-             * Page
-             * @default 1
-             */
-            page: number;
-            /**
-             * Pagesize
-             * @default 20
-             */
-            pageSize: number;
-            /**
-             * Sort
-             * @description `field` ascending or `-field` descending
-             */
-            sort?: string | null;
-            /**
-             * Starttime
-             * Format: date-time
-             */
-            startTime: string;
-            /** Userid */
-            userId?: string | null;
         };
     };
     responses: never;
@@ -20955,7 +20955,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["api__schemas__tracking__EventFilters"];
+                "application/json": components["schemas"]["EventFilters"];
             };
         };
         responses: {
@@ -21021,7 +21021,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["api__schemas__tracking__EventFilters"];
+                "application/json": components["schemas"]["EventFilters"];
             };
         };
         responses: {
@@ -25731,7 +25731,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["api__schemas__stock_sync__EventFilters"];
+                "application/json": components["schemas"]["StockEventFilters"];
             };
         };
         responses: {
@@ -25795,7 +25795,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["api__schemas__stock_sync__EventFilters"];
+                "application/json": components["schemas"]["StockEventFilters"];
             };
         };
         responses: {
