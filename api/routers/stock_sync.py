@@ -14,23 +14,23 @@ from api.deps import Principal
 from api.resource import Actions, Resource
 from api.routers.merchants import through_merchant
 from api.schemas.stock_sync import (
-    BalanceFilters,
-    BalancePublic,
-    BindingCreate,
-    BindingFilters,
-    BindingPublic,
-    BindingUpdate,
-    FlowFilters,
-    FlowPublic,
-    InventoryFilters,
-    InventoryPublic,
-    NoChange,
-    PushFilters,
-    PushPublic,
-    SettingFilters,
-    SettingPublic,
+    StockBindingCreate,
+    StockBindingFilters,
+    StockBindingPublic,
+    StockBindingUpdate,
     StockEventFilters,
     StockEventPublic,
+    StockFlowFilters,
+    StockFlowPublic,
+    StockInventoryFilters,
+    StockInventoryPublic,
+    StockNoChange,
+    StockPushFilters,
+    StockPushPublic,
+    StockSettingFilters,
+    StockSettingPublic,
+    StockSyncBalanceFilters,
+    StockSyncBalancePublic,
 )
 from domain.errors import Invalid
 from domain.models.merchants import Merchant, Shop
@@ -69,27 +69,28 @@ def _shop(shop_id: Any, column: Any) -> Any:
 def _read_only(name: str, model: type, public: type, filters: type, permission: str, export: str,
                computed: Any = None, **more: Any) -> Resource[Any]:
     """A list with its export and nothing to add or change: the row is written elsewhere."""
-    return Resource(name=name, model=model, public=public, create=NoChange, update=NoChange, filters=filters,
+    return Resource(name=name, model=model, public=public, create=StockNoChange, update=StockNoChange, filters=filters,
                     permission=permission, actions=Actions(export=export), computed=computed,
                     scope=through_merchant(name, model.merchant_id), **more)  # type: ignore[attr-defined]
 
 
-balances = _read_only("StockBalance", BalanceView, BalancePublic, BalanceFilters, STOCK, "stock#export",
+balances = _read_only("StockBalance", BalanceView, StockSyncBalancePublic, StockSyncBalanceFilters, STOCK,
+                      "stock#export",
                       lambda: {"merchant_email": _email(BalanceView.merchant_id)},
                       sortable={"id", "sku", "on_hand", "locked", "available", "updated_at"}, default_sort="sku")
-inventory = _read_only("StockInventory", InventoryView, InventoryPublic, InventoryFilters, INVENTORY,
+inventory = _read_only("StockInventory", InventoryView, StockInventoryPublic, StockInventoryFilters, INVENTORY,
                        "inventory#export", lambda: {"merchant_email": _email(InventoryView.merchant_id)},
                        sortable={"sku", "existing", "locked", "available"}, default_sort="sku")
-flow = _read_only("StockFlow", FlowView, FlowPublic, FlowFilters, FLOW, "product-flow#export",
+flow = _read_only("StockFlow", FlowView, StockFlowPublic, StockFlowFilters, FLOW, "product-flow#export",
                   sortable={"id", "created_at"})
 events = _read_only("StockEvent", StockEvent, StockEventPublic, StockEventFilters, EVENTS, "stock#export",
                     lambda: {"merchant_email": _email(StockEvent.merchant_id),
                              "shop_name": _shop(StockEvent.shop_id, Shop.name)}, also=(STOCK,))
-pushes = _read_only("StockPush", StockPush, PushPublic, PushFilters, PUSHES, "stock-push#export",
+pushes = _read_only("StockPush", StockPush, StockPushPublic, StockPushFilters, PUSHES, "stock-push#export",
                     lambda: {"merchant_email": _email(StockPush.merchant_id),
                              "shop_name": _shop(StockPush.shop_id, Shop.name)}, also=(STOCK,))
-settings = _read_only("StockSetting", StockSetting, SettingPublic, SettingFilters, SETTINGS, "stock-settings#export",
-                      lambda: {"merchant_email": _email(StockSetting.merchant_id)})
+settings = _read_only("StockSetting", StockSetting, StockSettingPublic, StockSettingFilters, SETTINGS,
+                      "stock-settings#export", lambda: {"merchant_email": _email(StockSetting.merchant_id)})
 
 
 async def check_binding(db: AsyncSession, row: StockBinding, _: Principal) -> None:
@@ -106,8 +107,9 @@ async def check_binding(db: AsyncSession, row: StockBinding, _: Principal) -> No
 
 
 bindings = Resource(
-    name="StockBinding", model=StockBinding, public=BindingPublic, create=BindingCreate, update=BindingUpdate,
-    filters=BindingFilters, permission=BINDINGS, also=(STOCK,),
+    name="StockBinding", model=StockBinding, public=StockBindingPublic, create=StockBindingCreate,
+    update=StockBindingUpdate,
+    filters=StockBindingFilters, permission=BINDINGS, also=(STOCK,),
     actions=Actions(add="stock-binding#add", edit="stock-binding#edit", delete="stock-binding#delete",
                     export="stock-binding#export"),
     scope=through_merchant("StockBinding", StockBinding.merchant_id), prepare=check_binding,

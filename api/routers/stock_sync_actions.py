@@ -20,7 +20,13 @@ from api.resource.scope import declares
 from api.routers.merchants import merchants
 from api.routers.shops import shops
 from api.routers.stock_sync import EVENTS, STOCK, events, settings
-from api.schemas.stock_sync import EventFlow, SettingChange, SettingPublic, StockEventPublic, SyncRequest
+from api.schemas.stock_sync import (
+    StockEventFlow,
+    StockEventPublic,
+    StockSettingChange,
+    StockSettingPublic,
+    StockSyncRequest,
+)
 from api.temporal_ui import OPERATE, workflow_path
 from domain import audit
 from domain.db import transaction
@@ -42,16 +48,16 @@ async def _event(db: AsyncSession, user: Principal, **values: Any) -> StockEvent
     return event
 
 
-async def _flow(db: AsyncSession, user: Principal, event_id: int) -> EventFlow:
+async def _flow(db: AsyncSession, user: Principal, event_id: int) -> StockEventFlow:
     event = await events.shown(db, user, await events.load(db, user, event_id))
     wid = workflow_id(event.id) if event.kind == StockEventKind.SYNC else None
-    return EventFlow(event=StockEventPublic.model_validate(event), workflow_id=wid,
+    return StockEventFlow(event=StockEventPublic.model_validate(event), workflow_id=wid,
                      workflow_url=workflow_path(wid) if wid and user.can(OPERATE) else None)
 
 
 @router.post("/sync", summary="Sync stock to one store: a flow pushes every sku of its bound warehouses (audited)")
-async def sync(body: SyncRequest, db: SessionDep, request: Request,
-               user: Annotated[Principal, Need("stock#sync")]) -> Reply[EventFlow]:
+async def sync(body: StockSyncRequest, db: SessionDep, request: Request,
+               user: Annotated[Principal, Need("stock#sync")]) -> Reply[StockEventFlow]:
     """SPEC §5: merchant, country, channel and store are required and must agree. The event is saved first; its
     flow starts after the commit. When Temporal cannot take it, the event is marked failed and the call is a 503
     naming the service, so nothing waits for a flow that never began."""
@@ -82,13 +88,13 @@ async def sync(body: SyncRequest, db: SessionDep, request: Request,
 @router.get("/event/flow/{event_id}", summary="A stock event with its flow's Temporal Web UI page for operators",
             openapi_extra=declares(events.scope))
 async def event_flow(event_id: int, db: SessionDep,
-                     user: Annotated[Principal, Need(EVENTS, STOCK)]) -> Reply[EventFlow]:
+                     user: Annotated[Principal, Need(EVENTS, STOCK)]) -> Reply[StockEventFlow]:
     return ok(await _flow(db, user, event_id))
 
 
 @router.post("/setting/save", summary="Turn a merchant's lock stock or promotion stock on or off (audited)")
-async def save_setting(body: SettingChange, db: SessionDep,
-                       user: Annotated[Principal, Need("stock-settings#edit")]) -> Reply[SettingPublic]:
+async def save_setting(body: StockSettingChange, db: SessionDep,
+                       user: Annotated[Principal, Need("stock-settings#edit")]) -> Reply[StockSettingPublic]:
     """SPEC §4: each switch on or off; a merchant without a row has both off. Every switch turned leaves an event."""
     merchant = await merchants.load(db, user, body.merchant_id)
     row = await db.scalar(select(StockSetting).where(StockSetting.merchant_id == merchant.id).with_for_update())
@@ -107,4 +113,4 @@ async def save_setting(body: SettingChange, db: SessionDep,
     for kind, value in turned:
         await _event(db, user, merchant_id=merchant.id, kind=kind, switched_on=value, result=JobResult.SUCCEEDED,
                      finished_at=datetime.now(UTC))
-    return ok(SettingPublic.model_validate(await settings.shown(db, user, row)))
+    return ok(StockSettingPublic.model_validate(await settings.shown(db, user, row)))

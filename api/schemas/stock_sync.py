@@ -26,7 +26,7 @@ Sku = Annotated[str | None, Field(max_length=SKU_MAX), Like()]
 Times = Annotated[list[AwareDatetime | None] | None, Field(max_length=2)]
 
 
-class NoChange(CamelModel):
+class StockNoChange(CamelModel):
     """The read-only lists take no body to add or modify."""
 
     id: Id
@@ -34,7 +34,7 @@ class NoChange(CamelModel):
 
 # ---- warehouse stock search and product inventory -------------------------------------------------------------
 
-class BalancePublic(CamelModel):
+class StockSyncBalancePublic(CamelModel):
     id: int
     merchant_id: int
     merchant_email: str | None
@@ -50,13 +50,13 @@ class BalancePublic(CamelModel):
     updated_at: datetime
 
 
-class BalanceFilters(SearchParams):
+class StockSyncBalanceFilters(SearchParams):
     merchant_id: Annotated[Id | None, Eq()] = None
     warehouse_id: Annotated[list[Id] | None, Field(max_length=100), In()] = None
     sku: Sku = None
 
 
-class InventoryPublic(CamelModel):
+class StockInventoryPublic(CamelModel):
     """SPEC §3 WMS stock: existing, locked and available of one sku over the merchant's warehouses."""
 
     id: int
@@ -69,14 +69,14 @@ class InventoryPublic(CamelModel):
     available: int
 
 
-class InventoryFilters(SearchParams):
+class StockInventoryFilters(SearchParams):
     """The sums are made per search: a merchant or a sku narrows them first."""
 
     merchant_id: Annotated[Id | None, Eq()] = None
     sku: Sku = None
 
     @model_validator(mode="after")
-    def _narrowed(self) -> InventoryFilters:
+    def _narrowed(self) -> StockInventoryFilters:
         if self.merchant_id is None and self.sku is None:
             raise PydanticCustomError("stock_inventory_lookup", "stock_inventory_lookup")
         return self
@@ -84,7 +84,7 @@ class InventoryFilters(SearchParams):
 
 # ---- product flow ---------------------------------------------------------------------------------------------
 
-class FlowPublic(CamelModel):
+class StockFlowPublic(CamelModel):
     """SPEC §3 WMS stock flow: transaction number, ERP and channel order numbers, original, movement, new."""
 
     id: int
@@ -102,7 +102,7 @@ class FlowPublic(CamelModel):
     created_at: datetime
 
 
-class FlowFilters(SearchParams):
+class StockFlowFilters(SearchParams):
     merchant_id: Annotated[Id | None, Eq()] = None
     warehouse_id: Annotated[list[Id] | None, Field(max_length=100), In()] = None
     sku: Sku = None
@@ -112,7 +112,7 @@ class FlowFilters(SearchParams):
 
 # ---- store-warehouse bindings ---------------------------------------------------------------------------------
 
-class BindingPublic(CamelModel):
+class StockBindingPublic(CamelModel):
     id: int
     merchant_id: int
     merchant_email: str | None
@@ -126,18 +126,18 @@ class BindingPublic(CamelModel):
     created_at: datetime
 
 
-class BindingCreate(CamelModel):
+class StockBindingCreate(CamelModel):
     shop_id: Id
     warehouse_id: Id
     sync_enabled: bool = True
 
 
-class BindingUpdate(CamelModel):
+class StockBindingUpdate(CamelModel):
     id: Id
     sync_enabled: bool
 
 
-class BindingFilters(SearchParams):
+class StockBindingFilters(SearchParams):
     merchant_id: Annotated[Id | None, Eq()] = None
     shop_id: Annotated[Id | None, Eq()] = None
     warehouse_id: Annotated[Id | None, Eq()] = None
@@ -174,7 +174,7 @@ class StockEventFilters(SearchParams):
     created_at: Annotated[Times, Range()] = None
 
 
-class PushPublic(CamelModel):
+class StockPushPublic(CamelModel):
     id: int
     event_id: int
     merchant_id: int
@@ -191,7 +191,7 @@ class PushPublic(CamelModel):
     pushed_at: datetime
 
 
-class PushFilters(SearchParams):
+class StockPushFilters(SearchParams):
     merchant_id: Annotated[Id | None, Eq()] = None
     event_id: Annotated[Id | None, Eq()] = None
     shop_id: Annotated[Id | None, Eq()] = None
@@ -203,7 +203,7 @@ class PushFilters(SearchParams):
 
 # ---- switches and actions -------------------------------------------------------------------------------------
 
-class SettingPublic(CamelModel):
+class StockSettingPublic(CamelModel):
     id: int
     merchant_id: int
     merchant_email: str | None
@@ -212,13 +212,13 @@ class SettingPublic(CamelModel):
     updated_at: datetime
 
 
-class SettingFilters(SearchParams):
+class StockSettingFilters(SearchParams):
     merchant_id: Annotated[Id | None, Eq()] = None
     lock_stock: Annotated[bool | None, Eq()] = None
     promotion_stock: Annotated[bool | None, Eq()] = None
 
 
-class SettingChange(CamelModel):
+class StockSettingChange(CamelModel):
     """SPEC §4: stock lock and promotion stock, each on or off; a switch left out keeps its position."""
 
     merchant_id: Id
@@ -226,7 +226,7 @@ class SettingChange(CamelModel):
     promotion_stock: bool | None = None
 
 
-class SyncRequest(CamelModel):
+class StockSyncRequest(CamelModel):
     """SPEC §5: sync stock needs merchant, country, channel and store."""
 
     merchant_id: Id
@@ -235,14 +235,14 @@ class SyncRequest(CamelModel):
     shop_id: Id
 
 
-class FixRequest(CamelModel):
+class StockFixRequest(CamelModel):
     """SPEC §5: stock fix needs merchant id and inventory SKUs."""
 
     merchant_id: Id
     skus: Annotated[list[str], Field(max_length=FIX_MAX_SKUS * 5)]  # counted and checked by the rules
 
 
-class EventFlow(CamelModel):
+class StockEventFlow(CamelModel):
     event: StockEventPublic
     workflow_id: str | None
     workflow_url: str | None  # the flow's Temporal Web UI page, for holders of temporal#operate

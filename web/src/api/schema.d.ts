@@ -7113,62 +7113,6 @@ export interface components {
             /** Title */
             title?: string | null;
         };
-        /** BalanceFilters */
-        BalanceFilters: {
-            /** Merchantid */
-            merchantId?: number | null;
-            /**
-             * Page
-             * @default 1
-             */
-            page: number;
-            /**
-             * Pagesize
-             * @default 20
-             */
-            pageSize: number;
-            /** Sku */
-            sku?: string | null;
-            /**
-             * Sort
-             * @description `field` ascending or `-field` descending
-             */
-            sort?: string | null;
-            /** Warehouseid */
-            warehouseId?: number[] | null;
-        };
-        /** BalancePublic */
-        BalancePublic: {
-            /** Available */
-            available: number;
-            /** Id */
-            id: number;
-            /** Locked */
-            locked: number;
-            /** Merchantemail */
-            merchantEmail: string | null;
-            /** Merchantid */
-            merchantId: number;
-            /** Onhand */
-            onHand: number;
-            /** Promotion */
-            promotion: number;
-            /** Sku */
-            sku: string;
-            /** Spare */
-            spare: number;
-            /** Transit */
-            transit: number;
-            /**
-             * Updatedat
-             * Format: date-time
-             */
-            updatedAt: string;
-            /** Warehouseid */
-            warehouseId: number;
-            /** Warehousename */
-            warehouseName: string | null;
-        };
         /** BatchGrantBody */
         BatchGrantBody: {
             /** Authorityids */
@@ -7209,77 +7153,6 @@ export interface components {
             id: number;
             /** Memorykb */
             memoryKb: number | null;
-        };
-        /** BindingCreate */
-        BindingCreate: {
-            /** Shopid */
-            shopId: number;
-            /**
-             * Syncenabled
-             * @default true
-             */
-            syncEnabled: boolean;
-            /** Warehouseid */
-            warehouseId: number;
-        };
-        /** BindingFilters */
-        BindingFilters: {
-            /** Merchantid */
-            merchantId?: number | null;
-            /**
-             * Page
-             * @default 1
-             */
-            page: number;
-            /**
-             * Pagesize
-             * @default 20
-             */
-            pageSize: number;
-            /** Shopid */
-            shopId?: number | null;
-            /**
-             * Sort
-             * @description `field` ascending or `-field` descending
-             */
-            sort?: string | null;
-            /** Syncenabled */
-            syncEnabled?: boolean | null;
-            /** Warehouseid */
-            warehouseId?: number | null;
-        };
-        /** BindingPublic */
-        BindingPublic: {
-            channel: components["schemas"]["Channel"] | null;
-            country: components["schemas"]["Country"] | null;
-            /**
-             * Createdat
-             * Format: date-time
-             */
-            createdAt: string;
-            /** Id */
-            id: number;
-            /** Merchantemail */
-            merchantEmail: string | null;
-            /** Merchantid */
-            merchantId: number;
-            /** Shopid */
-            shopId: number;
-            /** Shopname */
-            shopName: string | null;
-            /** Syncenabled */
-            syncEnabled: boolean;
-            /** Warehouseid */
-            warehouseId: number;
-            /** Warehousename */
-            warehouseName: string | null;
-        };
-        /** BindingUpdate */
-        BindingUpdate: {
-            /** Id */
-            id: number;
-            /** Syncenabled */
-            syncEnabled: boolean;
         };
         /** Body_action_mappings_import_file */
         Body_action_mappings_import_file: {
@@ -8058,14 +7931,6 @@ export interface components {
             /** Userid */
             userId?: string | null;
         };
-        /** EventFlow */
-        EventFlow: {
-            event: components["schemas"]["StockEventPublic"];
-            /** Workflowid */
-            workflowId: string | null;
-            /** Workflowurl */
-            workflowUrl: string | null;
-        };
         /** EventPublic */
         EventPublic: {
             /**
@@ -8150,68 +8015,6 @@ export interface components {
             expiresAt: string | null;
             /** Url */
             url: string;
-        };
-        /** FlowFilters */
-        FlowFilters: {
-            /** Createdat */
-            createdAt?: (string | null)[] | null;
-            /** Erporderno */
-            erpOrderNo?: string | null;
-            /** Merchantid */
-            merchantId?: number | null;
-            /**
-             * Page
-             * @default 1
-             */
-            page: number;
-            /**
-             * Pagesize
-             * @default 20
-             */
-            pageSize: number;
-            /** Sku */
-            sku?: string | null;
-            /**
-             * Sort
-             * @description `field` ascending or `-field` descending
-             */
-            sort?: string | null;
-            /** Warehouseid */
-            warehouseId?: number[] | null;
-        };
-        /**
-         * FlowPublic
-         * @description SPEC §3 WMS stock flow: transaction number, ERP and channel order numbers, original, movement, new.
-         */
-        FlowPublic: {
-            /** Channelorderno */
-            channelOrderNo: string | null;
-            /**
-             * Createdat
-             * Format: date-time
-             */
-            createdAt: string;
-            /** Erporderno */
-            erpOrderNo: string | null;
-            /** Id */
-            id: number;
-            /** Merchantid */
-            merchantId: number;
-            /** Movement */
-            movement: number;
-            movementType: components["schemas"]["StockMovementType"];
-            /** New */
-            new: number;
-            /** Original */
-            original: number;
-            /** Sku */
-            sku: string;
-            /** Transactionno */
-            transactionNo: string;
-            /** Warehouseid */
-            warehouseId: number;
-            /** Warehousename */
-            warehouseName: string | null;
         };
         /** FreezeCreate */
         FreezeCreate: {
@@ -8576,53 +8379,6 @@ export interface components {
             /** Question */
             question?: string | null;
             state?: components["schemas"]["InternalFaqState"] | null;
-        };
-        /**
-         * InventoryFilters
-         * @description The sums are made per search: a merchant or a sku narrows them first.
-         */
-        InventoryFilters: {
-            /** Merchantid */
-            merchantId?: number | null;
-            /**
-             * Page
-             * @default 1
-             */
-            page: number;
-            /**
-             * Pagesize
-             * @default 20
-             */
-            pageSize: number;
-            /** Sku */
-            sku?: string | null;
-            /**
-             * Sort
-             * @description `field` ascending or `-field` descending
-             */
-            sort?: string | null;
-        };
-        /**
-         * InventoryPublic
-         * @description SPEC §3 WMS stock: existing, locked and available of one sku over the merchant's warehouses.
-         */
-        InventoryPublic: {
-            /** Available */
-            available: number;
-            /** Existing */
-            existing: number;
-            /** Id */
-            id: number;
-            /** Locked */
-            locked: number;
-            /** Merchantemail */
-            merchantEmail: string | null;
-            /** Merchantid */
-            merchantId: number;
-            /** Sku */
-            sku: string;
-            /** Warehousecount */
-            warehouseCount: number;
         };
         /**
          * JobAlarm
@@ -10376,42 +10132,10 @@ export interface components {
              */
             totalCapped: boolean;
         };
-        /** Page[BalancePublic] */
-        Page_BalancePublic_: {
-            /** Items */
-            items: components["schemas"]["BalancePublic"][];
-            /** Page */
-            page: number;
-            /** Pagesize */
-            pageSize: number;
-            /** Total */
-            total: number;
-            /**
-             * Totalcapped
-             * @default false
-             */
-            totalCapped: boolean;
-        };
         /** Page[BeatPublic] */
         Page_BeatPublic_: {
             /** Items */
             items: components["schemas"]["BeatPublic"][];
-            /** Page */
-            page: number;
-            /** Pagesize */
-            pageSize: number;
-            /** Total */
-            total: number;
-            /**
-             * Totalcapped
-             * @default false
-             */
-            totalCapped: boolean;
-        };
-        /** Page[BindingPublic] */
-        Page_BindingPublic_: {
-            /** Items */
-            items: components["schemas"]["BindingPublic"][];
             /** Page */
             page: number;
             /** Pagesize */
@@ -10504,22 +10228,6 @@ export interface components {
              */
             totalCapped: boolean;
         };
-        /** Page[FlowPublic] */
-        Page_FlowPublic_: {
-            /** Items */
-            items: components["schemas"]["FlowPublic"][];
-            /** Page */
-            page: number;
-            /** Pagesize */
-            pageSize: number;
-            /** Total */
-            total: number;
-            /**
-             * Totalcapped
-             * @default false
-             */
-            totalCapped: boolean;
-        };
         /** Page[FreezePublic] */
         Page_FreezePublic_: {
             /** Items */
@@ -10556,22 +10264,6 @@ export interface components {
         Page_InternalFaqPublic_: {
             /** Items */
             items: components["schemas"]["InternalFaqPublic"][];
-            /** Page */
-            page: number;
-            /** Pagesize */
-            pageSize: number;
-            /** Total */
-            total: number;
-            /**
-             * Totalcapped
-             * @default false
-             */
-            totalCapped: boolean;
-        };
-        /** Page[InventoryPublic] */
-        Page_InventoryPublic_: {
-            /** Items */
-            items: components["schemas"]["InventoryPublic"][];
             /** Page */
             page: number;
             /** Pagesize */
@@ -10760,22 +10452,6 @@ export interface components {
              */
             totalCapped: boolean;
         };
-        /** Page[PushPublic] */
-        Page_PushPublic_: {
-            /** Items */
-            items: components["schemas"]["PushPublic"][];
-            /** Page */
-            page: number;
-            /** Pagesize */
-            pageSize: number;
-            /** Total */
-            total: number;
-            /**
-             * Totalcapped
-             * @default false
-             */
-            totalCapped: boolean;
-        };
         /** Page[QueueAlertPublic] */
         Page_QueueAlertPublic_: {
             /** Items */
@@ -10872,22 +10548,6 @@ export interface components {
              */
             totalCapped: boolean;
         };
-        /** Page[SettingPublic] */
-        Page_SettingPublic_: {
-            /** Items */
-            items: components["schemas"]["SettingPublic"][];
-            /** Page */
-            page: number;
-            /** Pagesize */
-            pageSize: number;
-            /** Total */
-            total: number;
-            /**
-             * Totalcapped
-             * @default false
-             */
-            totalCapped: boolean;
-        };
         /** Page[ShelfMergeItemPublic] */
         Page_ShelfMergeItemPublic_: {
             /** Items */
@@ -10952,6 +10612,22 @@ export interface components {
              */
             totalCapped: boolean;
         };
+        /** Page[StockBindingPublic] */
+        Page_StockBindingPublic_: {
+            /** Items */
+            items: components["schemas"]["StockBindingPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
         /** Page[StockChangePublic] */
         Page_StockChangePublic_: {
             /** Items */
@@ -11000,6 +10676,38 @@ export interface components {
              */
             totalCapped: boolean;
         };
+        /** Page[StockFlowPublic] */
+        Page_StockFlowPublic_: {
+            /** Items */
+            items: components["schemas"]["StockFlowPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /** Page[StockInventoryPublic] */
+        Page_StockInventoryPublic_: {
+            /** Items */
+            items: components["schemas"]["StockInventoryPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
         /** Page[StockOrderPublic] */
         Page_StockOrderPublic_: {
             /** Items */
@@ -11016,10 +10724,58 @@ export interface components {
              */
             totalCapped: boolean;
         };
+        /** Page[StockPushPublic] */
+        Page_StockPushPublic_: {
+            /** Items */
+            items: components["schemas"]["StockPushPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
         /** Page[StockReconciliationPublic] */
         Page_StockReconciliationPublic_: {
             /** Items */
             items: components["schemas"]["StockReconciliationPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /** Page[StockSettingPublic] */
+        Page_StockSettingPublic_: {
+            /** Items */
+            items: components["schemas"]["StockSettingPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /** Page[StockSyncBalancePublic] */
+        Page_StockSyncBalancePublic_: {
+            /** Items */
+            items: components["schemas"]["StockSyncBalancePublic"][];
             /** Page */
             page: number;
             /** Pagesize */
@@ -11485,69 +11241,6 @@ export interface components {
             /** Timelimitminutes */
             timeLimitMinutes?: number | null;
         };
-        /** PushFilters */
-        PushFilters: {
-            /** Cause */
-            cause?: components["schemas"]["StockExceptionCause"][] | null;
-            /** Eventid */
-            eventId?: number | null;
-            /** Merchantid */
-            merchantId?: number | null;
-            /**
-             * Page
-             * @default 1
-             */
-            page: number;
-            /**
-             * Pagesize
-             * @default 20
-             */
-            pageSize: number;
-            /** Pushedat */
-            pushedAt?: (string | null)[] | null;
-            /** Shopid */
-            shopId?: number | null;
-            /** Sku */
-            sku?: string | null;
-            /**
-             * Sort
-             * @description `field` ascending or `-field` descending
-             */
-            sort?: string | null;
-            /** Status */
-            status?: components["schemas"]["StockSyncStatus"][] | null;
-        };
-        /** PushPublic */
-        PushPublic: {
-            /** Available */
-            available: number;
-            cause: components["schemas"]["StockExceptionCause"] | null;
-            channel: components["schemas"]["Channel"];
-            /** Eventid */
-            eventId: number;
-            /** Id */
-            id: number;
-            /** Merchantemail */
-            merchantEmail: string | null;
-            /** Merchantid */
-            merchantId: number;
-            /** Promotion */
-            promotion: number;
-            /**
-             * Pushedat
-             * Format: date-time
-             */
-            pushedAt: string;
-            /** Quantity */
-            quantity: number;
-            /** Shopid */
-            shopId: number;
-            /** Shopname */
-            shopName: string | null;
-            /** Sku */
-            sku: string;
-            status: components["schemas"]["StockSyncStatus"];
-        };
         /** QueueAlertFilters */
         QueueAlertFilters: {
             /**
@@ -11931,44 +11624,6 @@ export interface components {
              */
             transactionId: string;
         };
-        /** Reply[BalancePublic] */
-        Reply_BalancePublic_: {
-            /**
-             * Code
-             * @default SUCCESS
-             */
-            code: string;
-            data?: components["schemas"]["BalancePublic"] | null;
-            /**
-             * Message
-             * @default
-             */
-            message: string;
-            /**
-             * Transactionid
-             * @default
-             */
-            transactionId: string;
-        };
-        /** Reply[BindingPublic] */
-        Reply_BindingPublic_: {
-            /**
-             * Code
-             * @default SUCCESS
-             */
-            code: string;
-            data?: components["schemas"]["BindingPublic"] | null;
-            /**
-             * Message
-             * @default
-             */
-            message: string;
-            /**
-             * Transactionid
-             * @default
-             */
-            transactionId: string;
-        };
         /** Reply[CalendarDayPublic] */
         Reply_CalendarDayPublic_: {
             /**
@@ -12045,25 +11700,6 @@ export interface components {
              */
             transactionId: string;
         };
-        /** Reply[EventFlow] */
-        Reply_EventFlow_: {
-            /**
-             * Code
-             * @default SUCCESS
-             */
-            code: string;
-            data?: components["schemas"]["EventFlow"] | null;
-            /**
-             * Message
-             * @default
-             */
-            message: string;
-            /**
-             * Transactionid
-             * @default
-             */
-            transactionId: string;
-        };
         /** Reply[FileLink] */
         Reply_FileLink_: {
             /**
@@ -12072,25 +11708,6 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["FileLink"] | null;
-            /**
-             * Message
-             * @default
-             */
-            message: string;
-            /**
-             * Transactionid
-             * @default
-             */
-            transactionId: string;
-        };
-        /** Reply[FlowPublic] */
-        Reply_FlowPublic_: {
-            /**
-             * Code
-             * @default SUCCESS
-             */
-            code: string;
-            data?: components["schemas"]["FlowPublic"] | null;
             /**
              * Message
              * @default
@@ -12186,25 +11803,6 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["InternalFaqPublic"] | null;
-            /**
-             * Message
-             * @default
-             */
-            message: string;
-            /**
-             * Transactionid
-             * @default
-             */
-            transactionId: string;
-        };
-        /** Reply[InventoryPublic] */
-        Reply_InventoryPublic_: {
-            /**
-             * Code
-             * @default SUCCESS
-             */
-            code: string;
-            data?: components["schemas"]["InventoryPublic"] | null;
             /**
              * Message
              * @default
@@ -12578,25 +12176,6 @@ export interface components {
              */
             transactionId: string;
         };
-        /** Reply[Page[BalancePublic]] */
-        Reply_Page_BalancePublic__: {
-            /**
-             * Code
-             * @default SUCCESS
-             */
-            code: string;
-            data?: components["schemas"]["Page_BalancePublic_"] | null;
-            /**
-             * Message
-             * @default
-             */
-            message: string;
-            /**
-             * Transactionid
-             * @default
-             */
-            transactionId: string;
-        };
         /** Reply[Page[BeatPublic]] */
         Reply_Page_BeatPublic__: {
             /**
@@ -12605,25 +12184,6 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_BeatPublic_"] | null;
-            /**
-             * Message
-             * @default
-             */
-            message: string;
-            /**
-             * Transactionid
-             * @default
-             */
-            transactionId: string;
-        };
-        /** Reply[Page[BindingPublic]] */
-        Reply_Page_BindingPublic__: {
-            /**
-             * Code
-             * @default SUCCESS
-             */
-            code: string;
-            data?: components["schemas"]["Page_BindingPublic_"] | null;
             /**
              * Message
              * @default
@@ -12730,25 +12290,6 @@ export interface components {
              */
             transactionId: string;
         };
-        /** Reply[Page[FlowPublic]] */
-        Reply_Page_FlowPublic__: {
-            /**
-             * Code
-             * @default SUCCESS
-             */
-            code: string;
-            data?: components["schemas"]["Page_FlowPublic_"] | null;
-            /**
-             * Message
-             * @default
-             */
-            message: string;
-            /**
-             * Transactionid
-             * @default
-             */
-            transactionId: string;
-        };
         /** Reply[Page[FreezePublic]] */
         Reply_Page_FreezePublic__: {
             /**
@@ -12795,25 +12336,6 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_InternalFaqPublic_"] | null;
-            /**
-             * Message
-             * @default
-             */
-            message: string;
-            /**
-             * Transactionid
-             * @default
-             */
-            transactionId: string;
-        };
-        /** Reply[Page[InventoryPublic]] */
-        Reply_Page_InventoryPublic__: {
-            /**
-             * Code
-             * @default SUCCESS
-             */
-            code: string;
-            data?: components["schemas"]["Page_InventoryPublic_"] | null;
             /**
              * Message
              * @default
@@ -13034,25 +12556,6 @@ export interface components {
              */
             transactionId: string;
         };
-        /** Reply[Page[PushPublic]] */
-        Reply_Page_PushPublic__: {
-            /**
-             * Code
-             * @default SUCCESS
-             */
-            code: string;
-            data?: components["schemas"]["Page_PushPublic_"] | null;
-            /**
-             * Message
-             * @default
-             */
-            message: string;
-            /**
-             * Transactionid
-             * @default
-             */
-            transactionId: string;
-        };
         /** Reply[Page[QueueAlertPublic]] */
         Reply_Page_QueueAlertPublic__: {
             /**
@@ -13167,25 +12670,6 @@ export interface components {
              */
             transactionId: string;
         };
-        /** Reply[Page[SettingPublic]] */
-        Reply_Page_SettingPublic__: {
-            /**
-             * Code
-             * @default SUCCESS
-             */
-            code: string;
-            data?: components["schemas"]["Page_SettingPublic_"] | null;
-            /**
-             * Message
-             * @default
-             */
-            message: string;
-            /**
-             * Transactionid
-             * @default
-             */
-            transactionId: string;
-        };
         /** Reply[Page[ShelfMergeItemPublic]] */
         Reply_Page_ShelfMergeItemPublic__: {
             /**
@@ -13262,6 +12746,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[StockBindingPublic]] */
+        Reply_Page_StockBindingPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_StockBindingPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[StockChangePublic]] */
         Reply_Page_StockChangePublic__: {
             /**
@@ -13319,6 +12822,44 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[StockFlowPublic]] */
+        Reply_Page_StockFlowPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_StockFlowPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[StockInventoryPublic]] */
+        Reply_Page_StockInventoryPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_StockInventoryPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[StockOrderPublic]] */
         Reply_Page_StockOrderPublic__: {
             /**
@@ -13338,6 +12879,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[StockPushPublic]] */
+        Reply_Page_StockPushPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_StockPushPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[StockReconciliationPublic]] */
         Reply_Page_StockReconciliationPublic__: {
             /**
@@ -13346,6 +12906,44 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_StockReconciliationPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[StockSettingPublic]] */
+        Reply_Page_StockSettingPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_StockSettingPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[StockSyncBalancePublic]] */
+        Reply_Page_StockSyncBalancePublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_StockSyncBalancePublic_"] | null;
             /**
              * Message
              * @default
@@ -13623,25 +13221,6 @@ export interface components {
              */
             transactionId: string;
         };
-        /** Reply[PushPublic] */
-        Reply_PushPublic_: {
-            /**
-             * Code
-             * @default SUCCESS
-             */
-            code: string;
-            data?: components["schemas"]["PushPublic"] | null;
-            /**
-             * Message
-             * @default
-             */
-            message: string;
-            /**
-             * Transactionid
-             * @default
-             */
-            transactionId: string;
-        };
         /** Reply[QueueAlertPublic] */
         Reply_QueueAlertPublic_: {
             /**
@@ -13832,25 +13411,6 @@ export interface components {
              */
             transactionId: string;
         };
-        /** Reply[SettingPublic] */
-        Reply_SettingPublic_: {
-            /**
-             * Code
-             * @default SUCCESS
-             */
-            code: string;
-            data?: components["schemas"]["SettingPublic"] | null;
-            /**
-             * Message
-             * @default
-             */
-            message: string;
-            /**
-             * Transactionid
-             * @default
-             */
-            transactionId: string;
-        };
         /** Reply[ShelfMergeItemPublic] */
         Reply_ShelfMergeItemPublic_: {
             /**
@@ -13946,6 +13506,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[StockBindingPublic] */
+        Reply_StockBindingPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["StockBindingPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[StockChangePublic] */
         Reply_StockChangePublic_: {
             /**
@@ -13984,6 +13563,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[StockEventFlow] */
+        Reply_StockEventFlow_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["StockEventFlow"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[StockEventPublic] */
         Reply_StockEventPublic_: {
             /**
@@ -13992,6 +13590,44 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["StockEventPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[StockFlowPublic] */
+        Reply_StockFlowPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["StockFlowPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[StockInventoryPublic] */
+        Reply_StockInventoryPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["StockInventoryPublic"] | null;
             /**
              * Message
              * @default
@@ -14060,6 +13696,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[StockPushPublic] */
+        Reply_StockPushPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["StockPushPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[StockReconciliationPublic] */
         Reply_StockReconciliationPublic_: {
             /**
@@ -14087,6 +13742,44 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["StockRepairedPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[StockSettingPublic] */
+        Reply_StockSettingPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["StockSettingPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[StockSyncBalancePublic] */
+        Reply_StockSyncBalancePublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["StockSyncBalancePublic"] | null;
             /**
              * Message
              * @default
@@ -15493,60 +15186,6 @@ export interface components {
              */
             expiresAt: string;
         };
-        /**
-         * SettingChange
-         * @description SPEC §4: stock lock and promotion stock, each on or off; a switch left out keeps its position.
-         */
-        SettingChange: {
-            /** Lockstock */
-            lockStock?: boolean | null;
-            /** Merchantid */
-            merchantId: number;
-            /** Promotionstock */
-            promotionStock?: boolean | null;
-        };
-        /** SettingFilters */
-        SettingFilters: {
-            /** Lockstock */
-            lockStock?: boolean | null;
-            /** Merchantid */
-            merchantId?: number | null;
-            /**
-             * Page
-             * @default 1
-             */
-            page: number;
-            /**
-             * Pagesize
-             * @default 20
-             */
-            pageSize: number;
-            /** Promotionstock */
-            promotionStock?: boolean | null;
-            /**
-             * Sort
-             * @description `field` ascending or `-field` descending
-             */
-            sort?: string | null;
-        };
-        /** SettingPublic */
-        SettingPublic: {
-            /** Id */
-            id: number;
-            /** Lockstock */
-            lockStock: boolean;
-            /** Merchantemail */
-            merchantEmail: string | null;
-            /** Merchantid */
-            merchantId: number;
-            /** Promotionstock */
-            promotionStock: boolean;
-            /**
-             * Updatedat
-             * Format: date-time
-             */
-            updatedAt: string;
-        };
         /** ShelfCreate */
         ShelfCreate: {
             /** Areaid */
@@ -16160,6 +15799,77 @@ export interface components {
             /** Transit */
             transit: number;
         };
+        /** StockBindingCreate */
+        StockBindingCreate: {
+            /** Shopid */
+            shopId: number;
+            /**
+             * Syncenabled
+             * @default true
+             */
+            syncEnabled: boolean;
+            /** Warehouseid */
+            warehouseId: number;
+        };
+        /** StockBindingFilters */
+        StockBindingFilters: {
+            /** Merchantid */
+            merchantId?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Shopid */
+            shopId?: number | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Syncenabled */
+            syncEnabled?: boolean | null;
+            /** Warehouseid */
+            warehouseId?: number | null;
+        };
+        /** StockBindingPublic */
+        StockBindingPublic: {
+            channel: components["schemas"]["Channel"] | null;
+            country: components["schemas"]["Country"] | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Id */
+            id: number;
+            /** Merchantemail */
+            merchantEmail: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Shopid */
+            shopId: number;
+            /** Shopname */
+            shopName: string | null;
+            /** Syncenabled */
+            syncEnabled: boolean;
+            /** Warehouseid */
+            warehouseId: number;
+            /** Warehousename */
+            warehouseName: string | null;
+        };
+        /** StockBindingUpdate */
+        StockBindingUpdate: {
+            /** Id */
+            id: number;
+            /** Syncenabled */
+            syncEnabled: boolean;
+        };
         /**
          * StockChangeFilters
          * @description SPEC §3 stock change record: by sku, warehouse, movement and time range.
@@ -16327,6 +16037,14 @@ export interface components {
              */
             sort?: string | null;
         };
+        /** StockEventFlow */
+        StockEventFlow: {
+            event: components["schemas"]["StockEventPublic"];
+            /** Workflowid */
+            workflowId: string | null;
+            /** Workflowurl */
+            workflowUrl: string | null;
+        };
         /**
          * StockEventKind
          * @description What happened to a merchant's stock settings or channel stock (the stock events screen).
@@ -16390,6 +16108,115 @@ export interface components {
             sku: string;
             /** Transit */
             transit: number;
+        };
+        /** StockFlowFilters */
+        StockFlowFilters: {
+            /** Createdat */
+            createdAt?: (string | null)[] | null;
+            /** Erporderno */
+            erpOrderNo?: string | null;
+            /** Merchantid */
+            merchantId?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Sku */
+            sku?: string | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Warehouseid */
+            warehouseId?: number[] | null;
+        };
+        /**
+         * StockFlowPublic
+         * @description SPEC §3 WMS stock flow: transaction number, ERP and channel order numbers, original, movement, new.
+         */
+        StockFlowPublic: {
+            /** Channelorderno */
+            channelOrderNo: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Erporderno */
+            erpOrderNo: string | null;
+            /** Id */
+            id: number;
+            /** Merchantid */
+            merchantId: number;
+            /** Movement */
+            movement: number;
+            movementType: components["schemas"]["StockMovementType"];
+            /** New */
+            new: number;
+            /** Original */
+            original: number;
+            /** Sku */
+            sku: string;
+            /** Transactionno */
+            transactionNo: string;
+            /** Warehouseid */
+            warehouseId: number;
+            /** Warehousename */
+            warehouseName: string | null;
+        };
+        /**
+         * StockInventoryFilters
+         * @description The sums are made per search: a merchant or a sku narrows them first.
+         */
+        StockInventoryFilters: {
+            /** Merchantid */
+            merchantId?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Sku */
+            sku?: string | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+        };
+        /**
+         * StockInventoryPublic
+         * @description SPEC §3 WMS stock: existing, locked and available of one sku over the merchant's warehouses.
+         */
+        StockInventoryPublic: {
+            /** Available */
+            available: number;
+            /** Existing */
+            existing: number;
+            /** Id */
+            id: number;
+            /** Locked */
+            locked: number;
+            /** Merchantemail */
+            merchantEmail: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Sku */
+            sku: string;
+            /** Warehousecount */
+            warehouseCount: number;
         };
         /** StockMovedPublic */
         StockMovedPublic: {
@@ -16602,6 +16429,69 @@ export interface components {
          * @enum {string}
          */
         StockOrderType: "PURCHASE_INBOUND" | "RETURN_INBOUND" | "TRANSFER_INBOUND" | "SALES_OUTBOUND" | "TRANSFER_OUTBOUND" | "SUPPLIER_RETURN_OUTBOUND";
+        /** StockPushFilters */
+        StockPushFilters: {
+            /** Cause */
+            cause?: components["schemas"]["StockExceptionCause"][] | null;
+            /** Eventid */
+            eventId?: number | null;
+            /** Merchantid */
+            merchantId?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Pushedat */
+            pushedAt?: (string | null)[] | null;
+            /** Shopid */
+            shopId?: number | null;
+            /** Sku */
+            sku?: string | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Status */
+            status?: components["schemas"]["StockSyncStatus"][] | null;
+        };
+        /** StockPushPublic */
+        StockPushPublic: {
+            /** Available */
+            available: number;
+            cause: components["schemas"]["StockExceptionCause"] | null;
+            channel: components["schemas"]["Channel"];
+            /** Eventid */
+            eventId: number;
+            /** Id */
+            id: number;
+            /** Merchantemail */
+            merchantEmail: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Promotion */
+            promotion: number;
+            /**
+             * Pushedat
+             * Format: date-time
+             */
+            pushedAt: string;
+            /** Quantity */
+            quantity: number;
+            /** Shopid */
+            shopId: number;
+            /** Shopname */
+            shopName: string | null;
+            /** Sku */
+            sku: string;
+            status: components["schemas"]["StockSyncStatus"];
+        };
         /**
          * StockReconcileStatus
          * @description A reconciliation run: OK when every balance equals the sum of its change records, DRIFT otherwise.
@@ -16663,6 +16553,128 @@ export interface components {
         StockRepairedPublic: {
             after: components["schemas"]["StockBalancePublic"];
             before: components["schemas"]["StockBalancePublic"] | null;
+        };
+        /**
+         * StockSettingChange
+         * @description SPEC §4: stock lock and promotion stock, each on or off; a switch left out keeps its position.
+         */
+        StockSettingChange: {
+            /** Lockstock */
+            lockStock?: boolean | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Promotionstock */
+            promotionStock?: boolean | null;
+        };
+        /** StockSettingFilters */
+        StockSettingFilters: {
+            /** Lockstock */
+            lockStock?: boolean | null;
+            /** Merchantid */
+            merchantId?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Promotionstock */
+            promotionStock?: boolean | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+        };
+        /** StockSettingPublic */
+        StockSettingPublic: {
+            /** Id */
+            id: number;
+            /** Lockstock */
+            lockStock: boolean;
+            /** Merchantemail */
+            merchantEmail: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Promotionstock */
+            promotionStock: boolean;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** StockSyncBalanceFilters */
+        StockSyncBalanceFilters: {
+            /** Merchantid */
+            merchantId?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Sku */
+            sku?: string | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Warehouseid */
+            warehouseId?: number[] | null;
+        };
+        /** StockSyncBalancePublic */
+        StockSyncBalancePublic: {
+            /** Available */
+            available: number;
+            /** Id */
+            id: number;
+            /** Locked */
+            locked: number;
+            /** Merchantemail */
+            merchantEmail: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Onhand */
+            onHand: number;
+            /** Promotion */
+            promotion: number;
+            /** Sku */
+            sku: string;
+            /** Spare */
+            spare: number;
+            /** Transit */
+            transit: number;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** Warehouseid */
+            warehouseId: number;
+            /** Warehousename */
+            warehouseName: string | null;
+        };
+        /**
+         * StockSyncRequest
+         * @description SPEC §5: sync stock needs merchant, country, channel and store.
+         */
+        StockSyncRequest: {
+            channel: components["schemas"]["Channel"];
+            country: components["schemas"]["Country"];
+            /** Merchantid */
+            merchantId: number;
+            /** Shopid */
+            shopId: number;
         };
         /**
          * StockSyncStatus
@@ -16794,18 +16806,6 @@ export interface components {
              * @default []
              */
             userIds: number[];
-        };
-        /**
-         * SyncRequest
-         * @description SPEC §5: sync stock needs merchant, country, channel and store.
-         */
-        SyncRequest: {
-            channel: components["schemas"]["Channel"];
-            country: components["schemas"]["Country"];
-            /** Merchantid */
-            merchantId: number;
-            /** Shopid */
-            shopId: number;
         };
         /** TableDisplayBody */
         TableDisplayBody: {
@@ -25506,7 +25506,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BindingCreate"];
+                "application/json": components["schemas"]["StockBindingCreate"];
             };
         };
         responses: {
@@ -25516,7 +25516,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_BindingPublic_"];
+                    "application/json": components["schemas"]["Reply_StockBindingPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -25578,7 +25578,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_BindingPublic_"];
+                    "application/json": components["schemas"]["Reply_StockBindingPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -25601,7 +25601,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BindingFilters"];
+                "application/json": components["schemas"]["StockBindingFilters"];
             };
         };
         responses: {
@@ -25634,7 +25634,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BindingUpdate"];
+                "application/json": components["schemas"]["StockBindingUpdate"];
             };
         };
         responses: {
@@ -25644,7 +25644,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_BindingPublic_"];
+                    "application/json": components["schemas"]["Reply_StockBindingPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -25667,7 +25667,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BindingFilters"];
+                "application/json": components["schemas"]["StockBindingFilters"];
             };
         };
         responses: {
@@ -25677,7 +25677,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_Page_BindingPublic__"];
+                    "application/json": components["schemas"]["Reply_Page_StockBindingPublic__"];
                 };
             };
             /** @description Validation Error */
@@ -25772,7 +25772,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_EventFlow_"];
+                    "application/json": components["schemas"]["Reply_StockEventFlow_"];
                 };
             };
             /** @description Validation Error */
@@ -25836,7 +25836,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_FlowPublic_"];
+                    "application/json": components["schemas"]["Reply_StockFlowPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -25859,7 +25859,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["FlowFilters"];
+                "application/json": components["schemas"]["StockFlowFilters"];
             };
         };
         responses: {
@@ -25892,7 +25892,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["FlowFilters"];
+                "application/json": components["schemas"]["StockFlowFilters"];
             };
         };
         responses: {
@@ -25902,7 +25902,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_Page_FlowPublic__"];
+                    "application/json": components["schemas"]["Reply_Page_StockFlowPublic__"];
                 };
             };
             /** @description Validation Error */
@@ -25933,7 +25933,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_InventoryPublic_"];
+                    "application/json": components["schemas"]["Reply_StockInventoryPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -25956,7 +25956,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["InventoryFilters"];
+                "application/json": components["schemas"]["StockInventoryFilters"];
             };
         };
         responses: {
@@ -25989,7 +25989,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["InventoryFilters"];
+                "application/json": components["schemas"]["StockInventoryFilters"];
             };
         };
         responses: {
@@ -25999,7 +25999,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_Page_InventoryPublic__"];
+                    "application/json": components["schemas"]["Reply_Page_StockInventoryPublic__"];
                 };
             };
             /** @description Validation Error */
@@ -26030,7 +26030,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_PushPublic_"];
+                    "application/json": components["schemas"]["Reply_StockPushPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -26053,7 +26053,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PushFilters"];
+                "application/json": components["schemas"]["StockPushFilters"];
             };
         };
         responses: {
@@ -26086,7 +26086,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PushFilters"];
+                "application/json": components["schemas"]["StockPushFilters"];
             };
         };
         responses: {
@@ -26096,7 +26096,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_Page_PushPublic__"];
+                    "application/json": components["schemas"]["Reply_Page_StockPushPublic__"];
                 };
             };
             /** @description Validation Error */
@@ -26127,7 +26127,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_SettingPublic_"];
+                    "application/json": components["schemas"]["Reply_StockSettingPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -26150,7 +26150,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SettingFilters"];
+                "application/json": components["schemas"]["StockSettingFilters"];
             };
         };
         responses: {
@@ -26183,7 +26183,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SettingChange"];
+                "application/json": components["schemas"]["StockSettingChange"];
             };
         };
         responses: {
@@ -26193,7 +26193,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_SettingPublic_"];
+                    "application/json": components["schemas"]["Reply_StockSettingPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -26216,7 +26216,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SettingFilters"];
+                "application/json": components["schemas"]["StockSettingFilters"];
             };
         };
         responses: {
@@ -26226,7 +26226,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_Page_SettingPublic__"];
+                    "application/json": components["schemas"]["Reply_Page_StockSettingPublic__"];
                 };
             };
             /** @description Validation Error */
@@ -26257,7 +26257,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_BalancePublic_"];
+                    "application/json": components["schemas"]["Reply_StockSyncBalancePublic_"];
                 };
             };
             /** @description Validation Error */
@@ -26280,7 +26280,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BalanceFilters"];
+                "application/json": components["schemas"]["StockSyncBalanceFilters"];
             };
         };
         responses: {
@@ -26313,7 +26313,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BalanceFilters"];
+                "application/json": components["schemas"]["StockSyncBalanceFilters"];
             };
         };
         responses: {
@@ -26323,7 +26323,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_Page_BalancePublic__"];
+                    "application/json": components["schemas"]["Reply_Page_StockSyncBalancePublic__"];
                 };
             };
             /** @description Validation Error */
@@ -26346,7 +26346,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SyncRequest"];
+                "application/json": components["schemas"]["StockSyncRequest"];
             };
         };
         responses: {
@@ -26356,7 +26356,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_EventFlow_"];
+                    "application/json": components["schemas"]["Reply_StockEventFlow_"];
                 };
             };
             /** @description Validation Error */

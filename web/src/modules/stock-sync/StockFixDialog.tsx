@@ -1,0 +1,37 @@
+import { Form, Input, InputNumber, Modal, Typography } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { toast } from '../../components/feedback';
+import { showFieldErrors } from '../../components/resource/fieldErrors';
+import { useTranslate } from '../../i18n';
+import { stockSyncApi } from './api';
+
+/** One SKU a line (or separated by commas or spaces), as they are pasted from a spreadsheet. */
+export function skusOf(text: string | undefined): string[] {
+  return (text ?? '').split(/[\s,;]+/).map((sku) => sku.trim()).filter(Boolean);
+}
+
+/** SPEC §5: stock fix needs merchant id and inventory SKUs; the balances are rebuilt from their change records. */
+export function StockFixDialog({ onClose, done }: { onClose: () => void; done: () => void }) {
+  const t = useTranslate(['stock-sync', 'resource']);
+  const [form] = Form.useForm();
+  const fix = useMutation({
+    mutationFn: ({ merchantId, skus }: { merchantId: number; skus: string }) => stockSyncApi.fix(merchantId, skusOf(skus)),
+    onSuccess: (flow) => { toast.success(t('fixDone', { count: flow.event.skuCount })); done(); onClose(); },
+    onError: (error) => showFieldErrors(form, error, ['merchantId', 'skus']),
+  });
+  return (
+    <Modal open title={t('fixTitle')} okText={t('fixStart')} cancelText={t('common.cancel')} onCancel={onClose}
+      onOk={() => form.submit()} confirmLoading={fix.isPending} destroyOnHidden>
+      <Typography.Paragraph type="secondary">{t('fixHint')}</Typography.Paragraph>
+      <Form form={form} layout="vertical" name="stock-fix" onFinish={(values) => fix.mutate(values)}>
+        <Form.Item name="merchantId" label={t('merchantId')} rules={[{ required: true, message: t('required', { field: t('merchantId') }) }]}>
+          <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="skus" label={t('skus')}
+          rules={[{ validator: (_, value: string) => (skusOf(value).length ? Promise.resolve() : Promise.reject(new Error(t('required', { field: t('skus') })))) }]}>
+          <Input.TextArea rows={4} placeholder={t('skusPlaceholder')} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
