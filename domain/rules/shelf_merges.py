@@ -75,7 +75,8 @@ def check_not_busy(shelves: Sequence[Shelf], running: Iterable[RunningMerge]) ->
     for merge in running:
         taken = sorted(codes[i] for i in merge.shelf_ids & codes.keys())
         if taken:
-            raise DomainError("SHELF_MERGE_SHELF_BUSY", status=409, shelves=", ".join(taken), merge=merge.id)
+            raise DomainError("SHELF_MERGE_SHELF_BUSY", status=409, field="sourceShelfIds", shelves=", ".join(taken),
+                              merge=merge.id)
 
 
 def item_key(merge_id: int, shelf_id: int, sku: str) -> str:

@@ -160,7 +160,7 @@ export const VIEWS: Readonly<Record<string, View>> = {
   'whatsapp-group': resourcePage(() => import('../modules/whatsapp-groups/WhatsappGroupsPage'), 'whatsapp-groups'),
   // SPEC §2 WMS centre: warehouses, their areas and shelves, the product library.
   'warehouse-list': resourcePage(() => import('../modules/warehouses/WarehousesPage'), 'warehouses'),
-  'location-management': resourcePage(() => import('../modules/warehouses/LocationsPage'), 'warehouses'),
+  'location-management': resourcePage(() => import('../modules/warehouses/LocationsPage'), 'warehouses', 'shelf-merges'),
   'product-library': resourcePage(() => import('../modules/warehouses/ProductLibraryPage'), 'warehouses'),
   'tips-manage': resourcePage(() => import('../modules/tips/TipsPage'), 'tips'),
   'internal-faq': resourcePage(() => import('../modules/internal-faq/InternalFaqPage'), 'internal-faq'),
