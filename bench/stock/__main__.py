@@ -8,7 +8,7 @@
    (throughput).
 4. Movements: `POST /cms/stock/movement` (an outbound of 1 unit of a random balance, a new idempotency key each)
    beside pgbench running the movement's own transaction (change record + guarded UPDATE) on the same balances.
-5. Drift: the reconciliation's query over every balance afterwards (must be 0).
+5. Drift: the stock reconciliation's own proof over every balance afterwards (must be 0).
 Results go to bench/out/stock-<time>.json and are printed as bench/RESULTS.md shows them.
 """
 
@@ -61,8 +61,7 @@ async def run(args: argparse.Namespace, console: stack.Stack) -> dict[str, Any]:
                                                 ledger.movement_script(layout), args.seconds, args.clients)
     print("movements: " + ", ".join(f"{k} {v}" for k, v in results["movements"].items() if k != "script"),
           flush=True)
-    with psycopg.connect(console.database_url, autocommit=True) as conn:
-        results["drift"] = ledger.drift(conn)
+    results["drift"] = await ledger.drift()
     print(f"drift: {results['drift']}", flush=True)
     results["loadAverageAtEnd"] = load_average()
     return results

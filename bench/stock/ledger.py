@@ -11,8 +11,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import psycopg
-
 from bench.stock.generate import MERCHANTS, WAREHOUSES_PER_MERCHANT, Layout
 from domain.enums import StockMovementType
 
@@ -89,13 +87,10 @@ def searched(layout: Layout) -> list[Searched]:
     ]
 
 
-def drift(conn: psycopg.Connection) -> dict[str, int]:
-    """Balances that differ in any bucket from the sum of their change records."""
-    buckets = ("on_hand", "spare", "locked", "promotion", "transit")
-    sums = ", ".join(f"sum(change_{b}) as {b}" for b in buckets)
-    differs = " or ".join(f"b.{b} is distinct from c.{b}" for b in buckets)
-    drifted = conn.execute(
-        f"select count(*) from stock_balances b full join (select warehouse_id, sku, {sums} from stock_changes "
-        f"group by warehouse_id, sku) c using (warehouse_id, sku) where {differs}").fetchone()[0]  # type: ignore[index]
-    balances = conn.execute("select count(*) from stock_balances").fetchone()[0]  # type: ignore[index]
-    return {"drifted": int(drifted), "balances": int(balances)}
+async def drift() -> dict[str, int]:
+    """The stock reconciliation's own proof (activities/stock.py `prove`: every balance against the sum of its
+    change records, all five buckets), run once more after the benchmark: pairs checked and drifted."""
+    from activities.stock import prove
+
+    result = await prove(f"bench-stock-{uuid.uuid4().hex}")
+    return {"drifted": result.drifted, "balances": result.checked, "reconciliationId": result.reconciliation_id}
