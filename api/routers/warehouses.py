@@ -21,6 +21,7 @@ from api.schemas.warehouses import (
     ShelfUpdate,
     WarehouseAreaCreate,
     WarehouseAreaFilters,
+    WarehouseAreaOption,
     WarehouseAreaPublic,
     WarehouseAreaUpdate,
     WarehouseCreate,
@@ -189,6 +190,16 @@ shelves = Resource(
     prepare=prepare_shelf, unique={"uq_shelves_warehouse_id_code": ("code", "SHELF_CODE_TAKEN")},
 )
 area_router = areas.router(prefix="/warehouse-area", tags=["warehouse_areas"])
+
+
+@area_router.get("/options", summary="The product areas the caller may see, for the shelf form's picker",
+                 openapi_extra=declares(areas.scope))
+async def area_options(db: SessionDep,
+                       user: Annotated[Principal, Need(LOCATIONS)]) -> Reply[list[WarehouseAreaOption]]:
+    query = areas.scope(select(WarehouseArea, warehouse_name(WarehouseArea.warehouse_id).label("house")), user)
+    rows = (await db.execute(query.order_by(WarehouseArea.warehouse_id, WarehouseArea.code).limit(1000))).all()
+    return ok([WarehouseAreaOption(id=a.id, warehouse_id=a.warehouse_id, warehouse_name=house, code=a.code,
+                                   name=a.name) for a, house in rows])
 shelf_router = shelves.router(prefix="/warehouse-shelf", tags=["shelves"])
 
 

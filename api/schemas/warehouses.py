@@ -138,6 +138,14 @@ class WarehouseAreaPublic(CamelModel):
     updated_at: datetime
 
 
+class WarehouseAreaOption(CamelModel):
+    id: int
+    warehouse_id: int
+    warehouse_name: str | None = None
+    code: str
+    name: str
+
+
 class WarehouseAreaFilters(SearchParams):
     warehouse_id: Annotated[int | None, Eq()] = None
     code: Annotated[str | None, Field(max_length=rules.CODE_MAX), Like()] = None

@@ -108,3 +108,18 @@ async def test_shelves_export_and_follow_the_warehouses_data_authority(client, s
     refused = await post(client, scoped, "warehouse-shelf/add", {
         "warehouseId": filipino["id"], "code": "P2", "name": "x"}, 422)
     assert refused["data"]["errors"][0]["rule"] == "warehouse_missing"
+
+
+async def test_the_shelf_forms_area_picker_lists_the_areas_the_caller_may_see(client, staff):
+    indonesian, filipino = await warehouse(client, staff, "ID"), await warehouse(client, staff, "PH")
+    mine = (await post(client, staff, "warehouse-area/add", {"warehouseId": indonesian["id"], "code": "M",
+                                                             "name": "Mine"}))["data"]
+    theirs = (await post(client, staff, "warehouse-area/add", {"warehouseId": filipino["id"], "code": "T",
+                                                               "name": "Theirs"}))["data"]
+    user = await create_user(*ALL)
+    async with transaction() as db:
+        db.add(DataScope(user_id=user.id, scope_type="COUNTRY", values=["ID"]))
+    options = (await client.get("/cms/warehouse-area/options", headers=bearer(await token_for(user)))).json()["data"]
+    shown = {o["id"]: o for o in options}
+    assert (shown[mine["id"]]["warehouseName"], shown[mine["id"]]["code"]) == (indonesian["name"], "M")
+    assert theirs["id"] not in shown

@@ -6113,6 +6113,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/warehouse-area/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The product areas the caller may see, for the shelf form's picker */
+        get: operations["warehouse_areas_area_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/warehouse-area/search": {
         parameters: {
             query?: never;
@@ -14634,6 +14651,26 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[list[WarehouseAreaOption]] */
+        Reply_list_WarehouseAreaOption__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["WarehouseAreaOption"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[list[WarehouseOption]] */
         Reply_list_WarehouseOption__: {
             /**
@@ -17831,6 +17868,19 @@ export interface components {
             sort?: string | null;
             /** Warehouseid */
             warehouseId?: number | null;
+        };
+        /** WarehouseAreaOption */
+        WarehouseAreaOption: {
+            /** Code */
+            code: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Warehouseid */
+            warehouseId: number;
+            /** Warehousename */
+            warehouseName?: string | null;
         };
         /** WarehouseAreaPublic */
         WarehouseAreaPublic: {
@@ -29645,6 +29695,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    warehouse_areas_area_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_WarehouseAreaOption__"];
                 };
             };
         };

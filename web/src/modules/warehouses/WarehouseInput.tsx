@@ -21,3 +21,20 @@ export function WarehouseInput({ id, label, value, onChange }: InputProps) {
     />
   );
 }
+
+type AreaOption = components['schemas']['WarehouseAreaOption'];
+
+/** The picker of a shelf's product area: the areas the reader may see, named with their warehouse (the server
+ *  refuses an area of another warehouse than the shelf's, on this field). */
+export function AreaInput({ id, label, value, onChange }: InputProps) {
+  const { data = [], isFetching } = useQuery(referenceQuery<AreaOption[]>(['warehouse-area', 'options'], 'warehouse-area/options'));
+  return (
+    <Select
+      {...pickerProps({ id, label, value, onChange })}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={isFetching}
+      options={data.map((area) => ({ value: area.id, label: `${area.warehouseName ?? ''} · ${area.code} · ${area.name}` }))}
+    />
+  );
+}

@@ -3,7 +3,7 @@ import { http } from '../../api/http';
 import { defineResource, type Column, type RowAction } from '../../components/resource';
 import { toast } from '../../components/feedback';
 import type { Translate } from '../../i18n';
-import { WarehouseInput } from './WarehouseInput';
+import { AreaInput, WarehouseInput } from './WarehouseInput';
 
 export type Warehouse = components['schemas']['WarehousePublic'];
 export type WarehouseArea = components['schemas']['WarehouseAreaPublic'];
@@ -101,7 +101,8 @@ export const shelves = defineResource<Shelf>({
   columns: [
     inWarehouse,
     { key: 'warehouseName', title: 'warehouse', priority: 'key' },
-    { key: 'areaName', title: 'areaName' },
+    { key: 'areaId', title: 'area', table: false, form: { input: AreaInput } },
+    { key: 'areaName', title: 'area' },
     { key: 'code', title: 'shelfCode', priority: 'key', filter: true, sorter: true, copyable: true, form: { required: true, max: 64, check: checkCode } },
     { key: 'name', title: 'shelfName', filter: true, sorter: true, form: { required: true, max: 100 } },
     { key: 'updatedAt', title: 'common.updatedAt', type: 'datetime', sorter: true, priority: 'wide' },
