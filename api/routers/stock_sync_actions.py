@@ -1,5 +1,6 @@
-"""Stock sync actions (SPEC §4, §5): sync stock to one store (a Temporal flow, `stock-sync-{eventId}`), and the
-lock and promotion stock switches. Each is audited and leaves a stock event."""
+"""Stock sync actions (SPEC §4, §5): sync stock to one store (a Temporal flow, `stock-sync-{eventId}`), stock fix
+(the merchant's balances of the named SKUs rebuilt through the stock module's audited repair), and the lock and
+promotion stock switches. Each is audited and leaves a stock event."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.service import RPCError
 
+from activities.stock_store import repair
 from activities.stock_sync import start_sync
 from api.deps import Need, Principal, SessionDep, release
 from api.envelope import Reply, ok
@@ -23,6 +25,7 @@ from api.routers.stock_sync import EVENTS, STOCK, events, settings
 from api.schemas.stock_sync import (
     StockEventFlow,
     StockEventPublic,
+    StockFixRequest,
     StockSettingChange,
     StockSettingPublic,
     StockSyncRequest,
@@ -32,7 +35,7 @@ from domain import audit
 from domain.db import transaction
 from domain.enums import JobResult, StockEventKind
 from domain.errors import DomainError, Invalid
-from domain.models.stock_sync import StockBinding, StockEvent, StockSetting
+from domain.models.stock_sync import BalanceView, StockBinding, StockEvent, StockSetting
 from domain.rules import stock_sync as rules
 from workflows.stock_sync_models import workflow_id
 
@@ -90,6 +93,27 @@ async def sync(body: StockSyncRequest, db: SessionDep, request: Request,
 async def event_flow(event_id: int, db: SessionDep,
                      user: Annotated[Principal, Need(EVENTS, STOCK)]) -> Reply[StockEventFlow]:
     return ok(await _flow(db, user, event_id))
+
+
+@router.post("/fix", summary="Stock fix: rebuild the merchant's balances of the named SKUs from their change records "
+                             "(audited)")
+async def fix(body: StockFixRequest, db: SessionDep,
+              user: Annotated[Principal, Need("stock#fix")]) -> Reply[StockEventFlow]:
+    """SPEC §5: merchant id and inventory SKUs are required; SKUs the merchant has no stock of are named and
+    nothing is repaired."""
+    merchant = await merchants.load(db, user, body.merchant_id)
+    skus = rules.fix_skus(body.skus)
+    rows = (await db.execute(select(BalanceView.warehouse_id, BalanceView.sku).where(
+        BalanceView.merchant_id == merchant.id, BalanceView.sku.in_(skus))
+        .order_by(BalanceView.sku, BalanceView.warehouse_id))).all()
+    missing = rules.unknown_skus(skus, (r.sku for r in rows))
+    if missing:
+        raise Invalid("skus", "stock_fix_unknown_sku", skus=", ".join(missing[:10]))
+    for row in rows:  # in sku order, as every writer of several balances locks them
+        await repair(db, row.warehouse_id, row.sku, operator_id=user.id, operator_name=user.username)
+    event = await _event(db, user, merchant_id=merchant.id, kind=StockEventKind.FIX, skus=skus,
+                         result=JobResult.SUCCEEDED, sku_count=len(skus), finished_at=datetime.now(UTC))
+    return ok(await _flow(db, user, event.id))
 
 
 @router.post("/setting/save", summary="Turn a merchant's lock stock or promotion stock on or off (audited)")

@@ -3,7 +3,7 @@ inventory, product flow from the change records, store-warehouse bindings, the l
 (audited, each turn an event), their filters, exports and translated refusals."""
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, text
 
 from domain.db import transaction
 from domain.enums import StockMovementType as M
@@ -125,3 +125,56 @@ async def test_switches_need_their_button(client, login_as):
     reply = await client.post("/cms/stock-sync/setting/save", headers=viewer,
                               json={"merchantId": store.merchant_id, "lockStock": True})
     assert reply.status_code == 403
+
+
+async def drift(place, sku: str, units: int) -> None:
+    """A balance that no longer equals its change records (what the reconciliation finds), made by hand."""
+    async with transaction() as db:
+        await db.execute(text("UPDATE stock_balances SET on_hand = on_hand + :n WHERE warehouse_id = :w AND sku = :s"),
+                         {"n": units, "w": place.warehouse_id, "s": sku})
+
+
+async def test_stock_fix_rebuilds_the_merchants_balances_of_the_skus_and_is_audited(client, login_as):
+    """SPEC §5: stock fix needs merchant id and inventory SKUs."""
+    fixer = await login_as("search-warehouse-stock", "stock#fix", "events-warehouse-stock")
+    store = await stocked_store(stock={"A": 10, "B": 4})
+    a, b = store.skus
+    await drift(store.place, a, 5)
+    await drift(store.place, b, 2)
+    reply = await client.post("/cms/stock-sync/fix", headers=fixer, json={"merchantId": store.merchant_id,
+                                                                          "skus": [a, f" {a} ", ""]})
+    assert reply.status_code == 200, reply.text
+    assert reply.json()["data"]["event"]["kind"] == "FIX" and reply.json()["data"]["event"]["skuCount"] == 1
+    found = await search(client, fixer, "stock", merchantId=store.merchant_id)
+    assert {r["sku"]: r["onHand"] for r in found["items"]} == {a: 10, b: 6}  # b was not asked for
+    async with transaction() as db:
+        repaired = (await db.scalars(select(EntityChange.entity_id).where(
+            EntityChange.entity == "StockBalance", EntityChange.action == "repair",
+            EntityChange.entity_id == f"{store.place.warehouse_id}/{a}"))).all()
+    assert len(repaired) == 1
+
+
+@pytest.mark.parametrize(("body", "field", "rule"), [
+    ({"skus": ["X"]}, "merchantId", None), ({"merchantId": 1}, "skus", None), ({"skus": []}, "skus", "required"),
+    ({"skus": ["  "]}, "skus", "required"), ({"skus": ["X" * 101]}, "skus", "stock_sku_too_long"),
+    ({"skus": "A"}, "skus", None)])
+async def test_stock_fix_refuses_missing_or_malformed_input(client, login_as, body, field, rule):
+    fixer = await login_as("stock#fix")
+    store = await stocked_store(stock={"A": 1})
+    payload = {"merchantId": store.merchant_id, **body} if "merchantId" not in body and field != "merchantId" else body
+    reply = await client.post("/cms/stock-sync/fix", headers={**fixer, "Accept-Language": "zh-CN"}, json=payload)
+    assert reply.status_code == 422, reply.text
+    error = reply.json()["data"]["errors"][0]
+    assert error["field"] == field and (rule is None or error["rule"] == rule)
+
+
+async def test_stock_fix_names_skus_the_merchant_has_no_stock_of_and_repairs_nothing(client, login_as):
+    fixer = await login_as("stock#fix", "search-warehouse-stock")
+    store = await stocked_store(stock={"A": 3})
+    await drift(store.place, store.skus[0], 1)
+    reply = await client.post("/cms/stock-sync/fix", headers=fixer,
+                              json={"merchantId": store.merchant_id, "skus": [store.skus[0], "NOPE-1"]})
+    assert reply.status_code == 422
+    assert reply.json()["data"]["errors"][0]["rule"] == "stock_fix_unknown_sku" and "NOPE-1" in reply.json()["message"]
+    found = await search(client, fixer, "stock", merchantId=store.merchant_id)
+    assert found["items"][0]["onHand"] == 4  # still drifted: nothing was repaired

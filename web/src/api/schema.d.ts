@@ -4089,6 +4089,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/stock-sync/fix": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stock fix: rebuild the merchant's balances of the named SKUs from their change records (audited)
+         * @description SPEC §5: merchant id and inventory SKUs are required; SKUs the merchant has no stock of are named and
+         *     nothing is repaired.
+         */
+        post: operations["stock_sync_fix"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/stock-sync/flow/detail/{row_id}": {
         parameters: {
             query?: never;
@@ -16146,6 +16167,16 @@ export interface components {
             /** Transit */
             transit: number;
         };
+        /**
+         * StockFixRequest
+         * @description SPEC §5: stock fix needs merchant id and inventory SKUs.
+         */
+        StockFixRequest: {
+            /** Merchantid */
+            merchantId: number;
+            /** Skus */
+            skus: string[];
+        };
         /** StockFlowFilters */
         StockFlowFilters: {
             /** Createdat */
@@ -25856,6 +25887,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_Page_StockEventPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_fix: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockFixRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_StockEventFlow_"];
                 };
             };
             /** @description Validation Error */
