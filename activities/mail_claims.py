@@ -36,6 +36,7 @@ class Claims:
         self.open = False  # a claim's transaction is open
         self.committing = False  # its COMMIT is on the wire, the reply not read
         self.ahead: int | None = None  # the next row, claimed in the same write as the COMMIT
+        self.commit_sql = b"commit"  # built before the "." so that nothing but its write follows it
         self.held: tuple[int, bool] | None = None  # that claim's row and whether it got it
 
     @classmethod
@@ -59,13 +60,11 @@ class Claims:
     def claim_ahead(self, row_id: int | None) -> None:
         """The row `commit_now` claims with its COMMIT, saving the next mail a round trip."""
         self.ahead = row_id
+        self.commit_sql = b"commit" + (b"; " + self.claim_sql(row_id, rollback=False) if row_id is not None else b"")
 
     def commit_now(self) -> None:
         """Called right after the "." went into the SMTP socket; the replies are read by `settle`."""
-        sql = b"commit"
-        if self.ahead is not None:
-            sql += b"; " + self.claim_sql(self.ahead, rollback=False)
-        self.send(sql)
+        self.send(self.commit_sql)
         self.committing = True
 
     async def settle(self) -> None:
@@ -76,7 +75,7 @@ class Claims:
             self.held = (self.ahead, found[-1].ntuples == 1) if self.ahead is not None else None
         else:
             await self.release()
-        self.committing, self.ahead = False, None
+        self.committing, self.ahead, self.commit_sql = False, None, b"commit"
 
     async def release(self) -> None:
         """Give back a claim not sent (the message did not get to its ".", or the lane stops)."""

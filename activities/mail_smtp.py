@@ -12,7 +12,9 @@ aiosmtplib has no such split of DATA, so `finish` drives its protocol object the
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import re
+import socket
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -26,6 +28,13 @@ from domain.settings import get_settings
 LINE_ENDINGS = re.compile(rb"\r\n|\r|\n")
 QUEUED_AS = re.compile(r"queued as\s+(\S+)", re.IGNORECASE)
 TIMEOUT = 30
+FINAL_DOT = b".\r\n"
+# libc's send through PyDLL, which keeps the GIL during the call: after the "." no other thread of the worker
+# (workflow tasks, the SDK's callbacks) can run before the claim's COMMIT is written, so the window in which a
+# killed worker leaves a delivered message unclaimed is a few microseconds of this thread, not a GIL hand-over.
+_libc_send = ctypes.PyDLL(None).send
+_libc_send.argtypes = (ctypes.c_int, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_int)
+_libc_send.restype = ctypes.c_ssize_t
 
 
 @dataclass
@@ -112,9 +121,14 @@ class Lane:
                 if start.code != SMTPStatus.start_input:
                     return Outcome(sent=False, error=f"{start.code} {start.message}")
                 protocol._response_pending = True
-                protocol.write(wire + b".\r\n")
+                protocol.write(wire)
                 while unsent(protocol):  # a large message: the rest goes as the server reads
                     await asyncio.sleep(0.001)
+                written = write_final_dot(protocol.transport)
+                if written < len(FINAL_DOT):  # TLS, or a full socket buffer: through the transport
+                    protocol.write(FINAL_DOT[written:])
+                    while unsent(protocol):
+                        await asyncio.sleep(0.001)
                 commit()  # no await since the "." reached the kernel
                 dotted = True
                 done = await protocol.read_response(timeout=TIMEOUT)
@@ -131,6 +145,16 @@ class Lane:
                 await self.smtp.rset()
         except (aiosmtplib.SMTPException, OSError):
             self.abort()
+
+
+def write_final_dot(transport: Any) -> int:
+    """Writes the final "." straight into a plain TCP socket, the GIL held; the bytes written (0 under TLS, or
+    when the socket takes nothing now, or is broken: the transport then writes it, or reports the break)."""
+    sock = transport.get_extra_info("socket") if transport is not None else None
+    if sock is None or transport.get_extra_info("ssl_object") is not None or transport.is_closing():
+        return 0
+    sent = _libc_send(sock.fileno(), FINAL_DOT, len(FINAL_DOT), socket.MSG_NOSIGNAL | socket.MSG_DONTWAIT)
+    return max(int(sent), 0)
 
 
 def unsent(protocol: Any) -> int:

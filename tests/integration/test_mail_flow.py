@@ -16,7 +16,7 @@ from aiosmtplib import SMTPServerDisconnected
 from aiosmtplib.protocol import SMTPProtocol
 from sqlalchemy import select, update
 
-from activities import mail_fires
+from activities import mail_fires, mail_smtp
 from activities.mail_claims import Claims
 from domain.db import transaction
 from domain.enums import MailKind, MailRepeat, MailSendStatus, MailTaskStatus
@@ -184,25 +184,20 @@ async def test_a_worker_dying_between_the_smtp_send_and_the_mark_mails_nobody_tw
     assert {r.status for r in await rows(task)} == {S.SENDING}  # handed over, reply not recorded: never resent
 
 
-def final_dot(data: bytes) -> bool:
-    """The write that ends a message's DATA (with its body, or alone)."""
-    return data == b".\r\n" or data.endswith(b"\r\n.\r\n")
-
-
 async def test_a_worker_dying_before_the_final_dot_mails_everybody_once(env, mail_sink, monkeypatch):
     """Killed with the row claimed and the body sent, but not its final ".": the server drops the message, the
     claim is rolled back, and the retried batch sends it, once."""
     task = await new_task(2)
-    original = SMTPProtocol.write
-    kills: list[bytes] = []
+    original = mail_smtp.write_final_dot
+    kills: list[int] = []
 
-    def dying_write(self: SMTPProtocol, data: bytes) -> None:
-        if final_dot(data) and not kills:
-            kills.append(data)
+    def dying_dot(transport: Any) -> int:
+        if not kills:
+            kills.append(1)
             raise RuntimeError("worker killed")  # the "." never leaves
-        original(self, data)
+        return original(transport)
 
-    monkeypatch.setattr(SMTPProtocol, "write", dying_write)
+    monkeypatch.setattr(mail_smtp, "write_final_dot", dying_dot)
     result = await (await start(env, task)).result()
     assert kills and result.failed == 0
     got = received(mail_sink, task)
@@ -236,13 +231,13 @@ async def test_no_reply_to_the_final_dot_is_a_failure_to_retry_not_a_sent_mail(e
     """The connection breaks after the "." and before the reply: the server may not have taken the message, so
     the row is FAILED with that said (an operator may send it again), not SENDING."""
     task = await new_task(1)
-    write, read = SMTPProtocol.write, SMTPProtocol.read_response
+    write_dot, read = mail_smtp.write_final_dot, SMTPProtocol.read_response
     dots: list[bytes] = []
 
-    def noting_write(self: SMTPProtocol, data: bytes) -> None:
-        write(self, data)
-        if final_dot(data):
-            dots.append(data)
+    def noting_dot(transport: Any) -> int:
+        written = write_dot(transport)
+        dots.append(b".")
+        return written
 
     async def no_reply(self: SMTPProtocol, timeout: float | None = None) -> Any:
         if len(dots) == 1:
@@ -251,7 +246,7 @@ async def test_no_reply_to_the_final_dot_is_a_failure_to_retry_not_a_sent_mail(e
             raise SMTPServerDisconnected("Connection lost")
         return await read(self, timeout)
 
-    monkeypatch.setattr(SMTPProtocol, "write", noting_write)
+    monkeypatch.setattr(mail_smtp, "write_final_dot", noting_dot)
     monkeypatch.setattr(SMTPProtocol, "read_response", no_reply)
     result = await (await start(env, task)).result()
     assert (result.sent, result.failed) == (0, 1)
