@@ -4,7 +4,7 @@ the `stock-reconcile` Schedule (workflows/stock.py), never by the API.
 
 One grouped statement does the proof: the ledger summed per pair, full-joined with the balances (a pair on one
 side only counts too), the drifted pairs inserted straight into stock_drifts. On millions of records this is one
-scan of stock_changes; the result row's key (the run's workflow id) is unique, so a retried run writes once."""
+scan of stock_changes; the result row's key (the run's workflow and run id) is unique, so a retried run writes once."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""One stock reconciliation run, started by the `stock-reconcile` Schedule (activities/stock.py): its workflow
-id (the schedule's id and the scheduled time) is the run's key, so a retried activity writes one result."""
+"""One stock reconciliation run, started by the `stock-reconcile` Schedule (activities/stock.py). The run's key is
+its workflow id and run id: a retried activity writes one result, and two runs triggered within the same second
+(whose workflow ids, the schedule's id and the second, are equal) are still two runs."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ with workflow.unsafe.imports_passed_through():
 class StockReconcileWorkflow:
     @workflow.run
     async def run(self) -> ReconcileResult:
+        info = workflow.info()
         return await workflow.execute_activity(
-            reconcile_stock, workflow.info().workflow_id, start_to_close_timeout=timedelta(minutes=30),
+            reconcile_stock, f"{info.workflow_id}/{info.run_id}", start_to_close_timeout=timedelta(minutes=30),
             schedule_to_close_timeout=timedelta(hours=2), retry_policy=RETRY)
