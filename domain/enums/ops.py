@@ -1,0 +1,73 @@
+"""Scheduled jobs, application heartbeats and task-queue alerts."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class JobStatus(StrEnum):
+    """A scheduled task runs on its cron, or is paused (by a person, or by itself after failures)."""
+
+    RUNNING = "RUNNING"
+    PAUSED = "PAUSED"
+
+
+class JobPauseReason(StrEnum):
+    MANUAL = "MANUAL"
+    FAILURES = "FAILURES"  # N failures in a row (the task's pause-after-failure)
+
+
+class JobMisfire(StrEnum):
+    """What a fire missed while the console was down does when it comes back (plain names, not Quartz's)."""
+
+    SKIP_MISSED = "SKIP_MISSED"
+    FIRE_ONCE_NOW = "FIRE_ONCE_NOW"
+    FIRE_ALL_MISSED = "FIRE_ALL_MISSED"
+
+
+class JobResult(StrEnum):
+    """SPEC §4 task result: processing, succeeded, failed."""
+
+    PROCESSING = "PROCESSING"
+    SUCCEEDED = "SUCCEEDED"
+    FAILED = "FAILED"
+
+
+class JobTrigger(StrEnum):
+    SCHEDULE = "SCHEDULE"  # the cron (or a backfill of a missed window)
+    MANUAL = "MANUAL"  # run now
+
+
+class JobAlarm(StrEnum):
+    """The alarm state of a task: it mails once when it starts failing, reminds, and mails when it recovers."""
+
+    OK = "OK"
+    FAILING = "FAILING"
+
+
+class AppKind(StrEnum):
+    """What kind of console process sends heartbeats (docs/operations-tools.md)."""
+
+    API = "API"
+    WORKER = "WORKER"
+
+
+class HeartbeatStatus(StrEnum):
+    """ALIVE while beats arrive; DEAD after 3 missed intervals (counted by PostgreSQL's clock)."""
+
+    ALIVE = "ALIVE"
+    DEAD = "DEAD"
+
+
+class QueueKind(StrEnum):
+    """Which tasks of a Temporal task queue a queue alert watches."""
+
+    WORKFLOW = "WORKFLOW"
+    ACTIVITY = "ACTIVITY"
+
+
+class QueueAlertStatus(StrEnum):
+    """An alert is OPEN while its queue is over the rule's thresholds, RECOVERED once back under."""
+
+    OPEN = "OPEN"
+    RECOVERED = "RECOVERED"

@@ -1,0 +1,26 @@
+"""domain/enums is one module a family; `domain.enums` must still serve and re-export every enumeration."""
+
+from enum import StrEnum
+
+import domain.enums as enums
+
+
+def family_enums() -> list[type[StrEnum]]:
+    return [e for family in enums.FAMILIES for e in vars(family).values()
+            if isinstance(e, type) and issubclass(e, StrEnum) and e.__module__ == family.__name__]
+
+
+def test_every_family_enumeration_is_served_and_re_exported():
+    defined = family_enums()
+    assert len(defined) == len({e.__name__ for e in defined}), "two families define an enumeration of the same name"
+    assert set(enums.ALL) == {e.__name__ for e in defined}
+    for e in defined:
+        assert getattr(enums, e.__name__) is e
+        assert e.__name__ in enums.__all__
+
+
+def test_every_family_module_is_listed():
+    from pathlib import Path
+
+    files = {p.stem for p in Path(enums.__file__).parent.glob("*.py")} - {"__init__"}
+    assert files == {family.__name__.rsplit(".", 1)[1] for family in enums.FAMILIES}
