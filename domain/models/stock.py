@@ -35,6 +35,8 @@ class StockBalance(Base):
     __table_args__ = (
         *not_negative(*(b.value for b in STORED)),
         CheckConstraint(f"{AVAILABLE_SQL} >= 0", name="available_not_negative"),
+        # "SKU contains" on the warehouse stock search (ILIKE '%...%')
+        Index("ix_stock_balances_sku_trgm", "sku", postgresql_using="gin", postgresql_ops={"sku": "gin_trgm_ops"}),
     )
 
     warehouse_id: Mapped[int] = mapped_column(ForeignKey("warehouses.id", ondelete="RESTRICT"), primary_key=True)
@@ -73,6 +75,9 @@ class StockChange(Base):
           for b in STORED),
         Index("ix_stock_changes_warehouse_sku", "warehouse_id", "sku", "id"),
         Index("ix_stock_changes_sku", "sku"),
+        # one warehouse's records newest first, and their count by movement type
+        Index("ix_stock_changes_warehouse_id", "warehouse_id", "id"),
+        Index("ix_stock_changes_warehouse_type", "warehouse_id", "movement_type", "id"),
         Index("ix_stock_changes_created_at", "created_at"),
     )
 
