@@ -4,10 +4,10 @@ flow starts or is joined), gather the facts of a second confirmation, run an upd
 from __future__ import annotations
 
 import logging
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import or_, select
+from sqlalchemy import Row, Select, or_, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError
@@ -112,12 +112,14 @@ async def refuse_used(db: AsyncSession, body: SubmitBody, key: str) -> None:
         raise Invalid("paymentSerial", "serial_used")
 
 
-async def submit(db: AsyncSession, body: SubmitBody, user: Principal) -> SubscriptionRequest:
+async def submit(db: AsyncSession, body: SubmitBody, user: Principal) -> tuple[SubscriptionRequest, str]:
     """The request row, which claims its receipt and serial (partial UNIQUE indexes, migration 0013): of any
     number of submissions of one serial at once, one row is written and the others are refused. A double submit
-    of one request (same key) finds the live row and joins it."""
+    of one request (same key) finds the live row and joins it. With the row, its merchant's email (the reply
+    shows it)."""
     key = m.workflow_id(body.kind, body.merchant_id, key_of(body))
-    if await db.get(Merchant, body.merchant_id) is None:
+    email = await db.scalar(select(Merchant.email).where(Merchant.id == body.merchant_id))
+    if email is None:
         raise Invalid("merchantId", "not_found", ids=str(body.merchant_id))
     await ensure_readable(db, user, [body.screenshot_file_id], "screenshotFileId")
     draft = m.Draft(kind=body.kind, merchant_id=body.merchant_id, quotes=await quotes(db, body),
@@ -125,24 +127,23 @@ async def submit(db: AsyncSession, body: SubmitBody, user: Principal) -> Subscri
                     payment_at=body.payment_at, screenshot_file_id=body.screenshot_file_id, remark=body.remark)
     joined = await live_request(db, key)
     if joined is not None:
-        return joined
+        return joined, email
     await refuse_used(db, body, key)
-    request_id = await db.scalar(pg_insert(SubscriptionRequest).values(
+    row = await db.scalar(pg_insert(SubscriptionRequest).values(
         workflow_id=key, kind=body.kind, merchant_id=body.merchant_id, state=R.AWAITING_CONFIRMATION,
         requested_by=user.id, receipt_number=body.receipt_number, payment_serial=body.payment_serial,
         screenshot_file_id=body.screenshot_file_id, payload=draft.model_dump(mode="json"),
         deadline_at=datetime.now(UTC) + rules.CONFIRM_WITHIN,
-    ).on_conflict_do_nothing().returning(SubscriptionRequest.id))
-    if request_id is None:  # another submission got there first: the same request, or one holding our numbers
+    ).on_conflict_do_nothing().returning(SubscriptionRequest))
+    if row is None:  # another submission got there first: the same request, or one holding our numbers
         joined = await live_request(db, key)
         if joined is not None:
-            return joined
+            return joined, email
         await refuse_used(db, body, key)
         raise Invalid("paymentSerial", "serial_used")
-    row = await db.get_one(SubscriptionRequest, request_id)
     await audit.record_change(db, operator_id=user.id, operator_name=user.username, entity="SubscriptionRequest",
                               entity_id=row.id, action="create", before=None, after=audit.snapshot(row))
-    return row
+    return row, email
 
 
 async def live_request(db: AsyncSession, key: str) -> SubscriptionRequest | None:
@@ -154,17 +155,24 @@ async def live_request(db: AsyncSession, key: str) -> SubscriptionRequest | None
 def start_of(row: SubscriptionRequest, requester_name: str) -> m.RequestStart:
     return m.RequestStart(request_id=row.id, workflow_id=row.workflow_id, requested_by=row.requested_by,
                           requester_name=requester_name, draft=m.Draft.model_validate(row.payload),
-                          console_url=get_settings().console_web, local_steps=True)
+                          console_url=get_settings().console_web, local_steps=True, deadline_at=row.deadline_at)
 
 
 async def start_flow(client: Client, start: m.RequestStart) -> None:
     """USE_EXISTING: a double submit joins the running flow; ALLOW_DUPLICATE: a key whose earlier request was
-    refused or expired may run again."""
+    refused or expired may run again.
+
+    The run starts delayed until the confirmation deadline: the confirmation's Update ends the delay and is the
+    run's first workflow task, and a request nobody confirms has its first task at the deadline, where it
+    expires. A run waiting for its confirmation is running (the retry's `stuck` sees it) and costs no workflow
+    task nor timer until then: one workflow task a request fewer (docs/decisions/subscription-requests.md)."""
+    delay = start.deadline_at - datetime.now(UTC) if start.deadline_at else None
     async with watched():
         await client.start_workflow(
             m.WORKFLOW, start, id=start.workflow_id, task_queue=get_settings().task_queue,
             id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
             id_reuse_policy=WorkflowIDReusePolicy.ALLOW_DUPLICATE,
+            start_delay=delay if delay and delay > timedelta(0) else None,
             search_attributes=m.search_attributes(start, R.AWAITING_CONFIRMATION),
             static_summary=m.flow_summary(start), static_details=m.flow_details(start))
 
@@ -245,13 +253,20 @@ def may_read(user: Principal) -> bool:
     return any(user.can(p) for p in (APPROVE, RETRY, *PERMISSION.values()))
 
 
+async def visible(db: AsyncSession, user: Principal, request_id: int, query: Select[Any]) -> Row[Any]:
+    """`query` (the request, joined with its merchant, and what the reply shows beside it) for one request, if
+    the user may see requests and this one is within their data authority."""
+    found = (await db.execute(query.where(SubscriptionRequest.id == request_id, *SCOPE.conditions(user))
+                              .execution_options(populate_existing=True))).one_or_none()
+    if found is None or not may_read(user):
+        raise NotFound(entity="SubscriptionRequest")
+    return found
+
+
 async def visible_request(db: AsyncSession, user: Principal, request_id: int) -> SubscriptionRequest:
     """The request, if the user may see requests and this one is within their data authority."""
-    row = await db.scalar(select(SubscriptionRequest).join(Merchant, Merchant.id == SubscriptionRequest.merchant_id)
-                          .where(SubscriptionRequest.id == request_id, *SCOPE.conditions(user))
-                          .execution_options(populate_existing=True))
-    if row is None or not may_read(user):
-        raise NotFound(entity="SubscriptionRequest")
+    query = select(SubscriptionRequest).join(Merchant, Merchant.id == SubscriptionRequest.merchant_id)
+    row: SubscriptionRequest = (await visible(db, user, request_id, query))[0]
     return row
 
 
@@ -266,15 +281,18 @@ async def screenshots_of_requests(db: AsyncSession, user: Principal, file_ids: l
     return {i for i in (await db.scalars(query)).all() if i is not None}
 
 
-async def preview_periods(db: AsyncSession, row: SubscriptionRequest, draft: m.Draft) -> list[rules.Period | None]:
-    """Where each line would run if applied now (the applied record's periods once applied)."""
-    if row.state == R.APPLIED:
+async def preview_periods(db: AsyncSession, row: SubscriptionRequest, draft: m.Draft,
+                          state: SubscriptionRequestState | None = None) -> list[rules.Period | None]:
+    """Where each line would run if applied now (the applied record's periods once applied); `state` when the
+    request has moved on from the row as read."""
+    state = state or row.state
+    if state == R.APPLIED:
         periods = (await db.execute(select(Entitlement.package_version_id, Entitlement.period)
                                     .join(Subscription, Subscription.id == Entitlement.subscription_id)
                                     .where(Subscription.request_id == row.id))).all()
         by_version = {v: rules.Period(p.lower, p.upper) for v, p in periods}
         return [by_version.get(q.version_id) for q in draft.quotes]
-    if row.state not in m.LIVE:
+    if state not in m.LIVE:
         return [None] * len(draft.quotes)
     return list(rules.plan_periods(draft.grants(), datetime.now(UTC), await line_ends(db, row.merchant_id)))
 

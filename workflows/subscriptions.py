@@ -46,7 +46,7 @@ class SubscriptionRequestWorkflow:
         self.start = start
         self.state = start.state
         resumed = start.resume.deadline_at if start.resume else None
-        self.deadline: datetime = resumed or workflow.now() + start.confirm_within
+        self.deadline: datetime = resumed or start.deadline_at or workflow.now() + start.confirm_within
         self.approver_id: int | None = start.resume.approver_id if start.resume else None
         self.decided_at: datetime | None = None
         self.reason: str | None = None

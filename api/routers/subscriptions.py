@@ -48,19 +48,24 @@ async def out(db: SessionDep, user: Principal, request_id: int, *, periods: bool
 
 async def shape(db: SessionDep, user: Principal, row: SubscriptionRequest, email: str, requester: str,
                 approver: str | None, subscription_id: int | None, *, periods: bool,
-                stuck: bool = False) -> dict[str, Any]:
+                stuck: bool = False, view: m.RequestView | None = None) -> dict[str, Any]:
+    """The reply of a request; `view`, an Update's answer, says where the flow took it (the row read before the
+    Update is not read again: the flow wrote the same onto it before answering)."""
     draft = m.Draft.model_validate(row.payload)
-    spans = await ops.preview_periods(db, row, draft) if periods else [None] * len(draft.quotes)
-    state = row.state
+    state = view.state if view else row.state
+    spans = await ops.preview_periods(db, row, draft, state) if periods else [None] * len(draft.quotes)
+    approver_id, deadline_at, decided_at, reason = (
+        (view.approver_id, view.deadline_at, view.decided_at, view.reason) if view
+        else (row.approver_id, row.deadline_at, row.decided_at, row.reason))
     return {
         "id": row.id, "workflow_id": row.workflow_id, "kind": row.kind, "state": state,
         "merchant_id": row.merchant_id, "merchant_email": email, "requested_by": row.requested_by,
-        "requester_name": requester, "approver_id": row.approver_id, "approver_name": approver,
+        "requester_name": requester, "approver_id": approver_id, "approver_name": approver,
         "receipt_number": row.receipt_number, "payment_serial": row.payment_serial, "payment_at": draft.payment_at,
         "screenshot_file_id": row.screenshot_file_id, "free_days": draft.free_days, "remark": draft.remark,
         "currency": draft.lead.currency, **ops.totals(draft), "packages": ops.plain_lines(draft, spans),
-        "created_at": row.created_at, "deadline_at": row.deadline_at if state in m.LIVE else None,
-        "decided_at": row.decided_at, "reason": row.reason, "subscription_id": subscription_id,
+        "created_at": row.created_at, "deadline_at": deadline_at if state in m.LIVE else None,
+        "decided_at": decided_at, "reason": reason, "subscription_id": subscription_id,
         "can_confirm": state == m.R.AWAITING_CONFIRMATION and user.id == row.requested_by,
         "can_decide": state == m.R.AWAITING_APPROVAL and user.can(ops.APPROVE) and user.id != row.requested_by,
         "can_retry": user.can(ops.RETRY) and (state == m.R.FAILED or stuck),
@@ -74,7 +79,7 @@ async def submit(body: SubmitBody, request: Request, db: SessionDep,
                  user: Annotated[Principal, Need("account#subscribe", "account#gift")]) -> Reply[RequestOut]:
     if not user.can(ops.PERMISSION[body.kind]):
         raise Forbidden()
-    row = await ops.submit(db, body, user)
+    row, email = await ops.submit(db, body, user)
     start = ops.start_of(row, user.username)
     await release(db)
     try:
@@ -82,33 +87,38 @@ async def submit(body: SubmitBody, request: Request, db: SessionDep,
     except Exception:
         await ops.withdraw_unstarted(row.id)
         raise
-    return ok(await out(db, user, row.id))
+    if row.requested_by != user.id:  # joined someone else's request of the same key: as it stands now
+        return ok(await out(db, user, row.id))
+    return ok(await shape(db, user, row, email, user.username, None, None, periods=True))
 
 
 @router.post("/{request_id}/confirm", summary="The second confirmation: restates packages, counts and free days "
              "(needs account#subscribe or account#gift)")
 async def confirm(request_id: int, body: ConfirmBody, request: Request, db: SessionDep,
                   user: Annotated[Principal, Need("account#subscribe", "account#gift")]) -> Reply[RequestOut]:
-    row = await ops.visible_request(db, user, request_id)
+    row, email, requester, approver, subscription_id = await ops.visible(db, user, request_id, LISTED)
     if not user.can(ops.PERMISSION[row.kind]):
         raise Forbidden()
     ops.ensure_state(row, m.R.AWAITING_CONFIRMATION)
     command = await ops.confirm_command(db, row, body, user, transaction_id.get())
     await release(db)
-    await ops.run_update(await temporal_client(request), row, SubscriptionRequestWorkflow.confirm.__name__, command)
-    return ok(await out(db, user, request_id))
+    view = await ops.run_update(await temporal_client(request), row, SubscriptionRequestWorkflow.confirm.__name__,
+                                command)
+    return ok(await shape(db, user, row, email, requester, approver, subscription_id, periods=True, view=view))
 
 
 async def decide(request_id: int, body: DecideBody, request: Request, db: SessionDep, user: Principal,
                  approve: bool) -> dict[str, Any]:
-    row = await ops.visible_request(db, user, request_id)
+    row, email, requester, _, _ = await ops.visible(db, user, request_id, LISTED)
     ops.ensure_state(row, m.R.AWAITING_APPROVAL)
     command = m.DecideCommand(actor_id=user.id, actor_name=user.username, approve=approve,
                               may_approve=user.can(ops.APPROVE), reason=body.reason,
                               transaction_id=transaction_id.get())
     await release(db)
-    await ops.run_update(await temporal_client(request), row, SubscriptionRequestWorkflow.decide.__name__, command)
-    return ok(await out(db, user, request_id))
+    view = await ops.run_update(await temporal_client(request), row, SubscriptionRequestWorkflow.decide.__name__,
+                                command)
+    approver = user.username if view.approver_id == user.id else None  # the decision is this caller's
+    return ok(await shape(db, user, row, email, requester, approver, view.subscription_id, periods=True, view=view))
 
 
 @router.post("/{request_id}/approve", summary="Approve a request awaiting approval; applies it in one transaction "

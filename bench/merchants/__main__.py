@@ -44,6 +44,8 @@ def parse() -> argparse.Namespace:
     parser.add_argument("--seconds", type=int, default=15, help="duration of each search measurement")
     parser.add_argument("--clients", type=int, default=8, help="concurrent callers for throughput")
     parser.add_argument("--requests", type=int, default=600, help="subscription requests submitted to applied")
+    parser.add_argument("--only", choices=("search", "subscriptions"),
+                        help="measure only the searches, or only the subscription requests")
     parser.add_argument("--request-clients", type=int, default=16, help="requests in flight at once")
     parser.add_argument("--api-workers", type=int, default=os.cpu_count() or 1,
                         help="API processes (OMP_WORKERS), one a core as deployed")
@@ -74,11 +76,13 @@ async def run(args: argparse.Namespace, console: stack.Stack) -> dict[str, Any]:
     await console.settle()
     token = console.login()
     results["search"] = {}
-    for name, body in searches(people).items():
+    for name, body in searches(people).items() if args.only != "subscriptions" else ():
         figures = await beside_pgbench(console, token, PATH, body, script_of(search_sql(body)), args.seconds,
                                        args.clients)
         results["search"][name] = figures
         print(f"search {name}: " + ", ".join(f"{k} {v}" for k, v in figures.items() if k != "script"), flush=True)
+    if args.only == "search":
+        return results
     with psycopg.connect(console.database_url, autocommit=True) as conn:
         approver = console.login(subscribe.approver(conn), subscribe.APPROVER_PASSWORD)
         pairs = subscribe.merchants_and_packages(conn, args.requests)

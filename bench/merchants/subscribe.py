@@ -42,26 +42,33 @@ def merchants_and_packages(conn: psycopg.Connection, count: int) -> list[tuple[i
         (count,)).fetchall()]
 
 
+STEPS = ("submit", "confirm", "approve")
+
+
 async def one(client: httpx.AsyncClient, requester: dict[str, str], approver: dict[str, str], merchant_id: int,
-              package_id: int, key: str) -> float:
+              package_id: int, key: str, steps: dict[str, list[float]]) -> float:
     begun = time.perf_counter()
     body = {"kind": "SUBSCRIBE", "merchantId": merchant_id, "packages": [{"packageId": package_id, "count": 1}],
             "receiptNumber": f"BENCH-{key}", "paymentSerial": f"BENCHSN-{key}",
             "paymentAt": datetime.now(UTC).isoformat()}
-    submitted = await call(client, "subscription/submit", body, requester)
+    submitted = await call(client, "subscription/submit", body, requester, steps["submit"])
     lines = [{"packageId": q["packageId"], "versionId": q["versionId"], "count": q["count"]}
              for q in submitted["packages"]]
-    await call(client, f"subscription/{submitted['id']}/confirm", {"packages": lines, "freeDays": 0}, requester)
-    applied = await call(client, f"subscription/{submitted['id']}/approve", {}, approver)
+    await call(client, f"subscription/{submitted['id']}/confirm", {"packages": lines, "freeDays": 0}, requester,
+               steps["confirm"])
+    applied = await call(client, f"subscription/{submitted['id']}/approve", {}, approver, steps["approve"])
     if applied["state"] != "APPLIED":
         raise RuntimeError(f"request {submitted['id']} ended {applied['state']}")
     return (time.perf_counter() - begun) * 1000
 
 
-async def call(client: httpx.AsyncClient, path: str, body: dict[str, Any], headers: dict[str, str]) -> Any:
+async def call(client: httpx.AsyncClient, path: str, body: dict[str, Any], headers: dict[str, str],
+               latencies: list[float]) -> Any:
+    begun = time.perf_counter()
     reply = await client.post(f"/cms/{path}", json=body, headers=headers)
     if reply.status_code != 200:
         raise RuntimeError(f"{path}: {reply.status_code} {reply.text[:300]}")
+    latencies.append((time.perf_counter() - begun) * 1000)
     return reply.json()["data"]
 
 
@@ -71,6 +78,7 @@ async def measure(url: str, requester_token: str, approver_token: str, pairs: li
     requester = {"Authorization": f"Bearer {requester_token}"}
     approver_headers = {"Authorization": f"Bearer {approver_token}"}
     latencies: list[float] = []
+    steps: dict[str, list[float]] = {step: [] for step in STEPS}  # each call's own latency
     queue: asyncio.Queue[tuple[int, int]] = asyncio.Queue()
     for pair in pairs:
         queue.put_nowait(pair)
@@ -80,11 +88,13 @@ async def measure(url: str, requester_token: str, approver_token: str, pairs: li
         while not queue.empty():
             merchant_id, package_id = queue.get_nowait()
             latencies.append(await one(client, requester, approver_headers, merchant_id, package_id,
-                                       f"{run}-{merchant_id}"))
+                                       f"{run}-{merchant_id}", steps))
 
     limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
     async with httpx.AsyncClient(base_url=url, timeout=120, limits=limits) as client:
         begun = time.perf_counter()
         await asyncio.gather(*(worker(client) for _ in range(clients)))
         seconds = time.perf_counter() - begun
-    return {**summary(latencies, seconds), "requests": len(latencies), "clients": clients}
+    return {**summary(latencies, seconds), "requests": len(latencies), "clients": clients,
+            "callMs": {step: {k: v for k, v in summary(ms, seconds).items() if k in ("p50", "p95")}
+                       for step, ms in steps.items()}}

@@ -3,6 +3,8 @@ inside the workflow tasks of its Updates: no activity task is scheduled, so a re
 and no server round trip per step (workflows/subscriptions.py LOCAL_STEPS); the apply step tells the plan flow
 itself, so the signal costs no step of its own."""
 
+from datetime import timedelta
+
 from temporalio.api.enums.v1 import EventType
 
 from tests.integration.subscription_support import (
@@ -43,3 +45,21 @@ async def test_a_request_from_submit_to_applied_schedules_no_activity_task(clien
     plan = await subscription_worker.client.get_workflow_handle(f"plan-{merchant_id}").fetch_history()
     renewals = [e for e in plan.events if e.event_type == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED]
     assert len(renewals) == 1
+
+
+async def test_the_runs_first_workflow_task_is_the_confirmations(client, subscription_worker):
+    """The dialog starts the run delayed until the confirmation deadline: the confirmation's Update ends the delay
+    and is handled in the run's first workflow task, so a request from submit to applied is two workflow tasks
+    of its flow, and no timer runs while it waits for its confirmation."""
+    seller, approver = await people()
+    merchant_id, pro = await merchant(), await package()
+    request = await confirmed(client, seller, dialog(merchant_id, pro))
+    await call(client, approver, f"{request['id']}/approve")
+    history = await subscription_worker.client.get_workflow_handle(request["workflowId"]).fetch_history()
+    kinds = [event.event_type for event in history.events]
+    # an Update's acceptance is written with the completion of the workflow task that took it
+    accepted = kinds.index(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_ACCEPTED)
+    assert kinds[:accepted].count(EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED) == 1
+    assert EventType.EVENT_TYPE_TIMER_STARTED not in kinds[:accepted]
+    started = history.events[0].workflow_execution_started_event_attributes
+    assert started.first_workflow_task_backoff.ToTimedelta() > timedelta(hours=23)
