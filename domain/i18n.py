@@ -64,11 +64,12 @@ def t(key: str, lang: str | None = None, **params: Any) -> str:
     return text
 
 
-def field_label(field: str, lang: str | None = None) -> str:
+def field_label(field: str, lang: str | None = None, module: str | None = None) -> str:
     """A field's translated label, or its own name when none is written. One wire name can mean different things
     in different modules (a ticket comment's `content` is the comment, a tip's or a mail's is its text), so
-    `fields.<module>.<field>` for the module answering (`label_scope`) comes before the shared `fields.<field>`."""
-    scope = label_scope.get()
+    `fields.<module>.<field>` for the module answering (`module`, else `label_scope`) comes before the shared
+    `fields.<field>`."""
+    scope = module or label_scope.get()
     for key in ((f"fields.{scope}.{field}",) if scope else ()) + (f"fields.{field}",):
         label = t(key, lang)
         if label != key:

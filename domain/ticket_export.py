@@ -73,7 +73,7 @@ async def ticket_workbook(db: AsyncSession, query: Select[Any], zone: ZoneInfo) 
     """`query` gives rows of PAGE (the list's columns and people), filtered and sorted; the closed workbook."""
     query = query.add_columns(name_for(TicketCategory, Ticket.category).label("category_name"),  # per language
                               name_for(TicketApplication, Ticket.application).label("application_name"))
-    book = XlsxExport([field_label(name) for name, _ in COLUMNS], zone, sheet=t("entities.Ticket"))
+    book = XlsxExport([field_label(name, module="tickets") for name, _ in COLUMNS], zone, sheet=t("entities.Ticket"))
     rows = await db.stream(query.execution_options(yield_per=BATCH))
     async for row in rows:
         book.add([cell(row) for _, cell in COLUMNS])

@@ -74,7 +74,7 @@ def _read_only(name: str, model: type, public: type, filters: type, permission: 
                     scope=through_merchant(name, model.merchant_id), **more)  # type: ignore[attr-defined]
 
 
-balances = _read_only("StockBalance", BalanceView, StockSyncBalancePublic, StockSyncBalanceFilters, STOCK,
+balances = _read_only("WarehouseStock", BalanceView, StockSyncBalancePublic, StockSyncBalanceFilters, STOCK,
                       "stock#export",
                       lambda: {"merchant_email": _email(BalanceView.merchant_id)},
                       sortable={"id", "sku", "on_hand", "locked", "available", "updated_at"}, default_sort="sku")

@@ -74,7 +74,7 @@ async def scope_rows(merchant_ids: list[int], shop_ids: list[int], emails: list[
     def rows(name: str, shown: list[str], body: dict[str, object]) -> tuple[Any, ...]:
         return ids[name][:1], ids[name][1:], shown[:1], shown[1:], body
 
-    return {"StockBalance": rows("balance", skus, by_sku), "StockInventory": rows("balance", skus, by_sku),
+    return {"WarehouseStock": rows("balance", skus, by_sku), "StockInventory": rows("balance", skus, by_sku),
             "StockFlow": rows("flow", skus, by_sku), "StockPush": rows("push", skus, by_sku),
             "StockEvent": rows("event", emails, {}), "StockSetting": rows("setting", emails, {}),
             "StockBinding": rows("binding", emails, {})}

@@ -230,6 +230,7 @@ async def test_export_streams_the_filtered_list_in_the_callers_language(client):
     rows = list(openpyxl.load_workbook(io.BytesIO(reply.content)).active.iter_rows(values_only=True))
     header = rows[0]
     assert header[:4] == ("工单编号", "标题", "优先级", "状态") and "处理人" in header
+    assert "问题账号 ID" in header and "账号" not in header  # the issue account, not a merchant's account
     cells = [dict(zip(header, row, strict=True)) for row in rows[1:]]
     assert [c["工单编号"] for c in cells] == [first, second]
     assert (cells[0]["优先级"], cells[0]["状态"], cells[0]["处理人"]) == (

@@ -4341,7 +4341,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one StockBalance */
+        /** Get one WarehouseStock */
         get: operations["stock_sync_balances_get"];
         put?: never;
         post?: never;
@@ -4360,7 +4360,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export StockBalances matching the filters as xlsx */
+        /** Export WarehouseStocks matching the filters as xlsx */
         post: operations["stock_sync_balances_export"];
         delete?: never;
         options?: never;
@@ -4377,7 +4377,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Search StockBalances */
+        /** Search WarehouseStocks */
         post: operations["stock_sync_balances_search"];
         delete?: never;
         options?: never;
