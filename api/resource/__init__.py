@@ -13,6 +13,7 @@ declared schemas at run time and FastAPI must see real types.
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Annotated, Any, Generic, TypeVar
+from zoneinfo import ZoneInfo
 
 from fastapi import APIRouter, File, Request, Response, UploadFile
 from fastapi.responses import StreamingResponse
@@ -35,7 +36,7 @@ from api.resource.xlsx import XlsxExport, check_upload, download, read_rows
 from domain import audit
 from domain.db import get_sessionmaker
 from domain.errors import Conflict, DomainError, Forbidden, Invalid, NotFound
-from domain.i18n import LANGUAGES, field_label, t
+from domain.i18n import LANGUAGES, field_label, label_scope, t
 from domain.rules.inputs import find_problem
 from domain.settings import get_settings
 from domain.user_time_zones import zone_of
@@ -56,6 +57,8 @@ DeleteCheckFn = Callable[[AsyncSession, Any, Principal], Awaitable[None]]
 CommittedFn = Callable[[Request, Any, Principal], Awaitable[None]]
 
 EXPORT_BATCH = 2000
+REQUIRED_MARK = " *"  # a template's required column: "Name *"
+UTC_ZONE = ZoneInfo("UTC")  # a template holds no times
 
 
 def refuse_nulls(model: type, schema: type[BaseModel], values: dict[str, Any], *, creating: bool = False) -> None:
@@ -258,54 +261,76 @@ class Resource(Generic[M]):
         """(attribute, wire name) of every public field, in declaration order."""
         return [(name, info.alias or name) for name, info in self.public.model_fields.items()]
 
+    def import_columns(self) -> list[tuple[str, str, bool]]:
+        """(attribute, wire name, required) of every create field: the columns an import reads."""
+        return [(name, info.alias or name, info.is_required()) for name, info in self.create.model_fields.items()]
+
     def import_headers(self) -> dict[str, str]:
-        """Every header text that names a create field: its wire name, or its label in any language."""
+        """Every header text that names a create field: its wire name, or its label in any language (the
+        resource's own label first, as the export and the template head the column)."""
         names: dict[str, str] = {}
-        for name, info in self.create.model_fields.items():
-            alias = info.alias or name
-            for text in (name, alias, *(field_label(alias, lang) for lang in LANGUAGES)):
+        for name, alias, _ in self.import_columns():
+            own = [t(f"fields.{self.name}.{alias}", lang) for lang in LANGUAGES]
+            for text in (name, alias, *(field_label(alias, lang) for lang in LANGUAGES), *own):
                 names[str(text).strip().lower()] = name
         return names
 
+    def template(self) -> StreamingResponse:
+        """The import template: one header row of the create fields, titled as the export titles its columns
+        (in the reader's language, a required column marked `*`), so a filled-in template imports as it is."""
+        book = XlsxExport([self.header(alias) + (REQUIRED_MARK if required else "")
+                           for _, alias, required in self.import_columns()], UTC_ZONE, sheet=self.name)
+        book.close()
+        return download(book, f"{self.name.lower()}s-template.xlsx")
+
     async def import_rows(self, db: AsyncSession, user: Principal, filename: str, content: bytes) -> int:
-        """All-or-nothing: every row is validated and saved in a savepoint; one bad row rolls back all."""
+        """All-or-nothing: every row is validated and saved in a savepoint; one bad row rolls back all. Each
+        error names its row, the column as the file heads it, the rule and the translated message."""
         check_upload(filename, content, get_settings().import_max_bytes)
         rows = read_rows(filename, content)
-        header = next(rows, None)
+        header = [str(h).strip() if h is not None else "" for h in (next(rows, None) or [])]
         lookup = self.import_headers()
-        fields = [lookup.get(str(h).strip().lower()) if h is not None else None for h in (header or [])]
+        fields = [lookup.get(h.removesuffix(REQUIRED_MARK).strip().lower()) if h else None for h in header]
+        columns = {self.create.model_fields[f].alias or f: h for f, h in zip(fields, header, strict=False) if f}
+        for name, alias, required in self.import_columns():
+            if required and name not in fields:
+                raise DomainError("IMPORT_MISSING_COLUMN", status=422, column=self.header(alias))
         errors: list[dict[str, Any]] = []
-        required = [n for n, i in self.create.model_fields.items() if i.is_required()]
-        for name in required:
-            if name not in fields:
-                alias = self.create.model_fields[name].alias or name
-                raise DomainError("IMPORT_MISSING_COLUMN", status=422, column=field_label(alias))
         count = 0
-        for number, raw in enumerate(rows, start=2):
-            values = {f: v for f, v in zip(fields, raw, strict=False)
-                      if f and v is not None and str(v).strip() != ""}
-            if not values:
-                continue
-            count += 1
-            problem = find_problem({self.create.model_fields[f].alias or f: v for f, v in values.items()})
-            if problem is not None:  # what the request guard refuses in a JSON body, refused in a cell too
-                errors.append({"row": number, "field": problem.field, "rule": problem.rule, "message": t(
-                    f"rules.{problem.rule}", field=field_label(problem.field), **problem.params)})
-                continue
-            try:
-                data = self.create.model_validate(values)
-                await self.add_row(db, user, data)
-            except ValidationError as exc:
-                errors += [{"row": number, **describe(dict(e))} for e in exc.errors()]
-            except DomainError as exc:
-                errors.append({"row": number, "field": exc.field, "rule": exc.code,
-                               "message": message_of(exc)})
+        scope = label_scope.set(self.name)  # messages name a field as this resource's columns are headed
+        try:
+            for number, raw in enumerate(rows, start=2):
+                values = {self.create.model_fields[f].alias or f: v for f, v in zip(fields, raw, strict=False)
+                          if f and v is not None and str(v).strip() != ""}
+                if not values:
+                    continue
+                count += 1
+                errors += [{"row": number, "column": columns.get(e["field"].split(".", 1)[0], e["field"]), **e}
+                           for e in await self._import_row(db, user, values)]
+        finally:
+            label_scope.reset(scope)
         if count == 0:
             raise DomainError("IMPORT_EMPTY", status=422)
         if errors:
             raise DomainError("IMPORT_ROWS_INVALID", status=422, data={"errors": errors},
                               count=len({e["row"] for e in errors}))
         return count
+
+    async def _import_row(self, db: AsyncSession, user: Principal, values: dict[str, Any]) -> list[dict[str, Any]]:
+        """One row (keyed by wire names) created with the rules of the add endpoint; its errors, if any."""
+        problem = find_problem(values)
+        if problem is not None:  # what the request guard refuses in a JSON body, refused in a cell too
+            return [{"field": problem.field, "rule": problem.rule, "message": t(
+                f"rules.{problem.rule}", field=field_label(problem.field), **problem.params)}]
+        try:
+            async with db.begin_nested():  # a refused row leaves nothing pending for the rows after it
+                await self.add_row(db, user, self.create.model_validate(values))
+        except ValidationError as exc:
+            return [describe(dict(e)) for e in exc.errors()]
+        except DomainError as exc:
+            rule = exc.params.get("rule", exc.code)  # an Invalid names its rule; a refusal is its own code
+            return [{"field": exc.field or "", "rule": rule, "message": message_of(exc)}]
+        return []
 
     async def export(self, params: SearchParams, user: Principal) -> StreamingResponse:
         """Rows stream from a server-side cursor into a constant-memory workbook, then to the client."""
@@ -348,6 +373,7 @@ class Resource(Generic[M]):
             self._export_route(router, scope)
         if self.actions.import_:
             self._import_route(router)
+            self._template_route(router)
         return router
 
     def _plain_search_route(self, router: APIRouter, plain: PlainPage, scope: dict[str, Any]) -> None:
@@ -427,3 +453,13 @@ class Resource(Generic[M]):
             imported = await res.import_rows(db, user, file.filename or "", content)
             return ok({"imported": imported})
 
+
+    def _template_route(self, router: APIRouter) -> None:
+        res = self
+
+        @router.post("/import-template", summary=f"The xlsx template of a {self.name} import",
+                     response_class=StreamingResponse,
+                     responses={200: {"content": {"application/vnd.openxmlformats-officedocument"
+                                                  ".spreadsheetml.sheet": {}}}})
+        async def import_template(_: Annotated[Principal, Need(self.actions.import_)]) -> StreamingResponse:
+            return res.template()

@@ -87,7 +87,8 @@ async def check_delete(db: AsyncSession, row: Warehouse, _: Principal) -> None:
 warehouses = Resource(
     name="Warehouse", model=Warehouse, public=WarehousePublic, create=WarehouseCreate, update=WarehouseUpdate,
     filters=WarehouseFilters, permission=MENU,
-    actions=Actions(add="warehouse#add", edit="warehouse#edit", delete="warehouse#delete", export="warehouse#export"),
+    actions=Actions(add="warehouse#add", edit="warehouse#edit", delete="warehouse#delete", export="warehouse#export",
+                    import_="warehouse#import"),
     scope=through_merchant("Warehouse", Warehouse.merchant_id), computed=with_merchant, prepare=prepare,
     check_delete=check_delete,
     unique={"uq_warehouses_merchant_id_code": ("code", "WAREHOUSE_CODE_TAKEN"),
@@ -134,7 +135,7 @@ async def options(db: SessionDep, user: Annotated[Principal, Need(*PICKERS)]) ->
 
 LOCATIONS = "location-management"
 LOCATION_ACTIONS = Actions(add="location#add", edit="location#edit", delete="location#delete",
-                           export="location#export")
+                           export="location#export", import_="location#import")
 
 
 def in_warehouse(name: str, warehouse_id: Any) -> Any:
@@ -212,7 +213,8 @@ async def prepare_product(db: AsyncSession, row: WmsProduct, _: Principal) -> No
 products = Resource(
     name="WmsProduct", model=WmsProduct, public=WmsProductPublic, create=WmsProductCreate, update=WmsProductUpdate,
     filters=WmsProductFilters, permission="product-library",
-    actions=Actions(add="product#add", edit="product#edit", delete="product#delete", export="product#export"),
+    actions=Actions(add="product#add", edit="product#edit", delete="product#delete", export="product#export",
+                    import_="product#import"),
     scope=through_merchant("WmsProduct", WmsProduct.merchant_id),
     computed=lambda: {"merchant_email": merchant_email(WmsProduct.merchant_id)}, prepare=prepare_product,
     unique={"uq_wms_products_merchant_id_sku": ("sku", "SKU_TAKEN")},

@@ -186,7 +186,7 @@ WMS = directory(
     directory(
         "warehouse-setting", "/warehouse-setting", "Warehouse settings", "仓库设置", "Pengaturan gudang",
         menu("warehouse-list", "/warehouse-setting/warehouse-list", "Warehouses", "仓库列表", "Daftar gudang",
-             *crud("warehouse", "warehouse", "仓库", "gudang", "add edit delete export"),
+             *crud("warehouse", "warehouse", "仓库", "gudang"),
              button("warehouse#status", "Enable or disable warehouse", "启用或停用仓库",
                     "Aktifkan atau nonaktifkan gudang")),
         menu("location-management", "/warehouse-setting/location-management", "Locations and areas", "库位与库区",

@@ -123,6 +123,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/action-mapping/import-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The xlsx template of a ActionMapping import */
+        post: operations["action_mappings_import_template"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/action-mapping/modify": {
         parameters: {
             query?: never;
@@ -379,6 +396,23 @@ export interface paths {
         put?: never;
         /** Import Authoritys from xls or xlsx (all or nothing) */
         post: operations["authorities_import_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/authority/import-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The xlsx template of a Authority import */
+        post: operations["authorities_import_template"];
         delete?: never;
         options?: never;
         head?: never;
@@ -694,6 +728,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/courier/import-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The xlsx template of a Courier import */
+        post: operations["couriers_import_template"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/courier/modify": {
         parameters: {
             query?: never;
@@ -881,6 +932,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/department/import-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The xlsx template of a Department import */
+        post: operations["departments_import_template"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/department/modify": {
         parameters: {
             query?: never;
@@ -1017,6 +1085,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/deploy/freeze/import-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The xlsx template of a DeployFreezeWindow import */
+        post: operations["deploy_freezes_import_template"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/deploy/freeze/modify": {
         parameters: {
             query?: never;
@@ -1130,6 +1215,23 @@ export interface paths {
         put?: never;
         /** Import DeployProjects from xls or xlsx (all or nothing) */
         post: operations["deploy_projects_import_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/deploy/project/import-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The xlsx template of a DeployProject import */
+        post: operations["deploy_projects_import_template"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3273,6 +3375,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/role/import-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The xlsx template of a Role import */
+        post: operations["roles_import_template"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/role/members/{role_id}": {
         parameters: {
             query?: never;
@@ -4764,6 +4883,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/ticket-application/import-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The xlsx template of a TicketApplication import */
+        post: operations["ticket_applications_import_template"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/ticket-application/modify": {
         parameters: {
             query?: never;
@@ -4900,6 +5036,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/ticket-calendar-day/import-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The xlsx template of a CalendarDay import */
+        post: operations["calendar_days_import_template"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/ticket-calendar-day/modify": {
         parameters: {
             query?: never;
@@ -5019,6 +5172,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/ticket-calendar/import-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The xlsx template of a BusinessCalendar import */
+        post: operations["calendars_import_template"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/ticket-calendar/modify": {
         parameters: {
             query?: never;
@@ -5132,6 +5302,23 @@ export interface paths {
         put?: never;
         /** Import TicketCategorys from xls or xlsx (all or nothing) */
         post: operations["ticket_categories_import_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket-category/import-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The xlsx template of a TicketCategory import */
+        post: operations["ticket_categories_import_template"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5910,6 +6097,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/user/import-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The xlsx template of a User import */
+        post: operations["users_import_template"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/user/info": {
         parameters: {
             query?: never;
@@ -6117,6 +6321,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/warehouse-area/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import WarehouseAreas from xls or xlsx (all or nothing) */
+        post: operations["warehouse_areas_import_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/warehouse-area/import-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The xlsx template of a WarehouseArea import */
+        post: operations["warehouse_areas_import_template"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/warehouse-area/modify": {
         parameters: {
             query?: never;
@@ -6230,6 +6468,40 @@ export interface paths {
         put?: never;
         /** Export Shelfs matching the filters as xlsx */
         post: operations["shelves_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/warehouse-shelf/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import Shelfs from xls or xlsx (all or nothing) */
+        post: operations["shelves_import_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/warehouse-shelf/import-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The xlsx template of a Shelf import */
+        post: operations["shelves_import_template"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6366,6 +6638,40 @@ export interface paths {
         put?: never;
         /** Export Warehouses matching the filters as xlsx */
         post: operations["warehouses_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/warehouse/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import Warehouses from xls or xlsx (all or nothing) */
+        post: operations["warehouses_import_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/warehouse/import-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The xlsx template of a Warehouse import */
+        post: operations["warehouses_import_template"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6587,6 +6893,40 @@ export interface paths {
         put?: never;
         /** Export WmsProducts matching the filters as xlsx */
         post: operations["wms_products_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/wms-product/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import WmsProducts from xls or xlsx (all or nothing) */
+        post: operations["wms_products_import_file"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/wms-product/import-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The xlsx template of a WmsProduct import */
+        post: operations["wms_products_import_template"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7252,6 +7592,11 @@ export interface components {
             /** File */
             file: string;
         };
+        /** Body_shelves_import_file */
+        Body_shelves_import_file: {
+            /** File */
+            file: string;
+        };
         /** Body_ticket_applications_import_file */
         Body_ticket_applications_import_file: {
             /** File */
@@ -7264,6 +7609,21 @@ export interface components {
         };
         /** Body_users_import_file */
         Body_users_import_file: {
+            /** File */
+            file: string;
+        };
+        /** Body_warehouse_areas_import_file */
+        Body_warehouse_areas_import_file: {
+            /** File */
+            file: string;
+        };
+        /** Body_warehouses_import_file */
+        Body_warehouses_import_file: {
+            /** File */
+            file: string;
+        };
+        /** Body_wms_products_import_file */
+        Body_wms_products_import_file: {
             /** File */
             file: string;
         };
@@ -18562,6 +18922,26 @@ export interface operations {
             };
         };
     };
+    action_mappings_import_template: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+        };
+    };
     action_mappings_modify: {
         parameters: {
             query?: never;
@@ -19035,6 +19415,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    authorities_import_template: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
         };
@@ -19608,6 +20008,26 @@ export interface operations {
             };
         };
     };
+    couriers_import_template: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+        };
+    };
     couriers_modify: {
         parameters: {
             query?: never;
@@ -19966,6 +20386,26 @@ export interface operations {
             };
         };
     };
+    departments_import_template: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+        };
+    };
     departments_modify: {
         parameters: {
             query?: never;
@@ -20216,6 +20656,26 @@ export interface operations {
             };
         };
     };
+    deploy_freezes_import_template: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+        };
+    };
     deploy_freezes_modify: {
         parameters: {
             query?: never;
@@ -20442,6 +20902,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deploy_projects_import_template: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
         };
@@ -24365,6 +24845,26 @@ export interface operations {
             };
         };
     };
+    roles_import_template: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+        };
+    };
     roles_members: {
         parameters: {
             query?: never;
@@ -27175,6 +27675,26 @@ export interface operations {
             };
         };
     };
+    ticket_applications_import_template: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+        };
+    };
     ticket_applications_modify: {
         parameters: {
             query?: never;
@@ -27425,6 +27945,26 @@ export interface operations {
             };
         };
     };
+    calendar_days_import_template: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+        };
+    };
     calendar_days_modify: {
         parameters: {
             query?: never;
@@ -27655,6 +28195,26 @@ export interface operations {
             };
         };
     };
+    calendars_import_template: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+        };
+    };
     calendars_modify: {
         parameters: {
             query?: never;
@@ -27881,6 +28441,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    ticket_categories_import_template: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
         };
@@ -29362,6 +29942,26 @@ export interface operations {
             };
         };
     };
+    users_import_template: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+        };
+    };
     auth_user_info: {
         parameters: {
             query?: never;
@@ -29730,6 +30330,59 @@ export interface operations {
             };
         };
     };
+    warehouse_areas_import_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_warehouse_areas_import_file"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_dict_str__int__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    warehouse_areas_import_template: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+        };
+    };
     warehouse_areas_modify: {
         parameters: {
             query?: never;
@@ -29943,6 +30596,59 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shelves_import_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_shelves_import_file"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_dict_str__int__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shelves_import_template: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
         };
@@ -30206,6 +30912,59 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    warehouses_import_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_warehouses_import_file"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_dict_str__int__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    warehouses_import_template: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
         };
@@ -30618,6 +31377,59 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    wms_products_import_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_wms_products_import_file"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_dict_str__int__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    wms_products_import_template: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
         };

@@ -1,16 +1,17 @@
 import { useState } from 'react';
-import { Alert, Modal, Table, Typography, Upload } from 'antd';
-import { InboxOutlined } from '@ant-design/icons';
+import { Alert, Button, Modal, Table, Typography, Upload } from 'antd';
+import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import type { Translate } from '../../i18n';
 import { isApiError } from '../../api/ApiError';
 import { toast } from '../feedback';
-import type { ResourceApi } from './api';
+import { saveFile, type ResourceApi } from './api';
 import { errorsOf, type FieldError } from './fieldErrors';
 import { IMPORT_ACCEPT, IMPORT_MAX_BYTES, importFileProblem } from './importFile';
 import type { Row } from './types';
 
-type RowError = FieldError & { row?: number };
+/** One refused cell: its row, the column as the file heads it, the rule and the message. */
+type RowError = FieldError & { row?: number; column?: string };
 
 interface ImportDialogProps<R extends Row> {
   api: ResourceApi<R>;
@@ -30,6 +31,10 @@ export function ImportDialog<R extends Row>({ api, onClose, onImported, t }: Imp
       onImported();
     },
   });
+  const template = useMutation({
+    mutationFn: () => api.importTemplate(),
+    onSuccess: (file) => saveFile(file.blob, file.filename),
+  });
   const error = upload.error;
   const rowErrors = errorsOf(error) as RowError[];
 
@@ -46,6 +51,15 @@ export function ImportDialog<R extends Row>({ api, onClose, onImported, t }: Imp
       width={720}
       destroyOnHidden
     >
+      <Button
+        icon={<DownloadOutlined aria-hidden />}
+        loading={template.isPending}
+        onClick={() => template.mutate()}
+        style={{ marginBottom: 12 }}
+        data-testid="import-template"
+      >
+        {t('resource.importTemplate')}
+      </Button>
       <Upload.Dragger
         accept={IMPORT_ACCEPT}
         maxCount={1}
@@ -80,13 +94,13 @@ export function ImportDialog<R extends Row>({ api, onClose, onImported, t }: Imp
         <Table<RowError>
           style={{ marginTop: 12 }}
           size="small"
-          rowKey={(item) => `${item.row}-${item.field}-${item.rule}`}
+          rowKey={(item) => `${item.row}-${item.column ?? item.field}-${item.rule}`}
           pagination={{ pageSize: 10, hideOnSinglePage: true }}
           dataSource={rowErrors}
           data-testid="import-row-errors"
           columns={[
             { key: 'row', title: t('resource.importRow'), dataIndex: 'row', width: 80 },
-            { key: 'field', title: t('resource.importField'), dataIndex: 'field', width: 160 },
+            { key: 'column', title: t('resource.importField'), width: 160, render: (_, item) => item.column ?? item.field },
             { key: 'message', title: t('resource.importMessage'), dataIndex: 'message' },
           ]}
         />

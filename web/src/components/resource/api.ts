@@ -21,6 +21,8 @@ export function resourceApi<R extends Row>(api: string) {
     modify: (values: Record<string, unknown>) => http.post<R>(`${api}/modify`, values, { notify: false }),
     remove: (id: number) => http.delete<null>(`${api}/delete/${id}`),
     exportFile: (body: Record<string, unknown>) => http.download(`${api}/export`, body, { timeoutMs: MAX_TIMEOUT_MS }),
+    /** An empty workbook headed like the export, required columns marked `*` (api/resource Resource.template). */
+    importTemplate: () => http.download(`${api}/import-template`, undefined, { timeoutMs: MAX_TIMEOUT_MS }),
     importFile: (file: File) => {
       const form = new FormData();
       form.append('file', file);
