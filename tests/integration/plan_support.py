@@ -19,8 +19,8 @@ from domain.enums import AccountStatus, AccountSystem, MerchantPackageState, Pla
 from domain.models.merchants import Merchant, MerchantAccount
 from tests.conftest import unique
 from tests.integration.people import create_user
-from tests.integration.ticket_support import register_search_attributes, stop_quietly
-from worker.main import build_workers
+from tests.integration.temporal_support import console_on
+from tests.integration.ticket_support import stop_quietly
 from workflows.plan_models import PlanRenewal, workflow_id
 
 
@@ -30,22 +30,15 @@ async def plan_worker(own_time_skipping_env: Any, app: Any) -> AsyncIterator[Any
     Temporal client pointed at it. The plan flows a test started are terminated after it, so the next test's
     skipped time does not wake them."""
     env = own_time_skipping_env
-    await register_search_attributes(env.client)
-    previous, app.state.flows._client = app.state.flows._client, env.client
     async with transaction() as db:
         first_new = (await db.scalar(select(func.max(Merchant.id))) or 0) + 1
-    workers = build_workers(env.client)
-    for worker in workers:
-        await worker.__aenter__()
-    yield env
-    async with transaction() as db:
-        ids = (await db.scalars(select(Merchant.id).where(Merchant.id >= first_new))).all()
-    for merchant_id in ids:
-        with contextlib.suppress(RPCError):
-            await stop_quietly(env.client.get_workflow_handle(workflow_id(merchant_id)))
-    for worker in workers:
-        await worker.__aexit__(None, None, None)
-    app.state.flows._client = previous
+    async with console_on(env, app):
+        yield env
+        async with transaction() as db:
+            ids = (await db.scalars(select(Merchant.id).where(Merchant.id >= first_new))).all()
+        for merchant_id in ids:
+            with contextlib.suppress(RPCError):
+                await stop_quietly(env.client.get_workflow_handle(workflow_id(merchant_id)))
 
 
 async def merchant_with_plan(expire_at: datetime | None, plan_name: PlanName = PlanName.BASIC) -> Merchant:

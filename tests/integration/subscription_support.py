@@ -22,8 +22,8 @@ from domain.models.merchants import Merchant
 from domain.models.packages import Feature, Package, PackageVersion, PackageVersionFeature
 from domain.models.subscriptions import Payment, Subscription, SubscriptionRequest
 from tests.conftest import unique
-from tests.integration.ticket_support import register_search_attributes, staff, stop_quietly
-from worker.main import build_workers
+from tests.integration.temporal_support import console_on
+from tests.integration.ticket_support import staff, stop_quietly
 
 SELLER = ("account#subscribe", "account#gift", "approvals")
 APPROVER = ("approvals", "subscription#approve", "temporal#operate")
@@ -35,26 +35,18 @@ async def subscription_worker(own_time_skipping_env: Any, app: Any) -> AsyncIter
     """Every queue's worker on the module's time-skipping server, the API pointed at it; the flows of the
     requests a test made are stopped after it."""
     env = own_time_skipping_env
-    await register_search_attributes(env.client)
-    previous = app.state.flows._client
-    app.state.flows._client = env.client
     async with transaction() as db:
         first_new = (await db.scalar(select(func.max(SubscriptionRequest.id))) or 0) + 1
-    workers = build_workers(env.client)
-    for worker in workers:
-        await worker.__aenter__()
-    try:
-        yield env
-    finally:
-        async with transaction() as db:
-            made = (await db.execute(select(SubscriptionRequest.workflow_id, SubscriptionRequest.merchant_id)
-                                     .where(SubscriptionRequest.id >= first_new))).all()
-        for key in {k for k, _ in made} | {f"plan-{merchant_id}" for _, merchant_id in made}:
-            with contextlib.suppress(RPCError, WorkflowQueryFailedError):
-                await stop_quietly(env.client.get_workflow_handle(key))
-        for worker in workers:
-            await worker.__aexit__(None, None, None)
-        app.state.flows._client = previous
+    async with console_on(env, app):
+        try:
+            yield env
+        finally:
+            async with transaction() as db:
+                made = (await db.execute(select(SubscriptionRequest.workflow_id, SubscriptionRequest.merchant_id)
+                                         .where(SubscriptionRequest.id >= first_new))).all()
+            for key in {k for k, _ in made} | {f"plan-{merchant_id}" for _, merchant_id in made}:
+                with contextlib.suppress(RPCError, WorkflowQueryFailedError):
+                    await stop_quietly(env.client.get_workflow_handle(key))
 
 
 async def merchant(**fields: Any) -> int:

@@ -1,7 +1,6 @@
 """/cms/health probes every part for real: PostgreSQL, Temporal, the worker's queue and SMTP."""
 
 import asyncio
-import contextlib
 import socket
 
 import pytest
@@ -10,7 +9,7 @@ from aiosmtpd.controller import Controller
 from api.flows import Flows
 from api.health import check
 from domain.settings import get_settings
-from worker.main import build_workers
+from tests.integration.temporal_support import workers_running
 
 
 def free_port() -> int:
@@ -41,10 +40,7 @@ def smtp(monkeypatch):
 async def test_all_parts_up_then_worker_down(dev_server_env, smtp):
     flows = Flows()
     flows._client = dev_server_env.client
-    # every worker built is started and stopped: a built one stays registered on the shared client for its queue
-    async with contextlib.AsyncExitStack() as stack:
-        for worker in build_workers(dev_server_env.client):
-            await stack.enter_async_context(worker)
+    async with workers_running(dev_server_env.client):
         for _ in range(50):  # the poller shows up once the worker has polled
             report = await check(flows)
             if report["status"] == "UP":

@@ -5,7 +5,6 @@ while it keeps failing (an hour passes in milliseconds); a passing run closes it
 from __future__ import annotations
 
 import email
-from collections.abc import AsyncIterator
 from datetime import timedelta
 from typing import Any
 
@@ -18,29 +17,16 @@ from domain.enums import JobAlarm, JobResult, JobTrigger
 from domain.models.jobs import JobAlarmMail, JobRecord, ScheduledJob
 from domain.rules import jobs as rules
 from domain.settings import get_settings
-from tests.conftest import unique
+from tests.conftest import own_workers, unique
 from tests.integration import ticket_support
-from tests.integration.ticket_support import eventually, free_port, register_search_attributes
-from worker.main import build_workers
+from tests.integration.ticket_support import eventually, free_port
 from workflows.job_models import JobRun
 from workflows.jobs import JobRunWorkflow
 
 mail_sink = ticket_support.mail_sink  # fixture
 
 
-@pytest.fixture(scope="module")
-async def env() -> AsyncIterator[Any]:
-    from tests.conftest import start_time_skipping_env
-
-    environment = await start_time_skipping_env()
-    await register_search_attributes(environment.client)
-    workers = build_workers(environment.client)
-    for worker in workers:
-        await worker.__aenter__()
-    yield environment
-    for worker in workers:
-        await worker.__aexit__(None, None, None)
-    await environment.shutdown()
+env = own_workers  # fixture: every worker on this module's own test server
 
 
 async def new_job(address: str) -> ScheduledJob:

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import email
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-import pytest
 from aiosmtplib import SMTPServerDisconnected
 from aiosmtplib.protocol import SMTPProtocol
 from sqlalchemy import select, update
@@ -24,11 +23,10 @@ from domain.models.mail import MailFire, MailOutbox, MailTask
 from domain.models.notifications import Notification
 from domain.rules import mail as rules
 from domain.settings import get_settings
-from tests.conftest import unique
+from tests.conftest import own_workers, unique
 from tests.integration import ticket_support
 from tests.integration.people import create_user
-from tests.integration.ticket_support import eventually, free_port, register_search_attributes
-from worker.main import build_workers
+from tests.integration.ticket_support import eventually, free_port
 from workflows.mail import MailFireWorkflow
 from workflows.mail_models import MailFireStart
 
@@ -36,19 +34,7 @@ S = MailSendStatus
 mail_sink = ticket_support.mail_sink  # fixture
 
 
-@pytest.fixture(scope="module")
-async def env() -> AsyncIterator[Any]:
-    from tests.conftest import start_time_skipping_env
-
-    environment = await start_time_skipping_env()
-    await register_search_attributes(environment.client)
-    workers = build_workers(environment.client)
-    for worker in workers:
-        await worker.__aenter__()
-    yield environment
-    for worker in workers:
-        await worker.__aexit__(None, None, None)
-    await environment.shutdown()
+env = own_workers  # fixture: every worker on this module's own test server
 
 
 async def new_task(count: int, cc: int = 0, **fields: Any) -> MailTask:

@@ -12,30 +12,12 @@ from activities.notices import reconcile
 from domain.db import transaction
 from domain.models.notices import Notice
 from domain.settings import get_settings
-from tests.conftest import unique
-from tests.integration.ticket_support import eventually, own_time_skipping_env, register_search_attributes
-from worker.main import build_workers
+from tests.conftest import own_flows, unique
+from tests.integration.ticket_support import eventually
 from workflows.notices import NoticeReleaseWorkflow
 
 ALL = ("notices-faq-manage", "notice#add", "notice#edit", "notice#delete")
-__all__ = ["own_time_skipping_env"]
-
-
-@pytest.fixture
-async def env(own_time_skipping_env, app):
-    """The worker on a test server of this module, and the API's Temporal client pointed at it."""
-    env = own_time_skipping_env
-    await register_search_attributes(env.client)
-    previous, app.state.flows._client = app.state.flows._client, env.client
-    workers = build_workers(env.client)
-    for worker in workers:
-        await worker.__aenter__()
-    try:
-        yield env
-    finally:
-        for worker in workers:
-            await worker.__aexit__(None, None, None)
-        app.state.flows._client = previous
+env = own_flows  # fixture: every worker on this module's own test server, the API's client pointed at it
 
 
 @pytest.fixture

@@ -9,31 +9,14 @@ from activities.stock_sync import push_stock_batch
 from domain.db import transaction
 from domain.enums import StockMovementType as M
 from domain.models.stock_sync import StockPush
+from tests.conftest import own_flows
 from tests.integration.stock_support import moved
 from tests.integration.stock_sync_support import stocked_store
-from tests.integration.ticket_support import own_time_skipping_env, register_search_attributes
-from worker.main import build_workers
 from workflows.stock_sync_models import PushBatch, SyncProgress
 
 STAFF = ("search-warehouse-stock", "stock#sync", "events-warehouse-stock", "stock-push-history",
          "stock-settings", "stock-settings#edit", "temporal#operate")
-__all__ = ["own_time_skipping_env"]
-
-
-@pytest.fixture
-async def env(own_time_skipping_env, app):
-    env = own_time_skipping_env
-    await register_search_attributes(env.client)
-    previous, app.state.flows._client = app.state.flows._client, env.client
-    workers = build_workers(env.client)
-    for worker in workers:
-        await worker.__aenter__()
-    try:
-        yield env
-    finally:
-        for worker in workers:
-            await worker.__aexit__(None, None, None)
-        app.state.flows._client = previous
+env = own_flows  # fixture: every worker on this module's own test server, the API's client pointed at it
 
 
 @pytest.fixture

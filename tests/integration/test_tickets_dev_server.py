@@ -14,8 +14,8 @@ from activities.job_schedules import ensure_job_schedules
 from domain.db import transaction
 from domain.models.jobs import ScheduledJob
 from domain.settings import get_settings
+from tests.integration.temporal_support import api_pointed_at, workers_running
 from tests.integration.ticket_support import EVERYTHING, new_ticket_body, staff
-from worker.main import build_workers
 from workflows.job_models import TASK_NAME
 
 
@@ -30,35 +30,27 @@ async def visible(client, query, timeout=15.0):
 
 async def test_operators_find_a_ticket_flow_by_its_search_attributes(client, app, dev_server_env):
     env = dev_server_env
-    previous = app.state.flows._client
-    app.state.flows._client = env.client
     tech = await staff(*EVERYTHING)
-    workers = build_workers(env.client)
-    try:
-        for worker in workers:
-            await worker.__aenter__()
-        body = new_ticket_body(issueLevel="CRITICAL")
-        created = await client.post("/cms/ticket/add", headers=tech.headers, json=body)
-        ticket_id = created.json()["data"]["id"]
-        found = await visible(env.client, f"TicketId = '{ticket_id}' AND TicketStatus = 'NEW' AND Priority = 'P0'")
-        assert [w.id for w in found] == [f"ticket-{ticket_id}"]
-        # ...and back: the Web UI shows the flow's current details, which link to the ticket in the console.
-        metadata = await env.client.get_workflow_handle(f"ticket-{ticket_id}").query(
-            "__temporal_workflow_metadata", result_type=WorkflowMetadata)
-        assert f"{get_settings().console_web}/ticket/{ticket_id})" in metadata.current_details
-        # A row of the Web UI's list says which ticket it is.
-        described = await env.client.get_workflow_handle(f"ticket-{ticket_id}").describe()
-        assert await described.static_summary() == f"Ticket #{ticket_id}: {body['title']}"
-        assert f"**Ticket #{ticket_id}**" in (await described.static_details() or "")
-        claimed = await client.post(f"/cms/ticket/{ticket_id}/claim", json={}, headers=tech.headers)
-        assert claimed.status_code == 200, claimed.text
-        found = await visible(env.client, f"AssigneeId = '{tech.id}' AND TicketStatus = 'PENDING_FOR_OPERATION'")
-        assert [w.id for w in found] == [f"ticket-{ticket_id}"]
-        await env.client.get_workflow_handle(f"ticket-{ticket_id}").terminate("test finished")
-    finally:
-        for worker in workers:
-            await worker.__aexit__(None, None, None)
-        app.state.flows._client = previous
+    with api_pointed_at(app, env.client):
+        async with workers_running(env.client):
+            body = new_ticket_body(issueLevel="CRITICAL")
+            created = await client.post("/cms/ticket/add", headers=tech.headers, json=body)
+            ticket_id = created.json()["data"]["id"]
+            found = await visible(env.client, f"TicketId = '{ticket_id}' AND TicketStatus = 'NEW' AND Priority = 'P0'")
+            assert [w.id for w in found] == [f"ticket-{ticket_id}"]
+            # ...and back: the Web UI shows the flow's current details, which link to the ticket in the console.
+            metadata = await env.client.get_workflow_handle(f"ticket-{ticket_id}").query(
+                "__temporal_workflow_metadata", result_type=WorkflowMetadata)
+            assert f"{get_settings().console_web}/ticket/{ticket_id})" in metadata.current_details
+            # A row of the Web UI's list says which ticket it is.
+            described = await env.client.get_workflow_handle(f"ticket-{ticket_id}").describe()
+            assert await described.static_summary() == f"Ticket #{ticket_id}: {body['title']}"
+            assert f"**Ticket #{ticket_id}**" in (await described.static_details() or "")
+            claimed = await client.post(f"/cms/ticket/{ticket_id}/claim", json={}, headers=tech.headers)
+            assert claimed.status_code == 200, claimed.text
+            found = await visible(env.client, f"AssigneeId = '{tech.id}' AND TicketStatus = 'PENDING_FOR_OPERATION'")
+            assert [w.id for w in found] == [f"ticket-{ticket_id}"]
+            await env.client.get_workflow_handle(f"ticket-{ticket_id}").terminate("test finished")
 
 
 async def test_the_reconciler_runs_on_a_schedule(dev_server_env):

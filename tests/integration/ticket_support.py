@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 from sqlalchemy import func, select
-from temporalio.api.operatorservice.v1 import AddSearchAttributesRequest
 from temporalio.client import WorkflowExecutionStatus, WorkflowQueryFailedError
 from temporalio.service import RPCError
 
@@ -22,37 +21,17 @@ from api.schemas.tickets import TicketCreate
 from api.ticket_ops import create_ticket
 from domain.db import transaction
 from domain.models.tickets import Ticket
-from domain.search_attributes import SEARCH_ATTRIBUTES
 from domain.settings import get_settings
-from launcher.search_attributes import TYPES
 from launcher.smtp_sink import MailSink
-from tests.conftest import start_time_skipping_env, unique
-from worker.main import build_workers
+from tests.conftest import own_time_skipping_env as own_time_skipping_env  # re-exported: many tests import it here
+from tests.conftest import unique
+from tests.integration.temporal_support import api_pointed_at, console_on, workers_running
+from tests.integration.temporal_support import register_search_attributes as register_search_attributes  # likewise
 
 EVERYTHING = ("ticket-list", "ticket-new", "ticket-report", "ticket#start", "ticket#claim", "ticket#hold",
               "ticket#complete", "ticket#approve", "ticket#unconfirm", "ticket#confirm", "ticket#wont-fix",
               "ticket#reopen", "ticket#merge", "ticket#unmerge", "ticket#watch", "ticket#remind", "ticket#comment",
               "ticket#priority", "ticket#edit", "ticket#assign")
-
-
-async def register_search_attributes(client: Any) -> None:
-    kinds = {name: TYPES[kind] for name, kind in SEARCH_ATTRIBUTES.items()}
-    try:
-        await client.operator_service.add_search_attributes(
-            AddSearchAttributesRequest(namespace=get_settings().temporal_namespace, search_attributes=kinds))
-    except RPCError as exc:  # already there (another test file of this process added them)
-        if "already" not in str(exc).lower():
-            raise
-
-
-@pytest.fixture(scope="module")
-async def own_time_skipping_env() -> AsyncIterator[Any]:
-    """A test server for one module, for modules that let time skip far (waiting on flows, env.sleep):
-    the skip wakes every flow on the server, so a shared server's later tests inherit a clock run ahead
-    and a crowd of woken flows."""
-    env = await start_time_skipping_env()
-    yield env
-    await env.shutdown()
 
 
 @pytest.fixture
@@ -61,26 +40,18 @@ async def ticket_worker(time_skipping_env, app, mail_sink) -> AsyncIterator[Any]
     The flows of the tickets a test created (or a reconciler started) are terminated after it, so the next
     test's skipped time does not wake them and no task is left to a worker that is gone."""
     env = time_skipping_env
-    await register_search_attributes(env.client)
-    previous = app.state.flows._client
-    app.state.flows._client = env.client
     async with transaction() as db:
         first_new = (await db.scalar(select(func.max(Ticket.id))) or 0) + 1
         pending = set((await db.scalars(select(Ticket.id).where(Ticket.flow_pending))).all())  # e.g. demo rows
-    workers = build_workers(env.client)
-    for worker in workers:
-        await worker.__aenter__()
-    try:
-        yield env
-    finally:
-        async with transaction() as db:
-            ids = (await db.scalars(select(Ticket.id).where(Ticket.id >= first_new))).all()
-        for ticket_id in {*ids, *pending}:
-            with contextlib.suppress(RPCError, WorkflowQueryFailedError):
-                await stop_quietly(env.client.get_workflow_handle(f"ticket-{ticket_id}"))
-        for worker in workers:
-            await worker.__aexit__(None, None, None)
-        app.state.flows._client = previous
+    async with console_on(env, app):
+        try:
+            yield env
+        finally:
+            async with transaction() as db:
+                ids = (await db.scalars(select(Ticket.id).where(Ticket.id >= first_new))).all()
+            for ticket_id in {*ids, *pending}:
+                with contextlib.suppress(RPCError, WorkflowQueryFailedError):
+                    await stop_quietly(env.client.get_workflow_handle(f"ticket-{ticket_id}"))
 
 
 async def stop_quietly(handle: Any) -> None:
@@ -118,17 +89,9 @@ def mail_sink(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[], l
 @pytest.fixture
 async def flows(app: Any, dev_server_env: Any, mail_sink: Callable[[], list[str]]) -> AsyncIterator[Any]:
     """The app's flows on the dev server (Schedules need it), the console's workers running, mail to the sink."""
-    from worker.main import build_workers  # the worker's imports only where a test runs workers
-
-    previous = app.state.flows._client
-    app.state.flows._client = dev_server_env.client
-    workers = build_workers(dev_server_env.client)
-    for worker in workers:
-        await worker.__aenter__()
-    yield dev_server_env
-    for worker in workers:
-        await worker.__aexit__(None, None, None)
-    app.state.flows._client = previous
+    with api_pointed_at(app, dev_server_env.client):
+        async with workers_running(dev_server_env.client):
+            yield dev_server_env
 
 
 def new_ticket_body(**fields: Any) -> dict[str, Any]:
