@@ -159,7 +159,8 @@ def test_ephemeral_stack_starts_reports_and_cleans_up() -> None:
     errors: list[str] = []
     threading.Thread(target=lambda: errors.extend(proc.stderr or []), daemon=True).start()
     try:
-        line = read_line(proc, timeout=120)
+        # The whole stack with demo data: about a minute on a quiet machine, several on a loaded 2-core one.
+        line = read_line(proc, timeout=300)
         assert line, f"no JSON line; launcher said:\n{''.join(errors[-40:])}"
         info = json.loads(line)
         assert info["ready"] is True

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PYTHON = join(REPO_ROOT, '.venv', 'bin', 'python');
-const START_TIMEOUT_MS = 180_000;
+const START_TIMEOUT_MS = 300_000;
 const STOP_TIMEOUT_MS = 30_000;
 
 export interface RunningStack {
