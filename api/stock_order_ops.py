@@ -26,6 +26,7 @@ from domain.enums import (
     WarehousePushStatus,
 )
 from domain.errors import DomainError, Invalid, NotFound
+from domain.models.merchants import Shop
 from domain.models.stock_orders import StockOrder, StockOrderAction, StockOrderLine
 from domain.models.warehouses import Warehouse
 from domain.rules import stock_orders as rules
@@ -90,6 +91,7 @@ async def create(db: AsyncSession, user: Principal, orders: Resource[StockOrder]
     changed, when available stock is short)."""
     direction = rules.direction_of(body.order_type)
     await check_warehouse(db, body.merchant_id, body.warehouse_id)
+    await check_channel_order(db, body, direction)
     order_id = await db.scalar(select(func.nextval("stock_orders_id_seq")))
     day = datetime.now(UTC).strftime("%Y%m%d")
     outbound = direction == OUT
@@ -101,6 +103,8 @@ async def create(db: AsyncSession, user: Principal, orders: Resource[StockOrder]
         push_status=WarehousePushStatus.NORMAL, print_status=PrintStatus.NOT_PRINTED if outbound else None,
         planned_quantity=sum(line.quantity for line in body.lines), actual_quantity=0,
         logistic_no=body.logistic_no, delivery_method=body.delivery_method, remark=body.remark, revision=0,
+        shop_id=body.shop_id, channel_order_no=body.channel_order_no or None,
+        channel_ordered_at=body.channel_ordered_at,
         created_by=user.id, lines=[StockOrderLine(sku=line.sku, planned=line.quantity, done=0) for line in body.lines])
     db.add(row)
     await orders.flush(db, {"orderNo": row.order_no})
@@ -118,6 +122,23 @@ async def check_warehouse(db: AsyncSession, merchant_id: int, warehouse_id: int)
         raise Invalid(field="warehouseId", rule="stock_order_warehouse_unknown")
     if owner != merchant_id:
         raise Invalid(field="warehouseId", rule="stock_order_warehouse_not_merchants")
+
+
+async def check_channel_order(db: AsyncSession, body: Any, direction: StockOrderDirection) -> None:
+    """An outbound order fulfilling a channel order names its store (one of the merchant's), the channel order
+    number and when it was placed, all three; an inbound order fulfils none."""
+    given = {"shopId": body.shop_id, "channelOrderNo": body.channel_order_no or None,
+             "channelOrderedAt": body.channel_ordered_at}
+    if all(value is None for value in given.values()):
+        return
+    if direction != OUT:
+        raise Invalid(field="channelOrderNo", rule="stock_order_channel_outbound_only")
+    missing = next((field for field, value in given.items() if value is None), None)
+    if missing is not None:
+        raise Invalid(field=missing, rule="stock_order_channel_all")
+    owner = await db.scalar(select(Shop.merchant_id).where(Shop.id == body.shop_id))
+    if owner != body.merchant_id:
+        raise Invalid(field="shopId", rule="stock_store_not_merchants")
 
 
 # ---- receive, ship ---------------------------------------------------------------------------------------------
@@ -190,6 +211,30 @@ async def delete(db: AsyncSession, user: Principal, row: StockOrder) -> None:
     released, moves = apply_release(user, row)
     await book(db, moves)
     remember(db, user, row, Action.DELETE, released)  # the kit audits the deletion itself
+
+
+# ---- push, print, pick, pack -----------------------------------------------------------------------------------
+
+async def work(db: AsyncSession, user: Principal, orders: Resource[StockOrder], action: Action,
+               order_id: int) -> StockOrder:
+    """The warehouse's side of an order (SPEC §4 push, print and working statuses): no stock moves. A repeat (a
+    double click, a retry) of a push, pick or pack already done answers with the order as it is."""
+    row = await orders.load(db, user, order_id, lock=True)
+    state = state_of(row)
+    if rules.check_work(state, action) == Step.ALREADY_DONE:
+        return row
+    before = audit.snapshot(row)
+    if action == Action.PUSH:
+        enabled = await db.scalar(select(Warehouse.enabled).where(Warehouse.id == row.warehouse_id))
+        pushed = rules.push_result(state, bool(enabled), bool(row.logistic_no))
+        row.status, row.push_status, row.working_status = pushed.status, pushed.push_status, pushed.working_status
+    elif action == Action.PRINT:
+        row.print_status = PrintStatus.PRINTED
+    else:
+        row.working_status = rules.working_after(action)
+    row.revision += 1
+    await record(db, user, row, action, [], before)
+    return row
 
 
 # ---- mass actions ----------------------------------------------------------------------------------------------

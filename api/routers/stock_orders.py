@@ -115,6 +115,30 @@ async def void(body: StockOrderRef, db: SessionDep,
     return ok(await shown(db, user, await ops.release(db, user, orders, Action.VOID, body.id)))
 
 
+@router.post("/push", summary="Push an order to its warehouse: PENDING there, or push FAIL when it refuses")
+async def push(body: StockOrderRef, db: SessionDep,
+               user: Annotated[Principal, Need("stock-order#push")]) -> Reply[StockOrderPublic]:
+    return ok(await shown(db, user, await ops.work(db, user, orders, Action.PUSH, body.id)))
+
+
+@router.post("/print", summary="Print an outbound order's picking list (print status PRINTED)")
+async def print_list(body: StockOrderRef, db: SessionDep,
+                     user: Annotated[Principal, Need("stock-order#print")]) -> Reply[StockOrderPublic]:
+    return ok(await shown(db, user, await ops.work(db, user, orders, Action.PRINT, body.id)))
+
+
+@router.post("/pick", summary="Start picking an outbound order (working status PICKING_PROCESS)")
+async def pick(body: StockOrderRef, db: SessionDep,
+               user: Annotated[Principal, Need("stock-order#ship")]) -> Reply[StockOrderPublic]:
+    return ok(await shown(db, user, await ops.work(db, user, orders, Action.PICK, body.id)))
+
+
+@router.post("/pack", summary="Pack a picked outbound order (working status PACKED)")
+async def pack(body: StockOrderRef, db: SessionDep,
+               user: Annotated[Principal, Need("stock-order#ship")]) -> Reply[StockOrderPublic]:
+    return ok(await shown(db, user, await ops.work(db, user, orders, Action.PACK, body.id)))
+
+
 @router.post("/mass-outbound", summary="Ship what remains of every selected outbound order (all or nothing)")
 async def mass_outbound(body: StockOrderSelection, db: SessionDep,
                         user: Annotated[Principal, Need("stock-order#ship")]) -> Reply[MassResult]:

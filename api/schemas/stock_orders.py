@@ -52,6 +52,10 @@ class StockOrderCreate(CamelModel):
     logistic_no: Text = None
     delivery_method: ShippingMethod | None = None
     remark: Text = None
+    # the channel order an outbound order fulfils: its store, number and when the buyer placed it (all or none)
+    shop_id: int | None = None
+    channel_order_no: Annotated[str | None, Field(max_length=rules.CHANNEL_ORDER_NO_MAX)] = None
+    channel_ordered_at: datetime | None = None
     lines: Annotated[list[StockOrderLineIn], Field(min_length=1, max_length=rules.LINES_MAX),
                      AfterValidator(_one_line_a_sku)]
 
@@ -81,6 +85,9 @@ class StockOrderPublic(CamelModel):
     logistic_no: str | None
     delivery_method: ShippingMethod | None
     remark: str | None
+    shop_id: int | None = None
+    channel_order_no: str | None = None
+    channel_ordered_at: datetime | None = None
     revision: int
     lines: list[StockOrderLinePublic]
     created_at: datetime

@@ -90,3 +90,7 @@ class StockOrderAction(StrEnum):
     CANCEL = "CANCEL"  # inbound: the rest will not arrive
     VOID = "VOID"  # outbound: the rest will not leave
     DELETE = "DELETE"  # outbound awaiting outbound only: the order disappears, its lock released
+    PUSH = "PUSH"  # sent to its warehouse: pending there (push status SUCCESS), or refused (FAIL)
+    PRINT = "PRINT"  # outbound: its picking list printed
+    PICK = "PICK"  # outbound: the warehouse starts picking it
+    PACK = "PACK"  # outbound: picked and packed, waiting to ship

@@ -21,7 +21,7 @@ from domain.enums import (
     WarehouseDocumentStatus,
     WarehousePushStatus,
 )
-from domain.rules.stock_orders import ORDER_NO_MAX, SKU_MAX, TEXT_MAX
+from domain.rules.stock_orders import CHANNEL_ORDER_NO_MAX, ORDER_NO_MAX, SKU_MAX, TEXT_MAX
 
 
 class StockOrder(Base, Timestamps):
@@ -40,7 +40,11 @@ class StockOrder(Base, Timestamps):
         CheckConstraint("(direction = 'OUTBOUND') = (working_status IS NOT NULL AND print_status IS NOT NULL)",
                         name="outbound_working"),
         CheckConstraint("actual_quantity BETWEEN 0 AND planned_quantity", name="actual_within_planned"),
+        # an outbound order may fulfil a channel order of one store: all three are given, or none
+        CheckConstraint("(channel_order_no IS NULL) = (shop_id IS NULL AND channel_ordered_at IS NULL) "
+                        "AND (channel_order_no IS NULL OR direction = 'OUTBOUND')", name="channel_order"),
         Index("ix_stock_orders_merchant_created", "merchant_id", "created_at"),
+        Index("ix_stock_orders_shop_created", "shop_id", "created_at", postgresql_where="shop_id IS NOT NULL"),
     )
 
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
@@ -58,6 +62,11 @@ class StockOrder(Base, Timestamps):
     logistic_no: Mapped[str | None] = mapped_column(String(TEXT_MAX))
     delivery_method: Mapped[ShippingMethod | None] = mapped_column(String(16))
     remark: Mapped[str | None] = mapped_column(String(TEXT_MAX))
+    # the channel order this outbound order fulfils: its store, number and when the buyer placed it (the stock
+    # push of that store compares them with its pushes, domain/rules/stock_sync.py)
+    shop_id: Mapped[int | None] = mapped_column(BigInteger, ForeignKey("shops.id", ondelete="SET NULL"))
+    channel_order_no: Mapped[str | None] = mapped_column(String(CHANNEL_ORDER_NO_MAX))
+    channel_ordered_at: Mapped[datetime | None]
     # raised by every action; a receipt or shipment names the revision it was asked on, so a repeat is known
     revision: Mapped[int] = mapped_column(default=0, server_default="0")
     created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))

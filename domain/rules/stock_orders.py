@@ -32,6 +32,7 @@ from domain.errors import DomainError, Invalid
 
 S = WarehouseDocumentStatus
 ORDER_NO_MAX = 40
+CHANNEL_ORDER_NO_MAX = 64  # as the ledger's document number
 SKU_MAX = 100  # as the stock ledger's sku
 TEXT_MAX = 128  # logistic number, remark
 ORDER_NO_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.\-/]*$"
@@ -60,8 +61,9 @@ ABNORMAL_WORKING = frozenset({OutboundWorkingStatus.SYNC_FAIL, OutboundWorkingSt
 ABNORMAL_PUSH = frozenset({WarehousePushStatus.FAIL})
 
 ACTIONS_OF = {
-    StockOrderDirection.INBOUND: (Action.RECEIVE, Action.CANCEL),
-    StockOrderDirection.OUTBOUND: (Action.SHIP, Action.VOID, Action.DELETE),
+    StockOrderDirection.INBOUND: (Action.RECEIVE, Action.CANCEL, Action.PUSH),
+    StockOrderDirection.OUTBOUND: (Action.SHIP, Action.VOID, Action.DELETE, Action.PUSH, Action.PRINT, Action.PICK,
+                                   Action.PACK),
 }
 
 
@@ -143,6 +145,8 @@ def status_after_release(lines: Sequence[Line]) -> WarehouseDocumentStatus:
 def check_action(order: OrderState, action: Action) -> Step:
     """Whether `action` may be taken on the order; a cancel or void of an order already cancelled is a repeat
     (a retry or a double click) that changes nothing. Refusals are 409s naming the order and its status."""
+    if action in WORK_ACTIONS:
+        return check_work(order, action)
     if action not in ACTIONS_OF[order.direction]:
         raise DomainError("STOCK_ORDER_WRONG_DIRECTION", status=409, orderNo=order.order_no,
                           action=label(action), direction=label(order.direction))
@@ -170,6 +174,70 @@ def _refused(order: OrderState, action: Action) -> DomainError:
 def label(value: StrEnum) -> str:
     """A message parameter the reply shows as the value's translated label."""
     return f"enums.{type(value).__name__}.{value.value}"
+
+
+# ---- the warehouse's side: push, print, pick, pack (SPEC §4 push, print and outbound working statuses) --------
+
+W = OutboundWorkingStatus
+P = WarehousePushStatus
+WORK_ACTIONS = frozenset({Action.PUSH, Action.PRINT, Action.PICK, Action.PACK})  # no stock moves
+PUSHABLE = frozenset({P.NORMAL, P.FAIL})  # never pushed, or refused: a push (again) may be tried
+PUSHED = frozenset({P.SUCCESS, P.SUCCESS_WITHOUT_AWB, P.RECEIVED, P.RECEIVED_PULL_AWB})
+# the warehouse working step each action moves an outbound order to, from the steps it may follow
+WORK_STEPS: dict[Action, tuple[frozenset[OutboundWorkingStatus], OutboundWorkingStatus]] = {
+    Action.PICK: (frozenset({W.SYNC_SUCCESS, W.RECEIVED, W.ALLOCATED}), W.PICKING_PROCESS),  # pushed first
+    Action.PACK: (frozenset({W.PICKING_PROCESS, W.SORTING_AND_REVIEWING}), W.PACKED),
+}
+
+
+@dataclass(frozen=True)
+class Pushed:
+    """An order after a push to its warehouse: document, push and (outbound) working status."""
+
+    status: WarehouseDocumentStatus
+    push_status: WarehousePushStatus
+    working_status: OutboundWorkingStatus | None
+
+
+def check_work(order: OrderState, action: Action) -> Step:
+    """Whether a push, print, pick or pack may be taken. Push: an order just created (CREATE) whose push has not
+    succeeded; pushed already is a repeat. Print: any outbound order not cancelled (a reprint is allowed). Pick and
+    pack: an open outbound order at a working step the action follows; at its step already is a repeat."""
+    if action not in ACTIONS_OF[order.direction]:
+        raise DomainError("STOCK_ORDER_WRONG_DIRECTION", status=409, orderNo=order.order_no,
+                          action=label(action), direction=label(order.direction))
+    if order.status in CANCELLED:
+        raise _refused(order, action)
+    if action == Action.PUSH:
+        if order.push_status in PUSHED:
+            return Step.ALREADY_DONE
+        if order.status != S.CREATE or order.push_status not in PUSHABLE:
+            raise _refused(order, action)
+        return Step.APPLY
+    if action == Action.PRINT:
+        return Step.APPLY
+    allowed, target = WORK_STEPS[action]
+    if order.working_status == target:
+        return Step.ALREADY_DONE
+    if order.status not in OPEN or order.working_status not in allowed:
+        raise DomainError("STOCK_ORDER_WORKING_TRANSITION", status=409, orderNo=order.order_no,
+                          action=label(action), current=label(order.working_status or W.CREATE))
+    return Step.APPLY
+
+
+def working_after(action: Action) -> OutboundWorkingStatus:
+    return WORK_STEPS[action][1]
+
+
+def push_result(order: OrderState, warehouse_enabled: bool, has_awb: bool) -> Pushed:
+    """A push to the order's warehouse: a disabled warehouse refuses it (push FAIL, outbound sync failed: the
+    order is abnormal and can be pushed again); otherwise the order waits in the warehouse (PENDING), pushed with
+    or without its air waybill (the logistic number) for an outbound order."""
+    outbound = order.direction == StockOrderDirection.OUTBOUND
+    if not warehouse_enabled:
+        return Pushed(order.status, P.FAIL, W.SYNC_FAIL if outbound else None)
+    push = P.SUCCESS if has_awb or not outbound else P.SUCCESS_WITHOUT_AWB
+    return Pushed(S.PENDING, push, W.SYNC_SUCCESS if outbound else None)
 
 
 # ---- quantities -------------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 The grid holds every action of each direction against every document status (SPEC §4 "Warehouse document
 status: CREATE, PENDING, COMPLETE, INVALID, PART_COMPLETE, PART_INVALID"): `ok` allowed, `==` a repeat that
-changes nothing, `-` refused.
+changes nothing, `-` refused. Pick and pack need a pushed order (their grid below, by working status).
 """
 
 import pytest
@@ -36,6 +36,14 @@ OUTBOUND  RECEIVE  -      -       -             -        -       -
 OUTBOUND  CANCEL   -      -       -             -        -       -
 INBOUND   CREATE   -      -       -             -        -       -
 OUTBOUND  CREATE   -      -       -             -        -       -
+INBOUND   PUSH     ok     -       -             -        -       -
+OUTBOUND  PUSH     ok     -       -             -        -       -
+INBOUND   PRINT    -      -       -             -        -       -
+OUTBOUND  PRINT    ok     ok      ok            ok       -       -
+INBOUND   PICK     -      -       -             -        -       -
+OUTBOUND  PICK     -      -       -             -        -       -
+INBOUND   PACK     -      -       -             -        -       -
+OUTBOUND  PACK     -      -       -             -        -       -
 """
 
 
@@ -209,3 +217,86 @@ def test_the_direction_follows_the_order_type():
     inbound = {t for t in StockOrderType if rules.direction_of(t) == IN}
     assert inbound == {StockOrderType.PURCHASE_INBOUND, StockOrderType.RETURN_INBOUND, StockOrderType.TRANSFER_INBOUND}
     assert all(rules.direction_of(t) == OUT for t in set(StockOrderType) - inbound)
+
+
+# ---- the warehouse's side: push, print, pick, pack (SPEC §4 push, print and outbound working statuses) -----------
+
+def _order(direction: StockOrderDirection = OUT, status: WarehouseDocumentStatus = S.CREATE,
+           working: OutboundWorkingStatus | None = W.CREATE, push: WarehousePushStatus = P.NORMAL) -> OrderState:
+    return OrderState("OB-9", direction, status, working if direction == OUT else None, push)
+
+
+@pytest.mark.parametrize(("push", "step"), [(P.NORMAL, Step.APPLY), (P.FAIL, Step.APPLY),
+                                            (P.SUCCESS, Step.ALREADY_DONE),
+                                            (P.SUCCESS_WITHOUT_AWB, Step.ALREADY_DONE)])
+def test_a_push_is_tried_while_it_has_not_succeeded_and_a_repeat_changes_nothing(push, step):
+    assert rules.check_work(_order(push=push), Action.PUSH) == step
+    assert rules.check_work(_order(IN, push=push), Action.PUSH) == step
+
+
+@pytest.mark.parametrize("status", [S.PENDING, S.PART_COMPLETE, S.COMPLETE, S.INVALID, S.PART_INVALID])
+def test_only_an_order_just_created_is_pushed(status):
+    with pytest.raises(DomainError) as refused:
+        rules.check_work(_order(status=status), Action.PUSH)
+    assert refused.value.code == "STOCK_ORDER_ILLEGAL_TRANSITION"
+
+
+def test_a_push_to_an_enabled_warehouse_leaves_the_order_pending_there():
+    assert rules.push_result(_order(), warehouse_enabled=True, has_awb=True) == rules.Pushed(
+        S.PENDING, P.SUCCESS, W.SYNC_SUCCESS)
+    assert rules.push_result(_order(), warehouse_enabled=True, has_awb=False) == rules.Pushed(
+        S.PENDING, P.SUCCESS_WITHOUT_AWB, W.SYNC_SUCCESS)
+    assert rules.push_result(_order(IN), warehouse_enabled=True, has_awb=False) == rules.Pushed(
+        S.PENDING, P.SUCCESS, None)
+
+
+def test_a_push_a_disabled_warehouse_refuses_fails_and_makes_the_order_abnormal():
+    failed = rules.push_result(_order(), warehouse_enabled=False, has_awb=True)
+    assert failed == rules.Pushed(S.CREATE, P.FAIL, W.SYNC_FAIL)
+    after = _order(push=failed.push_status, working=failed.working_status)
+    assert rules.is_abnormal(after)
+    assert rules.check_work(after, Action.PUSH) == Step.APPLY  # pushed again later
+    assert rules.push_result(_order(IN), warehouse_enabled=False, has_awb=False) == rules.Pushed(
+        S.CREATE, P.FAIL, None)
+
+
+@pytest.mark.parametrize("status", [S.CREATE, S.PENDING, S.PART_COMPLETE, S.COMPLETE])
+def test_a_picking_list_is_printed_and_reprinted_unless_the_order_is_cancelled(status):
+    assert rules.check_work(_order(status=status), Action.PRINT) == Step.APPLY
+    for cancelled in (S.INVALID, S.PART_INVALID):
+        with pytest.raises(DomainError):
+            rules.check_work(_order(status=cancelled), Action.PRINT)
+    with pytest.raises(DomainError) as wrong:
+        rules.check_work(_order(IN), Action.PRINT)
+    assert wrong.value.code == "STOCK_ORDER_WRONG_DIRECTION"
+
+
+WORK_GRID = [  # working status before, action, step (or the refusal)
+    (W.SYNC_SUCCESS, Action.PICK, Step.APPLY), (W.RECEIVED, Action.PICK, Step.APPLY),
+    (W.ALLOCATED, Action.PICK, Step.APPLY), (W.PICKING_PROCESS, Action.PICK, Step.ALREADY_DONE),
+    (W.CREATE, Action.PICK, None), (W.SYNC_FAIL, Action.PICK, None), (W.PACKED, Action.PICK, None),
+    (W.PICKING_PROCESS, Action.PACK, Step.APPLY), (W.SORTING_AND_REVIEWING, Action.PACK, Step.APPLY),
+    (W.PACKED, Action.PACK, Step.ALREADY_DONE), (W.SYNC_SUCCESS, Action.PACK, None),
+    (W.OUTBOUND_DONE, Action.PACK, None),
+]
+
+
+@pytest.mark.parametrize(("working", "action", "step"), WORK_GRID)
+def test_the_working_status_follows_pick_then_pack(working, action, step):
+    order = _order(status=S.PENDING, working=working)
+    if step is None:
+        with pytest.raises(DomainError) as refused:
+            rules.check_work(order, action)
+        assert refused.value.code == "STOCK_ORDER_WORKING_TRANSITION"
+    else:
+        assert rules.check_work(order, action) == step
+    assert rules.working_after(Action.PICK) == W.PICKING_PROCESS
+    assert rules.working_after(Action.PACK) == W.PACKED
+
+
+def test_a_completed_order_is_not_picked_and_inbound_orders_are_not_worked():
+    with pytest.raises(DomainError):
+        rules.check_work(_order(status=S.COMPLETE, working=W.SYNC_SUCCESS), Action.PICK)
+    with pytest.raises(DomainError) as wrong:
+        rules.check_work(_order(IN, status=S.PENDING), Action.PICK)
+    assert wrong.value.code == "STOCK_ORDER_WRONG_DIRECTION"

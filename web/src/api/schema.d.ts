@@ -3953,6 +3953,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/stock-order/pack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pack a picked outbound order (working status PACKED) */
+        post: operations["stock_orders_pack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-order/pick": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start picking an outbound order (working status PICKING_PROCESS) */
+        post: operations["stock_orders_pick"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-order/print": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Print an outbound order's picking list (print status PRINTED) */
+        post: operations["stock_orders_print_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-order/push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Push an order to its warehouse: PENDING there, or push FAIL when it refuses */
+        post: operations["stock_orders_push"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/stock-order/receive": {
         parameters: {
             query?: never;
@@ -16705,6 +16773,10 @@ export interface components {
          * @description A new order: its lines put stock in transit (inbound) or lock it (outbound) at once.
          */
         StockOrderCreate: {
+            /** Channelorderno */
+            channelOrderNo?: string | null;
+            /** Channelorderedat */
+            channelOrderedAt?: string | null;
             deliveryMethod?: components["schemas"]["ShippingMethod"] | null;
             /** Lines */
             lines: components["schemas"]["StockOrderLineIn"][];
@@ -16717,6 +16789,8 @@ export interface components {
             orderType: components["schemas"]["StockOrderType"];
             /** Remark */
             remark?: string | null;
+            /** Shopid */
+            shopId?: number | null;
             /** Warehouseid */
             warehouseId: number;
         };
@@ -16800,6 +16874,10 @@ export interface components {
         StockOrderPublic: {
             /** Actualquantity */
             actualQuantity: number;
+            /** Channelorderno */
+            channelOrderNo?: string | null;
+            /** Channelorderedat */
+            channelOrderedAt?: string | null;
             /**
              * Createdat
              * Format: date-time
@@ -16828,6 +16906,8 @@ export interface components {
             remark: string | null;
             /** Revision */
             revision: number;
+            /** Shopid */
+            shopId?: number | null;
             status: components["schemas"]["WarehouseDocumentStatus"];
             /**
              * Updatedat
@@ -25899,6 +25979,138 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_MassResult_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_orders_pack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockOrderRef"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_StockOrderPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_orders_pick: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockOrderRef"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_StockOrderPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_orders_print_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockOrderRef"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_StockOrderPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_orders_push: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockOrderRef"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_StockOrderPublic_"];
                 };
             };
             /** @description Validation Error */

@@ -3,8 +3,8 @@ import { stockOrders, type StockOrder } from './resource';
 
 const t = (key: string) => key;
 
-function order(direction: string, status: string): StockOrder {
-  return { id: 1, direction, status, lines: [{ id: 1, sku: 'S', planned: 10, done: 0 }] } as unknown as StockOrder;
+function order(direction: string, status: string, pushStatus = 'SUCCESS', workingStatus = 'SYNC_SUCCESS'): StockOrder {
+  return { id: 1, direction, status, pushStatus, workingStatus, lines: [{ id: 1, sku: 'S', planned: 10, done: 0 }] } as unknown as StockOrder;
 }
 
 const offered = (o: StockOrder) =>
@@ -19,14 +19,15 @@ describe('the inbound and outbound order screen', () => {
   });
 
   it.each([
-    ['INBOUND', 'CREATE', ['receive', 'cancel']],
-    ['INBOUND', 'PART_COMPLETE', ['receive', 'cancel']],
-    ['INBOUND', 'COMPLETE', []],
-    ['OUTBOUND', 'PENDING', ['ship', 'void', 'remove']],
-    ['OUTBOUND', 'PART_COMPLETE', ['ship', 'void']],
-    ['OUTBOUND', 'PART_INVALID', []],
-  ])('offers an %s order that is %s: %j', (direction, status, actions) => {
-    expect(offered(order(direction, status))).toEqual(actions);
+    ['INBOUND', 'CREATE', 'NORMAL', '', ['receive', 'push', 'cancel']],
+    ['INBOUND', 'PART_COMPLETE', 'SUCCESS', '', ['receive', 'cancel']],
+    ['INBOUND', 'COMPLETE', 'SUCCESS', '', []],
+    ['OUTBOUND', 'CREATE', 'FAIL', 'SYNC_FAIL', ['push', 'print', 'ship', 'void', 'remove']],
+    ['OUTBOUND', 'PENDING', 'SUCCESS', 'SYNC_SUCCESS', ['print', 'pick', 'ship', 'void', 'remove']],
+    ['OUTBOUND', 'PART_COMPLETE', 'SUCCESS', 'PICKING_PROCESS', ['print', 'pack', 'ship', 'void']],
+    ['OUTBOUND', 'PART_INVALID', 'SUCCESS', 'SYNC_SUCCESS', []],
+  ])('offers an %s order that is %s, pushed %s and worked %s: %j', (direction, status, push, working, actions) => {
+    expect(offered(order(direction, status, push, working))).toEqual(actions);
   });
 
   it('opens the quantities dialog for a receipt or shipment', () => {

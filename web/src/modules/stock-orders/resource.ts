@@ -2,7 +2,7 @@ import type { components } from '../../api/schema';
 import { http } from '../../api/http';
 import { defineResource, type BatchAction, type Column, type RowAction } from '../../components/resource';
 import { toast } from '../../components/feedback';
-import { canDelete, canProgress, canRelease, isInbound, orderNumbers } from './rules';
+import { canDelete, canPack, canPick, canPrint, canProgress, canPush, canRelease, isInbound, orderNumbers } from './rules';
 import { OrderDetail } from './OrderDetail';
 
 export type StockOrder = components['schemas']['StockOrderPublic'];
@@ -15,7 +15,7 @@ const columns: Column<StockOrder>[] = [
   { key: 'status', title: 'status', type: 'enum', enum: 'WarehouseDocumentStatus', priority: 'key', filter: { multiple: true }, sorter: true },
   { key: 'workingStatus', title: 'workingStatus', type: 'enum', enum: 'OutboundWorkingStatus' },
   { key: 'pushStatus', title: 'pushStatus', type: 'enum', enum: 'WarehousePushStatus' },
-  { key: 'printStatus', title: 'printStatus', type: 'enum', enum: 'PrintStatus', hidden: true },
+  { key: 'printStatus', title: 'printStatus', type: 'enum', enum: 'PrintStatus' },
   { key: 'plannedQuantity', title: 'plannedQuantity', type: 'number', priority: 'key' },
   { key: 'actualQuantity', title: 'actualQuantity', type: 'number', priority: 'key' },
   { key: 'logisticNo', title: 'logisticNo', copyable: true },
@@ -24,6 +24,8 @@ const columns: Column<StockOrder>[] = [
   { key: 'merchantId', title: 'merchantId', filter: true, hidden: true },
   { key: 'warehouseName', title: 'warehouseName', priority: 'wide' },
   { key: 'warehouseId', title: 'warehouseId', filter: true, hidden: true },
+  { key: 'channelOrderNo', title: 'channelOrderNo', copyable: true, hidden: true },
+  { key: 'channelOrderedAt', title: 'channelOrderedAt', type: 'datetime', hidden: true },
   { key: 'remark', title: 'remark', hidden: true },
   { key: 'createdAt', title: 'common.createdAt', type: 'datetime', sorter: true },
 ];
@@ -45,6 +47,10 @@ async function post(path: string, body: unknown, done: string, reload: () => voi
 function rowActions(dialogs: OrderDialogs, t: (key: string) => string): RowAction<StockOrder>[] {
   return [
     { key: 'receive', label: 'receive', permission: 'stock-order#receive', when: (o) => isInbound(o) && canProgress(o), run: (o) => dialogs.progress(o) },
+    { key: 'push', label: 'push', permission: 'stock-order#push', when: canPush, run: (o, c) => post('stock-order/push', { id: o.id }, t('pushDone'), c.reload) },
+    { key: 'print', label: 'print', permission: 'stock-order#print', when: canPrint, run: (o, c) => post('stock-order/print', { id: o.id }, t('printed'), c.reload) },
+    { key: 'pick', label: 'pick', permission: 'stock-order#ship', when: canPick, run: (o, c) => post('stock-order/pick', { id: o.id }, t('picked'), c.reload) },
+    { key: 'pack', label: 'pack', permission: 'stock-order#ship', when: canPack, run: (o, c) => post('stock-order/pack', { id: o.id }, t('packed'), c.reload) },
     { key: 'ship', label: 'ship', permission: 'stock-order#ship', when: (o) => !isInbound(o) && canProgress(o), run: (o) => dialogs.progress(o) },
     {
       key: 'cancel',

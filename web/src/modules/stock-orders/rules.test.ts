@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canDelete, canProgress, canRelease, orderNumbers, remaining } from './rules';
+import { canDelete, canPack, canPick, canPrint, canProgress, canPush, canRelease, orderNumbers, remaining } from './rules';
 
 const order = (direction: string, status: string, lines = [{ planned: 10, done: 4 }]) => ({ direction, status, lines });
 
@@ -30,5 +30,19 @@ describe('stock order actions', () => {
   it('reads several order numbers from one search box', () => {
     expect(orderNumbers(' OB-1, IB-2\nOB-1 ;IB/3 ')).toEqual(['OB-1', 'IB-2', 'IB/3']);
     expect(orderNumbers('  ')).toEqual([]);
+  });
+
+  it('offers push until it succeeds, print unless cancelled, pick once pushed and pack once picked (SPEC §4)', () => {
+    const out = (status: string, pushStatus: string, workingStatus: string) => ({ ...order('OUTBOUND', status), pushStatus, workingStatus });
+    expect(canPush(out('CREATE', 'NORMAL', 'CREATE'))).toBe(true);
+    expect(canPush(out('CREATE', 'FAIL', 'SYNC_FAIL'))).toBe(true);
+    expect(canPush(out('PENDING', 'SUCCESS', 'SYNC_SUCCESS'))).toBe(false);
+    expect(canPrint(out('COMPLETE', 'SUCCESS', 'OUTBOUND_DONE'))).toBe(true);
+    expect(canPrint(out('INVALID', 'NORMAL', 'CREATE'))).toBe(false);
+    expect(canPrint(order('INBOUND', 'CREATE'))).toBe(false);
+    expect(canPick(out('CREATE', 'NORMAL', 'CREATE'))).toBe(false);
+    expect(canPick(out('PENDING', 'SUCCESS', 'SYNC_SUCCESS'))).toBe(true);
+    expect(canPack(out('PENDING', 'SUCCESS', 'SYNC_SUCCESS'))).toBe(false);
+    expect(canPack(out('PENDING', 'SUCCESS', 'PICKING_PROCESS'))).toBe(true);
   });
 });

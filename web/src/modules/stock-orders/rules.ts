@@ -5,6 +5,8 @@
 export interface OrderLike {
   direction: string;
   status: string;
+  pushStatus?: string;
+  workingStatus?: string | null;
   lines: { planned: number; done: number }[];
 }
 
@@ -22,6 +24,21 @@ export const canRelease = (order: OrderLike) => isOpen(order);
 
 /** SPEC §4: only outbound orders awaiting outbound can be deleted. */
 export const canDelete = (order: OrderLike) => !isInbound(order) && AWAITING.has(order.status);
+
+const CANCELLED = new Set(['INVALID', 'PART_INVALID']);
+const PUSHABLE = new Set(['NORMAL', 'FAIL']);
+const PICKABLE = new Set(['SYNC_SUCCESS', 'RECEIVED', 'ALLOCATED']);
+const PACKABLE = new Set(['PICKING_PROCESS', 'SORTING_AND_REVIEWING']);
+
+/** SPEC §4 push status: an order just created whose push has not succeeded (never pushed, or refused). */
+export const canPush = (order: OrderLike) => order.status === 'CREATE' && PUSHABLE.has(order.pushStatus ?? '');
+
+/** SPEC §4 print status: an outbound order's picking list, printed (or reprinted) unless the order is cancelled. */
+export const canPrint = (order: OrderLike) => !isInbound(order) && !CANCELLED.has(order.status);
+
+/** SPEC §4 outbound working status: pick once pushed, pack once picked. */
+export const canPick = (order: OrderLike) => !isInbound(order) && isOpen(order) && PICKABLE.has(order.workingStatus ?? '');
+export const canPack = (order: OrderLike) => !isInbound(order) && isOpen(order) && PACKABLE.has(order.workingStatus ?? '');
 
 /** What remains of each line: the quantities a full receipt or shipment takes. */
 export const remaining = (order: OrderLike) => order.lines.map((line) => line.planned - line.done);
