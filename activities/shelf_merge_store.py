@@ -173,12 +173,6 @@ async def on_shelf(db: AsyncSession, shelf_id: int, sku: str) -> int:
                                                              ShelfStock.sku == sku)) or 0
 
 
-async def warehouse_options(db: AsyncSession) -> list[dict[str, Any]]:
-    rows = await db.execute(select(Warehouse.id, Warehouse.code, Warehouse.name).where(Warehouse.enabled)
-                            .order_by(Warehouse.code, Warehouse.id))
-    return [row._asdict() for row in rows]
-
-
 async def shelf_options(db: AsyncSession, warehouse_id: int) -> list[dict[str, Any]]:
     """The warehouse's shelves with the SKUs that have stock on each and their quantity."""
     on = (select(ShelfStock.shelf_id, func.count().label("skus"), func.sum(ShelfStock.quantity).label("quantity"))

@@ -1,4 +1,4 @@
-"""What the shelf-merge routes share: loading a merge, starting its flow (a first run or a retry), and the view the
+"""What the shelf-merge routes share: starting a merge's flow (a first run or a retry), and the view the
 merge's page polls: the row, the flow's progress query while it runs, its Temporal Web UI link (docs/shelf_merges.md).
 """
 
@@ -22,7 +22,7 @@ from api.schemas.shelf_merges import MergeProgress, ShelfMergePublic, ShelfMerge
 from api.temporal_ui import OPERATE, workflow_path
 from domain.db import transaction
 from domain.enums import ShelfMergeState
-from domain.errors import DomainError, NotFound
+from domain.errors import DomainError
 from domain.models.shelf_merges import ShelfMerge
 from domain.rules import shelf_merges as rules
 from domain.settings import get_settings
@@ -30,13 +30,6 @@ from workflows import shelf_merge_models as m
 
 log = logging.getLogger("omp.shelf_merges")
 S = ShelfMergeState
-
-
-async def load_merge(db: AsyncSession, merge_id: int, *, lock: bool = False) -> ShelfMerge:
-    merge = await db.get(ShelfMerge, merge_id, with_for_update=lock)
-    if merge is None:
-        raise NotFound(entity="ShelfMerge")
-    return merge
 
 
 def start_of(merge: ShelfMerge) -> m.MergeStart:

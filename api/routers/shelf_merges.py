@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import Response
-from sqlalchemy import text
+from sqlalchemy import select, text
 from temporalio.client import WorkflowExecutionStatus
 
 from activities import shelf_merge_store as store
@@ -16,7 +16,9 @@ from api.envelope import Reply, ok
 from api.flows import TemporalDep, watched
 from api.idempotency import REPLAYED_HEADER, Idempotency, KeyHeader
 from api.resource import Actions, Resource
-from api.resource.scope import declares, unscoped
+from api.resource.scope import declares
+from api.routers.warehouses import check_warehouse, in_warehouse
+from api.routers.warehouses import warehouses as warehouse_list
 from api.schemas.shelf_merges import (
     MergeShelf,
     MergeWarehouse,
@@ -27,28 +29,32 @@ from api.schemas.shelf_merges import (
     ShelfMergePublic,
     ShelfMergeView,
 )
-from api.shelf_merge_ops import finish_stuck, flow_status, load_merge, running_merges, start_flow, view_of
+from api.shelf_merge_ops import finish_stuck, flow_status, running_merges, start_flow, view_of
 from domain import audit
 from domain.enums import ShelfMergeState
 from domain.models.shelf_merges import ShelfMerge, ShelfMergeItem
+from domain.models.warehouses import Warehouse
 from domain.rules import shelf_merges as rules
 
 S = ShelfMergeState
 LIST, DETAIL, LOCATIONS = "shelf-merges", "shelf-merge-detail", "location-management"
 START, CANCEL = "shelf-merge#add", "shelf-merge#cancel"
-# Warehouse operations: a merge moves stock between shelves of one warehouse, read by the warehouse staff who run it.
-WAREHOUSE_WORK = unscoped("warehouse operations: shelves and their merges belong to the warehouse's own staff")
+# A merge is its warehouse's, so its merchant's data authority decides who sees, starts, cancels or retries it, as
+# for every other stock list; an item follows its merge.
+IN_WAREHOUSE = in_warehouse("ShelfMerge", ShelfMerge.warehouse_id)
+ITEM_SCOPE = in_warehouse("ShelfMergeItem", select(ShelfMerge.warehouse_id).where(
+    ShelfMerge.id == ShelfMergeItem.merge_id).scalar_subquery())
 READERS = (LIST, DETAIL, LOCATIONS)
 
 merges = Resource(
     name="ShelfMerge", model=ShelfMerge, public=ShelfMergePublic, create=ShelfMergePublic, update=ShelfMergePublic,
     filters=ShelfMergeFilters, permission=LIST, also=(DETAIL, LOCATIONS), actions=Actions(export="shelf-merge#export"),
-    scope=WAREHOUSE_WORK, computed=store.public_columns,
+    scope=IN_WAREHOUSE, computed=store.public_columns,
 )
 items = Resource(
     name="ShelfMergeItem", model=ShelfMergeItem, public=ShelfMergeItemPublic, create=ShelfMergeItemPublic,
     update=ShelfMergeItemPublic, filters=ShelfMergeItemFilters, permission=DETAIL, also=(LIST, LOCATIONS),
-    actions=Actions(), scope=WAREHOUSE_WORK, computed=store.item_columns, default_sort="id",
+    actions=Actions(), scope=ITEM_SCOPE, computed=store.item_columns, default_sort="id",
 )
 item_router = items.router(prefix="/shelf-merge/item", tags=["shelf_merge_items"])
 router = merges.router(prefix="/shelf-merge", tags=["shelf_merges"])
@@ -65,8 +71,9 @@ async def add(body: ShelfMergeBody, db: SessionDep, response: Response, user: An
     first = await once.claim(db, user.id) if once else None
     if first is not None:  # a double click or a retried call: the merge the first one started
         response.headers[REPLAYED_HEADER] = "true"
-        return ok(await view_of(db, flows, await load_merge(db, first), user))
+        return ok(await view_of(db, flows, await merges.load(db, user, first), user))
     sources = rules.source_ids(body.source_shelf_ids)
+    await check_warehouse(db, user, body.warehouse_id)
     warehouse = await store.warehouse(db, body.warehouse_id)
     # One start at a time per warehouse, so two merges over the same shelves cannot both pass the busy check.
     await db.execute(text("select pg_advisory_xact_lock(hashtext('shelf-merge'), :w)"), {"w": body.warehouse_id})
@@ -89,11 +96,11 @@ async def add(body: ShelfMergeBody, db: SessionDep, response: Response, user: An
     return ok(await view_of(db, flows, merge, user))
 
 
-@router.get("/{merge_id}/view", openapi_extra=declares(WAREHOUSE_WORK),
+@router.get("/{merge_id}/view", openapi_extra=declares(IN_WAREHOUSE),
             summary="One shelf merge with its progress (the running flow's query), for its page to follow")
 async def view(merge_id: int, db: SessionDep, user: Annotated[Principal, Need(*READERS)],
                flows: TemporalDep) -> Reply[ShelfMergeView]:
-    merge = await load_merge(db, merge_id)
+    merge = await merges.load(db, user, merge_id)
     await release(db)
     return ok(await view_of(db, flows, merge, user))
 
@@ -101,7 +108,7 @@ async def view(merge_id: int, db: SessionDep, user: Annotated[Principal, Need(*R
 @router.post("/{merge_id}/cancel", summary="Cancel a running shelf merge; what moved stays moved")
 async def cancel(merge_id: int, db: SessionDep, user: Annotated[Principal, Need(CANCEL)],
                  flows: TemporalDep) -> Reply[ShelfMergeView]:
-    merge = await load_merge(db, merge_id, lock=True)
+    merge = await merges.load(db, user, merge_id, lock=True)
     rules.ensure_cancellable(merge.state)
     before = audit.snapshot(merge)
     if merge.cancel_requested_at is None:
@@ -114,13 +121,13 @@ async def cancel(merge_id: int, db: SessionDep, user: Annotated[Principal, Need(
             await flows.get_workflow_handle(rules.workflow_id(merge.warehouse_id, merge.id)).cancel()
     else:  # its flow is gone (terminated in the Temporal Web UI): nothing moves any more, so it is cancelled now
         await finish_stuck(merge)
-    return ok(await view_of(db, flows, await load_merge(db, merge_id), user))
+    return ok(await view_of(db, flows, await merges.load(db, user, merge_id), user))
 
 
 @router.post("/{merge_id}/retry", summary="Continue a cancelled or failed shelf merge with what is left")
 async def retry(merge_id: int, db: SessionDep, user: Annotated[Principal, Need(START)],
                 flows: TemporalDep) -> Reply[ShelfMergeView]:
-    merge = await load_merge(db, merge_id, lock=True)
+    merge = await merges.load(db, user, merge_id, lock=True)
     running = merge.state == S.RUNNING and await flow_status(flows, merge) == WorkflowExecutionStatus.RUNNING
     rules.ensure_retryable(merge.state, running)
     rules.check_not_busy(list((await store.shelves(db, [*merge.source_shelf_ids, merge.target_shelf_id])).values()),
@@ -137,16 +144,18 @@ async def retry(merge_id: int, db: SessionDep, user: Annotated[Principal, Need(S
     return ok(await view_of(db, flows, merge, user))
 
 
-@router.get("/warehouses", openapi_extra=declares(WAREHOUSE_WORK),
-            summary="The enabled warehouses a merge may be started in (the start dialog)")
-async def warehouses(db: SessionDep, _: Annotated[Principal, Need(START)]) -> Reply[list[MergeWarehouse]]:
-    return ok(await store.warehouse_options(db))
+@router.get("/warehouses", openapi_extra=declares(warehouse_list.scope),
+            summary="The enabled warehouses a merge may be started in (the start dialog), within the caller's scope")
+async def warehouses(db: SessionDep, user: Annotated[Principal, Need(START)]) -> Reply[list[MergeWarehouse]]:
+    query = select(Warehouse.id, Warehouse.code, Warehouse.name).where(Warehouse.enabled)
+    rows = await db.execute(warehouse_list.scope(query, user).order_by(Warehouse.code, Warehouse.id))
+    return ok([MergeWarehouse.model_validate(row._asdict()) for row in rows])
 
 
-@router.get("/shelves/{warehouse_id}", openapi_extra=declares(WAREHOUSE_WORK),
+@router.get("/shelves/{warehouse_id}", openapi_extra=declares(warehouse_list.scope),
             summary="The shelves of a warehouse with the SKUs and quantity on each (the start dialog)")
 async def shelves(warehouse_id: int, db: SessionDep,
-                  _: Annotated[Principal, Need(START)]) -> Reply[list[MergeShelf]]:
-    await store.warehouse(db, warehouse_id)
+                  user: Annotated[Principal, Need(START)]) -> Reply[list[MergeShelf]]:
+    await warehouse_list.load(db, user, warehouse_id)
     return ok(await store.shelf_options(db, warehouse_id))
 

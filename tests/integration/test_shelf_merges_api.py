@@ -3,14 +3,17 @@ and the rule in the caller's language and starts nothing."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import AsyncIterator
 from typing import Any
 
+import openpyxl
 import pytest
 from sqlalchemy import func, select
 
 from domain.db import transaction
-from domain.models.shelf_merges import ShelfMerge
+from domain.models.data_authority import DataScope
+from domain.models.shelf_merges import ShelfMerge, ShelfMergeItem
 from tests.integration.shelf_merge_support import MERGER, Site, site
 from tests.integration.ticket_support import staff
 
@@ -122,3 +125,46 @@ async def test_the_start_dialog_offers_the_shelves_with_what_is_on_them(client, 
     reply = await client.get(f"/cms/shelf-merge/shelves/{place.warehouse_id}", headers=who.headers)
     assert [(s["code"], s["skus"], s["quantity"]) for s in reply.json()["data"]] == [
         ("A1", 2, 5), ("A2", 1, 1), ("A3", 0, 0), ("B1", 0, 0)]
+
+
+async def narrow(country: str) -> Any:
+    """A merger whose data authority is the merchants of one country."""
+    from tests.integration.people import bearer, create_user, token_for
+
+    user = await create_user(*MERGER, "shelf-merge#export")
+    async with transaction() as db:
+        db.add(DataScope(user_id=user.id, scope_type="COUNTRY", values=[country]))
+    return bearer(await token_for(user))
+
+
+async def test_merges_follow_the_data_authority_of_their_warehouses_merchant(client, flows):
+    place = await site({"A1": {"SKU-1": 2}})  # a merchant of ID
+    done = await insert_merge(place, "A1", "COMPLETED")
+    running = await insert_merge(place, "A2", "RUNNING")
+    async with transaction() as db:
+        db.add(ShelfMergeItem(merge_id=done.id, shelf_id=place.shelves["A1"], sku="SKU-1", planned=2))
+    outsider, insider = await narrow("PH"), await narrow("ID")
+
+    async def seen(headers: dict[str, str]) -> tuple[Any, ...]:
+        listed = await client.post("/cms/shelf-merge/search", json={"warehouseId": place.warehouse_id},
+                                   headers=headers)
+        items = await client.post("/cms/shelf-merge/item/search", json={"mergeId": done.id}, headers=headers)
+        options = await client.get("/cms/shelf-merge/warehouses", headers=headers)
+        return (sorted(r["id"] for r in listed.json()["data"]["items"]), items.json()["data"]["total"],
+                place.warehouse_id in {w["id"] for w in options.json()["data"]},
+                (await client.get(f"/cms/shelf-merge/detail/{done.id}", headers=headers)).status_code,
+                (await client.get(f"/cms/shelf-merge/{done.id}/view", headers=headers)).status_code,
+                (await client.get(f"/cms/shelf-merge/shelves/{place.warehouse_id}", headers=headers)).status_code)
+
+    assert await seen(insider) == (sorted([done.id, running.id]), 1, True, 200, 200, 200)
+    assert await seen(outsider) == ([], 0, False, 404, 404, 404)
+    for action in ("cancel", "retry"):
+        reply = await client.post(f"/cms/shelf-merge/{running.id}/{action}", headers=outsider)
+        assert reply.status_code == 404, reply.text
+    start = await client.post("/cms/shelf-merge/add", json=body(place, ["A1"], "B1"), headers=outsider)
+    assert start.status_code == 422 and start.json()["data"]["errors"][0]["rule"] == "warehouse_missing"
+    async with transaction() as db:
+        assert (await db.get(ShelfMerge, running.id)).cancel_requested_at is None
+    assert await merges_of(place) == 2
+    export = await client.post("/cms/shelf-merge/export", json={"warehouseId": place.warehouse_id}, headers=outsider)
+    assert openpyxl.load_workbook(io.BytesIO(export.content)).worksheets[0].max_row == 1  # the header alone

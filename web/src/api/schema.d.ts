@@ -3637,7 +3637,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The enabled warehouses a merge may be started in (the start dialog) */
+        /** The enabled warehouses a merge may be started in (the start dialog), within the caller's scope */
         get: operations["shelf_merges_warehouses"];
         put?: never;
         post?: never;
