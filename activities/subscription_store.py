@@ -4,10 +4,12 @@ the audit entries, all at once or not at all."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, func, insert, select, update
 from sqlalchemy.dialects.postgresql import Range
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -35,26 +37,43 @@ async def write_change(change: m.RequestChange) -> bool:
     """The request row takes the flow's new state (with its approver, decision time, deadline and reason) and
     the audit entry records it. False when the row has it already: a retried activity that had committed."""
     token = transaction_id.set(change.transaction_id)
+    values: dict[str, Any] = {"state": change.state}
+    if change.deadline_at is not None:
+        values["deadline_at"] = change.deadline_at
+    if change.state in DECIDED:
+        values["approver_id"] = change.actor_id
+    if change.state in DECIDED or change.state == R.EXPIRED:
+        values["decided_at"], values["reason"] = change.at, change.reason
     try:
         async with transaction() as db:
-            row = await db.get_one(SubscriptionRequest, change.request_id, with_for_update=True)
-            if row.state != change.from_state or (row.state == change.state and row.decided_at == change.at):
-                return False  # moved on, or this very change (a failed request failing again on its retry)
-            before = audit.snapshot(row)
-            row.state = change.state
-            if change.deadline_at is not None:
-                row.deadline_at = change.deadline_at
-            if change.state in DECIDED:
-                row.approver_id = change.actor_id
-            if change.state in DECIDED or change.state == R.EXPIRED:
-                row.decided_at, row.reason = change.at, change.reason
-            await db.flush()
+            # not when it moved on, nor when it holds this very change (a failed request failing again on retry)
+            before = await change_request(db, change.request_id, values, lambda old: (
+                (old.state == change.from_state)
+                & ((old.state != change.state) | old.decided_at.is_distinct_from(change.at))))
+            if before is None:
+                return False
             await audit.record_change(db, operator_id=change.actor_id, operator_name=change.actor_name or "System",
-                                      entity="SubscriptionRequest", entity_id=row.id, action="update",
-                                      before=before, after=audit.snapshot(row))
+                                      entity="SubscriptionRequest", entity_id=change.request_id, action="update",
+                                      before=audit.snapshot_of(before), after=audit.snapshot_of(values))
         return True
     finally:
         transaction_id.reset(token)
+
+
+async def change_request(db: AsyncSession, request_id: int, values: dict[str, Any],
+                         condition: Callable[[Any], ColumnElement[bool]] | None = None) -> dict[str, Any] | None:
+    """One UPDATE of the request row, if `condition` holds of its old values: the old values of the columns it
+    sets (None when it wrote nothing). The sub-select locks the row and RETURNING reads the values it had before
+    (PostgreSQL evaluates the FROM list before the update); no ORM object, so the row's payload stays put."""
+    read = dict.fromkeys(("state", "decided_at", *values))  # what the condition and RETURNING read
+    old = select(SubscriptionRequest.id, *(getattr(SubscriptionRequest, key) for key in read)).where(
+        SubscriptionRequest.id == request_id).with_for_update().subquery("old")
+    statement = (update(SubscriptionRequest).where(SubscriptionRequest.id == old.c.id).values(values)
+                 .returning(*(old.c[key] for key in values)))
+    if condition is not None:
+        statement = statement.where(condition(old.c))
+    found = (await db.execute(statement)).one_or_none()
+    return dict(found._mapping) if found is not None else None
 
 
 def total(draft: m.Draft, field: str) -> Decimal:
@@ -71,47 +90,56 @@ async def line_ends(db: AsyncSession, merchant_id: int) -> dict[str, datetime]:
     return {line: end for line, end in rows.all()}
 
 
+PLAN = (Merchant.plan_name, Merchant.package_state, Merchant.expire_at, Merchant.order_limit,
+        Merchant.subscription_state, Merchant.last_payment_at, Merchant.first_payment_at)
+
+
 async def apply(data: m.ApplyInput) -> m.Applied:
     """One transaction; the request id is the idempotency key (`subscriptions.request_id` is UNIQUE): a retried
     activity that had committed finds its record and writes nothing. The merchant row is locked first, so two
-    requests of one merchant compute their periods one after the other."""
+    requests of one merchant compute their periods one after the other. Core statements of the columns it
+    writes: no ORM objects of the merchant's forty columns nor of the request's payload."""
     token = transaction_id.set(data.transaction_id)
+    merchant_id = data.draft.merchant_id
     try:
         async with transaction() as db:
-            merchant = await db.get_one(Merchant, data.draft.merchant_id, with_for_update=True)
-            done = await db.scalar(select(Subscription.id).where(Subscription.request_id == data.request_id))
-            if done is not None:
-                return applied(done, merchant, data.draft)
-            before = audit.snapshot(merchant)
-            periods = rules.plan_periods(data.draft.grants(), data.at, await line_ends(db, merchant.id))
+            done = select(Subscription.id).where(Subscription.request_id == data.request_id).scalar_subquery()
+            locked = (await db.execute(select(*PLAN, done).where(Merchant.id == merchant_id)
+                                       .with_for_update(of=Merchant))).one()
+            plan = {column.key: value for column, value in zip(PLAN, locked, strict=False)}
+            if locked[-1] is not None:
+                return applied(locked[-1], plan, data.draft)
+            periods = rules.plan_periods(data.draft.grants(), data.at, await line_ends(db, merchant_id))
             record = await write_record(db, data, periods)
-            update_merchant(merchant, data, periods)
-            request = await db.get_one(SubscriptionRequest, data.request_id, with_for_update=True)
-            request_before = audit.snapshot(request)
-            request.state, request.approver_id, request.decided_at = R.APPLIED, data.approver_id, data.at
-            await db.flush()
+            after = plan_after(plan, data, periods)
+            await db.execute(update(Merchant).where(Merchant.id == merchant_id).values(after))
+            decided = {"state": R.APPLIED, "approver_id": data.approver_id, "decided_at": data.at}
+            request_before = await change_request(db, data.request_id, decided)
             for entity, entity_id, action, old, new in (
-                    ("Subscription", record.id, "create", None, audit.snapshot(record)),
-                    ("Merchant", merchant.id, "update", before, audit.snapshot(merchant)),
-                    ("SubscriptionRequest", request.id, "update", request_before, audit.snapshot(request))):
+                    ("Subscription", record["id"], "create", None, record),
+                    ("Merchant", merchant_id, "update", plan, after),
+                    ("SubscriptionRequest", data.request_id, "update", request_before, decided)):
                 await audit.record_change(db, operator_id=data.approver_id, operator_name=data.approver_name,
-                                          entity=entity, entity_id=entity_id, action=action, before=old, after=new)
-            return applied(record.id, merchant, data.draft)
+                                          entity=entity, entity_id=entity_id, action=action,
+                                          before=audit.snapshot_of(old) if old is not None else None,
+                                          after=audit.snapshot_of(new))
+            return applied(record["id"], after, data.draft)
     finally:
         transaction_id.reset(token)
 
 
-def applied(subscription_id: int, merchant: Merchant, draft: m.Draft) -> m.Applied:
+def applied(subscription_id: int, plan: dict[str, Any], draft: m.Draft) -> m.Applied:
     """The plan the merchant now has, when a basic package set it (its plan flow hears of it)."""
-    if not any(q.package_type == PackageType.BASIC for q in draft.quotes) or merchant.expire_at is None:
+    if not any(q.package_type == PackageType.BASIC for q in draft.quotes) or plan["expire_at"] is None:
         return m.Applied(subscription_id=subscription_id)
-    return m.Applied(subscription_id=subscription_id, plan_name=merchant.plan_name, expire_at=merchant.expire_at)
+    return m.Applied(subscription_id=subscription_id, plan_name=plan["plan_name"], expire_at=plan["expire_at"])
 
 
-async def write_record(db: AsyncSession, data: m.ApplyInput, periods: list[rules.Period]) -> Subscription:
-    """The subscription or gift record (SPEC §3), its entitlement periods and, for a paid one, its payment."""
+async def write_record(db: AsyncSession, data: m.ApplyInput, periods: list[rules.Period]) -> dict[str, Any]:
+    """The subscription or gift record (SPEC §3), its entitlement periods and, for a paid one, its payment; the
+    record's columns as written."""
     draft, lead = data.draft, data.draft.lead
-    record = Subscription(
+    record = dict((await db.execute(insert(Subscription).values(
         request_id=data.request_id, merchant_id=draft.merchant_id, kind=draft.kind, package_version_id=lead.version_id,
         quantity=lead.count, plan_name=lead.plan_name, currency=lead.currency, payment_period=lead.payment_period,
         unit=lead.payment_period.value if lead.package_type == PackageType.BASIC else ADDON_UNIT,
@@ -120,34 +148,35 @@ async def write_record(db: AsyncSession, data: m.ApplyInput, periods: list[rules
         actual_payment=total(draft, "actual_payment"), payment_at=draft.payment_at,
         payment_serial=draft.payment_serial, receipt_number=draft.receipt_number,
         screenshot_file_id=draft.screenshot_file_id, free_days=draft.free_days, created_by=data.requested_by,
-        approved_by=data.approver_id)
-    db.add(record)
-    await db.flush()
-    db.add_all(Entitlement(merchant_id=draft.merchant_id, subscription_id=record.id, package_version_id=q.version_id,
-                           line=q.line, period=Range(p.start, p.end, bounds="[)"))
-               for q, p in zip(draft.quotes, periods, strict=True))
+        approved_by=data.approver_id).returning(*Subscription.__table__.columns))).one()._mapping)
+    await db.execute(insert(Entitlement), [
+        {"merchant_id": draft.merchant_id, "subscription_id": record["id"], "package_version_id": q.version_id,
+         "line": q.line, "period": Range(p.start, p.end, bounds="[)")}
+        for q, p in zip(draft.quotes, periods, strict=True)])
     if draft.kind == SubscriptionKind.SUBSCRIBE:
-        db.add(Payment(merchant_id=draft.merchant_id, subscription_id=record.id, amount=record.actual_payment,
-                       currency=record.currency, status=PaymentStatus.PAID, payment_serial=draft.payment_serial,
-                       paid_at=draft.payment_at or data.at))
-    await db.flush()
+        await db.execute(insert(Payment).values(
+            merchant_id=draft.merchant_id, subscription_id=record["id"], amount=record["actual_payment"],
+            currency=record["currency"], status=PaymentStatus.PAID, payment_serial=draft.payment_serial,
+            paid_at=draft.payment_at or data.at))
     return record
 
 
-def update_merchant(merchant: Merchant, data: m.ApplyInput, periods: list[rules.Period]) -> None:
-    """The plan columns the merchant list shows: a basic package sets plan, package state, expire date and the
-    order limit (its version's monthly orders); a paid subscription makes the merchant paid."""
-    draft = data.draft
+def plan_after(plan: dict[str, Any], data: m.ApplyInput, periods: list[rules.Period]) -> dict[str, Any]:
+    """The plan columns the merchant list shows, after the request: a basic package sets plan, package state,
+    expire date and the order limit (its version's monthly orders); a paid subscription makes the merchant
+    paid."""
+    draft, after = data.draft, dict(plan)
     for quote, period in zip(draft.quotes, periods, strict=True):
         if quote.package_type == PackageType.BASIC:
-            merchant.plan_name = quote.plan_name
-            merchant.package_state = rules.package_state(quote.plan_name)
-            merchant.expire_at = max(period.end, merchant.expire_at or period.end)
-            merchant.order_limit = quote.monthly_orders
+            after["plan_name"] = quote.plan_name
+            after["package_state"] = rules.package_state(quote.plan_name)
+            after["expire_at"] = max(period.end, after["expire_at"] or period.end)
+            after["order_limit"] = quote.monthly_orders
     if draft.kind == SubscriptionKind.SUBSCRIBE:
-        merchant.subscription_state = SubscriptionState.PAID
+        after["subscription_state"] = SubscriptionState.PAID
         paid_at = draft.payment_at or data.at
-        merchant.last_payment_at = paid_at
-        merchant.first_payment_at = merchant.first_payment_at or paid_at
-    elif merchant.subscription_state != SubscriptionState.PAID:
-        merchant.subscription_state = SubscriptionState.TRIAL
+        after["last_payment_at"] = paid_at
+        after["first_payment_at"] = after["first_payment_at"] or paid_at
+    elif after["subscription_state"] != SubscriptionState.PAID:
+        after["subscription_state"] = SubscriptionState.TRIAL
+    return after

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date, datetime
 from decimal import Decimal
 from enum import Enum
@@ -28,11 +29,13 @@ def plain(value: Any) -> Any:
 
 def snapshot(row: Any) -> dict[str, Any]:
     """The row's column values, secrets masked, ready for JSON."""
-    return {
-        attr.key: ("******" if attr.key in SECRET_FIELDS else plain(getattr(row, attr.key)))
-        for attr in inspect(row).mapper.column_attrs
-        if attr.key not in ("created_at", "updated_at")
-    }
+    return snapshot_of({attr.key: getattr(row, attr.key) for attr in inspect(row).mapper.column_attrs})
+
+
+def snapshot_of(values: Mapping[str, Any]) -> dict[str, Any]:
+    """`snapshot` of column values as a statement returned them (a Core INSERT or UPDATE ... RETURNING)."""
+    return {key: ("******" if key in SECRET_FIELDS else plain(value)) for key, value in values.items()
+            if key not in ("created_at", "updated_at")}
 
 
 def diff(before: dict[str, Any] | None, after: dict[str, Any] | None) -> dict[str, Any]:

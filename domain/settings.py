@@ -52,6 +52,9 @@ class Settings(BaseSettings):
     # The UI's own address (served under TEMPORAL_UI_PATH), which only the console's proxy calls.
     temporal_ui_url: str | None = None
     task_queue: str = "omp-main"
+    # Workflow tasks a queue's worker holds at once (worker/main.py): a task whose local activity runs (a
+    # subscription's database transaction) holds its slot until the activity ends.
+    workflow_task_slots: int = 4
 
     # SMTP: unset host means the local sink started by `make run`.
     smtp_host: str | None = None

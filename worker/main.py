@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
 from temporalio.client import Client
@@ -30,14 +31,18 @@ CACHED_FLOWS = 20000
 # handed over or the SDK calls it a deadlock (TMPRL1101). Hundreds at once (the SDK's default) share the
 # interpreter so thinly on 2 cores that a burst of flows (a first start's demo plans, timers that fire
 # together) fails and retries; a few at a time finish each one quickly and get through the burst sooner.
-WORKFLOW_TASK_SLOTS = 4
+ACTIVATION_THREADS = 4
 
 
 def build_workers(client: Client, specs: list[QueueSpec] | None = None) -> list[Worker]:
+    """One worker a queue. Its workflow task slots (`workflow_task_slots`) may outnumber the activation threads:
+    a task whose local activity runs holds a slot but no thread."""
+    slots = get_settings().workflow_task_slots
     return [
         Worker(client, task_queue=s.task_queue, workflows=list(s.workflows), activities=list(s.activities),
                graceful_shutdown_timeout=timedelta(seconds=10), max_cached_workflows=CACHED_FLOWS,
-               max_concurrent_workflow_tasks=WORKFLOW_TASK_SLOTS,
+               max_concurrent_workflow_tasks=slots,
+               workflow_task_executor=ThreadPoolExecutor(min(slots, ACTIVATION_THREADS)),
                interceptors=[ActivityFailures()])
         for s in (specs if specs is not None else queues())
     ]
