@@ -12,21 +12,26 @@ the change record and updates the balance in the caller's transaction, with no r
 - all of it in a savepoint, so a refusal or a replay leaves the caller's transaction usable;
 - the idempotency key is UNIQUE on the change record: a retry (sequential or concurrent) finds the first record,
   moves nothing and answers with the first result.
+`move_alone` is the same movement in a transaction of its own, for a call that moves stock and nothing else: without
+a shelf it is its one statement in autocommit on a plain connection (atomic by itself: no BEGIN, savepoint or
+COMMIT), the caller's data authority over the warehouse a condition of that statement.
 See docs/stock.md for how to call it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
+import psycopg
 from sqlalchemy import TextClause, text
+from sqlalchemy.dialects.postgresql.psycopg import PGDialect_psycopg
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain import audit
-from domain.db import transaction
+from domain.db import Executor, transaction
 from domain.enums import StockBucket
 from domain.errors import DomainError, NotFound
 from domain.rules import stock as rules
@@ -105,6 +110,58 @@ async def move(db: AsyncSession, movement: Movement) -> Moved:
         raise
 
 
+@dataclass(frozen=True)
+class Within:
+    """A condition on the warehouse `:warehouse_id` (SQL with named binds, and their values): the caller's data
+    authority, checked by the movement's own statement (api/resource/scope.py `DataScope.within`)."""
+
+    sql: str
+    params: dict[str, Any]
+
+
+ANYWHERE = Within("TRUE", {})
+
+
+async def move_alone(db: Executor, movement: Movement, within: Within = ANYWHERE) -> Moved:
+    """`move` in a transaction of its own, for a warehouse `within` allows (else NotFound, as for an unknown one).
+    Without a shelf: the movement's one statement in autocommit on `db`, so one round trip moves stock. A refusal or
+    a replay (the statement moved nothing) and a shelf movement are answered on a transaction of their own, after
+    a first statement on `db` (a lean call's auth check travels with it, api/lean.py)."""
+    m = rules.check(movement)
+    if not shelf_steps(m):
+        params = {**within.params, **_params(m)}
+        try:
+            row = await (await db.execute(_plain_sql(m.type, within.sql), params)).fetchone()
+        except psycopg.errors.UniqueViolation as exc:
+            if exc.diag.constraint_name != KEY_CONSTRAINT:
+                raise
+        except psycopg.errors.ForeignKeyViolation:
+            raise NotFound(entity="Warehouse") from None
+        else:
+            if row is not None:
+                return Moved(row[0], Balance(*row[1:]))
+    elif (await (await db.execute(_plain_sql(None, within.sql), within.params | {"warehouse_id": m.warehouse_id}))
+          .fetchone()) is None:
+        raise NotFound(entity="Warehouse")
+    async with transaction() as session:
+        if not await _within(session, m.warehouse_id, within):
+            raise NotFound(entity="Warehouse")
+        return await move(session, m)
+
+
+async def _within(db: AsyncSession, warehouse_id: int, within: Within) -> bool:
+    found = await db.execute(text(f"SELECT 1 WHERE {within.sql}"), {**within.params, "warehouse_id": warehouse_id})
+    return found.first() is not None
+
+
+@lru_cache(maxsize=256)
+def _plain_sql(movement_type: rules.M | None, within: str) -> str:
+    """The movement statement guarded by `within` (or, for None, whether the warehouse is within) in psycopg's
+    placeholders, for a plain connection."""
+    statement = text(f"SELECT 1 WHERE {within}") if movement_type is None else _balance_sql(movement_type, within)
+    return str(statement.compile(dialect=PGDialect_psycopg()))
+
+
 async def move_now(movement: Movement) -> Moved:
     """`move` in a transaction of its own, committed on return."""
     async with transaction() as db:
@@ -119,22 +176,24 @@ def _params(m: Movement) -> dict[str, Any]:
             **{f"c_{bucket.value}": d for bucket, d in changes.items()}}
 
 
-@cache
-def _balance_sql(movement_type: rules.M) -> TextClause:
+@lru_cache(maxsize=256)
+def _balance_sql(movement_type: rules.M, within: str = "TRUE") -> TextClause:
     """The one statement of a movement type: change the balance (guarded, or an upsert when it only adds) and
-    insert the change record from what the balance statement returned."""
+    insert the change record from what the balance statement returned; nothing at all unless `within` holds."""
     effect = rules.EFFECTS[movement_type]
     guards = rules.guards(effect)
     cols = ", ".join(b.value for b in STORED)
     set_ = ", ".join(f"{b.value} = b.{b.value} + :c_{b.value}" for b in STORED)
     if guards:
-        guard = " AND ".join(f"b.{g.value} >= :quantity" for g in guards)
+        guard = " AND ".join([*(f"b.{g.value} >= :quantity" for g in guards), *([within] if within != "TRUE" else [])])
         balance = (f"UPDATE stock_balances AS b SET {set_}, updated_at = now() "
                    f"WHERE b.warehouse_id = :warehouse_id AND b.sku = :sku AND {guard} RETURNING {cols}")
     else:  # only adds: the first movement of a sku in a warehouse creates its balance row
         values = ", ".join(f":c_{b.value}" for b in STORED)
+        rows = f"VALUES (:warehouse_id, :sku, {values})" if within == "TRUE" else \
+            f"SELECT :warehouse_id, :sku, {values} WHERE {within}"
         balance = (f"INSERT INTO stock_balances AS b (warehouse_id, sku, {cols}) "
-                   f"VALUES (:warehouse_id, :sku, {values}) ON CONFLICT (warehouse_id, sku) "
+                   f"{rows} ON CONFLICT (warehouse_id, sku) "
                    f"DO UPDATE SET {set_}, updated_at = now() RETURNING {cols}")
     figures = ", ".join(f"original_{b.value}, change_{b.value}, new_{b.value}" for b in STORED)
     from_moved = ", ".join(f"moved.{b.value} - :c_{b.value}, :c_{b.value}, moved.{b.value}" for b in STORED)

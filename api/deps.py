@@ -103,6 +103,16 @@ async def get_read_db() -> AsyncIterator[ReadConnection]:
 ReadDep = Annotated[Executor, Depends(get_read_db, scope="function")]
 
 
+async def get_write_db() -> AsyncIterator[ReadConnection]:
+    async with plain_connection() as conn:
+        yield conn
+
+
+# For a call that writes one statement (atomic by itself) or opens its own transactions: a plain connection in
+# autocommit; a lean write (api/lean.py) gets its wrapper, whose first statement carries the caller's auth check.
+WriteDep = Annotated[Executor, Depends(get_write_db, scope="function")]
+
+
 def require(request: Request, user: Principal | None) -> Principal:
     """The caller, for a route that needs one; a cookie session must prove the call is the console's own."""
     if user is None:

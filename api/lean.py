@@ -1,31 +1,40 @@
-"""Hot read calls answered beneath FastAPI (docs/decisions/lean-reads.md).
+"""Hot calls answered beneath FastAPI (docs/decisions/lean-reads.md, docs/decisions/lean-writes.md).
 
 A route marked `@lean` stays an ordinary FastAPI route: it is declared, documented in OpenAPI, guarded and
 tested as such, and FastAPI still answers every call of it that is not plain. A plain call (a kept caller at
-the current auth epoch whose session needs no renewal, a valid body, a permission held, no refusal) is
-answered here by the same endpoint function, without matching ~300 routes, resolving dependencies, or
-validating the reply against its model; the reply is the same JSON. Anything else, including every error, is
-passed on untouched to FastAPI, so errors are rendered in one place only.
+the current auth epoch whose session needs no renewal, a valid body and headers, a permission held, no refusal)
+is answered here by the same endpoint function, without matching ~300 routes or resolving dependencies; the
+reply is the same JSON. Anything else, including every error, is passed on untouched to FastAPI, so errors are
+rendered in one place only.
+
+A read (`ReadDep`) runs its first statement behind the epoch read and uses its result only if the caller was
+current. A write (`WriteDep`) sends `auth_epoch_is(<the kept caller's epoch>)` before its first statement in the
+same round trip and implicit transaction, so nothing is written for a caller no longer current; it must take a
+required `Idempotency-Key` (a call handed to FastAPI after a broken connection may run twice, and must then move
+nothing twice), refuse before it writes, and it is written to the operation log here, as FastAPI's calls are.
 """
 
 from __future__ import annotations
 
 import inspect
+import time
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar, get_args, get_origin, get_type_hints
 
 import orjson
 import psycopg
-from fastapi import APIRouter
+from fastapi import APIRouter, Response
+from fastapi.dependencies.utils import request_params_to_args
 from fastapi.routing import APIRoute
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api import csrf, security
-from api.deps import Guard, Principal, ReadDep, bearer_token, from_header, guard_of
-from api.principals import CALLERS, EPOCH
+from api.deps import Guard, Principal, ReadDep, WriteDep, bearer_token, from_header, guard_of
+from api.idempotency import HEADER as IDEMPOTENCY_HEADER
+from api.principals import CALLERS, EPOCH, Caller
 from domain.db import plain_connection
 from domain.errors import DomainError
 
@@ -34,7 +43,8 @@ JSON_HEADERS = [(b"content-type", b"application/json")]
 
 
 def lean(endpoint: Endpoint) -> Endpoint:
-    """Mark a read-only endpoint taking one body model, a `ReadDep` and a `Principal` (see module doc)."""
+    """Mark an endpoint taking one body model, a `ReadDep` or a `WriteDep`, a guarded `Principal` and, for a
+    write, header parameters (a required `Idempotency-Key` among them) and the `Response` (see module doc)."""
     endpoint.__lean__ = True  # type: ignore[attr-defined]
     return endpoint
 
@@ -44,27 +54,39 @@ class LeanRoute:
     endpoint: Callable[..., Awaitable[Any]]
     guard: Guard
     body: type[BaseModel]
-    body_name: str
-    db_name: str
-    user_name: str
+    names: dict[str, str]  # "body", "db", "user" and, if taken, "response" -> the endpoint's parameter
+    writes: bool = False
+    headers: list[Any] = field(default_factory=list)  # FastAPI's fields of the endpoint's header parameters
+    reply: TypeAdapter[Any] | None = None  # a write's reply model: its reply is dumped as FastAPI dumps it
+    status: int = 200
 
 
 def lean_route(route: APIRoute) -> LeanRoute:
     hints = get_type_hints(route.endpoint, include_extras=True)
+    headers = {f.name: f for f in route.dependant.header_params}
     names: dict[str, str] = {}
     for name in inspect.signature(route.endpoint).parameters:
         hint = hints[name]
         base = get_args(hint)[0] if get_origin(hint) is not None and get_args(hint) else hint
-        if hint == ReadDep:
-            names["db"] = name
+        if hint in (ReadDep, WriteDep):
+            names["db"], names["write" if hint == WriteDep else "read"] = name, name
         elif base is Principal:
             names["user"] = name
+        elif base is Response:
+            names["response"] = name
         elif isinstance(base, type) and issubclass(base, BaseModel):
             names["body"] = name
-    guard = guard_of(route)
-    if set(names) != {"db", "user", "body"} or guard is None or guard.permission is None:
-        raise TypeError(f"{route.path}: a lean endpoint takes a body model, a ReadDep and a guarded Principal")
-    return LeanRoute(route.endpoint, guard, hints[names["body"]], names["body"], names["db"], names["user"])
+        elif name not in headers:
+            raise TypeError(f"{route.path}: a lean endpoint cannot take {name}")
+    writes, guard = "write" in names, guard_of(route)
+    keyed = any(f.alias == IDEMPOTENCY_HEADER and f.field_info.is_required() for f in headers.values())
+    if (not {"db", "user", "body"} <= set(names) or guard is None or guard.permission is None
+            or (writes and not keyed) or (not writes and (headers or "response" in names))):
+        raise TypeError(f"{route.path}: a lean endpoint takes a body model, a ReadDep (or a WriteDep with a "
+                        "required Idempotency-Key) and a guarded Principal")
+    reply = TypeAdapter(route.response_model) if writes and route.response_model else None
+    return LeanRoute(route.endpoint, guard, hints[names["body"]], names, writes, list(headers.values()), reply,
+                     route.status_code or 200)
 
 
 def lean_routes(routers: Iterable[APIRouter], prefix: str) -> dict[tuple[str, str], LeanRoute]:
@@ -73,7 +95,7 @@ def lean_routes(routers: Iterable[APIRouter], prefix: str) -> dict[tuple[str, st
     for router in routers:
         for route in router.routes:
             if isinstance(route, APIRoute) and getattr(route.endpoint, "__lean__", False):
-                for method in route.methods:
+                for method in route.methods or ():
                     table[(method, prefix + route.path)] = lean_route(route)
     return table
 
@@ -126,6 +148,47 @@ def epoch_of(row: Any) -> int:
     return int(row[0]) if row else -1  # no row: no caller is current
 
 
+class CallerMoved(Exception):
+    """The auth epoch moved since the caller was kept: the write did not run."""
+
+
+EPOCH_MOVED = "OE001"  # raised by auth_epoch_is (migration 0029)
+
+
+class EpochChecked:
+    """The connection a lean write runs on. Its first statement goes out behind `auth_epoch_is(<the kept caller's
+    epoch>)` in one round trip and one implicit transaction (the simple query protocol, as `EpochFirst`): if the
+    epoch moved, nothing of it runs and `CallerMoved` is raised."""
+
+    def __init__(self, conn: psycopg.AsyncConnection[Any], epoch: int) -> None:
+        self.conn = conn
+        self.epoch = epoch
+        self.checked = False
+
+    async def execute(self, query: str, params: dict[str, Any] | None = None) -> psycopg.AsyncCursor[Any]:
+        if self.checked:
+            return await self.conn.execute(query, params)
+        cursor = psycopg.AsyncClientCursor(self.conn)
+        try:
+            await cursor.execute(f"SELECT auth_epoch_is({int(self.epoch)});\n{query}", params)
+        except psycopg.Error as exc:
+            if exc.sqlstate == EPOCH_MOVED:
+                raise CallerMoved() from None
+            raise
+        self.checked = True
+        cursor.nextset()
+        return cursor
+
+
+@dataclass
+class Answer:
+    """A lean call's reply: its status, extra headers and JSON body."""
+
+    body: bytes
+    status: int = 200
+    headers: list[tuple[bytes, bytes]] = field(default_factory=list)
+
+
 class LeanRoutes:
     """ASGI middleware in front of FastAPI's router for the `@lean` routes."""
 
@@ -138,16 +201,22 @@ class LeanRoutes:
         if route is None:
             await self.app(scope, receive, send)
             return
+        started = time.perf_counter()
         body = await read_body(receive)
-        reply = await self.answer(route, scope, body)
-        if reply is None:
+        answer = await self.answer(route, scope, body)
+        if answer is None:
             await self.app(scope, replaying(body, receive), send)
             return
-        await send({"type": "http.response.start", "status": 200,
-                    "headers": [*JSON_HEADERS, (b"content-length", str(len(reply)).encode())]})
-        await send({"type": "http.response.body", "body": reply})
+        await send({"type": "http.response.start", "status": answer.status,
+                    "headers": [*JSON_HEADERS, (b"content-length", str(len(answer.body)).encode()), *answer.headers]})
+        await send({"type": "http.response.body", "body": answer.body})
+        if route.writes:  # as OperationLogger records FastAPI's calls
+            from api import audit_log  # here: the log's statements come from the resource kit, which imports this
 
-    async def answer(self, route: LeanRoute, scope: Scope, body: bytes) -> bytes | None:
+            await audit_log.record(scope, body, {"status": answer.status, "content_type": JSON_HEADERS[0][1].decode(),
+                                                 "body": answer.body, "audited": True}, started)
+
+    async def answer(self, route: LeanRoute, scope: Scope, body: bytes) -> Answer | None:
         """The reply of a plain call, or None to leave the call to FastAPI."""
         request = Request(scope)
         if "json" not in request.headers.get("content-type", ""):
@@ -158,17 +227,41 @@ class LeanRoutes:
             return None
         if not from_header(request) and not csrf.passes(request, caller.principal.id):
             return None  # FastAPI's route refuses it
+        headers, errors = request_params_to_args(route.headers, request.headers)
+        if errors:
+            return None
         try:
             params = route.body.model_validate_json(body)
         except ValidationError:
             return None
+        response = Response()
+        response.status_code = None  # type: ignore[assignment]  # as FastAPI: the endpoint may set one
+        args = {route.names["body"]: params, route.names["user"]: caller.principal, **headers}
+        if "response" in route.names:
+            args[route.names["response"]] = response
         try:
             async with plain_connection(checked=False) as conn:  # the epoch read is the check
-                db = EpochFirst(conn)
-                result = await route.endpoint(**{route.body_name: params, route.db_name: db,
-                                                 route.user_name: caller.principal})
-                if not caller.valid_at(await db.current_epoch()):
-                    return None
-        except (DomainError, psycopg.OperationalError):  # a refusal, or a connection the restart broke
+                result = await self.run(route, caller, conn, args)
+        except (DomainError, CallerMoved, psycopg.OperationalError):  # a refusal, a caller to read again, or a
+            return None                                              # connection a restart broke
+        if result is None:
             return None
+        scope.setdefault("state", {})["principal"] = caller.principal  # the operation log's operator
+        extra = [(k, v) for k, v in response.headers.raw if k not in (b"content-length", b"content-type")]
+        return Answer(result, response.status_code or route.status, extra)
+
+    async def run(self, route: LeanRoute, caller: Caller, conn: psycopg.AsyncConnection[Any],
+                  args: dict[str, Any]) -> bytes | None:
+        """The endpoint's reply as JSON, or None when the caller turned out not to be current (a read)."""
+        if route.writes:
+            if caller.expires_at <= security.now():
+                return None
+            result = await route.endpoint(**args, **{route.names["db"]: EpochChecked(conn, caller.epoch)})
+            if route.reply is not None:
+                return route.reply.dump_json(route.reply.validate_python(result), by_alias=True)
+        else:
+            db = EpochFirst(conn)
+            result = await route.endpoint(**args, **{route.names["db"]: db})
+            if not caller.valid_at(await db.current_epoch()):
+                return None
         return orjson.dumps(result, option=orjson.OPT_UTC_Z | orjson.OPT_NON_STR_KEYS)

@@ -17,7 +17,10 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, false, or_, select
+from sqlalchemy import ColumnElement, Select, bindparam, exists, false, or_, select
+from sqlalchemy.dialects.postgresql.base import PGDialect
+from sqlalchemy.sql.elements import BindParameter
+from sqlalchemy.sql.visitors import iterate
 
 from api.deps import Principal
 from domain.models.departments import Department
@@ -25,6 +28,14 @@ from domain.models.users import User
 
 Column = Any  # a mapped attribute or column expression
 SCOPE_KEY = "x-data-scope"  # in a route's openapi_extra: the scope its queries take, or why it has none
+NAMED = PGDialect(paramstyle="named")  # `:name` binds without casts, as `text()` reads them
+WITHIN_KEPT = 256  # rendered conditions kept a process (`DataScope.within`)
+_WITHIN: dict[Hashable, tuple[str, dict[str, Any]]] = {}
+
+
+def bound_names(query: Select[Any]) -> set[str]:
+    """The names of the bind parameters a statement's author gave (their values come with the statement)."""
+    return {node.key for node in iterate(query) if isinstance(node, BindParameter)}
 
 
 def department_tree(root_id: int) -> Select[Any]:
@@ -87,6 +98,26 @@ class DataScope:
         if user.is_super or user.scope.unrestricted:
             return None
         return user.scope, user.department_id if user.scope.department else None
+
+    def within(self, user: Principal, rows: Select[Any]) -> tuple[str, dict[str, Any]] | None:
+        """`EXISTS (rows narrowed to the user's authority)` as SQL with named binds (`:name`, for `text()`) and
+        their values, for a hand-written statement to carry as a condition; None when nothing restricts the
+        user. Rendered once per shape of `rows` and the user's scope, the user's id bound as `scope_me`; the
+        binds of `rows` (made with a value, e.g. `bindparam("id", None)`) are the statement's own. `rows` is
+        built once (a module constant): it is kept by identity."""
+        shape = self.shape(user)
+        if shape is None:
+            return None
+        key = (id(rows), shape)
+        found = _WITHIN.get(key)
+        if found is None:
+            narrowed = rows.where(*self.conditions(user, bindparam("scope_me", None)))
+            compiled = exists(narrowed).compile(dialect=NAMED, compile_kwargs={"render_postcompile": True})
+            values = {k: v for k, v in compiled.params.items() if k not in bound_names(rows) and k != "scope_me"}
+            found = _WITHIN[key] = (str(compiled), values)
+            while len(_WITHIN) > WITHIN_KEPT:
+                _WITHIN.pop(next(iter(_WITHIN)))
+        return found[0], {**found[1], "scope_me": user.id}
 
     def __call__(self, query: Select[Any], user: Principal) -> Select[Any]:
         found = self.conditions(user)

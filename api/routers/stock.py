@@ -8,14 +8,15 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Response
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
-from activities.stock_store import move, repair
-from api.deps import Need, Principal, SessionDep
+from activities.stock_store import ANYWHERE, Within, move_alone, repair
+from api.deps import Need, Principal, SessionDep, WriteDep
 from api.envelope import Reply, ok
 from api.idempotency import REPLAYED_HEADER
+from api.lean import lean
 from api.resource import Actions, Resource
 from api.resource.scope import unscoped
 from api.routers.merchants import through_merchant
@@ -100,15 +101,24 @@ async def ensure_warehouse(db: AsyncSession, user: Principal, warehouse_id: int)
         raise NotFound(entity="Warehouse")
 
 
+WAREHOUSE = select(Warehouse.id).where(Warehouse.id == bindparam("warehouse_id", None))
+
+
+def warehouse_within(user: Principal) -> Within:
+    """The user's data authority over the warehouse `:warehouse_id`, as a condition of the movement's statement."""
+    found = WAREHOUSE_SCOPE.within(user, WAREHOUSE)
+    return ANYWHERE if found is None else Within(*found)
+
+
 @movement_router.post("/movement", summary="Move stock (one movement, once per Idempotency-Key)")
-async def post_movement(body: StockMovementCreate, db: SessionDep, response: Response,
+@lean
+async def post_movement(body: StockMovementCreate, db: WriteDep, response: Response,
                         user: Annotated[Principal, Need(MOVE)], key: MovementKey) -> Reply[StockMovedPublic]:
-    await ensure_warehouse(db, user, body.warehouse_id)
-    moved = await move(db, Movement(
+    moved = await move_alone(db, Movement(
         warehouse_id=body.warehouse_id, sku=body.sku, type=body.movement_type, quantity=body.quantity,
         idempotency_key=f"api:{user.id}:{key}",  # one user's keys never meet another's or the system's
         shelf_id=body.shelf_id, to_shelf_id=body.to_shelf_id, reason=body.reason, document_no=body.document_no,
-        actor_id=user.id, actor_name=user.username))
+        actor_id=user.id, actor_name=user.username), warehouse_within(user))
     if moved.replayed:
         response.headers[REPLAYED_HEADER] = "true"
     return ok(StockMovedPublic(change_id=moved.change_id, replayed=moved.replayed, balance=figures(moved.balance)))

@@ -1,0 +1,115 @@
+"""Lean writes (api/lean.py): a stock movement answered beneath FastAPI gives FastAPI's reply, is logged as FastAPI's
+calls are, replays once per key, and leaves to FastAPI (which refuses it) every call the normal path refuses: no
+permission, another merchant's warehouse, no Idempotency-Key, a bad field. A caller whose rights changed meanwhile
+writes nothing through the lean path (its auth check travels with the write)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import text
+
+from api.principals import CALLERS
+from domain.db import transaction
+from tests.conftest import unique
+from tests.integration.lean_support import answered
+from tests.integration.merchant_support import insert_merchant
+from tests.integration.stock_support import Place, insert_warehouse
+from tests.integration.ticket_support import staff
+
+__all__ = ["answered"]  # fixtures
+
+MOVEMENT = "/cms/stock/movement"
+MOVER = ("stock-change-record", "stock#move")
+
+
+def inbound(place: Place, sku: str, quantity: int = 5, **extra: Any) -> dict[str, Any]:
+    return {"warehouseId": place.warehouse_id, "sku": sku, "movementType": "manual_inbound", "quantity": quantity,
+            **extra}
+
+
+async def records(sku: str) -> list[tuple[str, int]]:
+    async with transaction() as db:
+        rows = await db.execute(text("select idempotency_key, change_on_hand from stock_changes where sku = :sku "
+                                     "order by id"), {"sku": sku})
+        return [(key.rsplit(":", 1)[1], change) for key, change in rows]
+
+
+async def logged(user_id: int) -> list[tuple[int, str | None, str]]:
+    async with transaction() as db:
+        rows = await db.execute(text("select http_status, operator_name, code from operation_logs "
+                                     "where operator_id = :id and url = :url order by id"),
+                                {"id": user_id, "url": MOVEMENT})
+        return [tuple(row) for row in rows]  # type: ignore[misc]
+
+
+def shape(reply: Any) -> dict[str, Any]:
+    body = reply.json()
+    return {**body, "transactionId": None, "data": {**body["data"], "changeId": None, "balance": None}}
+
+
+async def test_the_lean_movement_is_the_fastapi_movement(client, answered) -> None:  # type: ignore[no-untyped-def]
+    me, place, sku = await staff(*MOVER), await insert_warehouse(), unique("SKU")
+    CALLERS.clear()
+    full = await client.post(MOVEMENT, json=inbound(place, sku), headers={**me.headers, "Idempotency-Key": "a"})
+    lean = await client.post(MOVEMENT, json=inbound(place, sku, 2), headers={**me.headers, "Idempotency-Key": "b"})
+    assert answered[-2:] == [False, True]
+    assert full.status_code == lean.status_code == 200, lean.text
+    assert shape(lean) == shape(full) and lean.headers["content-type"] == full.headers["content-type"]
+    assert lean.json()["transactionId"] == lean.headers["x-transaction-id"]
+    assert lean.json()["data"]["balance"] == {"onHand": 7, "spare": 0, "locked": 0, "promotion": 0, "transit": 0,
+                                              "available": 7}
+    again = await client.post(MOVEMENT, json=inbound(place, sku, 2), headers={**me.headers, "Idempotency-Key": "b"})
+    assert answered[-1] is True and again.headers["Idempotent-Replayed"] == "true"
+    assert again.json()["data"]["changeId"] == lean.json()["data"]["changeId"] and again.json()["data"]["replayed"]
+    assert await records(sku) == [("a", 5), ("b", 2)]
+    assert await logged(me.id) == [(200, me.principal.username, "SUCCESS")] * 3
+
+
+async def test_the_lean_path_refuses_what_fastapi_refuses(client, answered, login_as) -> None:  # type: ignore[no-untyped-def]
+    me, sku = await staff(*MOVER), unique("SKU")
+    mine = await insert_warehouse(merchant_id=(await insert_merchant("ID")).id)
+    theirs = await insert_warehouse(merchant_id=(await insert_merchant("PH")).id)
+    async with transaction() as db:
+        await db.execute(text("insert into data_scopes (user_id, scope_type, values, created_at, updated_at) "
+                              "values (:id, 'COUNTRY', array['ID'], now(), now())"), {"id": me.id})
+    CALLERS.clear()
+    for key in ("warm", "kept"):  # the second is answered lean: the caller is kept from here on
+        assert (await client.post(MOVEMENT, json=inbound(mine, sku), headers={**me.headers, "Idempotency-Key": key})
+                ).status_code == 200
+    assert answered[-1] is True
+
+    other = await client.post(MOVEMENT, json=inbound(theirs, sku), headers={**me.headers, "Idempotency-Key": "x"})
+    assert (other.status_code, other.json()["code"], answered[-1]) == (404, "NOT_FOUND", False)
+    no_key = await client.post(MOVEMENT, json=inbound(mine, sku), headers=me.headers)
+    assert (no_key.status_code, answered[-1]) == (422, False) and "Idempotency-Key" in no_key.text
+    zero = await client.post(MOVEMENT, json=inbound(mine, sku, 0), headers={**me.headers, "Idempotency-Key": "z"})
+    assert (zero.status_code, answered[-1]) == (422, False)
+    assert zero.json()["data"]["errors"][0]["field"] == "quantity"
+    short = await client.post(MOVEMENT, json={**inbound(mine, sku, 99), "movementType": "manual_outbound"},
+                              headers={**me.headers, "Idempotency-Key": "s"})
+    assert (short.status_code, short.json()["code"], answered[-1]) == (409, "STOCK_SHORT", False)
+    reader = await staff("stock-change-record")
+    for key in ("r1", "r2"):
+        refused = await client.post(MOVEMENT, json=inbound(mine, sku), headers={**reader.headers,
+                                                                             "Idempotency-Key": key})
+        assert (refused.status_code, answered[-1]) == (403, False)
+    assert await records(sku) == [("warm", 5), ("kept", 5)]
+    assert [status for status, _, _ in await logged(me.id)] == [200, 200, 404, 422, 422, 409]
+
+
+async def test_a_change_of_rights_stops_the_next_lean_write(client, answered) -> None:  # type: ignore[no-untyped-def]
+    me, place, sku = await staff(*MOVER), await insert_warehouse(), unique("SKU")
+    for key in ("1", "2"):
+        await client.post(MOVEMENT, json=inbound(place, sku), headers={**me.headers, "Idempotency-Key": key})
+    assert answered[-1] is True
+    async with transaction() as db:  # any change to rights moves the epoch: the kept caller is read again
+        await db.execute(text("update auth_epoch set value = value + 1 where id = 1"))
+    moved = await client.post(MOVEMENT, json=inbound(place, sku), headers={**me.headers, "Idempotency-Key": "3"})
+    assert (moved.status_code, answered[-1]) == (200, False)  # FastAPI's, after the lean write ran nothing
+    async with transaction() as db:
+        await db.execute(text("delete from role_authorities ra using user_roles ur where ur.role_id = ra.role_id "
+                              "and ur.user_id = :user"), {"user": me.id})
+    refused = await client.post(MOVEMENT, json=inbound(place, sku), headers={**me.headers, "Idempotency-Key": "4"})
+    assert (refused.status_code, refused.json()["code"], answered[-1]) == (403, "NO_PERMISSION", False)
+    assert await records(sku) == [("1", 5), ("2", 5), ("3", 5)]
