@@ -152,7 +152,7 @@ class CallerMoved(Exception):
     """The auth epoch moved since the caller was kept: the write did not run."""
 
 
-EPOCH_MOVED = "OE001"  # raised by auth_epoch_is (migration 0029)
+EPOCH_MOVED = "OE001"  # raised by auth_epoch_is (migration 0030)
 
 
 class EpochChecked:

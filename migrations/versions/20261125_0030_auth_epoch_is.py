@@ -1,16 +1,16 @@
 """auth_epoch_is(expected): refuses (SQLSTATE OE001) when the auth epoch has moved, so a lean write sent behind
 it in one round trip runs only for a caller still current (docs/decisions/lean-writes.md)
 
-Revision ID: 0029
-Revises: 0028
+Revision ID: 0030
+Revises: 0029
 Create Date: 2026-11-25 08:40:00
 """
 from collections.abc import Sequence
 
 from alembic import op
 
-revision: str = '0029'
-down_revision: str | None = '0028'
+revision: str = '0030'
+down_revision: str | None = '0029'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
