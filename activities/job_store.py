@@ -52,8 +52,9 @@ async def run_job(call: JobCall) -> str:
     """The job's code with its parameters, checked again against the catalogue (a task saved before a release
     changed a schema is refused here, not run with what the code no longer expects)."""
     attempt = activity.info().attempt
-    async with transaction() as db:
-        await db.execute(update(JobRecord).where(JobRecord.id == call.record_id).values(attempt=attempt))
+    if attempt > 1:  # the record was begun with attempt 1: a first try needs no write of its own
+        async with transaction() as db:
+            await db.execute(update(JobRecord).where(JobRecord.id == call.record_id).values(attempt=attempt))
     try:
         job = rules.job_of(call.handler, call.method)
         params = rules.check_params(job, call.params)

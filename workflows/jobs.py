@@ -3,6 +3,10 @@
 `scheduled-job` is what a task's Schedule starts (`job-{id}-{nominalTime}`) and what run now starts
 (`job-{id}-run-{time}`): it writes the task record, runs the task's job through the catalogue of
 domain/rules/jobs.py, and writes the result; a failed job fails the run, so the Web UI shows it red.
+The record is begun and finished by local activities, inside the run's first and last workflow tasks: a run is
+two workflow tasks and one activity task, so a burst of fires (every task on `* * * * *` fires at second 0)
+starts as fast as the worker takes first workflow tasks (docs/decisions/job-run-local-steps.md). The job itself
+stays an ordinary activity: it may run for minutes, heartbeat, and retries with its attempt on the record.
 
 `job-incident` lives while a task fails: the first failure starts it (signal-with-start from the run's last
 activity), it mails the task's people once, reminds them on a timer while the task keeps failing, and mails
@@ -12,6 +16,7 @@ activity), it mails the task's people once, reminds them on a timer while the ta
 from __future__ import annotations
 
 from datetime import UTC, timedelta
+from typing import Any
 
 from temporalio import workflow
 from temporalio.common import RetryPolicy
@@ -33,6 +38,7 @@ with workflow.unsafe.imports_passed_through():
     from workflows.options import DEFAULT_ACTIVITY
 
 JOB_TIMEOUT = timedelta(minutes=15)
+LOCAL_STEPS = "job-run-local-steps"  # runs begun before it replay with the record written by activities
 
 
 def failure_text(exc: BaseException) -> str:
@@ -42,15 +48,24 @@ def failure_text(exc: BaseException) -> str:
     return str(cause or exc)[:2000]
 
 
-@workflow.defn(name="scheduled-job")
+async def record_step(step: Any, arg: Any, local: bool) -> Any:
+    """A write of the run's record: local in runs begun since the local steps (LOCAL_STEPS), an ordinary
+    activity when an older run's history is replayed."""
+    if local:
+        return await workflow.execute_local_activity(step, arg, **DEFAULT_ACTIVITY)
+    return await workflow.execute_activity(step, arg, **DEFAULT_ACTIVITY)
+
+
+@workflow.defn(name="scheduled-job", sandboxed=False)  # pure: tests/unit/test_jobs_workflow_purity.py
 class JobRunWorkflow:
     @workflow.run
     async def run(self, start: JobRun) -> str:
         info = workflow.info()
         nominal = info.typed_search_attributes.get(SCHEDULED_START) or workflow.now()
-        begun: JobBegun = await workflow.execute_activity(begin_job_run, JobBegin(
+        local = workflow.patched(LOCAL_STEPS)
+        begun: JobBegun = await record_step(begin_job_run, JobBegin(
             job_id=start.job_id, workflow_id=info.workflow_id, run_id=info.run_id, trigger=start.trigger,
-            nominal_at=nominal.astimezone(UTC), params=start.params), **DEFAULT_ACTIVITY)
+            nominal_at=nominal.astimezone(UTC), params=start.params), local)
         if not begun.found:
             return "task deleted"
         output, error = None, None
@@ -63,9 +78,9 @@ class JobRunWorkflow:
                                          non_retryable_error_types=["DATA_REFUSED", "JOB_REFUSED"]))
         except ActivityError as exc:
             error = failure_text(exc)
-        await workflow.execute_activity(finish_job_run, JobFinish(
+        await record_step(finish_job_run, JobFinish(
             record_id=begun.record_id, job_id=start.job_id, succeeded=error is None, output=output, error=error,
-            at=workflow.now()), **DEFAULT_ACTIVITY)
+            at=workflow.now()), local)
         if error is not None:
             raise ApplicationError(error, type="JOB_FAILED", non_retryable=True)
         return output or ""

@@ -1,6 +1,7 @@
 """`python -m bench.ops [--parts schedules ...]`: the operations benchmarks, each part on its own fresh console
 (bench/harness/stack.py). A part is a module of bench/ops with `add_arguments(parser)` (optional),
-`async measure(console, args) -> dict` and `report(results) -> str`; its results go to
+`prepare(args)` (optional, before its console starts), `async measure(console, args) -> dict` and
+`report(results) -> str`; its results go to
 bench/out/ops-<part>-<time>.json and its table is printed as bench/RESULTS.md shows it.
 
 - schedules: 300 scheduled tasks firing every minute for 10 minutes, start lateness (bench/ops/schedules.py).
@@ -34,6 +35,8 @@ def main() -> None:
     args = parse()
     for name in args.parts:
         part: Any = importlib.import_module(f"bench.ops.{name}")
+        if hasattr(part, "prepare"):
+            part.prepare(args)
 
         def measure(console: stack.Stack, part: Any = part) -> Coroutine[Any, Any, dict[str, Any]]:
             return part.measure(console, args)  # type: ignore[no-any-return]

@@ -21,7 +21,7 @@ from typing import Any
 
 import httpx
 
-from bench.harness import cdp, stack
+from bench.harness import cdp, stack, web_build
 from bench.harness.figures import load_average, machine, verdict
 
 PROJECT = "bench-logs"
@@ -52,6 +52,11 @@ SCROLL = """(async () => {
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--megabytes", type=int, default=30, help="logs: the size of the deploy log")
+
+
+def prepare(args: Any) -> None:
+    """The page measured is the console's built app: rebuilt first if a source changed since (one command)."""
+    web_build.ensure_built()
 
 
 def call(http: httpx.Client, token: str, method: str, path: str, body: Any = None) -> Any:

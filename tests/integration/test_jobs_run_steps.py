@@ -1,0 +1,59 @@
+"""The steps of a scheduled task's run (workflows/jobs.py): its record is begun and finished by local activities, so
+a run is two workflow tasks and one activity task; runs recorded before that still replay. On a time-skipping
+server of its own (the flow tests' skips would put its clock years ahead of the worker's)."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from temporalio.api.enums.v1 import EventType
+
+from domain.db import transaction
+from domain.enums import JobResult, JobTrigger
+from domain.models.jobs import JobRecord, ScheduledJob
+from domain.settings import get_settings
+from tests.conftest import unique
+from tests.integration import test_jobs_flow
+from tests.integration.replay_support import history_of, replay_all, replay_recorded
+from workflows.job_models import JobRun
+from workflows.jobs import JobRunWorkflow
+
+env = test_jobs_flow.env  # fixture: a time-skipping server and the worker's queues, for this module
+
+
+
+async def ping_job() -> ScheduledJob:
+    async with transaction() as db:
+        job = ScheduledJob(name=unique("Ping "), handler="console", method="ping", cron="* * * * *", time_zone="UTC",
+                           params={"note": "replay"}, emails=[], pause_after_failures=0)
+        db.add(job)
+        await db.flush()
+        return job
+
+
+async def test_a_run_is_two_workflow_tasks_and_one_activity_and_replays(env):
+    """The record is begun and finished by local activities in the run's first and last workflow task, so a run
+    costs the worker two workflow tasks and one activity task (the job), and what it writes is unchanged."""
+    job = await ping_job()
+    workflow_id = f"job-{job.id}-{unique()}"
+    with env.auto_time_skipping_disabled():  # the record's duration is real time: no skipping meanwhile
+        assert await env.client.execute_workflow(
+            JobRunWorkflow.run, JobRun(job_id=job.id, trigger=JobTrigger.MANUAL), id=workflow_id,
+            task_queue=get_settings().task_queue) == "pong replay"
+    history = await history_of(env, workflow_id)
+    await replay_all({"job-run-local-steps": history}, JobRunWorkflow)
+
+    kinds = [EventType.Name(e.event_type) for e in history.events]
+    markers = [e.marker_recorded_event_attributes.marker_name for e in history.events
+               if e.event_type == EventType.EVENT_TYPE_MARKER_RECORDED]
+    assert kinds.count("EVENT_TYPE_WORKFLOW_TASK_COMPLETED") == 2
+    assert kinds.count("EVENT_TYPE_ACTIVITY_TASK_SCHEDULED") == 1
+    assert markers.count("core_local_activity") == 2
+    async with transaction() as db:
+        record = await db.scalar(select(JobRecord).where(JobRecord.workflow_id == workflow_id))
+    assert record is not None and record.result == JobResult.SUCCEEDED and record.attempt == 1
+    assert record.started_at <= (record.finished_at or record.started_at) and record.output == "pong replay"
+
+
+async def test_runs_begun_before_the_local_steps_replay():
+    """Runs recorded when the record was written by ordinary activities still replay (workflow.patched)."""
+    await replay_recorded("job-run-", JobRunWorkflow)
