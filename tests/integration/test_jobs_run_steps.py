@@ -11,13 +11,12 @@ from domain.db import transaction
 from domain.enums import JobResult, JobTrigger
 from domain.models.jobs import JobRecord, ScheduledJob
 from domain.settings import get_settings
-from tests.conftest import unique
-from tests.integration import test_jobs_flow
+from tests.conftest import own_workers, unique
 from tests.integration.replay_support import history_of, replay_all, replay_recorded
 from workflows.job_models import JobRun
 from workflows.jobs import JobRunWorkflow
 
-env = test_jobs_flow.env  # fixture: a time-skipping server and the worker's queues, for this module
+env = own_workers  # fixture: every worker on this module's own time-skipping server
 
 
 
