@@ -21,8 +21,6 @@ from typing import Any
 import psycopg
 from psycopg import pq
 
-from domain.db import plain_url
-
 OK = (pq.ExecStatus.COMMAND_OK, pq.ExecStatus.TUPLES_OK)
 CLAIM = ("begin; update mail_outbox set status = 'SENDING', attempts = attempts + 1, updated_at = now() "
          "where id = (select id from mail_outbox where id = {} and status = 'PENDING' for update skip locked) "
@@ -40,8 +38,9 @@ class Claims:
         self.held: tuple[int, bool] | None = None  # that claim's row and whether it got it
 
     @classmethod
-    async def connect(cls) -> Claims:
-        conn = await psycopg.AsyncConnection.connect(plain_url(), autocommit=True)
+    async def connect(cls, url: str) -> Claims:
+        """`url`: the database as psycopg takes it (domain.db.plain_url)."""
+        conn = await psycopg.AsyncConnection.connect(url, autocommit=True)
         # A lost commit (a database crash, not a worker's) leaves the row PENDING: sent again, never lost.
         await conn.execute("set synchronous_commit to off")
         return cls(conn)

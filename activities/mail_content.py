@@ -10,7 +10,6 @@ from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from email.policy import SMTP
 from email.utils import formatdate
-from typing import Any
 from zoneinfo import ZoneInfo
 
 import nh3
@@ -81,13 +80,6 @@ class Message:
 
     def __post_init__(self) -> None:
         self.wire = wire_body(self.body)  # once per fire, not once per recipient
-
-    def personal(self, row: Any) -> bytes:
-        """Each recipient gets a copy of their own (no one sees the other addresses); a cc recipient's copy says
-        so. The Message-ID is the row's, stable across retries. As DATA carries it: the two header lines need
-        no dot doubling."""
-        to = f"Cc: {row.recipient}\r\nTo: undisclosed-recipients:;" if row.copy else f"To: {row.recipient}"
-        return f"{to}\r\nMessage-ID: {row.message_id}\r\n".encode() + self.wire
 
 
 async def compose(db: AsyncSession, task: MailTask, fire: MailFire | None) -> Message:

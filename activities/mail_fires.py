@@ -8,21 +8,20 @@ PENDING any more or that the other holds.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from datetime import UTC, datetime
 from typing import Any
 
-from psycopg import AsyncConnection
 from sqlalchemy import func, select, text
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from temporalio import activity
 
 from activities import mail_content
-from activities.mail_claims import Claims
+from activities.mail_handover import hand_over
 from activities.mail_schedules import pause_schedule
-from activities.mail_smtp import Lane, Outcome
-from domain.db import transaction
+from activities.mail_sender import Job, Row
+from activities.mail_smtp import Relay
+from domain.db import plain_url, transaction
 from domain.enums import MailSendStatus, MailTaskStatus
 from domain.models.mail import MailFire, MailOutbox, MailTask
 from domain.models.notifications import Notification
@@ -34,8 +33,7 @@ log = logging.getLogger("omp.mail")
 S = MailSendStatus
 BATCH = 1000  # rows a batch takes; the fire's workflow asks for the next batch until none is pending
 LANES = 8  # SMTP connections of one batch, each with a database connection of its own
-MARK_EVERY = 100  # sent rows whose server ids are written in one statement
-CHECK_EVERY = 50  # mails between two heartbeats and looks at whether the task was paused
+CHECK_EVERY = 50  # mails between two looks at whether the task was paused
 
 # Every recipient's row in one statement of three arrays: a multi-row VALUES of 10,000 rows cost the worker
 # seconds of CPU to build and compile.
@@ -89,22 +87,6 @@ async def count_pending(db: Any, ref: FireRef) -> int:
         MailOutbox.status == S.PENDING)) or 0
 
 
-class Batch:
-    """The state the lanes of one batch share: the rows left, the failures in a row, whether to stop."""
-
-    def __init__(self, rows: list[Any], failures: int) -> None:
-        self.rows = rows
-        self.failures = failures
-        self.sent: list[tuple[int, str]] = []  # (row id, the server's id), not yet marked SENT
-        self.done = 0
-        self.failed = 0
-        self.stop = False
-        self.sent_count = 0
-
-    def next(self) -> Any | None:
-        return None if self.stop or not self.rows else self.rows.pop()
-
-
 @activity.defn
 async def send_mail_batch(ref: FireRef) -> BatchResult:
     async with transaction() as db:
@@ -121,17 +103,16 @@ async def send_mail_batch(ref: FireRef) -> BatchResult:
                                         MailOutbox.status == S.PENDING)
                                  .order_by(MailOutbox.id.desc()).limit(BATCH))).all()
         failures = task.consecutive_failures
-    batch = Batch(list(rows), failures)
-    ended = await asyncio.gather(*(lane_loop(batch, message, ref) for _ in range(min(LANES, len(rows)))),
-                                 return_exceptions=True)  # every lane stops before the attempt fails
-    for outcome in ended:
-        if isinstance(outcome, BaseException):
-            raise outcome
+    settings = get_settings()
+    job = Job(task_id=ref.task_id, rows=[Row(*r) for r in rows], wire=message.wire, database_url=plain_url(),
+              relay=Relay.of(settings), sender=settings.mail_from, lanes=LANES, failures=failures,
+              failure_limit=rules.FAILURE_LIMIT, check_every=CHECK_EVERY)
+    batch = await hand_over(job)  # by a process that outlives a killed worker (activities/mail_sender.py)
     auto_paused = batch.failures >= rules.FAILURE_LIMIT
     async with transaction() as db:
         task = await db.get(MailTask, ref.task_id, with_for_update=True)
         if task is None:
-            return BatchResult(sent=batch.sent_count, failed=batch.failed)
+            return BatchResult(sent=batch.sent, failed=batch.failed)
         task.consecutive_failures = batch.failures
         if auto_paused and task.status == MailTaskStatus.IN_USE:
             await pause_itself(db, task)
@@ -139,7 +120,7 @@ async def send_mail_batch(ref: FireRef) -> BatchResult:
         paused = task.status == MailTaskStatus.PAUSED
     if auto_paused:
         await pause_schedule(activity.client(), ref.task_id, "paused after consecutive SMTP failures")
-    return BatchResult(sent=batch.sent_count, failed=batch.failed, remaining=remaining, paused=paused)
+    return BatchResult(sent=batch.sent, failed=batch.failed, remaining=remaining, paused=paused)
 
 
 async def pause_itself(db: Any, task: MailTask) -> None:
@@ -154,72 +135,3 @@ async def pause_itself(db: Any, task: MailTask) -> None:
             link=f"/system/message-center/manage-mail/mail-history?taskId={task.id}",
             mail_sent_at=datetime.now(UTC)).on_conflict_do_nothing(constraint="uq_notifications_key_user_id"))
     log.warning("timed mail %s paused after %s SMTP failures", task.id, task.consecutive_failures)
-
-
-async def lane_loop(batch: Batch, message: mail_content.Message, ref: FireRef) -> None:
-    """One SMTP connection and one database connection, mail after mail until the batch has none left."""
-    lane = Lane()
-    claims = await Claims.connect()
-    sender = get_settings().mail_from
-    try:
-        row = batch.next()
-        while row is not None:
-            upcoming = batch.next()
-            if not await claims.claim(row.id):
-                row = upcoming
-                continue  # sent meanwhile, or held by another attempt
-            claims.claim_ahead(upcoming.id if upcoming is not None else None)
-            outcome = await lane.send(sender, row.recipient, message.personal(row), claims.commit_now)
-            await claims.settle()
-            if not outcome.sent:
-                await claims.release()  # the failure is written on its own, not with the next row's claim
-            await record(claims.conn, batch, row, outcome)  # a mark goes with the next row's claim, or alone
-            if batch.done % CHECK_EVERY == 0:
-                activity.heartbeat(batch.done)
-                batch.stop = batch.stop or await paused(claims.conn, ref.task_id)
-            row = None if batch.stop else upcoming  # a row left here stays PENDING for the next batch
-        await claims.release()
-        await flush_sent(claims.conn, batch)
-    except BaseException:
-        lane.abort()  # as a killed worker's: the server discards an unfinished DATA
-        claims.close()  # and the database rolls back a claim not committed with its "."
-        raise
-    claims.close()
-    await lane.close()
-
-
-async def record(conn: AsyncConnection[Any], batch: Batch, row: Any, outcome: Outcome) -> None:
-    batch.done += 1
-    if outcome.sent:
-        batch.failures = 0
-        batch.sent_count += 1
-        batch.sent.append((row.id, outcome.server_id))
-        if len(batch.sent) >= MARK_EVERY:
-            await flush_sent(conn, batch)
-        return
-    # Refused, or no reply to the "." (the server may or may not have it): FAILED with the error, which an
-    # operator can retry from the mail history; SENDING is kept for messages the server took.
-    batch.failures += 1
-    batch.failed += 1
-    if batch.failures >= rules.FAILURE_LIMIT:
-        batch.stop = True
-    await conn.execute("update mail_outbox set status = 'FAILED', smtp_error = %s, updated_at = now() "
-                       "where id = %s and status in ('PENDING', 'SENDING')", (outcome.error, row.id))
-
-
-MARK_SENT = ("update mail_outbox set status = 'SENT', server_id = v.server_id, smtp_error = null, sent_at = now(), "
-             "updated_at = now() from unnest(%s::bigint[], %s::varchar[]) as v(id, server_id) "
-             "where mail_outbox.id = v.id")
-
-
-async def flush_sent(conn: AsyncConnection[Any], batch: Batch) -> None:
-    """The server's ids of the rows sent since the last flush, in one statement. A worker killed before this
-    leaves them SENDING, which is never sent again."""
-    marks, batch.sent = batch.sent, []
-    if marks:
-        await conn.execute(MARK_SENT, ([i for i, _ in marks], [server for _, server in marks]))
-
-
-async def paused(conn: AsyncConnection[Any], task_id: int) -> bool:
-    status = (await (await conn.execute("select status from mail_tasks where id = %s", (task_id,))).fetchone())
-    return status is None or status[0] != MailTaskStatus.IN_USE

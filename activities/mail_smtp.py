@@ -17,13 +17,14 @@ import re
 import socket
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import aiosmtplib
 from aiosmtplib.protocol import PERIOD_REGEX
 from aiosmtplib.typing import SMTPStatus
 
-from domain.settings import get_settings
+if TYPE_CHECKING:  # the sending process does without pydantic's import time
+    from domain.settings import Settings
 
 LINE_ENDINGS = re.compile(rb"\r\n|\r|\n")
 QUEUED_AS = re.compile(r"queued as\s+(\S+)", re.IGNORECASE)
@@ -53,6 +54,29 @@ class Outcome:
         return (found.group(1) if found else self.reply)[:255]
 
 
+@dataclass
+class Relay:
+    """Where the lanes send (the settings' SMTP fields, handed to the sending process)."""
+
+    host: str
+    port: int
+    starttls: bool = False
+    user: str | None = None
+    password: str | None = None
+
+    @classmethod
+    def of(cls, settings: Settings) -> Relay:
+        host, port = settings.smtp_target
+        return cls(host, port, settings.smtp_starttls, settings.smtp_user, settings.smtp_password)
+
+
+def personal_copy(wire: bytes, recipient: str, copy: bool, message_id: str) -> bytes:
+    """Each recipient gets a copy of their own (no one sees the other addresses); a cc recipient's copy says so.
+    As DATA carries it: the two header lines need no dot doubling."""
+    to = f"Cc: {recipient}\r\nTo: undisclosed-recipients:;" if copy else f"To: {recipient}"
+    return f"{to}\r\nMessage-ID: {message_id}\r\n".encode() + wire
+
+
 def wire_body(message: bytes) -> bytes:
     """The DATA body as the server reads it: CRLF line endings, leading dots doubled, ending in CRLF (without
     the final ".")."""
@@ -63,17 +87,18 @@ def wire_body(message: bytes) -> bytes:
 class Lane:
     """A reusable connection; `send` reopens it when the previous message broke it."""
 
-    def __init__(self) -> None:
+    def __init__(self, relay: Relay) -> None:
+        self.relay = relay
         self.smtp: aiosmtplib.SMTP | None = None
+        self.dot_out = False  # the current message's final "." may have reached the server
 
     async def open(self) -> aiosmtplib.SMTP:
         if self.smtp is None or not self.smtp.is_connected:
-            settings = get_settings()
-            host, port = settings.smtp_target
-            smtp = aiosmtplib.SMTP(hostname=host, port=port, timeout=TIMEOUT, start_tls=settings.smtp_starttls)
+            relay = self.relay
+            smtp = aiosmtplib.SMTP(hostname=relay.host, port=relay.port, timeout=TIMEOUT, start_tls=relay.starttls)
             await smtp.connect()
-            if settings.smtp_user:
-                await smtp.login(settings.smtp_user, settings.smtp_password or "")
+            if relay.user:
+                await smtp.login(relay.user, relay.password or "")
             self.smtp = smtp
         return self.smtp
 
@@ -95,6 +120,7 @@ class Lane:
 
     async def send(self, sender: str, recipient: str, wire: bytes, commit: Callable[[], None]) -> Outcome:
         """`wire`: the message as `wire_body` gives it; `commit` is called once its "." is in the kernel."""
+        self.dot_out = False
         try:
             smtp = await self.open()
             await smtp.mail(sender)
@@ -125,6 +151,7 @@ class Lane:
                 while unsent(protocol):  # a large message: the rest goes as the server reads
                     await asyncio.sleep(0.001)
                 written = write_final_dot(protocol.transport)
+                self.dot_out = True
                 if written < len(FINAL_DOT):  # TLS, or a full socket buffer: through the transport
                     protocol.write(FINAL_DOT[written:])
                     while unsent(protocol):

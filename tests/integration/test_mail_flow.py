@@ -7,26 +7,28 @@ from __future__ import annotations
 
 import asyncio
 import email
-from collections.abc import Callable
+import os
+import signal
+from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from aiosmtplib import SMTPServerDisconnected
-from aiosmtplib.protocol import SMTPProtocol
+import pytest
 from sqlalchemy import select, update
 
-from activities import mail_fires, mail_smtp
-from activities.mail_claims import Claims
+from activities import mail_fires, mail_handover
 from domain.db import transaction
 from domain.enums import MailKind, MailRepeat, MailSendStatus, MailTaskStatus
 from domain.models.mail import MailFire, MailOutbox, MailTask
 from domain.models.notifications import Notification
 from domain.rules import mail as rules
 from domain.settings import get_settings
-from tests.conftest import own_workers, unique
-from tests.integration import ticket_support
+from tests.conftest import own_workers, start_time_skipping_env, unique
+from tests.integration import mail_fault_sender, ticket_support
 from tests.integration.people import create_user
+from tests.integration.temporal_support import register_search_attributes, workers_running
 from tests.integration.ticket_support import eventually, free_port
+from tests.integration.worker_process import spawn_worker
 from workflows.mail import MailFireWorkflow
 from workflows.mail_models import MailFireStart
 
@@ -35,6 +37,18 @@ mail_sink = ticket_support.mail_sink  # fixture
 
 
 env = own_workers  # fixture: every worker on this module's own test server
+
+
+@pytest.fixture
+def fault(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Callable[[str], pytest.MonkeyPatch]:
+    """Batches sent by the sending process with one fault (tests/integration/mail_fault_sender.py)."""
+
+    def arm(kind: str) -> pytest.MonkeyPatch:
+        monkeypatch.setattr(mail_handover, "SENDER", "tests.integration.mail_fault_sender")
+        monkeypatch.setenv(mail_fault_sender.VARIABLE, f"{kind}:{tmp_path}")
+        return monkeypatch
+
+    return arm
 
 
 async def new_task(count: int, cc: int = 0, **fields: Any) -> MailTask:
@@ -104,19 +118,11 @@ def rules_key(name: str) -> Any:
     return {"MailTaskId": MAIL_TASK_ID, "MailFireTime": MAIL_FIRE_TIME}[name]
 
 
-async def test_pause_stops_the_fire_and_recover_sends_only_what_was_not_sent(env, mail_sink, monkeypatch):
+async def test_pause_stops_the_fire_and_recover_sends_only_what_was_not_sent(env, mail_sink, fault):
     task = await new_task(6)
+    monkeypatch = fault("pause")  # somebody presses pause once two mails went out
     monkeypatch.setattr(mail_fires, "LANES", 1)
     monkeypatch.setattr(mail_fires, "CHECK_EVERY", 1)
-    original = mail_fires.record
-
-    async def pause_after_two(conn: Any, batch: Any, row: Any, outcome: Any) -> None:
-        await original(conn, batch, row, outcome)
-        if batch.sent_count == 2:  # somebody presses pause while the fire sends
-            async with transaction() as db:
-                await db.execute(update(MailTask).where(MailTask.id == task.id).values(status=MailTaskStatus.PAUSED))
-
-    monkeypatch.setattr(mail_fires, "record", pause_after_two)
     handle = await start(env, task)
 
     async def waiting() -> bool:
@@ -124,9 +130,8 @@ async def test_pause_stops_the_fire_and_recover_sends_only_what_was_not_sent(env
         described = await handle.describe()
         return len(left) == 4 and not described.raw_description.pending_activities
 
-    await eventually(waiting)
+    await eventually(waiting, timeout=60)  # a sending process starts per batch
     assert len(received(mail_sink, task)) == 2
-    monkeypatch.setattr(mail_fires, "record", original)
     async with transaction() as db:
         await db.execute(update(MailTask).where(MailTask.id == task.id).values(status=MailTaskStatus.IN_USE))
     await handle.signal(MailFireWorkflow.recover)
@@ -147,93 +152,109 @@ async def test_send_again_is_a_new_fire_to_everybody(env, mail_sink):
     assert sorted(fires) == sorted([fire_id(task)[0], fire_id(task, 30)[0]])
 
 
-async def test_a_worker_dying_between_the_smtp_send_and_the_mark_mails_nobody_twice(env, mail_sink, monkeypatch):
-    """The server has the mails (their "." went out) but the worker dies before writing the server's ids: the
-    retried batch finds those rows SENDING and leaves them; each recipient has exactly one mail."""
+async def test_the_sender_dying_between_the_smtp_send_and_the_mark_mails_nobody_twice(env, mail_sink, fault):
+    """The server has the mails (their "." went out) but the sending process dies before writing the server's
+    ids: the retried batch finds those rows SENDING and leaves them; each recipient has exactly one mail."""
     task = await new_task(3)
-    deaths = []
-
-    async def die(conn: Any, batch: Any) -> None:
-        deaths.append(len(batch.sent))
-        raise RuntimeError("worker killed")
-
-    monkeypatch.setattr(mail_fires, "flush_sent", die)
-    handle = await start(env, task)
-    await eventually(lambda: _done_with(task, lambda r: r.status == S.SENDING, 3))
-    # Rows turn SENDING before the send itself: put flush_sent back only once the first try has died in it.
-    await eventually(lambda: asyncio.sleep(0, bool(deaths)))
-    monkeypatch.undo()
-    result = await handle.result()
-    assert deaths and result.failed == 0
+    fault("flush")
+    result = await (await start(env, task)).result()
+    assert result.failed == 0
     got = received(mail_sink, task)
     assert sorted(envelope_to(m) for m in got) == sorted(task.recipients)
     assert {r.status for r in await rows(task)} == {S.SENDING}  # handed over, reply not recorded: never resent
 
 
-async def test_a_worker_dying_before_the_final_dot_mails_everybody_once(env, mail_sink, monkeypatch):
-    """Killed with the row claimed and the body sent, but not its final ".": the server drops the message, the
-    claim is rolled back, and the retried batch sends it, once."""
+async def test_the_sender_failing_before_the_final_dot_mails_everybody_once(env, mail_sink, fault):
+    """An error with the row claimed and the body sent, but not its final ".": the server drops the message,
+    the claim is rolled back, and the retried batch sends it, once."""
     task = await new_task(2)
-    original = mail_smtp.write_final_dot
-    kills: list[int] = []
-
-    def dying_dot(transport: Any) -> int:
-        if not kills:
-            kills.append(1)
-            raise RuntimeError("worker killed")  # the "." never leaves
-        return original(transport)
-
-    monkeypatch.setattr(mail_smtp, "write_final_dot", dying_dot)
+    fault("dot")
     result = await (await start(env, task)).result()
-    assert kills and result.failed == 0
+    assert result.failed == 0
     got = received(mail_sink, task)
     assert sorted(envelope_to(m) for m in got) == sorted(task.recipients)  # nobody missing, nobody twice
     assert {r.status for r in await rows(task)} == {S.SENT}
 
 
-async def test_a_worker_dying_right_after_the_final_dot_mails_nobody_twice(env, mail_sink, monkeypatch):
-    """Killed once the "." and the claim's COMMIT are on the wire, before the server's reply: the server has the
-    message, the row is SENDING and is never sent again."""
+async def test_the_sender_failing_right_after_the_final_dot_mails_nobody_twice(env, mail_sink, fault):
+    """An error once the "." and the claim's COMMIT are on the wire, before the server's reply: the server has
+    the message, the row is SENDING and is never sent again."""
     task = await new_task(2)
-    monkeypatch.setattr(mail_fires, "LANES", 1)
-    original = Claims.commit_now
-    kills: list[int] = []
-
-    def dying_commit(self: Claims, *args: Any) -> None:
-        original(self, *args)
-        if not kills:
-            kills.append(1)
-            raise RuntimeError("worker killed")
-
-    monkeypatch.setattr(Claims, "commit_now", dying_commit)
+    fault("commit").setattr(mail_fires, "LANES", 1)
     result = await (await start(env, task)).result()
-    assert kills and result.failed == 0
+    assert result.failed == 0
     got = received(mail_sink, task)
     assert sorted(envelope_to(m) for m in got) == sorted(task.recipients)
     assert sorted(r.status for r in await rows(task)) == [S.SENDING, S.SENT]
 
 
-async def test_no_reply_to_the_final_dot_is_a_failure_to_retry_not_a_sent_mail(env, mail_sink, monkeypatch):
+async def test_the_sender_killed_between_the_final_dot_and_its_commit_is_delivery_unknown_not_resent(
+        env, mail_sink, fault):
+    """The sending process itself dies in the one window left, its "." out and its COMMIT not: the server has
+    the message, the claim is rolled back. Nothing can tell whether the mail went, so the row is FAILED,
+    "delivery unknown", for an operator to resend from the mail history; the others are sent once."""
+    task = await new_task(3)
+    fault("die").setattr(mail_fires, "LANES", 1)
+    result = await (await start(env, task)).result()
+    outbox = await rows(task)
+    [unknown] = [r for r in outbox if r.status == S.FAILED]
+    assert unknown.smtp_error.startswith("delivery unknown") and result.failed == 0
+    assert {r.status for r in outbox if r is not unknown} == {S.SENT}
+    got = received(mail_sink, task)
+    assert sorted(envelope_to(m) for m in got) == sorted(task.recipients)  # that one too, once
+
+
+# The fault wherever the "." and its COMMIT are written: the worker itself, or the process it hands a batch to.
+HOLDING_WORKER = """
+from tests.integration import mail_fault_sender
+mail_fault_sender.apply()
+from activities import mail_handover
+mail_handover.SENDER = "tests.integration.mail_fault_sender"
+"""
+
+
+@pytest.fixture
+async def lone_server() -> AsyncIterator[Any]:
+    """A test server of one test: no worker of this process polls it, only those the test starts."""
+    server = await start_time_skipping_env()
+    await register_search_attributes(server.client)
+    yield server
+    await server.shutdown()
+
+
+async def test_a_worker_killed_between_the_final_dot_and_its_commit_mails_nobody_twice(
+        lone_server, mail_sink, fault, tmp_path):
+    """The worker is killed (SIGKILL, its whole process group) at the worst moment: a message's "." is out and
+    its claim's COMMIT is not. The process that wrote the "." is not the worker, so it lives on, commits, and
+    the retried batch (on another worker) finds the row taken: every recipient gets exactly one mail."""
+    env = lone_server
+    task = await new_task(3)
+    monkeypatch = fault("hold")
+    monkeypatch.setenv("OMP_SMTP_HOST", "127.0.0.1")
+    monkeypatch.setenv("OMP_SMTP_PORT", str(get_settings().smtp_port))  # the sink, for the worker's process
+    first = await spawn_worker(env.client.service_client.config.target_host, get_settings().task_queue,
+                               HOLDING_WORKER)
+    try:
+        handle = await start(env, task)
+        await eventually(lambda: asyncio.sleep(0, (tmp_path / "at").exists()), timeout=120)
+        os.killpg(first.pid, signal.SIGKILL)  # the "." is at the server, its COMMIT not written
+        await asyncio.to_thread(first.wait)
+        (tmp_path / "go").touch()
+        async with workers_running(env.client):  # the restarted worker
+            result = await handle.result()
+    finally:
+        if first.poll() is None:
+            os.killpg(first.pid, signal.SIGKILL)
+    got = received(mail_sink, task)
+    assert sorted(envelope_to(m) for m in got) == sorted(task.recipients)  # nobody missing, nobody twice
+    assert result.failed == 0 and {r.status for r in await rows(task)} <= {S.SENT, S.SENDING}
+
+
+async def test_no_reply_to_the_final_dot_is_a_failure_to_retry_not_a_sent_mail(env, mail_sink, fault):
     """The connection breaks after the "." and before the reply: the server may not have taken the message, so
     the row is FAILED with that said (an operator may send it again), not SENDING."""
     task = await new_task(1)
-    write_dot, read = mail_smtp.write_final_dot, SMTPProtocol.read_response
-    dots: list[bytes] = []
-
-    def noting_dot(transport: Any) -> int:
-        written = write_dot(transport)
-        dots.append(b".")
-        return written
-
-    async def no_reply(self: SMTPProtocol, timeout: float | None = None) -> Any:
-        if len(dots) == 1:
-            dots.append(b"")
-            self.transport.abort()
-            raise SMTPServerDisconnected("Connection lost")
-        return await read(self, timeout)
-
-    monkeypatch.setattr(mail_smtp, "write_final_dot", noting_dot)
-    monkeypatch.setattr(SMTPProtocol, "read_response", no_reply)
+    fault("noreply")
     result = await (await start(env, task)).result()
     assert (result.sent, result.failed) == (0, 1)
     [row] = await rows(task)
@@ -258,7 +279,7 @@ async def test_smtp_failures_in_a_row_pause_the_task_tell_its_owner_and_retry_se
         idle = not (await handle.describe()).raw_description.pending_activities
         return row.status == MailTaskStatus.PAUSED and idle
 
-    await eventually(paused)
+    await eventually(paused, timeout=60)
     outbox = await rows(task)
     assert [r.status for r in outbox].count(S.FAILED) == rules.FAILURE_LIMIT
     assert [r.status for r in outbox].count(S.PENDING) == 2

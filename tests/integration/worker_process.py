@@ -29,9 +29,10 @@ asyncio.run(main())
 """
 
 
-async def spawn_worker(address: str, task_queue: str) -> subprocess.Popen[bytes]:
-    """The worker, once it polls; in its own session, so `os.killpg` ends it and nothing else."""
-    process = subprocess.Popen([sys.executable, "-c", SCRIPT, address, task_queue], cwd=ROOT,
+async def spawn_worker(address: str, task_queue: str, prelude: str = "") -> subprocess.Popen[bytes]:
+    """The worker, once it polls; in its own session, so `os.killpg` ends it and nothing else. `prelude`: code
+    run before it starts (a test's fault)."""
+    process = subprocess.Popen([sys.executable, "-c", prelude + SCRIPT, address, task_queue], cwd=ROOT,
                                stdout=subprocess.PIPE, start_new_session=True)
     assert process.stdout is not None
     assert (await asyncio.to_thread(process.stdout.readline)).strip() == b"ready"
