@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO, Any
 
 import psycopg
 from temporalio import activity
@@ -23,7 +26,7 @@ from activities.mail_sender import Job, job_bytes
 
 ROOT = Path(__file__).resolve().parents[1]
 SENDER = "activities.mail_sender"  # the module run as the sending process
-HEARTBEAT_SECONDS = 5.0
+POLL_SECONDS = 0.25  # how often the worker reads the sender's lines and heartbeats
 UNKNOWN = ("delivery unknown: the sending process ended while this mail was in flight; resend it if the "
            "recipient did not get it")
 MARK_UNKNOWN = ("update mail_outbox set status = 'FAILED', smtp_error = %s, updated_at = now() "
@@ -41,40 +44,62 @@ async def hand_over(job: Job) -> Handed:
     """The batch sent by a process of its own; raises (the activity is retried) when it did not finish."""
     if not job.rows:
         return Handed(failures=job.failures)
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", SENDER, cwd=ROOT, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+    process = subprocess.Popen(
+        [sys.executable, "-m", SENDER], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
         start_new_session=True)  # a kill of the worker (or of its process group) leaves it to finish its mails
     assert process.stdin is not None and process.stdout is not None
-    in_flight: dict[str, int] = {}  # lane -> the row it claimed and has not finished
-    report = None
+    lines = Lines(process.stdout)
     try:
         process.stdin.write(job_bytes(job))
-        await process.stdin.drain()  # the pipe stays open: its end tells the sender to stop
-        while True:
-            try:
-                line = await asyncio.wait_for(process.stdout.readline(), HEARTBEAT_SECONDS)
-            except TimeoutError:
-                activity.heartbeat(len(in_flight))
-                continue
-            if not line:
-                break
-            kind, _, rest = line.decode().strip().partition(" ")
-            if kind == "claim":
-                lane, row = rest.split()
-                in_flight[lane] = int(row)
-            elif kind == "free":
-                in_flight.pop(rest, None)
-            elif kind == "result":
-                report = json.loads(rest)
+        process.stdin.flush()  # the pipe stays open: its end tells the sender to stop
+        while lines.read():
+            activity.heartbeat(len(lines.in_flight))
+            await asyncio.sleep(POLL_SECONDS)
     finally:
         process.stdin.close()  # also on cancellation: the sender finishes the mails in flight and stops
-    code = await process.wait()
+    code = await asyncio.to_thread(process.wait)
+    report = lines.report
     if report is None or report["error"]:
         # The rows still in flight are those whose "." may have gone out without their claim's COMMIT.
-        await mark_unknown(job.database_url, list(in_flight.values()))
+        await mark_unknown(job.database_url, list(lines.in_flight.values()))
         raise ApplicationError(f"the mail sending process ended (exit {code}): "
                                f"{report['error'] if report else 'no report'}")
     return Handed(sent=report["sent"], failed=report["failed"], failures=report["failures"])
+
+
+class Lines:
+    """The sender's lines, read a few times a second rather than woken for each mail's line."""
+
+    def __init__(self, pipe: IO[bytes]) -> None:
+        self.fd = pipe.fileno()
+        os.set_blocking(self.fd, False)
+        self.rest = b""
+        self.in_flight: dict[str, int] = {}  # lane -> the row it claimed and has not finished
+        self.report: dict[str, Any] | None = None
+
+    def read(self) -> bool:
+        """What the pipe holds now; False once the sender closed it."""
+        while True:
+            try:
+                chunk = os.read(self.fd, 65536)
+            except BlockingIOError:
+                return True
+            if not chunk:
+                self.take(self.rest + b"\n")
+                return False
+            self.take(chunk)
+
+    def take(self, chunk: bytes) -> None:
+        *whole, self.rest = (self.rest + chunk).split(b"\n")
+        for line in whole:
+            kind, _, rest = line.decode().strip().partition(" ")
+            if kind == "claim":
+                lane, row = rest.split()
+                self.in_flight[lane] = int(row)
+            elif kind == "free":
+                self.in_flight.pop(rest, None)
+            elif kind == "result":
+                self.report = json.loads(rest)
 
 
 async def mark_unknown(url: str, row_ids: list[int]) -> None:
