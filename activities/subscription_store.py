@@ -123,7 +123,8 @@ async def apply(data: m.ApplyInput) -> m.Applied:
                                           entity=entity, entity_id=entity_id, action=action,
                                           before=audit.snapshot_of(old) if old is not None else None,
                                           after=audit.snapshot_of(new))
-            return applied(record["id"], after, data.draft)
+            return applied(record["id"], after, data.draft).model_copy(
+                update={"periods": [(p.start, p.end) for p in periods]})
     finally:
         transaction_id.reset(token)
 

@@ -7,7 +7,7 @@ import logging
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Row, Select, or_, select
+from sqlalchemy import ColumnElement, Row, Select, distinct, false, func, or_, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError
@@ -89,12 +89,13 @@ def key_of(body: SubmitBody) -> str:
     return body.request_key
 
 
-async def used(db: AsyncSession, column: str, value: str | None, request_id: int | None = None,
-               key: str | None = None) -> bool:
+def used(column: str, value: str | None, request_id: int | None = None,
+         key: str | None = None) -> ColumnElement[bool]:
     """Whether a receipt number or payment serial is booked on a record or held by another request (not this
-    one, nor one of the same key: a double submit is the same request)."""
+    one, nor one of the same key: a double submit is the same request), as an expression: the checks of a call
+    go to the database in one statement."""
     if not value:
-        return False
+        return false()
     held = select(SubscriptionRequest.id).where(getattr(SubscriptionRequest, column) == value,
                                                 SubscriptionRequest.state.in_(HELD))
     if request_id is not None:
@@ -102,13 +103,16 @@ async def used(db: AsyncSession, column: str, value: str | None, request_id: int
     if key is not None:
         held = held.where(SubscriptionRequest.workflow_id != key)
     booked = select(Subscription.id).where(getattr(Subscription, column) == value)
-    return bool(await db.scalar(select(or_(held.exists(), booked.exists()))))
+    return or_(held.exists(), booked.exists())
 
 
 async def refuse_used(db: AsyncSession, body: SubmitBody, key: str) -> None:
-    if await used(db, "receipt_number", body.receipt_number, key=key):
+    receipt_used, serial_used = (await db.execute(select(
+        used("receipt_number", body.receipt_number, key=key), used("payment_serial", body.payment_serial, key=key),
+    ))).one()
+    if receipt_used:
         raise Invalid("receiptNumber", "receipt_used")
-    if await used(db, "payment_serial", body.payment_serial, key=key):
+    if serial_used:
         raise Invalid("paymentSerial", "serial_used")
 
 
@@ -193,22 +197,21 @@ async def confirm_command(db: AsyncSession, row: SubscriptionRequest, body: Conf
     """What the flow's validator needs from the database: the chosen packages' current versions, whether the
     receipt and serial were used meanwhile, and the features the merchant holds now."""
     draft = m.Draft.model_validate(row.payload)
-    current = (await db.scalars(select(PackageVersion.id).join(Package, (Package.id == PackageVersion.package_id)
-                                                               & (PackageVersion.version == Package.current_version))
-                                .where(Package.id.in_([q.package_id for q in draft.quotes]),
-                                       Package.status == Status.ENABLED))).all()
-    now = datetime.now(UTC)
-    held = (await db.scalars(select(PackageVersionFeature.feature_key).join(
-        Entitlement, Entitlement.package_version_id == PackageVersionFeature.version_id)
-        .where(Entitlement.merchant_id == row.merchant_id, Entitlement.period.contains(now)).distinct())).all()
+    current = select(func.array_agg(PackageVersion.id)).join(
+        Package, (Package.id == PackageVersion.package_id) & (PackageVersion.version == Package.current_version)
+    ).where(Package.id.in_([q.package_id for q in draft.quotes]), Package.status == Status.ENABLED)
+    held = select(func.array_agg(distinct(PackageVersionFeature.feature_key))).join(
+        Entitlement, Entitlement.package_version_id == PackageVersionFeature.version_id
+    ).where(Entitlement.merchant_id == row.merchant_id, Entitlement.period.contains(datetime.now(UTC)))
+    versions, features, receipt_used, serial_used = (await db.execute(select(  # one round trip
+        current.scalar_subquery(), held.scalar_subquery(), used("receipt_number", draft.receipt_number, row.id),
+        used("payment_serial", draft.payment_serial, row.id)))).one()
     return m.ConfirmCommand(
         actor_id=user.id, actor_name=user.username,
         lines=[m.LineIn(package_id=line.package_id, version_id=line.version_id, count=line.count)
                for line in body.packages],
-        free_days=body.free_days, current_versions=list(current),
-        receipt_used=await used(db, "receipt_number", draft.receipt_number, row.id),
-        serial_used=await used(db, "payment_serial", draft.payment_serial, row.id),
-        held_features=list(held), transaction_id=transaction_id)
+        free_days=body.free_days, current_versions=list(versions or ()), receipt_used=receipt_used,
+        serial_used=serial_used, held_features=list(features or ()), transaction_id=transaction_id)
 
 
 REFUSAL_STATUS = {"SUBSCRIPTION_CHANGE_FAILED": 503, "NO_PERMISSION": 403}

@@ -214,6 +214,8 @@ class Applied(BaseModel):
     plan_name: PlanName | None = None
     expire_at: datetime | None = None
     plan_told: bool = False
+    # each line's `[start, end)` as written, in the draft's order (empty when a repeated step found the record)
+    periods: list[tuple[datetime, datetime]] = Field(default_factory=list)
 
     def renewal(self, merchant_id: int, request_id: int) -> PlanRenewal | None:
         """The renew signal for the merchant's plan flow, when a basic package moved the plan."""
@@ -232,6 +234,8 @@ class RequestView(BaseModel):
     decided_at: datetime | None = None
     reason: str | None = None
     subscription_id: int | None = None
+    # an applied request's periods, each line's `[start, end)` (the approval's reply shows them without a read)
+    periods: list[tuple[datetime, datetime]] = Field(default_factory=list)
 
 
 def confirmation(draft: Draft, command: ConfirmCommand) -> rules.Confirmation:

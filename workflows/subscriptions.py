@@ -51,6 +51,7 @@ class SubscriptionRequestWorkflow:
         self.decided_at: datetime | None = None
         self.reason: str | None = None
         self.subscription_id: int | None = None
+        self.periods: list[tuple[datetime, datetime]] = []
         self.lock = asyncio.Lock()
         self.woken = False
 
@@ -100,7 +101,7 @@ class SubscriptionRequestWorkflow:
         return m.RequestView(request_id=self.start.request_id, workflow_id=self.start.workflow_id, state=self.state,
                              deadline_at=self.deadline if self.state in m.LIVE else None,
                              approver_id=self.approver_id, decided_at=self.decided_at, reason=self.reason,
-                             subscription_id=self.subscription_id)
+                             subscription_id=self.subscription_id, periods=self.periods)
 
     # ---- the second confirmation ---------------------------------------------------------------------
 
@@ -175,7 +176,7 @@ class SubscriptionRequestWorkflow:
                 await self.record(R.FAILED, actor_id=command.actor_id, actor_name=command.actor_name,
                                   reason=reason, transaction_id=command.transaction_id)
             return reason
-        self.subscription_id = applied.subscription_id
+        self.subscription_id, self.periods = applied.subscription_id, applied.periods
         self.take(R.APPLIED)
         self.decided_at, self.approver_id = now, command.actor_id
         renewal = applied.renewal(self.start.draft.merchant_id, self.start.request_id)

@@ -25,6 +25,7 @@ from domain.errors import DomainError, Forbidden
 from domain.models.merchants import Merchant
 from domain.models.subscriptions import Subscription, SubscriptionRequest
 from domain.models.users import User
+from domain.rules.subscriptions import Period
 from workflows import subscription_models as m
 from workflows.subscriptions import SubscriptionRequestWorkflow
 
@@ -48,12 +49,17 @@ async def out(db: SessionDep, user: Principal, request_id: int, *, periods: bool
 
 async def shape(db: SessionDep, user: Principal, row: SubscriptionRequest, email: str, requester: str,
                 approver: str | None, subscription_id: int | None, *, periods: bool,
-                stuck: bool = False, view: m.RequestView | None = None) -> dict[str, Any]:
+                stuck: bool = False, view: m.RequestView | None = None,
+                spans: list[Period | None] | None = None) -> dict[str, Any]:
     """The reply of a request; `view`, an Update's answer, says where the flow took it (the row read before the
-    Update is not read again: the flow wrote the same onto it before answering)."""
+    Update is not read again: the flow wrote the same onto it before answering); `spans`, its periods when the
+    call has them already (read in its transaction before the wait on the flow, or written by the apply)."""
     draft = m.Draft.model_validate(row.payload)
     state = view.state if view else row.state
-    spans = await ops.preview_periods(db, row, draft, state) if periods else [None] * len(draft.quotes)
+    if spans is None and view is not None and view.periods:
+        spans = [Period(start, end) for start, end in view.periods]
+    if spans is None:
+        spans = await ops.preview_periods(db, row, draft, state) if periods else [None] * len(draft.quotes)
     approver_id, deadline_at, decided_at, reason = (
         (view.approver_id, view.deadline_at, view.decided_at, view.reason) if view
         else (row.approver_id, row.deadline_at, row.decided_at, row.reason))
@@ -81,6 +87,7 @@ async def submit(body: SubmitBody, request: Request, db: SessionDep,
         raise Forbidden()
     row, email = await ops.submit(db, body, user)
     start = ops.start_of(row, user.username)
+    spans = await ops.preview_periods(db, row, start.draft)
     await release(db)
     try:
         await ops.start_flow(await temporal_client(request), start)
@@ -89,7 +96,7 @@ async def submit(body: SubmitBody, request: Request, db: SessionDep,
         raise
     if row.requested_by != user.id:  # joined someone else's request of the same key: as it stands now
         return ok(await out(db, user, row.id))
-    return ok(await shape(db, user, row, email, user.username, None, None, periods=True))
+    return ok(await shape(db, user, row, email, user.username, None, None, periods=True, spans=spans))
 
 
 @router.post("/{request_id}/confirm", summary="The second confirmation: restates packages, counts and free days "
@@ -101,10 +108,12 @@ async def confirm(request_id: int, body: ConfirmBody, request: Request, db: Sess
         raise Forbidden()
     ops.ensure_state(row, m.R.AWAITING_CONFIRMATION)
     command = await ops.confirm_command(db, row, body, user, transaction_id.get())
+    spans = await ops.preview_periods(db, row, m.Draft.model_validate(row.payload))  # as it waits for approval
     await release(db)
     view = await ops.run_update(await temporal_client(request), row, SubscriptionRequestWorkflow.confirm.__name__,
                                 command)
-    return ok(await shape(db, user, row, email, requester, approver, subscription_id, periods=True, view=view))
+    return ok(await shape(db, user, row, email, requester, approver, subscription_id, periods=True, view=view,
+                          spans=spans))
 
 
 async def decide(request_id: int, body: DecideBody, request: Request, db: SessionDep, user: Principal,

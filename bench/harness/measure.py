@@ -8,6 +8,7 @@ import os
 import resource
 import subprocess
 import tempfile
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -79,19 +80,41 @@ def script_of(statements: list[str]) -> str:
     return "".join(s.replace("\n", " ") + ";\n" for s in statements)
 
 
-async def costed(console: Stack, measurement: Awaitable[dict[str, Any]]) -> dict[str, Any]:
+async def costed(console: Stack, measurement: Awaitable[dict[str, Any]], *,
+                 idle_seconds: float = 0) -> dict[str, Any]:
     """The figures with the console's CPU time per call or request (API, worker, Temporal and PostgreSQL; not the
     load client), in all and by part (`cpuMsByPart`): on a machine busy with other work the rate says little, the
     CPU a call costs stays what it is, and 2 cores divided by it is the rate the console could reach on them at
-    best. The idle console's own background (the worker's and Temporal's polls) is in it, spread over the calls."""
-    used = console.cpu_by_part()
+    best. The idle console's own background (the worker's and Temporal's polls) is in it, spread over the calls.
+
+    With `idle_seconds`, that background is first measured on the idle console for so long, and the figures
+    without it (`...LessIdle`) are given beside: a run made slow by other work on the machine spreads more of
+    the background over each call, and these figures do not grow with it."""
+    idle = await idle_rate(console, idle_seconds) if idle_seconds else {}
+    used, begun = console.cpu_by_part(), time.perf_counter()
     figures = await measurement
-    done = figures["count"]
+    done, elapsed = figures["count"], time.perf_counter() - begun
     spent = {part: seconds - used.get(part, 0.0) for part, seconds in console.cpu_by_part().items()}
     per_call = sum(spent.values()) * 1000 / done if done else 0.0
-    return {**figures, "consoleCpuMs": round(per_call, 2),
-            "cpuMsByPart": {part: round(s * 1000 / done, 2) for part, s in spent.items()} if done else {},
-            "ceilingPerSecond": round((os.cpu_count() or 1) * 1000 / per_call, 1) if per_call else 0.0}
+    costs = {**figures, "consoleCpuMs": round(per_call, 2),
+             "cpuMsByPart": {part: round(s * 1000 / done, 2) for part, s in spent.items()} if done else {},
+             "ceilingPerSecond": round((os.cpu_count() or 1) * 1000 / per_call, 1) if per_call else 0.0}
+    if idle and done:
+        net = {part: max(s - idle.get(part, 0.0) * elapsed, 0.0) * 1000 / done for part, s in spent.items()}
+        net_call = sum(net.values())
+        costs |= {"idleCoresByPart": {part: round(rate, 3) for part, rate in idle.items()},
+                  "consoleCpuMsLessIdle": round(net_call, 2),
+                  "cpuMsByPartLessIdle": {part: round(ms, 2) for part, ms in net.items()},
+                  "ceilingPerSecondLessIdle": round((os.cpu_count() or 1) * 1000 / net_call, 1) if net_call else 0.0}
+    return costs
+
+
+async def idle_rate(console: Stack, seconds: float) -> dict[str, float]:
+    """CPU seconds a second each part of the idle console uses (its polls, timers and housekeeping)."""
+    before, begun = console.cpu_by_part(), time.perf_counter()
+    await asyncio.sleep(seconds)
+    elapsed = time.perf_counter() - begun
+    return {part: (used - before.get(part, 0.0)) / elapsed for part, used in console.cpu_by_part().items()}
 
 
 async def beside_pgbench(console: Stack, token: str, path: str, body: Body, script: str, seconds: int,

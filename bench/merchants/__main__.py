@@ -88,7 +88,7 @@ async def run(args: argparse.Namespace, console: stack.Stack) -> dict[str, Any]:
         pairs = subscribe.merchants_and_packages(conn, args.requests)
     await console.settle()
     results["subscriptions"] = await costed(console, subscribe.measure(console.url, token, approver, pairs,
-                                                                       args.request_clients))
+                                                                       args.request_clients), idle_seconds=10)
     print(f"subscription requests submit to applied: {results['subscriptions']}", flush=True)
     results["loadAverageAtEnd"] = load_average()
     return results

@@ -14,6 +14,8 @@ from tests.integration.subscription_support import (
     merchant,
     package,
     people,
+    restated,
+    submit,
     subscription_worker,
 )
 from tests.integration.ticket_support import own_time_skipping_env
@@ -63,3 +65,33 @@ async def test_the_runs_first_workflow_task_is_the_confirmations(client, subscri
     assert EventType.EVENT_TYPE_TIMER_STARTED not in kinds[:accepted]
     started = history.events[0].workflow_execution_started_event_attributes
     assert started.first_workflow_task_backoff.ToTimedelta() > timedelta(hours=23)
+
+
+def settled(reply: dict) -> dict:
+    """A reply without the periods a live request would run if applied now (they move with the clock)."""
+    if reply["state"] == "APPLIED":
+        return reply
+    return {**reply, "packages": [{k: v for k, v in line.items() if k not in ("periodStart", "periodEnd")}
+                                  for line in reply["packages"]]}
+
+
+async def test_each_call_answers_as_a_read_after_it_would(client, subscription_worker):
+    """The dialog answers from the row it inserted, the confirmation and the approval from the Update's result
+    (with the periods the apply wrote), not from a read after the flow answered: each reply is what the detail
+    shows right after it."""
+    seller, approver = await people()
+    merchant_id, pro = await merchant(), await package()
+
+    async def detail(who, request_id):
+        reply = await client.get(f"/cms/subscription/detail/{request_id}", headers=who.headers)
+        assert reply.status_code == 200, reply.text
+        return settled(reply.json()["data"])
+
+    submitted = (await submit(client, seller, dialog(merchant_id, pro, freeDays=3)))["data"]
+    assert settled(submitted) == await detail(seller, submitted["id"])
+    waiting = (await call(client, seller, f"{submitted['id']}/confirm", restated(submitted)))["data"]
+    assert waiting["state"] == "AWAITING_APPROVAL"
+    assert settled(waiting) == await detail(seller, submitted["id"])
+    applied = (await call(client, approver, f"{submitted['id']}/approve"))["data"]
+    assert applied["state"] == "APPLIED" and applied["packages"][0]["periodEnd"]
+    assert applied == await detail(approver, submitted["id"])
