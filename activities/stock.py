@@ -1,10 +1,12 @@
-"""Stock reconciliation: prove, per sku x warehouse, that the balance equals the sum of its change records, write
-the run's result and every drifted pair, and on drift notify (console and mail) everyone who may repair. Run by
+"""Stock reconciliation: prove, per sku x warehouse, that the balance equals the sum of its change records, and per
+sku x shelf, that the shelf's stock equals the sum of the movements that named the shelf; write the run's result
+and every drifted pair, and on drift notify (console and mail) everyone who may repair. Run by
 the `stock-reconcile` Schedule (workflows/stock.py), never by the API.
 
-One grouped statement does the proof: the ledger summed per pair, full-joined with the balances (a pair on one
-side only counts too), the drifted pairs inserted straight into stock_drifts. On millions of records this is one
-scan of stock_changes; the result row's key (the run's workflow and run id) is unique, so a retried run writes once."""
+One statement does the proof: the ledger summed per pair, full-joined with the balances (a pair on one side only
+counts too), and the same per shelf against shelf_stock, the drifted pairs inserted straight into stock_drifts. On
+millions of records this is two scans of stock_changes; the result row's key (the run's workflow and run id) is
+unique, so a retried run writes once."""
 
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ from temporalio.client import (
 from temporalio.common import SearchAttributePair, TypedSearchAttributes
 
 from activities import notifications, schedules
+from activities.stock_store import SHELF_UNITS
 from domain.db import transaction
 from domain.enums import StockReconcileStatus
 from domain.models.authorities import Authority, holders
@@ -63,8 +66,21 @@ def _sql() -> str:
         drifts AS (
             INSERT INTO stock_drifts (reconciliation_id, warehouse_id, sku, balance, ledger)
             SELECT :run, warehouse_id, sku, {_as_json('b')}, {_as_json('l')} FROM pairs WHERE {differs}
+            RETURNING 1),
+        shelf_ledger AS (SELECT warehouse_id, shelf_id, sku, sum(units) AS units FROM ({SHELF_UNITS}) m
+                         GROUP BY warehouse_id, shelf_id, sku),
+        shelf_pairs AS (
+            SELECT coalesce(s.warehouse_id, l.warehouse_id) AS warehouse_id,
+                   coalesce(s.shelf_id, l.shelf_id) AS shelf_id, coalesce(s.sku, l.sku) AS sku,
+                   coalesce(s.quantity, 0) AS stored, coalesce(l.units, 0) AS ledger
+            FROM shelf_stock s FULL JOIN shelf_ledger l ON l.shelf_id = s.shelf_id AND l.sku = s.sku),
+        shelf_drifts AS (
+            INSERT INTO stock_drifts (reconciliation_id, warehouse_id, sku, shelf_id, balance, ledger)
+            SELECT :run, warehouse_id, sku, shelf_id, jsonb_build_object('shelf', stored),
+                   jsonb_build_object('shelf', ledger) FROM shelf_pairs WHERE stored <> ledger
             RETURNING 1)
-        SELECT (SELECT count(*) FROM pairs), (SELECT count(*) FROM drifts)"""
+        SELECT (SELECT count(*) FROM pairs) + (SELECT count(*) FROM shelf_pairs),
+               (SELECT count(*) FROM drifts) + (SELECT count(*) FROM shelf_drifts)"""
 
 
 PROOF = text(_sql())

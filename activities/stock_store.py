@@ -32,7 +32,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain import audit
 from domain.db import Executor, transaction
-from domain.enums import StockBucket
+from domain.enums import StockBucket, StockMovementType
 from domain.errors import DomainError, NotFound
 from domain.rules import stock as rules
 from domain.rules.stock import STORED, Movement
@@ -219,6 +219,17 @@ PUT_ON_SHELF = text("""
     RETURNING quantity""")
 
 
+# Each movement's units per shelf it names: a move_shelf takes its quantity off `shelf_id` onto `to_shelf_id`; any
+# other movement naming a shelf changes it by its on-hand change (shelf_steps below);
+# the reconciliation (activities/stock.py) and repair sum them per shelf.
+SHELF_UNITS = f"""
+    SELECT c.warehouse_id, s.shelf_id, c.sku, s.units FROM stock_changes c CROSS JOIN LATERAL (VALUES
+        (c.shelf_id, CASE WHEN c.movement_type = '{StockMovementType.MOVE_SHELF.value}' THEN -c.quantity
+                          ELSE c.change_on_hand END),
+        (c.to_shelf_id, c.quantity)) AS s (shelf_id, units)
+    WHERE s.shelf_id IS NOT NULL"""
+
+
 def shelf_steps(m: Movement) -> list[tuple[int, int]]:
     """(shelf id, signed units) for each shelf the movement touches, in shelf id order (the lock order)."""
     if m.effect.moves_shelves:
@@ -290,6 +301,9 @@ async def repair(db: AsyncSession, warehouse_id: int, sku: str, *, operator_id: 
     snapshot sees every movement that committed while we waited for the lock, and no movement of the pair can
     commit until we are done (each one updates this row)."""
     cols = ", ".join(b.value for b in STORED)
+    # the pair's shelves first, in id order, as a movement locks them (shelves, then the balance)
+    await db.execute(text("SELECT 1 FROM shelf_stock WHERE warehouse_id = :w AND sku = :sku ORDER BY shelf_id "
+                          "FOR UPDATE"), {"w": warehouse_id, "sku": sku})
     locked = (await db.execute(text(f"SELECT {cols} FROM stock_balances WHERE warehouse_id = :w AND sku = :sku "
                                     "FOR UPDATE"), {"w": warehouse_id, "sku": sku})).first()
     sums = ", ".join(f"coalesce(sum(change_{b.value}), 0)" for b in STORED)
@@ -304,14 +318,37 @@ async def repair(db: AsyncSession, warehouse_id: int, sku: str, *, operator_id: 
     await db.execute(text(
         f"INSERT INTO stock_balances (warehouse_id, sku, {cols}) VALUES (:w, :sku, {placeholders}) "
         f"ON CONFLICT (warehouse_id, sku) DO UPDATE SET {assign}, updated_at = now()"), values)
+    shelves_before, shelves_after = await _rebuild_shelves(db, warehouse_id, sku)
     await db.execute(text("UPDATE stock_drifts SET repaired_at = now() WHERE warehouse_id = :w AND sku = :sku "
                           "AND repaired_at IS NULL"), {"w": warehouse_id, "sku": sku})
     before = Balance(*locked) if locked is not None else None
     await audit.record_change(db, operator_id=operator_id, operator_name=operator_name, entity="StockBalance",
                               entity_id=f"{warehouse_id}/{sku}"[:64], action="repair",
-                              before=_figures(before), after=_figures(after))
+                              before=_figures(before, shelves_before), after=_figures(after, shelves_after))
     return before, after
 
 
-def _figures(balance: Balance | None) -> dict[str, int] | None:
-    return None if balance is None else {b.value: balance.of(b) for b in FIGURES}
+async def _rebuild_shelves(db: AsyncSession, warehouse_id: int, sku: str) -> tuple[dict[str, int], dict[str, int]]:
+    """The pair's shelf stock set to the sum of the movements that named each shelf (activities/stock.py proves
+    the same); (before, after) of the shelves that changed, by shelf code."""
+    rows = (await db.execute(text(f"""
+        WITH ledger AS (SELECT shelf_id, sum(units) AS units FROM ({SHELF_UNITS}) m
+                        WHERE m.warehouse_id = :w AND m.sku = :sku GROUP BY shelf_id),
+        pairs AS (SELECT coalesce(s.shelf_id, l.shelf_id) AS shelf_id, coalesce(s.quantity, 0) AS stored,
+                         coalesce(l.units, 0) AS ledger
+                  FROM (SELECT * FROM shelf_stock WHERE warehouse_id = :w AND sku = :sku) s
+                  FULL JOIN ledger l ON l.shelf_id = s.shelf_id)
+        SELECT p.shelf_id, h.code, p.stored, p.ledger FROM pairs p JOIN shelves h ON h.id = p.shelf_id
+        WHERE p.stored <> p.ledger ORDER BY p.shelf_id"""), {"w": warehouse_id, "sku": sku})).all()
+    for row in rows:
+        await db.execute(text(
+            "INSERT INTO shelf_stock (shelf_id, sku, warehouse_id, quantity) VALUES (:shelf, :sku, :w, :q) "
+            "ON CONFLICT (shelf_id, sku) DO UPDATE SET quantity = EXCLUDED.quantity, updated_at = now()"),
+            {"shelf": row.shelf_id, "sku": sku, "w": warehouse_id, "q": row.ledger})
+    return {r.code: int(r.stored) for r in rows}, {r.code: int(r.ledger) for r in rows}
+
+
+def _figures(balance: Balance | None, shelves: dict[str, int] | None = None) -> dict[str, Any] | None:
+    if balance is None:
+        return None
+    return {b.value: balance.of(b) for b in FIGURES} | ({"shelves": shelves} if shelves else {})

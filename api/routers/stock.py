@@ -83,7 +83,8 @@ drifts = Resource(
     name="StockDrift", model=StockDrift, public=StockDriftPublic, create=StockDriftPublic, update=StockDriftPublic,
     filters=StockDriftFilters, permission=RECONCILIATION, actions=Actions(), scope=DRIFT_SCOPE,
     computed=lambda: {"warehouse_name": select(Warehouse.name).where(Warehouse.id == StockDrift.warehouse_id)
-                      .scalar_subquery()},
+                      .scalar_subquery(),
+                      "shelf_code": select(Shelf.code).where(Shelf.id == StockDrift.shelf_id).scalar_subquery()},
 )
 run_router = runs.router(prefix="/stock/reconciliation", tags=["stock_reconciliation"])
 drift_router = drifts.router(prefix="/stock/drift", tags=["stock_drift"])

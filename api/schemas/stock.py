@@ -104,6 +104,8 @@ class StockDriftPublic(CamelModel):
     warehouse_id: int
     warehouse_name: str | None = None
     sku: str
+    shelf_id: int | None = None  # a shelf's drift: its stock of the sku against the movements naming the shelf
+    shelf_code: str | None = None
     balance: dict[str, int]
     ledger: dict[str, int]
     repaired_at: datetime | None

@@ -134,7 +134,8 @@ class StockReconciliation(Base):
 
 
 class StockDrift(Base):
-    """One sku x warehouse whose balance differed from the sum of its change records in one run."""
+    """One sku x warehouse whose balance differed from the sum of its change records in one run, or one sku x
+    shelf whose shelf stock differed from the sum of the movements that named the shelf."""
 
     __tablename__ = "stock_drifts"
     __table_args__ = (Index("ix_stock_drifts_warehouse_sku", "warehouse_id", "sku"),)
@@ -144,7 +145,10 @@ class StockDrift(Base):
                                                    index=True)
     warehouse_id: Mapped[int] = mapped_column(ForeignKey("warehouses.id", ondelete="CASCADE"))
     sku: Mapped[str] = mapped_column(String(100))
+    # a shelf's drift: its stock of the sku against the movements that named it ({"shelf": units} on both sides)
+    shelf_id: Mapped[int | None] = mapped_column(ForeignKey("shelves.id", ondelete="CASCADE"))
     balance: Mapped[dict[str, int]] = mapped_column(JSONB)  # bucket -> the balance row's figure (0 when no row)
     ledger: Mapped[dict[str, int]] = mapped_column(JSONB)   # bucket -> the sum of its change records
     repaired_at: Mapped[datetime | None]
     warehouse_name: Mapped[str | None] = query_expression()
+    shelf_code: Mapped[str | None] = query_expression()

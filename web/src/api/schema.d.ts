@@ -16488,6 +16488,10 @@ export interface components {
             reconciliationId: number;
             /** Repairedat */
             repairedAt: string | null;
+            /** Shelfcode */
+            shelfCode?: string | null;
+            /** Shelfid */
+            shelfId?: number | null;
             /** Sku */
             sku: string;
             /** Warehouseid */

@@ -28,7 +28,8 @@ export const runs = defineResource<Run>({
   ],
 });
 
-/** The balances a run found different from their ledger; "Repair" rebuilds one from its change records. */
+/** The balances (and shelves) a run found different from their ledger; "Repair" rebuilds one from its change
+ *  records, with its shelves. */
 export const drifts = defineResource<Drift>({
   name: 'stock-drifts',
   namespace: 'stock',
@@ -41,6 +42,8 @@ export const drifts = defineResource<Drift>({
     { key: 'warehouseId', title: 'warehouse', table: false, filter: true },
     { key: 'warehouseName', title: 'warehouse', priority: 'key' },
     { key: 'sku', title: 'sku', priority: 'key', filter: true, copyable: true },
+    // a shelf's drift: its stock against the movements that named the shelf ("shelf" on both sides)
+    { key: 'shelfCode', title: 'shelf' },
     { key: 'balance', title: 'balanceFigures', format: figures },
     { key: 'ledger', title: 'ledgerFigures', format: figures },
     { key: 'repairedAt', title: 'repairedAt', type: 'datetime' },
