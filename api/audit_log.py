@@ -9,7 +9,6 @@ import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from functools import partial
 from typing import Any
 from urllib.parse import parse_qsl
 
@@ -42,7 +41,9 @@ async def write(entry: dict[str, Any]) -> None:
 
 
 async def write_one(entry: dict[str, Any]) -> None:
-    build = partial(insert(OperationLog).values, {key: bindparam(key) for key in entry})
+    def build() -> Any:  # only for a shape not rendered yet
+        return insert(OperationLog).values({key: bindparam(key) for key in entry})
+
     await on_plain(lambda db: ENTRY.execute(db, tuple(entry), build, entry))
 
 

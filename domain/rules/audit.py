@@ -6,6 +6,7 @@ import ipaddress
 import json
 import re
 from datetime import datetime, timedelta
+from functools import lru_cache
 from typing import Any
 
 MAX_RANGE = timedelta(days=92)
@@ -31,6 +32,7 @@ def range_problem(start: datetime, end: datetime) -> str | None:
     return None
 
 
+@lru_cache(maxsize=4096)  # asked of every key of every logged body; the keys are few
 def is_secret(key: str) -> bool:
     return re.sub(r"[_\-\s]", "", key).lower() in SECRET_KEYS
 
@@ -66,6 +68,7 @@ def describe_body(raw: bytes, content_type: str) -> str | None:
     return f"<{kind}, {len(raw)} bytes>"
 
 
+@lru_cache(maxsize=4096)
 def location_of(ip: str | None) -> str | None:
     """LOCAL_NETWORK for private and loopback addresses; INTERNET otherwise (no external geo service)."""
     if not ip:
