@@ -54,6 +54,21 @@ def migrate(connection: Connection | None = None) -> None:
     command.upgrade(config, "heads")  # "heads": modules landing side by side may branch the history
 
 
+async def seed() -> bool:
+    """Authorities, roles and the admin account always; on the first start the demo data (per OMP_SEED_DEMO) and
+    then the demo stock, in the next transaction: it moves stock through the stock ledger (activities), which the
+    domain's seeding may not import. True when the demo data was created now."""
+    from activities import stock_demo
+    from domain.db import transaction
+    from domain.seed import seed as seed_domain
+
+    created = await seed_domain()
+    if created:
+        async with transaction() as db:
+            await stock_demo.create(db)
+    return created
+
+
 async def demo_subscriptions() -> None:
     """The demo merchants' subscriptions go through the apply transaction of approved requests, so they follow
     the subscription rules; their plan flows start when Temporal answers (else an operator resyncs them)."""
@@ -74,8 +89,6 @@ def main() -> None:
     wait_for_database()
     ensure_database()
     migrate()
-    from domain.seed import seed
-
     if asyncio.run(seed()):  # authorities, roles and the admin account always; demo data per OMP_SEED_DEMO
         asyncio.run(demo_subscriptions())
     log.info("database ready")

@@ -72,8 +72,7 @@ async def database() -> AsyncIterator[None]:
     """Migrate the worker's database once; tests keep their data apart with unique names."""
     from sqlalchemy.ext.asyncio import create_async_engine
 
-    from api.prestart import migrate
-    from domain.seed import seed
+    from api.prestart import migrate, seed
 
     engine = create_async_engine(get_settings().sqlalchemy_url)
     async with engine.begin() as conn:

@@ -1,4 +1,5 @@
-"""A small, realistic data set for every module, created on first start of `make run`."""
+"""A small, realistic data set for every module, created on first start of `make run`. The demo stock (warehouses
+and what moves in them) follows in activities/stock_demo.py, which may call the stock ledger."""
 
 from __future__ import annotations
 
@@ -14,7 +15,6 @@ from domain.seed import (
     demo_packages,
     demo_queue_alerts,
     demo_tickets,
-    demo_warehouses,
     jobs,
 )
 
@@ -38,7 +38,6 @@ async def create(db: AsyncSession) -> None:
     await demo_packages.create(db)
     await demo_tickets.create(db)
     await demo_merchants.create(db)
-    await demo_warehouses.create(db)
     await demo_content.create(db)
     await demo_mail.create(db)
     await demo_deployments.create(db)

@@ -1,11 +1,15 @@
 """Demo warehouses for a first `make run`: the first demo merchants that use the WMS get a default warehouse of
 their own run in the WMS (product areas, shelves) and a third-party one, a product library of SKUs across the
 categories of SPEC §3, and a history of stock movements written through the stock ledger's one movement
-primitive, so the stock screens open on live figures. Seeded from a fixed random, like the demo merchants."""
+primitive, so the stock screens open on live figures. Seeded from a fixed random, like the demo merchants.
+
+The stock itself is written by activities/stock_demo.py (the ledger's primitive lives in activities, which domain
+does not import); this module builds what it stands on and the movements of each SKU's history."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from decimal import Decimal
 
 from sqlalchemy import select
@@ -81,7 +85,7 @@ def _products(merchant: Merchant) -> list[WmsProduct]:
             for stem, name, variant, category, weight, length, width, height in PRODUCTS]
 
 
-def _history(warehouse_id: int, sku: str, shelves: list[int], rng: random.Random) -> list[Movement]:
+def history(warehouse_id: int, sku: str, shelves: list[int], rng: random.Random) -> list[Movement]:
     """A SKU's few weeks: an inbound order planned and received onto a shelf, orders locked and shipped, a manual
     top-up, a move to another shelf, sometimes a defective unit, a void and a promotion reserve."""
     shelf, other = rng.sample(shelves, 2)
@@ -109,15 +113,24 @@ def _history(warehouse_id: int, sku: str, shelves: list[int], rng: random.Random
                      actor_name="demo", **step) for number, step in enumerate(steps)]  # type: ignore[arg-type]
 
 
-async def create(db: AsyncSession) -> None:
-    from activities.stock_store import move  # the ledger's one movement primitive, which every stock writer calls
+@dataclass
+class DemoSite:
+    """One demo merchant's own warehouse, its shelves and its SKUs, to which activities/stock_demo.py adds stock."""
 
-    rng = random.Random(14)
+    merchant: Merchant
+    warehouse: Warehouse
+    shelves: list[int]
+    skus: list[str]
+
+
+async def create(db: AsyncSession, rng: random.Random) -> list[DemoSite]:
+    """The warehouses, shelves and product libraries; no stock: stock moves only through the stock ledger's
+    primitive (activities/stock_store.py), which the demo stock step (activities/stock_demo.py) calls."""
+    sites = []
     for merchant in await _wms_merchants(db):
         own, shelves = await _warehouses(db, merchant, rng)
         products = _products(merchant)
         db.add_all(products)
         await db.flush()
-        for product in products:
-            for movement in _history(own.id, product.sku, shelves, rng):
-                await move(db, movement)
+        sites.append(DemoSite(merchant, own, shelves, [p.sku for p in products]))
+    return sites

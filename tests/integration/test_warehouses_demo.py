@@ -29,3 +29,42 @@ async def test_the_demo_merchants_have_warehouses_shelves_products_and_stock_tha
         assert (row.on_hand, row.locked, row.transit, row.promotion) == (
             row.on_hand_sum, row.locked_sum, row.transit_sum, row.promotion_sum)
         assert row.on_hand > 0 and row.moves >= 8
+
+
+async def test_the_demo_merchants_have_orders_in_several_statuses_and_shelf_merges():
+    async with transaction() as db:
+        homes = [row.id for row in (await db.execute(text(
+            "SELECT id FROM warehouses WHERE code = 'WH-' || merchant_id || '-01' AND is_default"))).all()]
+        orders = (await db.execute(text(
+            "SELECT o.warehouse_id, o.direction, o.status, o.order_no,"
+            " (SELECT count(*) FROM stock_order_actions a WHERE a.order_id = o.id) AS actions,"
+            " (SELECT count(*) FROM stock_changes c WHERE c.document_no = o.order_no) AS moves"
+            " FROM stock_orders o WHERE o.warehouse_id = ANY(:ids)"), {"ids": homes})).all()
+        merges = (await db.execute(text(
+            "SELECT m.state, m.total, m.moved,"
+            " (SELECT count(*) FROM shelf_merge_items i WHERE i.merge_id = m.id AND i.state = 'MOVED'"
+            "  AND i.change_id IS NOT NULL) AS items"
+            " FROM shelf_merges m WHERE m.warehouse_id = ANY(:ids) ORDER BY m.id"), {"ids": homes})).all()
+    for home in homes:
+        statuses = {(o.direction, o.status) for o in orders if o.warehouse_id == home}
+        assert statuses == {("INBOUND", s) for s in ("CREATE", "PENDING", "PART_COMPLETE", "COMPLETE", "INVALID")} | {
+            ("OUTBOUND", s) for s in ("CREATE", "PENDING", "COMPLETE", "PART_INVALID", "INVALID")}
+    assert all(o.actions >= 1 and o.moves >= 2 for o in orders)  # created, and its lines booked in the ledger
+    assert [m.state for m in merges] == ["COMPLETED", "CANCELLED"]
+    finished, cancelled = merges
+    assert finished.total == finished.moved == finished.items > 0
+    assert cancelled.moved == cancelled.items == 1 < cancelled.total
+
+
+async def test_every_demo_balance_and_shelf_equals_its_ledger():
+    """The reconciliation's own proof over the demo warehouses: no drift of a balance or a shelf."""
+    from activities.stock import prove
+    from tests.conftest import unique
+
+    run = await prove(unique("demo-proof"))
+    async with transaction() as db:
+        drifted = (await db.execute(text(
+            "SELECT d.sku, d.shelf_id FROM stock_drifts d JOIN warehouses w ON w.id = d.warehouse_id"
+            " WHERE d.reconciliation_id = :run AND w.code = 'WH-' || w.merchant_id || '-01'"),
+            {"run": run.reconciliation_id})).all()
+    assert drifted == []

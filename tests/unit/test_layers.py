@@ -33,3 +33,15 @@ def test_lower_layers_never_import_the_api(layer: str) -> None:
         for path in (ROOT / layer).rglob("*.py")
     }
     assert {path: names for path, names in offenders.items() if names} == {}
+
+
+def test_domain_never_imports_the_layers_above_it() -> None:
+    """Domain is shared by the API and the worker: it reaches neither activities nor workflows (the demo stock,
+    which moves stock through the ledger in activities, is seeded from activities/stock_demo.py)."""
+    above = ("api", "activities", "workflows", "worker")
+    offenders = {
+        str(path.relative_to(ROOT)): sorted(name for name in imported_modules(path)
+                                            if name.split(".", 1)[0] in above)
+        for path in (ROOT / "domain").rglob("*.py")
+    }
+    assert {path: names for path, names in offenders.items() if names} == {}
