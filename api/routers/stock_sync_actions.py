@@ -14,18 +14,20 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.service import RPCError
 
 from activities.stock_store import repair
-from activities.stock_sync import start_sync
+from activities.stock_sync import count_totals, retry_push, start_sync
 from api.deps import Need, Principal, SessionDep, release
 from api.envelope import Reply, ok
 from api.flows import temporal_client, watched
 from api.resource.scope import declares
 from api.routers.merchants import merchants
 from api.routers.shops import shops
-from api.routers.stock_sync import EVENTS, STOCK, events, settings
+from api.routers.stock_sync import EVENTS, STOCK, events, pushes, settings
 from api.schemas.stock_sync import (
     StockEventFlow,
     StockEventPublic,
     StockFixRequest,
+    StockPushPublic,
+    StockPushRetry,
     StockSettingChange,
     StockSettingPublic,
     StockSyncRequest,
@@ -35,6 +37,7 @@ from domain import audit
 from domain.db import transaction
 from domain.enums import JobResult, StockEventKind
 from domain.errors import DomainError, Invalid
+from domain.models.merchants import Shop
 from domain.models.stock_sync import BalanceView, StockBinding, StockEvent, StockSetting
 from domain.rules import stock_sync as rules
 from workflows.stock_sync_models import workflow_id
@@ -93,6 +96,23 @@ async def sync(body: StockSyncRequest, db: SessionDep, request: Request,
 async def event_flow(event_id: int, db: SessionDep,
                      user: Annotated[Principal, Need(EVENTS, STOCK)]) -> Reply[StockEventFlow]:
     return ok(await _flow(db, user, event_id))
+
+
+@router.post("/push/retry", summary="Try a failed or not pushed stock push again, with the stock of now (audited)")
+async def retry(body: StockPushRetry, db: SessionDep,
+                user: Annotated[Principal, Need("stock-push#retry")]) -> Reply[StockPushPublic]:
+    """SPEC §4 sync or push statuses: PUSH_FAILED or NOT_PUSHED goes back to PUSHING and is attempted again; a push
+    pushing or complete is refused (409), nothing changed."""
+    row = await pushes.load(db, user, body.id, lock=True)
+    shop = await db.get(Shop, row.shop_id)
+    if shop is None:
+        raise Invalid("id", "not_found", ids=body.id)
+    before = audit.snapshot(row)
+    await retry_push(db, row, shop)
+    await db.flush()
+    await count_totals(db, row.event_id)
+    await pushes.audit(db, user, row.id, "retry", before, audit.snapshot(row))
+    return ok(StockPushPublic.model_validate(await pushes.shown(db, user, row)))
 
 
 @router.post("/fix", summary="Stock fix: rebuild the merchant's balances of the named SKUs from their change records "

@@ -235,6 +235,12 @@ class StockSyncRequest(CamelModel):
     shop_id: Id
 
 
+class StockPushRetry(CamelModel):
+    """A push that failed or was not pushed, to be tried again."""
+
+    id: Id
+
+
 class StockFixRequest(CamelModel):
     """SPEC §5: stock fix needs merchant id and inventory SKUs."""
 

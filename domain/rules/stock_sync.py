@@ -12,12 +12,14 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from domain.enums import StockExceptionCause, StockSyncStatus
-from domain.errors import Invalid
+from domain.errors import DomainError, Invalid
 
 FIX_MAX_SKUS = 200  # one stock fix repairs at most this many SKUs (each over every warehouse of the merchant)
 SKU_MAX = 100  # as the stock module keeps it
 SYNC_DELAY = timedelta(minutes=5)  # a push written later than this after the request notes a sync delay
 PUSH_BATCH = 500  # SKUs planned and written per activity call
+PULL_DELAY = timedelta(minutes=5)  # a channel order received later than this after it was placed was pulled late
+Cause = StockExceptionCause
 
 
 @dataclass(frozen=True)
@@ -52,22 +54,81 @@ class Push:
     cause: StockExceptionCause | None
 
 
+@dataclass(frozen=True)
+class ChannelOrder:
+    """An outbound order of the sku fulfilling a channel order of the store (api/stock_order_ops.py)."""
+
+    channel_order_no: str
+    ordered_at: datetime  # when the buyer placed it on the channel
+    received_at: datetime  # when it reached us (the outbound order was created)
+
+
+@dataclass(frozen=True)
+class SincePrevious:
+    """What happened to one sku of the store since its previous completed push: when that was and what the
+    channel was told, and the channel orders of the sku received since (all of them when it was never pushed)."""
+
+    pushed_at: datetime | None = None
+    quantity: int | None = None
+    orders: tuple[ChannelOrder, ...] = ()
+
+
+def order_cause(since: SincePrevious, quantity: int) -> StockExceptionCause | None:
+    """SPEC §8, the causes seen by comparing the store's channel orders with its pushes:
+    - one channel order arrived as several outbound orders of this sku: several external variations of the
+      listing map to it ('multiple external variations in one order');
+    - an order placed before the previous push reached us after it: that push did not count it ('orders received
+      after push');
+    - an order reached us more than PULL_DELAY after it was placed ('order pull delay');
+    - the quantity differs from what the previous push told the channel, and no channel order came since: a
+      manual movement, a receipt or a fix changed it ('not caused by an order')."""
+    numbers = [o.channel_order_no for o in since.orders]
+    if len(numbers) != len(set(numbers)):
+        return Cause.MULTIPLE_EXTERNAL_VARIATIONS
+    if since.pushed_at is not None and any(o.ordered_at <= since.pushed_at for o in since.orders):
+        return Cause.ORDER_RECEIVED_AFTER_PUSH
+    if any(o.received_at - o.ordered_at > PULL_DELAY for o in since.orders):
+        return Cause.ORDER_PULL_DELAY
+    if since.quantity is not None and since.quantity != quantity and not since.orders:
+        return Cause.NOT_CAUSED_BY_ORDER
+    return None
+
+
 def plan_push(figures: Figures, switches: Switches, store: Store, requested_at: datetime,
-              pushed_at: datetime) -> Push:
+              pushed_at: datetime, since: SincePrevious = SincePrevious()) -> Push:
     """SPEC §4 and §8: the quantity one sku would show on the store's channel, and why it was not pushed, or
     what is off about it. The first cause that applies wins, in the order a merchant would check them."""
     quantity = max(0, figures.available + (0 if switches.promotion_stock else figures.promotion))
     if not store.sync_enabled:
-        return Push(quantity, StockSyncStatus.NOT_PUSHED, StockExceptionCause.STOCK_SYNC_NOT_ENABLED)
+        return Push(quantity, StockSyncStatus.NOT_PUSHED, Cause.STOCK_SYNC_NOT_ENABLED)
     if switches.lock_stock:
-        return Push(quantity, StockSyncStatus.NOT_PUSHED, StockExceptionCause.STOCK_NOT_PUSHED)
+        return Push(quantity, StockSyncStatus.NOT_PUSHED, Cause.STOCK_NOT_PUSHED)
     if not (store.bound and store.connected):
-        return Push(quantity, StockSyncStatus.PUSH_FAILED, StockExceptionCause.CHANNEL_PUSH_FAILED)
-    if figures.promotion > 0 and not switches.promotion_stock:
-        return Push(quantity, StockSyncStatus.COMPLETE, StockExceptionCause.PROMOTION_STOCK_NOT_ENABLED)
-    if pushed_at - requested_at > SYNC_DELAY:
-        return Push(quantity, StockSyncStatus.COMPLETE, StockExceptionCause.SYNC_DELAY)
-    return Push(quantity, StockSyncStatus.COMPLETE, None)
+        return Push(quantity, StockSyncStatus.PUSH_FAILED, Cause.CHANNEL_PUSH_FAILED)
+    cause = order_cause(since, quantity)
+    if cause is None and figures.promotion > 0 and not switches.promotion_stock:
+        cause = Cause.PROMOTION_STOCK_NOT_ENABLED
+    if cause is None and pushed_at - requested_at > SYNC_DELAY:
+        cause = Cause.SYNC_DELAY
+    return Push(quantity, StockSyncStatus.COMPLETE, cause)
+
+
+# ---- a push's status (SPEC §4 sync or push: not pushed, pushing, push failed, complete) -------------------------
+
+RETRYABLE = frozenset({StockSyncStatus.PUSH_FAILED, StockSyncStatus.NOT_PUSHED})
+
+
+def check_attempt(status: StockSyncStatus) -> None:
+    """A push row is written PUSHING; its attempt moves it once, to what the channel answered."""
+    if status != StockSyncStatus.PUSHING:
+        raise DomainError("STOCK_PUSH_NOT_PUSHING", status=409, current=f"enums.StockSyncStatus.{status.value}")
+
+
+def check_retry(status: StockSyncStatus) -> None:
+    """A push that failed or was not pushed may be tried again (it goes back to PUSHING and is attempted with the
+    stock and settings of now); one pushing or complete may not."""
+    if status not in RETRYABLE:
+        raise DomainError("STOCK_PUSH_NOT_RETRYABLE", status=409, current=f"enums.StockSyncStatus.{status.value}")
 
 
 def fix_skus(skus: Iterable[str]) -> list[str]:

@@ -7,13 +7,17 @@ import pytest
 
 from domain.enums import StockExceptionCause as Cause
 from domain.enums import StockSyncStatus as Status
-from domain.errors import Invalid
+from domain.errors import DomainError, Invalid
 from domain.rules.stock_sync import (
     FIX_MAX_SKUS,
+    ChannelOrder,
     Figures,
+    SincePrevious,
     Store,
     Switches,
     SyncTarget,
+    check_attempt,
+    check_retry,
     check_store,
     fix_skus,
     plan_push,
@@ -103,3 +107,67 @@ def test_the_store_must_match_the_merchant_country_and_channel_picked(merchant, 
     with pytest.raises(Invalid) as caught:
         check_store(asked, merchant, country, channel)
     assert caught.value.field == field
+
+
+# ---- the order-side causes of SPEC §8: the store's channel orders against its pushes -----------------------------
+
+BEFORE = AT - timedelta(minutes=30)  # the sku's previous completed push
+
+
+def order(no="SO-1", placed=BEFORE + timedelta(minutes=1), arrived=BEFORE + timedelta(minutes=2)):
+    return ChannelOrder(no, placed, arrived)
+
+
+def since(*orders, quantity=10):
+    return SincePrevious(BEFORE, quantity, tuple(orders))
+
+
+def cause(since_previous, figures=Figures(10, 0), switches=Switches(promotion_stock=True)):
+    return plan_push(figures, switches, LIVE, AT, AT, since_previous).cause
+
+
+def test_one_channel_order_in_several_outbound_orders_of_the_sku_is_multiple_external_variations():
+    assert cause(since(order("SO-1"), order("SO-1"), quantity=12)) == Cause.MULTIPLE_EXTERNAL_VARIATIONS
+    assert cause(since(order("SO-1"), order("SO-2"), quantity=12)) is None
+
+
+def test_an_order_placed_before_the_previous_push_and_received_after_it_is_received_after_push():
+    late = order(placed=BEFORE - timedelta(seconds=1))
+    assert cause(since(late, quantity=11)) == Cause.ORDER_RECEIVED_AFTER_PUSH
+    assert cause(SincePrevious(None, None, (late,))) is None  # never pushed: no push to be late for
+
+
+def test_an_order_received_long_after_it_was_placed_is_an_order_pull_delay():
+    assert cause(since(order(arrived=BEFORE + timedelta(minutes=6, seconds=1)))) == Cause.ORDER_PULL_DELAY
+    assert cause(since(order(arrived=BEFORE + timedelta(minutes=6)))) is None
+
+
+def test_a_quantity_changed_without_a_channel_order_is_not_caused_by_an_order():
+    assert cause(since(quantity=7)) == Cause.NOT_CAUSED_BY_ORDER
+    assert cause(since(quantity=10)) is None  # unchanged
+    assert cause(since(order(), quantity=7)) is None  # an order explains it
+    assert cause(SincePrevious()) is None  # never pushed
+
+
+def test_the_store_side_causes_come_before_the_order_side_ones():
+    p = plan_push(Figures(10, 0), Switches(lock_stock=True), LIVE, AT, AT, since(order("A"), order("A")))
+    assert (p.status, p.cause) == (Status.NOT_PUSHED, Cause.STOCK_NOT_PUSHED)
+    assert cause(since(order("A"), order("A")), Figures(10, 2), Switches()) == Cause.MULTIPLE_EXTERNAL_VARIATIONS
+
+
+@pytest.mark.parametrize("status", list(Status))
+def test_a_push_is_attempted_once_and_retried_only_when_it_failed_or_was_not_pushed(status):
+    """SPEC §4 sync or push: a push is written pushing and moved once to its answer; failed or not pushed may be
+    tried again."""
+    if status == Status.PUSHING:
+        check_attempt(status)
+    else:
+        with pytest.raises(DomainError) as refused:
+            check_attempt(status)
+        assert refused.value.code == "STOCK_PUSH_NOT_PUSHING"
+    if status in (Status.PUSH_FAILED, Status.NOT_PUSHED):
+        check_retry(status)
+    else:
+        with pytest.raises(DomainError) as refused:
+            check_retry(status)
+        assert (refused.value.code, refused.value.status) == ("STOCK_PUSH_NOT_RETRYABLE", 409)

@@ -4433,6 +4433,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/stock-sync/push/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Try a failed or not pushed stock push again, with the stock of now (audited)
+         * @description SPEC §4 sync or push statuses: PUSH_FAILED or NOT_PUSHED goes back to PUSHING and is attempted again; a push
+         *     pushing or complete is refused (409), nothing changed.
+         */
+        post: operations["stock_sync_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/stock-sync/push/search": {
         parameters: {
             query?: never;
@@ -17005,6 +17026,14 @@ export interface components {
             status: components["schemas"]["StockSyncStatus"];
         };
         /**
+         * StockPushRetry
+         * @description A push that failed or was not pushed, to be tried again.
+         */
+        StockPushRetry: {
+            /** Id */
+            id: number;
+        };
+        /**
          * StockReconcileStatus
          * @description A reconciliation run: OK when every balance equals the sum of its change records, DRIFT otherwise.
          * @enum {string}
@@ -26894,6 +26923,39 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_retry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockPushRetry"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_StockPushPublic_"];
                 };
             };
             /** @description Validation Error */

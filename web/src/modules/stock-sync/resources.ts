@@ -1,5 +1,7 @@
 import type { components } from '../../api/schema';
-import { defineResource, type Column, type Row } from '../../components/resource';
+import { http } from '../../api/http';
+import { defineResource, type Column, type Row, type RowAction } from '../../components/resource';
+import { toast } from '../../components/feedback';
 
 export type Balance = components['schemas']['StockSyncBalancePublic'];
 export type Inventory = components['schemas']['StockInventoryPublic'];
@@ -94,10 +96,29 @@ export const events = defineResource<StockEvent>({
   ] as Column<StockEvent>[],
 });
 
+/** SPEC §4 sync or push: a push that failed or was not pushed is tried again (api/routers/stock_sync_actions.py). */
+export const canRetry = (push: Pick<Push, 'status'>) => push.status === 'PUSH_FAILED' || push.status === 'NOT_PUSHED';
+
+const retry: RowAction<Push> = {
+  key: 'retry',
+  label: 'retryPush',
+  permission: 'stock-push#retry',
+  when: canRetry,
+  run: async (push, context) => {
+    try {
+      await http.post<Push>('stock-sync/push/retry', { id: push.id });
+      toast.success(push.sku);  // its new status shows in the reloaded list
+    } finally {
+      context.reload();
+    }
+  },
+};
+
 /** Stock push history, with the exception causes of SPEC §8. */
 export const pushes = defineResource<Push>({
   name: 'stock-pushes', namespace, entity: 'pushEntity', api: 'stock-sync/push', permission: 'stock-push-history',
   actions: { export: 'stock-push#export' },
+  rowActions: [retry],
   columns: [
     sku, merchantId, merchantEmail,
     { key: 'eventId', title: 'eventId', type: 'number', filter: true },
