@@ -61,8 +61,9 @@ chromium:
 	  else echo "chromium not found: run 'sudo apt-get install -y chromium' (Debian's package), then make test again"; exit 1; fi; }
 
 # The login page and the first page after login each load at most 300 KB of gzipped JavaScript.
+# KB of gzipped JavaScript: the first page after login, and the login page (a first visit) with a margin kept
 size: web/dist/index.html
-	$(NPM) run size --silent -- --budget 300
+	$(NPM) run size --silent -- --budget 300 --login-budget 280
 
 e2e: $(BIN)/.installed web/dist/index.html chromium
 	$(NPM) run e2e --silent

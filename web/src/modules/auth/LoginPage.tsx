@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { AutoComplete, Button, Checkbox, Form, Input, theme } from 'antd';
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Form, Input, theme } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PublicPage } from '../../components/PublicPage';
@@ -8,7 +8,9 @@ import { safeRedirect } from '../../api/session';
 import { clearFailures } from '../../api/notifier';
 import { login, type LoginForm } from './api';
 import { loadSavedAccounts, rememberAccount, storeSavedAccounts } from './savedAccounts';
-import { SavedAccountOption } from './SavedAccountOption';
+import { preloadSavedAccountsInput, UsernameInput } from './UsernameInput';
+
+if (loadSavedAccounts().length) preloadSavedAccountsInput();
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -62,28 +64,11 @@ export default function LoginPage() {
             label={t('login.username')}
             rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
           >
-            <AutoComplete
-              options={
-                accounts.length
-                  ? [
-                      {
-                        label: t('login.savedAccounts'),
-                        options: accounts.map((account) => ({
-                          value: account,
-                          label: (
-                            <SavedAccountOption
-                              account={account}
-                              onForget={() => updateAccounts(accounts.filter((a) => a !== account))}
-                            />
-                          ),
-                        })),
-                      },
-                    ]
-                  : []
-              }
-            >
-              <Input prefix={<UserOutlined />} autoComplete="username" autoFocus />
-            </AutoComplete>
+            <UsernameInput
+              accounts={accounts}
+              onForget={(account) => updateAccounts(accounts.filter((a) => a !== account))}
+              autoFocus
+            />
           </Form.Item>
           <Form.Item
             name="password"
