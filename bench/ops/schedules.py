@@ -26,13 +26,17 @@ import psycopg
 
 from bench.harness import stack
 from bench.harness.figures import load_average, machine, summary, verdict
+from domain.enums import JobTrigger
+from domain.settings import get_settings
 from domain.temporal import connect
-from workflows.job_models import SCHEDULED_START
+from workflows.job_models import SCHEDULED_START, JobRun
 
 TARGET_P99_MS = 2000
 RECORDS = """select extract(epoch from started_at - nominal_at) * 1000, result, nominal_at, started_at
               from job_records
               where job_id = any(%s) and trigger = 'SCHEDULE' and nominal_at >= %s and nominal_at < %s"""
+DONE = """select count(*) from job_records where job_id = any(%s) and trigger = 'SCHEDULE' and nominal_at >= %s
+           and nominal_at < %s and result <> 'PROCESSING'"""
 FIRES = "WorkflowType = 'scheduled-job' AND TemporalScheduledStartTime >= '{0}' AND TemporalScheduledStartTime < '{1}'"
 
 
@@ -99,6 +103,40 @@ def per_run_cpu(before: dict[str, float], after: dict[str, float], runs: int) ->
             for part in sorted(after)}
 
 
+async def drained(console: stack.Stack, ids: list[int], start: datetime, end: datetime,
+                  limit: float = 900) -> float:
+    """Waits until every run the window fired has finished its record (or `limit` seconds after the window), so
+    the CPU measured is that of every fire and nothing else. Returns the seconds waited after the window."""
+    client = await connect(console.temporal)
+    query = FIRES.format(start.isoformat().replace("+00:00", "Z"), end.isoformat().replace("+00:00", "Z"))
+    url = console.database_url.replace("postgresql+psycopg", "postgresql")
+    while (waited := (datetime.now(UTC) - end).total_seconds()) < limit:
+        fired = (await client.count_workflows(query)).count
+        with psycopg.connect(url) as db:
+            done = db.execute(DONE, (ids, start, end)).fetchone()
+        if waited > 0 and done is not None and done[0] >= fired:
+            break
+        await asyncio.sleep(5)
+    return round(max(waited, 0), 1)
+
+
+async def direct_burst(console: stack.Stack, ids: list[int]) -> dict[str, Any]:
+    """The control: the same run (`scheduled-job`, one per task) started by a client all at once, without the
+    Schedules, to its end: what the runs cost without the scheduler, and how fast the console drains them."""
+    client = await connect(console.temporal)
+    stamp = f"{datetime.now(UTC):%H%M%S}"
+    before, begun = console.cpu_by_part(), time.perf_counter()
+    handles = await asyncio.gather(*(client.start_workflow(
+        "scheduled-job", JobRun(job_id=i, trigger=JobTrigger.MANUAL), id=f"bench-direct-{i}-{stamp}",
+        task_queue=get_settings().task_queue) for i in ids))
+    started = time.perf_counter() - begun
+    await asyncio.gather(*(h.result() for h in handles))
+    seconds = time.perf_counter() - begun
+    return {"runs": len(ids), "startSeconds": round(started, 1), "doneSeconds": round(seconds, 1),
+            "runsPerSecond": round(len(ids) / seconds, 1),
+            "cpuMsPerRun": per_run_cpu(before, console.cpu_by_part(), len(ids))}
+
+
 def next_minute(after: datetime) -> datetime:
     return after.replace(second=0, microsecond=0) + timedelta(minutes=1)
 
@@ -118,14 +156,16 @@ async def measure(console: stack.Stack, args: argparse.Namespace) -> dict[str, A
     while datetime.now(UTC) < start:
         await asyncio.sleep(0.5)
     cpu_before = console.cpu_by_part()
-    while datetime.now(UTC) < end + timedelta(seconds=45):  # the last minute's runs finish
-        await asyncio.sleep(30)
+    while datetime.now(UTC) < end - timedelta(seconds=15):  # the window's last fire is a minute before its end
+        await asyncio.sleep(min(30.0, max(0.5, (end - timedelta(seconds=15) - datetime.now(UTC)).total_seconds())))
         samples.append(load_average())
         print(f"load {samples[-1]} at {datetime.now(UTC):%H:%M:%S}", flush=True)
+    await pause_tasks(console, token, ids)  # before the fire at the window's end
+    results["drainedSeconds"] = await drained(console, ids, start, end)
     cpu_after = console.cpu_by_part()
-    await pause_tasks(console, token, ids)
     with psycopg.connect(console.database_url.replace("postgresql+psycopg", "postgresql")) as db:
         rows = db.execute(RECORDS, (ids, start, end)).fetchall()
+    results["direct"] = await direct_burst(console, ids)
     lateness = [float(row[0]) for row in rows]
     fired = await fire_lateness(console, start, end)
     expected = tasks * minutes
@@ -138,6 +178,11 @@ async def measure(console: stack.Stack, args: argparse.Namespace) -> dict[str, A
                 "window": [start.isoformat(), end.isoformat()], "loadSamples": samples}
     results["loadAverages"]["end"] = load_average()
     return results
+
+
+def cpu_text(by_part: dict[str, float]) -> str:
+    return ", ".join(f"{part} {ms}" for part, ms in by_part.items() if part != "other") + \
+        f" (total {sum(by_part.values()):.0f})"
 
 
 def report(results: dict[str, Any]) -> str:
@@ -164,8 +209,13 @@ def report(results: dict[str, Any]) -> str:
         rows.append(f"| burst drain (runs begun a second, median minute / slowest minute) | {rate[len(rate) // 2]} / "
                     f"{rate[0]} | | |")
     if "cpuMsPerRun" in results:
-        cpu = ", ".join(f"{part} {ms}" for part, ms in results["cpuMsPerRun"].items())
-        rows.append(f"| console CPU per run (ms, by part) | {cpu} | | |")
+        rows.append(f"| console CPU per run (ms, by part), every fire of the window to its end | "
+                    f"{cpu_text(results['cpuMsPerRun'])} | | |")
+    if "direct" in results:
+        direct = results["direct"]
+        rows.append(f"| control: {direct['runs']} runs started at once by a client, no Schedule: drain, CPU per run "
+                    f"| {direct['runsPerSecond']} runs/s ({direct['doneSeconds']} s to the last run's end); "
+                    f"{cpu_text(direct['cpuMsPerRun'])} | | |")
     samples = results["loadSamples"]
     busiest = max((s[0] for s in samples), default=0.0)
     return "\n".join(rows) + (f"\n\nMachine: {results['machine']}; 1-minute load average during the window: "
