@@ -97,10 +97,27 @@ def drains(rows: list[tuple[Any, ...]]) -> list[dict[str, Any]]:
     return out
 
 
-def per_run_cpu(before: dict[str, float], after: dict[str, float], runs: int) -> dict[str, float]:
-    """CPU ms a run of the console's processes, by part, over the window (idle work included)."""
-    return {part: round((after.get(part, 0) - before.get(part, 0)) * 1000 / max(runs, 1), 1)
-            for part in sorted(after)}
+Cpu = tuple[dict[str, float], float]  # CPU seconds by part, and when (perf_counter)
+
+
+def cpu_now(console: stack.Stack) -> Cpu:
+    return console.cpu_by_part(), time.perf_counter()
+
+
+async def idle_cpu(console: stack.Stack, seconds: float = 20) -> dict[str, float]:
+    """CPU seconds a second each part uses with nothing to do (polls, heartbeats, the server's own timers)."""
+    before, at = cpu_now(console)
+    await asyncio.sleep(seconds)
+    after, now = cpu_now(console)
+    return {part: (after.get(part, 0) - before.get(part, 0)) / (now - at) for part in after}
+
+
+def per_run_cpu(before: Cpu, after: Cpu, runs: int, idle: dict[str, float]) -> dict[str, float]:
+    """CPU ms a run, by part: what the console used between `before` and `after` less what it uses idle over
+    the same time."""
+    elapsed = after[1] - before[1]
+    return {part: round(max(0.0, used - before[0].get(part, 0) - idle.get(part, 0) * elapsed) * 1000
+                        / max(runs, 1), 1) for part, used in sorted(after[0].items())}
 
 
 async def drained(console: stack.Stack, ids: list[int], start: datetime, end: datetime,
@@ -120,12 +137,13 @@ async def drained(console: stack.Stack, ids: list[int], start: datetime, end: da
     return round(max(waited, 0), 1)
 
 
-async def direct_burst(console: stack.Stack, ids: list[int]) -> dict[str, Any]:
+async def direct_burst(console: stack.Stack, ids: list[int], idle: dict[str, float]) -> dict[str, Any]:
     """The control: the same run (`scheduled-job`, one per task) started by a client all at once, without the
     Schedules, to its end: what the runs cost without the scheduler, and how fast the console drains them."""
     client = await connect(console.temporal)
     stamp = f"{datetime.now(UTC):%H%M%S}"
-    before, begun = console.cpu_by_part(), time.perf_counter()
+    before = cpu_now(console)
+    begun = before[1]
     handles = await asyncio.gather(*(client.start_workflow(
         "scheduled-job", JobRun(job_id=i, trigger=JobTrigger.MANUAL), id=f"bench-direct-{i}-{stamp}",
         task_queue=get_settings().task_queue) for i in ids))
@@ -134,7 +152,7 @@ async def direct_burst(console: stack.Stack, ids: list[int]) -> dict[str, Any]:
     seconds = time.perf_counter() - begun
     return {"runs": len(ids), "startSeconds": round(started, 1), "doneSeconds": round(seconds, 1),
             "runsPerSecond": round(len(ids) / seconds, 1),
-            "cpuMsPerRun": per_run_cpu(before, console.cpu_by_part(), len(ids))}
+            "cpuMsPerRun": per_run_cpu(before, cpu_now(console), len(ids), idle)}
 
 
 def next_minute(after: datetime) -> datetime:
@@ -145,6 +163,8 @@ async def measure(console: stack.Stack, args: argparse.Namespace) -> dict[str, A
     tasks, minutes = getattr(args, "tasks", 300), getattr(args, "minutes", 10)
     results: dict[str, Any] = {"at": datetime.now(UTC).isoformat(), "tasks": tasks, "minutes": minutes,
                                "machine": machine(), "loadAverages": {}}
+    await console.settle()
+    idle = await idle_cpu(console)
     token = console.login()
     begun = time.perf_counter()
     ids = await create_tasks(console, token, tasks)
@@ -155,17 +175,17 @@ async def measure(console: stack.Stack, args: argparse.Namespace) -> dict[str, A
     samples = []
     while datetime.now(UTC) < start:
         await asyncio.sleep(0.5)
-    cpu_before = console.cpu_by_part()
+    cpu_before = cpu_now(console)
     while datetime.now(UTC) < end - timedelta(seconds=15):  # the window's last fire is a minute before its end
         await asyncio.sleep(min(30.0, max(0.5, (end - timedelta(seconds=15) - datetime.now(UTC)).total_seconds())))
         samples.append(load_average())
         print(f"load {samples[-1]} at {datetime.now(UTC):%H:%M:%S}", flush=True)
     await pause_tasks(console, token, ids)  # before the fire at the window's end
     results["drainedSeconds"] = await drained(console, ids, start, end)
-    cpu_after = console.cpu_by_part()
+    cpu_after = cpu_now(console)
     with psycopg.connect(console.database_url.replace("postgresql+psycopg", "postgresql")) as db:
         rows = db.execute(RECORDS, (ids, start, end)).fetchall()
-    results["direct"] = await direct_burst(console, ids)
+    results["direct"] = await direct_burst(console, ids, idle)
     lateness = [float(row[0]) for row in rows]
     fired = await fire_lateness(console, start, end)
     expected = tasks * minutes
@@ -174,7 +194,8 @@ async def measure(console: stack.Stack, args: argparse.Namespace) -> dict[str, A
                 "expected": expected, "recorded": len(rows), "fired": len(fired),
                 "failed": sum(1 for row in rows if row[1] == "FAILED"),
                 "processing": sum(1 for row in rows if row[1] == "PROCESSING"),
-                "drains": drains(rows), "cpuMsPerRun": per_run_cpu(cpu_before, cpu_after, len(rows)),
+                "drains": drains(rows), "cpuMsPerRun": per_run_cpu(cpu_before, cpu_after, len(rows), idle),
+                "idleCpuMsPerSecond": {part: round(v * 1000, 1) for part, v in idle.items()},
                 "window": [start.isoformat(), end.isoformat()], "loadSamples": samples}
     results["loadAverages"]["end"] = load_average()
     return results
@@ -209,7 +230,7 @@ def report(results: dict[str, Any]) -> str:
         rows.append(f"| burst drain (runs begun a second, median minute / slowest minute) | {rate[len(rate) // 2]} / "
                     f"{rate[0]} | | |")
     if "cpuMsPerRun" in results:
-        rows.append(f"| console CPU per run (ms, by part), every fire of the window to its end | "
+        rows.append(f"| console CPU per run (ms, by part; idle use subtracted), every fire of the window to its end | "
                     f"{cpu_text(results['cpuMsPerRun'])} | | |")
     if "direct" in results:
         direct = results["direct"]
