@@ -38,3 +38,38 @@ export function runPython(script: string, args: string[]): Promise<string> {
     child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`python failed (${code}): ${err}`))));
   });
 }
+
+// Runs one statement in a transaction left open (its row locks held) until stdin closes, then rolls back.
+const HOLD_SQL = `
+import json, sys
+import psycopg
+with psycopg.connect(sys.argv[1]) as conn:
+    conn.execute(sys.argv[2], json.loads(sys.argv[3]))
+    print("held", flush=True)
+    sys.stdin.read()
+    conn.rollback()
+`;
+
+/**
+ * Holds the row locks one statement takes (`SELECT ... FOR UPDATE`) until `release` is called: a flow that needs
+ * those rows waits there, so a test can act on it at a known point (cancel a shelf merge between two batches)
+ * without racing it.
+ */
+export async function holdRows(statement: string, params: unknown[] = []): Promise<{ release(): Promise<void> }> {
+  const url = inject('databaseUrl');
+  if (!url) throw new Error('No database to reach: set OMP_E2E_DATABASE_URL beside OMP_E2E_URL.');
+  const child = spawn(PYTHON, ['-c', HOLD_SQL, url, statement, JSON.stringify(params)], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let err = '';
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => { if (chunk.toString().includes('held')) resolve(); });
+    child.once('exit', (code) => reject(new Error(`lock holder ended (${code}): ${err}`)));
+  });
+  return {
+    release: async () => {
+      child.stdin.end();
+      await exited;
+    },
+  };
+}
