@@ -15,23 +15,25 @@ from urllib.parse import urlsplit
 
 import nh3
 
+# Images and tables as the console's editor writes them (web/src/components/richText: TipTap's image and table
+# extensions): `<img src alt>`, and `<table><colgroup><col></colgroup><tbody><tr><th|td colspan rowspan>`. No
+# caption, thead or tfoot, no width, height, align or span attributes: nothing writes them.
+TABLE_TAGS = frozenset({"table", "colgroup", "col", "tbody", "tr", "th", "td"})
 TAGS = frozenset({
-    "a", "b", "blockquote", "br", "caption", "code", "col", "colgroup", "del", "div", "em", "h1", "h2", "h3",
-    "h4", "h5", "h6", "hr", "i", "img", "ins", "li", "ol", "p", "pre", "s", "span", "strike", "strong", "sub",
-    "sup", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "u", "ul",
+    "a", "b", "blockquote", "br", "code", "del", "div", "em", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i",
+    "img", "ins", "li", "ol", "p", "pre", "s", "span", "strike", "strong", "sub", "sup", "u", "ul", *TABLE_TAGS,
 })
 ATTRIBUTES = {
     "*": {"style", "title"},
     "a": {"href", "target"},
-    "img": {"src", "alt", "width", "height"},
-    "td": {"colspan", "rowspan", "align"},
-    "th": {"colspan", "rowspan", "align"},
-    "col": {"span", "width"},
+    "img": {"src", "alt"},
+    "td": {"colspan", "rowspan"},
+    "th": {"colspan", "rowspan"},
 }
 # Only presentation properties a rich-text editor writes; anything else (position, behaviour, url(...)) goes.
 STYLE_PROPERTIES = frozenset({
     "color", "background-color", "text-align", "text-decoration", "font-size", "font-weight", "font-style",
-    "line-height", "padding-left", "margin-left",
+    "line-height", "padding-left", "margin-left", "min-width",  # min-width: the editor's table and its columns
 })
 LINK_SCHEMES = frozenset({"http", "https", "mailto"})
 IMAGE_SCHEMES = frozenset({"http", "https"})

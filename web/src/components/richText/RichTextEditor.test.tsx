@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { Editor } from '@tiptap/react';
 import { RichTextInput } from './RichTextInput';
@@ -31,13 +31,17 @@ function Field(props: Omit<RichTextEditorProps, 'label' | 'value' | 'onChange'> 
 
 /** The editing area once the editor (loaded on demand) is there, and its TipTap editor. */
 async function editorOf(): Promise<{ box: HTMLElement; editor: Editor }> {
-  await screen.findByRole('toolbar', { name: 'Text' });
+  await screen.findByRole('toolbar', { name: 'Text' }, { timeout: 30_000 }); // the editor's chunk, on a busy machine
   const box = screen.getByRole('textbox', { name: 'Text' });
   return { box, editor: (box as HTMLElement & { editor: Editor }).editor };
 }
 
 // jsdom has no ResizeObserver (the text area shown while the editor loads asks for it) and lays nothing out
 // (ProseMirror measures the selection to scroll it into view).
+// The editor's chunk (TipTap, its image and table extensions) loaded once, before the tests that wait for it.
+beforeAll(async () => {
+  await import('./RichTextEditor');
+}, 120_000);
 beforeEach(() => {
   vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
 });
@@ -45,6 +49,7 @@ Range.prototype.getClientRects ??= () => [] as unknown as DOMRectList;
 Range.prototype.getBoundingClientRect ??= () => new DOMRect();
 
 const last = (changes: string[]) => changes[changes.length - 1];
+const count = (html: string | undefined, element: RegExp) => html?.match(element)?.length ?? 0;
 
 describe('the rich-text editor', () => {
   it('shows the HTML it is given and reports what is written as HTML, an emptied text as nothing', async () => {
@@ -128,5 +133,45 @@ describe('the rich-text editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'load' }));
     await waitFor(() => expect(box.innerHTML).toContain('<em>from the record</em>'));
     expect(changes).toEqual([]);
+  });
+
+  it('inserts a picked image as a link to the file its upload stored, and takes no data: image', async () => {
+    const changes: string[] = [];
+    const uploadImage = vi.fn(async (file: File) => `https://omp.example.com/cms/common/file/7?signature=ab&name=${file.name}`);
+    render(<Field initial='<p>Chart</p><img src="data:image/png;base64,iVBORw0KGgo=">' uploadImage={uploadImage} changes={changes} />);
+    const { box, editor } = await editorOf();
+    expect(box.innerHTML).not.toContain('data:');
+    act(() => editor.commands.focus('end'));
+    const picker = document.querySelector('input[type="file"]') as HTMLInputElement;
+    const image = new File([new Uint8Array([137, 80, 78, 71])], 'chart.png', { type: 'image/png' });
+    fireEvent.change(picker, { target: { files: [image] } });
+    await waitFor(() => expect(last(changes)).toContain('<img'));
+    expect(uploadImage).toHaveBeenCalledWith(image);
+    expect(last(changes)).toContain('<img src="https://omp.example.com/cms/common/file/7?signature=ab&amp;name=chart.png" alt="chart.png">');
+    expect(last(changes)).not.toContain('data:');
+  });
+
+  it('inserts a table with a header row, grows it and deletes it', async () => {
+    const changes: string[] = [];
+    render(<Field initial="<p>Figures</p>" tables changes={changes} />);
+    const { editor } = await editorOf();
+    act(() => editor.commands.focus('end'));
+    fireEvent.click(screen.getByRole('button', { name: 'Insert table' }));
+    await waitFor(() => expect(last(changes)).toContain('<table'));
+    // What the server's sanitiser keeps (domain/rules/rich_text.py): table, colgroup, col, tbody, tr, th, td.
+    expect(last(changes)).toMatch(/^<p>Figures<\/p><table[^>]*><colgroup>(<col[^>]*>){3}<\/colgroup><tbody><tr><th><p><\/p><\/th>/);
+    expect(count(last(changes), /<tr>/g)).toBe(3);
+    expect(count(last(changes), /<th>/g)).toBe(3);
+    fireEvent.click(screen.getByRole('button', { name: 'Add row below' }));
+    expect(count(last(changes), /<tr>/g)).toBe(4);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete table' }));
+    expect(last(changes)).not.toContain('<table');
+  });
+
+  it('offers neither images nor tables unless the field asks for them', async () => {
+    render(<Field initial="<p>Plain</p>" changes={[]} />);
+    await editorOf();
+    expect(screen.queryByRole('button', { name: 'Insert table' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Image' })).toBeNull();
   });
 });

@@ -2,6 +2,9 @@ import { useEffect, useRef } from 'react';
 import { Flex, Typography } from 'antd';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
+import Image from '@tiptap/extension-image';
+import { TableKit } from '@tiptap/extension-table';
+import type { ImageUpload } from './ImageButton';
 import { useTranslate } from '../../i18n';
 import { Toolbar } from './Toolbar';
 import { visibleLength } from './visibleText';
@@ -21,14 +24,18 @@ export interface RichTextEditorProps {
   linkPattern?: RegExp;
   /** Shown under the counter: what the address of a link may start with (`http://… / {host}/…`). */
   linkHint?: string;
+  /** Images may be inserted: each is stored by this upload first and written as a link to it. */
+  uploadImage?: ImageUpload;
+  /** Tables may be inserted. */
+  tables?: boolean;
 }
 
 /**
  * The console's rich-text editor (TipTap): paragraphs, headings, bold, italic, underline, strike, lists, quotes
- * and links. Its value is HTML, '' when empty so a required rule sees nothing; the server cleans whatever arrives
+ * and links; images and tables where the field asks for them (timed mail). Its value is HTML, '' when empty so a required rule sees nothing; the server cleans whatever arrives
  * (domain/rules/rich_text.py), so nothing here is trusted. Loaded on demand (RichText.tsx), never with the entry.
  */
-export default function RichTextEditor({ id, label, value, onChange, max, linkPattern = ABSOLUTE_LINK, linkHint }: RichTextEditorProps) {
+export default function RichTextEditor({ id, label, value, onChange, max, linkPattern = ABSOLUTE_LINK, linkHint, uploadImage, tables }: RichTextEditorProps) {
   const t = useTranslate(['richText']);
   // The last HTML this editor emitted: a value equal to it is its own echo, not a new value to load.
   const emitted = useRef<string | undefined>(undefined);
@@ -41,6 +48,9 @@ export default function RichTextEditor({ id, label, value, onChange, max, linkPa
         trailingNode: false, // no empty paragraph stored after a closing list
         link: { openOnClick: false, autolink: false, isAllowedUri: (url) => linkPattern.test(url) },
       }),
+      // A data: image (a paste) is not parsed: an image is always a link to a stored file.
+      ...(uploadImage ? [Image.configure({ allowBase64: false })] : []),
+      ...(tables ? [TableKit.configure({ table: { resizable: false } })] : []),
     ],
     content: value ?? '',
     editorProps: {
@@ -64,7 +74,7 @@ export default function RichTextEditor({ id, label, value, onChange, max, linkPa
   const count = visibleLength(value ?? '');
   return (
     <Flex vertical gap={4} className="rich-text-field">
-      <Toolbar editor={editor} label={label} linkPattern={linkPattern} linkHint={linkHint} />
+      <Toolbar editor={editor} label={label} linkPattern={linkPattern} linkHint={linkHint} uploadImage={uploadImage} tables={tables} />
       <EditorContent editor={editor} />
       {max !== undefined && (
         <Typography.Text type={count > max ? 'danger' : 'secondary'} data-testid="rich-text-count" style={{ alignSelf: 'flex-end' }}>

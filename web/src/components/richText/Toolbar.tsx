@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { Button, Divider, Flex, Tooltip } from 'antd';
 import {
-  BoldOutlined, ClearOutlined, DisconnectOutlined, FontSizeOutlined, ItalicOutlined, OrderedListOutlined, RedoOutlined,
-  StrikethroughOutlined, UnderlineOutlined, UndoOutlined, UnorderedListOutlined,
+  BoldOutlined, ClearOutlined, DeleteColumnOutlined, DeleteOutlined, DeleteRowOutlined, DisconnectOutlined, FontSizeOutlined,
+  InsertRowBelowOutlined, InsertRowRightOutlined, ItalicOutlined, OrderedListOutlined, RedoOutlined, StrikethroughOutlined,
+  TableOutlined, UnderlineOutlined, UndoOutlined, UnorderedListOutlined,
 } from '@ant-design/icons';
 import { useEditorState, type Editor } from '@tiptap/react';
 import { useTranslate } from '../../i18n';
+import { ImageButton, type ImageUpload } from './ImageButton';
 import { LinkButton } from './LinkButton';
 
 interface Command {
@@ -36,21 +38,41 @@ const HISTORY: Command[] = [
   { key: 'undo', icon: <UndoOutlined />, run: (e) => chain(e).undo().run(), enabled: (e) => e.can().undo() },
   { key: 'redo', icon: <RedoOutlined />, run: (e) => chain(e).redo().run(), enabled: (e) => e.can().redo() },
 ];
+// Only in an editor with tables (the table extension's commands exist there alone).
+const TABLE: Command[] = [
+  { key: 'table', icon: <TableOutlined />, run: (e) => chain(e).insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(), enabled: (e) => !e.isActive('table') },
+  { key: 'rowAfter', icon: <InsertRowBelowOutlined />, run: (e) => chain(e).addRowAfter().run(), enabled: (e) => e.can().addRowAfter() },
+  { key: 'columnAfter', icon: <InsertRowRightOutlined />, run: (e) => chain(e).addColumnAfter().run(), enabled: (e) => e.can().addColumnAfter() },
+  { key: 'deleteRow', icon: <DeleteRowOutlined />, run: (e) => chain(e).deleteRow().run(), enabled: (e) => e.can().deleteRow() },
+  { key: 'deleteColumn', icon: <DeleteColumnOutlined />, run: (e) => chain(e).deleteColumn().run(), enabled: (e) => e.can().deleteColumn() },
+  { key: 'deleteTable', icon: <DeleteOutlined />, run: (e) => chain(e).deleteTable().run(), enabled: (e) => e.can().deleteTable() },
+];
 const ALL = [...MARKS, ...BLOCKS, ...AFTER_LINK, ...HISTORY];
 
 /** Which buttons are pressed and which can be used, re-read on each change of the editor's state. */
-function useCommandState(editor: Editor) {
+function useCommandState(editor: Editor, commands: Command[]) {
   return useEditorState({
     editor,
     selector: ({ editor: current }) =>
-      Object.fromEntries(ALL.map((command) => [command.key, { active: command.active?.(current) ?? false, enabled: command.enabled?.(current) ?? true }])),
+      Object.fromEntries(commands.map((command) => [command.key, { active: command.active?.(current) ?? false, enabled: command.enabled?.(current) ?? true }])),
   });
 }
 
+interface ToolbarProps {
+  editor: Editor;
+  label: string;
+  linkPattern: RegExp;
+  linkHint?: string;
+  /** Offer images, stored through this upload. */
+  uploadImage?: ImageUpload;
+  /** Offer tables. */
+  tables?: boolean;
+}
+
 /** The editor's buttons; each keeps the selection (mouse down does not take the focus from the text). */
-export function Toolbar({ editor, label, linkPattern, linkHint }: { editor: Editor; label: string; linkPattern: RegExp; linkHint?: string }) {
+export function Toolbar({ editor, label, linkPattern, linkHint, uploadImage, tables }: ToolbarProps) {
   const t = useTranslate(['richText']);
-  const state = useCommandState(editor);
+  const state = useCommandState(editor, tables ? [...ALL, ...TABLE] : ALL);
   const button = (command: Command) => (
     <Tooltip key={command.key} title={t(command.key)}>
       <Button
@@ -73,6 +95,9 @@ export function Toolbar({ editor, label, linkPattern, linkHint }: { editor: Edit
       <Divider orientation="vertical" />
       <LinkButton editor={editor} pattern={linkPattern} hint={linkHint} />
       {AFTER_LINK.map(button)}
+      {(uploadImage || tables) && <Divider orientation="vertical" />}
+      {uploadImage && <ImageButton editor={editor} upload={uploadImage} />}
+      {tables && TABLE.map(button)}
       <Divider orientation="vertical" />
       {HISTORY.map(button)}
     </Flex>
