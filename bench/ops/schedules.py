@@ -42,7 +42,8 @@ FIRES = "WorkflowType = 'scheduled-job' AND TemporalScheduledStartTime >= '{0}' 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tasks", type=int, default=300, help="schedules: tasks firing every minute")
-    parser.add_argument("--minutes", type=int, default=10, help="schedules: minutes measured")
+    parser.add_argument("--minutes", type=int, default=10,
+                        help="schedules: minutes measured (0: only the control burst, the cost of a run)")
 
 
 async def create_tasks(console: stack.Stack, token: str, count: int) -> list[int]:
@@ -175,6 +176,11 @@ async def measure(console: stack.Stack, args: argparse.Namespace) -> dict[str, A
     begun = time.perf_counter()
     ids = await create_tasks(console, token, tasks)
     results["createSeconds"] = round(time.perf_counter() - begun, 1)
+    if minutes == 0:  # the control alone: what a run costs, in a minute or two
+        await pause_tasks(console, token, ids)
+        results |= {"direct": await direct_burst(console, ids, idle), "loadSamples": [load_average()]}
+        results["loadAverages"]["end"] = load_average()
+        return results
     # The window starts at the first whole minute after every schedule exists and is measured to its end.
     start = next_minute(datetime.now(UTC) + timedelta(seconds=5))
     end = start + timedelta(minutes=minutes)
@@ -207,12 +213,22 @@ async def measure(console: stack.Stack, args: argparse.Namespace) -> dict[str, A
     return results
 
 
+def control_report(results: dict[str, Any]) -> str:
+    direct = results["direct"]
+    return (f"Control only (--minutes 0): {direct['runs']} runs started at once by a client, no Schedule: "
+            f"{direct['runsPerSecond']} runs/s ({direct['doneSeconds']} s to the last run's end); CPU per run, ms: "
+            f"{cpu_text(direct['cpuMsPerRun'])}. Machine: {results['machine']}; load at the end "
+            f"{results['loadAverages']['end']}\n")
+
+
 def cpu_text(by_part: dict[str, float]) -> str:
     return ", ".join(f"{part} {ms}" for part, ms in by_part.items() if part != "other") + \
         f" (total {sum(by_part.values()):.0f})"
 
 
 def report(results: dict[str, Any]) -> str:
+    if results["minutes"] == 0:
+        return control_report(results)
     late, fired = results["lateness"], results.get("fireLateness")
     drained = results.get("drains", [])
     rate = sorted(d["runsPerSecond"] for d in drained)
