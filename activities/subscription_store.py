@@ -103,12 +103,13 @@ async def apply(data: m.ApplyInput) -> m.Applied:
     merchant_id = data.draft.merchant_id
     try:
         async with transaction() as db:
-            done = select(Subscription.id).where(Subscription.request_id == data.request_id).scalar_subquery()
-            locked = (await db.execute(select(*PLAN, done).where(Merchant.id == merchant_id)
-                                       .with_for_update(of=Merchant))).one()
-            plan = {column.key: value for column, value in zip(PLAN, locked, strict=False)}
-            if locked[-1] is not None:
-                return applied(locked[-1], plan, data.draft)
+            locked = (await db.execute(select(*PLAN).where(Merchant.id == merchant_id).with_for_update())).one()
+            plan = {column.key: value for column, value in zip(PLAN, locked, strict=True)}
+            # its own statement, after the lock: a statement that waited for the lock still sees what it saw
+            # before (READ COMMITTED), so an attempt running beside another would miss the record it committed
+            done = await db.scalar(select(Subscription.id).where(Subscription.request_id == data.request_id))
+            if done is not None:
+                return applied(done, plan, data.draft)
             periods = rules.plan_periods(data.draft.grants(), data.at, await line_ends(db, merchant_id))
             record = await write_record(db, data, periods)
             after = plan_after(plan, data, periods)
