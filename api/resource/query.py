@@ -7,7 +7,7 @@ A filter field is matched on the model column of the same (snake_case) name; an 
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
@@ -230,3 +230,15 @@ async def page_of(db: AsyncSession, query: Select[Any], params: SearchParams, it
     rows = (await db.execute(paged)).all() if whole_rows else (await db.scalars(paged)).all()
     items = [item(row) for row in rows]
     return page_reply([await shown if inspect.isawaitable(shown) else shown for shown in items], counted, params)
+
+
+PICK_LIMIT = 20  # a picker shows the first matches of what is typed; more typing narrows them
+
+
+def picked(query: Select[Any], columns: Sequence[Any], text: str | None, limit: int = PICK_LIMIT) -> Select[Any]:
+    """A picker's server-side search: the rows where any of `columns` contains `text` (case-insensitive, the
+    user's % and _ taken literally), the first `limit` of them; no text, the first `limit` rows."""
+    if text and text.strip():
+        pattern = f"%{escape_like(text.strip())}%"
+        query = query.where(or_(*(column.ilike(pattern, escape="\\") for column in columns)))
+    return query.limit(limit)

@@ -6,13 +6,16 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Annotated
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
+from sqlalchemy import select
 
 from api.deps import Need, Principal, SessionDep
 from api.envelope import Reply, ok
 from api.resource import Actions, Resource
+from api.resource.query import picked
+from api.resource.scope import declares
 from api.routers.merchants import through_merchant
-from api.schemas.shops import ShopChange, ShopFilters, ShopPublic, SpecificShopFilters
+from api.schemas.shops import ShopChange, ShopFilters, ShopOption, ShopPublic, SpecificShopFilters
 from domain import audit
 from domain.errors import DomainError
 from domain.models.merchants import Shop
@@ -56,3 +59,12 @@ async def unbind(body: ShopChange, db: SessionDep,
 async def bind(body: ShopChange, db: SessionDep,
                user: Annotated[Principal, Need("shop#bind")]) -> Reply[ShopPublic]:
     return ok(await _set_bound(db, user, body.id, True))
+
+
+@router.get("/options", summary="Bound stores whose name or merchant email contains what is typed, for the pickers "
+            "of the store-warehouse binding form (the first 20)", openapi_extra=declares(SHOP_SCOPE))
+async def options(db: SessionDep, user: Annotated[Principal, Need(LIST, "store-warehouse-binding")],
+                  q: Annotated[str | None, Query(max_length=254)] = None) -> Reply[list[ShopOption]]:
+    query = shops.scope(select(Shop).where(Shop.bound).order_by(Shop.name, Shop.id), user)
+    return ok([ShopOption.model_validate(row) for row in await db.scalars(
+        picked(query, [Shop.name, Shop.merchant_email], q))])

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+from fastapi import Query
 from sqlalchemy import func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.deps import Need, Principal, SessionDep
 from api.envelope import Reply, ok
 from api.resource import Actions, Resource
+from api.resource.query import picked
 from api.resource.scope import declares
 from api.routers.merchants import through_merchant
 from api.schemas.warehouses import (
@@ -32,6 +34,7 @@ from api.schemas.warehouses import (
     WarehouseUpdate,
     WmsProductCreate,
     WmsProductFilters,
+    WmsProductOption,
     WmsProductPublic,
     WmsProductUpdate,
 )
@@ -44,8 +47,10 @@ from domain.rules import warehouses as rules
 from domain.rules.warehouses import DefaultState
 
 MENU = "warehouse-list"
-# the screens whose forms pick a warehouse (location management, the stock screens)
-PICKERS = (MENU, "location-management", "product-library")
+# the screens whose forms pick a warehouse (location management, the product library, the order dialogs and the
+# store-warehouse bindings)
+ORDERS, BINDINGS = "outbound-inbound-order-query", "store-warehouse-binding"
+PICKERS = (MENU, "location-management", "product-library", ORDERS, BINDINGS)
 
 
 def merchant_email(merchant_id: Any) -> Any:
@@ -220,3 +225,16 @@ products = Resource(
     unique={"uq_wms_products_merchant_id_sku": ("sku", "SKU_TAKEN")},
 )
 product_router = products.router(prefix="/wms-product", tags=["wms_products"])
+
+
+@product_router.get("/options", summary="A merchant's products whose SKU or name contains what is typed, for the "
+                    "pickers of the order dialogs (the first 20)", openapi_extra=declares(products.scope))
+async def product_options(db: SessionDep, user: Annotated[Principal, Need("product-library", ORDERS)],
+                          merchant_id: Annotated[int | None, Query(alias="merchantId", ge=1)] = None,
+                          q: Annotated[str | None, Query(max_length=rules.SKU_MAX)] = None,
+                          ) -> Reply[list[WmsProductOption]]:
+    query = products.scope(select(WmsProduct), user)
+    if merchant_id is not None:
+        query = query.where(WmsProduct.merchant_id == merchant_id)
+    rows = await db.scalars(picked(query.order_by(WmsProduct.sku, WmsProduct.id), [WmsProduct.sku, WmsProduct.name], q))
+    return ok([WmsProductOption.model_validate(row) for row in rows])

@@ -12,6 +12,17 @@ from api.schemas.merchants import EmailPart
 from domain.enums import Channel, Country, ShopConnectionStatus
 
 
+class ShopOption(CamelModel):
+    """A store as a picker names it: its name, channel and merchant."""
+
+    id: int
+    merchant_id: int
+    merchant_email: str
+    name: str
+    channel: Channel
+    country: Country
+
+
 class ShopPublic(CamelModel):
     id: int
     merchant_id: int

@@ -217,6 +217,16 @@ class WmsProductUpdate(CamelModel):
     remark: Remark = None
 
 
+class WmsProductOption(CamelModel):
+    """A product as a picker names it: the SKU, its name and variant."""
+
+    id: int
+    merchant_id: int
+    sku: str
+    name: str
+    variant: str | None
+
+
 class WmsProductPublic(CamelModel):
     id: int
     merchant_id: int

@@ -3749,6 +3749,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/shop/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Bound stores whose name or merchant email contains what is typed, for the pickers of the store-warehouse binding form (the first 20) */
+        get: operations["shops_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/shop/search": {
         parameters: {
             query?: never;
@@ -7033,6 +7050,23 @@ export interface paths {
         put?: never;
         /** Modify a WmsProduct */
         post: operations["wms_products_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/wms-product/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A merchant's products whose SKU or name contains what is typed, for the pickers of the order dialogs (the first 20) */
+        get: operations["wms_products_product_options"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -15081,6 +15115,26 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[list[ShopOption]] */
+        Reply_list_ShopOption__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["ShopOption"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[list[UserBrief]] */
         Reply_list_UserBrief__: {
             /**
@@ -15170,6 +15224,26 @@ export interface components {
             code: string;
             /** Data */
             data?: components["schemas"]["WhatsappGroupOption"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[list[WmsProductOption]] */
+        Reply_list_WmsProductOption__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["WmsProductOption"][] | null;
             /**
              * Message
              * @default
@@ -16043,6 +16117,22 @@ export interface components {
              * @description `field` ascending or `-field` descending
              */
             sort?: string | null;
+        };
+        /**
+         * ShopOption
+         * @description A store as a picker names it: its name, channel and merchant.
+         */
+        ShopOption: {
+            channel: components["schemas"]["Channel"];
+            country: components["schemas"]["Country"];
+            /** Id */
+            id: number;
+            /** Merchantemail */
+            merchantEmail: string;
+            /** Merchantid */
+            merchantId: number;
+            /** Name */
+            name: string;
         };
         /** ShopPublic */
         ShopPublic: {
@@ -18736,6 +18826,22 @@ export interface components {
              * @description `field` ascending or `-field` descending
              */
             sort?: string | null;
+        };
+        /**
+         * WmsProductOption
+         * @description A product as a picker names it: the SKU, its name and variant.
+         */
+        WmsProductOption: {
+            /** Id */
+            id: number;
+            /** Merchantid */
+            merchantId: number;
+            /** Name */
+            name: string;
+            /** Sku */
+            sku: string;
+            /** Variant */
+            variant: string | null;
         };
         /** WmsProductPublic */
         WmsProductPublic: {
@@ -25632,6 +25738,37 @@ export interface operations {
             };
         };
     };
+    shops_options: {
+        parameters: {
+            query?: {
+                q?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_ShopOption__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     shops_search: {
         parameters: {
             query?: never;
@@ -31732,6 +31869,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_WmsProductPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    wms_products_product_options: {
+        parameters: {
+            query?: {
+                merchantId?: number | null;
+                q?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_WmsProductOption__"];
                 };
             };
             /** @description Validation Error */

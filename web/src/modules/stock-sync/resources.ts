@@ -2,6 +2,8 @@ import type { components } from '../../api/schema';
 import { http } from '../../api/http';
 import { defineResource, type Column, type Row, type RowAction } from '../../components/resource';
 import { toast } from '../../components/feedback';
+import { ShopInput } from '../shops/ShopInput';
+import { WarehouseInput } from '../warehouses/WarehouseInput';
 
 export type Balance = components['schemas']['StockSyncBalancePublic'];
 export type Inventory = components['schemas']['StockInventoryPublic'];
@@ -64,12 +66,12 @@ export const bindings = defineResource<Binding>({
   actions: { add: 'stock-binding#add', edit: 'stock-binding#edit', delete: 'stock-binding#delete', export: 'stock-binding#export' },
   columns: [
     { key: 'shopName', title: 'shopName', priority: 'key' },
-    { key: 'shopId', title: 'shopId', type: 'number', filter: true, hidden: true, form: { required: true, createOnly: true, min: 1 } },
+    { key: 'shopId', title: 'shopId', type: 'number', filter: true, hidden: true, form: { required: true, createOnly: true, input: ShopInput } },
     merchantId, merchantEmail,
     { key: 'channel', title: 'channel', type: 'enum', enum: 'Channel' },
     { key: 'country', title: 'country', type: 'enum', enum: 'Country' },
     { key: 'warehouseName', title: 'warehouseName', priority: 'key' },
-    { key: 'warehouseId', title: 'warehouseId', type: 'number', filter: true, hidden: true, form: { required: true, createOnly: true, min: 1 } },
+    { key: 'warehouseId', title: 'warehouseId', type: 'number', filter: true, hidden: true, form: { required: true, createOnly: true, input: WarehouseInput } },
     { key: 'syncEnabled', title: 'syncEnabled', type: 'boolean', filter: true, form: {} },
     { key: 'createdAt', title: 'createdAt', type: 'datetime', priority: 'wide' },
   ] as Column<Binding>[],

@@ -1,0 +1,19 @@
+import type { components } from '../../api/schema';
+import { ReferenceSearch } from '../../components/ReferenceSelect';
+import type { InputProps } from '../../components/resource';
+
+type ShopOption = components['schemas']['ShopOption'];
+
+/** The picker of a bound store, searched on the server by its name or its merchant's email as the user types. */
+export function ShopInput({ id, label, value, onChange }: InputProps) {
+  return (
+    <ReferenceSearch<ShopOption>
+      api="shop/options"
+      name={(shop) => `${shop.name} · ${shop.channel} · ${shop.merchantEmail}`}
+      id={id}
+      label={label}
+      value={value}
+      onChange={onChange}
+    />
+  );
+}

@@ -1,0 +1,61 @@
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { loadNamespaces } from '../../i18n';
+import { envelope, fakeApi } from '../../test/fakeApi';
+import { CreateDialog } from './CreateDialog';
+
+beforeAll(() => loadNamespaces(['stock-orders', 'resource']));
+beforeEach(() => {
+  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+});
+
+const WAREHOUSES = [
+  { id: 3, merchantId: 41, merchantEmail: 'toko@shop.test', name: 'Jakarta main', code: 'WH-41-01' },
+  { id: 4, merchantId: 42, merchantEmail: 'other@shop.test', name: 'Surabaya main', code: 'WH-42-01' },
+];
+const PRODUCTS = [{ id: 7, merchantId: 41, sku: 'KOPI-250-41', name: 'Toraja coffee 250 g', variant: 'Ground' }];
+
+function openDialog() {
+  const seen = fakeApi(({ url }) => {
+    if (url.includes('warehouse/options')) return { body: envelope(WAREHOUSES) };
+    if (url.includes('wms-product/options')) return { body: envelope(PRODUCTS) };
+    if (url.endsWith('stock-order/add')) return { body: envelope({ id: 1, orderNo: 'IB1' }) };
+    if (url.includes('common/enums/')) return { body: envelope([{ value: 'PURCHASE_INBOUND', label: 'Purchase inbound' }]) };
+    return { status: 404, body: envelope(null, 'NOT_FOUND', 'not found') };
+  });
+  const onDone = vi.fn();
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <CreateDialog onClose={() => {}} onDone={onDone} />
+    </QueryClientProvider>,
+  );
+  return { seen, onDone };
+}
+
+async function pick(label: string, option: string) {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+  const options = await screen.findAllByText(option, { exact: false });
+  fireEvent.click(options.at(-1)!);
+}
+
+describe('the create order dialog', { timeout: 120_000 }, () => {
+  it('picks the warehouse by search, takes its merchant, and searches that merchant\'s SKUs', async () => {
+    const { seen, onDone } = openDialog();
+    await pick('Order type', 'Purchase inbound');
+    await pick('Warehouse', 'Jakarta main');
+    expect(await screen.findByText('Merchant: toko@shop.test')).toBeTruthy();
+    const sku = screen.getByRole('combobox', { name: 'SKU 1' });
+    fireEvent.mouseDown(sku);
+    fireEvent.change(sku, { target: { value: 'kopi' } });
+    await waitFor(() => expect(seen.some((r) => r.url.includes('wms-product/options') && r.url.includes('q=kopi'))).toBe(true));
+    const asked = seen.filter((r) => r.url.includes('wms-product/options'));
+    expect(asked.every((r) => r.url.includes('merchantId=41'))).toBe(true);
+    fireEvent.click((await screen.findAllByText('KOPI-250-41 · Toraja coffee 250 g · Ground')).at(-1)!);
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Planned 1' }), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'New order' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    const body = JSON.parse(seen.find((r) => r.url.endsWith('stock-order/add'))!.body!);
+    expect(body).toMatchObject({ orderType: 'PURCHASE_INBOUND', warehouseId: 3, merchantId: 41, lines: [{ sku: 'KOPI-250-41', quantity: 5 }] });
+  });
+});
