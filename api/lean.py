@@ -225,8 +225,9 @@ class LeanRoutes:
         caller = CALLERS.get(security.token_hash(token)) if token else None
         if caller is None or caller.needs_renewal or not route.guard.admits(caller.principal):
             return None
-        if not from_header(request) and not csrf.passes(request, caller.principal.id):
-            return None  # FastAPI's route refuses it
+        if (not from_header(request) and not csrf.passes(request, caller.principal.id)) or \
+                request.headers.get("sec-fetch-site") == "cross-site":
+            return None  # FastAPI's route refuses it (csrf.refuse_cross_site for the second)
         headers, errors = request_params_to_args(route.headers, request.headers)
         if errors:
             return None

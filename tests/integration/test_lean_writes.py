@@ -1,7 +1,8 @@
 """Lean writes (api/lean.py): a stock movement answered beneath FastAPI gives FastAPI's reply, is logged as FastAPI's
 calls are, replays once per key, and leaves to FastAPI (which refuses it) every call the normal path refuses: no
-permission, another merchant's warehouse, no Idempotency-Key, a bad field. A caller whose rights changed meanwhile
-writes nothing through the lean path (its auth check travels with the write)."""
+permission, another merchant's warehouse, no Idempotency-Key, a bad field, too little stock, a cross-site call.
+A caller whose rights changed meanwhile writes nothing through the lean path (its auth check travels with the
+write)."""
 
 from __future__ import annotations
 
@@ -89,6 +90,9 @@ async def test_the_lean_path_refuses_what_fastapi_refuses(client, answered, logi
     short = await client.post(MOVEMENT, json={**inbound(mine, sku, 99), "movementType": "manual_outbound"},
                               headers={**me.headers, "Idempotency-Key": "s"})
     assert (short.status_code, short.json()["code"], answered[-1]) == (409, "STOCK_SHORT", False)
+    forged = await client.post(MOVEMENT, json=inbound(mine, sku), headers={
+        **me.headers, "Idempotency-Key": "c", "Sec-Fetch-Site": "cross-site"})
+    assert (forged.status_code, forged.json()["code"], answered[-1]) == (403, "CSRF_FAILED", False)
     reader = await staff("stock-change-record")
     for key in ("r1", "r2"):
         refused = await client.post(MOVEMENT, json=inbound(mine, sku), headers={**reader.headers,
