@@ -114,7 +114,8 @@ def filter_values(params: SearchParams) -> dict[str, Any]:
         elif op.kind == "prefix":
             values[bound_name(name)] = f"{escape_like(str(value).strip())}%"
         elif op.kind == "in" or (op.kind == "eq" and isinstance(value, list)):
-            values[bound_name(name)] = [v.value if isinstance(v, Enum) else v for v in value]
+            listed = [v.value if isinstance(v, Enum) else v for v in value]
+            values[bound_name(name)] = listed[0] if one_of_one(value) else listed
         elif op.kind == "range":
             low, high = [*list(value), None, None][:2]
             values.update({bound_name(name, part): v for part, v in (("_from", low), ("_to", high)) if v is not None})
@@ -133,8 +134,14 @@ def filter_shape(params: SearchParams) -> tuple[Any, ...]:
         elif op.kind == "range":
             shape.append((name, *(v is not None for v in [*list(value), None, None][:2])))
         else:
-            shape.append((name, isinstance(value, list)))
+            shape.append((name, isinstance(value, list), one_of_one(value)))
     return tuple(shape)
+
+
+def one_of_one(value: Any) -> bool:
+    """A list of one value is compared with `=`, not `= ANY(...)`: only then can PostgreSQL follow an index on
+    (..., that column, the sort column) in order, e.g. one warehouse's records of one movement type newest first."""
+    return isinstance(value, list) and len(value) == 1
 
 
 def hashable(value: Any) -> Any:
@@ -162,6 +169,8 @@ def apply_filters(query: Select[Any], model: type, params: SearchParams) -> Sele
         if op.kind in ("like", "prefix"):
             pattern = bound(name)
             query = query.where(or_(*((c.like if op.exact_case else c.ilike)(pattern, escape="\\") for c in columns)))
+        elif one_of_one(value) and op.kind in ("in", "eq"):
+            query = query.where(columns[0] == bound(name))
         elif op.kind == "in" or (op.kind == "eq" and isinstance(value, list)):
             # = ANY(array) is what PostgreSQL makes of IN (...); one parameter whatever the list's length
             query = query.where(columns[0] == any_(bound(name, type_=ARRAY(columns[0].type))))

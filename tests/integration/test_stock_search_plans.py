@@ -37,3 +37,16 @@ async def test_one_warehouses_records_by_type_follow_a_warehouse_index() -> None
     plan = await plan_of(changes, {"warehouseId": 1, "movementType": ["manual_outbound"]})
     assert "ix_stock_changes_warehouse_id" in plan or "ix_stock_changes_warehouse_type" in plan, plan
     assert "Seq Scan on stock_changes" not in plan, plan
+
+
+async def test_one_movement_type_is_compared_with_equals() -> None:
+    """`= ANY(array)` keeps PostgreSQL from reading (warehouse_id, movement_type, id) in id order: at 5,000,000 records
+    it sorted one warehouse's tens of thousands of outbounds for a page of 20."""
+    plain = PlainPage.of(changes)
+    assert plain is not None
+    one = plain.statement(changes.filters.model_validate({"warehouseId": 1, "movementType": ["manual_outbound"]}),
+                          ADMIN)
+    two = plain.statement(changes.filters.model_validate(
+        {"warehouseId": 1, "movementType": ["manual_outbound", "manual_inbound"]}), ADMIN)
+    assert "stock_changes.movement_type = %(f_movement_type)s" in str(one.compile(dialect=postgresql.dialect()))  # type: ignore[no-untyped-call]
+    assert "ANY" in str(two.compile(dialect=postgresql.dialect()))  # type: ignore[no-untyped-call]
