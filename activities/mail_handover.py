@@ -50,8 +50,9 @@ async def hand_over(job: Job) -> Handed:
     assert process.stdin is not None and process.stdout is not None
     lines = Lines(process.stdout)
     try:
-        process.stdin.write(job_bytes(job))
-        process.stdin.flush()  # the pipe stays open: its end tells the sender to stop
+        # In a thread: the job (attachments included) may exceed the pipe's buffer, and the sender reads it only
+        # once it has started; the worker's event loop runs other activities meanwhile.
+        await asyncio.to_thread(feed, process.stdin, job_bytes(job))  # the pipe stays open: its end says stop
         while lines.read():
             activity.heartbeat(len(lines.in_flight))
             await asyncio.sleep(POLL_SECONDS)
@@ -65,6 +66,11 @@ async def hand_over(job: Job) -> Handed:
         raise ApplicationError(f"the mail sending process ended (exit {code}): "
                                f"{report['error'] if report else 'no report'}")
     return Handed(sent=report["sent"], failed=report["failed"], failures=report["failures"])
+
+
+def feed(pipe: IO[bytes], data: bytes) -> None:
+    pipe.write(data)
+    pipe.flush()
 
 
 class Lines:
