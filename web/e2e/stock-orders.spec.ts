@@ -77,7 +77,7 @@ async function closeDrawer() {
 }
 
 describe('inbound and outbound orders (SPEC §3, §4)', () => {
-  it('receives an inbound order in part, ships and voids an outbound one, and the stock figures follow on screen', async () => {
+  it('receives an inbound order in part, ships and voids an outbound one, and the stock figures follow on screen', { timeout: 240_000 }, async () => {
     page = await signedIn(browser, PATH);
     await page.getByText('Enter one or more order numbers').waitFor(); // nothing is asked before a number is given
 
@@ -97,6 +97,14 @@ describe('inbound and outbound orders (SPEC §3, §4)', () => {
     shown = await figures(OUTBOUND);
     await expect.poll(shown).toEqual({ onHand: '6', locked: '4', transit: '4', available: '2' });
     await closeDrawer();
+
+    // the warehouse's side (SPEC §4 push, print and working statuses): pushed, picking list printed, picked, packed
+    for (const [action, shows] of [['Push to warehouse', 'Succeeded without AWB'], ['Print picking list', 'Printed'],
+      ['Pick', 'Picking'], ['Pack', 'Packed']]) {
+      await rowAction(page, row(OUTBOUND), action!);
+      await expect.poll(() => row(OUTBOUND).innerText()).toContain(shows);
+    }
+    await expect.poll(() => row(OUTBOUND).innerText()).toContain('Pending');
 
     await progress(OUTBOUND, 'Outbound', 1);
     await expect.poll(() => row(OUTBOUND).innerText()).toContain('Partly complete');
