@@ -60,10 +60,10 @@ chromium:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else echo "chromium not found: run 'sudo apt-get install -y chromium' (Debian's package), then make test again"; exit 1; fi; }
 
-# The login page and the first page after login each load at most 300 KB of gzipped JavaScript.
-# KB of gzipped JavaScript: the first page after login, and the login page (a first visit) with a margin kept
+# KB of gzipped JavaScript: the first page after login and the login page (a first visit), each below the
+# 300 KB budget with a margin kept so that growth shows here first
 size: web/dist/index.html
-	$(NPM) run size --silent -- --budget 300 --login-budget 280
+	$(NPM) run size --silent -- --budget 285 --login-budget 280
 
 e2e: $(BIN)/.installed web/dist/index.html chromium
 	$(NPM) run e2e --silent

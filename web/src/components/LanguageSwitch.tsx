@@ -1,9 +1,10 @@
-import { Button, Dropdown } from 'antd';
+import { Button } from 'antd';
 import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { http } from '../api/http';
 import { switchLanguage } from '../i18n';
 import { LANGUAGES } from '../i18n/languages';
+import { LazyDropdown } from './LazyDropdown';
 
 /** The signed-in user's choice is kept by the server too: the mails written to them are in it. */
 async function choose(code: string): Promise<void> {
@@ -16,7 +17,7 @@ export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const current = LANGUAGES.find((l) => l.code === i18n.language) ?? LANGUAGES[0];
   return (
-    <Dropdown
+    <LazyDropdown
       trigger={['click']}
       menu={{
         selectable: true,
@@ -28,6 +29,6 @@ export function LanguageSwitch() {
       <Button type="text" icon={<GlobalOutlined />} aria-label={t('common.language')} data-testid="language-switch">
         {current.label}
       </Button>
-    </Dropdown>
+    </LazyDropdown>
   );
 }

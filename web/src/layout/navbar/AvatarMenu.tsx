@@ -1,4 +1,4 @@
-import { Button, Dropdown, theme } from 'antd';
+import { Button, theme } from 'antd';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useUserInfo } from '../../app/access/session';
 import { http } from '../../api/http';
 import { logout } from '../../api/session';
 import { confirm } from '../../components/feedback';
+import { LazyDropdown } from '../../components/LazyDropdown';
 
 /** The session ends on the server too; the page is then loaded afresh at /login whatever happened. */
 async function signOut(): Promise<void> {
@@ -22,7 +23,7 @@ export function AvatarMenu({ compact }: { compact: boolean }) {
   const confirmLogout = () =>
     void confirm({ title: t('shell.logoutConfirm'), okText: t('common.ok'), cancelText: t('common.cancel'), onOk: signOut });
   return (
-    <Dropdown
+    <LazyDropdown
       trigger={['click']}
       menu={{
         items: [
@@ -45,6 +46,6 @@ export function AvatarMenu({ compact }: { compact: boolean }) {
       <Button type="text" icon={<UserOutlined />} aria-label={t('shell.account')}>
         {!compact && (user?.displayName || user?.username)}
       </Button>
-    </Dropdown>
+    </LazyDropdown>
   );
 }

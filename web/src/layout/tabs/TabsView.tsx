@@ -1,4 +1,4 @@
-import { Dropdown, Tabs, theme } from 'antd';
+import { Tabs, theme } from 'antd';
 import { CloseOutlined, ReloadOutlined, ColumnWidthOutlined, MinusOutlined } from '@ant-design/icons';
 import { matchPath, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useEntriesByIdentifier } from '../useMenuEntries';
 import type { Tab } from './tabList';
 import { useTabs } from './tabsStore';
 import { useTabActions } from './useTabActions';
+import { LazyDropdown } from '../../components/LazyDropdown';
 
 function useTabTitle(): (tab: Tab) => string {
   const { t, i18n } = useTranslation();
@@ -60,9 +61,9 @@ export function TabsView() {
         key: tab.path,
         closable: !tab.affix,
         label: (
-          <Dropdown menu={contextMenu(tab)} trigger={['contextMenu']}>
+          <LazyDropdown menu={contextMenu(tab)} trigger={['contextMenu']}>
             <span data-tab-path={tab.path}>{titleOf(tab)}</span>
-          </Dropdown>
+          </LazyDropdown>
         ),
       }))}
     />
