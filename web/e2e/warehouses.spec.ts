@@ -4,6 +4,10 @@ import { screenshotOnFailure } from './failures';
 import { specBrowser } from './specBrowser';
 import { api } from './console';
 import { pick, signedIn, tokenFor } from './session';
+import { readXlsx, writeXlsx } from './spreadsheet';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const browser = specBrowser();
 let page: Page;
@@ -67,5 +71,42 @@ describe('a warehouse with a shelf and a product (SPEC §2 warehouse list, locat
     const product = page.getByTestId('wms-products-table').getByRole('row', { name: new RegExp(`KOPI-${RUN}`) });
     await product.getByRole('cell', { name: 'Food and beverage' }).waitFor();
     await product.getByRole('cell', { name: merchant.email }).waitFor();
+  });
+});
+
+describe('warehouses imported from a spreadsheet (the resource kit import)', () => {
+  it('downloads the template, shows a refused file by row and column, then imports the corrected file', { timeout: 240_000 }, async () => {
+    const merchant = await aMerchant();
+    const files = await mkdtemp(join(tmpdir(), 'warehouse-import-'));
+    try {
+      page = await signedIn(browser, '/warehouse-setting/warehouse-list');
+      await page.getByRole('button', { name: 'Import', exact: true }).click();
+      const download = page.waitForEvent('download');
+      await dialog().getByTestId('import-template').click();
+      const template = readXlsx((await (await download).path())!);
+      expect(template[0]!.slice(0, 3)).toEqual(['Merchant id *', 'Warehouse name *', 'Warehouse code *']);
+
+      const sheet = join(files, 'warehouses.xlsx');
+      const rows = (code: string) => [['Merchant id *', 'Warehouse name *', 'Warehouse code *'],
+        [merchant.id, `Imported ${RUN}`, `IMP-${RUN}`], [merchant.id, `Imported ${RUN} 2`, code]];
+      writeXlsx(sheet, rows('bad code!'));
+      await dialog().locator('input[type=file]').setInputFiles(sheet);
+      await dialog().getByRole('button', { name: 'Import', exact: true }).click();
+      const report = page.getByTestId('import-row-errors');
+      await report.waitFor();
+      const cells = await report.locator('tbody tr').first().locator('td').allInnerTexts();
+      expect(cells.slice(0, 2)).toEqual(['3', 'Warehouse code *']);
+      const none = await api<{ total: number }>('POST', 'warehouse/search', { code: `IMP-${RUN}` }, await tokenFor());
+      expect(none.data.total).toBe(0);
+
+      writeXlsx(sheet, rows(`IMP-${RUN}-2`));
+      await dialog().locator('input[type=file]').setInputFiles(sheet);
+      await dialog().getByRole('button', { name: 'Import', exact: true }).click();
+      await page.getByText('2 rows imported.').waitFor();
+      const found = await api<{ total: number }>('POST', 'warehouse/search', { code: `IMP-${RUN}` }, await tokenFor());
+      expect(found.data.total).toBe(2);
+    } finally {
+      await rm(files, { recursive: true, force: true });
+    }
   });
 });
