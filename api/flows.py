@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
 from fastapi import Depends, Request
@@ -101,6 +102,16 @@ class watched:
 
 
 TemporalDep = Annotated[Client, Depends(temporal_client)]
+LazyTemporal = Callable[[], Awaitable[Client]]
+
+
+async def lazy_temporal_client(request: Request) -> LazyTemporal:
+    """For a route that asks Temporal only sometimes (a running flow's progress): the client when first asked, so
+    the rest of the route answers while Temporal is down."""
+    return lambda: temporal_client(request)
+
+
+LazyTemporalDep = Annotated[LazyTemporal, Depends(lazy_temporal_client)]
 
 
 def flow_refusal(exc: ApplicationError, default_code: str, statuses: dict[str, int],

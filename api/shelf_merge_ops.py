@@ -76,10 +76,10 @@ async def flow_status(client: Client, merge: ShelfMerge) -> WorkflowExecutionSta
     return described.status
 
 
-async def live_progress(client: Client, merge: ShelfMerge) -> tuple[m.Progress | None, bool]:
+async def live_progress(client: Client | None, merge: ShelfMerge) -> tuple[m.Progress | None, bool]:
     """The running flow's own progress (its query) and whether a flow runs at all; a merge marked running whose
     flow is gone (terminated in the Temporal Web UI) answers (None, False), so the page offers a retry."""
-    if merge.state != S.RUNNING:
+    if merge.state != S.RUNNING or client is None:  # a finished merge's figures are all in the database
         return None, False
     if await flow_status(client, merge) != WorkflowExecutionStatus.RUNNING:
         return None, False
@@ -101,7 +101,7 @@ async def publics(db: AsyncSession, merges: list[ShelfMerge]) -> list[ShelfMerge
     return [ShelfMergePublic.model_validate(merge) for merge in merges]
 
 
-async def view_of(db: AsyncSession, client: Client, merge: ShelfMerge, user: Principal) -> ShelfMergeView:
+async def view_of(db: AsyncSession, client: Client | None, merge: ShelfMerge, user: Principal) -> ShelfMergeView:
     public = (await publics(db, [merge]))[0]
     live, running = await live_progress(client, merge)
     if live is not None and live.total >= merge.total:

@@ -13,7 +13,7 @@ from temporalio.client import WorkflowExecutionStatus
 from activities import shelf_merge_store as store
 from api.deps import Need, Principal, SessionDep, release
 from api.envelope import Reply, ok
-from api.flows import TemporalDep, watched
+from api.flows import LazyTemporalDep, TemporalDep, watched
 from api.idempotency import REPLAYED_HEADER, Idempotency, KeyHeader
 from api.resource import Actions, Resource
 from api.resource.scope import declares
@@ -42,8 +42,9 @@ START, CANCEL = "shelf-merge#add", "shelf-merge#cancel"
 # A merge is its warehouse's, so its merchant's data authority decides who sees, starts, cancels or retries it, as
 # for every other stock list; an item follows its merge.
 IN_WAREHOUSE = in_warehouse("ShelfMerge", ShelfMerge.warehouse_id)
+# correlated to the item explicitly: nested two levels deep, auto-correlation would read every item of every merge
 ITEM_SCOPE = in_warehouse("ShelfMergeItem", select(ShelfMerge.warehouse_id).where(
-    ShelfMerge.id == ShelfMergeItem.merge_id).scalar_subquery())
+    ShelfMerge.id == ShelfMergeItem.merge_id).correlate(ShelfMergeItem).scalar_subquery())
 READERS = (LIST, DETAIL, LOCATIONS)
 
 merges = Resource(
@@ -99,10 +100,10 @@ async def add(body: ShelfMergeBody, db: SessionDep, response: Response, user: An
 @router.get("/{merge_id}/view", openapi_extra=declares(IN_WAREHOUSE),
             summary="One shelf merge with its progress (the running flow's query), for its page to follow")
 async def view(merge_id: int, db: SessionDep, user: Annotated[Principal, Need(*READERS)],
-               flows: TemporalDep) -> Reply[ShelfMergeView]:
+               flows: LazyTemporalDep) -> Reply[ShelfMergeView]:
     merge = await merges.load(db, user, merge_id)
     await release(db)
-    return ok(await view_of(db, flows, merge, user))
+    return ok(await view_of(db, await flows() if merge.state == S.RUNNING else None, merge, user))
 
 
 @router.post("/{merge_id}/cancel", summary="Cancel a running shelf merge; what moved stays moved")

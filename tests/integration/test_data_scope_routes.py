@@ -29,6 +29,7 @@ from domain.models.data_authority import DataScope
 from domain.models.merchants import Shop
 from domain.models.packages import Package, PackageVersion
 from domain.models.roles import Role
+from domain.models.shelf_merges import ShelfMerge, ShelfMergeItem
 from domain.models.stock import StockDrift, StockReconciliation
 from domain.models.subscriptions import Payment, SubscriptionRequest
 from domain.models.tips import Tip, TipPageRow
@@ -160,6 +161,15 @@ async def world() -> World:
         shelves = [Shelf(warehouse_id=w.id, code=w.code, name=f"{w.code}shelf") for w in houses]
         db.add_all([*areas, *shelves])
         await db.flush()
+        # finished merges: a running one's view asks Temporal, which this walk does not run
+        merges = [ShelfMerge(warehouse_id=s.warehouse_id, source_shelf_ids=[s.id], target_shelf_id=s.id, total=1,
+                             state="COMPLETED") for s in shelves]
+        db.add_all(merges)
+        await db.flush()
+        merge_items = [ShelfMergeItem(merge_id=m.id, shelf_id=m.target_shelf_id, sku=f"{mark}{n}mergesku", planned=1)
+                       for m, n in zip(merges, ("in", "out"), strict=True)]
+        db.add_all(merge_items)
+        await db.flush()
     places = [await insert_warehouse(0, m.id) for m in merchants]
     stock = [await moved(p, StockMovementType.MANUAL_INBOUND, 1, f"{mark}{n}sku", document_no=mark)
              for p, n in zip(places, ("in", "out"), strict=True)]
@@ -209,6 +219,10 @@ async def world() -> World:
             "Warehouse": Rows([houses[0].id], [houses[1].id], [f"{mark}inhouse"], [f"{mark}outhouse"], {"name": mark}),
             "WarehouseArea": Rows([areas[0].id], [areas[1].id], [f"{mark}inarea"], [f"{mark}outarea"], {"code": mark}),
             "Shelf": Rows([shelves[0].id], [shelves[1].id], [f"{mark}inshelf"], [f"{mark}outshelf"], {"code": mark}),
+            "ShelfMerge": Rows([merges[0].id], [merges[1].id], [f"{mark}inhouse"], [f"{mark}outhouse"]),
+            # Items are searched within one merge: asked for the other merchant's merge, none of its items show.
+            "ShelfMergeItem": Rows([merge_items[0].id], [merge_items[1].id], [], [f"{mark}outmergesku"],
+                                   {"mergeId": merges[1].id}),
             "WmsProduct": Rows([products[0].id], [products[1].id], [f"{mark}inproduct"], [f"{mark}outproduct"],
                                {"sku": mark}),
         },
