@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sys
 import time
 
 import psycopg
@@ -95,4 +94,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from domain.temporal import exit_process
+
+    main()
+    exit_process(0)

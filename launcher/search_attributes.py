@@ -119,4 +119,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    from domain.temporal import exit_process
+
+    exit_process(main())
