@@ -3,7 +3,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated
 
-from pydantic import AfterValidator, BeforeValidator, Field
+from pydantic import AfterValidator, AwareDatetime, BeforeValidator, Field
 from pydantic_core import PydanticCustomError
 from sqlalchemy import any_
 
@@ -55,7 +55,7 @@ class StockOrderCreate(CamelModel):
     # the channel order an outbound order fulfils: its store, number and when the buyer placed it (all or none)
     shop_id: int | None = None
     channel_order_no: Annotated[str | None, Field(max_length=rules.CHANNEL_ORDER_NO_MAX)] = None
-    channel_ordered_at: datetime | None = None
+    channel_ordered_at: AwareDatetime | None = None
     lines: Annotated[list[StockOrderLineIn], Field(min_length=1, max_length=rules.LINES_MAX),
                      AfterValidator(_one_line_a_sku)]
 
