@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { StrictMode, Suspense, useState } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { Editor } from '@tiptap/react';
@@ -173,5 +173,40 @@ describe('the rich-text editor', () => {
     await editorOf();
     expect(screen.queryByRole('button', { name: 'Insert table' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Image' })).toBeNull();
+  });
+
+  it('survives its effects run twice (strict mode) and being hidden and shown again by a Suspense boundary', async () => {
+    let resume = () => {};
+    const pending = new Promise<void>((resolve) => { resume = resolve; });
+    let waiting = false;
+    function Sibling({ suspend }: { suspend: boolean }) {
+      if (suspend && waiting) throw pending; // a lazy part of the same page loading: the boundary hides the form
+      return null;
+    }
+    const changes: string[] = [];
+    const page = (suspend: boolean) => (
+      <StrictMode>
+        <Suspense fallback={<p>loading</p>}>
+          <Field initial="<p>Kept</p>" changes={changes} />
+          <Sibling suspend={suspend} />
+        </Suspense>
+      </StrictMode>
+    );
+    const { rerender } = render(page(false));
+    await editorOf();
+    waiting = true;
+    rerender(page(true));
+    await act(async () => {
+      waiting = false;
+      resume();
+      await pending;
+    });
+    const { box, editor } = await editorOf();
+    expect(box.innerHTML).toContain('Kept');
+    act(() => {
+      editor.commands.focus('end');
+      editor.commands.insertContent('!');
+    });
+    expect(last(changes)).toBe('<p>Kept!</p>');
   });
 });

@@ -66,7 +66,9 @@ export default function RichTextEditor({ id, label, value, onChange, max, linkPa
   // A value set from outside (an edit form loading its record, a reset) replaces the content.
   useEffect(() => {
     const next = value ?? '';
-    if (next === emitted.current) return;
+    // Hidden and shown again by a Suspense boundary, the effect runs once more with the editor TipTap destroyed
+    // on hiding (its replacement is built from the current value).
+    if (editor.isDestroyed || next === emitted.current) return;
     emitted.current = next;
     if (next !== (editor.isEmpty ? '' : editor.getHTML())) editor.commands.setContent(next, { emitUpdate: false });
   }, [editor, value]);
