@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { screenshotOnFailure } from './failures';
 import { specBrowser } from './specBrowser';
 import { api } from './console';
 import { sql } from './database';
-import { confirmDialog, pick, rowAction, signedIn, tokenFor } from './session';
+import { confirmDialog, pick, rowAction, selectOptions, signedIn, tokenFor } from './session';
 
 const browser = specBrowser();
 let page: Page;
@@ -15,19 +15,19 @@ const SKU = `E2E-SKU-${RUN}`;
 const INBOUND = `IB-E2E-${RUN}`;
 const OUTBOUND = `OB-E2E-${RUN}`;
 let merchantId = 0;
-let warehouseId = 0;
 
 beforeAll(async () => {
-  // No screen creates a warehouse yet: one for a demo merchant, straight into its table (no stock: that moves only
+  // A warehouse and a product of a demo merchant, straight into their tables (no stock: that moves only
   // through the ledger, below and on screen).
   const [merchant] = await sql<{ id: number }>('SELECT id FROM merchants ORDER BY id LIMIT 1');
   merchantId = Number(merchant!.id);
-  const [warehouse] = await sql<{ id: number }>(
+  await sql(
     "INSERT INTO warehouses (merchant_id, provider, code, name, type, is_default, enabled, created_at, updated_at) " +
-      "VALUES (%s, 'GINEE_WMS', %s, %s, 'OWN', false, true, now(), now()) RETURNING id",
+      "VALUES (%s, 'GINEE_WMS', %s, %s, 'OWN', false, true, now(), now())",
     [merchantId, `E2E-${RUN}`, `E2E warehouse ${RUN}`],
   );
-  warehouseId = Number(warehouse!.id);
+  // the order dialog offers the SKUs of the warehouse merchant's product library
+  await sql('INSERT INTO wms_products (merchant_id, sku, name) VALUES (%s, %s, %s)', [merchantId, SKU, `E2E product ${RUN}`]);
 });
 
 screenshotOnFailure('stock-orders', () => page);
@@ -37,14 +37,19 @@ const row = (orderNo: string) => table().locator('tbody tr.ant-table-row', { has
 const dialog = () => page.getByRole('dialog');
 const drawer = () => page.getByTestId('detail-drawer');
 
+/** Searches a picker for `text` and takes the option that shows it. */
+async function choose(combobox: Locator, text: string) {
+  await combobox.fill(text);
+  await selectOptions(page).filter({ hasText: text }).first().click();
+}
+
 async function create(type: string, orderNo: string, quantity: number) {
   await page.getByRole('button', { name: 'New order' }).click();
   const form = page.getByTestId('create-form');
   await pick(page, form.getByRole('combobox', { name: 'Order type' }), type);
-  await form.getByRole('spinbutton', { name: 'Merchant ID' }).fill(String(merchantId));
-  await form.getByRole('spinbutton', { name: 'Warehouse ID' }).fill(String(warehouseId));
+  await choose(form.getByRole('combobox', { name: 'Warehouse' }), `E2E-${RUN}`); // picked by code; its merchant follows
   await form.getByRole('textbox', { name: 'Order number' }).fill(orderNo);
-  await form.getByRole('textbox', { name: 'SKU 1' }).fill(SKU);
+  await choose(form.getByRole('combobox', { name: 'SKU 1' }), SKU);
   await form.getByRole('spinbutton', { name: 'Planned 1' }).fill(String(quantity));
   await dialog().getByRole('button', { name: 'New order' }).click();
   await page.waitForURL((url) => url.searchParams.get('orderNo') === orderNo);
