@@ -3,7 +3,7 @@ import { runPython } from './database';
 
 // Starts (or terminates) a workflow through the console's own SDK; nothing runs it on a queue no worker polls.
 const FLOW = `
-import asyncio, sys
+import asyncio, os, sys
 from temporalio.client import Client
 async def main(address, namespace, action, workflow_id, queue):
     client = await Client.connect(address, namespace=namespace)
@@ -12,6 +12,8 @@ async def main(address, namespace, action, workflow_id, queue):
     else:
         await client.get_workflow_handle(workflow_id).terminate("browser test done")
 asyncio.run(main(*sys.argv[1:]))
+sys.stdout.flush()
+os._exit(0)  # the client's Rust threads can abort the interpreter's teardown (temporalio/sdk-python#300)
 `;
 
 function temporal(): [string, string] {
