@@ -1,8 +1,8 @@
 """Inbound and outbound orders (SPEC §2 /operation/ginee-oms/stock/outbound-inbound-order-query): search by order
 number with details, create, receive, ship, cancel, void, delete, mass outbound and mass cancel, xlsx export.
-Data authority follows the owning merchant. What each action does is in api/stock_order_ops.py."""
-
-from __future__ import annotations
+Data authority follows the owning merchant. What each action does is in api/stock_order_ops.py.
+No `from __future__ import annotations`: the warehouse-side routes are built in a loop and FastAPI must see real
+types."""
 
 from typing import Annotated, Any
 
@@ -115,28 +115,24 @@ async def void(body: StockOrderRef, db: SessionDep,
     return ok(await shown(db, user, await ops.release(db, user, orders, Action.VOID, body.id)))
 
 
-@router.post("/push", summary="Push an order to its warehouse: PENDING there, or push FAIL when it refuses")
-async def push(body: StockOrderRef, db: SessionDep,
-               user: Annotated[Principal, Need("stock-order#push")]) -> Reply[StockOrderPublic]:
-    return ok(await shown(db, user, await ops.work(db, user, orders, Action.PUSH, body.id)))
+def work_route(action: Action, path: str, permission: str, summary: str) -> None:
+    """One route of the warehouse's side of an order (push, print, pick, pack, ...): the order by id, the action
+    through api/stock_order_ops.work, the order as it is after it."""
+    async def route(body: StockOrderRef, db: SessionDep,
+                    user: Annotated[Principal, Need(permission)]) -> Reply[StockOrderPublic]:
+        return ok(await shown(db, user, await ops.work(db, user, orders, action, body.id)))
+
+    router.add_api_route(f"/{path}", route, methods=["POST"], name=path.replace("-", "_"), summary=summary)
 
 
-@router.post("/print", summary="Print an outbound order's picking list (print status PRINTED)")
-async def print_list(body: StockOrderRef, db: SessionDep,
-                     user: Annotated[Principal, Need("stock-order#print")]) -> Reply[StockOrderPublic]:
-    return ok(await shown(db, user, await ops.work(db, user, orders, Action.PRINT, body.id)))
-
-
-@router.post("/pick", summary="Start picking an outbound order (working status PICKING_PROCESS)")
-async def pick(body: StockOrderRef, db: SessionDep,
-               user: Annotated[Principal, Need("stock-order#ship")]) -> Reply[StockOrderPublic]:
-    return ok(await shown(db, user, await ops.work(db, user, orders, Action.PICK, body.id)))
-
-
-@router.post("/pack", summary="Pack a picked outbound order (working status PACKED)")
-async def pack(body: StockOrderRef, db: SessionDep,
-               user: Annotated[Principal, Need("stock-order#ship")]) -> Reply[StockOrderPublic]:
-    return ok(await shown(db, user, await ops.work(db, user, orders, Action.PACK, body.id)))
+WORK_ROUTES = (
+    (Action.PUSH, "push", "stock-order#push", "Push an order to its warehouse: PENDING there, or push FAIL"),
+    (Action.PRINT, "print", "stock-order#print", "Print an outbound order's picking list (print status PRINTED)"),
+    (Action.PICK, "pick", "stock-order#ship", "Start picking an outbound order (working status PICKING_PROCESS)"),
+    (Action.PACK, "pack", "stock-order#ship", "Pack a picked outbound order (working status PACKED)"),
+)
+for work in WORK_ROUTES:
+    work_route(*work)
 
 
 @router.post("/mass-outbound", summary="Ship what remains of every selected outbound order (all or nothing)")

@@ -4014,7 +4014,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Print an outbound order's picking list (print status PRINTED) */
-        post: operations["stock_orders_print_list"];
+        post: operations["stock_orders_print"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4030,7 +4030,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Push an order to its warehouse: PENDING there, or push FAIL when it refuses */
+        /** Push an order to its warehouse: PENDING there, or push FAIL */
         post: operations["stock_orders_push"];
         delete?: never;
         options?: never;
@@ -26228,7 +26228,7 @@ export interface operations {
             };
         };
     };
-    stock_orders_print_list: {
+    stock_orders_print: {
         parameters: {
             query?: never;
             header?: never;
