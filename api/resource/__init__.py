@@ -13,11 +13,9 @@ declared schemas at run time and FastAPI must see real types.
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Annotated, Any, Generic, TypeVar
-from zoneinfo import ZoneInfo
 
-from fastapi import APIRouter, File, Request, Response, UploadFile
-from fastapi.responses import StreamingResponse
-from pydantic import BaseModel, ValidationError
+from fastapi import APIRouter, Request, Response
+from pydantic import BaseModel
 from pydantic.alias_generators import to_snake
 from sqlalchemy import Select, select
 from sqlalchemy.exc import IntegrityError
@@ -26,20 +24,16 @@ from sqlalchemy.orm import selectinload, with_expression
 
 from api.deps import Need, Principal, ReadDep, SessionDep, release
 from api.envelope import CamelModel, Page, Reply, ok
-from api.errors import describe, message_of
 from api.idempotency import REPLAYED_HEADER, Idempotency, KeyHeader
 from api.lean import lean
+from api.resource.exporting import export_route
+from api.resource.importing import import_routes
 from api.resource.page import PlainPage
 from api.resource.query import SearchParams, apply_filters, apply_sort, page_of
 from api.resource.scope import DataScope, declares
-from api.resource.xlsx import XlsxExport, check_upload, download, read_rows
 from domain import audit
-from domain.db import get_sessionmaker
 from domain.errors import Conflict, DomainError, Forbidden, Invalid, NotFound
-from domain.i18n import LANGUAGES, field_label, label_scope, t
-from domain.rules.inputs import find_problem
-from domain.settings import get_settings
-from domain.user_time_zones import zone_of
+from domain.i18n import field_label, t
 
 M = TypeVar("M")
 
@@ -55,10 +49,6 @@ DeleteCheckFn = Callable[[AsyncSession, Any, Principal], Awaitable[None]]
 # Called after an add or modify is committed, for work outside the database (starting the row's flow): the row is
 # saved whatever it does, so it must leave a trace a reconciler can pick up when it cannot finish.
 CommittedFn = Callable[[Request, Any, Principal], Awaitable[None]]
-
-EXPORT_BATCH = 2000
-REQUIRED_MARK = " *"  # a template's required column: "Name *"
-UTC_ZONE = ZoneInfo("UTC")  # a template holds no times
 
 
 def refuse_nulls(model: type, schema: type[BaseModel], values: dict[str, Any], *, creating: bool = False) -> None:
@@ -248,7 +238,7 @@ class Resource(Generic[M]):
             await release(db)
             await self.after_commit(request, row, user)
 
-    # ---- spreadsheets --------------------------------------------------------------------------
+    # ---- spreadsheets (api/resource/exporting.py, importing.py) -------------------------------
 
     def header(self, alias: str) -> str:
         """An export column's title: the resource's own label of the field (`fields.Merchant.channels`, the
@@ -256,94 +246,6 @@ class Resource(Generic[M]):
         key = f"fields.{self.name}.{alias}"
         own = t(key)
         return own if own != key else field_label(alias)
-
-    def export_columns(self) -> list[tuple[str, str]]:
-        """(attribute, wire name) of every public field, in declaration order."""
-        return [(name, info.alias or name) for name, info in self.public.model_fields.items()]
-
-    def import_columns(self) -> list[tuple[str, str, bool]]:
-        """(attribute, wire name, required) of every create field: the columns an import reads."""
-        return [(name, info.alias or name, info.is_required()) for name, info in self.create.model_fields.items()]
-
-    def import_headers(self) -> dict[str, str]:
-        """Every header text that names a create field: its wire name, or its label in any language (the
-        resource's own label first, as the export and the template head the column)."""
-        names: dict[str, str] = {}
-        for name, alias, _ in self.import_columns():
-            own = [t(f"fields.{self.name}.{alias}", lang) for lang in LANGUAGES]
-            for text in (name, alias, *(field_label(alias, lang) for lang in LANGUAGES), *own):
-                names[str(text).strip().lower()] = name
-        return names
-
-    def template(self) -> StreamingResponse:
-        """The import template: one header row of the create fields, titled as the export titles its columns
-        (in the reader's language, a required column marked `*`), so a filled-in template imports as it is."""
-        book = XlsxExport([self.header(alias) + (REQUIRED_MARK if required else "")
-                           for _, alias, required in self.import_columns()], UTC_ZONE, sheet=self.name)
-        book.close()
-        return download(book, f"{self.name.lower()}s-template.xlsx")
-
-    async def import_rows(self, db: AsyncSession, user: Principal, filename: str, content: bytes) -> int:
-        """All-or-nothing: every row is validated and saved in a savepoint; one bad row rolls back all. Each
-        error names its row, the column as the file heads it, the rule and the translated message."""
-        check_upload(filename, content, get_settings().import_max_bytes)
-        rows = read_rows(filename, content)
-        header = [str(h).strip() if h is not None else "" for h in (next(rows, None) or [])]
-        lookup = self.import_headers()
-        fields = [lookup.get(h.removesuffix(REQUIRED_MARK).strip().lower()) if h else None for h in header]
-        columns = {self.create.model_fields[f].alias or f: h for f, h in zip(fields, header, strict=False) if f}
-        for name, alias, required in self.import_columns():
-            if required and name not in fields:
-                raise DomainError("IMPORT_MISSING_COLUMN", status=422, column=self.header(alias))
-        errors: list[dict[str, Any]] = []
-        count = 0
-        scope = label_scope.set(self.name)  # messages name a field as this resource's columns are headed
-        try:
-            for number, raw in enumerate(rows, start=2):
-                values = {self.create.model_fields[f].alias or f: v for f, v in zip(fields, raw, strict=False)
-                          if f and v is not None and str(v).strip() != ""}
-                if not values:
-                    continue
-                count += 1
-                errors += [{"row": number, "column": columns.get(e["field"].split(".", 1)[0], e["field"]), **e}
-                           for e in await self._import_row(db, user, values)]
-        finally:
-            label_scope.reset(scope)
-        if count == 0:
-            raise DomainError("IMPORT_EMPTY", status=422)
-        if errors:
-            raise DomainError("IMPORT_ROWS_INVALID", status=422, data={"errors": errors},
-                              count=len({e["row"] for e in errors}))
-        return count
-
-    async def _import_row(self, db: AsyncSession, user: Principal, values: dict[str, Any]) -> list[dict[str, Any]]:
-        """One row (keyed by wire names) created with the rules of the add endpoint; its errors, if any."""
-        problem = find_problem(values)
-        if problem is not None:  # what the request guard refuses in a JSON body, refused in a cell too
-            return [{"field": problem.field, "rule": problem.rule, "message": t(
-                f"rules.{problem.rule}", field=field_label(problem.field), **problem.params)}]
-        try:
-            async with db.begin_nested():  # a refused row leaves nothing pending for the rows after it
-                await self.add_row(db, user, self.create.model_validate(values))
-        except ValidationError as exc:
-            return [describe(dict(e)) for e in exc.errors()]
-        except DomainError as exc:
-            rule = exc.params.get("rule", exc.code)  # an Invalid names its rule; a refusal is its own code
-            return [{"field": exc.field or "", "rule": rule, "message": message_of(exc)}]
-        return []
-
-    async def export(self, params: SearchParams, user: Principal) -> StreamingResponse:
-        """Rows stream from a server-side cursor into a constant-memory workbook, then to the client."""
-        columns = self.export_columns()
-        async with get_sessionmaker()() as db:
-            book = XlsxExport([self.header(alias) for _, alias in columns], await zone_of(db, user.id), sheet=self.name)
-            result = await db.stream_scalars(self.search_query(params, user).execution_options(
-                yield_per=EXPORT_BATCH))
-            async for row in result:
-                shown = self.public.model_validate(row)  # what the list shows (a schema may flatten related rows)
-                book.add([getattr(shown, attr, None) for attr, _ in columns])
-        book.close()
-        return download(book, f"{self.name.lower()}s.xlsx")
 
     # ---- the router ----------------------------------------------------------------------------
 
@@ -370,10 +272,9 @@ class Resource(Generic[M]):
         if self.actions.delete:
             self._delete_route(router)
         if self.actions.export:
-            self._export_route(router, scope)
+            export_route(self, router, scope)
         if self.actions.import_:
-            self._import_route(router)
-            self._template_route(router)
+            import_routes(self, router)
         return router
 
     def _plain_search_route(self, router: APIRouter, plain: PlainPage, scope: dict[str, Any]) -> None:
@@ -431,35 +332,3 @@ class Resource(Generic[M]):
                          user: Annotated[Principal, Need(self.actions.delete)]) -> Reply[None]:
             await res.delete_row(db, user, row_id)
             return ok(None)
-
-    def _export_route(self, router: APIRouter, scope: dict[str, Any]) -> None:
-        res, filters_t = self, self.filters
-
-        @router.post("/export", summary=f"Export {self.name}s matching the filters as xlsx",
-                     response_class=StreamingResponse, openapi_extra=scope,
-                     responses={200: {"content": {"application/vnd.openxmlformats-officedocument"
-                                                  ".spreadsheetml.sheet": {}}}})
-        async def export(params: filters_t,  # type: ignore[valid-type]
-                         user: Annotated[Principal, Need(self.actions.export)]) -> StreamingResponse:
-            return await res.export(params, user)
-
-    def _import_route(self, router: APIRouter) -> None:
-        res = self
-
-        @router.post("/import", summary=f"Import {self.name}s from xls or xlsx (all or nothing)")
-        async def import_file(file: Annotated[UploadFile, File()], db: SessionDep,
-                              user: Annotated[Principal, Need(self.actions.import_)]) -> Reply[dict[str, int]]:
-            content = await file.read(get_settings().import_max_bytes + 1)
-            imported = await res.import_rows(db, user, file.filename or "", content)
-            return ok({"imported": imported})
-
-
-    def _template_route(self, router: APIRouter) -> None:
-        res = self
-
-        @router.post("/import-template", summary=f"The xlsx template of a {self.name} import",
-                     response_class=StreamingResponse,
-                     responses={200: {"content": {"application/vnd.openxmlformats-officedocument"
-                                                  ".spreadsheetml.sheet": {}}}})
-        async def import_template(_: Annotated[Principal, Need(self.actions.import_)]) -> StreamingResponse:
-            return res.template()

@@ -13,10 +13,12 @@ from domain.errors import DomainError
 from domain.rules.files import XLSX
 from domain.xlsx import CHUNK, XlsxExport, cell
 
-__all__ = ["CHUNK", "XLSX", "XlsxExport", "cell", "check_upload", "download", "read_rows"]
+__all__ = ["CHUNK", "XLSX", "XLSX_RESPONSE", "XlsxExport", "cell", "check_upload", "download", "read_rows"]
 
 XLSX_MAGIC = b"PK\x03\x04"
 XLS_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+# An xlsx download as OpenAPI documents it, so the generated client reads a file
+XLSX_RESPONSE: dict[int | str, dict[str, Any]] = {200: {"content": {XLSX: {}}}}
 
 
 def download(book: XlsxExport, filename: str) -> StreamingResponse:
