@@ -14,7 +14,8 @@ the change record and updates the balance in the caller's transaction, with no r
   moves nothing and answers with the first result.
 `move_alone` is the same movement in a transaction of its own, for a call that moves stock and nothing else: without
 a shelf it is its one statement in autocommit on a plain connection (atomic by itself: no BEGIN, savepoint or
-COMMIT), the caller's data authority over the warehouse a condition of that statement.
+COMMIT), the caller's data authority over the warehouse a condition of that statement, and rows that go with the
+movement (a lean call's operation log row, api/lean.py) inserted by that statement too (`Also`, from `CHANGE`).
 See docs/stock.md for how to call it.
 """
 
@@ -31,7 +32,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain import audit
-from domain.db import Executor, transaction
+from domain.db import Also, Executor, transaction
 from domain.enums import StockBucket, StockMovementType
 from domain.errors import DomainError, NotFound
 from domain.rules import stock as rules
@@ -39,6 +40,7 @@ from domain.rules.stock import STORED, Movement
 
 KEY_CONSTRAINT = "uq_stock_changes_idempotency_key"
 FIGURES = (*STORED, StockBucket.AVAILABLE)
+CHANGE = "change"  # in a movement statement carrying an `Also`: the new change record (id, new_<bucket>)
 
 
 class StockShort(DomainError):
@@ -122,16 +124,17 @@ class Within:
 ANYWHERE = Within("TRUE", {})
 
 
-async def move_alone(db: Executor, movement: Movement, within: Within = ANYWHERE) -> Moved:
+async def move_alone(db: Executor, movement: Movement, within: Within = ANYWHERE, also: Also | None = None) -> Moved:
     """`move` in a transaction of its own, for a warehouse `within` allows (else NotFound, as for an unknown one).
-    Without a shelf: the movement's one statement in autocommit on `db`, so one round trip moves stock. A refusal or
-    a replay (the statement moved nothing) and a shelf movement are answered on a transaction of their own, after
-    a first statement on `db` (a lean call's auth check travels with it, api/lean.py)."""
+    Without a shelf: the movement's one statement in autocommit on `db`, so one round trip moves stock and inserts
+    the rows `also` derives from `CHANGE` (then marked written). A refusal or a replay (the statement moved nothing)
+    and a shelf movement are answered on a transaction of their own, without `also`, after a first statement on
+    `db` (a lean call's auth check travels with it, api/lean.py)."""
     m = rules.check(movement)
     if not shelf_steps(m):
-        params = {**within.params, **_params(m)}
+        params = {**within.params, **_params(m), **(also.params if also else {})}
         try:
-            row = await (await db.execute(_plain_sql(m.type, within.sql), params)).fetchone()
+            row = await (await db.execute(_plain_sql(m.type, within.sql, also.sql if also else ""), params)).fetchone()
         except psycopg.errors.UniqueViolation as exc:
             if exc.diag.constraint_name != KEY_CONSTRAINT:
                 raise
@@ -139,6 +142,8 @@ async def move_alone(db: Executor, movement: Movement, within: Within = ANYWHERE
             raise NotFound(entity="Warehouse") from None
         else:
             if row is not None:
+                if also is not None:
+                    also.written = True
                 return Moved(row[0], Balance(*row[1:]))
     elif (await (await db.execute(_plain_sql(None, within.sql), within.params | {"warehouse_id": m.warehouse_id}))
           .fetchone()) is None:
@@ -155,11 +160,26 @@ async def _within(db: AsyncSession, warehouse_id: int, within: Within) -> bool:
 
 
 @lru_cache(maxsize=256)
-def _plain_sql(movement_type: rules.M | None, within: str) -> str:
-    """The movement statement guarded by `within` (or, for None, whether the warehouse is within) in psycopg's
-    placeholders, for a plain connection."""
-    statement = text(f"SELECT 1 WHERE {within}") if movement_type is None else _balance_sql(movement_type, within)
+def _plain_sql(movement_type: rules.M | None, within: str, also: str = "") -> str:
+    """The movement statement guarded by `within` and carrying `also` (or, for None, whether the warehouse is
+    within) in psycopg's placeholders, for a plain connection."""
+    statement = text(f"SELECT 1 WHERE {within}") if movement_type is None else \
+        _balance_sql(movement_type, within, also)
     return str(statement.compile(dialect=PGDialect_psycopg()))
+
+
+def standing_in() -> tuple[Moved, dict[int, str]]:
+    """A `Moved` whose numbers stand for the columns of `CHANGE`, and the SQL of each: what a caller builds from a
+    movement's answer (a reply) can so be built by the movement's own statement (api/lean.py `log_row`)."""
+    columns = ["id", *(f"new_{b.value}" for b in STORED)]
+    stand_ins = [STAND_IN + n for n in range(len(columns))]
+    moved = Moved(stand_ins[0], Balance(*stand_ins[1:]))
+    available = " + ".join(f"{sign} * {CHANGE}.new_{b.value}" for b, sign in rules.AVAILABLE_OF.items())
+    return moved, {**{n: f"{CHANGE}.{c}" for n, c in zip(stand_ins, columns, strict=True)},
+                   moved.balance.available: f"({available})"}
+
+
+STAND_IN = 7_300_000_000_000_000_000  # no count or id comes near: a number only a stand-in spells
 
 
 async def move_now(movement: Movement) -> Moved:
@@ -177,9 +197,10 @@ def _params(m: Movement) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=256)
-def _balance_sql(movement_type: rules.M, within: str = "TRUE") -> TextClause:
+def _balance_sql(movement_type: rules.M, within: str = "TRUE", also: str = "") -> TextClause:
     """The one statement of a movement type: change the balance (guarded, or an upsert when it only adds) and
-    insert the change record from what the balance statement returned; nothing at all unless `within` holds."""
+    insert the change record from what the balance statement returned, and the rows of `also` (an INSERT from
+    `CHANGE`); nothing at all unless `within` holds."""
     effect = rules.EFFECTS[movement_type]
     guards = rules.guards(effect)
     cols = ", ".join(b.value for b in STORED)
@@ -198,14 +219,16 @@ def _balance_sql(movement_type: rules.M, within: str = "TRUE") -> TextClause:
     figures = ", ".join(f"original_{b.value}, change_{b.value}, new_{b.value}" for b in STORED)
     from_moved = ", ".join(f"moved.{b.value} - :c_{b.value}, :c_{b.value}, moved.{b.value}" for b in STORED)
     new = ", ".join(f"new_{b.value}" for b in STORED)
-    return text(f"""
-        WITH moved AS ({balance})
+    change = f"""
         INSERT INTO stock_changes (warehouse_id, sku, shelf_id, to_shelf_id, movement_type, quantity, reason,
                                    document_no, actor_id, actor_name, idempotency_key, {figures})
         SELECT :warehouse_id, :sku, :shelf_id, :to_shelf_id, :movement_type, :quantity, :reason,
                :document_no, :actor_id, :actor_name, :idempotency_key, {from_moved}
         FROM moved
-        RETURNING id, {new}""")
+        RETURNING id, {new}"""
+    if also:
+        return text(f"WITH moved AS ({balance}), {CHANGE} AS ({change}), also AS ({also}) SELECT * FROM {CHANGE}")
+    return text(f"WITH moved AS ({balance}) {change}")
 
 
 TAKE_FROM_SHELF = text("""

@@ -200,6 +200,14 @@ class OperationLogger(ApiMiddleware):
 
 async def record(scope: Scope, request_body: bytes, reply: dict[str, Any], started: float) -> None:
     """One call's row: what was asked, what was answered, by whom, how long it took."""
+    try:
+        await write(entry_of(scope, request_body, reply, started))
+    except Exception:  # the call's own outcome stands; a lost log line is reported, never raised
+        log.exception("operation log not written for %s %s", scope["method"], scope["path"])
+
+
+def entry_of(scope: Scope, request_body: bytes, reply: dict[str, Any], started: float) -> dict[str, Any]:
+    """The operation log's row of a call (the columns of `OperationLog` but its id and time)."""
     headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
     query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
     request_type = headers.get("content-type", "")
@@ -220,7 +228,7 @@ async def record(scope: Scope, request_body: bytes, reply: dict[str, Any], start
         response_data = describe_body(bytes(reply["body"]), reply["content_type"])
     operator_id, operator_name = operator_of(scope.get("state", {}))
     ip = scope["client"][0] if scope.get("client") else None
-    entry = dict(
+    return dict(
         application=APPLICATION, operator_id=operator_id, operator_name=operator_name,
         url=scope["path"][:512], method=scope["method"], http_status=status,
         code=(code or fallback_code(status))[:64],
@@ -229,7 +237,3 @@ async def record(scope: Scope, request_body: bytes, reply: dict[str, Any], start
         transaction_id=transaction_id.get(), business_id=business_id(scope, query, body_json, reply_json),
         duration_ms=round((time.perf_counter() - started) * 1000),
     )
-    try:
-        await write(entry)
-    except Exception:  # the call's own outcome stands; a lost log line is reported, never raised
-        log.exception("operation log not written for %s %s", scope["method"], scope["path"])

@@ -11,12 +11,15 @@ A read (`ReadDep`) runs its first statement behind the epoch read and uses its r
 current. A write (`WriteDep`) sends `auth_epoch_is(<the kept caller's epoch>)` before its first statement in the
 same round trip and implicit transaction, so nothing is written for a caller no longer current; it must take a
 required `Idempotency-Key` (a call handed to FastAPI after a broken connection may run twice, and must then move
-nothing twice), refuse before it writes, and it is written to the operation log here, as FastAPI's calls are.
+nothing twice), refuse before it writes, and it is written to the operation log here, as FastAPI's calls are: by
+its own statement when the endpoint hands it `log_row` (one round trip for the check, the write and the log), else
+after the reply.
 """
 
 from __future__ import annotations
 
 import inspect
+import re
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
@@ -35,7 +38,7 @@ from api import csrf, security
 from api.deps import Guard, Principal, ReadDep, WriteDep, bearer_token, from_header, guard_of
 from api.idempotency import HEADER as IDEMPOTENCY_HEADER
 from api.principals import CALLERS, EPOCH, Caller
-from domain.db import plain_connection
+from domain.db import Also, Executor, plain_connection
 from domain.errors import DomainError
 
 Endpoint = TypeVar("Endpoint", bound=Callable[..., Awaitable[Any]])
@@ -158,12 +161,16 @@ EPOCH_MOVED = "OE001"  # raised by auth_epoch_is (migration 0030)
 class EpochChecked:
     """The connection a lean write runs on. Its first statement goes out behind `auth_epoch_is(<the kept caller's
     epoch>)` in one round trip and one implicit transaction (the simple query protocol, as `EpochFirst`): if the
-    epoch moved, nothing of it runs and `CallerMoved` is raised."""
+    epoch moved, nothing of it runs and `CallerMoved` is raised. `log` makes the call's operation log row from the
+    endpoint's reply; `also` is that row as the endpoint's statement carries it (`log_row`)."""
 
-    def __init__(self, conn: psycopg.AsyncConnection[Any], epoch: int) -> None:
+    def __init__(self, conn: psycopg.AsyncConnection[Any], epoch: int,
+                 log: Callable[[Any], dict[str, Any]] | None = None) -> None:
         self.conn = conn
         self.epoch = epoch
         self.checked = False
+        self.log = log
+        self.also: Also | None = None
 
     async def execute(self, query: str, params: dict[str, Any] | None = None) -> psycopg.AsyncCursor[Any]:
         if self.checked:
@@ -180,13 +187,51 @@ class EpochChecked:
         return cursor
 
 
+def log_row(db: Executor, reply: Callable[[], Any], stood_for: dict[int, str], source: str) -> Also | None:
+    """This lean write's operation log row as an `Also` from `source` for the endpoint's statement to insert, or
+    None off the lean path (FastAPI's middleware logs the call). `reply()` is the endpoint's success reply made of
+    stand-in numbers, each built in SQL from the expression `stood_for` names, so the row holds the reply sent."""
+    if not isinstance(db, EpochChecked) or db.log is None:
+        return None
+    db.also = logged_from(db.log(reply()), stood_for, source)
+    return db.also
+
+
+STANDING_IN = re.compile(r"(-?\d{19,})")
+
+
+def logged_from(entry: dict[str, Any], stood_for: dict[int, str], source: str) -> Also:
+    """The operation log row `entry` as an INSERT from `source`: a text holding stand-in numbers is concatenated in
+    SQL around the expressions they stand for, and the duration adds the statement's own time."""
+    values, params = [], {}
+    for column, value in entry.items():
+        name = f"log_{column}"
+        if column == "duration_ms":
+            params[name] = value
+            values.append(f"(:{name} + 1000 * extract(epoch FROM clock_timestamp() - statement_timestamp()))::int")
+        elif isinstance(value, str) and STANDING_IN.search(value):
+            parts = []
+            for n, part in enumerate(STANDING_IN.split(value)):
+                if n % 2 and int(part) in stood_for:
+                    parts.append(f"{stood_for[int(part)]}::text")
+                elif part:
+                    params[f"{name}_{n}"] = part
+                    parts.append(f":{name}_{n}")
+            values.append(f"concat({', '.join(parts)})")
+        else:
+            params[name] = value
+            values.append(f":{name}")
+    return Also(f"INSERT INTO operation_logs ({', '.join(entry)}) SELECT {', '.join(values)} FROM {source}", params)
+
+
 @dataclass
 class Answer:
-    """A lean call's reply: its status, extra headers and JSON body."""
+    """A lean call's reply: its status, extra headers and JSON body; `logged` when its statement wrote its log."""
 
     body: bytes
     status: int = 200
     headers: list[tuple[bytes, bytes]] = field(default_factory=list)
+    logged: bool = False
 
 
 class LeanRoutes:
@@ -210,7 +255,7 @@ class LeanRoutes:
         await send({"type": "http.response.start", "status": answer.status,
                     "headers": [*JSON_HEADERS, (b"content-length", str(len(answer.body)).encode()), *answer.headers]})
         await send({"type": "http.response.body", "body": answer.body})
-        if route.writes:  # as OperationLogger records FastAPI's calls
+        if route.writes and not answer.logged:  # as OperationLogger records FastAPI's calls
             from api import audit_log  # here: the log's statements come from the resource kit, which imports this
 
             await audit_log.record(scope, body, {"status": answer.status, "content_type": JSON_HEADERS[0][1].decode(),
@@ -218,7 +263,7 @@ class LeanRoutes:
 
     async def answer(self, route: LeanRoute, scope: Scope, body: bytes) -> Answer | None:
         """The reply of a plain call, or None to leave the call to FastAPI."""
-        request = Request(scope)
+        started, request = time.perf_counter(), Request(scope)
         if "json" not in request.headers.get("content-type", ""):
             return None
         token = bearer_token(request)
@@ -242,27 +287,45 @@ class LeanRoutes:
             args[route.names["response"]] = response
         try:
             async with plain_connection(checked=False) as conn:  # the epoch read is the check
-                result = await self.run(route, caller, conn, args)
+                result = await self.run(route, caller, conn, args, self.logging(route, scope, body, caller, started))
         except (DomainError, CallerMoved, psycopg.OperationalError):  # a refusal, a caller to read again, or a
             return None                                              # connection a restart broke
         if result is None:
             return None
         scope.setdefault("state", {})["principal"] = caller.principal  # the operation log's operator
         extra = [(k, v) for k, v in response.headers.raw if k not in (b"content-length", b"content-type")]
-        return Answer(result, response.status_code or route.status, extra)
+        return Answer(result[0], response.status_code or route.status, extra, result[1])
+
+    @staticmethod
+    def logging(route: LeanRoute, scope: Scope, body: bytes, caller: Caller,
+                started: float) -> Callable[[Any], dict[str, Any]]:
+        """What makes a write's operation log row from its reply (a success, at the route's status)."""
+        def entry(reply: Any) -> dict[str, Any]:
+            from api import audit_log  # here: the log's statements come from the resource kit, which imports this
+
+            assert route.reply is not None
+            text = route.reply.dump_json(route.reply.validate_python(reply), by_alias=True)
+            return audit_log.entry_of({**scope, "state": {"principal": caller.principal}}, body, {
+                "status": route.status, "content_type": JSON_HEADERS[0][1].decode(), "body": text}, started)
+
+        return entry
 
     async def run(self, route: LeanRoute, caller: Caller, conn: psycopg.AsyncConnection[Any],
-                  args: dict[str, Any]) -> bytes | None:
-        """The endpoint's reply as JSON, or None when the caller turned out not to be current (a read)."""
+                  args: dict[str, Any], log: Callable[[Any], dict[str, Any]]) -> tuple[bytes, bool] | None:
+        """The endpoint's reply as JSON and whether its statement wrote its log row, or None when the caller turned
+        out not to be current (a read)."""
+        logged = False
         if route.writes:
             if caller.expires_at <= security.now():
                 return None
-            result = await route.endpoint(**args, **{route.names["db"]: EpochChecked(conn, caller.epoch)})
-            if route.reply is not None:
-                return route.reply.dump_json(route.reply.validate_python(result), by_alias=True)
-        else:
-            db = EpochFirst(conn)
+            db = EpochChecked(conn, caller.epoch, log if route.reply is not None else None)
             result = await route.endpoint(**args, **{route.names["db"]: db})
-            if not caller.valid_at(await db.current_epoch()):
+            logged = db.also is not None and db.also.written
+            if route.reply is not None:
+                return route.reply.dump_json(route.reply.validate_python(result), by_alias=True), logged
+        else:
+            read = EpochFirst(conn)
+            result = await route.endpoint(**args, **{route.names["db"]: read})
+            if not caller.valid_at(await read.current_epoch()):
                 return None
-        return orjson.dumps(result, option=orjson.OPT_UTC_Z | orjson.OPT_NON_STR_KEYS)
+        return orjson.dumps(result, option=orjson.OPT_UTC_Z | orjson.OPT_NON_STR_KEYS), logged

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 from typing import Any, Protocol
@@ -64,6 +65,18 @@ class Executor(Protocol):
     """What runs SQL on the plain pool: a psycopg connection, or the lean path's wrapper of one (api/lean.py)."""
 
     async def execute(self, query: str, params: dict[str, Any] | None = None) -> AsyncCursor[Any]: ...
+
+
+@dataclass
+class Also:
+    """Rows another table gains from a statement's own rows, written by that statement (one round trip, one
+    transaction): `sql` an `INSERT ... SELECT ... FROM <source>` with named binds (`:name`), the source a part of
+    the statement its maker names (e.g. activities/stock_store.py `CHANGE`). `written` is set once a statement
+    carrying it has inserted them; a statement that wrote nothing of its own inserts none of them."""
+
+    sql: str
+    params: dict[str, Any]
+    written: bool = False
 
 
 @lru_cache

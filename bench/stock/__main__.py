@@ -7,7 +7,8 @@
    the same SQL (the kit's statement) through pgbench, one caller at a time (latency) and `--clients` callers
    (throughput).
 4. Movements: `POST /cms/stock/movement` (an outbound of 1 unit of a random balance, a new idempotency key each)
-   beside pgbench running the movement's own transaction (change record + guarded UPDATE) on the same balances.
+   beside pgbench sending the lean movement's own message on the same balances: the auth check, then one
+   statement (guarded UPDATE + change record + the call's operation log row), one transaction.
 5. Drift: the stock reconciliation's own proof over every balance afterwards (must be 0).
 Results go to bench/out/stock-<time>.json and are printed as bench/RESULTS.md shows them.
 """
@@ -21,6 +22,7 @@ from typing import Any
 
 import psycopg
 
+from api.principals import EPOCH
 from bench.harness import stack
 from bench.harness.figures import load_average, machine
 from bench.harness.measure import beside_pgbench, script_of
@@ -57,8 +59,11 @@ async def run(args: argparse.Namespace, console: stack.Stack) -> dict[str, Any]:
             print(f"search {name}: " + ", ".join(f"{k} {v}" for k, v in figures.items() if k != "script"),
                   flush=True)
     await console.settle()
+    with psycopg.connect(console.database_url, autocommit=True) as conn:
+        epoch = conn.execute(EPOCH).fetchone()
     results["movements"] = await beside_pgbench(console, token, ledger.MOVEMENT_PATH, ledger.movements(layout),
-                                                ledger.movement_script(layout), args.seconds, args.clients)
+                                                ledger.movement_script(layout, epoch[0] if epoch else 0),
+                                                args.seconds, args.clients)
     print("movements: " + ", ".join(f"{k} {v}" for k, v in results["movements"].items() if k != "script"),
           flush=True)
     results["drift"] = await ledger.drift()

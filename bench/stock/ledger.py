@@ -11,6 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
+from pydantic import TypeAdapter
+
 from bench.stock.generate import MERCHANTS, WAREHOUSES_PER_MERCHANT, Layout
 from domain.enums import StockMovementType
 
@@ -31,24 +34,57 @@ def movements(layout: Layout) -> Callable[[], tuple[dict[str, Any], dict[str, st
     return call
 
 
-def movement_script(layout: Layout) -> str:
-    """The movement primitive's statement for the same outbound (activities/stock_store.py: the guarded UPDATE
-    feeding the change record's INSERT) as a pgbench transaction on a random balance, a new key each time."""
-    from activities.stock_store import _balance_sql
+def movement_script(layout: Layout, epoch: int) -> str:
+    """The lean movement's message for the same outbound as a pgbench transaction on a random balance, a new key
+    each time: the auth check (`auth_epoch_is`, at the console's epoch), then the movement primitive's statement
+    (activities/stock_store.py: the guarded UPDATE feeding the change record's INSERT) carrying the call's
+    operation log row (api/lean.py `log_row`: the reply built from the new record), sent as one message (`\\;`)
+    in one implicit transaction, as the API sends it."""
+    from activities.stock_store import CHANGE, _balance_sql
+    from api.lean import logged_from
+    from api.routers.stock import STAND_IN, STOOD_FOR, moved_reply
 
-    per = WAREHOUSES_PER_MERCHANT
+    per, (warehouse, sku) = WAREHOUSES_PER_MERCHANT, layout.balance(0)
+    also = logged_from(log_entry(warehouse, sku, moved_reply(STAND_IN)), STOOD_FOR, CHANGE)
     values = {
         "warehouse_id": ":w", "sku": layout.sku_sql(":b"), "quantity": str(QUANTITY),
         "movement_type": f"'{MOVEMENT.value}'", "shelf_id": "NULL", "to_shelf_id": "NULL",
         "reason": "'Bench'", "document_no": "NULL", "actor_id": "1", "actor_name": "'admin'",
         "idempotency_key": "'pgbench-' || gen_random_uuid()",
         "c_on_hand": str(-QUANTITY), "c_spare": "0", "c_locked": "0", "c_promotion": "0", "c_transit": "0",
+        **{name: literal(value) for name, value in also.params.items()},
+        "log_transaction_id": "replace(gen_random_uuid()::text, '-', '')",
     }
     statement = re.sub(r"(?<!:):(\w+)", lambda m: values[m.group(1)],
-                       str(_balance_sql(MOVEMENT)))
+                       " ".join(str(_balance_sql(MOVEMENT, "TRUE", also.sql)).split()))
     return (f"\\set b random(0, {layout.balances - 1})\n"
             f"\\set w {layout.first_warehouse} + ((:b / {per}) % {MERCHANTS}) * {per} + :b % {per}\n"
-            + " ".join(statement.split()) + ";\n")
+            f"SELECT auth_epoch_is({epoch}) \\; {statement};\n")
+
+
+def log_entry(warehouse: int, sku: str, reply: Any) -> dict[str, Any]:
+    """The operation log row of one benchmark movement as the lean path makes it (api/audit_log.py `entry_of`)."""
+    from types import SimpleNamespace
+
+    from api.audit_log import entry_of
+    from api.routers.stock import movement_router
+
+    route = next(r for r in movement_router.routes if getattr(r, "path", "") == "/stock/movement")
+    body = orjson.dumps({"warehouseId": warehouse, "sku": sku, "movementType": MOVEMENT.value, "quantity": QUANTITY,
+                         "reason": "Bench"})
+    adapter = TypeAdapter(route.response_model)  # type: ignore[attr-defined]
+    text = adapter.dump_json(adapter.validate_python(reply), by_alias=True)
+    scope = {"method": "POST", "path": MOVEMENT_PATH, "headers": [(b"content-type", b"application/json")],
+             "client": ("127.0.0.1", 0), "state": {"principal": SimpleNamespace(id=1, username="admin")}}
+    return entry_of(scope, body, {"status": 200, "content_type": "application/json", "body": text}, 0.0) | {
+        "duration_ms": 0}
+
+
+def literal(value: Any) -> str:
+    """A value as an SQL literal (standard conforming strings)."""
+    if value is None:
+        return "NULL"
+    return str(value) if isinstance(value, int) else "'" + str(value).replace("'", "''") + "'"
 
 
 @dataclass(frozen=True)

@@ -2,14 +2,17 @@
 calls are, replays once per key, and leaves to FastAPI (which refuses it) every call the normal path refuses: no
 permission, another merchant's warehouse, no Idempotency-Key, a bad field, too little stock, a cross-site call.
 A caller whose rights changed meanwhile writes nothing through the lean path (its auth check travels with the
-write)."""
+write). A lean movement's log row is written by the movement's own statement (one transaction), holding the reply
+sent as FastAPI's row would."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from sqlalchemy import text
 
+from api import audit_log
 from api.principals import CALLERS
 from domain.db import transaction
 from tests.conftest import unique
@@ -117,3 +120,39 @@ async def test_a_change_of_rights_stops_the_next_lean_write(client, answered) ->
     refused = await client.post(MOVEMENT, json=inbound(place, sku), headers={**me.headers, "Idempotency-Key": "4"})
     assert (refused.status_code, refused.json()["code"], answered[-1]) == (403, "NO_PERMISSION", False)
     assert await records(sku) == [("1", 5), ("2", 5), ("3", 5)]
+
+
+
+async def log_of(reply: Any, key: str, user_id: int) -> tuple[Any, ...]:
+    """The call's log row (as FastAPI's calls are compared) and whether the movement's transaction wrote it."""
+    async with transaction() as db:
+        return tuple((await db.execute(text(
+            "select l.http_status, l.code, l.request_data, l.response_data, l.operator_name, l.remote_ip, "
+            "l.business_id, l.method, l.url, l.application, l.duration_ms >= 0, l.xmin = c.xmin "
+            "from operation_logs l, stock_changes c where l.transaction_id = :tid and c.idempotency_key = :key"),
+            {"tid": reply.json()["transactionId"], "key": f"api:{user_id}:{key}"})).one())
+
+
+async def test_the_lean_movement_logs_itself_in_its_own_statement(client, answered, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    me, place, sku = await staff(*MOVER), await insert_warehouse(), unique("SKU")
+    written: list[str] = []
+    write = audit_log.write
+
+    async def spy(entry: dict[str, Any]) -> None:
+        written.append(entry["transaction_id"])
+        await write(entry)
+
+    monkeypatch.setattr(audit_log, "write", spy)
+    CALLERS.clear()
+    full = await client.post(MOVEMENT, json=inbound(place, sku), headers={**me.headers, "Idempotency-Key": "a"})
+    lean = await client.post(MOVEMENT, json=inbound(place, sku), headers={**me.headers, "Idempotency-Key": "b"})
+    assert answered[-2:] == [False, True] and lean.status_code == 200, lean.text
+    assert written == [full.json()["transactionId"]]  # the lean call's row needed no INSERT of its own
+    full_row, lean_row = await log_of(full, "a", me.id), await log_of(lean, "b", me.id)
+    assert lean_row[3] == json.dumps(lean.json(), ensure_ascii=False)  # the reply sent, as FastAPI's row keeps it
+    assert full_row[3] == json.dumps(full.json(), ensure_ascii=False)
+    assert lean_row[:3] + lean_row[4:-1] == full_row[:3] + full_row[4:-1]
+    assert (full_row[-1], lean_row[-1]) == (False, True)  # the lean row: the movement's own transaction
+    replay = await client.post(MOVEMENT, json=inbound(place, sku), headers={**me.headers, "Idempotency-Key": "b"})
+    assert answered[-1] is True and replay.json()["data"]["replayed"]
+    assert written[-1] == replay.json()["transactionId"]  # moved nothing: logged after its reply, as before
