@@ -32,8 +32,12 @@ from workflows.job_models import TASK_NAME, JobRun
 WORKFLOW = "scheduled-job"  # JobRunWorkflow's registered name
 # Plain misfire names (docs/jobs.md) as Temporal's catch-up window and overlap policy: a fire missed while the
 # console was down is dropped, run once when it is back, or every missed one is run in turn (within a day).
+# SKIP_MISSED, the default, lets every fire start (ALLOW_ALL): the console refuses a fire while a run of the task is
+# live and records it SKIPPED (activities/job_overlap.py), so the scheduler does not watch each run to its close,
+# which cost more than the run itself. Catching up after an outage is the scheduler's own buffer for the other two
+# (docs/decisions/job-overlap-in-console.md).
 MISFIRE = {
-    JobMisfire.SKIP_MISSED: (timedelta(minutes=1), ScheduleOverlapPolicy.SKIP),
+    JobMisfire.SKIP_MISSED: (timedelta(minutes=1), ScheduleOverlapPolicy.ALLOW_ALL),
     JobMisfire.FIRE_ONCE_NOW: (timedelta(days=1), ScheduleOverlapPolicy.SKIP),
     JobMisfire.FIRE_ALL_MISSED: (timedelta(days=1), ScheduleOverlapPolicy.BUFFER_ALL),
 }

@@ -5,18 +5,21 @@ from __future__ import annotations
 
 import logging
 from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy import select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio import activity
 from temporalio.client import Client
 from temporalio.exceptions import ApplicationError
 from temporalio.service import RPCError
 
+from activities import job_overlap as overlap
 from activities import jobs, mail
 from activities.job_schedules import pause_schedule
 from domain.db import transaction
-from domain.enums import JobAlarm, JobPauseReason, JobResult, JobStatus
+from domain.enums import JobAlarm, JobPauseReason, JobRecordResult, JobStatus
 from domain.errors import Invalid
 from domain.i18n import t
 from domain.models.jobs import JobAlarmMail, JobRecord, ScheduledJob
@@ -31,20 +34,50 @@ log = logging.getLogger("omp.jobs")
 
 @activity.defn
 async def begin_job_run(begin: JobBegin) -> JobBegun:
-    """The record of this run, PROCESSING (the one written before, when this activity runs again)."""
-    async with transaction() as db:
-        job = await db.get(ScheduledJob, begin.job_id)
-        if job is None:
-            return JobBegun(found=False)
-        params = {**job.params, **(begin.params or {})}
-        record_id = await db.scalar(pg_insert(JobRecord).values(
-            job_id=job.id, job_name=job.name, workflow_id=begin.workflow_id, run_id=begin.run_id,
-            trigger=begin.trigger, params=params, nominal_at=begin.nominal_at, started_at=datetime.now(UTC),
-            attempt=1, result=JobResult.PROCESSING,
-        ).on_conflict_do_update(constraint="uq_job_records_workflow_id", set_={"run_id": begin.run_id})
-            .returning(JobRecord.id))
-    return JobBegun(found=True, record_id=record_id or 0, handler=job.handler, method=job.method, params=params,
+    """The record of this run, PROCESSING (the one written before, when this activity runs again); or, while
+    another run of the task is live, a SKIPPED record of this fire: the console, not the Schedule, keeps one run
+    of a task at once (docs/decisions/job-overlap-in-console.md). A PROCESSING record of a run Temporal no
+    longer runs is closed, and then blocks nothing."""
+    while True:
+        async with transaction() as db:
+            job = await db.get(ScheduledJob, begin.job_id, with_for_update=True)  # begins of one task in turn
+            if job is None:
+                return JobBegun(found=False)
+            params = {**job.params, **(begin.params or {})}
+            others = await overlap.processing(db, job.id, besides=begin.workflow_id)
+            if not others:
+                return await _begin(db, job, begin, params)
+        live, dead = await overlap.sort_out(activity.client(), others)
+        async with transaction() as db:
+            if live:
+                return await _skip(db, job, begin, params, live[0])
+            await overlap.close_dead(db, dead)
+
+
+async def _begin(db: AsyncSession, job: ScheduledJob, begin: JobBegin, params: dict[str, Any]) -> JobBegun:
+    written = (await db.execute(pg_insert(JobRecord).values(
+        job_id=job.id, job_name=job.name, workflow_id=begin.workflow_id, run_id=begin.run_id,
+        trigger=begin.trigger, params=params, nominal_at=begin.nominal_at, started_at=datetime.now(UTC),
+        attempt=1, result=JobRecordResult.PROCESSING,
+    ).on_conflict_do_update(constraint="uq_job_records_workflow_id", set_={"run_id": begin.run_id})
+        .returning(JobRecord.id, JobRecord.result, JobRecord.output))).one()
+    if written.result == JobRecordResult.SKIPPED:  # this fire was skipped before (its begin runs again)
+        return JobBegun(found=True, record_id=written.id, skipped=written.output)
+    return JobBegun(found=True, record_id=written.id, handler=job.handler, method=job.method, params=params,
                     retries=job.retries)
+
+
+async def _skip(db: AsyncSession, job: ScheduledJob, begin: JobBegin, params: dict[str, Any],
+                live: overlap.Processing) -> JobBegun:
+    now = datetime.now(UTC)
+    note = f"skipped: run {live.workflow_id} of this task was still running"
+    record_id = await db.scalar(pg_insert(JobRecord).values(
+        job_id=job.id, job_name=job.name, workflow_id=begin.workflow_id, run_id=begin.run_id,
+        trigger=begin.trigger, params=params, nominal_at=begin.nominal_at, started_at=now, finished_at=now,
+        duration_ms=0, attempt=1, result=JobRecordResult.SKIPPED, output=note,
+    ).on_conflict_do_update(constraint="uq_job_records_workflow_id", set_={"run_id": begin.run_id})
+        .returning(JobRecord.id))
+    return JobBegun(found=True, record_id=record_id or 0, skipped=note)
 
 
 @activity.defn
@@ -71,9 +104,9 @@ async def finish_job_run(finish: JobFinish) -> None:
     async with transaction() as db:
         record = await db.get(JobRecord, finish.record_id, with_for_update=True)
         job = await db.get(ScheduledJob, finish.job_id, with_for_update=True)
-        if record is None or job is None or record.result != JobResult.PROCESSING:
+        if record is None or job is None or record.result != JobRecordResult.PROCESSING:
             return
-        record.result = JobResult.SUCCEEDED if finish.succeeded else JobResult.FAILED
+        record.result = JobRecordResult.SUCCEEDED if finish.succeeded else JobRecordResult.FAILED
         record.output, record.error = finish.output, finish.error
         record.finished_at = finish.at
         record.duration_ms = max(0, int((finish.at - record.started_at).total_seconds() * 1000))

@@ -13,7 +13,7 @@ from temporalio import activity
 from activities import deploy_store, notices, plan_store, ticket_flows
 from domain import outbound
 from domain.db import transaction
-from domain.enums import DeployTaskStatus, JobResult, MerchantPackageState
+from domain.enums import DeployTaskStatus, JobRecordResult, MerchantPackageState
 from domain.models.audit import OperationLog
 from domain.models.deployments import DeployTask
 from domain.models.jobs import JobRecord
@@ -53,7 +53,7 @@ async def operation_log_purge(p: dict[str, Any]) -> str:
 
 async def task_record_purge(p: dict[str, Any]) -> str:
     removed = await purge(JobRecord, JobRecord.started_at, datetime.now(UTC) - timedelta(days=p["keepDays"]),
-                          JobRecord.result != JobResult.PROCESSING)
+                          JobRecord.result != JobRecordResult.PROCESSING)
     return f"{removed} task records older than {p['keepDays']} days removed"
 
 

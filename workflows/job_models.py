@@ -38,6 +38,7 @@ class JobBegun(BaseModel):
     method: str = ""
     params: dict[str, Any] = {}
     retries: int = 0
+    skipped: str | None = None  # the fire was recorded SKIPPED, with this note: another run of the task was live
 
 
 class JobCall(BaseModel):

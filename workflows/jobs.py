@@ -68,6 +68,8 @@ class JobRunWorkflow:
             nominal_at=nominal.astimezone(UTC), params=start.params), local)
         if not begun.found:
             return "task deleted"
+        if begun.skipped:  # another run of the task was live: the fire is recorded, not run
+            return begun.skipped
         output, error = None, None
         try:
             output = await workflow.execute_activity(

@@ -14,6 +14,7 @@ from temporalio.client import Client
 from temporalio.common import SearchAttributePair, TypedSearchAttributes
 from temporalio.service import RPCError, RPCStatusCode
 
+from activities import job_overlap as overlap
 from activities.job_schedules import backfill, describe_schedule, drop_schedule, put_schedule
 from api.deps import Need, Principal, SessionDep, release
 from api.envelope import Reply, ok
@@ -165,6 +166,19 @@ async def changed(db: AsyncSession, user: Principal, row: ScheduledJob, action: 
     await jobs.audit(db, user, row.id, action, before, after)
 
 
+async def refuse_while_running(db: AsyncSession, client: Client, job_id: int) -> None:
+    """One run of a task at once (docs/decisions/job-overlap-in-console.md): run now says so while a run is live,
+    rather than start a run whose begin would only record it SKIPPED. A record of a run that is gone blocks
+    nothing (the next run's begin closes it)."""
+    others = await overlap.processing(db, job_id)
+    if not others:
+        return
+    async with watched():
+        live, _ = await overlap.sort_out(client, others)
+    if live:
+        raise DomainError("JOB_RUNNING", status=409, workflowId=live[0].workflow_id)
+
+
 @router.post("/{job_id}/run", summary="Run now, with parameters overriding the task's for this run only")
 async def run_now(job_id: int, body: JobRunBody, db: SessionDep, request: Request,
                   user: Annotated[Principal, Need("job#run")]) -> Reply[JobRunStarted]:
@@ -172,8 +186,9 @@ async def run_now(job_id: int, body: JobRunBody, db: SessionDep, request: Reques
     job = rules.job_of(row.handler, row.method)
     override = rules.check_params(job, body.params, partial=True) if body.params else None
     await check_job_urls(job, override or {})
-    await changed(db, user, row, "run", None, {"params": override or {}})
     client = await temporal_client(request)
+    await refuse_while_running(db, client, row.id)
+    await changed(db, user, row, "run", None, {"params": override or {}})
     await release(db)
     workflow_id = await start_run(client, row, override)
     return ok({"workflow_id": workflow_id,

@@ -11,7 +11,7 @@ from pydantic_core import PydanticCustomError
 from api.envelope import CamelModel
 from api.resource.query import Eq, In, Like, Range, SearchParams
 from api.schemas.calendars import TimeZone
-from domain.enums import JobAlarm, JobMisfire, JobPauseReason, JobResult, JobStatus, JobTrigger
+from domain.enums import JobAlarm, JobMisfire, JobPauseReason, JobRecordResult, JobStatus, JobTrigger
 from domain.rules.mail import normalise_address
 
 MAX_EMAILS = 20
@@ -169,7 +169,7 @@ class RecordPublic(CamelModel):
     finished_at: datetime | None
     duration_ms: int | None
     attempt: int
-    result: JobResult
+    result: JobRecordResult
     output: str | None
     error: str | None
 
@@ -177,6 +177,6 @@ class RecordPublic(CamelModel):
 class RecordFilters(SearchParams):
     job_id: Annotated[int | None, Eq()] = None
     job_name: Annotated[str | None, Like("job_name")] = None
-    result: Annotated[list[JobResult] | None, In()] = None
+    result: Annotated[list[JobRecordResult] | None, In()] = None
     trigger: Annotated[list[JobTrigger] | None, In()] = None
     started_at: Annotated[list[AwareDatetime] | None, Range()] = None

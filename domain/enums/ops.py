@@ -33,6 +33,16 @@ class JobResult(StrEnum):
     FAILED = "FAILED"
 
 
+class JobRecordResult(StrEnum):
+    """A task record's result: SPEC §4's three, and a fire that found a run of its task still running
+    (docs/decisions/job-overlap-in-console.md)."""
+
+    PROCESSING = "PROCESSING"
+    SUCCEEDED = "SUCCEEDED"
+    FAILED = "FAILED"
+    SKIPPED = "SKIPPED"
+
+
 class JobTrigger(StrEnum):
     SCHEDULE = "SCHEDULE"  # the cron (or a backfill of a missed window)
     MANUAL = "MANUAL"  # run now

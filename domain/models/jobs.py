@@ -8,12 +8,24 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ARRAY, BigInteger, Boolean, ForeignKey, Index, Integer, String, Text, UniqueConstraint, func
+from sqlalchemy import (
+    ARRAY,
+    BigInteger,
+    Boolean,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    func,
+    text,
+)
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column, query_expression
 
 from domain.db import Base, Timestamps, one_of
-from domain.enums import JobAlarm, JobMisfire, JobPauseReason, JobResult, JobStatus, JobTrigger
+from domain.enums import JobAlarm, JobMisfire, JobPauseReason, JobRecordResult, JobStatus, JobTrigger
 
 JOB_FK = "scheduled_jobs.id"
 
@@ -54,7 +66,9 @@ class JobRecord(Base):
     __table_args__ = (
         UniqueConstraint("workflow_id", name="uq_job_records_workflow_id"),
         Index("ix_job_records_job_started", "job_id", "started_at"),
-        one_of("result", JobResult), one_of("trigger", JobTrigger),
+        # what a run's begin looks up: its task's runs still PROCESSING (docs/decisions/job-overlap-in-console.md)
+        Index("ix_job_records_job_processing", "job_id", postgresql_where=text("result = 'PROCESSING'")),
+        one_of("result", JobRecordResult), one_of("trigger", JobTrigger),
     )
 
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
@@ -69,7 +83,7 @@ class JobRecord(Base):
     finished_at: Mapped[datetime | None] = mapped_column()
     duration_ms: Mapped[int | None] = mapped_column(Integer)
     attempt: Mapped[int] = mapped_column(Integer, default=1)
-    result: Mapped[JobResult] = mapped_column(String(16), default=JobResult.PROCESSING)
+    result: Mapped[JobRecordResult] = mapped_column(String(16), default=JobRecordResult.PROCESSING)
     output: Mapped[str | None] = mapped_column(String(500))
     error: Mapped[str | None] = mapped_column(Text)
 

@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import func, select
 
 from domain.db import transaction
-from domain.enums import JobResult
+from domain.enums import JobRecordResult
 from domain.models.jobs import JobRecord, ScheduledJob
 from domain.rules import jobs as rules
 from domain.settings import get_settings
@@ -121,7 +121,7 @@ async def records_of(job_id: int) -> list[JobRecord]:
 async def finished(job_id: int, count: int) -> list[JobRecord]:
     async def check() -> list[JobRecord] | None:
         rows = await records_of(job_id)
-        done = [r for r in rows if r.result != JobResult.PROCESSING]
+        done = [r for r in rows if r.result != JobRecordResult.PROCESSING]
         return rows if len(done) >= count else None
 
     return await eventually(check, timeout=30)
@@ -135,7 +135,7 @@ async def test_run_now_with_an_override_writes_a_task_record(client, login_as, f
     started = await client.post(f"/cms/job/{job['id']}/run", json={"params": {"note": "override"}}, headers=headers)
     assert started.status_code == 200, started.text
     [record] = await finished(job["id"], 1)
-    assert record.result == JobResult.SUCCEEDED and record.output == "pong override"
+    assert record.result == JobRecordResult.SUCCEEDED and record.output == "pong override"
     assert record.params == {"note": "override"} and record.trigger == "MANUAL" and record.attempt == 1
     assert record.workflow_id == started.json()["data"]["workflowId"] and record.duration_ms is not None
     listed = await client.post("/cms/job-record/search", json={"jobId": job["id"]}, headers=headers)
@@ -181,7 +181,8 @@ async def test_n_failures_pause_the_task_mail_once_and_a_pass_mails_recovered(cl
         await finished(job["id"], 1)
         await client.post(f"/cms/job/{job['id']}/run", json={}, headers=headers)
         rows = await finished(job["id"], 2)
-        assert [r.result for r in rows] == [JobResult.FAILED, JobResult.FAILED] and "503" in (rows[0].error or "")
+        assert [r.result for r in rows] == [JobRecordResult.FAILED, JobRecordResult.FAILED]
+        assert "503" in (rows[0].error or "")
         saved = (await client.get(f"/cms/job/detail/{job['id']}", headers=headers)).json()["data"]
         assert (saved["status"], saved["pausedReason"], saved["consecutiveFailures"], saved["alarm"]) == (
             "PAUSED", "FAILURES", 2, "FAILING")
@@ -194,7 +195,7 @@ async def test_n_failures_pause_the_task_mail_once_and_a_pass_mails_recovered(cl
         probe.status = 200  # the endpoint is back: run now passes, and the people hear it recovered
         await client.post(f"/cms/job/{job['id']}/run", json={}, headers=headers)
         rows = await finished(job["id"], 3)
-        assert rows[-1].result == JobResult.SUCCEEDED
+        assert rows[-1].result == JobRecordResult.SUCCEEDED
         both = await eventually(lambda: _mails(mail_sink, address, 2))
         assert [m["Subject"] for m in both][1].endswith("recovered")
         saved = (await client.get(f"/cms/job/detail/{job['id']}", headers=headers)).json()["data"]
@@ -239,7 +240,7 @@ async def test_backfill_runs_the_fires_of_a_past_window(client, login_as, flows)
     assert reply.status_code == 200, reply.text
     rows = await finished(job["id"], 2)
     assert sorted(r.nominal_at for r in rows) == [start, start + timedelta(minutes=30)]
-    assert all(r.trigger == "SCHEDULE" and r.result == JobResult.SUCCEEDED for r in rows)
+    assert all(r.trigger == "SCHEDULE" and r.result == JobRecordResult.SUCCEEDED for r in rows)
 
 
 async def test_a_builtin_task_cannot_be_deleted_and_a_plain_one_takes_its_schedule_along(client, login_as, flows):
@@ -254,6 +255,33 @@ async def test_a_builtin_task_cannot_be_deleted_and_a_plain_one_takes_its_schedu
     from temporalio.service import RPCError
     with pytest.raises(RPCError):
         await flows.client.get_schedule_handle(rules.schedule_id(job["id"])).describe()
+
+
+async def test_a_schedule_put_by_an_older_console_lets_every_fire_start_after_the_next_start(client, login_as, flows):
+    """SKIP_MISSED tasks' Schedules start every fire (ALLOW_ALL; the run refuses an overlap itself): one saved with
+    SKIP by the console before is brought to it when the worker starts (ensure_job_schedules), FIRE_ALL_MISSED
+    keeps buffering its fires."""
+    from temporalio.client import ScheduleOverlapPolicy, ScheduleUpdate
+
+    from activities.job_schedules import ensure_job_schedules
+
+    headers = await login_as(*EVERYTHING)
+    plain = (await client.post("/cms/job/add", json=form(), headers=headers)).json()["data"]
+    buffered = (await client.post("/cms/job/add", json=form(misfire="FIRE_ALL_MISSED"), headers=headers)).json()
+    handle = flows.client.get_schedule_handle(rules.schedule_id(plain["id"]))
+    assert (await handle.describe()).schedule.policy.overlap == ScheduleOverlapPolicy.ALLOW_ALL
+
+    async def as_before(given: Any) -> ScheduleUpdate:
+        schedule = given.description.schedule
+        schedule.policy.overlap = ScheduleOverlapPolicy.SKIP
+        return ScheduleUpdate(schedule=schedule)
+
+    await handle.update(as_before)
+    assert (await handle.describe()).schedule.policy.overlap == ScheduleOverlapPolicy.SKIP
+    await ensure_job_schedules(flows.client)
+    assert (await handle.describe()).schedule.policy.overlap == ScheduleOverlapPolicy.ALLOW_ALL
+    other = flows.client.get_schedule_handle(rules.schedule_id(buffered["data"]["id"]))
+    assert (await other.describe()).schedule.policy.overlap == ScheduleOverlapPolicy.BUFFER_ALL
 
 
 async def test_the_catalogue_lists_each_job_with_its_schema(client, login_as, flows):

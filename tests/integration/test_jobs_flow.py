@@ -13,7 +13,7 @@ from sqlalchemy import select
 from temporalio.client import WorkflowFailureError
 
 from domain.db import transaction
-from domain.enums import JobAlarm, JobResult, JobTrigger
+from domain.enums import JobAlarm, JobRecordResult, JobTrigger
 from domain.models.jobs import JobAlarmMail, JobRecord, ScheduledJob
 from domain.rules import jobs as rules
 from domain.settings import get_settings
@@ -85,7 +85,7 @@ async def test_a_failing_task_mails_once_reminds_hourly_and_mails_recovered_once
         kinds = (await db.scalars(select(JobAlarmMail.kind).where(JobAlarmMail.job_id == job.id)
                                   .order_by(JobAlarmMail.id))).all()
         saved = await db.get(ScheduledJob, job.id)
-    assert [r.result for r in records] == [JobResult.FAILED, JobResult.FAILED, JobResult.SUCCEEDED]
+    assert [r.result for r in records] == [JobRecordResult.FAILED, JobRecordResult.FAILED, JobRecordResult.SUCCEEDED]
     assert "Connect" in (records[0].error or "") or "connect" in (records[0].error or "").lower()
     assert kinds == ["FAILING", "REMINDER", "REMINDER", "RECOVERED"]
     assert saved is not None and (saved.consecutive_failures, saved.alarm) == (0, JobAlarm.OK)

@@ -8,7 +8,7 @@ from sqlalchemy import select
 from temporalio.api.enums.v1 import EventType
 
 from domain.db import transaction
-from domain.enums import JobResult, JobTrigger
+from domain.enums import JobRecordResult, JobTrigger
 from domain.models.jobs import JobRecord, ScheduledJob
 from domain.settings import get_settings
 from tests.conftest import own_workers, unique
@@ -49,7 +49,7 @@ async def test_a_run_is_two_workflow_tasks_and_one_activity_and_replays(env):
     assert markers.count("core_local_activity") == 2
     async with transaction() as db:
         record = await db.scalar(select(JobRecord).where(JobRecord.workflow_id == workflow_id))
-    assert record is not None and record.result == JobResult.SUCCEEDED and record.attempt == 1
+    assert record is not None and record.result == JobRecordResult.SUCCEEDED and record.attempt == 1
     assert record.started_at <= (record.finished_at or record.started_at) and record.output == "pong replay"
 
 

@@ -9091,6 +9091,13 @@ export interface components {
             workflowId: string;
         };
         /**
+         * JobRecordResult
+         * @description A task record's result: SPEC §4's three, and a fire that found a run of its task still running
+         *     (docs/decisions/job-overlap-in-console.md).
+         * @enum {string}
+         */
+        JobRecordResult: "PROCESSING" | "SUCCEEDED" | "FAILED" | "SKIPPED";
+        /**
          * JobResult
          * @description SPEC §4 task result: processing, succeeded, failed.
          * @enum {string}
@@ -11986,7 +11993,7 @@ export interface components {
              */
             pageSize: number;
             /** Result */
-            result?: components["schemas"]["JobResult"][] | null;
+            result?: components["schemas"]["JobRecordResult"][] | null;
             /**
              * Sort
              * @description `field` ascending or `-field` descending
@@ -12024,7 +12031,7 @@ export interface components {
             params: {
                 [key: string]: unknown;
             };
-            result: components["schemas"]["JobResult"];
+            result: components["schemas"]["JobRecordResult"];
             /** Runid */
             runId: string;
             /**

@@ -47,7 +47,7 @@ export const jobRecords = defineResource<JobRecord>({
   columns: [
     { key: 'jobName', title: 'jobName', priority: 'key', filter: true, width: 200 },
     { key: 'jobId', title: 'jobId', type: 'number', filter: true, width: 90 },
-    { key: 'result', title: 'result', type: 'enum', enum: 'JobResult', priority: 'key', filter: { multiple: true }, sorter: true },
+    { key: 'result', title: 'result', type: 'enum', enum: 'JobRecordResult', priority: 'key', filter: { multiple: true }, sorter: true },
     { key: 'trigger', title: 'trigger', type: 'enum', enum: 'JobTrigger', filter: { multiple: true } },
     { key: 'nominalAt', title: 'nominalAt', type: 'datetime', sorter: true },
     { key: 'startedAt', title: 'startedAt', type: 'datetime', priority: 'key', filter: true, sorter: true },
