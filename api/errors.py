@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import psycopg
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from sqlalchemy.exc import DBAPIError, OperationalError
@@ -101,11 +101,25 @@ def domain_reply(exc: DomainError) -> JSONResponse:
     return JSONResponse(failure(exc.code, message, data), status_code=exc.status, headers=headers)
 
 
+LABELS = "__field_labels__"  # on a route's endpoint: the resource whose labels name its fields (api/resource)
+
+
+def label_routes(router: APIRouter, resource: str) -> None:
+    """Refusals on these routes name fields as the resource heads its columns (`fields.Merchant.shopCount`)."""
+    for route in router.routes:
+        endpoint = getattr(route, "endpoint", None)
+        if endpoint is not None:
+            setattr(endpoint, LABELS, resource)
+
+
 @contextmanager
 def labels_of(request: Request) -> Iterator[None]:
-    """Field labels as the answering module names them (domain/i18n.field_label): its route's first tag."""
-    tags = getattr(request.scope.get("route"), "tags", None) or [None]
-    token = label_scope.set(str(tags[0]) if tags[0] is not None else None)
+    """Field labels as the answering module names them (domain/i18n.field_label): the resource of a kit route,
+    then the route's first tag."""
+    route = request.scope.get("route")
+    tags = getattr(route, "tags", None) or [None]
+    own = getattr(getattr(route, "endpoint", None), LABELS, None)
+    token = label_scope.set(tuple(str(name) for name in (own, tags[0]) if name is not None))
     try:
         yield
     finally:

@@ -18,8 +18,9 @@ LANGUAGES = ("en", "zh-CN", "id")
 DEFAULT_LANGUAGE = "en"
 
 current_language: ContextVar[str] = ContextVar("current_language", default=DEFAULT_LANGUAGE)
-# The API module answering (its route's first tag, set by api/errors.py): a field's label may differ per module.
-label_scope: ContextVar[str | None] = ContextVar("label_scope", default=None)
+# The API module answering (its route's first tag, set by api/errors.py), or several, the closest first (a kit route's
+# resource, then its tag): a field's label may differ per module.
+label_scope: ContextVar[str | tuple[str, ...] | None] = ContextVar("label_scope", default=None)
 
 
 @cache
@@ -64,13 +65,14 @@ def t(key: str, lang: str | None = None, **params: Any) -> str:
     return text
 
 
-def field_label(field: str, lang: str | None = None, module: str | None = None) -> str:
+def field_label(field: str, lang: str | None = None, module: str | tuple[str, ...] | None = None) -> str:
     """A field's translated label, or its own name when none is written. One wire name can mean different things
     in different modules (a ticket comment's `content` is the comment, a tip's or a mail's is its text), so
     `fields.<module>.<field>` for the module answering (`module`, else `label_scope`) comes before the shared
     `fields.<field>`."""
-    scope = module or label_scope.get()
-    for key in ((f"fields.{scope}.{field}",) if scope else ()) + (f"fields.{field}",):
+    scope = module or label_scope.get() or ()
+    scopes = (scope,) if isinstance(scope, str) else scope
+    for key in (*(f"fields.{name}.{field}" for name in scopes), f"fields.{field}"):
         label = t(key, lang)
         if label != key:
             return label

@@ -24,6 +24,7 @@ from sqlalchemy.orm import selectinload, with_expression
 
 from api.deps import Need, Principal, ReadDep, SessionDep, release
 from api.envelope import CamelModel, Page, Reply, ok
+from api.errors import label_routes
 from api.idempotency import REPLAYED_HEADER, Idempotency, KeyHeader
 from api.lean import lean
 from api.resource.exporting import export_route
@@ -275,6 +276,7 @@ class Resource(Generic[M]):
             export_route(self, router, scope)
         if self.actions.import_:
             import_routes(self, router)
+        label_routes(router, self.name)
         return router
 
     def _plain_search_route(self, router: APIRouter, plain: PlainPage, scope: dict[str, Any]) -> None:

@@ -22,6 +22,7 @@ from api.resource.query import (
     apply_filters,
     apply_sort,
     capped_count,
+    check_int_ranges,
     filter_shape,
     filter_values,
     page_reply,
@@ -83,6 +84,7 @@ class PlainPage:
 
     async def read(self, db: Executor, params: SearchParams, user: Principal) -> dict[str, Any]:
         """The page as the API answers it: the items in their wire form and the capped total."""
+        check_int_ranges(self.resource.model, params)  # the statement may come rendered: its filters are not built
         shape = self.shape(params, user)
         values = {**filter_values(params), "p_me": user.id, "p_limit": params.page_size,
                   "p_offset": (params.page - 1) * params.page_size}

@@ -15,12 +15,24 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, model_validator
 from pydantic.alias_generators import to_camel
-from sqlalchemy import ARRAY, Select, any_, bindparam, func, literal_column, or_, select
+from sqlalchemy import (
+    ARRAY,
+    BigInteger,
+    Integer,
+    Select,
+    SmallInteger,
+    any_,
+    bindparam,
+    func,
+    literal_column,
+    or_,
+    select,
+)
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import InstrumentedAttribute
 
 from api.envelope import CamelModel
-from domain.errors import DomainError
+from domain.errors import DomainError, Invalid
 
 MAX_PAGE_SIZE = 500
 MAX_PAGE = 10_000_000  # page * pageSize stays an OFFSET PostgreSQL takes
@@ -104,6 +116,31 @@ def bound_name(name: str, part: str = "") -> str:
     return f"f_{name}{part}"
 
 
+@lru_cache(maxsize=1024)
+def int_bound(model: type, column: str) -> int | None:
+    """2**31 for an `integer` column, 2**15 for a `smallint`: a filter value beyond is refused by PostgreSQL (the
+    request guard keeps every integer within 64 bits already)."""
+    kind = getattr(_column(model, column), "type", None)
+    if isinstance(kind, BigInteger) or not isinstance(kind, Integer):
+        return None
+    return 2**15 if isinstance(kind, SmallInteger) else 2**31
+
+
+def check_int_ranges(model: type, params: SearchParams) -> None:
+    """A filter value its column cannot hold (a shop count of 2**40) is the caller's 422 naming the filter, before
+    the database refuses the statement."""
+    for name, value, op in filter_ops(params):
+        if op.kind in ("like", "prefix", "where"):
+            continue
+        numbers = [v for v in (value if isinstance(value, list | tuple) else [value])
+                   if isinstance(v, int) and not isinstance(v, bool)]
+        for column in op.columns or (name,):
+            bound = int_bound(model, column) if numbers else None
+            if bound is not None and any(not -bound <= v < bound for v in numbers):
+                info = type(params).model_fields[name]
+                raise Invalid(field=info.alias or name, rule="between", ge=-bound, le=bound - 1)
+
+
 def filter_values(params: SearchParams) -> dict[str, Any]:
     """Every value the filters bind, by parameter name: what `apply_filters` puts in the statement, so a
     statement rendered once for the same shape (see `filter_shape`) can run with another search's values."""
@@ -156,6 +193,7 @@ def hashable(value: Any) -> Any:
 
 
 def apply_filters(query: Select[Any], model: type, params: SearchParams) -> Select[Any]:
+    check_int_ranges(model, params)
     values = filter_values(params)
 
     def bound(name: str, part: str = "", **kw: Any) -> Any:

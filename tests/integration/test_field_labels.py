@@ -1,6 +1,15 @@
 """One wire name, two meanings: a ticket comment's `content` is the comment, a tip's and a timed mail's is their
 text. Each refusal names the field as its own module does (domain/i18n.field_label, `fields.tickets.content`)."""
 
+from collections.abc import Iterator
+from typing import Any, get_args
+
+from fastapi.routing import APIRoute
+from pydantic import BaseModel
+
+from api.errors import LABELS
+from api.main import ROUTERS
+from domain.i18n import LANGUAGES, field_label
 from tests.integration.ticket_support import EVERYTHING
 
 BAD_LINK = '<a href="javascript:alert(1)">click</a>'
@@ -22,3 +31,41 @@ async def test_content_is_a_comment_on_a_ticket_and_the_text_of_a_tip(client, lo
         "content": BAD_LINK})
     assert message_of(tip, "content").startswith("Konten:")
 
+
+
+def request_fields(annotation: Any, seen: set[type]) -> Iterator[str]:
+    """Every wire name a body of this type holds, nested models and lists of them included."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        if annotation in seen:
+            return
+        seen.add(annotation)
+        for name, info in annotation.model_fields.items():
+            yield info.alias or name
+            yield from request_fields(info.annotation, seen)
+        return
+    for arg in get_args(annotation):
+        yield from request_fields(arg, seen)
+
+
+def route_fields(route: APIRoute) -> Iterator[str]:
+    dependant = route.dependant
+    for param in (*dependant.path_params, *dependant.query_params, *dependant.header_params):
+        yield param.alias
+    for param in dependant.body_params:
+        yield from request_fields(param.field_info.annotation, set())
+
+
+def test_every_field_a_request_may_be_refused_on_has_a_label_in_every_language():
+    """A refusal names the field as the screen does, in the reader's language, never by its wire name
+    (`shopCount`, `row_id`): each field of every body, path, query and header of the API has a label."""
+    unlabelled: dict[str, set[str]] = {}
+    for route in (r for router in ROUTERS for r in router.routes):
+        if not isinstance(route, APIRoute):
+            continue
+        own = getattr(route.endpoint, LABELS, None)
+        scopes = tuple(str(name) for name in (own, (route.tags or [None])[0]) if name is not None)
+        for name in set(route_fields(route)):
+            if any(field_label(name, lang, module=scopes) == name for lang in LANGUAGES):
+                unlabelled.setdefault(name, set()).add(route.path)
+    assert not unlabelled, "fields without a label in en, zh-CN and id (fields.<name>): " + "; ".join(
+        f"{name} ({sorted(paths)[0]})" for name, paths in sorted(unlabelled.items()))
