@@ -184,15 +184,25 @@ def apply_progress(user: Principal, row: StockOrder, quantities: Sequence[int]) 
 async def release(db: AsyncSession, user: Principal, orders: Resource[StockOrder], action: Action,
                   order_id: int) -> StockOrder:
     """Cancel (inbound: in-transit released) or void (outbound: locked released, available raised). Asked
-    again, it changes nothing: the order is already cancelled, and each line's release is keyed once."""
+    again, it changes nothing: the order is already cancelled, and each line's release is keyed once. A void of
+    an order its warehouse holds is asked of the warehouse (CANCELING); its reply releases the lock."""
     row = await orders.load(db, user, order_id, lock=True)
     if rules.check_action(state_of(row), action) == Step.ALREADY_DONE:
         return row
     before = audit.snapshot(row)
-    released, moves = apply_release(user, row)
+    released, moves = apply_void(user, row)
     await book(db, moves)
     await record(db, user, row, action, released, before)
     return row
+
+
+def apply_void(user: Principal, row: StockOrder) -> tuple[list[int], list[Movement]]:
+    """A cancel or void: asked of the warehouse when it holds the order (nothing released yet), else at once."""
+    if rules.asks_warehouse_to_cancel(state_of(row)):
+        row.working_status = OutboundWorkingStatus.CANCELING
+        row.revision += 1
+        return [], []
+    return apply_release(user, row)
 
 
 def apply_release(user: Principal, row: StockOrder) -> tuple[list[int], list[Movement]]:
@@ -217,24 +227,36 @@ async def delete(db: AsyncSession, user: Principal, row: StockOrder) -> None:
 
 async def work(db: AsyncSession, user: Principal, orders: Resource[StockOrder], action: Action,
                order_id: int) -> StockOrder:
-    """The warehouse's side of an order (SPEC §4 push, print and working statuses): no stock moves. A repeat (a
-    double click, a retry) of a push, pick or pack already done answers with the order as it is."""
+    """The warehouse's side of an order (SPEC §4 push, print and working statuses). A repeat (a double click, a
+    retry) of a step already done answers with the order as it is. Only the warehouse's confirmed cancel moves
+    stock: the lock of what was not shipped is released, as a void does."""
     row = await orders.load(db, user, order_id, lock=True)
     state = state_of(row)
     if rules.check_work(state, action) == Step.ALREADY_DONE:
         return row
     before = audit.snapshot(row)
-    if action == Action.PUSH:
+    released: list[int] = []
+    if action == Action.CANCEL_DONE:  # what was not shipped is released, as a void does (raising the revision)
+        released, moves = apply_release(user, row)
+        await book(db, moves)
+    else:
+        row.revision += 1
+    await apply_work(db, row, state, action)
+    await record(db, user, row, action, released, before)
+    return row
+
+
+async def apply_work(db: AsyncSession, row: StockOrder, state: rules.OrderState, action: Action) -> None:
+    """The statuses an action of the warehouse's side leaves the order in."""
+    if action in (Action.PUSH, Action.CONFIRM):
         enabled = await db.scalar(select(Warehouse.enabled).where(Warehouse.id == row.warehouse_id))
-        pushed = rules.push_result(state, bool(enabled), bool(row.logistic_no))
+        pushed = (rules.push_result(state, bool(enabled), bool(row.logistic_no)) if action == Action.PUSH
+                  else rules.confirmed(state))
         row.status, row.push_status, row.working_status = pushed.status, pushed.push_status, pushed.working_status
     elif action == Action.PRINT:
         row.print_status = PrintStatus.PRINTED
     else:
         row.working_status = rules.working_after(action)
-    row.revision += 1
-    await record(db, user, row, action, [], before)
-    return row
 
 
 # ---- mass actions ----------------------------------------------------------------------------------------------
@@ -257,7 +279,7 @@ async def mass(db: AsyncSession, user: Principal, orders: Resource[StockOrder], 
             quantities = rules.released(lines_of(row))  # everything that remains
             moves += apply_progress(user, row, quantities)
         else:
-            quantities, released = apply_release(user, row)
+            quantities, released = apply_void(user, row)
             moves += released
         await record(db, user, row, step, quantities, before)
     await book(db, moves)

@@ -109,7 +109,8 @@ async def cancel(body: StockOrderRef, db: SessionDep,
     return ok(await shown(db, user, await ops.release(db, user, orders, Action.CANCEL, body.id)))
 
 
-@router.post("/void", summary="Void an outbound order: its locked stock is released and available raised, once")
+@router.post("/void", summary="Void an outbound order: its locked stock is released and available raised, once; "
+              "an order its warehouse holds is asked of the warehouse first (CANCELING)")
 async def void(body: StockOrderRef, db: SessionDep,
                user: Annotated[Principal, Need("stock-order#cancel")]) -> Reply[StockOrderPublic]:
     return ok(await shown(db, user, await ops.release(db, user, orders, Action.VOID, body.id)))
@@ -130,6 +131,15 @@ WORK_ROUTES = (
     (Action.PRINT, "print", "stock-order#print", "Print an outbound order's picking list (print status PRINTED)"),
     (Action.PICK, "pick", "stock-order#ship", "Start picking an outbound order (working status PICKING_PROCESS)"),
     (Action.PACK, "pack", "stock-order#ship", "Pack a picked outbound order (working status PACKED)"),
+    (Action.CONFIRM, "confirm", "stock-order#push",
+     "The warehouse took the pushed order: push RECEIVED (RECEIVED_PULL_AWB without an air waybill)"),
+    (Action.ALLOCATE, "allocate", "stock-order#ship", "The warehouse allocated an outbound order's stock (ALLOCATED)"),
+    (Action.REVIEW, "review", "stock-order#ship", "Sort and review a picked outbound order (SORTING_AND_REVIEWING)"),
+    (Action.HANDOVER, "handover", "stock-order#ship", "A packed outbound order waits for the courier (WAITING_PICKUP)"),
+    (Action.CANCEL_DONE, "cancel-done", "stock-order#cancel",
+     "The warehouse cancelled an outbound order asked to cancel (CANCELING): its lock is released"),
+    (Action.CANCEL_REFUSED, "cancel-refused", "stock-order#cancel",
+     "The warehouse could not cancel an outbound order: it had shipped it (CANCEL_FAIL)"),
 )
 for work in WORK_ROUTES:
     work_route(*work)

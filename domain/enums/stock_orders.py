@@ -94,3 +94,10 @@ class StockOrderAction(StrEnum):
     PRINT = "PRINT"  # outbound: its picking list printed
     PICK = "PICK"  # outbound: the warehouse starts picking it
     PACK = "PACK"  # outbound: picked and packed, waiting to ship
+    # the warehouse's replies and steps after a push (SPEC §4 push and outbound working statuses)
+    CONFIRM = "CONFIRM"  # the warehouse took the pushed order: push RECEIVED (or RECEIVED_PULL_AWB), working RECEIVED
+    ALLOCATE = "ALLOCATE"  # outbound: the warehouse allocated the stock to it (ALLOCATED)
+    REVIEW = "REVIEW"  # outbound: what was picked is sorted and reviewed (SORTING_AND_REVIEWING)
+    HANDOVER = "HANDOVER"  # outbound: the packed parcel waits for the courier (WAITING_PICKUP)
+    CANCEL_DONE = "CANCEL_DONE"  # outbound, CANCELING: the warehouse cancelled it; the lock is released
+    CANCEL_REFUSED = "CANCEL_REFUSED"  # outbound, CANCELING: the warehouse had shipped it already (CANCEL_FAIL)

@@ -61,9 +61,10 @@ ABNORMAL_WORKING = frozenset({OutboundWorkingStatus.SYNC_FAIL, OutboundWorkingSt
 ABNORMAL_PUSH = frozenset({WarehousePushStatus.FAIL})
 
 ACTIONS_OF = {
-    StockOrderDirection.INBOUND: (Action.RECEIVE, Action.CANCEL, Action.PUSH),
+    StockOrderDirection.INBOUND: (Action.RECEIVE, Action.CANCEL, Action.PUSH, Action.CONFIRM),
     StockOrderDirection.OUTBOUND: (Action.SHIP, Action.VOID, Action.DELETE, Action.PUSH, Action.PRINT, Action.PICK,
-                                   Action.PACK),
+                                   Action.PACK, Action.CONFIRM, Action.ALLOCATE, Action.REVIEW, Action.HANDOVER,
+                                   Action.CANCEL_DONE, Action.CANCEL_REFUSED),
 }
 
 
@@ -126,7 +127,20 @@ def is_abnormal(order: OrderState) -> bool:
 
 
 def is_awaiting_outbound(order: OrderState) -> bool:
-    return order.direction == StockOrderDirection.OUTBOUND and order.status in AWAITING
+    return (order.direction == StockOrderDirection.OUTBOUND and order.status in AWAITING
+            and order.working_status != OutboundWorkingStatus.CANCELING)
+
+
+def is_canceling(order: OrderState) -> bool:
+    """A void asked of the warehouse holding the order, not answered yet: the order waits for its reply."""
+    return order.working_status == OutboundWorkingStatus.CANCELING
+
+
+def asks_warehouse_to_cancel(order: OrderState) -> bool:
+    """A void of an outbound order its warehouse holds (pushed there and being worked) is asked of the warehouse
+    first (working CANCELING); its reply releases the lock or, shipped already, fails it (CANCEL_FAIL). An order
+    the warehouse does not hold (never pushed, push failed) is voided at once."""
+    return order.direction == StockOrderDirection.OUTBOUND and order.working_status in HELD
 
 
 def status_after_progress(lines: Sequence[Line], current: WarehouseDocumentStatus) -> WarehouseDocumentStatus:
@@ -151,7 +165,7 @@ def check_action(order: OrderState, action: Action) -> Step:
         raise DomainError("STOCK_ORDER_WRONG_DIRECTION", status=409, orderNo=order.order_no,
                           action=label(action), direction=label(order.direction))
     if action in (Action.CANCEL, Action.VOID):
-        if order.status in CANCELLED:
+        if order.status in CANCELLED or is_canceling(order):  # a repeat, or asked of the warehouse already
             return Step.ALREADY_DONE
         if order.status in COMPLETED:
             raise _refused(order, action)
@@ -163,7 +177,14 @@ def check_action(order: OrderState, action: Action) -> Step:
         return Step.APPLY
     if order.status not in OPEN:
         raise _refused(order, action)
+    if is_canceling(order):  # SHIP, RECEIVE: the warehouse is asked to cancel it; its reply comes first
+        raise _working_refused(order, action)
     return Step.APPLY
+
+
+def _working_refused(order: OrderState, action: Action) -> DomainError:
+    return DomainError("STOCK_ORDER_WORKING_TRANSITION", status=409, orderNo=order.order_no,
+                       action=label(action), current=label(order.working_status or W.CREATE))
 
 
 def _refused(order: OrderState, action: Action) -> DomainError:
@@ -176,17 +197,32 @@ def label(value: StrEnum) -> str:
     return f"enums.{type(value).__name__}.{value.value}"
 
 
-# ---- the warehouse's side: push, print, pick, pack (SPEC §4 push, print and outbound working statuses) --------
+# ---- the warehouse's side: push and its reply, print, allocate, pick, review, pack, hand over, cancel ----------
+# (SPEC §4 push, print and outbound working statuses). Each is an action taken on the server, guarded here.
 
 W = OutboundWorkingStatus
 P = WarehousePushStatus
-WORK_ACTIONS = frozenset({Action.PUSH, Action.PRINT, Action.PICK, Action.PACK})  # no stock moves
+WORK_ACTIONS = frozenset({Action.PUSH, Action.PRINT, Action.PICK, Action.PACK, Action.CONFIRM, Action.ALLOCATE,
+                          Action.REVIEW, Action.HANDOVER, Action.CANCEL_DONE, Action.CANCEL_REFUSED})
 PUSHABLE = frozenset({P.NORMAL, P.FAIL})  # never pushed, or refused: a push (again) may be tried
 PUSHED = frozenset({P.SUCCESS, P.SUCCESS_WITHOUT_AWB, P.RECEIVED, P.RECEIVED_PULL_AWB})
+ANSWERED = frozenset({P.SUCCESS, P.SUCCESS_WITHOUT_AWB})  # pushed, the warehouse has not confirmed taking it yet
+# the warehouse's confirmation of a push: with an air waybill RECEIVED, without one it pulls it from the courier
+CONFIRMED = {P.SUCCESS: P.RECEIVED, P.SUCCESS_WITHOUT_AWB: P.RECEIVED_PULL_AWB}
+# the working statuses of an outbound order its warehouse holds: a void of it is asked of the warehouse
+HELD = frozenset({W.SYNC_SUCCESS, W.RECEIVED, W.ALLOCATED, W.PICKING_PROCESS, W.SORTING_AND_REVIEWING, W.PACKED,
+                  W.WAITING_PICKUP, W.CANCEL_FAIL})
 # the warehouse working step each action moves an outbound order to, from the steps it may follow
 WORK_STEPS: dict[Action, tuple[frozenset[OutboundWorkingStatus], OutboundWorkingStatus]] = {
+    Action.CONFIRM: (frozenset({W.SYNC_SUCCESS}), W.RECEIVED),
+    Action.ALLOCATE: (frozenset({W.SYNC_SUCCESS, W.RECEIVED}), W.ALLOCATED),
     Action.PICK: (frozenset({W.SYNC_SUCCESS, W.RECEIVED, W.ALLOCATED}), W.PICKING_PROCESS),  # pushed first
+    Action.REVIEW: (frozenset({W.PICKING_PROCESS}), W.SORTING_AND_REVIEWING),
     Action.PACK: (frozenset({W.PICKING_PROCESS, W.SORTING_AND_REVIEWING}), W.PACKED),
+    Action.HANDOVER: (frozenset({W.PACKED}), W.WAITING_PICKUP),
+    # the warehouse's reply to a void asked of it; a cancelled order leaves the warehouse's work (CREATE again)
+    Action.CANCEL_REFUSED: (frozenset({W.CANCELING}), W.CANCEL_FAIL),
+    Action.CANCEL_DONE: (frozenset({W.CANCELING}), W.CREATE),
 }
 
 
@@ -200,13 +236,16 @@ class Pushed:
 
 
 def check_work(order: OrderState, action: Action) -> Step:
-    """Whether a push, print, pick or pack may be taken. Push: an order just created (CREATE) whose push has not
-    succeeded; pushed already is a repeat. Print: any outbound order not cancelled (a reprint is allowed). Pick and
-    pack: an open outbound order at a working step the action follows; at its step already is a repeat."""
+    """Whether an action of the warehouse's side may be taken. Push: an order just created (CREATE) whose push has
+    not succeeded; pushed already is a repeat. Confirm (the warehouse took it): a push answered and not confirmed
+    yet; confirmed already is a repeat. Print: any outbound order not cancelled (a reprint is allowed). The other
+    steps: an open outbound order at a working step the action follows; at its step already is a repeat."""
     if action not in ACTIONS_OF[order.direction]:
         raise DomainError("STOCK_ORDER_WRONG_DIRECTION", status=409, orderNo=order.order_no,
                           action=label(action), direction=label(order.direction))
     if order.status in CANCELLED:
+        if action == Action.CANCEL_DONE:  # the warehouse's reply again: cancelled already
+            return Step.ALREADY_DONE
         raise _refused(order, action)
     if action == Action.PUSH:
         if order.push_status in PUSHED:
@@ -216,13 +255,32 @@ def check_work(order: OrderState, action: Action) -> Step:
         return Step.APPLY
     if action == Action.PRINT:
         return Step.APPLY
+    if action == Action.CONFIRM:
+        return check_confirm(order)
     allowed, target = WORK_STEPS[action]
-    if order.working_status == target:
+    if order.working_status == target and action != Action.CANCEL_DONE:
         return Step.ALREADY_DONE
     if order.status not in OPEN or order.working_status not in allowed:
-        raise DomainError("STOCK_ORDER_WORKING_TRANSITION", status=409, orderNo=order.order_no,
-                          action=label(action), current=label(order.working_status or W.CREATE))
+        raise _working_refused(order, action)
     return Step.APPLY
+
+
+def check_confirm(order: OrderState) -> Step:
+    if order.push_status in CONFIRMED.values():
+        return Step.ALREADY_DONE
+    outbound = order.direction == StockOrderDirection.OUTBOUND
+    if order.push_status not in ANSWERED or order.status not in OPEN or (
+            outbound and order.working_status not in WORK_STEPS[Action.CONFIRM][0]):
+        raise DomainError("STOCK_ORDER_WORKING_TRANSITION", status=409, orderNo=order.order_no,
+                          action=label(Action.CONFIRM), current=label(order.push_status))
+    return Step.APPLY
+
+
+def confirmed(order: OrderState) -> Pushed:
+    """The warehouse took the pushed order: push RECEIVED, or RECEIVED_PULL_AWB when it was pushed without an air
+    waybill (the warehouse pulls it from the courier); an outbound order is RECEIVED in the warehouse."""
+    outbound = order.direction == StockOrderDirection.OUTBOUND
+    return Pushed(order.status, CONFIRMED[order.push_status], W.RECEIVED if outbound else None)
 
 
 def working_after(action: Action) -> OutboundWorkingStatus:
@@ -274,6 +332,7 @@ class Ineligible(StrEnum):
     CANCELLED = "CANCELLED"
     COMPLETED = "COMPLETED"
     ABNORMAL = "ABNORMAL"
+    CANCELING = "CANCELING"  # a void asked of its warehouse waits for the reply
     INBOUND = "INBOUND"  # mass outbound is for outbound orders
 
 
@@ -284,6 +343,8 @@ def ineligibility(action: MassAction, order: OrderState) -> Ineligible | None:
         return Ineligible.CANCELLED
     if order.status in COMPLETED:
         return Ineligible.COMPLETED
+    if is_canceling(order):
+        return Ineligible.CANCELING
     if action == MassAction.OUTBOUND:
         if order.direction != StockOrderDirection.OUTBOUND:
             return Ineligible.INBOUND

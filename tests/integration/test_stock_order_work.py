@@ -6,9 +6,10 @@ history. And an outbound order for a channel order: the product flow shows its c
 from sqlalchemy import select, update
 
 from domain.db import transaction
+from domain.enums import StockMovementType
 from domain.models.audit import EntityChange
 from domain.models.warehouses import Warehouse
-from tests.integration.stock_order_support import ORDERS, Place, act, create, place_with_stock
+from tests.integration.stock_order_support import ORDERS, Place, act, changes_of, create, figures, place_with_stock
 from tests.integration.stock_sync_support import stocked_store
 
 STAFF = (*ORDERS, "stock-order#push", "stock-order#print", "product-flow")
@@ -113,3 +114,74 @@ async def test_the_product_flow_shows_the_channel_order_an_outbound_order_fulfil
     other = await stocked_store()
     foreign = await create(client, staff, place, "SALES_OUTBOUND", 422, **{**channel, "shopId": other.shop_id})
     assert foreign["data"]["errors"][0]["field"] == "shopId"
+
+
+async def test_the_warehouse_confirms_allocates_reviews_and_hands_over_and_a_cancel_it_refuses_fails(client, login_as):
+    """SPEC §4 push RECEIVED_PULL_AWB, working RECEIVED, ALLOCATED, SORTING_AND_REVIEWING, WAITING_PICKUP, then a
+    void asked of the warehouse (CANCELING) that it refuses, having shipped (CANCEL_FAIL): the lock stays until the
+    shipment is booked."""
+    staff = await login_as(*STAFF)
+    place = await place_with_stock(on_hand=10)
+    order = (await create(client, staff, place, "SALES_OUTBOUND"))["data"]
+    ref = {"id": order["id"]}
+    assert (await act(client, staff, "confirm", ref, 409))["code"] == "STOCK_ORDER_WORKING_TRANSITION"  # not pushed
+    await act(client, staff, "push", ref)
+    confirmed = (await act(client, staff, "confirm", ref))["data"]
+    assert statuses(confirmed) == ("PENDING", "RECEIVED_PULL_AWB", "RECEIVED", "NOT_PRINTED")
+    assert (await act(client, staff, "confirm", ref))["data"]["revision"] == confirmed["revision"]  # a repeat
+    assert (await act(client, staff, "review", ref, 409))["code"] == "STOCK_ORDER_WORKING_TRANSITION"
+    for path, working in (("allocate", "ALLOCATED"), ("pick", "PICKING_PROCESS"), ("review", "SORTING_AND_REVIEWING"),
+                          ("pack", "PACKED"), ("handover", "WAITING_PICKUP")):
+        assert (await act(client, staff, path, ref))["data"]["workingStatus"] == working
+
+    canceling = (await act(client, staff, "void", ref))["data"]
+    assert (canceling["status"], canceling["workingStatus"]) == ("PENDING", "CANCELING")
+    assert (await figures(place))["locked"] == 10  # nothing released before the warehouse answers
+    assert (await act(client, staff, "void", ref))["data"]["revision"] == canceling["revision"]  # asked already
+    assert (await act(client, staff, "ship", {**ref, "revision": canceling["revision"], "quantities": [10]},
+                      409))["code"] == "STOCK_ORDER_WORKING_TRANSITION"
+    failed = (await act(client, staff, "cancel-refused", ref))["data"]
+    assert (failed["status"], failed["workingStatus"]) == ("PENDING", "CANCEL_FAIL")
+    refused = await act(client, staff, "mass-outbound", {"ids": [order["id"]]}, 409)  # abnormal
+    assert refused["data"]["ineligible"] == [{"orderNo": order["orderNo"], "reason": "ABNORMAL"}]
+    shipped = (await act(client, staff, "ship", {**ref, "revision": failed["revision"], "quantities": [10]}))["data"]
+    assert (shipped["status"], shipped["workingStatus"]) == ("COMPLETE", "OUTBOUND_DONE")
+    assert await figures(place) == {"on_hand": 0, "locked": 0, "transit": 0, "available": 0}
+    assert await audited(order["id"]) == ["create", "push", "confirm", "allocate", "pick", "review", "pack",
+                                          "handover", "void", "cancel_refused", "ship"]
+
+
+async def test_a_cancel_the_warehouse_confirms_releases_the_lock_once(client, login_as):
+    staff = await login_as(*STAFF)
+    place = await place_with_stock(on_hand=10)
+    order = (await create(client, staff, place, "SALES_OUTBOUND", logisticNo="AWB-7"))["data"]
+    ref = {"id": order["id"]}
+    assert (await act(client, staff, "cancel-done", ref, 409))["code"] == "STOCK_ORDER_WORKING_TRANSITION"
+    await act(client, staff, "push", ref)
+    assert (await act(client, staff, "confirm", ref))["data"]["pushStatus"] == "RECEIVED"
+    canceling = (await act(client, staff, "mass-cancel", {"ids": [order["id"]]}))["data"]["orders"][0]
+    assert (canceling["status"], canceling["workingStatus"]) == ("PENDING", "CANCELING")
+    again = await act(client, staff, "mass-cancel", {"ids": [order["id"]]}, 409)
+    assert again["data"]["ineligible"] == [{"orderNo": order["orderNo"], "reason": "CANCELING"}]
+    assert (await figures(place))["locked"] == 10
+
+    cancelled = (await act(client, staff, "cancel-done", ref))["data"]
+    assert (cancelled["status"], cancelled["workingStatus"]) == ("INVALID", "CREATE")
+    assert await figures(place) == {"on_hand": 10, "locked": 0, "transit": 0, "available": 10}
+    assert (await act(client, staff, "cancel-done", ref))["data"]["revision"] == cancelled["revision"]  # a repeat
+    assert (await figures(place))["available"] == 10
+    assert await changes_of(order["orderNo"], StockMovementType.RELEASE_OUTBOUND) == 1
+    details = (await client.get(f"/cms/stock-order/{order['id']}/details", headers=staff)).json()["data"]
+    assert [(a["action"], a["quantities"]) for a in details["actions"]] == [
+        ("CREATE", [10]), ("PUSH", []), ("CONFIRM", []), ("VOID", []), ("CANCEL_DONE", [10])]
+
+
+async def test_an_inbound_order_pushed_is_confirmed_received_by_its_warehouse(client, login_as):
+    staff = await login_as(*STAFF)
+    place = await place_with_stock()
+    order = (await create(client, staff, place, "PURCHASE_INBOUND"))["data"]
+    await act(client, staff, "push", {"id": order["id"]})
+    confirmed = (await act(client, staff, "confirm", {"id": order["id"]}))["data"]
+    assert (confirmed["status"], confirmed["pushStatus"], confirmed["workingStatus"]) == ("PENDING", "RECEIVED", None)
+    wrong = await act(client, staff, "allocate", {"id": order["id"]}, 409)
+    assert wrong["code"] == "STOCK_ORDER_WRONG_DIRECTION"

@@ -44,6 +44,18 @@ INBOUND   PICK     -      -       -             -        -       -
 OUTBOUND  PICK     -      -       -             -        -       -
 INBOUND   PACK     -      -       -             -        -       -
 OUTBOUND  PACK     -      -       -             -        -       -
+INBOUND   CONFIRM        -      -      -      -      -      -
+INBOUND   ALLOCATE       -      -      -      -      -      -
+INBOUND   REVIEW         -      -      -      -      -      -
+INBOUND   HANDOVER       -      -      -      -      -      -
+INBOUND   CANCEL_DONE    -      -      -      -      -      -
+INBOUND   CANCEL_REFUSED -      -      -      -      -      -
+OUTBOUND  CONFIRM        -      -      -      -      -      -
+OUTBOUND  ALLOCATE       -      -      -      -      -      -
+OUTBOUND  REVIEW         -      -      -      -      -      -
+OUTBOUND  HANDOVER       -      -      -      -      -      -
+OUTBOUND  CANCEL_DONE    -      -      -      -      ==      ==
+OUTBOUND  CANCEL_REFUSED -      -      -      -      -      -
 """
 
 
@@ -278,6 +290,14 @@ WORK_GRID = [  # working status before, action, step (or the refusal)
     (W.PICKING_PROCESS, Action.PACK, Step.APPLY), (W.SORTING_AND_REVIEWING, Action.PACK, Step.APPLY),
     (W.PACKED, Action.PACK, Step.ALREADY_DONE), (W.SYNC_SUCCESS, Action.PACK, None),
     (W.OUTBOUND_DONE, Action.PACK, None),
+    (W.SYNC_SUCCESS, Action.ALLOCATE, Step.APPLY), (W.RECEIVED, Action.ALLOCATE, Step.APPLY),
+    (W.ALLOCATED, Action.ALLOCATE, Step.ALREADY_DONE), (W.PICKING_PROCESS, Action.ALLOCATE, None),
+    (W.PICKING_PROCESS, Action.REVIEW, Step.APPLY), (W.SORTING_AND_REVIEWING, Action.REVIEW, Step.ALREADY_DONE),
+    (W.ALLOCATED, Action.REVIEW, None), (W.PACKED, Action.HANDOVER, Step.APPLY),
+    (W.WAITING_PICKUP, Action.HANDOVER, Step.ALREADY_DONE), (W.PICKING_PROCESS, Action.HANDOVER, None),
+    (W.CANCELING, Action.CANCEL_REFUSED, Step.APPLY), (W.CANCEL_FAIL, Action.CANCEL_REFUSED, Step.ALREADY_DONE),
+    (W.CANCELING, Action.CANCEL_DONE, Step.APPLY), (W.PACKED, Action.CANCEL_DONE, None),
+    (W.CANCELING, Action.PICK, None), (W.CANCELING, Action.PACK, None),
 ]
 
 
@@ -292,6 +312,55 @@ def test_the_working_status_follows_pick_then_pack(working, action, step):
         assert rules.check_work(order, action) == step
     assert rules.working_after(Action.PICK) == W.PICKING_PROCESS
     assert rules.working_after(Action.PACK) == W.PACKED
+    assert rules.working_after(Action.ALLOCATE) == W.ALLOCATED
+    assert rules.working_after(Action.REVIEW) == W.SORTING_AND_REVIEWING
+    assert rules.working_after(Action.HANDOVER) == W.WAITING_PICKUP
+    assert rules.working_after(Action.CANCEL_REFUSED) == W.CANCEL_FAIL
+
+
+@pytest.mark.parametrize(("direction", "push", "working", "after"), [
+    (OUT, P.SUCCESS, W.SYNC_SUCCESS, rules.Pushed(S.PENDING, P.RECEIVED, W.RECEIVED)),
+    (OUT, P.SUCCESS_WITHOUT_AWB, W.SYNC_SUCCESS, rules.Pushed(S.PENDING, P.RECEIVED_PULL_AWB, W.RECEIVED)),
+    (IN, P.SUCCESS, None, rules.Pushed(S.PENDING, P.RECEIVED, None)),
+])
+def test_the_warehouse_confirms_a_push_it_took(direction, push, working, after):
+    """SPEC §4 push status RECEIVED, or RECEIVED_PULL_AWB when the order went without its air waybill."""
+    state = _order(direction, S.PENDING, working, push)
+    assert rules.check_work(state, Action.CONFIRM) == Step.APPLY
+    assert rules.confirmed(state) == after
+    again = _order(direction, S.PENDING, after.working_status, after.push_status)
+    assert rules.check_work(again, Action.CONFIRM) == Step.ALREADY_DONE
+
+
+@pytest.mark.parametrize(("push", "working"), [(P.NORMAL, W.CREATE), (P.FAIL, W.SYNC_FAIL),
+                                               (P.SUCCESS, W.PICKING_PROCESS)])
+def test_a_push_not_answered_or_worked_on_already_is_not_confirmed(push, working):
+    with pytest.raises(DomainError) as refused:
+        rules.check_work(_order(status=S.PENDING, working=working, push=push), Action.CONFIRM)
+    assert refused.value.code == "STOCK_ORDER_WORKING_TRANSITION"
+
+
+@pytest.mark.parametrize(("working", "asks"), [
+    (W.CREATE, False), (W.SYNC_FAIL, False), (W.SYNC_SUCCESS, True), (W.RECEIVED, True), (W.ALLOCATED, True),
+    (W.PICKING_PROCESS, True), (W.SORTING_AND_REVIEWING, True), (W.PACKED, True), (W.WAITING_PICKUP, True),
+    (W.CANCEL_FAIL, True)])
+def test_a_void_of_an_order_its_warehouse_holds_is_asked_of_the_warehouse(working, asks):
+    assert rules.asks_warehouse_to_cancel(_order(status=S.PENDING, working=working)) == asks
+
+
+def test_an_order_waiting_for_the_warehouses_cancel_reply_is_not_shipped_nor_voided_again():
+    canceling = _order(status=S.PENDING, working=W.CANCELING)
+    assert rules.check_action(canceling, Action.VOID) == Step.ALREADY_DONE
+    with pytest.raises(DomainError) as refused:
+        rules.check_action(canceling, Action.SHIP)
+    assert refused.value.code == "STOCK_ORDER_WORKING_TRANSITION"
+    with pytest.raises(DomainError):
+        rules.check_action(canceling, Action.DELETE)
+    for action in MassAction:
+        assert rules.ineligibility(action, canceling) == Ineligible.CANCELING
+    failed = _order(status=S.PENDING, working=W.CANCEL_FAIL)  # shipped by the warehouse: shipped here too
+    assert rules.check_action(failed, Action.SHIP) == Step.APPLY
+    assert rules.is_abnormal(failed)
 
 
 def test_a_completed_order_is_not_picked_and_inbound_orders_are_not_worked():

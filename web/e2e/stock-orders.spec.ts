@@ -103,9 +103,11 @@ describe('inbound and outbound orders (SPEC §3, §4)', () => {
     await expect.poll(shown).toEqual({ onHand: '6', locked: '4', transit: '4', available: '2' });
     await closeDrawer();
 
-    // the warehouse's side (SPEC §4 push, print and working statuses): pushed, picking list printed, picked, packed
-    for (const [action, shows] of [['Push to warehouse', 'Succeeded without AWB'], ['Print picking list', 'Printed'],
-      ['Pick', 'Picking'], ['Pack', 'Packed']]) {
+    // the warehouse's side (SPEC §4 push, print and working statuses): pushed, taken by the warehouse (its AWB
+    // pulled), picking list printed, allocated, picked, sorted and reviewed, packed, waiting for the courier
+    for (const [action, shows] of [['Push to warehouse', 'Succeeded without AWB'], ['Warehouse received', 'Received, AWB being pulled'],
+      ['Print picking list', 'Printed'], ['Allocate', 'Allocated'], ['Pick', 'Picking'], ['Sort and review', 'Sorting and reviewing'],
+      ['Pack', 'Packed'], ['Ready for pickup', 'Waiting for pickup']]) {
       await rowAction(page, row(OUTBOUND), action!);
       await expect.poll(() => row(OUTBOUND).innerText()).toContain(shows);
     }
@@ -117,6 +119,9 @@ describe('inbound and outbound orders (SPEC §3, §4)', () => {
     await rowAction(page, row(OUTBOUND), 'Void');
     const question = confirmDialog(page, 'Void this outbound order?');
     await question.getByRole('button', { name: 'OK' }).click();
+    // the warehouse holds the order: the void is asked of it first, and its reply releases the lock
+    await expect.poll(() => row(OUTBOUND).innerText()).toContain('Canceling');
+    await rowAction(page, row(OUTBOUND), 'Warehouse cancelled');
     await expect.poll(() => row(OUTBOUND).innerText()).toContain('Partly invalid');
     shown = await figures(OUTBOUND);
     // 6 received, 1 shipped: 5 on hand; the 3 still locked are released and available again

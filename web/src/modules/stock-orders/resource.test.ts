@@ -20,11 +20,16 @@ describe('the inbound and outbound order screen', () => {
 
   it.each([
     ['INBOUND', 'CREATE', 'NORMAL', '', ['receive', 'push', 'cancel']],
-    ['INBOUND', 'PART_COMPLETE', 'SUCCESS', '', ['receive', 'cancel']],
+    ['INBOUND', 'PART_COMPLETE', 'SUCCESS', '', ['receive', 'confirm', 'cancel']],
+    ['INBOUND', 'PART_COMPLETE', 'RECEIVED', '', ['receive', 'cancel']],
     ['INBOUND', 'COMPLETE', 'SUCCESS', '', []],
     ['OUTBOUND', 'CREATE', 'FAIL', 'SYNC_FAIL', ['push', 'print', 'ship', 'void', 'remove']],
-    ['OUTBOUND', 'PENDING', 'SUCCESS', 'SYNC_SUCCESS', ['print', 'pick', 'ship', 'void', 'remove']],
-    ['OUTBOUND', 'PART_COMPLETE', 'SUCCESS', 'PICKING_PROCESS', ['print', 'pack', 'ship', 'void']],
+    ['OUTBOUND', 'PENDING', 'SUCCESS', 'SYNC_SUCCESS', ['confirm', 'print', 'allocate', 'pick', 'ship', 'void', 'remove']],
+    ['OUTBOUND', 'PENDING', 'RECEIVED', 'RECEIVED', ['print', 'allocate', 'pick', 'ship', 'void', 'remove']],
+    ['OUTBOUND', 'PART_COMPLETE', 'SUCCESS', 'PICKING_PROCESS', ['print', 'review', 'pack', 'ship', 'void']],
+    ['OUTBOUND', 'PENDING', 'RECEIVED', 'PACKED', ['print', 'handover', 'ship', 'void', 'remove']],
+    ['OUTBOUND', 'PENDING', 'RECEIVED', 'CANCELING', ['print', 'cancelDone', 'cancelRefused']],
+    ['OUTBOUND', 'PENDING', 'RECEIVED', 'CANCEL_FAIL', ['print', 'ship', 'void', 'remove']],
     ['OUTBOUND', 'PART_INVALID', 'SUCCESS', 'SYNC_SUCCESS', []],
   ])('offers an %s order that is %s, pushed %s and worked %s: %j', (direction, status, push, working, actions) => {
     expect(offered(order(direction, status, push, working))).toEqual(actions);

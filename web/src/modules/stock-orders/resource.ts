@@ -2,7 +2,10 @@ import type { components } from '../../api/schema';
 import { http } from '../../api/http';
 import { defineResource, type BatchAction, type Column, type RowAction } from '../../components/resource';
 import { toast } from '../../components/feedback';
-import { canDelete, canPack, canPick, canPrint, canProgress, canPush, canRelease, isInbound, orderNumbers } from './rules';
+import {
+  canAllocate, canAnswerCancel, canConfirm, canDelete, canHandover, canPack, canPick, canPrint, canProgress, canPush, canRelease, canReview,
+  isInbound, orderNumbers,
+} from './rules';
 import { OrderDetail } from './OrderDetail';
 
 export type StockOrder = components['schemas']['StockOrderPublic'];
@@ -44,13 +47,28 @@ async function post(path: string, body: unknown, done: string, reload: () => voi
   }
 }
 
+/** The warehouse's side of an order (SPEC §4 push, print and outbound working statuses), in the order it happens:
+ *  key (the route, the label), permission, when offered, the message once done. */
+const WORK: [string, string, (o: StockOrder) => boolean, string][] = [
+  ['push', 'stock-order#push', canPush, 'pushDone'],
+  ['confirm', 'stock-order#push', canConfirm, 'confirmed'],
+  ['print', 'stock-order#print', canPrint, 'printed'],
+  ['allocate', 'stock-order#ship', canAllocate, 'allocated'],
+  ['pick', 'stock-order#ship', canPick, 'picked'],
+  ['review', 'stock-order#ship', canReview, 'reviewed'],
+  ['pack', 'stock-order#ship', canPack, 'packed'],
+  ['handover', 'stock-order#ship', canHandover, 'handedOver'],
+  ['cancelDone', 'stock-order#cancel', canAnswerCancel, 'voided'],
+  ['cancelRefused', 'stock-order#cancel', canAnswerCancel, 'cancelRefusedDone'],
+];
+const WORK_PATHS: Record<string, string> = { cancelDone: 'cancel-done', cancelRefused: 'cancel-refused' };
+
 function rowActions(dialogs: OrderDialogs, t: (key: string) => string): RowAction<StockOrder>[] {
   return [
     { key: 'receive', label: 'receive', permission: 'stock-order#receive', when: (o) => isInbound(o) && canProgress(o), run: (o) => dialogs.progress(o) },
-    { key: 'push', label: 'push', permission: 'stock-order#push', when: canPush, run: (o, c) => post('stock-order/push', { id: o.id }, t('pushDone'), c.reload) },
-    { key: 'print', label: 'print', permission: 'stock-order#print', when: canPrint, run: (o, c) => post('stock-order/print', { id: o.id }, t('printed'), c.reload) },
-    { key: 'pick', label: 'pick', permission: 'stock-order#ship', when: canPick, run: (o, c) => post('stock-order/pick', { id: o.id }, t('picked'), c.reload) },
-    { key: 'pack', label: 'pack', permission: 'stock-order#ship', when: canPack, run: (o, c) => post('stock-order/pack', { id: o.id }, t('packed'), c.reload) },
+    ...WORK.map(([key, permission, when, done]): RowAction<StockOrder> => (
+      { key, label: key, permission, when, run: (o, c) => post(`stock-order/${WORK_PATHS[key] ?? key}`, { id: o.id }, t(done), c.reload) }
+    )),
     { key: 'ship', label: 'ship', permission: 'stock-order#ship', when: (o) => !isInbound(o) && canProgress(o), run: (o) => dialogs.progress(o) },
     {
       key: 'cancel',

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { canDelete, canPack, canPick, canPrint, canProgress, canPush, canRelease, orderNumbers, remaining } from './rules';
+import {
+  canAllocate, canAnswerCancel, canConfirm, canDelete, canHandover, canPack, canPick, canPrint, canProgress, canPush, canRelease, canReview,
+  orderNumbers, remaining,
+} from './rules';
 
 const order = (direction: string, status: string, lines = [{ planned: 10, done: 4 }]) => ({ direction, status, lines });
 
@@ -44,5 +47,23 @@ describe('stock order actions', () => {
     expect(canPick(out('PENDING', 'SUCCESS', 'SYNC_SUCCESS'))).toBe(true);
     expect(canPack(out('PENDING', 'SUCCESS', 'SYNC_SUCCESS'))).toBe(false);
     expect(canPack(out('PENDING', 'SUCCESS', 'PICKING_PROCESS'))).toBe(true);
+  });
+
+  it('offers the warehouse\'s confirmation, allocate, sort and review, hand over and the cancel replies at their steps (SPEC §4)', () => {
+    const out = (status: string, pushStatus: string, workingStatus: string) => ({ ...order('OUTBOUND', status), pushStatus, workingStatus });
+    expect(canConfirm(out('PENDING', 'SUCCESS_WITHOUT_AWB', 'SYNC_SUCCESS'))).toBe(true);
+    expect(canConfirm(out('PENDING', 'RECEIVED_PULL_AWB', 'RECEIVED'))).toBe(false);
+    expect(canConfirm(out('PENDING', 'SUCCESS', 'PICKING_PROCESS'))).toBe(false);
+    expect(canConfirm({ ...order('INBOUND', 'PENDING'), pushStatus: 'SUCCESS' })).toBe(true);
+    expect(canAllocate(out('PENDING', 'RECEIVED', 'RECEIVED'))).toBe(true);
+    expect(canAllocate(out('PENDING', 'RECEIVED', 'PICKING_PROCESS'))).toBe(false);
+    expect(canReview(out('PENDING', 'RECEIVED', 'PICKING_PROCESS'))).toBe(true);
+    expect(canPack(out('PENDING', 'RECEIVED', 'SORTING_AND_REVIEWING'))).toBe(true);
+    expect(canHandover(out('PENDING', 'RECEIVED', 'PACKED'))).toBe(true);
+    expect(canHandover(out('PENDING', 'RECEIVED', 'WAITING_PICKUP'))).toBe(false);
+    const canceling = out('PENDING', 'RECEIVED', 'CANCELING');
+    expect([canAnswerCancel(canceling), canProgress(canceling), canRelease(canceling), canDelete(canceling)]).toEqual([true, false, false, false]);
+    expect(canAnswerCancel(out('PENDING', 'RECEIVED', 'CANCEL_FAIL'))).toBe(false);
+    expect(canProgress(out('PENDING', 'RECEIVED', 'CANCEL_FAIL'))).toBe(true);
   });
 });
