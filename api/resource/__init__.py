@@ -28,7 +28,7 @@ from api.errors import label_routes
 from api.idempotency import REPLAYED_HEADER, Idempotency, KeyHeader
 from api.lean import lean
 from api.resource.exporting import export_route
-from api.resource.importing import import_routes
+from api.resource.importing import Reference, import_routes
 from api.resource.page import PlainPage
 from api.resource.query import SearchParams, apply_filters, apply_sort, page_of
 from api.resource.scope import DataScope, declares
@@ -102,6 +102,8 @@ class Resource(Generic[M]):
     after_commit: CommittedFn | None = None
     sortable: set[str] | None = None
     default_sort: str = "-id"
+    # create fields holding another row's id, imported by the code or name the export shows of that row
+    references: tuple[Reference, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.scope.name and not self.scope.reason:

@@ -12,10 +12,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.deps import Need, Principal, SessionDep
 from api.envelope import Reply, ok
-from api.resource import Actions, Resource
+from api.resource import Actions, Reference, Resource
 from api.resource.query import picked
 from api.resource.scope import declares
-from api.routers.merchants import through_merchant
+from api.routers.merchants import merchants, through_merchant
 from api.schemas.warehouses import (
     ShelfCreate,
     ShelfFilters,
@@ -47,6 +47,8 @@ from domain.rules import warehouses as rules
 from domain.rules.warehouses import DefaultState
 
 MENU = "warehouse-list"
+# an import names a merchant by its email, as the lists show it
+BY_MERCHANT = Reference(field="merchant_id", shown="merchant_email", target=merchants, keys=(Merchant.email,))
 # the screens whose forms pick a warehouse (location management, the product library, the order dialogs and the
 # store-warehouse bindings)
 ORDERS, BINDINGS = "outbound-inbound-order-query", "store-warehouse-binding"
@@ -95,7 +97,7 @@ warehouses = Resource(
     actions=Actions(add="warehouse#add", edit="warehouse#edit", delete="warehouse#delete", export="warehouse#export",
                     import_="warehouse#import"),
     scope=through_merchant("Warehouse", Warehouse.merchant_id), computed=with_merchant, prepare=prepare,
-    check_delete=check_delete,
+    check_delete=check_delete, references=(BY_MERCHANT,),
     unique={"uq_warehouses_merchant_id_code": ("code", "WAREHOUSE_CODE_TAKEN"),
             "uq_warehouses_one_default": ("isDefault", "WAREHOUSE_DEFAULT_TAKEN")},
 )
@@ -182,11 +184,15 @@ def with_shelf_names() -> dict[str, Any]:
     return {"warehouse_name": warehouse_name(Shelf.warehouse_id), "area_name": area}
 
 
+# an import names a warehouse by its code or name, and a product area by its code or name within that warehouse
+IN_WAREHOUSE = Reference(field="warehouse_id", shown="warehouse_name", target=warehouses,
+                         keys=(Warehouse.code, Warehouse.name))
 areas = Resource(
     name="WarehouseArea", model=WarehouseArea, public=WarehouseAreaPublic, create=WarehouseAreaCreate,
     update=WarehouseAreaUpdate,
     filters=WarehouseAreaFilters, permission=LOCATIONS, actions=LOCATION_ACTIONS,
     scope=in_warehouse("WarehouseArea", WarehouseArea.warehouse_id), computed=with_area_names, prepare=prepare_area,
+    references=(IN_WAREHOUSE,),
     unique={"uq_warehouse_areas_warehouse_id_code": ("code", "LOCATION_CODE_TAKEN")},
 )
 shelves = Resource(
@@ -194,6 +200,9 @@ shelves = Resource(
     filters=ShelfFilters, permission=LOCATIONS, actions=LOCATION_ACTIONS,
     scope=in_warehouse("Shelf", Shelf.warehouse_id), computed=with_shelf_names,
     prepare=prepare_shelf, unique={"uq_shelves_warehouse_id_code": ("code", "SHELF_CODE_TAKEN")},
+    references=(IN_WAREHOUSE, Reference(field="area_id", shown="area_name", target=areas,
+                                        keys=(WarehouseArea.code, WarehouseArea.name),
+                                        within=("warehouse_id", WarehouseArea.warehouse_id))),
 )
 area_router = areas.router(prefix="/warehouse-area", tags=["warehouse_areas"])
 
@@ -222,6 +231,7 @@ products = Resource(
                     import_="product#import"),
     scope=through_merchant("WmsProduct", WmsProduct.merchant_id),
     computed=lambda: {"merchant_email": merchant_email(WmsProduct.merchant_id)}, prepare=prepare_product,
+    references=(BY_MERCHANT,),
     unique={"uq_wms_products_merchant_id_sku": ("sku", "SKU_TAKEN")},
 )
 product_router = products.router(prefix="/wms-product", tags=["wms_products"])

@@ -2,17 +2,14 @@
 headed like the export, a filled-in template imports in one transaction with each row audited, and a file with
 any bad row is refused whole, each error naming its row, the column as the file heads it and the rule."""
 
-import io
-
-import openpyxl
 import pytest
-import xlsxwriter
 from sqlalchemy import func, select
 
 from domain.db import transaction
 from domain.models.audit import EntityChange
 from domain.models.warehouses import Shelf, Warehouse, WarehouseArea, WmsProduct
 from tests.conftest import unique
+from tests.integration.import_support import count, template, upload, workbook
 from tests.integration.merchant_support import insert_merchant
 from tests.integration.stock_support import insert_warehouse
 
@@ -25,47 +22,16 @@ async def staff(login_as):
     return await login_as(*ALL)
 
 
-def workbook(rows: list[list[object]]) -> bytes:
-    buffer = io.BytesIO()
-    book = xlsxwriter.Workbook(buffer, {"in_memory": True})
-    sheet = book.add_worksheet()
-    for r, row in enumerate(rows):
-        for c, value in enumerate(row):
-            if value is not None:
-                sheet.write(r, c, value)
-    book.close()
-    return buffer.getvalue()
-
-
-async def upload(client, headers, path, rows, status=200):
-    reply = await client.post(f"/cms/{path}/import", headers=headers,
-                              files={"file": ("rows.xlsx", workbook(rows), "application/octet-stream")})
-    assert reply.status_code == status, reply.text
-    return reply.json()
-
-
-async def template(client, headers, path, lang="en"):
-    reply = await client.post(f"/cms/{path}/import-template", headers={**headers, "Accept-Language": lang})
-    assert reply.status_code == 200, reply.text
-    sheet = openpyxl.load_workbook(io.BytesIO(reply.content)).worksheets[0]
-    return [c.value for c in next(sheet.iter_rows(max_row=1))]
-
-
-async def count(model, **where):
-    async with transaction() as db:
-        return await db.scalar(select(func.count()).select_from(model).filter_by(**where))
-
-
 async def test_warehouses_import_from_their_template_in_one_audited_transaction(client, staff):
     merchant = await insert_merchant("ID")
     header = await template(client, staff, "warehouse")
-    assert header[:3] == ["Merchant id *", "Warehouse name *", "Warehouse code *"]
+    assert header[:3] == ["Merchant email *", "Warehouse name *", "Warehouse code *"]
     codes = [unique("IMP").upper(), unique("IMP").upper()]
     by_header = {h.removesuffix(" *"): i for i, h in enumerate(header)}
     rows = []
     for code, provider in zip(codes, ["GINEE_WMS", "JNE_FULFILLMENT"], strict=True):
         row: list[object] = [None] * len(header)
-        row[by_header["Merchant id"]], row[by_header["Warehouse name"]] = merchant.id, "Gudang"
+        row[by_header["Merchant email"]], row[by_header["Warehouse name"]] = merchant.email, "Gudang"
         row[by_header["Warehouse code"]] = code
         row[by_header["Provider"]] = provider
         rows.append(row)

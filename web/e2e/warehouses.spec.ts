@@ -84,11 +84,11 @@ describe('warehouses imported from a spreadsheet (the resource kit import)', () 
       const download = page.waitForEvent('download');
       await dialog().getByTestId('import-template').click();
       const template = readXlsx((await (await download).path())!);
-      expect(template[0]!.slice(0, 3)).toEqual(['Merchant id *', 'Warehouse name *', 'Warehouse code *']);
+      expect(template[0]!.slice(0, 3)).toEqual(['Merchant email *', 'Warehouse name *', 'Warehouse code *']);
 
       const sheet = join(files, 'warehouses.xlsx');
-      const rows = (code: string) => [['Merchant id *', 'Warehouse name *', 'Warehouse code *'],
-        [merchant.id, `Imported ${RUN}`, `IMP-${RUN}`], [merchant.id, `Imported ${RUN} 2`, code]];
+      const rows = (code: string) => [['Merchant email *', 'Warehouse name *', 'Warehouse code *'],
+        [merchant.email, `Imported ${RUN}`, `IMP-${RUN}`], [merchant.email, `Imported ${RUN} 2`, code]];
       writeXlsx(sheet, rows('bad code!'));
       await dialog().locator('input[type=file]').setInputFiles(sheet);
       await dialog().getByRole('button', { name: 'Import', exact: true }).click();
