@@ -7,6 +7,7 @@ types."""
 from typing import Annotated, Any
 
 from fastapi import Response
+from fastapi.responses import HTMLResponse
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -29,9 +30,12 @@ from api.schemas.stock_orders import (
     StockOrderRef,
     StockOrderSelection,
 )
+from api.stock_order_picking import picking_list
+from domain.i18n import current_language, pick_language
 from domain.models.merchants import Merchant
 from domain.models.stock_orders import StockOrder, StockOrderAction
 from domain.models.warehouses import Warehouse
+from domain.rules import stock_orders as rules
 from domain.rules.stock_orders import Action, MassAction
 
 MENU = "outbound-inbound-order-query"
@@ -73,6 +77,22 @@ async def details(row_id: int, db: SessionDep, user: Annotated[Principal, Need(M
                                 .order_by(StockOrderAction.revision))).all()
     stock = [StockFigures.model_validate(f) for f in await ops.figures(db, row)]
     return ok(StockOrderDetails(stock=stock, actions=[StockOrderActionPublic.model_validate(a) for a in actions]))
+
+
+@router.get("/{row_id}/picking-list", response_class=HTMLResponse, openapi_extra=declares(orders.scope),
+            summary="An outbound order's picking list: a print-styled page of its lines (SKU, name, quantity, shelves)")
+async def picking_list_page(row_id: int, db: SessionDep, user: Annotated[Principal, Need("stock-order#print")],
+                            language: str | None = None) -> HTMLResponse:
+    """Opened in a tab of its own (no Accept-Language of the console there), so the console names its language."""
+    row = await orders.load(db, user, row_id)
+    rules.check_work(ops.state_of(row), Action.PRINT)  # outbound, not cancelled
+    token = current_language.set(pick_language(language)) if language else None
+    try:
+        page = await picking_list(db, row)
+    finally:
+        if token is not None:
+            current_language.reset(token)
+    return HTMLResponse(page, headers={"Cache-Control": "no-store"})
 
 
 @router.post("/add", summary="Create an inbound or outbound order (its stock goes in transit or is locked)")

@@ -106,12 +106,25 @@ describe('inbound and outbound orders (SPEC §3, §4)', () => {
     // the warehouse's side (SPEC §4 push, print and working statuses): pushed, taken by the warehouse (its AWB
     // pulled), picking list printed, allocated, picked, sorted and reviewed, packed, waiting for the courier
     for (const [action, shows] of [['Push to warehouse', 'Succeeded without AWB'], ['Warehouse received', 'Received, AWB being pulled'],
-      ['Print picking list', 'Printed'], ['Allocate', 'Allocated'], ['Pick', 'Picking'], ['Sort and review', 'Sorting and reviewing'],
+      ['Allocate', 'Allocated'], ['Pick', 'Picking'], ['Sort and review', 'Sorting and reviewing'],
       ['Pack', 'Packed'], ['Ready for pickup', 'Waiting for pickup']]) {
       await rowAction(page, row(OUTBOUND), action!);
       await expect.poll(() => row(OUTBOUND).innerText()).toContain(shows);
     }
     await expect.poll(() => row(OUTBOUND).innerText()).toContain('Pending');
+
+    // the picking list opens in a tab of its own with the order's line: its SKU, product and quantity
+    const opened = page.waitForEvent('popup');
+    await rowAction(page, row(OUTBOUND), 'Print picking list');
+    const list = await opened;
+    await list.getByRole('heading', { name: 'Picking list' }).waitFor();
+    const line = await list.locator('tbody tr').innerText();
+    expect(line).toContain(SKU);
+    expect(line).toContain(`E2E product ${RUN}`);
+    expect(line).toContain('4');
+    expect(await list.locator('dl').innerText()).toContain(OUTBOUND);
+    await list.close();
+    await expect.poll(() => row(OUTBOUND).innerText()).toContain('Printed');
 
     await progress(OUTBOUND, 'Outbound', 1);
     await expect.poll(() => row(OUTBOUND).innerText()).toContain('Partly complete');

@@ -4225,6 +4225,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/stock-order/{row_id}/picking-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An outbound order's picking list: a print-styled page of its lines (SKU, name, quantity, shelves)
+         * @description Opened in a tab of its own (no Accept-Language of the console there), so the console names its language.
+         */
+        get: operations["stock_orders_picking_list_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/stock-sync/binding/add": {
         parameters: {
             query?: never;
@@ -26751,6 +26771,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_StockOrderDetails_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_orders_picking_list_page: {
+        parameters: {
+            query?: {
+                language?: string | null;
+            };
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
             /** @description Validation Error */

@@ -1,5 +1,6 @@
 import type { components } from '../../api/schema';
-import { http } from '../../api/http';
+import { API_BASE, http } from '../../api/http';
+import { storedLanguage } from '../../i18n/languages';
 import { defineResource, type BatchAction, type Column, type RowAction } from '../../components/resource';
 import { toast } from '../../components/feedback';
 import {
@@ -38,6 +39,13 @@ export interface OrderDialogs {
   progress(order: StockOrder): void;
 }
 
+/** The order's picking list (api/stock_order_picking.py), a print-styled page in a tab of its own, in the
+ *  console's language; the browser's print dialog opens once it has loaded. */
+export function openPickingList(order: StockOrder) {
+  const page = window.open(`${API_BASE}stock-order/${order.id}/picking-list?language=${encodeURIComponent(storedLanguage())}`, '_blank');
+  page?.addEventListener('load', () => page.print());
+}
+
 async function post(path: string, body: unknown, done: string, reload: () => void) {
   try {
     await http.post(path, body);
@@ -48,11 +56,11 @@ async function post(path: string, body: unknown, done: string, reload: () => voi
 }
 
 /** The warehouse's side of an order (SPEC §4 push, print and outbound working statuses), in the order it happens:
- *  key (the route, the label), permission, when offered, the message once done. */
-const WORK: [string, string, (o: StockOrder) => boolean, string][] = [
+ *  key (the route, the label), permission, when offered, the message once done, what follows on screen. */
+const WORK: [string, string, (o: StockOrder) => boolean, string, ((o: StockOrder) => void)?][] = [
   ['push', 'stock-order#push', canPush, 'pushDone'],
   ['confirm', 'stock-order#push', canConfirm, 'confirmed'],
-  ['print', 'stock-order#print', canPrint, 'printed'],
+  ['print', 'stock-order#print', canPrint, 'printed', openPickingList],  // print status PRINTED, then the list
   ['allocate', 'stock-order#ship', canAllocate, 'allocated'],
   ['pick', 'stock-order#ship', canPick, 'picked'],
   ['review', 'stock-order#ship', canReview, 'reviewed'],
@@ -66,9 +74,13 @@ const WORK_PATHS: Record<string, string> = { cancelDone: 'cancel-done', cancelRe
 function rowActions(dialogs: OrderDialogs, t: (key: string) => string): RowAction<StockOrder>[] {
   return [
     { key: 'receive', label: 'receive', permission: 'stock-order#receive', when: (o) => isInbound(o) && canProgress(o), run: (o) => dialogs.progress(o) },
-    ...WORK.map(([key, permission, when, done]): RowAction<StockOrder> => (
-      { key, label: key, permission, when, run: (o, c) => post(`stock-order/${WORK_PATHS[key] ?? key}`, { id: o.id }, t(done), c.reload) }
-    )),
+    ...WORK.map(([key, permission, when, done, then]): RowAction<StockOrder> => ({
+      key, label: key, permission, when,
+      run: async (o, c) => {
+        await post(`stock-order/${WORK_PATHS[key] ?? key}`, { id: o.id }, t(done), c.reload);
+        then?.(o);
+      },
+    })),
     { key: 'ship', label: 'ship', permission: 'stock-order#ship', when: (o) => !isInbound(o) && canProgress(o), run: (o) => dialogs.progress(o) },
     {
       key: 'cancel',
