@@ -23,6 +23,7 @@ from api.input_guard import InputGuard
 from api.lean import LeanRoutes, lean_routes
 from api.middleware import RequestContext
 from api.page_security import SecurityHeaders, add_docs
+from api.route_index import RouteIndex
 from api.routers import ROUTERS
 from api.static_assets import NO_CACHE, HashedAssets
 from domain.db import close_plain_pool, get_engine
@@ -116,4 +117,5 @@ def create_app() -> FastAPI:
     app.add_middleware(SecurityHeaders)  # outside RequestContext: its own 500 replies carry the headers too
     app.add_middleware(ClientAddress)  # outermost: the access log, throttle and audit see the real client
     mount_web(app, settings.web_dist)
+    RouteIndex.install(app)  # FastAPI's router scans ~420 routes a call; the index tries the few that could match
     return app
