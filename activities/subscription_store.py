@@ -37,6 +37,15 @@ async def write_change(change: m.RequestChange) -> bool:
     """The request row takes the flow's new state (with its approver, decision time, deadline and reason) and
     the audit entry records it. False when the row has it already: a retried activity that had committed."""
     token = transaction_id.set(change.transaction_id)
+    try:
+        async with transaction() as db:
+            return await record_change(db, change)
+    finally:
+        transaction_id.reset(token)
+
+
+async def record_change(db: AsyncSession, change: m.RequestChange) -> bool:
+    """`write_change` in the caller's transaction (the dialog confirmed in its own call writes it there)."""
     values: dict[str, Any] = {"state": change.state}
     if change.deadline_at is not None:
         values["deadline_at"] = change.deadline_at
@@ -44,20 +53,16 @@ async def write_change(change: m.RequestChange) -> bool:
         values["approver_id"] = change.actor_id
     if change.state in DECIDED or change.state == R.EXPIRED:
         values["decided_at"], values["reason"] = change.at, change.reason
-    try:
-        async with transaction() as db:
-            # not when it moved on, nor when it holds this very change (a failed request failing again on retry)
-            before = await change_request(db, change.request_id, values, lambda old: (
-                (old.state == change.from_state)
-                & ((old.state != change.state) | old.decided_at.is_distinct_from(change.at))))
-            if before is None:
-                return False
-            await audit.record_change(db, operator_id=change.actor_id, operator_name=change.actor_name or "System",
-                                      entity="SubscriptionRequest", entity_id=change.request_id, action="update",
-                                      before=audit.snapshot_of(before), after=audit.snapshot_of(values))
-        return True
-    finally:
-        transaction_id.reset(token)
+    # not when it moved on, nor when it holds this very change (a failed request failing again on retry)
+    before = await change_request(db, change.request_id, values, lambda old: (
+        (old.state == change.from_state)
+        & ((old.state != change.state) | old.decided_at.is_distinct_from(change.at))))
+    if before is None:
+        return False
+    await audit.record_change(db, operator_id=change.actor_id, operator_name=change.actor_name or "System",
+                              entity="SubscriptionRequest", entity_id=change.request_id, action="update",
+                              before=audit.snapshot_of(before), after=audit.snapshot_of(values))
+    return True
 
 
 async def change_request(db: AsyncSession, request_id: int, values: dict[str, Any],

@@ -10,12 +10,13 @@ from typing import Any
 from sqlalchemy import ColumnElement, Row, Select, distinct, false, func, or_, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm.attributes import set_committed_value
 from temporalio.client import Client, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError
 from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
 from temporalio.exceptions import ApplicationError
 from temporalio.service import RPCError
 
-from activities.subscription_store import line_ends, total
+from activities.subscription_store import line_ends, record_change, total
 from api.deps import Principal
 from api.file_access import ensure_readable, file_reader
 from api.flows import flow_refusal, watched
@@ -106,21 +107,30 @@ def used(column: str, value: str | None, request_id: int | None = None,
     return or_(held.exists(), booked.exists())
 
 
-async def refuse_used(db: AsyncSession, body: SubmitBody, key: str) -> None:
-    receipt_used, serial_used = (await db.execute(select(
+def held_features(merchant_id: int) -> ColumnElement[Any]:
+    """The features the merchant holds now (multi-warehouse needs Master Product & Stock first), as an
+    expression to read beside the call's other checks."""
+    return select(func.array_agg(distinct(PackageVersionFeature.feature_key))).join(
+        Entitlement, Entitlement.package_version_id == PackageVersionFeature.version_id
+    ).where(Entitlement.merchant_id == merchant_id, Entitlement.period.contains(datetime.now(UTC))).scalar_subquery()
+
+
+async def refuse_used(db: AsyncSession, body: SubmitBody, key: str, *, held: bool = False) -> list[str]:
+    """Refuses a receipt or serial booked or held by another request; with `held`, in the same statement, the
+    features the merchant holds (what a confirmation checks besides)."""
+    found = (await db.execute(select(
         used("receipt_number", body.receipt_number, key=key), used("payment_serial", body.payment_serial, key=key),
-    ))).one()
-    if receipt_used:
+        held_features(body.merchant_id) if held else false()))).one()
+    if found[0]:
         raise Invalid("receiptNumber", "receipt_used")
-    if serial_used:
+    if found[1]:
         raise Invalid("paymentSerial", "serial_used")
+    return list(found[2] or ()) if held else []
 
 
-async def submit(db: AsyncSession, body: SubmitBody, user: Principal) -> tuple[SubscriptionRequest, str]:
-    """The request row, which claims its receipt and serial (partial UNIQUE indexes, migration 0013): of any
-    number of submissions of one serial at once, one row is written and the others are refused. A double submit
-    of one request (same key) finds the live row and joins it. With the row, its merchant's email (the reply
-    shows it)."""
+async def prepare(db: AsyncSession, body: SubmitBody, user: Principal) -> tuple[str, str, m.Draft]:
+    """The dialog checked and quoted (SPEC §5 receipt and serial, the packages' current versions): its key, its
+    merchant's email and the draft."""
     key = m.workflow_id(body.kind, body.merchant_id, key_of(body))
     email = await db.scalar(select(Merchant.email).where(Merchant.id == body.merchant_id))
     if email is None:
@@ -129,10 +139,26 @@ async def submit(db: AsyncSession, body: SubmitBody, user: Principal) -> tuple[S
     draft = m.Draft(kind=body.kind, merchant_id=body.merchant_id, quotes=await quotes(db, body),
                     free_days=body.free_days, receipt_number=body.receipt_number, payment_serial=body.payment_serial,
                     payment_at=body.payment_at, screenshot_file_id=body.screenshot_file_id, remark=body.remark)
+    return key, email, draft
+
+
+async def submit(db: AsyncSession, body: SubmitBody, user: Principal,
+                 transaction_id: str = "") -> tuple[SubscriptionRequest, str]:
+    """The request row, which claims its receipt and serial (partial UNIQUE indexes, migration 0013): of any
+    number of submissions of one serial at once, one row is written and the others are refused. A double submit
+    of one request (same key) finds the live row and joins it. With the row, its merchant's email (the reply
+    shows it).
+
+    With the body's `confirmation`, the second confirmation is checked here by the rules the flow's validator
+    runs, on the facts read in this transaction, and written in it (the same state change and audit entry as the
+    flow's step): the request is created awaiting approval, and its flow needs no confirmation Update."""
+    key, email, draft = await prepare(db, body, user)
     joined = await live_request(db, key)
     if joined is not None:
         return joined, email
-    await refuse_used(db, body, key)
+    held = await refuse_used(db, body, key, held=body.confirmation is not None)
+    if body.confirmation is not None:
+        rules.check_confirmation(m.confirmation(draft, confirm_of(body.confirmation, user, draft, held)))
     row = await db.scalar(pg_insert(SubscriptionRequest).values(
         workflow_id=key, kind=body.kind, merchant_id=body.merchant_id, state=R.AWAITING_CONFIRMATION,
         requested_by=user.id, receipt_number=body.receipt_number, payment_serial=body.payment_serial,
@@ -147,7 +173,34 @@ async def submit(db: AsyncSession, body: SubmitBody, user: Principal) -> tuple[S
         raise Invalid("paymentSerial", "serial_used")
     await audit.record_change(db, operator_id=user.id, operator_name=user.username, entity="SubscriptionRequest",
                               entity_id=row.id, action="create", before=None, after=audit.snapshot(row))
+    if body.confirmation is not None:
+        await confirm_row(db, row, user, transaction_id)
     return row, email
+
+
+def confirm_of(body: ConfirmBody, user: Principal, draft: m.Draft, held: list[str],
+               transaction_id: str = "") -> m.ConfirmCommand:
+    """A confirmation given with its dialog: its versions are the current ones this call quoted, and its
+    receipt and serial are unused (the call refused them otherwise)."""
+    return m.ConfirmCommand(
+        actor_id=user.id, actor_name=user.username,
+        lines=[m.LineIn(package_id=line.package_id, version_id=line.version_id, count=line.count)
+               for line in body.packages],
+        free_days=body.free_days, current_versions=[q.version_id for q in draft.quotes], held_features=held,
+        transaction_id=transaction_id)
+
+
+async def confirm_row(db: AsyncSession, row: SubscriptionRequest, user: Principal, transaction_id: str) -> None:
+    """The row moves to awaiting approval as the flow's confirmation step moves it (activities/
+    subscription_store.py `record_change`: the same UPDATE and audit entry), and the object takes the new values
+    as they are in the database (no second UPDATE at the flush)."""
+    now = datetime.now(UTC)
+    deadline = now + rules.APPROVE_WITHIN
+    await record_change(db, m.RequestChange(
+        request_id=row.id, from_state=R.AWAITING_CONFIRMATION, state=R.AWAITING_APPROVAL, at=now, actor_id=user.id,
+        actor_name=user.username, deadline_at=deadline, transaction_id=transaction_id))
+    set_committed_value(row, "state", R.AWAITING_APPROVAL)
+    set_committed_value(row, "deadline_at", deadline)
 
 
 async def live_request(db: AsyncSession, key: str) -> SubscriptionRequest | None:
@@ -159,15 +212,17 @@ async def live_request(db: AsyncSession, key: str) -> SubscriptionRequest | None
 def start_of(row: SubscriptionRequest, requester_name: str) -> m.RequestStart:
     return m.RequestStart(request_id=row.id, workflow_id=row.workflow_id, requested_by=row.requested_by,
                           requester_name=requester_name, draft=m.Draft.model_validate(row.payload),
-                          console_url=get_settings().console_web, local_steps=True, deadline_at=row.deadline_at)
+                          console_url=get_settings().console_web, local_steps=True, deadline_at=row.deadline_at,
+                          confirmed=row.state == R.AWAITING_APPROVAL)
 
 
 async def start_flow(client: Client, start: m.RequestStart) -> None:
     """USE_EXISTING: a double submit joins the running flow; ALLOW_DUPLICATE: a key whose earlier request was
     refused or expired may run again.
 
-    The run starts delayed until the confirmation deadline: the confirmation's Update ends the delay and is the
-    run's first workflow task, and a request nobody confirms has its first task at the deadline, where it
+    The run starts delayed until the deadline of the state it starts in: the Update it waits for (the
+    confirmation, or the decision of a request its dialog confirmed) ends the delay and is the run's first
+    workflow task, and a request nobody confirms or decides has its first task at the deadline, where it
     expires. A run waiting for its confirmation is running (the retry's `stuck` sees it) and costs no workflow
     task nor timer until then: one workflow task a request fewer (docs/decisions/subscription-requests.md)."""
     delay = start.deadline_at - datetime.now(UTC) if start.deadline_at else None
@@ -177,7 +232,7 @@ async def start_flow(client: Client, start: m.RequestStart) -> None:
             id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
             id_reuse_policy=WorkflowIDReusePolicy.ALLOW_DUPLICATE,
             start_delay=delay if delay and delay > timedelta(0) else None,
-            search_attributes=m.search_attributes(start, R.AWAITING_CONFIRMATION),
+            search_attributes=m.search_attributes(start, start.state),
             static_summary=m.flow_summary(start), static_details=m.flow_details(start))
 
 
@@ -185,7 +240,7 @@ async def withdraw_unstarted(request_id: int) -> None:
     """A request whose flow could not start frees its receipt and serial at once."""
     async with transaction() as db:
         row = await db.get_one(SubscriptionRequest, request_id, with_for_update=True)
-        if row.state == R.AWAITING_CONFIRMATION:
+        if row.state in m.LIVE:  # created awaiting confirmation, or confirmed in the same call
             row.state, row.decided_at, row.reason = R.WITHDRAWN, datetime.now(UTC), "flow not started"
 
 
@@ -200,11 +255,8 @@ async def confirm_command(db: AsyncSession, row: SubscriptionRequest, body: Conf
     current = select(func.array_agg(PackageVersion.id)).join(
         Package, (Package.id == PackageVersion.package_id) & (PackageVersion.version == Package.current_version)
     ).where(Package.id.in_([q.package_id for q in draft.quotes]), Package.status == Status.ENABLED)
-    held = select(func.array_agg(distinct(PackageVersionFeature.feature_key))).join(
-        Entitlement, Entitlement.package_version_id == PackageVersionFeature.version_id
-    ).where(Entitlement.merchant_id == row.merchant_id, Entitlement.period.contains(datetime.now(UTC)))
     versions, features, receipt_used, serial_used = (await db.execute(select(  # one round trip
-        current.scalar_subquery(), held.scalar_subquery(), used("receipt_number", draft.receipt_number, row.id),
+        current.scalar_subquery(), held_features(row.merchant_id), used("receipt_number", draft.receipt_number, row.id),
         used("payment_serial", draft.payment_serial, row.id)))).one()
     return m.ConfirmCommand(
         actor_id=user.id, actor_name=user.username,
@@ -297,7 +349,12 @@ async def preview_periods(db: AsyncSession, row: SubscriptionRequest, draft: m.D
         return [by_version.get(q.version_id) for q in draft.quotes]
     if state not in m.LIVE:
         return [None] * len(draft.quotes)
-    return list(rules.plan_periods(draft.grants(), datetime.now(UTC), await line_ends(db, row.merchant_id)))
+    return await quoted_periods(db, draft)
+
+
+async def quoted_periods(db: AsyncSession, draft: m.Draft) -> list[rules.Period | None]:
+    """Where each line of a dialog would run if applied now."""
+    return list(rules.plan_periods(draft.grants(), datetime.now(UTC), await line_ends(db, draft.merchant_id)))
 
 
 def workflow_url(row: SubscriptionRequest, user: Principal) -> str | None:

@@ -140,11 +140,17 @@ class RequestStart(BaseModel):
     # (api/subscription_ops.py start_flow), so its first workflow task may come late: the deadline counts from
     # the submit, not from that task. Starts of earlier code lack it and count from their first task, as they did.
     deadline_at: datetime | None = None
+    # The dialog's call gave the second confirmation too (api/subscription_ops.py submit): the row was written
+    # confirmed, and the run starts awaiting approval with `deadline_at` the approval deadline. Starts of earlier
+    # code lack it and await their confirmation Update, as they did.
+    confirmed: bool = False
 
     @property
     def state(self) -> SubscriptionRequestState:
-        """Where the run starts: a new request awaits its confirmation."""
-        return self.resume.state if self.resume else R.AWAITING_CONFIRMATION
+        """Where the run starts: a new request awaits its confirmation, unless its dialog's call confirmed it."""
+        if self.resume:
+            return self.resume.state
+        return R.AWAITING_APPROVAL if self.confirmed else R.AWAITING_CONFIRMATION
 
 
 class LineIn(BaseModel):

@@ -18,7 +18,14 @@ from api.envelope import Page, Reply, ok
 from api.flows import temporal_client
 from api.resource.query import apply_filters
 from api.resource.scope import declares
-from api.schemas.subscriptions import ConfirmBody, DecideBody, RequestOut, RequestSearch, SubmitBody
+from api.schemas.subscriptions import (
+    ConfirmBody,
+    DecideBody,
+    RequestOut,
+    RequestQuoteOut,
+    RequestSearch,
+    SubmitBody,
+)
 from domain.context import transaction_id
 from domain.enums import SubscriptionKind
 from domain.errors import DomainError, Forbidden
@@ -63,14 +70,10 @@ async def shape(db: SessionDep, user: Principal, row: SubscriptionRequest, email
     approver_id, deadline_at, decided_at, reason = (
         (view.approver_id, view.deadline_at, view.decided_at, view.reason) if view
         else (row.approver_id, row.deadline_at, row.decided_at, row.reason))
-    return {
-        "id": row.id, "workflow_id": row.workflow_id, "kind": row.kind, "state": state,
-        "merchant_id": row.merchant_id, "merchant_email": email, "requested_by": row.requested_by,
-        "requester_name": requester, "approver_id": approver_id, "approver_name": approver,
-        "receipt_number": row.receipt_number, "payment_serial": row.payment_serial, "payment_at": draft.payment_at,
-        "screenshot_file_id": row.screenshot_file_id, "free_days": draft.free_days, "remark": draft.remark,
-        "currency": draft.lead.currency, **ops.totals(draft), "packages": ops.plain_lines(draft, spans),
-        "created_at": row.created_at, "deadline_at": deadline_at if state in m.LIVE else None,
+    return quoted(draft, email, requester, spans) | {
+        "id": row.id, "workflow_id": row.workflow_id, "state": state, "requested_by": row.requested_by,
+        "approver_id": approver_id, "approver_name": approver, "created_at": row.created_at,
+        "deadline_at": deadline_at if state in m.LIVE else None,
         "decided_at": decided_at, "reason": reason, "subscription_id": subscription_id,
         "can_confirm": state == m.R.AWAITING_CONFIRMATION and user.id == row.requested_by,
         "can_decide": state == m.R.AWAITING_APPROVAL and user.can(ops.APPROVE) and user.id != row.requested_by,
@@ -79,13 +82,38 @@ async def shape(db: SessionDep, user: Principal, row: SubscriptionRequest, email
     }
 
 
+@router.post("/preview", summary="The subscribe or gift dialog quoted, nothing written: the packages' current "
+             "versions, amounts and periods its second confirmation shows and restates (needs account#subscribe, "
+             "or account#gift for a gift)")
+async def preview(body: SubmitBody, db: SessionDep,
+                  user: Annotated[Principal, Need("account#subscribe", "account#gift")]) -> Reply[RequestQuoteOut]:
+    if not user.can(ops.PERMISSION[body.kind]):
+        raise Forbidden()
+    key, email, draft = await ops.prepare(db, body, user)
+    if await ops.live_request(db, key) is None:  # a double submit joins its request: its numbers are its own
+        await ops.refuse_used(db, body, key)
+    return ok(quoted(draft, email, user.username, await ops.quoted_periods(db, draft)))
+
+
+def quoted(draft: m.Draft, email: str, requester: str, spans: list[Period | None]) -> dict[str, Any]:
+    """What a dialog asks for, as the server quotes it (`RequestQuoteOut`), awaiting its confirmation."""
+    return {
+        "kind": draft.kind, "state": m.R.AWAITING_CONFIRMATION, "merchant_id": draft.merchant_id,
+        "merchant_email": email, "requester_name": requester, "receipt_number": draft.receipt_number,
+        "payment_serial": draft.payment_serial, "payment_at": draft.payment_at,
+        "screenshot_file_id": draft.screenshot_file_id, "free_days": draft.free_days, "remark": draft.remark,
+        "currency": draft.lead.currency, **ops.totals(draft), "packages": ops.plain_lines(draft, spans),
+    }
+
+
 @router.post("/submit", summary="The subscribe or gift dialog: starts the request's flow, or joins it on a double "
-             "submit (needs account#subscribe, or account#gift for a gift)")
+             "submit; with its `confirmation`, the request is created confirmed and awaits approval (needs "
+             "account#subscribe, or account#gift for a gift)")
 async def submit(body: SubmitBody, request: Request, db: SessionDep,
                  user: Annotated[Principal, Need("account#subscribe", "account#gift")]) -> Reply[RequestOut]:
     if not user.can(ops.PERMISSION[body.kind]):
         raise Forbidden()
-    row, email = await ops.submit(db, body, user)
+    row, email = await ops.submit(db, body, user, transaction_id.get())
     start = ops.start_of(row, user.username)
     spans = await ops.preview_periods(db, row, start.draft)
     await release(db)

@@ -29,6 +29,19 @@ class PackageChoice(CamelModel):
     count: int = Field(default=1, ge=1, le=MAX_COUNT)
 
 
+class ConfirmedLine(CamelModel):
+    package_id: int = Field(ge=1)
+    version_id: int = Field(ge=1)
+    count: int = Field(ge=0, le=1_000_000)
+
+
+class ConfirmBody(CamelModel):
+    """The second confirmation restates what it shows; a difference from the dialog is refused."""
+
+    packages: list[ConfirmedLine] = Field(min_length=1, max_length=MAX_LINES)
+    free_days: int = Field(ge=0, le=1_000_000)
+
+
 class SubmitBody(CamelModel):
     """The subscribe or gift dialog (SPEC §3 subscription or gift record)."""
 
@@ -43,19 +56,9 @@ class SubmitBody(CamelModel):
     remark: Annotated[str, StringConstraints(strip_whitespace=True, max_length=500)] | None = None
     request_key: RequestKey | None = Field(default=None, description="a gift's idempotency key, made when the "
                                            "dialog opens (a subscription is keyed by its receipt number)")
-
-
-class ConfirmedLine(CamelModel):
-    package_id: int = Field(ge=1)
-    version_id: int = Field(ge=1)
-    count: int = Field(ge=0, le=1_000_000)
-
-
-class ConfirmBody(CamelModel):
-    """The second confirmation restates what it shows; a difference from the dialog is refused."""
-
-    packages: list[ConfirmedLine] = Field(min_length=1, max_length=MAX_LINES)
-    free_days: int = Field(ge=0, le=1_000_000)
+    confirmation: ConfirmBody | None = Field(default=None, description="the second confirmation given in the "
+                                             "same call, restating what `subscription/preview` quoted: the request "
+                                             "is created confirmed and awaits approval")
 
 
 class DecideBody(CamelModel):
@@ -82,17 +85,15 @@ class QuoteOut(CamelModel):
     period_end: datetime | None = None
 
 
-class RequestOut(CamelModel):
-    id: int
-    workflow_id: str
+class RequestQuoteOut(CamelModel):
+    """What a dialog asks for as the server quotes it (its packages' current versions, amounts and periods): the
+    second confirmation shows it before the request exists (`subscription/preview`), and every request has it."""
+
     kind: SubscriptionKind
     state: SubscriptionRequestState
     merchant_id: int
     merchant_email: str
-    requested_by: int
     requester_name: str
-    approver_id: int | None
-    approver_name: str | None
     receipt_number: str | None
     payment_serial: str | None
     payment_at: datetime | None
@@ -105,6 +106,14 @@ class RequestOut(CamelModel):
     total_discounted_price: Decimal
     total_actual_payment: Decimal
     packages: list[QuoteOut]
+
+
+class RequestOut(RequestQuoteOut):
+    id: int
+    workflow_id: str
+    requested_by: int
+    approver_id: int | None
+    approver_name: str | None
     created_at: datetime
     deadline_at: datetime | None
     decided_at: datetime | None

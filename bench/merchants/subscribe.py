@@ -1,7 +1,9 @@
-"""Subscription requests from submit to applied through the real API and worker: each request is the dialog
-(`subscription/submit`, which starts its flow), the second confirmation (an Update) and the approval by another
-person (an Update whose apply activity writes the record, periods, payment and merchant plan in one transaction,
-then signals the merchant's plan flow). The approval's reply comes once the request is applied."""
+"""Subscription requests from submit to applied through the real API and worker: each request is the dialog as
+the screen sends it, quoted (`subscription/preview`, read only) and then submitted with its second confirmation
+(`subscription/submit`, which writes the request confirmed and starts its flow awaiting approval), and the
+approval by another person (an Update whose apply activity writes the record, periods, payment and merchant
+plan in one transaction, then signals the merchant's plan flow). The approval's reply comes once the request is
+applied."""
 
 from __future__ import annotations
 
@@ -42,7 +44,7 @@ def merchants_and_packages(conn: psycopg.Connection, count: int) -> list[tuple[i
         (count,)).fetchall()]
 
 
-STEPS = ("submit", "confirm", "approve")
+STEPS = ("preview", "submit", "approve")
 
 
 async def one(client: httpx.AsyncClient, requester: dict[str, str], approver: dict[str, str], merchant_id: int,
@@ -51,11 +53,11 @@ async def one(client: httpx.AsyncClient, requester: dict[str, str], approver: di
     body = {"kind": "SUBSCRIBE", "merchantId": merchant_id, "packages": [{"packageId": package_id, "count": 1}],
             "receiptNumber": f"BENCH-{key}", "paymentSerial": f"BENCHSN-{key}",
             "paymentAt": datetime.now(UTC).isoformat()}
-    submitted = await call(client, "subscription/submit", body, requester, steps["submit"])
+    quote = await call(client, "subscription/preview", body, requester, steps["preview"])
     lines = [{"packageId": q["packageId"], "versionId": q["versionId"], "count": q["count"]}
-             for q in submitted["packages"]]
-    await call(client, f"subscription/{submitted['id']}/confirm", {"packages": lines, "freeDays": 0}, requester,
-               steps["confirm"])
+             for q in quote["packages"]]
+    submitted = await call(client, "subscription/submit", {**body, "confirmation": {"packages": lines, "freeDays": 0}},
+                           requester, steps["submit"])
     applied = await call(client, f"subscription/{submitted['id']}/approve", {}, approver, steps["approve"])
     if applied["state"] != "APPLIED":
         raise RuntimeError(f"request {submitted['id']} ended {applied['state']}")

@@ -128,6 +128,13 @@ def restated(request: dict[str, Any], **changes: Any) -> dict[str, Any]:
 
 
 async def confirmed(client: Any, who: Any, body: dict[str, Any]) -> dict[str, Any]:
+    """The dialog as the screen sends it: quoted (`preview`), then submitted with its second confirmation."""
+    quote = (await call(client, who, "preview", body))["data"]
+    return (await submit(client, who, {**body, "confirmation": restated(quote)}))["data"]
+
+
+async def confirmed_in_two_calls(client: Any, who: Any, body: dict[str, Any]) -> dict[str, Any]:
+    """The dialog submitted, then confirmed by its flow's Update (requests awaiting their confirmation)."""
     request = (await submit(client, who, body))["data"]
     return (await call(client, who, f"{request['id']}/confirm", restated(request)))["data"]
 

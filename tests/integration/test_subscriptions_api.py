@@ -118,6 +118,42 @@ async def test_the_second_confirmation_refuses_inconsistent_packages_counts_and_
         assert (await db.get(SubscriptionRequest, request["id"])).state == "AWAITING_CONFIRMATION"
 
 
+async def test_a_confirmation_given_with_its_dialog_refuses_the_same_and_writes_nothing(client, subscription_worker):
+    """The dialog's call with its confirmation checks what the confirmation Update checks, on the facts it reads
+    itself: a refusal names the field, and no request is written (its receipt and serial stay free)."""
+    seller, _ = await people()
+    merchant_id, pro = await merchant(), await package(free_days=14)
+    addon = await package(PackageType.ADDON, mode=AddonMode.CONTINUE)
+    body = dialog(merchant_id, pro, freeDays=7)
+    quote = (await call(client, seller, "preview", body))["data"]
+    assert quote["state"] == "AWAITING_CONFIRMATION" and quote["packages"][0]["periodEnd"]
+    other_line = [{"packageId": addon, "versionId": quote["packages"][0]["versionId"], "count": 1}]
+    cases = [
+        (restated(quote, packages=other_line), "packages", "packages_inconsistent"),
+        (restated(quote, packages=[{**restated(quote)["packages"][0], "count": 2}]), "packages[0].count",
+         "counts_inconsistent"),
+        (restated(quote, freeDays=8), "freeDays", "free_days_inconsistent"),
+    ]
+    for confirmation, field, rule in cases:
+        reply = await submit(client, seller, {**body, "confirmation": confirmation}, status=422)
+        assert field_error(reply)[:2] == (field, rule)
+    multi = await package(PackageType.ADDON, mode=AddonMode.CONTINUE, features=tuple(MULTI_WAREHOUSE_FEATURES))
+    multi_body = dialog(merchant_id, multi)
+    multi_quote = (await call(client, seller, "preview", multi_body))["data"]
+    reply = await submit(client, seller, {**multi_body, "confirmation": restated(multi_quote)}, status=422)
+    assert field_error(reply)[:2] == ("packages", "multi_warehouse_first")
+    await new_version(pro)  # a price change between the quote and the confirmation
+    reply = await submit(client, seller, {**body, "confirmation": restated(quote)}, status=422)
+    assert field_error(reply)[:2] == ("packages", "packages_inconsistent")
+    assert await requests_of(merchant_id) == 0
+    # the preview refuses a serial held by another request, and writes nothing either
+    held = await confirmed(client, seller, dialog(merchant_id, pro))
+    reply = await call(client, seller, "preview", dialog(await merchant(), pro,
+                                                         paymentSerial=held["paymentSerial"]), status=422)
+    assert field_error(reply)[:2] == ("paymentSerial", "serial_used")
+    assert await requests_of(merchant_id) == 1
+
+
 async def test_free_days_beyond_the_package_offer_are_inconsistent(client, subscription_worker):
     seller, _ = await people()
     merchant_id, pro = await merchant(), await package(free_days=14)

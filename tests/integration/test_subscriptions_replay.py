@@ -1,6 +1,7 @@
 """Determinism of the subscribe-or-gift flow (tests/integration/replay_support.py): the recorded histories replay
-against the current code, and so do the ones made here: applied, refused, expired unconfirmed, failed then
-retried (its second run applies with the approval it had), and stopped then taken up again."""
+against the current code, and so do the ones made here: applied (confirmed by its Update, and in its dialog's
+call: `subscription-confirmed-in-dialog`, the run started awaiting approval), refused, expired unconfirmed,
+failed then retried (its second run applies with the approval it had), and stopped then taken up again."""
 
 from datetime import timedelta
 
@@ -9,6 +10,7 @@ from tests.integration.subscription_support import (
     RETRIER,
     call,
     confirmed,
+    confirmed_in_two_calls,
     dialog,
     failed_request,
     merchant,
@@ -35,9 +37,13 @@ async def test_fresh_histories_of_every_ending_replay(client, subscription_worke
     pro = await package()
     histories = {}
 
-    applied = await confirmed(client, seller, dialog(await merchant(), pro, freeDays=7))
+    applied = await confirmed_in_two_calls(client, seller, dialog(await merchant(), pro, freeDays=7))
     await call(client, approver, f"{applied['id']}/approve")
     histories["subscription-applied"] = await history_of(env, applied["workflowId"])
+
+    at_once = await confirmed(client, seller, dialog(await merchant(), pro, freeDays=7))
+    await call(client, approver, f"{at_once['id']}/approve")
+    histories["subscription-confirmed-in-dialog"] = await history_of(env, at_once["workflowId"])
 
     refused = await confirmed(client, seller, dialog(await merchant(), pro))
     await call(client, approver, f"{refused['id']}/refuse", {"reason": "no payment seen"})

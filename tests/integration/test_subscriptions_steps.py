@@ -10,6 +10,7 @@ from temporalio.api.enums.v1 import EventType
 from tests.integration.subscription_support import (
     call,
     confirmed,
+    confirmed_in_two_calls,
     dialog,
     merchant,
     package,
@@ -32,30 +33,48 @@ async def test_a_request_from_submit_to_applied_schedules_no_activity_task(clien
     history = await subscription_worker.client.get_workflow_handle(request["workflowId"]).fetch_history()
     kinds = [event.event_type for event in history.events]
     assert EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED not in kinds
-    # two local activities: confirm's state change, and the apply transaction, which also told the plan flow
+    # confirmed in the dialog's call, one local activity: the apply transaction, which also told the plan flow
     steps = [e for e in history.events if e.event_type == EventType.EVENT_TYPE_MARKER_RECORDED
              and e.marker_recorded_event_attributes.marker_name == "core_local_activity"]
-    assert len(steps) == 2
+    assert len(steps) == 1
     # started as local, the run asks no patch: no patch marker, and RequestState its only search attribute update
     markers = [e.marker_recorded_event_attributes.marker_name for e in history.events
                if e.event_type == EventType.EVENT_TYPE_MARKER_RECORDED]
     assert "core_patch" not in markers
     upserts = [set(e.upsert_workflow_search_attributes_event_attributes.search_attributes.indexed_fields)
                for e in history.events if e.event_type == EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES]
-    assert upserts == [{"RequestState"}, {"RequestState"}]
-    assert kinds.count(EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED) <= 4
+    assert upserts == [{"RequestState"}]
+    assert kinds.count(EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED) <= 2
     plan = await subscription_worker.client.get_workflow_handle(f"plan-{merchant_id}").fetch_history()
     renewals = [e for e in plan.events if e.event_type == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED]
     assert len(renewals) == 1
 
 
-async def test_the_runs_first_workflow_task_is_the_confirmations(client, subscription_worker):
-    """The dialog starts the run delayed until the confirmation deadline: the confirmation's Update ends the delay
-    and is handled in the run's first workflow task, so a request from submit to applied is two workflow tasks
-    of its flow, and no timer runs while it waits for its confirmation."""
+async def test_a_request_confirmed_in_its_dialog_is_one_update_and_one_workflow_task(client, subscription_worker):
+    """The dialog's call with its confirmation writes the request confirmed and starts the run awaiting approval,
+    delayed until the approval deadline: the approval's Update is the run's first and only workflow task, and
+    no timer runs while it waits."""
     seller, approver = await people()
     merchant_id, pro = await merchant(), await package()
     request = await confirmed(client, seller, dialog(merchant_id, pro))
+    assert request["state"] == "AWAITING_APPROVAL" and request["canConfirm"] is False
+    await call(client, approver, f"{request['id']}/approve")
+    history = await subscription_worker.client.get_workflow_handle(request["workflowId"]).fetch_history()
+    kinds = [event.event_type for event in history.events]
+    assert kinds.count(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_ACCEPTED) == 1
+    assert kinds.count(EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED) == 1
+    assert EventType.EVENT_TYPE_TIMER_STARTED not in kinds
+    started = history.events[0].workflow_execution_started_event_attributes
+    assert started.first_workflow_task_backoff.ToTimedelta() > timedelta(days=2, hours=23)
+
+
+async def test_the_runs_first_workflow_task_is_the_confirmations(client, subscription_worker):
+    """A request submitted without its confirmation: the run starts delayed until the confirmation deadline, the
+    confirmation's Update ends the delay and is handled in the run's first workflow task, so a request from submit
+    to applied is two workflow tasks of its flow, and no timer runs while it waits for its confirmation."""
+    seller, approver = await people()
+    merchant_id, pro = await merchant(), await package()
+    request = await confirmed_in_two_calls(client, seller, dialog(merchant_id, pro))
     await call(client, approver, f"{request['id']}/approve")
     history = await subscription_worker.client.get_workflow_handle(request["workflowId"]).fetch_history()
     kinds = [event.event_type for event in history.events]
@@ -95,3 +114,11 @@ async def test_each_call_answers_as_a_read_after_it_would(client, subscription_w
     applied = (await call(client, approver, f"{submitted['id']}/approve"))["data"]
     assert applied["state"] == "APPLIED" and applied["packages"][0]["periodEnd"]
     assert applied == await detail(approver, submitted["id"])
+
+    body = dialog(merchant_id, pro)
+    quote = (await call(client, seller, "preview", body))["data"]
+    at_once = (await submit(client, seller, {**body, "confirmation": restated(quote)}))["data"]
+    assert at_once["state"] == "AWAITING_APPROVAL"
+    assert settled(at_once) == await detail(seller, at_once["id"])
+    # the preview quoted what the request holds (only the state moved on)
+    assert {k: v for k, v in settled(at_once).items() if k in quote} == settled(quote) | {"state": "AWAITING_APPROVAL"}

@@ -4924,6 +4924,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/subscription/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The subscribe or gift dialog quoted, nothing written: the packages' current versions, amounts and periods its second confirmation shows and restates (needs account#subscribe, or account#gift for a gift) */
+        post: operations["subscriptions_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/subscription/search": {
         parameters: {
             query?: never;
@@ -4950,7 +4967,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The subscribe or gift dialog: starts the request's flow, or joins it on a double submit (needs account#subscribe, or account#gift for a gift) */
+        /** The subscribe or gift dialog: starts the request's flow, or joins it on a double submit; with its `confirmation`, the request is created confirmed and awaits approval (needs account#subscribe, or account#gift for a gift) */
         post: operations["subscriptions_submit"];
         delete?: never;
         options?: never;
@@ -13966,6 +13983,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[RequestQuoteOut] */
+        Reply_RequestQuoteOut_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["RequestQuoteOut"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[RolePublic] */
         Reply_RolePublic_: {
             /**
@@ -15518,6 +15554,44 @@ export interface components {
              * @description the flow's page in the Temporal Web UI through the console; null unless the caller holds temporal#operate
              */
             workflowUrl?: string | null;
+        };
+        /**
+         * RequestQuoteOut
+         * @description What a dialog asks for as the server quotes it (its packages' current versions, amounts and periods): the
+         *     second confirmation shows it before the request exists (`subscription/preview`), and every request has it.
+         */
+        RequestQuoteOut: {
+            currency: components["schemas"]["Currency"];
+            /** Freedays */
+            freeDays: number;
+            kind: components["schemas"]["SubscriptionKind"];
+            /** Merchantemail */
+            merchantEmail: string;
+            /** Merchantid */
+            merchantId: number;
+            /** Packages */
+            packages: components["schemas"]["QuoteOut"][];
+            /** Paymentat */
+            paymentAt: string | null;
+            /** Paymentserial */
+            paymentSerial: string | null;
+            /** Receiptnumber */
+            receiptNumber: string | null;
+            /** Remark */
+            remark: string | null;
+            /** Requestername */
+            requesterName: string;
+            /** Screenshotfileid */
+            screenshotFileId: number | null;
+            state: components["schemas"]["SubscriptionRequestState"];
+            /** Totalactualpayment */
+            totalActualPayment: string;
+            /** Totalamount */
+            totalAmount: string;
+            /** Totaldiscountedprice */
+            totalDiscountedPrice: string;
+            /** Totaltax */
+            totalTax: string;
         };
         /** RequestSearch */
         RequestSearch: {
@@ -17464,6 +17538,8 @@ export interface components {
          * @description The subscribe or gift dialog (SPEC §3 subscription or gift record).
          */
         SubmitBody: {
+            /** @description the second confirmation given in the same call, restating what `subscription/preview` quoted: the request is created confirmed and awaits approval */
+            confirmation?: components["schemas"]["ConfirmBody"] | null;
             /**
              * Freedays
              * @default 0
@@ -28071,6 +28147,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_RequestOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    subscriptions_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmitBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_RequestQuoteOut_"];
                 };
             };
             /** @description Validation Error */

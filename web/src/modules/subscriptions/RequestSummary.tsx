@@ -3,13 +3,13 @@ import { useTranslate } from '../../i18n';
 import { formatMoney } from '../../components/format/money';
 import { formatTime } from '../../components/format/time';
 import { enumLabel, useEnumOptions } from '../../components/resource';
-import type { SubscriptionRequest } from './api';
+import type { RequestQuote } from './api';
 
-type Line = SubscriptionRequest['packages'][number];
+type Line = RequestQuote['packages'][number];
 
 /** What a request asks for: its packages with version, count, amounts and the period each grants, and its totals
  *  in the currency's precision (SPEC §9: IDR no decimals, the others two). */
-export function RequestSummary({ request }: { request: SubscriptionRequest }) {
+export function RequestSummary({ request }: { request: RequestQuote }) {
   const t = useTranslate(['subscriptions']);
   const states = useEnumOptions('SubscriptionRequestState');
   const money = (value: string | number) => formatMoney(String(value), request.currency);

@@ -13,12 +13,12 @@ beforeEach(() => {
   vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
 });
 
-/** The dialog against a server with one enabled package; `submit` answers the dialog's first step. */
-function openDialog(submit: () => { status?: number; body: unknown }) {
+/** The dialog against a server with one enabled package; `preview` answers the dialog's first step (the quote). */
+function openDialog(preview: () => { status?: number; body: unknown }) {
   const seen = fakeApi(({ url }) => {
     if (url.includes('package/options')) return { body: envelope([{ id: 3, name: 'Pro', packageType: 'BASIC', displayName: 'Pro yearly' }]) };
-    if (url.endsWith('subscription/submit')) return submit();
-    if (url.endsWith('subscription/41/confirm')) return { body: envelope(request('AWAITING_APPROVAL')) };
+    if (url.endsWith('subscription/preview')) return preview();
+    if (url.endsWith('subscription/submit')) return { body: envelope(request('AWAITING_APPROVAL')) };
     if (url.includes('common/enums/')) return { body: envelope([{ value: 'AWAITING_APPROVAL', label: 'Awaiting approval' }]) };
     return { status: 404, body: envelope(null, 'NOT_FOUND', 'not found') };
   });
@@ -47,16 +47,18 @@ const bodyOf = (seen: SeenRequest[], path: string) => JSON.parse(seen.find((r) =
 
 // Several antd form steps under jsdom take tens of seconds on a loaded machine: the limit is there to stop a hang.
 describe('the subscribe dialog and its second confirmation', { timeout: 180_000 }, () => {
-  it('submits the dialog, shows what the server quoted, and restates it to confirm', async () => {
+  it('shows what the server quoted, and submits the dialog with it restated once confirmed', async () => {
     const seen = openDialog(() => ({ body: envelope(request('AWAITING_CONFIRMATION')) }));
     await fillDialog();
     expect(await screen.findByText('1,332,000 IDR')).toBeTruthy(); // IDR has no decimals (SPEC §9)
-    expect(bodyOf(seen, 'subscription/submit')).toMatchObject({
-      kind: 'SUBSCRIBE', merchantId: 9, packages: [{ packageId: 3, count: 1 }], freeDays: 7, receiptNumber: 'INV 1', paymentSerial: 'TRX-1',
-    });
+    const dialog = { kind: 'SUBSCRIBE', merchantId: 9, packages: [{ packageId: 3, count: 1 }], freeDays: 7, receiptNumber: 'INV 1', paymentSerial: 'TRX-1' };
+    expect(bodyOf(seen, 'subscription/preview')).toMatchObject(dialog);
+    expect(seen.some((r) => r.url.endsWith('subscription/submit'))).toBe(false); // nothing submitted before the confirmation
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Confirmed: the request now awaits approval by another person.')).toBeTruthy();
-    expect(bodyOf(seen, 'subscription/41/confirm')).toEqual({ packages: [{ packageId: 3, versionId: 30, count: 1 }], freeDays: 7 });
+    expect(bodyOf(seen, 'subscription/submit')).toMatchObject({
+      ...dialog, confirmation: { packages: [{ packageId: 3, versionId: 30, count: 1 }], freeDays: 7 },
+    });
   });
 
   it('caps each add-on count at its type\'s limit the server gives (SPEC §3 add-on quantities)', async () => {
@@ -82,8 +84,8 @@ describe('the subscribe dialog and its second confirmation', { timeout: 180_000 
     expect(screen.getByText('At most 100 of this add-on in one request')).toBeTruthy();
     fireEvent.change(consignorCount, { target: { value: '101' } });
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(seen.some((r) => r.url.endsWith('subscription/submit'))).toBe(true));
-    const [api, consignors] = bodyOf(seen, 'subscription/submit').packages as { packageId: number; count: number }[];
+    await waitFor(() => expect(seen.some((r) => r.url.endsWith('subscription/preview'))).toBe(true));
+    const [api, consignors] = bodyOf(seen, 'subscription/preview').packages as { packageId: number; count: number }[];
     expect(api).toEqual({ packageId: 7, count: 1 });
     expect(consignors?.count).toBeLessThanOrEqual(100); // 101 typed: the input does not take it
   });
@@ -101,7 +103,7 @@ describe('the subscribe dialog and its second confirmation', { timeout: 180_000 
     fireEvent.change(screen.getByLabelText('Receipt number'), { target: { value: 'INV/1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Only letters, digits, underscores, hyphens and spaces')).toBeTruthy();
-    await waitFor(() => expect(seen.some((r) => r.url.endsWith('subscription/submit'))).toBe(false));
+    await waitFor(() => expect(seen.some((r) => r.url.endsWith('subscription/preview'))).toBe(false));
   });
 
   it('offers a package enabled since it last opened, within the app\'s usual 30 s of cached answers', async () => {

@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslate } from '../../i18n';
 import { showFieldErrors } from '../../components/resource/fieldErrors';
-import { subscriptionApi, type SubscriptionKind, type SubscriptionRequest } from './api';
+import { subscriptionApi, type RequestQuote, type SubmitBody, type SubscriptionKind, type SubscriptionRequest } from './api';
 import { newRequestKey, RECEIPT_PATTERN, restated, submitBody, type DialogValues } from './request';
 import { RequestSummary } from './RequestSummary';
 
@@ -25,14 +25,16 @@ const MAX_FREE_DAYS = 365; // SPEC §9
 const MAX_COUNT = 1000;
 
 /**
- * The subscribe or gift dialog (SPEC §2) and its second confirmation: the dialog submits the request (its flow
- * starts, or a double submit joins it), the confirmation shows what the server quoted (versions, amounts, periods)
- * and restates it; a refusal lands on the field it names.
+ * The subscribe or gift dialog (SPEC §2) and its second confirmation: the dialog asks the server to quote it
+ * (nothing written), the confirmation shows what the server quoted (versions, amounts, periods), and confirming
+ * submits the dialog with that restatement: the request is created confirmed and awaits another person's approval
+ * (a double submit joins it). A refusal of the dialog lands on the field it names.
  */
 export function SubscriptionDialog({ kind, merchantId, country, open, onClose, onConfirmed }: SubscriptionDialogProps) {
   const t = useTranslate(['subscriptions']);
   const [form] = Form.useForm();
   const requestKey = useMemo(() => (open ? newRequestKey() : ''), [open]);
+  const [quoted, setQuoted] = useState<{ body: SubmitBody; quote: RequestQuote }>();
   const [request, setRequest] = useState<SubscriptionRequest>();
   const [refusal, setRefusal] = useState<string>();
   const packages = useQuery({
@@ -44,47 +46,51 @@ export function SubscriptionDialog({ kind, merchantId, country, open, onClose, o
     staleTime: 0,
   });
   const chosen: number[] = Form.useWatch('packages', form) ?? [];
-  const submitting = useMutation({
-    mutationFn: (values: DialogValues) => subscriptionApi.submit(submitBody(kind, merchantId, values, requestKey)),
-    onSuccess: (reply) => { setRefusal(undefined); setRequest(reply); },
+  const previewing = useMutation({
+    mutationFn: async (values: DialogValues) => {
+      const body = submitBody(kind, merchantId, values, requestKey);
+      return { body, quote: await subscriptionApi.preview(body) };
+    },
+    onSuccess: (reply) => { setRefusal(undefined); setQuoted(reply); },
     onError: (error) => showFieldErrors(form, error, FIELDS),
   });
   const confirming = useMutation({
-    mutationFn: (reply: SubscriptionRequest) => subscriptionApi.confirm(reply.id, restated(reply)),
+    mutationFn: ({ body, quote }: { body: SubmitBody; quote: RequestQuote }) =>
+      subscriptionApi.submit({ ...body, confirmation: restated(quote) }),
     onSuccess: (reply) => { setRequest(reply); onConfirmed?.(reply); },
     onError: (error) => setRefusal(error instanceof Error ? error.message : String(error)),
   });
   const close = () => {
     form.resetFields();
+    setQuoted(undefined);
     setRequest(undefined);
     setRefusal(undefined);
     onClose();
   };
   const gift = kind === 'GIFT';
-  const done = request && request.state !== 'AWAITING_CONFIRMATION';
   const title = t(gift ? 'dialog.giftTitle' : 'dialog.subscribeTitle');
 
-  if (request) {
+  if (quoted) {
     return (
       <Modal open={open} title={`${title}: ${t('dialog.confirmTitle')}`} onCancel={close} destroyOnHidden
-        okText={done ? t('dialog.close') : t('dialog.confirm')} confirmLoading={confirming.isPending}
-        onOk={() => (done ? close() : confirming.mutate(request))}
-        cancelText={t('dialog.back')} cancelButtonProps={{ hidden: Boolean(done) }}>
+        okText={request ? t('dialog.close') : t('dialog.confirm')} confirmLoading={confirming.isPending}
+        onOk={() => (request ? close() : confirming.mutate(quoted))}
+        cancelText={t('dialog.back')} cancelButtonProps={{ hidden: Boolean(request) }}>
         {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 12 }} />}
-        {done ? (
+        {request ? (
           <Alert type="success" showIcon title={t('dialog.awaitingApproval')}
             description={<Link to={`/approval/${request.id}`}>{t('dialog.openRequest', { id: request.id })}</Link>} />
         ) : (
           <Alert type="info" showIcon title={t('dialog.confirmHint')} style={{ marginBottom: 12 }} />
         )}
-        <RequestSummary request={request} />
+        <RequestSummary request={request ?? quoted.quote} />
       </Modal>
     );
   }
   return (
     <Modal open={open} title={title} onCancel={close} destroyOnHidden okText={t('dialog.next')}
-      confirmLoading={submitting.isPending} onOk={() => form.submit()}>
-      <Form form={form} layout="vertical" initialValues={{ freeDays: 0 }} onFinish={(values: DialogValues) => submitting.mutate(values)}>
+      confirmLoading={previewing.isPending} onOk={() => form.submit()}>
+      <Form form={form} layout="vertical" initialValues={{ freeDays: 0 }} onFinish={(values: DialogValues) => previewing.mutate(values)}>
         <Form.Item name="packages" label={t('fields.packages')} rules={[{ required: true, message: t('rules.packages') }]}>
           <Select mode="multiple" loading={packages.isLoading} optionFilterProp="label"
             options={(packages.data ?? []).map((p) => ({ value: p.id, label: `${p.displayName} (${t(`type.${p.packageType}`)})` }))} />

@@ -3,6 +3,8 @@ import type { components } from '../../api/schema';
 
 type Schemas = components['schemas'];
 export type SubscriptionRequest = Schemas['RequestOut'];
+/** A dialog as the server quotes it, before the request exists (what its second confirmation shows). */
+export type RequestQuote = Schemas['RequestQuoteOut'];
 export type SubmitBody = Schemas['SubmitBody'];
 export type ConfirmBody = Schemas['ConfirmBody'];
 export type SubscriptionKind = Schemas['SubscriptionKind'];
@@ -15,9 +17,10 @@ export type PackageOption = Schemas['PackagePublic'];
 /** The subscribe-or-gift request calls (docs/subscriptions.md, API). Refusals come back to the dialog, which shows
  *  them on their fields (`notify: false`). */
 export const subscriptionApi = {
+  /** The dialog quoted, nothing written: what its second confirmation shows and restates. */
+  preview: (body: SubmitBody) => http.post<RequestQuote>('subscription/preview', body, { notify: false }),
+  /** With its `confirmation`, the request is created confirmed and awaits approval. */
   submit: (body: SubmitBody) => http.post<SubscriptionRequest>('subscription/submit', body, { notify: false }),
-  confirm: (id: number, body: ConfirmBody) =>
-    http.post<SubscriptionRequest>(`subscription/${id}/confirm`, body, { notify: false }),
   approve: (id: number) => http.post<SubscriptionRequest>(`subscription/${id}/approve`, {}),
   /** A failed request applied again, or a live one whose flow stopped run again (`subscription#retry`). */
   retry: (id: number) => http.post<SubscriptionRequest>(`subscription/${id}/retry`, {}),

@@ -1,4 +1,4 @@
-import type { ConfirmBody, SubmitBody, SubscriptionKind, SubscriptionRequest } from './api';
+import type { ConfirmBody, RequestQuote, SubmitBody, SubscriptionKind } from './api';
 
 /** What the dialog's form holds. */
 export interface DialogValues {
@@ -35,7 +35,7 @@ export function submitBody(kind: SubscriptionKind, merchantId: number, values: D
 }
 
 /** The second confirmation restates exactly what it shows: each package's version and count, and the free days. */
-export function restated(request: SubscriptionRequest): ConfirmBody {
+export function restated(request: RequestQuote): ConfirmBody {
   return {
     packages: request.packages.map((line) => ({ packageId: line.packageId, versionId: line.versionId, count: line.count })),
     freeDays: request.freeDays,
