@@ -7,8 +7,9 @@ the change record and updates the balance in the caller's transaction, with no r
 - the balance changes in one guarded statement, `UPDATE ... SET b = b + :change WHERE <bucket> >= :qty RETURNING`
   (an upsert when the movement only adds), whose RETURNING feeds the change record's INSERT in the same
   statement: original = new - change, so the record states exactly what the row went through;
-- shelf stock, when a shelf is named, moves by the same guarded pattern, shelves locked in id order (two shelf
-  moves in opposite directions cannot deadlock), always before the balance row;
+- shelf stock, when a shelf is named, moves by the same guarded pattern right after the balance row, shelves in
+  id order. The balance row is the first lock of every writer of the pair (movements and repair): while one holds
+  it no other writes the pair's shelves, so a movement creating a shelf row cannot deadlock with a repair;
 - all of it in a savepoint, so a refusal or a replay leaves the caller's transaction usable;
 - the idempotency key is UNIQUE on the change record: a retry (sequential or concurrent) finds the first record,
   moves nothing and answers with the first result.
@@ -89,10 +90,10 @@ async def move(db: AsyncSession, movement: Movement) -> Moved:
     m = rules.check(movement)
     try:
         async with db.begin_nested():
-            await _move_shelves(db, m)
-            row = (await db.execute(_balance_sql(m.type), _params(m))).first()
+            row = (await db.execute(_balance_sql(m.type), _params(m))).first()  # the pair's first lock
             if row is None:
                 raise _Refused()
+            await _move_shelves(db, m)
             return Moved(row.id, Balance(*row[1:]))
     except _Refused as refused:
         first = await _replay(db, m)
@@ -320,15 +321,16 @@ async def repair(db: AsyncSession, warehouse_id: int, sku: str, *, operator_id: 
     """Rebuild one balance from its ledger (the sum of its change records), audited, in the caller's transaction;
     marks that pair's open drifts repaired. Returns (before, after).
 
-    The balance row is locked first, in a statement of its own: the sums are read by the next statement, whose
-    snapshot sees every movement that committed while we waited for the lock, and no movement of the pair can
-    commit until we are done (each one updates this row)."""
+    The balance row is locked first, as every movement locks it first, in a statement of its own (created if
+    missing, so a movement creating it waits too): the sums are read by the next statement, whose snapshot sees
+    every movement that committed while we waited, and no movement of the pair writes its balance or its shelves
+    until we are done."""
     cols = ", ".join(b.value for b in STORED)
-    # the pair's shelves first, in id order, as a movement locks them (shelves, then the balance)
-    await db.execute(text("SELECT 1 FROM shelf_stock WHERE warehouse_id = :w AND sku = :sku ORDER BY shelf_id "
-                          "FOR UPDATE"), {"w": warehouse_id, "sku": sku})
-    locked = (await db.execute(text(f"SELECT {cols} FROM stock_balances WHERE warehouse_id = :w AND sku = :sku "
-                                    "FOR UPDATE"), {"w": warehouse_id, "sku": sku})).first()
+    row = (await db.execute(text(
+        f"INSERT INTO stock_balances AS b (warehouse_id, sku) VALUES (:w, :sku) ON CONFLICT (warehouse_id, sku) "
+        f"DO UPDATE SET updated_at = b.updated_at RETURNING {cols}, xmax = 0 AS created"),
+        {"w": warehouse_id, "sku": sku})).one()
+    locked = None if row.created else row[:-1]
     sums = ", ".join(f"coalesce(sum(change_{b.value}), 0)" for b in STORED)
     ledger = (await db.execute(text(f"SELECT {sums}, count(*) FROM stock_changes WHERE warehouse_id = :w "
                                     "AND sku = :sku"), {"w": warehouse_id, "sku": sku})).one()
