@@ -63,8 +63,9 @@ async def _begin(db: AsyncSession, job: ScheduledJob, begin: JobBegin, params: d
         .returning(JobRecord.id, JobRecord.result, JobRecord.output))).one()
     if written.result == JobRecordResult.SKIPPED:  # this fire was skipped before (its begin runs again)
         return JobBegun(found=True, record_id=written.id, skipped=written.output)
+    known = rules.JOBS.get(f"{job.handler}.{job.method}")  # one no longer listed is refused by run_job
     return JobBegun(found=True, record_id=written.id, handler=job.handler, method=job.method, params=params,
-                    retries=job.retries)
+                    retries=job.retries, short=known is not None and known.short)
 
 
 async def _skip(db: AsyncSession, job: ScheduledJob, begin: JobBegin, params: dict[str, Any],
@@ -108,8 +109,9 @@ async def finish_job_run(finish: JobFinish) -> None:
             return
         record.result = JobRecordResult.SUCCEEDED if finish.succeeded else JobRecordResult.FAILED
         record.output, record.error = finish.output, finish.error
-        record.finished_at = finish.at
-        record.duration_ms = max(0, int((finish.at - record.started_at).total_seconds() * 1000))
+        # the writer's clock, as the start's: a short job's whole run is one workflow task, whose clock stands still
+        record.finished_at = max(finish.at, datetime.now(UTC))
+        record.duration_ms = max(0, int((record.finished_at - record.started_at).total_seconds() * 1000))
         found = rules.verdict(finish.succeeded, job.consecutive_failures, job.alarm, job.status,
                               job.pause_after_failures)
         job.consecutive_failures, job.alarm = found.failures, found.alarm

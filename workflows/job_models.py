@@ -38,6 +38,7 @@ class JobBegun(BaseModel):
     method: str = ""
     params: dict[str, Any] = {}
     retries: int = 0
+    short: bool = False  # the catalogue's job is done in seconds: run as a local activity (runs begun before: False)
     skipped: str | None = None  # the fire was recorded SKIPPED, with this note: another run of the task was live
 
 

@@ -5,8 +5,10 @@
 domain/rules/jobs.py, and writes the result; a failed job fails the run, so the Web UI shows it red.
 The record is begun and finished by local activities, inside the run's first and last workflow tasks: a run is
 two workflow tasks and one activity task, so a burst of fires (every task on `* * * * *` fires at second 0)
-starts as fast as the worker takes first workflow tasks (docs/decisions/job-run-local-steps.md). The job itself
-stays an ordinary activity: it may run for minutes, heartbeat, and retries with its attempt on the record.
+starts as fast as the worker takes first workflow tasks (docs/decisions/job-run-local-steps.md). A job of
+minutes (a purge) is an ordinary activity: it heartbeats, and retries with its attempt on the record; a job the
+catalogue marks short (a ping, a probe) is a local activity too, so the whole run is one workflow task
+(docs/decisions/job-run-one-task.md).
 
 `job-incident` lives while a task fails: the first failure starts it (signal-with-start from the run's last
 activity), it mails the task's people once, reminds them on a timer while the task keeps failing, and mails
@@ -20,7 +22,7 @@ from typing import Any
 
 from temporalio import workflow
 from temporalio.common import RetryPolicy
-from temporalio.exceptions import ActivityError, ApplicationError
+from temporalio.exceptions import ActivityError, ApplicationError, CancelledError, FailureError
 
 with workflow.unsafe.imports_passed_through():
     from activities.job_store import begin_job_run, finish_job_run, run_job, send_job_alarm
@@ -38,6 +40,7 @@ with workflow.unsafe.imports_passed_through():
     from workflows.options import DEFAULT_ACTIVITY
 
 JOB_TIMEOUT = timedelta(minutes=15)
+SHORT_JOB_TIMEOUT = timedelta(seconds=90)  # the catalogue's short jobs: a probe waits 60 s at most
 LOCAL_STEPS = "job-run-local-steps"  # runs begun before it replay with the record written by activities
 
 
@@ -71,14 +74,19 @@ class JobRunWorkflow:
         if begun.skipped:  # another run of the task was live: the fire is recorded, not run
             return begun.skipped
         output, error = None, None
+        call = JobCall(record_id=begun.record_id, handler=begun.handler, method=begun.method, params=begun.params)
+        retry = RetryPolicy(initial_interval=timedelta(seconds=1), maximum_attempts=begun.retries + 1,
+                            non_retryable_error_types=["DATA_REFUSED", "JOB_REFUSED"])
         try:
-            output = await workflow.execute_activity(
-                run_job, JobCall(record_id=begun.record_id, handler=begun.handler, method=begun.method,
-                                 params=begun.params),
-                start_to_close_timeout=JOB_TIMEOUT,
-                retry_policy=RetryPolicy(initial_interval=timedelta(seconds=1), maximum_attempts=begun.retries + 1,
-                                         non_retryable_error_types=["DATA_REFUSED", "JOB_REFUSED"]))
-        except ActivityError as exc:
+            if begun.short:  # the whole run in its first workflow task (docs/decisions/job-run-one-task.md)
+                output = await workflow.execute_local_activity(
+                    run_job, call, start_to_close_timeout=SHORT_JOB_TIMEOUT, retry_policy=retry)
+            else:
+                output = await workflow.execute_activity(
+                    run_job, call, start_to_close_timeout=JOB_TIMEOUT, retry_policy=retry)
+        except CancelledError:
+            raise
+        except FailureError as exc:  # a local activity's failure arrives as its own error, not an ActivityError
             error = failure_text(exc)
         await record_step(finish_job_run, JobFinish(
             record_id=begun.record_id, job_id=start.job_id, succeeded=error is None, output=output, error=error,

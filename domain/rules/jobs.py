@@ -36,6 +36,9 @@ class Job:
     handler: str
     method: str
     params: tuple[Param, ...] = field(default_factory=tuple)
+    # done in seconds: run inside the run's one workflow task, beside its record's writes, rather than as an
+    # activity task of its own (docs/decisions/job-run-one-task.md)
+    short: bool = False
 
     @property
     def key(self) -> str:
@@ -50,8 +53,8 @@ JOBS: dict[str, Job] = {j.key: j for j in (
     Job("taskRecords", "purge", (Param("keepDays", "number", 30, 1, 3650),)),
     Job("plans", "expireSweep", (Param("limit", "number", 500, 1, 5000),)),
     Job("deployReviews", "expireSweep", (Param("limit", "number", 500, 1, 5000),)),
-    Job("console", "ping", (Param("note", "text", "", required=False),)),
-    Job("http", "probe", (Param("url", "url"), Param("timeoutSeconds", "number", 10, 1, 60))),
+    Job("console", "ping", (Param("note", "text", "", required=False),), short=True),
+    Job("http", "probe", (Param("url", "url"), Param("timeoutSeconds", "number", 10, 1, 60)), short=True),
 )}
 
 
