@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -20,7 +21,7 @@ from api.envelope import failure
 from domain.context import transaction_id
 from domain.db import refused_value
 from domain.errors import DomainError
-from domain.i18n import field_label, label_scope, t
+from domain.i18n import field_label, label_scope, one_of, t
 
 log = logging.getLogger("omp.errors")
 
@@ -49,6 +50,11 @@ def field_path(loc: tuple[Any, ...]) -> str:
     return out or "body"
 
 
+def allowed(expected: str) -> list[str]:
+    """pydantic's "'a', 'b' or 'c'" as its values."""
+    return [v.strip().strip("'") for v in re.split(r",| or ", expected) if v.strip()]
+
+
 def describe(error: dict[str, Any]) -> dict[str, Any]:
     """One field error: the field, the rule broken and the translated message naming both."""
     kind = error.get("type", "value_error")
@@ -56,14 +62,15 @@ def describe(error: dict[str, Any]) -> dict[str, Any]:
     rule = RULES.get(kind, kind)
     ctx = {k: (", ".join(map(str, v)) if isinstance(v, list | tuple) else v)
            for k, v in (error.get("ctx") or {}).items() if k != "error"}
-    if kind in ("enum", "literal_error") and "expected" in ctx:
-        ctx["expected"] = str(ctx["expected"]).replace("'", "")
+    values = allowed(str(ctx["expected"])) if kind in ("enum", "literal_error") and "expected" in ctx else []
+    if values:  # the message says them by their labels, in the reader's words; `allowed` keeps them as sent
+        ctx["expected"] = one_of(values)
     leaf = field.rsplit(".", 1)[-1].split("[", 1)[0]
     key = f"rules.{rule}"
     message = t(key, field=field_label(leaf), detail=error.get("msg", ""), **ctx)
     if message == key:  # a custom rule without its own text
         message = t("rules.invalid", field=field_label(leaf), detail=error.get("msg", ""))
-    return {"field": field, "rule": rule, "message": message}
+    return {"field": field, "rule": rule, "message": message, **({"allowed": values} if values else {})}
 
 
 def validation_reply(errors: list[dict[str, Any]]) -> JSONResponse:
@@ -114,12 +121,12 @@ def label_routes(router: APIRouter, resource: str) -> None:
 
 @contextmanager
 def labels_of(request: Request) -> Iterator[None]:
-    """Field labels as the answering module names them (domain/i18n.field_label): the resource of a kit route,
-    then the route's first tag."""
+    """Field labels as the answering module names them (domain/i18n.field_label): its route's first tag, and for
+    a field no label names so, the resource of a kit route."""
     route = request.scope.get("route")
     tags = getattr(route, "tags", None) or [None]
     own = getattr(getattr(route, "endpoint", None), LABELS, None)
-    token = label_scope.set(tuple(str(name) for name in (own, tags[0]) if name is not None))
+    token = label_scope.set(tuple(str(name) for name in (tags[0], own) if name is not None))
     try:
         yield
     finally:

@@ -18,8 +18,9 @@ LANGUAGES = ("en", "zh-CN", "id")
 DEFAULT_LANGUAGE = "en"
 
 current_language: ContextVar[str] = ContextVar("current_language", default=DEFAULT_LANGUAGE)
-# The API module answering (its route's first tag, set by api/errors.py), or several, the closest first (a kit route's
-# resource, then its tag): a field's label may differ per module.
+# The API module answering (its route's first tag, set by api/errors.py): a field's label may differ per module. More
+# names after it are read only when neither the module nor the shared labels name the field (a kit route's resource,
+# whose labels head its export's columns).
 label_scope: ContextVar[str | tuple[str, ...] | None] = ContextVar("label_scope", default=None)
 
 
@@ -69,11 +70,38 @@ def field_label(field: str, lang: str | None = None, module: str | tuple[str, ..
     """A field's translated label, or its own name when none is written. One wire name can mean different things
     in different modules (a ticket comment's `content` is the comment, a tip's or a mail's is its text), so
     `fields.<module>.<field>` for the module answering (`module`, else `label_scope`) comes before the shared
-    `fields.<field>`."""
+    `fields.<field>`; further names in `module` are read last (a kit route's resource)."""
     scope = module or label_scope.get() or ()
-    scopes = (scope,) if isinstance(scope, str) else scope
-    for key in (*(f"fields.{name}.{field}" for name in scopes), f"fields.{field}"):
+    first, *others = (scope,) if isinstance(scope, str) else scope or (None,)
+    own = (f"fields.{first}.{field}",) if first else ()
+    for key in (*own, f"fields.{field}", *(f"fields.{name}.{field}" for name in others)):
         label = t(key, lang)
         if label != key:
             return label
     return field
+
+
+@cache
+def enum_families(lang: str) -> dict[frozenset[str], str]:
+    """The values of every enumeration with labels (`enums.<Family>.<value>`) -> the family's name; a set of values
+    two families share exactly maps to neither (its labels are ambiguous)."""
+    values: dict[str, set[str]] = {}
+    for key in catalogue(lang):
+        parts = key.split(".", 2)
+        if len(parts) == 3 and parts[0] == "enums":
+            values.setdefault(parts[1], set()).add(parts[2])
+    found: dict[frozenset[str], str] = {}
+    for family, members in values.items():
+        same = frozenset(members)
+        found[same] = "" if same in found else family
+    return found
+
+
+def one_of(values: list[str], lang: str | None = None) -> str:
+    """Allowed values as the reader says "a, b or c": each by its label when the values are one enumeration's."""
+    lang = lang or current_language.get()
+    family = enum_families(DEFAULT_LANGUAGE).get(frozenset(values))
+    shown = [t(f"enums.{family}.{v}", lang) for v in values] if family else list(values)
+    if len(shown) < 2:
+        return "".join(shown)
+    return t("common.list_or", lang, items=t("common.list_separator", lang).join(shown[:-1]), last=shown[-1])

@@ -55,7 +55,8 @@ async def test_validation_error_names_field_and_rule(client, login_as):
     assert errors["channel"]["rule"] == "required"
     assert errors["channel"]["message"] == "渠道：此项为必填项"
     assert errors["shippingMethod"]["rule"] == "enum"
-    assert "PICK_UP" in errors["shippingMethod"]["message"]
+    assert "上门取件" in errors["shippingMethod"]["message"]  # the allowed values by their labels
+    assert "PICK_UP" in errors["shippingMethod"]["allowed"]
     assert "名称：只能输入字母、空格和 &" in body["message"]
 
 

@@ -111,7 +111,7 @@ async def test_export_streams_the_current_filter_as_xlsx(client, staff):
     assert reply.status_code == 200
     sheet = openpyxl.load_workbook(io.BytesIO(reply.content)).active
     rows = list(sheet.iter_rows(values_only=True))
-    assert rows[0][:4] == ("id", "Name", "Channel", "Shipping method")
+    assert rows[0][:4] == ("ID", "Name", "Channel", "Shipping method")  # a label, never the wire name
     assert [r[1] for r in rows[1:]] == [f"{prefix}a", f"{prefix}b", f"{prefix}c"]
     assert {r[3] for r in rows[1:]} == {"DROP_OFF"}
 

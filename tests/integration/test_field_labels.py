@@ -9,7 +9,7 @@ from pydantic import BaseModel
 
 from api.errors import LABELS
 from api.main import ROUTERS
-from domain.i18n import LANGUAGES, field_label
+from domain.i18n import LANGUAGES, field_label, t
 from tests.integration.ticket_support import EVERYTHING
 
 BAD_LINK = '<a href="javascript:alert(1)">click</a>'
@@ -63,9 +63,27 @@ def test_every_field_a_request_may_be_refused_on_has_a_label_in_every_language()
         if not isinstance(route, APIRoute):
             continue
         own = getattr(route.endpoint, LABELS, None)
-        scopes = tuple(str(name) for name in (own, (route.tags or [None])[0]) if name is not None)
+        scopes = tuple(str(name) for name in ((route.tags or [None])[0], own) if name is not None)
         for name in set(route_fields(route)):
             if any(field_label(name, lang, module=scopes) == name for lang in LANGUAGES):
                 unlabelled.setdefault(name, set()).add(route.path)
     assert not unlabelled, "fields without a label in en, zh-CN and id (fields.<name>): " + "; ".join(
         f"{name} ({sorted(paths)[0]})" for name, paths in sorted(unlabelled.items()))
+
+
+async def test_an_unknown_value_is_refused_with_the_allowed_values_in_the_readers_words(client, login_as):
+    """The allowed values of an enumeration are said by their labels and joined as the reader's language joins a
+    list ("a, b or c", "a、b或c", "a, b atau c"), never English glue around wire values; the values stay in
+    `allowed` for API clients."""
+    staff = await login_as("ginee-account")
+    said = {}
+    for language in LANGUAGES:
+        reply = await client.post("/cms/merchant/search", headers={**staff, "Accept-Language": language},
+                                  json={"contactStatus": ["SOMETIMES"]})
+        error = message_of(reply, "contactStatus[0]")
+        said[language] = error
+        allowed = reply.json()["data"]["errors"][0]["allowed"]
+        assert allowed == ["NOT_REACH", "INVALID_NUMBER", "DONE"]
+    assert said["en"] == "Contact status: must be one of Not reached, Invalid number or Done"
+    assert said["zh-CN"] == "联系状态：必须是以下之一：未触达、无效号码或已触达"
+    assert said["id"].endswith(" atau " + t("enums.ContactStatus.DONE", "id"))
