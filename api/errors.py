@@ -20,7 +20,7 @@ from starlette.exceptions import HTTPException
 from api.envelope import failure
 from domain.context import transaction_id
 from domain.db import refused_value
-from domain.errors import DomainError
+from domain.errors import DomainError, NotFound
 from domain.i18n import field_label, label_scope, one_of, t
 
 log = logging.getLogger("omp.errors")
@@ -48,6 +48,12 @@ def field_path(loc: tuple[Any, ...]) -> str:
     for p in parts:
         out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
     return out or "body"
+
+
+def beyond_int32(value: Any) -> bool:
+    """A path parameter no `integer` id column holds (the request guard keeps them within 64 bits)."""
+    text = str(value).lstrip("-")
+    return text.isdigit() and not -(2**31) <= int(value) < 2**31
 
 
 def allowed(expected: str) -> list[str]:
@@ -108,6 +114,7 @@ def domain_reply(exc: DomainError) -> JSONResponse:
     return JSONResponse(failure(exc.code, message, data), status_code=exc.status, headers=headers)
 
 
+OUT_OF_RANGE = "22003"  # SQLSTATE numeric_value_out_of_range
 LABELS = "__field_labels__"  # on a route's endpoint: the resource whose labels name its fields (api/resource)
 
 
@@ -152,12 +159,14 @@ def install(app: FastAPI) -> None:
                             status_code=exc.status_code)
 
     @app.exception_handler(DBAPIError)
-    async def _db_refused(_: Request, exc: DBAPIError) -> JSONResponse:
+    async def _db_refused(request: Request, exc: DBAPIError) -> JSONResponse:
         """The last net under the input rules: a value the database refuses is the caller's 422, never a 500."""
         state = refused_value(exc)
         if state is None:  # not the caller's value: the request middleware answers 500 with the transaction id
             raise exc
         log.warning("database refused a value (SQLSTATE %s): %s", state, exc.orig)
+        if state == OUT_OF_RANGE and any(beyond_int32(v) for v in request.path_params.values()):
+            return domain_reply(NotFound(entity="Record"))  # no row has an id its column cannot hold
         return JSONResponse(failure("DATA_REFUSED", t("errors.DATA_REFUSED", detail=state)), status_code=422)
 
     @app.exception_handler(psycopg.OperationalError)  # the plain pool: no free connection in time, or none at all

@@ -30,7 +30,7 @@ from api.lean import lean
 from api.resource.exporting import export_route
 from api.resource.importing import Reference, import_routes
 from api.resource.page import PlainPage
-from api.resource.query import SearchParams, apply_filters, apply_sort, page_of
+from api.resource.query import SearchParams, apply_filters, apply_sort, int_bound, page_of
 from api.resource.scope import DataScope, declares
 from domain import audit
 from domain.errors import Conflict, DomainError, Forbidden, Invalid, NotFound
@@ -160,6 +160,9 @@ class Resource(Generic[M]):
         return columns & set(self.public.model_fields)
 
     async def load(self, db: AsyncSession, user: Principal, row_id: int, *, lock: bool = False) -> M:
+        bound = int_bound(self.model, "id")
+        if bound is not None and not -bound <= row_id < bound:  # an id its column cannot hold: no such row
+            raise NotFound(entity=self.name)
         query = self.base_query(user).where(self.model.id == row_id)  # type: ignore[attr-defined]
         row = await db.scalar(query.with_for_update() if lock else query)
         if row is None:
