@@ -181,11 +181,12 @@ async def dev_server_env() -> AsyncIterator:
     from temporalio.testing import WorkflowEnvironment
 
     from domain.search_attributes import SEARCH_ATTRIBUTES
+    from launcher.temporal import tuning_flags
 
     path = shutil.which("temporal") or str(ROOT / ".venv" / "bin" / "temporal")
     flags = [f for name, kind in SEARCH_ATTRIBUTES.items() for f in ("--search-attribute", f"{name}={kind}")]
     env = await WorkflowEnvironment.start_local(
         dev_server_existing_path=path, data_converter=pydantic_data_converter, ui=False,
-        dev_server_extra_args=[*flags, "--log-level", "error"])
+        dev_server_extra_args=[*flags, *tuning_flags(None), "--log-level", "error"])
     yield env
     await env.shutdown()
