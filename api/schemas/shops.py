@@ -23,13 +23,9 @@ class ShopOption(CamelModel):
     country: Country
 
 
-class ShopPublic(CamelModel):
-    id: int
-    merchant_id: int
-    merchant_email: str
-    name: str
-    channel: Channel
-    country: Country
+class ShopPublic(ShopOption):
+    """A store as the lists show it: what a picker names, and its channel account, syncs and connection."""
+
     external_shop_id: str
     external_shop_name: str | None
     logo_url: str | None

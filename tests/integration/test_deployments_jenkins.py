@@ -17,12 +17,12 @@ from activities.deployments import execute_deploy_run
 from domain.db import transaction
 from domain.models.deployments import DeployRun, DeployTask
 from domain.settings import get_settings
-from tests.integration import deploy_support, ticket_support
+from tests.integration import deploy_support
 from tests.integration.deploy_support import AUTHOR, approved_task, log_text, post, project, queue_done, run_row
 from tests.integration.jenkins_fake import FakeJenkins, Job, serving
 from tests.integration.ticket_support import eventually, staff
 
-own_time_skipping_env, deploy_env = ticket_support.own_time_skipping_env, deploy_support.deploy_env  # fixtures
+deploy_env = deploy_support.deploy_env  # fixture
 JOB = "web/shop-front"
 LINES = ["Started by remote host", "\x1b[34m[INFO]\x1b[0m Building shop-front", "rsync to servers",
          "\x1b[32mDeployed\x1b[0m"]

@@ -26,7 +26,6 @@ from tests.integration.deploy_support import (
 )
 from tests.integration.ticket_support import staff
 
-own_time_skipping_env = ticket_support.own_time_skipping_env  # fixtures
 deploy_env, freeze = deploy_support.deploy_env, deploy_support.freeze
 
 

@@ -8,7 +8,6 @@ import os
 import signal
 
 from domain.settings import get_settings
-from tests.integration import ticket_support
 from tests.integration.deploy_support import (
     approved_task,
     blocking_command,
@@ -24,8 +23,6 @@ from tests.integration.deploy_support import (
 )
 from tests.integration.ticket_support import eventually, register_search_attributes
 from tests.integration.worker_process import spawn_worker
-
-own_time_skipping_env = ticket_support.own_time_skipping_env  # fixture
 
 
 async def test_a_worker_killed_mid_deploy_is_taken_over_without_a_second_deploy(client, own_time_skipping_env, app,

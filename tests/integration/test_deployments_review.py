@@ -8,11 +8,11 @@ from sqlalchemy import func, select
 
 from domain.db import transaction
 from domain.models.deployments import DeployTask
-from tests.integration import deploy_support, ticket_support
+from tests.integration import deploy_support
 from tests.integration.deploy_support import AUTHOR, REVIEWER, post, project, queue_done, run_row
 from tests.integration.ticket_support import staff
 
-own_time_skipping_env, deploy_env = ticket_support.own_time_skipping_env, deploy_support.deploy_env  # fixtures
+deploy_env = deploy_support.deploy_env  # fixture
 
 
 def body(project_id, **fields):

@@ -8,12 +8,12 @@ from datetime import timedelta
 from domain.db import transaction
 from domain.models.deployments import DeployTask
 from domain.rules.deployments import REVIEW_WINDOW
-from tests.integration import deploy_support, ticket_support
+from tests.integration import deploy_support
 from tests.integration.deploy_support import AUTHOR, REVIEWER, post, project
 from tests.integration.test_deployments_review import body
 from tests.integration.ticket_support import eventually, staff
 
-own_time_skipping_env, deploy_env = ticket_support.own_time_skipping_env, deploy_support.deploy_env  # fixtures
+deploy_env = deploy_support.deploy_env  # fixture
 
 
 async def test_an_unreviewed_task_expires_after_the_deadline(client, deploy_env):

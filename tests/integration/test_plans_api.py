@@ -7,13 +7,13 @@ from datetime import timedelta
 
 from domain.db import transaction
 from domain.models.subscriptions import SubscriptionRequest
-from tests.integration import plan_support, ticket_support
+from tests.integration import plan_support
 from tests.integration.people import create_user
 from tests.integration.plan_support import merchant_with_plan
 from tests.integration.ticket_support import eventually
 from workflows import plan_models as m
 
-own_time_skipping_env, plan_worker = ticket_support.own_time_skipping_env, plan_support.plan_worker  # fixtures
+plan_worker = plan_support.plan_worker  # fixture
 UI = "/temporal/namespaces/default/workflows"
 
 

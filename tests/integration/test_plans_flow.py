@@ -19,7 +19,7 @@ from tests.integration.plan_support import account_statuses, merchant_row, merch
 from tests.integration.ticket_support import eventually
 from workflows import plan_models as m
 
-mail_sink, own_time_skipping_env = ticket_support.mail_sink, ticket_support.own_time_skipping_env  # fixtures
+mail_sink = ticket_support.mail_sink  # fixture
 plan_worker = plan_support.plan_worker  # fixture
 ENABLED_THEN_BLACKLISTED = ["ENABLED", "ENABLED", "ENABLED", "BLACKLISTED"]
 

@@ -4,14 +4,13 @@ renewal giving the accounts back, a second expiry and the flow's end after its w
 
 from datetime import timedelta
 
-from tests.integration import plan_support, ticket_support
+from tests.integration import plan_support
 from tests.integration.plan_support import merchant_row, merchant_with_plan, renew
 from tests.integration.replay_support import history_of, replay_all, replay_recorded
 from tests.integration.ticket_support import eventually
 from workflows import plan_models as m
 from workflows.plans import PlanWorkflow
 
-own_time_skipping_env = ticket_support.own_time_skipping_env  # fixture
 plan_worker = plan_support.plan_worker  # fixture
 
 

@@ -22,7 +22,6 @@ from temporalio.worker import Worker
 
 from domain.rules import shelf_merges as rules
 from domain.settings import get_settings
-from tests.integration import ticket_support
 from tests.integration.shelf_merge_support import (
     MERGER,
     Site,
@@ -42,8 +41,6 @@ from tests.integration.worker_process import spawn_worker
 from worker.interceptors import ActivityFailures
 from workflows import shelf_merge_models as m
 from workflows.shelf_merges import ShelfMergeWorkflow
-
-own_time_skipping_env = ticket_support.own_time_skipping_env  # fixture
 
 
 def merge_worker(client: Any) -> Worker:

@@ -16337,7 +16337,10 @@ export interface components {
             /** Name */
             name: string;
         };
-        /** ShopPublic */
+        /**
+         * ShopPublic
+         * @description A store as the lists show it: what a picker names, and its channel account, syncs and connection.
+         */
         ShopPublic: {
             /** Bound */
             bound: boolean;
