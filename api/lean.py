@@ -198,18 +198,20 @@ def log_row(db: Executor, reply: Callable[[], Any], stood_for: dict[int, str], s
 
 
 STANDING_IN = re.compile(r"(-?\d{19,})")
+FROM_REPLY = ("response_data", "business_id")  # the row's columns made from the reply (not from what was asked)
 
 
 def logged_from(entry: dict[str, Any], stood_for: dict[int, str], source: str) -> Also:
     """The operation log row `entry` as an INSERT from `source`: a text holding stand-in numbers is concatenated in
-    SQL around the expressions they stand for, and the duration adds the statement's own time."""
+    SQL around the expressions they stand for (only in the columns made from the reply: a number a caller sent is
+    kept as sent), and the duration adds the statement's own time."""
     values, params = [], {}
     for column, value in entry.items():
         name = f"log_{column}"
         if column == "duration_ms":
             params[name] = value
             values.append(f"(:{name} + 1000 * extract(epoch FROM clock_timestamp() - statement_timestamp()))::int")
-        elif isinstance(value, str) and STANDING_IN.search(value):
+        elif column in FROM_REPLY and isinstance(value, str) and STANDING_IN.search(value):
             parts = []
             for n, part in enumerate(STANDING_IN.split(value)):
                 if n % 2 and int(part) in stood_for:
@@ -288,8 +290,8 @@ class LeanRoutes:
         try:
             async with plain_connection(checked=False) as conn:  # the epoch read is the check
                 result = await self.run(route, caller, conn, args, self.logging(route, scope, body, caller, started))
-        except (DomainError, CallerMoved, psycopg.OperationalError):  # a refusal, a caller to read again, or a
-            return None                                              # connection a restart broke
+        except (DomainError, CallerMoved, psycopg.Error):  # a refusal, a caller to read again, a connection a restart
+            return None                                   # broke, a statement that failed (it wrote nothing)
         if result is None:
             return None
         scope.setdefault("state", {})["principal"] = caller.principal  # the operation log's operator

@@ -14,6 +14,7 @@ from sqlalchemy import text
 
 from api import audit_log
 from api.principals import CALLERS
+from api.routers.stock import STAND_IN
 from domain.db import transaction
 from tests.conftest import unique
 from tests.integration.lean_support import answered
@@ -144,8 +145,9 @@ async def test_the_lean_movement_logs_itself_in_its_own_statement(client, answer
 
     monkeypatch.setattr(audit_log, "write", spy)
     CALLERS.clear()
-    full = await client.post(MOVEMENT, json=inbound(place, sku), headers={**me.headers, "Idempotency-Key": "a"})
-    lean = await client.post(MOVEMENT, json=inbound(place, sku), headers={**me.headers, "Idempotency-Key": "b"})
+    asked = inbound(place, sku, reason=f"{STAND_IN.change_id}")  # a number a caller sends is logged as sent
+    full = await client.post(MOVEMENT, json=asked, headers={**me.headers, "Idempotency-Key": "a"})
+    lean = await client.post(MOVEMENT, json=asked, headers={**me.headers, "Idempotency-Key": "b"})
     assert answered[-2:] == [False, True] and lean.status_code == 200, lean.text
     assert written == [full.json()["transactionId"]]  # the lean call's row needed no INSERT of its own
     full_row, lean_row = await log_of(full, "a", me.id), await log_of(lean, "b", me.id)
@@ -153,6 +155,6 @@ async def test_the_lean_movement_logs_itself_in_its_own_statement(client, answer
     assert full_row[3] == json.dumps(full.json(), ensure_ascii=False)
     assert lean_row[:3] + lean_row[4:-1] == full_row[:3] + full_row[4:-1]
     assert (full_row[-1], lean_row[-1]) == (False, True)  # the lean row: the movement's own transaction
-    replay = await client.post(MOVEMENT, json=inbound(place, sku), headers={**me.headers, "Idempotency-Key": "b"})
+    replay = await client.post(MOVEMENT, json=asked, headers={**me.headers, "Idempotency-Key": "b"})
     assert answered[-1] is True and replay.json()["data"]["replayed"]
     assert written[-1] == replay.json()["transactionId"]  # moved nothing: logged after its reply, as before
