@@ -38,7 +38,8 @@ from workflows.subscriptions import SubscriptionRequestWorkflow
 
 log = logging.getLogger("omp.subscriptions")
 router = APIRouter(prefix="/subscription", tags=["subscriptions"])
-READERS = (ops.APPROVE, ops.RETRY, ops.PERMISSION[SubscriptionKind.GIFT])  # besides account#subscribe
+READERS = ("approvals", ops.APPROVE, ops.RETRY, ops.PERMISSION[SubscriptionKind.GIFT])  # besides account#subscribe;
+# "approvals" is the menu of the approvals list and its detail page (/approval/:id), which read these routes
 Requester, Approver = aliased(User), aliased(User)
 LISTED = (select(SubscriptionRequest, Merchant.email, Requester.username, Approver.username, Subscription.id)
           .join(Merchant, Merchant.id == SubscriptionRequest.merchant_id)

@@ -202,3 +202,15 @@ async def test_fifty_concurrent_submissions_of_one_serial_number_accept_exactly_
         held = (await db.scalars(select(SubscriptionRequest.id).where(SubscriptionRequest.payment_serial == serial)
                                  )).all()
     assert len(held) == 1
+
+
+async def test_the_approvals_menu_alone_opens_the_approvals_list_and_a_request(client, login_as):
+    """The approvals screen (/system/audit/approval) and a request's page (/approval/:id) read the requests: a
+    holder of the menu alone sees them (it was a 403 on the screen), but approves nothing."""
+    viewer = await login_as("approvals")
+    listed = await client.post("/cms/subscription/search", headers=viewer, json={"pageSize": 1})
+    assert listed.status_code == 200, listed.text
+    missing = await client.get("/cms/subscription/detail/999999999", headers=viewer)
+    assert missing.status_code == 404, missing.text
+    refused = await client.post("/cms/subscription/999999999/approve", headers=viewer, json={})
+    assert refused.status_code == 403, refused.text
