@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import ColumnElement, Row, Select, distinct, false, func, or_, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Bundle
 from sqlalchemy.orm.attributes import set_committed_value
 from temporalio.client import Client, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError
 from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
@@ -45,36 +46,39 @@ HELD = (R.AWAITING_CONFIRMATION, R.AWAITING_APPROVAL, R.APPLIED)
 # ---- the dialog --------------------------------------------------------------------------------
 
 
+# What a quote reads of a package and of its current version (workflows/subscription_models.py quote_of), as
+# plain columns: the dialog's quoting loads no ORM objects of the packages' and versions' other columns.
+QUOTED_PACKAGE = Bundle("package", Package.id, Package.name, Package.package_type, Package.addon_mode,
+                        Package.addon_type, Package.plan_name)
+QUOTED_VERSION = Bundle("version", PackageVersion.id, PackageVersion.display_name, PackageVersion.payment_period,
+                        PackageVersion.currency, PackageVersion.amount, PackageVersion.tax,
+                        PackageVersion.discounted_price, PackageVersion.actual_payment, PackageVersion.free_days,
+                        PackageVersion.monthly_orders)
+VERSION_FEATURES = (select(func.array_agg(PackageVersionFeature.feature_key))
+                    .where(PackageVersionFeature.version_id == PackageVersion.id).scalar_subquery())
+
+
 async def quotes(db: AsyncSession, body: SubmitBody) -> list[m.Quote]:
     """The current version of each chosen package, which must exist and be enabled (SPEC §4: a disabled package
-    is hidden from its scene); all in one currency."""
+    is hidden from its scene); all in one currency. One statement, with each version's features."""
     ids = [p.package_id for p in body.packages]
     rules.check_lines(rules.Line(p.package_id, 0, p.count) for p in body.packages)
-    rows = {p.id: (p, v) for p, v in (await db.execute(
-        select(Package, PackageVersion).join(PackageVersion, (PackageVersion.package_id == Package.id)
-                                             & (PackageVersion.version == Package.current_version))
+    rows = {row.package.id: row for row in (await db.execute(
+        select(QUOTED_PACKAGE, QUOTED_VERSION, VERSION_FEATURES.label("features"))
+        .join_from(Package, PackageVersion, (PackageVersion.package_id == Package.id)
+                   & (PackageVersion.version == Package.current_version))
         .where(Package.id.in_(ids), Package.status == Status.ENABLED))).all()}
     missing = [i for i in ids if i not in rows]
     if missing:
         raise Invalid("packages", "not_found", ids=", ".join(map(str, missing)))
-    features = await features_of(db, [v.id for _, v in rows.values()])
     out = []
     for index, choice in enumerate(body.packages):
-        package, version = rows[choice.package_id]
+        package, version, features = rows[choice.package_id]
         rules.check_count(index, choice.count, package.package_type, package.addon_type)
-        out.append(m.quote_of(package, version, choice.count, features.get(version.id, ())))
+        out.append(m.quote_of(package, version, choice.count, set(features or ())))
     if len({q.currency for q in out}) > 1:
         raise Invalid("packages", "packages_inconsistent")
     return out
-
-
-async def features_of(db: AsyncSession, version_ids: list[int]) -> dict[int, set[str]]:
-    rows = await db.execute(select(PackageVersionFeature.version_id, PackageVersionFeature.feature_key)
-                            .where(PackageVersionFeature.version_id.in_(version_ids)))
-    found: dict[int, set[str]] = {}
-    for version_id, key in rows.all():
-        found.setdefault(version_id, set()).add(key)
-    return found
 
 
 def key_of(body: SubmitBody) -> str:
