@@ -51,8 +51,9 @@ def link(row: StoredFile) -> dict[str, Any]:
 
 
 def public_view(row: StoredFile) -> dict[str, Any]:
-    return {"id": row.id, "name": row.name, "size": row.size, "contentType": row.content_type,
+    view = {"id": row.id, "name": row.name, "size": row.size, "contentType": row.content_type,
             "public": row.public, **link(row)}
+    return view | {"publicLink": get_settings().console_web + view["url"] if row.public else None}
 
 
 async def store(upload: UploadFile, db: SessionDep, user: Principal, *, public: bool,

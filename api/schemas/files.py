@@ -16,3 +16,6 @@ class StoredFilePublic(FileLink):
     size: int
     content_type: str
     public: bool
+    # a public file's address at the console's configured public URL (settings.public_url), for what is read
+    # away from the console (a mail's image, a shared link): null for a private file, whose links expire
+    public_link: str | None = None

@@ -101,3 +101,14 @@ async def test_every_upload_is_audited_with_its_transaction(client, login_as):
         assert change.operator_id == await uploader_of(file_id)
         assert change.changes["name"]["after"] == name and change.changes["size"]["after"] == len(content)
         assert change.changes["unrestricted"]["after"] is unrestricted
+
+
+async def test_a_public_upload_answers_its_link_at_the_consoles_configured_public_url(client, login_as, monkeypatch):
+    """A mail's image or a shared link is opened away from the console: its address is the configured public URL,
+    not the address the uploader's browser used. A private file's links expire, so it has none."""
+    monkeypatch.setattr(get_settings(), "public_url", "https://omp.example.com/")
+    me = await login_as("tools", "file#upload-public")
+    public = (await upload(client, me, "upload-public-file", name="notes.txt", content=b"hello")).json()["data"]
+    assert public["publicLink"] == f"https://omp.example.com{public['url']}"
+    private = (await upload(client, me, "upload-file", name="notes.txt", content=b"hello")).json()["data"]
+    assert private["publicLink"] is None

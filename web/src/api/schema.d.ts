@@ -17531,6 +17531,8 @@ export interface components {
             name: string;
             /** Public */
             public: boolean;
+            /** Publiclink */
+            publicLink?: string | null;
             /** Size */
             size: number;
             /** Url */

@@ -12,22 +12,14 @@ import { formatTime, toWall } from '../../components/format/time';
 import { TimeZoneSelect } from '../../components/resource';
 import { showFieldErrors } from '../../components/resource/fieldErrors';
 import { ticketDetailApi, type StoredFile } from '../tickets/detail/api';
-import { absoluteLink, UPLOAD_PERMISSIONS, uploadFile } from '../tools/api';
 import { useCan } from '../../app/access/can';
 import { LIST_PATH, mailApi, type MailRepeat, type MailTask, type MailTaskWrite } from './api';
+import { IMAGE_PERMISSION, uploadImage } from './images';
 
 const FIELDS = ['recipients', 'cc', 'subject', 'kind', 'report', 'content', 'attachmentIds', 'repeat', 'sendAt', 'timeZone'];
 const REPEATS: MailRepeat[] = ['ONCE', 'ONCE_LATER', 'DAILY', 'WEEKLY', 'MONTHLY'];
 const ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const WALL = 'YYYY-MM-DDTHH:mm:ss';
-const IMAGE_UPLOAD = UPLOAD_PERMISSIONS.public;
-
-/** An image of the content: stored as a public file (OSS upload, a link that does not expire, since a mail is read
- * long after it is sent) and written as that link's absolute address, which mail clients load. */
-async function uploadImage(file: File): Promise<string> {
-  const stored = await uploadFile('public', file);
-  return absoluteLink(stored.url, window.location.origin);
-}
 
 interface Values {
   recipients: string[];
@@ -136,7 +128,7 @@ export default function TimedMailFormPage() {
               <Radio.Group options={[{ value: 'COMMON', label: t('kinds.COMMON') }, { value: 'BI', label: t('kinds.BI') }]} />
             </Form.Item>
             <Form.Item name="content" label={t('content')} rules={[required(t('content'))]}>
-              <RichTextInput label={t('content')} tables uploadImage={can(IMAGE_UPLOAD) ? uploadImage : undefined} />
+              <RichTextInput label={t('content')} tables uploadImage={can(IMAGE_PERMISSION) ? uploadImage : undefined} />
             </Form.Item>
             <Form.Item name="attachmentIds" label={t('attachments')} valuePropName="fileList" getValueFromEvent={(event: { fileList: UploadFile[] }) => event.fileList.filter((f) => f.status !== 'error')}>
               <Upload<StoredFile>

@@ -5,7 +5,7 @@ import { useCan } from '../../app/access/can';
 import { copyText } from '../../components/copy';
 import { PageCard } from '../../components/PageCard';
 import { useTranslate } from '../../i18n';
-import { absoluteLink, UPLOAD_PERMISSIONS, uploadFile, type StoredFile, type UploadKind } from './api';
+import { UPLOAD_PERMISSIONS, uploadFile, type StoredFile, type UploadKind } from './api';
 
 interface Uploaded extends StoredFile {
   kind: UploadKind;
@@ -22,7 +22,7 @@ function UploadCard({ kind, onUploaded }: { kind: UploadKind; onUploaded: (file:
         customRequest={({ file, onSuccess, onError }) => {
           uploadFile(kind, file as File).then(
             (stored) => {
-              onUploaded({ ...stored, kind, link: absoluteLink(stored.url, window.location.origin) });
+              onUploaded({ ...stored, kind, link: stored.publicLink ?? stored.url });
               onSuccess?.(stored);
             },
             (error: Error) => onError?.(error),

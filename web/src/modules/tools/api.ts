@@ -21,6 +21,3 @@ export function uploadFile(kind: UploadKind, file: File): Promise<StoredFile> {
   form.append('file', file);
   return http.post<StoredFile>(UPLOAD_PATHS[kind], form);
 }
-
-/** The link as others can open it: the server answers a path on the console. */
-export const absoluteLink = (url: string, origin: string) => new URL(url, origin).toString();
