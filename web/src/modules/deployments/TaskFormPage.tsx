@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/ApiError';
+import { useCan } from '../../app/access/can';
 import { useTranslate } from '../../i18n';
 import { deployApi, type TaskBody } from './api';
 
@@ -24,6 +25,8 @@ export default function TaskFormPage() {
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const [error, setError] = useState<string | null>(null);
+  const saving = taskId ? 'deploy#edit' : 'deploy#add'; // the server's guard of the save; the form is the menu's
+  const mayEdit = useCan()(saving);
   const projects = useQuery({ queryKey: ['deploy', 'projects'], queryFn: () => deployApi.projects() });
   const existing = useQuery({ queryKey: ['deploy', 'task', taskId], queryFn: ({ signal }) => deployApi.task(taskId!, signal), enabled: taskId !== undefined });
   useEffect(() => {
@@ -62,7 +65,9 @@ export default function TaskFormPage() {
         <Form.Item name="serverIps" label={t('serverIps')} extra={t('serverIpsHint')} rules={[{ required: true, message: t('required', { field: t('serverIps') }) }]}><Input.TextArea id="task-servers" rows={3} /></Form.Item>
         <Form.Item name="params" label={t('params')} extra={t('paramsHint')}><Input.TextArea id="task-params" rows={4} style={{ fontFamily: 'monospace' }} /></Form.Item>
         <Form.Item name="description" label={t('description')}><Input.TextArea rows={3} /></Form.Item>
-        <Button type="primary" htmlType="submit">{taskId ? t('saveAndReview') : t('submitForReview')}</Button>
+        {mayEdit
+          ? <Button type="primary" htmlType="submit">{taskId ? t('saveAndReview') : t('submitForReview')}</Button>
+          : <Alert type="info" showIcon message={t('taskSaveForbidden')} data-testid="task-save-forbidden" />}
       </Form>
     </Card>
   );
