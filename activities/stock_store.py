@@ -169,6 +169,9 @@ def _plain_sql(movement_type: rules.M | None, within: str, also: str = "") -> st
     return str(statement.compile(dialect=PGDialect_psycopg()))
 
 
+STAND_IN = 7_300_000_000_000_000_000  # no count or id comes near: a number only a stand-in spells
+
+
 def standing_in() -> tuple[Moved, dict[int, str]]:
     """A `Moved` whose numbers stand for the columns of `CHANGE`, and the SQL of each: what a caller builds from a
     movement's answer (a reply) can so be built by the movement's own statement (api/lean.py `log_row`)."""
@@ -178,9 +181,6 @@ def standing_in() -> tuple[Moved, dict[int, str]]:
     available = " + ".join(f"{sign} * {CHANGE}.new_{b.value}" for b, sign in rules.AVAILABLE_OF.items())
     return moved, {**{n: f"{CHANGE}.{c}" for n, c in zip(stand_ins, columns, strict=True)},
                    moved.balance.available: f"({available})"}
-
-
-STAND_IN = 7_300_000_000_000_000_000  # no count or id comes near: a number only a stand-in spells
 
 
 async def move_now(movement: Movement) -> Moved:
