@@ -20,11 +20,8 @@ from tests.integration.subscription_support import (
     people,
     restated,
     submit,
-    subscription_worker,
 )
-from tests.integration.ticket_support import own_time_skipping_env, staff
-
-__all__ = ["own_time_skipping_env", "subscription_worker"]  # fixtures
+from tests.integration.ticket_support import staff
 
 
 def field_error(reply):

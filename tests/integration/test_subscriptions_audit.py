@@ -17,12 +17,8 @@ from tests.integration.subscription_support import (
     merchant,
     package,
     people,
-    subscription_worker,
 )
-from tests.integration.ticket_support import own_time_skipping_env
 from workflows import subscription_models as m
-
-__all__ = ["own_time_skipping_env", "subscription_worker"]  # fixtures
 
 
 async def changes_of(entity: str, entity_id: int) -> list[EntityChange]:

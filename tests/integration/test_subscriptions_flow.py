@@ -28,14 +28,11 @@ from tests.integration.subscription_support import (
     people,
     restated,
     submit,
-    subscription_worker,
 )
-from tests.integration.ticket_support import own_time_skipping_env, staff
+from tests.integration.ticket_support import staff
 from workflows import subscription_models as m
 from workflows.plan_models import PlanState
 from workflows.subscriptions import SubscriptionRequestWorkflow
-
-__all__ = ["own_time_skipping_env", "subscription_worker"]  # fixtures
 
 
 async def request_row(request_id):

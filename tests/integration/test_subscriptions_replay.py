@@ -18,12 +18,9 @@ from tests.integration.subscription_support import (
     people,
     set_receipt,
     submit,
-    subscription_worker,
 )
-from tests.integration.ticket_support import own_time_skipping_env, staff
+from tests.integration.ticket_support import staff
 from workflows.subscriptions import SubscriptionRequestWorkflow
-
-__all__ = ["own_time_skipping_env", "subscription_worker"]  # fixtures
 
 
 async def test_the_recorded_histories_replay():

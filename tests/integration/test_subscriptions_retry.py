@@ -21,11 +21,8 @@ from tests.integration.subscription_support import (
     package,
     people,
     set_receipt,
-    subscription_worker,
 )
-from tests.integration.ticket_support import own_time_skipping_env, staff
-
-__all__ = ["own_time_skipping_env", "subscription_worker"]  # fixtures
+from tests.integration.ticket_support import staff
 
 
 async def retries_audited(request_id):

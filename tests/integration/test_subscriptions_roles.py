@@ -14,11 +14,8 @@ from tests.integration.subscription_support import (
     merchant,
     package,
     people,
-    subscription_worker,
 )
-from tests.integration.ticket_support import Staff, own_time_skipping_env
-
-__all__ = ["own_time_skipping_env", "subscription_worker"]  # fixtures
+from tests.integration.ticket_support import Staff
 
 
 async def holder_of(role_code: str) -> Staff:

@@ -17,11 +17,7 @@ from tests.integration.subscription_support import (
     people,
     restated,
     submit,
-    subscription_worker,
 )
-from tests.integration.ticket_support import own_time_skipping_env
-
-__all__ = ["own_time_skipping_env", "subscription_worker"]  # fixtures
 
 
 async def test_a_request_from_submit_to_applied_schedules_no_activity_task(client, subscription_worker):
