@@ -1,6 +1,7 @@
 """Demo stock for a first `make run`, after the demo merchants: the demo WMS merchants' warehouses, shelves and
 products (domain/seed/demo_warehouses.py), each SKU's history of movements, inbound and outbound orders in the
-statuses of SPEC §4 (with their actions and the movements each booked) and shelf merges, one finished and one
+statuses of SPEC §4 (with their actions and the movements each booked; the sales outbound orders fulfil channel
+orders of the merchant's store, which the product flow names) and shelf merges, one finished and one
 cancelled part-way. Every unit moves through the stock ledger's primitive `move`, so every balance and shelf equals
 its ledger. It lives in activities because domain may not depend on the stock ledger; the start's seeding step
 (api/prestart.py `seed`) calls it in the transaction after the demo data."""
@@ -26,6 +27,7 @@ from domain.enums import (
     WarehouseDocumentStatus,
     WarehousePushStatus,
 )
+from domain.models.merchants import Shop
 from domain.models.shelf_merges import ShelfMerge, ShelfMergeItem
 from domain.models.stock import ShelfStock
 from domain.models.stock_orders import StockOrder, StockOrderAction, StockOrderLine
@@ -72,13 +74,16 @@ async def create(db: AsyncSession) -> None:
         for sku in site.skus:
             for movement in demo_warehouses.history(site.warehouse.id, sku, site.shelves, rng):
                 await move(db, movement)
+        shop = await db.scalar(select(Shop).where(Shop.merchant_id == site.merchant.id, Shop.bound)
+                               .order_by(Shop.id).limit(1))
         for number, story in enumerate(STORIES, start=1):
-            await _order(db, site, story, number, rng)
+            await _order(db, site, story, number, rng, shop)
     for site, finished in zip(sites, [True, False], strict=False):
         await _merge(db, site, finished)
 
 
-async def _order(db: AsyncSession, site: DemoSite, story: Story, number: int, rng: random.Random) -> None:
+async def _order(db: AsyncSession, site: DemoSite, story: Story, number: int, rng: random.Random,
+                 shop: Shop | None) -> None:
     direction = rules.direction_of(story.order_type)
     outbound = direction == OUT
     skus = sorted(rng.sample(site.skus, 2))
@@ -92,6 +97,9 @@ async def _order(db: AsyncSession, site: DemoSite, story: Story, number: int, rn
         actual_quantity=0, revision=0, logistic_no=f"JP{order_id:010d}" if outbound else None,
         remark="Demo order", created_at=created,
         lines=[StockOrderLine(sku=sku, planned=rng.randrange(2, 7) * 2, done=0) for sku in skus])
+    if shop is not None and story.order_type == StockOrderType.SALES_OUTBOUND:  # a buyer's order in the store
+        row.shop_id, row.channel_order_no = shop.id, f"{created:%y%m%d}{str(shop.channel)[:2]}{order_id:08d}"
+        row.channel_ordered_at = created - timedelta(minutes=45)
     row.planned_quantity = sum(line.planned for line in row.lines)
     db.add(row)
     await db.flush()
