@@ -17,6 +17,7 @@ from api.resource.scope import declares
 from api.routers.merchants import through_merchant
 from api.schemas.shops import ShopChange, ShopFilters, ShopOption, ShopPublic, SpecificShopFilters
 from domain import audit
+from domain.enums import Channel
 from domain.errors import DomainError
 from domain.models.merchants import Shop
 
@@ -62,9 +63,16 @@ async def bind(body: ShopChange, db: SessionDep,
 
 
 @router.get("/options", summary="Bound stores whose name or merchant email contains what is typed, for the pickers "
-            "of the store-warehouse binding form (the first 20)", openapi_extra=declares(SHOP_SCOPE))
-async def options(db: SessionDep, user: Annotated[Principal, Need(LIST, "store-warehouse-binding")],
-                  q: Annotated[str | None, Query(max_length=254)] = None) -> Reply[list[ShopOption]]:
+            "of the store-warehouse binding form and the stock order dialog (the first 20), of one merchant or "
+            "channel when named", openapi_extra=declares(SHOP_SCOPE))
+async def options(db: SessionDep, user: Annotated[Principal, Need(LIST, "store-warehouse-binding", "stock-order#add")],
+                  q: Annotated[str | None, Query(max_length=254)] = None,
+                  merchant_id: Annotated[int | None, Query(alias="merchantId", ge=1)] = None,
+                  channel: Channel | None = None) -> Reply[list[ShopOption]]:
     query = shops.scope(select(Shop).where(Shop.bound).order_by(Shop.name, Shop.id), user)
+    if merchant_id is not None:
+        query = query.where(Shop.merchant_id == merchant_id)
+    if channel is not None:
+        query = query.where(Shop.channel == channel)
     return ok([ShopOption.model_validate(row) for row in await db.scalars(
         picked(query, [Shop.name, Shop.merchant_email], q))])

@@ -54,7 +54,8 @@ class StockOrderCreate(CamelModel):
     remark: Text = None
     # the channel order an outbound order fulfils: its store, number and when the buyer placed it (all or none)
     shop_id: int | None = None
-    channel_order_no: Annotated[str | None, Field(max_length=rules.CHANNEL_ORDER_NO_MAX)] = None
+    channel_order_no: Annotated[str | None, Field(max_length=rules.CHANNEL_ORDER_NO_MAX),
+                                AfterValidator(checked(rules.channel_order_no))] = None
     channel_ordered_at: AwareDatetime | None = None
     lines: Annotated[list[StockOrderLineIn], Field(min_length=1, max_length=rules.LINES_MAX),
                      AfterValidator(_one_line_a_sku)]

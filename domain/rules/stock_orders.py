@@ -103,6 +103,17 @@ def order_no(text: str, field: str = "orderNo") -> str:
     return value
 
 
+def channel_order_no(text: str, field: str = "channelOrderNo") -> str | None:
+    """The number the channel gave the order an outbound order fulfils: as an order number (letters, digits and
+    - _ . /, e.g. INV/20261125/MPL/123), up to the ledger's document number length; empty is none."""
+    value = text.strip()
+    if not value:
+        return None
+    if len(value) > CHANNEL_ORDER_NO_MAX or not _ORDER_NO.match(value):
+        raise Invalid(field=field, rule="stock_order_no", max=CHANNEL_ORDER_NO_MAX)
+    return value
+
+
 def search_numbers(text: str | None, field: str = "orderNo") -> list[str]:
     """The order numbers a search names: one or more, separated by spaces, commas or new lines; required."""
     parts = [p for p in re.split(r"[\s,;]+", text or "") if p]

@@ -106,7 +106,8 @@ async def test_the_product_flow_shows_the_channel_order_an_outbound_order_fulfil
     assert rows[0][0] == "manual_inbound" and rows[0][2] is None  # not from a channel order
 
     for body, field, rule in (({**channel, "shopId": None}, "shopId", "stock_order_channel_all"),
-                              ({"channelOrderNo": "X-1"}, "shopId", "stock_order_channel_all")):
+                              ({"channelOrderNo": "X-1"}, "shopId", "stock_order_channel_all"),
+                              ({**channel, "channelOrderNo": "INV 1"}, "channelOrderNo", "stock_order_no")):
         refused = await create(client, staff, place, "SALES_OUTBOUND", 422, **body)
         assert (refused["data"]["errors"][0]["field"], refused["data"]["errors"][0]["rule"]) == (field, rule)
     inbound = await create(client, staff, place, "PURCHASE_INBOUND", 422, **channel)

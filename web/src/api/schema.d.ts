@@ -3756,7 +3756,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Bound stores whose name or merchant email contains what is typed, for the pickers of the store-warehouse binding form (the first 20) */
+        /** Bound stores whose name or merchant email contains what is typed, for the pickers of the store-warehouse binding form and the stock order dialog (the first 20), of one merchant or channel when named */
         get: operations["shops_options"];
         put?: never;
         post?: never;
@@ -25952,6 +25952,8 @@ export interface operations {
         parameters: {
             query?: {
                 q?: string | null;
+                merchantId?: number | null;
+                channel?: components["schemas"]["Channel"] | null;
             };
             header?: never;
             path?: never;

@@ -14,6 +14,8 @@ const WAREHOUSES = [
   { id: 3, merchantId: 41, merchantEmail: 'toko@shop.test', name: 'Jakarta main', code: 'WH-41-01' },
   { id: 4, merchantId: 42, merchantEmail: 'other@shop.test', name: 'Surabaya main', code: 'WH-42-01' },
 ];
+const SHOPS = [{ id: 9, merchantId: 41, merchantEmail: 'toko@shop.test', name: 'Toko Kopi', channel: 'SHOPEE_ID', country: 'ID' }];
+const TYPES = [{ value: 'PURCHASE_INBOUND', label: 'Purchase inbound' }, { value: 'SALES_OUTBOUND', label: 'Sales outbound' }];
 const PRODUCTS = [{ id: 7, merchantId: 41, sku: 'KOPI-250-41', name: 'Toraja coffee 250 g', variant: 'Ground' }];
 
 function openDialog() {
@@ -21,7 +23,9 @@ function openDialog() {
     if (url.includes('warehouse/options')) return { body: envelope(WAREHOUSES) };
     if (url.includes('wms-product/options')) return { body: envelope(PRODUCTS) };
     if (url.endsWith('stock-order/add')) return { body: envelope({ id: 1, orderNo: 'IB1' }) };
-    if (url.includes('common/enums/')) return { body: envelope([{ value: 'PURCHASE_INBOUND', label: 'Purchase inbound' }]) };
+    if (url.includes('shop/options')) return { body: envelope(SHOPS) };
+    if (url.includes('common/enums/Channel')) return { body: envelope([{ value: 'SHOPEE_ID', label: 'Shopee Indonesia' }]) };
+    if (url.includes('common/enums/')) return { body: envelope(TYPES) };
     return { status: 404, body: envelope(null, 'NOT_FOUND', 'not found') };
   });
   const onDone = vi.fn();
@@ -57,5 +61,25 @@ describe('the create order dialog', { timeout: 120_000 }, () => {
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     const body = JSON.parse(seen.find((r) => r.url.endsWith('stock-order/add'))!.body!);
     expect(body).toMatchObject({ orderType: 'PURCHASE_INBOUND', warehouseId: 3, merchantId: 41, lines: [{ sku: 'KOPI-250-41', quantity: 5 }] });
+  });
+
+  it('asks an outbound order for its channel order: the store of the merchant and channel, a valid number, all or none', async () => {
+    const { seen } = openDialog();
+    expect(screen.queryByRole('textbox', { name: 'Channel order number' })).toBeNull();  // inbound orders fulfil none
+    await pick('Order type', 'Sales outbound');
+    await pick('Warehouse', 'Jakarta main');
+    await pick('Channel', 'Shopee Indonesia');
+    const store = screen.getByRole('combobox', { name: 'Store' });
+    fireEvent.mouseDown(store);
+    fireEvent.change(store, { target: { value: 'kopi' } });
+    // the stores searched are the warehouse merchant's of the channel picked
+    await waitFor(() => expect(seen.some((r) => r.url.includes('shop/options') && r.url.includes('q=kopi')
+      && r.url.includes('merchantId=41') && r.url.includes('channel=SHOPEE_ID'))).toBe(true));
+    fireEvent.click((await screen.findAllByText('Toko Kopi · SHOPEE_ID')).at(-1)!);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Channel order number' }), { target: { value: 'INV 1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'New order' }));
+    expect(await screen.findByText('Letters, digits and - _ . / only, starting with a letter or digit, at most 64 characters')).toBeTruthy();
+    expect(await screen.findAllByText('A channel order needs its store, its order number and its order time')).toHaveLength(1);  // the time
+    expect(seen.some((r) => r.url.endsWith('stock-order/add'))).toBe(false);
   });
 });

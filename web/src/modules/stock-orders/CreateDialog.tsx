@@ -1,4 +1,6 @@
-import { Button, Flex, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Button, DatePicker, Flex, Form, Input, InputNumber, Modal, Select } from 'antd';
+import type { Rule } from 'antd/es/form';
+import type { Dayjs } from 'dayjs';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { components } from '../../api/schema';
@@ -15,6 +17,19 @@ type Create = components['schemas']['StockOrderCreate'];
 type Created = components['schemas']['StockOrderPublic'];
 type WarehouseOption = components['schemas']['WarehouseOption'];
 type Product = components['schemas']['WmsProductOption'];
+type Shop = components['schemas']['ShopOption'];
+/** The form's values: the channel only narrows the store picker, and the time is picked as a date. */
+type Values = Omit<Create, 'channelOrderedAt'> & { channel?: string; channelOrderedAt?: Dayjs | null };
+
+/** SPEC §5 order-number rules, as the server's (domain/rules/stock_orders.py ORDER_NO_PATTERN). */
+const ORDER_NO = /^[A-Za-z0-9][A-Za-z0-9_.\-/]*$/;
+const CHANNEL_ORDER = ['shopId', 'channelOrderNo', 'channelOrderedAt'] as const;
+const filled = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+/** What the server is sent: the channel order's time with its zone, the channel left out. */
+function toCreate({ channel: _channel, channelOrderedAt, ...values }: Values): Create {
+  return { ...values, channelOrderedAt: channelOrderedAt ? channelOrderedAt.toISOString() : undefined };
+}
 
 const productName = (product: Product) => [product.sku, product.name, product.variant].filter(Boolean).join(' · ');
 
@@ -23,16 +38,19 @@ const productName = (product: Product) => [product.sku, product.name, product.va
  *  product library. */
 export function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone: (order: Created) => void }) {
   const t = useTranslate(['stock-orders']);
-  const [form] = Form.useForm<Create>();
+  const [form] = Form.useForm<Values>();
   const once = useIdempotencyKey();
   const types = useEnumOptions('StockOrderType');
+  const channels = useEnumOptions('Channel');
   const methods = useEnumOptions('ShippingMethod');
   // the picker's own list (one cached request): the picked warehouse names its merchant
   const { data: warehouses = [] } = useQuery(referenceQuery<WarehouseOption[]>(['warehouse', 'options'], 'warehouse/options'));
   const warehouseId = Form.useWatch('warehouseId', form) as number | undefined;
   const warehouse = warehouses.find((option) => option.id === warehouseId);
+  const outbound = (Form.useWatch('orderType', form) as string | undefined)?.endsWith('_OUTBOUND') ?? false;
+  const channel = Form.useWatch('channel', form) as string | undefined;
   const save = useMutation({
-    mutationFn: (values: Create) => http.post<Created>('stock-order/add', values, { idempotencyKey: once.key() }),
+    mutationFn: (values: Values) => http.post<Created>('stock-order/add', toCreate(values), { idempotencyKey: once.key() }),
     onSuccess: (order) => {
       once.renew();
       toast.success(t('created', { orderNo: order.orderNo }));
@@ -40,6 +58,11 @@ export function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone:
     },
   });
   const required = [{ required: true, message: t('required') }];
+  // an outbound order fulfilling a channel order names its store, its number and its time: all three or none
+  const together: Rule = ({ getFieldValue }) => ({
+    validator: (_, value) => (filled(value) || !CHANNEL_ORDER.some((name) => filled(getFieldValue(name)))
+      ? Promise.resolve() : Promise.reject(new Error(t('channelAll')))),
+  });
   return (
     <Modal
       open
@@ -48,15 +71,15 @@ export function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone:
       okText={t('create')}
       cancelText={t('common.cancel')}
       confirmLoading={save.isPending}
-      onOk={() => void form.validateFields().then((values) => save.mutate(values))}
+      onOk={() => void form.validateFields().then((values) => save.mutate(values), () => undefined)}  // refusals show on their fields
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={{ lines: [{}] }} onValuesChange={(changed: Partial<Create>) => {
+      <Form form={form} layout="vertical" initialValues={{ lines: [{}] }} onValuesChange={(changed: Partial<Values>) => {
         once.renew();
-        if ('warehouseId' in changed) {  // a warehouse of another merchant: its lines' SKUs are that merchant's
+        if ('warehouseId' in changed) {  // a warehouse of another merchant: its lines' SKUs and its stores are that merchant's
           const merchantId = warehouses.find((option) => option.id === changed.warehouseId)?.merchantId;
-          form.setFieldsValue({ merchantId, lines: form.getFieldValue('lines').map(() => ({})) } as Partial<Create>);
+          form.setFieldsValue({ merchantId, shopId: undefined, lines: form.getFieldValue('lines').map(() => ({})) } as Partial<Values>);
         }
       }} data-testid="create-form">
         <Form.Item name="orderType" label={t('orderType')} rules={required}>
@@ -79,6 +102,45 @@ export function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone:
             <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={methods.map((o) => ({ value: o.value, label: o.label }))} />
           </Form.Item>
         </Flex>
+        {outbound && (
+          <>
+            <Flex gap={12}>
+              <Form.Item name="channel" label={t('channel')} style={{ flex: 1 }}>
+                <Select
+                  allowClear
+                  showSearch={{ optionFilterProp: 'label' }}
+                  options={channels.map((o) => ({ value: o.value, label: o.label }))}
+                  aria-label={t('channel')}
+                  onChange={() => form.setFieldValue('shopId', undefined)}
+                />
+              </Form.Item>
+              <Form.Item name="shopId" label={t('shopId')} dependencies={[...CHANNEL_ORDER]} rules={[together]} style={{ flex: 2 }}>
+                <ReferenceSearch<Shop>
+                  api="shop/options"
+                  params={{ merchantId: warehouse?.merchantId, channel }}
+                  name={(shop) => `${shop.name} · ${shop.channel}`}
+                  onPick={(shop) => shop && form.setFieldValue('channel', shop.channel)}
+                  label={t('shopId')}
+                  disabled={!warehouse}
+                />
+              </Form.Item>
+            </Flex>
+            <Flex gap={12}>
+              <Form.Item
+                name="channelOrderNo"
+                label={t('channelOrderNo')}
+                dependencies={[...CHANNEL_ORDER]}
+                rules={[together, { pattern: ORDER_NO, message: t('channelOrderNoRule', { max: 64 }) }]}
+                style={{ flex: 1 }}
+              >
+                <Input maxLength={64} aria-label={t('channelOrderNo')} />
+              </Form.Item>
+              <Form.Item name="channelOrderedAt" label={t('channelOrderedAt')} dependencies={[...CHANNEL_ORDER]} rules={[together]} style={{ flex: 1 }}>
+                <DatePicker showTime style={{ width: '100%' }} aria-label={t('channelOrderedAt')} />
+              </Form.Item>
+            </Flex>
+          </>
+        )}
         <Form.List name="lines">
           {(fields, { add, remove }) => (
             <>
