@@ -27,7 +27,7 @@ from temporalio.worker import UnsandboxedWorkflowRunner, Worker
 
 QUEUE = "bench-devserver"
 CONCURRENCY = 4  # callers at once, about what the console's API processes and worker send
-RUNS: dict[str, float] = {}  # workflow id -> when its (only) workflow task ran, on this process's clock
+RUNS: dict[str, float] = {}  # workflow id -> when its (only) task ran (written from the worker's threads)
 
 
 @workflow.defn(name="BenchOnce", sandboxed=False)
@@ -165,7 +165,7 @@ async def schedules(client: Client, args: argparse.Namespace, window: Window, ov
     deadline = fire + period - 1  # before the next fire
 
     def ran() -> int:
-        return sum(1 for wid in RUNS if wid.startswith(f"sched-{prefix}-") and nominal(wid) == fire)
+        return sum(1 for wid in list(RUNS) if wid.startswith(f"sched-{prefix}-") and nominal(wid) == fire)
 
     while ran() < len(ids) and time.time() < deadline:
         await asyncio.sleep(0.2)
