@@ -17,5 +17,7 @@ def literal_sql(*queries: Any) -> list[str]:
     """Each statement compiled for PostgreSQL with literal values."""
     from sqlalchemy.dialects import postgresql
 
-    dialect = postgresql.dialect()  # type: ignore[no-untyped-call]
+    # The named paramstyle: the default pyformat doubles every % of the text ('%%x%%' for a pattern, `a %% b`),
+    # which is not what the API sends to PostgreSQL
+    dialect = postgresql.dialect(paramstyle="named")  # type: ignore[no-untyped-call]
     return [str(q.compile(dialect=dialect, compile_kwargs={"literal_binds": True})) for q in queries]
