@@ -29,7 +29,8 @@ from launcher.temporal import dev_server_argv, wait_ready
 
 TEMPORAL_TIMEOUT = 60.0
 PRESTART_TIMEOUT = 600.0  # migrations and the first demo seeding
-HEALTH_TIMEOUT = 120.0
+# The API imports ~420 routes and warms its caches; on two cores busy with other work that took over 120 s.
+HEALTH_TIMEOUT = 300.0
 STOP_TIMEOUT = 10.0
 # The worker finishes running activities first (its graceful shutdown is 10 s).
 STOP_TIMEOUTS = {"worker": 25.0}
