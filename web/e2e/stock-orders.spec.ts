@@ -48,7 +48,7 @@ async function create(type: string, orderNo: string, quantity: number) {
   const form = page.getByTestId('create-form');
   await pick(page, form.getByRole('combobox', { name: 'Order type' }), type);
   await choose(form.getByRole('combobox', { name: 'Warehouse' }), `E2E-${RUN}`); // picked by code; its merchant follows
-  await form.getByRole('textbox', { name: 'Order number' }).fill(orderNo);
+  await form.getByRole('textbox', { name: 'Order number', exact: true }).fill(orderNo);
   await choose(form.getByRole('combobox', { name: 'SKU 1' }), SKU);
   await form.getByRole('spinbutton', { name: 'Planned 1' }).fill(String(quantity));
   await dialog().getByRole('button', { name: 'New order' }).click();
