@@ -10,6 +10,8 @@ from sqlalchemy import func, select
 from activities import stock_store
 from domain.db import transaction
 from domain.enums import (
+    OutboundWorkingStatus,
+    PrintStatus,
     StockMovementType,
     StockOrderDirection,
     StockOrderType,
@@ -74,11 +76,16 @@ async def act(client: Any, headers: dict[str, str], path: str, body: dict[str, A
     return reply.json()
 
 
-async def insert_order(merchant_id: int, warehouse_id: int, order_no: str) -> int:
-    """An inbound order row as it is created, for tests that only read orders (its transit is not booked)."""
+async def insert_order(merchant_id: int, warehouse_id: int, order_no: str, *, outbound: bool = False) -> int:
+    """An inbound (or sales outbound) order row as it is created, for tests that only read orders (its transit or
+    lock is not booked)."""
+    direction, kind = ((StockOrderDirection.OUTBOUND, StockOrderType.SALES_OUTBOUND) if outbound
+                       else (StockOrderDirection.INBOUND, StockOrderType.PURCHASE_INBOUND))
     async with transaction() as db:
         row = StockOrder(order_no=order_no, merchant_id=merchant_id, warehouse_id=warehouse_id,
-                         direction=StockOrderDirection.INBOUND, order_type=StockOrderType.PURCHASE_INBOUND,
+                         direction=direction, order_type=kind,
+                         working_status=OutboundWorkingStatus.CREATE if outbound else None,
+                         print_status=PrintStatus.NOT_PRINTED if outbound else None,
                          status=WarehouseDocumentStatus.CREATE, push_status=WarehousePushStatus.NORMAL,
                          planned_quantity=1, lines=[StockOrderLine(sku=unique("SKU"), planned=1)])
         db.add(row)

@@ -184,6 +184,9 @@ async def world() -> World:
     stock_sync = await scope_rows([m.id for m in merchants], shops, [m.email for m in merchants], mark)
     orders = [await insert_order(m.id, (await insert_warehouse(0, m.id)).warehouse_id, f"{mark}{n}-order")
               for m, n in zip(merchants, ("in", "out"), strict=True)]
+    # a picking list is printed for outbound orders only
+    picked = [await insert_order(m.id, (await insert_warehouse(0, m.id)).warehouse_id, f"{mark}{n}-pick", outbound=True)
+              for m, n in zip(merchants, ("in", "out"), strict=True)]
     window = {"startTime": (now - timedelta(hours=1)).isoformat(), "endTime": (now + timedelta(hours=1)).isoformat()}
 
     def pair(rows: list[Any], label: str) -> Rows:
@@ -232,7 +235,9 @@ async def world() -> World:
         accounts=(me.username, away.username),
         # IAM performance sums payments per sales person: mine is counted, the PH one's person never appears
         figures={"/cms/expenses/performance": Rows(shown=[f'"salesId":{me.id},'],
-                                                      hidden=[f'"salesId":{away.id},'])},
+                                                      hidden=[f'"salesId":{away.id},']),
+                 "/cms/stock-order/{row_id}/picking-list": Rows(picked[:1], picked[1:], [f"{mark}in-pick"],
+                                                                [f"{mark}out-pick"])},
     )
 
 
