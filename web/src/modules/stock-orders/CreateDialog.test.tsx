@@ -38,7 +38,7 @@ function openDialog() {
 }
 
 async function pick(label: string, option: string) {
-  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+  fireEvent.mouseDown(await screen.findByRole('combobox', { name: label }));
   const options = await screen.findAllByText(option, { exact: false });
   fireEvent.click(options.at(-1)!);
 }
