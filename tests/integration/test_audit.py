@@ -110,6 +110,21 @@ async def test_filters_by_operator_url_method_and_code(client, login_as, auditor
         assert await find(client, auditor, reply, **{**matching, key: other}) == [], key
 
 
+async def test_filters_by_the_operators_user_id_and_refuses_one_that_is_not_a_number(client, login_as, auditor):
+    """The screen's operator picker sends the chosen user's id; the free-text `operator` stays for old links."""
+    staff = await login_as(*COURIER)
+    reply = await client.post("/cms/courier/add", headers=staff,
+                              json={"name": unique("F"), "channel": "SHOPEE_ID", "shippingMethod": "PICK_UP"})
+    [row] = await find(client, auditor, reply)
+    assert [r["id"] for r in await find(client, auditor, reply, operatorId=row["operatorId"])] == [row["id"]]
+    assert await find(client, auditor, reply, operatorId=row["operatorId"] + 1) == []
+    refused = await client.post("/cms/audit/search", headers={**auditor, "Accept-Language": "zh-CN"},
+                                json={**window(), "operatorId": "ana"})
+    assert refused.status_code == 422, refused.text
+    [error] = refused.json()["data"]["errors"]
+    assert (error["field"], error["rule"], error["message"]) == ("operatorId", "integer", "操作人 ID：必须是整数")
+
+
 async def test_action_mappings_name_rows_by_url_and_code(client, login_as, auditor):
     staff = await login_as(*COURIER)
     conflict_name = unique("Dup")

@@ -158,6 +158,7 @@ async def test_dashboard_names_categories_from_their_list_in_the_readers_languag
         assert reply.status_code == 200, reply.text
         return {row["category"]: row["name"] for row in reply.json()["data"]["byCategory"]}
 
+    assert await names("en") == {listed: "Late orders", unlisted: unlisted}
     assert await names("zh-CN") == {listed: "订单延迟", unlisted: unlisted}
     assert await names("id") == {listed: "Late orders", unlisted: unlisted}
     options = await client.get("/cms/ticket-category/options", headers={**viewer.headers, "Accept-Language": "zh-CN"})

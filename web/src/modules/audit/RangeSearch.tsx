@@ -29,7 +29,7 @@ const PAGE_SIZE = 20;
 const positive = (text: string | null, fallback: number) => (Number(text) > 0 && Number.isInteger(Number(text)) ? Number(text) : fallback);
 
 /**
- * The search in the address (`?audit.operator=ana&audit.startTime=…&audit.page=2`), so a link or a reload
+ * The search in the address (`?audit.operatorId=7&audit.startTime=…&audit.page=2`), so a link or a reload
  * keeps it; the search's name leads each key, apart from a list beside it on the same page (action mappings).
  */
 export function queryOf(name: string, params: URLSearchParams, fallback: Values): Query {
