@@ -71,4 +71,16 @@ describe('the audit log search form', () => {
     await waitFor(() => expect(searches(seen).at(-1)?.operatorId).toBeDefined());
     expect(Number(searches(seen).at(-1)!.operatorId)).toBe(9);
   });
+
+  it("shows an older link's free-text operator in a field of its own, which clearing drops from the search", async () => {
+    const seen = openPage('/audit?audit.operator=ana');
+    const legacy = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Operator name contains' });
+    expect(legacy.value).toBe('ana');
+    await waitFor(() => expect(searches(seen).at(-1)?.operator).toBe('ana'));
+    fireEvent.change(legacy, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(new URLSearchParams(screen.getByTestId('address').textContent!).has('audit.operator')).toBe(false));
+    await waitFor(() => expect(searches(seen).at(-1)).not.toHaveProperty('operator'));
+    expect(screen.queryByRole('textbox', { name: 'Operator name contains' })).toBeNull();
+  });
 });
