@@ -38,6 +38,14 @@ async def remind(reminder: m.PlanReminder) -> int:
                                  recipients)
 
 
+async def read(merchant_id: int) -> m.PlanNow:
+    """The merchant's plan end and name as its row holds them now (none for a merchant no longer there)."""
+    async with transaction() as db:
+        row = (await db.execute(select(Merchant.plan_name, Merchant.expire_at)
+                                .where(Merchant.id == merchant_id))).one_or_none()
+    return m.PlanNow(plan_name=row.plan_name, expire_at=row.expire_at) if row is not None else m.PlanNow()
+
+
 async def expire(expiry: m.PlanExpiry) -> m.PlanExpiryResult:
     """At the plan's end: the merchant's package and subscription state and its enabled accounts become EXPIRED,
     with audit entries, in one transaction. Nothing is written when the merchant's end has moved past `at`

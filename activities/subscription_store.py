@@ -17,6 +17,7 @@ from domain import audit
 from domain.context import transaction_id
 from domain.db import transaction
 from domain.enums import (
+    MerchantPackageState,
     PackageType,
     PaymentStatus,
     SubscriptionKind,
@@ -113,8 +114,8 @@ async def apply(data: m.ApplyInput) -> m.Applied:
             # its own statement, after the lock: a statement that waited for the lock still sees what it saw
             # before (READ COMMITTED), so an attempt running beside another would miss the record it committed
             done = await db.scalar(select(Subscription.id).where(Subscription.request_id == data.request_id))
-            if done is not None:
-                return applied(done, plan, data.draft)
+            if done is not None:  # was the plan expired before? Not known now: the plan flow is signalled
+                return applied(done, plan, data.draft).model_copy(update={"revives": True})
             periods = rules.plan_periods(data.draft.grants(), data.at, await line_ends(db, merchant_id))
             record = await write_record(db, data, periods)
             after = plan_after(plan, data, periods)
@@ -129,8 +130,9 @@ async def apply(data: m.ApplyInput) -> m.Applied:
                                           entity=entity, entity_id=entity_id, action=action,
                                           before=audit.snapshot_of(old) if old is not None else None,
                                           after=audit.snapshot_of(new))
-            return applied(record["id"], after, data.draft).model_copy(
-                update={"periods": [(p.start, p.end) for p in periods]})
+            return applied(record["id"], after, data.draft).model_copy(update={
+                "periods": [(p.start, p.end) for p in periods],
+                "revives": plan["package_state"] == MerchantPackageState.EXPIRED})
     finally:
         transaction_id.reset(token)
 

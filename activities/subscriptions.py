@@ -8,7 +8,7 @@ from temporalio import activity
 from temporalio.service import RPCError
 
 from activities import subscription_store
-from activities.plans import signal_renewal
+from activities.plans import ensure_plan_flow, signal_renewal
 from workflows.subscription_models import Applied, ApplyInput, RequestChange
 
 log = logging.getLogger("omp.subscriptions")
@@ -25,14 +25,19 @@ async def apply_subscription(data: ApplyInput) -> Applied:
     """One transaction: record, entitlement periods, payment, merchant plan columns, audit; keyed by the
     request (a retry returns the record written before, with the merchant's plan as it stands). Then, in the
     same step, the merchant's plan flow hears of a new plan (one step and one workflow activation fewer than a
-    step of its own). A renewal not delivered leaves `plan_told` false: the request flow then sends it in a
-    step of its own, with that step's retries."""
+    step of its own). A running plan flow reads the new end from the merchant row when its next timer fires, so it
+    is signalled only when the plan was expired (its accounts come back), else only started when none runs. A
+    renewal not delivered leaves `plan_told` false: the request flow then signals it in a step of its own, with
+    that step's retries."""
     applied = await subscription_store.apply(data)
     renewal = applied.renewal(data.draft.merchant_id, data.request_id)
     if renewal is None:
         return applied
     try:
-        await signal_renewal(activity.client(), renewal)
+        if applied.revives:
+            await signal_renewal(activity.client(), renewal)
+        else:
+            await ensure_plan_flow(activity.client(), renewal, data.at)
     except RPCError as exc:
         log.warning("plan flow of merchant %s not told of request %s yet: %s", renewal.merchant_id,
                     data.request_id, exc)

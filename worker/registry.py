@@ -52,7 +52,7 @@ def queues() -> list[QueueSpec]:
                                    ShelfMergeWorkflow],
                   activities=[system_activities.echo, ticket_activities.persist_ticket_change,
                               ticket_activities.notify_ticket, ticket_flows.reconcile_ticket_flows,
-                              plan_activities.remind_plan, plan_activities.expire_plan,
+                              plan_activities.remind_plan, plan_activities.expire_plan, plan_activities.read_plan,
                               plan_activities.revive_plan_accounts, plan_activities.renew_plan,
                               mail_fires.prepare_mail_fire, mail_fires.send_mail_batch,
                               subscription_activities.record_request, subscription_activities.apply_subscription,

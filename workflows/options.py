@@ -12,6 +12,8 @@ from datetime import timedelta
 from typing import Any
 
 from temporalio.common import RetryPolicy
+from temporalio.exceptions import ActivityError, ApplicationError
+from temporalio.exceptions import TimeoutError as StepTimeout
 
 RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), backoff_coefficient=2.0,
                     maximum_interval=timedelta(minutes=1), maximum_attempts=10,
@@ -20,3 +22,7 @@ RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), backoff_coefficient=2
 # About four minutes of back-off in all; schedule-to-close caps the whole, attempts included.
 DEFAULT_ACTIVITY: dict[str, Any] = {"start_to_close_timeout": timedelta(seconds=30),
                                     "schedule_to_close_timeout": timedelta(minutes=10), "retry_policy": RETRY}
+
+# How a step fails: a scheduled activity as an ActivityError around the cause; a local activity as the cause
+# itself (its last attempt's ApplicationError, or a TimeoutError once its schedule-to-close time is out).
+STEP_FAILED = (ActivityError, ApplicationError, StepTimeout)

@@ -66,6 +66,14 @@ class PlanExpiry(BaseModel):
     at: AwareDatetime  # the flow's clock: the activity never reads the wall clock
 
 
+class PlanNow(BaseModel):
+    """The merchant's plan as its row holds it: what the flow reads when a timer fires (a renewal is told it by
+    the row, not by a signal)."""
+
+    plan_name: PlanName | None = None
+    expire_at: AwareDatetime | None = None
+
+
 class PlanExpiryResult(BaseModel):
     expired: bool  # the plan is expired now (by this call or an earlier one)
     plan_name: PlanName | None = None

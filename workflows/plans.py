@@ -13,11 +13,11 @@ from temporalio.common import RetryPolicy
 from temporalio.exceptions import ActivityError
 
 with workflow.unsafe.imports_passed_through():
-    from activities.plans import expire_plan, remind_plan, revive_plan_accounts
+    from activities.plans import expire_plan, read_plan, remind_plan, revive_plan_accounts
     from domain.enums import PlanName
     from domain.rules import plans as rules
     from workflows import plan_models as m
-    from workflows.options import DEFAULT_ACTIVITY
+    from workflows.options import DEFAULT_ACTIVITY, STEP_FAILED
 
 # Mail may be down for a while: a reminder gives up after some tries rather than hold the plan's expiry.
 NOTIFY = {"start_to_close_timeout": timedelta(seconds=60),
@@ -25,6 +25,9 @@ NOTIFY = {"start_to_close_timeout": timedelta(seconds=60),
                                       maximum_attempts=8)}
 # An expiry whose write failed after all its attempts is tried again this much later (an outage is waited out).
 EVENT_RETRY = timedelta(minutes=5)
+# A timer that fires reads the plan's end from the merchant row before it reminds or expires: a renewal moves the
+# plan without a signal (docs/decisions/subscription-requests.md). Flows whose timer fired before keep their replay.
+READS_END = "plan-reads-its-end"
 
 
 @workflow.defn(name=m.WORKFLOW, sandboxed=False)  # docs/decisions/ticket-workflow-unsandboxed.md
@@ -52,6 +55,8 @@ class PlanWorkflow:
                 continue  # a renewal moved the plan: compute the next event again
             if event is not None and event[1] == "END":
                 break
+            if event is not None and workflow.patched(READS_END) and await self.renewed():
+                continue  # the plan runs on: sleep until its next event
             if event is not None:
                 await (self.remind() if event[1] == "REMIND" else self.expire())
             info = workflow.info()
@@ -68,6 +73,22 @@ class PlanWorkflow:
             workflow.upsert_search_attributes(m.search_attribute_updates(self.state))
         self.started_as = None
         workflow.set_current_details(m.flow_details(self.state, self.start.console_url))
+
+    async def renewed(self) -> bool:
+        """Whether the merchant row holds a later end than the flow's (a renewal that was not signalled), which
+        the flow then adopts; a plan name changed within the same period is taken too. An outage leaves the
+        flow's own end standing: the expiry step reads the row again before it writes."""
+        try:
+            now = await workflow.execute_local_activity(read_plan, self.state.merchant_id, **DEFAULT_ACTIVITY)
+        except STEP_FAILED as exc:
+            workflow.logger.warning("plan %s: the merchant's end not read: %s", self.state.merchant_id, exc)
+            return False
+        if now.expire_at is not None and rules.renewal_moves(self.state.expire_at, now.expire_at):
+            self.move(now.expire_at, now.plan_name)
+            return True
+        if now.expire_at == self.state.expire_at and now.plan_name != self.state.plan_name:
+            self.state.plan_name = now.plan_name  # shown (and reminded of) as the merchant now has it
+        return False
 
     async def remind(self) -> None:
         state = self.state

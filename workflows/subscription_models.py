@@ -220,6 +220,9 @@ class Applied(BaseModel):
     plan_name: PlanName | None = None
     expire_at: datetime | None = None
     plan_told: bool = False
+    # the plan flow must hear of it by signal: the plan was expired (its accounts get their status back), or a
+    # repeated step cannot tell; otherwise the flow is only started when none runs (it reads the new end itself)
+    revives: bool = False
     # each line's `[start, end)` as written, in the draft's order (empty when a repeated step found the record)
     periods: list[tuple[datetime, datetime]] = Field(default_factory=list)
 

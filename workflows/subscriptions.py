@@ -16,7 +16,6 @@ from typing import TypeVar
 
 from temporalio import workflow
 from temporalio.exceptions import ActivityError, ApplicationError
-from temporalio.exceptions import TimeoutError as StepTimeout
 
 with workflow.unsafe.imports_passed_through():
     from activities.plans import renew_plan
@@ -25,7 +24,7 @@ with workflow.unsafe.imports_passed_through():
     from domain.errors import DomainError, Forbidden, Invalid
     from domain.rules import subscriptions as rules
     from workflows import subscription_models as m
-    from workflows.options import DEFAULT_ACTIVITY
+    from workflows.options import DEFAULT_ACTIVITY, STEP_FAILED
     from workflows.plan_models import PlanRenewal
     from workflows.refusals import refusal
 
@@ -223,11 +222,6 @@ class SubscriptionRequestWorkflow:
         return await workflow.execute_activity(activity, arg, **DEFAULT_ACTIVITY)
 
 
-
-
-# How a step fails: a scheduled activity as an ActivityError around the cause; a local activity as the cause
-# itself (its last attempt's ApplicationError, or a TimeoutError once its schedule-to-close time is out).
-STEP_FAILED = (ActivityError, ApplicationError, StepTimeout)
 
 
 def cause_of(exc: BaseException) -> BaseException:

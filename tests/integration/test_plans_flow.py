@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import func, select
 
 from activities import plan_store
+from activities.plans import ensure_plan_flow
 from domain.db import transaction
 from domain.models.audit import EntityChange
 from domain.models.merchants import Merchant, MerchantAccount
@@ -114,6 +115,45 @@ async def test_a_renewal_moves_the_reminders_and_the_expiry(plan_worker):
     async with transaction() as db:
         keys = (await db.scalars(select(Notification.key).where(Notification.key.like(f"plan-{merchant.id}-%")))).all()
     assert {k.rsplit("-", 1)[0] for k in keys} == {f"plan-{merchant.id}-{later:%Y%m%d%H%M}"}
+
+
+async def test_a_renewal_without_a_signal_is_read_when_the_timer_fires(plan_worker):
+    """The subscription flow's apply step only writes the merchant row when a plan flow runs: at its 30-day
+    timer the flow reads the later end, sends no reminder for the old one and sleeps on until the new end's."""
+    env = plan_worker
+    now = await env.get_current_time()
+    merchant = await merchant_with_plan(now + timedelta(days=40))
+    await renew(env.client, merchant.id, merchant.expire_at, write=False)
+    later = now + timedelta(days=100)
+    async with transaction() as db:
+        row = await db.get_one(Merchant, merchant.id)
+        row.expire_at, row.plan_name = later, "PRO"
+    await env.sleep(timedelta(days=11))  # past the old end's 30-day reminder
+    handle = env.client.get_workflow_handle(m.workflow_id(merchant.id))
+    state = await eventually(lambda: _moved(handle, later))
+    assert state.plan_name == "PRO" and state.reminded == []
+    assert await reminder_days(merchant.id) == {}
+    await env.sleep(timedelta(days=60))  # day 71: 29 days before the new end
+    assert set(await eventually(lambda: _has(merchant.id, 30))) == {30}
+
+
+async def test_a_flow_started_by_an_apply_waits_for_its_first_reminder(plan_worker):
+    """Started without a signal and delayed until the 30-day reminder: no workflow task before, the reminder on
+    time, the plan's search attributes from the start."""
+    env = plan_worker
+    now = await env.get_current_time()
+    merchant = await merchant_with_plan(now + timedelta(days=40))
+    await ensure_plan_flow(env.client, m.PlanRenewal(merchant_id=merchant.id, plan_name=merchant.plan_name,
+                                                     expire_at=merchant.expire_at), now)
+    handle = env.client.get_workflow_handle(m.workflow_id(merchant.id))
+    assert len((await handle.fetch_history()).events) == 1
+    await env.sleep(timedelta(days=9))
+    assert await reminder_days(merchant.id) == {}
+    await env.sleep(timedelta(days=1, hours=1))
+    assert set(await eventually(lambda: _has(merchant.id, 30))) == {30}
+    described = await handle.describe()
+    shown = described.typed_search_attributes.get(m.EXPIRE_AT)
+    assert shown is not None and abs(shown - merchant.expire_at) < timedelta(seconds=1)
 
 
 async def test_a_renewal_of_an_expired_plan_gives_the_accounts_their_status_back(plan_worker):

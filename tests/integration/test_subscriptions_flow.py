@@ -31,7 +31,7 @@ from tests.integration.subscription_support import (
 )
 from tests.integration.ticket_support import staff
 from workflows import subscription_models as m
-from workflows.plan_models import PlanState
+from workflows.plan_models import EXPIRE_AT, PLAN_NAME
 from workflows.subscriptions import SubscriptionRequestWorkflow
 
 
@@ -77,9 +77,10 @@ async def test_confirm_then_approve_applies_record_periods_payment_plan_and_audi
     assert (shop.plan_name, shop.package_state, shop.subscription_state) == ("PRO", "PRO", "PAID")
     assert (shop.expire_at, shop.order_limit) == (period.period.upper, 3000)
     assert audited == {"Subscription", "Merchant"}
-    plan = await subscription_worker.client.get_workflow_handle(f"plan-{merchant_id}").query(
-        "current", result_type=PlanState)
-    assert plan.expire_at == shop.expire_at and plan.plan_name == "PRO"  # the plan flow heard of it
+    # the plan flow started with the plan (its first workflow task waits for the 30-day reminder)
+    plan = (await subscription_worker.client.get_workflow_handle(f"plan-{merchant_id}").describe()) \
+        .typed_search_attributes
+    assert plan.get(EXPIRE_AT) == shop.expire_at and plan.get(PLAN_NAME) == "PRO"
 
     # an early renewal starts at the current end, not today
     renewal = await confirmed(client, seller, dialog(merchant_id, pro))

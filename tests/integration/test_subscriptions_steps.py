@@ -1,9 +1,9 @@
 """A subscription request's steps (state change, apply transaction with its plan signal) run as local activities
 inside the workflow tasks of its Updates: no activity task is scheduled, so a request costs no extra workflow task
 and no server round trip per step (workflows/subscriptions.py LOCAL_STEPS); the apply step tells the plan flow
-itself, so the signal costs no step of its own."""
+itself, so the signal costs no step of its own; a renewal of a running plan adds nothing to its flow."""
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 from temporalio.api.enums.v1 import EventType
 
@@ -41,9 +41,37 @@ async def test_a_request_from_submit_to_applied_schedules_no_activity_task(clien
                for e in history.events if e.event_type == EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES]
     assert upserts == [{"RequestState"}]
     assert kinds.count(EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED) <= 2
+    # the merchant's plan flow started, not signalled, and delayed until its 30-day reminder: no workflow task yet
     plan = await subscription_worker.client.get_workflow_handle(f"plan-{merchant_id}").fetch_history()
-    renewals = [e for e in plan.events if e.event_type == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED]
-    assert len(renewals) == 1
+    assert [e.event_type for e in plan.events] == [EventType.EVENT_TYPE_WORKFLOW_EXECUTION_STARTED]
+    started = plan.events[0].workflow_execution_started_event_attributes
+    assert started.first_workflow_task_backoff.ToTimedelta() > timedelta(days=300)  # a yearly plan
+    assert set(started.search_attributes.indexed_fields) >= {"MerchantId", "PlanName", "ExpireAt"}
+
+
+async def test_a_renewal_adds_nothing_to_a_running_plan_flow(client, subscription_worker):
+    """The running plan flow reads the new end from the merchant row when its timer fires
+    (tests/integration/test_plans_flow.py): the apply step neither signals it nor starts another."""
+    seller, approver = await people()
+    merchant_id, pro = await merchant(), await package()
+    for _ in range(2):
+        request = await confirmed(client, seller, dialog(merchant_id, pro))
+        assert (await call(client, approver, f"{request['id']}/approve"))["data"]["state"] == "APPLIED"
+    handle = subscription_worker.client.get_workflow_handle(f"plan-{merchant_id}")
+    plan = await handle.fetch_history()
+    assert [e.event_type for e in plan.events] == [EventType.EVENT_TYPE_WORKFLOW_EXECUTION_STARTED]
+
+
+async def test_a_renewal_of_an_expired_plan_signals_its_flow(client, subscription_worker):
+    """An expired plan's accounts get their status back from its flow: that renewal is still signalled."""
+    seller, approver = await people()
+    merchant_id, pro = await merchant(plan_name="PRO", package_state="EXPIRED", subscription_state="EXPIRED",
+                                      expire_at=datetime.now(UTC) - timedelta(days=2)), await package()
+    request = await confirmed(client, seller, dialog(merchant_id, pro))
+    assert (await call(client, approver, f"{request['id']}/approve"))["data"]["state"] == "APPLIED"
+    plan = await subscription_worker.client.get_workflow_handle(f"plan-{merchant_id}").fetch_history()
+    kinds = [e.event_type for e in plan.events]
+    assert kinds.count(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED) == 1
 
 
 async def test_a_request_confirmed_in_its_dialog_is_one_update_and_one_workflow_task(client, subscription_worker):
