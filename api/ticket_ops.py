@@ -26,7 +26,7 @@ from api.idempotency import Idempotency
 from api.resource.scope import scoped
 from api.schemas.tickets import TicketCreate, involved_clause, scope_clause
 from api.temporal_ui import OPERATE, workflow_path
-from api.user_center import ensure_ids
+from api.user_center import ensure_people
 from domain import audit
 from domain.context import transaction_id
 from domain.db import transaction
@@ -34,7 +34,6 @@ from domain.enums import TicketEvent, TicketLevel, TicketScope, TicketStatus
 from domain.errors import DomainError, Invalid, NotFound
 from domain.models.ticket_settings import TicketApplication, TicketCategory
 from domain.models.tickets import Ticket, TicketAttachment, TicketHistory
-from domain.models.users import User
 from domain.rules import tickets as rules
 from domain.settings import get_settings
 from workflows import ticket_models as m
@@ -60,9 +59,7 @@ async def create_ticket(body: TicketCreate, user: Principal, client: Client | No
         first = await once.claim(db, user.id) if once else None
         if first is not None:
             return await visible_ticket(db, user, first)
-        for field, person in (("assigneeId", body.assignee_id), ("picId", body.pic_id), ("rdId", body.rd_id)):
-            if person is not None:
-                await ensure_ids(db, User, [person], field)
+        await ensure_people(db, user, {"assigneeId": body.assignee_id, "picId": body.pic_id, "rdId": body.rd_id})
         await ensure_readable(db, user, (a.file_id for a in body.attachments), "attachments")
         await ensure_listed(db, {"category": body.category, "application": body.application})
         calendar = await load_calendar(db, now.date())

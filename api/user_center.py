@@ -38,6 +38,26 @@ async def ensure_ids(db: AsyncSession, model: Any, ids: Iterable[int], field: st
     return wanted
 
 
+async def ensure_people(db: AsyncSession, actor: Principal, people: dict[str, int | None], *,
+                        enabled: bool = False) -> dict[str, User]:
+    """The users a caller puts on a record (a ticket's assignee, PIC or RD), by field: each must exist (and be
+    enabled when asked) and lie within the caller's data authority, the same people the user pickers offer.
+    A refusal names the field; a field left None is skipped."""
+    found: dict[str, User] = {}
+    for field, person_id in people.items():
+        if person_id is None:
+            continue
+        query = select(User).where(User.id == person_id)
+        person = await db.scalar(query.where(User.status == Status.ENABLED) if enabled else query)
+        if person is None:
+            raise Invalid(field, "not_found", ids=str(person_id))
+        if USER_SCOPE.conditions(actor) and await db.scalar(USER_SCOPE(select(User.id).where(User.id == person_id),
+                                                                        actor)) is None:
+            raise Invalid(field, "out_of_scope")
+        found[field] = person
+    return found
+
+
 async def refuse_cycle(db: AsyncSession, model: Any, row: Any, rule: str) -> None:
     """A tree's row (a department, a menu) may not move below itself: walking up from its new parent must not
     meet it. The refusal names parentId with `rule`."""

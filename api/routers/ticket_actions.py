@@ -9,7 +9,6 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from activities.ticket_store import stand_ins
@@ -31,10 +30,10 @@ from api.schemas.tickets import (
 )
 from api.ticket_ops import ensure_listed, execute, visible_ticket
 from api.ticket_reads import detail
-from api.user_center import ensure_ids
+from api.user_center import ensure_people
 from domain.context import transaction_id
-from domain.enums import Status, TicketAction, TicketLevel
-from domain.errors import DomainError, Invalid
+from domain.enums import TicketAction, TicketLevel
+from domain.errors import DomainError
 from domain.models.tickets import Ticket
 from domain.models.users import User
 from domain.rules import tickets as rules
@@ -78,27 +77,18 @@ async def command_of(db: AsyncSession, user: Principal, ticket: Ticket, action: 
     elif isinstance(body, PriorityBody):
         values["level"] = TicketLevel(rules.ISSUE_LEVELS[body.issue_level])
     elif isinstance(body, AssignBody):
-        assignee = await enabled_user(db, body.assignee_id, "assigneeId")
+        assignee = (await ensure_people(db, user, {"assigneeId": body.assignee_id}, enabled=True))["assigneeId"]
         values |= {"assignee_id": assignee.id, "reached": name_of(assignee), "content": body.reason}
     elif isinstance(body, TicketEdit):
         refuse_nulls(Ticket, TicketEdit, body.model_dump(exclude_unset=True))
         values["edit"] = body.model_dump(mode="json", exclude_unset=True)
         await ensure_listed(db, values["edit"])
-        for field, person in (("picId", body.pic_id), ("rdId", body.rd_id)):
-            if person is not None:
-                await ensure_ids(db, User, [person], field)
+        await ensure_people(db, user, {"picId": body.pic_id, "rdId": body.rd_id})
     return TicketCommand(**values)
 
 
 def name_of(user: User) -> str:
     return user.display_name or user.username
-
-
-async def enabled_user(db: AsyncSession, user_id: int, field: str) -> User:
-    person = await db.scalar(select(User).where(User.id == user_id, User.status == Status.ENABLED))
-    if person is None:
-        raise Invalid(field, "not_found", ids=str(user_id))
-    return person
 
 
 async def reminded(db: AsyncSession, ticket: Ticket) -> dict[str, Any]:
