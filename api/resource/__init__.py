@@ -27,6 +27,7 @@ from api.envelope import CamelModel, Page, Reply, ok
 from api.errors import label_routes
 from api.idempotency import REPLAYED_HEADER, Idempotency, KeyHeader
 from api.lean import lean
+from api.resource.bounds import bound_integers
 from api.resource.exporting import export_route
 from api.resource.importing import Reference, import_routes
 from api.resource.page import PlainPage
@@ -37,6 +38,8 @@ from domain.errors import Conflict, DomainError, Forbidden, Invalid, NotFound
 from domain.i18n import field_label, t
 
 M = TypeVar("M")
+
+RESOURCES: list["Resource[Any]"] = []  # every declared resource, for the walks that hold each module to the kit
 
 # What the public schema shows beyond the row's columns (a person's name, a count): field -> SQL expression of the
 # row, read as a column of the list's page and with `with_expression` on the model's `query_expression` otherwise.
@@ -108,6 +111,9 @@ class Resource(Generic[M]):
     def __post_init__(self) -> None:
         if not self.scope.name and not self.scope.reason:
             self.scope = replace(self.scope, name=self.name)
+        # the written schemas (a read-only resource names its public one in their place)
+        bound_integers(self.model, *{self.create, self.update} - {self.public})
+        RESOURCES.append(self)
 
     # ---- queries -------------------------------------------------------------------------------
 
