@@ -32,6 +32,13 @@ def default_commands(dev: bool = False) -> Commands:
     return Commands([py, "-m", "api.prestart"], worker, [py, "-m", "api", "--reload"])
 
 
+# The plan's port fields of each listening part, and the setting that fixes each outside ephemeral mode. The
+# embedded PostgreSQL listens on a Unix socket in its own data directory only: no TCP port to race for.
+PORTS = {"temporal": ("temporal_port", "temporal_ui_port"), "smtp": ("smtp_port",), "api": ("port",)}
+SETTINGS = {"port": "OMP_PORT", "temporal_port": "OMP_TEMPORAL_PORT", "temporal_ui_port": "OMP_TEMPORAL_UI_PORT",
+            "smtp_port": "OMP_SMTP_PORT"}
+
+
 @dataclass
 class Plan:
     var_dir: Path
@@ -49,6 +56,16 @@ class Plan:
     admin_password: str
     ephemeral: bool = False  # temp dir, free ports, Temporal history in memory
     commands: Commands = field(default_factory=default_commands)
+
+    def repick(self, part: str) -> list[int]:
+        """New free ports for a part whose port was taken between choosing and binding (ephemeral stacks)."""
+        fields = PORTS[part]
+        ports = free_ports(len(fields))
+        for name, port in zip(fields, ports, strict=True):
+            setattr(self, name, port)
+        if part == "temporal" and self.embedded_temporal:
+            self.temporal_ui_url = f"http://{LOOPBACK}:{self.temporal_ui_port}"
+        return ports
 
     @property
     def embedded_db(self) -> bool:

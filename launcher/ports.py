@@ -1,9 +1,22 @@
-"""Port checks: fail before starting anything rather than half-way through."""
+"""Port checks and choices.
+
+A port chosen free may be taken by someone else (a parallel test run, a second copy) before the part that
+listens on it binds it: no check closes that window. So the launcher starts each listening part, and when the
+part exits because an address was in use, an ephemeral stack picks new ports and starts it again
+(launcher/stack.py `_start_listening`); a stack on configured ports says which setting to change.
+"""
 
 from __future__ import annotations
 
+import re
 import socket
 import time
+
+import psutil
+
+# How uvicorn and aiosmtpd ("[Errno 98] ... address already in use") and Go's net package (Temporal:
+# "bind: address already in use") report a port someone else holds.
+ADDRESS_IN_USE = re.compile(r"address already in use|EADDRINUSE|\[Errno 98\]", re.IGNORECASE)
 
 
 class PortInUseError(RuntimeError):
@@ -41,6 +54,28 @@ def free_ports(count: int, host: str = "127.0.0.1") -> list[int]:
     finally:
         for sock in socks:
             sock.close()
+
+
+def bind_refused(output: str) -> bool:
+    """True when a part's output says it could not bind an address someone else holds."""
+    return ADDRESS_IN_USE.search(output) is not None
+
+
+def held_by(pid: int, ports: list[int]) -> bool:
+    """True when the process or one of its descendants listens on every port: a probe that gets an answer on a
+    port someone else took would otherwise take the other's server (a parallel run's Temporal) for ours."""
+    try:
+        root = psutil.Process(pid)
+        family = [root, *root.children(recursive=True)]
+    except psutil.NoSuchProcess:
+        return False
+    listening: set[int] = set()
+    for process in family:
+        try:
+            listening |= {c.laddr.port for c in process.net_connections("tcp") if c.status == psutil.CONN_LISTEN}
+        except (psutil.NoSuchProcess, psutil.AccessDenied):
+            continue
+    return set(ports) <= listening
 
 
 def require_free(wanted: list[tuple[str, str, int, str]]) -> None:

@@ -72,6 +72,7 @@ class Child:
         self.cwd = cwd
         self.console = console
         self.proc: subprocess.Popen[bytes] | None = None
+        self._log_start = 0  # where this run's lines begin in the log file
         self._pump: threading.Thread | None = None
         self._stopping = False
 
@@ -79,6 +80,7 @@ class Child:
         """Start (or, after it exited, start again: the supervisor restarts a dead part)."""
         self._stopping = False
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        self._log_start = self.log_path.stat().st_size if self.log_path.exists() else 0
         # A process group of its own: Ctrl-C in the terminal reaches only the launcher,
         # which then stops the children in order; killpg also reaches grandchildren.
         self.proc = subprocess.Popen(
@@ -130,6 +132,14 @@ class Child:
         if self._pump is not None:
             self._pump.join(timeout=2)
         return code
+
+    def output(self) -> str:
+        """What this run wrote (its lines in the log file), complete once it has exited and been waited for."""
+        if not self.log_path.exists():
+            return ""
+        with self.log_path.open("rb") as log:
+            log.seek(self._log_start)
+            return log.read().decode("utf-8", errors="replace")
 
     def signal(self, sig: int) -> None:
         if self.proc is None or self.proc.poll() is not None:

@@ -11,6 +11,7 @@ import sys
 import threading
 import time
 import traceback
+from collections.abc import Callable
 from typing import Any, TextIO
 
 import httpx
@@ -19,8 +20,8 @@ from domain import processes
 from domain.settings import ROOT
 from launcher import report
 from launcher.health import failing_parts
-from launcher.plan import LOOPBACK, Plan
-from launcher.ports import require_free, wait_listening
+from launcher.plan import LOOPBACK, PORTS, SETTINGS, Plan
+from launcher.ports import bind_refused, held_by, require_free
 from launcher.postgres import EmbeddedPostgres, start_embedded
 from launcher.process import Child, describe_exit, say
 from launcher.search_attributes import TypeClashError
@@ -32,6 +33,7 @@ PRESTART_TIMEOUT = 600.0  # migrations and the first demo seeding
 # The API imports ~420 routes and warms its caches; on two cores busy with other work that took over 120 s.
 HEALTH_TIMEOUT = 300.0
 STOP_TIMEOUT = 10.0
+PORT_ATTEMPTS = 5  # starts of one part whose port someone took between choosing and binding
 # The worker finishes running activities first (its graceful shutdown is 10 s).
 STOP_TIMEOUTS = {"worker": 25.0}
 
@@ -89,23 +91,64 @@ class Stack:
             self.database_url = self.postgres.url
         self._check_interrupted()
         if plan.embedded_temporal:
-            self.say(f"Starting Temporal dev server on {plan.temporal_target} ...")
-            temporal = self._spawn("temporal", self._temporal_argv())
-            asyncio.run(self._wait_temporal(temporal))
+            self._start_listening("temporal", self._temporal_argv, TEMPORAL_TIMEOUT,
+                                  lambda child: asyncio.run(self._wait_temporal(child)))
         if plan.smtp_sink:
-            sink = self._spawn("smtp", self._sink_argv())
-            self._wait_for(lambda: wait_listening(LOOPBACK, plan.smtp_port, 0.2), sink, 15, "SMTP sink")
+            self._start_listening("smtp", self._sink_argv, 15, lambda _child: None)
         self.say("Running migrations and demo data (api.prestart) ...")
         self._run_prestart()
         self._spawn("worker", plan.commands.worker)
-        self._spawn("api", plan.commands.api)
-        self._wait_healthy()
+        self._start_listening("api", lambda: plan.commands.api, HEALTH_TIMEOUT, lambda _child: self._wait_healthy())
+
+    def _start_listening(self, part: str, argv: Callable[[], list[str]], timeout: float,
+                         ready: Callable[[Child], None]) -> None:
+        """Start a part that listens on the plan's ports of `part`, wait until it holds them, then until `ready`.
+        A part that exits because a port was taken since it was chosen starts again on new ports (ephemeral
+        stacks; launcher/ports.py), or the refusal names the setting to change."""
+        for attempt in range(1, PORT_ATTEMPTS + 1):
+            ports = {field: getattr(self.plan, field) for field in PORTS[part]}
+            self.say(f"Starting {part} on port {', '.join(map(str, ports.values()))} ...")
+            child = self._spawn(part, argv())
+            try:
+                self._wait_bound(child, list(ports.values()), timeout)
+                ready(child)
+                return
+            except StartError:
+                if child.running() or not bind_refused(self._ended_output(child)):
+                    raise
+            self.children.remove(child)
+            taken = ", ".join(f"{SETTINGS[field]}={port}" for field, port in ports.items())
+            if not self.plan.ephemeral:
+                raise StartError(f"{part} found a port already in use ({taken}): set it to a free port; "
+                                 f"see {child.log_path}")
+            if attempt == PORT_ATTEMPTS:
+                raise StartError(f"{part} found its ports taken {attempt} times in a row; see {child.log_path}")
+            self.say(f"{part}: a port was taken since it was chosen ({taken}); trying new ones")
+            self.plan.repick(part)
+            self._respawn_readers()
+
+    def _respawn_readers(self) -> None:
+        """Parts already running (the worker) have the old ports in their environment: start them again."""
+        for child in [c for c in self.children if c.name not in PORTS]:
+            child.stop(STOP_TIMEOUTS.get(child.name, STOP_TIMEOUT))
+            self.children.remove(child)
+            self._spawn(child.name, child.argv)
+
+    def _wait_bound(self, child: Child, ports: list[int], timeout: float) -> None:
+        self._wait_for(lambda: held_by(child.pid or 0, ports), child, timeout, child.name)
+
+    @staticmethod
+    def _ended_output(child: Child) -> str:
+        child.wait(timeout=10)  # its last lines reach the log
+        return child.output()
 
     def _preflight(self) -> None:
         plan = self.plan
         plan.log_dir.mkdir(parents=True, exist_ok=True)
         plan.mail_dir.mkdir(parents=True, exist_ok=True)
         self._lock_var_dir()
+        if plan.ephemeral:
+            return  # its ports were just chosen; one taken meanwhile is chosen again (`_start_listening`)
         wanted = [("console API", plan.host, plan.port, "OMP_PORT")]
         if plan.embedded_temporal:
             wanted += [
@@ -262,6 +305,7 @@ class Stack:
                 raise StartError(f"{what} exited ({describe_exit(child.returncode())}); see {child.log_path}")
             if time.monotonic() > deadline:
                 raise StartError(f"{what} did not come up within {timeout:.0f} s; see {child.log_path}")
+            time.sleep(0.1)
 
     def _check_alive(self, when: str) -> None:
         for child in self.children:
