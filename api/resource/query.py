@@ -272,11 +272,19 @@ async def page_of(db: AsyncSession, query: Select[Any], params: SearchParams, it
                   whole_rows: bool = False) -> dict[str, Any]:
     """A search's page as the API answers it: the page's rows, each shown by `item` (which may be a coroutine
     function), and the capped total. `whole_rows`: `item` gets each row with all its columns, not the first."""
+    rows, counted = await page_rows(db, query, params, whole_rows=whole_rows)
+    items = [item(row) for row in rows]
+    return page_reply([await shown if inspect.isawaitable(shown) else shown for shown in items], counted, params)
+
+
+async def page_rows(db: AsyncSession, query: Select[Any], params: SearchParams, *,
+                    whole_rows: bool = False) -> tuple[Sequence[Any], int]:
+    """The page's rows and the capped count of all matches, for a route that shows its rows together (one
+    query for the names of every row's people) and answers with `page_reply`."""
     counted = await db.scalar(capped_count(query)) or 0
     paged = query.limit(params.page_size).offset((params.page - 1) * params.page_size)
     rows = (await db.execute(paged)).all() if whole_rows else (await db.scalars(paged)).all()
-    items = [item(row) for row in rows]
-    return page_reply([await shown if inspect.isawaitable(shown) else shown for shown in items], counted, params)
+    return rows, counted
 
 
 PICK_LIMIT = 20  # a picker shows the first matches of what is typed; more typing narrows them

@@ -12,7 +12,7 @@ from api.deploy_ops import DEPLOYS, RUN_READERS, load_run, load_task, queue_run,
 from api.deps import Need, Principal, SessionDep, release
 from api.envelope import Page, Reply, ok
 from api.flows import TemporalDep, watched
-from api.resource.query import apply_filters, apply_sort, count_query
+from api.resource.query import apply_filters, apply_sort, page_reply, page_rows
 from api.resource.scope import declares
 from api.schemas.deployments import DeployBody, OverrideBody, RollbackBody, RunFilters, RunPublic
 from domain import audit
@@ -35,10 +35,8 @@ async def one(db: SessionDep, run: DeployRun, user: Principal) -> RunPublic:
 async def search(params: RunFilters, db: SessionDep,
                  user: Annotated[Principal, Need(*RUN_READERS)]) -> Reply[Page[RunPublic]]:
     query = apply_sort(apply_filters(select(DeployRun), DeployRun, params), DeployRun, params.sort, SORTABLE, "-id")
-    total = await db.scalar(count_query(query)) or 0
-    rows = (await db.scalars(query.limit(params.page_size).offset((params.page - 1) * params.page_size))).all()
-    return ok({"items": await runs_public(db, rows, user), "total": total, "page": params.page,
-               "pageSize": params.page_size})
+    rows, counted = await page_rows(db, query, params)
+    return ok(page_reply(await runs_public(db, rows, user), counted, params))
 
 
 @router.get("/detail/{run_id}", openapi_extra=declares(DEPLOYS),

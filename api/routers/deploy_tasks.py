@@ -25,7 +25,7 @@ from api.deploy_ops import (
 from api.deploy_ops import runs_public as runs_of
 from api.deps import Need, Principal, SessionDep, release
 from api.envelope import Page, Reply, ok
-from api.resource.query import apply_filters, apply_sort, count_query
+from api.resource.query import apply_filters, apply_sort, page_reply, page_rows
 from api.resource.scope import declares
 from api.schemas.deployments import (
     OverrideBody,
@@ -76,10 +76,8 @@ async def new_revision(db: SessionDep, task: DeployTask, user: Principal) -> Non
 async def search(params: TaskFilters, db: SessionDep,
                  _: Annotated[Principal, Need(*TASK_READERS)]) -> Reply[Page[TaskPublic]]:
     query = apply_sort(apply_filters(select(DeployTask), DeployTask, params), DeployTask, params.sort, SORTABLE, "-id")
-    total = await db.scalar(count_query(query)) or 0
-    rows = (await db.scalars(query.limit(params.page_size).offset((params.page - 1) * params.page_size))).all()
-    return ok({"items": await tasks_public(db, rows), "total": total, "page": params.page,
-               "pageSize": params.page_size})
+    rows, counted = await page_rows(db, query, params)
+    return ok(page_reply(await tasks_public(db, rows), counted, params))
 
 
 @router.post("/add", summary="Create a deploy task (it waits for review)")

@@ -51,6 +51,9 @@ async def test_a_task_is_reviewed_by_someone_else_with_the_permission_and_modify
     detail = (await client.get(f"/cms/deploy/task/detail/{task['id']}", headers=author.headers)).json()["data"]
     assert [r["decision"] for r in detail["reviews"]] == ["COMMENT", "REJECT", "APPROVE"]
     assert [r["revision"] for r in detail["revisions"]] == [1, 2] and detail["canReview"] is False
+    listed = (await post(client, author, "task/search", {"projectId": p.id, "sort": "id"}))["data"]
+    assert ([t["id"] for t in listed["items"]], listed["total"]) == ([task["id"], mine["id"]], 2)
+    assert listed["items"][0]["projectCode"] == p.code and listed["totalCapped"] is False
 
 
 async def test_auto_deploy_queues_the_version_as_soon_as_its_review_passes(client, deploy_env):
