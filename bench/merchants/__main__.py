@@ -46,6 +46,8 @@ def parse() -> argparse.Namespace:
     parser.add_argument("--requests", type=int, default=600, help="subscription requests submitted to applied")
     parser.add_argument("--only", choices=("search", "subscriptions"),
                         help="measure only the searches, or only the subscription requests")
+    parser.add_argument("--plan-flows", action="store_true",
+                        help="start the merchants' plan flows before the requests (renewals of running plans)")
     parser.add_argument("--request-clients", type=int, default=16, help="requests in flight at once")
     parser.add_argument("--api-workers", type=int, default=os.cpu_count() or 1,
                         help="API processes (OMP_WORKERS), one a core as deployed")
@@ -86,6 +88,8 @@ async def run(args: argparse.Namespace, console: stack.Stack) -> dict[str, Any]:
     with psycopg.connect(console.database_url, autocommit=True) as conn:
         approver = console.login(subscribe.approver(conn), subscribe.APPROVER_PASSWORD)
         pairs = subscribe.merchants_and_packages(conn, args.requests)
+        if args.plan_flows:
+            results["planFlowsStarted"] = await subscribe.start_plan_flows(conn, pairs)
     await console.settle()
     results["subscriptions"] = await costed(console, subscribe.measure(console.url, token, approver, pairs,
                                                                        args.request_clients), idle_seconds=10)

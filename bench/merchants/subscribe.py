@@ -44,6 +44,22 @@ def merchants_and_packages(conn: psycopg.Connection, count: int) -> list[tuple[i
         (count,)).fetchall()]
 
 
+async def start_plan_flows(conn: psycopg.Connection, pairs: list[tuple[int, int]]) -> int:
+    """The merchants' plan flows running, as in a console whose merchants subscribed through it (the generated
+    rows have none, so each request would start one): each started as an apply step starts it."""
+    from activities.plans import ensure_plan_flow
+    from domain.temporal import connect
+    from workflows.plan_models import PlanRenewal
+
+    client = await connect()
+    rows = conn.execute("select id, plan_name, expire_at from merchants where id = any(%s) and expire_at is not null",
+                        ([merchant_id for merchant_id, _ in pairs],)).fetchall()
+    now = datetime.now(UTC)
+    await asyncio.gather(*(ensure_plan_flow(client, PlanRenewal(merchant_id=r[0], plan_name=r[1], expire_at=r[2]),
+                                            now) for r in rows))
+    return len(rows)
+
+
 STEPS = ("preview", "submit", "approve")
 
 
