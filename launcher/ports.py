@@ -89,13 +89,20 @@ def require_free(wanted: list[tuple[str, str, int, str]]) -> None:
         raise PortInUseError("some ports are taken. Is OMP Console already running?\n" + "\n".join(taken))
 
 
+def accepts(host: str, port: int) -> bool:
+    """True when something listens on host:port (a TCP connection is accepted)."""
+    try:
+        with socket.create_connection((host, port), timeout=0.5):
+            return True
+    except OSError:
+        return False
+
+
 def wait_listening(host: str, port: int, timeout: float) -> bool:
     """Poll until host:port accepts a TCP connection."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        try:
-            with socket.create_connection((host, port), timeout=0.5):
-                return True
-        except OSError:
-            time.sleep(0.1)
+        if accepts(host, port):
+            return True
+        time.sleep(0.1)
     return False

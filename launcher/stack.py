@@ -21,7 +21,7 @@ from domain.settings import ROOT
 from launcher import report
 from launcher.health import failing_parts
 from launcher.plan import LOOPBACK, PORTS, SETTINGS, Plan
-from launcher.ports import bind_refused, held_by, require_free
+from launcher.ports import accepts, bind_refused, held_by, require_free
 from launcher.postgres import EmbeddedPostgres, start_embedded
 from launcher.process import Child, describe_exit, say
 from launcher.search_attributes import TypeClashError
@@ -29,6 +29,8 @@ from launcher.supervisor import Supervisor
 from launcher.temporal import dev_server_argv, wait_ready
 
 TEMPORAL_TIMEOUT = 60.0
+# aiosmtpd reports a bind failure only after its own 10 s ready timeout; a busy machine adds its start-up.
+SMTP_TIMEOUT = 60.0
 PRESTART_TIMEOUT = 600.0  # migrations and the first demo seeding
 # The API imports ~420 routes and warms its caches; on two cores busy with other work that took over 120 s.
 HEALTH_TIMEOUT = 300.0
@@ -94,7 +96,7 @@ class Stack:
             self._start_listening("temporal", self._temporal_argv, TEMPORAL_TIMEOUT,
                                   lambda child: asyncio.run(self._wait_temporal(child)))
         if plan.smtp_sink:
-            self._start_listening("smtp", self._sink_argv, 15, lambda _child: None)
+            self._start_listening("smtp", self._sink_argv, SMTP_TIMEOUT, lambda _child: None)
         self.say("Running migrations and demo data (api.prestart) ...")
         self._run_prestart()
         self._spawn("worker", plan.commands.worker)
@@ -110,7 +112,8 @@ class Stack:
             self.say(f"Starting {part} on port {', '.join(map(str, ports.values()))} ...")
             child = self._spawn(part, argv())
             try:
-                self._wait_bound(child, list(ports.values()), timeout)
+                host = self.plan.local_host if part == "api" else LOOPBACK
+                self._wait_bound(child, host, list(ports.values()), timeout)
                 ready(child)
                 return
             except StartError:
@@ -134,8 +137,12 @@ class Stack:
             self.children.remove(child)
             self._spawn(child.name, child.argv)
 
-    def _wait_bound(self, child: Child, ports: list[int], timeout: float) -> None:
-        self._wait_for(lambda: held_by(child.pid or 0, ports), child, timeout, child.name)
+    def _wait_bound(self, child: Child, host: str, ports: list[int], timeout: float) -> None:
+        # A connection attempt costs microseconds; which process listens (~15 ms) is asked once one answers.
+        def bound() -> bool:
+            return all(accepts(host, port) for port in ports) and held_by(child.pid or 0, ports)
+
+        self._wait_for(bound, child, timeout, child.name)
 
     @staticmethod
     def _ended_output(child: Child) -> str:
