@@ -80,6 +80,12 @@ class Actions:
     export: str | None = None
     import_: str | None = None
 
+    @classmethod
+    def crud(cls, module: str) -> "Actions":
+        """Every button, keyed `<module>#add`, `#edit`, `#delete`, `#export` and `#import`."""
+        return cls(add=f"{module}#add", edit=f"{module}#edit", delete=f"{module}#delete", export=f"{module}#export",
+                   import_=f"{module}#import")
+
 
 @dataclass
 class Resource(Generic[M]):

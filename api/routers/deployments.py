@@ -31,11 +31,6 @@ from domain.errors import Invalid
 from domain.models.deployments import DeployFreezeWindow, DeployProject
 
 
-def crud(module: str) -> Actions:
-    return Actions(add=f"{module}#add", edit=f"{module}#edit", delete=f"{module}#delete", export=f"{module}#export",
-                   import_=f"{module}#import")
-
-
 async def _stamp_window(_: AsyncSession, row: Any, user: Principal) -> None:
     if row.ends_at <= row.starts_at:  # checked on the merged row, so a modify of one bound is checked too
         raise Invalid(field="endsAt", rule="end_after_start")
@@ -45,12 +40,12 @@ async def _stamp_window(_: AsyncSession, row: Any, user: Principal) -> None:
 
 projects = Resource(
     name="DeployProject", model=DeployProject, public=ProjectPublic, create=ProjectCreate, update=ProjectUpdate,
-    filters=ProjectFilters, permission="auto-deploy", actions=crud("deploy-project"), scope=CONFIGURATION,
+    filters=ProjectFilters, permission="auto-deploy", actions=Actions.crud("deploy-project"), scope=CONFIGURATION,
     unique={"uq_deploy_projects_code": "code"}, default_sort="code",
 )
 freezes = Resource(
     name="DeployFreezeWindow", model=DeployFreezeWindow, public=FreezePublic, create=FreezeCreate,
-    update=FreezeUpdate, filters=FreezeFilters, permission="auto-deploy", actions=crud("deploy-freeze"),
+    update=FreezeUpdate, filters=FreezeFilters, permission="auto-deploy", actions=Actions.crud("deploy-freeze"),
     scope=CONFIGURATION, prepare=_stamp_window, default_sort="-starts_at",
 )
 

@@ -32,14 +32,9 @@ from domain.models.users import User
 from domain.ticket_lists import local_name
 
 
-def crud(module: str) -> Actions:
-    return Actions(add=f"{module}#add", edit=f"{module}#edit", delete=f"{module}#delete", export=f"{module}#export",
-                   import_=f"{module}#import")
-
-
 def managed_list(name: str, model: Any, create: type[Any], permission: str) -> Resource[Any]:
     return Resource(name=name, model=model, public=ListEntryPublic, create=create, update=ListEntryUpdate,
-                    filters=ListEntryFilters, permission=permission, actions=crud(permission),
+                    filters=ListEntryFilters, permission=permission, actions=Actions.crud(permission),
                     scope=CONFIGURATION, unique={f"uq_{model.__tablename__}_code": "code"}, default_sort="sort")
 
 
