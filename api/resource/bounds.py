@@ -52,9 +52,14 @@ def with_range(metadata: list[Any], inner: list[Any], low: int, high: int) -> li
     return [*added, *metadata]  # before any validator function, so they shape the JSON schema too
 
 
+BOUNDED: list[tuple[type, type[BaseModel]]] = []  # (model, schema) given ranges, for the walk that checks them
+
+
 def bound_integers(model: type, *schemas: type[BaseModel]) -> None:
-    """Give every integer field of the schemas that is a column of `model` the column's range (in place)."""
+    """Give every integer field of the schemas that is a column of `model` the column's range (in place). The kit
+    calls it for each resource; a hand-written route's schema of a model's columns calls it beside the schema."""
     for schema in schemas:
+        BOUNDED.append((model, schema))
         bounded = False
         for name, info in schema.model_fields.items():
             inner = int_constraints(info.annotation)

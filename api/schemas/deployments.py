@@ -9,6 +9,7 @@ from pydantic import AfterValidator, AwareDatetime, Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from api.envelope import CamelModel
+from api.resource.bounds import bound_integers
 from api.resource.query import Eq, In, Like, Range, SearchParams
 from domain.enums import (
     DeployDecision,
@@ -19,6 +20,7 @@ from domain.enums import (
     DeployTaskStatus,
 )
 from domain.errors import Invalid
+from domain.models.deployments import DeployRun, DeployTask
 from domain.rules import deployments as rules
 
 
@@ -289,3 +291,8 @@ class TaskDetail(CamelModel):
     runs: list[RunPublic]
     can_review: bool
     can_edit: bool
+
+
+# Written to the task's and the run's columns by hand-written routes: the columns' integer ranges hold here too.
+bound_integers(DeployTask, TaskBody, TaskModify)
+bound_integers(DeployRun, DeployBody)

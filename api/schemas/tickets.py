@@ -9,6 +9,7 @@ from pydantic_core import PydanticCustomError
 from sqlalchemy import BindParameter, any_, literal, not_, or_, select
 
 from api.envelope import CamelModel, Page
+from api.resource.bounds import bound_integers
 from api.resource.query import In, Range, SearchParams, Where, escape_like
 from api.schemas.users import Email
 from domain.enums import (
@@ -402,3 +403,7 @@ class TicketDashboard(CamelModel):
     by_sla: list[LevelFigures]
     by_week: list[PeriodFigures]
     by_month: list[PeriodFigures]
+
+
+# Written to a ticket's columns by the hand-written ticket routes: the columns' integer ranges hold here too.
+bound_integers(Ticket, TicketCreate, TicketEdit, AssignBody)
