@@ -39,3 +39,12 @@ class ApiMiddleware(PlainMiddleware):
 
 def is_api(scope: Scope) -> bool:
     return bool(scope["path"].startswith(API_PREFIX))
+
+
+def header(scope: Scope, name: bytes, default: bytes = b"") -> bytes:
+    """A request header's value as `dict(scope["headers"])` has it (the last one sent), without building the dict."""
+    found = default
+    for key, value in scope["headers"]:
+        if key == name:
+            found = value
+    return found

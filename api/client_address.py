@@ -44,14 +44,19 @@ class ClientAddress:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] in ("http", "websocket") and scope.get("client"):
-            trusted = networks(get_settings().trusted_proxies)
-            peer, port = scope["client"]
-            if trusted and is_trusted(peer, trusted):
-                headers = dict(scope["headers"])
-                scope["client"] = (forwarded_client(peer, headers.get(b"x-forwarded-for", b"").decode("latin-1"),
-                                                    trusted), port)
-                proto = headers.get(b"x-forwarded-proto", b"").decode("latin-1").split(",")[0].strip().lower()
-                if proto in ("http", "https"):
-                    scope["scheme"] = proto if scope["type"] == "http" else ("wss" if proto == "https" else "ws")
+        place_client(scope)
         await self.app(scope, receive, send)
+
+
+def place_client(scope: Scope) -> None:
+    """The scope's client and scheme as the trusted proxies tell them."""
+    if scope["type"] in ("http", "websocket") and scope.get("client"):
+        trusted = networks(get_settings().trusted_proxies)
+        peer, port = scope["client"]
+        if trusted and is_trusted(peer, trusted):
+            headers = dict(scope["headers"])
+            scope["client"] = (forwarded_client(peer, headers.get(b"x-forwarded-for", b"").decode("latin-1"),
+                                                trusted), port)
+            proto = headers.get(b"x-forwarded-proto", b"").decode("latin-1").split(",")[0].strip().lower()
+            if proto in ("http", "https"):
+                scope["scheme"] = proto if scope["type"] == "http" else ("wss" if proto == "https" else "ws")

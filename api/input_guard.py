@@ -17,7 +17,7 @@ from urllib.parse import parse_qsl
 from starlette.responses import JSONResponse
 from starlette.types import Message, Receive, Scope, Send
 
-from api.asgi import ApiMiddleware
+from api.asgi import ApiMiddleware, header
 from api.audit_log import audited, record
 from api.envelope import failure
 from api.errors import domain_reply
@@ -94,6 +94,32 @@ async def read_body(receive: Receive, limit: int) -> bytes:
         if not message.get("more_body"):
             break
     return bytes(body)
+
+
+async def plain_json_body(scope: Scope, receive: Receive) -> tuple[bytes | None, bool]:
+    """For a call answered before this middleware (api/lean.py): its body as read so far (None: nothing read),
+    and whether InputGuard would pass it as a JSON body without a word. When it would not (a rule broken, too
+    large, not JSON), the caller hands the call, with what was read, to the middleware stack, where InputGuard
+    refuses it as usual."""
+    settings = get_settings()
+    content_type = header(scope, b"content-type", b"json")
+    if (b"json" not in content_type or content_type.startswith(b"multipart/") or scope["method"] in NO_BODY
+            or query_problem(scope, settings.text_max_chars) is not None):
+        return None, False
+    limit, declared = settings.body_max_bytes, header(scope, b"content-length", b"0")
+    if declared.isdigit() and int(declared) > limit:
+        return None, False
+    body = bytearray()
+    while True:  # as read_body, keeping what was read when it is too large
+        message = await receive()
+        if message["type"] != "http.request":
+            return bytes(body), False
+        body.extend(message.get("body", b""))
+        if len(body) > limit:
+            return bytes(body), False
+        if not message.get("more_body"):
+            break
+    return bytes(body), body_problem(bytes(body), settings.body_max_depth, settings.text_max_chars) is None
 
 
 class InputGuard(ApiMiddleware):

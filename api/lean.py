@@ -3,9 +3,9 @@
 A route marked `@lean` stays an ordinary FastAPI route: it is declared, documented in OpenAPI, guarded and
 tested as such, and FastAPI still answers every call of it that is not plain. A plain call (a kept caller at
 the current auth epoch whose session needs no renewal, a valid body and headers, a permission held, no refusal)
-is answered here by the same endpoint function, without matching ~300 routes or resolving dependencies; the
-reply is the same JSON. Anything else, including every error, is passed on untouched to FastAPI, so errors are
-rendered in one place only.
+is answered here, before the middleware stack (docs/decisions/lean-dispatch.md), by the same endpoint function,
+without matching ~300 routes or resolving dependencies; the reply is the same JSON. Anything else, including
+every error, is passed on untouched to FastAPI, so errors are rendered in one place only.
 
 A read (`ReadDep`) runs its first statement behind the epoch read and uses its result only if the caller was
 current. A write (`WriteDep`) sends `auth_epoch_is(<the kept caller's epoch>)` before its first statement in the
@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import inspect
 import re
-import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, get_args, get_origin, get_type_hints
@@ -35,8 +34,12 @@ from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api import csrf, security
+from api.client_address import place_client
 from api.deps import Guard, Principal, ReadDep, WriteDep, bearer_token, from_header, guard_of
 from api.idempotency import HEADER as IDEMPOTENCY_HEADER
+from api.middleware import Context, answer_500
+from api.middleware import log as access
+from api.page_security import secured
 from api.principals import CALLERS, EPOCH, Caller
 from domain.db import Also, Executor, plain_connection
 from domain.errors import DomainError
@@ -237,7 +240,12 @@ class Answer:
 
 
 class LeanRoutes:
-    """ASGI middleware in front of FastAPI's router for the `@lean` routes."""
+    """The `@lean` routes' plain calls, answered before the app's middleware stack (`app`: the stack, which gets
+    every other call, and every lean call that is not plain, as it came). What each middleware of the stack does
+    for such a call is done here inline, by the same functions: the client's address (ClientAddress), the input
+    rules (InputGuard: a call breaking one is handed to the stack, where InputGuard refuses it), the transaction id,
+    language and access log (RequestContext), the security headers (SecurityHeaders) and, for a write, the
+    operation log (OperationLogger); one layer instead of six, with their wrappers of `send` and `receive`."""
 
     def __init__(self, app: ASGIApp, routes: dict[tuple[str, str], LeanRoute]) -> None:
         self.app = app
@@ -248,24 +256,49 @@ class LeanRoutes:
         if route is None:
             await self.app(scope, receive, send)
             return
-        started = time.perf_counter()
-        body = await read_body(receive)
-        answer = await self.answer(route, scope, body)
-        if answer is None:
-            await self.app(scope, replaying(body, receive), send)
-            return
-        await send({"type": "http.response.start", "status": answer.status,
-                    "headers": [*JSON_HEADERS, (b"content-length", str(len(answer.body)).encode()), *answer.headers]})
-        await send({"type": "http.response.body", "body": answer.body})
-        if route.writes and not answer.logged:  # as OperationLogger records FastAPI's calls
-            from api import audit_log  # here: the log's statements come from the resource kit, which imports this
+        from api import audit_log, input_guard  # here: the log comes from the resource kit, which imports this
 
-            await audit_log.record(scope, body, {"status": answer.status, "content_type": JSON_HEADERS[0][1].decode(),
-                                                 "body": answer.body, "audited": True}, started)
+        original = {**scope, "state": dict(scope.get("state") or {})}  # for the stack, as it came
+        body, plain = await input_guard.plain_json_body(scope, receive)
+        if body is None or not plain:
+            await self.app(original, receive if body is None else replaying(body, receive), send)
+            return
+        place_client(scope)
+        context, status = Context(scope), 0
+        try:
+            answer = await self.answer(route, scope, body)
+            if answer is not None:
+                status = answer.status
+                await send({"type": "http.response.start", "status": status, "headers": secured([
+                    *JSON_HEADERS, (b"content-length", str(len(answer.body)).encode()), *answer.headers,
+                    context.header])})
+                await send({"type": "http.response.body", "body": answer.body})
+                if route.writes and not answer.logged:  # as OperationLogger records the stack's calls
+                    await audit_log.record(scope, body, {
+                        "status": status, "content_type": JSON_HEADERS[0][1].decode(), "body": answer.body,
+                        "audited": True}, context.started)
+        except Exception:
+            access.exception("unhandled error")
+            if status:  # the reply has begun; nothing more can be said
+                raise
+            status = 500
+
+            async def send_with_headers(message: Message) -> None:
+                if message["type"] == "http.response.start":
+                    message["headers"] = secured([*message["headers"], context.header])
+                await send(message)
+
+            await answer_500(send_with_headers)
+        finally:
+            if status:
+                context.access_line(scope, status)
+            context.close()
+        if not status:
+            await self.app(original, replaying(body, receive), send)
 
     async def answer(self, route: LeanRoute, scope: Scope, body: bytes) -> Answer | None:
         """The reply of a plain call, or None to leave the call to FastAPI."""
-        started, request = time.perf_counter(), Request(scope)
+        started, request = scope["state"]["started"], Request(scope)
         if "json" not in request.headers.get("content-type", ""):
             return None
         token = bearer_token(request)

@@ -7,11 +7,13 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import timedelta
+from functools import partial
 from pathlib import Path
 
 from fastapi import APIRouter, FastAPI, HTTPException
 from fastapi.responses import FileResponse
 from fastapi.routing import APIRoute
+from starlette.types import Receive, Scope, Send
 
 from activities.ticket_flows import reconcile
 from api import errors, temporal_ui
@@ -92,10 +94,22 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     await close_plain_pool()
 
 
+class ConsoleApp(FastAPI):
+    """FastAPI, whose `@lean` routes' plain calls are answered before its middleware stack (api/lean.py)."""
+
+    lean: LeanRoutes | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if self.lean is not None and scope["type"] == "http":
+            await self.lean(scope, receive, send)  # hands every other call to FastAPI.__call__
+        else:
+            await super().__call__(scope, receive, send)
+
+
 def create_app() -> FastAPI:
     settings = get_settings()
     configure_logging(settings.log_level, settings.log_json)
-    app = FastAPI(
+    app = ConsoleApp(
         title="OMP Console API", version="1", lifespan=lifespan,
         openapi_url=f"{BASE}/openapi.json" if settings.api_docs else None, docs_url=None, redoc_url=None,
         generate_unique_id_function=operation_id,
@@ -111,11 +125,11 @@ def create_app() -> FastAPI:
     app.include_router(temporal_ui.router)  # before the web app's catch-all
     errors.install(app)
     app.add_middleware(OperationLogger)  # inside RequestContext, so the transaction id is already set
-    app.add_middleware(LeanRoutes, routes=lean_routes(ROUTERS, BASE))  # read-only calls: never in the operation log
     app.add_middleware(InputGuard)  # before any route, lean or not: the body limit and the input rules
     app.add_middleware(RequestContext)
     app.add_middleware(SecurityHeaders)  # outside RequestContext: its own 500 replies carry the headers too
     app.add_middleware(ClientAddress)  # outermost: the access log, throttle and audit see the real client
     mount_web(app, settings.web_dist)
     RouteIndex.install(app)  # FastAPI's router scans ~420 routes a call; the index tries the few that could match
+    app.lean = LeanRoutes(partial(FastAPI.__call__, app), lean_routes(ROUTERS, BASE))
     return app

@@ -35,12 +35,16 @@ class SecurityHeaders(PlainMiddleware):
     async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                present = {name.lower() for name, _ in message.get("headers", [])}
-                message["headers"] = [*message.get("headers", []),
-                                      *((k, v) for k, v in HEADERS.items() if k not in present)]
+                message["headers"] = secured(message.get("headers", []))
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+def secured(headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+    """A reply's headers with HEADERS added, but those the reply sets itself."""
+    present = {name.lower() for name, _ in headers}
+    return [*headers, *((k, v) for k, v in HEADERS.items() if k not in present)]
 
 
 def script_hashes(html: str) -> list[str]:
