@@ -3,6 +3,9 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { act, cleanup, configure } from '@testing-library/react';
 import { message, Modal, notification } from 'antd';
 import { initI18n } from '../i18n';
+import { keepCssInJsUnparsed } from './unstyled';
+
+keepCssInJsUnparsed();
 
 // jsdom has no matchMedia; Ant Design's responsive helpers ask for it.
 if (!window.matchMedia) {
