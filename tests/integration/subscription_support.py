@@ -153,6 +153,19 @@ async def booked(request_id: int) -> tuple[Any, list[int], int]:
     return row, list(records), payments or 0
 
 
+async def merchant_of(record_id: int) -> int:
+    async with transaction() as db:
+        return (await db.get(Subscription, record_id)).merchant_id  # type: ignore[union-attr]
+
+
+async def stop_plan_flows(env: Any, *merchant_ids: int) -> None:
+    """Stop the plan flows the requests' applies started. Each waits, delayed, for its first reminder eleven months
+    on: while a test waits for something else the time-skipping server would skip to it, and every live request's
+    deadline would pass meanwhile."""
+    for merchant_id in merchant_ids:
+        await stop_quietly(env.client.get_workflow_handle(f"plan-{merchant_id}"))
+
+
 async def set_receipt(record_id: int, receipt: str) -> None:
     async with transaction() as db:
         await db.execute(update(Subscription).where(Subscription.id == record_id).values(receipt_number=receipt))
