@@ -8,6 +8,7 @@ from pydantic_core import PydanticCustomError
 from sqlalchemy import any_
 
 from api.envelope import CamelModel
+from api.resource.bounds import bound_integers
 from api.resource.query import Eq, In, SearchParams, Where
 from api.schemas.merchants import checked
 from domain.enums import (
@@ -156,3 +157,6 @@ class StockOrderSelection(CamelModel):
 
 class MassResult(CamelModel):
     orders: list[StockOrderPublic]
+
+
+bound_integers(StockOrder, StockOrderProgress)

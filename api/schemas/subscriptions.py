@@ -7,6 +7,7 @@ from typing import Annotated
 from pydantic import AwareDatetime, Field, StringConstraints
 
 from api.envelope import CamelModel
+from api.resource.bounds import bound_integers
 from api.resource.query import SearchParams
 from domain.enums import (
     AddonMode,
@@ -17,6 +18,7 @@ from domain.enums import (
     SubscriptionKind,
     SubscriptionRequestState,
 )
+from domain.models.subscriptions import SubscriptionRequest
 from domain.rules.subscriptions import MAX_COUNT, MAX_FREE_DAYS
 
 Code64 = Annotated[str, StringConstraints(min_length=1, max_length=64)]
@@ -130,3 +132,6 @@ class RequestSearch(SearchParams):
     state: list[SubscriptionRequestState] | None = None
     kind: SubscriptionKind | None = None
     merchant_id: int | None = Field(default=None, ge=1)
+
+
+bound_integers(SubscriptionRequest, SubmitBody)
