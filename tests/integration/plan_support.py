@@ -6,14 +6,14 @@ from __future__ import annotations
 import contextlib
 import secrets
 from collections.abc import AsyncIterator
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
 from sqlalchemy import func, select
 from temporalio.service import RPCError
 
-from activities.plans import signal_renewal
+from activities.plans import ensure_plan_flow, signal_renewal
 from domain.db import transaction
 from domain.enums import AccountStatus, AccountSystem, MerchantPackageState, PlanName, SubscriptionState
 from domain.models.merchants import Merchant, MerchantAccount
@@ -84,3 +84,12 @@ async def account_statuses(merchant_id: int) -> list[str]:
         return list((await db.scalars(select(MerchantAccount.status).where(MerchantAccount.merchant_id == merchant_id)
                                       .order_by(MerchantAccount.id))).all())
 
+
+async def started_by_an_apply(env: Any, days_left: int) -> tuple[Merchant, Any]:
+    """A merchant whose plan ends in `days_left` days and its plan flow as an apply starts it: without a signal,
+    delayed until its first reminder. Returns the merchant and the flow's handle."""
+    now = await env.get_current_time()
+    merchant = await merchant_with_plan(now + timedelta(days=days_left))
+    await ensure_plan_flow(env.client, PlanRenewal(merchant_id=merchant.id, plan_name=merchant.plan_name,
+                                                   expire_at=merchant.expire_at), now)
+    return merchant, env.client.get_workflow_handle(workflow_id(merchant.id))

@@ -10,7 +10,6 @@ from typing import Any
 from sqlalchemy import func, select
 
 from activities import plan_store
-from activities.plans import ensure_plan_flow
 from domain.db import transaction
 from domain.models.audit import EntityChange
 from domain.models.merchants import Merchant, MerchantAccount
@@ -141,11 +140,7 @@ async def test_a_flow_started_by_an_apply_waits_for_its_first_reminder(plan_work
     """Started without a signal and delayed until the 30-day reminder: no workflow task before, the reminder on
     time, the plan's search attributes from the start."""
     env = plan_worker
-    now = await env.get_current_time()
-    merchant = await merchant_with_plan(now + timedelta(days=40))
-    await ensure_plan_flow(env.client, m.PlanRenewal(merchant_id=merchant.id, plan_name=merchant.plan_name,
-                                                     expire_at=merchant.expire_at), now)
-    handle = env.client.get_workflow_handle(m.workflow_id(merchant.id))
+    merchant, handle = await plan_support.started_by_an_apply(env, 40)
     assert len((await handle.fetch_history()).events) == 1
     await env.sleep(timedelta(days=9))
     assert await reminder_days(merchant.id) == {}

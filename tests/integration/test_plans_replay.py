@@ -6,7 +6,6 @@ timers fired before they read the plan's end from the merchant row (`READS_END`)
 
 from datetime import timedelta
 
-from activities.plans import ensure_plan_flow
 from domain.db import transaction
 from domain.models.merchants import Merchant
 from tests.integration import plan_support
@@ -44,10 +43,7 @@ async def test_a_fresh_plan_from_reminder_to_its_end_replays(plan_worker):
 async def test_a_plan_started_by_an_apply_and_renewed_unsignalled_replays(plan_worker):
     env = plan_worker
     now = await env.get_current_time()
-    merchant = await merchant_with_plan(now + timedelta(days=40))
-    await ensure_plan_flow(env.client, m.PlanRenewal(merchant_id=merchant.id, plan_name=merchant.plan_name,
-                                                     expire_at=merchant.expire_at), now)
-    handle = env.client.get_workflow_handle(m.workflow_id(merchant.id))
+    merchant, handle = await plan_support.started_by_an_apply(env, 40)
     async with transaction() as db:  # renewed as the apply step does it when a flow runs: the row only
         (await db.get_one(Merchant, merchant.id)).expire_at = now + timedelta(days=60)
     await env.sleep(timedelta(days=11))  # the old 30-day reminder's time: the flow reads the later end
