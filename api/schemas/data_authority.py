@@ -4,6 +4,7 @@ from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from api.envelope import CamelModel
+from api.resource.bounds import RowId
 from api.schemas.auth import ScopePublic
 from domain.enums import Country, DataScopeType, Team
 
@@ -30,12 +31,12 @@ class ScopeGrant(CamelModel):
 
 
 class RoleScopesBody(CamelModel):
-    role_id: int
+    role_id: RowId
     scopes: list[ScopeGrant] = Field(max_length=10)
 
 
 class UserScopesBody(CamelModel):
-    user_id: int
+    user_id: RowId
     scopes: list[ScopeGrant] = Field(max_length=10)
 
 

@@ -3,9 +3,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated
 
-from pydantic import Field, StringConstraints
+from pydantic import StringConstraints
 
 from api.envelope import CamelModel
+from api.resource.bounds import RowId
 from api.resource.query import In, Like, SearchParams
 from domain.enums import InternalFaqState
 
@@ -22,7 +23,7 @@ class InternalFaqCreate(CamelModel):
 
 
 class InternalFaqUpdate(CamelModel):
-    id: Annotated[int, Field(ge=1, le=2**31 - 1)]
+    id: RowId
     question: Question | None = None
     answer: Answer | None = None
     category: Category | None = None

@@ -9,6 +9,7 @@ from pydantic import AfterValidator, AwareDatetime, Field, NaiveDatetime
 from pydantic_core import PydanticCustomError
 
 from api.envelope import CamelModel
+from api.resource.bounds import RowId
 from api.resource.query import In, Like, Range, SearchParams
 from api.schemas.calendars import TimeZone
 from domain.enums import MailKind, MailRepeat, MailReport, MailSendStatus, MailTaskStatus
@@ -143,7 +144,7 @@ class MailHistoryItem(CamelModel):
 
 
 class MailRetryFire(CamelModel):
-    task_id: int
+    task_id: RowId
     fire_time: AwareDatetime
 
 

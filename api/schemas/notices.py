@@ -6,6 +6,7 @@ from typing import Annotated
 from pydantic import AwareDatetime, Field, StringConstraints
 
 from api.envelope import CamelModel
+from api.resource.bounds import RowId
 from api.resource.query import In, Like, Range, SearchParams
 from domain.enums import ContentLanguage, ContentState, NoticeKind, ReleaseStatus
 from domain.rules import notices as rules
@@ -13,7 +14,6 @@ from domain.rules import notices as rules
 Title = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=rules.TITLE_MAX)]
 # The markup may be longer than the 300 characters a reader sees (prepare() counts those); this bounds the body.
 Html = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=rules.TEXT_MAX * 20)]
-Id = Annotated[int, Field(ge=1, le=2**31 - 1)]
 # SPEC §5 "all options must be filled in": a notice is saved with every option chosen, a draft included.
 EDITABLE_STATES = (ContentState.DRAFT, ContentState.ONLINE, ContentState.OFFLINE)
 
@@ -27,13 +27,13 @@ class NoticeCreate(CamelModel):
     release_at: AwareDatetime
     state: ContentState
     pinned: bool
-    ticket_id: Id | None = None
-    faq_id: Id | None = None
+    ticket_id: RowId | None = None
+    faq_id: RowId | None = None
     text: Html
 
 
 class NoticeUpdate(CamelModel):
-    id: Id
+    id: RowId
     kind: NoticeKind | None = None
     title: Title | None = None
     language: ContentLanguage | None = None
@@ -42,8 +42,8 @@ class NoticeUpdate(CamelModel):
     release_at: AwareDatetime | None = None
     state: ContentState | None = None
     pinned: bool | None = None
-    ticket_id: Id | None = None
-    faq_id: Id | None = None
+    ticket_id: RowId | None = None
+    faq_id: RowId | None = None
     text: Html | None = None
 
 

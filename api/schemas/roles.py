@@ -6,6 +6,7 @@ from typing import Annotated
 from pydantic import Field, StringConstraints
 
 from api.envelope import CamelModel
+from api.resource.bounds import RowId
 from api.resource.query import Like, SearchParams
 from domain.enums import RoleType, Status
 
@@ -47,33 +48,33 @@ class RoleFilters(SearchParams):
 
 
 class MembersBody(CamelModel):
-    role_id: int
-    user_ids: list[int]
+    role_id: RowId
+    user_ids: list[RowId]
 
 
 class SwitchMembersBody(CamelModel):
     """Move members from one role to another: the listed users, or every member when none are listed."""
 
-    source_role_id: int
-    target_role_id: int
-    user_ids: list[int] = []
+    source_role_id: RowId
+    target_role_id: RowId
+    user_ids: list[RowId] = []
 
 
 class RoleGrantBody(CamelModel):
-    role_id: int
-    authority_ids: list[int]
+    role_id: RowId
+    authority_ids: list[RowId]
 
 
 class BatchGrantBody(CamelModel):
-    role_ids: list[int] = Field(min_length=1)
-    authority_ids: list[int] = Field(min_length=1)
+    role_ids: list[RowId] = Field(min_length=1)
+    authority_ids: list[RowId] = Field(min_length=1)
 
 
 class CopyGrantBody(CamelModel):
     """Give the target roles the source role's authorities; `replace` drops what the targets held before."""
 
-    source_role_id: int
-    target_role_ids: list[int] = Field(min_length=1)
+    source_role_id: RowId
+    target_role_ids: list[RowId] = Field(min_length=1)
     replace: bool = False
 
 

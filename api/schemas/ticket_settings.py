@@ -8,6 +8,7 @@ from typing import Annotated
 from pydantic import Field, StringConstraints
 
 from api.envelope import CamelModel
+from api.resource.bounds import RowId
 from api.resource.query import Like, SearchParams
 from api.schemas.tickets import UserRef
 
@@ -75,4 +76,4 @@ class OnDuty(CamelModel):
 
 
 class OnDutyUpdate(CamelModel):
-    user_ids: Annotated[list[int], Field(max_length=50)]
+    user_ids: Annotated[list[RowId], Field(max_length=50)]

@@ -8,6 +8,7 @@ from pydantic_core import PydanticCustomError
 from sqlalchemy import and_, func, or_, select
 
 from api.envelope import CamelModel
+from api.resource.bounds import RowId
 from api.resource.query import In, Range, SearchParams, Where
 from domain.enums import Country, ReleaseStatus, TipPage
 from domain.models.tips import Tip, TipPageRow
@@ -34,7 +35,7 @@ class TipCreate(CamelModel):
 
 
 class TipUpdate(CamelModel):
-    id: Annotated[int, Field(ge=1, le=2**31 - 1)]
+    id: RowId
     country: Country | None = None
     pages: Pages | None = None
     start_at: AwareDatetime | None = None

@@ -9,6 +9,7 @@ from pydantic_core import PydanticCustomError
 from sqlalchemy import select
 
 from api.envelope import CamelModel
+from api.resource.bounds import RowId
 from api.resource.query import Like, SearchParams, Where
 from api.schemas.auth import NewPassword, RoleRef, UserIdentity
 from api.schemas.calendars import TimeZone
@@ -58,7 +59,7 @@ class UserCreate(CamelModel):
     password: NewPassword
     leader_id: int | None = None
     department_id: int | None = None
-    role_ids: list[int] = []
+    role_ids: list[RowId] = []
     status: Status = Status.ENABLED
     country: Country | None = None
     team: Team | None = None
@@ -77,7 +78,7 @@ class UserUpdate(CamelModel):
     password: NewPassword | None = None
     leader_id: int | None = None
     department_id: int | None = None
-    role_ids: list[int] | None = None
+    role_ids: list[RowId] | None = None
     status: Status | None = None
     country: Country | None = None
     team: Team | None = None
@@ -134,8 +135,8 @@ class UserBrief(CamelModel):
 class GrantBody(CamelModel):
     """Replace the authorities held directly by one user (the spec's "admin user")."""
 
-    user_id: int
-    authority_ids: list[int]
+    user_id: RowId
+    authority_ids: list[RowId]
 
 
 class AuthorityIds(CamelModel):

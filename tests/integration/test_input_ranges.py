@@ -65,12 +65,15 @@ async def test_an_integer_beyond_its_column_is_refused_naming_the_field(client, 
 async def test_hand_written_routes_refuse_an_integer_beyond_its_column_too(client, login_as):
     from tests.integration.ticket_support import insert_ticket, new_ticket_body
 
-    headers = await login_as("ticket-new", "ticket-list", "ticket#assign", "deploy#add")
+    headers = await login_as("ticket-new", "ticket-list", "ticket#assign", "deploy#add", "role#grant", "user#grant")
     ticket_id = await insert_ticket(status="WORK_IN_PROCESS")
     calls = [("/cms/ticket/add", new_ticket_body(picId=2**31), "picId"),
              (f"/cms/ticket/{ticket_id}/assign", {"assigneeId": 2**31}, "assigneeId"),
              ("/cms/deploy/task/add", {"name": "Range", "projectId": 2**31, "version": "1.0",
-                                       "environment": "STAGING", "serverIps": ["10.0.0.1"]}, "projectId")]
+                                       "environment": "STAGING", "serverIps": ["10.0.0.1"]}, "projectId"),
+             # references to rows of another table (RowId), one alone and one in a list
+             ("/cms/user/set-authorities", {"userId": 2**31, "authorityIds": []}, "userId"),
+             ("/cms/role/set-authorities", {"roleId": 1, "authorityIds": [1, 2**31]}, "authorityIds[1]")]
     for path, body, field in calls:
         reply = await client.post(path, json=body, headers=headers)
         assert reply.status_code == 422, reply.text
