@@ -7,6 +7,7 @@ import shutil
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
@@ -16,6 +17,7 @@ from temporalio.service import RPCError
 from domain.search_attributes import SEARCH_ATTRIBUTES
 from domain.settings import TEMPORAL_UI_PATH
 from launcher.plan import LOOPBACK
+from launcher.ports import bind_refused, free_ports, held_by
 from launcher.process import Child, describe_exit
 from launcher.search_attributes import ensure_registered
 
@@ -121,3 +123,45 @@ async def wait_ready(
             await asyncio.sleep(0.25)
     where = f"; see {child.log_path}" if child is not None else ""
     raise TemporalStartError(f"Temporal at {address} did not answer within {timeout:.0f} s ({last_error}){where}")
+
+
+
+@dataclass
+class DevServer:
+    child: Child
+    client: Client
+    port: int
+    ui_port: int
+
+
+async def serve_on_free_ports(*, log_path: Path, attempts: int = 3, timeout: float = 60.0,
+                              db_file: Path | None = None, **options: object) -> DevServer:
+    """A dev server on two ports picked now, ready, for a caller that starts one of its own beside others (a test,
+    a benchmark): when a port was taken between the pick and the bind (a parallel test's server), the server
+    exits and starts again on new ones, as the launcher's ephemeral stack does (launcher/stack.py). `options`
+    are `start_dev_server`'s (search_attributes, tuning, env); the attributes are not registered by the client."""
+    attempt = 1
+    while True:
+        port, ui_port = free_ports(2)
+        child = start_dev_server(port=port, ui_port=ui_port, db_file=db_file, log_path=log_path,
+                                 **options)  # type: ignore[arg-type]
+        try:
+            client = await wait_ready(f"127.0.0.1:{port}", "default", timeout=timeout, child=child,
+                                      search_attributes={})
+            # The answer may come from whoever took the port first: the server is ours once it holds both.
+            deadline = time.monotonic() + timeout
+            while child.running() and time.monotonic() < deadline:
+                if held_by(child.pid or 0, [port, ui_port]):
+                    return DevServer(child, client, port, ui_port)
+                await asyncio.sleep(0.1)
+        except TemporalStartError:
+            pass
+        if child.running():
+            child.stop(10)
+            raise TemporalStartError(f"Temporal did not answer on and hold ports {port} and {ui_port} within "
+                                     f"{timeout:.0f} s; see {child.log_path}")
+        child.wait(timeout=10)
+        if attempt == attempts or not bind_refused(child.output()):
+            raise TemporalStartError(f"Temporal exited ({describe_exit(child.returncode())}) while starting; "
+                                     f"see {child.log_path}")
+        attempt += 1

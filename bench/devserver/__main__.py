@@ -27,8 +27,7 @@ from typing import Any
 
 from bench.devserver import work
 from bench.harness.figures import OUT, load_average, machine
-from launcher.ports import free_ports
-from launcher.temporal import FILE_PRAGMAS, start_dev_server, wait_ready
+from launcher.temporal import FILE_PRAGMAS, serve_on_free_ports
 
 
 def flags(config: dict[str, object], pragmas: dict[str, str] | None = None) -> list[str]:
@@ -85,15 +84,13 @@ def cpu_seconds(pid: int) -> float:
 async def one_run(name: str, args: argparse.Namespace) -> dict[str, Any]:
     in_file, tuning, env = CONFIGS[name]  # `tuning` replaces the launcher's own (tuning_flags)
     with tempfile.TemporaryDirectory() as scratch:
-        port, ui_port = free_ports(2)
-        child = start_dev_server(port=port, ui_port=ui_port, db_file=Path(scratch, "t.db") if in_file else None,
-                                 log_path=Path(scratch, "temporal.log"), search_attributes={}, tuning=tuning,
-                                 env={**os.environ, **env})
+        server = await serve_on_free_ports(db_file=Path(scratch, "t.db") if in_file else None,
+                                           log_path=Path(scratch, "temporal.log"), search_attributes={},
+                                           tuning=tuning, env={**os.environ, **env})
         try:
-            client = await wait_ready(f"127.0.0.1:{port}", "default", child=child, search_attributes={})
-            assert child.pid is not None
-            pid = child.pid
-            async with work.worker(client):
+            assert server.child.pid is not None
+            pid = server.child.pid
+            async with work.worker(server.client):
                 await asyncio.sleep(3)  # the worker's pollers reach the server
                 before = cpu_seconds(pid)
                 await asyncio.sleep(IDLE_SECONDS)
@@ -102,7 +99,7 @@ async def one_run(name: str, args: argparse.Namespace) -> dict[str, Any]:
                 for part in args.parts:
                     window = work.Window(lambda: cpu_seconds(pid))
                     window.begin()
-                    count = await work.PARTS[part](client, args, window)
+                    count = await work.PARTS[part](server.client, args, window)
                     if "end" not in window.marks:
                         window.end()
                     (used, begun), (spent_to, ended) = window.marks["begin"], window.marks["end"]
@@ -113,7 +110,7 @@ async def one_run(name: str, args: argparse.Namespace) -> dict[str, Any]:
                                      "wallMs": round(elapsed * 1000 / count, 2)}
                 return figures
         finally:
-            child.stop(timeout=20)
+            server.child.stop(timeout=20)
 
 
 def report(runs: list[dict[str, Any]], parts: list[str]) -> str:

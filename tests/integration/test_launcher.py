@@ -33,7 +33,7 @@ from launcher.search_attributes import (
     registered,
 )
 from launcher.smtp_sink import MailSink
-from launcher.temporal import start_dev_server, wait_ready
+from launcher.temporal import serve_on_free_ports
 from tests.integration.launched import read_line
 
 
@@ -100,13 +100,10 @@ def test_mail_sink_accepts_non_ascii_subjects_and_addresses(tmp_path: Path) -> N
 
 
 async def test_dev_server_registers_the_search_attribute_registry(tmp_path: Path) -> None:
-    port, ui_port = free_ports(2)
-    child = start_dev_server(
-        port=port, ui_port=ui_port, db_file=tmp_path / "temporal.db", log_path=tmp_path / "temporal.log"
-    )
+    # No registration by the client here: the `--search-attribute` flags alone must do it.
+    server = await serve_on_free_ports(db_file=tmp_path / "temporal.db", log_path=tmp_path / "temporal.log")
+    child, client = server.child, server.client
     try:
-        # No registration by the client here: the `--search-attribute` flags alone must do it.
-        client = await wait_ready(f"127.0.0.1:{port}", "default", timeout=60, child=child, search_attributes={})
         have = await registered(client, "default")
         assert {name: have.get(name) for name in SEARCH_ATTRIBUTES} == {
             name: TYPES[kind] for name, kind in SEARCH_ATTRIBUTES.items()

@@ -9,10 +9,14 @@ import socket
 import sys
 from contextlib import ExitStack
 
+from temporalio.api.workflowservice.v1 import GetSystemInfoRequest
+
+import launcher.temporal
 from domain.settings import get_settings
 from launcher.plan import LOOPBACK, PORTS, Commands, make_plan
-from launcher.ports import held_by
+from launcher.ports import free_ports, held_by
 from launcher.stack import Stack
+from launcher.temporal import serve_on_free_ports
 
 # What the launcher needs of the API: it listens on OMP_PORT and answers /cms/health.
 API = """
@@ -57,3 +61,18 @@ def test_a_part_whose_port_was_taken_meanwhile_starts_again_on_new_ports() -> No
             stack.shutdown()
     said = console.getvalue()
     assert said.count("was taken since it was chosen") == len(PORTS), said
+
+
+async def test_a_dev_server_of_a_test_s_own_starts_again_when_its_port_was_taken(tmp_path, monkeypatch) -> None:
+    with ExitStack() as held:
+        first, ui = free_ports(2)
+        taken(held, ui)  # a parallel test's server bound it between the pick and ours
+        picks = iter([[first, ui]])
+        monkeypatch.setattr(launcher.temporal, "free_ports", lambda count: next(picks, None) or free_ports(count))
+        server = await serve_on_free_ports(log_path=tmp_path / "temporal.log", search_attributes={})
+        try:
+            assert ui not in (server.port, server.ui_port)
+            assert held_by(server.child.pid or 0, [server.port, server.ui_port])
+            assert (await server.client.workflow_service.get_system_info(GetSystemInfoRequest())).server_version
+        finally:
+            server.child.stop(10)

@@ -6,8 +6,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from launcher.ports import free_ports
-from launcher.temporal import dev_server_argv, start_dev_server, wait_ready
+from launcher.temporal import dev_server_argv, serve_on_free_ports
 
 
 def _values(argv: list[str], flag: str) -> set[str]:
@@ -27,17 +26,15 @@ def _journal_mode(db_file: Path) -> str:
 
 
 async def test_a_real_dev_server_takes_the_settings(tmp_path: Path) -> None:
-    port, ui_port, plain_port, plain_ui_port = free_ports(4)
     tuned_file, plain_file = tmp_path / "tuned.db", tmp_path / "plain.db"
-    tuned = start_dev_server(port=port, ui_port=ui_port, db_file=tuned_file, log_path=tmp_path / "tuned.log",
-                             search_attributes={})
-    # The CLI's defaults beside it: the journal mode read back is the flag's doing, not SQLite's default.
-    plain = start_dev_server(port=plain_port, ui_port=plain_ui_port, db_file=plain_file,
-                             log_path=tmp_path / "plain.log", search_attributes={}, tuning=[])
+    tuned = await serve_on_free_ports(db_file=tuned_file, log_path=tmp_path / "tuned.log", search_attributes={})
     try:
-        await wait_ready(f"127.0.0.1:{port}", "default", child=tuned, search_attributes={})
-        await wait_ready(f"127.0.0.1:{plain_port}", "default", child=plain, search_attributes={})
-        assert (_journal_mode(tuned_file), _journal_mode(plain_file)) == ("wal", "delete")
+        # The CLI's defaults beside it: the journal mode read back is the flag's doing, not SQLite's default.
+        plain = await serve_on_free_ports(db_file=plain_file, log_path=tmp_path / "plain.log",
+                                          search_attributes={}, tuning=[])
+        try:
+            assert (_journal_mode(tuned_file), _journal_mode(plain_file)) == ("wal", "delete")
+        finally:
+            plain.child.stop(20)
     finally:
-        tuned.stop(20)
-        plain.stop(20)
+        tuned.child.stop(20)

@@ -13,25 +13,22 @@ import pytest
 
 from api.page_security import script_hashes
 from api.security import TOKEN_COOKIE
-from launcher.ports import free_ports
-from launcher.temporal import start_dev_server, wait_ready
+from launcher.temporal import serve_on_free_ports
 from tests.integration.people import create_user, token_for
 
 
 @pytest.fixture
 async def ui_port(app, tmp_path: Path) -> AsyncIterator[int]:  # type: ignore[no-untyped-def]
-    port, ui_port = free_ports(2)
-    child = start_dev_server(port=port, ui_port=ui_port, db_file=None, log_path=tmp_path / "temporal.log")
+    server = await serve_on_free_ports(log_path=tmp_path / "temporal.log")
     previous = getattr(app.state, "temporal_ui", None)
-    app.state.temporal_ui = httpx.AsyncClient(base_url=f"http://127.0.0.1:{ui_port}")
+    app.state.temporal_ui = httpx.AsyncClient(base_url=f"http://127.0.0.1:{server.ui_port}")
     try:
-        await wait_ready(f"127.0.0.1:{port}", "default", timeout=60, child=child, search_attributes={})
         await ui_answers(app.state.temporal_ui)
-        yield ui_port
+        yield server.ui_port
     finally:
         await app.state.temporal_ui.aclose()
         app.state.temporal_ui = previous
-        child.stop(10)
+        server.child.stop(10)
 
 
 async def ui_answers(ui: httpx.AsyncClient, timeout: float = 60) -> None:
