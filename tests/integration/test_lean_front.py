@@ -117,3 +117,11 @@ async def test_a_lean_call_through_a_trusted_proxy_logs_the_client_it_names(app,
         monkeypatch.undo()
         get_settings.cache_clear()
     assert [ip for _, _, ip, _ in await logged(me.id)][-2:] == ["203.0.113.9", "10.9.3.4"]
+
+
+def test_every_middleware_of_the_stack_is_stood_in_for_by_the_lean_calls(app) -> None:  # type: ignore[no-untyped-def]
+    """A middleware added to the app is seen by every call but the lean ones until LeanRoutes does its work too."""
+    from api.lean import LeanRoutes
+
+    stack = [middleware.cls.__name__ for middleware in app.user_middleware]  # type: ignore[attr-defined]
+    assert sorted(stack) == sorted(LeanRoutes.STANDS_IN_FOR)
