@@ -23,3 +23,15 @@ describe('work left behind by a test file', () => {
     await settle(); // nothing to cancel: no error from a handle cleared twice
   });
 });
+
+describe('animation frames left behind by a test file', () => {
+  it('are cancelled, and frames asked for afterwards still come', async () => {
+    const ran: string[] = [];
+    requestAnimationFrame(() => ran.push('left behind'));
+    await settle();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ran).toEqual([]);
+    await new Promise((resolve) => requestAnimationFrame(resolve)); // hangs if the frame timer was cleared
+    expect(ran).toEqual([]);
+  });
+});

@@ -1,8 +1,9 @@
 /**
- * No work scheduled by a test file may run after the file's environment is torn down: a timer of a query
- * client, an Ant Design notification closing itself, or a React render queued with setImmediate would then
- * meet a missing `window` ("ReferenceError: window is not defined") and fail the run, on a busy machine more
- * than on an idle one. Every timer, interval and immediate is remembered until it runs or is cleared;
+ * No work scheduled by a test file may run after the file: a timer of a query client, an Ant Design
+ * notification closing itself, or a React render queued with setImmediate would run in the next file sharing
+ * the window (vitest.config.ts), or after the worker's environment is torn down, where it meets a missing
+ * `window` ("ReferenceError: window is not defined") and fails the run, on a busy machine more than on an idle
+ * one. Every timer, interval, immediate and animation frame is remembered until it runs or is cleared;
  * `settle()` lets what is due now run while the window still exists, then cancels the rest.
  */
 type Handle = ReturnType<typeof setTimeout> | ReturnType<typeof setInterval> | ReturnType<typeof setImmediate>;
@@ -21,6 +22,17 @@ const platform = {
   clearImmediate: globalThis.clearImmediate,
 };
 const real = (holder[REAL] ??= platform);
+
+// Animation frames are cancelled through cancelAnimationFrame, not by clearing jsdom's frame timer beneath them:
+// jsdom counts the frames it owes and would never start that timer again, so no later file would get a frame.
+const frames = new Set<number>();
+const REAL_FRAMES = Symbol.for('omp.test.realFrames');
+const frameHolder = window as typeof window & { [REAL_FRAMES]?: typeof framePlatform };
+const framePlatform = {
+  request: window.requestAnimationFrame.bind(window),
+  cancel: window.cancelAnimationFrame.bind(window),
+};
+const realFrames = (frameHolder[REAL_FRAMES] ??= framePlatform);
 
 function track<A extends unknown[]>(
   schedule: (callback: (...args: A) => void, ...rest: never[]) => Handle,
@@ -56,7 +68,26 @@ function trackScheduledWork(): void {
   });
 }
 
+function trackAnimationFrames(): void {
+  const requestAnimationFrame = (callback: FrameRequestCallback): number => {
+    const handle = realFrames.request((time) => {
+      frames.delete(handle);
+      callback(time);
+    });
+    frames.add(handle);
+    return handle;
+  };
+  const cancelAnimationFrame = (handle: number): void => {
+    frames.delete(handle);
+    realFrames.cancel(handle);
+  };
+  // The page's own and the global names that vitest copied from it.
+  Object.assign(window, { requestAnimationFrame, cancelAnimationFrame });
+  Object.assign(globalThis, { requestAnimationFrame, cancelAnimationFrame });
+}
+
 trackScheduledWork();
+trackAnimationFrames();
 
 /** Lets the work already due run (React's queued renders), then cancels everything still waiting. */
 export async function settle(): Promise<void> {
@@ -64,6 +95,8 @@ export async function settle(): Promise<void> {
     await new Promise((resolve) => real.setImmediate(resolve));
     await new Promise((resolve) => real.setTimeout(resolve, 0));
   }
+  for (const frame of frames) realFrames.cancel(frame);
+  frames.clear();
   for (const [handle, clear] of pending) clear(handle);
   pending.clear();
 }

@@ -4,6 +4,8 @@ import { act, cleanup, configure } from '@testing-library/react';
 import { message, Modal, notification } from 'antd';
 import { initI18n } from '../i18n';
 import { keepCssInJsUnparsed } from './unstyled';
+import { freshPage } from './freshPage';
+import { finishClosing } from './closing';
 
 keepCssInJsUnparsed();
 
@@ -39,9 +41,14 @@ afterEach(async () => {
     message.destroy();
     Modal.destroyAll();
   });
+  await finishClosing();
   cleanup();
 });
 
-// The file's environment goes next: nothing it scheduled (query clients' timers, closing animations, React's
-// queued renders) may run after it. See settle.ts.
-afterAll(settle);
+// The next file shares this window (vitest.config.ts): nothing this one scheduled (query clients' timers,
+// closing animations, React's queued renders) may run after it, and nothing it left in the page may show
+// there. See settle.ts and freshPage.ts.
+afterAll(async () => {
+  await settle();
+  freshPage();
+});
