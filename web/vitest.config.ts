@@ -8,6 +8,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    unstubGlobals: true, // a stubbed global (navigator, fetch) is put back after each test, passed or failed
     // A busy machine runs everything several times slower; a limit is there to stop a hang, not to time a test.
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -9,6 +9,12 @@
 type Handle = ReturnType<typeof setTimeout> | ReturnType<typeof setInterval> | ReturnType<typeof setImmediate>;
 
 const pending = new Map<Handle, (handle: Handle) => void>();
+// Work queued to run now rather than later: React's scheduler runs a render in slices of a few ms, each queuing the
+// next with setImmediate. Such work is let run to its end, never cancelled: the scheduler would go on believing
+// its loop runs and never render again, and the files after this one share it (vitest.config.ts).
+const immediates = new Map<Handle, (handle: Handle) => void>();
+// A bound on that, so a loop that never ends fails the file instead of hanging it.
+const MOST_TURNS = 1000;
 // The platform's own functions, kept across test files (a worker runs several, each loading this module anew),
 // so each file's bookkeeping wraps them and not the previous file's wrappers.
 const REAL = Symbol.for('omp.test.realTimers');
@@ -38,20 +44,24 @@ function track<A extends unknown[]>(
   schedule: (callback: (...args: A) => void, ...rest: never[]) => Handle,
   clear: (handle: Handle) => void,
   repeats: boolean,
+  queue: Map<Handle, (handle: Handle) => void> = pending,
 ) {
   return (callback: (...args: A) => void, ...rest: never[]): Handle => {
     const handle = schedule((...args: A) => {
-      if (!repeats) pending.delete(handle);
+      if (!repeats) queue.delete(handle);
       callback(...args);
     }, ...rest);
-    pending.set(handle, clear);
+    queue.set(handle, clear);
     return handle;
   };
 }
 
 function untrack(clear: (handle: Handle) => void) {
   return (handle: Handle | undefined) => {
-    if (handle !== undefined) pending.delete(handle);
+    if (handle !== undefined) {
+      pending.delete(handle);
+      immediates.delete(handle);
+    }
     clear(handle as Handle);
   };
 }
@@ -63,7 +73,7 @@ function trackScheduledWork(): void {
     clearTimeout: untrack(real.clearTimeout as never),
     setInterval: track(real.setInterval as never, real.clearInterval as never, true),
     clearInterval: untrack(real.clearInterval as never),
-    setImmediate: track(real.setImmediate as never, real.clearImmediate as never, false),
+    setImmediate: track(real.setImmediate as never, real.clearImmediate as never, false, immediates),
     clearImmediate: untrack(real.clearImmediate as never),
   });
 }
@@ -89,9 +99,13 @@ function trackAnimationFrames(): void {
 trackScheduledWork();
 trackAnimationFrames();
 
-/** Lets the work already due run (React's queued renders), then cancels everything still waiting. */
+/**
+ * Lets the work already due run (React's queued renders) until none is queued, then cancels everything still
+ * waiting for a later time.
+ */
 export async function settle(): Promise<void> {
-  for (let turn = 0; turn < 3; turn += 1) {
+  for (let turn = 0; turn < 3 || immediates.size > 0; turn += 1) {
+    if (turn === MOST_TURNS) throw new Error(`work queued to run now was still queuing more after ${MOST_TURNS} turns`);
     await new Promise((resolve) => real.setImmediate(resolve));
     await new Promise((resolve) => real.setTimeout(resolve, 0));
   }

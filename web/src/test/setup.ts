@@ -32,16 +32,20 @@ beforeAll(async () => {
   await initI18n();
 });
 
-// Notifications and messages shown outside a test's tree close on their own timers (4.5 s); close them with
-// the test, inside act() so React renders their removal now, and unmount the test's own tree.
-afterEach(async () => {
-  vi.useRealTimers(); // a test that faked the clock must not leave it faked for the next one
+// Notifications, messages and confirm dialogs shown outside a test's tree close on their own timers (4.5 s);
+// close them, inside act() so React renders their removal now, and let their closing end.
+async function closeWhatIsShownOutsideTheTree(): Promise<void> {
   await act(async () => {
     notification.destroy();
     message.destroy();
     Modal.destroyAll();
   });
   await finishClosing();
+}
+
+afterEach(async () => {
+  vi.useRealTimers(); // a test that faked the clock must not leave it faked for the next one
+  await closeWhatIsShownOutsideTheTree();
   cleanup();
 });
 
@@ -49,6 +53,8 @@ afterEach(async () => {
 // closing animations, React's queued renders) may run after it, and nothing it left in the page may show
 // there. See settle.ts and freshPage.ts.
 afterAll(async () => {
+  await settle();
+  await closeWhatIsShownOutsideTheTree(); // a failure notice whose code arrived after the last test
   await settle();
   freshPage();
 });
