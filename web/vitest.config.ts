@@ -16,7 +16,7 @@ export default defineConfig({
     pool: 'threads',
     // One jsdom and one module graph a worker, shared by the files it runs: Ant Design, i18next and jsdom are
     // loaded and set up once instead of once a file (that set-up was two thirds of the suite's time). Each file
-    // leaves the page as it found it (src/test/setup.ts: settle, freshPage); no test mocks a module.
+    // leaves the page as it found it (src/test/setup.ts: settle, closing, freshPage); no test mocks a module.
     isolate: false,
     // Both cores: the files are independent, and vitest would otherwise keep one core for itself.
     maxWorkers: 2,

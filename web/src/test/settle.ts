@@ -15,8 +15,8 @@ const pending = new Map<Handle, (handle: Handle) => void>();
 const immediates = new Map<Handle, (handle: Handle) => void>();
 // A bound on that, so a loop that never ends fails the file instead of hanging it.
 const MOST_TURNS = 1000;
-// The platform's own functions, kept across test files (a worker runs several, each loading this module anew),
-// so each file's bookkeeping wraps them and not the previous file's wrappers.
+// The platform's own functions, kept on the global object: should a worker load this module again, its
+// bookkeeping wraps them and not the earlier wrappers.
 const REAL = Symbol.for('omp.test.realTimers');
 const holder = globalThis as typeof globalThis & { [REAL]?: typeof platform };
 const platform = {
@@ -26,19 +26,14 @@ const platform = {
   clearInterval: globalThis.clearInterval,
   setImmediate: globalThis.setImmediate,
   clearImmediate: globalThis.clearImmediate,
+  requestAnimationFrame: window.requestAnimationFrame.bind(window),
+  cancelAnimationFrame: window.cancelAnimationFrame.bind(window),
 };
 const real = (holder[REAL] ??= platform);
 
 // Animation frames are cancelled through cancelAnimationFrame, not by clearing jsdom's frame timer beneath them:
 // jsdom counts the frames it owes and would never start that timer again, so no later file would get a frame.
 const frames = new Set<number>();
-const REAL_FRAMES = Symbol.for('omp.test.realFrames');
-const frameHolder = window as typeof window & { [REAL_FRAMES]?: typeof framePlatform };
-const framePlatform = {
-  request: window.requestAnimationFrame.bind(window),
-  cancel: window.cancelAnimationFrame.bind(window),
-};
-const realFrames = (frameHolder[REAL_FRAMES] ??= framePlatform);
 
 function track<A extends unknown[]>(
   schedule: (callback: (...args: A) => void, ...rest: never[]) => Handle,
@@ -80,7 +75,7 @@ function trackScheduledWork(): void {
 
 function trackAnimationFrames(): void {
   const requestAnimationFrame = (callback: FrameRequestCallback): number => {
-    const handle = realFrames.request((time) => {
+    const handle = real.requestAnimationFrame((time) => {
       frames.delete(handle);
       callback(time);
     });
@@ -89,7 +84,7 @@ function trackAnimationFrames(): void {
   };
   const cancelAnimationFrame = (handle: number): void => {
     frames.delete(handle);
-    realFrames.cancel(handle);
+    real.cancelAnimationFrame(handle);
   };
   // The page's own and the global names that vitest copied from it.
   Object.assign(window, { requestAnimationFrame, cancelAnimationFrame });
@@ -109,7 +104,7 @@ export async function settle(): Promise<void> {
     await new Promise((resolve) => real.setImmediate(resolve));
     await new Promise((resolve) => real.setTimeout(resolve, 0));
   }
-  for (const frame of frames) realFrames.cancel(frame);
+  for (const frame of frames) real.cancelAnimationFrame(frame);
   frames.clear();
   for (const [handle, clear] of pending) clear(handle);
   pending.clear();
