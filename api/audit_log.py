@@ -9,6 +9,7 @@ import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qsl
 
@@ -206,13 +207,36 @@ async def record(scope: Scope, request_body: bytes, reply: dict[str, Any], start
         log.exception("operation log not written for %s %s", scope["method"], scope["path"])
 
 
-def entry_of(scope: Scope, request_body: bytes, reply: dict[str, Any], started: float) -> dict[str, Any]:
-    """The operation log's row of a call (the columns of `OperationLog` but its id and time)."""
+@dataclass(frozen=True)
+class ReplyFacts:
+    """What the operation log keeps of a reply: its status, code, description and parsed JSON."""
+
+    status: int
+    code: str
+    response_data: str | None
+    json: Any
+
+
+def reply_facts(reply: dict[str, Any]) -> ReplyFacts:
+    """`reply` as `OperationLogger` captures it (status, content type, body, size) described for the log."""
+    status, body = reply["status"], bytes(reply["body"])
+    reply_json = parse_json(body, reply["content_type"])
+    code = reply_json.get("code") if isinstance(reply_json, dict) else None
+    if reply.get("size", 0) > len(body):  # cut short: describe rather than keep half of it
+        response_data: str | None = f"<{reply['content_type'].split(';')[0]}, {reply['size']} bytes>"
+    else:
+        response_data = describe_body(body, reply["content_type"])
+    return ReplyFacts(status, (code or fallback_code(status))[:64], response_data, reply_json)
+
+
+def entry_of(scope: Scope, request_body: bytes, reply: dict[str, Any] | ReplyFacts, started: float) -> dict[str, Any]:
+    """The operation log's row of a call (the columns of `OperationLog` but its id and time); `reply` as captured
+    or already described (a lean write's reply of stand-ins is described once, api/lean.py)."""
     headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
     query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
     request_type = headers.get("content-type", "")
     body_json = parse_json(request_body, request_type)
-    reply_json = parse_json(bytes(reply["body"]), reply["content_type"])
+    facts = reply if isinstance(reply, ReplyFacts) else reply_facts(reply)
     if body_json is not None:
         body: Any = masked(body_json, request_body, request_type)
     elif request_type.startswith("multipart/"):
@@ -220,20 +244,13 @@ def entry_of(scope: Scope, request_body: bytes, reply: dict[str, Any], started: 
     else:
         body = describe_body(request_body, request_type)
     request_data = {k: v for k, v in (("query", mask(query)), ("body", body)) if v not in (None, {}, "")}
-    status = reply["status"]
-    code = reply_json.get("code") if isinstance(reply_json, dict) else None
-    if reply.get("size", 0) > len(reply["body"]):  # cut short: describe rather than keep half of it
-        response_data: str | None = f"<{reply['content_type'].split(';')[0]}, {reply['size']} bytes>"
-    else:
-        response_data = describe_body(bytes(reply["body"]), reply["content_type"])
     operator_id, operator_name = operator_of(scope.get("state", {}))
     ip = scope["client"][0] if scope.get("client") else None
     return dict(
         application=APPLICATION, operator_id=operator_id, operator_name=operator_name,
-        url=scope["path"][:512], method=scope["method"], http_status=status,
-        code=(code or fallback_code(status))[:64],
+        url=scope["path"][:512], method=scope["method"], http_status=facts.status, code=facts.code,
         request_data=truncate(json.dumps(request_data, ensure_ascii=False, default=str)) if request_data else None,
-        response_data=response_data, remote_ip=ip, location=location_of(ip),
-        transaction_id=transaction_id.get(), business_id=business_id(scope, query, body_json, reply_json),
+        response_data=facts.response_data, remote_ip=ip, location=location_of(ip),
+        transaction_id=transaction_id.get(), business_id=business_id(scope, query, body_json, facts.json),
         duration_ms=round((time.perf_counter() - started) * 1000),
     )

@@ -22,6 +22,7 @@ import inspect
 import re
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, TypeVar, get_args, get_origin, get_type_hints
 
 import orjson
@@ -41,8 +42,10 @@ from api.middleware import Context, answer_500
 from api.middleware import log as access
 from api.page_security import secured
 from api.principals import CALLERS, EPOCH, Caller
+from domain.context import transaction_id
 from domain.db import Also, Executor, plain_connection
 from domain.errors import DomainError
+from domain.i18n import current_language
 
 Endpoint = TypeVar("Endpoint", bound=Callable[..., Awaitable[Any]])
 JSON_HEADERS = [(b"content-type", b"application/json")]
@@ -65,6 +68,8 @@ class LeanRoute:
     headers: list[Any] = field(default_factory=list)  # FastAPI's fields of the endpoint's header parameters
     reply: TypeAdapter[Any] | None = None  # a write's reply model: its reply is dumped as FastAPI dumps it
     status: int = 200
+    # a write's reply of stand-ins described for its log row (`log_row`), by language: made once for each
+    described: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
 def lean_route(route: APIRoute) -> LeanRoute:
@@ -193,40 +198,63 @@ class EpochChecked:
 def log_row(db: Executor, reply: Callable[[], Any], stood_for: dict[int, str], source: str) -> Also | None:
     """This lean write's operation log row as an `Also` from `source` for the endpoint's statement to insert, or
     None off the lean path (FastAPI's middleware logs the call). `reply()` is the endpoint's success reply made of
-    stand-in numbers, each built in SQL from the expression `stood_for` names, so the row holds the reply sent."""
+    stand-in numbers, each built in SQL from the expression `stood_for` names, so the row holds the reply sent. It
+    must be the same for every call but for its language and transaction id: it is made and described once a
+    language, under a stand-in transaction id that the statement replaces with the call's."""
     if not isinstance(db, EpochChecked) or db.log is None:
         return None
-    db.also = logged_from(db.log(reply()), stood_for, source)
+    db.also = logged_from(db.log(reply), stood_for, source)
     return db.also
 
 
+def stand_in_reply(reply: Callable[[], Any]) -> Any:
+    """`reply()` made under the stand-in transaction id (`log_row`)."""
+    call = transaction_id.set(TRANSACTION_STAND_IN)
+    try:
+        return reply()
+    finally:
+        transaction_id.reset(call)
+
+
 STANDING_IN = re.compile(r"(-?\d{19,})")
+TRANSACTION_STAND_IN = "7299999999999999999"  # in a reply of stand-ins, for the call's transaction id
+LOG = "log_"  # the prefix of a log row's parameters
 FROM_REPLY = ("response_data", "business_id")  # the row's columns made from the reply (not from what was asked)
 
 
 def logged_from(entry: dict[str, Any], stood_for: dict[int, str], source: str) -> Also:
     """The operation log row `entry` as an INSERT from `source`: a text holding stand-in numbers is concatenated in
     SQL around the expressions they stand for (only in the columns made from the reply: a number a caller sent is
-    kept as sent), and the duration adds the statement's own time."""
+    kept as sent, and the stand-in transaction id by the call's), and the duration adds the statement's own time."""
     values, params = [], {}
+    stood_for = {**stood_for, int(TRANSACTION_STAND_IN): f"(:{LOG}transaction_id)"}
     for column, value in entry.items():
-        name = f"log_{column}"
+        name = f"{LOG}{column}"
         if column == "duration_ms":
             params[name] = value
             values.append(f"(:{name} + 1000 * extract(epoch FROM clock_timestamp() - statement_timestamp()))::int")
         elif column in FROM_REPLY and isinstance(value, str) and STANDING_IN.search(value):
-            parts = []
-            for n, part in enumerate(STANDING_IN.split(value)):
-                if n % 2 and int(part) in stood_for:
-                    parts.append(f"{stood_for[int(part)]}::text")
-                elif part:
-                    params[f"{name}_{n}"] = part
-                    parts.append(f":{name}_{n}")
-            values.append(f"concat({', '.join(parts)})")
+            sql, parts = spliced(name, value, tuple(stood_for.items()))
+            values.append(sql)
+            params.update(parts)
         else:
             params[name] = value
             values.append(f":{name}")
     return Also(f"INSERT INTO operation_logs ({', '.join(entry)}) SELECT {', '.join(values)} FROM {source}", params)
+
+
+@lru_cache(maxsize=64)  # a reply of stand-ins is the same each call of its route
+def spliced(name: str, value: str, stood_for: tuple[tuple[int, str], ...]) -> tuple[str, dict[str, str]]:
+    """`value` as the SQL concatenating its text around the expressions its stand-in numbers stand for, and the
+    text's parameters."""
+    expressions, parts, params = dict(stood_for), [], {}
+    for n, part in enumerate(STANDING_IN.split(value)):
+        if n % 2 and int(part) in expressions:
+            parts.append(f"{expressions[int(part)]}::text")
+        elif part:
+            params[f"{name}_{n}"] = part
+            parts.append(f":{name}_{n}")
+    return f"concat({', '.join(parts)})", params
 
 
 @dataclass
@@ -339,13 +367,17 @@ class LeanRoutes:
     def logging(route: LeanRoute, scope: Scope, body: bytes, caller: Caller,
                 started: float) -> Callable[[Any], dict[str, Any]]:
         """What makes a write's operation log row from its reply (a success, at the route's status)."""
-        def entry(reply: Any) -> dict[str, Any]:
+        def entry(reply: Callable[[], Any]) -> dict[str, Any]:
             from api import audit_log  # here: the log's statements come from the resource kit, which imports this
 
             assert route.reply is not None
-            text = route.reply.dump_json(route.reply.validate_python(reply), by_alias=True)
-            return audit_log.entry_of({**scope, "state": {"principal": caller.principal}}, body, {
-                "status": route.status, "content_type": JSON_HEADERS[0][1].decode(), "body": text}, started)
+            language = current_language.get()
+            facts = route.described.get(language)
+            if facts is None:
+                text = route.reply.dump_json(route.reply.validate_python(stand_in_reply(reply)), by_alias=True)
+                facts = route.described[language] = audit_log.reply_facts({
+                    "status": route.status, "content_type": JSON_HEADERS[0][1].decode(), "body": text})
+            return audit_log.entry_of({**scope, "state": {"principal": caller.principal}}, body, facts, started)
 
         return entry
 

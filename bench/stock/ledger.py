@@ -41,11 +41,11 @@ def movement_script(layout: Layout, epoch: int) -> str:
     operation log row (api/lean.py `log_row`: the reply built from the new record), sent as one message (`\\;`)
     in one implicit transaction, as the API sends it."""
     from activities.stock_store import CHANGE, _balance_sql
-    from api.lean import logged_from
+    from api.lean import logged_from, stand_in_reply
     from api.routers.stock import STAND_IN, STOOD_FOR, moved_reply
 
     per, (warehouse, sku) = WAREHOUSES_PER_MERCHANT, layout.balance(0)
-    also = logged_from(log_entry(warehouse, sku, moved_reply(STAND_IN)), STOOD_FOR, CHANGE)
+    also = logged_from(log_entry(warehouse, sku, stand_in_reply(lambda: moved_reply(STAND_IN))), STOOD_FOR, CHANGE)
     values = {
         "warehouse_id": ":w", "sku": layout.sku_sql(":b"), "quantity": str(QUANTITY),
         "movement_type": f"'{MOVEMENT.value}'", "shelf_id": "NULL", "to_shelf_id": "NULL",

@@ -158,3 +158,20 @@ async def test_the_lean_movement_logs_itself_in_its_own_statement(client, answer
     replay = await client.post(MOVEMENT, json=asked, headers={**me.headers, "Idempotency-Key": "b"})
     assert answered[-1] is True and replay.json()["data"]["replayed"]
     assert written[-1] == replay.json()["transactionId"]  # moved nothing: logged after its reply, as before
+
+
+async def test_each_lean_movement_logs_the_reply_it_sent_in_its_language(client, answered) -> None:  # type: ignore[no-untyped-def]
+    """The reply of stand-ins is described once a language (api/lean.py `log_row`); the transaction id and the
+    message of each row are still the call's own."""
+    me, place, sku = await staff(*MOVER), await insert_warehouse(), unique("SKU")
+    CALLERS.clear()
+    await client.post(MOVEMENT, json=inbound(place, sku), headers={**me.headers, "Idempotency-Key": "keep"})
+    replies = {}
+    for key, language in (("en-1", "en"), ("zh-1", "zh-CN"), ("en-2", "en"), ("zh-2", "zh-CN")):
+        replies[key] = await client.post(MOVEMENT, json=inbound(place, sku),
+                                         headers={**me.headers, "Idempotency-Key": key, "Accept-Language": language})
+        assert answered[-1] is True, replies[key].text
+    assert replies["en-1"].json()["message"] != replies["zh-1"].json()["message"]
+    assert len({reply.json()["transactionId"] for reply in replies.values()}) == 4
+    for key, reply in replies.items():
+        assert (await log_of(reply, key, me.id))[3] == json.dumps(reply.json(), ensure_ascii=False)
