@@ -158,11 +158,24 @@ def parse_json(raw: bytes, content_type: str) -> Any:
 def masked(body_json: Any, raw: bytes, content_type: str) -> Any:
     """The body with its secrets masked; a body nested deeper than masking goes is described instead."""
     try:
-        value = mask(body_json)
-        json.dumps(value, default=str)
+        return mask(body_json)
     except RecursionError:
-        return f"<{content_type.split(';')[0]}, {len(raw)} bytes>"
-    return value
+        return sized(raw, content_type)
+
+
+def sized(raw: bytes, content_type: str) -> str:
+    return f"<{content_type.split(';')[0]}, {len(raw)} bytes>"
+
+
+def request_text(request_data: dict[str, Any], raw: bytes, content_type: str) -> str | None:
+    """What was asked, as the log keeps it; a body nested deeper than the encoder goes is described instead."""
+    if not request_data:
+        return None
+    try:
+        text = json.dumps(request_data, ensure_ascii=False, default=str)
+    except RecursionError:
+        text = json.dumps({**request_data, "body": sized(raw, content_type)}, ensure_ascii=False, default=str)
+    return truncate(text)
 
 
 class OperationLogger(ApiMiddleware):
@@ -207,6 +220,9 @@ async def record(scope: Scope, request_body: bytes, reply: dict[str, Any], start
         log.exception("operation log not written for %s %s", scope["method"], scope["path"])
 
 
+UNPARSED = object()
+
+
 @dataclass(frozen=True)
 class ReplyFacts:
     """What the operation log keeps of a reply: its status, code, description and parsed JSON."""
@@ -229,13 +245,16 @@ def reply_facts(reply: dict[str, Any]) -> ReplyFacts:
     return ReplyFacts(status, (code or fallback_code(status))[:64], response_data, reply_json)
 
 
-def entry_of(scope: Scope, request_body: bytes, reply: dict[str, Any] | ReplyFacts, started: float) -> dict[str, Any]:
+def entry_of(scope: Scope, request_body: bytes, reply: dict[str, Any] | ReplyFacts, started: float,
+             body_json: Any = UNPARSED) -> dict[str, Any]:
     """The operation log's row of a call (the columns of `OperationLog` but its id and time); `reply` as captured
-    or already described (a lean write's reply of stand-ins is described once, api/lean.py)."""
+    or already described (a lean write's reply of stand-ins is described once, api/lean.py), `body_json` the
+    request body as already parsed (a lean call's, by the input rules)."""
     headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
     query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
     request_type = headers.get("content-type", "")
-    body_json = parse_json(request_body, request_type)
+    if body_json is UNPARSED:
+        body_json = parse_json(request_body, request_type)
     facts = reply if isinstance(reply, ReplyFacts) else reply_facts(reply)
     if body_json is not None:
         body: Any = masked(body_json, request_body, request_type)
@@ -249,7 +268,7 @@ def entry_of(scope: Scope, request_body: bytes, reply: dict[str, Any] | ReplyFac
     return dict(
         application=APPLICATION, operator_id=operator_id, operator_name=operator_name,
         url=scope["path"][:512], method=scope["method"], http_status=facts.status, code=facts.code,
-        request_data=truncate(json.dumps(request_data, ensure_ascii=False, default=str)) if request_data else None,
+        request_data=request_text(request_data, request_body, request_type),
         response_data=facts.response_data, remote_ip=ip, location=location_of(ip),
         transaction_id=transaction_id.get(), business_id=business_id(scope, query, body_json, facts.json),
         duration_ms=round((time.perf_counter() - started) * 1000),

@@ -73,13 +73,18 @@ def query_problem(scope: Scope, max_text: int) -> Problem | None:
 
 
 def body_problem(body: bytes, max_depth: int, max_text: int) -> Problem | None:
+    return checked_body(body, max_depth, max_text)[1]
+
+
+def checked_body(body: bytes, max_depth: int, max_text: int) -> tuple[Any, Problem | None]:
+    """The body parsed as JSON (None when it is not JSON) and the first input rule it breaks."""
     try:
         value = json.loads(body)
     except RecursionError:  # deeper than the parser goes: certainly deeper than the rule allows
-        return Problem("body", "depth", {"max_depth": max_depth})
+        return None, Problem("body", "depth", {"max_depth": max_depth})
     except ValueError:
-        return None  # not JSON: FastAPI answers that with its own message
-    return find_problem(value, max_depth=max_depth, max_text=max_text)
+        return None, None  # not JSON: FastAPI answers that with its own message
+    return value, find_problem(value, max_depth=max_depth, max_text=max_text)
 
 
 async def read_body(receive: Receive, limit: int) -> bytes:
@@ -96,30 +101,31 @@ async def read_body(receive: Receive, limit: int) -> bytes:
     return bytes(body)
 
 
-async def plain_json_body(scope: Scope, receive: Receive) -> tuple[bytes | None, bool]:
+async def plain_json_body(scope: Scope, receive: Receive) -> tuple[bytes | None, bool, Any]:
     """For a call answered before this middleware (api/lean.py): its body as read so far (None: nothing read),
-    and whether InputGuard would pass it as a JSON body without a word. When it would not (a rule broken, too
-    large, not JSON), the caller hands the call, with what was read, to the middleware stack, where InputGuard
-    refuses it as usual."""
+    whether InputGuard would pass it as a JSON body without a word, and the body parsed (when it would). When it
+    would not (a rule broken, too large, not JSON), the caller hands the call, with what was read, to the
+    middleware stack, where InputGuard refuses it as usual."""
     settings = get_settings()
     content_type = header(scope, b"content-type", b"json")
     if (b"json" not in content_type or content_type.startswith(b"multipart/") or scope["method"] in NO_BODY
             or query_problem(scope, settings.text_max_chars) is not None):
-        return None, False
+        return None, False, None
     limit, declared = settings.body_max_bytes, header(scope, b"content-length", b"0")
     if declared.isdigit() and int(declared) > limit:
-        return None, False
+        return None, False, None
     body = bytearray()
     while True:  # as read_body, keeping what was read when it is too large
         message = await receive()
         if message["type"] != "http.request":
-            return bytes(body), False
+            return bytes(body), False, None
         body.extend(message.get("body", b""))
         if len(body) > limit:
-            return bytes(body), False
+            return bytes(body), False, None
         if not message.get("more_body"):
             break
-    return bytes(body), body_problem(bytes(body), settings.body_max_depth, settings.text_max_chars) is None
+    parsed, problem = checked_body(bytes(body), settings.body_max_depth, settings.text_max_chars)
+    return bytes(body), problem is None, parsed
 
 
 class InputGuard(ApiMiddleware):

@@ -28,9 +28,16 @@ from typing import Any, TypeVar, get_args, get_origin, get_type_hints
 import orjson
 import psycopg
 from fastapi import APIRouter, Response
-from fastapi.dependencies.utils import request_params_to_args
+from fastapi._compat import Undefined, field_annotation_is_sequence
+from fastapi.dependencies.utils import (
+    _get_param_aliases,
+    _get_param_model,
+    _validate_value_with_model_field,
+    request_params_to_args,
+)
 from fastapi.routing import APIRoute
 from pydantic import BaseModel, TypeAdapter, ValidationError
+from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -68,6 +75,7 @@ class LeanRoute:
     headers: list[Any] = field(default_factory=list)  # FastAPI's fields of the endpoint's header parameters
     reply: TypeAdapter[Any] | None = None  # a write's reply model: its reply is dumped as FastAPI dumps it
     status: int = 200
+    header_names: list[tuple[Any, tuple[str, ...]]] | None = None  # each plain one's field and names (`header_args`)
     # a write's reply of stand-ins described for its log row (`log_row`), by language: made once for each
     described: dict[str, Any] = field(default_factory=dict, compare=False)
 
@@ -97,7 +105,34 @@ def lean_route(route: APIRoute) -> LeanRoute:
                         "required Idempotency-Key) and a guarded Principal")
     reply = TypeAdapter(route.response_model) if writes and route.response_model else None
     return LeanRoute(route.endpoint, guard, hints[names["body"]], names, writes, list(headers.values()), reply,
-                     route.status_code or 200)
+                     route.status_code or 200, plain_headers(list(headers.values())))
+
+
+def plain_headers(fields: list[Any]) -> list[tuple[Any, tuple[str, ...]]] | None:
+    """Each header field with the names FastAPI reads it by, when every one is a single plain value (not a list
+    or a model): those are read by `header_args`; else None, and FastAPI's own reader reads them."""
+    if any(_get_param_model(f) is not None or field_annotation_is_sequence(f.field_info.annotation) for f in fields):
+        return None
+    return [(f, tuple(name for _, name in _get_param_aliases(f))) for f in fields]
+
+
+def header_args(route: LeanRoute, headers: Headers) -> tuple[dict[str, Any], list[Any]]:
+    """The endpoint's header parameters, validated as `request_params_to_args` validates them, without working
+    out each call what kind of parameter each is."""
+    if route.header_names is None:
+        return request_params_to_args(route.headers, headers)
+    values: dict[str, Any] = {}
+    errors: list[Any] = []
+    for field_, names in route.header_names:
+        name = next((n for n in names if n in headers), names[0])
+        value = headers.get(name)
+        checked, problems = _validate_value_with_model_field(
+            field=field_, value=Undefined if value is None else value, values=values, loc=("header", name))
+        if problems:
+            errors.extend(problems)
+        else:
+            values[field_.name] = checked
+    return values, errors
 
 
 def lean_routes(routers: Iterable[APIRouter], prefix: str) -> dict[tuple[str, str], LeanRoute]:
@@ -291,14 +326,14 @@ class LeanRoutes:
         from api import audit_log, input_guard  # here: the log comes from the resource kit, which imports this
 
         original = {**scope, "state": dict(scope.get("state") or {})}  # for the stack, as it came
-        body, plain = await input_guard.plain_json_body(scope, receive)
+        body, plain, parsed = await input_guard.plain_json_body(scope, receive)
         if body is None or not plain:
             await self.app(original, receive if body is None else replaying(body, receive), send)
             return
         place_client(scope)
         context, status = Context(scope), 0
         try:
-            answer = await self.answer(route, scope, body)
+            answer = await self.answer(route, scope, body, parsed)
             if answer is not None:
                 status = answer.status
                 await send({"type": "http.response.start", "status": status, "headers": secured([
@@ -328,8 +363,9 @@ class LeanRoutes:
         if not status:
             await self.app(original, replaying(body, receive), send)
 
-    async def answer(self, route: LeanRoute, scope: Scope, body: bytes) -> Answer | None:
-        """The reply of a plain call, or None to leave the call to FastAPI."""
+    async def answer(self, route: LeanRoute, scope: Scope, body: bytes, parsed: Any) -> Answer | None:
+        """The reply of a plain call (`parsed`: its body as the input rules read it), or None to leave the call to
+        FastAPI."""
         started, request = scope["state"]["started"], Request(scope)
         if "json" not in request.headers.get("content-type", ""):
             return None
@@ -340,7 +376,7 @@ class LeanRoutes:
         if (not from_header(request) and not csrf.passes(request, caller.principal.id)) or \
                 request.headers.get("sec-fetch-site") == "cross-site":
             return None  # FastAPI's route refuses it (csrf.refuse_cross_site for the second)
-        headers, errors = request_params_to_args(route.headers, request.headers)
+        headers, errors = header_args(route, request.headers)
         if errors:
             return None
         try:
@@ -352,9 +388,10 @@ class LeanRoutes:
         args = {route.names["body"]: params, route.names["user"]: caller.principal, **headers}
         if "response" in route.names:
             args[route.names["response"]] = response
+        log = self.logging(route, scope, body, parsed, caller, started)
         try:
             async with plain_connection(checked=False) as conn:  # the epoch read is the check
-                result = await self.run(route, caller, conn, args, self.logging(route, scope, body, caller, started))
+                result = await self.run(route, caller, conn, args, log)
         except (DomainError, CallerMoved, psycopg.Error):  # a refusal, a caller to read again, a connection a restart
             return None                                   # broke, a statement that failed (it wrote nothing)
         if result is None:
@@ -364,7 +401,7 @@ class LeanRoutes:
         return Answer(result[0], response.status_code or route.status, extra, result[1])
 
     @staticmethod
-    def logging(route: LeanRoute, scope: Scope, body: bytes, caller: Caller,
+    def logging(route: LeanRoute, scope: Scope, body: bytes, parsed: Any, caller: Caller,
                 started: float) -> Callable[[Any], dict[str, Any]]:
         """What makes a write's operation log row from its reply (a success, at the route's status)."""
         def entry(reply: Callable[[], Any]) -> dict[str, Any]:
@@ -377,7 +414,8 @@ class LeanRoutes:
                 text = route.reply.dump_json(route.reply.validate_python(stand_in_reply(reply)), by_alias=True)
                 facts = route.described[language] = audit_log.reply_facts({
                     "status": route.status, "content_type": JSON_HEADERS[0][1].decode(), "body": text})
-            return audit_log.entry_of({**scope, "state": {"principal": caller.principal}}, body, facts, started)
+            return audit_log.entry_of({**scope, "state": {"principal": caller.principal}}, body, facts, started,
+                                      parsed)
 
         return entry
 

@@ -11,8 +11,8 @@ def answered(monkeypatch):
     seen: list[bool] = []
     original = LeanRoutes.answer
 
-    async def spy(self, route, scope, body):
-        reply = await original(self, route, scope, body)
+    async def spy(self, route, scope, body, parsed):
+        reply = await original(self, route, scope, body, parsed)
         seen.append(reply is not None)
         return reply
 
