@@ -9,13 +9,14 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import ColumnElement, func, insert, select, update
-from sqlalchemy.dialects.postgresql import Range
+from psycopg.rows import dict_row
+from sqlalchemy import ColumnElement, func, select, update
+from sqlalchemy.exc import NoResultFound
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain import audit
 from domain.context import transaction_id
-from domain.db import transaction
+from domain.db import driver_of, transaction
 from domain.enums import (
     MerchantPackageState,
     PackageType,
@@ -24,8 +25,7 @@ from domain.enums import (
     SubscriptionRequestState,
     SubscriptionState,
 )
-from domain.models.merchants import Merchant
-from domain.models.subscriptions import Entitlement, Payment, Subscription, SubscriptionRequest
+from domain.models.subscriptions import Entitlement, SubscriptionRequest
 from domain.rules import subscriptions as rules
 from workflows import subscription_models as m
 
@@ -96,40 +96,81 @@ async def line_ends(db: AsyncSession, merchant_id: int) -> dict[str, datetime]:
     return {line: end for line, end in rows.all()}
 
 
-PLAN = (Merchant.plan_name, Merchant.package_state, Merchant.expire_at, Merchant.order_limit,
-        Merchant.subscription_state, Merchant.last_payment_at, Merchant.first_payment_at)
+PLAN = ("plan_name", "package_state", "expire_at", "order_limit", "subscription_state", "last_payment_at",
+        "first_payment_at")  # the merchant's plan columns, which the apply reads, locks and writes
+# The apply transaction's statements, written for psycopg and run on the session's connection: none is built,
+# compiled and wrapped by SQLAlchemy each call (that was about half the worker's CPU a request). Four statements:
+LOCK_PLAN = f"SELECT {', '.join(PLAN)} FROM merchants WHERE id = %(merchant_id)s FOR UPDATE"
+# its own statement, after the lock: a statement that waited for the lock still sees what it saw before (READ
+# COMMITTED), so an attempt running beside another would miss the record it committed. Each line's end with it.
+DONE_AND_ENDS = (
+    "SELECT (SELECT id FROM subscriptions WHERE request_id = %(request_id)s), ends.line, ends.end_at "
+    "FROM (SELECT 1) one LEFT JOIN (SELECT line, max(upper(period)) AS end_at FROM entitlements "
+    "WHERE merchant_id = %(merchant_id)s GROUP BY line) ends ON true")
+RECORD = ("request_id", "merchant_id", "kind", "package_version_id", "quantity", "plan_name", "currency",
+          "payment_period", "unit", "effective_at", "expire_at", "amount", "tax", "discounted_price",
+          "actual_payment", "payment_at", "payment_serial", "receipt_number", "screenshot_file_id", "free_days",
+          "created_by", "approved_by")
+DECIDED_COLUMNS = ("state", "approver_id", "decided_at")
+# The record (its columns as written, for the audit entry), its periods, its payment when paid, the merchant's
+# plan columns and the request's decision (with the values it had, for the audit entry) in one statement: the
+# periods and the payment read the record's id from its INSERT; every constraint still refuses in it.
+WRITE = (
+    f"WITH record AS (INSERT INTO subscriptions ({', '.join(RECORD)}) "
+    f"VALUES ({', '.join(f'%({c})s' for c in RECORD)}) RETURNING *), "
+    "periods AS (INSERT INTO entitlements (merchant_id, subscription_id, package_version_id, line, period) "
+    "SELECT record.merchant_id, record.id, p.version_id, p.line, tstzrange(p.start_at, p.end_at, '[)') "
+    "FROM record, unnest(%(period_versions)s::bigint[], %(period_lines)s::text[], %(period_starts)s::timestamptz[], "
+    "%(period_ends)s::timestamptz[]) AS p(version_id, line, start_at, end_at)), "
+    "payment AS (INSERT INTO payments (merchant_id, subscription_id, amount, currency, status, payment_serial, "
+    "paid_at) SELECT merchant_id, id, actual_payment, currency, %(payment_status)s, payment_serial, %(paid_at)s "
+    "FROM record WHERE %(paid)s), "
+    f"merchant AS (UPDATE merchants SET {', '.join(f'{c} = %(plan_{c})s' for c in PLAN)}, updated_at = now() "
+    "WHERE id = %(merchant_id)s), "
+    f"old AS (SELECT id, {', '.join(DECIDED_COLUMNS)} FROM subscription_requests WHERE id = %(request_id)s "
+    "FOR UPDATE), "
+    f"request AS (UPDATE subscription_requests r SET {', '.join(f'{c} = %(decided_{c})s' for c in DECIDED_COLUMNS)}, "
+    f"updated_at = now() FROM old WHERE r.id = old.id "
+    f"RETURNING {', '.join(f'old.{c} AS decided_{c}' for c in DECIDED_COLUMNS)}) "
+    "SELECT * FROM record LEFT JOIN request ON true")
 
 
 async def apply(data: m.ApplyInput) -> m.Applied:
     """One transaction; the request id is the idempotency key (`subscriptions.request_id` is UNIQUE): a retried
     activity that had committed finds its record and writes nothing. The merchant row is locked first, so two
-    requests of one merchant compute their periods one after the other. Core statements of the columns it
-    writes: no ORM objects of the merchant's forty columns nor of the request's payload."""
+    requests of one merchant compute their periods one after the other. Statements of the columns it writes: no
+    ORM objects of the merchant's forty columns nor of the request's payload."""
     token = transaction_id.set(data.transaction_id)
     merchant_id = data.draft.merchant_id
+    keys = {"merchant_id": merchant_id, "request_id": data.request_id}
     try:
-        async with transaction() as db:
-            locked = (await db.execute(select(*PLAN).where(Merchant.id == merchant_id).with_for_update())).one()
-            plan = {column.key: value for column, value in zip(PLAN, locked, strict=True)}
-            # its own statement, after the lock: a statement that waited for the lock still sees what it saw
-            # before (READ COMMITTED), so an attempt running beside another would miss the record it committed
-            done = await db.scalar(select(Subscription.id).where(Subscription.request_id == data.request_id))
+        async with transaction() as session:
+            db = await driver_of(session)
+            locked = await (await db.execute(LOCK_PLAN, keys)).fetchone()
+            if locked is None:
+                raise NoResultFound(f"merchant {merchant_id}")
+            plan = dict(zip(PLAN, locked, strict=True))
+            found = await (await db.execute(DONE_AND_ENDS, keys)).fetchall()
+            done = found[0][0]
             if done is not None:  # was the plan expired before? Not known now: the plan flow is signalled
                 return applied(done, plan, data.draft).model_copy(update={"revives": True})
-            periods = rules.plan_periods(data.draft.grants(), data.at, await line_ends(db, merchant_id))
-            record = await write_record(db, data, periods)
+            periods = rules.plan_periods(data.draft.grants(), data.at,
+                                         {line: end for _, line, end in found if line is not None})
             after = plan_after(plan, data, periods)
-            await db.execute(update(Merchant).where(Merchant.id == merchant_id).values(after))
             decided = {"state": R.APPLIED, "approver_id": data.approver_id, "decided_at": data.at}
-            request_before = await change_request(db, data.request_id, decided)
-            for entity, entity_id, action, old, new in (
+            written = await (await db.cursor(row_factory=dict_row).execute(
+                WRITE, keys | record_of(data, periods) | {f"plan_{k}": v for k, v in after.items()}
+                | {f"decided_{k}": v for k, v in decided.items()})).fetchone()
+            assert written is not None  # the INSERT's row, or the statement raised
+            before = {key: written.pop(f"decided_{key}") for key in DECIDED_COLUMNS}
+            record = written
+            await audit.insert_changes(db, [audit.change_of(
+                operator_id=data.approver_id, operator_name=data.approver_name, entity=entity, entity_id=entity_id,
+                action=action, before=audit.snapshot_of(old) if old is not None else None,
+                after=audit.snapshot_of(new)) for entity, entity_id, action, old, new in (
                     ("Subscription", record["id"], "create", None, record),
                     ("Merchant", merchant_id, "update", plan, after),
-                    ("SubscriptionRequest", data.request_id, "update", request_before, decided)):
-                await audit.record_change(db, operator_id=data.approver_id, operator_name=data.approver_name,
-                                          entity=entity, entity_id=entity_id, action=action,
-                                          before=audit.snapshot_of(old) if old is not None else None,
-                                          after=audit.snapshot_of(new))
+                    ("SubscriptionRequest", data.request_id, "update", before, decided))])
             return applied(record["id"], after, data.draft).model_copy(update={
                 "periods": [(p.start, p.end) for p in periods],
                 "revives": plan["package_state"] == MerchantPackageState.EXPIRED})
@@ -144,30 +185,24 @@ def applied(subscription_id: int, plan: dict[str, Any], draft: m.Draft) -> m.App
     return m.Applied(subscription_id=subscription_id, plan_name=plan["plan_name"], expire_at=plan["expire_at"])
 
 
-async def write_record(db: AsyncSession, data: m.ApplyInput, periods: list[rules.Period]) -> dict[str, Any]:
-    """The subscription or gift record (SPEC §3), its entitlement periods and, for a paid one, its payment; the
-    record's columns as written."""
+def record_of(data: m.ApplyInput, periods: list[rules.Period]) -> dict[str, Any]:
+    """`WRITE`'s values of the subscription or gift record (SPEC §3), its entitlement periods and, for a paid one,
+    its payment."""
     draft, lead = data.draft, data.draft.lead
-    record = dict((await db.execute(insert(Subscription).values(
-        request_id=data.request_id, merchant_id=draft.merchant_id, kind=draft.kind, package_version_id=lead.version_id,
-        quantity=lead.count, plan_name=lead.plan_name, currency=lead.currency, payment_period=lead.payment_period,
-        unit=lead.payment_period.value if lead.package_type == PackageType.BASIC else ADDON_UNIT,
-        effective_at=min(p.start for p in periods), expire_at=max(p.end for p in periods),
-        amount=total(draft, "amount"), tax=total(draft, "tax"), discounted_price=total(draft, "discounted_price"),
-        actual_payment=total(draft, "actual_payment"), payment_at=draft.payment_at,
-        payment_serial=draft.payment_serial, receipt_number=draft.receipt_number,
-        screenshot_file_id=draft.screenshot_file_id, free_days=draft.free_days, created_by=data.requested_by,
-        approved_by=data.approver_id).returning(*Subscription.__table__.columns))).one()._mapping)
-    await db.execute(insert(Entitlement), [
-        {"merchant_id": draft.merchant_id, "subscription_id": record["id"], "package_version_id": q.version_id,
-         "line": q.line, "period": Range(p.start, p.end, bounds="[)")}
-        for q, p in zip(draft.quotes, periods, strict=True)])
-    if draft.kind == SubscriptionKind.SUBSCRIBE:
-        await db.execute(insert(Payment).values(
-            merchant_id=draft.merchant_id, subscription_id=record["id"], amount=record["actual_payment"],
-            currency=record["currency"], status=PaymentStatus.PAID, payment_serial=draft.payment_serial,
-            paid_at=draft.payment_at or data.at))
-    return record
+    return {
+        "kind": draft.kind, "package_version_id": lead.version_id, "quantity": lead.count, "plan_name": lead.plan_name,
+        "currency": lead.currency, "payment_period": lead.payment_period,
+        "unit": lead.payment_period.value if lead.package_type == PackageType.BASIC else ADDON_UNIT,
+        "effective_at": min(p.start for p in periods), "expire_at": max(p.end for p in periods),
+        "amount": total(draft, "amount"), "tax": total(draft, "tax"),
+        "discounted_price": total(draft, "discounted_price"), "actual_payment": total(draft, "actual_payment"),
+        "payment_at": draft.payment_at, "payment_serial": draft.payment_serial,
+        "receipt_number": draft.receipt_number, "screenshot_file_id": draft.screenshot_file_id,
+        "free_days": draft.free_days, "created_by": data.requested_by, "approved_by": data.approver_id,
+        "period_versions": [q.version_id for q in draft.quotes], "period_lines": [q.line for q in draft.quotes],
+        "period_starts": [p.start for p in periods], "period_ends": [p.end for p in periods],
+        "paid": draft.kind == SubscriptionKind.SUBSCRIBE, "payment_status": PaymentStatus.PAID,
+        "paid_at": draft.payment_at or data.at}
 
 
 def plan_after(plan: dict[str, Any], data: m.ApplyInput, periods: list[rules.Period]) -> dict[str, Any]:

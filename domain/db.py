@@ -154,6 +154,15 @@ def get_sessionmaker(url: str | None = None) -> async_sessionmaker[AsyncSession]
     return async_sessionmaker(get_engine(url), expire_on_commit=False)
 
 
+async def driver_of(db: AsyncSession) -> AsyncConnection[Any]:
+    """The psycopg connection beneath the session's transaction: a hot path's statements written for psycopg run
+    in that transaction without SQLAlchemy building, compiling and wrapping each of them."""
+    connection = await (await db.connection()).get_raw_connection()
+    assert connection.driver_connection is not None  # checked out: the session's transaction holds it
+    driver: AsyncConnection[Any] = connection.driver_connection
+    return driver
+
+
 @asynccontextmanager
 async def transaction() -> AsyncIterator[AsyncSession]:
     """One unit of work: commits on success, rolls back on any error."""
