@@ -89,6 +89,11 @@ def total(draft: m.Draft, field: str) -> Decimal:
     return sum((getattr(q, field) * q.count for q in draft.quotes), Decimal(0))
 
 
+# `line_ends` for psycopg, as a part of a statement that reads it beside other facts (one row a line)
+LINE_ENDS = ("SELECT line, max(upper(period)) AS end_at FROM entitlements WHERE merchant_id = %(merchant_id)s "
+             "GROUP BY line")
+
+
 async def line_ends(db: AsyncSession, merchant_id: int) -> dict[str, datetime]:
     """Where each ledger line of the merchant ends now."""
     rows = await db.execute(select(Entitlement.line, func.max(func.upper(Entitlement.period)))
@@ -105,8 +110,7 @@ LOCK_PLAN = f"SELECT {', '.join(PLAN)} FROM merchants WHERE id = %(merchant_id)s
 # COMMITTED), so an attempt running beside another would miss the record it committed. Each line's end with it.
 DONE_AND_ENDS = (
     "SELECT (SELECT id FROM subscriptions WHERE request_id = %(request_id)s), ends.line, ends.end_at "
-    "FROM (SELECT 1) one LEFT JOIN (SELECT line, max(upper(period)) AS end_at FROM entitlements "
-    "WHERE merchant_id = %(merchant_id)s GROUP BY line) ends ON true")
+    f"FROM (SELECT 1) one LEFT JOIN ({LINE_ENDS}) ends ON true")
 RECORD = ("request_id", "merchant_id", "kind", "package_version_id", "quantity", "plan_name", "currency",
           "payment_period", "unit", "effective_at", "expire_at", "amount", "tax", "discounted_price",
           "actual_payment", "payment_at", "payment_serial", "receipt_number", "screenshot_file_id", "free_days",

@@ -14,6 +14,7 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from api import security
+from domain.db import driver_of
 from domain.enums import Status
 from domain.rules.data_authority import UNRESTRICTED, EffectiveScope, merge
 
@@ -113,6 +114,10 @@ CALLERS = Callers()
 
 
 async def read_epoch(db: AsyncSession | AsyncConnection) -> int:
+    """On a session (every FastAPI call reads it), on the session's psycopg connection: no SQLAlchemy statement."""
+    if isinstance(db, AsyncSession):
+        row = await (await (await driver_of(db)).execute(EPOCH)).fetchone()
+        return int(row[0] or 0) if row else 0
     return int(await db.scalar(EPOCH_SQL) or 0)
 
 

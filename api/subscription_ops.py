@@ -4,20 +4,22 @@ flow starts or is joined), gather the facts of a second confirmation, run an upd
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import partial
+from types import SimpleNamespace
 from typing import Any
 
+from psycopg.rows import dict_row
+from psycopg.types.json import Jsonb
 from sqlalchemy import ColumnElement, Row, Select, distinct, false, func, or_, select
-from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import Bundle
-from sqlalchemy.orm.attributes import set_committed_value
 from temporalio.client import Client, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError
 from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
 from temporalio.exceptions import ApplicationError
 from temporalio.service import RPCError
 
-from activities.subscription_store import line_ends, record_change, total
+from activities.subscription_store import LINE_ENDS, line_ends, total
 from api.deps import Principal
 from api.file_access import ensure_readable, file_reader
 from api.flows import flow_refusal, watched
@@ -25,11 +27,13 @@ from api.resource.scope import scoped
 from api.schemas.subscriptions import ConfirmBody, SubmitBody
 from api.temporal_ui import OPERATE, workflow_path
 from domain import audit
-from domain.db import transaction
+from domain.db import driver_of, transaction
 from domain.enums import Status, SubscriptionKind, SubscriptionRequestState
 from domain.errors import DomainError, Invalid, NotFound
 from domain.models.merchants import Merchant
 from domain.models.packages import Package, PackageVersion, PackageVersionFeature
+from domain.models.subscriptions import HELD as HELD_SQL
+from domain.models.subscriptions import LIVE as LIVE_SQL
 from domain.models.subscriptions import Entitlement, Subscription, SubscriptionRequest
 from domain.rules import subscriptions as rules
 from domain.settings import get_settings
@@ -46,16 +50,16 @@ HELD = (R.AWAITING_CONFIRMATION, R.AWAITING_APPROVAL, R.APPLIED)
 # ---- the dialog --------------------------------------------------------------------------------
 
 
-# What a quote reads of a package and of its current version (workflows/subscription_models.py quote_of), as
-# plain columns: the dialog's quoting loads no ORM objects of the packages' and versions' other columns.
-QUOTED_PACKAGE = Bundle("package", Package.id, Package.name, Package.package_type, Package.addon_mode,
-                        Package.addon_type, Package.plan_name)
-QUOTED_VERSION = Bundle("version", PackageVersion.id, PackageVersion.display_name, PackageVersion.payment_period,
-                        PackageVersion.currency, PackageVersion.amount, PackageVersion.tax,
-                        PackageVersion.discounted_price, PackageVersion.actual_payment, PackageVersion.free_days,
-                        PackageVersion.monthly_orders)
-VERSION_FEATURES = (select(func.array_agg(PackageVersionFeature.feature_key))
-                    .where(PackageVersionFeature.version_id == PackageVersion.id).scalar_subquery())
+# What a quote reads of a package and of its current version (workflows/subscription_models.py quote_of), with the
+# version's features: one statement written for psycopg, run on the call's connection (no SQLAlchemy build and
+# compile each call), no ORM objects of the packages' and versions' other columns.
+QUOTED_PACKAGE = ("id", "name", "package_type", "addon_mode", "addon_type", "plan_name")
+QUOTED_VERSION = ("id", "display_name", "payment_period", "currency", "amount", "tax", "discounted_price",
+                  "actual_payment", "free_days", "monthly_orders")
+QUOTES = (f"SELECT {', '.join(f'p.{c}' for c in QUOTED_PACKAGE)}, {', '.join(f'v.{c}' for c in QUOTED_VERSION)}, "
+          "(SELECT array_agg(f.feature_key) FROM package_version_features f WHERE f.version_id = v.id) "
+          "FROM packages p JOIN package_versions v ON v.package_id = p.id AND v.version = p.current_version "
+          "WHERE p.id = ANY(%(ids)s::bigint[]) AND p.status = %(enabled)s")
 
 
 async def quotes(db: AsyncSession, body: SubmitBody) -> list[m.Quote]:
@@ -63,19 +67,18 @@ async def quotes(db: AsyncSession, body: SubmitBody) -> list[m.Quote]:
     is hidden from its scene); all in one currency. One statement, with each version's features."""
     ids = [p.package_id for p in body.packages]
     rules.check_lines(rules.Line(p.package_id, 0, p.count) for p in body.packages)
-    rows = {row.package.id: row for row in (await db.execute(
-        select(QUOTED_PACKAGE, QUOTED_VERSION, VERSION_FEATURES.label("features"))
-        .join_from(Package, PackageVersion, (PackageVersion.package_id == Package.id)
-                   & (PackageVersion.version == Package.current_version))
-        .where(Package.id.in_(ids), Package.status == Status.ENABLED))).all()}
+    found = await (await (await driver_of(db)).execute(QUOTES, {"ids": ids, "enabled": Status.ENABLED})).fetchall()
+    rows = {row[0]: row for row in found}
     missing = [i for i in ids if i not in rows]
     if missing:
         raise Invalid("packages", "not_found", ids=", ".join(map(str, missing)))
     out = []
     for index, choice in enumerate(body.packages):
-        package, version, features = rows[choice.package_id]
+        row = rows[choice.package_id]
+        package = SimpleNamespace(**dict(zip(QUOTED_PACKAGE, row, strict=False)))
+        version = SimpleNamespace(**dict(zip(QUOTED_VERSION, row[len(QUOTED_PACKAGE):], strict=False)))
         rules.check_count(index, choice.count, package.package_type, package.addon_type)
-        out.append(m.quote_of(package, version, choice.count, set(features or ())))
+        out.append(m.quote_of(package, version, choice.count, set(row[-1] or ())))
     if len({q.currency for q in out}) > 1:
         raise Invalid("packages", "packages_inconsistent")
     return out
@@ -119,67 +122,124 @@ def held_features(merchant_id: int) -> ColumnElement[Any]:
     ).where(Entitlement.merchant_id == merchant_id, Entitlement.period.contains(datetime.now(UTC))).scalar_subquery()
 
 
-async def refuse_used(db: AsyncSession, body: SubmitBody, key: str, *, held: bool = False) -> list[str]:
-    """Refuses a receipt or serial booked or held by another request; with `held`, in the same statement, the
-    features the merchant holds (what a confirmation checks besides)."""
-    found = (await db.execute(select(
-        used("receipt_number", body.receipt_number, key=key), used("payment_serial", body.payment_serial, key=key),
-        held_features(body.merchant_id) if held else false()))).one()
-    if found[0]:
+def used_sql(column: str) -> str:
+    """`used` as SQL for psycopg: whether `%(<column>)s` is booked on a record or held by a request of another
+    key (`%(key)s`)."""
+    return (f"(coalesce(%({column})s, '') <> '' AND (EXISTS (SELECT FROM subscription_requests WHERE "
+            f"{column} = %({column})s AND {HELD_SQL} AND workflow_id <> %(key)s) OR EXISTS (SELECT FROM "
+            f"subscriptions WHERE {column} = %({column})s)))")
+
+
+# What the dialog's checks and quote read besides its packages, in one statement for psycopg: the merchant's
+# email, the live request of the dialog's key, whether its receipt and serial are used, the features the merchant
+# holds (for a confirmation, `%(held)s`), and one row for each ledger line with where it ends (`line_ends`).
+DIALOG_FACTS = (
+    "SELECT facts.*, ends.line, ends.end_at FROM (SELECT "
+    "(SELECT email FROM merchants WHERE id = %(merchant_id)s) AS email, "
+    f"(SELECT id FROM subscription_requests WHERE workflow_id = %(key)s AND {LIVE_SQL} LIMIT 1) AS live_id, "
+    f"{used_sql('receipt_number')} AS receipt_used, {used_sql('payment_serial')} AS serial_used, "
+    "CASE WHEN %(held)s THEN (SELECT array_agg(DISTINCT f.feature_key) FROM package_version_features f "
+    "JOIN entitlements e ON e.package_version_id = f.version_id "
+    "WHERE e.merchant_id = %(merchant_id)s AND e.period @> %(now)s::timestamptz) END AS held) facts "
+    f"LEFT JOIN ({LINE_ENDS}) ends ON true")
+
+
+@dataclass(frozen=True)
+class Facts:
+    """`DIALOG_FACTS` as read."""
+
+    email: str | None
+    live_id: int | None
+    receipt_used: bool
+    serial_used: bool
+    held: list[str]
+    ends: dict[str, datetime]
+
+
+async def dialog_facts(db: AsyncSession, body: SubmitBody, key: str, *, held: bool = False) -> Facts:
+    rows = await (await (await driver_of(db)).execute(DIALOG_FACTS, {
+        "merchant_id": body.merchant_id, "key": key, "receipt_number": body.receipt_number,
+        "payment_serial": body.payment_serial, "held": held, "now": datetime.now(UTC)})).fetchall()
+    email, live_id, receipt_used, serial_used, features = rows[0][:5]
+    return Facts(email, live_id, bool(receipt_used), bool(serial_used), list(features or ()),
+                 {line: end for *_, line, end in rows if line is not None})
+
+
+def refuse_used(facts: Facts) -> None:
+    """Refuses a receipt or serial booked or held by another request."""
+    if facts.receipt_used:
         raise Invalid("receiptNumber", "receipt_used")
-    if found[1]:
+    if facts.serial_used:
         raise Invalid("paymentSerial", "serial_used")
-    return list(found[2] or ()) if held else []
 
 
-async def prepare(db: AsyncSession, body: SubmitBody, user: Principal) -> tuple[str, str, m.Draft]:
-    """The dialog checked and quoted (SPEC §5 receipt and serial, the packages' current versions): its key, its
-    merchant's email and the draft."""
+async def prepare(db: AsyncSession, body: SubmitBody, user: Principal,
+                  *, held: bool = False) -> tuple[str, Facts, m.Draft]:
+    """The dialog checked and quoted (SPEC §5 receipt and serial, the packages' current versions): its key, the
+    facts read for it (with the features the merchant holds, when `held`) and the draft."""
     key = m.workflow_id(body.kind, body.merchant_id, key_of(body))
-    email = await db.scalar(select(Merchant.email).where(Merchant.id == body.merchant_id))
-    if email is None:
+    facts = await dialog_facts(db, body, key, held=held)
+    if facts.email is None:
         raise Invalid("merchantId", "not_found", ids=str(body.merchant_id))
     await ensure_readable(db, user, [body.screenshot_file_id], "screenshotFileId")
     draft = m.Draft(kind=body.kind, merchant_id=body.merchant_id, quotes=await quotes(db, body),
                     free_days=body.free_days, receipt_number=body.receipt_number, payment_serial=body.payment_serial,
                     payment_at=body.payment_at, screenshot_file_id=body.screenshot_file_id, remark=body.remark)
-    return key, email, draft
+    return key, facts, draft
 
 
-async def submit(db: AsyncSession, body: SubmitBody, user: Principal,
-                 transaction_id: str = "") -> tuple[SubscriptionRequest, str]:
+REQUEST = ("workflow_id", "kind", "merchant_id", "state", "requested_by", "receipt_number", "payment_serial",
+           "screenshot_file_id", "payload", "deadline_at")
+# The row as written, and the deadline it was created with as the database gives it back (a confirmed dialog's
+# row is written awaiting approval: its audit entries say it was created awaiting confirmation, then confirmed).
+INSERT_REQUEST = (f"INSERT INTO subscription_requests ({', '.join(REQUEST)}) "
+                  f"VALUES ({', '.join(f'%({c})s' for c in REQUEST)}) ON CONFLICT DO NOTHING "
+                  "RETURNING *, %(created_deadline)s::timestamptz AS created_deadline")
+
+
+async def submit(db: AsyncSession, body: SubmitBody,
+                 user: Principal) -> tuple[SubscriptionRequest, str, list[rules.Period | None] | None]:
     """The request row, which claims its receipt and serial (partial UNIQUE indexes, migration 0013): of any
     number of submissions of one serial at once, one row is written and the others are refused. A double submit
     of one request (same key) finds the live row and joins it. With the row, its merchant's email (the reply
-    shows it).
+    shows it) and, for a row written here, its lines' periods if applied now.
 
     With the body's `confirmation`, the second confirmation is checked here by the rules the flow's validator
-    runs, on the facts read in this transaction, and written in it (the same state change and audit entry as the
-    flow's step): the request is created awaiting approval, and its flow needs no confirmation Update."""
-    key, email, draft = await prepare(db, body, user)
-    joined = await live_request(db, key)
+    runs, on the facts read in this transaction, and written in it: the request is created awaiting approval,
+    with the audit entries of its creation and of the confirmation's state change that the flow's step writes
+    (`record_change`), and its flow needs no confirmation Update."""
+    confirmation = body.confirmation
+    key, facts, draft = await prepare(db, body, user, held=confirmation is not None)
+    joined = await live_request(db, key) if facts.live_id is not None else None
     if joined is not None:
-        return joined, email
-    held = await refuse_used(db, body, key, held=body.confirmation is not None)
-    if body.confirmation is not None:
-        rules.check_confirmation(m.confirmation(draft, confirm_of(body.confirmation, user, draft, held)))
-    row = await db.scalar(pg_insert(SubscriptionRequest).values(
-        workflow_id=key, kind=body.kind, merchant_id=body.merchant_id, state=R.AWAITING_CONFIRMATION,
-        requested_by=user.id, receipt_number=body.receipt_number, payment_serial=body.payment_serial,
-        screenshot_file_id=body.screenshot_file_id, payload=draft.model_dump(mode="json"),
-        deadline_at=datetime.now(UTC) + rules.CONFIRM_WITHIN,
-    ).on_conflict_do_nothing().returning(SubscriptionRequest))
-    if row is None:  # another submission got there first: the same request, or one holding our numbers
+        return joined, str(facts.email), None
+    refuse_used(facts)
+    if confirmation is not None:
+        rules.check_confirmation(m.confirmation(draft, confirm_of(confirmation, user, draft, facts.held)))
+    now = datetime.now(UTC)
+    created = {"state": R.AWAITING_CONFIRMATION, "deadline_at": now + rules.CONFIRM_WITHIN}
+    confirmed = {"state": R.AWAITING_APPROVAL, "deadline_at": now + rules.APPROVE_WITHIN}
+    conn = await driver_of(db)
+    written = await (await conn.cursor(row_factory=dict_row).execute(INSERT_REQUEST, {
+        "workflow_id": key, "kind": body.kind, "merchant_id": body.merchant_id, "requested_by": user.id,
+        "receipt_number": body.receipt_number, "payment_serial": body.payment_serial,
+        "screenshot_file_id": body.screenshot_file_id, "payload": Jsonb(draft.model_dump(mode="json")),
+        **(confirmed if confirmation is not None else created), "created_deadline": created["deadline_at"]})).fetchone()
+    if written is None:  # another submission got there first: the same request, or one holding our numbers
         joined = await live_request(db, key)
         if joined is not None:
-            return joined, email
-        await refuse_used(db, body, key)
+            return joined, str(facts.email), None
+        refuse_used(await dialog_facts(db, body, key))
         raise Invalid("paymentSerial", "serial_used")
-    await audit.record_change(db, operator_id=user.id, operator_name=user.username, entity="SubscriptionRequest",
-                              entity_id=row.id, action="create", before=None, after=audit.snapshot(row))
-    if body.confirmation is not None:
-        await confirm_row(db, row, user, transaction_id)
-    return row, email
+    created["deadline_at"] = written.pop("created_deadline")
+    row = SubscriptionRequest(**written)  # not added to the session: the row is written
+    entry = partial(audit.change_of, operator_id=user.id, operator_name=user.username,
+                    entity="SubscriptionRequest", entity_id=row.id)
+    await audit.insert_changes(conn, [
+        entry(action="create", before=None, after=audit.snapshot(row) | audit.snapshot_of(created)),
+        entry(action="update", before=audit.snapshot_of(created), after=audit.snapshot_of(confirmed))
+        if confirmation is not None else None])
+    return row, str(facts.email), quoted_periods_at(draft, facts.ends)
 
 
 def confirm_of(body: ConfirmBody, user: Principal, draft: m.Draft, held: list[str],
@@ -192,19 +252,6 @@ def confirm_of(body: ConfirmBody, user: Principal, draft: m.Draft, held: list[st
                for line in body.packages],
         free_days=body.free_days, current_versions=[q.version_id for q in draft.quotes], held_features=held,
         transaction_id=transaction_id)
-
-
-async def confirm_row(db: AsyncSession, row: SubscriptionRequest, user: Principal, transaction_id: str) -> None:
-    """The row moves to awaiting approval as the flow's confirmation step moves it (activities/
-    subscription_store.py `record_change`: the same UPDATE and audit entry), and the object takes the new values
-    as they are in the database (no second UPDATE at the flush)."""
-    now = datetime.now(UTC)
-    deadline = now + rules.APPROVE_WITHIN
-    await record_change(db, m.RequestChange(
-        request_id=row.id, from_state=R.AWAITING_CONFIRMATION, state=R.AWAITING_APPROVAL, at=now, actor_id=user.id,
-        actor_name=user.username, deadline_at=deadline, transaction_id=transaction_id))
-    set_committed_value(row, "state", R.AWAITING_APPROVAL)
-    set_committed_value(row, "deadline_at", deadline)
 
 
 async def live_request(db: AsyncSession, key: str) -> SubscriptionRequest | None:
@@ -358,7 +405,12 @@ async def preview_periods(db: AsyncSession, row: SubscriptionRequest, draft: m.D
 
 async def quoted_periods(db: AsyncSession, draft: m.Draft) -> list[rules.Period | None]:
     """Where each line of a dialog would run if applied now."""
-    return list(rules.plan_periods(draft.grants(), datetime.now(UTC), await line_ends(db, draft.merchant_id)))
+    return quoted_periods_at(draft, await line_ends(db, draft.merchant_id))
+
+
+def quoted_periods_at(draft: m.Draft, ends: dict[str, datetime]) -> list[rules.Period | None]:
+    """`quoted_periods` with the merchant's line ends read already."""
+    return list(rules.plan_periods(draft.grants(), datetime.now(UTC), ends))
 
 
 def workflow_url(row: SubscriptionRequest, user: Principal) -> str | None:

@@ -90,10 +90,10 @@ async def preview(body: SubmitBody, db: SessionDep,
                   user: Annotated[Principal, Need("account#subscribe", "account#gift")]) -> Reply[RequestQuoteOut]:
     if not user.can(ops.PERMISSION[body.kind]):
         raise Forbidden()
-    key, email, draft = await ops.prepare(db, body, user)
-    if await ops.live_request(db, key) is None:  # a double submit joins its request: its numbers are its own
-        await ops.refuse_used(db, body, key)
-    return ok(quoted(draft, email, user.username, await ops.quoted_periods(db, draft)))
+    _, facts, draft = await ops.prepare(db, body, user)
+    if facts.live_id is None:  # a double submit joins its request: its numbers are its own
+        ops.refuse_used(facts)
+    return ok(quoted(draft, str(facts.email), user.username, ops.quoted_periods_at(draft, facts.ends)))
 
 
 def quoted(draft: m.Draft, email: str, requester: str, spans: list[Period | None]) -> dict[str, Any]:
@@ -114,9 +114,10 @@ async def submit(body: SubmitBody, request: Request, db: SessionDep,
                  user: Annotated[Principal, Need("account#subscribe", "account#gift")]) -> Reply[RequestOut]:
     if not user.can(ops.PERMISSION[body.kind]):
         raise Forbidden()
-    row, email = await ops.submit(db, body, user, transaction_id.get())
+    row, email, spans = await ops.submit(db, body, user)
     start = ops.start_of(row, user.username)
-    spans = await ops.preview_periods(db, row, start.draft)
+    if spans is None:  # joined a request written before
+        spans = await ops.preview_periods(db, row, start.draft)
     await release(db)
     try:
         await ops.start_flow(await temporal_client(request), start)
