@@ -250,9 +250,8 @@ def entry_of(scope: Scope, request_body: bytes, reply: dict[str, Any] | ReplyFac
     """The operation log's row of a call (the columns of `OperationLog` but its id and time); `reply` as captured
     or already described (a lean write's reply of stand-ins is described once, api/lean.py), `body_json` the
     request body as already parsed (a lean call's, by the input rules)."""
-    headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
     query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
-    request_type = headers.get("content-type", "")
+    request_type = next((v.decode("latin-1") for k, v in scope.get("headers", []) if k.lower() == b"content-type"), "")
     if body_json is UNPARSED:
         body_json = parse_json(request_body, request_type)
     facts = reply if isinstance(reply, ReplyFacts) else reply_facts(reply)

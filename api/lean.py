@@ -254,6 +254,7 @@ def stand_in_reply(reply: Callable[[], Any]) -> Any:
 STANDING_IN = re.compile(r"(-?\d{19,})")
 TRANSACTION_STAND_IN = "7299999999999999999"  # in a reply of stand-ins, for the call's transaction id
 LOG = "log_"  # the prefix of a log row's parameters
+DURATION = "({} + 1000 * extract(epoch FROM clock_timestamp() - statement_timestamp()))::int"  # the statement's too
 FROM_REPLY = ("response_data", "business_id")  # the row's columns made from the reply (not from what was asked)
 
 
@@ -261,21 +262,26 @@ def logged_from(entry: dict[str, Any], stood_for: dict[int, str], source: str) -
     """The operation log row `entry` as an INSERT from `source`: a text holding stand-in numbers is concatenated in
     SQL around the expressions they stand for (only in the columns made from the reply: a number a caller sent is
     kept as sent, and the stand-in transaction id by the call's), and the duration adds the statement's own time."""
-    values, params = [], {}
-    stood_for = {**stood_for, int(TRANSACTION_STAND_IN): f"(:{LOG}transaction_id)"}
+    stood = (*stood_for.items(), (int(TRANSACTION_STAND_IN), f"(:{LOG}transaction_id)"))
+    params: dict[str, Any] = {}
+    splices: list[str | None] = []
     for column, value in entry.items():
-        name = f"{LOG}{column}"
-        if column == "duration_ms":
-            params[name] = value
-            values.append(f"(:{name} + 1000 * extract(epoch FROM clock_timestamp() - statement_timestamp()))::int")
-        elif column in FROM_REPLY and isinstance(value, str) and STANDING_IN.search(value):
-            sql, parts = spliced(name, value, tuple(stood_for.items()))
-            values.append(sql)
+        if column in FROM_REPLY and isinstance(value, str) and STANDING_IN.search(value):
+            sql, parts = spliced(f"{LOG}{column}", value, stood)
+            splices.append(sql)
             params.update(parts)
         else:
-            params[name] = value
-            values.append(f":{name}")
-    return Also(f"INSERT INTO operation_logs ({', '.join(entry)}) SELECT {', '.join(values)} FROM {source}", params)
+            splices.append(None)
+            params[f"{LOG}{column}"] = value
+    return Also(log_insert(tuple(entry), tuple(splices), source), params)
+
+
+@lru_cache(maxsize=64)  # the same for every call of a route
+def log_insert(columns: tuple[str, ...], splices: tuple[str | None, ...], source: str) -> str:
+    """The INSERT of a log row's `columns` from `source`, each a parameter of its name or its SQL of `splices`."""
+    values = [splice if splice is not None else DURATION.format(f":{LOG}{column}") if column == "duration_ms" else
+              f":{LOG}{column}" for column, splice in zip(columns, splices, strict=True)]
+    return f"INSERT INTO operation_logs ({', '.join(columns)}) SELECT {', '.join(values)} FROM {source}"
 
 
 @lru_cache(maxsize=64)  # a reply of stand-ins is the same each call of its route

@@ -112,7 +112,8 @@ async def working(pool: AsyncConnectionPool[AsyncConnection[Any]]) -> AsyncConne
 async def plain_connection(*, checked: bool = True) -> AsyncIterator[AsyncConnection[Any]]:
     """A read connection; `checked=False` skips the ping when the caller's first statement is check enough."""
     pool = get_plain_pool()
-    await pool.open()
+    if pool.closed:  # open() takes the pool's lock even when open: not on every call
+        await pool.open()
     conn = await working(pool) if checked else await pool.getconn(timeout=get_settings().db_pool_timeout)
     try:
         yield conn
