@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { loadNamespaces } from '../../i18n';
 import { envelope, fakeApi } from '../../test/fakeApi';
+import { pick } from '../../test/pick';
 import { StartMergeDialog } from './StartMergeDialog';
 
 beforeAll(() => loadNamespaces(['shelf-merges', 'resource']));
@@ -38,21 +39,14 @@ function openDialog(addReply: () => { status?: number; body: unknown }) {
   return seen;
 }
 
-async function pick(label: string, option: string) {
-  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
-  const options = await screen.findAllByText(option, { exact: false });
-  fireEvent.click(options.at(-1)!);
-}
-
 describe('starting a shelf merge', { timeout: 120_000 }, () => {
   it('picks a warehouse, its source shelves and a target among the others, then opens the new merge', async () => {
     const seen = openDialog(() => ({ body: envelope({ id: 9 }) }));
     await pick('Warehouse', 'JKT Jakarta DC');
     await pick('Source shelves', 'A-01 (3 SKU, 12)');
     await pick('Source shelves', 'A-02 (1 SKU, 4)');
-    await pick('Target shelf', 'B-01 Bulk (0 SKU, 0)');
-    const dropdowns = document.querySelectorAll('.ant-select-dropdown');
-    const offered = [...dropdowns[dropdowns.length - 1]!.querySelectorAll('.ant-select-item-option-content')];
+    const targets = await pick('Target shelf', 'B-01 Bulk (0 SKU, 0)');
+    const offered = [...targets.querySelectorAll('.ant-select-item-option-content')];
     expect(offered.map((o) => o.textContent)).toEqual(['B-01 Bulk (0 SKU, 0)']); // a source is no target
     fireEvent.click(screen.getByRole('button', { name: 'Start merge' }));
     expect(await screen.findByText('merge page')).toBeTruthy();

@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { loadNamespaces } from '../../i18n';
 import { envelope, fakeApi } from '../../test/fakeApi';
+import { pick } from '../../test/pick';
 import { CreateDialog } from './CreateDialog';
 
 beforeAll(() => loadNamespaces(['stock-orders', 'resource']));
@@ -35,12 +36,6 @@ function openDialog() {
     </QueryClientProvider>,
   );
   return { seen, onDone };
-}
-
-async function pick(label: string, option: string) {
-  fireEvent.mouseDown(await screen.findByRole('combobox', { name: label }));
-  const options = await screen.findAllByText(option, { exact: false });
-  fireEvent.click(options.at(-1)!);
 }
 
 describe('the create order dialog', { timeout: 120_000 }, () => {
