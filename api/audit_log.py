@@ -160,11 +160,12 @@ def masked(body_json: Any, raw: bytes, content_type: str) -> Any:
     try:
         return mask(body_json)
     except RecursionError:
-        return sized(raw, content_type)
+        return sized(content_type, len(raw))
 
 
-def sized(raw: bytes, content_type: str) -> str:
-    return f"<{content_type.split(';')[0]}, {len(raw)} bytes>"
+def sized(content_type: str, size: int) -> str:
+    """What the log keeps of a body it does not keep: its type and size."""
+    return f"<{content_type.split(';')[0]}, {size} bytes>"
 
 
 def request_text(request_data: dict[str, Any], raw: bytes, content_type: str) -> str | None:
@@ -174,7 +175,7 @@ def request_text(request_data: dict[str, Any], raw: bytes, content_type: str) ->
     try:
         text = json.dumps(request_data, ensure_ascii=False, default=str)
     except RecursionError:
-        text = json.dumps({**request_data, "body": sized(raw, content_type)}, ensure_ascii=False, default=str)
+        text = json.dumps({**request_data, "body": sized(content_type, len(raw))}, ensure_ascii=False, default=str)
     return truncate(text)
 
 
@@ -239,7 +240,7 @@ def reply_facts(reply: dict[str, Any]) -> ReplyFacts:
     reply_json = parse_json(body, reply["content_type"])
     code = reply_json.get("code") if isinstance(reply_json, dict) else None
     if reply.get("size", 0) > len(body):  # cut short: describe rather than keep half of it
-        response_data: str | None = f"<{reply['content_type'].split(';')[0]}, {reply['size']} bytes>"
+        response_data: str | None = sized(reply["content_type"], reply["size"])
     else:
         response_data = describe_body(body, reply["content_type"])
     return ReplyFacts(status, (code or fallback_code(status))[:64], response_data, reply_json)
