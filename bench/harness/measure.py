@@ -118,19 +118,56 @@ async def idle_rate(console: Stack, seconds: float) -> dict[str, float]:
 
 
 async def beside_pgbench(console: Stack, token: str, path: str, body: Body, script: str, seconds: int,
-                         clients: int, *, latency: bool = True) -> dict[str, Any]:
+                         clients: int, *, latency: bool = True, rounds: int = 1) -> dict[str, Any]:
     """One API route beside pgbench running the same SQL: one caller at a time (latency, unless not `latency`)
     and `clients` at once (throughput), each with the console's CPU per call; the ratios API / pgbench of the
-    rates and pgbench / API of the CPU per call (the rate ratio the two would reach on cores of their own)."""
+    rates and pgbench / API of the CPU per call (the rate ratio the two would reach on cores of their own).
+
+    With `rounds` > 1 the two throughputs are measured that many times, side by side and in turn (API first, then
+    pgbench first, ...): each round's ratio compares two measurements taken a few seconds apart, so a machine
+    that speeds up or slows down during the run (other work, the host's) moves both sides of it. The ratios are
+    the median of the rounds' ratios; each side's figures are those of its median round."""
     figures: dict[str, Any] = {}
     if latency:
         figures["apiLatency"] = await api_load(console.url, token, path, body, seconds, 1)
         figures["sqlLatency"] = await pgbench_async(console.database_url, script, seconds, 1)
-    figures["apiThroughput"] = await costed(console, api_load(console.url, token, path, body, seconds, clients))
-    figures["sqlThroughput"] = await costed(console, pgbench_async(console.database_url, script, seconds, clients))
-    api_ms, sql_ms = figures["apiThroughput"]["consoleCpuMs"], figures["sqlThroughput"]["consoleCpuMs"]
-    figures["cpuRatio"] = round(sql_ms / api_ms, 3) if api_ms else 0
-    sql_rate = figures["sqlThroughput"]["perSecond"]
-    figures["throughputRatio"] = round(figures["apiThroughput"]["perSecond"] / sql_rate, 3) if sql_rate else 0
+
+    async def api() -> dict[str, Any]:
+        return await costed(console, api_load(console.url, token, path, body, seconds, clients))
+
+    async def sql() -> dict[str, Any]:
+        return await costed(console, pgbench_async(console.database_url, script, seconds, clients))
+
+    measured: list[dict[str, Any]] = []
+    for n in range(rounds):
+        first, second = (api, sql) if n % 2 == 0 else (sql, api)
+        one: dict[str, Any] = {"first": "api" if first is api else "sql"}
+        one[one["first"]] = await first()
+        one["sql" if first is api else "api"] = await second()
+        api_ms, sql_ms, sql_rate = one["api"]["consoleCpuMs"], one["sql"]["consoleCpuMs"], one["sql"]["perSecond"]
+        one["cpuRatio"] = round(sql_ms / api_ms, 3) if api_ms else 0
+        one["throughputRatio"] = round(one["api"]["perSecond"] / sql_rate, 3) if sql_rate else 0
+        measured.append(one)
+    for side, key in (("api", "apiThroughput"), ("sql", "sqlThroughput")):
+        figures[key] = median_by(measured, side, "perSecond")[side]
+    for ratio in ("cpuRatio", "throughputRatio"):
+        figures[ratio] = median_by(measured, ratio)[ratio]
+    if rounds > 1:
+        figures["rounds"] = [{"first": one["first"], "apiPerSecond": one["api"]["perSecond"],
+                              "sqlPerSecond": one["sql"]["perSecond"], "apiCpuMs": one["api"]["consoleCpuMs"],
+                              "sqlCpuMs": one["sql"]["consoleCpuMs"], "throughputRatio": one["throughputRatio"],
+                              "cpuRatio": one["cpuRatio"]} for one in measured]
     figures["script"] = script
     return figures
+
+
+def median_by(rounds: list[dict[str, Any]], *keys: str) -> dict[str, Any]:
+    """The round at the median of the figure at `keys` (e.g. "api", "perSecond"); the lower middle one of an even
+    number."""
+    def figure(one: dict[str, Any]) -> float:
+        value: Any = one
+        for key in keys:
+            value = value[key]
+        return float(value)
+
+    return sorted(rounds, key=figure)[(len(rounds) - 1) // 2]
