@@ -251,11 +251,31 @@ def entry_of(scope: Scope, request_body: bytes, reply: dict[str, Any] | ReplyFac
     """The operation log's row of a call (the columns of `OperationLog` but its id and time); `reply` as captured
     or already described (a lean write's reply of stand-ins is described once, api/lean.py), `body_json` the
     request body as already parsed (a lean call's, by the input rules)."""
-    query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
+    facts = reply if isinstance(reply, ReplyFacts) else reply_facts(reply)
+    return {**caller_columns(scope, facts), **call_columns(scope, request_body, facts, started, body_json)}
+
+
+def caller_columns(scope: Scope, facts: ReplyFacts) -> dict[str, Any]:
+    """The columns of a call's row that are the same for every call of its route by one caller from one address
+    answered with one reply: who, where from, what was called and what was answered."""
+    operator_id, operator_name = operator_of(scope.get("state", {}))
+    ip = scope["client"][0] if scope.get("client") else None
+    return dict(
+        application=APPLICATION, operator_id=operator_id, operator_name=operator_name, url=scope["path"][:512],
+        method=scope["method"], http_status=facts.status, code=facts.code, response_data=facts.response_data,
+        remote_ip=ip, location=location_of(ip),
+    )
+
+
+def call_columns(scope: Scope, request_body: bytes, facts: ReplyFacts, started: float,
+                 body_json: Any = UNPARSED) -> dict[str, Any]:
+    """The columns of a call's row that are its own: what was asked, its transaction, the id it was about and
+    how long it took."""
+    raw_query = scope.get("query_string", b"")
+    query = dict(parse_qsl(raw_query.decode("latin-1"))) if raw_query else {}
     request_type = next((v.decode("latin-1") for k, v in scope.get("headers", []) if k.lower() == b"content-type"), "")
     if body_json is UNPARSED:
         body_json = parse_json(request_body, request_type)
-    facts = reply if isinstance(reply, ReplyFacts) else reply_facts(reply)
     if body_json is not None:
         body: Any = masked(body_json, request_body, request_type)
     elif request_type.startswith("multipart/"):
@@ -263,13 +283,8 @@ def entry_of(scope: Scope, request_body: bytes, reply: dict[str, Any] | ReplyFac
     else:
         body = describe_body(request_body, request_type)
     request_data = {k: v for k, v in (("query", mask(query)), ("body", body)) if v not in (None, {}, "")}
-    operator_id, operator_name = operator_of(scope.get("state", {}))
-    ip = scope["client"][0] if scope.get("client") else None
     return dict(
-        application=APPLICATION, operator_id=operator_id, operator_name=operator_name,
-        url=scope["path"][:512], method=scope["method"], http_status=facts.status, code=facts.code,
-        request_data=request_text(request_data, request_body, request_type),
-        response_data=facts.response_data, remote_ip=ip, location=location_of(ip),
-        transaction_id=transaction_id.get(), business_id=business_id(scope, query, body_json, facts.json),
+        request_data=request_text(request_data, request_body, request_type), transaction_id=transaction_id.get(),
+        business_id=business_id(scope, query, body_json, facts.json),
         duration_ms=round((time.perf_counter() - started) * 1000),
     )

@@ -78,6 +78,8 @@ class LeanRoute:
     header_names: list[tuple[Any, tuple[str, ...]]] | None = None  # each plain one's field and names (`header_args`)
     # a write's reply of stand-ins described for its log row (`log_row`), by language: made once for each
     described: dict[str, Any] = field(default_factory=dict, compare=False)
+    # the columns of its log rows that are a caller's (`caller_part`), by language, caller and address
+    callers_logged: dict[tuple[Any, ...], LogPart] = field(default_factory=dict, compare=False)
 
 
 def lean_route(route: APIRoute) -> LeanRoute:
@@ -204,11 +206,11 @@ EPOCH_MOVED = "OE001"  # raised by auth_epoch_is (migration 0030)
 class EpochChecked:
     """The connection a lean write runs on. Its first statement goes out behind `auth_epoch_is(<the kept caller's
     epoch>)` in one round trip and one implicit transaction (the simple query protocol, as `EpochFirst`): if the
-    epoch moved, nothing of it runs and `CallerMoved` is raised. `log` makes the call's operation log row from the
-    endpoint's reply; `also` is that row as the endpoint's statement carries it (`log_row`)."""
+    epoch moved, nothing of it runs and `CallerMoved` is raised. `log` makes the call's operation log row, as the
+    endpoint's statement carries it, from the endpoint's reply (`log_row`); `also` is that row."""
 
     def __init__(self, conn: psycopg.AsyncConnection[Any], epoch: int,
-                 log: Callable[[Any], dict[str, Any]] | None = None) -> None:
+                 log: Callable[[Callable[[], Any], dict[int, str], str], Also] | None = None) -> None:
         self.conn = conn
         self.epoch = epoch
         self.checked = False
@@ -238,7 +240,7 @@ def log_row(db: Executor, reply: Callable[[], Any], stood_for: dict[int, str], s
     language, under a stand-in transaction id that the statement replaces with the call's."""
     if not isinstance(db, EpochChecked) or db.log is None:
         return None
-    db.also = logged_from(db.log(reply), stood_for, source)
+    db.also = db.log(reply, stood_for, source)
     return db.also
 
 
@@ -258,14 +260,29 @@ DURATION = "({} + 1000 * extract(epoch FROM clock_timestamp() - statement_timest
 FROM_REPLY = ("response_data", "business_id")  # the row's columns made from the reply (not from what was asked)
 
 
+@dataclass(frozen=True)
+class LogPart:
+    """Some columns of an operation log row as the INSERT of `log_insert` takes them: each column's SQL when it
+    is spliced around stand-in numbers (else None: a parameter of its name), and the parameters."""
+
+    columns: tuple[str, ...]
+    splices: tuple[str | None, ...]
+    params: dict[str, Any]
+
+
 def logged_from(entry: dict[str, Any], stood_for: dict[int, str], source: str) -> Also:
-    """The operation log row `entry` as an INSERT from `source`: a text holding stand-in numbers is concatenated in
-    SQL around the expressions they stand for (only in the columns made from the reply: a number a caller sent is
-    kept as sent, and the stand-in transaction id by the call's), and the duration adds the statement's own time."""
+    """The operation log row `entry` as an INSERT from `source` (`log_part`)."""
+    return log_also(source, log_part(entry, stood_for))
+
+
+def log_part(columns: dict[str, Any], stood_for: dict[int, str]) -> LogPart:
+    """`columns` of a log row as its INSERT takes them: a text holding stand-in numbers is concatenated in SQL
+    around the expressions they stand for (only in the columns made from the reply: a number a caller sent is kept
+    as sent, and the stand-in transaction id by the call's), and the duration adds the statement's own time."""
     stood = (*stood_for.items(), (int(TRANSACTION_STAND_IN), f"(:{LOG}transaction_id)"))
     params: dict[str, Any] = {}
     splices: list[str | None] = []
-    for column, value in entry.items():
+    for column, value in columns.items():
         if column in FROM_REPLY and isinstance(value, str) and STANDING_IN.search(value):
             sql, parts = spliced(f"{LOG}{column}", value, stood)
             splices.append(sql)
@@ -273,7 +290,15 @@ def logged_from(entry: dict[str, Any], stood_for: dict[int, str], source: str) -
         else:
             splices.append(None)
             params[f"{LOG}{column}"] = value
-    return Also(log_insert(tuple(entry), tuple(splices), source), params)
+    return LogPart(tuple(columns), tuple(splices), params)
+
+
+def log_also(source: str, caller: LogPart, call: LogPart | None = None) -> Also:
+    """The INSERT from `source` of a log row made of a caller's part and, apart, the call's own."""
+    if call is None:
+        return Also(log_insert(caller.columns, caller.splices, source), caller.params)
+    return Also(log_insert(caller.columns + call.columns, caller.splices + call.splices, source),
+                {**caller.params, **call.params})
 
 
 @lru_cache(maxsize=64)  # the same for every call of a route
@@ -296,6 +321,9 @@ def spliced(name: str, value: str, stood_for: tuple[tuple[int, str], ...]) -> tu
             params[f"{name}_{n}"] = part
             parts.append(f":{name}_{n}")
     return f"concat({', '.join(parts)})", params
+
+
+CALLERS_LOGGED = 1024  # the callers' log parts a route keeps (`LeanRoutes.logging`); forgotten all at once beyond
 
 
 @dataclass
@@ -408,25 +436,35 @@ class LeanRoutes:
 
     @staticmethod
     def logging(route: LeanRoute, scope: Scope, body: bytes, parsed: Any, caller: Caller,
-                started: float) -> Callable[[Any], dict[str, Any]]:
-        """What makes a write's operation log row from its reply (a success, at the route's status)."""
-        def entry(reply: Callable[[], Any]) -> dict[str, Any]:
+                started: float) -> Callable[[Callable[[], Any], dict[int, str], str], Also]:
+        """What makes a write's operation log row, as its statement carries it, from its reply (a success, at the
+        route's status). The columns that are the caller's (`audit_log.caller_columns`) are made once for each
+        language, caller and address; the call's own (`audit_log.call_columns`) each call."""
+        def also(reply: Callable[[], Any], stood_for: dict[int, str], source: str) -> Also:
             from api import audit_log  # here: the log's statements come from the resource kit, which imports this
 
             assert route.reply is not None
-            language = current_language.get()
+            language, principal = current_language.get(), caller.principal
             facts = route.described.get(language)
             if facts is None:
                 text = route.reply.dump_json(route.reply.validate_python(stand_in_reply(reply)), by_alias=True)
                 facts = route.described[language] = audit_log.reply_facts({
                     "status": route.status, "content_type": JSON_HEADERS[0][1].decode(), "body": text})
-            return audit_log.entry_of({**scope, "state": {"principal": caller.principal}}, body, facts, started,
-                                      parsed)
+            logged_scope = {**scope, "state": {"principal": principal}}
+            key = (language, principal.id, principal.username, (scope.get("client") or (None,))[0])
+            known = route.callers_logged.get(key)
+            if known is None:
+                if len(route.callers_logged) >= CALLERS_LOGGED:
+                    route.callers_logged.clear()
+                known = route.callers_logged[key] = log_part(audit_log.caller_columns(logged_scope, facts), stood_for)
+            own = audit_log.call_columns(logged_scope, body, facts, started, parsed)
+            return log_also(source, known, log_part(own, stood_for))
 
-        return entry
+        return also
 
     async def run(self, route: LeanRoute, caller: Caller, conn: psycopg.AsyncConnection[Any],
-                  args: dict[str, Any], log: Callable[[Any], dict[str, Any]]) -> tuple[bytes, bool] | None:
+                  args: dict[str, Any], log: Callable[[Callable[[], Any], dict[int, str], str], Also]
+                  ) -> tuple[bytes, bool] | None:
         """The endpoint's reply as JSON and whether its statement wrote its log row, or None when the caller turned
         out not to be current (a read)."""
         logged = False

@@ -175,3 +175,22 @@ async def test_each_lean_movement_logs_the_reply_it_sent_in_its_language(client,
     assert len({reply.json()["transactionId"] for reply in replies.values()}) == 4
     for key, reply in replies.items():
         assert (await log_of(reply, key, me.id))[3] == json.dumps(reply.json(), ensure_ascii=False)
+
+
+async def test_each_lean_row_is_its_callers_and_its_calls(client, answered) -> None:  # type: ignore[no-untyped-def]
+    """The columns of a row that are a caller's are made once a caller (api/lean.py `LeanRoutes.logging`); two
+    callers taking turns each get rows of their own, each holding what that call asked."""
+    first, second, place, sku = await staff(*MOVER), await staff(*MOVER), await insert_warehouse(), unique("SKU")
+    CALLERS.clear()
+    for me in (first, second):
+        await client.post(MOVEMENT, json=inbound(place, sku), headers={**me.headers, "Idempotency-Key": "keep"})
+    for turn in range(2):
+        for me in (first, second):
+            key = f"turn-{turn}"
+            reply = await client.post(MOVEMENT, json=inbound(place, sku, reason=f"{me.principal.username} {turn}"),
+                                      headers={**me.headers, "Idempotency-Key": key})
+            assert answered[-1] is True, reply.text
+            row = await log_of(reply, key, me.id)
+            assert row[4] == me.principal.username and row[-1] is True
+            assert json.loads(row[2])["body"]["reason"] == f"{me.principal.username} {turn}"
+            assert row[3] == json.dumps(reply.json(), ensure_ascii=False)
