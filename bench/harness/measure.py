@@ -124,9 +124,11 @@ async def beside_pgbench(console: Stack, token: str, path: str, body: Body, scri
     rates and pgbench / API of the CPU per call (the rate ratio the two would reach on cores of their own).
 
     With `rounds` > 1 the two throughputs are measured that many times, side by side and in turn (API first, then
-    pgbench first, ...): each round's ratio compares two measurements taken a few seconds apart, so a machine
-    that speeds up or slows down during the run (other work, the host's) moves both sides of it. The ratios are
-    the median of the rounds' ratios; each side's figures are those of its median round."""
+    pgbench first, ...), after a pass of each that is not counted (the API's pool grows to `clients` connections,
+    each new server process reads its catalogs and plans afresh): each round's ratio compares two measurements
+    taken a few seconds apart, so a machine that speeds up or slows down during the run (other work, the host's)
+    moves both sides of it. The ratios are the median of the rounds' ratios; each side's figures are those of its
+    median round."""
     figures: dict[str, Any] = {}
     if latency:
         figures["apiLatency"] = await api_load(console.url, token, path, body, seconds, 1)
@@ -139,6 +141,9 @@ async def beside_pgbench(console: Stack, token: str, path: str, body: Body, scri
         return await costed(console, pgbench_async(console.database_url, script, seconds, clients))
 
     measured: list[dict[str, Any]] = []
+    if rounds > 1:  # a pass of each, not counted: the rounds compare two steady states
+        await api()
+        await sql()
     for n in range(rounds):
         first, second = (api, sql) if n % 2 == 0 else (sql, api)
         one: dict[str, Any] = {"first": "api" if first is api else "sql"}

@@ -5,7 +5,7 @@
    records) inside PostgreSQL, indexes built after the load (`--scale 0.01`: 50,000 records over 2,000 SKUs).
 3. Search: the common questions of the warehouse stock search and of the change record list through the API and
    the same SQL (the kit's statement) through pgbench, one caller at a time (latency) and `--clients` callers
-   (throughput; `--rounds` times, the two in turn, the median round's ratio counting).
+   (throughput; after a pass of each not counted, `--rounds` times, the two in turn, the median round's ratio counting).
 4. Movements: `POST /cms/stock/movement` (an outbound of 1 unit of a random balance, a new idempotency key each)
    beside pgbench sending the lean movement's own message on the same balances: the auth check, then one
    statement (guarded UPDATE + change record + the call's operation log row), one transaction.
