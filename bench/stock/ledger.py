@@ -3,7 +3,6 @@ movement (`POST stock/movement` beside the movement primitive's own statement) a
 
 from __future__ import annotations
 
-import itertools
 import random
 import re
 import uuid
@@ -22,14 +21,16 @@ MOVEMENT, QUANTITY = StockMovementType.MANUAL_OUTBOUND, 1
 
 
 def movements(layout: Layout) -> Callable[[], tuple[dict[str, Any], dict[str, str]]]:
-    """A new movement each call: an outbound of 1 unit of a random balance under an `Idempotency-Key` of its own
-    (the balances hold 150 units or more, so none runs short within a run)."""
-    rng, run, numbers = random.Random(), uuid.uuid4().hex[:8], itertools.count()
+    """A new movement each call: an outbound of 1 unit of a random balance under an `Idempotency-Key` of its own,
+    a random UUID as a browser makes one and as pgbench's side makes its keys (`movement_script`), so the two
+    insert their keys into the UNIQUE index alike (the balances hold 150 units or more, so none runs short within
+    a run)."""
+    rng = random.Random()
 
     def call() -> tuple[dict[str, Any], dict[str, str]]:
         warehouse, sku = layout.balance(rng.randrange(layout.balances))
         return ({"warehouseId": warehouse, "sku": sku, "movementType": MOVEMENT.value, "quantity": QUANTITY,
-                 "reason": "Bench"}, {"Idempotency-Key": f"bench-{run}-{next(numbers)}"})
+                 "reason": "Bench"}, {"Idempotency-Key": str(uuid.uuid4())})
 
     return call
 
