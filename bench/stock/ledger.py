@@ -42,7 +42,7 @@ def movement_script(layout: Layout, epoch: int) -> str:
     operation log row (api/lean.py `log_row`: the reply built from the new record), sent as one message (`\\;`)
     in one implicit transaction, as the API sends it."""
     from activities.stock_store import CHANGE, _balance_sql
-    from api.lean import logged_from, stand_in_reply
+    from api.lean_log import logged_from, stand_in_reply
     from api.routers.stock import STAND_IN, STOOD_FOR, moved_reply
 
     per, (warehouse, sku) = WAREHOUSES_PER_MERCHANT, layout.balance(0)
