@@ -14,15 +14,13 @@ from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 from sqlalchemy import ColumnElement, Row, Select, distinct, false, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
-from temporalio.client import Client, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError
+from temporalio.client import Client
 from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
-from temporalio.exceptions import ApplicationError
-from temporalio.service import RPCError
 
 from activities.subscription_store import LINE_ENDS, line_ends, total
 from api.deps import Principal
 from api.file_access import ensure_readable, file_reader
-from api.flows import flow_refusal, watched
+from api.flows import watched
 from api.merchant_scope import within_scope
 from api.resource.scope import scoped
 from api.schemas.subscriptions import ConfirmBody, SubmitBody
@@ -30,7 +28,7 @@ from api.temporal_ui import OPERATE, workflow_path
 from domain import audit
 from domain.db import driver_of, transaction
 from domain.enums import Status, SubscriptionKind, SubscriptionRequestState
-from domain.errors import DomainError, Invalid, NotFound
+from domain.errors import Invalid, NotFound
 from domain.models.merchants import Merchant
 from domain.models.packages import Package, PackageVersion, PackageVersionFeature
 from domain.models.subscriptions import HELD as HELD_SQL
@@ -321,35 +319,6 @@ async def confirm_command(db: AsyncSession, row: SubscriptionRequest, body: Conf
                for line in body.packages],
         free_days=body.free_days, current_versions=list(versions or ()), receipt_used=receipt_used,
         serial_used=serial_used, held_features=list(features or ()), transaction_id=transaction_id)
-
-
-REFUSAL_STATUS = {"SUBSCRIPTION_CHANGE_FAILED": 503, "NO_PERMISSION": 403}
-
-
-def refused(exc: ApplicationError) -> DomainError:
-    """A refusal of the request's flow as a translated error (api.flows.flow_refusal)."""
-    return flow_refusal(exc, "SUBSCRIPTION_NOT_AWAITING", REFUSAL_STATUS, {"state": "SubscriptionRequestState"})
-
-
-def ensure_state(row: SubscriptionRequest, wanted: SubscriptionRequestState) -> None:
-    """The step needs the request in this state; a closed request's flow has ended, so the row answers."""
-    if row.state != wanted:
-        raise refused(ApplicationError("", {"state": row.state}, type="SUBSCRIPTION_NOT_AWAITING"))
-
-
-async def run_update(client: Client, row: SubscriptionRequest, update: str, command: Any) -> m.RequestView:
-    handle = client.get_workflow_handle(row.workflow_id)
-    try:
-        async with watched():
-            view: m.RequestView = await handle.execute_update(update, command, result_type=m.RequestView)
-            return view
-    except WorkflowUpdateFailedError as exc:
-        if isinstance(exc.cause, ApplicationError):
-            raise refused(exc.cause) from None
-        raise
-    except (WorkflowUpdateRPCTimeoutOrCancelledError, RPCError) as exc:
-        log.warning("request %s flow did not answer: %s", row.id, exc)
-        raise DomainError("SUBSCRIPTION_FLOW_TIMEOUT", status=503) from exc
 
 
 # ---- reading -----------------------------------------------------------------------------------

@@ -1,0 +1,86 @@
+"""Concurrent decisions of one request, on a real Temporal dev server: one approval applies it, every other one is a
+translated 409 saying where the request stands, whether its Update waited behind the first one in the flow or
+reached the flow after the first one had closed it; and an Update of a flow that stopped says so (409)."""
+
+import asyncio
+from collections import Counter
+
+import pytest
+
+from api import subscription_updates as updates
+from domain.db import transaction
+from domain.errors import DomainError
+from domain.models.subscriptions import SubscriptionRequest
+from tests.integration.subscription_support import (
+    APPROVER,
+    booked,
+    call,
+    confirmed,
+    dialog,
+    merchant,
+    package,
+    people,
+    stop_plan_flows,
+)
+from tests.integration.temporal_support import console_on
+from tests.integration.ticket_support import staff
+from workflows import subscription_models as m
+
+
+@pytest.fixture
+async def dev_console(app, dev_server_env):
+    async with console_on(dev_server_env, app):
+        yield dev_server_env
+
+
+async def test_ten_concurrent_approvals_apply_once_and_the_others_are_409(client, dev_console):
+    seller, first = await people()
+    approvers = [first, *[await staff(*APPROVER) for _ in range(9)]]
+    merchant_id = await merchant()
+    request = await confirmed(client, seller, dialog(merchant_id, await package()))
+
+    async def approve(index, who):
+        await asyncio.sleep(index * 0.05)  # spread over the apply: some Updates come after the flow has closed
+        return await client.post(f"/cms/subscription/{request['id']}/approve", json={}, headers=who.headers)
+
+    replies = await asyncio.gather(*(approve(i, a) for i, a in enumerate(approvers)))
+    assert Counter(r.status_code for r in replies) == {200: 1, 409: 9}, [r.text for r in replies]
+    for reply in replies:
+        if reply.status_code == 409:
+            assert reply.json()["code"] == "SUBSCRIPTION_NOT_AWAITING"
+            assert reply.json()["message"] == "The request is Applied; this step is not possible any more"
+    row, records, payments = await booked(request["id"])
+    assert (row.state, len(records), payments) == ("APPLIED", 1, 1)
+    await stop_plan_flows(dev_console, merchant_id)
+
+
+async def test_an_approval_that_reaches_the_flow_after_another_closed_it_is_a_409(client, dev_console):
+    """The loser of a race read the request awaiting approval, then the winner applied it and its flow ended:
+    Temporal answers the loser's Update that the flow is closed, and the request's new state is the answer."""
+    seller, winner = await people()
+    loser = await staff(*APPROVER)
+    merchant_id = await merchant()
+    request = await confirmed(client, seller, dialog(merchant_id, await package()))
+    async with transaction() as db:
+        as_read = await db.get(SubscriptionRequest, request["id"])  # what the loser's call read
+    assert as_read.state == "AWAITING_APPROVAL"
+    await call(client, winner, f"{request['id']}/approve")
+    command = m.DecideCommand(actor_id=loser.id, actor_name="loser", approve=True, may_approve=True,
+                              transaction_id="race")
+    with pytest.raises(DomainError) as refused:
+        await updates.run_update(dev_console.client, as_read, "decide", command)
+    assert (refused.value.status, refused.value.code) == (409, "SUBSCRIPTION_NOT_AWAITING")
+    assert refused.value.data == {"code": "SUBSCRIPTION_NOT_AWAITING"}
+    assert len((await booked(request["id"]))[1]) == 1
+    await stop_plan_flows(dev_console, merchant_id)
+
+
+async def test_a_decision_on_a_request_whose_flow_stopped_is_a_409_pointing_to_the_retry(client, dev_console):
+    seller, approver = await people()
+    request = await confirmed(client, seller, dialog(await merchant(), await package()))
+    await dev_console.client.get_workflow_handle(request["workflowId"]).terminate("stopped by mistake")
+    for path, body in (("approve", {}), ("refuse", {"reason": "wrong amount"})):
+        reply = await call(client, approver, f"{request['id']}/{path}", body, status=409)
+        assert reply["code"] == "SUBSCRIPTION_FLOW_STOPPED" and "retry" in reply["message"]
+    row, records, _ = await booked(request["id"])
+    assert (row.state, records) == ("AWAITING_APPROVAL", [])
