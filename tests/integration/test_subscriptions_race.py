@@ -1,15 +1,18 @@
 """Concurrent decisions of one request, on a real Temporal dev server: one approval applies it, every other one is a
 translated 409 saying where the request stands, whether its Update waited behind the first one in the flow or
-reached the flow after the first one had closed it; and an Update of a flow that stopped says so (409)."""
+reached the flow after the first one had closed it, or came while the first one was being written; and an Update
+of a flow that stopped says so (409)."""
 
 import asyncio
 from collections import Counter
 
 import pytest
+from sqlalchemy import select, text
 
 from api import subscription_updates as updates
 from domain.db import transaction
 from domain.errors import DomainError
+from domain.models.merchants import Merchant
 from domain.models.subscriptions import SubscriptionRequest
 from tests.integration.subscription_support import (
     APPROVER,
@@ -84,3 +87,35 @@ async def test_a_decision_on_a_request_whose_flow_stopped_is_a_409_pointing_to_t
         assert reply["code"] == "SUBSCRIPTION_FLOW_STOPPED" and "retry" in reply["message"]
     row, records, _ = await booked(request["id"])
     assert (row.state, records) == ("AWAITING_APPROVAL", [])
+
+
+async def apply_waiting_for(merchant_id):
+    """Until an apply waits for the merchant row (its first statement locks it)."""
+    query = text("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE :shape")
+    for _ in range(600):
+        async with transaction() as db:
+            if await db.scalar(query, {"shape": "%FROM merchants WHERE id%FOR UPDATE%"}):
+                return
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"no apply waited for merchant {merchant_id}")
+
+
+async def test_an_approval_while_another_is_being_applied_is_refused_at_once(client, dev_console):
+    """The first approval's apply waits for the merchant row (held here); a second approval meanwhile is refused
+    by the flow's validator with a 409, instead of waiting behind the first one until it is applied or times out."""
+    seller, first = await people()
+    second = await staff(*APPROVER)
+    merchant_id = await merchant()
+    request = await confirmed(client, seller, dialog(merchant_id, await package()))
+    path = f"/cms/subscription/{request['id']}/approve"
+    async with transaction() as db:
+        await db.execute(select(Merchant.id).where(Merchant.id == merchant_id).with_for_update())
+        applying = asyncio.create_task(client.post(path, json={}, headers=first.headers))
+        await apply_waiting_for(merchant_id)
+        reply = await asyncio.wait_for(client.post(path, json={}, headers=second.headers), timeout=120)
+        assert (reply.status_code, reply.json()["code"]) == (409, "SUBSCRIPTION_BEING_DECIDED"), reply.text
+        assert reply.json()["message"].startswith("Someone else is deciding this request")
+    assert (await applying).status_code == 200
+    row, records, _ = await booked(request["id"])
+    assert (row.state, row.approver_id, len(records)) == ("APPLIED", first.id, 1)
+    await stop_plan_flows(dev_console, merchant_id)
