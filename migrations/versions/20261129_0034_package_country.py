@@ -1,6 +1,6 @@
 """a merchant's subscription records and entitlement periods are of packages of its own country
 
-Revision ID: 0033
+Revision ID: 0034
 Revises: 0032
 Create Date: 2026-11-29 04:00:00
 """
@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from alembic import op
 
-revision: str = '0033'
+revision: str = '0034'
 down_revision: str | None = '0032'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
