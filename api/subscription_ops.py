@@ -14,22 +14,21 @@ from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 from sqlalchemy import ColumnElement, Row, Select, distinct, false, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
-from temporalio.client import Client, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError
+from temporalio.client import Client
 from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
-from temporalio.exceptions import ApplicationError
-from temporalio.service import RPCError
 
 from activities.subscription_store import LINE_ENDS, line_ends, total
 from api.deps import Principal
 from api.file_access import ensure_readable, file_reader
-from api.flows import flow_refusal, watched
+from api.flows import watched
+from api.merchant_scope import within_scope
 from api.resource.scope import scoped
 from api.schemas.subscriptions import ConfirmBody, SubmitBody
 from api.temporal_ui import OPERATE, workflow_path
 from domain import audit
 from domain.db import driver_of, transaction
 from domain.enums import Status, SubscriptionKind, SubscriptionRequestState
-from domain.errors import DomainError, Invalid, NotFound
+from domain.errors import Invalid, NotFound
 from domain.models.merchants import Merchant
 from domain.models.packages import Package, PackageVersion, PackageVersionFeature
 from domain.models.subscriptions import HELD as HELD_SQL
@@ -53,7 +52,7 @@ HELD = (R.AWAITING_CONFIRMATION, R.AWAITING_APPROVAL, R.APPLIED)
 # What a quote reads of a package and of its current version (workflows/subscription_models.py quote_of), with the
 # version's features: one statement written for psycopg, run on the call's connection (no SQLAlchemy build and
 # compile each call), no ORM objects of the packages' and versions' other columns.
-QUOTED_PACKAGE = ("id", "name", "package_type", "addon_mode", "addon_type", "plan_name")
+QUOTED_PACKAGE = ("id", "name", "package_type", "addon_mode", "addon_type", "plan_name", "country")
 QUOTED_VERSION = ("id", "display_name", "payment_period", "currency", "amount", "tax", "discounted_price",
                   "actual_payment", "free_days", "monthly_orders")
 QUOTES = (f"SELECT {', '.join(f'p.{c}' for c in QUOTED_PACKAGE)}, {', '.join(f'v.{c}' for c in QUOTED_VERSION)}, "
@@ -62,9 +61,10 @@ QUOTES = (f"SELECT {', '.join(f'p.{c}' for c in QUOTED_PACKAGE)}, {', '.join(f'v
           "WHERE p.id = ANY(%(ids)s::bigint[]) AND p.status = %(enabled)s")
 
 
-async def quotes(db: AsyncSession, body: SubmitBody) -> list[m.Quote]:
-    """The current version of each chosen package, which must exist and be enabled (SPEC §4: a disabled package
-    is hidden from its scene); all in one currency. One statement, with each version's features."""
+async def quotes(db: AsyncSession, body: SubmitBody, country: str) -> list[m.Quote]:
+    """The current version of each chosen package, which must exist, be enabled (SPEC §4: a disabled package
+    is hidden from its scene) and be of the merchant's `country` (SPEC §5: its currency is the one in use there);
+    all in one currency. One statement, with each version's features."""
     ids = [p.package_id for p in body.packages]
     rules.check_lines(rules.Line(p.package_id, 0, p.count) for p in body.packages)
     found = await (await (await driver_of(db)).execute(QUOTES, {"ids": ids, "enabled": Status.ENABLED})).fetchall()
@@ -78,6 +78,7 @@ async def quotes(db: AsyncSession, body: SubmitBody) -> list[m.Quote]:
         package = SimpleNamespace(**dict(zip(QUOTED_PACKAGE, row, strict=False)))
         version = SimpleNamespace(**dict(zip(QUOTED_VERSION, row[len(QUOTED_PACKAGE):], strict=False)))
         rules.check_count(index, choice.count, package.package_type, package.addon_type)
+        rules.check_country(package.id, package.country, country)
         out.append(m.quote_of(package, version, choice.count, set(row[-1] or ())))
     if len({q.currency for q in out}) > 1:
         raise Invalid("packages", "packages_inconsistent")
@@ -136,6 +137,7 @@ def used_sql(column: str) -> str:
 DIALOG_FACTS = (
     "SELECT facts.*, ends.line, ends.end_at FROM (SELECT "
     "(SELECT email FROM merchants WHERE id = %(merchant_id)s) AS email, "
+    "(SELECT country FROM merchants WHERE id = %(merchant_id)s) AS country, "
     f"(SELECT id FROM subscription_requests WHERE workflow_id = %(key)s AND {LIVE_SQL} LIMIT 1) AS live_id, "
     f"{used_sql('receipt_number')} AS receipt_used, {used_sql('payment_serial')} AS serial_used, "
     "CASE WHEN %(held)s THEN (SELECT array_agg(DISTINCT f.feature_key) FROM package_version_features f "
@@ -149,6 +151,7 @@ class Facts:
     """`DIALOG_FACTS` as read."""
 
     email: str | None
+    country: str | None
     live_id: int | None
     receipt_used: bool
     serial_used: bool
@@ -160,8 +163,8 @@ async def dialog_facts(db: AsyncSession, body: SubmitBody, key: str, *, held: bo
     rows = await (await (await driver_of(db)).execute(DIALOG_FACTS, {
         "merchant_id": body.merchant_id, "key": key, "receipt_number": body.receipt_number,
         "payment_serial": body.payment_serial, "held": held, "now": datetime.now(UTC)})).fetchall()
-    email, live_id, receipt_used, serial_used, features = rows[0][:5]
-    return Facts(email, live_id, bool(receipt_used), bool(serial_used), list(features or ()),
+    email, country, live_id, receipt_used, serial_used, features = rows[0][:6]
+    return Facts(email, country, live_id, bool(receipt_used), bool(serial_used), list(features or ()),
                  {line: end for *_, line, end in rows if line is not None})
 
 
@@ -175,14 +178,15 @@ def refuse_used(facts: Facts) -> None:
 
 async def prepare(db: AsyncSession, body: SubmitBody, user: Principal,
                   *, held: bool = False) -> tuple[str, Facts, m.Draft]:
-    """The dialog checked and quoted (SPEC §5 receipt and serial, the packages' current versions): its key, the
-    facts read for it (with the features the merchant holds, when `held`) and the draft."""
+    """The dialog checked and quoted (SPEC §5 receipt and serial, the packages' current versions of the merchant's
+    country): its key, the facts read for it (with the features the merchant holds, when `held`) and the draft.
+    A merchant outside the user's data authority is refused as one that does not exist."""
     key = m.workflow_id(body.kind, body.merchant_id, key_of(body))
     facts = await dialog_facts(db, body, key, held=held)
-    if facts.email is None:
+    if facts.country is None or not await within_scope(db, user, body.merchant_id):
         raise Invalid("merchantId", "not_found", ids=str(body.merchant_id))
     await ensure_readable(db, user, [body.screenshot_file_id], "screenshotFileId")
-    draft = m.Draft(kind=body.kind, merchant_id=body.merchant_id, quotes=await quotes(db, body),
+    draft = m.Draft(kind=body.kind, merchant_id=body.merchant_id, quotes=await quotes(db, body, facts.country),
                     free_days=body.free_days, receipt_number=body.receipt_number, payment_serial=body.payment_serial,
                     payment_at=body.payment_at, screenshot_file_id=body.screenshot_file_id, remark=body.remark)
     return key, facts, draft
@@ -315,35 +319,6 @@ async def confirm_command(db: AsyncSession, row: SubscriptionRequest, body: Conf
                for line in body.packages],
         free_days=body.free_days, current_versions=list(versions or ()), receipt_used=receipt_used,
         serial_used=serial_used, held_features=list(features or ()), transaction_id=transaction_id)
-
-
-REFUSAL_STATUS = {"SUBSCRIPTION_CHANGE_FAILED": 503, "NO_PERMISSION": 403}
-
-
-def refused(exc: ApplicationError) -> DomainError:
-    """A refusal of the request's flow as a translated error (api.flows.flow_refusal)."""
-    return flow_refusal(exc, "SUBSCRIPTION_NOT_AWAITING", REFUSAL_STATUS, {"state": "SubscriptionRequestState"})
-
-
-def ensure_state(row: SubscriptionRequest, wanted: SubscriptionRequestState) -> None:
-    """The step needs the request in this state; a closed request's flow has ended, so the row answers."""
-    if row.state != wanted:
-        raise refused(ApplicationError("", {"state": row.state}, type="SUBSCRIPTION_NOT_AWAITING"))
-
-
-async def run_update(client: Client, row: SubscriptionRequest, update: str, command: Any) -> m.RequestView:
-    handle = client.get_workflow_handle(row.workflow_id)
-    try:
-        async with watched():
-            view: m.RequestView = await handle.execute_update(update, command, result_type=m.RequestView)
-            return view
-    except WorkflowUpdateFailedError as exc:
-        if isinstance(exc.cause, ApplicationError):
-            raise refused(exc.cause) from None
-        raise
-    except (WorkflowUpdateRPCTimeoutOrCancelledError, RPCError) as exc:
-        log.warning("request %s flow did not answer: %s", row.id, exc)
-        raise DomainError("SUBSCRIPTION_FLOW_TIMEOUT", status=503) from exc
 
 
 # ---- reading -----------------------------------------------------------------------------------

@@ -195,6 +195,8 @@ class SubscriptionRequestWorkflow:
     @decide.validator
     def validate_decide(self, command: m.DecideCommand) -> None:
         self.check_decide(command)
+        if self.lock.locked():  # another decision is being written: refused at once rather than queued behind it
+            raise refusal(DomainError("SUBSCRIPTION_BEING_DECIDED", status=409))
 
     def check_decide(self, command: m.DecideCommand) -> None:
         self.ensure_state(R.AWAITING_APPROVAL)

@@ -18,6 +18,7 @@ from sqlalchemy.orm import aliased
 
 from api.deps import Need, Principal, SessionDep
 from api.envelope import Reply, ok
+from api.merchant_scope import MERCHANT_SCOPE
 from api.resource import Actions, Resource
 from api.resource.scope import DataScope, declares, scoped
 from api.schemas.merchants import (
@@ -45,11 +46,6 @@ SPECIFIC = "ginee-specific-accounts"  # specific accounts: the operating screen 
 EDIT = "account#edit"
 ACTIVATE_WMS = "account#activate-wms"
 HISTORY_LIMIT = 200
-
-# Data authority: a merchant belongs to its country, its team, and its sales and retention people.
-MERCHANT_SCOPE = scoped(name="Merchant", country=Merchant.country, team=Merchant.team,
-                        owner=(Merchant.sales_id, Merchant.retention_id))
-
 
 def through_merchant(name: str, merchant_id: Any, country: Any = None) -> DataScope:
     """The scope of rows that belong to a merchant (shops, payments): the merchant's team and people decide,

@@ -13,6 +13,7 @@ from temporalio.service import RPCError
 
 from api import subscription_ops as ops
 from api import subscription_retry as retrying
+from api import subscription_updates as updates
 from api.deps import Need, Principal, SessionDep, release
 from api.envelope import Page, Reply, ok
 from api.flows import temporal_client
@@ -136,11 +137,11 @@ async def confirm(request_id: int, body: ConfirmBody, request: Request, db: Sess
     row, email, requester, approver, subscription_id = await ops.visible(db, user, request_id, LISTED)
     if not user.can(ops.PERMISSION[row.kind]):
         raise Forbidden()
-    ops.ensure_state(row, m.R.AWAITING_CONFIRMATION)
+    updates.ensure_state(row, m.R.AWAITING_CONFIRMATION)
     command = await ops.confirm_command(db, row, body, user, transaction_id.get())
     spans = await ops.preview_periods(db, row, m.Draft.model_validate(row.payload))  # as it waits for approval
     await release(db)
-    view = await ops.run_update(await temporal_client(request), row, SubscriptionRequestWorkflow.confirm.__name__,
+    view = await updates.run_update(await temporal_client(request), row, SubscriptionRequestWorkflow.confirm.__name__,
                                 command)
     return ok(await shape(db, user, row, email, requester, approver, subscription_id, periods=True, view=view,
                           spans=spans))
@@ -149,12 +150,12 @@ async def confirm(request_id: int, body: ConfirmBody, request: Request, db: Sess
 async def decide(request_id: int, body: DecideBody, request: Request, db: SessionDep, user: Principal,
                  approve: bool) -> dict[str, Any]:
     row, email, requester, _, _ = await ops.visible(db, user, request_id, LISTED)
-    ops.ensure_state(row, m.R.AWAITING_APPROVAL)
+    updates.ensure_state(row, m.R.AWAITING_APPROVAL)
     command = m.DecideCommand(actor_id=user.id, actor_name=user.username, approve=approve,
                               may_approve=user.can(ops.APPROVE), reason=body.reason,
                               transaction_id=transaction_id.get())
     await release(db)
-    view = await ops.run_update(await temporal_client(request), row, SubscriptionRequestWorkflow.decide.__name__,
+    view = await updates.run_update(await temporal_client(request), row, SubscriptionRequestWorkflow.decide.__name__,
                                 command)
     approver = user.username if view.approver_id == user.id else None  # the decision is this caller's
     return ok(await shape(db, user, row, email, requester, approver, view.subscription_id, periods=True, view=view))

@@ -184,6 +184,14 @@ def check_count(index: int, count: int, package_type: PackageType, addon_type: A
         raise Invalid(f"packages[{index}].count", "counts_inconsistent", max=limit)
 
 
+def check_country(package_id: int, package_country: str, merchant_country: str) -> None:
+    """SPEC §5 "the currency of the applicable country must be in use": a merchant is sold only the packages of
+    its own country, priced in its currency (PostgreSQL refuses any other too, migration 0034)."""
+    if package_country != merchant_country:
+        raise Invalid("packages", "package_other_country", ids=str(package_id),
+                      country=f"enums.Country.{package_country}", merchantCountry=f"enums.Country.{merchant_country}")
+
+
 def check_confirmation(c: Confirmation) -> None:
     """SPEC §5 payment rules, refused naming the field: receipt characters, receipt and serial not used before,
     packages, counts and free days consistent (with the dialog and the packages), multi-warehouse after Master

@@ -4,7 +4,6 @@ time-skipping server of the module's own, and the API's calls of the dialog, the
 from __future__ import annotations
 
 import contextlib
-import secrets
 import uuid
 from collections.abc import AsyncIterator
 from decimal import Decimal
@@ -21,7 +20,9 @@ from domain.enums import AddonMode, AddonType, PackageType, PaymentPeriod, PlanN
 from domain.models.merchants import Merchant
 from domain.models.packages import Feature, Package, PackageVersion, PackageVersionFeature
 from domain.models.subscriptions import Payment, Subscription, SubscriptionRequest
+from domain.rules.money import currency_of
 from tests.conftest import unique
+from tests.integration.merchant_support import phone_in
 from tests.integration.temporal_support import console_on
 from tests.integration.ticket_support import staff, stop_quietly
 
@@ -49,9 +50,8 @@ async def subscription_worker(own_time_skipping_env: Any, app: Any) -> AsyncIter
                     await stop_quietly(env.client.get_workflow_handle(key))
 
 
-async def merchant(**fields: Any) -> int:
-    values = {"email": f"{unique('m')}@shop.test", "phone": f"+62812{secrets.randbelow(10**7):07d}",
-              "country": "ID", **fields}
+async def merchant(country: str = "ID", **fields: Any) -> int:
+    values = {"email": f"{unique('m')}@shop.test", "phone": phone_in(country), "country": country, **fields}
     async with transaction() as db:
         row = Merchant(**values)
         db.add(row)
@@ -62,11 +62,14 @@ async def merchant(**fields: Any) -> int:
 async def package(package_type: PackageType = PackageType.BASIC, *, plan: PlanName | None = PlanName.PRO,
                   mode: AddonMode | None = None, period: PaymentPeriod = PaymentPeriod.YEAR, free_days: int = 14,
                   features: tuple[str, ...] = (), amount: int = 1_200_000, monthly_orders: int = 3000,
-                  currency: str = "IDR", enabled: bool = True, addon_type: AddonType | None = None) -> int:
-    """An ERP package with its first version (IDR: tax 11 %, rounded up; actual = amount + tax - discount)."""
+                  currency: str | None = None, enabled: bool = True, addon_type: AddonType | None = None,
+                  country: str = "ID") -> int:
+    """An ERP package of `country` with its first version (in its currency unless told; tax 11 %, rounded up;
+    actual = amount + tax - discount)."""
     tax = Decimal(amount * 11 // 100)
+    currency = currency or currency_of(country)
     async with transaction() as db:
-        row = Package(kind="ERP", name=unique("Pkg "), country="ID", scene="ERP", package_type=package_type,
+        row = Package(kind="ERP", name=unique("Pkg "), country=country, scene="ERP", package_type=package_type,
                       addon_mode=mode if package_type == PackageType.ADDON else None, addon_type=addon_type,
                       plan_name=plan if package_type == PackageType.BASIC else None,
                       status="ENABLED" if enabled else "DISABLED")

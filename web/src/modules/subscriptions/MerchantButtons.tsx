@@ -23,7 +23,7 @@ export function SubscriptionButtons({ merchant, reload }: MerchantSlotProps) {
         </Can>
       ))}
       {open && (
-        <SubscriptionDialog kind={open} merchantId={merchant.id} country={merchant.country ?? undefined} open
+        <SubscriptionDialog kind={open} merchantId={merchant.id} country={merchant.country} open
           onClose={() => setOpen(undefined)} onConfirmed={reload} />
       )}
     </>

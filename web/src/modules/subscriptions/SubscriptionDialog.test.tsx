@@ -47,6 +47,13 @@ const bodyOf = (seen: SeenRequest[], path: string) => JSON.parse(seen.find((r) =
 
 // Several antd form steps under jsdom take tens of seconds on a loaded machine: the limit is there to stop a hang.
 describe('the subscribe dialog and its second confirmation', { timeout: 180_000 }, () => {
+  it('offers only the packages of the merchant\'s country (SPEC §5)', async () => {
+    const seen = openDialog(() => ({ body: envelope(request('AWAITING_CONFIRMATION')) }));
+    await waitFor(() => expect(seen.some((r) => r.url.includes('package/options'))).toBe(true));
+    const asked = seen.filter((r) => r.url.includes('package/options')).map((r) => new URL(r.url, 'http://console.test'));
+    expect(asked.map((u) => u.searchParams.get('country'))).toEqual(['ID']);
+  });
+
   it('shows what the server quoted, and submits the dialog with it restated once confirmed', async () => {
     const seen = openDialog(() => ({ body: envelope(request('AWAITING_CONFIRMATION')) }));
     await fillDialog();

@@ -11,8 +11,8 @@ import { RequestSummary } from './RequestSummary';
 export interface SubscriptionDialogProps {
   kind: SubscriptionKind;
   merchantId: number;
-  /** The merchant's country: the packages offered are that country's. */
-  country?: string;
+  /** The merchant's country: the packages offered are that country's only (a merchant is sold no other, SPEC §5). */
+  country: string;
   open: boolean;
   onClose: () => void;
   /** The request once confirmed: it now awaits another person's approval. */

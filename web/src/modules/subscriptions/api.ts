@@ -26,7 +26,8 @@ export const subscriptionApi = {
   retry: (id: number) => http.post<SubscriptionRequest>(`subscription/${id}/retry`, {}),
   refuse: (id: number, reason: string) => http.post<SubscriptionRequest>(`subscription/${id}/refuse`, { reason }, { notify: false }),
   detail: (id: number, signal?: AbortSignal) => http.get<SubscriptionRequest>(`subscription/detail/${id}`, { signal }),
-  packages: (country: string | undefined, signal?: AbortSignal) =>
+  /** The packages a merchant of `country` may be sold: that country's enabled ones. */
+  packages: (country: string, signal?: AbortSignal) =>
     http.get<PackageOption[]>('package/options', { params: { country }, signal }),
   upload: (file: File) => {
     const form = new FormData();
