@@ -12,7 +12,7 @@ A try is recorded before its password is checked (undecided: `success` NULL) and
 outcome is known, so a burst of guesses cannot outrun the count. A try that only undecided tries stand in the
 way of waits for their outcome instead of being refused: correct logins arriving together all get in, and a
 guess among them still meets every failure. A success forgives the failures decided before it from its own
-address only: the owner logging in elsewhere gives a guesser no fresh tries."""
+address only (never a try still undecided): the owner logging in elsewhere gives a guesser no fresh tries."""
 
 from __future__ import annotations
 
@@ -50,12 +50,13 @@ async def lock(db: AsyncSession, account: str) -> None:
 
 
 def counted(ip: str | None = None) -> ColumnElement[bool]:
-    """A try that counts against its account: failed or undecided, and no success from its address after it
+    """A try that counts against its account: undecided, or failed with no success from its address after it
     (times are of the outcome once known)."""
     later = aliased(LoginAttempt)
     forgiven = exists().where(later.account == LoginAttempt.account, later.ip == LoginAttempt.ip,
                               later.success.is_(True), later.at > LoginAttempt.at)
-    return and_(LoginAttempt.success.is_not(True), ~forgiven, *([LoginAttempt.ip == ip] if ip is not None else []))
+    return and_(or_(LoginAttempt.success.is_(None), LoginAttempt.success.is_(False) & ~forgiven),
+                *([LoginAttempt.ip == ip] if ip is not None else []))
 
 
 Try = tuple[datetime, bool | None]  # when, and its outcome (None: its password is being checked)
