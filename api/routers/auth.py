@@ -60,7 +60,7 @@ async def begin_try(account: str, ip: str) -> tuple[User | None, int]:
     connection; decided failures (or undecided ones past the patience) answer 429."""
     patience = time.monotonic() + throttle.PATIENCE_SECONDS
     while True:
-        async with transaction() as db:  # committed before a refusal is raised, so the try is counted
+        async with transaction() as db:  # a refused try is not recorded: its password is not checked
             user = await db.scalar(select(User).where(or_(User.username == account, User.email == account)))
             key = user.username if user else account  # username and email share one failure count
             await throttle.lock(db, key)
