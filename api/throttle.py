@@ -6,19 +6,31 @@ Three counts, each with free failures and then a doubling wait after the last fa
   two never slow an account down at an address it has logged in from before, so nobody can keep a real user out
   by failing logins in their name.
 The state is in PostgreSQL (login_attempts), so every API replica sees the same counts; an advisory lock per
-account makes check-and-record atomic."""
+account makes check-and-record atomic.
+
+A try is recorded before its password is checked (undecided: `success` NULL) and counts as failed until its
+outcome is known, so a burst of guesses cannot outrun the count. A try that only undecided tries stand in the
+way of waits for their outcome instead of being refused: correct logins arriving together all get in, and a
+guess among them still meets every failure. A success forgives the failures decided before it from its own
+address only (never a try still undecided): the owner logging in elsewhere gives a guesser no fresh tries."""
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, exists, func, or_, select
+from sqlalchemy import ColumnElement, and_, delete, exists, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import aliased
 
 from domain.errors import TooMany
 from domain.models.auth import LoginAttempt, Session
 from domain.rules.auth import ThrottleLimit, retry_after
 from domain.settings import get_settings
+
+# An undecided try older than this lost its process (killed between its two transactions): it counts as failed.
+UNDECIDED_FOR = timedelta(seconds=60)
+# How long a try waits for the outcome of undecided tries before they count against it as failures.
+PATIENCE_SECONDS = 10.0
 
 
 def limits() -> tuple[ThrottleLimit, ThrottleLimit, ThrottleLimit]:
@@ -37,21 +49,34 @@ async def lock(db: AsyncSession, account: str) -> None:
     await db.execute(select(func.pg_advisory_xact_lock(func.hashtext(f"login:{account}"))))
 
 
+def counted(ip: str | None = None) -> ColumnElement[bool]:
+    """A try that counts against its account: undecided, or failed with no success from its address after it
+    (times are of the outcome once known)."""
+    later = aliased(LoginAttempt)
+    forgiven = exists().where(later.account == LoginAttempt.account, later.ip == LoginAttempt.ip,
+                              later.success.is_(True), later.at > LoginAttempt.at)
+    return and_(or_(LoginAttempt.success.is_(None), LoginAttempt.success.is_(False) & ~forgiven),
+                *([LoginAttempt.ip == ip] if ip is not None else []))
+
+
+Try = tuple[datetime, bool | None]  # when, and its outcome (None: its password is being checked)
+
+
+async def account_tries(db: AsyncSession, account: str, since: datetime, ip: str | None = None) -> list[Try]:
+    query = select(LoginAttempt.at, LoginAttempt.success).where(
+        LoginAttempt.account == account, LoginAttempt.at > since, counted(ip))
+    return [(at, success) for at, success in (await db.execute(query)).all()]
+
+
 async def account_failures(db: AsyncSession, account: str, since: datetime, ip: str | None = None) -> list[datetime]:
-    """Failures of the account (from one address, if given) inside the window and after its last success."""
-    last_success = (select(func.max(LoginAttempt.at))
-                    .where(LoginAttempt.account == account, LoginAttempt.success).scalar_subquery())
-    query = select(LoginAttempt.at).where(
-        LoginAttempt.account == account, ~LoginAttempt.success, LoginAttempt.at > since,
-        LoginAttempt.at > func.coalesce(last_success, since))
-    if ip is not None:
-        query = query.where(LoginAttempt.ip == ip)
-    return list((await db.scalars(query)).all())
+    """The tries that count against the account (from one address, if given) inside the window."""
+    return [at for at, _ in await account_tries(db, account, since, ip)]
 
 
-async def ip_failures(db: AsyncSession, ip: str, since: datetime) -> list[datetime]:
-    query = select(LoginAttempt.at).where(LoginAttempt.ip == ip, ~LoginAttempt.success, LoginAttempt.at > since)
-    return list((await db.scalars(query)).all())
+async def ip_tries(db: AsyncSession, ip: str, since: datetime) -> list[Try]:
+    query = select(LoginAttempt.at, LoginAttempt.success).where(
+        LoginAttempt.ip == ip, LoginAttempt.success.is_not(True), LoginAttempt.at > since)
+    return [(at, success) for at, success in (await db.execute(query)).all()]
 
 
 async def known_address(db: AsyncSession, user_id: int | None, ip: str) -> bool:
@@ -61,17 +86,40 @@ async def known_address(db: AsyncSession, user_id: int | None, ip: str) -> bool:
     return bool(await db.scalar(select(exists().where(Session.user_id == user_id, Session.ip == ip))))
 
 
-async def check(db: AsyncSession, account: str, ip: str, now: datetime, *, known: bool) -> None:
-    """Refuse with 429 and Retry-After while this try has to wait; `known`: the account logged in from here before."""
+def wait_of(counts: list[tuple[list[Try], ThrottleLimit]], now: datetime, *, undecided: bool) -> int | None:
+    """Seconds to wait by the decided failures, or by the undecided tries too."""
+    def failed(tries: list[Try]) -> list[datetime]:
+        return [at for at, success in tries if undecided or success is False or now - at > UNDECIDED_FOR]
+    waits = [retry_after(failed(tries), now, limit) for tries, limit in counts]
+    return max((w for w in waits if w is not None), default=None)
+
+
+async def admits(db: AsyncSession, account: str, ip: str, now: datetime, *, known: bool, patient: bool) -> bool:
+    """Whether this try may go on now. False: only tries still being checked stand in its way, and it may wait
+    for their outcome (`patient`). Refused with 429 and Retry-After when it has to wait for its turn, by decided
+    failures, or by undecided ones once patience is out. `known`: the account logged in from here before."""
     pair, per_account, per_ip = limits()
     since = now - max(pair.window, per_account.window, per_ip.window)
-    waits = [retry_after(await account_failures(db, account, since, ip), now, pair)]
+    counts = [(await account_tries(db, account, since, ip), pair)]
     if not known:
-        waits += [retry_after(await account_failures(db, account, since), now, per_account),
-                  retry_after(await ip_failures(db, ip, since), now, per_ip)]
-    seconds = max((w for w in waits if w is not None), default=None)
-    if seconds is not None:
-        raise TooMany("LOGIN_THROTTLED", seconds=seconds)
+        counts += [(await account_tries(db, account, since), per_account), (await ip_tries(db, ip, since), per_ip)]
+    decided = wait_of(counts, now, undecided=False)
+    if decided is not None:
+        raise TooMany("LOGIN_THROTTLED", seconds=decided)
+    undecided = wait_of(counts, now, undecided=True)
+    if undecided is None:
+        return True
+    if patient:
+        return False
+    raise TooMany("LOGIN_THROTTLED", seconds=undecided)
+
+
+async def settle(db: AsyncSession, attempt_id: int, success: bool | None) -> None:
+    """The try's outcome, timed now; None: its password was never checked (too busy), so it does not count."""
+    if success is None:
+        await db.execute(delete(LoginAttempt).where(LoginAttempt.id == attempt_id))
+        return
+    await db.execute(update(LoginAttempt).where(LoginAttempt.id == attempt_id).values(success=success, at=func.now()))
 
 
 async def is_locked(db: AsyncSession, account: str, now: datetime) -> bool:
@@ -81,14 +129,15 @@ async def is_locked(db: AsyncSession, account: str, now: datetime) -> bool:
     if retry_after(await account_failures(db, account, since), now, per_account) is not None:
         return True
     addresses = (await db.scalars(select(LoginAttempt.ip).distinct().where(
-        LoginAttempt.account == account, ~LoginAttempt.success, LoginAttempt.at > since))).all()
+        LoginAttempt.account == account, counted(), LoginAttempt.at > since))).all()
     return any([retry_after(await account_failures(db, account, since, ip), now, pair) is not None
                 for ip in addresses])
 
 
 async def clear(db: AsyncSession, account: str) -> int:
     """Forget the account's failures (an administrator unlocks it); the audit log keeps every try."""
-    result = await db.execute(delete(LoginAttempt).where(LoginAttempt.account == account, ~LoginAttempt.success))
+    result = await db.execute(delete(LoginAttempt).where(LoginAttempt.account == account,
+                                                         LoginAttempt.success.is_not(True)))
     return int(result.rowcount or 0)  # type: ignore[attr-defined]
 
 

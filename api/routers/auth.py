@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
 from datetime import UTC, datetime
 from typing import Annotated
 
@@ -22,7 +24,13 @@ from domain.i18n import pick_language
 from domain.models.auth import LoginAttempt
 from domain.models.authorities import Authority
 from domain.models.users import User
-from domain.passwords import hash_password, hash_password_off_loop, needs_rehash, verify_password_off_loop
+from domain.passwords import (
+    HashingBusy,
+    hash_password,
+    hash_password_off_loop,
+    needs_rehash,
+    verify_password_off_loop,
+)
 from domain.rules.auth import password_guessable
 from domain.user_languages import offered
 from domain.user_time_zones import default_zone_name
@@ -31,6 +39,7 @@ router = APIRouter(tags=["auth"])
 
 # Verified when the account does not exist, so a wrong name costs as long as a wrong password.
 DUMMY_HASH = hash_password("no such account, no such password")
+UNDECIDED_POLL_SECONDS = 0.05  # how often a try waiting for others' outcome looks again
 
 
 def client_ip(request: Request) -> str:
@@ -45,33 +54,71 @@ def chosen_language(request: Request) -> dict[str, str]:
     return {"language": language} if request.headers.get("accept-language") and language else {}
 
 
+async def begin_try(account: str, ip: str) -> tuple[User | None, int]:
+    """The account named (by username or email) and this try, recorded as undecided once the throttle admits it.
+    While only tries still being checked stand in its way it waits for their outcome, polling without holding a
+    connection; decided failures (or undecided ones past the patience) answer 429."""
+    patience = time.monotonic() + throttle.PATIENCE_SECONDS
+    while True:
+        async with transaction() as db:  # a refused try is not recorded: its password is not checked
+            user = await db.scalar(select(User).where(or_(User.username == account, User.email == account)))
+            key = user.username if user else account  # username and email share one failure count
+            await throttle.lock(db, key)
+            now, known = datetime.now(UTC), await throttle.known_address(db, user.id if user else None, ip)
+            if await throttle.admits(db, key, ip, now, known=known, patient=time.monotonic() < patience):
+                await throttle.prune(db, key, ip, now)
+                attempt = LoginAttempt(account=key, ip=ip, success=None)
+                db.add(attempt)
+                await db.flush()
+                return user, attempt.id
+        await asyncio.sleep(UNDECIDED_POLL_SECONDS)
+
+
+async def settle(attempt_id: int, success: bool | None) -> None:
+    async with transaction() as db:
+        await throttle.settle(db, attempt_id, success)
+
+
+async def check_password(user: User | None, attempt_id: int, password: str) -> User:
+    """The user when the password is theirs and the account enabled; otherwise the try is settled as failed."""
+    try:
+        good = await verify_password_off_loop(user.password_hash if user else DUMMY_HASH, password)
+    except HashingBusy:
+        await settle(attempt_id, None)  # the password was never checked: nothing to count
+        raise
+    if user is None or not good:
+        await settle(attempt_id, False)
+        raise DomainError("LOGIN_FAILED", status=400, field="password")
+    if user.status != Status.ENABLED:
+        await settle(attempt_id, False)
+        raise DomainError("ACCOUNT_DISABLED", status=400)
+    return user
+
+
+async def rehashed(user: User, password: str) -> str | None:
+    """A hash with today's parameters when the stored one is older; not now when the hashing threads are busy."""
+    if not needs_rehash(user.password_hash):
+        return None
+    try:
+        return await hash_password_off_loop(password)
+    except HashingBusy:
+        return None
+
+
 @router.post("/auth/login", dependencies=[PUBLIC])
 async def login(body: LoginBody, request: Request, response: Response) -> Reply[TokenPublic]:
     """Username or email with the password; a real name is not a login name. Failed tries are throttled."""
-    # Two short transactions around the password check, so no connection waits on argon2: the first counts the
-    # try as failed before the check (a burst of guesses cannot outrun the count), the second turns it into a
-    # success and opens the session.
-    account, ip, now = body.username.strip().lower(), client_ip(request), datetime.now(UTC)
+    # Short transactions around the password check, so no connection waits on argon2: the first records the try
+    # as undecided (counted as failed by anyone arriving meanwhile: a burst of guesses cannot outrun the count),
+    # the last settles it and, for a success, opens the session.
+    account, ip = body.username.strip().lower(), client_ip(request)
     request.state.audit_operator = (None, account)
-    async with transaction() as db:  # committed before a refusal is raised, so the try is counted
-        user = await db.scalar(select(User).where(or_(User.username == account, User.email == account)))
-        key = user.username if user else account  # username and email share one failure count
-        await throttle.lock(db, key)
-        await throttle.check(db, key, ip, now, known=await throttle.known_address(db, user.id if user else None, ip))
-        await throttle.prune(db, key, ip, now)
-        attempt = LoginAttempt(account=key, ip=ip, success=False)
-        db.add(attempt)
-        await db.flush()
-        attempt_id, stored_hash = attempt.id, user.password_hash if user else DUMMY_HASH
-    good = await verify_password_off_loop(stored_hash, body.password) and user is not None
-    if not good:
-        raise DomainError("LOGIN_FAILED", status=400, field="password")
-    assert user is not None
-    if user.status != Status.ENABLED:
-        raise DomainError("ACCOUNT_DISABLED", status=400)
-    new_hash = await hash_password_off_loop(body.password) if needs_rehash(stored_hash) else None
+    found, attempt_id = await begin_try(account, ip)
+    user = await check_password(found, attempt_id, body.password)
+    new_hash = await rehashed(user, body.password)
+    now = datetime.now(UTC)
     async with transaction() as db:
-        await db.execute(update(LoginAttempt).where(LoginAttempt.id == attempt_id).values(success=True))
+        await throttle.settle(db, attempt_id, True)
         await db.execute(update(User).where(User.id == user.id).values(
             last_login_at=now, **({"password_hash": new_hash} if new_hash else {}), **chosen_language(request)))
         token = await security.open_session(db, user.id, remember=body.remember_me, ip=ip,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, func, inspect, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.deps import Need, Principal, SessionDep
@@ -31,6 +31,7 @@ from domain.models.authorities import Authority, holders
 from domain.models.roles import Role, role_authorities
 from domain.models.users import User, user_authorities, user_roles
 from domain.rules import grants
+from domain.seed.authorities import BUILT_IN
 
 # The tree is also the permission picker of the role and user screens.
 TREE_READERS = ("menu-management", "role-management", "user-management", "data-authority")
@@ -38,8 +39,22 @@ AUDITED = {"x-audit": True}  # GET calls that change data (SPEC §7) are logged 
 READ = {"x-audit": False}  # a POST that only reads
 
 
-async def check_tree(db: AsyncSession, row: Authority, _: Principal) -> None:
+def check_identifier(row: Authority, user: Principal) -> None:
+    """An identifier is what roles grant and the server checks, so it is fixed once created: a rename would hand
+    the grant to whoever holds the entry (docs/decisions/authority-identifiers.md). A built-in one created anew
+    (after a deletion) is a grant of it too, so only its holders may create it."""
+    state = inspect(row)
+    if state.persistent:
+        before = state.attrs.identifier.history.deleted
+        if before and before[0] != row.identifier:
+            raise Invalid("identifier", "identifier_fixed")
+    elif row.identifier in BUILT_IN and not user.can(row.identifier):
+        raise Invalid("identifier", "identifier_not_held")
+
+
+async def check_tree(db: AsyncSession, row: Authority, user: Principal) -> None:
     """A button carries `system#feature` and nothing below it; the parent is not the entry or below it."""
+    check_identifier(row, user)
     is_button = row.menu_type == MenuType.BUTTON
     if is_button != ("#" in row.identifier):
         raise Invalid("identifier", "identifier_button" if is_button else "identifier_menu")
@@ -54,7 +69,11 @@ async def check_tree(db: AsyncSession, row: Authority, _: Principal) -> None:
     await refuse_cycle(db, Authority, row, "authority_cycle")
 
 
-async def leaf_only(db: AsyncSession, row: Authority, _: Principal) -> None:
+async def check_delete(db: AsyncSession, row: Authority, user: Principal) -> None:
+    """Only a leaf; a built-in entry only by a super user, for the server creates it again at its next start and
+    gives it back to the built-in roles whose defaults name it, which may be roles it had been taken from."""
+    if row.identifier in BUILT_IN and not user.is_super:
+        raise DomainError("AUTHORITY_BUILT_IN", status=403, title=row.title)
     if await db.scalar(select(func.count()).where(Authority.parent_id == row.id)):
         raise DomainError("AUTHORITY_HAS_CHILDREN", status=409, title=row.title)
 
@@ -64,8 +83,8 @@ authorities = Resource(
     filters=AuthorityFilters, permission="menu-management",
     actions=Actions(add="authority#add", edit="authority#edit", delete="authority#delete",
                     export="authority#export", import_="authority#import"),
-    scope=CONFIGURATION, prepare=check_tree, check_delete=leaf_only, unique={"uq_authorities_identifier": "identifier"},
-    default_sort="sort",
+    scope=CONFIGURATION, prepare=check_tree, check_delete=check_delete,
+    unique={"uq_authorities_identifier": "identifier"}, default_sort="sort",
 )
 router = authorities.router(prefix="/authority", tags=["authorities"])
 usage_router = APIRouter(tags=["authorities"])

@@ -38,7 +38,8 @@ class LoginAttempt(Base):
     at: Mapped[datetime] = mapped_column(server_default=func.now())
     account: Mapped[str] = mapped_column(String(100))  # the name as typed, lower-cased
     ip: Mapped[str] = mapped_column(String(64))
-    success: Mapped[bool]
+    # None while the password is being checked; `at` is then when the try began, and once settled its outcome's time
+    success: Mapped[bool | None]
 
 
 class AuthEpoch(Base):

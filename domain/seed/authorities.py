@@ -19,4 +19,8 @@ TREE: tuple[Node, ...] = (
 # Every logged-in user's menu holds these, whatever their roles: the landing page and their own profile.
 EVERYONE: frozenset[str] = frozenset({"home", *(node.identifier for node in PROFILE)})
 
-__all__ = ["EVERYONE", "TREE", "Node", "walk"]
+# The identifiers the code refers to (`Need(...)`, `user.can(...)`, the built-in roles' defaults): the server
+# creates them at start when missing and gives them to the roles whose defaults name them.
+BUILT_IN: frozenset[str] = frozenset(node.identifier for node, _, _ in walk(TREE))
+
+__all__ = ["BUILT_IN", "EVERYONE", "TREE", "Node", "walk"]

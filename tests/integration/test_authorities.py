@@ -48,7 +48,8 @@ async def test_search_by_parent_then_modify_and_delete(client, admin):
     top = (await client.post("/cms/authority/search", headers=admin, json={"parentId": 0, "pageSize": 100})).json()
     assert "home" in [i["identifier"] for i in top["data"]["items"]]
     modified = await client.post("/cms/authority/modify", headers=admin,
-                                 json={**entry(), "id": child["id"], "title": "Renamed", "parentId": parent["id"]})
+                                 json={**entry(identifier=child["identifier"]), "id": child["id"], "title": "Renamed",
+                                       "parentId": parent["id"]})
     assert modified.json()["data"]["title"] == "Renamed"
     refused = await client.delete(f"/cms/authority/delete/{child['id']}", headers=admin)
     assert refused.status_code == 409 and refused.json()["code"] == "AUTHORITY_HAS_CHILDREN"
@@ -66,7 +67,7 @@ async def test_tree_rules(client, admin):
     cycle = await client.post("/cms/authority/modify", headers=admin,
                               json={"id": parent["id"], "parentId": parent["id"]})
     assert cycle.json()["data"]["errors"][0]["rule"] == "authority_cycle"
-    duplicate = await client.post("/cms/authority/add", headers=admin, json=entry(identifier="home"))
+    duplicate = await client.post("/cms/authority/add", headers=admin, json=entry(identifier=parent["identifier"]))
     assert duplicate.status_code == 409 and duplicate.json()["data"] == {"field": "identifier"}
 
 

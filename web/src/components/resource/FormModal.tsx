@@ -107,7 +107,7 @@ export function FormModal<R extends Row>({ resource, api, target, onClose, onSav
             const label = t(column.title);
             return (
               <Form.Item key={column.key} name={column.key} label={label} rules={fieldRules(column, label, t)}>
-                <FormControl column={column} label={label} />
+                <FormControl column={column} label={label} disabled={editing && column.form?.fixed} />
               </Form.Item>
             );
           })}

@@ -13,13 +13,14 @@ const RichTextInput = lazy(async () => ({ default: (await import('../richText/Ri
 
 type ControlProps = InputProps;
 
-function EnumSelect({ column, label, multiple, maxCount, id, value, onChange }: ControlProps & { multiple?: boolean; maxCount?: number }) {
+function EnumSelect({ column, label, multiple, maxCount, id, value, onChange, disabled }: ControlProps & { multiple?: boolean; maxCount?: number }) {
   const options = useEnumOptions(column.enum);
   return (
     <Select
       {...labelled({ id, label })}
       value={value as string | string[] | undefined}
       onChange={onChange}
+      disabled={disabled}
       mode={multiple ? 'multiple' : undefined}
       maxCount={maxCount}
       showSearch={SEARCH_BY_LABEL}
@@ -46,7 +47,7 @@ export function FilterControl(props: ControlProps) {
 
 /** The create/edit form control of a form column. */
 export function FormControl(props: ControlProps) {
-  const { column, label, value, onChange, id } = props;
+  const { column, label, value, onChange, id, disabled } = props;
   const Own = column.form?.input;
   if (Own) return <Own {...props} />;
   switch (column.type) {
@@ -54,9 +55,9 @@ export function FormControl(props: ControlProps) {
       return column.form?.multiple ? <EnumSelect {...props} multiple maxCount={column.form.max} /> : <EnumSelect {...props} />;
     case 'number':
     case 'currency':
-      return <InputNumber id={id} aria-label={label} style={{ width: '100%' }} value={value as number | undefined} onChange={onChange} />;
+      return <InputNumber id={id} aria-label={label} disabled={disabled} style={{ width: '100%' }} value={value as number | undefined} onChange={onChange} />;
     case 'boolean':
-      return <Switch id={id} aria-label={label} checked={Boolean(value)} onChange={onChange} />;
+      return <Switch id={id} aria-label={label} disabled={disabled} checked={Boolean(value)} onChange={onChange} />;
     case 'html':
       return lazily(<RichTextInput id={id} label={label} value={value as string | undefined} onChange={onChange} max={column.form?.max} />);
     case 'date':
@@ -67,6 +68,7 @@ export function FormControl(props: ControlProps) {
         <Input
           id={id}
           aria-label={label}
+          disabled={disabled}
           value={value as string | undefined}
           onChange={(event) => onChange?.(event.target.value)}
           count={column.form?.max !== undefined ? { show: true, max: column.form.max } : undefined}

@@ -96,6 +96,12 @@ describe('form payloads', () => {
   it('clears blank fields of an edited record and never sends create-only fields', () => {
     expect(formPayload({ name: 'JNE', logoUrl: ' ', country: 'ID' }, columns, 'edit')).toEqual({ name: 'JNE', logoUrl: null });
   });
+
+  it('sends a fixed field when creating and never when editing', () => {
+    const fixed: Column[] = [name, { key: 'identifier', title: 'identifier', form: { fixed: true } }];
+    expect(formPayload({ name: 'JNE', identifier: 'jne' }, fixed, 'create')).toEqual({ name: 'JNE', identifier: 'jne' });
+    expect(formPayload({ name: 'JNE', identifier: 'jne' }, fixed, 'edit')).toEqual({ name: 'JNE' });
+  });
 });
 
 describe('server field errors (422 data.errors) on the form', () => {

@@ -94,7 +94,7 @@ export function fieldRules(column: Column<Row>, label: string, t: Translate): Ru
 export function formPayload(values: Record<string, unknown>, columns: readonly Column<Row>[], mode: 'create' | 'edit'): Record<string, unknown> {
   const payload: Record<string, unknown> = {};
   for (const column of columns) {
-    if (!column.form || (mode === 'edit' && column.form.createOnly) || !(column.key in values)) continue;
+    if (!column.form || (mode === 'edit' && (column.form.createOnly || column.form.fixed)) || !(column.key in values)) continue;
     const raw = values[column.key];
     const value = typeof raw === 'string' ? raw.trim() : raw;
     if (value === '' || value === undefined || value === null) {

@@ -19,6 +19,8 @@ export interface FieldRules {
   pattern?: NamedPattern;
   /** Shown in the create form only: the server does not let it change afterwards. */
   createOnly?: boolean;
+  /** Set when the record is created, then shown in the edit form without being editable (nor sent). */
+  fixed?: boolean;
   /** An enum field holding a list of values (a tip's pages); `max` is then how many may be picked. */
   multiple?: boolean;
   /** A rule of the field's own: the message of what is wrong, or undefined when the value is fine. */
@@ -43,6 +45,7 @@ export interface InputProps {
   value?: unknown;
   onChange?: (value: unknown) => void;
   id?: string;
+  disabled?: boolean;
 }
 
 export type Row = Record<string, unknown> & { id: number };

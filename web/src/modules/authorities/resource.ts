@@ -18,7 +18,7 @@ export default defineResource<Authority>({
     { key: 'parentId', title: 'parent', form: { input: ParentSelect } },
     { key: 'menuType', title: 'menuType', type: 'enum', enum: 'MenuType', form: { required: true } },
     { key: 'title', title: 'titleField', form: { required: true, max: 64 } },
-    { key: 'identifier', title: 'identifier', form: { required: true, max: 128, check: checkIdentifier } },
+    { key: 'identifier', title: 'identifier', form: { required: true, max: 128, check: checkIdentifier, fixed: true } },
     { key: 'icon', title: 'icon', form: { max: 64 } },
     { key: 'descriptionEn', title: 'descriptionEn', form: { required: true, max: 128 } },
     { key: 'descriptionZh', title: 'descriptionZh', form: { required: true, max: 128 } },
