@@ -4,6 +4,7 @@ still down: however it ends, an action asked after Temporal is back works within
 and the operators' health view shows the breaker as it is."""
 
 import asyncio
+from datetime import UTC, datetime
 
 import httpx
 import pytest
@@ -40,11 +41,13 @@ async def calls(app):
         yield c
 
 
-async def paused_mail() -> int:
+async def mail_task(status: MailTaskStatus = MailTaskStatus.PAUSED) -> int:
+    """A timed mail sending once, in 2030 (its row only: no schedule)."""
     async with transaction() as db:
         row = MailTask(recipients=["a@example.com"], cc=[], subject="breaker", content="<p>x</p>",
-                       attachment_ids=[], repeat=MailRepeat.ONCE, send_at="2030-01-01T00:00:00Z",
-                       time_zone="UTC", status=MailTaskStatus.PAUSED, paused_reason="MANUAL", consecutive_failures=0)
+                       attachment_ids=[], repeat=MailRepeat.ONCE_LATER, send_at=datetime(2030, 1, 1, tzinfo=UTC),
+                       time_zone="UTC", status=status, consecutive_failures=0,
+                       paused_reason="MANUAL" if status == MailTaskStatus.PAUSED else None)
         db.add(row)
         await db.flush()
         return row.id
@@ -72,7 +75,7 @@ async def breaker_in_health(calls, headers) -> dict:
 async def test_a_trial_ended_by_any_failure_of_its_own_frees_the_next_action(calls, temporal, login_as,
                                                                              monkeypatch):
     headers = await login_as("task-schedule", "timed-mail", "mail#send", "deploy#cancel", "system-health")
-    paused = await paused_mail()
+    paused = await mail_task()
     assert (await schedule_of_a_task(calls, headers)).status_code == 200
     assert (await breaker_in_health(calls, headers))["breaker"]["state"] == "CLOSED"
 
@@ -80,7 +83,7 @@ async def test_a_trial_ended_by_any_failure_of_its_own_frees_the_next_action(cal
         return await calls.post("/cms/deploy/run/2147483000/cancel", headers=headers)
 
     async def refused() -> httpx.Response:  # the route's own refusal, its client taken in the route
-        return await calls.post(f"/cms/mail/{paused}/pause", headers=headers)
+        return await calls.post(f"/cms/mail/{paused}/send-again", headers=headers)
 
     async def error() -> httpx.Response:  # an error of the route after it took the client
         async def broken(*_: object, **__: object) -> None:
@@ -88,7 +91,7 @@ async def test_a_trial_ended_by_any_failure_of_its_own_frees_the_next_action(cal
 
         with monkeypatch.context() as patch:
             patch.setattr("api.routers.mail.load", broken)
-            return await calls.post(f"/cms/mail/{paused}/pause", headers=headers)
+            return await calls.post(f"/cms/mail/{paused}/send-again", headers=headers)
 
     for first_call, status in ((not_found, 404), (refused, 409), (error, 500)):
         await temporal.stop()
