@@ -20,7 +20,7 @@ from temporalio.client import WorkflowUpdateRPCTimeoutOrCancelledError
 from temporalio.service import RPCError
 
 from api.envelope import failure
-from api.flows import is_outage
+from api.flows import TemporalTimeout, is_outage
 from domain.context import transaction_id
 from domain.db import refused_value
 from domain.errors import DomainError, NotFound
@@ -183,6 +183,7 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(RPCError)  # a Temporal call no route answered for: its outage is a 503, not a bug
     @app.exception_handler(WorkflowUpdateRPCTimeoutOrCancelledError)
+    @app.exception_handler(TemporalTimeout)
     async def _temporal_down(_: Request, exc: Exception) -> JSONResponse:
         if not is_outage(exc):
             raise exc

@@ -17,6 +17,7 @@ from temporalio.service import RPCError, RPCStatusCode
 
 from domain.errors import DomainError
 from domain.i18n import t
+from domain.settings import get_settings
 from domain.temporal import connect
 
 log = logging.getLogger("omp.flows")
@@ -148,13 +149,30 @@ async def temporal_client(request: Request) -> Client:
         raise
 
 
+# What a watched block may take beyond OMP_TEMPORAL_RPC_SECONDS: its calls' own time-outs end first where they
+# have one; the block's deadline ends the calls that have none (a schedule's, a signal's) on a hung server.
+WATCH_MARGIN = 5.0
+
+
+class TemporalTimeout(TimeoutError):
+    """A watched block outlived its deadline: Temporal hangs."""
+
+
 class watched:
-    """`async with watched(): await client...` tells the breaker how the call to Temporal ended."""
+    """`async with watched(): await client...` bounds the calls to Temporal by a deadline and tells the breaker
+    how they ended."""
 
     async def __aenter__(self) -> None:
-        return None
+        self.deadline = asyncio.timeout(get_settings().temporal_rpc_seconds + WATCH_MARGIN)
+        await self.deadline.__aenter__()
 
-    async def __aexit__(self, kind: type[BaseException] | None, exc: BaseException | None, _tb: object) -> bool:
+    async def __aexit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: Any) -> bool:
+        try:
+            await self.deadline.__aexit__(kind, exc, tb)
+        except TimeoutError as timed_out:  # the deadline cancelled the block
+            breaker.record(timed_out)
+            raise TemporalTimeout(f"no answer from Temporal within {get_settings().temporal_rpc_seconds} s") \
+                from timed_out
         breaker.record(exc)
         return False
 

@@ -174,6 +174,7 @@ async def refuse_while_running(db: AsyncSession, client: Client, job_id: int) ->
     others = await overlap.processing(db, job_id)
     if not others:
         return
+    await release(db)  # no connection held while Temporal is asked
     async with watched():
         live, _ = await overlap.sort_out(client, others)
     if live:
