@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import delete, select, text
 from temporalio import activity
 
-from activities import deploy_store, notices, plan_store, ticket_flows
+from activities import deploy_store, notices, plan_store, schedule_sync, ticket_flows
 from domain import outbound
 from domain.db import transaction
 from domain.enums import DeployTaskStatus, JobRecordResult, MerchantPackageState
@@ -32,6 +32,10 @@ async def ticket_reconcile(p: dict[str, Any]) -> str:
 async def notice_reconcile(p: dict[str, Any]) -> str:
     started = await notices.reconcile(activity.client(), timedelta(seconds=p["olderThanSeconds"]))
     return f"{started} notice flows started"
+
+
+async def schedules_reconcile(_: dict[str, Any]) -> str:
+    return await schedule_sync.reconcile(activity.client())
 
 
 async def purge(table: Any, column: Any, cutoff: datetime, *also: Any) -> int:
@@ -108,6 +112,7 @@ async def http_probe(p: dict[str, Any]) -> str:
 CODE: dict[str, Callable[[dict[str, Any]], Awaitable[str]]] = {
     "ticketFlows.reconcile": ticket_reconcile,
     "notices.reconcile": notice_reconcile,
+    "schedules.reconcile": schedules_reconcile,
     "operationLog.purge": operation_log_purge,
     "taskRecords.purge": task_record_purge,
     "plans.expireSweep": plan_expiry_sweep,

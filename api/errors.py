@@ -16,8 +16,11 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException
+from temporalio.client import WorkflowUpdateRPCTimeoutOrCancelledError
+from temporalio.service import RPCError
 
 from api.envelope import failure
+from api.flows import TemporalTimeout, is_outage
 from domain.context import transaction_id
 from domain.db import refused_value
 from domain.errors import DomainError, NotFound
@@ -175,6 +178,17 @@ def install(app: FastAPI) -> None:
     async def _db_down(_: Request, exc: Exception) -> JSONResponse:
         log.error("database unavailable: %s", exc)
         return JSONResponse(failure("SERVICE_UNAVAILABLE", t("errors.SERVICE_UNAVAILABLE", service="PostgreSQL")),
+                            status_code=503)
+
+
+    @app.exception_handler(RPCError)  # a Temporal call no route answered for: its outage is a 503, not a bug
+    @app.exception_handler(WorkflowUpdateRPCTimeoutOrCancelledError)
+    @app.exception_handler(TemporalTimeout)
+    async def _temporal_down(_: Request, exc: Exception) -> JSONResponse:
+        if not is_outage(exc):
+            raise exc
+        log.error("Temporal unavailable: %s", exc)
+        return JSONResponse(failure("SERVICE_UNAVAILABLE", t("errors.SERVICE_UNAVAILABLE", service="Temporal")),
                             status_code=503)
 
 

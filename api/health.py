@@ -9,7 +9,8 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable
-from datetime import timedelta
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select, text
@@ -17,7 +18,7 @@ from temporalio.api.enums.v1 import TaskQueueType
 from temporalio.api.taskqueue.v1 import TaskQueue
 from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
 
-from api.flows import Flows
+from api.flows import Flows, breaker
 from domain import processes
 from domain.db import get_engine, pool_use
 from domain.models.health import ActivityFailure
@@ -31,11 +32,19 @@ STALE = timedelta(minutes=15)
 
 
 class Degraded(Exception):
-    """Raised by a probe whose part works but not well; `failing` lists what fails, for operators."""
+    """Raised by a probe whose part works but not well; `facts` (e.g. `failing`: what fails) go to operators."""
 
-    def __init__(self, detail: str, failing: list[dict[str, Any]] | None = None) -> None:
+    def __init__(self, detail: str, **facts: Any) -> None:
         super().__init__(detail)
-        self.failing = failing
+        self.facts = facts
+
+
+@dataclass
+class Finding:
+    """What a probe of a working part found: its detail, and facts for operators beside it."""
+
+    detail: str
+    facts: dict[str, Any] = field(default_factory=dict)
 
 
 async def probe_postgres(_: Flows) -> str:
@@ -50,17 +59,38 @@ async def probe_temporal(flows: Flows) -> str:
     return client.service_client.config.target_host
 
 
+async def probe_breaker(_: Flows) -> Finding:
+    """Whether this API process asks Temporal: DEGRADED while its breaker answers 503 at once (api/flows.py)."""
+    state, until = breaker.state()
+    facts = {"breaker": {"state": state, "until": until}}
+    if state == "CLOSED":
+        return Finding("closed: Temporal actions are asked", facts)
+    if state == "OPEN":
+        raise Degraded(f"open: Temporal actions answer 503 until {until:%H:%M:%S} UTC", **facts)
+    trial = f"a trial call runs until {until:%H:%M:%S} UTC" if until else "the next Temporal action tries"
+    raise Degraded(f"half open: {trial}", **facts)
+
+
 async def probe_worker(flows: Flows) -> str:
-    """Up when a worker polled our task queue recently (Temporal keeps pollers for about a minute)."""
+    """UP while every worker of our task queue asks it for tasks. Temporal lists each worker with the last
+    time it polled (a poll lasts up to a minute and stamps its start and end); a worker silent for longer
+    than `worker_silent_seconds` is frozen, stuck or gone, though Temporal still lists it for minutes."""
     client = await flows.client()
-    queue = get_settings().task_queue
+    queue, limit = get_settings().task_queue, get_settings().worker_silent_seconds
     reply = await client.workflow_service.describe_task_queue(DescribeTaskQueueRequest(
         namespace=client.namespace, task_queue=TaskQueue(name=queue),
         task_queue_type=TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
     ))
     if not reply.pollers:
         raise RuntimeError(f"no worker polls task queue {queue}")
-    return f"{len(reply.pollers)} poller(s) on {queue}"
+    now = datetime.now(UTC)
+    silence = {p.identity: (now - p.last_access_time.ToDatetime(tzinfo=UTC)).total_seconds() for p in reply.pollers}
+    silent = sorted(name for name, seconds in silence.items() if seconds > limit)
+    if len(silent) == len(silence):
+        raise RuntimeError(f"no worker has polled {queue} for {min(silence.values()):.0f} s (limit {limit:.0f} s)")
+    if silent:
+        raise Degraded(f"silent for more than {limit:.0f} s on {queue}: {', '.join(silent)}")
+    return f"{len(silence)} worker(s) polling {queue}, the last {min(silence.values()):.0f} s ago"
 
 
 async def probe_smtp(_: Flows) -> str:
@@ -100,28 +130,30 @@ async def probe_activities(_: Flows) -> str:
                for r in current if r.since <= now - threshold]
     if failing:
         names = ", ".join(f["activity"] for f in failing)
-        raise Degraded(f"failing for more than {threshold.total_seconds():.0f} s: {names}", failing)
+        raise Degraded(f"failing for more than {threshold.total_seconds():.0f} s: {names}", failing=failing)
     return f"{len(current)} failing for less than {threshold.total_seconds():.0f} s" if current else "none failing"
 
 
-PROBES: dict[str, Callable[[Flows], Awaitable[str]]] = {
-    "postgres": probe_postgres, "temporal": probe_temporal, "smtp": probe_smtp, "worker": probe_worker,
-    "pools": probe_pools, "activities": probe_activities,
+Probe = Callable[[Flows], Awaitable[str | Finding]]
+PROBES: dict[str, Probe] = {
+    "postgres": probe_postgres, "temporal": probe_temporal, "breaker": probe_breaker, "smtp": probe_smtp,
+    "worker": probe_worker, "pools": probe_pools, "activities": probe_activities,
 }
 
 
-async def _run(probe: Callable[[Flows], Awaitable[str]], flows: Flows) -> dict[str, Any]:
+async def _run(probe: Probe, flows: Flows) -> dict[str, Any]:
     started = time.perf_counter()
-    failing = None
+    facts: dict[str, Any] = {}
     try:
-        detail = await asyncio.wait_for(probe(flows), PROBE_TIMEOUT)
+        found = await asyncio.wait_for(probe(flows), PROBE_TIMEOUT)
+        detail, facts = (found.detail, found.facts) if isinstance(found, Finding) else (found, {})
         status = "UP"
     except Degraded as exc:
-        detail, status, failing = str(exc), "DEGRADED", exc.failing
+        detail, status, facts = str(exc), "DEGRADED", exc.facts
     except Exception as exc:
         detail, status = (str(exc) or type(exc).__name__), "DOWN"
     result = {"status": status, "latencyMs": round((time.perf_counter() - started) * 1000, 1), "detail": detail}
-    return result | ({"failing": failing} if failing else {})
+    return result | facts
 
 
 async def check(flows: Flows) -> dict[str, Any]:

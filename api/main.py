@@ -20,7 +20,7 @@ from api import errors, temporal_ui
 from api.audit_log import OperationLogger
 from api.client_address import ClientAddress
 from api.deps import guard_of
-from api.flows import Flows
+from api.flows import Flows, TemporalTrials
 from api.input_guard import InputGuard
 from api.lean import LeanRoutes, lean_routes
 from api.middleware import RequestContext
@@ -128,7 +128,8 @@ def create_app() -> FastAPI:
     app.add_middleware(InputGuard)  # before any route, lean or not: the body limit and the input rules
     app.add_middleware(RequestContext)
     app.add_middleware(SecurityHeaders)  # outside RequestContext: its own 500 replies carry the headers too
-    app.add_middleware(ClientAddress)  # outermost: the access log, throttle and audit see the real client
+    app.add_middleware(ClientAddress)  # the access log, throttle and audit see the real client
+    app.add_middleware(TemporalTrials)  # outermost: a call's breaker trial is given back however it ends
     mount_web(app, settings.web_dist)
     RouteIndex.install(app)  # FastAPI's router scans ~420 routes a call; the index tries the few that could match
     app.lean = LeanRoutes(partial(FastAPI.__call__, app), lean_routes(ROUTERS, BASE))

@@ -111,6 +111,9 @@ class Settings(BaseSettings):
     temporal_rpc_seconds: float = 10.0
     # /cms/health is DEGRADED once an activity has been failing for this long.
     activity_failing_seconds: int = 300
+    # /cms/health counts a worker as frozen or gone once it has not polled its task queue for this long (an idle
+    # worker polls at least once a minute, Temporal's long poll).
+    worker_silent_seconds: float = Field(default=90.0, gt=0)
 
     # Deployments (docs/deployments.md): Jenkins' remote API when a URL and an API token are set (and the
     # project names a job); otherwise the local runner executes the project's deploy command.

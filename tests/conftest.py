@@ -98,7 +98,7 @@ def closed_temporal_breaker():  # type: ignore[no-untyped-def]
     yield
     from api.flows import breaker
 
-    breaker.open_until, breaker.trying = 0.0, False
+    breaker.reset()
 
 
 @pytest.fixture

@@ -1,9 +1,11 @@
 """Scheduled tasks (SPEC §2 /system/task/schedule, §3, §5; docs/jobs.md): the list on the resource kit; create,
-edit and delete put the task's Temporal Schedule before the call commits, so a save Temporal refuses changes
-nothing; the next fire times are Temporal's own; run now, pause, resume and backfill act on the schedule."""
+edit, delete, pause and resume commit the row, then bring the task's Temporal Schedule to it (api/schedule_saves.py:
+a save that finds Temporal down is kept and the reconciliation puts its schedule); the next fire times are
+Temporal's own; run now and backfill act on the schedule."""
 
 from __future__ import annotations
 
+import logging
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
@@ -21,6 +23,7 @@ from api.envelope import Reply, ok
 from api.flows import temporal_client, watched
 from api.resource import Actions, Resource
 from api.resource.scope import CONFIGURATION, declares
+from api.schedule_saves import follow, saved
 from api.schemas.jobs import (
     JobBackfillBody,
     JobCreate,
@@ -43,6 +46,7 @@ from domain.rules import jobs as rules
 from domain.settings import get_settings
 from workflows.job_models import TASK_NAME, JobRun
 
+log = logging.getLogger("omp.jobs")
 MENU = "task-schedule"
 BACKFILL_MAX_DAYS = 7  # a window longer than a week is more likely a mistake than a missed night
 
@@ -77,42 +81,39 @@ router = jobs.router(prefix="/job", tags=["jobs"])
 SCOPE = declares(CONFIGURATION)
 
 
-async def put(request: Request, row: ScheduledJob) -> None:
-    """The schedule as the row says, before the call commits: a schedule Temporal refuses leaves no row behind."""
-    client = await temporal_client(request)
+async def put(request: Request, db: AsyncSession, row: ScheduledJob) -> bool:
+    """Commit the saved task, then put its schedule as the row says; False: Temporal did not answer, the
+    reconciliation puts it."""
     try:
-        async with watched():
-            await put_schedule(client, row)
+        return await follow(request, db, lambda client: put_schedule(client, row))
     except RPCError as exc:
-        if exc.status == RPCStatusCode.INVALID_ARGUMENT:  # what the cron rule let through and Temporal did not
-            raise Invalid("cron", "cron_range", value=row.cron) from exc
-        raise
+        if exc.status != RPCStatusCode.INVALID_ARGUMENT:  # what the cron rule let through and Temporal did not
+            raise
+        log.error("Temporal refused the schedule of task %s (cron %r): %s", row.id, row.cron, exc)
+        return False
 
 
 @router.post("/add", summary="Create a scheduled task and its Temporal Schedule")
 async def add(body: JobCreate, db: SessionDep, request: Request,
               user: Annotated[Principal, Need("job#add")]) -> Reply[JobPublic]:
     row = await jobs.add_row(db, user, body)
-    await put(request, row)
-    return ok(JobPublic.model_validate(await jobs.shown(db, user, row)))
+    followed = await put(request, db, row)
+    return saved(JobPublic.model_validate(await jobs.shown(db, user, row)), followed)
 
 
 @router.post("/modify", summary="Edit a scheduled task; its schedule follows")
 async def modify(body: JobUpdate, db: SessionDep, request: Request,
                  user: Annotated[Principal, Need("job#edit")]) -> Reply[JobPublic]:
     row = await jobs.modify_row(db, user, body)
-    await put(request, row)
-    return ok(JobPublic.model_validate(await jobs.shown(db, user, row)))
+    followed = await put(request, db, row)
+    return saved(JobPublic.model_validate(await jobs.shown(db, user, row)), followed)
 
 
 @router.delete("/delete/{job_id}", summary="Delete a scheduled task, its schedule and its records")
 async def delete(job_id: int, db: SessionDep, request: Request,
                  user: Annotated[Principal, Need("job#delete")]) -> Reply[None]:
     await jobs.delete_row(db, user, job_id)
-    client = await temporal_client(request)
-    async with watched():
-        await drop_schedule(client, job_id)
-    return ok(None)
+    return saved(None, await follow(request, db, lambda client: drop_schedule(client, job_id)))
 
 
 @router.get("/handlers", summary="The jobs a task may run, with their parameter schemas",
@@ -173,6 +174,7 @@ async def refuse_while_running(db: AsyncSession, client: Client, job_id: int) ->
     others = await overlap.processing(db, job_id)
     if not others:
         return
+    await release(db)  # no connection held while Temporal is asked
     async with watched():
         live, _ = await overlap.sort_out(client, others)
     if live:
@@ -196,7 +198,8 @@ async def run_now(job_id: int, body: JobRunBody, db: SessionDep, request: Reques
 
 
 async def set_paused(db: AsyncSession, request: Request, user: Principal, job_id: int, paused: bool,
-                     reason: str) -> ScheduledJob:
+                     reason: str) -> tuple[ScheduledJob, bool]:
+    """The row first (committed), then its schedule; the bool: whether Temporal followed at once."""
     row = await jobs.load(db, user, job_id, lock=True)
     if (row.status == JobStatus.PAUSED) == paused:
         raise DomainError("JOB_ALREADY_PAUSED" if paused else "JOB_NOT_PAUSED", status=409)
@@ -209,26 +212,27 @@ async def set_paused(db: AsyncSession, request: Request, user: Principal, job_id
     await db.flush()
     await changed(db, user, row, "pause" if paused else "resume", before,
                   {"status": row.status, "reason": reason})
-    client = await temporal_client(request)
-    async with watched():
+    note = rules.pause_note(JobPauseReason.MANUAL, user.username, reason)
+
+    async def follow_row(client: Client) -> None:
         handle = client.get_schedule_handle(rules.schedule_id(job_id))
-        note = rules.pause_note(JobPauseReason.MANUAL, user.username, reason)
         await (handle.pause(note=note) if paused else handle.unpause(note=f"resumed by {user.username}: {reason}"))
-    return row
+
+    return row, await follow(request, db, follow_row)
 
 
 @router.post("/{job_id}/pause", summary="Pause the task's schedule, with a reason")
 async def pause(job_id: int, body: JobReasonBody, db: SessionDep, request: Request,
                 user: Annotated[Principal, Need("job#pause")]) -> Reply[JobPublic]:
-    row = await set_paused(db, request, user, job_id, True, body.reason)
-    return ok(JobPublic.model_validate(await jobs.shown(db, user, row)))
+    row, followed = await set_paused(db, request, user, job_id, True, body.reason)
+    return saved(JobPublic.model_validate(await jobs.shown(db, user, row)), followed)
 
 
 @router.post("/{job_id}/resume", summary="Resume the task's schedule, with a reason")
 async def resume(job_id: int, body: JobReasonBody, db: SessionDep, request: Request,
                  user: Annotated[Principal, Need("job#pause")]) -> Reply[JobPublic]:
-    row = await set_paused(db, request, user, job_id, False, body.reason)
-    return ok(JobPublic.model_validate(await jobs.shown(db, user, row)))
+    row, followed = await set_paused(db, request, user, job_id, False, body.reason)
+    return saved(JobPublic.model_validate(await jobs.shown(db, user, row)), followed)
 
 
 @router.post("/{job_id}/backfill", summary="Run the fires the cron had in a past window (missed while paused or down)")

@@ -10,14 +10,16 @@ from zoneinfo import ZoneInfo
 
 from fastapi import APIRouter, Request
 from sqlalchemy import distinct, select
+from temporalio.client import Client
 
 from activities.mail_schedules import drop_schedule, put_schedule
 from api.deps import Need, Principal, SessionDep
 from api.envelope import Page, Reply, ok
-from api.flows import temporal_client, watched
+from api.flows import temporal_client
 from api.mail_ops import MENU, apply_form, start_fire, view
 from api.resource.query import apply_filters, apply_sort, page_of
 from api.resource.scope import declares, unscoped
+from api.schedule_saves import follow, saved
 from api.schemas.mail import (
     MailPreview,
     MailPreviewQuery,
@@ -78,16 +80,17 @@ async def add(body: MailTaskCreate, db: SessionDep, request: Request,
               user: Annotated[Principal, Need("mail#add")]) -> Reply[MailTaskPublic]:
     row = MailTask(owner_id=user.id, status=MailTaskStatus.IN_USE, consecutive_failures=0)
     await apply_form(db, user, row, body)
-    client = await temporal_client(request)  # after the form's checks: a bad form is refused even if it is down
     db.add(row)
     await db.flush()
     await changed(db, user, row, "create", None)
-    async with watched():
+
+    async def schedule(client: Client) -> None:
         await put_schedule(client, row)
-    await db.commit()  # the fire reads the task
-    if row.repeat == "ONCE":
-        await start_fire(client, row.id, row.send_at)
-    return ok(await view(db, row, user))
+        if row.repeat == "ONCE":
+            await start_fire(client, row.id, row.send_at)  # the fire reads the task, committed by now
+
+    followed = await follow(request, db, schedule)
+    return saved(await view(db, row, user), followed)
 
 
 @router.post("/modify", summary="Edit a timed mail; its schedule follows")
@@ -96,33 +99,27 @@ async def modify(body: MailTaskUpdate, db: SessionDep, request: Request,
     row = await load(db, body.id, lock=True)
     before = audit.snapshot(row)
     await apply_form(db, user, row, body)
-    client = await temporal_client(request)
     await db.flush()
     await changed(db, user, row, "update", before)
-    async with watched():
-        await put_schedule(client, row)
-    return ok(await view(db, row, user))
+    followed = await follow(request, db, lambda client: put_schedule(client, row))
+    return saved(await view(db, row, user), followed)
 
 
 @router.delete("/delete/{task_id}", summary="Delete a timed mail, its schedule and its history")
 async def delete(task_id: int, db: SessionDep, request: Request,
                  user: Annotated[Principal, Need("mail#delete")]) -> Reply[None]:
-    client = await temporal_client(request)
     row = await load(db, task_id, lock=True)
     before = audit.snapshot(row)
     await db.delete(row)
     await db.flush()
     await audit.record_change(db, operator_id=user.id, operator_name=user.username, entity="MailTask",
                               entity_id=task_id, action="delete", before=before, after=None)
-    async with watched():
-        await drop_schedule(client, task_id)
-    return ok(None)
+    return saved(None, await follow(request, db, lambda client: drop_schedule(client, task_id)))
 
 
 @router.post("/{task_id}/pause", summary="Pause: no new fire starts, a fire sending stops after its current mail")
 async def pause(task_id: int, db: SessionDep, request: Request,
                 user: Annotated[Principal, Need("mail#send")]) -> Reply[MailTaskPublic]:
-    client = await temporal_client(request)
     row = await load(db, task_id, lock=True)
     if row.status == MailTaskStatus.PAUSED:
         raise DomainError("MAIL_ALREADY_PAUSED", status=409)
@@ -130,15 +127,13 @@ async def pause(task_id: int, db: SessionDep, request: Request,
     row.status, row.paused_reason = MailTaskStatus.PAUSED, "MANUAL"
     await db.flush()
     await changed(db, user, row, "pause", before)
-    async with watched():
-        await put_schedule(client, row, note=f"paused by {user.username}")
-    return ok(await view(db, row, user))
+    followed = await follow(request, db, lambda client: put_schedule(client, row, note=f"paused by {user.username}"))
+    return saved(await view(db, row, user), followed)
 
 
 @router.post("/{task_id}/recover", summary="Recover: the schedule runs again and paused fires send what was not sent")
 async def recover(task_id: int, db: SessionDep, request: Request,
                   user: Annotated[Principal, Need("mail#send")]) -> Reply[MailTaskPublic]:
-    client = await temporal_client(request)
     row = await load(db, task_id, lock=True)
     if row.status != MailTaskStatus.PAUSED:
         raise DomainError("MAIL_NOT_PAUSED", status=409)
@@ -148,12 +143,14 @@ async def recover(task_id: int, db: SessionDep, request: Request,
     await changed(db, user, row, "recover", before)
     waiting = (await db.scalars(select(distinct(MailOutbox.fire_time)).where(
         MailOutbox.task_id == task_id, MailOutbox.status == MailSendStatus.PENDING))).all()
-    await db.commit()  # the fires read the task's state: it must be IN_USE before they are woken
-    async with watched():
+
+    async def resume(client: Client) -> None:  # the fires read the task's state: IN_USE, committed by now
         await put_schedule(client, row, note=f"recovered by {user.username}")
-    for fire_time in waiting:
-        await start_fire(client, task_id, fire_time, signal="recover")
-    return ok(await view(db, row, user))
+        for fire_time in waiting:
+            await start_fire(client, task_id, fire_time, signal="recover")
+
+    followed = await follow(request, db, resume)
+    return saved(await view(db, row, user), followed)
 
 
 @router.post("/{task_id}/send-again", summary="Send again: a new fire now, to every recipient")

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Request
 from sqlalchemy import select
 
 from activities.plans import signal_renewal
-from api.deps import Need, Principal, SessionDep
+from api.deps import Need, Principal, SessionDep, release
 from api.envelope import Reply, ok
 from api.flows import temporal_client, watched
 from api.resource.scope import declares
@@ -54,6 +54,7 @@ async def resync(merchant_id: int, request: Request, db: SessionDep,
     merchant = await merchants.load(db, user, merchant_id)
     if merchant.expire_at is None:  # refused before Temporal is asked
         raise DomainError("PLAN_NONE", status=409, merchantId=str(merchant_id))
+    await release(db)  # no connection held while Temporal is asked
     client = await temporal_client(request)
     async with watched():
         await signal_renewal(client, m.PlanRenewal(merchant_id=merchant.id, plan_name=merchant.plan_name,

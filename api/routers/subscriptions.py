@@ -180,6 +180,7 @@ async def refuse(request_id: int, body: DecideBody, request: Request, db: Sessio
 async def detail(request_id: int, request: Request, db: SessionDep,
                  user: Annotated[Principal, Need("account#subscribe", *READERS)]) -> Reply[RequestOut]:
     row = await ops.visible_request(db, user, request_id)
+    await release(db)  # no connection held while Temporal is asked
     return ok(await out(db, user, request_id, stuck=await stuck_for(request, user, row)))
 
 

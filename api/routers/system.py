@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse
+from fastapi import APIRouter, Request, Response
 
 from api.build_info import build_info
 from api.deps import AUTHENTICATED, PUBLIC, Need, Principal, SessionDep, release
@@ -29,7 +28,7 @@ HEALTH_DETAIL = "system-health"  # the operators' health screen; its holders see
 
 
 @router.get("/health", responses={503: {"model": Reply[HealthPublic]}})
-async def health(request: Request, user: Annotated[Principal | None, PUBLIC],
+async def health(request: Request, response: Response, user: Annotated[Principal | None, PUBLIC],
                  db: SessionDep) -> Reply[HealthPublic]:
     """UP or DOWN for anyone (a load balancer, a status page); the components, with their addresses,
     versions and errors, only for holders of the health screen."""
@@ -38,7 +37,7 @@ async def health(request: Request, user: Annotated[Principal | None, PUBLIC],
     if user is None or not user.can(HEALTH_DETAIL):  # DEGRADED still serves: the public sees UP
         report = {"status": "DOWN" if report["status"] == "DOWN" else "UP"}
     if report["status"] == "DOWN":  # DEGRADED still answers 200; the report says what to look at
-        return JSONResponse(ok(report), status_code=503)
+        response.status_code = 503  # the reply is encoded as every other, through its model
     return ok(report)
 
 

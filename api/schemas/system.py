@@ -24,11 +24,20 @@ class FailingActivity(CamelModel):
     error: str
 
 
+class BreakerHealth(CamelModel):
+    """The API process's Temporal breaker: CLOSED asks Temporal; OPEN answers 503 at once until `until`;
+    HALF_OPEN lets one call try (under way until `until`, or none yet)."""
+
+    state: Literal["CLOSED", "OPEN", "HALF_OPEN"]
+    until: datetime | None = None
+
+
 class ComponentHealth(CamelModel):
     status: Literal["UP", "DEGRADED", "DOWN"]
     latency_ms: float | None = None
     detail: str | None = None
     failing: list[FailingActivity] | None = Field(default=None, description="activities failing for long")
+    breaker: BreakerHealth | None = None
 
 
 class ProcessHealth(CamelModel):

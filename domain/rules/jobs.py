@@ -46,9 +46,13 @@ class Job:
 
 
 OLDER_THAN = Param("olderThanSeconds", "number", 30, 5, 3600)
+# How often the built-in "Schedule reconciliation" brings every schedule to its row (domain/seed/jobs.py): the
+# longest a schedule stays behind a save that found Temporal down (docs/decisions/schedules-follow-rows.md).
+SCHEDULE_SYNC_MINUTES = 10
 JOBS: dict[str, Job] = {j.key: j for j in (
     Job("ticketFlows", "reconcile", (OLDER_THAN,)),
     Job("notices", "reconcile", (OLDER_THAN,)),
+    Job("schedules", "reconcile"),
     Job("operationLog", "purge", (Param("keepDays", "number", 365, 30, 3650),)),
     Job("taskRecords", "purge", (Param("keepDays", "number", 30, 1, 3650),)),
     Job("plans", "expireSweep", (Param("limit", "number", 500, 1, 5000),)),

@@ -15,12 +15,14 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from domain.enums import JobAlarm, JobMisfire, JobStatus
 from domain.models.jobs import ScheduledJob
 from domain.rules import jobs as rules
+from domain.rules.jobs import SCHEDULE_SYNC_MINUTES
 
 # name, job key, cron, zone, params
 BUILT_IN: tuple[tuple[str, str, str, str, dict[str, Any]], ...] = (
     # Every five minutes keeps the reconcilers' runs from filling the Temporal Web UI's list (288 a day).
     ("Ticket flow reconciliation", "ticketFlows.reconcile", "*/5 * * * *", "UTC", {"olderThanSeconds": 30}),
     ("Notice release reconciliation", "notices.reconcile", "*/5 * * * *", "UTC", {"olderThanSeconds": 30}),
+    ("Schedule reconciliation", "schedules.reconcile", f"*/{SCHEDULE_SYNC_MINUTES} * * * *", "UTC", {}),
     ("Plan expiry sweep", "plans.expireSweep", "10 * * * *", "UTC", {"limit": 500}),
     # The review deadline is a durable timer; this catches the tasks written while Temporal was down.
     ("Deploy review expiry sweep", "deployReviews.expireSweep", "*/15 * * * *", "UTC", {"limit": 500}),

@@ -47,7 +47,7 @@ async def test_all_parts_up_then_worker_down(dev_server_env, smtp):
                 break
             await asyncio.sleep(0.2)
     assert report["status"] == "UP", report
-    assert set(report["components"]) == {"postgres", "temporal", "smtp", "worker", "pools", "activities"}
+    assert set(report["components"]) == {"postgres", "temporal", "breaker", "smtp", "worker", "pools", "activities"}
     assert report["components"]["postgres"]["detail"].startswith("PostgreSQL 18")
 
 

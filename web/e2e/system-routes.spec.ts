@@ -29,6 +29,7 @@ interface Health {
 const COMPONENT_LABELS: Record<string, string> = {
   postgres: 'PostgreSQL',
   temporal: 'Temporal',
+  breaker: 'Temporal breaker',
   smtp: 'SMTP',
   worker: 'Worker',
   pools: 'Database connections',
@@ -73,7 +74,7 @@ describe('hidden routes (SPEC §2: /info and /health)', () => {
       expect(await valueOf(label).locator('[data-status]').getAttribute('data-status'), name).toBe(component.status);
       expect(await valueOf(label).innerText()).toContain('Latency');
     }
-    expect(Object.keys(health.components ?? {}).sort()).toEqual(['activities', 'pools', 'postgres', 'smtp', 'temporal', 'worker']);
+    expect(Object.keys(health.components ?? {}).sort()).toEqual(['activities', 'breaker', 'pools', 'postgres', 'smtp', 'temporal', 'worker']);
     // The launcher supervises these and restarts one that dies; the page shows how often it did.
     expect(Object.keys(health.processes ?? {}).sort()).toEqual(['api', 'smtp', 'temporal', 'worker']);
     const worker = health.processes?.worker;

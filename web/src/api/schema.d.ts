@@ -7889,6 +7889,20 @@ export interface components {
             /** File */
             file: string;
         };
+        /**
+         * BreakerHealth
+         * @description The API process's Temporal breaker: CLOSED asks Temporal; OPEN answers 503 at once until `until`;
+         *     HALF_OPEN lets one call try (under way until `until`, or none yet).
+         */
+        BreakerHealth: {
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "CLOSED" | "OPEN" | "HALF_OPEN";
+            /** Until */
+            until?: string | null;
+        };
         /** CalendarCreate */
         CalendarCreate: {
             /** Code */
@@ -8143,6 +8157,7 @@ export interface components {
         };
         /** ComponentHealth */
         ComponentHealth: {
+            breaker?: components["schemas"]["BreakerHealth"] | null;
             /** Detail */
             detail?: string | null;
             /**

@@ -9,7 +9,7 @@ import { isApiError } from '../../api/ApiError';
 import { healthQuery, type ComponentHealth, type ProcessHealth } from './api';
 import { StatusTag } from './StatusTag';
 
-const KNOWN_COMPONENTS = ['postgres', 'temporal', 'smtp', 'worker', 'pools', 'activities'] as const;
+const KNOWN_COMPONENTS = ['postgres', 'temporal', 'breaker', 'smtp', 'worker', 'pools', 'activities'] as const;
 
 function ComponentRow({ health }: { health: ComponentHealth }) {
   const { t } = useTranslation();
@@ -20,6 +20,12 @@ function ComponentRow({ health }: { health: ComponentHealth }) {
         {t('health.latency')}:{' '}
         {health.latencyMs == null ? t('common.notAvailable') : t('health.latencyMs', { value: Math.round(health.latencyMs) })}
       </Typography.Text>
+      {health.breaker && (
+        <Typography.Text data-breaker={health.breaker.state}>
+          {t(`health.breakerState.${health.breaker.state}`)}
+          {health.breaker.until && ` ${t('health.breakerUntil', { at: formatTime(health.breaker.until) })}`}
+        </Typography.Text>
+      )}
       {health.detail && <Typography.Text>{health.detail}</Typography.Text>}
     </Space>
   );

@@ -1,0 +1,112 @@
+"""A save whose schedule lives in Temporal (timed mails, scheduled tasks) commits its row before it asks Temporal:
+more such saves than the database pool holds, all waiting on a hung Temporal, leave other users' logins working;
+each save is kept, says its schedule follows, and the schedule reconciliation brings the schedules to the rows
+once Temporal answers. Twenty saves during a hang once exhausted the pool and logins answered 503. No other call
+that asks Temporal holds a transaction open while it waits."""
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+
+import httpx
+import pytest
+from sqlalchemy import select
+from temporalio.client import Client
+from temporalio.contrib.pydantic import pydantic_data_converter
+
+from activities import schedule_sync
+from activities.mail_schedules import put_schedule
+from domain.db import get_engine, transaction
+from domain.enums import MailTaskStatus
+from domain.models.jobs import ScheduledJob
+from domain.models.mail import MailTask
+from domain.rules import mail as mail_rules
+from domain.settings import get_settings
+from tests.conftest import unique
+from tests.integration.people import create_user, login
+from tests.integration.plan_support import merchant_with_plan
+from tests.integration.stoppable_temporal import StoppableTemporal
+from tests.integration.test_temporal_breaker import mail_task
+from tests.integration.test_tickets_hung_temporal import FreezableProxy, idle_in_transaction
+
+GUARD = 120  # seconds: the longest a call here may take on a busy machine
+
+
+@pytest.fixture
+async def hung(app, tmp_path, monkeypatch):
+    """A real Temporal behind a relay that stops relaying: connected, then hung. `.real`: a client that goes
+    around the relay, for once Temporal answers again."""
+    server = StoppableTemporal(tmp_path / "temporal.db")
+    await server.start()
+    proxy = FreezableProxy(server.address)
+    address = await proxy.start()
+    monkeypatch.setattr(get_settings(), "temporal_rpc_seconds", 20.0)  # the saves wait this long on it
+    before = app.state.flows._client
+    app.state.flows._client = await Client.connect(address, data_converter=pydantic_data_converter)
+    proxy.frozen = True
+    proxy.real = await server.client()
+    yield proxy
+    app.state.flows._client = before
+    proxy.close()
+    await server.stop()
+
+
+async def test_saves_waiting_on_a_hung_temporal_leave_logins_working_and_their_schedules_follow(
+        client, hung, login_as):
+    pool = get_engine().pool
+    saves = pool.size() + pool._max_overflow + 5  # type: ignore[attr-defined]  # more than the pool holds
+    operator = await login_as("timed-mail", "mail#send")
+    tasks = [await mail_task(MailTaskStatus.IN_USE) for _ in range(saves)]
+    other = await create_user()
+
+    pausing = [asyncio.create_task(client.post(f"/cms/mail/{task}/pause", headers=operator)) for task in tasks]
+    await asyncio.wait_for(hung.asked_while_frozen.wait(), GUARD)  # the saves have reached Temporal
+    logged_in = await asyncio.wait_for(login(client, other.username), GUARD)
+    assert logged_in.status_code == 200, logged_in.text
+    assert not any(p.done() for p in pausing)  # the login was answered while every save waited on Temporal
+
+    replies: list[httpx.Response] = await asyncio.wait_for(asyncio.gather(*pausing), GUARD)
+    assert {r.status_code for r in replies} == {200}, [r.text for r in replies if r.status_code != 200]
+    assert all("the schedule follows" in r.json()["message"] for r in replies)
+    async with transaction() as db:
+        statuses = set((await db.scalars(select(MailTask.status).where(MailTask.id.in_(tasks)))).all())
+    assert statuses == {MailTaskStatus.PAUSED}  # every save kept
+
+    refused: list[str] = []  # Temporal answers again: the reconciliation runs
+    await schedule_sync.put_each(hung.real, MailTask, put_schedule, refused)
+    assert not refused
+    described = await hung.real.get_schedule_handle(mail_rules.task_schedule_id(tasks[0])).describe()
+    assert described.schedule.state.paused  # the schedule followed its row
+
+
+async def a_task() -> int:
+    async with transaction() as db:
+        job = ScheduledJob(name=unique("hung"), handler="console", method="ping", cron="*/10 * * * *",
+                           time_zone="UTC", params={"note": ""}, emails=[])
+        db.add(job)
+        await db.flush()
+        return job.id
+
+
+async def pause_a_mail(client, login_as) -> httpx.Response:
+    task = await mail_task(MailTaskStatus.IN_USE)
+    return await client.post(f"/cms/mail/{task}/pause", headers=await login_as("timed-mail", "mail#send"))
+
+
+async def pause_a_task(client, login_as) -> httpx.Response:
+    return await client.post(f"/cms/job/{await a_task()}/pause", json={"reason": "hung"},
+                             headers=await login_as("task-schedule", "job#pause"))
+
+
+async def resync_a_plan(client, login_as) -> httpx.Response:
+    merchant = await merchant_with_plan(datetime.now(UTC) + timedelta(days=30))
+    return await client.post(f"/cms/merchant/{merchant.id}/plan/resync",
+                             headers=await login_as("ginee-account", "temporal#operate"))
+
+
+@pytest.mark.parametrize("call", [pause_a_mail, pause_a_task, resync_a_plan])
+async def test_no_call_holds_a_transaction_while_it_waits_on_a_hung_temporal(client, hung, login_as, call):
+    waiting = asyncio.create_task(call(client, login_as))
+    await asyncio.wait_for(hung.asked_while_frozen.wait(), GUARD)  # the call is asking Temporal
+    assert await idle_in_transaction() == 0
+    reply = await asyncio.wait_for(waiting, GUARD)  # and it ends: its wait on Temporal is bounded
+    assert reply.status_code in (200, 503), reply.text  # a save is kept; an action says Temporal is away
