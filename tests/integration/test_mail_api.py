@@ -44,6 +44,9 @@ REFUSALS = [
     ({"cc": ["boss@@example.com"]}, "cc", "email_address"),
     ({"subject": ""}, "subject", "min_length"),
     ({"subject": "x" * 201}, "subject", "max_length"),
+    ({"subject": "Figures\r\nBcc: everyone@example.com"}, "subject", "header_line"),  # a header of the sender's
+    ({"subject": "Figures\u0085today"}, "subject", "header_line"),
+    ({"recipients": ["ops@example.com\r\nBcc: everyone@example.com"]}, "recipients", "email_address"),
     ({"content": "<script>alert(1)</script>"}, "content", "required"),
     ({"repeat": "HOURLY"}, "repeat", "enum"),
     ({"sendAt": None}, "sendAt", "required"),
@@ -64,6 +67,12 @@ async def test_a_bad_form_is_refused_naming_the_field_and_nothing_is_saved(clien
     errors = reply.json()["data"]["errors"]
     assert (field, rule) in [(e["field"].split("[")[0].split(".")[0], e["rule"]) for e in errors]
     assert await task_count() == before
+
+
+async def test_a_subject_of_two_lines_is_refused_in_the_readers_language(client, login_as, flows):
+    headers = {**await login_as(*EVERYTHING), "Accept-Language": "zh-CN"}
+    reply = await client.post("/cms/mail/add", json=form(subject="Figures\nX-Priority: 1"), headers=headers)
+    assert reply.status_code == 422 and reply.json()["message"].startswith("主题：必须是单行文本")
 
 
 async def test_the_upload_message_is_the_one_the_spec_names(client, login_as, flows):
