@@ -250,12 +250,14 @@ async def test_a_message_that_cannot_be_built_fails_at_once_and_is_sent_once_fix
     assert len([m for m in mail_sink() if fixed in m]) == 2
 
 
-async def test_an_address_the_server_refuses_for_good_fails_at_once_without_pausing_the_task(env, refusing_sink):
+async def test_an_address_the_server_refuses_for_good_fails_at_once_without_pausing_the_task(env, refusing_sink,
+                                                                                           monkeypatch):
     """A 550 to RCPT is about that address alone: its row is FAILED with the server's words at once, the others
     are sent, and a list with many such addresses does not pause the task as a broken server would."""
     task = await new_task(rules.FAILURE_LIMIT + 2)
     gone = task.recipients[: rules.FAILURE_LIMIT + 1]
     refusing_sink.refused.update(gone)
+    monkeypatch.setattr(mail_fires, "LANES", 1)  # one after the other: more refusals in a row than the limit
     result = await (await start(env, task)).result()
     outbox = {r.recipient: r for r in await rows(task)}
     assert (result.sent, result.failed) == (1, len(gone))
