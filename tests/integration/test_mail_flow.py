@@ -6,28 +6,24 @@ pause and recover, send again, a worker dying around the SMTP send, and the paus
 from __future__ import annotations
 
 import asyncio
-import email
 import os
 import signal
-from collections.abc import AsyncIterator, Callable, Iterator
-from datetime import UTC, datetime, timedelta
-from pathlib import Path
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import pytest
 from sqlalchemy import select, update
 
-from activities import mail_fires, mail_handover
+from activities import mail_fires
 from domain.db import transaction
-from domain.enums import MailKind, MailRepeat, MailSendStatus, MailTaskStatus
+from domain.enums import MailSendStatus, MailTaskStatus
 from domain.models.mail import MailFire, MailOutbox, MailTask
 from domain.models.notifications import Notification
 from domain.rules import mail as rules
 from domain.settings import get_settings
-from launcher.smtp_sink import MailSink, MailStore
-from tests.conftest import own_workers, start_time_skipping_env, unique
-from tests.integration import mail_fault_sender, ticket_support
-from tests.integration.people import create_user
+from tests.conftest import own_workers, start_time_skipping_env
+from tests.integration import mail_flow_support, ticket_support
+from tests.integration.mail_flow_support import envelope_to, fire_id, new_task, received, rows, start
 from tests.integration.temporal_support import register_search_attributes, workers_running
 from tests.integration.ticket_support import eventually, free_port
 from tests.integration.worker_process import spawn_worker
@@ -36,87 +32,10 @@ from workflows.mail_models import MailFireStart
 
 S = MailSendStatus
 mail_sink = ticket_support.mail_sink  # fixture
+fault = mail_flow_support.fault  # fixture
 
 
 env = own_workers  # fixture: every worker on this module's own test server
-
-
-class RefusingStore(MailStore):
-    """The sink, refusing some addresses for good (550 to RCPT), as a relay does for a mailbox that is gone."""
-
-    def __init__(self, mail_dir: Path) -> None:
-        super().__init__(mail_dir)
-        self.refused: set[str] = set()
-
-    async def handle_RCPT(self, server: Any, session: Any, envelope: Any, address: str, options: Any) -> str:
-        if address in self.refused:
-            return "550 5.1.1 no such mailbox"
-        envelope.rcpt_tos.append(address)
-        return "250 OK"
-
-
-@pytest.fixture
-def refusing_sink(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[RefusingStore]:
-    port = free_port()
-    monkeypatch.setattr(get_settings(), "smtp_host", "127.0.0.1")
-    monkeypatch.setattr(get_settings(), "smtp_port", port)
-    sink = MailSink(tmp_path / "mail", port=port)
-    sink.store = RefusingStore(tmp_path / "mail")
-    sink.start()
-    yield sink.store
-    sink.stop()
-
-
-@pytest.fixture
-def fault(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Callable[[str], pytest.MonkeyPatch]:
-    """Batches sent by the sending process with one fault (tests/integration/mail_fault_sender.py)."""
-
-    def arm(kind: str) -> pytest.MonkeyPatch:
-        monkeypatch.setattr(mail_handover, "SENDER", "tests.integration.mail_fault_sender")
-        monkeypatch.setenv(mail_fault_sender.VARIABLE, f"{kind}:{tmp_path}")
-        return monkeypatch
-
-    return arm
-
-
-async def new_task(count: int, cc: int = 0, **fields: Any) -> MailTask:
-    owner = await create_user(prefix="mailowner")
-    name = unique("m")
-    row = MailTask(owner_id=owner.id, recipients=[f"{name}{i}@example.com" for i in range(count)],
-                   cc=[f"{name}cc{i}@example.com" for i in range(cc)], subject=fields.pop("subject", f"Report {name}"),
-                   kind=MailKind.COMMON,
-                   content="<p>Daily <b>figures</b></p>", attachment_ids=[], repeat=MailRepeat.DAILY,
-                   send_at=datetime.now(UTC), time_zone="Asia/Jakarta", status=MailTaskStatus.IN_USE,
-                   consecutive_failures=0, **fields)
-    async with transaction() as db:
-        db.add(row)
-    return row
-
-
-def fire_id(task: MailTask, minutes: int = 0) -> tuple[str, datetime]:
-    fire = datetime(2026, 11, 25, 1, 0, tzinfo=UTC) + timedelta(minutes=minutes)
-    return rules.fire_workflow_id(task.id, fire), fire
-
-
-async def start(env: Any, task: MailTask, minutes: int = 0) -> Any:
-    workflow_id, _ = fire_id(task, minutes)
-    return await env.client.start_workflow(MailFireWorkflow.run, MailFireStart(task_id=task.id), id=workflow_id,
-                                           task_queue=get_settings().task_queue)
-
-
-async def rows(task: MailTask) -> list[MailOutbox]:
-    async with transaction() as db:
-        return list((await db.scalars(select(MailOutbox).where(MailOutbox.task_id == task.id)
-                                      .order_by(MailOutbox.id))).all())
-
-
-def received(mails: Callable[[], list[str]], task: MailTask) -> list[email.message.Message]:
-    found = [email.message_from_string(m) for m in mails()]
-    return [m for m in found if m["Subject"] == task.subject]
-
-
-def envelope_to(message: email.message.Message) -> str:
-    return message["X-Envelope-To"]
 
 
 async def test_a_fire_mails_every_recipient_once_and_records_the_server_id(env, mail_sink):
@@ -179,91 +98,6 @@ async def test_send_again_is_a_new_fire_to_everybody(env, mail_sink):
     async with transaction() as db:
         fires = (await db.scalars(select(MailFire.workflow_id).where(MailFire.task_id == task.id))).all()
     assert sorted(fires) == sorted([fire_id(task)[0], fire_id(task, 30)[0]])
-
-
-def sink_ids(tmp_path: Any) -> set[str]:
-    return {p.stem for p in (tmp_path / "mail").glob("*.eml")}
-
-
-@pytest.mark.parametrize("kind", ["flush", "kill"])
-async def test_the_sender_dying_between_the_smtp_send_and_the_mark_mails_nobody_twice(env, mail_sink, fault,
-                                                                                      tmp_path, kind):
-    """The server has the mails (their "." went out) but the sending process fails, or is killed, before writing
-    the server's ids: the rows are SENDING. The retried batch sends none of them again and settles them: the sink
-    has each one (found by its Message-ID), so they are SENT with the sink's id."""
-    task = await new_task(3)
-    fault(kind).setattr(mail_fires, "LANES", 1)
-    result = await (await start(env, task)).result()
-    assert result.failed == 0
-    got = received(mail_sink, task)
-    assert sorted(envelope_to(m) for m in got) == sorted(task.recipients)  # nobody missing, nobody twice
-    outbox = await rows(task)
-    assert {r.status for r in outbox} == {S.SENT} and {r.server_id for r in outbox} <= sink_ids(tmp_path)
-
-
-async def test_mails_a_killed_sender_left_with_a_relay_are_delivery_unknown_not_resent(env, mail_sink, fault):
-    """The same with a relay that cannot be asked: those rows are FAILED "delivery unknown", for a person to
-    check before resending them from the mail history; nobody gets a second mail."""
-    task = await new_task(2)
-    monkeypatch = fault("kill")
-    monkeypatch.setattr(mail_fires, "LANES", 1)
-    monkeypatch.setattr(get_settings(), "smtp_sink_dir", None)
-    result = await (await start(env, task)).result()
-    outbox = await rows(task)
-    assert {r.status for r in outbox} == {S.FAILED} and result.sent == 0
-    assert all(r.smtp_error.startswith("delivery unknown") and "check" in r.smtp_error for r in outbox)
-    assert sorted(envelope_to(m) for m in received(mail_sink, task)) == sorted(task.recipients)
-
-
-async def test_a_mail_left_sending_that_the_sink_never_took_is_retryable(env, mail_sink, tmp_path):
-    """A SENDING row whose copy the sink does not have was not delivered: FAILED, for the history's retry."""
-    task = await new_task(2)
-    await (await start(env, task)).result()
-    lost = (await rows(task))[0]
-    async with transaction() as db:  # as if the sink had not stored it
-        await db.execute(update(MailOutbox).where(MailOutbox.id == lost.id).values(status=S.SENDING))
-    for path in (tmp_path / "mail").glob("*.eml"):
-        if lost.message_id in path.read_text(errors="replace"):
-            path.unlink()
-    await (await start(env, task, minutes=30)).result()  # the task's next fire settles it
-    settled = next(r for r in await rows(task) if r.id == lost.id)
-    assert settled.status == S.FAILED and settled.smtp_error.startswith("not delivered")
-
-
-async def test_a_message_that_cannot_be_built_fails_at_once_and_is_sent_once_fixed(env, mail_sink):
-    """A subject with a line break (saved before the form refused it) cannot become a header: no attempt would
-    mend that, so every recipient's row is FAILED with the reason at once, and the fire ends. Fixed and retried
-    from the history, it is sent."""
-    task = await new_task(2, subject="Report\r\nBcc: everyone@example.com")
-    handle = await start(env, task)
-    result = await handle.result()
-    outbox = await rows(task)
-    assert (result.sent, result.failed) == (0, 2) and {r.status for r in outbox} == {S.FAILED}
-    assert all(r.smtp_error.startswith("the message cannot be built") for r in outbox)
-    fixed = f"Report {task.id}"
-    async with transaction() as db:  # the subject corrected, then what the history's retry does to the rows
-        await db.execute(update(MailTask).where(MailTask.id == task.id).values(subject=fixed))
-        await db.execute(update(MailOutbox).where(MailOutbox.task_id == task.id).values(status=S.PENDING))
-    again = await env.client.execute_workflow(MailFireWorkflow.run, MailFireStart(task_id=task.id), id=handle.id,
-                                              task_queue=get_settings().task_queue)
-    assert again.sent == 2 and {r.status for r in await rows(task)} == {S.SENT}
-    assert len([m for m in mail_sink() if fixed in m]) == 2
-
-
-async def test_an_address_the_server_refuses_for_good_fails_at_once_without_pausing_the_task(env, refusing_sink,
-                                                                                           monkeypatch):
-    """A 550 to RCPT is about that address alone: its row is FAILED with the server's words at once, the others
-    are sent, and a list with many such addresses does not pause the task as a broken server would."""
-    task = await new_task(rules.FAILURE_LIMIT + 2)
-    gone = task.recipients[: rules.FAILURE_LIMIT + 1]
-    refusing_sink.refused.update(gone)
-    monkeypatch.setattr(mail_fires, "LANES", 1)  # one after the other: more refusals in a row than the limit
-    result = await (await start(env, task)).result()
-    outbox = {r.recipient: r for r in await rows(task)}
-    assert (result.sent, result.failed) == (1, len(gone))
-    assert all(outbox[a].status == S.FAILED and outbox[a].smtp_error.startswith("550") for a in gone)
-    async with transaction() as db:
-        assert (await db.get(MailTask, task.id)).status == MailTaskStatus.IN_USE
 
 
 async def test_the_sender_failing_before_the_final_dot_mails_everybody_once(env, mail_sink, fault):
