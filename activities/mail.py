@@ -6,6 +6,7 @@ import asyncio
 import smtplib
 from email.message import EmailMessage
 
+from domain.rules.mail_headers import one_line
 from domain.settings import get_settings
 
 
@@ -14,7 +15,8 @@ def send_now(to: str, subject: str, body: str, message_id: str) -> None:
     sees the same message twice (after an interrupted retry) can tell it is a duplicate."""
     settings = get_settings()
     message = EmailMessage()
-    message["From"], message["To"], message["Subject"] = settings.mail_from, to, subject
+    # A subject composed from stored data (a job's name) is made one line rather than refused: the mail still goes.
+    message["From"], message["To"], message["Subject"] = settings.mail_from, to, one_line(subject)
     message["Message-ID"] = f"<{message_id}@omp-console>"
     message.set_content(body)
     host, port = settings.smtp_target

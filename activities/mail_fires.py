@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import logging
 from datetime import UTC, datetime
+from email.errors import MessageError
 from typing import Any
 
-from sqlalchemy import func, select, text
+from sqlalchemy import func, select, text, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from temporalio import activity
 
@@ -20,6 +21,7 @@ from activities import mail_content
 from activities.mail_handover import hand_over
 from activities.mail_schedules import pause_schedule
 from activities.mail_sender import Job, Row
+from activities.mail_settle import settle_unfinished
 from activities.mail_smtp import Relay
 from domain.db import plain_url, transaction
 from domain.enums import MailSendStatus, MailTaskStatus
@@ -34,6 +36,9 @@ S = MailSendStatus
 BATCH = 1000  # rows a batch takes; the fire's workflow asks for the next batch until none is pending
 LANES = 8  # SMTP connections of one batch, each with a database connection of its own
 CHECK_EVERY = 50  # mails between two looks at whether the task was paused
+# A message that cannot be built (a header with a line break, a charset unknown, an attachment's file gone) is
+# the same on every attempt.
+UNBUILDABLE = (ValueError, TypeError, LookupError, MessageError, FileNotFoundError)
 
 # Every recipient's row in one statement of three arrays: a multi-row VALUES of 10,000 rows cost the worker
 # seconds of CPU to build and compile.
@@ -89,6 +94,7 @@ async def count_pending(db: Any, ref: FireRef) -> int:
 
 @activity.defn
 async def send_mail_batch(ref: FireRef) -> BatchResult:
+    await settle_unfinished(ref.task_id)  # what a sending process that died left SENDING, before sending more
     async with transaction() as db:
         task = await db.get(MailTask, ref.task_id)
         if task is None:
@@ -97,7 +103,10 @@ async def send_mail_batch(ref: FireRef) -> BatchResult:
             return BatchResult(paused=True, remaining=await count_pending(db, ref))
         fire = await db.scalar(select(MailFire).where(MailFire.task_id == ref.task_id,
                                                       MailFire.fire_time == ref.fire_time))
-        message = await mail_content.compose(db, task, fire)
+        try:
+            message = await mail_content.compose(db, task, fire)
+        except UNBUILDABLE as exc:  # no retry mends it: every recipient's row says so, for the history's retry
+            return BatchResult(failed=await fail_pending(db, ref, f"the message cannot be built: {exc}"))
         rows = (await db.execute(select(MailOutbox.id, MailOutbox.recipient, MailOutbox.copy, MailOutbox.message_id)
                                  .where(MailOutbox.task_id == ref.task_id, MailOutbox.fire_time == ref.fire_time,
                                         MailOutbox.status == S.PENDING)
@@ -121,6 +130,14 @@ async def send_mail_batch(ref: FireRef) -> BatchResult:
     if auto_paused:
         await pause_schedule(activity.client(), ref.task_id, "paused after consecutive SMTP failures")
     return BatchResult(sent=batch.sent, failed=batch.failed, remaining=remaining, paused=paused)
+
+
+async def fail_pending(db: Any, ref: FireRef, error: str) -> int:
+    failed = await db.execute(update(MailOutbox).where(
+        MailOutbox.task_id == ref.task_id, MailOutbox.fire_time == ref.fire_time, MailOutbox.status == S.PENDING)
+        .values(status=S.FAILED, smtp_error=error[:1000], updated_at=func.now()))
+    log.warning("timed mail %s: %s", ref.task_id, error)
+    return int(failed.rowcount or 0)
 
 
 async def pause_itself(db: Any, task: MailTask) -> None:

@@ -23,6 +23,8 @@ from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
 from activities.mail_sender import Job, job_bytes
+from activities.mail_settle import sink_copies
+from domain.settings import get_settings
 
 ROOT = Path(__file__).resolve().parents[1]
 SENDER = "activities.mail_sender"  # the module run as the sending process
@@ -110,7 +112,27 @@ class Lines:
 
 async def mark_unknown(url: str, row_ids: list[int]) -> None:
     """Rows a dead sender had claimed: its claims are rolled back (the update waits for that), so they read
-    PENDING, but their "." may have gone out."""
+    PENDING, but their "." may have gone out. Those the local sink has are SENT."""
     if row_ids:
         async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
             await conn.execute(MARK_UNKNOWN, (UNKNOWN, row_ids))
+        await confirm_at_sink(url, row_ids)  # the local sink can say which of them it took
+
+
+async def confirm_at_sink(url: str, row_ids: list[int]) -> int:
+    """Rows marked "delivery unknown" (their sender died between their "." and its claim's COMMIT) whose copy the
+    local sink has are SENT: the sink can be asked."""
+    directory = get_settings().smtp_sink_dir
+    if directory is None or not row_ids:
+        return 0
+    async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
+        rows = await (await conn.execute("select id, message_id, updated_at from mail_outbox where id = any(%s) "
+                                         "and status = 'FAILED' and smtp_error = %s", (row_ids, UNKNOWN))).fetchall()
+        if not rows:
+            return 0
+        copies = await asyncio.to_thread(sink_copies, directory, min(r[2] for r in rows))
+        found = [(r[0], copies[r[1]]) for r in rows if r[1] in copies]
+        for row_id, server_id in found:
+            await conn.execute("update mail_outbox set status = 'SENT', server_id = %s, smtp_error = null, "
+                               "sent_at = now(), updated_at = now() where id = %s", (server_id, row_id))
+    return len(found)

@@ -29,11 +29,19 @@ from psycopg import AsyncConnection
 from activities.mail_claims import Claims
 from activities.mail_smtp import Lane, Outcome, Relay, personal_copy
 from domain.enums import MailTaskStatus
+from domain.rules.mail_headers import header_safe
 
 FAILURE_LIMIT = 5  # domain/rules/mail.py FAILURE_LIMIT, passed in the job
 MARK_EVERY = 100  # sent rows whose server ids are written in one statement
 CHECK_EVERY = 50  # mails between two looks at whether the task was paused (in the job)
 HEADER = struct.Struct("!Q")
+MALFORMED = Outcome(sent=False, permanent=True, error="malformed address: a line break or control character")
+
+
+def sending_lock(task_id: int) -> str:
+    """The advisory lock (its text, hashed by PostgreSQL) each lane of a task's sending process holds shared: while
+    it is held, the rows it left SENDING are its own to record (activities/mail_settle.py)."""
+    return f"mail-task-{task_id}"
 
 
 class Row(NamedTuple):
@@ -88,9 +96,16 @@ async def lane_loop(number: int, batch: Batch) -> None:
     lane = Lane(job.relay)
     claims = await Claims.connect(job.database_url)
     try:
+        await claims.conn.execute("select pg_advisory_lock_shared(hashtextextended(%s, 0))",
+                                  (sending_lock(job.task_id),))  # before any claim; a closed connection frees it
         row = batch.next()
         while row is not None:
             upcoming = batch.next()
+            if not header_safe(row.recipient):  # never spoken to the server; a claim made ahead is given back
+                await claims.release()
+                await record(claims.conn, batch, row, MALFORMED)
+                row = upcoming
+                continue
             if not await claims.claim(row.id):
                 row = upcoming
                 continue  # sent meanwhile, or held by another attempt
@@ -127,8 +142,10 @@ async def record(conn: AsyncConnection[Any], batch: Batch, row: Row, outcome: Ou
             await flush_sent(conn, batch)
         return
     # Refused, or no reply to the "." (the server may or may not have it): FAILED with the error, which an
-    # operator can retry from the mail history; SENDING is kept for messages the server took.
-    batch.failures += 1
+    # operator can retry from the mail history; SENDING is kept for messages the server took. A refusal of this
+    # one address says nothing of the server, so it does not count towards pausing the task.
+    if not outcome.permanent:
+        batch.failures += 1
     batch.failed += 1
     if batch.failures >= batch.job.failure_limit:
         batch.stop = True

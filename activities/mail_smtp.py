@@ -46,6 +46,7 @@ class Outcome:
     dotted: bool = False
     reply: str = ""
     error: str | None = None
+    permanent: bool = False  # refused for this message or address alone (a 5xx to RCPT): no retry mends it
 
     @property
     def server_id(self) -> str:
@@ -125,6 +126,9 @@ class Lane:
             smtp = await self.open()
             await smtp.mail(sender)
             await smtp.rcpt(recipient)
+        except aiosmtplib.SMTPRecipientRefused as exc:
+            await self.reset()
+            return Outcome(sent=False, error=describe(exc), permanent=exc.code >= 500)
         except aiosmtplib.SMTPException as exc:
             await self.reset()
             return Outcome(sent=False, error=describe(exc))

@@ -64,6 +64,9 @@ class Settings(BaseSettings):
     smtp_password: str | None = None
     smtp_starttls: bool = False
     mail_from: str = "omp-console@localhost"
+    # Where the local SMTP sink keeps what it received (the launcher sets it when it starts the sink): a mail whose
+    # sender died before recording the server's reply is looked up there. None: a relay that cannot be asked.
+    smtp_sink_dir: Path | None = None
 
     # Demo data and login.
     admin_password: str = "Omp-Admin-2026!"

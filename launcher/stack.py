@@ -302,6 +302,8 @@ class Stack:
             env["OMP_DATABASE_URL"] = self.database_url
         if plan.temporal_ui_url:
             env["OMP_TEMPORAL_UI_URL"] = plan.temporal_ui_url
+        if plan.smtp_sink:
+            env["OMP_SMTP_SINK_DIR"] = str(plan.mail_dir)  # mail the sink took can be looked up there
         return env
 
     def _wait_for(self, ready: Any, child: Child, timeout: float, what: str) -> None:

@@ -34,11 +34,14 @@ from domain.rules.files import (
     signature,
     stored_suffix,
 )
+from domain.rules.image_check import renders_safely
 from domain.settings import get_settings
 from domain.storage import get_storage, signing_key
 
 router = APIRouter(prefix="/common", tags=["files"])
-INLINE_TYPES = {kind.content_type for kind in ALLOWED.values() if kind.is_image}
+# The types a reply may carry: the allow-list's and the opaque one; nothing a browser renders as a document.
+SAFE_TYPES = {kind.content_type for kind in ALLOWED.values()} | {OPAQUE.content_type}
+INLINE_AREA = "images"  # the storage keys of images checked at upload to open in the browser (image_check)
 
 
 def link(row: StoredFile) -> dict[str, Any]:
@@ -73,7 +76,10 @@ async def store(upload: UploadFile, db: SessionDep, user: Principal, *, public: 
     kind: FileType | None = OPAQUE if unrestricted else file_type(name, content[:SNIFF_BYTES])
     if kind is None:
         raise DomainError("FILE_TYPE_NOT_ALLOWED", status=415, name=name)
-    key = f"{'public' if public else 'private'}/{datetime.now(UTC):%Y/%m}/{uuid.uuid4().hex}.{stored_suffix(name)}"
+    # Only an image whose bytes are that image and nothing else opens in the browser; the key says it was checked.
+    area = f"{INLINE_AREA}/" if kind.is_image and renders_safely(kind.content_type, content) else ""
+    key = (f"{'public' if public else 'private'}/{area}{datetime.now(UTC):%Y/%m}/{uuid.uuid4().hex}."
+           f"{stored_suffix(name)}")
     storage = get_storage()
     await storage.put(key, content, kind.content_type)
     row = StoredFile(backend=storage.name, storage_key=key, name=name, content_type=kind.content_type,
@@ -127,9 +133,17 @@ async def download(file_id: int, db: SessionDep, signature_: Annotated[str, Quer
         raise NotFound(entity="File")
     if state == "expired":
         raise DomainError("FILE_LINK_EXPIRED", status=410)
-    # Only images open in the browser; anything else (PDF and video included) is downloaded, so no file a user
-    # uploaded is ever rendered as a document of our origin.
-    disposition = "inline" if row.content_type in INLINE_TYPES else "attachment"
-    return StreamingResponse(get_storage().stream(row.storage_key), media_type=row.content_type, headers={
+    # Only images checked at upload open in the browser; anything else (PDF, video, an image that carries more
+    # than itself) is downloaded, so no file a user uploaded is ever rendered as a document of our origin.
+    disposition = "inline" if shown_inline(row) else "attachment"
+    media_type = row.content_type if row.content_type in SAFE_TYPES else OPAQUE.content_type
+    return StreamingResponse(get_storage().stream(row.storage_key), media_type=media_type, headers={
         "Content-Disposition": f"{disposition}; filename*=UTF-8''{quote(row.name)}", "Content-Length": str(row.size),
+        "X-Content-Type-Options": "nosniff",
         "Cache-Control": "public, max-age=86400" if row.public else "private, max-age=300"})
+
+
+def shown_inline(row: StoredFile) -> bool:
+    """An image stored under the checked images' area (files stored before the check are downloaded)."""
+    area = row.storage_key.split("/")[1:2]
+    return row.content_type.startswith("image/") and row.content_type in SAFE_TYPES and area == [INLINE_AREA]

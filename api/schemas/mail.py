@@ -14,6 +14,7 @@ from api.resource.query import In, Like, Range, SearchParams
 from api.schemas.calendars import TimeZone
 from domain.enums import MailKind, MailRepeat, MailReport, MailSendStatus, MailTaskStatus
 from domain.rules import mail as rules
+from domain.rules.mail_headers import header_safe
 from domain.rules.rich_text import sanitize_html
 
 
@@ -28,6 +29,13 @@ def _addresses(values: list[str]) -> list[str]:
     return list(found.values())
 
 
+def _header_line(value: str) -> str:
+    """A subject becomes a header line: a line break would end it (or add headers), a control character garbles it."""
+    if not header_safe(value):
+        raise PydanticCustomError("header_line", "must be one line without control characters")
+    return value
+
+
 def _content(value: str) -> str:
     clean = sanitize_html(value)
     if not clean.strip():
@@ -39,7 +47,7 @@ Recipients = Annotated[list[Annotated[str, Field(max_length=254)]],
                        Field(min_length=1, max_length=rules.MAX_RECIPIENTS), AfterValidator(_addresses)]
 Copies = Annotated[list[Annotated[str, Field(max_length=254)]], Field(max_length=rules.MAX_CC),
                    AfterValidator(_addresses)]
-Subject = Annotated[str, Field(min_length=1, max_length=rules.SUBJECT_MAX)]
+Subject = Annotated[str, Field(min_length=1, max_length=rules.SUBJECT_MAX), AfterValidator(_header_line)]
 Content = Annotated[str, Field(min_length=1, max_length=rules.CONTENT_MAX), AfterValidator(_content)]
 
 

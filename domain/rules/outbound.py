@@ -43,11 +43,36 @@ class AllowList:
         return any(address in network for network in self.networks)
 
 
+# IPv6 spellings that reach an IPv4 address: NAT64's well-known prefix (RFC 6052, the address in the last 32
+# bits) and the deprecated IPv4-compatible form (::a.b.c.d); 6to4, Teredo and IPv4-mapped the ipaddress module reads.
+NAT64 = IPv6Network("64:ff9b::/96")
+IPV4_COMPATIBLE = IPv6Network("::/96")
+# RFC 8215's local-use NAT64 prefix: a translator of the operator's own network, the address placed by its prefix
+# length, which the console cannot know; refused as a whole.
+LOCAL_NAT64 = IPv6Network("64:ff9b:1::/48")
+
+
+def embedded_ipv4(address: IPv6Address) -> list[IPv4Address]:
+    """The IPv4 addresses an IPv6 address carries (6to4, Teredo's server and client, NAT64, IPv4-compatible)."""
+    found: list[IPv4Address] = []
+    if address.sixtofour is not None:
+        found.append(address.sixtofour)
+    if address.teredo is not None:
+        found.extend(address.teredo)
+    if address in NAT64 or address in IPV4_COMPATIBLE:
+        found.append(IPv4Address(int(address) & 0xFFFFFFFF))
+    return found
+
+
 def internal(address: Address) -> bool:
     """An address of the console's own network or no public one: loopback, private, link-local, shared (CGNAT),
-    multicast, reserved, unspecified (an IPv4 address mapped into IPv6 counts as itself)."""
-    if isinstance(address, IPv6Address) and address.ipv4_mapped is not None:
-        address = address.ipv4_mapped
+    multicast, reserved, unspecified. An IPv4 address mapped into IPv6 counts as itself; an IPv6 address that
+    carries an IPv4 address (NAT64, 6to4, Teredo, IPv4-compatible) is internal when that address is."""
+    if isinstance(address, IPv6Address):
+        if address.ipv4_mapped is not None:
+            return internal(address.ipv4_mapped)
+        if address in LOCAL_NAT64 or any(internal(v4) for v4 in embedded_ipv4(address)):
+            return True
     return not address.is_global or address.is_multicast
 
 

@@ -7,6 +7,7 @@ leaves `fired` in the directory):
 - dot: an error before the final "." leaves;
 - commit: an error right after the "." and the claim's COMMIT went out;
 - flush: an error instead of writing the server's ids (the rows SENDING);
+- kill: the process kills itself instead of writing the server's ids (the rows SENDING);
 - noreply: the connection breaks after the "." and before the server's reply;
 - pause: the task is paused (as by a person) once two mails went out;
 - hold: between the "." and its COMMIT, `at` is written and the process waits for `go` (a test kills the worker
@@ -80,9 +81,11 @@ def apply() -> None:
             return write_final_dot(transport)
 
         mail_smtp.write_final_dot = faulty_dot
-    elif kind == "flush":
+    elif kind in ("flush", "kill"):
         async def faulty_flush(conn: Any, batch: Any) -> None:
             if batch.sent and first_time(directory):
+                if kind == "kill":
+                    os.kill(os.getpid(), signal.SIGKILL)
                 raise RuntimeError("died before the marks")
 
         mail_sender.flush_sent = faulty_flush

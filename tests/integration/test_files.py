@@ -2,9 +2,12 @@
 
 import time
 
-from domain.settings import get_settings
+import pytest
 
-PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
+from domain.settings import get_settings
+from tests.image_samples import tiny_gif, tiny_png
+
+PNG = tiny_png()
 
 
 async def upload(client, headers, name="pixel.png", content=PNG, path="upload-file"):
@@ -103,12 +106,33 @@ async def test_the_content_must_be_what_the_extension_says(client, login_as):
 async def test_only_images_open_in_the_browser(client, login_as):
     me = await login_as()
     image = (await upload(client, me)).json()["data"]
+    gif = (await upload(client, me, name="dot.gif", content=tiny_gif())).json()["data"]
+    assert (await client.get(gif["url"])).headers["content-disposition"].startswith("inline")
     document = (await upload(client, me, name="scan.pdf", content=PDF)).json()["data"]
     shown = await client.get(image["url"])
     assert shown.headers["content-disposition"].startswith("inline")
     downloaded = await client.get(document["url"])
     assert downloaded.headers["content-disposition"].startswith("attachment")
     assert downloaded.headers["x-content-type-options"] == "nosniff"
+
+
+POLYGLOT = b"GIF89a/*\x01\x00\x01\x00\x00\x00\x00*/=1;<html><body><script>alert(document.domain)</script></body></html>"
+
+
+@pytest.mark.parametrize(("name", "content"), [("cat.gif", POLYGLOT), ("cat.gif", tiny_gif() + b"<html><script>x()"),
+                                               ("cat.png", b"\x89PNG\r\n\x1a\n" + b"\x00" * 64)])
+@pytest.mark.parametrize("path", ["upload-file", "upload-public-file", "upload-unrestricted-file"])
+async def test_an_image_that_is_more_than_an_image_is_only_ever_downloaded(client, login_as, name, content, path):
+    """A GIF that is also an HTML page (or an image with more after its end, or not a whole image) is taken but
+    served as a download that the browser does not sniff, never opened as a page of our origin."""
+    me = await login_as("file#upload-public", "file#upload-unrestricted")
+    stored = await upload(client, me, name=name, content=content, path=path)
+    assert stored.status_code == 200, stored.text
+    fetched = await client.get(stored.json()["data"]["url"])
+    assert fetched.status_code == 200 and fetched.content == content
+    assert fetched.headers["content-disposition"].startswith("attachment")
+    assert fetched.headers["x-content-type-options"] == "nosniff"
+    assert fetched.headers["content-type"] in ("image/gif", "image/png", "application/octet-stream")
 
 
 async def test_names_with_control_or_direction_characters_are_refused(client, login_as):

@@ -62,6 +62,12 @@ REFUSALS = [
     ({"handler": "http", "method": "probe", "params": {"url": "http://[::ffff:127.0.0.1]/"}}, "params.url",
      "url_internal"),
     ({"handler": "http", "method": "probe", "params": {"url": "http://2130706433/"}}, "params.url", "url_internal"),
+    ({"handler": "http", "method": "probe", "params": {"url": "http://[64:ff9b::7f00:1]/"}}, "params.url",
+     "url_internal"),  # NAT64 of 127.0.0.1
+    ({"handler": "http", "method": "probe", "params": {"url": "http://[2002:a9fe:a9fe::1]/"}}, "params.url",
+     "url_internal"),  # 6to4 of the metadata service
+    ({"handler": "http", "method": "probe", "params": {"url": "http://[::10.1.2.3]/"}}, "params.url",
+     "url_internal"),  # IPv4-compatible
     ({"handler": "http", "method": "probe", "params": {"url": "http://localhost:5432/"}}, "params.url",
      "url_internal"),
     ({"timeZone": "Mars/Olympus"}, "timeZone", "time_zone"),

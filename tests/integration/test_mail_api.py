@@ -9,7 +9,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
 from domain.db import transaction
 from domain.models.mail import MailTask
@@ -44,6 +44,9 @@ REFUSALS = [
     ({"cc": ["boss@@example.com"]}, "cc", "email_address"),
     ({"subject": ""}, "subject", "min_length"),
     ({"subject": "x" * 201}, "subject", "max_length"),
+    ({"subject": "Figures\r\nBcc: everyone@example.com"}, "subject", "header_line"),  # a header of the sender's
+    ({"subject": "Figures\u0085today"}, "subject", "header_line"),
+    ({"recipients": ["ops@example.com\r\nBcc: everyone@example.com"]}, "recipients", "email_address"),
     ({"content": "<script>alert(1)</script>"}, "content", "required"),
     ({"repeat": "HOURLY"}, "repeat", "enum"),
     ({"sendAt": None}, "sendAt", "required"),
@@ -64,6 +67,12 @@ async def test_a_bad_form_is_refused_naming_the_field_and_nothing_is_saved(clien
     errors = reply.json()["data"]["errors"]
     assert (field, rule) in [(e["field"].split("[")[0].split(".")[0], e["rule"]) for e in errors]
     assert await task_count() == before
+
+
+async def test_a_subject_of_two_lines_is_refused_in_the_readers_language(client, login_as, flows):
+    headers = {**await login_as(*EVERYTHING), "Accept-Language": "zh-CN"}
+    reply = await client.post("/cms/mail/add", json=form(subject="Figures\nX-Priority: 1"), headers=headers)
+    assert reply.status_code == 422 and reply.json()["message"].startswith("主题：必须是单行文本")
 
 
 async def test_the_upload_message_is_the_one_the_spec_names(client, login_as, flows):
@@ -197,4 +206,33 @@ async def test_an_operator_retries_a_failed_mail_from_the_history(client, login_
     await eventually(lambda: _async(len(delivered(mail_sink, body["subject"])) == 1), timeout=30)
     sent = await eventually(lambda: _sent_row(client, headers, task["id"]), timeout=30)
     assert sent["attempts"] == 1 and sent["smtpError"] is None  # attempts: times handed to a server
+    await client.delete(f"/cms/mail/delete/{task['id']}", headers=headers)
+
+
+async def test_a_mail_that_cannot_be_built_fails_in_the_history_and_is_sent_once_fixed(client, login_as, flows,
+                                                                                        mail_sink):
+    """A subject with a line break, saved before the form refused it: the fire fails at once with the reason in
+    the history (no endless retry); the subject corrected, the history's retry sends it."""
+    headers = await login_as(*EVERYTHING)
+    body = form()  # daily from 2030: no fire of its own meanwhile
+    task = (await client.post("/cms/mail/add", json=body, headers=headers)).json()["data"]
+    async with transaction() as db:
+        await db.execute(update(MailTask).where(MailTask.id == task["id"])
+                         .values(subject="Figures\r\nBcc: everyone@example.com"))
+    assert (await client.post(f"/cms/mail/{task['id']}/send-again", headers=headers)).status_code == 200
+
+    async def failed() -> Any:
+        reply = await client.post("/cms/mail-history/search", headers=headers,
+                                  json={"taskId": task["id"], "status": ["FAILED"]})
+        items = reply.json()["data"]["items"]
+        return items[0] if items else None
+
+    row = await eventually(failed, timeout=30)
+    assert row["smtpError"].startswith("the message cannot be built")
+    fixed = await client.post("/cms/mail/modify", json={**body, "id": task["id"]}, headers=headers)
+    assert fixed.status_code == 200, fixed.text
+    retried = await client.post("/cms/mail-history/retry-fire", headers=headers,
+                                json={"taskId": task["id"], "fireTime": row["fireTime"]})
+    assert retried.json()["data"] == {"rows": 1, "fires": 1}
+    await eventually(lambda: _async(len(delivered(mail_sink, body["subject"])) == 1), timeout=30)
     await client.delete(f"/cms/mail/delete/{task['id']}", headers=headers)

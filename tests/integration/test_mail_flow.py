@@ -6,26 +6,24 @@ pause and recover, send again, a worker dying around the SMTP send, and the paus
 from __future__ import annotations
 
 import asyncio
-import email
 import os
 import signal
 from collections.abc import AsyncIterator, Callable
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 from sqlalchemy import select, update
 
-from activities import mail_fires, mail_handover
+from activities import mail_fires
 from domain.db import transaction
-from domain.enums import MailKind, MailRepeat, MailSendStatus, MailTaskStatus
+from domain.enums import MailSendStatus, MailTaskStatus
 from domain.models.mail import MailFire, MailOutbox, MailTask
 from domain.models.notifications import Notification
 from domain.rules import mail as rules
 from domain.settings import get_settings
-from tests.conftest import own_workers, start_time_skipping_env, unique
-from tests.integration import mail_fault_sender, ticket_support
-from tests.integration.people import create_user
+from tests.conftest import own_workers, start_time_skipping_env
+from tests.integration import mail_flow_support, ticket_support
+from tests.integration.mail_flow_support import envelope_to, fire_id, new_task, received, rows, start
 from tests.integration.temporal_support import register_search_attributes, workers_running
 from tests.integration.ticket_support import eventually, free_port
 from tests.integration.worker_process import spawn_worker
@@ -34,60 +32,10 @@ from workflows.mail_models import MailFireStart
 
 S = MailSendStatus
 mail_sink = ticket_support.mail_sink  # fixture
+fault = mail_flow_support.fault  # fixture
 
 
 env = own_workers  # fixture: every worker on this module's own test server
-
-
-@pytest.fixture
-def fault(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Callable[[str], pytest.MonkeyPatch]:
-    """Batches sent by the sending process with one fault (tests/integration/mail_fault_sender.py)."""
-
-    def arm(kind: str) -> pytest.MonkeyPatch:
-        monkeypatch.setattr(mail_handover, "SENDER", "tests.integration.mail_fault_sender")
-        monkeypatch.setenv(mail_fault_sender.VARIABLE, f"{kind}:{tmp_path}")
-        return monkeypatch
-
-    return arm
-
-
-async def new_task(count: int, cc: int = 0, **fields: Any) -> MailTask:
-    owner = await create_user(prefix="mailowner")
-    name = unique("m")
-    row = MailTask(owner_id=owner.id, recipients=[f"{name}{i}@example.com" for i in range(count)],
-                   cc=[f"{name}cc{i}@example.com" for i in range(cc)], subject=f"Report {name}", kind=MailKind.COMMON,
-                   content="<p>Daily <b>figures</b></p>", attachment_ids=[], repeat=MailRepeat.DAILY,
-                   send_at=datetime.now(UTC), time_zone="Asia/Jakarta", status=MailTaskStatus.IN_USE,
-                   consecutive_failures=0, **fields)
-    async with transaction() as db:
-        db.add(row)
-    return row
-
-
-def fire_id(task: MailTask, minutes: int = 0) -> tuple[str, datetime]:
-    fire = datetime(2026, 11, 25, 1, 0, tzinfo=UTC) + timedelta(minutes=minutes)
-    return rules.fire_workflow_id(task.id, fire), fire
-
-
-async def start(env: Any, task: MailTask, minutes: int = 0) -> Any:
-    workflow_id, _ = fire_id(task, minutes)
-    return await env.client.start_workflow(MailFireWorkflow.run, MailFireStart(task_id=task.id), id=workflow_id,
-                                           task_queue=get_settings().task_queue)
-
-
-async def rows(task: MailTask) -> list[MailOutbox]:
-    async with transaction() as db:
-        return list((await db.scalars(select(MailOutbox).where(MailOutbox.task_id == task.id)
-                                      .order_by(MailOutbox.id))).all())
-
-
-def received(mails: Callable[[], list[str]], task: MailTask) -> list[email.message.Message]:
-    found = [email.message_from_string(m) for m in mails()]
-    return [m for m in found if m["Subject"] == task.subject]
-
-
-def envelope_to(message: email.message.Message) -> str:
-    return message["X-Envelope-To"]
 
 
 async def test_a_fire_mails_every_recipient_once_and_records_the_server_id(env, mail_sink):
@@ -152,18 +100,6 @@ async def test_send_again_is_a_new_fire_to_everybody(env, mail_sink):
     assert sorted(fires) == sorted([fire_id(task)[0], fire_id(task, 30)[0]])
 
 
-async def test_the_sender_dying_between_the_smtp_send_and_the_mark_mails_nobody_twice(env, mail_sink, fault):
-    """The server has the mails (their "." went out) but the sending process dies before writing the server's
-    ids: the retried batch finds those rows SENDING and leaves them; each recipient has exactly one mail."""
-    task = await new_task(3)
-    fault("flush")
-    result = await (await start(env, task)).result()
-    assert result.failed == 0
-    got = received(mail_sink, task)
-    assert sorted(envelope_to(m) for m in got) == sorted(task.recipients)
-    assert {r.status for r in await rows(task)} == {S.SENDING}  # handed over, reply not recorded: never resent
-
-
 async def test_the_sender_failing_before_the_final_dot_mails_everybody_once(env, mail_sink, fault):
     """An error with the row claimed and the body sent, but not its final ".": the server drops the message,
     the claim is rolled back, and the retried batch sends it, once."""
@@ -178,28 +114,34 @@ async def test_the_sender_failing_before_the_final_dot_mails_everybody_once(env,
 
 async def test_the_sender_failing_right_after_the_final_dot_mails_nobody_twice(env, mail_sink, fault):
     """An error once the "." and the claim's COMMIT are on the wire, before the server's reply: the server has
-    the message, the row is SENDING and is never sent again."""
+    the message, the row is SENDING, is never sent again, and the retried batch settles it."""
     task = await new_task(2)
     fault("commit").setattr(mail_fires, "LANES", 1)
     result = await (await start(env, task)).result()
     assert result.failed == 0
     got = received(mail_sink, task)
     assert sorted(envelope_to(m) for m in got) == sorted(task.recipients)
-    assert sorted(r.status for r in await rows(task)) == [S.SENDING, S.SENT]
+    assert {r.status for r in await rows(task)} == {S.SENT}  # the one left SENDING is found at the sink
 
 
-async def test_the_sender_killed_between_the_final_dot_and_its_commit_is_delivery_unknown_not_resent(
-        env, mail_sink, fault):
+@pytest.mark.parametrize("sink", [True, False])
+async def test_the_sender_killed_between_the_final_dot_and_its_commit_is_never_resent(env, mail_sink, fault, sink):
     """The sending process itself dies in the one window left, its "." out and its COMMIT not: the server has
-    the message, the claim is rolled back. Nothing can tell whether the mail went, so the row is FAILED,
-    "delivery unknown", for an operator to resend from the mail history; the others are sent once."""
+    the message, the claim is rolled back. The local sink can say it has it: the row is SENT. A relay cannot:
+    the row is FAILED, "delivery unknown", for an operator to resend from the mail history. Nobody gets two."""
     task = await new_task(3)
-    fault("die").setattr(mail_fires, "LANES", 1)
+    monkeypatch = fault("die")
+    monkeypatch.setattr(mail_fires, "LANES", 1)
+    if not sink:
+        monkeypatch.setattr(get_settings(), "smtp_sink_dir", None)
     result = await (await start(env, task)).result()
     outbox = await rows(task)
-    [unknown] = [r for r in outbox if r.status == S.FAILED]
-    assert unknown.smtp_error.startswith("delivery unknown") and result.failed == 0
-    assert {r.status for r in outbox if r is not unknown} == {S.SENT}
+    if sink:
+        assert {r.status for r in outbox} == {S.SENT}
+    else:
+        [unknown] = [r for r in outbox if r.status == S.FAILED]
+        assert unknown.smtp_error.startswith("delivery unknown") and result.failed == 0
+        assert {r.status for r in outbox if r is not unknown} == {S.SENT}
     got = received(mail_sink, task)
     assert sorted(envelope_to(m) for m in got) == sorted(task.recipients)  # that one too, once
 

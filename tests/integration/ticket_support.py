@@ -81,6 +81,7 @@ def mail_sink(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[], l
     settings = get_settings()
     monkeypatch.setattr(settings, "smtp_host", "127.0.0.1")
     monkeypatch.setattr(settings, "smtp_port", port)
+    monkeypatch.setattr(settings, "smtp_sink_dir", tmp_path / "mail")  # as the launcher says of its sink
     sink = MailSink(tmp_path / "mail", port=port).start()
     yield lambda: [p.read_text(errors="replace") for p in sorted((tmp_path / "mail").glob("*.eml"))]
     sink.stop()

@@ -21,9 +21,37 @@ def test_the_consoles_own_network_is_internal(address):
     assert outbound.internal(ip_address(address))
 
 
-@pytest.mark.parametrize("address", ["93.184.215.14", "8.8.8.8", "2606:4700:4700::1111"])
+# An IPv6 address that carries an IPv4 address reaches that address (through a translator or a tunnel).
+EMBEDDED_INTERNAL = [
+    ("64:ff9b::7f00:1", "NAT64 of 127.0.0.1"),
+    ("64:ff9b::10.0.0.8", "NAT64 of 10.0.0.8"),
+    ("64:ff9b::a9fe:a9fe", "NAT64 of the metadata service 169.254.169.254"),
+    ("64:ff9b:1::5db8:d70e", "local-use NAT64, whatever it carries"),
+    ("2002:7f00:1::1", "6to4 of 127.0.0.1"),
+    ("2002:c0a8:101::", "6to4 of 192.168.1.1"),
+    ("2002:6440:1::1", "6to4 of the shared range 100.64.0.1"),
+    ("::7f00:1", "IPv4-compatible 127.0.0.1"),
+    ("::10.0.0.8", "IPv4-compatible 10.0.0.8"),
+    ("::ffff:10.0.0.8", "IPv4-mapped 10.0.0.8"),
+    ("::ffff:169.254.169.254", "IPv4-mapped metadata service"),
+    ("2001:0:7f00:1::1", "Teredo with server 127.0.0.1"),
+    ("2001:0:5db8:d70e:0:ffff:f5ff:fffe", "Teredo with client 10.0.0.1"),
+]
+
+
+@pytest.mark.parametrize(("address", "what"), EMBEDDED_INTERNAL)
+def test_an_ipv6_spelling_of_an_internal_ipv4_address_is_internal(address, what):
+    assert outbound.internal(ip_address(address)), what
+    with pytest.raises(Invalid) as refused:
+        outbound.check_target(address, [ip_address(address)], NOTHING, "params.url")
+    assert refused.value.params["rule"] == "url_internal"
+
+
+@pytest.mark.parametrize("address", ["93.184.215.14", "8.8.8.8", "2606:4700:4700::1111", "64:ff9b::808:808",
+                                     "2002:808:808::1", "::ffff:8.8.8.8"])
 def test_public_addresses_are_not(address):
     assert not outbound.internal(ip_address(address))
+
 
 
 @pytest.mark.parametrize(("host", "address"), [("127.1", "127.0.0.1"), ("2130706433", "127.0.0.1"),
