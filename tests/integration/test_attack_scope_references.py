@@ -1,0 +1,105 @@
+"""A write that names another business record by its id (the merchant of a new warehouse, the warehouse of a new
+order, the store of a binding) finds it within the caller's data authority, and refuses one outside it exactly as
+one that does not exist (docs/decisions/data-authority.md): same status, same code, same field and rule, and
+nothing written. Before, such a reference was looked up unscoped, so a user scoped to Indonesia was told a
+Philippine merchant's record existed (403 DATA_SCOPE_WRITE where a missing one is a 422), or which merchant a
+Philippine warehouse belonged to (`stock_binding_other_merchant`, `stock_order_warehouse_not_merchants`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from sqlalchemy import func, select
+
+from domain.db import transaction
+from domain.models.data_authority import DataScope
+from domain.models.stock_orders import StockOrder
+from domain.models.stock_sync import StockBinding
+from domain.models.warehouses import Warehouse, WarehouseArea, WmsProduct
+from tests.conftest import unique
+from tests.integration.people import bearer, create_user, token_for
+from tests.integration.stock_sync_support import stocked_store
+
+MISSING = 2_000_000_000  # an id no row has
+
+PERMISSIONS = ("warehouse-list", "warehouse#add", "product-library", "product#add", "location-management",
+               "location#add", "outbound-inbound-order-query", "stock-order#add", "store-warehouse-binding",
+               "stock-binding#add", "stock#move", "stock#repair")
+
+
+@dataclass
+class World:
+    headers: dict[str, str]
+    mine: Any  # a merchant of ID with a store and a warehouse (not bound to each other)
+    theirs: Any  # the same of PH
+
+
+@pytest.fixture(scope="module")
+async def world() -> World:
+    user = await create_user(*PERMISSIONS, prefix="scref", country="ID")
+    async with transaction() as db:
+        db.add(DataScope(user_id=user.id, scope_type="COUNTRY", values=["ID"]))
+    mine, theirs = await stocked_store("ID", bind=False), await stocked_store("PH", bind=False)
+    return World(bearer(await token_for(user)), mine, theirs)
+
+
+def order(merchant_id: int, warehouse_id: int, **extra: Any) -> dict[str, Any]:
+    return {"merchantId": merchant_id, "warehouseId": warehouse_id, "orderType": "PURCHASE_INBOUND",
+            "lines": [{"sku": unique("SKU"), "quantity": 1}], **extra}
+
+
+# path, and the body naming (merchant, warehouse, shop) ids: the out-of-scope call and the missing one differ in
+# the one id under test only
+Body = Callable[[World, Callable[[int], int]], dict[str, Any]]
+CASES: dict[str, tuple[str, Body]] = {
+    "warehouse's merchant": ("/cms/warehouse/add", lambda w, x: {
+        "merchantId": x(w.theirs.merchant_id), "name": unique("House"), "code": unique("WH")}),
+    "product's merchant": ("/cms/wms-product/add", lambda w, x: {
+        "merchantId": x(w.theirs.merchant_id), "sku": unique("SKU"), "name": "Tea", "category": "1"}),
+    "area's warehouse": ("/cms/warehouse-area/add", lambda w, x: {
+        "warehouseId": x(w.theirs.place.warehouse_id), "code": unique("A"), "name": "Area"}),
+    "order's merchant and warehouse": ("/cms/stock-order/add", lambda w, x: order(
+        x(w.theirs.merchant_id), x(w.theirs.place.warehouse_id))),
+    "order's warehouse": ("/cms/stock-order/add", lambda w, x: order(
+        w.mine.merchant_id, x(w.theirs.place.warehouse_id))),
+    "order's store": ("/cms/stock-order/add", lambda w, x: order(
+        w.mine.merchant_id, w.mine.place.warehouse_id, orderType="SALES_OUTBOUND", shopId=x(w.theirs.shop_id),
+        channelOrderNo=unique("CO"), channelOrderedAt="2026-11-01T00:00:00Z")),
+    "binding's store and warehouse": ("/cms/stock-sync/binding/add", lambda w, x: {
+        "shopId": x(w.theirs.shop_id), "warehouseId": x(w.theirs.place.warehouse_id)}),
+    "binding's warehouse": ("/cms/stock-sync/binding/add", lambda w, x: {
+        "shopId": w.mine.shop_id, "warehouseId": x(w.theirs.place.warehouse_id)}),
+    "binding's store": ("/cms/stock-sync/binding/add", lambda w, x: {
+        "shopId": x(w.theirs.shop_id), "warehouseId": w.mine.place.warehouse_id}),
+    "repair's warehouse": ("/cms/stock/balance/repair", lambda w, x: {
+        "warehouseId": x(w.theirs.place.warehouse_id), "sku": "ANY"}),
+}
+
+
+def shape(reply: Any) -> tuple[Any, ...]:
+    """What a refusal tells: status, code, and each error's field and rule (not the id it echoes)."""
+    body = reply.json()
+    errors = (body.get("data") or {}).get("errors", []) if isinstance(body.get("data"), dict) else []
+    return reply.status_code, body.get("code"), [(e.get("field"), e.get("rule")) for e in errors]
+
+
+async def counts() -> tuple[int, ...]:
+    async with transaction() as db:
+        return tuple([await db.scalar(select(func.count()).select_from(m))
+                      for m in (Warehouse, WmsProduct, WarehouseArea, StockOrder, StockBinding)])
+
+
+@pytest.mark.parametrize("case", list(CASES))
+async def test_a_record_outside_the_scope_is_refused_as_one_that_does_not_exist(client, world, case):
+    path, body = CASES[case]
+    before = await counts()
+    outside = await client.post(path, headers={**world.headers, "Idempotency-Key": unique("k")},
+                                json=body(world, lambda real: real))
+    missing = await client.post(path, headers={**world.headers, "Idempotency-Key": unique("k")},
+                                json=body(world, lambda _: MISSING))
+    assert outside.status_code >= 400, outside.text
+    assert shape(outside) == shape(missing), (outside.text, missing.text)
+    assert await counts() == before
