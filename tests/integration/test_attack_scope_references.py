@@ -3,7 +3,8 @@ order, the store of a binding) finds it within the caller's data authority, and 
 one that does not exist (docs/decisions/data-authority.md): same status, same code, same field and rule, and
 nothing written. Before, such a reference was looked up unscoped, so a user scoped to Indonesia was told a
 Philippine merchant's record existed (403 DATA_SCOPE_WRITE where a missing one is a 422), or which merchant a
-Philippine warehouse belonged to (`stock_binding_other_merchant`, `stock_order_warehouse_not_merchants`)."""
+Philippine warehouse belonged to (`stock_binding_other_merchant`, `stock_order_warehouse_not_merchants`), and a
+merchant's modify took any user id as its sales person and answered with that user's real name."""
 
 from __future__ import annotations
 
@@ -19,13 +20,15 @@ from domain.models.data_authority import DataScope
 from domain.models.stock_orders import StockOrder
 from domain.models.stock_sync import StockBinding
 from domain.models.warehouses import Warehouse, WarehouseArea, WmsProduct
+from domain.models.whatsapp_groups import WhatsappGroup
 from tests.conftest import unique
 from tests.integration.people import bearer, create_user, token_for
 from tests.integration.stock_sync_support import stocked_store
 
 MISSING = 2_000_000_000  # an id no row has
 
-PERMISSIONS = ("warehouse-list", "warehouse#add", "product-library", "product#add", "location-management",
+PERMISSIONS = ("ginee-account", "account#edit",
+               "warehouse-list", "warehouse#add", "product-library", "product#add", "location-management",
                "location#add", "outbound-inbound-order-query", "stock-order#add", "store-warehouse-binding",
                "stock-binding#add", "stock#move", "stock#repair")
 
@@ -35,6 +38,8 @@ class World:
     headers: dict[str, str]
     mine: Any  # a merchant of ID with a store and a warehouse (not bound to each other)
     theirs: Any  # the same of PH
+    person: int  # a user of PH
+    group: int  # a WhatsApp group of PH
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +48,12 @@ async def world() -> World:
     async with transaction() as db:
         db.add(DataScope(user_id=user.id, scope_type="COUNTRY", values=["ID"]))
     mine, theirs = await stocked_store("ID", bind=False), await stocked_store("PH", bind=False)
-    return World(bearer(await token_for(user)), mine, theirs)
+    person = await create_user(prefix="scrph", country="PH")
+    async with transaction() as db:
+        group = WhatsappGroup(name=unique("grp"), country="PH", link=f"https://chat.whatsapp.com/{unique('g')[:10]}Invite00")
+        db.add(group)
+        await db.flush()
+    return World(bearer(await token_for(user)), mine, theirs, person.id, group.id)
 
 
 def order(merchant_id: int, warehouse_id: int, **extra: Any) -> dict[str, Any]:
@@ -74,6 +84,12 @@ CASES: dict[str, tuple[str, Body]] = {
         "shopId": w.mine.shop_id, "warehouseId": x(w.theirs.place.warehouse_id)}),
     "binding's store": ("/cms/stock-sync/binding/add", lambda w, x: {
         "shopId": x(w.theirs.shop_id), "warehouseId": w.mine.place.warehouse_id}),
+    "merchant's sales person": ("/cms/merchant/modify", lambda w, x: {
+        "id": w.mine.merchant_id, "salesId": x(w.person)}),
+    "merchant's retention person": ("/cms/merchant/modify", lambda w, x: {
+        "id": w.mine.merchant_id, "retentionId": x(w.person)}),
+    "merchant's WhatsApp group": ("/cms/merchant/modify", lambda w, x: {
+        "id": w.mine.merchant_id, "whatsappGroupId": x(w.group)}),
     "repair's warehouse": ("/cms/stock/balance/repair", lambda w, x: {
         "warehouseId": x(w.theirs.place.warehouse_id), "sku": "ANY"}),
 }
