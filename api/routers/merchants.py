@@ -32,7 +32,7 @@ from api.schemas.merchants import (
     SpecificMerchantFilters,
     WmsActivation,
 )
-from api.user_center import ensure_users
+from api.user_center import ensure_person_put
 from domain import audit
 from domain.enums import AccountSystem, AccountUserType
 from domain.errors import Invalid, NotFound
@@ -82,12 +82,10 @@ async def follow_phone(db: AsyncSession, row: Merchant, user: Principal) -> None
     group newly put on the merchant is one the caller's data authority reaches (one outside it is not there for
     them: naming it would tell its name)."""
     row.country = rules.country_of_phone(row.phone)
-    changed = inspect(row).attrs
-    for field, person in (("salesId", changed.sales_id), ("retentionId", changed.retention_id)):
-        if person.value is not None and person.history.has_changes():
-            await ensure_users(db, user, [person.value], field)
+    await ensure_person_put(db, user, row, "sales_id", "salesId")
+    await ensure_person_put(db, user, row, "retention_id", "retentionId")
     if row.whatsapp_group_id is not None:
-        picked = changed.whatsapp_group_id.history.has_changes()
+        picked = inspect(row).attrs.whatsapp_group_id.history.has_changes()
         query = select(WhatsappGroup).where(WhatsappGroup.id == row.whatsapp_group_id)
         group = await db.scalar(groups.scope(query, user) if picked else query)
         if group is None:

@@ -4,7 +4,8 @@ one that does not exist (docs/decisions/data-authority.md): same status, same co
 nothing written. Before, such a reference was looked up unscoped, so a user scoped to Indonesia was told a
 Philippine merchant's record existed (403 DATA_SCOPE_WRITE where a missing one is a 422), or which merchant a
 Philippine warehouse belonged to (`stock_binding_other_merchant`, `stock_order_warehouse_not_merchants`), and a
-merchant's modify took any user id as its sales person and answered with that user's real name."""
+merchant's modify, a scheduled task and a queue alert rule took any user id as their person and answered with that
+user's real name."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ from sqlalchemy import func, select
 
 from domain.db import transaction
 from domain.models.data_authority import DataScope
+from domain.models.jobs import ScheduledJob
+from domain.models.queue_alerts import QueueAlertRule
 from domain.models.stock_orders import StockOrder
 from domain.models.stock_sync import StockBinding
 from domain.models.warehouses import Warehouse, WarehouseArea, WmsProduct
@@ -30,7 +33,8 @@ MISSING = 2_000_000_000  # an id no row has
 PERMISSIONS = ("ginee-account", "account#edit",
                "warehouse-list", "warehouse#add", "product-library", "product#add", "location-management",
                "location#add", "outbound-inbound-order-query", "stock-order#add", "store-warehouse-binding",
-               "stock-binding#add", "stock#move", "stock#repair")
+               "stock-binding#add", "stock#move", "stock#repair", "task-schedule", "job#add", "alter-mq",
+               "mq-alert#add")
 
 
 @dataclass
@@ -90,6 +94,11 @@ CASES: dict[str, tuple[str, Body]] = {
         "id": w.mine.merchant_id, "retentionId": x(w.person)}),
     "merchant's WhatsApp group": ("/cms/merchant/modify", lambda w, x: {
         "id": w.mine.merchant_id, "whatsappGroupId": x(w.group)}),
+    "scheduled task's person in charge": ("/cms/job/add", lambda w, x: {
+        "name": unique("Ping "), "handler": "console", "method": "ping", "cron": "0 3 * * *",
+        "timeZone": "Asia/Jakarta", "params": {}, "emails": [], "pauseAfterFailures": 0, "ownerId": x(w.person)}),
+    "queue alert's person in charge": ("/cms/queue-alert/rule/add", lambda w, x: {
+        "taskQueue": unique("q"), "maxBacklog": 1, "ownerId": x(w.person)}),
     "repair's warehouse": ("/cms/stock/balance/repair", lambda w, x: {
         "warehouseId": x(w.theirs.place.warehouse_id), "sku": "ANY"}),
 }
@@ -105,7 +114,8 @@ def shape(reply: Any) -> tuple[Any, ...]:
 async def counts() -> tuple[int, ...]:
     async with transaction() as db:
         return tuple([await db.scalar(select(func.count()).select_from(m))
-                      for m in (Warehouse, WmsProduct, WarehouseArea, StockOrder, StockBinding)])
+                      for m in (Warehouse, WmsProduct, WarehouseArea, StockOrder, StockBinding, ScheduledJob,
+                                QueueAlertRule)])
 
 
 @pytest.mark.parametrize("case", list(CASES))
