@@ -9,7 +9,7 @@ user's real name."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,7 +34,7 @@ PERMISSIONS = ("ginee-account", "account#edit",
                "warehouse-list", "warehouse#add", "product-library", "product#add", "location-management",
                "location#add", "outbound-inbound-order-query", "stock-order#add", "store-warehouse-binding",
                "stock-binding#add", "stock#move", "stock#repair", "task-schedule", "job#add", "alter-mq",
-               "mq-alert#add")
+               "mq-alert#add", "shelf-merges", "shelf-merge#add")
 
 
 @dataclass
@@ -129,3 +129,25 @@ async def test_a_record_outside_the_scope_is_refused_as_one_that_does_not_exist(
     assert outside.status_code >= 400, outside.text
     assert shape(outside) == shape(missing), (outside.text, missing.text)
     assert await counts() == before
+
+
+@pytest.fixture
+async def flows(time_skipping_env: Any, app: Any) -> AsyncIterator[Any]:
+    """A Temporal the shelf merge route can reach (no worker: no merge starts here)."""
+    previous, app.state.flows._client = app.state.flows._client, time_skipping_env.client
+    yield time_skipping_env
+    app.state.flows._client = previous
+
+
+async def test_a_shelf_outside_the_scope_is_not_named_in_a_shelf_merge(client, world, flows):
+    """A shelf of a Philippine warehouse named as a source of a merge in one's own warehouse was refused as being
+    of another warehouse, with its code; it is a shelf that does not exist, as for any id."""
+    def merge(source: int) -> dict[str, Any]:
+        return {"warehouseId": world.mine.place.warehouse_id, "sourceShelfIds": [source],
+                "targetShelfId": world.mine.place.shelves[0]}
+
+    outside = await client.post("/cms/shelf-merge/add", headers=world.headers,
+                                json=merge(world.theirs.place.shelves[0]))
+    missing = await client.post("/cms/shelf-merge/add", headers=world.headers, json=merge(MISSING))
+    assert outside.status_code == 404, outside.text
+    assert shape(outside) == shape(missing)
