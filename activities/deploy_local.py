@@ -48,15 +48,26 @@ def run_dir(run_id: int) -> Path:
     return get_settings().var_dir / "deploys" / str(run_id)
 
 
+# The console's own settings (OMP_*: its database URL, secret key, SMTP and storage passwords) are not the deploy's:
+# a command that prints its environment would put them in a log every deploy reader sees.
+CONSOLE_SETTINGS = "OMP_"
+
+
+def inherited() -> dict[str, str]:
+    """The worker's environment without the console's own settings."""
+    return {name: value for name, value in os.environ.items() if not name.startswith(CONSOLE_SETTINGS)}
+
+
 def environment(ctx: RunContext, paths: dict[str, Path]) -> dict[str, str]:
-    """What the command learns of its run: DEPLOY_* variables, and each parameter as DEPLOY_PARAM_<NAME>."""
+    """What the command learns of its run: DEPLOY_* variables, and each parameter as DEPLOY_PARAM_<NAME>; the
+    wrapper's OMP_DEPLOY_* paths are set after the console's settings are left out."""
     values = {"DEPLOY_RUN_ID": str(ctx.run_id), "DEPLOY_PROJECT": ctx.project, "DEPLOY_VERSION": ctx.version,
               "DEPLOY_ENVIRONMENT": ctx.environment, "DEPLOY_SERVERS": ",".join(ctx.server_ips),
               "OMP_DEPLOY_COMMAND": ctx.command, "OMP_DEPLOY_LOG": str(paths["log"]),
               "OMP_DEPLOY_EXIT": str(paths["exit"]), "OMP_DEPLOY_PID": str(paths["pid"]),
               "OMP_DEPLOY_CLAIM": str(paths["claim"])}
     values |= {f"DEPLOY_PARAM_{name.upper()}": str(value) for name, value in ctx.params.items()}
-    return {**os.environ, **values}
+    return {**inherited(), **values}
 
 
 def alive(pid: int) -> bool:

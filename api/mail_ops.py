@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import select
+from sqlalchemy import ARRAY, BigInteger, cast, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client
 from temporalio.common import SearchAttributePair, TypedSearchAttributes, WorkflowIDConflictPolicy
@@ -16,8 +16,9 @@ from api.file_access import file_reader, readable
 from api.flows import watched
 from api.schemas.mail import MailTaskWrite
 from api.temporal_ui import OPERATE, UI_PATH, workflow_path
+from api.ticket_ops import exports_every_ticket
 from domain.enums import MailKind, MailReport, MailTaskStatus
-from domain.errors import Invalid
+from domain.errors import Forbidden, Invalid
 from domain.models.files import StoredFile
 from domain.models.mail import MailFire, MailTask
 from domain.models.users import User
@@ -59,6 +60,8 @@ async def check_attachments(db: AsyncSession, user: Principal, ids: list[int]) -
 
 
 async def apply_form(db: AsyncSession, user: Principal, row: MailTask, body: MailTaskWrite) -> None:
+    if body.kind == MailKind.BI and not exports_every_ticket(user):  # the report is the whole ticket list
+        raise Forbidden("MAIL_REPORT_FORBIDDEN")
     await check_attachments(db, user, body.attachment_ids)
     row.send_at = first_send(body, datetime.now(UTC))
     row.recipients, row.cc, row.subject, row.content = body.recipients, body.cc, body.subject, body.content
@@ -112,7 +115,10 @@ async def mail_files(db: AsyncSession, user: Principal, ids: list[int]) -> set[i
     """Whoever may see timed mails may open the files they attach and the reports their fires built."""
     if not (user.can(MENU) or user.can(HISTORY)):
         return set()
-    attached = select(MailTask.attachment_ids).where(MailTask.attachment_ids.overlap(ids))
+    overlaps = MailTask.attachment_ids.bool_op("&&")(cast(ids, ARRAY(BigInteger)))  # the column is bigint[]
+    attached = select(MailTask.attachment_ids).where(overlaps)
     found = {i for (row,) in (await db.execute(attached)).all() for i in row if i in ids}
+    if not exports_every_ticket(user):  # a fire's BI report is the whole ticket list of its span: only for those
+        return found  # who may export every ticket themselves
     reports = await db.scalars(select(MailFire.report_file_id).where(MailFire.report_file_id.in_(ids)))
     return found | {i for i in reports if i is not None}

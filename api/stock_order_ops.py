@@ -16,6 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from activities import stock_store
 from api.deps import Principal
 from api.resource import Resource
+from api.routers.warehouses import warehouses
 from domain import audit
 from domain.enums import (
     OutboundWorkingStatus,
@@ -90,7 +91,7 @@ async def create(db: AsyncSession, user: Principal, orders: Resource[StockOrder]
     """A new order in CREATE: inbound lines go in transit, outbound lines are locked (refused, with nothing
     changed, when available stock is short)."""
     direction = rules.direction_of(body.order_type)
-    await check_warehouse(db, body.merchant_id, body.warehouse_id)
+    await check_warehouse(db, user, body.merchant_id, body.warehouse_id)
     await check_channel_order(db, body, direction)
     order_id = await db.scalar(select(func.nextval("stock_orders_id_seq")))
     day = datetime.now(UTC).strftime("%Y%m%d")
@@ -115,9 +116,10 @@ async def create(db: AsyncSession, user: Principal, orders: Resource[StockOrder]
     return row
 
 
-async def check_warehouse(db: AsyncSession, merchant_id: int, warehouse_id: int) -> None:
-    """The order's warehouse must be one of its merchant's."""
-    owner = await db.scalar(select(Warehouse.merchant_id).where(Warehouse.id == warehouse_id))
+async def check_warehouse(db: AsyncSession, user: Principal, merchant_id: int, warehouse_id: int) -> None:
+    """The order's warehouse must be one of its merchant's, and within the caller's data authority (one outside
+    it is not there for them, whoever its merchant)."""
+    owner = await db.scalar(warehouses.scope(select(Warehouse.merchant_id).where(Warehouse.id == warehouse_id), user))
     if owner is None:
         raise Invalid(field="warehouseId", rule="stock_order_warehouse_unknown")
     if owner != merchant_id:

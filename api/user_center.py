@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import Table, delete, or_, select
+from sqlalchemy import Table, delete, inspect, or_, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -79,6 +79,15 @@ async def ensure_users(db: AsyncSession, user: Principal, ids: Iterable[int], fi
         if missing:
             raise Invalid(field, "not_found", ids=", ".join(map(str, missing)))
     return wanted
+
+
+async def ensure_person_put(db: AsyncSession, actor: Principal, row: Any, attribute: str, field: str) -> None:
+    """A person a write puts on a record (a merchant's sales person, a task's person in charge) is one the caller's
+    data authority reaches, as the user pickers offer; one outside it is not found, since the record's reply would
+    show their name. Only a value set or changed by this write is checked: a record keeps whom it had."""
+    state = inspect(row).attrs[attribute]
+    if state.value is not None and state.history.has_changes():
+        await ensure_users(db, actor, [state.value], field)
 
 
 async def user_in_scope(db: AsyncSession, user: Principal, user_id: int) -> None:

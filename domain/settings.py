@@ -106,6 +106,8 @@ class Settings(BaseSettings):
     upload_unrestricted_max_bytes: int = Field(default=100 * 1024 * 1024)
     file_url_ttl_seconds: int = 3600
     import_max_bytes: int = Field(default=5 * 1024 * 1024)
+    # Rows an import takes (each is checked and saved in one transaction): a 5 MB file can hold a million.
+    import_max_rows: int = Field(default=10_000)
     # Request bodies other than file uploads (which keep the limits above): JSON calls are small.
     body_max_bytes: int = Field(default=1024 * 1024)
     body_max_depth: int = Field(default=32)

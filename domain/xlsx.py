@@ -40,7 +40,10 @@ class XlsxExport:
         self._tmp = tempfile.NamedTemporaryFile(suffix=".xlsx", delete=False)  # noqa: SIM115
         self._tmp.close()
         self.path = Path(self._tmp.name)
-        self._book = xlsxwriter.Workbook(str(self.path), {"constant_memory": True, "tmpdir": tempfile.gettempdir()})
+        # strings_to_formulas off: a typed value starting with "=" stays text, never a formula that runs when the
+        # reader opens the file (formula injection)
+        self._book = xlsxwriter.Workbook(str(self.path), {"constant_memory": True, "tmpdir": tempfile.gettempdir(),
+                                                          "strings_to_formulas": False})
         self._sheet = self._book.add_worksheet(sheet[:31])
         self._zone = zone
         self._date = self._book.add_format({"num_format": "yyyy-mm-dd"})

@@ -7,6 +7,7 @@ No `from __future__ import annotations` here: the routes' signatures are built a
 see real types.
 """
 
+import asyncio
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any
 from zoneinfo import ZoneInfo
@@ -96,8 +97,9 @@ def template(res: "Resource[Any]") -> StreamingResponse:
 async def import_rows(res: "Resource[Any]", db: AsyncSession, user: Principal, filename: str, content: bytes) -> int:
     """All-or-nothing: every row is validated and saved in a savepoint; one bad row rolls back all. Each
     error names its row, the column as the file heads it, the rule and the translated message."""
-    check_upload(filename, content, get_settings().import_max_bytes)
-    rows = read_rows(filename, content)
+    settings = get_settings()
+    check_upload(filename, content, settings.import_max_bytes)
+    rows = iter(await asyncio.to_thread(read_rows, filename, content, settings.import_max_rows))
     header = [str(h).strip() if h is not None else "" for h in (next(rows, None) or [])]
     lookup = import_headers(res)
     keys = [lookup.get(h.removesuffix(REQUIRED_MARK).strip().lower()) if h else None for h in header]

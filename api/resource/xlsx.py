@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Iterable, Sequence
 from typing import Any
 from urllib.parse import quote
 
@@ -37,22 +37,50 @@ def check_upload(filename: str | None, content: bytes, limit: int) -> None:
         raise DomainError("IMPORT_BAD_TYPE", status=415)
 
 
-def read_rows(filename: str, content: bytes) -> Iterator[list[Any]]:
-    """All rows of the first sheet, header included, as plain Python values."""
+def width_of(header: Sequence[Any]) -> int:
+    """The columns a file's rows are read to: up to its header's last titled cell."""
+    titled = [i for i, value in enumerate(header) if value is not None and str(value).strip()]
+    return titled[-1] + 1 if titled else 0
+
+
+def kept(rows: Iterable[Sequence[Any]], max_rows: int) -> list[list[Any]]:
+    """The rows as lists, refused beyond `max_rows` that hold anything (blank rows, as a sheet's stray formatting
+    leaves them, do not count)."""
+    out: list[list[Any]] = []
+    filled = 0
+    for row in rows:
+        filled += any(value is not None and str(value).strip() for value in row)
+        if filled > max_rows:
+            raise DomainError("IMPORT_TOO_MANY_ROWS", status=413, limit=max_rows)
+        out.append(list(row))
+    return out
+
+
+def read_rows(filename: str, content: bytes, max_rows: int) -> list[list[Any]]:
+    """The first sheet's rows, header first, as plain Python values, each read only as wide as the header: a
+    sheet whose one stray cell sits in the last column and row would otherwise be read as a billion empty cells
+    (a few kilobytes that keep a process busy for minutes). Blocking: run it in a thread."""
     try:
         if filename.lower().endswith(".xlsx"):
             import openpyxl
 
             book = openpyxl.load_workbook(io.BytesIO(content), read_only=True, data_only=True)
-            for row in book.worksheets[0].iter_rows(values_only=True):
-                yield list(row)
+            sheet = book.worksheets[0]
+            header = list(next(sheet.iter_rows(max_row=1, values_only=True), ()))
+            width = width_of(header)
+            rows = [header[:width], *kept(sheet.iter_rows(min_row=2, max_col=max(width, 1), values_only=True),
+                                          max_rows)] if width else [header]
             book.close()
-        else:
-            import xlrd
+            return rows
+        import xlrd
 
-            sheet = xlrd.open_workbook(file_contents=content).sheet_by_index(0)
-            for r in range(sheet.nrows):
-                yield [c.value if c.ctype != xlrd.XL_CELL_EMPTY else None for c in sheet.row(r)]
+        table = xlrd.open_workbook(file_contents=content).sheet_by_index(0)
+        if not table.nrows:
+            return []
+        width = width_of(table.row_values(0))
+        values = ([c.value if c.ctype != xlrd.XL_CELL_EMPTY else None for c in table.row(r)[:width]]
+                  for r in range(table.nrows))
+        return [next(values), *kept(values, max_rows)]
     except DomainError:
         raise
     except Exception as exc:

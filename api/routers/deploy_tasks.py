@@ -64,6 +64,12 @@ async def checked_values(db: SessionDep, body: TaskBody) -> dict[str, Any]:
     return values
 
 
+async def authors_of(db: SessionDep, task: DeployTask) -> set[int]:
+    """Everyone who wrote the task or one of its revisions: none of them decides on it."""
+    revisions = await db.scalars(select(DeployTaskRevision.author_id).where(DeployTaskRevision.task_id == task.id))
+    return {task.author_id, *revisions}
+
+
 async def new_revision(db: SessionDep, task: DeployTask, user: Principal) -> None:
     task.review_due_at = datetime.now(UTC) + rules.REVIEW_WINDOW
     task.status, task.reviewer_id, task.reviewed_at = DeployTaskStatus.PENDING_REVIEW, None, None
@@ -132,7 +138,7 @@ async def detail(task_id: int, db: SessionDep, user: Annotated[Principal, Need(*
         "reviews": [ReviewPublic.model_validate(r).model_copy(update={
             "reviewer_name": people.get(r.reviewer_id, {}).get("username", "")}) for r in reviews],
         "runs": await runs_of(db, runs, user),
-        "canReview": user.can(APPROVE) and user.id != task.author_id
+        "canReview": user.can(APPROVE) and user.id not in {task.author_id, *(r.author_id for r in revisions)}
         and task.status == DeployTaskStatus.PENDING_REVIEW,
         "canEdit": user.can("deploy#edit"),
     })
@@ -162,7 +168,7 @@ async def review(task_id: int, body: ReviewBody, db: SessionDep,
     at = datetime.now(UTC)
     if deciding and task.status == DeployTaskStatus.PENDING_REVIEW and at >= task.review_due_at:
         raise DomainError("DEPLOY_REVIEW_EXPIRED", status=409)
-    rules.ensure_reviewable(task.status, task.author_id, user.id, deciding)
+    rules.ensure_reviewable(task.status, await authors_of(db, task), user.id, deciding)
     db.add(DeployReview(task_id=task.id, revision=task.revision, reviewer_id=user.id, decision=body.decision,
                         comment=body.comment.strip()))
     approved = False

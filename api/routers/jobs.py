@@ -10,7 +10,6 @@ from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import Request
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client
 from temporalio.common import SearchAttributePair, TypedSearchAttributes
@@ -37,10 +36,11 @@ from api.schemas.jobs import (
     JobUpdate,
 )
 from api.temporal_ui import OPERATE, UI_PATH, workflow_path
+from api.user_center import ensure_person_put
 from domain.enums import JobPauseReason, JobStatus, JobTrigger
 from domain.errors import DomainError, Invalid
 from domain.models.jobs import ScheduledJob
-from domain.models.users import User, real_name_of
+from domain.models.users import real_name_of
 from domain.outbound import check_job_urls
 from domain.rules import jobs as rules
 from domain.settings import get_settings
@@ -51,15 +51,15 @@ MENU = "task-schedule"
 BACKFILL_MAX_DAYS = 7  # a window longer than a week is more likely a mistake than a missed night
 
 
-async def check_job(db: AsyncSession, row: Any, _: Principal) -> None:
+async def check_job(db: AsyncSession, row: Any, user: Principal) -> None:
     """SPEC §5: the handler and method name a job of the catalogue, its parameters fit the job's schema (a number
-    where labelled), the cron is one Temporal and the preview read alike, the person in charge exists."""
+    where labelled), the cron is one Temporal and the preview read alike, the person in charge is one the caller's
+    data authority reaches."""
     job = rules.job_of(row.handler, row.method)
     row.params = rules.check_params(job, row.params)
     await check_job_urls(job, row.params)
     row.cron = rules.check_cron(row.cron)
-    if row.owner_id is not None and await db.scalar(select(User.id).where(User.id == row.owner_id)) is None:
-        raise Invalid("ownerId", "not_found", ids=row.owner_id)
+    await ensure_person_put(db, user, row, "owner_id", "ownerId")
 
 
 async def refuse_builtin(_: AsyncSession, row: Any, __: Principal) -> None:

@@ -21,6 +21,7 @@ from api.envelope import Reply, ok
 from api.merchant_scope import MERCHANT_SCOPE
 from api.resource import Actions, Resource
 from api.resource.scope import DataScope, declares, scoped
+from api.routers.whatsapp_groups import groups
 from api.schemas.merchants import (
     AccountPublic,
     AccountUpdate,
@@ -31,6 +32,7 @@ from api.schemas.merchants import (
     SpecificMerchantFilters,
     WmsActivation,
 )
+from api.user_center import ensure_person_put
 from domain import audit
 from domain.enums import AccountSystem, AccountUserType
 from domain.errors import Invalid, NotFound
@@ -74,15 +76,20 @@ def with_names() -> dict[str, Any]:
             "whatsapp_group_link": _group_of(WhatsappGroup.link)}
 
 
-async def follow_phone(db: AsyncSession, row: Merchant, __: Principal) -> None:
+async def follow_phone(db: AsyncSession, row: Merchant, user: Principal) -> None:
     """SPEC §3: the country is derived from the registered phone, never typed; the merchant's WhatsApp group
-    is one of that country, enabled when it is picked (a group disabled later keeps its members)."""
+    is one of that country, enabled when it is picked (a group disabled later keeps its members). A person or a
+    group newly put on the merchant is one the caller's data authority reaches (one outside it is not there for
+    them: naming it would tell its name)."""
     row.country = rules.country_of_phone(row.phone)
+    await ensure_person_put(db, user, row, "sales_id", "salesId")
+    await ensure_person_put(db, user, row, "retention_id", "retentionId")
     if row.whatsapp_group_id is not None:
-        group = await db.get(WhatsappGroup, row.whatsapp_group_id)
+        picked = inspect(row).attrs.whatsapp_group_id.history.has_changes()
+        query = select(WhatsappGroup).where(WhatsappGroup.id == row.whatsapp_group_id)
+        group = await db.scalar(groups.scope(query, user) if picked else query)
         if group is None:
             raise Invalid(field="whatsappGroupId", rule="whatsapp_group_missing")
-        picked = inspect(row).attrs.whatsapp_group_id.history.has_changes()
         whatsapp.check_membership(row.country, group.country, group.enabled or not picked)
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.deps import Principal
@@ -19,20 +18,21 @@ from api.schemas.queue_alerts import (
     QueueAlertRulePublic,
     QueueAlertRuleUpdate,
 )
+from api.user_center import ensure_person_put
 from domain.errors import Invalid
 from domain.models.queue_alerts import QueueAlert, QueueAlertRule
-from domain.models.users import User, real_name_of
+from domain.models.users import real_name_of
 
 MENU = "alter-mq"
 OPERATIONS = unscoped("the console's own task queues: no country, team or owner")
 
 
-async def check_rule(db: AsyncSession, row: Any, _: Principal) -> None:
-    """A rule has at least one threshold (backlog count or age); the person in charge exists."""
+async def check_rule(db: AsyncSession, row: Any, user: Principal) -> None:
+    """A rule has at least one threshold (backlog count or age); the person in charge is one the caller's data
+    authority reaches."""
     if row.max_backlog is None and row.max_age_seconds is None:
         raise Invalid("maxBacklog", "threshold_required")
-    if row.owner_id is not None and await db.scalar(select(User.id).where(User.id == row.owner_id)) is None:
-        raise Invalid("ownerId", "not_found", ids=row.owner_id)
+    await ensure_person_put(db, user, row, "owner_id", "ownerId")
 
 
 def with_owner() -> dict[str, Any]:

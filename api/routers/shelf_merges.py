@@ -18,6 +18,7 @@ from api.idempotency import REPLAYED_HEADER, Idempotency, KeyHeader
 from api.resource import Actions, Resource
 from api.resource.scope import declares
 from api.routers.warehouses import check_warehouse, in_warehouse
+from api.routers.warehouses import shelves as shelf_list
 from api.routers.warehouses import warehouses as warehouse_list
 from api.schemas.shelf_merges import (
     MergeShelf,
@@ -32,8 +33,9 @@ from api.schemas.shelf_merges import (
 from api.shelf_merge_ops import finish_stuck, flow_status, running_merges, start_flow, view_of
 from domain import audit
 from domain.enums import ShelfMergeState
+from domain.errors import NotFound
 from domain.models.shelf_merges import ShelfMerge, ShelfMergeItem
-from domain.models.warehouses import Warehouse
+from domain.models.warehouses import Shelf, Warehouse
 from domain.rules import shelf_merges as rules
 
 S = ShelfMergeState
@@ -65,6 +67,14 @@ def who(user: Principal) -> dict[str, Any]:
     return {"operator_id": user.id, "operator_name": user.username}
 
 
+async def check_shelves_visible(db: SessionDep, user: Principal, ids: list[int]) -> None:
+    """Every shelf named is one the caller's data authority reaches; another is not there for them (404, as a
+    shelf that does not exist), so a refusal never names a shelf of a warehouse they cannot see."""
+    visible = set((await db.scalars(shelf_list.scope(select(Shelf.id).where(Shelf.id.in_(ids)), user))).all())
+    if any(i not in visible for i in ids):
+        raise NotFound(entity="Shelf")
+
+
 @router.post("/add", summary="Start a shelf merge: every SKU of the source shelves onto the target shelf")
 async def add(body: ShelfMergeBody, db: SessionDep, response: Response, user: Annotated[Principal, Need(START)],
               flows: TemporalDep, key: KeyHeader = None) -> Reply[ShelfMergeView]:
@@ -78,6 +88,7 @@ async def add(body: ShelfMergeBody, db: SessionDep, response: Response, user: An
     warehouse = await store.warehouse(db, body.warehouse_id)
     # One start at a time per warehouse, so two merges over the same shelves cannot both pass the busy check.
     await db.execute(text("select pg_advisory_xact_lock(hashtext('shelf-merge'), :w)"), {"w": body.warehouse_id})
+    await check_shelves_visible(db, user, [*sources, body.target_shelf_id])
     shelves = await store.shelves(db, [*sources, body.target_shelf_id])
     target = shelves[body.target_shelf_id]
     picked = [shelves[i] for i in sources]

@@ -13,6 +13,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api.deps import Principal
 from api.resource import Actions, Resource
 from api.routers.merchants import through_merchant
+from api.routers.shops import SHOP_SCOPE
+from api.routers.warehouses import warehouses
 from api.schemas.stock_sync import (
     StockBindingCreate,
     StockBindingFilters,
@@ -93,12 +95,14 @@ settings = _read_only("StockSetting", StockSetting, StockSettingPublic, StockSet
                       "stock-settings#export", lambda: {"merchant_email": _email(StockSetting.merchant_id)})
 
 
-async def check_binding(db: AsyncSession, row: StockBinding, _: Principal) -> None:
-    """A store is fed only by warehouses of its own merchant; the binding belongs to that merchant."""
-    shop = await db.get(Shop, row.shop_id)
+async def check_binding(db: AsyncSession, row: StockBinding, user: Principal) -> None:
+    """A store is fed only by warehouses of its own merchant; the binding belongs to that merchant. The store and
+    the warehouse are looked for within the caller's data authority: one outside it is not there for them."""
+    shop = await db.scalar(SHOP_SCOPE(select(Shop).where(Shop.id == row.shop_id), user))
     if shop is None:
         raise Invalid("shopId", "not_found", ids=row.shop_id)
-    owner = await db.scalar(select(Warehouse.merchant_id).where(Warehouse.id == row.warehouse_id))
+    owner = await db.scalar(warehouses.scope(select(Warehouse.merchant_id).where(Warehouse.id == row.warehouse_id),
+                                             user))
     if owner is None:
         raise Invalid("warehouseId", "not_found", ids=row.warehouse_id)
     if owner != shop.merchant_id:

@@ -63,15 +63,17 @@ def with_merchant() -> dict[str, Any]:
     return {"merchant_email": merchant_email(Warehouse.merchant_id)}
 
 
-async def check_merchant(db: AsyncSession, merchant_id: int) -> None:
-    if await db.scalar(select(Merchant.id).where(Merchant.id == merchant_id)) is None:
+async def check_merchant(db: AsyncSession, user: Principal, merchant_id: int) -> None:
+    """The merchant exists and the caller's data authority reaches it (else it is not there for them)."""
+    if await db.scalar(merchants.scope(select(Merchant.id).where(Merchant.id == merchant_id), user)) is None:
         raise Invalid(field="merchantId", rule="warehouse_merchant_missing")
 
 
-async def prepare(db: AsyncSession, row: Warehouse, _: Principal) -> None:
-    """The merchant exists; the default is enabled; a warehouse made default takes the role from the merchant's
-    previous default in the same transaction (the partial unique index refuses a second default of a race)."""
-    await check_merchant(db, row.merchant_id)
+async def prepare(db: AsyncSession, row: Warehouse, user: Principal) -> None:
+    """The merchant exists within the caller's data authority; the default is enabled; a warehouse made default
+    takes the role from the merchant's previous default in the same transaction (the partial unique index refuses
+    a second default of a race)."""
+    await check_merchant(db, user, row.merchant_id)
     rules.check_default(DefaultState(is_default=row.is_default, enabled=row.enabled))
     if row.is_default:
         others = [Warehouse.merchant_id == row.merchant_id, Warehouse.is_default]
@@ -220,8 +222,8 @@ shelf_router = shelves.router(prefix="/warehouse-shelf", tags=["shelves"])
 
 # ---- the product library (SPEC §2 /product-library) ------------------------------------------------------------
 
-async def prepare_product(db: AsyncSession, row: WmsProduct, _: Principal) -> None:
-    await check_merchant(db, row.merchant_id)
+async def prepare_product(db: AsyncSession, row: WmsProduct, user: Principal) -> None:
+    await check_merchant(db, user, row.merchant_id)
 
 
 products = Resource(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -70,12 +70,13 @@ def params(values: dict[str, Any]) -> dict[str, str | int | float | bool]:
     return clean
 
 
-def ensure_reviewable(status: DeployTaskStatus, author_id: int, reviewer_id: int, deciding: bool) -> None:
-    """A decision needs a task waiting for review and a reviewer who is not its author (no self-approval);
-    a plain comment is open to anyone who may review."""
+def ensure_reviewable(status: DeployTaskStatus, authors: Collection[int], reviewer_id: int, deciding: bool) -> None:
+    """A decision needs a task waiting for review and a reviewer who wrote none of it: not its author, nor the
+    author of any of its revisions (an edit of someone else's task would otherwise let the editor approve their
+    own change); a plain comment is open to anyone who may review."""
     if not deciding:
         return
-    if reviewer_id == author_id:
+    if reviewer_id in authors:
         raise DomainError("DEPLOY_SELF_REVIEW", status=409)
     if status != DeployTaskStatus.PENDING_REVIEW:
         raise DomainError("DEPLOY_NOT_PENDING_REVIEW", status=409, current=str(status))

@@ -67,3 +67,15 @@ async def test_attempts_at_the_same_time_run_the_command_once(tmp_path):
     outcomes = await asyncio.gather(*(ActivityEnvironment().run(execute_deploy_run, run_id) for _ in range(3)))
     assert {o.status for o in outcomes} == {"SUCCEEDED"}
     assert (tmp_path / "starts").read_text().splitlines() == ["start"]
+
+
+async def test_the_command_does_not_inherit_the_consoles_settings(tmp_path, monkeypatch):
+    """A command that prints its environment (`env`, `set -x`) puts it in a log every deploy reader sees: the
+    console's own settings (its database URL, secret key, passwords) are not there, the run's variables are."""
+    monkeypatch.setenv("OMP_SMTP_PASSWORD", "smtp-secret-of-the-console")
+    run_id = await running("env")
+    outcome = await ActivityEnvironment().run(execute_deploy_run, run_id)
+    assert outcome.status == "SUCCEEDED"
+    log = await log_text(run_id)
+    assert "DEPLOY_VERSION=4.2.0" in log and "PATH=" in log
+    assert "OMP_DATABASE_URL" not in log and "smtp-secret-of-the-console" not in log

@@ -98,20 +98,20 @@ def test_params_are_shell_variable_names_with_scalar_values(values, rule):
 
 def test_nobody_approves_their_own_task():
     with pytest.raises(DomainError) as caught:
-        rules.ensure_reviewable(DeployTaskStatus.PENDING_REVIEW, author_id=7, reviewer_id=7, deciding=True)
+        rules.ensure_reviewable(DeployTaskStatus.PENDING_REVIEW, authors={7}, reviewer_id=7, deciding=True)
     assert caught.value.code == "DEPLOY_SELF_REVIEW"
 
 
 @pytest.mark.parametrize("status", [DeployTaskStatus.APPROVED, DeployTaskStatus.REJECTED, DeployTaskStatus.EXPIRED])
 def test_only_a_task_waiting_for_review_is_decided(status):
     with pytest.raises(DomainError) as caught:
-        rules.ensure_reviewable(status, author_id=7, reviewer_id=8, deciding=True)
+        rules.ensure_reviewable(status, authors={7}, reviewer_id=8, deciding=True)
     assert caught.value.code == "DEPLOY_NOT_PENDING_REVIEW"
 
 
 def test_a_comment_is_open_to_the_author_and_on_any_status():
-    rules.ensure_reviewable(DeployTaskStatus.EXPIRED, author_id=7, reviewer_id=7, deciding=False)
-    rules.ensure_reviewable(DeployTaskStatus.PENDING_REVIEW, author_id=7, reviewer_id=8, deciding=True)
+    rules.ensure_reviewable(DeployTaskStatus.EXPIRED, authors={7}, reviewer_id=7, deciding=False)
+    rules.ensure_reviewable(DeployTaskStatus.PENDING_REVIEW, authors={7}, reviewer_id=8, deciding=True)
 
 
 @pytest.mark.parametrize("status", [s for s in DeployTaskStatus if s != DeployTaskStatus.APPROVED])

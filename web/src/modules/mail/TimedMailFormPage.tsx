@@ -125,7 +125,9 @@ export default function TimedMailFormPage() {
               <Input maxLength={200} />
             </Form.Item>
             <Form.Item name="kind" label={t('kind')} extra={kind === 'BI' ? t('form.biHint') : undefined}>
-              <Radio.Group options={[{ value: 'COMMON', label: t('kinds.COMMON') }, { value: 'BI', label: t('kinds.BI') }]} />
+              {/* a BI mail's report is the whole ticket list: only who may export it sets one up (the server checks) */}
+              <Radio.Group options={[{ value: 'COMMON', label: t('kinds.COMMON') },
+                { value: 'BI', label: t('kinds.BI'), disabled: !can('ticket#export') }]} />
             </Form.Item>
             <Form.Item name="content" label={t('content')} rules={[required(t('content'))]}>
               <RichTextInput label={t('content')} tables uploadImage={can(IMAGE_PERMISSION) ? uploadImage : undefined} />
