@@ -161,7 +161,7 @@ async def test_a_warehouse_is_seen_and_changed_only_within_its_merchants_data_au
     assert mine["code"] in (await found(client, scoped, merchantId=indonesian.id))
     assert theirs["code"] not in await found(client, scoped, code=theirs["code"])
     assert (await client.get(f"/cms/warehouse/detail/{theirs['id']}", headers=scoped)).status_code == 404
-    # a merchant outside the scope is not there for them (test_attack_scope_references.py)
+    # a merchant outside the scope is not there for them (test_data_scope_references.py)
     refused = await add(client, scoped, filipino.id, 422)
     assert refused["data"]["errors"][0]["rule"] == "warehouse_merchant_missing"
     options = (await client.get("/cms/warehouse/options", headers=scoped)).json()["data"]
