@@ -34,7 +34,7 @@ async def _check(_: AsyncSession, row: Tip, __: Principal) -> None:
     bad = rules.bad_link(row.content)
     if bad is not None:
         raise Invalid("content", "tip_link", link=bad[:80])
-    row.content = sanitize_html(row.content, link_prefixes=(rules.HOST_PLACEHOLDER,))
+    row.content = sanitize_html(row.content, link_prefixes=(rules.HOST_PATH,))
     for page in row.page_rows:
         page.country = row.country
 

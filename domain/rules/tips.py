@@ -12,9 +12,12 @@ from domain.rules.rich_text import links
 
 PAGES_MAX = 5
 CONTENT_MAX = 2000
-# `{host}` is written as is: the merchants' app puts its own address there when it shows the tip.
+# `{host}` is written as is: the merchants' app puts its own address there when it shows the tip. A link names a
+# path on that host: `{host}/...`, so `{host}@evil.example` (the host read as a user name) or `{host}.evil.example`
+# cannot lead elsewhere.
 HOST_PLACEHOLDER = "{host}"
-LINK_PREFIXES = ("http://", "https://", HOST_PLACEHOLDER)
+HOST_PATH = HOST_PLACEHOLDER + "/"
+LINK_PREFIXES = ("http://", "https://", HOST_PATH)
 
 
 def status(start_at: datetime, end_at: datetime, now: datetime) -> ReleaseStatus:

@@ -53,6 +53,8 @@ def test_tip_status_from_start_to_end_included(now, expected):
     ('<a href="/order/list">orders</a>', "/order/list"),
     ('<a href="http://x.example"></a>', "http://x.example"),
     ('<a href="javascript:alert(1)">x</a>', "javascript:alert(1)"),
+    ('<a href="{host}@evil.example/x">orders</a>', "{host}@evil.example/x"),  # the host read as a user name
+    ('<a href="{host}.evil.example">orders</a>', "{host}.evil.example"),
 ])
 def test_tip_links_are_text_plus_http_or_host(html, bad):
     """SPEC §5: content links written as text plus a URL starting with http:// or {host}."""
