@@ -5,7 +5,7 @@ import type { Editor } from '@tiptap/react';
 import { RichTextInput } from './RichTextInput';
 import type { RichTextEditorProps } from './RichTextEditor';
 
-const TIP_LINK = /^(https?:\/\/|\{host\})/;
+const TIP_LINK = /^(https?:\/\/|\{host\}\/)/;
 
 /** A form field's value as the form holds it: every change the editor reports, the last one kept. */
 function Field(props: Omit<RichTextEditorProps, 'label' | 'value' | 'onChange'> & { initial?: string; changes: string[] }) {
