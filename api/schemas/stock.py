@@ -5,15 +5,22 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated
 
-from pydantic import AwareDatetime, Field
+from pydantic import AfterValidator, AwareDatetime, Field
+from pydantic_core import PydanticCustomError
 
 from api.envelope import CamelModel
 from api.resource.query import In, Range, SearchParams, Where
 from domain.enums import StockMovementType, StockReconcileStatus
 from domain.models.stock import StockDrift
-from domain.rules.stock import MAX_QUANTITY, MAX_TEXT
+from domain.rules.stock import MAX_QUANTITY, MAX_TEXT, ORDER_STEPS
 
 Sku = Annotated[str, Field(min_length=1, max_length=MAX_TEXT["sku"])]
+
+
+def _by_hand(kind: StockMovementType) -> StockMovementType:
+    if kind in ORDER_STEPS:
+        raise PydanticCustomError("stock_order_step", "made by its stock order")
+    return kind
 
 
 class StockMovementCreate(CamelModel):
@@ -21,7 +28,7 @@ class StockMovementCreate(CamelModel):
 
     warehouse_id: int
     sku: Sku
-    movement_type: StockMovementType
+    movement_type: Annotated[StockMovementType, AfterValidator(_by_hand)]
     quantity: Annotated[int, Field(ge=1, le=MAX_QUANTITY, strict=True)]
     shelf_id: int | None = None
     to_shelf_id: int | None = None

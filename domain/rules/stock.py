@@ -64,6 +64,13 @@ EFFECTS: Final[MappingProxyType[M, Effect]] = MappingProxyType({
 })
 
 
+# The steps of an inbound or outbound order: made by the order's own routes (docs/stock-orders.md), each once, in
+# the order's state; never sent by hand, where releasing an order's lock would leave its shipment short.
+ORDER_STEPS: Final = frozenset({M.PLAN_INBOUND, M.RECEIVE_INBOUND, M.CANCEL_INBOUND, M.LOCK_OUTBOUND,
+                                M.RELEASE_OUTBOUND, M.PACKAGE_OUTBOUND})
+BY_HAND: Final = tuple(m for m in M if m not in ORDER_STEPS)
+
+
 def available_delta(effect: Effect) -> int:
     return sum(AVAILABLE_OF.get(bucket, 0) * d for bucket, d in effect.deltas.items())
 

@@ -12,6 +12,7 @@ from sqlalchemy import select
 
 from domain.db import transaction
 from domain.models.users import user_roles
+from domain.rules.stock import ORDER_STEPS
 from tests.conftest import unique
 from tests.integration.merchant_support import insert_merchant
 from tests.integration.people import bearer, create_user, login
@@ -37,16 +38,16 @@ async def test_a_movement_is_made_once_per_key_and_listed(client, login_as) -> N
     again = await post(client, headers, body(place, sku, shelfId=place.shelves[0], reason="count"), f"{sku}-1")
     assert again.headers["Idempotent-Replayed"] == "true"
     assert again.json()["data"]["changeId"] == first.json()["data"]["changeId"]
-    await post(client, headers, body(place, sku, "lock_outbound", 2), f"{sku}-2")
+    await post(client, headers, body(place, sku, "reserve_spare", 2), f"{sku}-2")
 
     found = (await client.post("/cms/stock/change/search", headers=headers, json={"sku": sku})).json()["data"]
     assert found["total"] == 2
     newest, oldest = found["items"]
-    assert (newest["movementType"], newest["newLocked"], newest["changeLocked"]) == ("lock_outbound", 2, 2)
+    assert (newest["movementType"], newest["newSpare"], newest["changeSpare"]) == ("reserve_spare", 2, 2)
     assert (oldest["originalOnHand"], oldest["changeOnHand"], oldest["newOnHand"]) == (0, 5, 5)
     assert oldest["shelfCode"] == "A-00" and oldest["warehouseName"] and oldest["reason"] == "count"
     only_locks = await client.post("/cms/stock/change/search", headers=headers, json={
-        "sku": sku, "warehouseId": place.warehouse_id, "movementType": ["lock_outbound"],
+        "sku": sku, "warehouseId": place.warehouse_id, "movementType": ["reserve_spare"],
         "createdAt": [(datetime.now(UTC) - timedelta(hours=1)).isoformat(), None]})
     assert [r["id"] for r in only_locks.json()["data"]["items"]] == [newest["id"]]
     exported = await client.post("/cms/stock/change/export", headers=headers, json={"sku": sku})
@@ -59,18 +60,22 @@ async def test_refusals_change_nothing(client, login_as) -> None:  # type: ignor
     no_key = await client.post("/cms/stock/movement", headers=headers, json=body(place, sku))
     assert no_key.status_code == 422 and "Idempotency-Key" in no_key.text
     await post(client, headers, body(place, sku, quantity=2), f"{sku}-in")
-    await post(client, headers, body(place, sku, "lock_outbound", 2), f"{sku}-lock")
+    await post(client, headers, body(place, sku, "reserve_spare", 2), f"{sku}-spare")
     short = await post(client, {**headers, "Accept-Language": "zh-CN"}, body(place, sku, "manual_outbound", 1),
                        f"{sku}-out")
     assert short.status_code == 409 and short.json()["code"] == "STOCK_SHORT"
     assert sku in short.json()["message"] and "可用" in short.json()["message"]
     zero = await post(client, headers, body(place, sku, quantity=0), f"{sku}-zero")
     assert zero.status_code == 422 and zero.json()["data"]["errors"][0]["field"] == "quantity"
-    bad_shelf = await post(client, headers, body(place, sku, "lock_outbound", 1, shelfId=place.shelves[0]),
+    bad_shelf = await post(client, headers, body(place, sku, "reserve_spare", 1, shelfId=place.shelves[0]),
                            f"{sku}-shelf")
     assert bad_shelf.status_code == 422 and bad_shelf.json()["data"]["errors"][0]["field"] == "shelfId"
     nowhere = await post(client, headers, {**body(place, sku), "warehouseId": 0}, f"{sku}-nowhere")
     assert nowhere.status_code == 404
+    for step in ORDER_STEPS:  # an order's steps are its own: releasing its lock by hand would leave it short
+        by_hand = await post(client, headers, body(place, sku, step, 1), f"{sku}-{step}")
+        assert by_hand.status_code == 422, by_hand.text
+        assert by_hand.json()["data"]["errors"][0]["rule"] == "stock_order_step"
     reader = await login_as("stock-change-record")
     assert (await post(client, reader, body(place, sku), f"{sku}-r")).status_code == 403
     found = (await client.post("/cms/stock/change/search", headers=headers, json={"sku": sku})).json()["data"]

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useIdempotencyKey } from '../../api/idempotency';
 import { isApiError } from '../../api/ApiError';
@@ -7,13 +7,19 @@ import { useEnumOptions } from '../../components/resource';
 import { useTranslate } from '../../i18n';
 import { stockApi, type StockMovementCreate } from './api';
 
+/** The steps of inbound and outbound orders, made by the orders themselves; the server refuses them here
+ * (domain/rules/stock.ORDER_STEPS). */
+const ORDER_STEPS = new Set(['plan_inbound', 'receive_inbound', 'cancel_inbound', 'lock_outbound', 'release_outbound',
+  'package_outbound']);
+
 /** "Move stock": one movement through POST /stock/movement; the list reloads after it. */
 export function MoveStockDialog({ onMoved }: { onMoved: () => void }) {
   const t = useTranslate(['stock']);
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<StockMovementCreate>();
-  const types = useEnumOptions('StockMovementType');
+  const allTypes = useEnumOptions('StockMovementType');
+  const types = useMemo(() => allTypes.filter((o) => !ORDER_STEPS.has(String(o.value))), [allTypes]);
   const once = useIdempotencyKey();
 
   const submit = async () => {
