@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import select
+from sqlalchemy import ARRAY, BigInteger, cast, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client
 from temporalio.common import SearchAttributePair, TypedSearchAttributes, WorkflowIDConflictPolicy
@@ -112,7 +112,8 @@ async def mail_files(db: AsyncSession, user: Principal, ids: list[int]) -> set[i
     """Whoever may see timed mails may open the files they attach and the reports their fires built."""
     if not (user.can(MENU) or user.can(HISTORY)):
         return set()
-    attached = select(MailTask.attachment_ids).where(MailTask.attachment_ids.overlap(ids))
+    overlaps = MailTask.attachment_ids.bool_op("&&")(cast(ids, ARRAY(BigInteger)))  # the column is bigint[]
+    attached = select(MailTask.attachment_ids).where(overlaps)
     found = {i for (row,) in (await db.execute(attached)).all() for i in row if i in ids}
     reports = await db.scalars(select(MailFire.report_file_id).where(MailFire.report_file_id.in_(ids)))
     return found | {i for i in reports if i is not None}

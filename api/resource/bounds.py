@@ -13,8 +13,10 @@ from types import NoneType, UnionType
 from typing import Annotated, Any, Union, get_args, get_origin
 
 from annotated_types import Ge, Gt, Le, Lt
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 from sqlalchemy import BigInteger, Integer, SmallInteger
+
+from api.schemas.types import RowId as RowId  # a reference to a row of an `integer` key, in a hand-written body
 
 
 def column_range(model: type, name: str) -> tuple[int, int] | None:
@@ -51,10 +53,6 @@ def with_range(metadata: list[Any], inner: list[Any], low: int, high: int) -> li
     added += [] if ceiling and min(ceiling) <= high else [Le(high)]
     return [*added, *metadata]  # before any validator function, so they shape the JSON schema too
 
-
-# An id of a row whose key is an `integer` column (every table's but the ledgers'): a reference to one in a
-# hand-written body is refused on its field beyond the column, as bound_integers does for a model's own columns.
-RowId = Annotated[int, Field(ge=1, le=2**31 - 1)]
 
 BOUNDED: list[tuple[type, type[BaseModel]]] = []  # (model, schema) given ranges, for the walk that checks them
 

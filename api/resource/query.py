@@ -32,6 +32,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import InstrumentedAttribute
 
 from api.envelope import CamelModel
+from api.schemas.types import harden
 from domain.errors import DomainError, Invalid
 
 MAX_PAGE_SIZE = 500
@@ -83,6 +84,12 @@ class SearchParams(CamelModel):
     page_size: int = Field(default=20, ge=1, le=MAX_PAGE_SIZE)
     sort: str | None = Field(default=None, max_length=MAX_SORT,
                              description="`field` ascending or `-field` descending")
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        """Every search's filters are held to their type's range and to one line, whoever declares them."""
+        super().__pydantic_init_subclass__(**kwargs)
+        harden(cls, single_line=True)
 
     @model_validator(mode="before")
     @classmethod

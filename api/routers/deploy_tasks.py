@@ -39,6 +39,7 @@ from api.schemas.deployments import (
     TaskModify,
     TaskPublic,
 )
+from api.schemas.types import Int32
 from api.ticket_reads import users_by_id
 from domain import audit
 from domain.enums import DeployDecision, DeployRunKind, DeployTaskStatus
@@ -141,7 +142,7 @@ async def detail(task_id: int, db: SessionDep, user: Annotated[Principal, Need(*
 @router.get("/{task_id}/diff", openapi_extra=declares(DEPLOYS),
             summary="What changed between two revisions of a deploy task")
 async def diff(task_id: int, db: SessionDep, _: Annotated[Principal, Need(*TASK_READERS)],
-               from_: Annotated[int, Query(alias="from", ge=1)], to: Annotated[int, Query(ge=1)],
+               from_: Annotated[Int32, Query(alias="from", ge=1)], to: Annotated[Int32, Query(ge=1)],
                ) -> Reply[list[RevisionChange]]:
     rows = {r.revision: r.content for r in (await db.scalars(select(DeployTaskRevision).where(
         DeployTaskRevision.task_id == task_id, DeployTaskRevision.revision.in_([from_, to])))).all()}

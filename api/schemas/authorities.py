@@ -9,6 +9,7 @@ from pydantic_core import PydanticCustomError
 
 from api.envelope import CamelModel
 from api.resource.query import Like, SearchParams, Where
+from api.schemas.types import Int32
 from domain.enums import MenuType
 from domain.models.authorities import Authority
 
@@ -32,7 +33,7 @@ def _identifier(value: str) -> str:
 
 Text64 = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=64)]
 Text128 = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=128)]
-Sort = Annotated[int, AfterValidator(_natural)]
+Sort = Annotated[Int32, AfterValidator(_natural)]
 Identifier = Annotated[str, Field(min_length=1, max_length=128), AfterValidator(_identifier)]
 
 
