@@ -27,7 +27,7 @@ from api.envelope import CamelModel, Page, Reply, ok
 from api.errors import label_routes
 from api.idempotency import REPLAYED_HEADER, Idempotency, KeyHeader
 from api.lean import lean
-from api.resource.bounds import bound_integers
+from api.resource.bounds import bound_integers, narrow_filters
 from api.resource.exporting import export_route
 from api.resource.importing import Reference, import_routes
 from api.resource.page import PlainPage
@@ -122,6 +122,7 @@ class Resource(Generic[M]):
         written = {self.create, self.update} - {self.public}
         bound_integers(self.model, *written)
         harden(*written)  # what no column bounds: integers, dates and times, names (api/schemas/types.py)
+        narrow_filters(self.model, self.filters)
         RESOURCES.append(self)
 
     # ---- queries -------------------------------------------------------------------------------

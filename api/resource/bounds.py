@@ -17,15 +17,16 @@ from pydantic import BaseModel
 from sqlalchemy import BigInteger, Integer, SmallInteger
 
 from api.schemas.types import RowId as RowId  # a reference to a row of an `integer` key, in a hand-written body
+from api.schemas.types import inner_type, with_items
 
 
 def column_range(model: type, name: str) -> tuple[int, int] | None:
-    """(lowest, highest) an `integer` or `smallint` column holds; None for any other column or none."""
+    """(lowest, highest) an integer column holds (`bigint`, `integer` or `smallint`); None for any other column."""
     column = model.__table__.columns.get(name)  # type: ignore[attr-defined]
     kind = getattr(column, "type", None)
-    if isinstance(kind, BigInteger) or not isinstance(kind, Integer):
+    if not isinstance(kind, Integer):
         return None
-    bound = 2**15 if isinstance(kind, SmallInteger) else 2**31
+    bound = 2**63 if isinstance(kind, BigInteger) else 2**15 if isinstance(kind, SmallInteger) else 2**31
     return -bound, bound - 1
 
 
@@ -71,3 +72,17 @@ def bound_integers(model: type, *schemas: type[BaseModel]) -> None:
                 bounded = True
         if bounded:  # the validator and the JSON schema are built from the fields: build them again
             schema.model_rebuild(force=True)
+
+
+def narrow_filters(model: type, filters: type[BaseModel]) -> None:
+    """Give each integer filter compared with a column of `model` (its own name, or the column its `Op` names) the
+    column's range, on a value and on each item of a list or range (in place). A filter with its own clause keeps
+    the 64 bits every search's integers get."""
+    from api.resource.query import Op  # the kit's search module imports this one
+
+    for name, info in filters.model_fields.items():
+        op = next((m for m in info.metadata if isinstance(m, Op)), Op())
+        found = None if op.kind in ("like", "prefix", "where") else column_range(model, (op.columns or (name,))[0])
+        if found is not None and inner_type(info.annotation)[0] is int:
+            info.annotation = with_items(info.annotation, [Ge(found[0]), Le(found[1])], last=True)
+    filters.model_rebuild(force=True)

@@ -94,7 +94,7 @@ class AuthorityPublic(CamelModel):
 class AuthorityFilters(SearchParams):
     """`parentId` lists one level (0: the top level); the other filters search the whole tree."""
 
-    parent_id: Annotated[int | None, Where(lambda v: Authority.parent_id.is_(None) if v == 0
+    parent_id: Annotated[Int32 | None, Where(lambda v: Authority.parent_id.is_(None) if v == 0
                                            else Authority.parent_id == v)] = None
     title: Annotated[str | None, Like("title", "description_en", "description_zh", "description_id")] = None
     identifier: Annotated[str | None, Like()] = None

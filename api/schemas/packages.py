@@ -14,7 +14,7 @@ from pydantic import Field, computed_field, model_validator
 
 from api.envelope import CamelModel
 from api.resource.query import Eq, In, Like, SearchParams
-from api.schemas.types import Int32, harden
+from api.schemas.types import Int64, harden
 from domain.enums import (
     AddonMode,
     AddonType,
@@ -126,12 +126,12 @@ class PackageUpdate(CamelModel):
 
 
 class PackagePermissions(CamelModel):
-    id: Int32
+    id: Int64
     feature_keys: FeatureKeys
 
 
 class PackageStatusChange(CamelModel):
-    id: Int32
+    id: Int64
     status: Status
 
 

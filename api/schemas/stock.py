@@ -9,7 +9,7 @@ from pydantic import AwareDatetime, Field
 
 from api.envelope import CamelModel
 from api.resource.query import In, Range, SearchParams, Where
-from api.schemas.types import Int32, harden
+from api.schemas.types import Int64, harden
 from domain.enums import StockMovementType, StockReconcileStatus
 from domain.models.stock import StockDrift
 from domain.rules.stock import MAX_QUANTITY, MAX_TEXT
@@ -20,12 +20,12 @@ Sku = Annotated[str, Field(min_length=1, max_length=MAX_TEXT["sku"])]
 class StockMovementCreate(CamelModel):
     """One movement; the `Idempotency-Key` header makes it happen once however often it is sent."""
 
-    warehouse_id: Int32
+    warehouse_id: Int64
     sku: Sku
     movement_type: StockMovementType
     quantity: Annotated[int, Field(ge=1, le=MAX_QUANTITY, strict=True)]
-    shelf_id: Int32 | None = None
-    to_shelf_id: Int32 | None = None
+    shelf_id: Int64 | None = None
+    to_shelf_id: Int64 | None = None
     reason: Annotated[str, Field(max_length=MAX_TEXT["reason"])] | None = None
     document_no: Annotated[str, Field(max_length=MAX_TEXT["document_no"])] | None = None
 
@@ -123,7 +123,7 @@ class StockDriftFilters(SearchParams):
 class StockRepairCreate(CamelModel):
     """Rebuild the balance of one sku in one warehouse from its change records."""
 
-    warehouse_id: Int32
+    warehouse_id: Int64
     sku: Sku
 
 

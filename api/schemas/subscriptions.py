@@ -9,7 +9,7 @@ from pydantic import Field, StringConstraints
 from api.envelope import CamelModel
 from api.resource.bounds import bound_integers
 from api.resource.query import SearchParams
-from api.schemas.types import Int32, Moment, harden
+from api.schemas.types import Int64, Moment, harden
 from domain.enums import (
     AddonMode,
     Currency,
@@ -28,13 +28,13 @@ MAX_LINES = 10
 
 
 class PackageChoice(CamelModel):
-    package_id: Int32 = Field(ge=1)
+    package_id: Int64 = Field(ge=1)
     count: int = Field(default=1, ge=1, le=MAX_COUNT)
 
 
 class ConfirmedLine(CamelModel):
-    package_id: Int32 = Field(ge=1)
-    version_id: Int32 = Field(ge=1)
+    package_id: Int64 = Field(ge=1)
+    version_id: Int64 = Field(ge=1)
     count: int = Field(ge=0, le=1_000_000)
 
 
@@ -49,7 +49,7 @@ class SubmitBody(CamelModel):
     """The subscribe or gift dialog (SPEC §3 subscription or gift record)."""
 
     kind: SubscriptionKind
-    merchant_id: Int32 = Field(ge=1)
+    merchant_id: Int64 = Field(ge=1)
     packages: list[PackageChoice] = Field(min_length=1, max_length=MAX_LINES)
     free_days: int = Field(default=0, ge=0, le=MAX_FREE_DAYS)
     receipt_number: Code64 | None = None

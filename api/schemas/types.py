@@ -89,7 +89,7 @@ def has(constraints: list[Any], *kinds: type) -> bool:
     return any(isinstance(c, kinds) for c in constraints)
 
 
-def missing_bounds(info: FieldInfo, *, single_line: bool) -> list[Any]:
+def missing_bounds(info: FieldInfo, *, single_line: bool, integers: tuple[int, int]) -> list[Any]:
     """What `harden` adds to a field: the default range of its type on each side it leaves open."""
     kind, inner = inner_type(info.annotation)
     both = [*info.metadata, *inner]
@@ -98,7 +98,7 @@ def missing_bounds(info: FieldInfo, *, single_line: bool) -> list[Any]:
     if kind is str and single_line and not any(getattr(c, "pattern", None) for c in both):
         return [Field(pattern=SINGLE_LINE)]
     if kind is int:
-        low, high = INT32_MIN, INT32_MAX
+        low, high = integers
     elif kind in (date, datetime, AwareDatetime):
         low, high = (EARLIEST_DAY, LATEST_DAY) if kind is date else (EARLIEST, LATEST)  # type: ignore[assignment]
         if not has(both, Ge, Gt, Le, Lt):
@@ -109,7 +109,8 @@ def missing_bounds(info: FieldInfo, *, single_line: bool) -> list[Any]:
     return added + ([] if has(both, Le, Lt) else [Le(high)])
 
 
-def harden(*schemas: type[BaseModel], single_line: bool = False) -> None:
+def harden(*schemas: type[BaseModel], single_line: bool = False,
+           integers: tuple[int, int] = (INT32_MIN, INT32_MAX)) -> None:
     """Give every field of the schemas that declares no range the default of its type (in place): an integer the
     `integer` range, a date or time years 2000 to 2100, and a text that names something (or with `single_line`
     every text) one line. A constraint is added to the field's own, so a list field (a range filter `[from, to]`)
@@ -117,7 +118,8 @@ def harden(*schemas: type[BaseModel], single_line: bool = False) -> None:
     schema calls it beside its declaration, before any route is built from it."""
     for schema in schemas:
         for name, info in schema.model_fields.items():
-            added = missing_bounds(info, single_line=single_line or bool(NAMING.search(info.alias or name)))
+            added = missing_bounds(info, single_line=single_line or bool(NAMING.search(info.alias or name)),
+                                   integers=integers)
             if added:
                 info.annotation = with_items(info.annotation, added)
         # the validator and the JSON schema are built from the fields (and a holder's from its parts' at the time):
@@ -125,16 +127,35 @@ def harden(*schemas: type[BaseModel], single_line: bool = False) -> None:
         schema.model_rebuild(force=True)
 
 
-def with_items(annotation: Any, constraints: list[Any]) -> Any:
-    """The annotation with the constraints on its scalar: inside `| None` and inside a list or tuple's items."""
+def with_items(annotation: Any, constraints: list[Any], *, last: bool = False) -> Any:
+    """The annotation with the constraints on its scalar: inside `| None` and inside a list or tuple's items. They
+    come before the type's own validators (so they shape the JSON schema too), or with `last` after all (so they
+    override a range given before)."""
     origin = get_origin(annotation)
     if origin in (Union, UnionType):
-        return reduce(operator.or_, (a if a is NoneType else with_items(a, constraints) for a in get_args(annotation)))
+        return reduce(operator.or_, (a if a is NoneType else with_items(a, constraints, last=last)
+                                     for a in get_args(annotation)))
     if origin in (list, set, frozenset):
-        return origin[with_items(get_args(annotation)[0], constraints)]  # type: ignore[index]
+        return origin[with_items(get_args(annotation)[0], constraints, last=last)]  # type: ignore[index]
     if origin is tuple:
-        return tuple[tuple(a if a is Ellipsis else with_items(a, constraints) for a in get_args(annotation))]  # type: ignore[misc]
-    if origin is Annotated:  # before the type's own validators, so they shape the JSON schema too
+        return tuple[tuple(a if a is Ellipsis else with_items(a, constraints, last=last)  # type: ignore[misc]
+                           for a in get_args(annotation))]
+    if origin is Annotated and not last:
         inner, *extra = get_args(annotation)
         return Annotated[inner, *constraints, *extra]
     return Annotated[annotation, *constraints]
+
+
+def exact_integer_bounds(node: Any) -> None:
+    """FastAPI's OpenAPI model holds `minimum`/`maximum` as floats, and 2**63 - 1 comes out as 2**63: the 64-bit
+    ends are put back as the integers they are (in place), so a client or a fuzzer sees the true range."""
+    if isinstance(node, list):
+        for item in node:
+            exact_integer_bounds(item)
+    elif isinstance(node, dict):
+        for key, end in (("maximum", INT64_MAX), ("minimum", INT64_MIN)):
+            value = node.get(key)
+            if isinstance(value, float) and abs(value) >= 2.0**63:
+                node[key] = end
+        for value in node.values():
+            exact_integer_bounds(value)

@@ -63,8 +63,10 @@ def test_every_request_field_declares_its_range():
     unbounded, undated, multiline, seen = set(), set(), set(), 0
     for where, field, schema in request_schemas():
         seen += 1
-        if schema["type"] == "integer" and not {"minimum", "maximum"} <= schema.keys():
-            unbounded.add(f"{where}.{field}")
+        if schema["type"] == "integer":
+            if not {"minimum", "maximum"} <= schema.keys() or not -(2**63) <= schema["minimum"] <= \
+                    schema["maximum"] <= 2**63 - 1:  # and no bound rounded beyond 64 bits
+                unbounded.add(f"{where}.{field}")
         elif schema.get("format") in ("date", "date-time"):
             if not {"formatMinimum", "formatMaximum"} <= schema.keys():
                 undated.add(f"{where}.{field}")
