@@ -22,7 +22,6 @@ from pydantic import AfterValidator, AwareDatetime, BaseModel, Field, NaiveDatet
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticCustomError
 
-INT16_MIN, INT16_MAX = -(2**15), 2**15 - 1
 INT32_MIN, INT32_MAX = -(2**31), 2**31 - 1
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 
@@ -45,7 +44,6 @@ def day_range(low: date, high: date) -> dict[str, Any]:
                                                           "formatMaximum": high.isoformat()}}
 
 
-Int16 = Annotated[int, Field(ge=INT16_MIN, le=INT16_MAX)]
 Int32 = Annotated[int, Field(ge=INT32_MIN, le=INT32_MAX)]
 Int64 = Annotated[int, Field(ge=INT64_MIN, le=INT64_MAX)]
 # An id of a row whose key is an `integer` column (every table's but the ledgers')
