@@ -25,6 +25,7 @@ from api.deploy_ops import (
 from api.deploy_ops import runs_public as runs_of
 from api.deps import Need, Principal, SessionDep, release
 from api.envelope import Page, Reply, ok
+from api.resource.bounds import narrow_filters
 from api.resource.query import apply_filters, apply_sort, page_reply, page_rows
 from api.resource.scope import declares
 from api.schemas.deployments import (
@@ -49,6 +50,7 @@ from domain.rules import deployments as rules
 from workflows import deploy_models as m
 
 router = APIRouter(prefix="/deploy/task", tags=["deploy_tasks"])
+narrow_filters(DeployTask, TaskFilters)  # each integer filter held to its column's range
 APPROVE = "review#approve"
 SORTABLE = {"id", "name", "version", "environment", "status", "created_at", "updated_at", "review_due_at"}
 
