@@ -21,6 +21,7 @@ from temporalio.service import RPCError
 
 from api.envelope import failure
 from api.flows import TemporalTimeout, is_outage
+from api.schemas.types import SINGLE_LINE
 from domain.context import transaction_id
 from domain.db import refused_value
 from domain.errors import DomainError, NotFound
@@ -69,6 +70,8 @@ def describe(error: dict[str, Any]) -> dict[str, Any]:
     kind = error.get("type", "value_error")
     field = "body" if kind == "json_invalid" else field_path(tuple(error.get("loc", ())))
     rule = RULES.get(kind, kind)
+    if kind == "string_pattern_mismatch" and (error.get("ctx") or {}).get("pattern") == SINGLE_LINE:
+        rule = "single_line"
     ctx = {k: (", ".join(map(str, v)) if isinstance(v, list | tuple) else v)
            for k, v in (error.get("ctx") or {}).items() if k != "error"}
     values = allowed(str(ctx["expected"])) if kind in ("enum", "literal_error") and "expected" in ctx else []
@@ -161,13 +164,15 @@ def install(app: FastAPI) -> None:
         return JSONResponse(failure(code, t(f"errors.{code}", path=request.url.path)),
                             status_code=exc.status_code)
 
+    @app.exception_handler(psycopg.DataError)  # the plain pool's statements (lean reads) raise psycopg's own
+    @app.exception_handler(psycopg.IntegrityError)
     @app.exception_handler(DBAPIError)
-    async def _db_refused(request: Request, exc: DBAPIError) -> JSONResponse:
+    async def _db_refused(request: Request, exc: Exception) -> JSONResponse:
         """The last net under the input rules: a value the database refuses is the caller's 422, never a 500."""
         state = refused_value(exc)
         if state is None:  # not the caller's value: the request middleware answers 500 with the transaction id
             raise exc
-        log.warning("database refused a value (SQLSTATE %s): %s", state, exc.orig)
+        log.warning("database refused a value (SQLSTATE %s): %s", state, getattr(exc, "orig", exc))
         if state == OUT_OF_RANGE and any(beyond_int32(v) for v in request.path_params.values()):
             return domain_reply(NotFound(entity="Record"))  # no row has an id its column cannot hold
         return JSONResponse(failure("DATA_REFUSED", t("errors.DATA_REFUSED", detail=state)), status_code=422)

@@ -9,6 +9,7 @@ from contextlib import asynccontextmanager
 from datetime import timedelta
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from fastapi import APIRouter, FastAPI, HTTPException
 from fastapi.responses import FileResponse
@@ -27,6 +28,7 @@ from api.middleware import RequestContext
 from api.page_security import SecurityHeaders, add_docs
 from api.route_index import RouteIndex
 from api.routers import ROUTERS
+from api.schemas.types import exact_integer_bounds
 from api.static_assets import NO_CACHE, HashedAssets
 from domain.db import close_plain_pool, get_engine
 from domain.enums import AppKind
@@ -98,6 +100,11 @@ class ConsoleApp(FastAPI):
     """FastAPI, whose `@lean` routes' plain calls are answered before its middleware stack (api/lean.py)."""
 
     lean: LeanRoutes | None = None
+
+    def openapi(self) -> dict[str, Any]:
+        if self.openapi_schema is None:
+            exact_integer_bounds(super().openapi())
+        return super().openapi()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if self.lean is not None and scope["type"] == "http":

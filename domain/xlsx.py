@@ -29,6 +29,9 @@ def cell(value: Any) -> Any:
     return value
 
 
+SPREADSHEET_YEARS = range(1900, 10000)  # the dates a spreadsheet cell holds
+
+
 class XlsxExport:
     """Rows go to a temporary file as they arrive (xlsxwriter constant_memory), never all in memory.
 
@@ -58,14 +61,22 @@ class XlsxExport:
             value = cell(value)
             if isinstance(value, datetime):
                 self.write_instant(col, value)
-            elif isinstance(value, date):
+            elif isinstance(value, date) and value.year in SPREADSHEET_YEARS:
                 self._sheet.write_datetime(self._row, col, value, self._date)
+            elif isinstance(value, date):
+                self._sheet.write_string(self._row, col, value.isoformat())
             elif value is not None:
                 self._sheet.write(self._row, col, value)
         self._row += 1
 
     def write_instant(self, col: int, value: datetime) -> None:
-        local = in_zone(value, self._zone)
+        try:
+            local = in_zone(value, self._zone)
+        except OverflowError:  # a time no zone can shift it into (year 1, the last hours of 9999)
+            local = value
+        if local.year not in SPREADSHEET_YEARS:  # no spreadsheet date holds it: written as stored
+            self._sheet.write_string(self._row, col, value.isoformat())
+            return
         label = offset_label(local.utcoffset())
         if label not in self._instant:
             self._instant[label] = self._book.add_format({"num_format": f'yyyy-mm-dd hh:mm:ss "{label}"'})

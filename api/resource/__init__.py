@@ -27,12 +27,13 @@ from api.envelope import CamelModel, Page, Reply, ok
 from api.errors import label_routes
 from api.idempotency import REPLAYED_HEADER, Idempotency, KeyHeader
 from api.lean import lean
-from api.resource.bounds import bound_integers
+from api.resource.bounds import bound_integers, narrow_filters
 from api.resource.exporting import export_route
 from api.resource.importing import Reference, import_routes
 from api.resource.page import PlainPage
 from api.resource.query import SearchParams, apply_filters, apply_sort, int_bound, page_of
 from api.resource.scope import DataScope, declares
+from api.schemas.types import harden
 from domain import audit
 from domain.errors import Conflict, DomainError, Forbidden, Invalid, NotFound
 from domain.i18n import field_label, t
@@ -118,7 +119,10 @@ class Resource(Generic[M]):
         if not self.scope.name and not self.scope.reason:
             self.scope = replace(self.scope, name=self.name)
         # the written schemas (a read-only resource names its public one in their place)
-        bound_integers(self.model, *{self.create, self.update} - {self.public})
+        written = {self.create, self.update} - {self.public}
+        bound_integers(self.model, *written)
+        harden(*written)  # what no column bounds: integers, dates and times, names (api/schemas/types.py)
+        narrow_filters(self.model, self.filters)
         RESOURCES.append(self)
 
     # ---- queries -------------------------------------------------------------------------------
@@ -158,8 +162,9 @@ class Resource(Generic[M]):
             db.add(row)
         await self.flush(db, values)
         await self.ensure_in_scope(db, user, row)
-        if self.relations:
-            await db.refresh(row, [r.key for r in self.relations])
+        if self.relations:  # as the lists load them: a refresh leaves a many-to-one onto the same table unloaded
+            await db.execute(select(self.model).where(self.model.id == row.id).options(  # type: ignore[attr-defined]
+                *(selectinload(r) for r in self.relations)).execution_options(populate_existing=True))
 
     def search_query(self, params: SearchParams, user: Principal) -> Select[Any]:
         query = apply_filters(self.base_query(user), self.model, params)

@@ -13,17 +13,20 @@ from types import NoneType, UnionType
 from typing import Annotated, Any, Union, get_args, get_origin
 
 from annotated_types import Ge, Gt, Le, Lt
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 from sqlalchemy import BigInteger, Integer, SmallInteger
+
+from api.schemas.types import RowId as RowId  # a reference to a row of an `integer` key, in a hand-written body
+from api.schemas.types import inner_type, with_items
 
 
 def column_range(model: type, name: str) -> tuple[int, int] | None:
-    """(lowest, highest) an `integer` or `smallint` column holds; None for any other column or none."""
+    """(lowest, highest) an integer column holds (`bigint`, `integer` or `smallint`); None for any other column."""
     column = model.__table__.columns.get(name)  # type: ignore[attr-defined]
     kind = getattr(column, "type", None)
-    if isinstance(kind, BigInteger) or not isinstance(kind, Integer):
+    if not isinstance(kind, Integer):
         return None
-    bound = 2**15 if isinstance(kind, SmallInteger) else 2**31
+    bound = 2**63 if isinstance(kind, BigInteger) else 2**15 if isinstance(kind, SmallInteger) else 2**31
     return -bound, bound - 1
 
 
@@ -52,10 +55,6 @@ def with_range(metadata: list[Any], inner: list[Any], low: int, high: int) -> li
     return [*added, *metadata]  # before any validator function, so they shape the JSON schema too
 
 
-# An id of a row whose key is an `integer` column (every table's but the ledgers'): a reference to one in a
-# hand-written body is refused on its field beyond the column, as bound_integers does for a model's own columns.
-RowId = Annotated[int, Field(ge=1, le=2**31 - 1)]
-
 BOUNDED: list[tuple[type, type[BaseModel]]] = []  # (model, schema) given ranges, for the walk that checks them
 
 
@@ -73,3 +72,17 @@ def bound_integers(model: type, *schemas: type[BaseModel]) -> None:
                 bounded = True
         if bounded:  # the validator and the JSON schema are built from the fields: build them again
             schema.model_rebuild(force=True)
+
+
+def narrow_filters(model: type, filters: type[BaseModel]) -> None:
+    """Give each integer filter compared with a column of `model` (its own name, or the column its `Op` names) the
+    column's range, on a value and on each item of a list or range (in place). A filter with its own clause keeps
+    the 64 bits every search's integers get."""
+    from api.resource.query import Op  # the kit's search module imports this one
+
+    for name, info in filters.model_fields.items():
+        op = next((m for m in info.metadata if isinstance(m, Op)), Op())
+        found = None if op.kind in ("like", "prefix", "where") else column_range(model, (op.columns or (name,))[0])
+        if found is not None and inner_type(info.annotation)[0] is int:
+            info.annotation = with_items(info.annotation, [Ge(found[0]), Le(found[1])], last=True)
+    filters.model_rebuild(force=True)

@@ -24,6 +24,7 @@ from api.schemas.authorities import (
     RoleUsage,
     UserUsage,
 )
+from api.schemas.types import Int32
 from api.user_center import USER_SCOPE, ensure_ids, granter, held, record_grants, refuse_cycle
 from domain.enums import MenuType
 from domain.errors import DomainError, Invalid, NotFound
@@ -147,8 +148,8 @@ async def usage_user(authority_id: int, db: SessionDep,
 
 @router.get("/delete-admin-authority", summary="Remove an authority held directly by a user",
             openapi_extra=AUDITED)
-async def delete_admin_authority(authority_id: Annotated[int, Query(alias="authorityId")],
-                                 admin_id: Annotated[int, Query(alias="adminId")], db: SessionDep,
+async def delete_admin_authority(authority_id: Annotated[Int32, Query(alias="authorityId")],
+                                 admin_id: Annotated[Int32, Query(alias="adminId")], db: SessionDep,
                                  user: Annotated[Principal, Need("authority#revoke")]) -> Reply[None]:
     row = await authority_of(db, authority_id)
     await ensure_ids(db, User, [admin_id], "adminId")
@@ -161,8 +162,8 @@ async def delete_admin_authority(authority_id: Annotated[int, Query(alias="autho
 
 
 @router.get("/delete-role-authority", summary="Remove an authority from a role", openapi_extra=AUDITED)
-async def delete_role_authority(authority_id: Annotated[int, Query(alias="authorityId")],
-                                role_id: Annotated[int, Query(alias="roleId")], db: SessionDep,
+async def delete_role_authority(authority_id: Annotated[Int32, Query(alias="authorityId")],
+                                role_id: Annotated[Int32, Query(alias="roleId")], db: SessionDep,
                                 user: Annotated[Principal, Need("authority#revoke")]) -> Reply[None]:
     row = await authority_of(db, authority_id)
     await ensure_ids(db, Role, [role_id], "roleId")

@@ -21,6 +21,7 @@ from api.deps import Need, Principal, SessionDep, release
 from api.envelope import Reply, ok
 from api.resource.scope import declares
 from api.schemas.deployments import LogPage
+from api.schemas.types import Int64
 from domain.db import get_sessionmaker
 from domain.models.deployments import DeployLogChunk, DeployRun
 from domain.rules.deployments import FINISHED
@@ -61,7 +62,7 @@ async def events(run_id: int, after: int) -> AsyncIterator[ServerSentEvent]:
             summary="The run's log as server-sent events, from after the last chunk seen",
             response_class=EventSourceResponse, responses={200: {"content": {"text/event-stream": {}}}})
 async def stream(run_id: int, db: SessionDep, _: Annotated[Principal, Need(*RUN_READERS)],
-                 after: Annotated[int, Query(ge=0)] = 0,
+                 after: Annotated[Int64, Query(ge=0)] = 0,
                  last_event_id: Annotated[str | None, Header(max_length=20)] = None) -> EventSourceResponse:
     await load_run(db, run_id)
     await release(db)
@@ -73,7 +74,7 @@ async def stream(run_id: int, db: SessionDep, _: Annotated[Principal, Need(*RUN_
 @router.get("/{run_id}/log", openapi_extra=declares(DEPLOYS),
             summary="A page of the run's log: the tail, or the chunks before `before`")
 async def page(run_id: int, db: SessionDep, _: Annotated[Principal, Need(*RUN_READERS)],
-               before: Annotated[int | None, Query(ge=1)] = None,
+               before: Annotated[Int64 | None, Query(ge=1)] = None,
                limit: Annotated[int, Query(ge=1, le=PAGE_MAX)] = 8) -> Reply[LogPage]:
     run = await load_run(db, run_id)
     query = select(DeployLogChunk.seq, DeployLogChunk.content).where(DeployLogChunk.run_id == run_id)

@@ -12,6 +12,7 @@ from api.deploy_ops import DEPLOYS, RUN_READERS, load_run, load_task, queue_run,
 from api.deps import Need, Principal, SessionDep, release
 from api.envelope import Page, Reply, ok
 from api.flows import TemporalDep, watched
+from api.resource.bounds import narrow_filters
 from api.resource.query import apply_filters, apply_sort, page_reply, page_rows
 from api.resource.scope import declares
 from api.schemas.deployments import DeployBody, OverrideBody, RollbackBody, RunFilters, RunPublic
@@ -23,6 +24,7 @@ from domain.rules import deployments as rules
 from workflows import deploy_models as m
 
 router = APIRouter(prefix="/deploy/run", tags=["deploy_runs"])
+narrow_filters(DeployRun, RunFilters)  # each integer filter held to its column's range
 SORTABLE = {"id", "version", "environment", "status", "kind", "created_at", "started_at", "finished_at"}
 
 

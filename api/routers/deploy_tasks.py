@@ -25,6 +25,7 @@ from api.deploy_ops import (
 from api.deploy_ops import runs_public as runs_of
 from api.deps import Need, Principal, SessionDep, release
 from api.envelope import Page, Reply, ok
+from api.resource.bounds import narrow_filters
 from api.resource.query import apply_filters, apply_sort, page_reply, page_rows
 from api.resource.scope import declares
 from api.schemas.deployments import (
@@ -39,6 +40,7 @@ from api.schemas.deployments import (
     TaskModify,
     TaskPublic,
 )
+from api.schemas.types import Int32
 from api.ticket_reads import users_by_id
 from domain import audit
 from domain.enums import DeployDecision, DeployRunKind, DeployTaskStatus
@@ -48,6 +50,7 @@ from domain.rules import deployments as rules
 from workflows import deploy_models as m
 
 router = APIRouter(prefix="/deploy/task", tags=["deploy_tasks"])
+narrow_filters(DeployTask, TaskFilters)  # each integer filter held to its column's range
 APPROVE = "review#approve"
 SORTABLE = {"id", "name", "version", "environment", "status", "created_at", "updated_at", "review_due_at"}
 
@@ -147,7 +150,7 @@ async def detail(task_id: int, db: SessionDep, user: Annotated[Principal, Need(*
 @router.get("/{task_id}/diff", openapi_extra=declares(DEPLOYS),
             summary="What changed between two revisions of a deploy task")
 async def diff(task_id: int, db: SessionDep, _: Annotated[Principal, Need(*TASK_READERS)],
-               from_: Annotated[int, Query(alias="from", ge=1)], to: Annotated[int, Query(ge=1)],
+               from_: Annotated[Int32, Query(alias="from", ge=1)], to: Annotated[Int32, Query(ge=1)],
                ) -> Reply[list[RevisionChange]]:
     rows = {r.revision: r.content for r in (await db.scalars(select(DeployTaskRevision).where(
         DeployTaskRevision.task_id == task_id, DeployTaskRevision.revision.in_([from_, to])))).all()}

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter
-from pydantic import AwareDatetime
 from sqlalchemy import func, select
 
 from api.deps import Need, Principal, SessionDep
@@ -16,6 +15,7 @@ from api.resource import Actions, Resource
 from api.resource.scope import declares
 from api.routers.merchants import through_merchant
 from api.schemas.expenses import PaymentFilters, PaymentPublic, PerformanceRow, SpecificPaymentFilters
+from api.schemas.types import Moment
 from domain.enums import PaymentStatus
 from domain.errors import Invalid
 from domain.models.merchants import Merchant
@@ -50,8 +50,8 @@ router = APIRouter(tags=["expenses"])
 @router.get("/expenses/performance", summary="Payments per sales person and currency over a period (IAM performance)",
             openapi_extra=declares(PAYMENT_SCOPE))
 async def performance(db: SessionDep, user: Annotated[Principal, Need("iam-performance", LIST)],
-                      start: AwareDatetime | None = None,
-                      end: AwareDatetime | None = None) -> Reply[list[PerformanceRow]]:
+                      start: Moment | None = None,
+                      end: Moment | None = None) -> Reply[list[PerformanceRow]]:
     """SPEC §2 /operation/ginee-iam/saas-expenses/iam-performance: within the user's data authority."""
     if start and end and start > end:
         raise Invalid(field="end", rule="range_order")

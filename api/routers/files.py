@@ -20,6 +20,7 @@ from api.envelope import Reply, ok
 from api.file_access import may_read
 from api.resource.scope import THROUGH_RECORDS, declares
 from api.schemas.files import FileLink, StoredFilePublic
+from api.schemas.types import Int64
 from domain import audit
 from domain.errors import DomainError, Invalid, NotFound
 from domain.models.files import StoredFile
@@ -126,7 +127,7 @@ async def generate_file_url(file_id: int, db: SessionDep,
 @router.get("/file/{file_id}", dependencies=[PUBLIC], response_class=StreamingResponse,
             summary="Download a file through a signed link (the signature is the credential)")
 async def download(file_id: int, db: SessionDep, signature_: Annotated[str, Query(alias="signature")] = "",
-                   expires: int | None = None) -> StreamingResponse:
+                   expires: Int64 | None = None) -> StreamingResponse:
     state = link_state(signing_key(), file_id, expires, signature_, int(time.time()))
     row = await db.get(StoredFile, file_id) if state != "invalid" else None
     if row is None or (row.public != (expires is None)):

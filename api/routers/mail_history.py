@@ -12,6 +12,7 @@ from api.deps import Need, Principal, SessionDep
 from api.envelope import Page, Reply, ok
 from api.flows import temporal_client
 from api.mail_ops import HISTORY, fire_url, start_fire
+from api.resource.bounds import narrow_filters
 from api.resource.query import apply_filters, apply_sort, page_of
 from api.resource.scope import declares, unscoped
 from api.schemas.mail import MailHistoryFilters, MailHistoryItem, MailRetried, MailRetryFire, MailRetryRange
@@ -22,6 +23,7 @@ from domain.models.mail import MailFire, MailOutbox, MailTask
 from domain.rules import mail as rules
 
 router = APIRouter(prefix="/mail-history", tags=["mail_history"])
+narrow_filters(MailOutbox, MailHistoryFilters)  # each integer filter held to its column's range
 SCOPE = unscoped("timed mails are shared by everyone who manages mail")
 ROWS = (select(MailOutbox, MailTask.subject, MailFire.attachment_names, MailFire.workflow_id)
         .join(MailTask, MailTask.id == MailOutbox.task_id)

@@ -16,6 +16,7 @@ from api.resource.query import picked
 from api.resource.scope import declares
 from api.routers.merchants import through_merchant
 from api.schemas.shops import ShopChange, ShopFilters, ShopOption, ShopPublic, SpecificShopFilters
+from api.schemas.types import Int64
 from domain import audit
 from domain.enums import Channel
 from domain.errors import DomainError
@@ -67,7 +68,7 @@ async def bind(body: ShopChange, db: SessionDep,
             "channel when named", openapi_extra=declares(SHOP_SCOPE))
 async def options(db: SessionDep, user: Annotated[Principal, Need(LIST, "store-warehouse-binding", "stock-order#add")],
                   q: Annotated[str | None, Query(max_length=254)] = None,
-                  merchant_id: Annotated[int | None, Query(alias="merchantId", ge=1)] = None,
+                  merchant_id: Annotated[Int64 | None, Query(alias="merchantId", ge=1)] = None,
                   channel: Channel | None = None) -> Reply[list[ShopOption]]:
     query = shops.scope(select(Shop).where(Shop.bound).order_by(Shop.name, Shop.id), user)
     if merchant_id is not None:

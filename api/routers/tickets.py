@@ -15,6 +15,7 @@ from api.envelope import Reply, ok
 from api.flows import temporal_client
 from api.idempotency import REPLAYED_HEADER, Idempotency, KeyHeader
 from api.lean import lean
+from api.resource.bounds import narrow_filters
 from api.resource.query import apply_filters, apply_sort, filter_shape, filter_values
 from api.resource.scope import declares
 from api.resource.statements import Statements
@@ -38,6 +39,7 @@ from domain.ticket_export import PAGE, PERSON_FIELDS
 from workflows.ticket_models import workflow_id
 
 router = APIRouter(prefix="/ticket", tags=["tickets"])
+narrow_filters(Ticket, TicketFilters)  # each integer filter held to its column's range
 
 SORTABLE = {"id", "created_at", "updated_at", "level", "status", "category", "application", "first_response_due",
             "resolve_due", "last_reply_at", "closed_at"}

@@ -14,6 +14,7 @@ from api.envelope import Reply, ok
 from api.resource import Actions, Resource
 from api.resource.query import escape_like
 from api.resource.scope import declares
+from api.schemas.types import Int32
 from api.schemas.users import AuthorityIds, GrantBody, UserBrief, UserCreate, UserFilters, UserPublic, UserUpdate
 from api.user_center import (
     USER_SCOPE,
@@ -97,7 +98,7 @@ PICKER_OPTIONS = 50
             summary="Users for pickers: enabled ones by keyword, or the given ids (the picked ones)")
 async def options(db: SessionDep, user: Annotated[Principal, Need(AUTHENTICATED)],
                   keyword: Annotated[str | None, Query(max_length=64)] = None,
-                  ids: Annotated[list[int] | None, Query(max_length=PICKER_OPTIONS)] = None,
+                  ids: Annotated[list[Int32] | None, Query(max_length=PICKER_OPTIONS)] = None,
                   ) -> Reply[list[UserBrief]]:
     if ids:  # a picker names what it holds, even a user found beyond its first page or disabled, if in scope
         picked = (await db.scalars(USER_SCOPE(select(User).where(User.id.in_(ids)).order_by(User.id), user))).all()

@@ -16,6 +16,7 @@ from api.resource import Actions, Reference, Resource
 from api.resource.query import picked
 from api.resource.scope import declares
 from api.routers.merchants import merchants, through_merchant
+from api.schemas.types import Int64
 from api.schemas.warehouses import (
     ShelfCreate,
     ShelfFilters,
@@ -242,7 +243,7 @@ product_router = products.router(prefix="/wms-product", tags=["wms_products"])
 @product_router.get("/options", summary="A merchant's products whose SKU or name contains what is typed, for the "
                     "pickers of the order dialogs (the first 20)", openapi_extra=declares(products.scope))
 async def product_options(db: SessionDep, user: Annotated[Principal, Need("product-library", ORDERS)],
-                          merchant_id: Annotated[int | None, Query(alias="merchantId", ge=1)] = None,
+                          merchant_id: Annotated[Int64 | None, Query(alias="merchantId", ge=1)] = None,
                           q: Annotated[str | None, Query(max_length=rules.SKU_MAX)] = None,
                           ) -> Reply[list[WmsProductOption]]:
     query = products.scope(select(WmsProduct), user)

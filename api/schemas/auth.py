@@ -7,6 +7,7 @@ from pydantic import AfterValidator, Field
 from pydantic_core import PydanticCustomError
 
 from api.envelope import CamelModel
+from api.schemas.types import harden
 from domain.enums import MenuType
 from domain.rules.auth import password_guessable, password_problem
 
@@ -120,3 +121,6 @@ class MenuNode(CamelModel):
     redirect: str | None = None  # a directory opens its first visible child
     always_show: bool = False
     children: list[MenuNode] = []
+
+
+harden(LoginBody)  # requests: names one line, numbers and times in range

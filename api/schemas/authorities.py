@@ -9,6 +9,7 @@ from pydantic_core import PydanticCustomError
 
 from api.envelope import CamelModel
 from api.resource.query import Like, SearchParams, Where
+from api.schemas.types import Int32
 from domain.enums import MenuType
 from domain.models.authorities import Authority
 
@@ -32,7 +33,7 @@ def _identifier(value: str) -> str:
 
 Text64 = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=64)]
 Text128 = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=128)]
-Sort = Annotated[int, AfterValidator(_natural)]
+Sort = Annotated[Int32, AfterValidator(_natural)]
 Identifier = Annotated[str, Field(min_length=1, max_length=128), AfterValidator(_identifier)]
 
 
@@ -93,7 +94,7 @@ class AuthorityPublic(CamelModel):
 class AuthorityFilters(SearchParams):
     """`parentId` lists one level (0: the top level); the other filters search the whole tree."""
 
-    parent_id: Annotated[int | None, Where(lambda v: Authority.parent_id.is_(None) if v == 0
+    parent_id: Annotated[Int32 | None, Where(lambda v: Authority.parent_id.is_(None) if v == 0
                                            else Authority.parent_id == v)] = None
     title: Annotated[str | None, Like("title", "description_en", "description_zh", "description_id")] = None
     identifier: Annotated[str | None, Like()] = None

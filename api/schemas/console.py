@@ -6,6 +6,7 @@ from typing import Any
 from pydantic import Field, field_validator
 
 from api.envelope import CamelModel
+from api.schemas.types import harden
 
 
 class PageRef(CamelModel):
@@ -50,3 +51,7 @@ class TableDisplayBody(TableKey):
 class TableDisplayPublic(CamelModel):
     table_key: str
     columns: list[dict[str, Any]] | None = Field(description="null: the user never changed this table")
+
+
+# requests: names one line, numbers and times in range
+harden(PageRef, SubscriptionBody, TableKey, ColumnDisplay, TableDisplayBody)

@@ -11,6 +11,7 @@ from pydantic_core import PydanticCustomError
 from api.envelope import CamelModel
 from api.resource.bounds import bound_integers
 from api.resource.query import Eq, In, Like, Range, SearchParams
+from api.schemas.types import Int32, harden
 from domain.enums import (
     DeployDecision,
     DeployEnvironment,
@@ -227,7 +228,7 @@ class OverrideBody(CamelModel):
 
 
 class RollbackBody(OverrideBody):
-    project_id: int
+    project_id: Int32
     environment: DeployEnvironment
 
 
@@ -296,3 +297,6 @@ class TaskDetail(CamelModel):
 # Written to the task's and the run's columns by hand-written routes: the columns' integer ranges hold here too.
 bound_integers(DeployTask, TaskBody, TaskModify)
 bound_integers(DeployRun, DeployBody)
+
+
+harden(TaskBody, TaskModify)  # requests: names one line, numbers and times in range

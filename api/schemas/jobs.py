@@ -11,6 +11,7 @@ from pydantic_core import PydanticCustomError
 from api.envelope import CamelModel
 from api.resource.query import Eq, In, Like, Range, SearchParams
 from api.schemas.calendars import TimeZone
+from api.schemas.types import Moment
 from domain.enums import JobAlarm, JobMisfire, JobPauseReason, JobRecordResult, JobStatus, JobTrigger
 from domain.rules.mail import normalise_address
 
@@ -123,8 +124,8 @@ class JobReasonBody(CamelModel):
 
 
 class JobBackfillBody(CamelModel):
-    start_at: AwareDatetime
-    end_at: AwareDatetime
+    start_at: Moment
+    end_at: Moment
 
     @model_validator(mode="after")
     def _ordered(self) -> JobBackfillBody:

@@ -5,13 +5,14 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated
 
-from pydantic import AfterValidator, AwareDatetime, Field, NaiveDatetime
+from pydantic import AfterValidator, AwareDatetime, Field
 from pydantic_core import PydanticCustomError
 
 from api.envelope import CamelModel
 from api.resource.bounds import RowId
 from api.resource.query import In, Like, Range, SearchParams
 from api.schemas.calendars import TimeZone
+from api.schemas.types import Int32, Moment, WallOrInstant
 from domain.enums import MailKind, MailRepeat, MailReport, MailSendStatus, MailTaskStatus
 from domain.rules import mail as rules
 from domain.rules.mail_headers import header_safe
@@ -59,11 +60,11 @@ class MailTaskWrite(CamelModel):
     report: MailReport | None = Field(default=None, description="BI mails: the console report attached; TICKETS "
                                                                 "when not given")
     content: Content
-    attachment_ids: list[int] = Field(default=[], max_length=10,
+    attachment_ids: list[Int32] = Field(default=[], max_length=10,
                                       description="ids of files whose upload has finished (common/upload-file)")
     repeat: MailRepeat
     # a wall time in the task's zone is what a sender means; an instant with its offset is taken as it is
-    send_at: AwareDatetime | NaiveDatetime | None = Field(
+    send_at: WallOrInstant | None = Field(
         default=None,
         description="the first send as a wall time in `timeZone` (an offset given is converted); ONCE: now")
     time_zone: TimeZone
@@ -74,12 +75,12 @@ class MailTaskCreate(MailTaskWrite):
 
 
 class MailTaskUpdate(MailTaskWrite):
-    id: int
+    id: Int32
 
 
 class MailPreviewQuery(CamelModel):
     repeat: MailRepeat
-    send_at: AwareDatetime | NaiveDatetime | None = None
+    send_at: WallOrInstant | None = None
     time_zone: TimeZone
 
 
@@ -153,11 +154,11 @@ class MailHistoryItem(CamelModel):
 
 class MailRetryFire(CamelModel):
     task_id: RowId
-    fire_time: AwareDatetime
+    fire_time: Moment
 
 
 class MailRetryRange(CamelModel):
-    fire_time: Annotated[list[AwareDatetime], Field(min_length=2, max_length=2,
+    fire_time: Annotated[list[Moment], Field(min_length=2, max_length=2,
                                                     description="[from, to) of the fires' nominal times")]
 
 

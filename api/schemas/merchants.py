@@ -10,6 +10,7 @@ from sqlalchemy import and_, exists, not_, select
 
 from api.envelope import CamelModel
 from api.resource.query import Eq, In, Like, Prefix, Range, SearchParams, Where
+from api.schemas.types import Int64
 from domain.enums import (
     AccountStatus,
     AccountSystem,
@@ -205,7 +206,7 @@ class AccountPublic(CamelModel):
 class AccountUpdate(CamelModel):
     """An account's status in its own system; its type only on the IAM account (copied to ERP and WMS)."""
 
-    id: int
+    id: Int64
     status: AccountStatus | None = None
     account_type: AccountType | None = None
 
@@ -213,7 +214,7 @@ class AccountUpdate(CamelModel):
 class WmsActivation(CamelModel):
     """Activate the WMS account of one of the merchant's ERP logins."""
 
-    account_id: int = Field(description="the ERP account to give a WMS account")
+    account_id: Int64 = Field(description="the ERP account to give a WMS account")
 
 
 class HistoryEntry(CamelModel):

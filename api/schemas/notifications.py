@@ -6,6 +6,7 @@ from pydantic import Field
 
 from api.envelope import CamelModel
 from api.resource.query import SearchParams
+from api.schemas.types import Int64
 
 
 class NotificationFilters(SearchParams):
@@ -24,7 +25,7 @@ class NotificationPublic(CamelModel):
 
 
 class ReadBody(CamelModel):
-    ids: list[int] = Field(default_factory=list, description="empty: every notification of the caller")
+    ids: list[Int64] = Field(default_factory=list, description="empty: every notification of the caller")
 
 
 class UnreadCount(CamelModel):

@@ -14,6 +14,7 @@ from pydantic import Field, computed_field, model_validator
 
 from api.envelope import CamelModel
 from api.resource.query import Eq, In, Like, SearchParams
+from api.schemas.types import Int64, harden
 from domain.enums import (
     AddonMode,
     AddonType,
@@ -125,12 +126,12 @@ class PackageUpdate(CamelModel):
 
 
 class PackagePermissions(CamelModel):
-    id: int
+    id: Int64
     feature_keys: FeatureKeys
 
 
 class PackageStatusChange(CamelModel):
-    id: int
+    id: Int64
     status: Status
 
 
@@ -213,3 +214,6 @@ class FeatureNode(CamelModel):
     system: PackageScene
     name: str
     sort: int
+
+
+harden(PackageGroupCreate)  # requests: names one line, numbers and times in range

@@ -10,6 +10,7 @@ from pydantic_core import PydanticCustomError
 
 from api.envelope import CamelModel
 from api.resource.query import In, Range, SearchParams, Where
+from api.schemas.types import Int64, harden
 from domain.enums import StockMovementType, StockReconcileStatus
 from domain.models.stock import StockDrift
 from domain.rules.stock import MAX_QUANTITY, MAX_TEXT, ORDER_STEPS
@@ -26,12 +27,12 @@ def _by_hand(kind: StockMovementType) -> StockMovementType:
 class StockMovementCreate(CamelModel):
     """One movement; the `Idempotency-Key` header makes it happen once however often it is sent."""
 
-    warehouse_id: int
+    warehouse_id: Int64
     sku: Sku
     movement_type: Annotated[StockMovementType, AfterValidator(_by_hand)]
     quantity: Annotated[int, Field(ge=1, le=MAX_QUANTITY, strict=True)]
-    shelf_id: int | None = None
-    to_shelf_id: int | None = None
+    shelf_id: Int64 | None = None
+    to_shelf_id: Int64 | None = None
     reason: Annotated[str, Field(max_length=MAX_TEXT["reason"])] | None = None
     document_no: Annotated[str, Field(max_length=MAX_TEXT["document_no"])] | None = None
 
@@ -129,10 +130,13 @@ class StockDriftFilters(SearchParams):
 class StockRepairCreate(CamelModel):
     """Rebuild the balance of one sku in one warehouse from its change records."""
 
-    warehouse_id: int
+    warehouse_id: Int64
     sku: Sku
 
 
 class StockRepairedPublic(CamelModel):
     before: StockBalancePublic | None
     after: StockBalancePublic
+
+
+harden(StockMovementCreate, StockRepairCreate)  # requests: names one line, numbers and times in range

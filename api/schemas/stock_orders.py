@@ -11,6 +11,7 @@ from api.envelope import CamelModel
 from api.resource.bounds import bound_integers
 from api.resource.query import Eq, In, SearchParams, Where
 from api.schemas.merchants import checked
+from api.schemas.types import Int64, harden
 from domain.enums import (
     OutboundWorkingStatus,
     PrintStatus,
@@ -27,7 +28,7 @@ OrderNo = Annotated[str, Field(min_length=1, max_length=rules.ORDER_NO_MAX), Aft
 Sku = Annotated[str, Field(min_length=1, max_length=rules.SKU_MAX), AfterValidator(str.strip)]
 Quantity = Annotated[int, Field(ge=1, le=rules.QUANTITY_MAX)]
 Text = Annotated[str | None, Field(max_length=rules.TEXT_MAX)]
-OrderIds = Annotated[list[int], Field(min_length=1, max_length=rules.MASS_MAX)]
+OrderIds = Annotated[list[Int64], Field(min_length=1, max_length=rules.MASS_MAX)]
 
 
 class StockOrderLineIn(CamelModel):
@@ -141,7 +142,7 @@ class StockOrderProgress(CamelModel):
     """A receipt (inbound) or shipment (outbound): per line, in the order's line order, the quantity now done.
     `revision` is the order's revision the user saw: a repeat of the same request books nothing twice."""
 
-    id: int
+    id: Int64
     revision: Annotated[int, Field(ge=0)]
     quantities: Annotated[list[Annotated[int, Field(ge=0, le=rules.QUANTITY_MAX)]],
                           Field(min_length=1, max_length=rules.LINES_MAX)]
@@ -160,3 +161,6 @@ class MassResult(CamelModel):
 
 
 bound_integers(StockOrder, StockOrderProgress)
+
+
+harden(StockOrderLineIn, StockOrderCreate)  # requests: names one line, numbers and times in range

@@ -4,11 +4,12 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Annotated
 
-from pydantic import AwareDatetime, Field, StringConstraints
+from pydantic import Field, StringConstraints
 
 from api.envelope import CamelModel
 from api.resource.bounds import bound_integers
 from api.resource.query import SearchParams
+from api.schemas.types import Int64, Moment, harden
 from domain.enums import (
     AddonMode,
     Currency,
@@ -27,13 +28,13 @@ MAX_LINES = 10
 
 
 class PackageChoice(CamelModel):
-    package_id: int = Field(ge=1)
+    package_id: Int64 = Field(ge=1)
     count: int = Field(default=1, ge=1, le=MAX_COUNT)
 
 
 class ConfirmedLine(CamelModel):
-    package_id: int = Field(ge=1)
-    version_id: int = Field(ge=1)
+    package_id: Int64 = Field(ge=1)
+    version_id: Int64 = Field(ge=1)
     count: int = Field(ge=0, le=1_000_000)
 
 
@@ -48,12 +49,12 @@ class SubmitBody(CamelModel):
     """The subscribe or gift dialog (SPEC §3 subscription or gift record)."""
 
     kind: SubscriptionKind
-    merchant_id: int = Field(ge=1)
+    merchant_id: Int64 = Field(ge=1)
     packages: list[PackageChoice] = Field(min_length=1, max_length=MAX_LINES)
     free_days: int = Field(default=0, ge=0, le=MAX_FREE_DAYS)
     receipt_number: Code64 | None = None
     payment_serial: Code64 | None = None
-    payment_at: AwareDatetime | None = None
+    payment_at: Moment | None = None
     screenshot_file_id: int | None = Field(default=None, ge=1)
     remark: Annotated[str, StringConstraints(strip_whitespace=True, max_length=500)] | None = None
     request_key: RequestKey | None = Field(default=None, description="a gift's idempotency key, made when the "
@@ -135,3 +136,6 @@ class RequestSearch(SearchParams):
 
 
 bound_integers(SubscriptionRequest, SubmitBody)
+
+
+harden(SubmitBody)  # requests: names one line, numbers and times in range

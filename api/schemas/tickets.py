@@ -11,6 +11,7 @@ from sqlalchemy import BindParameter, any_, literal, not_, or_, select
 from api.envelope import CamelModel, Page
 from api.resource.bounds import bound_integers
 from api.resource.query import In, Range, SearchParams, Where, escape_like
+from api.schemas.types import Int32, Moment, harden
 from api.schemas.users import Email
 from domain.enums import (
     AttachmentKind,
@@ -37,7 +38,7 @@ Tag = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_
 
 class AttachmentBody(CamelModel):
     kind: AttachmentKind
-    file_id: int | None = None
+    file_id: Int32 | None = None
     url: Annotated[str, StringConstraints(strip_whitespace=True, max_length=1000)] | None = None
     name: Annotated[str, StringConstraints(max_length=255)] | None = None
 
@@ -81,7 +82,7 @@ class TicketFields(CamelModel):
     project: Annotated[str, StringConstraints(strip_whitespace=True, max_length=64)] | None = None
     pic_id: int | None = None
     rd_id: int | None = None
-    estimated_at: AwareDatetime | None = None
+    estimated_at: Moment | None = None
 
 
 class TicketCreate(TicketFields):
@@ -105,7 +106,7 @@ class TicketEdit(CamelModel):
     project: Annotated[str, StringConstraints(strip_whitespace=True, max_length=64)] | None = None
     pic_id: int | None = None
     rd_id: int | None = None
-    estimated_at: AwareDatetime | None = None
+    estimated_at: Moment | None = None
 
 
 class ActionBody(CamelModel):
@@ -126,7 +127,7 @@ class CommentBody(CamelModel):
 class MergeBody(CamelModel):
     """SPEC §5: merge needs a ticket id."""
 
-    target_id: int = Field(ge=1)
+    target_id: Int32 = Field(ge=1)
 
 
 class PriorityBody(CamelModel):
@@ -355,7 +356,7 @@ class DashboardQuery(CamelModel):
     """A preset (in the business time zone) or an explicit [from, to) range; the preset wins when both come."""
 
     preset: DatePreset | None = None
-    created_at: Annotated[list[AwareDatetime], Field(min_length=2, max_length=2)] | None = None
+    created_at: Annotated[list[Moment], Field(min_length=2, max_length=2)] | None = None
     category: list[str] | None = None
     application: list[str] | None = None
 
@@ -407,3 +408,6 @@ class TicketDashboard(CamelModel):
 
 # Written to a ticket's columns by the hand-written ticket routes: the columns' integer ranges hold here too.
 bound_integers(Ticket, TicketCreate, TicketEdit, AssignBody)
+
+
+harden(AttachmentBody, TicketCreate, TicketEdit)  # requests: names one line, numbers and times in range

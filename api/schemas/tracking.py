@@ -9,6 +9,7 @@ from sqlalchemy import or_
 
 from api.envelope import CamelModel
 from api.resource.query import Like, SearchParams, Where
+from api.schemas.types import harden
 from domain.models.tracking import AccessVisit, TrackingEvent
 
 MAX_BATCH = 500
@@ -84,3 +85,6 @@ class VisitPublic(CamelModel):
     username: str | None
     name: str
     access_url: str = Field(alias="accessURL")
+
+
+harden(EventReport, VisitBody)  # requests: names one line, numbers and times in range

@@ -13,6 +13,7 @@ from api.resource.bounds import RowId
 from api.resource.query import Like, SearchParams, Where
 from api.schemas.auth import NewPassword, RoleRef, UserIdentity
 from api.schemas.calendars import TimeZone
+from api.schemas.types import Int32
 from domain.enums import Country, Status, Team
 from domain.models.users import User, user_roles
 
@@ -117,7 +118,7 @@ class UserFilters(SearchParams):
     status: Status | None = None
     department_id: int | None = None
     leader_id: int | None = None
-    role_id: Annotated[int | None, Where(lambda v: User.id.in_(
+    role_id: Annotated[Int32 | None, Where(lambda v: User.id.in_(
         select(user_roles.c.user_id).where(user_roles.c.role_id == v)))] = None
     country: str | None = None
     team: str | None = None

@@ -9,12 +9,17 @@ ticket flow's update validator all run these same rules.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from typing import Any
 
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 MAX_DEPTH = 32  # objects and lists within one another; the console's own bodies nest 4 deep at most
 MAX_TEXT = 20_000  # characters in any one string; fields with a tighter rule say so in their schema
+# No text holds a control character other than tab and line breaks (an escape, a bell, C1) nor a bidirectional
+# embedding, override or isolate: they make stored text read otherwise than it is. One-line fields refuse tab and
+# line breaks too (api/schemas/types.py SingleLine).
+CONTROL = re.compile("[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 @dataclass(frozen=True)
@@ -27,7 +32,7 @@ class Problem:
 
 
 def text_rule(text: str, max_text: int = MAX_TEXT) -> tuple[str, dict[str, Any]] | None:
-    """The rule a string breaks, if any: NUL characters, lone surrogates (not encodable), overlong."""
+    """The rule a string breaks, if any: NUL characters, lone surrogates (not encodable), overlong, controls."""
     if len(text) > max_text:
         return "max_length", {"max_length": max_text}
     if "\x00" in text:
@@ -37,12 +42,14 @@ def text_rule(text: str, max_text: int = MAX_TEXT) -> tuple[str, dict[str, Any]]
             text.encode("utf-8")
         except UnicodeEncodeError:
             return "text_surrogate", {}
+    if CONTROL.search(text):
+        return "text_control", {}
     return None
 
 
 def plain(text: str, max_text: int) -> bool:
-    """The usual case, decided by C string methods alone: short ASCII text without NUL."""
-    return len(text) <= max_text and text.isascii() and "\x00" not in text
+    """The usual case, decided by C string methods alone: short printable ASCII text (no NUL, no control)."""
+    return len(text) <= max_text and text.isascii() and text.isprintable()
 
 
 def join(path: str, key: str | int | None) -> str:

@@ -1,7 +1,10 @@
 """Every route of /cms/openapi.json, fuzzed by schemathesis from its declared schema against the console
 as `make run` starts it, signed in as a super user: no reply is a server error and none hangs.
 
-Examples per route are bounded (EXAMPLES) so the whole walk stays a few minutes on two cores."""
+Besides the random examples, schemathesis' coverage phase (on by default, positive and negative modes) sends each
+declared range's edges and the values just beyond them: every request field declares one (api/schemas/types.py,
+tests/integration/test_input_bounds.py), so the integer, date and text limits are all tried. Examples per route are
+bounded (EXAMPLES) so the whole walk stays a few minutes on two cores."""
 
 from __future__ import annotations
 
@@ -25,6 +28,7 @@ SESSION_ENDING = ("/cms/auth/logout",)
 schema = schemathesis.openapi.from_dict(create_app().openapi())
 # Every other HTTP method on every path only meets FastAPI's uniform 405: not worth a third of the run.
 schema.config.phases.coverage.unexpected_methods = set()
+assert schema.config.phases.coverage.enabled  # the edges of every declared range
 
 
 @pytest.fixture(scope="module")
