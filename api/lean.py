@@ -266,6 +266,10 @@ class LeanRoutes:
     # The middlewares whose work is done here: a middleware added to the stack must be done here too before it
     # joins this list (a test compares it with the app's stack), or the lean calls would pass it by.
     STANDS_IN_FOR = ("ClientAddress", "SecurityHeaders", "RequestContext", "InputGuard", "OperationLogger")
+    # The middlewares with nothing to do for a lean call: TemporalTrials gives back a breaker trial the call took,
+    # and a lean route, which takes only its body, session, caller and response (`LeanRoute.names`), has no way to
+    # ask Temporal.
+    PASSES_BY = ("TemporalTrials",)
 
     def __init__(self, app: ASGIApp, routes: dict[tuple[str, str], LeanRoute]) -> None:
         self.app = app

@@ -124,4 +124,4 @@ def test_every_middleware_of_the_stack_is_stood_in_for_by_the_lean_calls(app) ->
     from api.lean import LeanRoutes
 
     stack = [middleware.cls.__name__ for middleware in app.user_middleware]  # type: ignore[attr-defined]
-    assert sorted(stack) == sorted(LeanRoutes.STANDS_IN_FOR)
+    assert sorted(stack) == sorted(LeanRoutes.STANDS_IN_FOR + LeanRoutes.PASSES_BY)
