@@ -14,6 +14,7 @@ from domain.db import transaction
 from domain.errors import DomainError
 from domain.models.merchants import Merchant
 from domain.models.subscriptions import SubscriptionRequest
+from domain.settings import get_settings
 from tests.integration.subscription_support import (
     APPROVER,
     booked,
@@ -93,8 +94,10 @@ async def test_a_decision_on_a_request_whose_flow_stopped_is_a_409_pointing_to_t
 
 
 async def apply_waiting_for(merchant_id):
-    """Until an apply waits for the merchant row (its first statement locks it)."""
-    query = text("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE :shape")
+    """Until an apply waits for the merchant row (its first statement locks it): in this database only, as other
+    test processes' applies wait on their own servers' rows at the same time."""
+    query = text("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                 "AND wait_event_type = 'Lock' AND query LIKE :shape")
     for _ in range(600):
         async with transaction() as db:
             if await db.scalar(query, {"shape": "%FROM merchants WHERE id%FOR UPDATE%"}):
@@ -103,9 +106,13 @@ async def apply_waiting_for(merchant_id):
     raise AssertionError(f"no apply waited for merchant {merchant_id}")
 
 
-async def test_an_approval_while_another_is_being_applied_is_refused_at_once(client, dev_console):
+async def test_an_approval_while_another_is_being_applied_is_refused_at_once(client, dev_console, monkeypatch):
     """The first approval's apply waits for the merchant row (held here); a second approval meanwhile is refused
-    by the flow's validator with a 409, instead of waiting behind the first one until it is applied or times out."""
+    by the flow's validator with a 409, instead of waiting behind the first one until it is applied or times out.
+    The request's steps are local activities: while one runs, the flow's next workflow task (where the validator
+    runs) comes with the task's heartbeat, about 8 s apart; the API waits on Temporal long enough for that here,
+    where the row is held for as long as the test needs."""
+    monkeypatch.setattr(get_settings(), "temporal_rpc_seconds", 40.0)
     seller, first = await people()
     second = await staff(*APPROVER)
     merchant_id = await merchant()
