@@ -45,7 +45,7 @@ REFUSALS = [
     ({"subject": ""}, "subject", "min_length"),
     ({"subject": "x" * 201}, "subject", "max_length"),
     ({"subject": "Figures\r\nBcc: everyone@example.com"}, "subject", "header_line"),  # a header of the sender's
-    ({"subject": "Figures\u0085today"}, "subject", "header_line"),
+    ({"subject": "Figures\u0085today"}, "subject", "text_control"),  # a C1 control: refused in any text
     ({"recipients": ["ops@example.com\r\nBcc: everyone@example.com"]}, "recipients", "email_address"),
     ({"content": "<script>alert(1)</script>"}, "content", "required"),
     ({"repeat": "HOURLY"}, "repeat", "enum"),
