@@ -174,6 +174,13 @@ async def test_a_mail_sent_now_is_in_the_sink_and_the_history(client, login_as, 
     await client.delete(f"/cms/mail/delete/{task['id']}", headers=headers)
 
 
+async def _failed_row(client: Any, headers: dict[str, str], task_id: int) -> Any:
+    reply = await client.post("/cms/mail-history/search", headers=headers,
+                              json={"taskId": task_id, "status": ["FAILED"]})
+    items = reply.json()["data"]["items"]
+    return items[0] if items else None
+
+
 async def _sent_row(client: Any, headers: dict[str, str], task_id: int) -> Any:
     reply = await client.post("/cms/mail-history/search", headers=headers, json={"taskId": task_id})
     items = reply.json()["data"]["items"]
@@ -191,13 +198,7 @@ async def test_an_operator_retries_a_failed_mail_from_the_history(client, login_
     body = form(repeat="ONCE", sendAt=None)
     task = (await client.post("/cms/mail/add", json=body, headers=headers)).json()["data"]
 
-    async def failed() -> Any:
-        reply = await client.post("/cms/mail-history/search", headers=headers,
-                                  json={"taskId": task["id"], "status": ["FAILED"]})
-        items = reply.json()["data"]["items"]
-        return items[0] if items else None
-
-    row = await eventually(failed, timeout=30)
+    row = await eventually(lambda: _failed_row(client, headers, task["id"]), timeout=30)
     assert row["smtpError"]
     monkeypatch.setattr(get_settings(), "smtp_port", working)  # back again
     retried = await client.post("/cms/mail-history/retry-fire", headers=headers,
@@ -221,13 +222,7 @@ async def test_a_mail_that_cannot_be_built_fails_in_the_history_and_is_sent_once
                          .values(subject="Figures\r\nBcc: everyone@example.com"))
     assert (await client.post(f"/cms/mail/{task['id']}/send-again", headers=headers)).status_code == 200
 
-    async def failed() -> Any:
-        reply = await client.post("/cms/mail-history/search", headers=headers,
-                                  json={"taskId": task["id"], "status": ["FAILED"]})
-        items = reply.json()["data"]["items"]
-        return items[0] if items else None
-
-    row = await eventually(failed, timeout=30)
+    row = await eventually(lambda: _failed_row(client, headers, task["id"]), timeout=30)
     assert row["smtpError"].startswith("the message cannot be built")
     fixed = await client.post("/cms/mail/modify", json={**body, "id": task["id"]}, headers=headers)
     assert fixed.status_code == 200, fixed.text
