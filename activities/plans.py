@@ -9,9 +9,9 @@ from temporalio.client import Client
 from temporalio.common import WorkflowIDConflictPolicy
 
 from activities import plan_store
+from domain.flows import plans as m
 from domain.rules import plans as rules
 from domain.settings import get_settings
-from workflows import plan_models as m
 
 
 @activity.defn

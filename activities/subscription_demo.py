@@ -18,12 +18,12 @@ from activities import subscription_store
 from activities.plans import signal_renewal
 from domain.db import transaction
 from domain.enums import PackageType, Status, SubscriptionKind, SubscriptionRequestState
+from domain.flows import plans as plan_models
+from domain.flows import subscriptions as m
 from domain.models.merchants import Merchant
 from domain.models.packages import Package, PackageVersion
 from domain.models.subscriptions import SubscriptionRequest
 from domain.models.users import User
-from workflows import plan_models
-from workflows import subscription_models as m
 
 log = logging.getLogger("omp.seed")
 SHARE = 0.2  # of the demo merchants subscribe (about 60; the first start waits for them), the rest stay unpaid

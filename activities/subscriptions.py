@@ -9,7 +9,7 @@ from temporalio.service import RPCError
 
 from activities import subscription_store
 from activities.plans import ensure_plan_flow, signal_renewal
-from workflows.subscription_models import Applied, ApplyInput, RequestChange
+from domain.flows.subscriptions import Applied, ApplyInput, RequestChange
 
 log = logging.getLogger("omp.subscriptions")
 

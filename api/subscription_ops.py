@@ -29,6 +29,7 @@ from domain import audit
 from domain.db import driver_of, transaction
 from domain.enums import Status, SubscriptionKind, SubscriptionRequestState
 from domain.errors import Invalid, NotFound
+from domain.flows import subscriptions as m
 from domain.models.merchants import Merchant
 from domain.models.packages import Package, PackageVersion, PackageVersionFeature
 from domain.models.subscriptions import HELD as HELD_SQL
@@ -36,7 +37,6 @@ from domain.models.subscriptions import LIVE as LIVE_SQL
 from domain.models.subscriptions import Entitlement, Subscription, SubscriptionRequest
 from domain.rules import subscriptions as rules
 from domain.settings import get_settings
-from workflows import subscription_models as m
 
 log = logging.getLogger("omp.subscriptions")
 R = SubscriptionRequestState
@@ -49,7 +49,7 @@ HELD = (R.AWAITING_CONFIRMATION, R.AWAITING_APPROVAL, R.APPLIED)
 # ---- the dialog --------------------------------------------------------------------------------
 
 
-# What a quote reads of a package and of its current version (workflows/subscription_models.py quote_of), with the
+# What a quote reads of a package and of its current version (domain/flows/subscriptions.py quote_of), with the
 # version's features: one statement written for psycopg, run on the call's connection (no SQLAlchemy build and
 # compile each call), no ORM objects of the packages' and versions' other columns.
 QUOTED_PACKAGE = ("id", "name", "package_type", "addon_mode", "addon_type", "plan_name", "country")

@@ -19,11 +19,11 @@ from domain import audit
 from domain.db import transaction
 from domain.enums import SubscriptionRequestState
 from domain.errors import DomainError
+from domain.flows import subscriptions as m
 from domain.i18n import t
 from domain.models.subscriptions import SubscriptionRequest
 from domain.models.users import User
 from domain.settings import get_settings
-from workflows import subscription_models as m
 
 log = logging.getLogger("omp.subscriptions")
 R = SubscriptionRequestState

@@ -15,8 +15,8 @@ from api.flows import flow_refusal, watched
 from domain.db import transaction
 from domain.enums import SubscriptionRequestState
 from domain.errors import DomainError
+from domain.flows import subscriptions as m
 from domain.models.subscriptions import SubscriptionRequest
-from workflows import subscription_models as m
 
 log = logging.getLogger("omp.subscriptions")
 

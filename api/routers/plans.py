@@ -18,9 +18,9 @@ from api.routers.merchants import LIST, MERCHANT_SCOPE, SPECIFIC, merchants
 from api.schemas.plans import PlanFlows
 from api.temporal_ui import OPERATE, workflow_path
 from domain.errors import DomainError
+from domain.flows import plans as m
 from domain.models.merchants import Merchant
 from domain.models.subscriptions import SubscriptionRequest
-from workflows import plan_models as m
 
 router = APIRouter(prefix="/merchant", tags=["plans"])
 REQUESTS_SHOWN = 50

@@ -30,12 +30,11 @@ from api.schemas.subscriptions import (
 from domain.context import transaction_id
 from domain.enums import SubscriptionKind
 from domain.errors import DomainError, Forbidden
+from domain.flows import subscriptions as m
 from domain.models.merchants import Merchant
 from domain.models.subscriptions import Subscription, SubscriptionRequest
 from domain.models.users import User
 from domain.rules.subscriptions import Period
-from workflows import subscription_models as m
-from workflows.subscriptions import SubscriptionRequestWorkflow
 
 log = logging.getLogger("omp.subscriptions")
 router = APIRouter(prefix="/subscription", tags=["subscriptions"])
@@ -141,7 +140,7 @@ async def confirm(request_id: int, body: ConfirmBody, request: Request, db: Sess
     command = await ops.confirm_command(db, row, body, user, transaction_id.get())
     spans = await ops.preview_periods(db, row, m.Draft.model_validate(row.payload))  # as it waits for approval
     await release(db)
-    view = await updates.run_update(await temporal_client(request), row, SubscriptionRequestWorkflow.confirm.__name__,
+    view = await updates.run_update(await temporal_client(request), row, m.CONFIRM,
                                 command)
     return ok(await shape(db, user, row, email, requester, approver, subscription_id, periods=True, view=view,
                           spans=spans))
@@ -155,7 +154,7 @@ async def decide(request_id: int, body: DecideBody, request: Request, db: Sessio
                               may_approve=user.can(ops.APPROVE), reason=body.reason,
                               transaction_id=transaction_id.get())
     await release(db)
-    view = await updates.run_update(await temporal_client(request), row, SubscriptionRequestWorkflow.decide.__name__,
+    view = await updates.run_update(await temporal_client(request), row, m.DECIDE,
                                 command)
     approver = user.username if view.approver_id == user.id else None  # the decision is this caller's
     return ok(await shape(db, user, row, email, requester, approver, view.subscription_id, periods=True, view=view))

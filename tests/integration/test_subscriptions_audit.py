@@ -8,6 +8,7 @@ from sqlalchemy import select
 
 from activities import subscription_store
 from domain.db import transaction
+from domain.flows import subscriptions as m
 from domain.models.audit import EntityChange
 from domain.models.subscriptions import Subscription
 from tests.integration.subscription_support import (
@@ -18,7 +19,6 @@ from tests.integration.subscription_support import (
     package,
     people,
 )
-from workflows import subscription_models as m
 
 
 async def changes_of(entity: str, entity_id: int) -> list[EntityChange]:

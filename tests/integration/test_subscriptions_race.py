@@ -12,6 +12,7 @@ from sqlalchemy import select, text
 from api import subscription_updates as updates
 from domain.db import transaction
 from domain.errors import DomainError
+from domain.flows import subscriptions as m
 from domain.models.merchants import Merchant
 from domain.models.subscriptions import SubscriptionRequest
 from domain.settings import get_settings
@@ -28,7 +29,6 @@ from tests.integration.subscription_support import (
 )
 from tests.integration.temporal_support import console_on
 from tests.integration.ticket_support import staff
-from workflows import subscription_models as m
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ from sqlalchemy.exc import IntegrityError
 
 from activities import subscription_store
 from domain.db import transaction
+from domain.flows import subscriptions as m
 from domain.models.data_authority import DataScope
 from domain.models.merchants import Merchant
 from domain.models.packages import PackageVersion
@@ -28,7 +29,6 @@ from tests.integration.subscription_support import (
     people,
     restated,
 )
-from workflows import subscription_models as m
 
 
 class Scoped:

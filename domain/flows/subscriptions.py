@@ -1,4 +1,5 @@
-"""The subscribe-or-gift flow's data: its start input, the update and activity inputs, and its view.
+"""The subscribe-or-gift flow's contract: its workflow name, Update names and id, its start input, the update
+and activity inputs, and its view.
 
 Pure: the workflow, the activities and the API share these models (docs/subscriptions.md).
 """
@@ -24,12 +25,14 @@ from domain.enums import (
     SubscriptionKind,
     SubscriptionRequestState,
 )
+from domain.flows.plans import PlanRenewal
 from domain.rules import subscriptions as rules
-from workflows.plan_models import PlanRenewal
 
 R = SubscriptionRequestState
 LIVE = frozenset({R.AWAITING_CONFIRMATION, R.AWAITING_APPROVAL})
 WORKFLOW = "subscription"  # the workflow type's registered name
+CONFIRM = "confirm"  # its Update of the second confirmation (ConfirmCommand -> RequestView)
+DECIDE = "decide"  # its Update of the decision (DecideCommand -> RequestView)
 
 # Custom search attributes (domain/search_attributes.py registers them on every server).
 MERCHANT_ID = SearchAttributeKey.for_int("MerchantId")
