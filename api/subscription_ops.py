@@ -1,49 +1,46 @@
-"""What the subscription routes do: submit a dialog (the request row claims its receipt and serial, then its
-flow starts or is joined), gather the facts of a second confirmation, run an update, read a request."""
+"""What the subscription routes check against the caller: the dialog checked and quoted (its packages, receipt
+and serial, the merchant within the caller's data authority) and submitted (the request row claims its receipt and
+serial), the facts of a second confirmation, and which requests the caller may read. The flow calls, the apply
+transaction and the reads that need no caller are services/subscriptions/."""
 
 from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from functools import partial
 from types import SimpleNamespace
 from typing import Any
 
 from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
-from sqlalchemy import ColumnElement, Row, Select, distinct, false, func, or_, select
+from sqlalchemy import Row, Select, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
-from temporalio.client import Client
-from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
 
-from activities.subscription_store import LINE_ENDS, line_ends, total
 from api.deps import Principal
 from api.file_access import ensure_readable, file_reader
-from api.flows import watched
 from api.merchant_scope import within_scope
 from api.resource.scope import scoped
 from api.schemas.subscriptions import ConfirmBody, SubmitBody
 from api.temporal_ui import OPERATE, workflow_path
 from domain import audit
-from domain.db import driver_of, transaction
+from domain.db import driver_of
 from domain.enums import Status, SubscriptionKind, SubscriptionRequestState
 from domain.errors import Invalid, NotFound
 from domain.flows import subscriptions as m
 from domain.models.merchants import Merchant
-from domain.models.packages import Package, PackageVersion, PackageVersionFeature
-from domain.models.subscriptions import HELD as HELD_SQL
+from domain.models.packages import Package, PackageVersion
 from domain.models.subscriptions import LIVE as LIVE_SQL
-from domain.models.subscriptions import Entitlement, Subscription, SubscriptionRequest
+from domain.models.subscriptions import SubscriptionRequest
 from domain.rules import subscriptions as rules
-from domain.settings import get_settings
+from services.subscriptions.reads import held_features, live_request, quoted_periods_at, used, used_sql
+from services.subscriptions.store import LINE_ENDS
 
 log = logging.getLogger("omp.subscriptions")
 R = SubscriptionRequestState
 APPROVE = "subscription#approve"
-RETRY = "subscription#retry"  # a failed or stuck request taken up again (api/subscription_retry.py)
+RETRY = "subscription#retry"  # a failed or stuck request taken up again (services/subscriptions/flow.py)
 PERMISSION = {SubscriptionKind.SUBSCRIBE: "account#subscribe", SubscriptionKind.GIFT: "account#gift"}
-HELD = (R.AWAITING_CONFIRMATION, R.AWAITING_APPROVAL, R.APPLIED)
 
 
 # ---- the dialog --------------------------------------------------------------------------------
@@ -96,39 +93,6 @@ def key_of(body: SubmitBody) -> str:
     if body.request_key is None:
         raise Invalid("requestKey", "required")
     return body.request_key
-
-
-def used(column: str, value: str | None, request_id: int | None = None,
-         key: str | None = None) -> ColumnElement[bool]:
-    """Whether a receipt number or payment serial is booked on a record or held by another request (not this
-    one, nor one of the same key: a double submit is the same request), as an expression: the checks of a call
-    go to the database in one statement."""
-    if not value:
-        return false()
-    held = select(SubscriptionRequest.id).where(getattr(SubscriptionRequest, column) == value,
-                                                SubscriptionRequest.state.in_(HELD))
-    if request_id is not None:
-        held = held.where(SubscriptionRequest.id != request_id)
-    if key is not None:
-        held = held.where(SubscriptionRequest.workflow_id != key)
-    booked = select(Subscription.id).where(getattr(Subscription, column) == value)
-    return or_(held.exists(), booked.exists())
-
-
-def held_features(merchant_id: int) -> ColumnElement[Any]:
-    """The features the merchant holds now (multi-warehouse needs Master Product & Stock first), as an
-    expression to read beside the call's other checks."""
-    return select(func.array_agg(distinct(PackageVersionFeature.feature_key))).join(
-        Entitlement, Entitlement.package_version_id == PackageVersionFeature.version_id
-    ).where(Entitlement.merchant_id == merchant_id, Entitlement.period.contains(datetime.now(UTC))).scalar_subquery()
-
-
-def used_sql(column: str) -> str:
-    """`used` as SQL for psycopg: whether `%(<column>)s` is booked on a record or held by a request of another
-    key (`%(key)s`)."""
-    return (f"(coalesce(%({column})s, '') <> '' AND (EXISTS (SELECT FROM subscription_requests WHERE "
-            f"{column} = %({column})s AND {HELD_SQL} AND workflow_id <> %(key)s) OR EXISTS (SELECT FROM "
-            f"subscriptions WHERE {column} = %({column})s)))")
 
 
 # What the dialog's checks and quote read besides its packages, in one statement for psycopg: the merchant's
@@ -258,47 +222,6 @@ def confirm_of(body: ConfirmBody, user: Principal, draft: m.Draft, held: list[st
         transaction_id=transaction_id)
 
 
-async def live_request(db: AsyncSession, key: str) -> SubscriptionRequest | None:
-    return await db.scalar(select(SubscriptionRequest).where(
-        SubscriptionRequest.workflow_id == key, SubscriptionRequest.state.in_(m.LIVE))
-        .execution_options(populate_existing=True))
-
-
-def start_of(row: SubscriptionRequest, requester_name: str) -> m.RequestStart:
-    return m.RequestStart(request_id=row.id, workflow_id=row.workflow_id, requested_by=row.requested_by,
-                          requester_name=requester_name, draft=m.Draft.model_validate(row.payload),
-                          console_url=get_settings().console_web, local_steps=True, deadline_at=row.deadline_at,
-                          confirmed=row.state == R.AWAITING_APPROVAL)
-
-
-async def start_flow(client: Client, start: m.RequestStart) -> None:
-    """USE_EXISTING: a double submit joins the running flow; ALLOW_DUPLICATE: a key whose earlier request was
-    refused or expired may run again.
-
-    The run starts delayed until the deadline of the state it starts in: the Update it waits for (the
-    confirmation, or the decision of a request its dialog confirmed) ends the delay and is the run's first
-    workflow task, and a request nobody confirms or decides has its first task at the deadline, where it
-    expires. A run waiting for its confirmation is running (the retry's `stuck` sees it) and costs no workflow
-    task nor timer until then: one workflow task a request fewer (docs/decisions/subscription-requests.md)."""
-    delay = start.deadline_at - datetime.now(UTC) if start.deadline_at else None
-    async with watched():
-        await client.start_workflow(
-            m.WORKFLOW, start, id=start.workflow_id, task_queue=get_settings().task_queue,
-            id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
-            id_reuse_policy=WorkflowIDReusePolicy.ALLOW_DUPLICATE,
-            start_delay=delay if delay and delay > timedelta(0) else None,
-            search_attributes=m.search_attributes(start, start.state),
-            static_summary=m.flow_summary(start), static_details=m.flow_details(start))
-
-
-async def withdraw_unstarted(request_id: int) -> None:
-    """A request whose flow could not start frees its receipt and serial at once."""
-    async with transaction() as db:
-        row = await db.get_one(SubscriptionRequest, request_id, with_for_update=True)
-        if row.state in m.LIVE:  # created awaiting confirmation, or confirmed in the same call
-            row.state, row.decided_at, row.reason = R.WITHDRAWN, datetime.now(UTC), "flow not started"
-
-
 # ---- the second confirmation and the decision ---------------------------------------------------
 
 
@@ -362,41 +285,7 @@ async def screenshots_of_requests(db: AsyncSession, user: Principal, file_ids: l
     return {i for i in (await db.scalars(query)).all() if i is not None}
 
 
-async def preview_periods(db: AsyncSession, row: SubscriptionRequest, draft: m.Draft,
-                          state: SubscriptionRequestState | None = None) -> list[rules.Period | None]:
-    """Where each line would run if applied now (the applied record's periods once applied); `state` when the
-    request has moved on from the row as read."""
-    state = state or row.state
-    if state == R.APPLIED:
-        periods = (await db.execute(select(Entitlement.package_version_id, Entitlement.period)
-                                    .join(Subscription, Subscription.id == Entitlement.subscription_id)
-                                    .where(Subscription.request_id == row.id))).all()
-        by_version = {v: rules.Period(p.lower, p.upper) for v, p in periods}
-        return [by_version.get(q.version_id) for q in draft.quotes]
-    if state not in m.LIVE:
-        return [None] * len(draft.quotes)
-    return await quoted_periods(db, draft)
-
-
-async def quoted_periods(db: AsyncSession, draft: m.Draft) -> list[rules.Period | None]:
-    """Where each line of a dialog would run if applied now."""
-    return quoted_periods_at(draft, await line_ends(db, draft.merchant_id))
-
-
-def quoted_periods_at(draft: m.Draft, ends: dict[str, datetime]) -> list[rules.Period | None]:
-    """`quoted_periods` with the merchant's line ends read already."""
-    return list(rules.plan_periods(draft.grants(), datetime.now(UTC), ends))
-
-
 def workflow_url(row: SubscriptionRequest, user: Principal) -> str | None:
     return workflow_path(row.workflow_id) if user.can(OPERATE) else None
 
-
-def totals(draft: m.Draft) -> dict[str, Any]:
-    return {f"total_{f}": total(draft, f) for f in ("amount", "tax", "discounted_price", "actual_payment")}
-
-
-def plain_lines(draft: m.Draft, periods: list[rules.Period | None]) -> list[dict[str, Any]]:
-    return [q.model_dump() | {"period_start": p.start if p else None, "period_end": p.end if p else None}
-            for q, p in zip(draft.quotes, periods, strict=True)]
 

@@ -140,7 +140,7 @@ class RequestStart(BaseModel):
     # ask the patch, as they did (workflows/subscriptions.py step).
     local_steps: bool = False
     # The confirmation deadline the request row holds. The dialog starts the run with a start delay up to it
-    # (api/subscription_ops.py start_flow), so its first workflow task may come late: the deadline counts from
+    # (services/subscriptions/flow.py start_flow), so its first workflow task may come late: the deadline counts from
     # the submit, not from that task. Starts of earlier code lack it and count from their first task, as they did.
     deadline_at: datetime | None = None
     # The dialog's call gave the second confirmation too (api/subscription_ops.py submit): the row was written

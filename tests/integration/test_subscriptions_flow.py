@@ -11,7 +11,6 @@ from sqlalchemy import select, update
 from sqlalchemy.dialects.postgresql import Range
 from sqlalchemy.exc import IntegrityError
 
-from activities import subscription_store
 from domain.db import transaction
 from domain.flows import subscriptions as m
 from domain.flows.plans import EXPIRE_AT, PLAN_NAME
@@ -19,6 +18,7 @@ from domain.models.audit import EntityChange
 from domain.models.merchants import Merchant
 from domain.models.subscriptions import Entitlement, Payment, Subscription, SubscriptionRequest
 from domain.rules.subscriptions import add_months
+from services.subscriptions import store as subscription_store
 from tests.integration.subscription_support import (
     APPROVER,
     SELLER,
