@@ -6,10 +6,8 @@ transaction and the reads that need no caller are services/subscriptions/."""
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
-from types import SimpleNamespace
 from typing import Any
 
 from psycopg.rows import dict_row
@@ -30,11 +28,10 @@ from domain.errors import Invalid, NotFound
 from domain.flows import subscriptions as m
 from domain.models.merchants import Merchant
 from domain.models.packages import Package, PackageVersion
-from domain.models.subscriptions import LIVE as LIVE_SQL
 from domain.models.subscriptions import SubscriptionRequest
 from domain.rules import subscriptions as rules
-from services.subscriptions.reads import held_features, live_request, quoted_periods_at, used, used_sql
-from services.subscriptions.store import LINE_ENDS
+from services.subscriptions.dialog import Facts, dialog_facts, quotes, refuse_used
+from services.subscriptions.reads import held_features, live_request, quoted_periods_at, used
 
 log = logging.getLogger("omp.subscriptions")
 R = SubscriptionRequestState
@@ -44,42 +41,6 @@ PERMISSION = {SubscriptionKind.SUBSCRIBE: "account#subscribe", SubscriptionKind.
 
 
 # ---- the dialog --------------------------------------------------------------------------------
-
-
-# What a quote reads of a package and of its current version (domain/flows/subscriptions.py quote_of), with the
-# version's features: one statement written for psycopg, run on the call's connection (no SQLAlchemy build and
-# compile each call), no ORM objects of the packages' and versions' other columns.
-QUOTED_PACKAGE = ("id", "name", "package_type", "addon_mode", "addon_type", "plan_name", "country")
-QUOTED_VERSION = ("id", "display_name", "payment_period", "currency", "amount", "tax", "discounted_price",
-                  "actual_payment", "free_days", "monthly_orders")
-QUOTES = (f"SELECT {', '.join(f'p.{c}' for c in QUOTED_PACKAGE)}, {', '.join(f'v.{c}' for c in QUOTED_VERSION)}, "
-          "(SELECT array_agg(f.feature_key) FROM package_version_features f WHERE f.version_id = v.id) "
-          "FROM packages p JOIN package_versions v ON v.package_id = p.id AND v.version = p.current_version "
-          "WHERE p.id = ANY(%(ids)s::bigint[]) AND p.status = %(enabled)s")
-
-
-async def quotes(db: AsyncSession, body: SubmitBody, country: str) -> list[m.Quote]:
-    """The current version of each chosen package, which must exist, be enabled (SPEC §4: a disabled package
-    is hidden from its scene) and be of the merchant's `country` (SPEC §5: its currency is the one in use there);
-    all in one currency. One statement, with each version's features."""
-    ids = [p.package_id for p in body.packages]
-    rules.check_lines(rules.Line(p.package_id, 0, p.count) for p in body.packages)
-    found = await (await (await driver_of(db)).execute(QUOTES, {"ids": ids, "enabled": Status.ENABLED})).fetchall()
-    rows = {row[0]: row for row in found}
-    missing = [i for i in ids if i not in rows]
-    if missing:
-        raise Invalid("packages", "not_found", ids=", ".join(map(str, missing)))
-    out = []
-    for index, choice in enumerate(body.packages):
-        row = rows[choice.package_id]
-        package = SimpleNamespace(**dict(zip(QUOTED_PACKAGE, row, strict=False)))
-        version = SimpleNamespace(**dict(zip(QUOTED_VERSION, row[len(QUOTED_PACKAGE):], strict=False)))
-        rules.check_count(index, choice.count, package.package_type, package.addon_type)
-        rules.check_country(package.id, package.country, country)
-        out.append(m.quote_of(package, version, choice.count, set(row[-1] or ())))
-    if len({q.currency for q in out}) > 1:
-        raise Invalid("packages", "packages_inconsistent")
-    return out
 
 
 def key_of(body: SubmitBody) -> str:
@@ -93,51 +54,6 @@ def key_of(body: SubmitBody) -> str:
     if body.request_key is None:
         raise Invalid("requestKey", "required")
     return body.request_key
-
-
-# What the dialog's checks and quote read besides its packages, in one statement for psycopg: the merchant's
-# email, the live request of the dialog's key, whether its receipt and serial are used, the features the merchant
-# holds (for a confirmation, `%(held)s`), and one row for each ledger line with where it ends (`line_ends`).
-DIALOG_FACTS = (
-    "SELECT facts.*, ends.line, ends.end_at FROM (SELECT "
-    "(SELECT email FROM merchants WHERE id = %(merchant_id)s) AS email, "
-    "(SELECT country FROM merchants WHERE id = %(merchant_id)s) AS country, "
-    f"(SELECT id FROM subscription_requests WHERE workflow_id = %(key)s AND {LIVE_SQL} LIMIT 1) AS live_id, "
-    f"{used_sql('receipt_number')} AS receipt_used, {used_sql('payment_serial')} AS serial_used, "
-    "CASE WHEN %(held)s THEN (SELECT array_agg(DISTINCT f.feature_key) FROM package_version_features f "
-    "JOIN entitlements e ON e.package_version_id = f.version_id "
-    "WHERE e.merchant_id = %(merchant_id)s AND e.period @> %(now)s::timestamptz) END AS held) facts "
-    f"LEFT JOIN ({LINE_ENDS}) ends ON true")
-
-
-@dataclass(frozen=True)
-class Facts:
-    """`DIALOG_FACTS` as read."""
-
-    email: str | None
-    country: str | None
-    live_id: int | None
-    receipt_used: bool
-    serial_used: bool
-    held: list[str]
-    ends: dict[str, datetime]
-
-
-async def dialog_facts(db: AsyncSession, body: SubmitBody, key: str, *, held: bool = False) -> Facts:
-    rows = await (await (await driver_of(db)).execute(DIALOG_FACTS, {
-        "merchant_id": body.merchant_id, "key": key, "receipt_number": body.receipt_number,
-        "payment_serial": body.payment_serial, "held": held, "now": datetime.now(UTC)})).fetchall()
-    email, country, live_id, receipt_used, serial_used, features = rows[0][:6]
-    return Facts(email, country, live_id, bool(receipt_used), bool(serial_used), list(features or ()),
-                 {line: end for *_, line, end in rows if line is not None})
-
-
-def refuse_used(facts: Facts) -> None:
-    """Refuses a receipt or serial booked or held by another request."""
-    if facts.receipt_used:
-        raise Invalid("receiptNumber", "receipt_used")
-    if facts.serial_used:
-        raise Invalid("paymentSerial", "serial_used")
 
 
 async def prepare(db: AsyncSession, body: SubmitBody, user: Principal,

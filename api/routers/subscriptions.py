@@ -33,7 +33,7 @@ from domain.models.merchants import Merchant
 from domain.models.subscriptions import Subscription, SubscriptionRequest
 from domain.models.users import User
 from domain.rules.subscriptions import Period
-from services.subscriptions import flow, reads
+from services.subscriptions import dialog, flow, reads
 
 log = logging.getLogger("omp.subscriptions")
 router = APIRouter(prefix="/subscription", tags=["subscriptions"])
@@ -91,7 +91,7 @@ async def preview(body: SubmitBody, db: SessionDep,
         raise Forbidden()
     _, facts, draft = await ops.prepare(db, body, user)
     if facts.live_id is None:  # a double submit joins its request: its numbers are its own
-        ops.refuse_used(facts)
+        dialog.refuse_used(facts)
     return ok(quoted(draft, str(facts.email), user.username, reads.quoted_periods_at(draft, facts.ends)))
 
 

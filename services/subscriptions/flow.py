@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
-from temporalio.client import Client, WorkflowFailureError
+from temporalio.client import Client, WorkflowFailureError, WorkflowHandle
 from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
 from temporalio.exceptions import ApplicationError
 from temporalio.service import RPCError, RPCStatusCode
@@ -64,13 +64,19 @@ async def start_flow(client: Client, start: m.RequestStart) -> None:
     task nor timer until then: one workflow task a request fewer (docs/decisions/subscription-requests.md)."""
     delay = start.deadline_at - datetime.now(UTC) if start.deadline_at else None
     async with watched():
-        await client.start_workflow(
-            m.WORKFLOW, start, id=start.workflow_id, task_queue=get_settings().task_queue,
-            id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
-            id_reuse_policy=WorkflowIDReusePolicy.ALLOW_DUPLICATE,
-            start_delay=delay if delay and delay > timedelta(0) else None,
-            search_attributes=m.search_attributes(start, start.state),
-            static_summary=m.flow_summary(start), static_details=m.flow_details(start))
+        await started(client, start, delay if delay and delay > timedelta(0) else None)
+
+
+async def started(client: Client, start: m.RequestStart,
+                  delay: timedelta | None = None) -> WorkflowHandle[Any, m.RequestView]:
+    """The request's run under its key, the one way this flow is started (the dialog's start and the retry):
+    USE_EXISTING, so a start at the same moment joins the run; ALLOW_DUPLICATE, so a key whose earlier request
+    was refused or expired may run again. The caller watches the call."""
+    return await client.start_workflow(
+        m.WORKFLOW, start, result_type=m.RequestView, id=start.workflow_id, task_queue=get_settings().task_queue,
+        id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING, id_reuse_policy=WorkflowIDReusePolicy.ALLOW_DUPLICATE,
+        start_delay=delay, search_attributes=m.search_attributes(start, start.state),
+        static_summary=m.flow_summary(start), static_details=m.flow_details(start))
 
 
 async def withdraw_unstarted(request_id: int) -> None:
@@ -174,12 +180,7 @@ async def restart(client: Client, start: m.RequestStart, user: Actor) -> None:
     """A new run under the request's key, or the one a retry at the same moment started (USE_EXISTING); then
     the retry is audited. A failed request's run applies it at once: the call waits for that, within bounds."""
     async with watched():
-        handle = await client.start_workflow(
-            m.WORKFLOW, start, result_type=m.RequestView, id=start.workflow_id, task_queue=get_settings().task_queue,
-            id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
-            id_reuse_policy=WorkflowIDReusePolicy.ALLOW_DUPLICATE,
-            search_attributes=m.search_attributes(start, start.state),
-            static_summary=m.flow_summary(start), static_details=m.flow_details(start))
+        handle = await started(client, start)
     async with transaction() as db:
         await audit.record_change(db, operator_id=user.id, operator_name=user.username, entity="SubscriptionRequest",
                                   entity_id=start.request_id, action="retry", before=None,
