@@ -12,26 +12,25 @@ from typing import Any
 
 from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
-from sqlalchemy import Row, Select, func, select
+from sqlalchemy import Row, Select, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.deps import Principal
 from api.file_access import ensure_readable, file_reader
 from api.merchant_scope import within_scope
 from api.resource.scope import scoped
-from api.schemas.subscriptions import ConfirmBody, SubmitBody
+from api.schemas.subscriptions import SubmitBody
 from api.temporal_ui import OPERATE, workflow_path
 from domain import audit
 from domain.db import driver_of
-from domain.enums import Status, SubscriptionKind, SubscriptionRequestState
+from domain.enums import SubscriptionKind, SubscriptionRequestState
 from domain.errors import Invalid, NotFound
 from domain.flows import subscriptions as m
 from domain.models.merchants import Merchant
-from domain.models.packages import Package, PackageVersion
 from domain.models.subscriptions import SubscriptionRequest
 from domain.rules import subscriptions as rules
-from services.subscriptions.dialog import Facts, dialog_facts, quotes, refuse_used
-from services.subscriptions.reads import held_features, live_request, quoted_periods_at, used
+from services.subscriptions.dialog import Facts, confirm_of, dialog_facts, quotes, refuse_used
+from services.subscriptions.reads import live_request, quoted_periods_at
 
 log = logging.getLogger("omp.subscriptions")
 R = SubscriptionRequestState
@@ -124,40 +123,6 @@ async def submit(db: AsyncSession, body: SubmitBody,
         entry(action="update", before=audit.snapshot_of(created), after=audit.snapshot_of(confirmed))
         if confirmation is not None else None])
     return row, str(facts.email), quoted_periods_at(draft, facts.ends)
-
-
-def confirm_of(body: ConfirmBody, user: Principal, draft: m.Draft, held: list[str],
-               transaction_id: str = "") -> m.ConfirmCommand:
-    """A confirmation given with its dialog: its versions are the current ones this call quoted, and its
-    receipt and serial are unused (the call refused them otherwise)."""
-    return m.ConfirmCommand(
-        actor_id=user.id, actor_name=user.username,
-        lines=[m.LineIn(package_id=line.package_id, version_id=line.version_id, count=line.count)
-               for line in body.packages],
-        free_days=body.free_days, current_versions=[q.version_id for q in draft.quotes], held_features=held,
-        transaction_id=transaction_id)
-
-
-# ---- the second confirmation and the decision ---------------------------------------------------
-
-
-async def confirm_command(db: AsyncSession, row: SubscriptionRequest, body: ConfirmBody,
-                          user: Principal, transaction_id: str) -> m.ConfirmCommand:
-    """What the flow's validator needs from the database: the chosen packages' current versions, whether the
-    receipt and serial were used meanwhile, and the features the merchant holds now."""
-    draft = m.Draft.model_validate(row.payload)
-    current = select(func.array_agg(PackageVersion.id)).join(
-        Package, (Package.id == PackageVersion.package_id) & (PackageVersion.version == Package.current_version)
-    ).where(Package.id.in_([q.package_id for q in draft.quotes]), Package.status == Status.ENABLED)
-    versions, features, receipt_used, serial_used = (await db.execute(select(  # one round trip
-        current.scalar_subquery(), held_features(row.merchant_id), used("receipt_number", draft.receipt_number, row.id),
-        used("payment_serial", draft.payment_serial, row.id)))).one()
-    return m.ConfirmCommand(
-        actor_id=user.id, actor_name=user.username,
-        lines=[m.LineIn(package_id=line.package_id, version_id=line.version_id, count=line.count)
-               for line in body.packages],
-        free_days=body.free_days, current_versions=list(versions or ()), receipt_used=receipt_used,
-        serial_used=serial_used, held_features=list(features or ()), transaction_id=transaction_id)
 
 
 # ---- reading -----------------------------------------------------------------------------------

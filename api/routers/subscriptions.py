@@ -136,7 +136,7 @@ async def confirm(request_id: int, body: ConfirmBody, request: Request, db: Sess
     if not user.can(ops.PERMISSION[row.kind]):
         raise Forbidden()
     flow.ensure_state(row, m.R.AWAITING_CONFIRMATION)
-    command = await ops.confirm_command(db, row, body, user, transaction_id.get())
+    command = await dialog.confirm_command(db, row, body, user, transaction_id.get())
     spans = await reads.preview_periods(db, row, m.Draft.model_validate(row.payload))  # as it waits for approval
     await release(db)
     view = await flow.run_update(await temporal_client(request), row, m.CONFIRM,

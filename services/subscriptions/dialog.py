@@ -1,6 +1,7 @@
 """The subscribe-or-gift dialog's statements: the chosen packages quoted at their current versions, and the facts
 its checks read besides (the merchant, the live request of its key, whether its receipt and serial are used, the
-features the merchant holds, where each ledger line ends), each in one statement written for psycopg."""
+features the merchant holds, where each ledger line ends), each in one statement written for psycopg; and what
+the flow's validator needs of the database to check a second confirmation."""
 
 from __future__ import annotations
 
@@ -8,17 +9,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from types import SimpleNamespace
-from typing import Protocol
+from typing import Any, Protocol
 
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.db import driver_of
 from domain.enums import Status
 from domain.errors import Invalid
 from domain.flows import subscriptions as m
+from domain.models.packages import Package, PackageVersion
 from domain.models.subscriptions import LIVE as LIVE_SQL
+from domain.models.subscriptions import SubscriptionRequest
 from domain.rules import subscriptions as rules
-from services.subscriptions.reads import used_sql
+from services.actors import Actor
+from services.subscriptions.reads import held_features, used, used_sql
 from services.subscriptions.store import LINE_ENDS
 
 
@@ -46,6 +51,29 @@ class Dialog(Protocol):
 
     @property
     def packages(self) -> Sequence[Choice]: ...
+
+
+class ConfirmedLine(Protocol):
+    """One line the second confirmation restates."""
+
+    @property
+    def package_id(self) -> int: ...
+
+    @property
+    def version_id(self) -> int: ...
+
+    @property
+    def count(self) -> int: ...
+
+
+class Confirmation(Protocol):
+    """What the second confirmation restates (the API's ConfirmBody)."""
+
+    @property
+    def packages(self) -> Sequence[ConfirmedLine]: ...
+
+    @property
+    def free_days(self) -> int: ...
 
 
 # What a quote reads of a package and of its current version (domain/flows/subscriptions.py quote_of), with the
@@ -131,3 +159,39 @@ def refuse_used(facts: Facts) -> None:
         raise Invalid("receiptNumber", "receipt_used")
     if facts.serial_used:
         raise Invalid("paymentSerial", "serial_used")
+
+
+# ---- the second confirmation -------------------------------------------------------------------
+
+
+def confirm_of(body: Confirmation, user: Actor, draft: m.Draft, held: list[str],
+               transaction_id: str = "") -> m.ConfirmCommand:
+    """A confirmation given with its dialog: its versions are the current ones this call quoted, and its
+    receipt and serial are unused (the call refused them otherwise)."""
+    return command_of(body, user, current_versions=[q.version_id for q in draft.quotes], held_features=held,
+                      transaction_id=transaction_id)
+
+
+async def confirm_command(db: AsyncSession, row: SubscriptionRequest, body: Confirmation,
+                          user: Actor, transaction_id: str) -> m.ConfirmCommand:
+    """What the flow's validator needs from the database: the chosen packages' current versions, whether the
+    receipt and serial were used meanwhile, and the features the merchant holds now."""
+    draft = m.Draft.model_validate(row.payload)
+    current = select(func.array_agg(PackageVersion.id)).join(
+        Package, (Package.id == PackageVersion.package_id) & (PackageVersion.version == Package.current_version)
+    ).where(Package.id.in_([q.package_id for q in draft.quotes]), Package.status == Status.ENABLED)
+    versions, features, receipt_used, serial_used = (await db.execute(select(  # one round trip
+        current.scalar_subquery(), held_features(row.merchant_id), used("receipt_number", draft.receipt_number, row.id),
+        used("payment_serial", draft.payment_serial, row.id)))).one()
+    return command_of(body, user, current_versions=list(versions or ()), receipt_used=receipt_used,
+                      serial_used=serial_used, held_features=list(features or ()), transaction_id=transaction_id)
+
+
+def command_of(body: Confirmation, user: Actor, **facts: Any) -> m.ConfirmCommand:
+    """The flow's confirmation command: what the user restated, and what the database knows (`facts`)."""
+    return m.ConfirmCommand(
+        actor_id=user.id, actor_name=user.username,
+        lines=[m.LineIn(package_id=line.package_id, version_id=line.version_id, count=line.count)
+               for line in body.packages],
+        free_days=body.free_days, **facts)
+

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from datetime import UTC, datetime, timedelta
-from typing import Any, Protocol
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -27,20 +27,11 @@ from domain.i18n import t
 from domain.models.subscriptions import SubscriptionRequest
 from domain.models.users import User
 from domain.settings import get_settings
+from services.actors import Actor
 from services.flows import flow_refusal, updating, watched
 
 log = logging.getLogger("omp.subscriptions")
 R = SubscriptionRequestState
-
-
-class Actor(Protocol):
-    """Who asks: the console's caller (its id and user name go into the audit entry)."""
-
-    @property
-    def id(self) -> int: ...
-
-    @property
-    def username(self) -> str: ...
 
 
 # ---- the start -----------------------------------------------------------------------------------
