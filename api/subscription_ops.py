@@ -6,12 +6,8 @@ transaction and the reads that need no caller are services/subscriptions/."""
 from __future__ import annotations
 
 import logging
-from datetime import UTC, datetime
-from functools import partial
 from typing import Any
 
-from psycopg.rows import dict_row
-from psycopg.types.json import Jsonb
 from sqlalchemy import Row, Select, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -21,16 +17,14 @@ from api.merchant_scope import within_scope
 from api.resource.scope import scoped
 from api.schemas.subscriptions import SubmitBody
 from api.temporal_ui import OPERATE, workflow_path
-from domain import audit
-from domain.db import driver_of
 from domain.enums import SubscriptionKind, SubscriptionRequestState
 from domain.errors import Invalid, NotFound
 from domain.flows import subscriptions as m
 from domain.models.merchants import Merchant
 from domain.models.subscriptions import SubscriptionRequest
 from domain.rules import subscriptions as rules
-from services.subscriptions.dialog import Facts, confirm_of, dialog_facts, quotes, refuse_used
-from services.subscriptions.reads import live_request, quoted_periods_at
+from services.subscriptions import dialog
+from services.subscriptions.dialog import Facts, dialog_facts, quotes
 
 log = logging.getLogger("omp.subscriptions")
 R = SubscriptionRequestState
@@ -71,58 +65,13 @@ async def prepare(db: AsyncSession, body: SubmitBody, user: Principal,
     return key, facts, draft
 
 
-REQUEST = ("workflow_id", "kind", "merchant_id", "state", "requested_by", "receipt_number", "payment_serial",
-           "screenshot_file_id", "payload", "deadline_at")
-# The row as written, and the deadline it was created with as the database gives it back (a confirmed dialog's
-# row is written awaiting approval: its audit entries say it was created awaiting confirmation, then confirmed).
-INSERT_REQUEST = (f"INSERT INTO subscription_requests ({', '.join(REQUEST)}) "
-                  f"VALUES ({', '.join(f'%({c})s' for c in REQUEST)}) ON CONFLICT DO NOTHING "
-                  "RETURNING *, %(created_deadline)s::timestamptz AS created_deadline")
-
-
 async def submit(db: AsyncSession, body: SubmitBody,
                  user: Principal) -> tuple[SubscriptionRequest, str, list[rules.Period | None] | None]:
-    """The request row, which claims its receipt and serial (partial UNIQUE indexes, migration 0013): of any
-    number of submissions of one serial at once, one row is written and the others are refused. A double submit
-    of one request (same key) finds the live row and joins it. With the row, its merchant's email (the reply
-    shows it) and, for a row written here, its lines' periods if applied now.
-
-    With the body's `confirmation`, the second confirmation is checked here by the rules the flow's validator
-    runs, on the facts read in this transaction, and written in it: the request is created awaiting approval,
-    with the audit entries of its creation and of the confirmation's state change that the flow's step writes
-    (`record_change`), and its flow needs no confirmation Update."""
-    confirmation = body.confirmation
-    key, facts, draft = await prepare(db, body, user, held=confirmation is not None)
-    joined = await live_request(db, key) if facts.live_id is not None else None
-    if joined is not None:
-        return joined, str(facts.email), None
-    refuse_used(facts)
-    if confirmation is not None:
-        rules.check_confirmation(m.confirmation(draft, confirm_of(confirmation, user, draft, facts.held)))
-    now = datetime.now(UTC)
-    created = {"state": R.AWAITING_CONFIRMATION, "deadline_at": now + rules.CONFIRM_WITHIN}
-    confirmed = {"state": R.AWAITING_APPROVAL, "deadline_at": now + rules.APPROVE_WITHIN}
-    conn = await driver_of(db)
-    written = await (await conn.cursor(row_factory=dict_row).execute(INSERT_REQUEST, {
-        "workflow_id": key, "kind": body.kind, "merchant_id": body.merchant_id, "requested_by": user.id,
-        "receipt_number": body.receipt_number, "payment_serial": body.payment_serial,
-        "screenshot_file_id": body.screenshot_file_id, "payload": Jsonb(draft.model_dump(mode="json")),
-        **(confirmed if confirmation is not None else created), "created_deadline": created["deadline_at"]})).fetchone()
-    if written is None:  # another submission got there first: the same request, or one holding our numbers
-        joined = await live_request(db, key)
-        if joined is not None:
-            return joined, str(facts.email), None
-        refuse_used(await dialog_facts(db, body, key))
-        raise Invalid("paymentSerial", "serial_used")
-    created["deadline_at"] = written.pop("created_deadline")
-    row = SubscriptionRequest(**written)  # not added to the session: the row is written
-    entry = partial(audit.change_of, operator_id=user.id, operator_name=user.username,
-                    entity="SubscriptionRequest", entity_id=row.id)
-    await audit.insert_changes(conn, [
-        entry(action="create", before=None, after=audit.snapshot(row) | audit.snapshot_of(created)),
-        entry(action="update", before=audit.snapshot_of(created), after=audit.snapshot_of(confirmed))
-        if confirmation is not None else None])
-    return row, str(facts.email), quoted_periods_at(draft, facts.ends)
+    """The dialog checked against the caller and quoted (`prepare`), then submitted
+    (services/subscriptions/dialog.py `submit`): the request row, its merchant's email and, for a row written
+    here, its lines' periods if applied now."""
+    key, facts, draft = await prepare(db, body, user, held=body.confirmation is not None)
+    return await dialog.submit(db, body, user, key, facts, draft)
 
 
 # ---- reading -----------------------------------------------------------------------------------

@@ -1,21 +1,26 @@
 """The subscribe-or-gift dialog's statements: the chosen packages quoted at their current versions, and the facts
 its checks read besides (the merchant, the live request of its key, whether its receipt and serial are used, the
 features the merchant holds, where each ledger line ends), each in one statement written for psycopg; and what
-the flow's validator needs of the database to check a second confirmation."""
+the flow's validator needs of the database to check a second confirmation; and the submit, which writes the
+request row claiming its receipt and serial."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 from types import SimpleNamespace
 from typing import Any, Protocol
 
+from psycopg.rows import dict_row
+from psycopg.types.json import Jsonb
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from domain import audit
 from domain.db import driver_of
-from domain.enums import Status
+from domain.enums import Status, SubscriptionKind, SubscriptionRequestState
 from domain.errors import Invalid
 from domain.flows import subscriptions as m
 from domain.models.packages import Package, PackageVersion
@@ -23,8 +28,10 @@ from domain.models.subscriptions import LIVE as LIVE_SQL
 from domain.models.subscriptions import SubscriptionRequest
 from domain.rules import subscriptions as rules
 from services.actors import Actor
-from services.subscriptions.reads import held_features, used, used_sql
+from services.subscriptions.reads import held_features, live_request, quoted_periods_at, used, used_sql
 from services.subscriptions.store import LINE_ENDS
+
+R = SubscriptionRequestState
 
 
 class Choice(Protocol):
@@ -51,6 +58,19 @@ class Dialog(Protocol):
 
     @property
     def packages(self) -> Sequence[Choice]: ...
+
+
+class Submission(Dialog, Protocol):
+    """The dialog as submitted (the API's SubmitBody): its kind, its screenshot, its second confirmation if given."""
+
+    @property
+    def kind(self) -> SubscriptionKind: ...
+
+    @property
+    def screenshot_file_id(self) -> int | None: ...
+
+    @property
+    def confirmation(self) -> Confirmation | None: ...
 
 
 class ConfirmedLine(Protocol):
@@ -195,3 +215,61 @@ def command_of(body: Confirmation, user: Actor, **facts: Any) -> m.ConfirmComman
                for line in body.packages],
         free_days=body.free_days, **facts)
 
+
+# ---- the submit ----------------------------------------------------------------------------------
+
+
+REQUEST = ("workflow_id", "kind", "merchant_id", "state", "requested_by", "receipt_number", "payment_serial",
+           "screenshot_file_id", "payload", "deadline_at")
+
+
+# The row as written, and the deadline it was created with as the database gives it back (a confirmed dialog's
+# row is written awaiting approval: its audit entries say it was created awaiting confirmation, then confirmed).
+INSERT_REQUEST = (f"INSERT INTO subscription_requests ({', '.join(REQUEST)}) "
+                  f"VALUES ({', '.join(f'%({c})s' for c in REQUEST)}) ON CONFLICT DO NOTHING "
+                  "RETURNING *, %(created_deadline)s::timestamptz AS created_deadline")
+
+
+async def submit(db: AsyncSession, body: Submission, user: Actor, key: str, facts: Facts,
+                 draft: m.Draft) -> tuple[SubscriptionRequest, str, list[rules.Period | None] | None]:
+    """The request row, which claims its receipt and serial (partial UNIQUE indexes, migration 0013): of any
+    number of submissions of one serial at once, one row is written and the others are refused. A double submit
+    of one request (same key) finds the live row and joins it. With the row, its merchant's email (the reply
+    shows it) and, for a row written here, its lines' periods if applied now.
+
+    With the body's `confirmation`, the second confirmation is checked here by the rules the flow's validator
+    runs, on the facts read in this transaction, and written in it: the request is created awaiting approval,
+    with the audit entries of its creation and of the confirmation's state change that the flow's step writes
+    (`record_change`), and its flow needs no confirmation Update. `key`, `facts` and `draft` are the dialog as the
+    caller's checks prepared it (`facts` with the features the merchant holds, for a confirmation)."""
+    confirmation = body.confirmation
+    joined = await live_request(db, key) if facts.live_id is not None else None
+    if joined is not None:
+        return joined, str(facts.email), None
+    refuse_used(facts)
+    if confirmation is not None:
+        rules.check_confirmation(m.confirmation(draft, confirm_of(confirmation, user, draft, facts.held)))
+    now = datetime.now(UTC)
+    created = {"state": R.AWAITING_CONFIRMATION, "deadline_at": now + rules.CONFIRM_WITHIN}
+    confirmed = {"state": R.AWAITING_APPROVAL, "deadline_at": now + rules.APPROVE_WITHIN}
+    conn = await driver_of(db)
+    written = await (await conn.cursor(row_factory=dict_row).execute(INSERT_REQUEST, {
+        "workflow_id": key, "kind": body.kind, "merchant_id": body.merchant_id, "requested_by": user.id,
+        "receipt_number": body.receipt_number, "payment_serial": body.payment_serial,
+        "screenshot_file_id": body.screenshot_file_id, "payload": Jsonb(draft.model_dump(mode="json")),
+        **(confirmed if confirmation is not None else created), "created_deadline": created["deadline_at"]})).fetchone()
+    if written is None:  # another submission got there first: the same request, or one holding our numbers
+        joined = await live_request(db, key)
+        if joined is not None:
+            return joined, str(facts.email), None
+        refuse_used(await dialog_facts(db, body, key))
+        raise Invalid("paymentSerial", "serial_used")
+    created["deadline_at"] = written.pop("created_deadline")
+    row = SubscriptionRequest(**written)  # not added to the session: the row is written
+    entry = partial(audit.change_of, operator_id=user.id, operator_name=user.username,
+                    entity="SubscriptionRequest", entity_id=row.id)
+    await audit.insert_changes(conn, [
+        entry(action="create", before=None, after=audit.snapshot(row) | audit.snapshot_of(created)),
+        entry(action="update", before=audit.snapshot_of(created), after=audit.snapshot_of(confirmed))
+        if confirmation is not None else None])
+    return row, str(facts.email), quoted_periods_at(draft, facts.ends)
