@@ -143,7 +143,7 @@ class RequestStart(BaseModel):
     # (services/subscriptions/flow.py start_flow), so its first workflow task may come late: the deadline counts from
     # the submit, not from that task. Starts of earlier code lack it and count from their first task, as they did.
     deadline_at: datetime | None = None
-    # The dialog's call gave the second confirmation too (api/subscription_ops.py submit): the row was written
+    # The dialog's call gave the second confirmation too (services/subscriptions/dialog.py submit): the row was written
     # confirmed, and the run starts awaiting approval with `deadline_at` the approval deadline. Starts of earlier
     # code lack it and await their confirmation Update, as they did.
     confirmed: bool = False
