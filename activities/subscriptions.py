@@ -7,8 +7,8 @@ import logging
 from temporalio import activity
 from temporalio.service import RPCError
 
-from activities.plans import ensure_plan_flow, signal_renewal
 from domain.flows.subscriptions import Applied, ApplyInput, RequestChange
+from services.plans import ensure_plan_flow, signal_renewal
 from services.subscriptions import store
 
 log = logging.getLogger("omp.subscriptions")

@@ -14,7 +14,6 @@ from sqlalchemy import exists, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from temporalio.client import Client
 
-from activities.plans import signal_renewal
 from domain.db import transaction
 from domain.enums import PackageType, Status, SubscriptionKind, SubscriptionRequestState
 from domain.flows import plans as plan_models
@@ -23,6 +22,7 @@ from domain.models.merchants import Merchant
 from domain.models.packages import Package, PackageVersion
 from domain.models.subscriptions import SubscriptionRequest
 from domain.models.users import User
+from services.plans import signal_renewal
 from services.subscriptions import store
 
 log = logging.getLogger("omp.seed")

@@ -9,7 +9,6 @@ from typing import Annotated
 from fastapi import APIRouter, Request
 from sqlalchemy import select
 
-from activities.plans import signal_renewal
 from api.deps import Need, Principal, SessionDep, release
 from api.envelope import Reply, ok
 from api.flows import temporal_client
@@ -22,6 +21,7 @@ from domain.flows import plans as m
 from domain.models.merchants import Merchant
 from domain.models.subscriptions import SubscriptionRequest
 from services.flows import watched
+from services.plans import signal_renewal
 
 router = APIRouter(prefix="/merchant", tags=["plans"])
 REQUESTS_SHOWN = 50

@@ -25,7 +25,6 @@ API_INTO_ACTIVITIES = {
     "api/routers/mail.py": "mail (mail_schedules)",
     "api/routers/notices.py": "notices",
     "api/routers/notifications.py": "notifications",
-    "api/routers/plans.py": "plans",
     "api/routers/shelf_merges.py": "shelf merges (shelf_merge_store)",
     "api/routers/stock.py": "stock (stock_store)",
     "api/routers/stock_sync_actions.py": "stock (stock_store), stock sync",
