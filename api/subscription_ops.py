@@ -1,7 +1,6 @@
-"""What the subscription routes check against the caller: the dialog checked and quoted (its packages, receipt
-and serial, the merchant within the caller's data authority) and submitted (the request row claims its receipt and
-serial), the facts of a second confirmation, and which requests the caller may read. The flow calls, the apply
-transaction and the reads that need no caller are services/subscriptions/."""
+"""What the subscription routes check against the caller: the dialog checked and quoted (its receipt and serial,
+the merchant within the caller's data authority, its screenshot readable by the caller) before it is submitted,
+and which requests the caller may read. The statements, transactions and flow calls are services/subscriptions/."""
 
 from __future__ import annotations
 
