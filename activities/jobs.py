@@ -14,12 +14,12 @@ from activities import deploy_store, notices, plan_store, schedule_sync, ticket_
 from domain import outbound
 from domain.db import transaction
 from domain.enums import DeployTaskStatus, JobRecordResult, MerchantPackageState
+from domain.flows.plans import PlanExpiry
 from domain.models.audit import OperationLog
 from domain.models.deployments import DeployTask
 from domain.models.jobs import JobRecord
 from domain.models.merchants import Merchant
 from workflows.deploy_models import ExpireRequest
-from workflows.plan_models import PlanExpiry
 
 PURGE_BATCH = 5000  # rows a statement deletes, so a first purge of years of logs never holds one long lock
 

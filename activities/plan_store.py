@@ -14,9 +14,9 @@ from activities import notifications
 from domain import audit
 from domain.db import transaction
 from domain.enums import AccountStatus, MerchantPackageState, SubscriptionState
+from domain.flows import plans as m
 from domain.i18n import DEFAULT_LANGUAGE, t
 from domain.models.merchants import Merchant, MerchantAccount
-from workflows import plan_models as m
 
 
 def reminder_key(reminder: m.PlanReminder) -> str:

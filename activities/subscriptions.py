@@ -1,4 +1,4 @@
-"""The subscribe-or-gift flow's activities (activities/subscription_store.py does the writing)."""
+"""The subscribe-or-gift flow's activities: thin adapters over services/subscriptions/store.py, which writes."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import logging
 from temporalio import activity
 from temporalio.service import RPCError
 
-from activities import subscription_store
-from activities.plans import ensure_plan_flow, signal_renewal
-from workflows.subscription_models import Applied, ApplyInput, RequestChange
+from domain.flows.subscriptions import Applied, ApplyInput, RequestChange
+from services.plans import ensure_plan_flow, signal_renewal
+from services.subscriptions import store
 
 log = logging.getLogger("omp.subscriptions")
 
@@ -17,7 +17,7 @@ log = logging.getLogger("omp.subscriptions")
 @activity.defn
 async def record_request(change: RequestChange) -> bool:
     """The request row takes the flow's new state; `from_state` makes a retry a no-op (returns False then)."""
-    return await subscription_store.write_change(change)
+    return await store.write_change(change)
 
 
 @activity.defn
@@ -29,7 +29,7 @@ async def apply_subscription(data: ApplyInput) -> Applied:
     is signalled only when the plan was expired (its accounts come back), else only started when none runs. A
     renewal not delivered leaves `plan_told` false: the request flow then signals it in a step of its own, with
     that step's retries."""
-    applied = await subscription_store.apply(data)
+    applied = await store.apply(data)
     renewal = applied.renewal(data.draft.merchant_id, data.request_id)
     if renewal is None:
         return applied

@@ -16,7 +16,7 @@ from temporalio.client import Client
 from activities import deploy_store
 from activities.ticket_flows import rpc_timeout
 from api.deps import Principal, release
-from api.flows import temporal_client, watched
+from api.flows import temporal_client
 from api.resource.scope import unscoped
 from api.schemas.deployments import OverrideBody, RunPublic, TaskPublic
 from api.temporal_ui import OPERATE, workflow_path
@@ -28,6 +28,7 @@ from domain.errors import DomainError, Forbidden, Invalid, NotFound
 from domain.models.deployments import DeployProject, DeployRun, DeployTask
 from domain.rules import deployments as rules
 from domain.settings import get_settings
+from services.flows import watched
 from workflows import deploy_models as m
 
 log = logging.getLogger("omp.deployments")

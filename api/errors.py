@@ -20,12 +20,12 @@ from temporalio.client import WorkflowUpdateRPCTimeoutOrCancelledError
 from temporalio.service import RPCError
 
 from api.envelope import failure
-from api.flows import TemporalTimeout, is_outage
 from api.schemas.types import SINGLE_LINE
 from domain.context import transaction_id
 from domain.db import refused_value
 from domain.errors import DomainError, NotFound
 from domain.i18n import field_label, label_scope, one_of, t
+from services.flows import TemporalTimeout, is_outage
 
 log = logging.getLogger("omp.errors")
 

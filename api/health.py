@@ -18,11 +18,12 @@ from temporalio.api.enums.v1 import TaskQueueType
 from temporalio.api.taskqueue.v1 import TaskQueue
 from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
 
-from api.flows import Flows, breaker
+from api.flows import Flows
 from domain import processes
 from domain.db import get_engine, pool_use
 from domain.models.health import ActivityFailure
 from domain.settings import get_settings
+from services.flows import breaker
 
 PROBE_TIMEOUT = 3.0
 RANK = {"UP": 0, "DEGRADED": 1, "DOWN": 2}
@@ -60,7 +61,7 @@ async def probe_temporal(flows: Flows) -> str:
 
 
 async def probe_breaker(_: Flows) -> Finding:
-    """Whether this API process asks Temporal: DEGRADED while its breaker answers 503 at once (api/flows.py)."""
+    """Whether this API process asks Temporal: DEGRADED while its breaker answers 503 at once (services/flows.py)."""
     state, until = breaker.state()
     facts = {"breaker": {"state": state, "until": until}}
     if state == "CLOSED":

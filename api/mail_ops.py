@@ -13,7 +13,6 @@ from temporalio.common import SearchAttributePair, TypedSearchAttributes, Workfl
 
 from api.deps import Principal
 from api.file_access import file_reader, readable
-from api.flows import watched
 from api.schemas.mail import MailTaskWrite
 from api.temporal_ui import OPERATE, UI_PATH, workflow_path
 from api.ticket_ops import exports_every_ticket
@@ -24,6 +23,7 @@ from domain.models.mail import MailFire, MailTask
 from domain.models.users import User
 from domain.rules import mail as rules
 from domain.settings import get_settings
+from services.flows import watched
 from workflows.mail import MailFireWorkflow
 from workflows.mail_models import MAIL_TASK_ID, MailFireStart
 

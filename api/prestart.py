@@ -71,7 +71,7 @@ async def seed() -> bool:
 async def demo_subscriptions() -> None:
     """The demo merchants' subscriptions go through the apply transaction of approved requests, so they follow
     the subscription rules; their plan flows start when Temporal answers (else an operator resyncs them)."""
-    from activities import subscription_demo
+    from demo import subscriptions as subscription_demo
     from domain.temporal import connect
 
     try:

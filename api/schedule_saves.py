@@ -17,11 +17,12 @@ from temporalio.client import Client
 
 from api.deps import release
 from api.envelope import ok
-from api.flows import is_outage, temporal_client, watched
+from api.flows import temporal_client
 from domain.errors import DomainError
 from domain.i18n import t
 from domain.rules.jobs import SCHEDULE_SYNC_MINUTES
 from domain.settings import get_settings
+from services.flows import is_outage, watched
 
 log = logging.getLogger("omp.schedules")
 

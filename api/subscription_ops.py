@@ -1,88 +1,38 @@
-"""What the subscription routes do: submit a dialog (the request row claims its receipt and serial, then its
-flow starts or is joined), gather the facts of a second confirmation, run an update, read a request."""
+"""What the subscription routes check against the caller: the dialog checked and quoted (its receipt and serial,
+the merchant within the caller's data authority, its screenshot readable by the caller) before it is submitted,
+and which requests the caller may read. The statements, transactions and flow calls are services/subscriptions/."""
 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
-from functools import partial
-from types import SimpleNamespace
 from typing import Any
 
-from psycopg.rows import dict_row
-from psycopg.types.json import Jsonb
-from sqlalchemy import ColumnElement, Row, Select, distinct, false, func, or_, select
+from sqlalchemy import Row, Select, select
 from sqlalchemy.ext.asyncio import AsyncSession
-from temporalio.client import Client
-from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
 
-from activities.subscription_store import LINE_ENDS, line_ends, total
 from api.deps import Principal
 from api.file_access import ensure_readable, file_reader
-from api.flows import watched
 from api.merchant_scope import within_scope
 from api.resource.scope import scoped
-from api.schemas.subscriptions import ConfirmBody, SubmitBody
+from api.schemas.subscriptions import SubmitBody
 from api.temporal_ui import OPERATE, workflow_path
-from domain import audit
-from domain.db import driver_of, transaction
-from domain.enums import Status, SubscriptionKind, SubscriptionRequestState
+from domain.enums import SubscriptionKind, SubscriptionRequestState
 from domain.errors import Invalid, NotFound
+from domain.flows import subscriptions as m
 from domain.models.merchants import Merchant
-from domain.models.packages import Package, PackageVersion, PackageVersionFeature
-from domain.models.subscriptions import HELD as HELD_SQL
-from domain.models.subscriptions import LIVE as LIVE_SQL
-from domain.models.subscriptions import Entitlement, Subscription, SubscriptionRequest
+from domain.models.subscriptions import SubscriptionRequest
 from domain.rules import subscriptions as rules
-from domain.settings import get_settings
-from workflows import subscription_models as m
+from services.subscriptions import dialog
+from services.subscriptions.dialog import Facts, dialog_facts, quotes
 
 log = logging.getLogger("omp.subscriptions")
 R = SubscriptionRequestState
 APPROVE = "subscription#approve"
-RETRY = "subscription#retry"  # a failed or stuck request taken up again (api/subscription_retry.py)
+RETRY = "subscription#retry"  # a failed or stuck request taken up again (services/subscriptions/flow.py)
 PERMISSION = {SubscriptionKind.SUBSCRIBE: "account#subscribe", SubscriptionKind.GIFT: "account#gift"}
-HELD = (R.AWAITING_CONFIRMATION, R.AWAITING_APPROVAL, R.APPLIED)
 
 
 # ---- the dialog --------------------------------------------------------------------------------
-
-
-# What a quote reads of a package and of its current version (workflows/subscription_models.py quote_of), with the
-# version's features: one statement written for psycopg, run on the call's connection (no SQLAlchemy build and
-# compile each call), no ORM objects of the packages' and versions' other columns.
-QUOTED_PACKAGE = ("id", "name", "package_type", "addon_mode", "addon_type", "plan_name", "country")
-QUOTED_VERSION = ("id", "display_name", "payment_period", "currency", "amount", "tax", "discounted_price",
-                  "actual_payment", "free_days", "monthly_orders")
-QUOTES = (f"SELECT {', '.join(f'p.{c}' for c in QUOTED_PACKAGE)}, {', '.join(f'v.{c}' for c in QUOTED_VERSION)}, "
-          "(SELECT array_agg(f.feature_key) FROM package_version_features f WHERE f.version_id = v.id) "
-          "FROM packages p JOIN package_versions v ON v.package_id = p.id AND v.version = p.current_version "
-          "WHERE p.id = ANY(%(ids)s::bigint[]) AND p.status = %(enabled)s")
-
-
-async def quotes(db: AsyncSession, body: SubmitBody, country: str) -> list[m.Quote]:
-    """The current version of each chosen package, which must exist, be enabled (SPEC §4: a disabled package
-    is hidden from its scene) and be of the merchant's `country` (SPEC §5: its currency is the one in use there);
-    all in one currency. One statement, with each version's features."""
-    ids = [p.package_id for p in body.packages]
-    rules.check_lines(rules.Line(p.package_id, 0, p.count) for p in body.packages)
-    found = await (await (await driver_of(db)).execute(QUOTES, {"ids": ids, "enabled": Status.ENABLED})).fetchall()
-    rows = {row[0]: row for row in found}
-    missing = [i for i in ids if i not in rows]
-    if missing:
-        raise Invalid("packages", "not_found", ids=", ".join(map(str, missing)))
-    out = []
-    for index, choice in enumerate(body.packages):
-        row = rows[choice.package_id]
-        package = SimpleNamespace(**dict(zip(QUOTED_PACKAGE, row, strict=False)))
-        version = SimpleNamespace(**dict(zip(QUOTED_VERSION, row[len(QUOTED_PACKAGE):], strict=False)))
-        rules.check_count(index, choice.count, package.package_type, package.addon_type)
-        rules.check_country(package.id, package.country, country)
-        out.append(m.quote_of(package, version, choice.count, set(row[-1] or ())))
-    if len({q.currency for q in out}) > 1:
-        raise Invalid("packages", "packages_inconsistent")
-    return out
 
 
 def key_of(body: SubmitBody) -> str:
@@ -96,84 +46,6 @@ def key_of(body: SubmitBody) -> str:
     if body.request_key is None:
         raise Invalid("requestKey", "required")
     return body.request_key
-
-
-def used(column: str, value: str | None, request_id: int | None = None,
-         key: str | None = None) -> ColumnElement[bool]:
-    """Whether a receipt number or payment serial is booked on a record or held by another request (not this
-    one, nor one of the same key: a double submit is the same request), as an expression: the checks of a call
-    go to the database in one statement."""
-    if not value:
-        return false()
-    held = select(SubscriptionRequest.id).where(getattr(SubscriptionRequest, column) == value,
-                                                SubscriptionRequest.state.in_(HELD))
-    if request_id is not None:
-        held = held.where(SubscriptionRequest.id != request_id)
-    if key is not None:
-        held = held.where(SubscriptionRequest.workflow_id != key)
-    booked = select(Subscription.id).where(getattr(Subscription, column) == value)
-    return or_(held.exists(), booked.exists())
-
-
-def held_features(merchant_id: int) -> ColumnElement[Any]:
-    """The features the merchant holds now (multi-warehouse needs Master Product & Stock first), as an
-    expression to read beside the call's other checks."""
-    return select(func.array_agg(distinct(PackageVersionFeature.feature_key))).join(
-        Entitlement, Entitlement.package_version_id == PackageVersionFeature.version_id
-    ).where(Entitlement.merchant_id == merchant_id, Entitlement.period.contains(datetime.now(UTC))).scalar_subquery()
-
-
-def used_sql(column: str) -> str:
-    """`used` as SQL for psycopg: whether `%(<column>)s` is booked on a record or held by a request of another
-    key (`%(key)s`)."""
-    return (f"(coalesce(%({column})s, '') <> '' AND (EXISTS (SELECT FROM subscription_requests WHERE "
-            f"{column} = %({column})s AND {HELD_SQL} AND workflow_id <> %(key)s) OR EXISTS (SELECT FROM "
-            f"subscriptions WHERE {column} = %({column})s)))")
-
-
-# What the dialog's checks and quote read besides its packages, in one statement for psycopg: the merchant's
-# email, the live request of the dialog's key, whether its receipt and serial are used, the features the merchant
-# holds (for a confirmation, `%(held)s`), and one row for each ledger line with where it ends (`line_ends`).
-DIALOG_FACTS = (
-    "SELECT facts.*, ends.line, ends.end_at FROM (SELECT "
-    "(SELECT email FROM merchants WHERE id = %(merchant_id)s) AS email, "
-    "(SELECT country FROM merchants WHERE id = %(merchant_id)s) AS country, "
-    f"(SELECT id FROM subscription_requests WHERE workflow_id = %(key)s AND {LIVE_SQL} LIMIT 1) AS live_id, "
-    f"{used_sql('receipt_number')} AS receipt_used, {used_sql('payment_serial')} AS serial_used, "
-    "CASE WHEN %(held)s THEN (SELECT array_agg(DISTINCT f.feature_key) FROM package_version_features f "
-    "JOIN entitlements e ON e.package_version_id = f.version_id "
-    "WHERE e.merchant_id = %(merchant_id)s AND e.period @> %(now)s::timestamptz) END AS held) facts "
-    f"LEFT JOIN ({LINE_ENDS}) ends ON true")
-
-
-@dataclass(frozen=True)
-class Facts:
-    """`DIALOG_FACTS` as read."""
-
-    email: str | None
-    country: str | None
-    live_id: int | None
-    receipt_used: bool
-    serial_used: bool
-    held: list[str]
-    ends: dict[str, datetime]
-
-
-async def dialog_facts(db: AsyncSession, body: SubmitBody, key: str, *, held: bool = False) -> Facts:
-    rows = await (await (await driver_of(db)).execute(DIALOG_FACTS, {
-        "merchant_id": body.merchant_id, "key": key, "receipt_number": body.receipt_number,
-        "payment_serial": body.payment_serial, "held": held, "now": datetime.now(UTC)})).fetchall()
-    email, country, live_id, receipt_used, serial_used, features = rows[0][:6]
-    return Facts(email, country, live_id, bool(receipt_used), bool(serial_used), list(features or ()),
-                 {line: end for *_, line, end in rows if line is not None})
-
-
-def refuse_used(facts: Facts) -> None:
-    """Refuses a receipt or serial booked or held by another request."""
-    if facts.receipt_used:
-        raise Invalid("receiptNumber", "receipt_used")
-    if facts.serial_used:
-        raise Invalid("paymentSerial", "serial_used")
 
 
 async def prepare(db: AsyncSession, body: SubmitBody, user: Principal,
@@ -192,133 +64,13 @@ async def prepare(db: AsyncSession, body: SubmitBody, user: Principal,
     return key, facts, draft
 
 
-REQUEST = ("workflow_id", "kind", "merchant_id", "state", "requested_by", "receipt_number", "payment_serial",
-           "screenshot_file_id", "payload", "deadline_at")
-# The row as written, and the deadline it was created with as the database gives it back (a confirmed dialog's
-# row is written awaiting approval: its audit entries say it was created awaiting confirmation, then confirmed).
-INSERT_REQUEST = (f"INSERT INTO subscription_requests ({', '.join(REQUEST)}) "
-                  f"VALUES ({', '.join(f'%({c})s' for c in REQUEST)}) ON CONFLICT DO NOTHING "
-                  "RETURNING *, %(created_deadline)s::timestamptz AS created_deadline")
-
-
 async def submit(db: AsyncSession, body: SubmitBody,
                  user: Principal) -> tuple[SubscriptionRequest, str, list[rules.Period | None] | None]:
-    """The request row, which claims its receipt and serial (partial UNIQUE indexes, migration 0013): of any
-    number of submissions of one serial at once, one row is written and the others are refused. A double submit
-    of one request (same key) finds the live row and joins it. With the row, its merchant's email (the reply
-    shows it) and, for a row written here, its lines' periods if applied now.
-
-    With the body's `confirmation`, the second confirmation is checked here by the rules the flow's validator
-    runs, on the facts read in this transaction, and written in it: the request is created awaiting approval,
-    with the audit entries of its creation and of the confirmation's state change that the flow's step writes
-    (`record_change`), and its flow needs no confirmation Update."""
-    confirmation = body.confirmation
-    key, facts, draft = await prepare(db, body, user, held=confirmation is not None)
-    joined = await live_request(db, key) if facts.live_id is not None else None
-    if joined is not None:
-        return joined, str(facts.email), None
-    refuse_used(facts)
-    if confirmation is not None:
-        rules.check_confirmation(m.confirmation(draft, confirm_of(confirmation, user, draft, facts.held)))
-    now = datetime.now(UTC)
-    created = {"state": R.AWAITING_CONFIRMATION, "deadline_at": now + rules.CONFIRM_WITHIN}
-    confirmed = {"state": R.AWAITING_APPROVAL, "deadline_at": now + rules.APPROVE_WITHIN}
-    conn = await driver_of(db)
-    written = await (await conn.cursor(row_factory=dict_row).execute(INSERT_REQUEST, {
-        "workflow_id": key, "kind": body.kind, "merchant_id": body.merchant_id, "requested_by": user.id,
-        "receipt_number": body.receipt_number, "payment_serial": body.payment_serial,
-        "screenshot_file_id": body.screenshot_file_id, "payload": Jsonb(draft.model_dump(mode="json")),
-        **(confirmed if confirmation is not None else created), "created_deadline": created["deadline_at"]})).fetchone()
-    if written is None:  # another submission got there first: the same request, or one holding our numbers
-        joined = await live_request(db, key)
-        if joined is not None:
-            return joined, str(facts.email), None
-        refuse_used(await dialog_facts(db, body, key))
-        raise Invalid("paymentSerial", "serial_used")
-    created["deadline_at"] = written.pop("created_deadline")
-    row = SubscriptionRequest(**written)  # not added to the session: the row is written
-    entry = partial(audit.change_of, operator_id=user.id, operator_name=user.username,
-                    entity="SubscriptionRequest", entity_id=row.id)
-    await audit.insert_changes(conn, [
-        entry(action="create", before=None, after=audit.snapshot(row) | audit.snapshot_of(created)),
-        entry(action="update", before=audit.snapshot_of(created), after=audit.snapshot_of(confirmed))
-        if confirmation is not None else None])
-    return row, str(facts.email), quoted_periods_at(draft, facts.ends)
-
-
-def confirm_of(body: ConfirmBody, user: Principal, draft: m.Draft, held: list[str],
-               transaction_id: str = "") -> m.ConfirmCommand:
-    """A confirmation given with its dialog: its versions are the current ones this call quoted, and its
-    receipt and serial are unused (the call refused them otherwise)."""
-    return m.ConfirmCommand(
-        actor_id=user.id, actor_name=user.username,
-        lines=[m.LineIn(package_id=line.package_id, version_id=line.version_id, count=line.count)
-               for line in body.packages],
-        free_days=body.free_days, current_versions=[q.version_id for q in draft.quotes], held_features=held,
-        transaction_id=transaction_id)
-
-
-async def live_request(db: AsyncSession, key: str) -> SubscriptionRequest | None:
-    return await db.scalar(select(SubscriptionRequest).where(
-        SubscriptionRequest.workflow_id == key, SubscriptionRequest.state.in_(m.LIVE))
-        .execution_options(populate_existing=True))
-
-
-def start_of(row: SubscriptionRequest, requester_name: str) -> m.RequestStart:
-    return m.RequestStart(request_id=row.id, workflow_id=row.workflow_id, requested_by=row.requested_by,
-                          requester_name=requester_name, draft=m.Draft.model_validate(row.payload),
-                          console_url=get_settings().console_web, local_steps=True, deadline_at=row.deadline_at,
-                          confirmed=row.state == R.AWAITING_APPROVAL)
-
-
-async def start_flow(client: Client, start: m.RequestStart) -> None:
-    """USE_EXISTING: a double submit joins the running flow; ALLOW_DUPLICATE: a key whose earlier request was
-    refused or expired may run again.
-
-    The run starts delayed until the deadline of the state it starts in: the Update it waits for (the
-    confirmation, or the decision of a request its dialog confirmed) ends the delay and is the run's first
-    workflow task, and a request nobody confirms or decides has its first task at the deadline, where it
-    expires. A run waiting for its confirmation is running (the retry's `stuck` sees it) and costs no workflow
-    task nor timer until then: one workflow task a request fewer (docs/decisions/subscription-requests.md)."""
-    delay = start.deadline_at - datetime.now(UTC) if start.deadline_at else None
-    async with watched():
-        await client.start_workflow(
-            m.WORKFLOW, start, id=start.workflow_id, task_queue=get_settings().task_queue,
-            id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
-            id_reuse_policy=WorkflowIDReusePolicy.ALLOW_DUPLICATE,
-            start_delay=delay if delay and delay > timedelta(0) else None,
-            search_attributes=m.search_attributes(start, start.state),
-            static_summary=m.flow_summary(start), static_details=m.flow_details(start))
-
-
-async def withdraw_unstarted(request_id: int) -> None:
-    """A request whose flow could not start frees its receipt and serial at once."""
-    async with transaction() as db:
-        row = await db.get_one(SubscriptionRequest, request_id, with_for_update=True)
-        if row.state in m.LIVE:  # created awaiting confirmation, or confirmed in the same call
-            row.state, row.decided_at, row.reason = R.WITHDRAWN, datetime.now(UTC), "flow not started"
-
-
-# ---- the second confirmation and the decision ---------------------------------------------------
-
-
-async def confirm_command(db: AsyncSession, row: SubscriptionRequest, body: ConfirmBody,
-                          user: Principal, transaction_id: str) -> m.ConfirmCommand:
-    """What the flow's validator needs from the database: the chosen packages' current versions, whether the
-    receipt and serial were used meanwhile, and the features the merchant holds now."""
-    draft = m.Draft.model_validate(row.payload)
-    current = select(func.array_agg(PackageVersion.id)).join(
-        Package, (Package.id == PackageVersion.package_id) & (PackageVersion.version == Package.current_version)
-    ).where(Package.id.in_([q.package_id for q in draft.quotes]), Package.status == Status.ENABLED)
-    versions, features, receipt_used, serial_used = (await db.execute(select(  # one round trip
-        current.scalar_subquery(), held_features(row.merchant_id), used("receipt_number", draft.receipt_number, row.id),
-        used("payment_serial", draft.payment_serial, row.id)))).one()
-    return m.ConfirmCommand(
-        actor_id=user.id, actor_name=user.username,
-        lines=[m.LineIn(package_id=line.package_id, version_id=line.version_id, count=line.count)
-               for line in body.packages],
-        free_days=body.free_days, current_versions=list(versions or ()), receipt_used=receipt_used,
-        serial_used=serial_used, held_features=list(features or ()), transaction_id=transaction_id)
+    """The dialog checked against the caller and quoted (`prepare`), then submitted
+    (services/subscriptions/dialog.py `submit`): the request row, its merchant's email and, for a row written
+    here, its lines' periods if applied now."""
+    key, facts, draft = await prepare(db, body, user, held=body.confirmation is not None)
+    return await dialog.submit(db, body, user, key, facts, draft)
 
 
 # ---- reading -----------------------------------------------------------------------------------
@@ -362,41 +114,7 @@ async def screenshots_of_requests(db: AsyncSession, user: Principal, file_ids: l
     return {i for i in (await db.scalars(query)).all() if i is not None}
 
 
-async def preview_periods(db: AsyncSession, row: SubscriptionRequest, draft: m.Draft,
-                          state: SubscriptionRequestState | None = None) -> list[rules.Period | None]:
-    """Where each line would run if applied now (the applied record's periods once applied); `state` when the
-    request has moved on from the row as read."""
-    state = state or row.state
-    if state == R.APPLIED:
-        periods = (await db.execute(select(Entitlement.package_version_id, Entitlement.period)
-                                    .join(Subscription, Subscription.id == Entitlement.subscription_id)
-                                    .where(Subscription.request_id == row.id))).all()
-        by_version = {v: rules.Period(p.lower, p.upper) for v, p in periods}
-        return [by_version.get(q.version_id) for q in draft.quotes]
-    if state not in m.LIVE:
-        return [None] * len(draft.quotes)
-    return await quoted_periods(db, draft)
-
-
-async def quoted_periods(db: AsyncSession, draft: m.Draft) -> list[rules.Period | None]:
-    """Where each line of a dialog would run if applied now."""
-    return quoted_periods_at(draft, await line_ends(db, draft.merchant_id))
-
-
-def quoted_periods_at(draft: m.Draft, ends: dict[str, datetime]) -> list[rules.Period | None]:
-    """`quoted_periods` with the merchant's line ends read already."""
-    return list(rules.plan_periods(draft.grants(), datetime.now(UTC), ends))
-
-
 def workflow_url(row: SubscriptionRequest, user: Principal) -> str | None:
     return workflow_path(row.workflow_id) if user.can(OPERATE) else None
 
-
-def totals(draft: m.Draft) -> dict[str, Any]:
-    return {f"total_{f}": total(draft, f) for f in ("amount", "tax", "discounted_price", "actual_payment")}
-
-
-def plain_lines(draft: m.Draft, periods: list[rules.Period | None]) -> list[dict[str, Any]]:
-    return [q.model_dump() | {"period_start": p.start if p else None, "period_end": p.end if p else None}
-            for q, p in zip(draft.quotes, periods, strict=True)]
 

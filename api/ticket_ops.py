@@ -21,7 +21,6 @@ from activities.ticket_flows import flow_options, mark_started, rpc_timeout, sta
 from activities.ticket_store import load_calendar, start_input, state_of
 from api.deps import Principal
 from api.file_access import ensure_readable, file_reader
-from api.flows import flow_refusal, watched
 from api.idempotency import Idempotency
 from api.resource.scope import scoped
 from api.schemas.tickets import TicketCreate, involved_clause, scope_clause
@@ -36,6 +35,7 @@ from domain.models.ticket_settings import TicketApplication, TicketCategory
 from domain.models.tickets import Ticket, TicketAttachment, TicketHistory
 from domain.rules import tickets as rules
 from domain.settings import get_settings
+from services.flows import flow_refusal, watched
 from workflows import ticket_models as m
 from workflows.tickets import TicketWorkflow
 
@@ -104,7 +104,7 @@ REFUSAL_STATUS = {"VALIDATION_FAILED": 422, "DATA_REFUSED": 422, "TICKET_CHANGE_
 
 
 def refused(exc: ApplicationError) -> DomainError:
-    """A refusal from the ticket's workflow as a translated error (api.flows.flow_refusal)."""
+    """A refusal from the ticket's workflow as a translated error (services.flows.flow_refusal)."""
     return flow_refusal(exc, "TICKET_ILLEGAL_TRANSITION", REFUSAL_STATUS,
                         {"state": "TicketStatus", "action": "TicketAction"})
 

@@ -96,7 +96,7 @@ def app():  # type: ignore[no-untyped-def]
 def closed_temporal_breaker():  # type: ignore[no-untyped-def]
     """A test that made Temporal time out leaves the API's breaker closed for the next one."""
     yield
-    from api.flows import breaker
+    from services.flows import breaker
 
     breaker.reset()
 

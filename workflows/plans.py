@@ -15,8 +15,8 @@ from temporalio.exceptions import ActivityError
 with workflow.unsafe.imports_passed_through():
     from activities.plans import expire_plan, read_plan, remind_plan, revive_plan_accounts
     from domain.enums import PlanName
+    from domain.flows import plans as m
     from domain.rules import plans as rules
-    from workflows import plan_models as m
     from workflows.options import DEFAULT_ACTIVITY, STEP_FAILED
 
 # Mail may be down for a while: a reminder gives up after some tries rather than hold the plan's expiry.

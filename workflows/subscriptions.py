@@ -22,10 +22,10 @@ with workflow.unsafe.imports_passed_through():
     from activities.subscriptions import apply_subscription, record_request
     from domain.enums import SubscriptionRequestState
     from domain.errors import DomainError, Forbidden, Invalid
+    from domain.flows import subscriptions as m
+    from domain.flows.plans import PlanRenewal
     from domain.rules import subscriptions as rules
-    from workflows import subscription_models as m
     from workflows.options import DEFAULT_ACTIVITY, STEP_FAILED
-    from workflows.plan_models import PlanRenewal
     from workflows.refusals import refusal
 
 R = SubscriptionRequestState
@@ -104,7 +104,7 @@ class SubscriptionRequestWorkflow:
 
     # ---- the second confirmation ---------------------------------------------------------------------
 
-    @workflow.update
+    @workflow.update(name=m.CONFIRM)
     async def confirm(self, command: m.ConfirmCommand) -> m.RequestView:
         async with self.lock:
             self.check_confirm(command)  # again: the state may have moved since validation
@@ -131,7 +131,7 @@ class SubscriptionRequestWorkflow:
 
     # ---- approval ----------------------------------------------------------------------------------
 
-    @workflow.update
+    @workflow.update(name=m.DECIDE)
     async def decide(self, command: m.DecideCommand) -> m.RequestView:
         async with self.lock:
             self.check_decide(command)

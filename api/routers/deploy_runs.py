@@ -11,7 +11,7 @@ from sqlalchemy import select, update
 from api.deploy_ops import DEPLOYS, RUN_READERS, load_run, load_task, queue_run, runs_public, signal_quietly
 from api.deps import Need, Principal, SessionDep, release
 from api.envelope import Page, Reply, ok
-from api.flows import TemporalDep, watched
+from api.flows import TemporalDep
 from api.resource.bounds import narrow_filters
 from api.resource.query import apply_filters, apply_sort, page_reply, page_rows
 from api.resource.scope import declares
@@ -21,6 +21,7 @@ from domain.enums import DeployRunKind, DeployRunStatus
 from domain.errors import DomainError
 from domain.models.deployments import DeployProject, DeployRun
 from domain.rules import deployments as rules
+from services.flows import watched
 from workflows import deploy_models as m
 
 router = APIRouter(prefix="/deploy/run", tags=["deploy_runs"])

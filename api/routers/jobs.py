@@ -19,7 +19,7 @@ from activities import job_overlap as overlap
 from activities.job_schedules import backfill, describe_schedule, drop_schedule, put_schedule
 from api.deps import Need, Principal, SessionDep, release
 from api.envelope import Reply, ok
-from api.flows import temporal_client, watched
+from api.flows import temporal_client
 from api.resource import Actions, Resource
 from api.resource.scope import CONFIGURATION, declares
 from api.schedule_saves import follow, saved
@@ -44,6 +44,7 @@ from domain.models.users import real_name_of
 from domain.outbound import check_job_urls
 from domain.rules import jobs as rules
 from domain.settings import get_settings
+from services.flows import watched
 from workflows.job_models import TASK_NAME, JobRun
 
 log = logging.getLogger("omp.jobs")

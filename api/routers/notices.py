@@ -14,7 +14,7 @@ from temporalio.service import RPCError
 from activities.notices import start_release
 from api.deps import AUTHENTICATED, Need, Principal, SessionDep
 from api.envelope import Reply, ok
-from api.flows import temporal_client, watched
+from api.flows import temporal_client
 from api.resource import Actions, Resource
 from api.resource.scope import declares, unscoped
 from api.schemas.notices import (
@@ -34,6 +34,7 @@ from domain.models.notices import Notice
 from domain.models.tickets import Ticket
 from domain.rules import notices as rules
 from domain.rules.rich_text import sanitize_html
+from services.flows import watched
 from workflows.notice_models import workflow_id
 
 log = logging.getLogger("omp.notices")

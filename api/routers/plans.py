@@ -9,18 +9,19 @@ from typing import Annotated
 from fastapi import APIRouter, Request
 from sqlalchemy import select
 
-from activities.plans import signal_renewal
 from api.deps import Need, Principal, SessionDep, release
 from api.envelope import Reply, ok
-from api.flows import temporal_client, watched
+from api.flows import temporal_client
 from api.resource.scope import declares
 from api.routers.merchants import LIST, MERCHANT_SCOPE, SPECIFIC, merchants
 from api.schemas.plans import PlanFlows
 from api.temporal_ui import OPERATE, workflow_path
 from domain.errors import DomainError
+from domain.flows import plans as m
 from domain.models.merchants import Merchant
 from domain.models.subscriptions import SubscriptionRequest
-from workflows import plan_models as m
+from services.flows import watched
+from services.plans import signal_renewal
 
 router = APIRouter(prefix="/merchant", tags=["plans"])
 REQUESTS_SHOWN = 50

@@ -13,7 +13,7 @@ from temporalio.client import WorkflowExecutionStatus
 from activities import shelf_merge_store as store
 from api.deps import Need, Principal, SessionDep, release
 from api.envelope import Reply, ok
-from api.flows import LazyTemporalDep, TemporalDep, watched
+from api.flows import LazyTemporalDep, TemporalDep
 from api.idempotency import REPLAYED_HEADER, Idempotency, KeyHeader
 from api.resource import Actions, Resource
 from api.resource.scope import declares
@@ -37,6 +37,7 @@ from domain.errors import NotFound
 from domain.models.shelf_merges import ShelfMerge, ShelfMergeItem
 from domain.models.warehouses import Shelf, Warehouse
 from domain.rules import shelf_merges as rules
+from services.flows import watched
 
 S = ShelfMergeState
 LIST, DETAIL, LOCATIONS = "shelf-merges", "shelf-merge-detail", "location-management"

@@ -17,7 +17,7 @@ from activities.stock_store import repair
 from activities.stock_sync import count_totals, retry_push, start_sync
 from api.deps import Need, Principal, SessionDep, release
 from api.envelope import Reply, ok
-from api.flows import temporal_client, watched
+from api.flows import temporal_client
 from api.resource.scope import declares
 from api.routers.merchants import merchants
 from api.routers.shops import shops
@@ -40,6 +40,7 @@ from domain.errors import DomainError, Invalid
 from domain.models.merchants import Shop
 from domain.models.stock_sync import BalanceView, StockBinding, StockEvent, StockSetting
 from domain.rules import stock_sync as rules
+from services.flows import watched
 from workflows.stock_sync_models import workflow_id
 
 log = logging.getLogger("omp.stock_sync")

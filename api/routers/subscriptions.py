@@ -12,8 +12,6 @@ from sqlalchemy.orm import aliased
 from temporalio.service import RPCError
 
 from api import subscription_ops as ops
-from api import subscription_retry as retrying
-from api import subscription_updates as updates
 from api.deps import Need, Principal, SessionDep, release
 from api.envelope import Page, Reply, ok
 from api.flows import temporal_client
@@ -30,12 +28,12 @@ from api.schemas.subscriptions import (
 from domain.context import transaction_id
 from domain.enums import SubscriptionKind
 from domain.errors import DomainError, Forbidden
+from domain.flows import subscriptions as m
 from domain.models.merchants import Merchant
 from domain.models.subscriptions import Subscription, SubscriptionRequest
 from domain.models.users import User
 from domain.rules.subscriptions import Period
-from workflows import subscription_models as m
-from workflows.subscriptions import SubscriptionRequestWorkflow
+from services.subscriptions import dialog, flow, reads
 
 log = logging.getLogger("omp.subscriptions")
 router = APIRouter(prefix="/subscription", tags=["subscriptions"])
@@ -68,7 +66,7 @@ async def shape(db: SessionDep, user: Principal, row: SubscriptionRequest, email
     if spans is None and view is not None and view.periods:
         spans = [Period(start, end) for start, end in view.periods]
     if spans is None:
-        spans = await ops.preview_periods(db, row, draft, state) if periods else [None] * len(draft.quotes)
+        spans = await reads.preview_periods(db, row, draft, state) if periods else [None] * len(draft.quotes)
     approver_id, deadline_at, decided_at, reason = (
         (view.approver_id, view.deadline_at, view.decided_at, view.reason) if view
         else (row.approver_id, row.deadline_at, row.decided_at, row.reason))
@@ -93,8 +91,8 @@ async def preview(body: SubmitBody, db: SessionDep,
         raise Forbidden()
     _, facts, draft = await ops.prepare(db, body, user)
     if facts.live_id is None:  # a double submit joins its request: its numbers are its own
-        ops.refuse_used(facts)
-    return ok(quoted(draft, str(facts.email), user.username, ops.quoted_periods_at(draft, facts.ends)))
+        dialog.refuse_used(facts)
+    return ok(quoted(draft, str(facts.email), user.username, reads.quoted_periods_at(draft, facts.ends)))
 
 
 def quoted(draft: m.Draft, email: str, requester: str, spans: list[Period | None]) -> dict[str, Any]:
@@ -104,7 +102,7 @@ def quoted(draft: m.Draft, email: str, requester: str, spans: list[Period | None
         "merchant_email": email, "requester_name": requester, "receipt_number": draft.receipt_number,
         "payment_serial": draft.payment_serial, "payment_at": draft.payment_at,
         "screenshot_file_id": draft.screenshot_file_id, "free_days": draft.free_days, "remark": draft.remark,
-        "currency": draft.lead.currency, **ops.totals(draft), "packages": ops.plain_lines(draft, spans),
+        "currency": draft.lead.currency, **reads.totals(draft), "packages": reads.plain_lines(draft, spans),
     }
 
 
@@ -116,14 +114,14 @@ async def submit(body: SubmitBody, request: Request, db: SessionDep,
     if not user.can(ops.PERMISSION[body.kind]):
         raise Forbidden()
     row, email, spans = await ops.submit(db, body, user)
-    start = ops.start_of(row, user.username)
+    start = flow.start_of(row, user.username)
     if spans is None:  # joined a request written before
-        spans = await ops.preview_periods(db, row, start.draft)
+        spans = await reads.preview_periods(db, row, start.draft)
     await release(db)
     try:
-        await ops.start_flow(await temporal_client(request), start)
+        await flow.start_flow(await temporal_client(request), start)
     except Exception:
-        await ops.withdraw_unstarted(row.id)
+        await flow.withdraw_unstarted(row.id)
         raise
     if row.requested_by != user.id:  # joined someone else's request of the same key: as it stands now
         return ok(await out(db, user, row.id))
@@ -137,11 +135,11 @@ async def confirm(request_id: int, body: ConfirmBody, request: Request, db: Sess
     row, email, requester, approver, subscription_id = await ops.visible(db, user, request_id, LISTED)
     if not user.can(ops.PERMISSION[row.kind]):
         raise Forbidden()
-    updates.ensure_state(row, m.R.AWAITING_CONFIRMATION)
-    command = await ops.confirm_command(db, row, body, user, transaction_id.get())
-    spans = await ops.preview_periods(db, row, m.Draft.model_validate(row.payload))  # as it waits for approval
+    flow.ensure_state(row, m.R.AWAITING_CONFIRMATION)
+    command = await dialog.confirm_command(db, row, body, user, transaction_id.get())
+    spans = await reads.preview_periods(db, row, m.Draft.model_validate(row.payload))  # as it waits for approval
     await release(db)
-    view = await updates.run_update(await temporal_client(request), row, SubscriptionRequestWorkflow.confirm.__name__,
+    view = await flow.run_update(await temporal_client(request), row, m.CONFIRM,
                                 command)
     return ok(await shape(db, user, row, email, requester, approver, subscription_id, periods=True, view=view,
                           spans=spans))
@@ -150,12 +148,12 @@ async def confirm(request_id: int, body: ConfirmBody, request: Request, db: Sess
 async def decide(request_id: int, body: DecideBody, request: Request, db: SessionDep, user: Principal,
                  approve: bool) -> dict[str, Any]:
     row, email, requester, _, _ = await ops.visible(db, user, request_id, LISTED)
-    updates.ensure_state(row, m.R.AWAITING_APPROVAL)
+    flow.ensure_state(row, m.R.AWAITING_APPROVAL)
     command = m.DecideCommand(actor_id=user.id, actor_name=user.username, approve=approve,
                               may_approve=user.can(ops.APPROVE), reason=body.reason,
                               transaction_id=transaction_id.get())
     await release(db)
-    view = await updates.run_update(await temporal_client(request), row, SubscriptionRequestWorkflow.decide.__name__,
+    view = await flow.run_update(await temporal_client(request), row, m.DECIDE,
                                 command)
     approver = user.username if view.approver_id == user.id else None  # the decision is this caller's
     return ok(await shape(db, user, row, email, requester, approver, view.subscription_id, periods=True, view=view))
@@ -190,7 +188,7 @@ async def stuck_for(request: Request, user: Principal, row: SubscriptionRequest)
     if not (user.can(ops.RETRY) and row.state in m.LIVE):
         return False
     try:
-        return await retrying.stuck(await temporal_client(request), row)
+        return await flow.stuck(await temporal_client(request), row)
     except (DomainError, RPCError) as exc:
         log.warning("request %s: its flow could not be looked up: %s", row.id, exc)
         return False
@@ -203,10 +201,10 @@ async def retry(request_id: int, request: Request, db: SessionDep,
                 user: Annotated[Principal, Need(ops.RETRY)]) -> Reply[RequestOut]:
     row = await ops.visible_request(db, user, request_id)
     client = await temporal_client(request)
-    await retrying.ensure_retryable(db, client, row)
-    start = await retrying.resume_of(db, row, transaction_id.get())
+    await flow.ensure_retryable(db, client, row)
+    start = await flow.resume_of(db, row, transaction_id.get())
     await release(db)
-    await retrying.restart(client, start, user)
+    await flow.restart(client, start, user)
     return ok(await out(db, user, request_id))
 
 

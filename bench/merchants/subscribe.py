@@ -47,9 +47,9 @@ def merchants_and_packages(conn: psycopg.Connection, count: int) -> list[tuple[i
 async def start_plan_flows(conn: psycopg.Connection, pairs: list[tuple[int, int]]) -> int:
     """The merchants' plan flows running, as in a console whose merchants subscribed through it (the generated
     rows have none, so each request would start one): each started as an apply step starts it."""
-    from activities.plans import ensure_plan_flow
+    from domain.flows.plans import PlanRenewal
     from domain.temporal import connect
-    from workflows.plan_models import PlanRenewal
+    from services.plans import ensure_plan_flow
 
     client = await connect()
     rows = conn.execute("select id, plan_name, expire_at from merchants where id = any(%s) and expire_at is not null",

@@ -13,15 +13,15 @@ import pytest
 from sqlalchemy import func, select
 from temporalio.service import RPCError
 
-from activities.plans import ensure_plan_flow, signal_renewal
 from domain.db import transaction
 from domain.enums import AccountStatus, AccountSystem, MerchantPackageState, PlanName, SubscriptionState
+from domain.flows.plans import PlanRenewal, workflow_id
 from domain.models.merchants import Merchant, MerchantAccount
+from services.plans import ensure_plan_flow, signal_renewal
 from tests.conftest import unique
 from tests.integration.people import create_user
 from tests.integration.temporal_support import console_on
 from tests.integration.ticket_support import stop_quietly
-from workflows.plan_models import PlanRenewal, workflow_id
 
 
 @pytest.fixture

@@ -11,11 +11,11 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import func, select, update
 
 from activities.jobs import CODE
-from api.flows import breaker
 from domain.db import transaction
 from domain.models.audit import EntityChange
 from domain.models.deployments import DeployTask
 from domain.models.jobs import ScheduledJob
+from services.flows import breaker
 from tests.integration.deploy_support import AUTHOR, REVIEWER, post, project
 from tests.integration.test_deployments_review import body
 from tests.integration.ticket_support import staff

@@ -6,12 +6,12 @@ from __future__ import annotations
 from datetime import timedelta
 
 from domain.db import transaction
+from domain.flows import plans as m
 from domain.models.subscriptions import SubscriptionRequest
 from tests.integration import plan_support
 from tests.integration.people import create_user
 from tests.integration.plan_support import merchant_with_plan
 from tests.integration.ticket_support import eventually
-from workflows import plan_models as m
 
 plan_worker = plan_support.plan_worker  # fixture
 UI = "/temporal/namespaces/default/workflows"

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import func, select
 
-from activities import subscription_demo
+from demo import subscriptions as subscription_demo
 from domain.db import transaction
 from domain.models.packages import Package, PackageVersion
 from domain.models.subscriptions import Payment, Subscription, SubscriptionRequest

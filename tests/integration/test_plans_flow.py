@@ -11,13 +11,13 @@ from sqlalchemy import func, select
 
 from activities import plan_store
 from domain.db import transaction
+from domain.flows import plans as m
 from domain.models.audit import EntityChange
 from domain.models.merchants import Merchant, MerchantAccount
 from domain.models.notifications import Notification
 from tests.integration import plan_support, ticket_support
 from tests.integration.plan_support import account_statuses, merchant_row, merchant_with_plan, renew
 from tests.integration.ticket_support import eventually
-from workflows import plan_models as m
 
 mail_sink = ticket_support.mail_sink  # fixture
 plan_worker = plan_support.plan_worker  # fixture

@@ -7,12 +7,12 @@ timers fired before they read the plan's end from the merchant row (`READS_END`)
 from datetime import timedelta
 
 from domain.db import transaction
+from domain.flows import plans as m
 from domain.models.merchants import Merchant
 from tests.integration import plan_support
 from tests.integration.plan_support import merchant_row, merchant_with_plan, renew
 from tests.integration.replay_support import history_of, replay_all, replay_recorded
 from tests.integration.ticket_support import eventually
-from workflows import plan_models as m
 from workflows.plans import PlanWorkflow
 
 plan_worker = plan_support.plan_worker  # fixture

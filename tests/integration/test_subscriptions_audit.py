@@ -1,15 +1,16 @@
 """What the request's steps write into the audit trail, field by field: the confirmation's state change, and the
-apply transaction's record, merchant plan and request decision (activities/subscription_store.py writes them with
+apply transaction's record, merchant plan and request decision (services/subscriptions/store.py writes them with
 Core statements of the columns they change). A step repeated after its commit writes nothing twice."""
 
 from datetime import UTC, datetime
 
 from sqlalchemy import select
 
-from activities import subscription_store
 from domain.db import transaction
+from domain.flows import subscriptions as m
 from domain.models.audit import EntityChange
 from domain.models.subscriptions import Subscription
+from services.subscriptions import store as subscription_store
 from tests.integration.subscription_support import (
     call,
     confirmed,
@@ -18,7 +19,6 @@ from tests.integration.subscription_support import (
     package,
     people,
 )
-from workflows import subscription_models as m
 
 
 async def changes_of(entity: str, entity_id: int) -> list[EntityChange]:

@@ -11,12 +11,14 @@ from sqlalchemy import select, update
 from sqlalchemy.dialects.postgresql import Range
 from sqlalchemy.exc import IntegrityError
 
-from activities import subscription_store
 from domain.db import transaction
+from domain.flows import subscriptions as m
+from domain.flows.plans import EXPIRE_AT, PLAN_NAME
 from domain.models.audit import EntityChange
 from domain.models.merchants import Merchant
 from domain.models.subscriptions import Entitlement, Payment, Subscription, SubscriptionRequest
 from domain.rules.subscriptions import add_months
+from services.subscriptions import store as subscription_store
 from tests.integration.subscription_support import (
     APPROVER,
     SELLER,
@@ -30,8 +32,6 @@ from tests.integration.subscription_support import (
     submit,
 )
 from tests.integration.ticket_support import staff
-from workflows import subscription_models as m
-from workflows.plan_models import EXPIRE_AT, PLAN_NAME
 from workflows.subscriptions import SubscriptionRequestWorkflow
 
 

@@ -9,12 +9,13 @@ from collections import Counter
 import pytest
 from sqlalchemy import select, text
 
-from api import subscription_updates as updates
 from domain.db import transaction
 from domain.errors import DomainError
+from domain.flows import subscriptions as m
 from domain.models.merchants import Merchant
 from domain.models.subscriptions import SubscriptionRequest
 from domain.settings import get_settings
+from services.subscriptions import flow
 from tests.integration.subscription_support import (
     APPROVER,
     booked,
@@ -28,7 +29,6 @@ from tests.integration.subscription_support import (
 )
 from tests.integration.temporal_support import console_on
 from tests.integration.ticket_support import staff
-from workflows import subscription_models as m
 
 
 @pytest.fixture
@@ -75,7 +75,7 @@ async def test_an_approval_that_reaches_the_flow_after_another_closed_it_is_a_40
     command = m.DecideCommand(actor_id=loser.id, actor_name="loser", approve=True, may_approve=True,
                               transaction_id="race")
     with pytest.raises(DomainError) as refused:
-        await updates.run_update(dev_console.client, as_read, "decide", command)
+        await flow.run_update(dev_console.client, as_read, "decide", command)
     assert (refused.value.status, refused.value.code) == (409, "SUBSCRIPTION_NOT_AWAITING")
     assert refused.value.data == {"code": "SUBSCRIPTION_NOT_AWAITING"}
     assert len((await booked(request["id"]))[1]) == 1

@@ -10,12 +10,13 @@ from sqlalchemy import func, select
 from sqlalchemy.dialects.postgresql import Range
 from sqlalchemy.exc import IntegrityError
 
-from activities import subscription_store
 from domain.db import transaction
+from domain.flows import subscriptions as m
 from domain.models.data_authority import DataScope
 from domain.models.merchants import Merchant
 from domain.models.packages import PackageVersion
 from domain.models.subscriptions import Entitlement, Subscription, SubscriptionRequest
+from services.subscriptions import store as subscription_store
 from tests.integration.people import bearer, create_user, token_for
 from tests.integration.subscription_support import (
     RETRIER,
@@ -28,7 +29,6 @@ from tests.integration.subscription_support import (
     people,
     restated,
 )
-from workflows import subscription_models as m
 
 
 class Scoped:

@@ -10,11 +10,11 @@ import httpx
 import pytest
 from sqlalchemy import func, select
 
-from api import flows
 from domain.db import transaction
 from domain.enums import MailRepeat, MailTaskStatus
 from domain.models.jobs import ScheduledJob
 from domain.models.mail import MailTask
+from services import flows
 from tests.integration.stoppable_temporal import StoppableTemporal
 
 OPEN = 2.0  # the breaker's open time in these tests (OPEN_SECONDS)

@@ -100,7 +100,7 @@ async def test_a_new_ticket_is_saved_when_temporal_hangs_and_its_flow_starts_lat
 async def test_after_one_time_out_calls_answer_at_once_until_temporal_answers_again(
         app, client, ticket_worker, hung_temporal, monkeypatch):
     """A hung server used to cost every call its full time-out; after the first, the breaker answers at once."""
-    from api import flows
+    from services import flows
 
     tech = await staff(*EVERYTHING)
     ticket_id = await create_at_server_time(ticket_worker, tech.principal)

@@ -25,9 +25,9 @@ from domain.enums import (
     SubscriptionRequestState,
     SubscriptionState,
 )
+from domain.flows import subscriptions as m
 from domain.models.subscriptions import Entitlement, SubscriptionRequest
 from domain.rules import subscriptions as rules
-from workflows import subscription_models as m
 
 R = SubscriptionRequestState
 DECIDED = frozenset({R.APPLIED, R.REFUSED, R.FAILED})

@@ -1,4 +1,5 @@
-"""The subscribe-or-gift flow's data: its start input, the update and activity inputs, and its view.
+"""The subscribe-or-gift flow's contract: its workflow name, Update names and id, its start input, the update
+and activity inputs, and its view.
 
 Pure: the workflow, the activities and the API share these models (docs/subscriptions.md).
 """
@@ -24,12 +25,14 @@ from domain.enums import (
     SubscriptionKind,
     SubscriptionRequestState,
 )
+from domain.flows.plans import PlanRenewal
 from domain.rules import subscriptions as rules
-from workflows.plan_models import PlanRenewal
 
 R = SubscriptionRequestState
 LIVE = frozenset({R.AWAITING_CONFIRMATION, R.AWAITING_APPROVAL})
 WORKFLOW = "subscription"  # the workflow type's registered name
+CONFIRM = "confirm"  # its Update of the second confirmation (ConfirmCommand -> RequestView)
+DECIDE = "decide"  # its Update of the decision (DecideCommand -> RequestView)
 
 # Custom search attributes (domain/search_attributes.py registers them on every server).
 MERCHANT_ID = SearchAttributeKey.for_int("MerchantId")
@@ -137,10 +140,10 @@ class RequestStart(BaseModel):
     # ask the patch, as they did (workflows/subscriptions.py step).
     local_steps: bool = False
     # The confirmation deadline the request row holds. The dialog starts the run with a start delay up to it
-    # (api/subscription_ops.py start_flow), so its first workflow task may come late: the deadline counts from
+    # (services/subscriptions/flow.py start_flow), so its first workflow task may come late: the deadline counts from
     # the submit, not from that task. Starts of earlier code lack it and count from their first task, as they did.
     deadline_at: datetime | None = None
-    # The dialog's call gave the second confirmation too (api/subscription_ops.py submit): the row was written
+    # The dialog's call gave the second confirmation too (services/subscriptions/dialog.py submit): the row was written
     # confirmed, and the run starts awaiting approval with `deadline_at` the approval deadline. Starts of earlier
     # code lack it and await their confirmation Update, as they did.
     confirmed: bool = False

@@ -1,5 +1,5 @@
 """Demo subscriptions for a first `make run`: the demo merchants subscribe to an enabled basic package of their
-country through the same apply transaction an approved request runs (activities/subscription_store.py), so
+country through the same apply transaction an approved request runs (services/subscriptions/store.py), so
 the merchant list shows plans and expire dates, with their records, periods and payments; then each merchant's
 plan flow hears of its end (docs/plans.md), when Temporal is up."""
 
@@ -14,16 +14,16 @@ from sqlalchemy import exists, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from temporalio.client import Client
 
-from activities import subscription_store
-from activities.plans import signal_renewal
 from domain.db import transaction
 from domain.enums import PackageType, Status, SubscriptionKind, SubscriptionRequestState
+from domain.flows import plans as plan_models
+from domain.flows import subscriptions as m
 from domain.models.merchants import Merchant
 from domain.models.packages import Package, PackageVersion
 from domain.models.subscriptions import SubscriptionRequest
 from domain.models.users import User
-from workflows import plan_models
-from workflows import subscription_models as m
+from services.plans import signal_renewal
+from services.subscriptions import store
 
 log = logging.getLogger("omp.seed")
 SHARE = 0.2  # of the demo merchants subscribe (about 60; the first start waits for them), the rest stay unpaid
@@ -100,6 +100,6 @@ async def apply(draft: m.Draft, at: datetime, requester: int, admin: int) -> m.A
                                   payload=draft.model_dump(mode="json"), created_at=at, updated_at=at)
         db.add(row)
         await db.flush()
-    return await subscription_store.apply(m.ApplyInput(
+    return await store.apply(m.ApplyInput(
         request_id=row.id, workflow_id=row.workflow_id, requested_by=requester, approver_id=admin,
         approver_name="admin", at=at, draft=draft, transaction_id="demo"))
