@@ -27,6 +27,8 @@ COPY domain/ domain/
 COPY api/ api/
 COPY workflows/ workflows/
 COPY activities/ activities/
+COPY services/ services/
+COPY demo/ demo/
 COPY worker/ worker/
 COPY launcher/ launcher/
 COPY migrations/ migrations/

@@ -13,4 +13,4 @@ if __name__ == "__main__":
     uvicorn.run("api.main:create_app", factory=True, host=settings.host, port=settings.port,
                 workers=1 if reload else settings.workers,
                 log_config=None, access_log=False, proxy_headers=False, reload=reload,
-                reload_dirs=["api", "domain", "activities", "workflows"] if reload else None)
+                reload_dirs=["api", "services", "domain", "activities", "workflows"] if reload else None)

@@ -27,7 +27,7 @@ def default_commands(dev: bool = False) -> Commands:
     if not dev:
         return Commands([py, "-m", "api.prestart"], [py, "-m", "worker"], [py, "-m", "api"])
     # Restart the worker when Python code it loads changes; uvicorn reloads the API itself.
-    watched = [d for d in ("worker", "workflows", "activities", "domain") if (ROOT / d).is_dir()]
+    watched = [d for d in ("worker", "workflows", "activities", "services", "demo", "domain") if (ROOT / d).is_dir()]
     worker = [py, "-m", "watchfiles", "--target-type", "command", "--filter", "python", f"{py} -m worker", *watched]
     return Commands([py, "-m", "api.prestart"], worker, [py, "-m", "api", "--reload"])
 
