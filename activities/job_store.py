@@ -16,7 +16,7 @@ from temporalio.exceptions import ApplicationError
 from temporalio.service import RPCError
 
 from activities import job_overlap as overlap
-from activities import jobs, mail
+from activities import jobs
 from activities.job_schedules import pause_schedule
 from domain.db import transaction
 from domain.enums import JobAlarm, JobPauseReason, JobRecordResult, JobStatus
@@ -27,6 +27,7 @@ from domain.models.users import User
 from domain.rules import jobs as rules
 from domain.settings import get_settings
 from domain.user_languages import languages_of
+from services.mail import plain as mail
 from workflows.job_models import AlarmMail, IncidentStart, JobBegin, JobBegun, JobCall, JobFailure, JobFinish
 
 log = logging.getLogger("omp.jobs")

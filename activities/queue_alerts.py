@@ -28,7 +28,6 @@ from temporalio.client import (
 from temporalio.common import SearchAttributePair, TypedSearchAttributes
 from temporalio.service import RPCError
 
-from activities import mail
 from domain.db import transaction
 from domain.enums import QueueAlertStatus, QueueKind
 from domain.i18n import t
@@ -37,6 +36,7 @@ from domain.models.users import User
 from domain.rules import queue_alerts as rules
 from domain.settings import get_settings
 from domain.user_languages import languages_of
+from services.mail import plain as mail
 from workflows.job_models import TASK_NAME
 
 log = logging.getLogger("omp.queue_alerts")

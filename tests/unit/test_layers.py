@@ -23,7 +23,6 @@ API_INTO_ACTIVITIES = {
     "api/prestart.py": "stock (stock_demo, to demo/)",
     "api/routers/jobs.py": "jobs (job_overlap, job_schedules)",
     "api/routers/mail.py": "mail (mail_schedules)",
-    "api/routers/notifications.py": "notifications",
     "api/routers/shelf_merges.py": "shelf merges (shelf_merge_store)",
     "api/routers/stock.py": "stock (stock_store)",
     "api/routers/stock_sync_actions.py": "stock (stock_store), stock sync",

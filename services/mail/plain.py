@@ -1,4 +1,5 @@
-"""Plain-text mail over SMTP (settings.smtp_target); blocking, so callers run it in a thread."""
+"""Plain-text mail over SMTP (settings.smtp_target), for notifications and alarms; blocking, so `send` runs it in a
+thread."""
 
 from __future__ import annotations
 
