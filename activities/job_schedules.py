@@ -21,12 +21,12 @@ from temporalio.client import (
 from temporalio.common import SearchAttributePair, TypedSearchAttributes
 from temporalio.service import RPCError, RPCStatusCode
 
-from activities import schedules
 from domain.db import transaction
 from domain.enums import JobMisfire, JobStatus
 from domain.models.jobs import ScheduledJob
 from domain.rules import jobs as rules
 from domain.settings import get_settings
+from services import schedules
 from workflows.job_models import TASK_NAME, JobRun
 
 WORKFLOW = "scheduled-job"  # JobRunWorkflow's registered name

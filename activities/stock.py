@@ -26,7 +26,6 @@ from temporalio.client import (
 )
 from temporalio.common import SearchAttributePair, TypedSearchAttributes
 
-from activities import schedules
 from activities.stock_store import SHELF_UNITS
 from domain.db import transaction
 from domain.enums import StockReconcileStatus
@@ -34,7 +33,7 @@ from domain.models.authorities import Authority, holders
 from domain.models.users import User
 from domain.rules.stock import STORED
 from domain.settings import get_settings
-from services import notifications
+from services import notifications, schedules
 from workflows.job_models import TASK_NAME
 
 SCHEDULE_ID = "stock-reconcile"

@@ -12,7 +12,6 @@ from temporalio.client import Client
 from temporalio.worker import Worker
 
 from activities.job_schedules import ensure_job_schedules
-from activities.mail_schedules import ensure_mail_schedules
 from activities.queue_alerts import ensure_queue_alert_schedule
 from activities.stock import ensure_stock_reconcile_schedule
 from domain.enums import AppKind
@@ -20,6 +19,7 @@ from domain.heartbeats import beating
 from domain.logging import configure_logging
 from domain.settings import get_settings
 from domain.temporal import connect
+from services.mail.schedules import ensure_mail_schedules
 from worker.interceptors import ActivityFailures
 from worker.registry import QueueSpec, queues
 

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from activities import deployments as deploy_activities
-from activities import job_store, mail_fires, queue_alerts, ticket_flows
+from activities import job_store, queue_alerts, ticket_flows
+from activities import mail as mail_activities
 from activities import notices as notice_activities
 from activities import plans as plan_activities
 from activities import shelf_merges as shelf_merge_activities
@@ -54,7 +55,7 @@ def queues() -> list[QueueSpec]:
                               ticket_activities.notify_ticket, ticket_flows.reconcile_ticket_flows,
                               plan_activities.remind_plan, plan_activities.expire_plan, plan_activities.read_plan,
                               plan_activities.revive_plan_accounts, plan_activities.renew_plan,
-                              mail_fires.prepare_mail_fire, mail_fires.send_mail_batch,
+                              mail_activities.prepare_mail_fire, mail_activities.send_mail_batch,
                               subscription_activities.record_request, subscription_activities.apply_subscription,
                               notice_activities.mark_release, notice_activities.reconcile_notice_flows,
                               job_store.begin_job_run, job_store.run_job, job_store.finish_job_run,

@@ -1,5 +1,5 @@
 """Timed mails (SPEC §2 manage-mail/timed-mail, §3, §4, §5): create and edit, the preview of the next sends,
-pause, recover and send again. Each task is one Temporal Schedule (activities/mail_schedules.py); each fire
+pause, recover and send again. Each task is one Temporal Schedule (services/mail/schedules.py); each fire
 is a flow `mail-{taskId}-{nominalTime}` (workflows/mail.py)."""
 
 from __future__ import annotations
@@ -12,11 +12,10 @@ from fastapi import APIRouter, Request
 from sqlalchemy import distinct, select
 from temporalio.client import Client
 
-from activities.mail_schedules import drop_schedule, put_schedule
 from api.deps import Need, Principal, SessionDep
 from api.envelope import Page, Reply, ok
 from api.flows import temporal_client
-from api.mail_ops import MENU, apply_form, start_fire, view
+from api.mail_ops import MENU, apply_form, view
 from api.resource.query import apply_filters, apply_sort, page_of
 from api.resource.scope import declares, unscoped
 from api.schedule_saves import follow, saved
@@ -31,8 +30,11 @@ from api.schemas.mail import (
 from domain import audit
 from domain.enums import MailSendStatus, MailTaskStatus
 from domain.errors import DomainError, NotFound
+from domain.flows.mail import RECOVER
 from domain.models.mail import MailOutbox, MailTask
 from domain.rules import mail as rules
+from services.mail.flow import start_fire
+from services.mail.schedules import drop_schedule, put_schedule
 
 router = APIRouter(prefix="/mail", tags=["mail"])
 # Every holder of the menu sees every timed mail: they are the console's own announcements, not a team's data.
@@ -147,7 +149,7 @@ async def recover(task_id: int, db: SessionDep, request: Request,
     async def resume(client: Client) -> None:  # the fires read the task's state: IN_USE, committed by now
         await put_schedule(client, row, note=f"recovered by {user.username}")
         for fire_time in waiting:
-            await start_fire(client, task_id, fire_time, signal="recover")
+            await start_fire(client, task_id, fire_time, signal=RECOVER)
 
     followed = await follow(request, db, resume)
     return saved(await view(db, row, user), followed)

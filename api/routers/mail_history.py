@@ -3,15 +3,15 @@ id and attachments; failed rows of one fire, or of every fire in a time range, a
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from fastapi import APIRouter, Request
-from sqlalchemy import and_, select, update
+from sqlalchemy import Select, and_, select, update
 
 from api.deps import Need, Principal, SessionDep
 from api.envelope import Page, Reply, ok
 from api.flows import temporal_client
-from api.mail_ops import HISTORY, fire_url, start_fire
+from api.mail_ops import HISTORY, fire_url
 from api.resource.bounds import narrow_filters
 from api.resource.query import apply_filters, apply_sort, page_of
 from api.resource.scope import declares, unscoped
@@ -19,20 +19,23 @@ from api.schemas.mail import MailHistoryFilters, MailHistoryItem, MailRetried, M
 from domain import audit
 from domain.enums import MailSendStatus, MailTaskStatus
 from domain.errors import DomainError, Invalid
+from domain.flows.mail import RETRY, fire_workflow_id
 from domain.models.mail import MailFire, MailOutbox, MailTask
-from domain.rules import mail as rules
+from services.mail.flow import start_fire
 
 router = APIRouter(prefix="/mail-history", tags=["mail_history"])
 narrow_filters(MailOutbox, MailHistoryFilters)  # each integer filter held to its column's range
 SCOPE = unscoped("timed mails are shared by everyone who manages mail")
-ROWS = (select(MailOutbox, MailTask.subject, MailFire.attachment_names, MailFire.workflow_id)
-        .join(MailTask, MailTask.id == MailOutbox.task_id)
-        .outerjoin(MailFire, and_(MailFire.task_id == MailOutbox.task_id, MailFire.fire_time == MailOutbox.fire_time)))
+# As the resource kit's filters and sorts take it (a select of any row shape).
+ROWS = cast("Select[Any]", select(MailOutbox, MailTask.subject, MailFire.attachment_names, MailFire.workflow_id)
+            .join(MailTask, MailTask.id == MailOutbox.task_id)
+            .outerjoin(MailFire, and_(MailFire.task_id == MailOutbox.task_id,
+                                      MailFire.fire_time == MailOutbox.fire_time)))
 
 
 def item(row: Any, user: Principal) -> dict[str, Any]:
     out = row.MailOutbox
-    workflow_id = row.workflow_id or rules.fire_workflow_id(out.task_id, out.fire_time)
+    workflow_id = row.workflow_id or fire_workflow_id(out.task_id, out.fire_time)
     return {"id": out.id, "taskId": out.task_id, "subject": row.subject, "fireTime": out.fire_time,
             "recipient": out.recipient, "copy": out.copy, "status": out.status, "messageId": out.message_id,
             "serverId": out.server_id, "smtpError": out.smtp_error, "attempts": out.attempts, "sentAt": out.sent_at,
@@ -64,10 +67,10 @@ async def retry(db: SessionDep, client: Any, user: Principal, *conditions: Any) 
     fires = sorted({(r.task_id, r.fire_time) for r in reset})
     await audit.record_change(db, operator_id=user.id, operator_name=user.username, entity="MailOutbox",
                               entity_id=None, action="retry", before=None,
-                              after={"rows": len(reset), "fires": [rules.fire_workflow_id(*f) for f in fires]})
+                              after={"rows": len(reset), "fires": [fire_workflow_id(*f) for f in fires]})
     await db.commit()  # the fires read the rows: they must be PENDING before a fire looks
     for task_id, fire_time in fires:
-        await start_fire(client, task_id, fire_time, signal="retry")
+        await start_fire(client, task_id, fire_time, signal=RETRY)
     return {"rows": len(reset), "fires": len(fires)}
 
 
