@@ -20,9 +20,9 @@ from domain.errors import Forbidden, Invalid
 from domain.flows.mail import task_schedule_id
 from domain.models.files import StoredFile
 from domain.models.mail import MailFire, MailTask
-from domain.models.users import User
 from domain.rules import mail as rules
 from domain.settings import get_settings
+from services.mail import store
 
 MENU = "timed-mail"
 HISTORY = "mail-history"
@@ -78,14 +78,12 @@ def fire_url(workflow_id: str, user: Principal) -> str | None:
 
 
 async def view(db: AsyncSession, row: MailTask, user: Principal) -> dict[str, Any]:
-    files = (await db.execute(select(StoredFile.id, StoredFile.name)
-                              .where(StoredFile.id.in_(row.attachment_ids)))).all() if row.attachment_ids else []
-    owner = await db.scalar(select(User.display_name).where(User.id == row.owner_id)) if row.owner_id else None
+    files, owner = await store.attachments_and_owner(db, row)
     now = datetime.now(UTC)
     sends = rules.next_sends(row.repeat, row.send_at, ZoneInfo(row.time_zone), now) \
         if row.status == MailTaskStatus.IN_USE else []
     return {**{c.key: getattr(row, c.key) for c in MailTask.__table__.columns}, "owner_name": owner,
-            "attachments": [{"id": f.id, "name": f.name} for f in files], "next_sends": sends,
+            "attachments": files, "next_sends": sends,
             "schedule_id": task_schedule_id(row.id), "schedule_url": schedule_url(row.id, user)}
 
 
