@@ -145,25 +145,6 @@ def fires_after(expression: str, start: datetime, count: int) -> list[datetime]:
     return [it.get_next(datetime) for _ in range(count)]
 
 
-# ---- names in Temporal ----------------------------------------------------------------------------------------
-
-def schedule_id(job_id: int) -> str:
-    return f"job-{job_id}"
-
-
-def run_workflow_prefix(job_id: int) -> str:
-    """The Schedule appends the nominal time to it: `job-7-2026-11-25T02:00:00Z`."""
-    return f"job-{job_id}"
-
-
-def manual_workflow_id(job_id: int, at: datetime) -> str:
-    return f"job-{job_id}-run-{at:%Y%m%dT%H%M%S%f}"
-
-
-def incident_workflow_id(job_id: int) -> str:
-    return f"job-incident-{job_id}"
-
-
 # ---- what a finished run means ---------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
