@@ -2,7 +2,7 @@
 console's own jobs with their parameter schemas, the cron rule, and what a finished run means for the task.
 
 The handler and method of a task are a key into JOBS, never a name resolved by reflection: a task can only run
-what this file lists, with parameters its schema accepts (activities/jobs.py holds the code of each key).
+what this file lists, with parameters its schema accepts (activities/job_code.py holds the code of each key).
 """
 
 from __future__ import annotations
