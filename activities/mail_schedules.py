@@ -20,12 +20,12 @@ from temporalio.client import (
 )
 from temporalio.common import SearchAttributePair, TypedSearchAttributes
 
-from activities import schedules
 from domain.db import transaction
 from domain.enums import MailTaskStatus
 from domain.models.mail import MailTask
 from domain.rules import mail as rules
 from domain.settings import get_settings
+from services import schedules
 from workflows.mail_models import MAIL_TASK_ID, MailFireStart
 
 WORKFLOW = "mail-fire"  # MailFireWorkflow's registered name

@@ -14,13 +14,15 @@ from temporalio.client import Client
 from temporalio.common import SearchAttributePair, TypedSearchAttributes, WorkflowIDConflictPolicy
 from temporalio.service import RPCError, RPCStatusCode
 
-from activities import job_schedules, mail_schedules, schedules
+from activities import mail_schedules
 from domain.db import transaction
 from domain.enums import MailRepeat, MailTaskStatus
 from domain.models.jobs import ScheduledJob
 from domain.models.mail import MailOutbox, MailTask
 from domain.rules import mail as mail_rules
 from domain.settings import get_settings
+from services import schedules
+from services.jobs import schedules as job_schedules
 from workflows.mail_models import MAIL_TASK_ID, MailFireStart
 
 # The schedules rows own, by the id the rules give them (domain/rules/jobs.py, domain/rules/mail.py).

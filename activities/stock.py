@@ -26,15 +26,16 @@ from temporalio.client import (
 )
 from temporalio.common import SearchAttributePair, TypedSearchAttributes
 
-from activities import notifications, schedules
+from activities import notifications
 from activities.stock_store import SHELF_UNITS
 from domain.db import transaction
 from domain.enums import StockReconcileStatus
+from domain.flows.jobs import TASK_NAME
 from domain.models.authorities import Authority, holders
 from domain.models.users import User
 from domain.rules.stock import STORED
 from domain.settings import get_settings
-from workflows.job_models import TASK_NAME
+from services import schedules
 
 SCHEDULE_ID = "stock-reconcile"
 REPAIR = "stock#repair"  # who may repair is who is told about drift
