@@ -22,6 +22,7 @@ from api.schemas.types import inner_type, with_items
 
 def column_range(model: type, name: str) -> tuple[int, int] | None:
     """(lowest, highest) an integer column holds (`bigint`, `integer` or `smallint`); None for any other column."""
+    # the model is a mapped class, typed as any class here
     column = model.__table__.columns.get(name)  # type: ignore[attr-defined]
     kind = getattr(column, "type", None)
     if not isinstance(kind, Integer):
