@@ -9,6 +9,7 @@ still pending in batches until none is left. A paused task stops it between mail
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from temporalio import workflow
 from temporalio.common import RetryPolicy
@@ -28,9 +29,10 @@ with workflow.unsafe.imports_passed_through():
 
 # A batch may run for minutes (a thousand mails); it heartbeats, so a killed worker is noticed within 15 s
 # and the batch runs again elsewhere: the outbox rows say what is left.
-SENDING = {"start_to_close_timeout": timedelta(minutes=30), "heartbeat_timeout": timedelta(seconds=15),
-           "retry_policy": RetryPolicy(initial_interval=timedelta(seconds=1), maximum_interval=timedelta(seconds=30),
-                                       non_retryable_error_types=["DATA_REFUSED"])}
+SENDING: dict[str, Any] = {
+    "start_to_close_timeout": timedelta(minutes=30), "heartbeat_timeout": timedelta(seconds=15),
+    "retry_policy": RetryPolicy(initial_interval=timedelta(seconds=1), maximum_interval=timedelta(seconds=30),
+                                non_retryable_error_types=["DATA_REFUSED"])}
 
 
 @workflow.defn(name="mail-fire")
