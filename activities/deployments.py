@@ -1,11 +1,14 @@
-"""The deploy flows' activities (workflows/deployments.py): begin, execute and finish a run; expire a review."""
+"""The deploy flows' activities (workflows/deployments.py): begin, execute and finish a run; expire a review.
+Thin adapters over services/deployments/store.py and the runners (activities/deploy_jenkins.py, deploy_local.py)."""
 
 from __future__ import annotations
 
 from temporalio import activity
 
-from activities import deploy_jenkins, deploy_local, deploy_store
-from workflows import deploy_models as m
+from activities import deploy_jenkins, deploy_local
+from domain.flows import deployments as m
+from services.deployments import jenkins
+from services.deployments import store as deploy_store
 
 
 @activity.defn
@@ -19,7 +22,7 @@ async def execute_deploy_run(run_id: int) -> m.RunOutcome:
     """Run (or, on a later attempt, keep following) the deploy; heartbeats while it runs. A failed deploy is
     an outcome, not an error: only the runner's own outages are retried."""
     ctx = await deploy_store.load_context(run_id)
-    if ctx.jenkins_job and deploy_jenkins.configured():
+    if ctx.jenkins_job and jenkins.configured():
         return await deploy_jenkins.run_jenkins(ctx)
     return await deploy_local.run_local(ctx)
 

@@ -1,123 +1,51 @@
-"""The code of each job of the catalogue (domain/rules/jobs.py JOBS): one function a key, given the checked
-parameters, returning a short line for the task record. A key without code here is refused by a unit test."""
+"""The scheduled task flows' activities (workflows/jobs.py): thin adapters over services/jobs/store.py, which
+writes the record of each run, and activities/job_code.py, the code of each job of the catalogue."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime, timedelta
-from typing import Any
-
-from sqlalchemy import delete, select, text
 from temporalio import activity
+from temporalio.exceptions import ApplicationError
 
-from activities import deploy_store, plan_store, schedule_sync, ticket_flows
-from domain import outbound
-from domain.db import transaction
-from domain.enums import DeployTaskStatus, JobRecordResult, MerchantPackageState
-from domain.flows.plans import PlanExpiry
-from domain.models.audit import OperationLog
-from domain.models.deployments import DeployTask
-from domain.models.jobs import JobRecord
-from domain.models.merchants import Merchant
-from services import notices
-from workflows.deploy_models import ExpireRequest
-
-PURGE_BATCH = 5000  # rows a statement deletes, so a first purge of years of logs never holds one long lock
+from activities import job_code
+from domain.errors import Invalid
+from domain.flows.jobs import AlarmMail, JobBegin, JobBegun, JobCall, JobFinish
+from domain.rules import jobs as rules
+from services.jobs import store
+from services.mail import plain
 
 
-async def ticket_reconcile(p: dict[str, Any]) -> str:
-    started = await ticket_flows.reconcile(activity.client(), timedelta(seconds=p["olderThanSeconds"]))
-    return f"{started} ticket flows started"
+@activity.defn
+async def begin_job_run(begin: JobBegin) -> JobBegun:
+    """The record of this run, PROCESSING, or SKIPPED while another run of the task is live
+    (services/jobs/store.py begin)."""
+    return await store.begin(activity.client(), begin)
 
 
-async def notice_reconcile(p: dict[str, Any]) -> str:
-    started = await notices.reconcile(activity.client(), timedelta(seconds=p["olderThanSeconds"]))
-    return f"{started} notice flows started"
+@activity.defn
+async def run_job(call: JobCall) -> str:
+    """The job's code with its parameters, checked again against the catalogue (a task saved before a release
+    changed a schema is refused here, not run with what the code no longer expects)."""
+    attempt = activity.info().attempt
+    if attempt > 1:  # the record was begun with attempt 1: a first try needs no write of its own
+        await store.note_attempt(call.record_id, attempt)
+    try:
+        job = rules.job_of(call.handler, call.method)
+        params = rules.check_params(job, call.params)
+    except Invalid as exc:
+        raise ApplicationError(f"{exc.field}: {exc.params.get('rule')}", type="JOB_REFUSED",
+                               non_retryable=True) from None
+    return (await job_code.CODE[job.key](params))[:500]
 
 
-async def schedules_reconcile(_: dict[str, Any]) -> str:
-    return await schedule_sync.reconcile(activity.client())
+@activity.defn
+async def finish_job_run(finish: JobFinish) -> None:
+    """The record's result, the task's failures in a row, its pause and its incident (services/jobs/store.py
+    finish). A second call for the same record changes nothing."""
+    await store.finish(activity.client(), finish)
 
 
-async def purge(table: Any, column: Any, cutoff: datetime, *also: Any) -> int:
-    removed = 0
-    while True:
-        async with transaction() as db:
-            ids = select(table.id).where(column < cutoff, *also).limit(PURGE_BATCH).scalar_subquery()
-            count = (await db.execute(delete(table).where(table.id.in_(ids)))).rowcount  # type: ignore[attr-defined]
-        removed += count
-        activity.heartbeat(removed)
-        if count < PURGE_BATCH:
-            return removed
-
-
-async def operation_log_purge(p: dict[str, Any]) -> str:
-    removed = await purge(OperationLog, OperationLog.at, datetime.now(UTC) - timedelta(days=p["keepDays"]))
-    return f"{removed} operation log rows older than {p['keepDays']} days removed"
-
-
-async def task_record_purge(p: dict[str, Any]) -> str:
-    removed = await purge(JobRecord, JobRecord.started_at, datetime.now(UTC) - timedelta(days=p["keepDays"]),
-                          JobRecord.result != JobRecordResult.PROCESSING)
-    return f"{removed} task records older than {p['keepDays']} days removed"
-
-
-async def plan_expiry_sweep(p: dict[str, Any]) -> str:
-    """Plans whose end has passed but were not expired (their flow was lost or late): expired now, as the plan
-    flow would have done (activities/plan_store.py expire, safe to run twice)."""
-    now = datetime.now(UTC)
-    async with transaction() as db:
-        due = (await db.execute(select(Merchant.id, Merchant.expire_at).where(
-            Merchant.expire_at <= now, Merchant.package_state != MerchantPackageState.EXPIRED)
-            .order_by(Merchant.expire_at).limit(p["limit"]))).all()
-    expired = 0
-    for merchant_id, expire_at in due:
-        result = await plan_store.expire(PlanExpiry(merchant_id=merchant_id, expire_at=expire_at, at=now))
-        expired += result.expired
-    return f"{expired} of {len(due)} overdue plans expired"
-
-
-async def deploy_review_expiry_sweep(p: dict[str, Any]) -> str:
-    """Unreviewed deploy tasks past their review deadline whose `deploy-review` flow never ran (Temporal was
-    down when they were written) or was lost: expired now through the flow's own guarded step
-    (activities/deploy_store.py expire, a compare-and-set under a row lock), so each expires once whoever comes
-    first, and a task reviewed or revised meanwhile is left alone."""
-    now = datetime.now(UTC)
-    async with transaction() as db:
-        due = (await db.execute(select(DeployTask.id, DeployTask.revision).where(
-            DeployTask.status == DeployTaskStatus.PENDING_REVIEW, DeployTask.review_due_at <= now)
-            .order_by(DeployTask.review_due_at).limit(p["limit"]))).all()
-    expired = 0
-    for task_id, revision in due:
-        expired += await deploy_store.expire(ExpireRequest(task_id=task_id, revision=revision, at=now))
-    return f"{expired} of {len(due)} overdue deploy reviews expired"
-
-
-async def console_ping(p: dict[str, Any]) -> str:
-    """A round trip through the worker and the database: the smallest job, and the one the benchmark fires."""
-    async with transaction() as db:
-        await db.execute(text("select 1"))
-    return f"pong {p.get('note') or ''}".strip()
-
-
-async def http_probe(p: dict[str, Any]) -> str:
-    """GET a URL; anything but a 2xx or 3xx answer fails the run (and so alarms the task's people). Where the
-    URL leads is checked again now (a name may resolve elsewhere than when the task was saved), and the call goes
-    to the very addresses checked (domain/outbound.py)."""
-    status = await outbound.get_status(p["url"], "params.url", p["timeoutSeconds"])
-    if status >= 400:
-        raise RuntimeError(f"{p['url']} answered {status}")
-    return f"{p['url']} answered {status}"
-
-
-CODE: dict[str, Callable[[dict[str, Any]], Awaitable[str]]] = {
-    "ticketFlows.reconcile": ticket_reconcile,
-    "notices.reconcile": notice_reconcile,
-    "schedules.reconcile": schedules_reconcile,
-    "operationLog.purge": operation_log_purge,
-    "taskRecords.purge": task_record_purge,
-    "plans.expireSweep": plan_expiry_sweep,
-    "deployReviews.expireSweep": deploy_review_expiry_sweep,
-    "console.ping": console_ping,
-    "http.probe": http_probe,
-}
+@activity.defn
+async def send_job_alarm(alarm: AlarmMail) -> int:
+    """The alarm mail to the task's person in charge and its emails, once per key and recipient. Returns how
+    many mails went out."""
+    return await store.send_alarm(alarm, plain.send)

@@ -29,12 +29,12 @@ from temporalio.common import SearchAttributePair, TypedSearchAttributes
 from activities.stock_store import SHELF_UNITS
 from domain.db import transaction
 from domain.enums import StockReconcileStatus
+from domain.flows.jobs import TASK_NAME
 from domain.models.authorities import Authority, holders
 from domain.models.users import User
 from domain.rules.stock import STORED
 from domain.settings import get_settings
 from services import notifications, schedules
-from workflows.job_models import TASK_NAME
 
 SCHEDULE_ID = "stock-reconcile"
 REPAIR = "stock#repair"  # who may repair is who is told about drift

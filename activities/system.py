@@ -1,11 +1,10 @@
+"""The echo flow's activity (workflows/system.py): the text back."""
+
 from __future__ import annotations
 
-from pydantic import BaseModel
 from temporalio import activity
 
-
-class EchoInput(BaseModel):
-    text: str
+from domain.flows.system import EchoInput
 
 
 @activity.defn

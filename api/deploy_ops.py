@@ -1,37 +1,32 @@
-"""What the deploy routes share: queueing a run (freeze rule, supersede, signal-with-start of the project's
-queue), starting a task's review clock, and the public shapes of tasks and runs (docs/deployments.md)."""
+"""What the deploy routes share: the caller's checks before a run is queued (the freeze rule and its override;
+the run itself is queued by services/deployments/runs.py), loading tasks and runs, and the public shapes of tasks
+and runs (docs/deployments.md)."""
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import Depends, Request
-from sqlalchemy import select, update
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client
 
-from activities import deploy_store
-from activities.ticket_flows import rpc_timeout
-from api.deps import Principal, release
+from api.deps import Principal
 from api.flows import temporal_client
 from api.resource.scope import unscoped
-from api.schemas.deployments import OverrideBody, RunPublic, TaskPublic
+from api.schemas.deployments import DeployBody, OverrideBody, RunPublic, TaskPublic
 from api.temporal_ui import OPERATE, workflow_path
 from api.ticket_reads import users_by_id
-from domain import audit
-from domain.db import transaction
-from domain.enums import DeployRunKind, DeployRunStatus
+from domain.enums import DeployRunKind
 from domain.errors import DomainError, Forbidden, Invalid, NotFound
+from domain.flows import deployments as m
 from domain.models.deployments import DeployProject, DeployRun, DeployTask
 from domain.rules import deployments as rules
-from domain.settings import get_settings
-from services.flows import watched
-from workflows import deploy_models as m
+from services.deployments import runs
+from services.deployments import store as deploy_store
 
-log = logging.getLogger("omp.deployments")
 OVERRIDE = "deploy#override-freeze"
 # Who may read runs and their logs, and who may read tasks: every deploy screen.
 # Deploy tasks, runs and logs belong to the console's projects, not to a country, team or owner of business data.
@@ -49,13 +44,10 @@ async def optional_client(request: Request) -> Client | None:
 
 
 OptionalTemporal = Annotated[Client | None, Depends(optional_client)]
+Override = OverrideBody | DeployBody  # what a call says of a freeze window: override it, and why
 
 
-def now() -> datetime:
-    return datetime.now(UTC)
-
-
-async def check_freeze(db: AsyncSession, user: Principal | None, environment: str, body: OverrideBody) -> None:
+async def check_freeze(db: AsyncSession, user: Principal | None, environment: str, body: Override) -> None:
     """A run may not be queued into a frozen environment, unless an override holder says so with a reason."""
     if body.override_freeze:
         if user is None or not user.can(OVERRIDE):
@@ -63,7 +55,7 @@ async def check_freeze(db: AsyncSession, user: Principal | None, environment: st
         if not body.override_reason.strip():
             raise Invalid(field="overrideReason", rule="required")
         return
-    at = now()
+    at = datetime.now(UTC)
     window = rules.freeze_at(await deploy_store.windows(db, environment, at), environment, at)
     if window is not None:
         raise DomainError("DEPLOY_FROZEN", status=409, environment=environment, reason=window.reason,
@@ -71,80 +63,16 @@ async def check_freeze(db: AsyncSession, user: Principal | None, environment: st
 
 
 async def queue_run(db: AsyncSession, client: Client | None, user: Principal | None, *, task: DeployTask,
-                    kind: DeployRunKind, body: OverrideBody, source: DeployTask | DeployRun | None = None,
+                    kind: DeployRunKind, body: Override, source: DeployTask | DeployRun | None = None,
                     retry_of: int | None = None, check: bool = True) -> DeployRun:
-    """Insert the run (what it deploys copied from `source`, else the task), supersede the runs of the same
-    project and environment still waiting, commit, then signal-with-start the project's queue."""
+    """The freeze rule checked against the caller (unless `check` is off), then the run queued
+    (services/deployments/runs.py queue_run)."""
     src = source or task
     if check:
         await check_freeze(db, user, src.environment, body)
-    project = await db.get_one(DeployProject, task.project_id)
-    run = DeployRun(project_id=project.id, task_id=task.id, kind=kind, version=src.version,
-                    environment=src.environment, server_ips=list(src.server_ips), params=dict(src.params),
-                    requested_by=user.id if user else None, retry_of_id=retry_of, status=DeployRunStatus.QUEUED,
-                    external_ref={}, log_bytes=0)
-    if body.override_freeze and user is not None:
-        run.freeze_override_by, run.freeze_override_reason = user.id, body.override_reason.strip()
-    db.add(run)
-    await db.flush()
-    who = {"operator_id": user.id if user else None, "operator_name": user.username if user else "System"}
-    await audit.record_change(db, entity="DeployRun", entity_id=run.id, action="create", before=None,
-                              after=audit.snapshot(run), **who)
-    superseded = (await db.scalars(update(DeployRun).where(
-        DeployRun.project_id == project.id, DeployRun.environment == run.environment, DeployRun.id != run.id,
-        DeployRun.status == DeployRunStatus.QUEUED).values(
-        status=DeployRunStatus.SUPERSEDED, superseded_by_id=run.id, finished_at=now()).returning(DeployRun.id))).all()
-    for old in superseded:
-        await audit.record_change(db, entity="DeployRun", entity_id=old, action="update",
-                                  before={"status": DeployRunStatus.QUEUED.value},
-                                  after={"status": DeployRunStatus.SUPERSEDED.value, "supersededById": run.id}, **who)
-    code, run_id = project.code, run.id
-    await release(db)
-    try:
-        if client is None:
-            raise DomainError("SERVICE_UNAVAILABLE", status=503, service="Temporal")
-        async with watched():
-            await client.start_workflow(
-                "deploy-queue", m.QueueState(project=code), id=m.queue_id(code),
-                task_queue=get_settings().deploy_task_queue, start_signal="enqueue",
-                start_signal_args=[m.Enqueued(run_id=run_id)], rpc_timeout=rpc_timeout(),
-                search_attributes=m.queue_attributes(code), static_summary=f"Deploy queue of {code}")
-    except Exception as exc:  # never left queued in no queue: the run says why it did not happen
-        log.warning("deploy run %s not queued: %s", run_id, exc)
-        async with transaction() as tx:
-            await tx.execute(update(DeployRun).where(DeployRun.id == run_id, DeployRun.status == DeployRunStatus.QUEUED)
-                             .values(status=DeployRunStatus.FAILED, error="not queued: Temporal unreachable",
-                                     finished_at=now()))
-        raise DomainError("SERVICE_UNAVAILABLE", status=503, service="Temporal") from exc
-    return await db.get_one(DeployRun, run_id)
-
-
-async def start_review_clock(client: Client | None, task: DeployTask) -> None:
-    """The task's review deadline as a durable timer; without Temporal the review route still refuses a late
-    decision (the deadline is on the row), so this only logs a failure."""
-    clock = m.ReviewClock(task_id=task.id, revision=task.revision, due=task.review_due_at)
-    if client is None:
-        log.warning("review clock of deploy task %s not started: Temporal unreachable", task.id)
-        return
-    try:
-        async with watched():
-            await client.start_workflow(
-                "deploy-review", clock, id=m.review_id(task.id), task_queue=get_settings().deploy_task_queue,
-                start_signal="revised", start_signal_args=[clock], rpc_timeout=rpc_timeout(),
-                static_summary=f"Review deadline of deploy task #{task.id}")
-    except Exception as exc:
-        log.warning("review clock of deploy task %s not started: %s", task.id, exc)
-
-
-async def signal_quietly(client: Client | None, workflow_id: str, signal: str, *args: Any) -> None:
-    """Fire and forget: the database already holds the truth, the flow only learns of it sooner."""
-    if client is None:
-        return
-    try:
-        async with watched():
-            await client.get_workflow_handle(workflow_id).signal(signal, *args, rpc_timeout=rpc_timeout())
-    except Exception as exc:
-        log.info("signal %s to %s not delivered: %s", signal, workflow_id, exc)
+    override = body.override_reason.strip() if body.override_freeze else None
+    return await runs.queue_run(db, client, user, task=task, kind=kind, source=source, retry_of=retry_of,
+                                override_reason=override)
 
 
 async def load_task(db: AsyncSession, task_id: int, *, lock: bool = False) -> DeployTask:

@@ -72,6 +72,7 @@ async def user_menus(db: AsyncSession, user: Principal) -> list[dict[str, Any]]:
     for row_id in held:
         while row_id is not None and row_id not in wanted and row_id in by_id:
             wanted.add(row_id)
+            # a parent id may be None, which ends the walk
             row_id = by_id[row_id].parent_id  # type: ignore[assignment]
     tree = nest((by_id[i] for i in wanted), menu_node)
     add_redirects(tree)

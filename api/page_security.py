@@ -55,7 +55,7 @@ def script_hashes(html: str) -> list[str]:
 
 def add_docs(app: FastAPI, docs_url: str, openapi_url: str) -> None:
     """Swagger UI at `docs_url`, with a policy that admits exactly its own inline script and its CDN."""
-    page = get_swagger_ui_html(openapi_url=openapi_url, title=f"{app.title} - Swagger UI").body.decode()
+    page = bytes(get_swagger_ui_html(openapi_url=openapi_url, title=f"{app.title} - Swagger UI").body).decode()
     policy = CONTENT_SECURITY_POLICY
     for directive, extra in (("script-src", f"{SWAGGER_CDN} {' '.join(script_hashes(page))}"),
                              ("style-src", SWAGGER_CDN), ("img-src", SWAGGER_CDN)):

@@ -5,7 +5,7 @@ and which requests the caller may read. The statements, transactions and flow ca
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TypeVarTuple
 
 from sqlalchemy import Row, Select, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -26,6 +26,7 @@ from services.subscriptions import dialog
 from services.subscriptions.dialog import Facts, dialog_facts, quotes
 
 log = logging.getLogger("omp.subscriptions")
+Ts = TypeVarTuple("Ts")
 R = SubscriptionRequestState
 APPROVE = "subscription#approve"
 RETRY = "subscription#retry"  # a failed or stuck request taken up again (services/subscriptions/flow.py)
@@ -86,7 +87,8 @@ def may_read(user: Principal) -> bool:
     return any(user.can(p) for p in (APPROVE, RETRY, *PERMISSION.values()))
 
 
-async def visible(db: AsyncSession, user: Principal, request_id: int, query: Select[Any]) -> Row[Any]:
+async def visible(db: AsyncSession, user: Principal, request_id: int,
+                  query: Select[*Ts]) -> Row[*Ts]:
     """`query` (the request, joined with its merchant, and what the reply shows beside it) for one request, if
     the user may see requests and this one is within their data authority."""
     found = (await db.execute(query.where(SubscriptionRequest.id == request_id, *SCOPE.conditions(user))

@@ -138,6 +138,7 @@ async def clear(db: AsyncSession, account: str) -> int:
     """Forget the account's failures (an administrator unlocks it); the audit log keeps every try."""
     result = await db.execute(delete(LoginAttempt).where(LoginAttempt.account == account,
                                                          LoginAttempt.success.is_not(True)))
+    # a DELETE's result is a CursorResult; execute() types it as Result
     return int(result.rowcount or 0)  # type: ignore[attr-defined]
 
 

@@ -61,7 +61,7 @@ async def ensure_people(db: AsyncSession, actor: Principal, people: dict[str, in
 async def refuse_cycle(db: AsyncSession, model: Any, row: Any, rule: str) -> None:
     """A tree's row (a department, a menu) may not move below itself: walking up from its new parent must not
     meet it. The refusal names parentId with `rule`."""
-    parents = dict((await db.execute(select(model.id, model.parent_id))).all())
+    parents: dict[int, int | None] = dict((await db.execute(select(model.id, model.parent_id))).all())
     seen, current = set(), row.parent_id
     while current is not None and current not in seen:
         if current == row.id:

@@ -1,1 +1,1 @@
-"""Reproducible benchmarks: `python -m bench.<name>`; results in bench/RESULTS.md."""
+"""Reproducible benchmarks: `python -m bench.<name>`; verdicts in bench/RESULTS.md, runs in bench/<name>/HISTORY.md."""

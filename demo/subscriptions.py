@@ -34,10 +34,11 @@ AT_ONCE = 4  # merchants applied at once (each holds a database connection)
 async def requester_id() -> int:
     """A demo sales person who asked for the subscriptions (the approver is the admin, never the requester)."""
     async with transaction() as db:
-        return int(await db.scalar(pg_insert(User).values(
+        return (await db.execute(pg_insert(User).values(
             username=REQUESTER, real_name="Demo sales", display_name="Demo sales", email="demo.sales@omp.local",
             password_hash="!", status=Status.ENABLED,  # no password opens it
-        ).on_conflict_do_update(index_elements=["username"], set_={"status": Status.ENABLED}).returning(User.id)))
+        ).on_conflict_do_update(index_elements=["username"], set_={"status": Status.ENABLED})
+            .returning(User.id))).scalar_one()
 
 
 async def drafts(rng: random.Random, only: list[int] | None, share: float) -> list[m.Draft]:

@@ -61,6 +61,7 @@ class Heartbeat:
                                                           cpu_seconds=cpu_seconds()))
             await db.execute(delete(AppInstance).where(AppInstance.last_beat_at < retention()))
         log.info("heartbeat registered", extra={"instance": self.instance_id, "kind": self.kind.value})
+        # set just above from the INSERT's RETURNING, never None here
         return self.instance_id  # type: ignore[return-value]
 
     async def beat(self) -> None:

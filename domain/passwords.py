@@ -8,8 +8,10 @@ with other parameters still verify and are rehashed at the next successful login
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
+from typing import TypeVar, TypeVarTuple
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -18,6 +20,8 @@ from domain.errors import DomainError
 from domain.settings import get_settings
 
 _hasher = PasswordHasher(time_cost=2, memory_cost=19 * 1024, parallelism=1)
+T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 
 
 class HashingBusy(DomainError):
@@ -57,7 +61,7 @@ class _Admission:
     waiting = 0
 
 
-async def _off_loop(function, *args):  # type: ignore[no-untyped-def]
+async def _off_loop(function: Callable[[*Ts], T], *args: *Ts) -> T:
     settings = get_settings()
     if _Admission.waiting >= max(1, settings.password_hash_threads) * settings.password_hash_queue:
         raise HashingBusy()
@@ -69,8 +73,8 @@ async def _off_loop(function, *args):  # type: ignore[no-untyped-def]
 
 
 async def hash_password_off_loop(password: str) -> str:
-    return await _off_loop(hash_password, password)  # type: ignore[no-any-return]
+    return await _off_loop(hash_password, password)
 
 
 async def verify_password_off_loop(password_hash: str, password: str) -> bool:
-    return await _off_loop(verify_password, password_hash, password)  # type: ignore[no-any-return]
+    return await _off_loop(verify_password, password_hash, password)

@@ -54,7 +54,7 @@ class Settings(BaseSettings):
     task_queue: str = "omp-main"
     # Workflow tasks a queue's worker holds at once (worker/main.py): a task whose local activity runs (a
     # subscription's database transaction) holds its slot until the activity ends. 16 stays within the database
-    # pool (db_pool_size and as many again); with 4, approvals queued for the slots (bench/RESULTS.md).
+    # pool (db_pool_size and as many again); with 4, approvals queued for the slots (bench/merchants/HISTORY.md).
     workflow_task_slots: int = 16
 
     # SMTP: unset host means the local sink started by `make run`.

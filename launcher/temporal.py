@@ -144,6 +144,7 @@ async def serve_on_free_ports(*, log_path: Path, attempts: int = 3, timeout: flo
     while True:
         port, ui_port = free_ports(2)
         child = start_dev_server(port=port, ui_port=ui_port, db_file=db_file, log_path=log_path,
+                                 # options are start_dev_server's keyword arguments, typed as object values
                                  **options)  # type: ignore[arg-type]
         try:
             client = await wait_ready(f"127.0.0.1:{port}", "default", timeout=timeout, child=child,

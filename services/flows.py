@@ -97,6 +97,11 @@ def is_outage(exc: BaseException) -> bool:
 breaker = Breaker()
 
 
+def rpc_timeout() -> timedelta:
+    """How long any one call to Temporal may take before it is given up (a hung server is an error, not a wait)."""
+    return timedelta(seconds=get_settings().temporal_rpc_seconds)
+
+
 # What a watched block may take beyond OMP_TEMPORAL_RPC_SECONDS: its calls' own time-outs end first where they
 # have one; the block's deadline ends the calls that have none (a schedule's, a signal's) on a hung server.
 WATCH_MARGIN = 5.0

@@ -1,6 +1,8 @@
-"""The schedule reconciliation's steps: every scheduled task's and timed mail's Temporal Schedule as its row says,
-and no schedule left of a row deleted. The API commits a save before it asks Temporal, so a save that found Temporal
-down or hung leaves its schedule behind the row until this runs (docs/decisions/schedules-follow-rows.md)."""
+"""The schedule reconciliation (the scheduled task "Schedule reconciliation", activities/job_code.py): every scheduled
+task's and timed mail's Temporal Schedule as its row says, the fires of mails sent once that a save could not start
+(services/mail/schedules.py), and no schedule left of a row deleted. The API commits a save before it asks Temporal,
+so a save that found Temporal down or hung leaves its schedule behind the row until this runs
+(docs/decisions/schedules-follow-rows.md)."""
 
 from __future__ import annotations
 
@@ -16,6 +18,8 @@ from domain.db import transaction
 from domain.models.jobs import ScheduledJob
 from domain.models.mail import MailTask
 from services import schedules
+from services.jobs import schedules as job_schedules
+from services.mail import schedules as mail_schedules
 
 # The schedules rows own, by the id the rules give them (domain/rules/jobs.py, domain/flows/mail.py).
 OWNED: tuple[tuple[re.Pattern[str], Any], ...] = (
@@ -61,3 +65,16 @@ async def drop_orphans(client: Client) -> int:
             await schedules.drop(client, schedule_id)
             dropped += 1
     return dropped
+
+
+async def reconcile(client: Client) -> str:
+    """A schedule Temporal refuses fails the run (its people are told), after every other one is put."""
+    refused: list[str] = []
+    tasks = await put_each(client, ScheduledJob, job_schedules.put_schedule, refused)
+    mails = await put_each(client, MailTask, mail_schedules.put_schedule, refused)
+    started = await mail_schedules.start_once_fires(client)
+    dropped = await drop_orphans(client)
+    if refused:
+        raise RuntimeError(f"Temporal refused {len(refused)} schedule(s): {'; '.join(refused)}")
+    return (f"{tasks} task and {mails} mail schedules put, {started} mail(s) sent once started, "
+            f"{dropped} left by deleted rows dropped")

@@ -11,17 +11,13 @@ from datetime import timedelta
 from temporalio.client import Client
 from temporalio.worker import Worker
 
-from activities.job_schedules import ensure_job_schedules
-from activities.queue_alerts import ensure_queue_alert_schedule
-from activities.stock import ensure_stock_reconcile_schedule
 from domain.enums import AppKind
 from domain.heartbeats import beating
 from domain.logging import configure_logging
 from domain.settings import get_settings
 from domain.temporal import connect
-from services.mail.schedules import ensure_mail_schedules
 from worker.interceptors import ActivityFailures
-from worker.registry import QueueSpec, queues
+from worker.registry import QueueSpec, queues, schedules
 
 log = logging.getLogger("omp.worker")
 # Long-lived flows (one per open ticket) sleep on timers for days; keeping them cached costs little memory,
@@ -65,10 +61,8 @@ async def run() -> None:
     configure_logging(settings.log_level, settings.log_json)
     client = await connect_with_retry()
     try:
-        await ensure_job_schedules(client)
-        await ensure_mail_schedules(client)
-        await ensure_queue_alert_schedule(client)
-        await ensure_stock_reconcile_schedule(client)
+        for ensure in schedules():
+            await ensure(client)
     except Exception as exc:  # the flows still run; the next start tries again
         log.warning("schedules not ensured: %s", exc)
     workers = build_workers(client)

@@ -1,26 +1,34 @@
-"""The one list a module adds its workflows and activities to.
+"""The one place a module adds its workflows, activities and schedules to.
 
-Each entry names a task queue; the worker runs one `Worker` per queue in one process.
+Each entry of `queues` names a task queue; the worker runs one `Worker` per queue in one process. Each entry of
+`schedules` puts a module's Temporal Schedules as this release defines them; the worker applies them at its start.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from temporalio.client import Client
+
 from activities import deployments as deploy_activities
-from activities import job_store, queue_alerts, ticket_flows
+from activities import jobs as job_activities
 from activities import mail as mail_activities
 from activities import notices as notice_activities
 from activities import plans as plan_activities
+from activities import queue_alerts, ticket_flows
 from activities import shelf_merges as shelf_merge_activities
 from activities import stock as stock_activities
 from activities import stock_sync as stock_sync_activities
 from activities import subscriptions as subscription_activities
 from activities import system as system_activities
 from activities import tickets as ticket_activities
+from activities.stock import ensure_stock_reconcile_schedule
 from domain.settings import get_settings
+from services.jobs.schedules import ensure_job_schedules
+from services.mail.schedules import ensure_mail_schedules
+from services.queue_alerts import ensure_queue_alert_schedule
 from workflows.deployments import DeployQueueWorkflow, DeployReviewWorkflow, DeployRunWorkflow
 from workflows.jobs import JobIncidentWorkflow, JobRunWorkflow
 from workflows.mail import MailFireWorkflow
@@ -58,8 +66,8 @@ def queues() -> list[QueueSpec]:
                               mail_activities.prepare_mail_fire, mail_activities.send_mail_batch,
                               subscription_activities.record_request, subscription_activities.apply_subscription,
                               notice_activities.mark_release, notice_activities.reconcile_notice_flows,
-                              job_store.begin_job_run, job_store.run_job, job_store.finish_job_run,
-                              job_store.send_job_alarm, queue_alerts.check_queue_alerts,
+                              job_activities.begin_job_run, job_activities.run_job, job_activities.finish_job_run,
+                              job_activities.send_job_alarm, queue_alerts.check_queue_alerts,
                               stock_sync_activities.push_stock_batch, stock_sync_activities.finish_stock_sync,
                               stock_activities.reconcile_stock,
                               shelf_merge_activities.plan_shelf_merge, shelf_merge_activities.move_shelf_merge_batch,
@@ -70,3 +78,13 @@ def queues() -> list[QueueSpec]:
                   activities=[deploy_activities.begin_deploy_run, deploy_activities.execute_deploy_run,
                               deploy_activities.finish_deploy_run, deploy_activities.expire_deploy_task]),
     ]
+
+
+# What puts one module's Schedules (creates them, or brings them to this release's definition).
+EnsureSchedules = Callable[[Client], Awaitable[Any]]
+
+
+def schedules() -> list[EnsureSchedules]:
+    """Every module's Schedules, in the order the worker puts them at its start: the scheduled tasks' (one a
+    task row, and the retired ones dropped), the timed mails', the queue alert check's, the stock reconciliation's."""
+    return [ensure_job_schedules, ensure_mail_schedules, ensure_queue_alert_schedule, ensure_stock_reconcile_schedule]

@@ -27,8 +27,8 @@ with workflow.unsafe.imports_passed_through():
         finish_deploy_run,
     )
     from domain.enums import DeployRunStatus
+    from domain.flows import deployments as m
     from domain.rules import deployments as rules
-    from workflows import deploy_models as m
     from workflows.options import DEFAULT_ACTIVITY
 
 # A worker that dies mid-deploy stops heartbeating; after this long another worker resumes the same run.
@@ -38,7 +38,7 @@ RUNNER_RETRY = RetryPolicy(initial_interval=timedelta(seconds=2), maximum_interv
                            maximum_attempts=5, non_retryable_error_types=["DATA_REFUSED", "DEPLOY_LOST"])
 
 
-@workflow.defn(name="deploy-queue", sandboxed=False)  # docs/decisions/deploy-queue.md
+@workflow.defn(name=m.QUEUE_WORKFLOW, sandboxed=False)  # docs/decisions/deploy-queue.md
 class DeployQueueWorkflow:
     @workflow.init
     def __init__(self, state: m.QueueState) -> None:
@@ -78,12 +78,12 @@ class DeployQueueWorkflow:
             workflow.logger.warning("deploy run %s ended abnormally: %s", run.run_id, exc.cause or exc)
         self.state.last_end = workflow.now()
 
-    @workflow.signal
+    @workflow.signal(name=m.ENQUEUE)
     def enqueue(self, item: m.Enqueued) -> None:
         if item.run_id not in self.state.pending:
             self.state.pending.append(item.run_id)
 
-    @workflow.signal
+    @workflow.signal(name=m.FORGET)
     def forget(self, item: m.Enqueued) -> None:
         """A withdrawn run leaves the line at once (the database already says so; `begin` would skip it)."""
         if item.run_id in self.state.pending:
@@ -94,7 +94,7 @@ class DeployQueueWorkflow:
         return self.state
 
 
-@workflow.defn(name="deploy-run", sandboxed=False)
+@workflow.defn(name=m.RUN_WORKFLOW, sandboxed=False)
 class DeployRunWorkflow:
     @workflow.run
     async def run(self, run: m.RunInput) -> m.RunOutcome:
@@ -119,7 +119,7 @@ class DeployRunWorkflow:
         return outcome
 
 
-@workflow.defn(name="deploy-review", sandboxed=False)
+@workflow.defn(name=m.REVIEW_WORKFLOW, sandboxed=False)
 class DeployReviewWorkflow:
     @workflow.init
     def __init__(self, clock: m.ReviewClock) -> None:
@@ -141,11 +141,11 @@ class DeployReviewWorkflow:
                 return True
         return False
 
-    @workflow.signal
+    @workflow.signal(name=m.REVISED)
     def revised(self, clock: m.ReviewClock) -> None:
         """A modification starts a new review of the new revision, with a new deadline."""
         self.clock, self.changed, self.decided = clock, True, False
 
-    @workflow.signal
+    @workflow.signal(name=m.DECIDE)
     def decide(self) -> None:
         self.decided = True

@@ -25,8 +25,9 @@ from temporalio.common import RetryPolicy
 from temporalio.exceptions import ActivityError, ApplicationError, CancelledError, FailureError
 
 with workflow.unsafe.imports_passed_through():
-    from activities.job_store import begin_job_run, finish_job_run, run_job, send_job_alarm
-    from workflows.job_models import (
+    from activities.jobs import begin_job_run, finish_job_run, run_job, send_job_alarm
+    from domain.flows import jobs as m
+    from domain.flows.jobs import (
         SCHEDULED_START,
         AlarmMail,
         IncidentStart,
@@ -59,7 +60,7 @@ async def record_step(step: Any, arg: Any, local: bool) -> Any:
     return await workflow.execute_activity(step, arg, **DEFAULT_ACTIVITY)
 
 
-@workflow.defn(name="scheduled-job", sandboxed=False)  # pure: tests/unit/test_jobs_workflow_purity.py
+@workflow.defn(name=m.WORKFLOW, sandboxed=False)  # pure: tests/unit/test_jobs_workflow_purity.py
 class JobRunWorkflow:
     @workflow.run
     async def run(self, start: JobRun) -> str:
@@ -96,18 +97,18 @@ class JobRunWorkflow:
         return output or ""
 
 
-@workflow.defn(name="job-incident")
+@workflow.defn(name=m.INCIDENT_WORKFLOW)
 class JobIncidentWorkflow:
     def __init__(self) -> None:
         self.is_recovered = False
         self.failures = 0
         self.error: str | None = None
 
-    @workflow.signal
+    @workflow.signal(name=m.FAILED)
     def failed(self, failure: JobFailure) -> None:
         self.failures, self.error = max(self.failures, failure.failures), failure.error
 
-    @workflow.signal
+    @workflow.signal(name=m.RECOVERED)
     def recovered(self) -> None:
         self.is_recovered = True
 

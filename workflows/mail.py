@@ -32,9 +32,10 @@ with workflow.unsafe.imports_passed_through():
 
 # A batch may run for minutes (a thousand mails); it heartbeats, so a killed worker is noticed within 15 s
 # and the batch runs again elsewhere: the outbox rows say what is left.
-SENDING: dict[str, Any] = {"start_to_close_timeout": timedelta(minutes=30), "heartbeat_timeout": timedelta(seconds=15),
-           "retry_policy": RetryPolicy(initial_interval=timedelta(seconds=1), maximum_interval=timedelta(seconds=30),
-                                       non_retryable_error_types=["DATA_REFUSED"])}
+SENDING: dict[str, Any] = {
+    "start_to_close_timeout": timedelta(minutes=30), "heartbeat_timeout": timedelta(seconds=15),
+    "retry_policy": RetryPolicy(initial_interval=timedelta(seconds=1), maximum_interval=timedelta(seconds=30),
+                                non_retryable_error_types=["DATA_REFUSED"])}
 
 
 @workflow.defn(name=WORKFLOW)

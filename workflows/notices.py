@@ -78,7 +78,7 @@ PENDING_FOR = 30  # seconds a notice may stay marked before the reconciler steps
 
 @workflow.defn(name=RECONCILE_WORKFLOW)
 class NoticeReconcileWorkflow:
-    """Run by the fixed schedule of earlier releases (kept for their histories; activities/jobs.py runs it now)."""
+    """Run by the fixed schedule of earlier releases (kept for their histories; activities/job_code.py runs it now)."""
 
     @workflow.run
     async def run(self) -> int:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 from datetime import datetime, timedelta
+from typing import Any
 
 from temporalio import workflow
 from temporalio.common import RetryPolicy
@@ -20,9 +21,10 @@ with workflow.unsafe.imports_passed_through():
     from workflows.options import DEFAULT_ACTIVITY, STEP_FAILED
 
 # Mail may be down for a while: a reminder gives up after some tries rather than hold the plan's expiry.
-NOTIFY = {"start_to_close_timeout": timedelta(seconds=60),
-          "retry_policy": RetryPolicy(initial_interval=timedelta(seconds=2), maximum_interval=timedelta(minutes=1),
-                                      maximum_attempts=8)}
+NOTIFY: dict[str, Any] = {
+    "start_to_close_timeout": timedelta(seconds=60),
+    "retry_policy": RetryPolicy(initial_interval=timedelta(seconds=2), maximum_interval=timedelta(minutes=1),
+                                maximum_attempts=8)}
 # An expiry whose write failed after all its attempts is tried again this much later (an outage is waited out).
 EVENT_RETRY = timedelta(minutes=5)
 # A timer that fires reads the plan's end from the merchant row before it reminds or expires: a renewal moves the

@@ -1,4 +1,4 @@
-"""One check of every queue alert rule, started by the `queue-alerts` Schedule (activities/queue_alerts.py)."""
+"""One check of every queue alert rule, started by the `queue-alerts` Schedule (services/queue_alerts.py)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,12 @@ from datetime import timedelta
 from temporalio import workflow
 
 with workflow.unsafe.imports_passed_through():
-    from activities.queue_alerts import CheckResult, check_queue_alerts
+    from activities.queue_alerts import check_queue_alerts
+    from domain.flows.queue_alerts import WORKFLOW, CheckResult
     from workflows.options import RETRY
 
 
-@workflow.defn(name="queue-alert-check")
+@workflow.defn(name=WORKFLOW)
 class QueueAlertCheckWorkflow:
     @workflow.run
     async def run(self) -> CheckResult:

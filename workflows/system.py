@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel
 from temporalio import workflow
 
 with workflow.unsafe.imports_passed_through():
-    from activities.system import EchoInput, echo
+    from activities.system import echo
+    from domain.flows.system import WORKFLOW, EchoInput, EchoRequest
     from workflows.options import DEFAULT_ACTIVITY
 
 
-class EchoRequest(BaseModel):
-    text: str
-
-
-@workflow.defn(name="echo")
+@workflow.defn(name=WORKFLOW)
 class EchoWorkflow:
     @workflow.run
     async def run(self, request: EchoRequest) -> str:

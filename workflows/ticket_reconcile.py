@@ -1,6 +1,6 @@
 """The reconciler of ticket flows as the fixed schedule of earlier releases ran it: starts the flow of any ticket
 whose creator died between the insert and the start (docs/decisions/ticket-creation.md). Kept registered for the
-histories of those runs; the built-in scheduled task calls the same code now (activities/jobs.py)."""
+histories of those runs; the built-in scheduled task calls the same code now (activities/job_code.py)."""
 
 from __future__ import annotations
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from datetime import datetime, timedelta
+from typing import Any
 
 from temporalio import workflow
 from temporalio.common import RetryPolicy
@@ -27,9 +28,10 @@ with workflow.unsafe.imports_passed_through():
     from workflows.refusals import refusal
 
 # Mail may be down for a while: give up after some tries rather than hold the ticket's timers.
-NOTIFY = {"start_to_close_timeout": timedelta(seconds=60),
-          "retry_policy": RetryPolicy(initial_interval=timedelta(seconds=2), maximum_interval=timedelta(minutes=1),
-                                      maximum_attempts=8)}
+NOTIFY: dict[str, Any] = {
+    "start_to_close_timeout": timedelta(seconds=60),
+    "retry_policy": RetryPolicy(initial_interval=timedelta(seconds=2), maximum_interval=timedelta(minutes=1),
+                                maximum_attempts=8)}
 A = TicketAction
 # A due event (a breach, the automatic close) whose write failed after all its attempts is tried again this
 # much later: the flow waits out an outage on a timer instead of failing or retrying without end.
@@ -191,10 +193,10 @@ class TicketWorkflow:
 
     def check(self, command: m.TicketCommand) -> None:
         state = self.state
-        problem = find_problem(command.model_dump(mode="json"))  # the API's input rules, for any caller
-        if problem is not None:
-            raise refusal(DomainError("VALIDATION_FAILED", status=422, field=problem.field, rule=problem.rule,
-                                      **problem.params))
+        invalid = find_problem(command.model_dump(mode="json"))  # the API's input rules, for any caller
+        if invalid is not None:
+            raise refusal(DomainError("VALIDATION_FAILED", status=422, field=invalid.field, rule=invalid.rule,
+                                      **invalid.params))
         try:
             rules.ensure_allowed(state.table_state, command.action)
         except DomainError as exc:

@@ -10,7 +10,7 @@ that declares a tighter range keeps it.
 from __future__ import annotations
 
 from types import NoneType, UnionType
-from typing import Annotated, Any, Union, get_args, get_origin
+from typing import Annotated, Any, Union, cast, get_args, get_origin
 
 from annotated_types import Ge, Gt, Le, Lt
 from pydantic import BaseModel
@@ -22,6 +22,7 @@ from api.schemas.types import inner_type, with_items
 
 def column_range(model: type, name: str) -> tuple[int, int] | None:
     """(lowest, highest) an integer column holds (`bigint`, `integer` or `smallint`); None for any other column."""
+    # the model is a mapped class, typed as any class here
     column = model.__table__.columns.get(name)  # type: ignore[attr-defined]
     kind = getattr(column, "type", None)
     if not isinstance(kind, Integer):
@@ -48,9 +49,12 @@ def int_constraints(annotation: Any) -> list[Any] | None:
 def with_range(metadata: list[Any], inner: list[Any], low: int, high: int) -> list[Any]:
     """The field's constraints plus the column's range on each side the field (or its type) leaves looser."""
     both = [*metadata, *inner]
-    floor = [m.ge for m in both if isinstance(m, Ge)] + [m.gt + 1 for m in both if isinstance(m, Gt)]
-    ceiling = [m.le for m in both if isinstance(m, Le)] + [m.lt - 1 for m in both if isinstance(m, Lt)]
-    added = [] if floor and max(floor) >= low else [Ge(low)]
+    # an integer column's bounds: annotated_types types them as any comparable
+    floor = [cast(int, m.ge) for m in both if isinstance(m, Ge)]
+    floor += [cast(int, m.gt) + 1 for m in both if isinstance(m, Gt)]
+    ceiling = [cast(int, m.le) for m in both if isinstance(m, Le)]
+    ceiling += [cast(int, m.lt) - 1 for m in both if isinstance(m, Lt)]
+    added: list[Ge | Le] = [] if floor and max(floor) >= low else [Ge(low)]
     added += [] if ceiling and min(ceiling) <= high else [Le(high)]
     return [*added, *metadata]  # before any validator function, so they shape the JSON schema too
 

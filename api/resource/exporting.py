@@ -44,6 +44,7 @@ def export_route(res: "Resource[Any]", router: APIRouter, scope: dict[str, Any])
 
     @router.post("/export", summary=f"Export {res.name}s matching the filters as xlsx",
                  response_class=StreamingResponse, openapi_extra=scope, responses=XLSX_RESPONSE)
+    # filters_t is the resource's filter class, a value FastAPI reads as the body's type
     async def export(params: filters_t,  # type: ignore[valid-type]
                      user: Annotated[Principal, Need(res.actions.export)]) -> StreamingResponse:
         return await export_rows(res, params, user)

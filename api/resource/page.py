@@ -39,6 +39,7 @@ class PlainPage:
     def __init__(self, resource: Resource[Any], columns: dict[str, Any]) -> None:
         self.resource = resource
         self.columns = columns  # public field -> the column or expression it shows
+        # resource.public is the resource's reply class, a value used as a type
         self.items = TypeAdapter(list[resource.public])  # type: ignore[name-defined]
         # A schema of plain values shows a row as it is: orjson writes it as pydantic would, at a tenth of the cost
         self.aliases = [info.alias or f for f, info in resource.public.model_fields.items()] if as_is(
@@ -60,7 +61,7 @@ class PlainPage:
     def matches(self, params: SearchParams, user: Principal, me: Any) -> Select[Any]:
         """The ids of the rows the search finds within the user's data authority, in no order."""
         res = self.resource
-        query = select(res.model.id)  # type: ignore[attr-defined]
+        query = select(res.model.id)
         if res.soft_delete:
             column, deleted = res.soft_delete
             query = query.where(getattr(res.model, column) != deleted)

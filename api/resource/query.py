@@ -34,6 +34,7 @@ from sqlalchemy.orm import InstrumentedAttribute
 from api.envelope import CamelModel
 from api.schemas.types import INT64_MAX, INT64_MIN, harden
 from domain.errors import DomainError, Invalid
+from domain.selects import AnySelect, SelectT
 
 MAX_PAGE_SIZE = 500
 MAX_PAGE = 10_000_000  # page * pageSize stays an OFFSET PostgreSQL takes
@@ -200,7 +201,7 @@ def hashable(value: Any) -> Any:
     return value
 
 
-def apply_filters(query: Select[Any], model: type, params: SearchParams) -> Select[Any]:
+def apply_filters(query: SelectT, model: type, params: SearchParams) -> SelectT:
     check_int_ranges(model, params)
     values = filter_values(params)
 
@@ -240,8 +241,8 @@ def sort_names(sortable: frozenset[str]) -> dict[str, str]:
     return {**{to_camel(f): f for f in sortable}, **{f: f for f in sortable}}
 
 
-def apply_sort(query: Select[Any], model: type, sort: str | None, sortable: set[str],
-               default: str) -> Select[Any]:
+def apply_sort(query: SelectT, model: type, sort: str | None, sortable: set[str],
+               default: str) -> SelectT:
     """The name is looked up in the allow-list as sent: nothing is computed from a client's string first."""
     spec = sort or default
     descending = spec.startswith("-")
@@ -276,7 +277,7 @@ def page_reply(items: list[Any], counted: int, params: SearchParams) -> dict[str
             "page": params.page, "pageSize": params.page_size}
 
 
-async def page_of(db: AsyncSession, query: Select[Any], params: SearchParams, item: Callable[[Any], Any], *,
+async def page_of(db: AsyncSession, query: AnySelect, params: SearchParams, item: Callable[[Any], Any], *,
                   whole_rows: bool = False) -> dict[str, Any]:
     """A search's page as the API answers it: the page's rows, each shown by `item` (which may be a coroutine
     function), and the capped total. `whole_rows`: `item` gets each row with all its columns, not the first."""
@@ -285,7 +286,7 @@ async def page_of(db: AsyncSession, query: Select[Any], params: SearchParams, it
     return page_reply([await shown if inspect.isawaitable(shown) else shown for shown in items], counted, params)
 
 
-async def page_rows(db: AsyncSession, query: Select[Any], params: SearchParams, *,
+async def page_rows(db: AsyncSession, query: AnySelect, params: SearchParams, *,
                     whole_rows: bool = False) -> tuple[Sequence[Any], int]:
     """The page's rows and the capped count of all matches, for a route that shows its rows together (one
     query for the names of every row's people) and answers with `page_reply`."""

@@ -25,6 +25,7 @@ from sqlalchemy.sql.visitors import iterate
 from api.deps import Principal
 from domain.models.departments import Department
 from domain.models.users import User
+from domain.selects import AnySelect, SelectT
 
 Column = Any  # a mapped attribute or column expression
 SCOPE_KEY = "x-data-scope"  # in a route's openapi_extra: the scope its queries take, or why it has none
@@ -33,7 +34,7 @@ WITHIN_KEPT = 256  # rendered conditions kept a process (`DataScope.within`)
 _WITHIN: dict[Hashable, tuple[str, dict[str, Any]]] = {}
 
 
-def bound_names(query: Select[Any]) -> set[str]:
+def bound_names(query: AnySelect) -> set[str]:
     """The names of the bind parameters a statement's author gave (their values come with the statement)."""
     return {node.key for node in iterate(query) if isinstance(node, BindParameter)}
 
@@ -99,7 +100,7 @@ class DataScope:
             return None
         return user.scope, user.department_id if user.scope.department else None
 
-    def within(self, user: Principal, rows: Select[Any]) -> tuple[str, dict[str, Any]] | None:
+    def within(self, user: Principal, rows: AnySelect) -> tuple[str, dict[str, Any]] | None:
         """`EXISTS (rows narrowed to the user's authority)` as SQL with named binds (`:name`, for `text()`) and
         their values, for a hand-written statement to carry as a condition; None when nothing restricts the
         user. Rendered once per shape of `rows` and the user's scope, the user's id bound as `scope_me`; the
@@ -119,7 +120,7 @@ class DataScope:
                 _WITHIN.pop(next(iter(_WITHIN)))
         return found[0], {**found[1], "scope_me": user.id}
 
-    def __call__(self, query: Select[Any], user: Principal) -> Select[Any]:
+    def __call__(self, query: SelectT, user: Principal) -> SelectT:
         found = self.conditions(user)
         return query.where(*found) if found else query
 

@@ -156,6 +156,7 @@ async def delete_admin_authority(authority_id: Annotated[Int32, Query(alias="aut
     grants.check_self(granter(user), [admin_id])
     result = await db.execute(delete(user_authorities).where(
         user_authorities.c.user_id == admin_id, user_authorities.c.authority_id == authority_id))
+    # a DELETE's result is a CursorResult; execute() types it as Result
     if result.rowcount:  # type: ignore[attr-defined]
         await record_grants(db, user, "User", admin_id, "authorities", [row.identifier], [])
     return ok(None)
@@ -170,6 +171,7 @@ async def delete_role_authority(authority_id: Annotated[Int32, Query(alias="auth
     grants.check_role_held(granter(user), await held(db, user_roles, "user_id", user.id, "role_id"), [role_id])
     result = await db.execute(delete(role_authorities).where(
         role_authorities.c.role_id == role_id, role_authorities.c.authority_id == authority_id))
+    # a DELETE's result is a CursorResult; execute() types it as Result
     if result.rowcount:  # type: ignore[attr-defined]
         await record_grants(db, user, "Role", role_id, "authorities", [row.identifier], [])
     return ok(None)

@@ -28,7 +28,7 @@ def merged(scopes: list[ScopeGrant]) -> list[ScopeGrant]:
     by_type: dict[str, set[str]] = {}
     for s in scopes:
         by_type.setdefault(s.scope_type, set()).update(s.values)
-    return [ScopeGrant(scope_type=k, values=sorted(v)) for k, v in sorted(by_type.items())]  # type: ignore[arg-type]
+    return [ScopeGrant(scope_type=k, values=sorted(v)) for k, v in sorted(by_type.items())]
 
 
 async def grants_of(db: AsyncSession, column: Any, subject_id: int) -> list[dict[str, Any]]:

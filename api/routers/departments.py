@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -50,10 +50,11 @@ async def tree(db: SessionDep, _: Annotated[Principal, Need(AUTHENTICATED)]) -> 
     rows = (await db.scalars(select(Department).options(selectinload(Department.leader))
                              .order_by(Department.name, Department.id))).all()
     counts = dict((await db.execute(select(User.department_id, func.count()).group_by(User.department_id))).all())
-    nodes = {r.id: {"id": r.id, "name": r.name, "fullName": r.full_name, "leaderId": r.leader_id,
-                    "leaderName": r.leader.display_name if r.leader else None, "parentId": r.parent_id,
-                    "memberCount": counts.get(r.id, 0), "children": []} for r in rows}
-    roots = []
+    nodes: dict[int, dict[str, Any]] = {
+        r.id: {"id": r.id, "name": r.name, "fullName": r.full_name, "leaderId": r.leader_id,
+               "leaderName": r.leader.display_name if r.leader else None, "parentId": r.parent_id,
+               "memberCount": counts.get(r.id, 0), "children": []} for r in rows}
+    roots: list[dict[str, Any]] = []
     for r in rows:
         parent = nodes.get(r.parent_id) if r.parent_id is not None else None
         (parent["children"] if parent else roots).append(nodes[r.id])

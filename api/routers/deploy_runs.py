@@ -8,7 +8,7 @@ from typing import Annotated
 from fastapi import APIRouter
 from sqlalchemy import select, update
 
-from api.deploy_ops import DEPLOYS, RUN_READERS, load_run, load_task, queue_run, runs_public, signal_quietly
+from api.deploy_ops import DEPLOYS, RUN_READERS, load_run, load_task, queue_run, runs_public
 from api.deps import Need, Principal, SessionDep, release
 from api.envelope import Page, Reply, ok
 from api.flows import TemporalDep
@@ -21,8 +21,7 @@ from domain.enums import DeployRunKind, DeployRunStatus
 from domain.errors import DomainError
 from domain.models.deployments import DeployProject, DeployRun
 from domain.rules import deployments as rules
-from services.flows import watched
-from workflows import deploy_models as m
+from services.deployments import flow
 
 router = APIRouter(prefix="/deploy/run", tags=["deploy_runs"])
 narrow_filters(DeployRun, RunFilters)  # each integer filter held to its column's range
@@ -96,7 +95,7 @@ async def cancel(run_id: int, db: SessionDep,
                                   entity_id=run_id, action="update", before=before, after=audit.snapshot(run))
         public, code = await one(db, run, user), await project_code(db, run)
         await release(db)
-        await signal_quietly(flows, m.queue_id(code), "forget", m.Enqueued(run_id=run_id))
+        await flow.forget(flows, code, run_id)
         return ok(public)
     if run.status != DeployRunStatus.RUNNING:
         raise DomainError("DEPLOY_NOT_CANCELLABLE", status=409)
@@ -104,8 +103,7 @@ async def cancel(run_id: int, db: SessionDep,
                               entity_id=run_id, action="cancel", before=None, after={"cancelRequested": True})
     public = await one(db, run, user)
     await release(db)
-    async with watched():
-        await flows.get_workflow_handle(m.run_id(run_id)).cancel()
+    await flow.cancel_run(flows, run_id)
     return ok(public)
 
 

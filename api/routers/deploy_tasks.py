@@ -18,8 +18,6 @@ from api.deploy_ops import (
     OptionalTemporal,
     load_task,
     queue_run,
-    signal_quietly,
-    start_review_clock,
     tasks_public,
 )
 from api.deploy_ops import runs_public as runs_of
@@ -47,7 +45,7 @@ from domain.enums import DeployDecision, DeployRunKind, DeployTaskStatus
 from domain.errors import DomainError, Forbidden, Invalid
 from domain.models.deployments import DeployProject, DeployReview, DeployRun, DeployTask, DeployTaskRevision
 from domain.rules import deployments as rules
-from workflows import deploy_models as m
+from services.deployments import flow
 
 router = APIRouter(prefix="/deploy/task", tags=["deploy_tasks"])
 narrow_filters(DeployTask, TaskFilters)  # each integer filter held to its column's range
@@ -100,7 +98,7 @@ async def add(body: TaskBody, db: SessionDep,
                               entity_id=task.id, action="create", before=None, after=audit.snapshot(task))
     public = (await tasks_public(db, [task]))[0]
     await release(db)
-    await start_review_clock(flows, task)
+    await flow.start_review_clock(flows, task)
     return ok(public)
 
 
@@ -120,7 +118,7 @@ async def modify(body: TaskModify, db: SessionDep,
                               entity_id=task.id, action="update", before=before, after=audit.snapshot(task))
     public = (await tasks_public(db, [task]))[0]
     await release(db)
-    await start_review_clock(flows, task)
+    await flow.start_review_clock(flows, task)
     return ok(public)
 
 
@@ -190,5 +188,5 @@ async def review(task_id: int, body: ReviewBody, db: SessionDep,
     else:
         await release(db)
     if deciding:
-        await signal_quietly(flows, m.review_id(task_id), "decide")
+        await flow.decided(flows, task_id)
     return ok(public)

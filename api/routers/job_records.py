@@ -1,5 +1,5 @@
 """Task records (SPEC §2 /system/task/log, §4 task result): one row a run of a scheduled task, written by the run
-itself (activities/job_store.py), kept as long as the task record retention job allows; read and exported."""
+itself (services/jobs/store.py), kept as long as the task record retention job allows; read and exported."""
 
 from __future__ import annotations
 

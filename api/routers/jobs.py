@@ -12,11 +12,8 @@ from typing import Annotated, Any
 from fastapi import Request
 from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client
-from temporalio.common import SearchAttributePair, TypedSearchAttributes
 from temporalio.service import RPCError, RPCStatusCode
 
-from activities import job_overlap as overlap
-from activities.job_schedules import backfill, describe_schedule, drop_schedule, put_schedule
 from api.deps import Need, Principal, SessionDep, release
 from api.envelope import Reply, ok
 from api.flows import temporal_client
@@ -37,15 +34,18 @@ from api.schemas.jobs import (
 )
 from api.temporal_ui import OPERATE, UI_PATH, workflow_path
 from api.user_center import ensure_person_put
-from domain.enums import JobPauseReason, JobStatus, JobTrigger
+from domain.enums import JobPauseReason, JobStatus
 from domain.errors import DomainError, Invalid
+from domain.flows.jobs import schedule_id
 from domain.models.jobs import ScheduledJob
 from domain.models.users import real_name_of
 from domain.outbound import check_job_urls
 from domain.rules import jobs as rules
 from domain.settings import get_settings
 from services.flows import watched
-from workflows.job_models import TASK_NAME, JobRun
+from services.jobs import overlap
+from services.jobs.flow import start_run
+from services.jobs.schedules import backfill, describe_schedule, drop_schedule, follow_pause, put_schedule
 
 log = logging.getLogger("omp.jobs")
 MENU = "task-schedule"
@@ -127,7 +127,7 @@ async def handlers(_: Annotated[Principal, Need(MENU)]) -> Reply[list[JobHandler
 def schedule_url(job_id: int, user: Principal) -> str | None:
     if not user.can(OPERATE):
         return None
-    return f"{UI_PATH}/namespaces/{get_settings().temporal_namespace}/schedules/{rules.schedule_id(job_id)}"
+    return f"{UI_PATH}/namespaces/{get_settings().temporal_namespace}/schedules/{schedule_id(job_id)}"
 
 
 @router.get("/{job_id}/schedule", summary="The task's schedule as Temporal describes it: the next 5 fire times",
@@ -139,7 +139,7 @@ async def schedule(job_id: int, db: SessionDep, request: Request,
     client = await temporal_client(request)
     async with watched():
         found = await describe_schedule(client, job_id)
-    view: dict[str, Any] = {"schedule_id": rules.schedule_id(job_id), "found": found is not None,
+    view: dict[str, Any] = {"schedule_id": schedule_id(job_id), "found": found is not None,
                             "schedule_url": schedule_url(job_id, user)}
     if found is not None:
         view |= {"paused": found.schedule.state.paused, "note": found.schedule.state.note or None,
@@ -147,20 +147,6 @@ async def schedule(job_id: int, db: SessionDep, request: Request,
                  "recent": [{"nominal_at": a.scheduled_at, "started_at": a.started_at,
                              "workflow_id": getattr(a, "workflow_id", "")} for a in found.info.recent_actions[-5:]]}
     return ok(view)
-
-
-async def start_run(client: Client, row: ScheduledJob, params: dict[str, Any] | None) -> str:
-    workflow_id = rules.manual_workflow_id(row.id, datetime.now(UTC))
-    async with watched():
-        await client.start_workflow(
-            "scheduled-job", JobRun(job_id=row.id, trigger=JobTrigger.MANUAL, params=params), id=workflow_id,
-            task_queue=get_settings().task_queue, search_attributes=_task_name(row.name),
-            static_summary=f"Run now: {row.name} ({row.handler}.{row.method})"[:200])
-    return workflow_id
-
-
-def _task_name(name: str) -> TypedSearchAttributes:
-    return TypedSearchAttributes([SearchAttributePair(TASK_NAME, name)])
 
 
 async def changed(db: AsyncSession, user: Principal, row: ScheduledJob, action: str, before: dict | None,
@@ -213,13 +199,9 @@ async def set_paused(db: AsyncSession, request: Request, user: Principal, job_id
     await db.flush()
     await changed(db, user, row, "pause" if paused else "resume", before,
                   {"status": row.status, "reason": reason})
-    note = rules.pause_note(JobPauseReason.MANUAL, user.username, reason)
-
-    async def follow_row(client: Client) -> None:
-        handle = client.get_schedule_handle(rules.schedule_id(job_id))
-        await (handle.pause(note=note) if paused else handle.unpause(note=f"resumed by {user.username}: {reason}"))
-
-    return row, await follow(request, db, follow_row)
+    note = (rules.pause_note(JobPauseReason.MANUAL, user.username, reason) if paused
+            else f"resumed by {user.username}: {reason}")
+    return row, await follow(request, db, lambda client: follow_pause(client, job_id, paused, note))
 
 
 @router.post("/{job_id}/pause", summary="Pause the task's schedule, with a reason")

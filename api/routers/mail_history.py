@@ -3,10 +3,10 @@ id and attachments; failed rows of one fire, or of every fire in a time range, a
 
 from __future__ import annotations
 
-from typing import Annotated, Any, cast
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
-from sqlalchemy import Select, and_, select
+from sqlalchemy import and_, select
 
 from api.deps import Need, Principal, SessionDep
 from api.envelope import Page, Reply, ok
@@ -24,11 +24,9 @@ from services.mail import store
 router = APIRouter(prefix="/mail-history", tags=["mail_history"])
 narrow_filters(MailOutbox, MailHistoryFilters)  # each integer filter held to its column's range
 SCOPE = unscoped("timed mails are shared by everyone who manages mail")
-# As the resource kit's filters and sorts take it (a select of any row shape).
-ROWS = cast("Select[Any]", select(MailOutbox, MailTask.subject, MailFire.attachment_names, MailFire.workflow_id)
-            .join(MailTask, MailTask.id == MailOutbox.task_id)
-            .outerjoin(MailFire, and_(MailFire.task_id == MailOutbox.task_id,
-                                      MailFire.fire_time == MailOutbox.fire_time)))
+ROWS = (select(MailOutbox, MailTask.subject, MailFire.attachment_names, MailFire.workflow_id)
+        .join(MailTask, MailTask.id == MailOutbox.task_id)
+        .outerjoin(MailFire, and_(MailFire.task_id == MailOutbox.task_id, MailFire.fire_time == MailOutbox.fire_time)))
 
 
 def item(row: Any, user: Principal) -> dict[str, Any]:

@@ -1,5 +1,5 @@
 """Queue alerts (SPEC §2 /system/task/alter-mq): rules on the resource kit, and the alerts the `queue-alerts`
-Schedule opens and closes (activities/queue_alerts.py). The API never polls Temporal for them."""
+Schedule opens and closes (services/queue_alerts.py). The API never polls Temporal for them."""
 
 from __future__ import annotations
 

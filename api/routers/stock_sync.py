@@ -73,6 +73,7 @@ def _read_only(name: str, model: type, public: type, filters: type, permission: 
     """A list with its export and nothing to add or change: the row is written elsewhere."""
     return Resource(name=name, model=model, public=public, create=StockNoChange, update=StockNoChange, filters=filters,
                     permission=permission, actions=Actions(export=export), computed=computed,
+                    # every stock model has merchant_id; the model is typed as any class
                     scope=through_merchant(name, model.merchant_id), **more)  # type: ignore[attr-defined]
 
 

@@ -62,6 +62,7 @@ class EntityChangePublic(CamelModel):
     operator_name: str | None
     changes: dict[str, Any] = Field(description="field -> {before, after}")
 
+    # pydantic's computed_field over @property, a decorator mypy refuses there
     @computed_field(description="the entity's name in the caller's language")  # type: ignore[prop-decorator]
     @property
     def entity_label(self) -> str:
@@ -69,6 +70,7 @@ class EntityChangePublic(CamelModel):
         label = t(key)
         return self.entity if label == key else label
 
+    # pydantic's computed_field over @property, a decorator mypy refuses there
     @computed_field(description="field -> its label in the caller's language (the field itself if none)")  # type: ignore[prop-decorator]
     @property
     def field_labels(self) -> dict[str, str]:

@@ -34,7 +34,7 @@ from domain.models.merchants import Merchant, MerchantAccount, Shop
 from domain.rules import merchants as rules
 
 
-def checked(check: Callable[[str], str]) -> Callable[[Any], Any]:
+def checked(check: Callable[[str], object]) -> Callable[[Any], Any]:
     """A rule of domain/rules/merchants.py as a field validator: its refusal becomes the field's 422."""
     def validate(value: Any) -> Any:
         if value is None:

@@ -177,8 +177,9 @@ class PackagePublic(CamelModel):
     created_at: datetime
     updated_at: datetime
 
-    @computed_field(description="the most of this package one subscribe or gift request buys: an add-on's by its "
-                    "type (SPEC §3 add-on package quantities), any other within the largest of them")  # type: ignore[prop-decorator]
+    @computed_field(  # type: ignore[prop-decorator]  # pydantic's decorator over @property, which mypy refuses
+        description="the most of this package one subscribe or gift request buys: an add-on's by its type "
+                    "(SPEC §3 add-on package quantities), any other within the largest of them")
     @property
     def max_count(self) -> int:
         return subscription_rules.count_limit(self.package_type, self.addon_type)

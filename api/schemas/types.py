@@ -49,7 +49,7 @@ Int64 = Annotated[int, Field(ge=INT64_MIN, le=INT64_MAX)]
 # An id of a row whose key is an `integer` column (every table's but the ledgers')
 RowId = Annotated[int, Field(ge=1, le=INT32_MAX)]
 Day = Annotated[date, Field(**day_range(EARLIEST_DAY, LATEST_DAY))]
-Moment = Annotated[AwareDatetime, Field(**day_range(EARLIEST, LATEST))]  # type: ignore[arg-type]
+Moment = Annotated[AwareDatetime, Field(**day_range(EARLIEST, LATEST))]
 
 
 def within_years(value: datetime) -> datetime:
@@ -98,8 +98,10 @@ def missing_bounds(info: FieldInfo, *, single_line: bool, integers: tuple[int, i
     if kind is int:
         low, high = integers
     elif kind in (date, datetime, AwareDatetime):
+        # the dates' bounds where the integers' were (low, high: int)
         low, high = (EARLIEST_DAY, LATEST_DAY) if kind is date else (EARLIEST, LATEST)  # type: ignore[assignment]
         if not has(both, Ge, Gt, Le, Lt):
+            # day_range's dict holds Field's ge, le and json_schema_extra, typed as Any values
             return [Field(**day_range(low, high))]  # type: ignore[arg-type]
     else:
         return []
@@ -134,8 +136,9 @@ def with_items(annotation: Any, constraints: list[Any], *, last: bool = False) -
         return reduce(operator.or_, (a if a is NoneType else with_items(a, constraints, last=last)
                                      for a in get_args(annotation)))
     if origin in (list, set, frozenset):
-        return origin[with_items(get_args(annotation)[0], constraints, last=last)]  # type: ignore[index]
+        return origin[with_items(get_args(annotation)[0], constraints, last=last)]
     if origin is tuple:
+        # a tuple type built at run time from its item types
         return tuple[tuple(a if a is Ellipsis else with_items(a, constraints, last=last)  # type: ignore[misc]
                            for a in get_args(annotation))]
     if origin is Annotated and not last:

@@ -1,5 +1,5 @@
-"""Markdown tables of an API route beside pgbench (`measure.beside_pgbench`'s figures), as bench/RESULTS.md
-shows them, each figure against its target."""
+"""Markdown tables of an API route beside pgbench (`measure.beside_pgbench`'s figures), as the
+bench/<module>/HISTORY.md files show them, each figure against its target."""
 
 from __future__ import annotations
 

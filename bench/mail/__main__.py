@@ -9,7 +9,7 @@
    launcher restarts it each time. Once the fire has nothing left to send: the mails the sink received per
    recipient, duplicates and missing counted from the sink, and the outbox rows by status (SENDING: handed to the
    server, reply not recorded).
-Results go to bench/out/mail-<time>.json and are printed as the table of bench/RESULTS.md.
+Results go to bench/out/mail-<time>.json and are printed as the tables of bench/mail/HISTORY.md.
 """
 
 from __future__ import annotations

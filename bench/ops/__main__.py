@@ -2,7 +2,7 @@
 (bench/harness/stack.py). A part is a module of bench/ops with `add_arguments(parser)` (optional),
 `prepare(args)` (optional, before its console starts), `async measure(console, args) -> dict` and
 `report(results) -> str`; its results go to
-bench/out/ops-<part>-<time>.json and its table is printed as bench/RESULTS.md shows it.
+bench/out/ops-<part>-<time>.json and its table is printed as bench/ops/HISTORY.md shows it.
 
 - schedules: 300 scheduled tasks firing every minute for 10 minutes, start lateness (bench/ops/schedules.py).
 - logs: a 30 MB deploy log streamed to the browser, time to first line and page memory (bench/ops/logs.py).

@@ -27,9 +27,9 @@ import psycopg
 from bench.harness import stack
 from bench.harness.figures import load_average, machine, summary, verdict
 from domain.enums import JobTrigger
+from domain.flows.jobs import SCHEDULED_START, WORKFLOW, JobRun
 from domain.settings import get_settings
 from domain.temporal import connect
-from workflows.job_models import SCHEDULED_START, JobRun
 
 TARGET_P99_MS = 2000
 RECORDS = """select extract(epoch from started_at - nominal_at) * 1000, result, nominal_at, started_at
@@ -152,7 +152,7 @@ async def direct_burst(console: stack.Stack, ids: list[int], idle: dict[str, flo
     async def start(job_id: int) -> Any:
         async with gate:
             return await client.start_workflow(
-                "scheduled-job", JobRun(job_id=job_id, trigger=JobTrigger.MANUAL), id=f"bench-direct-{job_id}-{stamp}",
+                WORKFLOW, JobRun(job_id=job_id, trigger=JobTrigger.MANUAL), id=f"bench-direct-{job_id}-{stamp}",
                 task_queue=get_settings().task_queue, rpc_timeout=timedelta(seconds=60))
 
     handles = await asyncio.gather(*(start(i) for i in ids))

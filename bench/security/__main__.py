@@ -8,7 +8,7 @@
    the database connections left idle in transaction.
 5. The Temporal server paused (SIGSTOP) for a while: a new ticket and a ticket action meanwhile.
 6. Login throttling: wrong passwords in a row on admin from one address, then the right one from two others.
-Results go to bench/out/security-<time>.json and are printed as the table of bench/RESULTS.md.
+Results go to bench/out/security-<time>.json and are printed as the table of bench/security/HISTORY.md.
 """
 
 from __future__ import annotations

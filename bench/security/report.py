@@ -1,5 +1,5 @@
 """`python -m bench.security.report bench/out/security-<time>.json`: one run's figures as the Markdown table of
-bench/RESULTS.md, beside what the same request did before the fixes."""
+bench/security/HISTORY.md, beside what the same request did before the fixes."""
 
 from __future__ import annotations
 

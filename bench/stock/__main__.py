@@ -10,7 +10,7 @@
    beside pgbench sending the lean movement's own message on the same balances: the auth check, then one
    statement (guarded UPDATE + change record + the call's operation log row), one transaction.
 5. Drift: the stock reconciliation's own proof over every balance afterwards (must be 0).
-Results go to bench/out/stock-<time>.json and are printed as bench/RESULTS.md shows them.
+Results go to bench/out/stock-<time>.json and are printed as bench/stock/HISTORY.md shows them.
 """
 
 from __future__ import annotations

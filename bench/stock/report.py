@@ -1,5 +1,5 @@
 """`python -m bench.stock.report bench/out/stock-<time>.json`: one run's figures as Markdown against the targets
-(the tables of bench/RESULTS.md)."""
+(the tables of bench/stock/HISTORY.md)."""
 
 from __future__ import annotations
 

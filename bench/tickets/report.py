@@ -1,5 +1,5 @@
 """`python -m bench.tickets.report bench/out/tickets-<time>.json`: the figures of one run as Markdown tables
-against the targets (the tables of bench/RESULTS.md)."""
+against the targets (the tables of bench/tickets/HISTORY.md)."""
 
 from __future__ import annotations
 

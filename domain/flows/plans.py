@@ -6,6 +6,8 @@ docs/plans.md for the contract of the `renew` signal.
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import AwareDatetime, BaseModel, Field
 from temporalio.common import SearchAttributeKey, SearchAttributePair, SearchAttributeUpdate, TypedSearchAttributes
 
@@ -86,14 +88,14 @@ def start_of(renewal: PlanRenewal, console_url: str = "") -> PlanStart:
 
 
 def search_attributes(state: PlanState) -> TypedSearchAttributes:
-    pairs: list[SearchAttributePair] = [SearchAttributePair(MERCHANT_ID, state.merchant_id),
-                                        SearchAttributePair(EXPIRE_AT, state.expire_at)]
+    pairs: list[SearchAttributePair[Any]] = [SearchAttributePair(MERCHANT_ID, state.merchant_id),
+                                             SearchAttributePair(EXPIRE_AT, state.expire_at)]
     if state.plan_name is not None:
         pairs.append(SearchAttributePair(PLAN_NAME, str(state.plan_name)))
     return TypedSearchAttributes(pairs)
 
 
-def search_attribute_updates(state: PlanState) -> list[SearchAttributeUpdate]:
+def search_attribute_updates(state: PlanState) -> list[SearchAttributeUpdate[Any]]:
     return [EXPIRE_AT.value_set(state.expire_at),
             PLAN_NAME.value_set(str(state.plan_name)) if state.plan_name is not None else PLAN_NAME.value_unset()]
 

@@ -1,7 +1,7 @@
 """Scheduled tasks (SPEC §3): the task, the record of each run, and the alarm mails a failing task sends.
 
-A task is one Temporal Schedule (`job-{id}`, activities/job_schedules.py); PostgreSQL holds the task as saved
-and the records, which the runs write (activities/job_store.py)."""
+A task is one Temporal Schedule (`job-{id}`, services/jobs/schedules.py); PostgreSQL holds the task as saved
+and the records, which the runs write (services/jobs/store.py)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 console's own jobs with their parameter schemas, the cron rule, and what a finished run means for the task.
 
 The handler and method of a task are a key into JOBS, never a name resolved by reflection: a task can only run
-what this file lists, with parameters its schema accepts (activities/jobs.py holds the code of each key).
+what this file lists, with parameters its schema accepts (activities/job_code.py holds the code of each key).
 """
 
 from __future__ import annotations
@@ -143,25 +143,6 @@ def fires_after(expression: str, start: datetime, count: int) -> list[datetime]:
     console shows comes from Temporal's own description of the schedule."""
     it = croniter(expression, start)
     return [it.get_next(datetime) for _ in range(count)]
-
-
-# ---- names in Temporal ----------------------------------------------------------------------------------------
-
-def schedule_id(job_id: int) -> str:
-    return f"job-{job_id}"
-
-
-def run_workflow_prefix(job_id: int) -> str:
-    """The Schedule appends the nominal time to it: `job-7-2026-11-25T02:00:00Z`."""
-    return f"job-{job_id}"
-
-
-def manual_workflow_id(job_id: int, at: datetime) -> str:
-    return f"job-{job_id}-run-{at:%Y%m%dT%H%M%S%f}"
-
-
-def incident_workflow_id(job_id: int) -> str:
-    return f"job-incident-{job_id}"
 
 
 # ---- what a finished run means ---------------------------------------------------------------------------------

@@ -110,6 +110,7 @@ def history(warehouse_id: int, sku: str, shelves: list[int], rng: random.Random)
         steps.append({"type": StockMovementType.DEFECTIVE_GOOD, "quantity": 1, "shelf_id": shelf,
                       "reason": "Damaged packaging"})
     return [Movement(warehouse_id=warehouse_id, sku=sku, idempotency_key=f"demo-{warehouse_id}-{sku}-{number}",
+                     # each step holds Movement's own fields, typed as a dict of object values
                      actor_name="demo", **step) for number, step in enumerate(steps)]  # type: ignore[arg-type]
 
 

@@ -24,10 +24,12 @@ class Node:
 
 
 def menu(identifier: str, path: str, en: str, zh: str, id_: str, *children: Node, **kw: object) -> Node:
+    # kw passes Node's optional fields through, typed as object values
     return Node(identifier, MenuType.MENU, en, zh, id_, path=path, children=children, **kw)  # type: ignore[arg-type]
 
 
 def directory(identifier: str, path: str, en: str, zh: str, id_: str, *children: Node, **kw: object) -> Node:
+    # kw passes Node's optional fields through, typed as object values
     return Node(identifier, MenuType.DIRECTORY, en, zh, id_, path=path, children=children, **kw)  # type: ignore[arg-type]
 
 

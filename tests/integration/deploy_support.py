@@ -16,12 +16,12 @@ from temporalio.client import WorkflowExecutionStatus
 from temporalio.worker import Worker
 
 from domain.db import transaction
+from domain.flows import deployments as m
 from domain.models.deployments import DeployFreezeWindow, DeployLogChunk, DeployProject, DeployRun
 from domain.settings import get_settings
 from tests.conftest import unique
 from tests.integration.ticket_support import eventually, register_search_attributes, staff
 from worker.registry import queues
-from workflows import deploy_models as m
 
 AUTHOR = ("jenkins-deploy", "deploy#add", "deploy#edit", "deploy#run", "deploy#cancel", "review-detail",
           "audit-ci", "audit-cd")

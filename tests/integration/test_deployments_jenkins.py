@@ -12,11 +12,13 @@ import httpx
 import pytest
 from temporalio.testing import ActivityEnvironment
 
-from activities import deploy_jenkins, deploy_store
+from activities import deploy_jenkins
 from activities.deployments import execute_deploy_run
 from domain.db import transaction
 from domain.models.deployments import DeployRun, DeployTask
 from domain.settings import get_settings
+from services.deployments import jenkins as jenkins_api
+from services.deployments import store as deploy_store
 from tests.integration import deploy_support
 from tests.integration.deploy_support import AUTHOR, approved_task, log_text, post, project, queue_done, run_row
 from tests.integration.jenkins_fake import FakeJenkins, Job, serving
@@ -84,9 +86,9 @@ async def test_a_failed_build_is_a_failed_run_with_its_console(jenkins):
 async def test_an_attempt_after_a_worker_died_between_trigger_and_record_follows_that_build(jenkins, started):
     run_id = await running(JOB)
     ctx = await deploy_store.load_context(run_id)
-    async with deploy_jenkins.client() as http:  # what the dead worker did before it could record the item
-        other = deploy_jenkins.Jenkins(http, JOB)
-        queue = await other.trigger(deploy_jenkins.build_params(ctx))
+    async with jenkins_api.client() as http:  # what the dead worker did before it could record the item
+        other = jenkins_api.Jenkins(http, JOB)
+        queue = await other.trigger(jenkins_api.build_params(ctx))
         while started and await other.build_of(queue) is None:
             pass
     outcome = await ActivityEnvironment().run(execute_deploy_run, run_id)

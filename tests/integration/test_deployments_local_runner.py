@@ -1,6 +1,7 @@
-"""The local runner is idempotent per run (activities/deploy_local.py): however many attempts spawn the
-command's wrapper — a worker that died right after spawning it, before anything was recorded, and the attempt
-that takes over — the command runs once, and every attempt follows that one process to its exit status."""
+"""The local runner is idempotent per run (activities/deploy_local.py, services/deployments/local.py): however many
+attempts spawn the command's wrapper — a worker that died right after spawning it, before anything was recorded,
+and the attempt that takes over — the command runs once, and every attempt follows that one process to its exit
+status."""
 
 from __future__ import annotations
 
@@ -10,10 +11,11 @@ from pathlib import Path
 
 from temporalio.testing import ActivityEnvironment
 
-from activities import deploy_local, deploy_store
 from activities.deployments import execute_deploy_run
 from domain.db import transaction
 from domain.models.deployments import DeployRun, DeployTask
+from services.deployments import local as deploy_local
+from services.deployments import store as deploy_store
 from tests.integration.deploy_support import AUTHOR, log_text, project, run_row
 from tests.integration.ticket_support import staff
 

@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import func, select, update
 
-from activities.jobs import CODE
+from activities.job_code import CODE
 from domain.db import transaction
 from domain.models.audit import EntityChange
 from domain.models.deployments import DeployTask

@@ -14,8 +14,8 @@ from sqlalchemy import func, select
 
 from domain.db import transaction
 from domain.enums import JobRecordResult
+from domain.flows.jobs import schedule_id
 from domain.models.jobs import JobRecord, ScheduledJob
-from domain.rules import jobs as rules
 from domain.settings import get_settings
 from tests.conftest import unique
 from tests.integration import ticket_support
@@ -101,7 +101,7 @@ async def test_the_next_five_fire_times_are_temporals_own(client, login_as, flow
     job = (await client.post("/cms/job/add", json=form(cron="15 9 * * 1-5", timeZone="Asia/Shanghai"),
                              headers=headers)).json()["data"]
     view = (await client.get(f"/cms/job/{job['id']}/schedule", headers=headers)).json()["data"]
-    described = await flows.client.get_schedule_handle(rules.schedule_id(job["id"])).describe()
+    described = await flows.client.get_schedule_handle(schedule_id(job["id"])).describe()
     assert described.schedule.spec.cron_expressions == ["15 9 * * 1-5"] or described.schedule.spec.calendars
     assert described.schedule.spec.time_zone_name == "Asia/Shanghai"
     assert len(view["nextTimes"]) == 5 and not view["paused"]
@@ -192,7 +192,7 @@ async def test_n_failures_pause_the_task_mail_once_and_a_pass_mails_recovered(cl
         saved = (await client.get(f"/cms/job/detail/{job['id']}", headers=headers)).json()["data"]
         assert (saved["status"], saved["pausedReason"], saved["consecutiveFailures"], saved["alarm"]) == (
             "PAUSED", "FAILURES", 2, "FAILING")
-        described = await flows.client.get_schedule_handle(rules.schedule_id(job["id"])).describe()
+        described = await flows.client.get_schedule_handle(schedule_id(job["id"])).describe()
         assert described.schedule.state.paused and "2 failures" in described.schedule.state.note
 
         failing = await eventually(lambda: _mails(mail_sink, address, 1))
@@ -219,7 +219,7 @@ async def _mails(sink: Any, address: str, count: int) -> list[email.message.Mess
 async def test_pause_and_resume_carry_a_reason_to_the_schedule(client, login_as, flows):
     headers = await login_as(*EVERYTHING)
     job = (await client.post("/cms/job/add", json=form(), headers=headers)).json()["data"]
-    handle = flows.client.get_schedule_handle(rules.schedule_id(job["id"]))
+    handle = flows.client.get_schedule_handle(schedule_id(job["id"]))
     reply = await client.post(f"/cms/job/{job['id']}/pause", json={"reason": "month-end freeze"}, headers=headers)
     assert reply.json()["data"]["status"] == "PAUSED"
     state = (await handle.describe()).schedule.state
@@ -260,7 +260,7 @@ async def test_a_builtin_task_cannot_be_deleted_and_a_plain_one_takes_its_schedu
     assert (await client.delete(f"/cms/job/delete/{job['id']}", headers=headers)).status_code == 200
     from temporalio.service import RPCError
     with pytest.raises(RPCError):
-        await flows.client.get_schedule_handle(rules.schedule_id(job["id"])).describe()
+        await flows.client.get_schedule_handle(schedule_id(job["id"])).describe()
 
 
 async def test_a_schedule_put_by_an_older_console_lets_every_fire_start_after_the_next_start(client, login_as, flows):
@@ -269,12 +269,12 @@ async def test_a_schedule_put_by_an_older_console_lets_every_fire_start_after_th
     keeps buffering its fires."""
     from temporalio.client import ScheduleOverlapPolicy, ScheduleUpdate
 
-    from activities.job_schedules import ensure_job_schedules
+    from services.jobs.schedules import ensure_job_schedules
 
     headers = await login_as(*EVERYTHING)
     plain = (await client.post("/cms/job/add", json=form(), headers=headers)).json()["data"]
     buffered = (await client.post("/cms/job/add", json=form(misfire="FIRE_ALL_MISSED"), headers=headers)).json()
-    handle = flows.client.get_schedule_handle(rules.schedule_id(plain["id"]))
+    handle = flows.client.get_schedule_handle(schedule_id(plain["id"]))
     assert (await handle.describe()).schedule.policy.overlap == ScheduleOverlapPolicy.ALLOW_ALL
 
     async def as_before(given: Any) -> ScheduleUpdate:
@@ -286,7 +286,7 @@ async def test_a_schedule_put_by_an_older_console_lets_every_fire_start_after_th
     assert (await handle.describe()).schedule.policy.overlap == ScheduleOverlapPolicy.SKIP
     await ensure_job_schedules(flows.client)
     assert (await handle.describe()).schedule.policy.overlap == ScheduleOverlapPolicy.ALLOW_ALL
-    other = flows.client.get_schedule_handle(rules.schedule_id(buffered["data"]["id"]))
+    other = flows.client.get_schedule_handle(schedule_id(buffered["data"]["id"]))
     assert (await other.describe()).schedule.policy.overlap == ScheduleOverlapPolicy.BUFFER_ALL
 
 

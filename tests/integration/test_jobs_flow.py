@@ -14,13 +14,12 @@ from temporalio.client import WorkflowFailureError
 
 from domain.db import transaction
 from domain.enums import JobAlarm, JobRecordResult, JobTrigger
+from domain.flows.jobs import JobRun, incident_workflow_id
 from domain.models.jobs import JobAlarmMail, JobRecord, ScheduledJob
-from domain.rules import jobs as rules
 from domain.settings import get_settings
 from tests.conftest import own_workers, unique
 from tests.integration import ticket_support
 from tests.integration.ticket_support import eventually, free_port
-from workflows.job_models import JobRun
 from workflows.jobs import JobRunWorkflow
 
 mail_sink = ticket_support.mail_sink  # fixture
@@ -74,7 +73,7 @@ async def test_a_failing_task_mails_once_reminds_hourly_and_mails_recovered_once
         saved.handler, saved.method, saved.params = "console", "ping", {}
     with env.auto_time_skipping_disabled():
         await run(env, job, "fourth")
-        incident = env.client.get_workflow_handle(rules.incident_workflow_id(job.id))
+        incident = env.client.get_workflow_handle(incident_workflow_id(job.id))
         assert await incident.result() == 2
     done = await eventually(lambda: _subjects_when(mail_sink, address, 4))
     assert done[-1].endswith("recovered") and len(subjects(mail_sink(), address)) == 4

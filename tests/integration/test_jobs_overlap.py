@@ -15,11 +15,11 @@ from temporalio.client import WorkflowFailureError
 
 from domain.db import transaction
 from domain.enums import JobPauseReason, JobRecordResult, JobStatus, JobTrigger
+from domain.flows.jobs import JobRun
 from domain.models.jobs import JobRecord, ScheduledJob
 from domain.settings import get_settings
 from tests.conftest import own_flows, own_workers, unique
 from tests.integration.ticket_support import eventually, free_port
-from workflows.job_models import JobRun
 from workflows.jobs import JobRunWorkflow
 
 env = own_workers  # fixture: every worker on this module's own time-skipping server

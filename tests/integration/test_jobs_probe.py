@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from activities.jobs import http_probe
+from activities.job_code import http_probe
 from domain.errors import Invalid
 from domain.settings import get_settings
 

@@ -10,11 +10,11 @@ from temporalio.api.enums.v1 import EventType
 
 from domain.db import transaction
 from domain.enums import JobRecordResult, JobTrigger
+from domain.flows.jobs import JobRun
 from domain.models.jobs import JobRecord, ScheduledJob
 from domain.settings import get_settings
 from tests.conftest import own_workers, unique
 from tests.integration.replay_support import history_of, replay_all, replay_recorded
-from workflows.job_models import JobRun
 from workflows.jobs import JobRunWorkflow
 
 env = own_workers  # fixture: every worker on this module's own time-skipping server

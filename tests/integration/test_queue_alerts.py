@@ -11,10 +11,11 @@ from sqlalchemy import select
 from temporalio import workflow
 from temporalio.worker import Worker
 
-from activities.queue_alerts import SCHEDULE_ID, check_queue_alerts, ensure_queue_alert_schedule
+from activities.queue_alerts import check_queue_alerts
 from domain.db import transaction
 from domain.models.queue_alerts import QueueAlert
 from domain.settings import get_settings
+from services.queue_alerts import SCHEDULE_ID, ensure_queue_alert_schedule
 from tests.conftest import unique
 from tests.integration.people import create_user
 from tests.integration.test_health import free_port

@@ -1,4 +1,4 @@
-"""The stock searches that must stay fast on millions of rows follow an index, not a scan (bench/RESULTS.md, Stock):
+"""The stock searches that must stay fast on millions of rows follow an index, not a scan (bench/stock/HISTORY.md):
 "SKU contains" on the warehouse stock search, and one warehouse's change records newest first with their count.
 Sequential scans are priced out for the check, so the plan shows which index the statement can use at all."""
 

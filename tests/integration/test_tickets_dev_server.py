@@ -10,13 +10,13 @@ from temporalio.api.sdk.v1 import WorkflowMetadata
 from temporalio.client import Schedule, ScheduleActionStartWorkflow, ScheduleSpec
 from temporalio.service import RPCError
 
-from activities.job_schedules import ensure_job_schedules
 from domain.db import transaction
+from domain.flows.jobs import TASK_NAME, WORKFLOW
 from domain.models.jobs import ScheduledJob
 from domain.settings import get_settings
+from services.jobs.schedules import ensure_job_schedules
 from tests.integration.temporal_support import api_pointed_at, workers_running
 from tests.integration.ticket_support import EVERYTHING, new_ticket_body, staff
-from workflows.job_models import TASK_NAME
 
 
 async def visible(client, query, timeout=15.0):
@@ -69,7 +69,7 @@ async def test_the_reconciler_runs_on_a_schedule(dev_server_env):
             await client.get_schedule_handle("ticket-reconciler").describe()
         described = await client.get_schedule_handle(f"job-{reconciler.id}").describe()
         action = described.schedule.action
-        assert isinstance(action, ScheduleActionStartWorkflow) and action.workflow == "scheduled-job"
+        assert isinstance(action, ScheduleActionStartWorkflow) and action.workflow == WORKFLOW
         # Its runs do not flood the Web UI's list: few of them, each marked as a scheduled task.
         assert described.schedule.spec.cron_expressions == ["*/5 * * * *"] or described.schedule.spec.calendars
         minutes = {t.minute % 5 for t in described.info.next_action_times}

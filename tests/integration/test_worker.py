@@ -2,9 +2,10 @@
 
 import uuid
 
+from domain.flows.system import EchoRequest
 from worker.main import build_workers
 from worker.registry import queues
-from workflows.system import EchoRequest, EchoWorkflow
+from workflows.system import EchoWorkflow
 
 
 async def test_registered_workflow_runs_through_the_worker(time_skipping_env):

@@ -14,7 +14,7 @@ from tests.unit.test_ticket_workflow_purity import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-MODULES = [ROOT / "workflows" / "deployments.py", ROOT / "workflows" / "deploy_models.py"]
+MODULES = [ROOT / "workflows" / "deployments.py", ROOT / "domain" / "flows" / "deployments.py"]
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from activities.jobs import CODE
+from activities.job_code import CODE
 from domain.enums import JobAlarm, JobStatus
 from domain.errors import Invalid
 from domain.rules import jobs as rules

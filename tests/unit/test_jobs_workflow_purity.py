@@ -8,7 +8,7 @@ import pytest
 from tests.unit.test_deployments_workflow_purity import test_no_wall_clock_randomness_or_io as check_purity
 
 ROOT = Path(__file__).resolve().parents[2]
-MODULES = [ROOT / "workflows" / "jobs.py", ROOT / "workflows" / "job_models.py"]
+MODULES = [ROOT / "workflows" / "jobs.py", ROOT / "domain" / "flows" / "jobs.py"]
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)

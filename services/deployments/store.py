@@ -3,7 +3,7 @@ unique (run_id, seq) for log chunks), so a retried activity changes nothing twic
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import select, update
@@ -13,10 +13,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from domain import audit
 from domain.db import transaction
 from domain.enums import DeployRunStatus, DeployTaskStatus
+from domain.flows import deployments as m
 from domain.models.deployments import DeployFreezeWindow, DeployLogChunk, DeployProject, DeployRun, DeployTask
 from domain.rules import deployments as rules
 from domain.settings import get_settings
-from workflows import deploy_models as m
 
 SYSTEM = "System"
 
@@ -76,6 +76,22 @@ async def expire(request: m.ExpireRequest) -> bool:
         task.status = DeployTaskStatus.EXPIRED
         await record(db, "DeployTask", task.id, before, audit.snapshot(task))
         return True
+
+
+async def expire_overdue(limit: int) -> tuple[int, int]:
+    """Unreviewed deploy tasks past their review deadline whose `deploy-review` flow never ran (Temporal was
+    down when they were written) or was lost: expired now through the flow's own guarded step (`expire`, a
+    compare-and-set under a row lock), so each expires once whoever comes first, and a task reviewed or revised
+    meanwhile is left alone. Returns how many expired of how many were due (at most `limit`)."""
+    now = datetime.now(UTC)
+    async with transaction() as db:
+        due = (await db.execute(select(DeployTask.id, DeployTask.revision).where(
+            DeployTask.status == DeployTaskStatus.PENDING_REVIEW, DeployTask.review_due_at <= now)
+            .order_by(DeployTask.review_due_at).limit(limit))).all()
+    expired = 0
+    for task_id, revision in due:
+        expired += await expire(m.ExpireRequest(task_id=task_id, revision=revision, at=now))
+    return expired, len(due)
 
 
 class RunContext:

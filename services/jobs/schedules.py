@@ -18,22 +18,19 @@ from temporalio.client import (
     ScheduleSpec,
     ScheduleState,
 )
-from temporalio.common import SearchAttributePair, TypedSearchAttributes
 from temporalio.service import RPCError, RPCStatusCode
 
 from domain.db import transaction
 from domain.enums import JobMisfire, JobStatus
+from domain.flows import jobs as m
 from domain.models.jobs import ScheduledJob
-from domain.rules import jobs as rules
 from domain.settings import get_settings
 from services import schedules
-from workflows.job_models import TASK_NAME, JobRun
 
-WORKFLOW = "scheduled-job"  # JobRunWorkflow's registered name
 # Plain misfire names (docs/jobs.md) as Temporal's catch-up window and overlap policy: a fire missed while the
 # console was down is dropped, run once when it is back, or every missed one is run in turn (within a day).
 # SKIP_MISSED, the default, lets every fire start (ALLOW_ALL): the console refuses a fire while a run of the task is
-# live and records it SKIPPED (activities/job_overlap.py), so the scheduler does not watch each run to its close,
+# live and records it SKIPPED (services/jobs/overlap.py), so the scheduler does not watch each run to its close,
 # which cost more than the run itself. Catching up after an outage is the scheduler's own buffer for the other two
 # (docs/decisions/job-overlap-in-console.md).
 MISFIRE = {
@@ -47,8 +44,8 @@ RETIRED = ("ticket-reconciler", "notice-reconciler")
 
 def run_action(job: ScheduledJob) -> ScheduleActionStartWorkflow:
     return ScheduleActionStartWorkflow(
-        WORKFLOW, JobRun(job_id=job.id), id=rules.run_workflow_prefix(job.id), task_queue=get_settings().task_queue,
-        typed_search_attributes=TypedSearchAttributes([SearchAttributePair(TASK_NAME, job.name)]),
+        m.WORKFLOW, m.JobRun(job_id=job.id), id=m.run_workflow_prefix(job.id), task_queue=get_settings().task_queue,
+        typed_search_attributes=m.task_name(job.name),
         static_summary=f"Scheduled: {job.name} ({job.handler}.{job.method})"[:200])
 
 
@@ -63,20 +60,20 @@ def schedule_of(job: ScheduledJob) -> Schedule:
 
 async def put_schedule(client: Client, job: ScheduledJob) -> None:
     """Create the task's schedule, or bring an existing one to the task as saved."""
-    await schedules.put(client, rules.schedule_id(job.id), schedule_of(job))
+    await schedules.put(client, m.schedule_id(job.id), schedule_of(job))
 
 
 async def pause_schedule(client: Client, job_id: int, note: str) -> None:
-    await schedules.pause(client, rules.schedule_id(job_id), note)
+    await schedules.pause(client, m.schedule_id(job_id), note)
 
 
 async def drop_schedule(client: Client, job_id: int) -> None:
-    await schedules.drop(client, rules.schedule_id(job_id))
+    await schedules.drop(client, m.schedule_id(job_id))
 
 
 async def describe_schedule(client: Client, job_id: int) -> ScheduleDescription | None:
     try:
-        return await client.get_schedule_handle(rules.schedule_id(job_id)).describe()
+        return await client.get_schedule_handle(m.schedule_id(job_id)).describe()
     except RPCError as exc:
         if exc.status != RPCStatusCode.NOT_FOUND:
             raise
@@ -85,7 +82,7 @@ async def describe_schedule(client: Client, job_id: int) -> ScheduleDescription 
 
 async def backfill(client: Client, job_id: int, start: datetime, end: datetime) -> None:
     """Run the fires the cron had between start and end, as if they were on time (overlap: one after another)."""
-    await client.get_schedule_handle(rules.schedule_id(job_id)).backfill(
+    await client.get_schedule_handle(m.schedule_id(job_id)).backfill(
         ScheduleBackfill(start_at=start, end_at=end, overlap=ScheduleOverlapPolicy.BUFFER_ALL))
 
 
@@ -99,3 +96,10 @@ async def ensure_job_schedules(client: Client) -> int:
     for retired in RETIRED:
         await schedules.drop(client, retired)
     return len(found)
+
+
+async def follow_pause(client: Client, job_id: int, paused: bool, note: str) -> None:
+    """A pause or resume saved by a user: the schedule paused or unpaused with `note` (who and why). Unlike
+    `pause_schedule`, a failure reaches the caller, whose save then says Temporal did not follow."""
+    handle = client.get_schedule_handle(m.schedule_id(job_id))
+    await (handle.pause(note=note) if paused else handle.unpause(note=note))

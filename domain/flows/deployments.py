@@ -1,6 +1,7 @@
-"""The deploy flows' data: inputs of the queue, run and review workflows and of their activities.
+"""The deploy flows' contract: the queue, run and review workflows' names, signals and ids, their search
+attributes, and the inputs of the workflows and of their activities.
 
-Pure: the API, the workflows and the activities share these models (docs/deployments.md).
+Pure: the API, services/deployments/, the workflows and the activities share it (docs/deployments.md).
 """
 
 from __future__ import annotations
@@ -13,6 +14,14 @@ from temporalio.common import SearchAttributeKey, SearchAttributePair, TypedSear
 
 from domain.enums import DeployRunStatus
 from domain.rules.deployments import GAP
+
+QUEUE_WORKFLOW = "deploy-queue"  # DeployQueueWorkflow's registered name: one a project
+RUN_WORKFLOW = "deploy-run"  # DeployRunWorkflow's registered name: one a run, a child of its project's queue
+REVIEW_WORKFLOW = "deploy-review"  # DeployReviewWorkflow's registered name: one a task, its review deadline
+ENQUEUE = "enqueue"  # the queue's signal of a run queued (Enqueued); its start signal
+FORGET = "forget"  # the queue's signal of a run withdrawn while it waited (Enqueued)
+REVISED = "revised"  # the review's signal of a new revision (ReviewClock); its start signal
+DECIDE = "decide"  # the review's signal of a decision: the deadline no longer runs
 
 PROJECT = SearchAttributeKey.for_keyword("Project")
 ENVIRONMENT = SearchAttributeKey.for_keyword_list("Environment")  # one value (domain/search_attributes.py)

@@ -3,38 +3,33 @@ count and alarm state, its self-pause, and the alarm mails. Every function is sa
 
 from __future__ import annotations
 
-import logging
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.ext.asyncio import AsyncSession
-from temporalio import activity
 from temporalio.client import Client
-from temporalio.exceptions import ApplicationError
-from temporalio.service import RPCError
 
-from activities import job_overlap as overlap
-from activities import jobs
-from activities.job_schedules import pause_schedule
 from domain.db import transaction
-from domain.enums import JobAlarm, JobPauseReason, JobRecordResult, JobStatus
-from domain.errors import Invalid
+from domain.enums import JobPauseReason, JobRecordResult, JobStatus
+from domain.flows import jobs as m
 from domain.i18n import t
 from domain.models.jobs import JobAlarmMail, JobRecord, ScheduledJob
 from domain.models.users import User
 from domain.rules import jobs as rules
 from domain.settings import get_settings
 from domain.user_languages import languages_of
-from services.mail import plain as mail
-from workflows.job_models import AlarmMail, IncidentStart, JobBegin, JobBegun, JobCall, JobFailure, JobFinish
+from services.jobs import overlap
+from services.jobs.flow import tell_incident
+from services.jobs.schedules import pause_schedule
 
-log = logging.getLogger("omp.jobs")
+# One mail out (to, subject, body, message id): the activity hands its SMTP sender in.
+Send = Callable[[str, str, str, str], Awaitable[None]]
 
 
-@activity.defn
-async def begin_job_run(begin: JobBegin) -> JobBegun:
+async def begin(client: Client, begin: m.JobBegin) -> m.JobBegun:
     """The record of this run, PROCESSING (the one written before, when this activity runs again); or, while
     another run of the task is live, a SKIPPED record of this fire: the console, not the Schedule, keeps one run
     of a task at once (docs/decisions/job-overlap-in-console.md). A PROCESSING record of a run Temporal no
@@ -43,19 +38,19 @@ async def begin_job_run(begin: JobBegin) -> JobBegun:
         async with transaction() as db:
             job = await db.get(ScheduledJob, begin.job_id, with_for_update=True)  # begins of one task in turn
             if job is None:
-                return JobBegun(found=False)
+                return m.JobBegun(found=False)
             params = {**job.params, **(begin.params or {})}
             others = await overlap.processing(db, job.id, besides=begin.workflow_id)
             if not others:
                 return await _begin(db, job, begin, params)
-        live, dead = await overlap.sort_out(activity.client(), others)
+        live, dead = await overlap.sort_out(client, others)
         async with transaction() as db:
             if live:
                 return await _skip(db, job, begin, params, live[0])
             await overlap.close_dead(db, dead)
 
 
-async def _begin(db: AsyncSession, job: ScheduledJob, begin: JobBegin, params: dict[str, Any]) -> JobBegun:
+async def _begin(db: AsyncSession, job: ScheduledJob, begin: m.JobBegin, params: dict[str, Any]) -> m.JobBegun:
     written = (await db.execute(pg_insert(JobRecord).values(
         job_id=job.id, job_name=job.name, workflow_id=begin.workflow_id, run_id=begin.run_id,
         trigger=begin.trigger, params=params, nominal_at=begin.nominal_at, started_at=datetime.now(UTC),
@@ -63,14 +58,14 @@ async def _begin(db: AsyncSession, job: ScheduledJob, begin: JobBegin, params: d
     ).on_conflict_do_update(constraint="uq_job_records_workflow_id", set_={"run_id": begin.run_id})
         .returning(JobRecord.id, JobRecord.result, JobRecord.output))).one()
     if written.result == JobRecordResult.SKIPPED:  # this fire was skipped before (its begin runs again)
-        return JobBegun(found=True, record_id=written.id, skipped=written.output)
+        return m.JobBegun(found=True, record_id=written.id, skipped=written.output)
     known = rules.JOBS.get(f"{job.handler}.{job.method}")  # one no longer listed is refused by run_job
-    return JobBegun(found=True, record_id=written.id, handler=job.handler, method=job.method, params=params,
-                    retries=job.retries, short=known is not None and known.short)
+    return m.JobBegun(found=True, record_id=written.id, handler=job.handler, method=job.method, params=params,
+                      retries=job.retries, short=known is not None and known.short)
 
 
-async def _skip(db: AsyncSession, job: ScheduledJob, begin: JobBegin, params: dict[str, Any],
-                live: overlap.Processing) -> JobBegun:
+async def _skip(db: AsyncSession, job: ScheduledJob, begin: m.JobBegin, params: dict[str, Any],
+                live: overlap.Processing) -> m.JobBegun:
     now = datetime.now(UTC)
     note = f"skipped: run {live.workflow_id} of this task was still running"
     record_id = await db.scalar(pg_insert(JobRecord).values(
@@ -79,28 +74,16 @@ async def _skip(db: AsyncSession, job: ScheduledJob, begin: JobBegin, params: di
         duration_ms=0, attempt=1, result=JobRecordResult.SKIPPED, output=note,
     ).on_conflict_do_update(constraint="uq_job_records_workflow_id", set_={"run_id": begin.run_id})
         .returning(JobRecord.id))
-    return JobBegun(found=True, record_id=record_id or 0, skipped=note)
+    return m.JobBegun(found=True, record_id=record_id or 0, skipped=note)
 
 
-@activity.defn
-async def run_job(call: JobCall) -> str:
-    """The job's code with its parameters, checked again against the catalogue (a task saved before a release
-    changed a schema is refused here, not run with what the code no longer expects)."""
-    attempt = activity.info().attempt
-    if attempt > 1:  # the record was begun with attempt 1: a first try needs no write of its own
-        async with transaction() as db:
-            await db.execute(update(JobRecord).where(JobRecord.id == call.record_id).values(attempt=attempt))
-    try:
-        job = rules.job_of(call.handler, call.method)
-        params = rules.check_params(job, call.params)
-    except Invalid as exc:
-        raise ApplicationError(f"{exc.field}: {exc.params.get('rule')}", type="JOB_REFUSED",
-                               non_retryable=True) from None
-    return (await jobs.CODE[job.key](params))[:500]
+async def note_attempt(record_id: int, attempt: int) -> None:
+    """A retried job's attempt on its record (the record was begun with attempt 1)."""
+    async with transaction() as db:
+        await db.execute(update(JobRecord).where(JobRecord.id == record_id).values(attempt=attempt))
 
 
-@activity.defn
-async def finish_job_run(finish: JobFinish) -> None:
+async def finish(client: Client, finish: m.JobFinish) -> None:
     """The record's result; the task's failures in a row and alarm (domain/rules/jobs.py verdict); its pause
     after N failures; then the incident flow hears of it. A second call for the same record changes nothing."""
     async with transaction() as db:
@@ -121,30 +104,12 @@ async def finish_job_run(finish: JobFinish) -> None:
             job.pause_note = rules.pause_note(JobPauseReason.FAILURES, "the console",
                                               f"{found.failures} failures in a row")
         note, job_id = job.pause_note or "", job.id
-    client = activity.client()
     if found.pause:
         await pause_schedule(client, job_id, note)
     await tell_incident(client, job_id, found, finish.error)
 
 
-async def tell_incident(client: Client, job_id: int, found: rules.Verdict, error: str | None) -> None:
-    workflow_id = rules.incident_workflow_id(job_id)
-    if found.alarm == JobAlarm.FAILING:
-        remind = get_settings().job_remind_minutes * 60
-        await client.start_workflow(
-            "job-incident", IncidentStart(job_id=job_id, remind_every_seconds=remind), id=workflow_id,
-            task_queue=get_settings().task_queue, start_signal="failed",
-            start_signal_args=[JobFailure(failures=found.failures, error=error)],
-            static_summary=f"Scheduled task #{job_id} is failing")
-    elif found.closed:
-        try:
-            await client.get_workflow_handle(workflow_id).signal("recovered")
-        except RPCError as exc:  # no incident runs (its history was lost): nobody is waiting for the news
-            log.warning("incident of task %s not told of the recovery: %s", job_id, exc)
-
-
-@activity.defn
-async def send_job_alarm(alarm: AlarmMail) -> int:
+async def send_alarm(alarm: m.AlarmMail, send: Send) -> int:
     """The alarm mail to the task's person in charge and its emails, once per key and recipient (the row is
     written before the mail goes out). Returns how many mails went out."""
     async with transaction() as db:
@@ -166,7 +131,7 @@ async def send_job_alarm(alarm: AlarmMail) -> int:
         lang = languages[recipient]
         subject = t(f"jobs.alarm.{alarm.kind}.title", lang, **values)
         body = t(f"jobs.alarm.{alarm.kind}.body", lang, **values)
-        await mail.send(recipient, subject, body, f"{alarm.key}.{row_id}")
+        await send(recipient, subject, body, f"{alarm.key}.{row_id}")
         async with transaction() as db:
             await db.execute(update(JobAlarmMail).where(JobAlarmMail.id == row_id).values(sent_at=datetime.now(UTC)))
     return len(unsent)

@@ -1,4 +1,8 @@
-"""Inputs and outputs of the scheduled task flows (workflows/jobs.py) and their activities."""
+"""The scheduled task flows' contract (workflows/jobs.py, docs/jobs.md): their workflow names and signals, the
+names they go by in Temporal (schedule and workflow ids), their search attributes, and the inputs and outputs of
+the flows and their activities.
+
+Pure: the workflows, the activities, services/jobs/ and the API share it."""
 
 from __future__ import annotations
 
@@ -6,12 +10,41 @@ from datetime import datetime
 from typing import Any
 
 from pydantic import AwareDatetime, BaseModel
-from temporalio.common import SearchAttributeKey
+from temporalio.common import SearchAttributeKey, SearchAttributePair, TypedSearchAttributes
 
 from domain.enums import JobTrigger
 
+WORKFLOW = "scheduled-job"  # JobRunWorkflow's registered name: what a task's Schedule and run now start
+INCIDENT_WORKFLOW = "job-incident"  # JobIncidentWorkflow's registered name
+FAILED = "failed"  # the incident's signal of a failed run (JobFailure); its start signal
+RECOVERED = "recovered"  # the incident's signal of a run that succeeded again
+
 TASK_NAME = SearchAttributeKey.for_keyword("TaskName")  # every run of a task carries its name
 SCHEDULED_START = SearchAttributeKey.for_datetime("TemporalScheduledStartTime")  # set by the Schedule
+
+
+# ---- names in Temporal ----------------------------------------------------------------------------------------
+
+def schedule_id(job_id: int) -> str:
+    return f"job-{job_id}"
+
+
+def run_workflow_prefix(job_id: int) -> str:
+    """The Schedule appends the nominal time to it: `job-7-2026-11-25T02:00:00Z`."""
+    return f"job-{job_id}"
+
+
+def manual_workflow_id(job_id: int, at: datetime) -> str:
+    return f"job-{job_id}-run-{at:%Y%m%dT%H%M%S%f}"
+
+
+def incident_workflow_id(job_id: int) -> str:
+    return f"job-incident-{job_id}"
+
+
+def task_name(name: str) -> TypedSearchAttributes:
+    """The search attribute every run of a task carries (and the schedules of the console's own checks)."""
+    return TypedSearchAttributes([SearchAttributePair(TASK_NAME, name)])
 
 
 class JobRun(BaseModel):

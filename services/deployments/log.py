@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from activities import deploy_store
+from services.deployments import store
 
 CHUNK_BYTES = 64 * 1024
 FLUSH_SECONDS = 0.5
@@ -36,11 +36,11 @@ class LogWriter:
         self.seq += 1
         self.offset += len(part)
         self.pending_since = time.monotonic()
-        await deploy_store.append_chunk(self.run_id, self.seq, part.decode("utf-8", errors="replace"), self.offset)
+        await store.append_chunk(self.run_id, self.seq, part.decode("utf-8", errors="replace"), self.offset)
 
     async def line(self, text: str) -> None:
         """A line of the console's own (time limit, cancellation), after whatever the runner wrote."""
         await self.feed(b"", final=True)
         self.seq += 1
         data = f"\x1b[33m[console] {text}\x1b[0m\n".encode()
-        await deploy_store.append_chunk(self.run_id, self.seq, data.decode(), self.offset)
+        await store.append_chunk(self.run_id, self.seq, data.decode(), self.offset)
