@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, distinct, select, update
+from sqlalchemy import ColumnElement, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client
 
@@ -36,7 +36,7 @@ async def changed(db: AsyncSession, actor: Actor, row: MailTask, action: str, be
 
 async def pending_fires(db: AsyncSession, task_id: int) -> list[datetime]:
     """The fires of the task with rows still PENDING (a paused task's, which its recovery goes on with)."""
-    return list((await db.scalars(select(distinct(MailOutbox.fire_time)).where(
+    return list((await db.scalars(select(MailOutbox.fire_time).distinct().where(
         MailOutbox.task_id == task_id, MailOutbox.status == MailSendStatus.PENDING))).all())
 
 
