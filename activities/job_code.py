@@ -10,12 +10,13 @@ from typing import Any
 from sqlalchemy import select, text
 from temporalio import activity
 
-from activities import notices, plan_store, schedule_sync, ticket_flows
+from activities import plan_store, ticket_flows
 from domain import outbound
 from domain.db import transaction
 from domain.enums import MerchantPackageState
 from domain.flows.plans import PlanExpiry
 from domain.models.merchants import Merchant
+from services import notices, schedule_sync
 from services.deployments import store as deploy_store
 from services.jobs import purges
 

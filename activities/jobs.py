@@ -6,11 +6,12 @@ from __future__ import annotations
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
-from activities import job_code, mail
+from activities import job_code
 from domain.errors import Invalid
 from domain.flows.jobs import AlarmMail, JobBegin, JobBegun, JobCall, JobFinish
 from domain.rules import jobs as rules
 from services.jobs import store
+from services.mail import plain
 
 
 @activity.defn
@@ -47,4 +48,4 @@ async def finish_job_run(finish: JobFinish) -> None:
 async def send_job_alarm(alarm: AlarmMail) -> int:
     """The alarm mail to the task's person in charge and its emails, once per key and recipient. Returns how
     many mails went out."""
-    return await store.send_alarm(alarm, mail.send)
+    return await store.send_alarm(alarm, plain.send)

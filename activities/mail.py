@@ -1,32 +1,22 @@
-"""Plain-text mail over SMTP (settings.smtp_target); blocking, so callers run it in a thread."""
+"""The activities of a timed mail's fire (workflows/mail.py): thin adapters over services/mail/fires.py, which writes
+the outbox rows and hands each batch to the sending process."""
 
 from __future__ import annotations
 
-import asyncio
-import smtplib
-from email.message import EmailMessage
+from temporalio import activity
 
-from domain.rules.mail_headers import one_line
-from domain.settings import get_settings
+from domain.flows.mail import BatchResult, FireRef, Prepared
+from services.mail import fires
 
 
-def send_now(to: str, subject: str, body: str, message_id: str) -> None:
-    """One message. `message_id` is derived from the sender's idempotency key, so a mail system that
-    sees the same message twice (after an interrupted retry) can tell it is a duplicate."""
-    settings = get_settings()
-    message = EmailMessage()
-    # A subject composed from stored data (a job's name) is made one line rather than refused: the mail still goes.
-    message["From"], message["To"], message["Subject"] = settings.mail_from, to, one_line(subject)
-    message["Message-ID"] = f"<{message_id}@omp-console>"
-    message.set_content(body)
-    host, port = settings.smtp_target
-    with smtplib.SMTP(host, port, timeout=20) as smtp:
-        if settings.smtp_starttls:
-            smtp.starttls()
-        if settings.smtp_user:
-            smtp.login(settings.smtp_user, settings.smtp_password or "")
-        smtp.send_message(message)
+@activity.defn
+async def prepare_mail_fire(ref: FireRef) -> Prepared:
+    """The fire's row (with its BI report, built once) and one PENDING outbox row per recipient; a retry adds
+    nothing twice."""
+    return await fires.prepare(ref)
 
 
-async def send(to: str, subject: str, body: str, message_id: str) -> None:
-    await asyncio.to_thread(send_now, to, subject, body, message_id)
+@activity.defn
+async def send_mail_batch(ref: FireRef) -> BatchResult:
+    """The next batch of pending rows, each sent once; heartbeats while the sending process sends."""
+    return await fires.send_batch(activity.client(), ref, activity.heartbeat)

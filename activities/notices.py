@@ -1,80 +1,22 @@
-"""The notice release flow's writes, starting those flows, and the reconciler of flows never started."""
+"""The notice release flow's activities: thin adapters over services/notices.py, which writes and starts flows."""
 
 from __future__ import annotations
 
-import asyncio
-import logging
-from datetime import UTC, datetime, timedelta
-from typing import Any
+from datetime import timedelta
 
-from sqlalchemy import select, update
 from temporalio import activity
-from temporalio.client import Client
-from temporalio.common import SearchAttributeKey, SearchAttributePair, TypedSearchAttributes
 
-from domain.db import transaction
-from domain.enums import ContentState
-from domain.models.notices import Notice
-from domain.settings import get_settings
-from workflows.notice_models import WORKFLOW, NoticeMark, NoticeRelease, workflow_id
-
-log = logging.getLogger("omp.notices")
-NOTICE_ID = SearchAttributeKey.for_int("NoticeId")
-STARTS_AT_ONCE = 20
+from domain.flows.notices import NoticeMark
+from services import notices
 
 
 @activity.defn
 async def mark_release(mark: NoticeMark) -> bool:
-    """One UPDATE, keyed by the notice and the times the run waited for: a retry writes the same value again,
-    and a run whose notice got other times (or was deleted) changes nothing and hears so (False)."""
-    async with transaction() as db:
-        done = await db.execute(
-            update(Notice).where(Notice.id == mark.notice_id, Notice.release_at == mark.release_at,
-                                 Notice.end_at == mark.end_at, Notice.state != ContentState.DELETE)
-            .values(release_status=mark.status, flow_pending=False))
-    return bool(done.rowcount)  # type: ignore[attr-defined]
-
-
-def flow_options(notice: Notice, plan: NoticeRelease) -> dict[str, Any]:
-    """Signal-with-start: a running flow gets the new plan, a notice without one gets a new run. NoticeId lets
-    operators find it in the Temporal Web UI."""
-    return {"id": workflow_id(notice.id), "task_queue": get_settings().task_queue,
-            "start_signal": "reschedule", "start_signal_args": [plan],
-            "search_attributes": TypedSearchAttributes([SearchAttributePair(NOTICE_ID, notice.id)]),
-            "static_summary": f"{notice.kind} #{notice.id}: {notice.title}"[:200],
-            "rpc_timeout": timedelta(seconds=get_settings().temporal_rpc_seconds)}
-
-
-async def start_release(client: Client, notice: Notice) -> None:
-    """Start the notice's release flow, then clear its pending mark."""
-    plan = NoticeRelease(notice_id=notice.id, release_at=notice.release_at, end_at=notice.end_at)
-    await client.start_workflow(WORKFLOW, plan, **flow_options(notice, plan))
-    async with transaction() as db:
-        await db.execute(update(Notice).where(Notice.id == notice.id, Notice.release_at == notice.release_at,
-                                              Notice.end_at == notice.end_at).values(flow_pending=False))
-    notice.flow_pending = False
-
-
-async def reconcile(client: Client, older_than: timedelta = timedelta(seconds=30), limit: int = 500) -> int:
-    """Start the flows of notices saved while Temporal was unreachable; returns how many."""
-    cutoff = datetime.now(UTC) - older_than
-    async with transaction() as db:
-        rows = (await db.scalars(select(Notice).where(Notice.flow_pending, Notice.updated_at <= cutoff,
-                                                      Notice.state != ContentState.DELETE)
-                                 .order_by(Notice.id).limit(limit))).all()
-    gate = asyncio.Semaphore(STARTS_AT_ONCE)
-
-    async def start_one(notice: Notice) -> None:
-        async with gate:
-            await start_release(client, notice)
-
-    await asyncio.gather(*(start_one(n) for n in rows))
-    if rows:
-        log.info("started %d pending notice flows", len(rows))
-    return len(rows)
+    """The notice takes the status its run waited for, if its times are still those (else False)."""
+    return await notices.mark_release(mark)
 
 
 @activity.defn
 async def reconcile_notice_flows(older_than_seconds: int) -> int:
     """Run by the `notice-reconcile` flow of earlier releases; the scheduled task calls `reconcile` now."""
-    return await reconcile(activity.client(), timedelta(seconds=older_than_seconds))
+    return await notices.reconcile(activity.client(), timedelta(seconds=older_than_seconds))

@@ -10,13 +10,13 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from activities import notifications
 from domain import audit
 from domain.db import transaction
 from domain.enums import AccountStatus, MerchantPackageState, SubscriptionState
 from domain.flows import plans as m
 from domain.i18n import DEFAULT_LANGUAGE, t
 from domain.models.merchants import Merchant, MerchantAccount
+from services import notifications
 
 
 def reminder_key(reminder: m.PlanReminder) -> str:

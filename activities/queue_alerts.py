@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from temporalio import activity
 
-from activities import mail
 from domain.flows.queue_alerts import CheckResult
 from services import queue_alerts
+from services.mail import plain
 
 
 @activity.defn
 async def check_queue_alerts() -> CheckResult:
-    return await queue_alerts.check(activity.client(), mail.send)
+    return await queue_alerts.check(activity.client(), plain.send)

@@ -26,7 +26,6 @@ from temporalio.client import (
 )
 from temporalio.common import SearchAttributePair, TypedSearchAttributes
 
-from activities import notifications
 from activities.stock_store import SHELF_UNITS
 from domain.db import transaction
 from domain.enums import StockReconcileStatus
@@ -35,7 +34,7 @@ from domain.models.authorities import Authority, holders
 from domain.models.users import User
 from domain.rules.stock import STORED
 from domain.settings import get_settings
-from services import schedules
+from services import notifications, schedules
 
 SCHEDULE_ID = "stock-reconcile"
 REPAIR = "stock#repair"  # who may repair is who is told about drift

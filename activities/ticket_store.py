@@ -10,7 +10,6 @@ from sqlalchemy import and_, bindparam, delete, insert, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from activities import notifications
 from domain import audit
 from domain.context import transaction_id
 from domain.db import transaction
@@ -22,6 +21,7 @@ from domain.models.tickets import Ticket, TicketAttachment, TicketComment, Ticke
 from domain.models.users import User
 from domain.rules.calendar import CalendarData
 from domain.settings import get_settings
+from services import notifications
 from workflows import ticket_models as m
 
 # Row columns the workflow owns (everything of TicketState but identity, title and the watcher list).

@@ -1,4 +1,5 @@
-"""What the timed mail routes share: checking and saving a form, the task's view, starting and waking fires."""
+"""What the timed mail routes share: checking a form against the caller and saving it, the task's view with the
+caller's links, the files a mail lets its readers open. A fire is started by services/mail/flow.py."""
 
 from __future__ import annotations
 
@@ -8,8 +9,6 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy import ARRAY, BigInteger, cast, select
 from sqlalchemy.ext.asyncio import AsyncSession
-from temporalio.client import Client
-from temporalio.common import SearchAttributePair, TypedSearchAttributes, WorkflowIDConflictPolicy
 
 from api.deps import Principal
 from api.file_access import file_reader, readable
@@ -18,14 +17,12 @@ from api.temporal_ui import OPERATE, UI_PATH, workflow_path
 from api.ticket_ops import exports_every_ticket
 from domain.enums import MailKind, MailReport, MailTaskStatus
 from domain.errors import Forbidden, Invalid
+from domain.flows.mail import task_schedule_id
 from domain.models.files import StoredFile
 from domain.models.mail import MailFire, MailTask
-from domain.models.users import User
 from domain.rules import mail as rules
 from domain.settings import get_settings
-from services.flows import watched
-from workflows.mail import MailFireWorkflow
-from workflows.mail_models import MAIL_TASK_ID, MailFireStart
+from services.mail import store
 
 MENU = "timed-mail"
 HISTORY = "mail-history"
@@ -73,7 +70,7 @@ async def apply_form(db: AsyncSession, user: Principal, row: MailTask, body: Mai
 def schedule_url(task_id: int, user: Principal) -> str | None:
     if not user.can(OPERATE):
         return None
-    return f"{UI_PATH}/namespaces/{get_settings().temporal_namespace}/schedules/{rules.task_schedule_id(task_id)}"
+    return f"{UI_PATH}/namespaces/{get_settings().temporal_namespace}/schedules/{task_schedule_id(task_id)}"
 
 
 def fire_url(workflow_id: str, user: Principal) -> str | None:
@@ -81,33 +78,13 @@ def fire_url(workflow_id: str, user: Principal) -> str | None:
 
 
 async def view(db: AsyncSession, row: MailTask, user: Principal) -> dict[str, Any]:
-    files = (await db.execute(select(StoredFile.id, StoredFile.name)
-                              .where(StoredFile.id.in_(row.attachment_ids)))).all() if row.attachment_ids else []
-    owner = await db.scalar(select(User.display_name).where(User.id == row.owner_id)) if row.owner_id else None
+    files, owner = await store.attachments_and_owner(db, row)
     now = datetime.now(UTC)
     sends = rules.next_sends(row.repeat, row.send_at, ZoneInfo(row.time_zone), now) \
         if row.status == MailTaskStatus.IN_USE else []
     return {**{c.key: getattr(row, c.key) for c in MailTask.__table__.columns}, "owner_name": owner,
-            "attachments": [{"id": f.id, "name": f.name} for f in files], "next_sends": sends,
-            "schedule_id": rules.task_schedule_id(row.id), "schedule_url": schedule_url(row.id, user)}
-
-
-async def start_fire(client: Client, task_id: int, fire_time: datetime, signal: str | None = None) -> str:
-    """Start the fire `mail-{taskId}-{fireTime}`, or, when it runs, deliver `signal` to it (recover, retry): a
-    closed fire with rows left pending runs again over those rows only."""
-    workflow_id = rules.fire_workflow_id(task_id, fire_time)
-    # Signal-with-start joins a running fire by itself; a plain start needs USE_EXISTING to do the same.
-    joining: dict[str, Any] = {"start_signal": signal} if signal else {
-        "id_conflict_policy": WorkflowIDConflictPolicy.USE_EXISTING}
-    async with watched():
-        await client.start_workflow(
-            MailFireWorkflow.run, MailFireStart(task_id=task_id), id=workflow_id, task_queue=get_settings().task_queue,
-            search_attributes=search_attributes(task_id), static_summary=f"Timed mail #{task_id}", **joining)
-    return workflow_id
-
-
-def search_attributes(task_id: int) -> TypedSearchAttributes:
-    return TypedSearchAttributes([SearchAttributePair(MAIL_TASK_ID, str(task_id))])
+            "attachments": files, "next_sends": sends,
+            "schedule_id": task_schedule_id(row.id), "schedule_url": schedule_url(row.id, user)}
 
 
 @file_reader

@@ -1,7 +1,7 @@
 """Saves whose truth is a row and whose Temporal Schedule follows it (timed mails, scheduled tasks): the row
 commits first and the call's connection goes back to the pool; only then is Temporal asked. A Temporal that is
 down or hangs costs the save nothing: the row is kept, the reply says its schedule follows, and the schedule
-reconciliation (activities/schedule_sync.py) brings the schedule to the row (docs/decisions/schedules-follow-rows.md).
+reconciliation (services/schedule_sync.py) brings the schedule to the row (docs/decisions/schedules-follow-rows.md).
 """
 
 from __future__ import annotations

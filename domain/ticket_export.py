@@ -69,7 +69,7 @@ COLUMNS: tuple[tuple[str, Callable[[Row[Any]], Any]], ...] = (
 )
 
 
-async def ticket_workbook(db: AsyncSession, query: Select[Any], zone: ZoneInfo) -> XlsxExport:
+async def ticket_workbook(db: AsyncSession, query: Select[*tuple[Any, ...]], zone: ZoneInfo) -> XlsxExport:
     """`query` gives rows of PAGE (the list's columns and people), filtered and sorted; the closed workbook."""
     query = query.add_columns(name_for(TicketCategory, Ticket.category).label("category_name"),  # per language
                               name_for(TicketApplication, Ticket.application).label("application_name"))

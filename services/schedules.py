@@ -1,5 +1,5 @@
 """Putting, pausing and dropping one Temporal Schedule by its id: what the scheduled tasks and the timed mails
-(services/jobs/schedules.py, activities/mail_schedules.py) each do with the schedule they build from a row."""
+(services/jobs/schedules.py, services/mail/schedules.py) each do with the schedule they build from a row."""
 
 from __future__ import annotations
 

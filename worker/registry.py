@@ -14,19 +14,20 @@ from temporalio.client import Client
 
 from activities import deployments as deploy_activities
 from activities import jobs as job_activities
-from activities import mail_fires, queue_alerts, ticket_flows
+from activities import mail as mail_activities
 from activities import notices as notice_activities
 from activities import plans as plan_activities
+from activities import queue_alerts, ticket_flows
 from activities import shelf_merges as shelf_merge_activities
 from activities import stock as stock_activities
 from activities import stock_sync as stock_sync_activities
 from activities import subscriptions as subscription_activities
 from activities import system as system_activities
 from activities import tickets as ticket_activities
-from activities.mail_schedules import ensure_mail_schedules
 from activities.stock import ensure_stock_reconcile_schedule
 from domain.settings import get_settings
 from services.jobs.schedules import ensure_job_schedules
+from services.mail.schedules import ensure_mail_schedules
 from services.queue_alerts import ensure_queue_alert_schedule
 from workflows.deployments import DeployQueueWorkflow, DeployReviewWorkflow, DeployRunWorkflow
 from workflows.jobs import JobIncidentWorkflow, JobRunWorkflow
@@ -62,7 +63,7 @@ def queues() -> list[QueueSpec]:
                               ticket_activities.notify_ticket, ticket_flows.reconcile_ticket_flows,
                               plan_activities.remind_plan, plan_activities.expire_plan, plan_activities.read_plan,
                               plan_activities.revive_plan_accounts, plan_activities.renew_plan,
-                              mail_fires.prepare_mail_fire, mail_fires.send_mail_batch,
+                              mail_activities.prepare_mail_fire, mail_activities.send_mail_batch,
                               subscription_activities.record_request, subscription_activities.apply_subscription,
                               notice_activities.mark_release, notice_activities.reconcile_notice_flows,
                               job_activities.begin_job_run, job_activities.run_job, job_activities.finish_job_run,

@@ -15,15 +15,18 @@ from temporalio import workflow
 from temporalio.common import RetryPolicy
 
 with workflow.unsafe.imports_passed_through():
-    from activities.mail_fires import prepare_mail_fire, send_mail_batch
-    from domain.rules import mail as rules
-    from workflows.mail_models import (
+    from activities.mail import prepare_mail_fire, send_mail_batch
+    from domain.flows.mail import (
         MAIL_FIRE_TIME,
         MAIL_TASK_ID,
+        RECOVER,
+        RETRY,
+        WORKFLOW,
         BatchResult,
         FireRef,
         FireResult,
         MailFireStart,
+        fire_time_of,
     )
     from workflows.options import DEFAULT_ACTIVITY
 
@@ -35,7 +38,7 @@ SENDING: dict[str, Any] = {
                                 non_retryable_error_types=["DATA_REFUSED"])}
 
 
-@workflow.defn(name="mail-fire")
+@workflow.defn(name=WORKFLOW)
 class MailFireWorkflow:
     def __init__(self) -> None:
         self.recovered = False
@@ -44,7 +47,7 @@ class MailFireWorkflow:
     @workflow.run
     async def run(self, start: MailFireStart) -> FireResult:
         workflow_id = workflow.info().workflow_id
-        ref = FireRef(task_id=start.task_id, fire_time=rules.fire_time_of(workflow_id), workflow_id=workflow_id)
+        ref = FireRef(task_id=start.task_id, fire_time=fire_time_of(workflow_id), workflow_id=workflow_id)
         workflow.upsert_search_attributes([MAIL_TASK_ID.value_set(str(ref.task_id)),
                                            MAIL_FIRE_TIME.value_set(ref.fire_time)])
         prepared = await workflow.execute_activity(prepare_mail_fire, ref, **DEFAULT_ACTIVITY)
@@ -63,12 +66,12 @@ class MailFireWorkflow:
                 self.more = False
         return result
 
-    @workflow.signal
+    @workflow.signal(name=RECOVER)
     def recover(self) -> None:
         """The task was recovered: go on with the recipients not yet sent to."""
         self.recovered = True
 
-    @workflow.signal
+    @workflow.signal(name=RETRY)
     def retry(self) -> None:
         """Failed rows of this fire were put back to pending: send them too before finishing."""
         self.more = True

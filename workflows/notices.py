@@ -16,8 +16,8 @@ from temporalio.common import RetryPolicy
 with workflow.unsafe.imports_passed_through():
     from activities.notices import mark_release, reconcile_notice_flows
     from domain.enums import ReleaseStatus
+    from domain.flows.notices import RECONCILE_WORKFLOW, RESCHEDULE, WORKFLOW, NoticeMark, NoticeRelease
     from domain.rules import notices as rules
-    from workflows.notice_models import WORKFLOW, NoticeMark, NoticeRelease
     from workflows.options import DEFAULT_ACTIVITY
 
 ORDER = [ReleaseStatus.TO_BE_RELEASED, ReleaseStatus.PUBLISHED, ReleaseStatus.EXPIRED]
@@ -30,7 +30,7 @@ class NoticeReleaseWorkflow:
         self.plan = start
         self.written: ReleaseStatus | None = None  # the last status written for the current plan
 
-    @workflow.signal
+    @workflow.signal(name=RESCHEDULE)
     def reschedule(self, plan: NoticeRelease) -> None:
         """The notice was saved with (maybe) other times: follow them from now on."""
         if plan != self.plan:
@@ -76,7 +76,7 @@ class NoticeReleaseWorkflow:
 PENDING_FOR = 30  # seconds a notice may stay marked before the reconciler steps in (a save takes milliseconds)
 
 
-@workflow.defn(name="notice-reconcile")
+@workflow.defn(name=RECONCILE_WORKFLOW)
 class NoticeReconcileWorkflow:
     """Run by the fixed schedule of earlier releases (kept for their histories; activities/job_code.py runs it now)."""
 

@@ -1,5 +1,5 @@
 """Timed mails (SPEC §2 manage-mail/timed-mail, §3, §4, §5): create and edit, the preview of the next sends,
-pause, recover and send again. Each task is one Temporal Schedule (activities/mail_schedules.py); each fire
+pause, recover and send again. Each task is one Temporal Schedule (services/mail/schedules.py); each fire
 is a flow `mail-{taskId}-{nominalTime}` (workflows/mail.py)."""
 
 from __future__ import annotations
@@ -9,14 +9,13 @@ from typing import Annotated
 from zoneinfo import ZoneInfo
 
 from fastapi import APIRouter, Request
-from sqlalchemy import distinct, select
+from sqlalchemy import select
 from temporalio.client import Client
 
-from activities.mail_schedules import drop_schedule, put_schedule
 from api.deps import Need, Principal, SessionDep
 from api.envelope import Page, Reply, ok
 from api.flows import temporal_client
-from api.mail_ops import MENU, apply_form, start_fire, view
+from api.mail_ops import MENU, apply_form, view
 from api.resource.query import apply_filters, apply_sort, page_of
 from api.resource.scope import declares, unscoped
 from api.schedule_saves import follow, saved
@@ -29,27 +28,18 @@ from api.schemas.mail import (
     MailTaskUpdate,
 )
 from domain import audit
-from domain.enums import MailSendStatus, MailTaskStatus
-from domain.errors import DomainError, NotFound
-from domain.models.mail import MailOutbox, MailTask
+from domain.enums import MailTaskStatus
+from domain.errors import DomainError
+from domain.flows.mail import RECOVER
+from domain.models.mail import MailTask
 from domain.rules import mail as rules
+from services.mail import store
+from services.mail.flow import start_fire
+from services.mail.schedules import drop_schedule, put_schedule
 
 router = APIRouter(prefix="/mail", tags=["mail"])
 # Every holder of the menu sees every timed mail: they are the console's own announcements, not a team's data.
 SCOPE = unscoped("timed mails are shared by everyone who manages mail")
-
-
-async def load(db: SessionDep, task_id: int, *, lock: bool = False) -> MailTask:
-    query = select(MailTask).where(MailTask.id == task_id)
-    row = await db.scalar(query.with_for_update() if lock else query)
-    if row is None:
-        raise NotFound(entity="MailTask")
-    return row
-
-
-async def changed(db: SessionDep, user: Principal, row: MailTask, action: str, before: dict | None) -> None:
-    await audit.record_change(db, operator_id=user.id, operator_name=user.username, entity="MailTask",
-                              entity_id=row.id, action=action, before=before, after=audit.snapshot(row))
 
 
 @router.post("/search", summary="Search timed mails", openapi_extra=declares(SCOPE))
@@ -62,7 +52,7 @@ async def search(params: MailTaskFilters, db: SessionDep,
 
 @router.get("/detail/{task_id}", summary="One timed mail with its next send times", openapi_extra=declares(SCOPE))
 async def detail(task_id: int, db: SessionDep, user: Annotated[Principal, Need(MENU)]) -> Reply[MailTaskPublic]:
-    return ok(await view(db, await load(db, task_id), user))
+    return ok(await view(db, await store.load(db, task_id), user))
 
 
 @router.post("/preview", summary="The next 5 send times of a repeat kind, send time and zone",
@@ -82,7 +72,7 @@ async def add(body: MailTaskCreate, db: SessionDep, request: Request,
     await apply_form(db, user, row, body)
     db.add(row)
     await db.flush()
-    await changed(db, user, row, "create", None)
+    await store.changed(db, user, row, "create", None)
 
     async def schedule(client: Client) -> None:
         await put_schedule(client, row)
@@ -96,11 +86,11 @@ async def add(body: MailTaskCreate, db: SessionDep, request: Request,
 @router.post("/modify", summary="Edit a timed mail; its schedule follows")
 async def modify(body: MailTaskUpdate, db: SessionDep, request: Request,
                  user: Annotated[Principal, Need("mail#edit")]) -> Reply[MailTaskPublic]:
-    row = await load(db, body.id, lock=True)
+    row = await store.load(db, body.id, lock=True)
     before = audit.snapshot(row)
     await apply_form(db, user, row, body)
     await db.flush()
-    await changed(db, user, row, "update", before)
+    await store.changed(db, user, row, "update", before)
     followed = await follow(request, db, lambda client: put_schedule(client, row))
     return saved(await view(db, row, user), followed)
 
@@ -108,7 +98,7 @@ async def modify(body: MailTaskUpdate, db: SessionDep, request: Request,
 @router.delete("/delete/{task_id}", summary="Delete a timed mail, its schedule and its history")
 async def delete(task_id: int, db: SessionDep, request: Request,
                  user: Annotated[Principal, Need("mail#delete")]) -> Reply[None]:
-    row = await load(db, task_id, lock=True)
+    row = await store.load(db, task_id, lock=True)
     before = audit.snapshot(row)
     await db.delete(row)
     await db.flush()
@@ -120,13 +110,13 @@ async def delete(task_id: int, db: SessionDep, request: Request,
 @router.post("/{task_id}/pause", summary="Pause: no new fire starts, a fire sending stops after its current mail")
 async def pause(task_id: int, db: SessionDep, request: Request,
                 user: Annotated[Principal, Need("mail#send")]) -> Reply[MailTaskPublic]:
-    row = await load(db, task_id, lock=True)
+    row = await store.load(db, task_id, lock=True)
     if row.status == MailTaskStatus.PAUSED:
         raise DomainError("MAIL_ALREADY_PAUSED", status=409)
     before = audit.snapshot(row)
     row.status, row.paused_reason = MailTaskStatus.PAUSED, "MANUAL"
     await db.flush()
-    await changed(db, user, row, "pause", before)
+    await store.changed(db, user, row, "pause", before)
     followed = await follow(request, db, lambda client: put_schedule(client, row, note=f"paused by {user.username}"))
     return saved(await view(db, row, user), followed)
 
@@ -134,20 +124,19 @@ async def pause(task_id: int, db: SessionDep, request: Request,
 @router.post("/{task_id}/recover", summary="Recover: the schedule runs again and paused fires send what was not sent")
 async def recover(task_id: int, db: SessionDep, request: Request,
                   user: Annotated[Principal, Need("mail#send")]) -> Reply[MailTaskPublic]:
-    row = await load(db, task_id, lock=True)
+    row = await store.load(db, task_id, lock=True)
     if row.status != MailTaskStatus.PAUSED:
         raise DomainError("MAIL_NOT_PAUSED", status=409)
     before = audit.snapshot(row)
     row.status, row.paused_reason, row.consecutive_failures = MailTaskStatus.IN_USE, None, 0
     await db.flush()
-    await changed(db, user, row, "recover", before)
-    waiting = (await db.scalars(select(distinct(MailOutbox.fire_time)).where(
-        MailOutbox.task_id == task_id, MailOutbox.status == MailSendStatus.PENDING))).all()
+    await store.changed(db, user, row, "recover", before)
+    waiting = await store.pending_fires(db, task_id)
 
     async def resume(client: Client) -> None:  # the fires read the task's state: IN_USE, committed by now
         await put_schedule(client, row, note=f"recovered by {user.username}")
         for fire_time in waiting:
-            await start_fire(client, task_id, fire_time, signal="recover")
+            await start_fire(client, task_id, fire_time, signal=RECOVER)
 
     followed = await follow(request, db, resume)
     return saved(await view(db, row, user), followed)
@@ -157,7 +146,7 @@ async def recover(task_id: int, db: SessionDep, request: Request,
 async def send_again(task_id: int, db: SessionDep, request: Request,
                      user: Annotated[Principal, Need("mail#send")]) -> Reply[MailTaskPublic]:
     client = await temporal_client(request)
-    row = await load(db, task_id)
+    row = await store.load(db, task_id)
     if row.status == MailTaskStatus.PAUSED:
         raise DomainError("MAIL_PAUSED", status=409)
     await audit.record_change(db, operator_id=user.id, operator_name=user.username, entity="MailTask",

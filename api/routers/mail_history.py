@@ -6,21 +6,20 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
-from sqlalchemy import and_, select, update
+from sqlalchemy import and_, select
 
 from api.deps import Need, Principal, SessionDep
 from api.envelope import Page, Reply, ok
 from api.flows import temporal_client
-from api.mail_ops import HISTORY, fire_url, start_fire
+from api.mail_ops import HISTORY, fire_url
 from api.resource.bounds import narrow_filters
 from api.resource.query import apply_filters, apply_sort, page_of
 from api.resource.scope import declares, unscoped
 from api.schemas.mail import MailHistoryFilters, MailHistoryItem, MailRetried, MailRetryFire, MailRetryRange
-from domain import audit
-from domain.enums import MailSendStatus, MailTaskStatus
-from domain.errors import DomainError, Invalid
+from domain.errors import Invalid
+from domain.flows.mail import fire_workflow_id
 from domain.models.mail import MailFire, MailOutbox, MailTask
-from domain.rules import mail as rules
+from services.mail import store
 
 router = APIRouter(prefix="/mail-history", tags=["mail_history"])
 narrow_filters(MailOutbox, MailHistoryFilters)  # each integer filter held to its column's range
@@ -32,7 +31,7 @@ ROWS = (select(MailOutbox, MailTask.subject, MailFire.attachment_names, MailFire
 
 def item(row: Any, user: Principal) -> dict[str, Any]:
     out = row.MailOutbox
-    workflow_id = row.workflow_id or rules.fire_workflow_id(out.task_id, out.fire_time)
+    workflow_id = row.workflow_id or fire_workflow_id(out.task_id, out.fire_time)
     return {"id": out.id, "taskId": out.task_id, "subject": row.subject, "fireTime": out.fire_time,
             "recipient": out.recipient, "copy": out.copy, "status": out.status, "messageId": out.message_id,
             "serverId": out.server_id, "smtpError": out.smtp_error, "attempts": out.attempts, "sentAt": out.sent_at,
@@ -48,34 +47,11 @@ async def search(params: MailHistoryFilters, db: SessionDep,
     return ok(await page_of(db, query, params, lambda row: item(row, user), whole_rows=True))
 
 
-async def retry(db: SessionDep, client: Any, user: Principal, *conditions: Any) -> dict[str, int]:
-    """Failed rows back to PENDING, then each of their fires started again (or told, when it still runs): only
-    those rows are sent, each once. A paused task is refused: recover it first."""
-    failed = [MailOutbox.status == MailSendStatus.FAILED, *conditions]
-    paused = await db.scalar(select(MailTask.id).join(MailOutbox, MailOutbox.task_id == MailTask.id)
-                             .where(*failed, MailTask.status == MailTaskStatus.PAUSED).limit(1))
-    if paused is not None:
-        raise DomainError("MAIL_PAUSED", status=409)
-    reset = (await db.execute(update(MailOutbox).where(*failed)
-                              .values(status=MailSendStatus.PENDING, smtp_error=None)
-                              .returning(MailOutbox.task_id, MailOutbox.fire_time))).all()
-    if not reset:
-        raise DomainError("MAIL_NOTHING_TO_RETRY", status=409)
-    fires = sorted({(r.task_id, r.fire_time) for r in reset})
-    await audit.record_change(db, operator_id=user.id, operator_name=user.username, entity="MailOutbox",
-                              entity_id=None, action="retry", before=None,
-                              after={"rows": len(reset), "fires": [rules.fire_workflow_id(*f) for f in fires]})
-    await db.commit()  # the fires read the rows: they must be PENDING before a fire looks
-    for task_id, fire_time in fires:
-        await start_fire(client, task_id, fire_time, signal="retry")
-    return {"rows": len(reset), "fires": len(fires)}
-
-
 @router.post("/retry-fire", summary="Send the failed rows of one fire again")
 async def retry_fire(body: MailRetryFire, db: SessionDep, request: Request,
                      user: Annotated[Principal, Need("mail-history#retry")]) -> Reply[MailRetried]:
     client = await temporal_client(request)
-    return ok(await retry(db, client, user, MailOutbox.task_id == body.task_id,
+    return ok(await store.retry(db, client, user, MailOutbox.task_id == body.task_id,
                           MailOutbox.fire_time == body.fire_time))
 
 
@@ -86,4 +62,4 @@ async def retry_range(body: MailRetryRange, db: SessionDep, request: Request,
     if start >= end:
         raise Invalid("fireTime", "range_order")
     client = await temporal_client(request)
-    return ok(await retry(db, client, user, MailOutbox.fire_time >= start, MailOutbox.fire_time < end))
+    return ok(await store.retry(db, client, user, MailOutbox.fire_time >= start, MailOutbox.fire_time < end))

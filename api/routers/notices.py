@@ -11,7 +11,6 @@ from sqlalchemy import inspect, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.service import RPCError
 
-from activities.notices import start_release
 from api.deps import AUTHENTICATED, Need, Principal, SessionDep
 from api.envelope import Reply, ok
 from api.flows import temporal_client
@@ -29,13 +28,14 @@ from api.schemas.notices import (
 from api.temporal_ui import OPERATE, workflow_path
 from domain.enums import ContentLanguage, ContentState, NoticeKind, ReleaseStatus
 from domain.errors import DomainError, Invalid
+from domain.flows.notices import workflow_id
 from domain.i18n import current_language
 from domain.models.notices import Notice
 from domain.models.tickets import Ticket
 from domain.rules import notices as rules
 from domain.rules.rich_text import sanitize_html
 from services.flows import watched
-from workflows.notice_models import workflow_id
+from services.notices import start_release
 
 log = logging.getLogger("omp.notices")
 PUBLISHED_TO_ALL = unscoped("published to every merchant in its language; no country, team or owner")

@@ -1,4 +1,5 @@
-"""Timed mail rules (SPEC §3, §5): addresses, repeat kinds, when a task fires, and the names of its flows.
+"""Timed mail rules (SPEC §3, §5): addresses, repeat kinds, when a task fires (the names of its flows are
+domain/flows/mail.py).
 
 Pure: no clock, no database, no I/O. The schedule's calendars (`calendars`) and the preview of the next send
 times (`next_sends`) come from the same reading of a repeat kind, and a test compares the preview with the
@@ -19,6 +20,7 @@ from zoneinfo import ZoneInfo
 from email_validator import EmailNotValidError, validate_email
 
 from domain.enums import MailRepeat
+from domain.flows.mail import fire_workflow_id
 
 MAX_RECIPIENTS = 10_000  # one fire to ten thousand people is what the benchmark sends
 MAX_CC = 50
@@ -26,7 +28,6 @@ SUBJECT_MAX = 200
 CONTENT_MAX = 200_000
 FAILURE_LIMIT = 5  # consecutive SMTP failures after which a task pauses itself and its owner is told
 PREVIEW_COUNT = 5
-FIRE_STAMP = "%Y-%m-%dT%H:%M:%SZ"  # how Temporal Schedules suffix the ids of the runs they start
 
 
 def normalise_address(address: str) -> str | None:
@@ -36,30 +37,6 @@ def normalise_address(address: str) -> str | None:
         return validate_email(address.strip(), check_deliverability=False).normalized
     except (EmailNotValidError, AttributeError):
         return None
-
-
-def task_schedule_id(task_id: int) -> str:
-    return f"mail-task-{task_id}"
-
-
-def fire_workflow_prefix(task_id: int) -> str:
-    """The Schedule action's workflow id: Temporal appends `-{nominal time}` to it for every run."""
-    return f"mail-{task_id}"
-
-
-def fire_workflow_id(task_id: int, fire_time: datetime) -> str:
-    """`mail-{taskId}-{nominalTime}`: one fire, one flow, whether the schedule or a person started it."""
-    return f"{fire_workflow_prefix(task_id)}-{fire_time.astimezone(UTC).strftime(FIRE_STAMP)}"
-
-
-def fire_time_of(workflow_id: str) -> datetime:
-    """The nominal time a fire's workflow id carries (the inverse of `fire_workflow_id`)."""
-    stamp = workflow_id.split("-", 2)[2]
-    return datetime.strptime(stamp, FIRE_STAMP).replace(tzinfo=UTC)
-
-
-def task_id_of(workflow_id: str) -> int:
-    return int(workflow_id.split("-", 2)[1])
 
 
 def message_id(task_id: int, fire_time: datetime, recipient: str) -> str:

@@ -1,5 +1,5 @@
 """Demo timed mails for `make run`: a daily BI report and a weekly note; the worker gives them their
-Temporal Schedules when it starts (activities/mail_schedules.py ensure_mail_schedules)."""
+Temporal Schedules when it starts (services/mail/schedules.py ensure_mail_schedules)."""
 
 from __future__ import annotations
 

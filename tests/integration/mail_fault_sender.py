@@ -1,4 +1,4 @@
-"""`python -m tests.integration.mail_fault_sender`: the mail sending process (activities/mail_sender.py) with one
+"""`python -m tests.integration.mail_fault_sender`: the mail sending process (services/mail/sender.py) with one
 fault, for tests of a process dying around the SMTP send.
 
 OMP_TEST_MAIL_FAULT is "<kind>:<directory>"; the fault happens once, in whichever process reaches it first (it
@@ -27,8 +27,9 @@ import psycopg
 from aiosmtplib import SMTPServerDisconnected
 from aiosmtplib.protocol import SMTPProtocol
 
-from activities import mail_sender, mail_smtp
-from activities.mail_claims import Claims
+from services.mail import sender as mail_sender
+from services.mail import smtp as mail_smtp
+from services.mail.claims import Claims
 
 VARIABLE = "OMP_TEST_MAIL_FAULT"
 

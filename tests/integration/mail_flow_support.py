@@ -12,19 +12,18 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from activities import mail_handover
 from domain.db import transaction
 from domain.enums import MailKind, MailRepeat, MailTaskStatus
+from domain.flows.mail import MailFireStart, fire_workflow_id
 from domain.models.mail import MailOutbox, MailTask
-from domain.rules import mail as rules
 from domain.settings import get_settings
 from launcher.smtp_sink import MailSink, MailStore
+from services.mail import handover as mail_handover
 from tests.conftest import unique
 from tests.integration import mail_fault_sender
 from tests.integration.people import create_user
 from tests.integration.ticket_support import free_port
 from workflows.mail import MailFireWorkflow
-from workflows.mail_models import MailFireStart
 
 
 class RefusingStore(MailStore):
@@ -81,7 +80,7 @@ async def new_task(count: int, cc: int = 0, **fields: Any) -> MailTask:
 
 def fire_id(task: MailTask, minutes: int = 0) -> tuple[str, datetime]:
     fire = datetime(2026, 11, 25, 1, 0, tzinfo=UTC) + timedelta(minutes=minutes)
-    return rules.fire_workflow_id(task.id, fire), fire
+    return fire_workflow_id(task.id, fire), fire
 
 
 async def start(env: Any, task: MailTask, minutes: int = 0) -> Any:

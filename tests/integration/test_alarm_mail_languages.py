@@ -6,7 +6,6 @@ from __future__ import annotations
 import email
 from email.header import decode_header, make_header
 
-from activities import mail
 from activities.jobs import send_job_alarm
 from domain.db import transaction
 from domain.flows.jobs import AlarmMail
@@ -15,6 +14,7 @@ from domain.models.queue_alerts import QueueAlertRule
 from domain.models.users import User
 from domain.rules.queue_alerts import Reading
 from services import queue_alerts
+from services.mail import plain
 from tests.conftest import unique
 from tests.integration import ticket_support
 from tests.integration.people import PASSWORD, create_user, token_for
@@ -65,7 +65,7 @@ async def test_a_queue_alert_mails_each_person_in_their_language(client, mail_si
         db.add(rule)
         await db.flush()
     await queue_alerts.apply(rule.id, Reading(backlog=3, age_seconds=1.0))
-    await queue_alerts.send_pending(mail.send)
+    await queue_alerts.send_pending(plain.send)
     mine = {to: subject for to, subject in subjects_by_recipient(mail_sink()).items() if queue in subject}
     assert mine == {
         indonesian.email: f"Peringatan antrean: {queue} menumpuk",

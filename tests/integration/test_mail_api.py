@@ -12,13 +12,12 @@ import pytest
 from sqlalchemy import func, select, update
 
 from domain.db import transaction
+from domain.flows.mail import MAIL_TASK_ID, task_schedule_id
 from domain.models.mail import MailTask
-from domain.rules import mail as rules
 from domain.settings import get_settings
 from tests.conftest import unique
 from tests.integration import ticket_support
 from tests.integration.ticket_support import eventually, free_port
-from workflows.mail_models import MAIL_TASK_ID
 
 mail_sink = ticket_support.mail_sink  # fixture
 flows = ticket_support.flows  # fixture
@@ -119,7 +118,7 @@ async def test_each_repeat_kind_is_one_schedule_whose_next_times_are_the_preview
     task = created.json()["data"]
     try:
         assert task["nextSends"] == preview and task["scheduleUrl"].endswith(f"/schedules/mail-task-{task['id']}")
-        described = await flows.client.get_schedule_handle(rules.task_schedule_id(task["id"])).describe()
+        described = await flows.client.get_schedule_handle(task_schedule_id(task["id"])).describe()
         scheduled = [t.astimezone(UTC) for t in described.info.next_action_times][:len(preview)]
         assert [parse(p) for p in preview][:len(scheduled)] == scheduled and scheduled
         if repeat == "MONTHLY" and send_at.startswith("2030"):  # SPEC: say what "monthly on the 31st" does
@@ -139,7 +138,7 @@ def parse(text: str) -> datetime:
 async def test_pause_and_recover_pause_and_resume_the_schedule(client, login_as, flows):
     headers = await login_as(*EVERYTHING)
     task = (await client.post("/cms/mail/add", json=form(), headers=headers)).json()["data"]
-    handle = flows.client.get_schedule_handle(rules.task_schedule_id(task["id"]))
+    handle = flows.client.get_schedule_handle(task_schedule_id(task["id"]))
     paused = (await client.post(f"/cms/mail/{task['id']}/pause", headers=headers)).json()["data"]
     assert paused["status"] == "PAUSED" and paused["nextSends"] == []
     assert (await handle.describe()).schedule.state.paused

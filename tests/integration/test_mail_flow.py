@@ -14,13 +14,14 @@ from typing import Any
 import pytest
 from sqlalchemy import select, update
 
-from activities import mail_fires
 from domain.db import transaction
 from domain.enums import MailSendStatus, MailTaskStatus
+from domain.flows.mail import MailFireStart
 from domain.models.mail import MailFire, MailOutbox, MailTask
 from domain.models.notifications import Notification
 from domain.rules import mail as rules
 from domain.settings import get_settings
+from services.mail import fires as mail_fires
 from tests.conftest import own_workers, start_time_skipping_env
 from tests.integration import mail_flow_support, ticket_support
 from tests.integration.mail_flow_support import envelope_to, fire_id, new_task, received, rows, start
@@ -28,7 +29,6 @@ from tests.integration.temporal_support import register_search_attributes, worke
 from tests.integration.ticket_support import eventually, free_port
 from tests.integration.worker_process import spawn_worker
 from workflows.mail import MailFireWorkflow
-from workflows.mail_models import MailFireStart
 
 S = MailSendStatus
 mail_sink = ticket_support.mail_sink  # fixture
@@ -61,7 +61,7 @@ async def test_a_fire_mails_every_recipient_once_and_records_the_server_id(env, 
 
 
 def rules_key(name: str) -> Any:
-    from workflows.mail_models import MAIL_FIRE_TIME, MAIL_TASK_ID
+    from domain.flows.mail import MAIL_FIRE_TIME, MAIL_TASK_ID
 
     return {"MailTaskId": MAIL_TASK_ID, "MailFireTime": MAIL_FIRE_TIME}[name]
 
@@ -150,7 +150,7 @@ async def test_the_sender_killed_between_the_final_dot_and_its_commit_is_never_r
 HOLDING_WORKER = """
 from tests.integration import mail_fault_sender
 mail_fault_sender.apply()
-from activities import mail_handover
+from services.mail import handover as mail_handover
 mail_handover.SENDER = "tests.integration.mail_fault_sender"
 """
 

@@ -8,17 +8,17 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import update
 
-from activities import mail_fires
 from domain.db import transaction
 from domain.enums import MailSendStatus, MailTaskStatus
+from domain.flows.mail import MailFireStart
 from domain.models.mail import MailOutbox, MailTask
 from domain.rules import mail as rules
 from domain.settings import get_settings
+from services.mail import fires as mail_fires
 from tests.conftest import own_workers
 from tests.integration import mail_flow_support, ticket_support
 from tests.integration.mail_flow_support import envelope_to, new_task, received, rows, sink_ids, start
 from workflows.mail import MailFireWorkflow
-from workflows.mail_models import MailFireStart
 
 S = MailSendStatus
 mail_sink = ticket_support.mail_sink  # fixture

@@ -8,10 +8,10 @@ import pytest
 from sqlalchemy import select
 from temporalio.client import WorkflowExecutionStatus
 
-from activities.notices import reconcile
 from domain.db import transaction
 from domain.models.notices import Notice
 from domain.settings import get_settings
+from services.notices import reconcile
 from tests.conftest import own_flows, unique
 from tests.integration.ticket_support import eventually
 from workflows.notices import NoticeReleaseWorkflow

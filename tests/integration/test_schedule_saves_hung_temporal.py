@@ -14,14 +14,14 @@ from sqlalchemy import select
 from temporalio.client import Client
 from temporalio.contrib.pydantic import pydantic_data_converter
 
-from activities import schedule_sync
-from activities.mail_schedules import put_schedule
 from domain.db import get_engine, transaction
 from domain.enums import MailTaskStatus
+from domain.flows import mail as mail_flows
 from domain.models.jobs import ScheduledJob
 from domain.models.mail import MailTask
-from domain.rules import mail as mail_rules
 from domain.settings import get_settings
+from services import schedule_sync
+from services.mail.schedules import put_schedule
 from tests.conftest import unique
 from tests.integration.people import create_user, login
 from tests.integration.plan_support import merchant_with_plan
@@ -76,7 +76,7 @@ async def test_saves_waiting_on_a_hung_temporal_leave_logins_working_and_their_s
     refused: list[str] = []  # Temporal answers again: the reconciliation runs
     await schedule_sync.put_each(hung.real, MailTask, put_schedule, refused)
     assert not refused
-    described = await hung.real.get_schedule_handle(mail_rules.task_schedule_id(tasks[0])).describe()
+    described = await hung.real.get_schedule_handle(mail_flows.task_schedule_id(tasks[0])).describe()
     assert described.schedule.state.paused  # the schedule followed its row
 
 

@@ -7,12 +7,12 @@ import pytest
 from sqlalchemy import delete
 from temporalio.service import RPCError, RPCStatusCode
 
-from activities import schedule_sync
-from activities.mail_schedules import put_schedule
 from domain.db import transaction
 from domain.enums import MailRepeat, MailTaskStatus
+from domain.flows import mail as mail_flows
 from domain.models.mail import MailTask
-from domain.rules import mail as mail_rules
+from services import schedule_sync
+from services.mail.schedules import put_schedule, start_once_fires
 from tests.integration.stoppable_temporal import StoppableTemporal
 from tests.integration.test_temporal_breaker import mail_task
 
@@ -39,9 +39,9 @@ async def test_a_deleted_mails_schedule_is_dropped_and_a_once_mail_never_fired_i
 
     assert await schedule_sync.drop_orphans(temporal) >= 1
     with pytest.raises(RPCError) as missing:
-        await temporal.get_schedule_handle(mail_rules.task_schedule_id(gone)).describe()
+        await temporal.get_schedule_handle(mail_flows.task_schedule_id(gone)).describe()
     assert missing.value.status == RPCStatusCode.NOT_FOUND
 
-    assert await schedule_sync.start_once_fires(temporal) >= 1
-    fire = await temporal.get_workflow_handle(mail_rules.fire_workflow_id(once_id, send_at)).describe()
+    assert await start_once_fires(temporal) >= 1
+    fire = await temporal.get_workflow_handle(mail_flows.fire_workflow_id(once_id, send_at)).describe()
     assert fire.workflow_type == "mail-fire"

@@ -90,7 +90,7 @@ async def test_a_trial_ended_by_any_failure_of_its_own_frees_the_next_action(cal
             raise RuntimeError("a bug")
 
         with monkeypatch.context() as patch:
-            patch.setattr("api.routers.mail.load", broken)
+            patch.setattr("services.mail.store.load", broken)
             return await calls.post(f"/cms/mail/{paused}/send-again", headers=headers)
 
     for first_call, status in ((not_found, 404), (refused, 409), (error, 500)):

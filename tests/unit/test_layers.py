@@ -20,9 +20,6 @@ LOWER_LAYERS = ("domain", "services", "activities", "workflows", "worker", "demo
 API_INTO_ACTIVITIES = {
     "api/main.py": "tickets (ticket_flows.reconcile)",
     "api/prestart.py": "stock (stock_demo, to demo/)",
-    "api/routers/mail.py": "mail (mail_schedules)",
-    "api/routers/notices.py": "notices",
-    "api/routers/notifications.py": "notifications",
     "api/routers/shelf_merges.py": "shelf merges (shelf_merge_store)",
     "api/routers/stock.py": "stock (stock_store)",
     "api/routers/stock_sync_actions.py": "stock (stock_store), stock sync",
@@ -33,10 +30,6 @@ API_INTO_ACTIVITIES = {
 }
 # activities files that still import workflows (flow models not yet in domain/flows, or a workflow definition).
 ACTIVITIES_INTO_WORKFLOWS = {
-    "activities/mail_fires.py": "mail (mail_models)",
-    "activities/mail_schedules.py": "mail (mail_models)",
-    "activities/notices.py": "notices (notice_models)",
-    "activities/schedule_sync.py": "mail (mail_models)",
     "activities/shelf_merge_store.py": "shelf merges (shelf_merge_models)",
     "activities/shelf_merges.py": "shelf merges (shelf_merge_models)",
     "activities/stock.py": "stock (imports its workflow definition)",

@@ -1,11 +1,11 @@
-"""The final "." of DATA is written straight into a plain TCP socket (activities/mail_smtp.py), or left to the
+"""The final "." of DATA is written straight into a plain TCP socket (services/mail/smtp.py), or left to the
 transport when it cannot be: every byte of it reaches the server once either way."""
 
 from __future__ import annotations
 
 import asyncio
 
-from activities.mail_smtp import FINAL_DOT, write_final_dot
+from services.mail.smtp import FINAL_DOT, write_final_dot
 
 
 async def test_the_final_dot_reaches_the_peer_through_the_socket_and_never_twice():

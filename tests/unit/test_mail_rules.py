@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from domain.enums import MailRepeat
+from domain.flows import mail as flows
 from domain.rules import mail as rules
 
 JAKARTA = ZoneInfo("Asia/Jakarta")
@@ -76,9 +77,9 @@ def test_once_later_is_one_calendar_entry_in_its_year_and_once_has_none():
 
 def test_fire_ids_carry_the_nominal_time_as_temporal_schedules_write_it():
     fire = datetime(2026, 11, 25, 1, 0, tzinfo=UTC)
-    assert rules.fire_workflow_id(7, fire) == "mail-7-2026-11-25T01:00:00Z"
-    assert rules.fire_time_of("mail-7-2026-11-25T01:00:00Z") == fire
-    assert rules.task_id_of("mail-7-2026-11-25T01:00:00Z") == 7
+    assert flows.fire_workflow_id(7, fire) == "mail-7-2026-11-25T01:00:00Z"
+    assert flows.fire_time_of("mail-7-2026-11-25T01:00:00Z") == fire
+    assert flows.task_id_of("mail-7-2026-11-25T01:00:00Z") == 7
     assert rules.message_id(7, fire, "A@x.io") == rules.message_id(7, fire, "a@x.io")
 
 

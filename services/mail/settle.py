@@ -8,7 +8,7 @@ the mail history's retry. An external relay cannot be asked: the row is FAILED, 
 before resending.
 
 The rows of a sending process still alive are its own: each of its lanes holds the task's sending lock shared
-(activities/mail_sender.py), and the settling takes it alone or does nothing.
+(services/mail/sender.py), and the settling takes it alone or does nothing.
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ from pathlib import Path
 from sqlalchemy import func, select, text, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from activities.mail_sender import sending_lock
 from domain.db import transaction
 from domain.enums import MailSendStatus
 from domain.models.mail import MailOutbox
 from domain.settings import get_settings
+from services.mail.sender import sending_lock
 
 log = logging.getLogger("omp.mail")
 S = MailSendStatus
@@ -34,7 +34,7 @@ UNCONFIRMED = ("delivery unknown: the message was handed to the mail server but 
                "check with the recipient before resending")
 NOT_DELIVERED = "not delivered: the sending process ended and the mail server has no copy; retry sends it"
 MESSAGE_ID = re.compile(rb"^Message-ID:[ \t]*(<[^>\r\n]+>)", re.IGNORECASE | re.MULTILINE)
-HEAD = 16384  # the headers of a stored message, ours first (mail_smtp.personal_copy)
+HEAD = 16384  # the headers of a stored message, ours first (smtp.personal_copy)
 SLACK_SECONDS = 300  # a stored file older than its row's claim by more than this is not its copy
 
 

@@ -1,10 +1,10 @@
-"""`python -m activities.mail_sender`: the SMTP lanes of one batch of a fire, in a process of its own that a
+"""`python -m services.mail.sender`: the SMTP lanes of one batch of a fire, in a process of its own that a
 killed worker does not take with it (docs/decisions/mail-outbox.md).
 
-A row's claim is committed with the final "." of its DATA (activities/mail_claims.py): two writes on two
+A row's claim is committed with the final "." of its DATA (services/mail/claims.py): two writes on two
 sockets. Were they made by the worker, a worker killed between them would leave a delivered message unclaimed,
 and the retried batch would mail that recipient again. Here the worker only hands the batch over
-(activities/mail_fires.py) and this process, in its own session, makes both writes: when the worker dies its
+(services/mail/fires.py) and this process, in its own session, makes both writes: when the worker dies its
 end of the pipe closes, and the lanes finish the messages they are in (the ".", the COMMIT, the reply, the mark)
 and take no new row.
 
@@ -26,10 +26,10 @@ from typing import Any, NamedTuple
 
 from psycopg import AsyncConnection
 
-from activities.mail_claims import Claims
-from activities.mail_smtp import Lane, Outcome, Relay, personal_copy
 from domain.enums import MailTaskStatus
 from domain.rules.mail_headers import header_safe
+from services.mail.claims import Claims
+from services.mail.smtp import Lane, Outcome, Relay, personal_copy
 
 FAILURE_LIMIT = 5  # domain/rules/mail.py FAILURE_LIMIT, passed in the job
 MARK_EVERY = 100  # sent rows whose server ids are written in one statement
@@ -40,7 +40,7 @@ MALFORMED = Outcome(sent=False, permanent=True, error="malformed address: a line
 
 def sending_lock(task_id: int) -> str:
     """The advisory lock (its text, hashed by PostgreSQL) each lane of a task's sending process holds shared: while
-    it is held, the rows it left SENDING are its own to record (activities/mail_settle.py)."""
+    it is held, the rows it left SENDING are its own to record (services/mail/settle.py)."""
     return f"mail-task-{task_id}"
 
 
@@ -55,7 +55,7 @@ class Row(NamedTuple):
 class Job:
     task_id: int
     rows: list[Row]
-    wire: bytes  # the shared part of every copy, as DATA carries it (mail_content.Message)
+    wire: bytes  # the shared part of every copy, as DATA carries it (content.Message)
     database_url: str
     relay: Relay
     sender: str
@@ -209,6 +209,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    from activities.mail_sender import main as imported  # one module for this code and the unpickled job
+    from services.mail.sender import main as imported  # one module for this code and the unpickled job
 
     imported()

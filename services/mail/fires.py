@@ -1,8 +1,9 @@
-"""The activities of a timed mail's fire: write its outbox rows, then send the pending ones (workflows/mail.py).
+"""A timed mail's fire: write its outbox rows, then send the pending ones (the steps of workflows/mail.py, run by
+activities/mail.py).
 
 Exactly-once per recipient rests on the outbox: UNIQUE (task, fire, recipient) rows written before any SMTP,
 and a row's claim (PENDING -> SENDING) committed with the final "." of its DATA, not before
-(activities/mail_claims.py). A batch run twice, by a retry or by a second worker, skips every row that is not
+(services/mail/claims.py). A batch run twice, by a retry or by a second worker, skips every row that is not
 PENDING any more or that the other holds.
 """
 
@@ -15,21 +16,21 @@ from typing import Any
 
 from sqlalchemy import func, select, text, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
-from temporalio import activity
+from temporalio.client import Client
 
-from activities import mail_content
-from activities.mail_handover import hand_over
-from activities.mail_schedules import pause_schedule
-from activities.mail_sender import Job, Row
-from activities.mail_settle import settle_unfinished
-from activities.mail_smtp import Relay
 from domain.db import plain_url, transaction
 from domain.enums import MailSendStatus, MailTaskStatus
+from domain.flows.mail import BatchResult, FireRef, Prepared
 from domain.models.mail import MailFire, MailOutbox, MailTask
 from domain.models.notifications import Notification
 from domain.rules import mail as rules
 from domain.settings import get_settings
-from workflows.mail_models import BatchResult, FireRef, Prepared
+from services.mail import content
+from services.mail.handover import Heartbeat, hand_over
+from services.mail.schedules import pause_schedule
+from services.mail.sender import Job, Row
+from services.mail.settle import settle_unfinished
+from services.mail.smtp import Relay
 
 log = logging.getLogger("omp.mail")
 S = MailSendStatus
@@ -50,8 +51,7 @@ INSERT_ROWS = text(
     "on conflict on constraint uq_mail_outbox_task_fire_recipient do nothing")
 
 
-@activity.defn
-async def prepare_mail_fire(ref: FireRef) -> Prepared:
+async def prepare(ref: FireRef) -> Prepared:
     """The fire's row (with its BI report, built once) and one PENDING outbox row per recipient; a retry adds
     nothing twice."""
     async with transaction() as db:
@@ -65,7 +65,7 @@ async def prepare_mail_fire(ref: FireRef) -> Prepared:
                                                       MailFire.fire_time == ref.fire_time).with_for_update())
         assert fire is not None
         if not fire.attachment_names:
-            fire.attachment_names, fire.report_file_id = await mail_content.fire_attachments(db, task, ref.fire_time)
+            fire.attachment_names, fire.report_file_id = await content.fire_attachments(db, task, ref.fire_time)
         found = addressees(task)
         await db.execute(INSERT_ROWS, {
             "task_id": task.id, "fire_time": ref.fire_time, "recipients": [a for a, _ in found],
@@ -92,8 +92,9 @@ async def count_pending(db: Any, ref: FireRef) -> int:
         MailOutbox.status == S.PENDING)) or 0
 
 
-@activity.defn
-async def send_mail_batch(ref: FireRef) -> BatchResult:
+async def send_batch(client: Client, ref: FireRef, heartbeat: Heartbeat) -> BatchResult:
+    """The next BATCH pending rows sent by the sending process (`heartbeat` is told how many are in flight while
+    it sends); a task that failed FAILURE_LIMIT times in a row pauses itself and its schedule (`client`)."""
     await settle_unfinished(ref.task_id)  # what a sending process that died left SENDING, before sending more
     async with transaction() as db:
         task = await db.get(MailTask, ref.task_id)
@@ -104,7 +105,7 @@ async def send_mail_batch(ref: FireRef) -> BatchResult:
         fire = await db.scalar(select(MailFire).where(MailFire.task_id == ref.task_id,
                                                       MailFire.fire_time == ref.fire_time))
         try:
-            message = await mail_content.compose(db, task, fire)
+            message = await content.compose(db, task, fire)
         except UNBUILDABLE as exc:  # no retry mends it: every recipient's row says so, for the history's retry
             return BatchResult(failed=await fail_pending(db, ref, f"the message cannot be built: {exc}"))
         rows = (await db.execute(select(MailOutbox.id, MailOutbox.recipient, MailOutbox.copy, MailOutbox.message_id)
@@ -116,7 +117,7 @@ async def send_mail_batch(ref: FireRef) -> BatchResult:
     job = Job(task_id=ref.task_id, rows=[Row(*r) for r in rows], wire=message.wire, database_url=plain_url(),
               relay=Relay.of(settings), sender=settings.mail_from, lanes=LANES, failures=failures,
               failure_limit=rules.FAILURE_LIMIT, check_every=CHECK_EVERY)
-    batch = await hand_over(job)  # by a process that outlives a killed worker (activities/mail_sender.py)
+    batch = await hand_over(job, heartbeat)  # by a process that outlives a killed worker (services/mail/sender.py)
     auto_paused = batch.failures >= rules.FAILURE_LIMIT
     async with transaction() as db:
         task = await db.get(MailTask, ref.task_id, with_for_update=True)
@@ -128,7 +129,7 @@ async def send_mail_batch(ref: FireRef) -> BatchResult:
         remaining = await count_pending(db, ref)
         paused = task.status == MailTaskStatus.PAUSED
     if auto_paused:
-        await pause_schedule(activity.client(), ref.task_id, "paused after consecutive SMTP failures")
+        await pause_schedule(client, ref.task_id, "paused after consecutive SMTP failures")
     return BatchResult(sent=batch.sent, failed=batch.failed, remaining=remaining, paused=paused)
 
 

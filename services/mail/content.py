@@ -16,7 +16,6 @@ import nh3
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from activities.mail_smtp import wire_body
 from domain.enums import MailKind, MailRepeat
 from domain.models.files import StoredFile
 from domain.models.mail import MailFire, MailTask
@@ -24,6 +23,7 @@ from domain.models.tickets import Ticket
 from domain.settings import get_settings
 from domain.storage import get_storage
 from domain.ticket_export import PAGE, ticket_workbook
+from services.mail.smtp import wire_body
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 # The span a BI report covers, ending at the fire's nominal time: the period since the previous send.

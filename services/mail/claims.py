@@ -6,7 +6,7 @@ claim's COMMIT must be put on the wire without waiting for anything, right after
 
 1. `claim`: BEGIN, and the row turns SENDING if it is PENDING and no other attempt holds it (SKIP LOCKED).
    Not committed: a worker killed from here on leaves the transaction to be rolled back by the database.
-2. The message goes out, its final "." included (activities/mail_smtp.py).
+2. The message goes out, its final "." included (services/mail/smtp.py).
 3. `commit_now`: COMMIT written to the database socket, no await since the "." reached the kernel (with the
    claim of the lane's next row behind it, so that it costs no round trip of its own).
 4. `settle`: the replies, or a ROLLBACK when the message never got to its ".".

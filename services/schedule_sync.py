@@ -1,36 +1,29 @@
-"""The schedule reconciliation: every scheduled task's and timed mail's Temporal Schedule as its row says, and no
-schedule left of a row deleted. The API commits a save before it asks Temporal, so a save that found Temporal
-down or hung leaves its schedule behind the row until this runs (docs/decisions/schedules-follow-rows.md)."""
+"""The schedule reconciliation (the scheduled task "Schedule reconciliation", activities/job_code.py): every scheduled
+task's and timed mail's Temporal Schedule as its row says, the fires of mails sent once that a save could not start
+(services/mail/schedules.py), and no schedule left of a row deleted. The API commits a save before it asks Temporal,
+so a save that found Temporal down or hung leaves its schedule behind the row until this runs
+(docs/decisions/schedules-follow-rows.md)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
-from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import exists, func, select
+from sqlalchemy import select
 from temporalio.client import Client
-from temporalio.common import SearchAttributePair, TypedSearchAttributes, WorkflowIDConflictPolicy
 from temporalio.service import RPCError, RPCStatusCode
 
-from activities import mail_schedules
 from domain.db import transaction
-from domain.enums import MailRepeat, MailTaskStatus
 from domain.models.jobs import ScheduledJob
-from domain.models.mail import MailOutbox, MailTask
-from domain.rules import mail as mail_rules
-from domain.settings import get_settings
+from domain.models.mail import MailTask
 from services import schedules
 from services.jobs import schedules as job_schedules
-from workflows.mail_models import MAIL_TASK_ID, MailFireStart
+from services.mail import schedules as mail_schedules
 
-# The schedules rows own, by the id the rules give them (domain/rules/jobs.py, domain/rules/mail.py).
+# The schedules rows own, by the id the rules give them (domain/rules/jobs.py, domain/flows/mail.py).
 OWNED: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"job-(\d+)"), ScheduledJob), (re.compile(r"mail-task-(\d+)"), MailTask))
-
-
-ONCE_WINDOW = timedelta(days=1)
 
 
 async def put_each(client: Client, model: Any, put: Callable[[Client, Any], Awaitable[None]],
@@ -74,30 +67,12 @@ async def drop_orphans(client: Client) -> int:
     return dropped
 
 
-async def start_once_fires(client: Client) -> int:
-    """A mail sent once is sent by the fire its save starts, not by its schedule: the fire of one saved while
-    Temporal was down, never begun (no recipient row written for it), is started now. Only for mails saved within
-    ONCE_WINDOW, so a mail of long ago whose rows are gone is never sent again."""
-    async with transaction() as db:
-        waiting = (await db.execute(select(MailTask.id, MailTask.send_at).where(
-            MailTask.repeat == MailRepeat.ONCE, MailTask.status == MailTaskStatus.IN_USE,
-            MailTask.created_at >= func.now() - ONCE_WINDOW,
-            ~exists().where(MailOutbox.task_id == MailTask.id, MailOutbox.fire_time == MailTask.send_at)))).all()
-    for task_id, send_at in waiting:
-        await client.start_workflow(
-            mail_schedules.WORKFLOW, MailFireStart(task_id=task_id), id=mail_rules.fire_workflow_id(task_id, send_at),
-            task_queue=get_settings().task_queue, id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
-            search_attributes=TypedSearchAttributes([SearchAttributePair(MAIL_TASK_ID, str(task_id))]),
-            static_summary=f"Timed mail #{task_id}")
-    return len(waiting)
-
-
 async def reconcile(client: Client) -> str:
     """A schedule Temporal refuses fails the run (its people are told), after every other one is put."""
     refused: list[str] = []
     tasks = await put_each(client, ScheduledJob, job_schedules.put_schedule, refused)
     mails = await put_each(client, MailTask, mail_schedules.put_schedule, refused)
-    started = await start_once_fires(client)
+    started = await mail_schedules.start_once_fires(client)
     dropped = await drop_orphans(client)
     if refused:
         raise RuntimeError(f"Temporal refused {len(refused)} schedule(s): {'; '.join(refused)}")

@@ -3,7 +3,7 @@
 A message is delivered when the server reads the final "." of DATA; until then, a dropped connection (a killed
 worker) makes the server discard it. The outbox row's claim is an open transaction until that "." is in the
 kernel's socket buffer (which sends it even if this process dies the next instant); its COMMIT follows with no
-await between (activities/mail_claims.py, docs/decisions/mail-outbox.md).
+await between (services/mail/claims.py, docs/decisions/mail-outbox.md).
 
 aiosmtplib has no such split of DATA, so `finish` drives its protocol object the way its own `data()` does
 (aiosmtplib 5.1.3: the command lock and the reply-expected flag).

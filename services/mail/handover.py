@@ -1,4 +1,4 @@
-"""The worker's side of the sending process (activities/mail_sender.py): start it in its own session, hand it
+"""The worker's side of the sending process (services/mail/sender.py): start it in its own session, hand it
 the batch, heartbeat while it sends, and read what it did.
 
 Were the sending process itself to die (killed, out of memory) instead of reporting, the rows it had claimed
@@ -14,25 +14,28 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
 import psycopg
-from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
-from activities.mail_sender import Job, job_bytes
-from activities.mail_settle import sink_copies
 from domain.settings import get_settings
+from services.mail.sender import Job, job_bytes
+from services.mail.settle import sink_copies
 
-ROOT = Path(__file__).resolve().parents[1]
-SENDER = "activities.mail_sender"  # the module run as the sending process
+ROOT = Path(__file__).resolve().parents[2]
+SENDER = "services.mail.sender"  # the module run as the sending process
 POLL_SECONDS = 0.25  # how often the worker reads the sender's lines and heartbeats
 UNKNOWN = ("delivery unknown: the sending process ended while this mail was in flight; resend it if the "
            "recipient did not get it")
 MARK_UNKNOWN = ("update mail_outbox set status = 'FAILED', smtp_error = %s, updated_at = now() "
                 "where id = any(%s) and status = 'PENDING'")
+
+
+Heartbeat = Callable[[int], None]  # told the rows in flight while the sender sends (the activity's heartbeat)
 
 
 @dataclass
@@ -42,7 +45,7 @@ class Handed:
     failures: int = 0  # SMTP failures in a row at the end
 
 
-async def hand_over(job: Job) -> Handed:
+async def hand_over(job: Job, heartbeat: Heartbeat) -> Handed:
     """The batch sent by a process of its own; raises (the activity is retried) when it did not finish."""
     if not job.rows:
         return Handed(failures=job.failures)
@@ -56,7 +59,7 @@ async def hand_over(job: Job) -> Handed:
         # once it has started; the worker's event loop runs other activities meanwhile.
         await asyncio.to_thread(feed, process.stdin, job_bytes(job))  # the pipe stays open: its end says stop
         while lines.read():
-            activity.heartbeat(len(lines.in_flight))
+            heartbeat(len(lines.in_flight))
             await asyncio.sleep(POLL_SECONDS)
     finally:
         process.stdin.close()  # also on cancellation: the sender finishes the mails in flight and stops

@@ -1,18 +1,18 @@
 """Console notifications and their mails, for every module: one row per recipient and event key (unique
 `(key, user)`, so a retried sender writes nothing twice), then a mail to each recipient not mailed yet, its
-times written in that recipient's zone."""
+times written in that recipient's zone; and the caller's own notifications as the console lists them."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.ext.asyncio import AsyncSession
 
-from activities import mail
 from domain.db import transaction
 from domain.i18n import DEFAULT_LANGUAGE, t
 from domain.models.notifications import Notification
@@ -20,6 +20,7 @@ from domain.models.users import User
 from domain.rules.time_zones import format_if_instant, zone_or_default
 from domain.settings import get_settings
 from domain.user_time_zones import zone_names_of
+from services.mail import plain
 
 TIME_PARAMS = frozenset({"due", "expireAt"})  # parameters holding an ISO instant, written in the reader's zone
 
@@ -40,7 +41,7 @@ async def deliver(key: str, kind: str, params: dict[str, Any], link: str, recipi
     for notification_id, user_id, email in unsent:
         subject, body = render_notice(kind, params, DEFAULT_LANGUAGE, zone_or_default(zones.get(user_id)))
         body += f"\n\n{get_settings().console_web}{link}\n"
-        await mail.send(email, subject, body, f"{key}.{notification_id}")
+        await plain.send(email, subject, body, f"{key}.{notification_id}")
         async with transaction() as db:
             await db.execute(update(Notification).where(Notification.id == notification_id)
                              .values(mail_sent_at=datetime.now().astimezone()))
@@ -55,3 +56,29 @@ def render_notice(kind: str, params: dict[str, Any], lang: str | None, zone: Zon
     if "clock" in values:
         values["clock"] = t(f"tickets.clock.{values['clock']}", lang)
     return t(f"notifications.{kind}.title", lang, **values), t(f"notifications.{kind}.body", lang, **values)
+
+
+async def page(db: AsyncSession, user_id: int, unread: bool | None, number: int,
+               size: int) -> tuple[list[Notification], int]:
+    """One page of the user's notifications, newest first (`unread`: only unread, only read, or both), and how many
+    there are."""
+    query = select(Notification).where(Notification.user_id == user_id)
+    if unread is not None:
+        query = query.where(Notification.read_at.is_(None) if unread else Notification.read_at.is_not(None))
+    total = await db.scalar(query.with_only_columns(func.count())) or 0
+    rows = (await db.scalars(query.order_by(Notification.id.desc()).limit(size).offset((number - 1) * size))).all()
+    return list(rows), total
+
+
+async def unread_count(db: AsyncSession, user_id: int) -> int:
+    count = await db.scalar(select(func.count()).where(Notification.user_id == user_id,
+                                                       Notification.read_at.is_(None)))
+    return count or 0
+
+
+async def mark_read(db: AsyncSession, user_id: int, ids: list[int] | None) -> None:
+    """Some (`ids`) or all of the user's unread notifications read now."""
+    query = update(Notification).where(Notification.user_id == user_id, Notification.read_at.is_(None))
+    if ids:
+        query = query.where(Notification.id.in_(ids))
+    await db.execute(query.values(read_at=datetime.now(UTC)))
