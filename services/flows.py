@@ -161,3 +161,8 @@ async def updating(handle: WorkflowHandle[Any, Any], update: str, arg: Any, resu
         raise unanswered(exc) from exc
     except WorkflowUpdateRPCTimeoutOrCancelledError as exc:
         raise unanswered(exc) from exc
+
+
+def rpc_timeout() -> timedelta:
+    """How long any one call to Temporal may take before it is given up (a hung server is an error, not a wait)."""
+    return timedelta(seconds=get_settings().temporal_rpc_seconds)
