@@ -86,7 +86,8 @@ def may_read(user: Principal) -> bool:
     return any(user.can(p) for p in (APPROVE, RETRY, *PERMISSION.values()))
 
 
-async def visible(db: AsyncSession, user: Principal, request_id: int, query: Select[Any]) -> Row[Any]:
+async def visible(db: AsyncSession, user: Principal, request_id: int,
+                  query: Select[*tuple[Any, ...]]) -> Row[*tuple[Any, ...]]:
     """`query` (the request, joined with its merchant, and what the reply shows beside it) for one request, if
     the user may see requests and this one is within their data authority."""
     found = (await db.execute(query.where(SubscriptionRequest.id == request_id, *SCOPE.conditions(user))
