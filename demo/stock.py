@@ -3,7 +3,7 @@ products (domain/seed/demo_warehouses.py), each SKU's history of movements, inbo
 statuses of SPEC §4 (with their actions and the movements each booked; the sales outbound orders fulfil channel
 orders of the merchant's store, which the product flow names) and shelf merges, one finished and one
 cancelled part-way. Every unit moves through the stock ledger's primitive `move`, so every balance and shelf equals
-its ledger. It lives in activities because domain may not depend on the stock ledger; the start's seeding step
+its ledger. It lives in demo/ because domain may not depend on the stock ledger; the start's seeding step
 (api/prestart.py `seed`) calls it in the transaction after the demo data."""
 
 from __future__ import annotations

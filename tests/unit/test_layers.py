@@ -20,7 +20,6 @@ LOWER_LAYERS = ("domain", "services", "activities", "workflows", "worker", "demo
 API_INTO_ACTIVITIES = {
     "api/deploy_ops.py": "deployments (deploy_store), tickets (ticket_flows.rpc_timeout)",
     "api/main.py": "tickets (ticket_flows.reconcile)",
-    "api/prestart.py": "stock (stock_demo, to demo/)",
     "api/routers/jobs.py": "jobs (job_overlap, job_schedules)",
     "api/routers/mail.py": "mail (mail_schedules)",
     "api/routers/notices.py": "notices",
