@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import delete, select, text
 from temporalio import activity
 
-from activities import deploy_store, notices, plan_store, schedule_sync, ticket_flows
+from activities import deploy_store, notices, schedule_sync, ticket_flows
 from domain import outbound
 from domain.db import transaction
 from domain.enums import DeployTaskStatus, JobRecordResult, MerchantPackageState
@@ -19,6 +19,7 @@ from domain.models.audit import OperationLog
 from domain.models.deployments import DeployTask
 from domain.models.jobs import JobRecord
 from domain.models.merchants import Merchant
+from services import plans
 from workflows.deploy_models import ExpireRequest
 
 PURGE_BATCH = 5000  # rows a statement deletes, so a first purge of years of logs never holds one long lock
@@ -63,7 +64,7 @@ async def task_record_purge(p: dict[str, Any]) -> str:
 
 async def plan_expiry_sweep(p: dict[str, Any]) -> str:
     """Plans whose end has passed but were not expired (their flow was lost or late): expired now, as the plan
-    flow would have done (activities/plan_store.py expire, safe to run twice)."""
+    flow would have done (services/plans.py expire, safe to run twice)."""
     now = datetime.now(UTC)
     async with transaction() as db:
         due = (await db.execute(select(Merchant.id, Merchant.expire_at).where(
@@ -71,7 +72,7 @@ async def plan_expiry_sweep(p: dict[str, Any]) -> str:
             .order_by(Merchant.expire_at).limit(p["limit"]))).all()
     expired = 0
     for merchant_id, expire_at in due:
-        result = await plan_store.expire(PlanExpiry(merchant_id=merchant_id, expire_at=expire_at, at=now))
+        result = await plans.expire(PlanExpiry(merchant_id=merchant_id, expire_at=expire_at, at=now))
         expired += result.expired
     return f"{expired} of {len(due)} overdue plans expired"
 
