@@ -44,7 +44,6 @@ ACTIVITIES_INTO_WORKFLOWS = {
     "activities/notices.py": "notices (notice_models)",
     "activities/queue_alerts.py": "jobs (job_models), queue alerts (imports its workflow definition)",
     "activities/schedule_sync.py": "mail (mail_models)",
-    "activities/stock.py": "jobs (job_models), stock (imports its workflow definition)",
     "activities/ticket_flows.py": "tickets (ticket_models)",
     "activities/ticket_store.py": "tickets (ticket_models)",
     "activities/tickets.py": "tickets (ticket_models)",
