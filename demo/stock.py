@@ -87,7 +87,7 @@ async def _order(db: AsyncSession, site: DemoSite, story: Story, number: int, rn
     direction = rules.direction_of(story.order_type)
     outbound = direction == OUT
     skus = sorted(rng.sample(site.skus, 2))
-    order_id = await db.scalar(select(func.nextval("stock_orders_id_seq")))
+    order_id: int = (await db.execute(select(func.nextval("stock_orders_id_seq")))).scalar_one()
     created = datetime.now(UTC) - timedelta(days=len(STORIES) - number, hours=rng.randrange(24))
     row = StockOrder(
         id=order_id, order_no=rules.generated_no(direction, created.strftime("%Y%m%d"), order_id),

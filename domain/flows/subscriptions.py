@@ -163,8 +163,9 @@ class LineIn(BaseModel):
 
 class ConfirmCommand(BaseModel):
     """The second confirmation restates packages, counts and free days (receipt and serial are the request's key
-    and its claim, fixed since the dialog); the API adds what the
-    database knows (which versions are current, whether receipt and serial are used, what the merchant holds)."""
+    and its claim, fixed since the dialog); the dialog's submit adds what the database knows (which versions are
+    current, whether receipt and serial are used, what the merchant holds) and checks it
+    (services/subscriptions/dialog.py `confirm_of`)."""
 
     actor_id: int
     actor_name: str
