@@ -10,13 +10,13 @@ from typing import Any
 from sqlalchemy import select, text
 from temporalio import activity
 
-from activities import plan_store, ticket_flows
+from activities import ticket_flows
 from domain import outbound
 from domain.db import transaction
 from domain.enums import MerchantPackageState
 from domain.flows.plans import PlanExpiry
 from domain.models.merchants import Merchant
-from services import notices, schedule_sync
+from services import notices, plans, schedule_sync
 from services.deployments import store as deploy_store
 from services.jobs import purges
 
@@ -47,7 +47,7 @@ async def task_record_purge(p: dict[str, Any]) -> str:
 
 async def plan_expiry_sweep(p: dict[str, Any]) -> str:
     """Plans whose end has passed but were not expired (their flow was lost or late): expired now, as the plan
-    flow would have done (activities/plan_store.py expire, safe to run twice)."""
+    flow would have done (services/plans.py expire, safe to run twice)."""
     now = datetime.now(UTC)
     async with transaction() as db:
         due = (await db.execute(select(Merchant.id, Merchant.expire_at).where(
@@ -55,7 +55,7 @@ async def plan_expiry_sweep(p: dict[str, Any]) -> str:
             .order_by(Merchant.expire_at).limit(p["limit"]))).all()
     expired = 0
     for merchant_id, expire_at in due:
-        result = await plan_store.expire(PlanExpiry(merchant_id=merchant_id, expire_at=expire_at, at=now))
+        result = await plans.expire(PlanExpiry(merchant_id=merchant_id, expire_at=expire_at, at=now))
         expired += result.expired
     return f"{expired} of {len(due)} overdue plans expired"
 

@@ -1,5 +1,5 @@
-"""The plan flow's activities (activities/plan_store.py), and the renewal step of the subscription flow (the call
-itself is services/plans.py)."""
+"""The plan flow's activities over services/plans.py (the reminders go out through services/notifications.py),
+and the renewal step of the subscription flow (the call itself is services/plans.py)."""
 
 from __future__ import annotations
 
@@ -7,33 +7,38 @@ from datetime import datetime
 
 from temporalio import activity
 
-from activities import plan_store
 from domain.flows import plans as m
-from services.plans import signal_renewal
+from services import notifications, plans
 
 
 @activity.defn
 async def remind_plan(reminder: m.PlanReminder) -> int:
-    return await plan_store.remind(reminder)
+    """The merchant's sales and retention persons hear, in the console and by mail, that the plan ends in
+    `days` days. Returns how many mails went out."""
+    told = await plans.reminder_of(reminder)
+    if told is None:
+        return 0
+    params, path, recipients = told
+    return await notifications.deliver(plans.reminder_key(reminder), "PLAN_REMINDER", params, path, recipients)
 
 
 @activity.defn
 async def expire_plan(expiry: m.PlanExpiry) -> m.PlanExpiryResult:
-    return await plan_store.expire(expiry)
+    return await plans.expire(expiry)
 
 
 @activity.defn
 async def read_plan(merchant_id: int) -> m.PlanNow:
-    return await plan_store.read(merchant_id)
+    return await plans.read(merchant_id)
 
 
 @activity.defn
 async def revive_plan_accounts(merchant_id: int, at: datetime) -> int:
-    return await plan_store.revive(merchant_id, at)
+    return await plans.revive(merchant_id, at)
 
 
 @activity.defn
 async def renew_plan(renewal: m.PlanRenewal) -> None:
     """For the subscription flow, after its apply step committed: tell the plan flow (idempotent: a repeated
     renewal with the same end changes nothing)."""
-    await signal_renewal(activity.client(), renewal)
+    await plans.signal_renewal(activity.client(), renewal)

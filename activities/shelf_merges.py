@@ -13,8 +13,9 @@ from collections.abc import AsyncIterator
 
 from temporalio import activity
 
-from activities import shelf_merge_store as store
-from workflows import shelf_merge_models as m
+from activities.shelf_merge_moves import move_item
+from domain.flows import shelf_merges as m
+from services.shelf_merges import store
 
 
 @activity.defn
@@ -29,7 +30,7 @@ async def move_shelf_merge_batch(request: m.BatchRequest) -> m.Counts:
     stops between two movements; killed, the next attempt finds the moved ones MOVED and goes on."""
     async with beating():
         for item_id in await store.pending(request.merge_id, request.size):
-            await store.move_item(request.merge_id, item_id, request.batch)
+            await move_item(request.merge_id, item_id, request.batch)
             activity.heartbeat(item_id)
     return await store.counts(request.merge_id)
 

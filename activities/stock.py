@@ -1,7 +1,7 @@
 """Stock reconciliation: prove, per sku x warehouse, that the balance equals the sum of its change records, and per
 sku x shelf, that the shelf's stock equals the sum of the movements that named the shelf; write the run's result
 and every drifted pair, and on drift notify (console and mail) everyone who may repair. Run by
-the `stock-reconcile` Schedule (workflows/stock.py), never by the API.
+the `stock-reconcile` Schedule (workflows/stock.py, its contract domain/flows/stock.py), never by the API.
 
 One statement does the proof: the ledger summed per pair, full-joined with the balances (a pair on one side only
 counts too), and the same per shelf against shelf_stock, the drifted pairs inserted straight into stock_drifts. On
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from pydantic import BaseModel
 from sqlalchemy import select, text
 from temporalio import activity
 from temporalio.client import (
@@ -29,23 +28,16 @@ from temporalio.common import SearchAttributePair, TypedSearchAttributes
 from activities.stock_store import SHELF_UNITS
 from domain.db import transaction
 from domain.enums import StockReconcileStatus
-from domain.flows.jobs import TASK_NAME
+from domain.flows.jobs import TASK_NAME  # every scheduled run carries its schedule's id
+from domain.flows.stock import SCHEDULE_ID, WORKFLOW, ReconcileResult
 from domain.models.authorities import Authority, holders
 from domain.models.users import User
 from domain.rules.stock import STORED
 from domain.settings import get_settings
 from services import notifications, schedules
 
-SCHEDULE_ID = "stock-reconcile"
 REPAIR = "stock#repair"  # who may repair is who is told about drift
 SCREEN = "/operation/ginee-oms/stock/reconciliation"
-
-
-class ReconcileResult(BaseModel):
-    reconciliation_id: int
-    checked: int
-    drifted: int
-    notified: int = 0
 
 
 def _as_json(side: str) -> str:
@@ -123,11 +115,9 @@ async def reconcile_stock(key: str) -> ReconcileResult:
 
 
 def schedule() -> Schedule:
-    from workflows.stock import StockReconcileWorkflow
-
     return Schedule(
         action=ScheduleActionStartWorkflow(
-            StockReconcileWorkflow.run, id=SCHEDULE_ID, task_queue=get_settings().task_queue,
+            WORKFLOW, id=SCHEDULE_ID, task_queue=get_settings().task_queue,
             typed_search_attributes=TypedSearchAttributes([SearchAttributePair(TASK_NAME, SCHEDULE_ID)]),
             static_summary="Scheduled: prove every stock balance equals the sum of its change records"),
         spec=ScheduleSpec(intervals=[ScheduleIntervalSpec(every=timedelta(

@@ -20,7 +20,7 @@ from temporalio.workflow import ActivityCancellationType
 with workflow.unsafe.imports_passed_through():
     from activities.shelf_merges import finish_shelf_merge, move_shelf_merge_batch, plan_shelf_merge
     from domain.enums import ShelfMergeState
-    from workflows import shelf_merge_models as m
+    from domain.flows import shelf_merges as m
     from workflows.options import DEFAULT_ACTIVITY
 
 S = ShelfMergeState
@@ -77,6 +77,6 @@ class ShelfMergeWorkflow:
         self.progress.total, self.progress.moved, self.progress.skipped = counts.total, counts.moved, counts.skipped
         self.remaining = counts.remaining
 
-    @workflow.query(name="progress")
+    @workflow.query(name=m.PROGRESS)
     def view(self) -> m.Progress:
         return self.progress

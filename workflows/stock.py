@@ -1,6 +1,7 @@
-"""One stock reconciliation run, started by the `stock-reconcile` Schedule (activities/stock.py). The run's key is
-its workflow id and run id: a retried activity writes one result, and two runs triggered within the same second
-(whose workflow ids, the schedule's id and the second, are equal) are still two runs."""
+"""One stock reconciliation run, started by the `stock-reconcile` Schedule (activities/stock.py; the contract is
+domain/flows/stock.py). The run's key is its workflow id and run id: a retried activity writes one result, and
+two runs triggered within the same second (whose workflow ids, the schedule's id and the second, are equal) are
+still two runs."""
 
 from __future__ import annotations
 
@@ -9,11 +10,12 @@ from datetime import timedelta
 from temporalio import workflow
 
 with workflow.unsafe.imports_passed_through():
-    from activities.stock import ReconcileResult, reconcile_stock
+    from activities.stock import reconcile_stock
+    from domain.flows.stock import WORKFLOW, ReconcileResult
     from workflows.options import RETRY
 
 
-@workflow.defn(name="stock-reconcile")
+@workflow.defn(name=WORKFLOW)
 class StockReconcileWorkflow:
     @workflow.run
     async def run(self) -> ReconcileResult:

@@ -11,9 +11,9 @@ from temporalio.exceptions import ActivityError
 with workflow.unsafe.imports_passed_through():
     from activities.stock_sync import finish_stock_sync, push_stock_batch
     from domain.enums import JobResult
+    from domain.flows.stock_sync import STATUS, WORKFLOW, PushBatch, StockSyncStart, SyncFinish, SyncProgress
     from workflows.jobs import failure_text
     from workflows.options import DEFAULT_ACTIVITY
-    from workflows.stock_sync_models import WORKFLOW, PushBatch, StockSyncStart, SyncFinish, SyncProgress
 
 
 @workflow.defn(name=WORKFLOW)
@@ -43,6 +43,6 @@ class StockSyncWorkflow:
         self.progress.done = True
         return self.progress
 
-    @workflow.query
+    @workflow.query(name=STATUS)
     def status(self) -> SyncProgress:
         return self.progress

@@ -1,9 +1,10 @@
 """One workflow per subscribe or gift request; its id is the request's idempotency key, so a double submit
 joins the running flow (docs/subscriptions.md).
 
-dialog (start) -> `confirm` (the second confirmation, an Update whose validator refuses what SPEC §5 refuses)
--> `decide` (approval by another person holding the approval permission, or refusal) -> the apply activity,
-one transaction. A deadline timer expires a request nobody confirmed or decided in time.
+dialog (start, with its second confirmation checked and written by the dialog's call) -> `decide` (approval by
+another person holding the approval permission, or refusal) -> the apply activity, one transaction. A deadline
+timer expires a request nobody decided in time (or, for a run started awaiting its confirmation, which no call
+gives any more, nobody confirmed).
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ with workflow.unsafe.imports_passed_through():
     from domain.errors import DomainError, Forbidden, Invalid
     from domain.flows import subscriptions as m
     from domain.flows.plans import PlanRenewal
-    from domain.rules import subscriptions as rules
     from workflows.options import DEFAULT_ACTIVITY, STEP_FAILED
     from workflows.refusals import refusal
 
@@ -32,7 +32,7 @@ R = SubscriptionRequestState
 A = TypeVar("A")
 T = TypeVar("T")
 # The request's steps (state change, apply transaction, plan signal) run as local activities: in the worker, within
-# the workflow task of the confirm or decide Update, instead of a scheduled activity task and another workflow task
+# the workflow task of the decide Update, instead of a scheduled activity task and another workflow task
 # each. A request costs three workflow tasks instead of six, and a step no server round trip. Flows begun before
 # keep their scheduled activities on replay.
 LOCAL_STEPS = "subscription-local-steps"
@@ -101,33 +101,6 @@ class SubscriptionRequestWorkflow:
                              deadline_at=self.deadline if self.state in m.LIVE else None,
                              approver_id=self.approver_id, decided_at=self.decided_at, reason=self.reason,
                              subscription_id=self.subscription_id, periods=self.periods)
-
-    # ---- the second confirmation ---------------------------------------------------------------------
-
-    @workflow.update(name=m.CONFIRM)
-    async def confirm(self, command: m.ConfirmCommand) -> m.RequestView:
-        async with self.lock:
-            self.check_confirm(command)  # again: the state may have moved since validation
-            try:
-                await self.record(R.AWAITING_APPROVAL, actor_id=command.actor_id, actor_name=command.actor_name,
-                                  deadline=workflow.now() + self.start.approve_within,
-                                  transaction_id=command.transaction_id)
-            except STEP_FAILED as exc:
-                raise not_written(exc) from None
-        return self.view()
-
-    @confirm.validator
-    def validate_confirm(self, command: m.ConfirmCommand) -> None:
-        self.check_confirm(command)
-
-    def check_confirm(self, command: m.ConfirmCommand) -> None:
-        self.ensure_state(R.AWAITING_CONFIRMATION)
-        if command.actor_id != self.start.requested_by:
-            raise refusal(DomainError("SUBSCRIPTION_CONFIRM_BY_REQUESTER", status=409))
-        try:
-            rules.check_confirmation(m.confirmation(self.start.draft, command))
-        except DomainError as exc:
-            raise refusal(exc) from None
 
     # ---- approval ----------------------------------------------------------------------------------
 

@@ -4,13 +4,12 @@ cancel it (what moved stays moved), retry a cancelled or failed one; the list of
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from fastapi import Response
-from sqlalchemy import select, text
+from sqlalchemy import Select, select, text
 from temporalio.client import WorkflowExecutionStatus
 
-from activities import shelf_merge_store as store
 from api.deps import Need, Principal, SessionDep, release
 from api.envelope import Reply, ok
 from api.flows import LazyTemporalDep, TemporalDep
@@ -30,14 +29,15 @@ from api.schemas.shelf_merges import (
     ShelfMergePublic,
     ShelfMergeView,
 )
-from api.shelf_merge_ops import finish_stuck, flow_status, running_merges, start_flow, view_of
+from api.shelf_merge_ops import view_of
 from domain import audit
 from domain.enums import ShelfMergeState
 from domain.errors import NotFound
 from domain.models.shelf_merges import ShelfMerge, ShelfMergeItem
 from domain.models.warehouses import Shelf, Warehouse
 from domain.rules import shelf_merges as rules
-from services.flows import watched
+from services.shelf_merges import store
+from services.shelf_merges.flow import cancel_flow, finish_stuck, flow_status, start_flow
 
 S = ShelfMergeState
 LIST, DETAIL, LOCATIONS = "shelf-merges", "shelf-merge-detail", "location-management"
@@ -94,7 +94,7 @@ async def add(body: ShelfMergeBody, db: SessionDep, response: Response, user: An
     target = shelves[body.target_shelf_id]
     picked = [shelves[i] for i in sources]
     rules.check_shelves(body.warehouse_id, picked, target)
-    rules.check_not_busy([*picked, target], await running_merges(db, body.warehouse_id))
+    rules.check_not_busy([*picked, target], await store.running_merges(db, body.warehouse_id))
     merge = ShelfMerge(warehouse_id=body.warehouse_id, source_shelf_ids=sources, target_shelf_id=target.id,
                        state=S.RUNNING, total=0, moved=0, skipped=0, batches=0, attempt=1, created_by=user.id,
                        started_at=datetime.now(UTC))
@@ -130,8 +130,7 @@ async def cancel(merge_id: int, db: SessionDep, user: Annotated[Principal, Need(
                               after=audit.snapshot(merge), **who(user))
     await release(db)
     if await flow_status(flows, merge) == WorkflowExecutionStatus.RUNNING:
-        async with watched():  # the flow stops between two movements and records CANCELLED itself
-            await flows.get_workflow_handle(rules.workflow_id(merge.warehouse_id, merge.id)).cancel()
+        await cancel_flow(flows, merge)  # the flow stops between two movements and records CANCELLED itself
     else:  # its flow is gone (terminated in the Temporal Web UI): nothing moves any more, so it is cancelled now
         await finish_stuck(merge)
     return ok(await view_of(db, flows, await merges.load(db, user, merge_id), user))
@@ -144,7 +143,7 @@ async def retry(merge_id: int, db: SessionDep, user: Annotated[Principal, Need(S
     running = merge.state == S.RUNNING and await flow_status(flows, merge) == WorkflowExecutionStatus.RUNNING
     rules.ensure_retryable(merge.state, running)
     rules.check_not_busy(list((await store.shelves(db, [*merge.source_shelf_ids, merge.target_shelf_id])).values()),
-                         await running_merges(db, merge.warehouse_id, other_than=merge.id))
+                         await store.running_merges(db, merge.warehouse_id, other_than=merge.id))
     before = audit.snapshot(merge)
     merge.state, merge.attempt, merge.error, merge.finished_at = S.RUNNING, merge.attempt + 1, None, None
     merge.cancel_requested_by = merge.cancel_requested_at = None
@@ -160,7 +159,8 @@ async def retry(merge_id: int, db: SessionDep, user: Annotated[Principal, Need(S
 @router.get("/warehouses", openapi_extra=declares(warehouse_list.scope),
             summary="The enabled warehouses a merge may be started in (the start dialog), within the caller's scope")
 async def warehouses(db: SessionDep, user: Annotated[Principal, Need(START)]) -> Reply[list[MergeWarehouse]]:
-    query = select(Warehouse.id, Warehouse.code, Warehouse.name).where(Warehouse.enabled)
+    # the data scope takes any select; its signature names the one-column form
+    query = cast("Select[Any]", select(Warehouse.id, Warehouse.code, Warehouse.name).where(Warehouse.enabled))
     rows = await db.execute(warehouse_list.scope(query, user).order_by(Warehouse.code, Warehouse.id))
     return ok([MergeWarehouse.model_validate(row._asdict()) for row in rows])
 

@@ -14,7 +14,6 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.service import RPCError
 
 from activities.stock_store import repair
-from activities.stock_sync import count_totals, retry_push, start_sync
 from api.deps import Need, Principal, SessionDep, release
 from api.envelope import Reply, ok
 from api.flows import temporal_client
@@ -37,11 +36,12 @@ from domain import audit
 from domain.db import transaction
 from domain.enums import JobResult, StockEventKind
 from domain.errors import DomainError, Invalid
+from domain.flows.stock_sync import workflow_id
 from domain.models.merchants import Shop
 from domain.models.stock_sync import BalanceView, StockBinding, StockEvent, StockSetting
 from domain.rules import stock_sync as rules
 from services.flows import watched
-from workflows.stock_sync_models import workflow_id
+from services.stock_sync import count_totals, retry_push, start_sync
 
 log = logging.getLogger("omp.stock_sync")
 router = APIRouter(prefix="/stock-sync", tags=["stock_sync"])

@@ -31,7 +31,6 @@ from domain.rules import subscriptions as rules
 R = SubscriptionRequestState
 LIVE = frozenset({R.AWAITING_CONFIRMATION, R.AWAITING_APPROVAL})
 WORKFLOW = "subscription"  # the workflow type's registered name
-CONFIRM = "confirm"  # its Update of the second confirmation (ConfirmCommand -> RequestView)
 DECIDE = "decide"  # its Update of the decision (DecideCommand -> RequestView)
 
 # Custom search attributes (domain/search_attributes.py registers them on every server).
@@ -145,7 +144,7 @@ class RequestStart(BaseModel):
     deadline_at: datetime | None = None
     # The dialog's call gave the second confirmation too (services/subscriptions/dialog.py submit): the row was written
     # confirmed, and the run starts awaiting approval with `deadline_at` the approval deadline. Starts of earlier
-    # code lack it and await their confirmation Update, as they did.
+    # code lack it: they await a confirmation that no call gives any more, and expire at their deadline.
     confirmed: bool = False
 
     @property
@@ -164,8 +163,9 @@ class LineIn(BaseModel):
 
 class ConfirmCommand(BaseModel):
     """The second confirmation restates packages, counts and free days (receipt and serial are the request's key
-    and its claim, fixed since the dialog); the API adds what the
-    database knows (which versions are current, whether receipt and serial are used, what the merchant holds)."""
+    and its claim, fixed since the dialog); the dialog's submit adds what the database knows (which versions are
+    current, whether receipt and serial are used, what the merchant holds) and checks it
+    (services/subscriptions/dialog.py `confirm_of`)."""
 
     actor_id: int
     actor_name: str

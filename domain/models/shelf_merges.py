@@ -43,7 +43,7 @@ class ShelfMerge(Base):
     cancel_requested_at: Mapped[datetime | None]
     retried_by: Mapped[int | None] = mapped_column(ForeignKey(USER_FK, ondelete="SET NULL"))
     retried_at: Mapped[datetime | None]
-    # Filled by the lists, the detail and the export (activities/shelf_merge_store.py public_columns).
+    # Filled by the lists, the detail and the export (services/shelf_merges/store.py public_columns).
     warehouse_name: Mapped[str | None] = query_expression()
     source_shelf_codes: Mapped[list[str] | None] = query_expression()
     target_shelf_code: Mapped[str | None] = query_expression()

@@ -1,5 +1,5 @@
 """A small, realistic data set for every module, created on first start of `make run`. The demo stock (warehouses
-and what moves in them) follows in activities/stock_demo.py, which may call the stock ledger."""
+and what moves in them) follows in demo/stock.py, which may call the stock ledger."""
 
 from __future__ import annotations
 

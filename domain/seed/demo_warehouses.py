@@ -3,7 +3,7 @@ their own run in the WMS (product areas, shelves) and a third-party one, a produ
 categories of SPEC §3, and a history of stock movements written through the stock ledger's one movement
 primitive, so the stock screens open on live figures. Seeded from a fixed random, like the demo merchants.
 
-The stock itself is written by activities/stock_demo.py (the ledger's primitive lives in activities, which domain
+The stock itself is written by demo/stock.py (the ledger's primitive lives in activities, which domain
 does not import); this module builds what it stands on and the movements of each SKU's history."""
 
 from __future__ import annotations
@@ -116,7 +116,7 @@ def history(warehouse_id: int, sku: str, shelves: list[int], rng: random.Random)
 
 @dataclass
 class DemoSite:
-    """One demo merchant's own warehouse, its shelves and its SKUs, to which activities/stock_demo.py adds stock."""
+    """One demo merchant's own warehouse, its shelves and its SKUs, to which demo/stock.py adds stock."""
 
     merchant: Merchant
     warehouse: Warehouse
@@ -126,7 +126,7 @@ class DemoSite:
 
 async def create(db: AsyncSession, rng: random.Random) -> list[DemoSite]:
     """The warehouses, shelves and product libraries; no stock: stock moves only through the stock ledger's
-    primitive (activities/stock_store.py), which the demo stock step (activities/stock_demo.py) calls."""
+    primitive (activities/stock_store.py), which the demo stock step (demo/stock.py) calls."""
     sites = []
     for merchant in await _wms_merchants(db):
         own, shelves = await _warehouses(db, merchant, rng)

@@ -1,8 +1,8 @@
 """The subscribe-or-gift dialog's statements: the chosen packages quoted at their current versions, and the facts
 its checks read besides (the merchant, the live request of its key, whether its receipt and serial are used, the
-features the merchant holds, where each ledger line ends), each in one statement written for psycopg; and what
-the flow's validator needs of the database to check a second confirmation; and the submit, which writes the
-request row claiming its receipt and serial."""
+features the merchant holds, where each ledger line ends), each in one statement written for psycopg; and the
+submit, which checks the dialog's second confirmation and writes the request row claiming its receipt and
+serial."""
 
 from __future__ import annotations
 
@@ -11,11 +11,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
 from types import SimpleNamespace
-from typing import Any, Protocol
+from typing import Protocol
 
 from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
-from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain import audit
@@ -23,13 +22,10 @@ from domain.db import driver_of
 from domain.enums import Status, SubscriptionKind, SubscriptionRequestState
 from domain.errors import Invalid
 from domain.flows import subscriptions as m
-from domain.models.packages import Package, PackageVersion
-from domain.models.subscriptions import LIVE as LIVE_SQL
 from domain.models.subscriptions import SubscriptionRequest
 from domain.rules import subscriptions as rules
 from services.actors import Actor
-from services.subscriptions.reads import held_features, live_request, quoted_periods_at, used, used_sql
-from services.subscriptions.store import LINE_ENDS
+from services.subscriptions.reads import live_request, quoted_periods_at
 
 R = SubscriptionRequestState
 
@@ -106,10 +102,13 @@ QUOTED_VERSION = ("id", "display_name", "payment_period", "currency", "amount", 
                   "actual_payment", "free_days", "monthly_orders")
 
 
-QUOTES = (f"SELECT {', '.join(f'p.{c}' for c in QUOTED_PACKAGE)}, {', '.join(f'v.{c}' for c in QUOTED_VERSION)}, "
-          "(SELECT array_agg(f.feature_key) FROM package_version_features f WHERE f.version_id = v.id) "
-          "FROM packages p JOIN package_versions v ON v.package_id = p.id AND v.version = p.current_version "
-          "WHERE p.id = ANY(%(ids)s::bigint[]) AND p.status = %(enabled)s")
+QUOTES = (
+    "SELECT p.id, p.name, p.package_type, p.addon_mode, p.addon_type, p.plan_name, p.country, "
+    "v.id, v.display_name, v.payment_period, v.currency, v.amount, v.tax, v.discounted_price, v.actual_payment, "
+    "v.free_days, v.monthly_orders, "
+    "(SELECT array_agg(f.feature_key) FROM package_version_features f WHERE f.version_id = v.id) "
+    "FROM packages p JOIN package_versions v ON v.package_id = p.id AND v.version = p.current_version "
+    "WHERE p.id = ANY(%(ids)s::bigint[]) AND p.status = %(enabled)s")
 
 
 async def quotes(db: AsyncSession, body: Dialog, country: str) -> list[m.Quote]:
@@ -143,12 +142,21 @@ DIALOG_FACTS = (
     "SELECT facts.*, ends.line, ends.end_at FROM (SELECT "
     "(SELECT email FROM merchants WHERE id = %(merchant_id)s) AS email, "
     "(SELECT country FROM merchants WHERE id = %(merchant_id)s) AS country, "
-    f"(SELECT id FROM subscription_requests WHERE workflow_id = %(key)s AND {LIVE_SQL} LIMIT 1) AS live_id, "
-    f"{used_sql('receipt_number')} AS receipt_used, {used_sql('payment_serial')} AS serial_used, "
+    "(SELECT id FROM subscription_requests WHERE workflow_id = %(key)s "
+    "AND state IN ('AWAITING_CONFIRMATION', 'AWAITING_APPROVAL') LIMIT 1) AS live_id, "
+    "(coalesce(%(receipt_number)s, '') <> '' AND (EXISTS (SELECT FROM subscription_requests "
+    "WHERE receipt_number = %(receipt_number)s AND state IN ('AWAITING_CONFIRMATION', 'AWAITING_APPROVAL', 'APPLIED') "
+    "AND workflow_id <> %(key)s) OR EXISTS (SELECT FROM subscriptions WHERE receipt_number = %(receipt_number)s))) "
+    "AS receipt_used, "
+    "(coalesce(%(payment_serial)s, '') <> '' AND (EXISTS (SELECT FROM subscription_requests "
+    "WHERE payment_serial = %(payment_serial)s AND state IN ('AWAITING_CONFIRMATION', 'AWAITING_APPROVAL', 'APPLIED') "
+    "AND workflow_id <> %(key)s) OR EXISTS (SELECT FROM subscriptions WHERE payment_serial = %(payment_serial)s))) "
+    "AS serial_used, "
     "CASE WHEN %(held)s THEN (SELECT array_agg(DISTINCT f.feature_key) FROM package_version_features f "
     "JOIN entitlements e ON e.package_version_id = f.version_id "
     "WHERE e.merchant_id = %(merchant_id)s AND e.period @> %(now)s::timestamptz) END AS held) facts "
-    f"LEFT JOIN ({LINE_ENDS}) ends ON true")
+    "LEFT JOIN (SELECT line, max(upper(period)) AS end_at FROM entitlements WHERE merchant_id = %(merchant_id)s "
+    "GROUP BY line) ends ON true")
 
 
 @dataclass(frozen=True)
@@ -184,36 +192,14 @@ def refuse_used(facts: Facts) -> None:
 # ---- the second confirmation -------------------------------------------------------------------
 
 
-def confirm_of(body: Confirmation, user: Actor, draft: m.Draft, held: list[str],
-               transaction_id: str = "") -> m.ConfirmCommand:
-    """A confirmation given with its dialog: its versions are the current ones this call quoted, and its
-    receipt and serial are unused (the call refused them otherwise)."""
-    return command_of(body, user, current_versions=[q.version_id for q in draft.quotes], held_features=held,
-                      transaction_id=transaction_id)
-
-
-async def confirm_command(db: AsyncSession, row: SubscriptionRequest, body: Confirmation,
-                          user: Actor, transaction_id: str) -> m.ConfirmCommand:
-    """What the flow's validator needs from the database: the chosen packages' current versions, whether the
-    receipt and serial were used meanwhile, and the features the merchant holds now."""
-    draft = m.Draft.model_validate(row.payload)
-    current = select(func.array_agg(PackageVersion.id)).join(
-        Package, (Package.id == PackageVersion.package_id) & (PackageVersion.version == Package.current_version)
-    ).where(Package.id.in_([q.package_id for q in draft.quotes]), Package.status == Status.ENABLED)
-    versions, features, receipt_used, serial_used = (await db.execute(select(  # one round trip
-        current.scalar_subquery(), held_features(row.merchant_id), used("receipt_number", draft.receipt_number, row.id),
-        used("payment_serial", draft.payment_serial, row.id)))).one()
-    return command_of(body, user, current_versions=list(versions or ()), receipt_used=receipt_used,
-                      serial_used=serial_used, held_features=list(features or ()), transaction_id=transaction_id)
-
-
-def command_of(body: Confirmation, user: Actor, **facts: Any) -> m.ConfirmCommand:
-    """The flow's confirmation command: what the user restated, and what the database knows (`facts`)."""
+def confirm_of(body: Confirmation, user: Actor, draft: m.Draft, held: list[str]) -> m.ConfirmCommand:
+    """A confirmation given with its dialog: what the user restated; its versions are the current ones this call
+    quoted, and its receipt and serial are unused (the call refused them otherwise)."""
     return m.ConfirmCommand(
         actor_id=user.id, actor_name=user.username,
         lines=[m.LineIn(package_id=line.package_id, version_id=line.version_id, count=line.count)
                for line in body.packages],
-        free_days=body.free_days, **facts)
+        free_days=body.free_days, current_versions=[q.version_id for q in draft.quotes], held_features=held)
 
 
 # ---- the submit ----------------------------------------------------------------------------------
@@ -225,9 +211,12 @@ REQUEST = ("workflow_id", "kind", "merchant_id", "state", "requested_by", "recei
 
 # The row as written, and the deadline it was created with as the database gives it back (a confirmed dialog's
 # row is written awaiting approval: its audit entries say it was created awaiting confirmation, then confirmed).
-INSERT_REQUEST = (f"INSERT INTO subscription_requests ({', '.join(REQUEST)}) "
-                  f"VALUES ({', '.join(f'%({c})s' for c in REQUEST)}) ON CONFLICT DO NOTHING "
-                  "RETURNING *, %(created_deadline)s::timestamptz AS created_deadline")
+INSERT_REQUEST = (
+    "INSERT INTO subscription_requests (workflow_id, kind, merchant_id, state, requested_by, receipt_number, "
+    "payment_serial, screenshot_file_id, payload, deadline_at) "
+    "VALUES (%(workflow_id)s, %(kind)s, %(merchant_id)s, %(state)s, %(requested_by)s, %(receipt_number)s, "
+    "%(payment_serial)s, %(screenshot_file_id)s, %(payload)s, %(deadline_at)s) ON CONFLICT DO NOTHING "
+    "RETURNING *, %(created_deadline)s::timestamptz AS created_deadline")
 
 
 async def submit(db: AsyncSession, body: Submission, user: Actor, key: str, facts: Facts,
@@ -237,11 +226,11 @@ async def submit(db: AsyncSession, body: Submission, user: Actor, key: str, fact
     of one request (same key) finds the live row and joins it. With the row, its merchant's email (the reply
     shows it) and, for a row written here, its lines' periods if applied now.
 
-    With the body's `confirmation`, the second confirmation is checked here by the rules the flow's validator
-    runs, on the facts read in this transaction, and written in it: the request is created awaiting approval,
-    with the audit entries of its creation and of the confirmation's state change that the flow's step writes
-    (`record_change`), and its flow needs no confirmation Update. `key`, `facts` and `draft` are the dialog as the
-    caller's checks prepared it (`facts` with the features the merchant holds, for a confirmation)."""
+    With the body's `confirmation`, the second confirmation is checked here by its rules
+    (domain/rules/subscriptions.py `check_confirmation`), on the facts read in this transaction, and written in
+    it: the request is created awaiting approval, with the audit entries of its creation and of the
+    confirmation's state change that the flow's step writes (`record_change`). `key`, `facts` and `draft` are
+    the dialog as the caller's checks prepared it (`facts` with the features the merchant holds, for a confirmation)."""
     confirmation = body.confirmation
     joined = await live_request(db, key) if facts.live_id is not None else None
     if joined is not None:

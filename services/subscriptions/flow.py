@@ -1,8 +1,8 @@
 """The subscription request flow as client calls: its start from the dialog (and the request withdrawn when it could
-not start), its Updates (the second confirmation and the decision, a refusal or an Update that comes too late as
-a translated error), and its retry (docs/subscriptions.md, retry): a failed request is applied again with the
-approval it had, a live request whose flow stopped (terminated, lost) gets a new run that waits again until its
-deadline. The workflow id stays the request's key, so two retries at once share one run."""
+not start), its Update (the decision, a refusal or an Update that comes too late as a translated error), and its
+retry (docs/subscriptions.md, retry): a failed request is applied again with the approval it had, a live request
+whose flow stopped (terminated, lost) gets a new run that waits again until its deadline. The workflow id stays
+the request's key, so two retries at once share one run."""
 
 from __future__ import annotations
 
@@ -78,7 +78,7 @@ async def withdraw_unstarted(request_id: int) -> None:
             row.state, row.decided_at, row.reason = R.WITHDRAWN, datetime.now(UTC), "flow not started"
 
 
-# ---- the second confirmation and the decision ----------------------------------------------------
+# ---- the decision ------------------------------------------------------------------------------------
 
 
 REFUSAL_STATUS = {"SUBSCRIPTION_CHANGE_FAILED": 503, "NO_PERMISSION": 403}
@@ -96,8 +96,7 @@ def ensure_state(row: SubscriptionRequest, wanted: SubscriptionRequestState) -> 
 
 
 async def run_update(client: Client, row: SubscriptionRequest, update: str, command: Any) -> m.RequestView:
-    """The Update `update` (m.CONFIRM, m.DECIDE) of the request's flow, which `row` (as the call read it) says
-    awaits it."""
+    """The Update `update` (m.DECIDE) of the request's flow, which `row` (as the call read it) says awaits it."""
     return await updating(client.get_workflow_handle(row.workflow_id), update, command, m.RequestView,
                           refused=refused, unanswered=lambda exc: timed_out(row, exc),
                           not_found=lambda: flow_closed(row))

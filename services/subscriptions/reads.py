@@ -1,58 +1,21 @@
-"""What the subscription routes and replies read, with no HTTP: whether a receipt or serial is used, the features a
-merchant holds, the live request of a key, where a request's lines run, its totals and lines as a reply shows
-them."""
+"""What the subscription routes and replies read, with no HTTP: the live request of a key, where a request's lines
+run, its totals and lines as a reply shows them."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, distinct, false, func, or_, select
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.enums import SubscriptionRequestState
 from domain.flows import subscriptions as m
-from domain.models.packages import PackageVersionFeature
-from domain.models.subscriptions import HELD as HELD_SQL
 from domain.models.subscriptions import Entitlement, Subscription, SubscriptionRequest
 from domain.rules import subscriptions as rules
 from services.subscriptions.store import line_ends, total
 
 R = SubscriptionRequestState
-HELD = (R.AWAITING_CONFIRMATION, R.AWAITING_APPROVAL, R.APPLIED)
-
-
-def used(column: str, value: str | None, request_id: int | None = None,
-         key: str | None = None) -> ColumnElement[bool]:
-    """Whether a receipt number or payment serial is booked on a record or held by another request (not this
-    one, nor one of the same key: a double submit is the same request), as an expression: the checks of a call
-    go to the database in one statement."""
-    if not value:
-        return false()
-    held = select(SubscriptionRequest.id).where(getattr(SubscriptionRequest, column) == value,
-                                                SubscriptionRequest.state.in_(HELD))
-    if request_id is not None:
-        held = held.where(SubscriptionRequest.id != request_id)
-    if key is not None:
-        held = held.where(SubscriptionRequest.workflow_id != key)
-    booked = select(Subscription.id).where(getattr(Subscription, column) == value)
-    return or_(held.exists(), booked.exists())
-
-
-def held_features(merchant_id: int) -> ColumnElement[Any]:
-    """The features the merchant holds now (multi-warehouse needs Master Product & Stock first), as an
-    expression to read beside the call's other checks."""
-    return select(func.array_agg(distinct(PackageVersionFeature.feature_key))).join(
-        Entitlement, Entitlement.package_version_id == PackageVersionFeature.version_id
-    ).where(Entitlement.merchant_id == merchant_id, Entitlement.period.contains(datetime.now(UTC))).scalar_subquery()
-
-
-def used_sql(column: str) -> str:
-    """`used` as SQL for psycopg: whether `%(<column>)s` is booked on a record or held by a request of another
-    key (`%(key)s`)."""
-    return (f"(coalesce(%({column})s, '') <> '' AND (EXISTS (SELECT FROM subscription_requests WHERE "
-            f"{column} = %({column})s AND {HELD_SQL} AND workflow_id <> %(key)s) OR EXISTS (SELECT FROM "
-            f"subscriptions WHERE {column} = %({column})s)))")
 
 
 async def live_request(db: AsyncSession, key: str) -> SubscriptionRequest | None:

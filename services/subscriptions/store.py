@@ -10,7 +10,7 @@ from decimal import Decimal
 from typing import Any
 
 from psycopg.rows import dict_row
-from sqlalchemy import ColumnElement, func, select, update
+from sqlalchemy import ColumnElement, select, update
 from sqlalchemy.exc import NoResultFound
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -26,7 +26,7 @@ from domain.enums import (
     SubscriptionState,
 )
 from domain.flows import subscriptions as m
-from domain.models.subscriptions import Entitlement, SubscriptionRequest
+from domain.models.subscriptions import SubscriptionRequest
 from domain.rules import subscriptions as rules
 
 R = SubscriptionRequestState
@@ -89,28 +89,30 @@ def total(draft: m.Draft, field: str) -> Decimal:
     return sum((getattr(q, field) * q.count for q in draft.quotes), Decimal(0))
 
 
-# `line_ends` for psycopg, as a part of a statement that reads it beside other facts (one row a line)
+# Where each ledger line of the merchant ends (one row a line); the dialog's facts and the apply read it beside
+# other facts, as a part of their statements (DIALOG_FACTS, DONE_AND_ENDS).
 LINE_ENDS = ("SELECT line, max(upper(period)) AS end_at FROM entitlements WHERE merchant_id = %(merchant_id)s "
              "GROUP BY line")
 
 
 async def line_ends(db: AsyncSession, merchant_id: int) -> dict[str, datetime]:
     """Where each ledger line of the merchant ends now."""
-    rows = await db.execute(select(Entitlement.line, func.max(func.upper(Entitlement.period)))
-                            .where(Entitlement.merchant_id == merchant_id).group_by(Entitlement.line))
-    return {line: end for line, end in rows.all()}
+    rows = await (await (await driver_of(db)).execute(LINE_ENDS, {"merchant_id": merchant_id})).fetchall()
+    return {line: end for line, end in rows}
 
 
 PLAN = ("plan_name", "package_state", "expire_at", "order_limit", "subscription_state", "last_payment_at",
         "first_payment_at")  # the merchant's plan columns, which the apply reads, locks and writes
 # The apply transaction's statements, written for psycopg and run on the session's connection: none is built,
 # compiled and wrapped by SQLAlchemy each call (that was about half the worker's CPU a request). Four statements:
-LOCK_PLAN = f"SELECT {', '.join(PLAN)} FROM merchants WHERE id = %(merchant_id)s FOR UPDATE"
+LOCK_PLAN = ("SELECT plan_name, package_state, expire_at, order_limit, subscription_state, last_payment_at, "
+             "first_payment_at FROM merchants WHERE id = %(merchant_id)s FOR UPDATE")
 # its own statement, after the lock: a statement that waited for the lock still sees what it saw before (READ
 # COMMITTED), so an attempt running beside another would miss the record it committed. Each line's end with it.
 DONE_AND_ENDS = (
     "SELECT (SELECT id FROM subscriptions WHERE request_id = %(request_id)s), ends.line, ends.end_at "
-    f"FROM (SELECT 1) one LEFT JOIN ({LINE_ENDS}) ends ON true")
+    "FROM (SELECT 1) one LEFT JOIN (SELECT line, max(upper(period)) AS end_at FROM entitlements "
+    "WHERE merchant_id = %(merchant_id)s GROUP BY line) ends ON true")
 RECORD = ("request_id", "merchant_id", "kind", "package_version_id", "quantity", "plan_name", "currency",
           "payment_period", "unit", "effective_at", "expire_at", "amount", "tax", "discounted_price",
           "actual_payment", "payment_at", "payment_serial", "receipt_number", "screenshot_file_id", "free_days",
@@ -120,8 +122,14 @@ DECIDED_COLUMNS = ("state", "approver_id", "decided_at")
 # plan columns and the request's decision (with the values it had, for the audit entry) in one statement: the
 # periods and the payment read the record's id from its INSERT; every constraint still refuses in it.
 WRITE = (
-    f"WITH record AS (INSERT INTO subscriptions ({', '.join(RECORD)}) "
-    f"VALUES ({', '.join(f'%({c})s' for c in RECORD)}) RETURNING *), "
+    "WITH record AS (INSERT INTO subscriptions (request_id, merchant_id, kind, package_version_id, quantity, "
+    "plan_name, currency, payment_period, unit, effective_at, expire_at, amount, tax, discounted_price, "
+    "actual_payment, payment_at, payment_serial, receipt_number, screenshot_file_id, free_days, created_by, "
+    "approved_by) "
+    "VALUES (%(request_id)s, %(merchant_id)s, %(kind)s, %(package_version_id)s, %(quantity)s, %(plan_name)s, "
+    "%(currency)s, %(payment_period)s, %(unit)s, %(effective_at)s, %(expire_at)s, %(amount)s, %(tax)s, "
+    "%(discounted_price)s, %(actual_payment)s, %(payment_at)s, %(payment_serial)s, %(receipt_number)s, "
+    "%(screenshot_file_id)s, %(free_days)s, %(created_by)s, %(approved_by)s) RETURNING *), "
     "periods AS (INSERT INTO entitlements (merchant_id, subscription_id, package_version_id, line, period) "
     "SELECT record.merchant_id, record.id, p.version_id, p.line, tstzrange(p.start_at, p.end_at, '[)') "
     "FROM record, unnest(%(period_versions)s::bigint[], %(period_lines)s::text[], %(period_starts)s::timestamptz[], "
@@ -129,13 +137,16 @@ WRITE = (
     "payment AS (INSERT INTO payments (merchant_id, subscription_id, amount, currency, status, payment_serial, "
     "paid_at) SELECT merchant_id, id, actual_payment, currency, %(payment_status)s, payment_serial, %(paid_at)s "
     "FROM record WHERE %(paid)s), "
-    f"merchant AS (UPDATE merchants SET {', '.join(f'{c} = %(plan_{c})s' for c in PLAN)}, updated_at = now() "
-    "WHERE id = %(merchant_id)s), "
-    f"old AS (SELECT id, {', '.join(DECIDED_COLUMNS)} FROM subscription_requests WHERE id = %(request_id)s "
+    "merchant AS (UPDATE merchants SET plan_name = %(plan_plan_name)s, package_state = %(plan_package_state)s, "
+    "expire_at = %(plan_expire_at)s, order_limit = %(plan_order_limit)s, "
+    "subscription_state = %(plan_subscription_state)s, last_payment_at = %(plan_last_payment_at)s, "
+    "first_payment_at = %(plan_first_payment_at)s, updated_at = now() WHERE id = %(merchant_id)s), "
+    "old AS (SELECT id, state, approver_id, decided_at FROM subscription_requests WHERE id = %(request_id)s "
     "FOR UPDATE), "
-    f"request AS (UPDATE subscription_requests r SET {', '.join(f'{c} = %(decided_{c})s' for c in DECIDED_COLUMNS)}, "
-    f"updated_at = now() FROM old WHERE r.id = old.id "
-    f"RETURNING {', '.join(f'old.{c} AS decided_{c}' for c in DECIDED_COLUMNS)}) "
+    "request AS (UPDATE subscription_requests r SET state = %(decided_state)s, approver_id = %(decided_approver_id)s, "
+    "decided_at = %(decided_decided_at)s, updated_at = now() FROM old WHERE r.id = old.id "
+    "RETURNING old.state AS decided_state, old.approver_id AS decided_approver_id, "
+    "old.decided_at AS decided_decided_at) "
     "SELECT * FROM record LEFT JOIN request ON true")
 
 

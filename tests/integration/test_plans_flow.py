@@ -9,12 +9,12 @@ from typing import Any
 
 from sqlalchemy import func, select
 
-from activities import plan_store
 from domain.db import transaction
 from domain.flows import plans as m
 from domain.models.audit import EntityChange
 from domain.models.merchants import Merchant, MerchantAccount
 from domain.models.notifications import Notification
+from services import plans
 from tests.integration import plan_support, ticket_support
 from tests.integration.plan_support import account_statuses, merchant_row, merchant_with_plan, renew
 from tests.integration.ticket_support import eventually
@@ -73,7 +73,7 @@ async def test_reminders_30_and_14_days_before_then_expiry_once(plan_worker, mai
     assert entry["subscription_state"] == {"before": "PAID", "after": "EXPIRED"}
 
     # the activity run again (a retry after a lost reply) writes nothing twice
-    again = await plan_store.expire(m.PlanExpiry(merchant_id=merchant.id, expire_at=merchant.expire_at,
+    again = await plans.expire(m.PlanExpiry(merchant_id=merchant.id, expire_at=merchant.expire_at,
                                                  at=merchant.expire_at + timedelta(hours=2)))
     assert again.expired and len(await merchant_audits(merchant.id)) == 1
     async with transaction() as db:

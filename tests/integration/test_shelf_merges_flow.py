@@ -20,6 +20,7 @@ import pytest
 from temporalio.api.enums.v1 import EventType
 from temporalio.worker import Worker
 
+from domain.flows import shelf_merges as m
 from domain.rules import shelf_merges as rules
 from domain.settings import get_settings
 from tests.integration.shelf_merge_support import (
@@ -39,7 +40,6 @@ from tests.integration.shelf_merge_support import (
 from tests.integration.ticket_support import register_search_attributes, staff
 from tests.integration.worker_process import spawn_worker
 from worker.interceptors import ActivityFailures
-from workflows import shelf_merge_models as m
 from workflows.shelf_merges import ShelfMergeWorkflow
 
 

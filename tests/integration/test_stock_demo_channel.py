@@ -1,4 +1,4 @@
-"""The demo stock orders of a first `make run` (activities/stock_demo.py): each sales outbound order of a merchant
+"""The demo stock orders of a first `make run` (demo/stock.py): each sales outbound order of a merchant
 with a bound store fulfils a channel order of that store, so the product flow's channel order column shows them."""
 
 from sqlalchemy import select

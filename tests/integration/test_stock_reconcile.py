@@ -8,15 +8,10 @@ import pytest
 from sqlalchemy import select, text
 from temporalio.worker import Worker
 
-from activities.stock import (
-    SCHEDULE_ID,
-    ReconcileResult,
-    ensure_stock_reconcile_schedule,
-    prove,
-    reconcile_stock,
-)
+from activities.stock import ensure_stock_reconcile_schedule, prove, reconcile_stock
 from domain.db import transaction
 from domain.enums import StockMovementType as M
+from domain.flows.stock import SCHEDULE_ID, ReconcileResult
 from domain.models.audit import EntityChange
 from domain.models.notifications import Notification
 from domain.models.stock import StockDrift, StockReconciliation

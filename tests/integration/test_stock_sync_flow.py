@@ -8,11 +8,11 @@ from sqlalchemy import func, select
 from activities.stock_sync import push_stock_batch
 from domain.db import transaction
 from domain.enums import StockMovementType as M
+from domain.flows.stock_sync import PushBatch, SyncProgress
 from domain.models.stock_sync import StockPush
 from tests.conftest import own_flows
 from tests.integration.stock_support import moved
 from tests.integration.stock_sync_support import stocked_store
-from workflows.stock_sync_models import PushBatch, SyncProgress
 
 STAFF = ("search-warehouse-stock", "stock#sync", "events-warehouse-stock", "stock-push-history",
          "stock-settings", "stock-settings#edit", "temporal#operate")

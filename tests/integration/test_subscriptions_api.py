@@ -10,7 +10,6 @@ from domain.enums import AddonMode, PackageType
 from domain.models.subscriptions import SubscriptionRequest
 from domain.rules.subscriptions import MASTER_PRODUCT_STOCK_FEATURES, MULTI_WAREHOUSE_FEATURES
 from tests.integration.subscription_support import (
-    SELLER,
     call,
     confirmed,
     dialog,
@@ -88,36 +87,9 @@ async def test_receipt_and_serial_used_before_are_duplicates(client, subscriptio
     assert await requests_of(other) == 0
 
 
-async def test_the_second_confirmation_refuses_inconsistent_packages_counts_and_free_days(client, subscription_worker):
-    seller, _ = await people()
-    merchant_id, pro = await merchant(), await package(free_days=14)
-    addon = await package(PackageType.ADDON, mode=AddonMode.CONTINUE)
-    request = (await submit(client, seller, dialog(merchant_id, pro, freeDays=7)))["data"]
-    path = f"{request['id']}/confirm"
-    other_line = [{"packageId": addon, "versionId": request["packages"][0]["versionId"], "count": 1}]
-    cases = [
-        (restated(request, packages=other_line), "packages", "packages_inconsistent"),
-        (restated(request, packages=[{**restated(request)["packages"][0], "count": 2}]), "packages[0].count",
-         "counts_inconsistent"),
-        (restated(request, freeDays=8), "freeDays", "free_days_inconsistent"),
-    ]
-    for body, field, rule in cases:
-        reply = await call(client, seller, path, body, status=422)
-        assert field_error(reply)[:2] == (field, rule)
-        assert "inconsistent" in field_error(reply)[2]
-    other = await staff(*SELLER)
-    refused = await call(client, other, path, restated(request), status=409)
-    assert refused["code"] == "SUBSCRIPTION_CONFIRM_BY_REQUESTER"
-    await new_version(pro)  # a price change between the dialog and the confirmation
-    reply = await call(client, seller, path, restated(request), status=422)
-    assert field_error(reply)[:2] == ("packages", "packages_inconsistent")
-    async with transaction() as db:
-        assert (await db.get(SubscriptionRequest, request["id"])).state == "AWAITING_CONFIRMATION"
-
-
 async def test_a_confirmation_given_with_its_dialog_refuses_the_same_and_writes_nothing(client, subscription_worker):
-    """The dialog's call with its confirmation checks what the confirmation Update checks, on the facts it reads
-    itself: a refusal names the field, and no request is written (its receipt and serial stay free)."""
+    """The dialog's call with its confirmation checks the confirmation's rules on the facts it reads itself: a
+    refusal names the field, and no request is written (its receipt and serial stay free)."""
     seller, _ = await people()
     merchant_id, pro = await merchant(), await package(free_days=14)
     addon = await package(PackageType.ADDON, mode=AddonMode.CONTINUE)
@@ -154,8 +126,9 @@ async def test_a_confirmation_given_with_its_dialog_refuses_the_same_and_writes_
 async def test_free_days_beyond_the_package_offer_are_inconsistent(client, subscription_worker):
     seller, _ = await people()
     merchant_id, pro = await merchant(), await package(free_days=14)
-    request = (await submit(client, seller, dialog(merchant_id, pro, freeDays=15)))["data"]
-    reply = await call(client, seller, f"{request['id']}/confirm", restated(request), status=422)
+    body = dialog(merchant_id, pro, freeDays=15)
+    quote = (await call(client, seller, "preview", body))["data"]
+    reply = await submit(client, seller, {**body, "confirmation": restated(quote)}, status=422)
     assert field_error(reply)[:2] == ("freeDays", "free_days_inconsistent")
 
 
@@ -163,15 +136,15 @@ async def test_multi_warehouse_needs_the_master_product_and_stock_package_first(
     seller, approver = await people()
     merchant_id = await merchant()
     multi = await package(PackageType.ADDON, mode=AddonMode.CONTINUE, features=tuple(MULTI_WAREHOUSE_FEATURES))
-    request = (await submit(client, seller, dialog(merchant_id, multi, freeDays=0)))["data"]
-    reply = await call(client, seller, f"{request['id']}/confirm", restated(request), status=422)
+    body = dialog(merchant_id, multi, freeDays=0)
+    quote = (await call(client, seller, "preview", body))["data"]
+    reply = await submit(client, seller, {**body, "confirmation": restated(quote)}, status=422)
     assert field_error(reply) == ("packages", "multi_warehouse_first",
                                   "Packages: Multi-warehouse needs the Master Product and Stock package first")
     master = await package(features=tuple(MASTER_PRODUCT_STOCK_FEATURES))
     first = await confirmed(client, seller, dialog(merchant_id, master))
     await call(client, approver, f"{first['id']}/approve")
-    assert (await call(client, seller, f"{request['id']}/confirm", restated(request)))["data"]["state"] == (
-        "AWAITING_APPROVAL")
+    assert (await confirmed(client, seller, body))["state"] == "AWAITING_APPROVAL"
 
 
 async def test_a_gift_needs_the_gift_permission(client, subscription_worker):

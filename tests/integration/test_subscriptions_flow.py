@@ -28,7 +28,6 @@ from tests.integration.subscription_support import (
     merchant,
     package,
     people,
-    restated,
     submit,
 )
 from tests.integration.ticket_support import staff
@@ -44,12 +43,10 @@ async def test_confirm_then_approve_applies_record_periods_payment_plan_and_audi
     seller, approver = await people()
     merchant_id, pro = await merchant(), await package(free_days=14, monthly_orders=3000)
     body = dialog(merchant_id, pro, freeDays=7)
-    request = (await submit(client, seller, body))["data"]
-    assert request["state"] == "AWAITING_CONFIRMATION" and request["canConfirm"]
+    request = await confirmed(client, seller, body)
     assert request["workflowId"] == f"subscription-{merchant_id}-{body['receiptNumber']}"
     assert request["totalActualPayment"] == "1332000.00"  # 1,200,000 + 11 % tax
-    waiting = (await call(client, seller, f"{request['id']}/confirm", restated(request)))["data"]
-    assert waiting["state"] == "AWAITING_APPROVAL" and waiting["deadlineAt"] and not waiting["canDecide"]
+    assert request["state"] == "AWAITING_APPROVAL" and request["deadlineAt"] and not request["canDecide"]
     listed = (await call(client, approver, "search", {"state": ["AWAITING_APPROVAL"], "merchantId": merchant_id}))
     assert [r["id"] for r in listed["data"]["items"]] == [request["id"]] and listed["data"]["items"][0]["canDecide"]
 

@@ -1,7 +1,7 @@
 """Determinism of the subscribe-or-gift flow (tests/integration/replay_support.py): the recorded histories replay
-against the current code, and so do the ones made here: applied (confirmed by its Update, and in its dialog's
-call: `subscription-confirmed-in-dialog`, the run started awaiting approval), refused, expired unconfirmed,
-failed then retried (its second run applies with the approval it had), and stopped then taken up again."""
+against the current code, and so do the ones made here: applied (confirmed in its dialog's call:
+`subscription-confirmed-in-dialog`, the run started awaiting approval), refused, expired unconfirmed, failed then
+retried (its second run applies with the approval it had), and stopped then taken up again."""
 
 from datetime import timedelta
 
@@ -10,7 +10,7 @@ from tests.integration.subscription_support import (
     RETRIER,
     call,
     confirmed,
-    confirmed_in_two_calls,
+    deadline_on_flow_clock,
     dialog,
     failed_request,
     merchant,
@@ -36,10 +36,6 @@ async def test_fresh_histories_of_every_ending_replay(client, subscription_worke
     pro = await package()
     histories = {}
 
-    applied = await confirmed_in_two_calls(client, seller, dialog(await merchant(), pro, freeDays=7))
-    await call(client, approver, f"{applied['id']}/approve")
-    histories["subscription-applied"] = await history_of(env, applied["workflowId"])
-
     at_once = await confirmed(client, seller, dialog(await merchant(), pro, freeDays=7))
     await call(client, approver, f"{at_once['id']}/approve")
     histories["subscription-confirmed-in-dialog"] = await history_of(env, at_once["workflowId"])
@@ -48,7 +44,7 @@ async def test_fresh_histories_of_every_ending_replay(client, subscription_worke
     await call(client, approver, f"{refused['id']}/refuse", {"reason": "no payment seen"})
     histories["subscription-refused"] = await history_of(env, refused["workflowId"])
 
-    await stop_plan_flows(env, applied["merchantId"], at_once["merchantId"])
+    await stop_plan_flows(env, at_once["merchantId"])
     unconfirmed = (await submit(client, seller, dialog(await merchant(), pro)))["data"]
     await env.sleep(timedelta(days=1, minutes=1))
     await env.client.get_workflow_handle(unconfirmed["workflowId"]).result()
@@ -65,9 +61,8 @@ async def test_fresh_histories_of_every_ending_replay(client, subscription_worke
     histories["subscription-retried"] = await history_of(env, failed["workflowId"])
     await stop_plan_flows(env, failed["merchantId"])
 
-    # confirmed by its flow, whose clock sets the approval deadline: the test server's clock has run ahead of the
-    # wall clock an API call reads (the day slept above), so a deadline set by the dialog's call could be past for it
-    stopped = await confirmed_in_two_calls(client, seller, dialog(await merchant(), pro))
+    stopped = await confirmed(client, seller, dialog(await merchant(), pro))
+    await deadline_on_flow_clock(env, stopped["id"])  # the server's clock ran ahead (the sleep and the retry above)
     handle = env.client.get_workflow_handle(stopped["workflowId"])
     await handle.terminate("stopped by mistake")
     await call(client, operator, f"{stopped['id']}/retry")

@@ -14,7 +14,7 @@ from tests.integration.subscription_support import (
     booked,
     call,
     confirmed,
-    confirmed_in_two_calls,
+    deadline_on_flow_clock,
     dialog,
     failed_request,
     merchant,
@@ -72,9 +72,8 @@ async def test_a_live_request_whose_flow_stopped_runs_again_and_can_be_approved(
     env = subscription_worker
     seller, approver = await people()
     operator = await staff(*RETRIER)
-    # confirmed by its flow, whose clock sets the approval deadline: this module's test server has run its clock
-    # ahead of the wall clock an API call reads, so a deadline set by the dialog's call would be past for it
-    request = await confirmed_in_two_calls(client, seller, dialog(await merchant(), await package()))
+    request = await confirmed(client, seller, dialog(await merchant(), await package()))
+    await deadline_on_flow_clock(env, request["id"])
     refused = await call(client, operator, f"{request['id']}/retry", status=409)  # its flow runs: not stuck
     assert refused["code"] == "SUBSCRIPTION_NOT_RETRYABLE"
     handle = env.client.get_workflow_handle(request["workflowId"])
@@ -83,7 +82,7 @@ async def test_a_live_request_whose_flow_stopped_runs_again_and_can_be_approved(
     assert shown["state"] == "AWAITING_APPROVAL" and shown["canRetry"]
 
     resumed = (await call(client, operator, f"{request['id']}/retry"))["data"]
-    assert resumed["state"] == "AWAITING_APPROVAL" and resumed["deadlineAt"] == request["deadlineAt"]
+    assert resumed["state"] == "AWAITING_APPROVAL" and resumed["deadlineAt"] == shown["deadlineAt"]
     assert (await handle.describe()).status.name == "RUNNING"
     applied = (await call(client, approver, f"{request['id']}/approve"))["data"]
     assert applied["state"] == "APPLIED"

@@ -27,7 +27,6 @@ from tests.integration.subscription_support import (
     merchant,
     package,
     people,
-    restated,
 )
 
 
@@ -97,8 +96,7 @@ async def test_every_call_on_a_request_outside_the_scope_answers_not_found(clien
     request = await confirmed(client, seller, dialog(await merchant("PH"), await package(country="PH")))
     indonesia = await scoped(*RETRIER, "account#subscribe", "account#gift", COUNTRY=["ID"])
     rid = request["id"]
-    for path, body in ((f"{rid}/approve", {}), (f"{rid}/refuse", {"reason": "no"}), (f"{rid}/retry", {}),
-                       (f"{rid}/confirm", restated(request))):
+    for path, body in ((f"{rid}/approve", {}), (f"{rid}/refuse", {"reason": "no"}), (f"{rid}/retry", {})):
         assert (await call(client, indonesia, path, body, status=404))["code"] == "NOT_FOUND", path
     reply = await client.get(f"/cms/subscription/detail/{rid}", headers=indonesia.headers)
     assert reply.status_code == 404

@@ -10,7 +10,6 @@ from temporalio.api.enums.v1 import EventType
 from tests.integration.subscription_support import (
     call,
     confirmed,
-    confirmed_in_two_calls,
     dialog,
     merchant,
     package,
@@ -92,24 +91,6 @@ async def test_a_request_confirmed_in_its_dialog_is_one_update_and_one_workflow_
     assert started.first_workflow_task_backoff.ToTimedelta() > timedelta(days=2, hours=23)
 
 
-async def test_the_runs_first_workflow_task_is_the_confirmations(client, subscription_worker):
-    """A request submitted without its confirmation: the run starts delayed until the confirmation deadline, the
-    confirmation's Update ends the delay and is handled in the run's first workflow task, so a request from submit
-    to applied is two workflow tasks of its flow, and no timer runs while it waits for its confirmation."""
-    seller, approver = await people()
-    merchant_id, pro = await merchant(), await package()
-    request = await confirmed_in_two_calls(client, seller, dialog(merchant_id, pro))
-    await call(client, approver, f"{request['id']}/approve")
-    history = await subscription_worker.client.get_workflow_handle(request["workflowId"]).fetch_history()
-    kinds = [event.event_type for event in history.events]
-    # an Update's acceptance is written with the completion of the workflow task that took it
-    accepted = kinds.index(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_ACCEPTED)
-    assert kinds[:accepted].count(EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED) == 1
-    assert EventType.EVENT_TYPE_TIMER_STARTED not in kinds[:accepted]
-    started = history.events[0].workflow_execution_started_event_attributes
-    assert started.first_workflow_task_backoff.ToTimedelta() > timedelta(hours=23)
-
-
 def settled(reply: dict) -> dict:
     """A reply without the periods a live request would run if applied now (they move with the clock)."""
     if reply["state"] == "APPLIED":
@@ -119,7 +100,7 @@ def settled(reply: dict) -> dict:
 
 
 async def test_each_call_answers_as_a_read_after_it_would(client, subscription_worker):
-    """The dialog answers from the row it inserted, the confirmation and the approval from the Update's result
+    """The dialog answers from the row it inserted, the approval from the Update's result
     (with the periods the apply wrote), not from a read after the flow answered: each reply is what the detail
     shows right after it."""
     seller, approver = await people()
@@ -130,11 +111,11 @@ async def test_each_call_answers_as_a_read_after_it_would(client, subscription_w
         assert reply.status_code == 200, reply.text
         return settled(reply.json()["data"])
 
-    submitted = (await submit(client, seller, dialog(merchant_id, pro, freeDays=3)))["data"]
+    unconfirmed = (await submit(client, seller, dialog(await merchant(), pro, freeDays=3)))["data"]
+    assert settled(unconfirmed) == await detail(seller, unconfirmed["id"])
+    submitted = await confirmed(client, seller, dialog(merchant_id, pro, freeDays=3))
+    assert submitted["state"] == "AWAITING_APPROVAL"
     assert settled(submitted) == await detail(seller, submitted["id"])
-    waiting = (await call(client, seller, f"{submitted['id']}/confirm", restated(submitted)))["data"]
-    assert waiting["state"] == "AWAITING_APPROVAL"
-    assert settled(waiting) == await detail(seller, submitted["id"])
     applied = (await call(client, approver, f"{submitted['id']}/approve"))["data"]
     assert applied["state"] == "APPLIED" and applied["packages"][0]["periodEnd"]
     assert applied == await detail(approver, submitted["id"])

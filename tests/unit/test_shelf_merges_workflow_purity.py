@@ -8,7 +8,7 @@ import pytest
 from tests.unit.test_deployments_workflow_purity import test_no_wall_clock_randomness_or_io as check_purity
 
 ROOT = Path(__file__).resolve().parents[2]
-MODULES = [ROOT / "workflows" / "shelf_merges.py", ROOT / "workflows" / "shelf_merge_models.py"]
+MODULES = [ROOT / "workflows" / "shelf_merges.py", ROOT / "domain" / "flows" / "shelf_merges.py"]
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)

@@ -4992,23 +4992,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/cms/subscription/{request_id}/confirm": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** The second confirmation: restates packages, counts and free days (needs account#subscribe or account#gift) */
-        post: operations["subscriptions_confirm"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/cms/subscription/{request_id}/refuse": {
         parameters: {
             query?: never;
@@ -28293,41 +28276,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DecideBody"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Reply_RequestOut_"];
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    subscriptions_confirm: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                request_id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ConfirmBody"];
             };
         };
         responses: {

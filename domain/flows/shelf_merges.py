@@ -6,6 +6,7 @@ Pure: the workflow, the activities and the API share these models (docs/shelf_me
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from pydantic import BaseModel
 from temporalio.common import SearchAttributeKey, SearchAttributePair, TypedSearchAttributes
@@ -14,8 +15,9 @@ from domain.enums import ShelfMergeState
 from domain.rules import shelf_merges as rules
 
 WORKFLOW = "shelf-merge"  # the workflow type's registered name, and its TaskName in the Temporal Web UI
+PROGRESS = "progress"  # the query answering the merge's Progress
 # A worker that dies mid-batch stops heartbeating; after this long the batch's next attempt goes on from where the
-# database says it stopped. Read when a flow starts (api/shelf_merge_ops.py), so a test may shorten it.
+# database says it stopped. Read when a flow starts (services/shelf_merges/flow.py), so a test may shorten it.
 HEARTBEAT_SECONDS = 20
 
 # Existing search attributes (domain/search_attributes.py; no Keyword or Int column is left for new ones):
@@ -26,7 +28,7 @@ REQUEST_STATE = SearchAttributeKey.for_keyword("RequestState")
 
 
 def attributes(merchant_id: int | None, state: ShelfMergeState) -> TypedSearchAttributes:
-    pairs: list[SearchAttributePair] = [SearchAttributePair(TASK_NAME, WORKFLOW),
+    pairs: list[SearchAttributePair[Any]] = [SearchAttributePair(TASK_NAME, WORKFLOW),
                                         SearchAttributePair(REQUEST_STATE, state.value)]
     if merchant_id is not None:
         pairs.append(SearchAttributePair(MERCHANT_ID, merchant_id))

@@ -1,29 +1,26 @@
 """The shelf merges' reads and writes (docs/shelf_merges.md). Stock itself moves only through the stock ledger's
-movement primitive; this module reads shelves and shelf stock and keeps the merge's own rows."""
+movement primitive (activities/shelf_merge_moves.py, one SKU of one shelf); this module reads shelves and shelf
+stock and keeps the merge's own rows."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
-from temporalio.exceptions import ApplicationError
 
-from activities.stock_store import StockShort, move
 from domain import audit
 from domain.db import transaction
-from domain.enums import ShelfMergeItemState, ShelfMergeState, StockMovementType
-from domain.errors import DomainError, NotFound
+from domain.enums import ShelfMergeItemState, ShelfMergeState
+from domain.errors import NotFound
+from domain.flows import shelf_merges as m
 from domain.models.shelf_merges import ShelfMerge, ShelfMergeItem
 from domain.models.stock import ShelfStock
 from domain.models.users import User
 from domain.models.warehouses import Shelf, Warehouse
 from domain.rules import shelf_merges as rules
-from domain.rules.stock import Movement
-from workflows import shelf_merge_models as m
 
 ITEM, S = ShelfMergeItemState, ShelfMergeState
 SYSTEM = "System"
@@ -49,41 +46,6 @@ async def pending(merge_id: int, size: int) -> list[int]:
         return list((await db.scalars(select(ShelfMergeItem.id).where(
             ShelfMergeItem.merge_id == merge_id, ShelfMergeItem.state == ITEM.PENDING)
             .order_by(ShelfMergeItem.id).limit(size))).all())
-
-
-async def move_item(merge_id: int, item_id: int, batch: int) -> None:
-    """One SKU of one shelf onto the target, in one transaction with its mark: MOVED with the quantity moved, or
-    SKIPPED when the shelf holds none of it any more. The movement's key (merge, shelf, SKU) makes it happen once."""
-    async with transaction() as db:
-        item = await db.get_one(ShelfMergeItem, item_id, with_for_update=True)
-        if item.state != ITEM.PENDING:
-            return  # done by an earlier attempt of this batch
-        merge = await db.get_one(ShelfMerge, merge_id)
-        quantity = await on_shelf(db, item.shelf_id, item.sku)
-        now = datetime.now(UTC)
-        if quantity <= 0:
-            item.state, item.batch, item.moved_at = ITEM.SKIPPED, batch, now
-            await db.execute(update(ShelfMerge).where(ShelfMerge.id == merge_id)
-                             .values(skipped=ShelfMerge.skipped + 1))
-            return
-        try:
-            moved = await move(db, Movement(
-                warehouse_id=merge.warehouse_id, sku=item.sku, type=StockMovementType.MOVE_SHELF, quantity=quantity,
-                idempotency_key=rules.item_key(merge_id, item.shelf_id, item.sku), shelf_id=item.shelf_id,
-                to_shelf_id=merge.target_shelf_id, reason=f"Shelf merge #{merge_id}", document_no=document_no(merge_id),
-                actor_id=merge.created_by, actor_name=SYSTEM))
-        except StockShort:
-            raise  # taken off the shelf between the read and the move: the batch's next attempt reads again
-        except DomainError as exc:  # no retry changes a refusal of the ledger: the merge fails and says why
-            raise ApplicationError(f"{exc.code} {exc.params}", type="SHELF_MERGE_REFUSED", non_retryable=True) from exc
-        item.state, item.quantity, item.batch, item.moved_at = ITEM.MOVED, quantity, batch, now
-        item.change_id = moved.change_id
-        await db.execute(update(ShelfMerge).where(ShelfMerge.id == merge_id).values(moved=ShelfMerge.moved + 1))
-
-
-def document_no(merge_id: int) -> str:
-    """The change records of a merge's movements carry it: the stock change record lists them under it."""
-    return f"SM-{merge_id}"
 
 
 async def counts(merge_id: int) -> m.Counts:
@@ -113,6 +75,16 @@ async def finish(request: m.FinishRequest) -> m.Progress:
                                       entity_id=merge.id, action="update", before=before, after=audit.snapshot(merge))
         return m.Progress(merge_id=merge.id, state=merge.state, total=counted.total, moved=counted.moved,
                           skipped=counted.skipped, batch=merge.batches, error=merge.error)
+
+
+async def running_merges(db: AsyncSession, warehouse_id: int, *, other_than: int | None = None
+                         ) -> list[rules.RunningMerge]:
+    query = select(ShelfMerge.id, ShelfMerge.source_shelf_ids, ShelfMerge.target_shelf_id).where(
+        ShelfMerge.warehouse_id == warehouse_id, ShelfMerge.state == S.RUNNING)
+    if other_than is not None:
+        query = query.where(ShelfMerge.id != other_than)
+    return [rules.RunningMerge(i, frozenset([*sources, target])) for i, sources, target in (await db.execute(query))]
+
 
 
 # ---- what the API shows ---------------------------------------------------------------------------------------------

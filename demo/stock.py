@@ -3,7 +3,7 @@ products (domain/seed/demo_warehouses.py), each SKU's history of movements, inbo
 statuses of SPEC §4 (with their actions and the movements each booked; the sales outbound orders fulfil channel
 orders of the merchant's store, which the product flow names) and shelf merges, one finished and one
 cancelled part-way. Every unit moves through the stock ledger's primitive `move`, so every balance and shelf equals
-its ledger. It lives in activities because domain may not depend on the stock ledger; the start's seeding step
+its ledger. It lives in demo/ because domain may not depend on the stock ledger; the start's seeding step
 (api/prestart.py `seed`) calls it in the transaction after the demo data."""
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ async def _order(db: AsyncSession, site: DemoSite, story: Story, number: int, rn
     direction = rules.direction_of(story.order_type)
     outbound = direction == OUT
     skus = sorted(rng.sample(site.skus, 2))
-    order_id = await db.scalar(select(func.nextval("stock_orders_id_seq")))
+    order_id: int = (await db.execute(select(func.nextval("stock_orders_id_seq")))).scalar_one()
     created = datetime.now(UTC) - timedelta(days=len(STORIES) - number, hours=rng.randrange(24))
     row = StockOrder(
         id=order_id, order_no=rules.generated_no(direction, created.strftime("%Y%m%d"), order_id),

@@ -1,12 +1,16 @@
-"""Inputs and outputs of the sync stock flow (workflows/stock_sync.py) and its activities."""
+"""The sync stock flow's contract (workflows/stock_sync.py): its registered name, workflow id, search attribute and
+query, and the inputs and outputs of the flow and its activities."""
 
 from __future__ import annotations
 
 from pydantic import AwareDatetime, BaseModel
+from temporalio.common import SearchAttributeKey
 
 from domain.enums import JobResult
 
-WORKFLOW = "stock-sync"
+WORKFLOW = "stock-sync"  # the workflow type's registered name
+STATUS = "status"  # the query answering its SyncProgress
+MERCHANT_ID = SearchAttributeKey.for_int("MerchantId")  # operators find a merchant's syncs in the Web UI
 
 
 def workflow_id(event_id: int) -> str:
