@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api.deps import Need, Principal, SessionDep
 from api.envelope import Reply, ok
 from api.resource.scope import declares
-from api.schemas.tickets import DashboardQuery, TicketDashboard
+from api.schemas.ticket_reports import DashboardQuery, TicketDashboard
 from api.ticket_ops import TICKETS
 from domain.enums import DatePreset, TicketStatus
 from domain.models.ticket_settings import TicketCategory
