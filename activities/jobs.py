@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import delete, select, text
 from temporalio import activity
 
-from activities import deploy_store, notices, plan_store, schedule_sync, ticket_flows
+from activities import deploy_store, notices, plan_store, schedule_sync
 from domain import outbound
 from domain.db import transaction
 from domain.enums import DeployTaskStatus, JobRecordResult, MerchantPackageState
@@ -19,13 +19,14 @@ from domain.models.audit import OperationLog
 from domain.models.deployments import DeployTask
 from domain.models.jobs import JobRecord
 from domain.models.merchants import Merchant
+from services.tickets import flow as ticket_flow
 from workflows.deploy_models import ExpireRequest
 
 PURGE_BATCH = 5000  # rows a statement deletes, so a first purge of years of logs never holds one long lock
 
 
 async def ticket_reconcile(p: dict[str, Any]) -> str:
-    started = await ticket_flows.reconcile(activity.client(), timedelta(seconds=p["olderThanSeconds"]))
+    started = await ticket_flow.reconcile(activity.client(), timedelta(seconds=p["olderThanSeconds"]))
     return f"{started} ticket flows started"
 
 

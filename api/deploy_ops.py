@@ -14,13 +14,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client
 
 from activities import deploy_store
-from activities.ticket_flows import rpc_timeout
 from api.deps import Principal, release
 from api.flows import temporal_client
 from api.resource.scope import unscoped
 from api.schemas.deployments import OverrideBody, RunPublic, TaskPublic
 from api.temporal_ui import OPERATE, workflow_path
-from api.ticket_reads import users_by_id
 from domain import audit
 from domain.db import transaction
 from domain.enums import DeployRunKind, DeployRunStatus
@@ -28,7 +26,8 @@ from domain.errors import DomainError, Forbidden, Invalid, NotFound
 from domain.models.deployments import DeployProject, DeployRun, DeployTask
 from domain.rules import deployments as rules
 from domain.settings import get_settings
-from services.flows import watched
+from services.flows import rpc_timeout, watched
+from services.tickets.reads import users_by_id
 from workflows import deploy_models as m
 
 log = logging.getLogger("omp.deployments")

@@ -15,7 +15,6 @@ from temporalio.common import WorkflowIDReusePolicy
 from temporalio.service import RPCError, RPCStatusCode
 
 from activities import shelf_merge_store as store
-from activities.ticket_flows import rpc_timeout
 from api.deps import Principal
 from api.schemas.shelf_merges import MergeProgress, ShelfMergePublic, ShelfMergeView
 from api.temporal_ui import OPERATE, workflow_path
@@ -25,7 +24,7 @@ from domain.errors import DomainError
 from domain.models.shelf_merges import ShelfMerge
 from domain.rules import shelf_merges as rules
 from domain.settings import get_settings
-from services.flows import watched
+from services.flows import rpc_timeout, watched
 from workflows import shelf_merge_models as m
 
 log = logging.getLogger("omp.shelf_merges")

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from activities import deployments as deploy_activities
-from activities import job_store, mail_fires, queue_alerts, ticket_flows
+from activities import job_store, mail_fires, queue_alerts
 from activities import notices as notice_activities
 from activities import plans as plan_activities
 from activities import shelf_merges as shelf_merge_activities
@@ -51,7 +51,7 @@ def queues() -> list[QueueSpec]:
                                    QueueAlertCheckWorkflow, StockSyncWorkflow, StockReconcileWorkflow,
                                    ShelfMergeWorkflow],
                   activities=[system_activities.echo, ticket_activities.persist_ticket_change,
-                              ticket_activities.notify_ticket, ticket_flows.reconcile_ticket_flows,
+                              ticket_activities.notify_ticket, ticket_activities.reconcile_ticket_flows,
                               plan_activities.remind_plan, plan_activities.expire_plan, plan_activities.read_plan,
                               plan_activities.revive_plan_accounts, plan_activities.renew_plan,
                               mail_fires.prepare_mail_fire, mail_fires.send_mail_batch,

@@ -21,8 +21,8 @@ from domain.models.ticket_settings import TicketCategory
 from domain.models.tickets import Ticket
 from domain.rules.ticket_reports import preset_range, rates
 from domain.rules.time_zones import zone_or_default
-from domain.ticket_lists import names_of
 from domain.user_time_zones import zone_name_of
+from services.tickets.lists import names_of
 
 router = APIRouter(prefix="/ticket", tags=["tickets"])
 S = TicketStatus

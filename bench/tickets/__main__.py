@@ -64,7 +64,7 @@ def search_sql(body: dict[str, Any]) -> list[str]:
 
 
 async def start_pending(client: Any) -> tuple[int, float]:
-    from activities.ticket_flows import reconcile
+    from services.tickets.flow import reconcile
 
     started, begun = 0, time.perf_counter()
     while True:

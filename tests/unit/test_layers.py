@@ -18,8 +18,7 @@ LOWER_LAYERS = ("domain", "services", "activities", "workflows", "worker", "demo
 
 # api files that still import activities, each with the module whose service code is still to move there.
 API_INTO_ACTIVITIES = {
-    "api/deploy_ops.py": "deployments (deploy_store), tickets (ticket_flows.rpc_timeout)",
-    "api/main.py": "tickets (ticket_flows.reconcile)",
+    "api/deploy_ops.py": "deployments (deploy_store)",
     "api/prestart.py": "stock (stock_demo, to demo/)",
     "api/routers/jobs.py": "jobs (job_overlap, job_schedules)",
     "api/routers/mail.py": "mail (mail_schedules)",
@@ -28,10 +27,8 @@ API_INTO_ACTIVITIES = {
     "api/routers/shelf_merges.py": "shelf merges (shelf_merge_store)",
     "api/routers/stock.py": "stock (stock_store)",
     "api/routers/stock_sync_actions.py": "stock (stock_store), stock sync",
-    "api/routers/ticket_actions.py": "tickets (ticket_store)",
-    "api/shelf_merge_ops.py": "shelf merges (shelf_merge_store), tickets (ticket_flows.rpc_timeout)",
+    "api/shelf_merge_ops.py": "shelf merges (shelf_merge_store)",
     "api/stock_order_ops.py": "stock (stock_store)",
-    "api/ticket_ops.py": "tickets (ticket_flows, ticket_store)",
 }
 # activities files that still import workflows (flow models not yet in domain/flows, or a workflow definition).
 ACTIVITIES_INTO_WORKFLOWS = {
@@ -51,9 +48,6 @@ ACTIVITIES_INTO_WORKFLOWS = {
     "activities/shelf_merges.py": "shelf merges (shelf_merge_models)",
     "activities/stock.py": "jobs (job_models), stock (imports its workflow definition)",
     "activities/stock_sync.py": "stock sync (stock_sync_models)",
-    "activities/ticket_flows.py": "tickets (ticket_models)",
-    "activities/ticket_store.py": "tickets (ticket_models)",
-    "activities/tickets.py": "tickets (ticket_models)",
 }
 
 
