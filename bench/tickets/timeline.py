@@ -9,7 +9,9 @@ FIRST_RESPONSE_BREACH; its phases, all in milliseconds, add up to the lateness m
   duration is counted from `workflow.now()`, the start of the workflow task that set it, but runs from the
   task's completion: a task that waited for a thread before running sets its timer that much late.
 - `timerFiredLate`: TimerFired after the timer's due instant (the server's timer queue).
-- `taskQueued`: WorkflowTaskScheduled (on the timer's firing) to WorkflowTaskStarted (polled by the worker).
+- `taskWaited`: TimerFired to the WorkflowTaskScheduled that handles it (later than the firing when a task of
+  the flow was under way then, e.g. the one completing another activity).
+- `taskQueued`: WorkflowTaskScheduled to WorkflowTaskStarted (polled by the worker).
 - `taskRan`: WorkflowTaskStarted to WorkflowTaskCompleted (the activation, with the wait for a thread).
 - `activityQueued`: ActivityTaskScheduled to ActivityTaskStarted (polled by the worker).
 - `activityToRow`: ActivityTaskStarted to the row's `updated_at` (the transaction's start, PostgreSQL `now()`).
@@ -28,7 +30,7 @@ from temporalio.client import Client
 
 from bench.harness.figures import summary
 
-PHASES = ("timerSetLate", "timerFiredLate", "taskQueued", "taskRan", "activityQueued", "activityToRow")
+PHASES = ("timerSetLate", "timerFiredLate", "taskWaited", "taskQueued", "taskRan", "activityQueued", "activityToRow")
 E = EventType
 
 
@@ -58,10 +60,11 @@ def phases(events: list[Any], due: datetime, written: datetime) -> dict[str, flo
     timer = by_id[fired.timer_fired_event_attributes.started_event_id]
     timer_due = at(timer) + timer.timer_started_event_attributes.start_to_fire_timeout.ToTimedelta()
     return {"timerSetLate": ms(due, timer_due), "timerFiredLate": ms(timer_due, at(fired)),
+            "taskWaited": ms(at(fired), at(task_scheduled)),
             "taskQueued": ms(at(task_scheduled), at(task_started)), "taskRan": ms(at(task_started), at(task_done)),
             "activityQueued": ms(at(scheduled), at(started)), "activityToRow": ms(at(started), written),
-            "lateness": ms(due, written), "sticky": float(task_scheduled.workflow_task_scheduled_event_attributes
-                                                        .task_queue.kind == 2)}
+            "lateness": ms(due, written), "firedAt": at(fired).timestamp(),
+            "sticky": float(task_scheduled.workflow_task_scheduled_event_attributes.task_queue.kind == 2)}
 
 
 async def breakdown(client: Client, conn: psycopg.Connection, tag: str, worst: int = 10) -> dict[str, Any]:
