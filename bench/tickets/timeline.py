@@ -43,7 +43,7 @@ def ms(start: datetime, end: datetime) -> float:
 
 
 def phases(events: list[Any], due: datetime, written: datetime) -> dict[str, float] | None:
-    """The breach's phases in one history, or None when it has no first-response breach."""
+    """The breach's phases in one history, or None when it has no first-response breach or no timer led to it."""
     by_id = {e.event_id: e for e in events}
     scheduled = next((e for e in events if e.event_type == E.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED
                       and e.activity_task_scheduled_event_attributes.activity_type.name == "persist_ticket_change"
@@ -56,7 +56,10 @@ def phases(events: list[Any], due: datetime, written: datetime) -> dict[str, flo
     task_done = by_id[scheduled.activity_task_scheduled_event_attributes.workflow_task_completed_event_id]
     task_started = by_id[task_done.workflow_task_completed_event_attributes.started_event_id]
     task_scheduled = by_id[task_done.workflow_task_completed_event_attributes.scheduled_event_id]
-    fired = next(e for e in reversed(events[:events.index(task_scheduled)]) if e.event_type == E.EVENT_TYPE_TIMER_FIRED)
+    fired = next((e for e in reversed(events[:events.index(task_scheduled)])
+                  if e.event_type == E.EVENT_TYPE_TIMER_FIRED), None)
+    if fired is None:  # the deadline had passed when the flow's first task ran: no timer, only a late start
+        return None
     timer = by_id[fired.timer_fired_event_attributes.started_event_id]
     timer_due = at(timer) + timer.timer_started_event_attributes.start_to_fire_timeout.ToTimedelta()
     return {"timerSetLate": ms(due, timer_due), "timerFiredLate": ms(timer_due, at(fired)),
