@@ -10,7 +10,6 @@ from typing import Any
 from sqlalchemy import select, text
 from temporalio import activity
 
-from activities import ticket_flows
 from domain import outbound
 from domain.db import transaction
 from domain.enums import MerchantPackageState
@@ -19,10 +18,11 @@ from domain.models.merchants import Merchant
 from services import notices, plans, schedule_sync
 from services.deployments import store as deploy_store
 from services.jobs import purges
+from services.tickets import flow as ticket_flow
 
 
 async def ticket_reconcile(p: dict[str, Any]) -> str:
-    started = await ticket_flows.reconcile(activity.client(), timedelta(seconds=p["olderThanSeconds"]))
+    started = await ticket_flow.reconcile(activity.client(), timedelta(seconds=p["olderThanSeconds"]))
     return f"{started} ticket flows started"
 
 

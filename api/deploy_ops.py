@@ -18,7 +18,6 @@ from api.flows import temporal_client
 from api.resource.scope import unscoped
 from api.schemas.deployments import DeployBody, OverrideBody, RunPublic, TaskPublic
 from api.temporal_ui import OPERATE, workflow_path
-from api.ticket_reads import users_by_id
 from domain.enums import DeployRunKind
 from domain.errors import DomainError, Forbidden, Invalid, NotFound
 from domain.flows import deployments as m
@@ -26,6 +25,7 @@ from domain.models.deployments import DeployProject, DeployRun, DeployTask
 from domain.rules import deployments as rules
 from services.deployments import runs
 from services.deployments import store as deploy_store
+from services.tickets.reads import users_by_id
 
 OVERRIDE = "deploy#override-freeze"
 # Who may read runs and their logs, and who may read tasks: every deploy screen.

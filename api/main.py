@@ -16,7 +16,6 @@ from fastapi.responses import FileResponse
 from fastapi.routing import APIRoute
 from starlette.types import Receive, Scope, Send
 
-from activities.ticket_flows import reconcile
 from api import errors, temporal_ui
 from api.audit_log import OperationLogger
 from api.client_address import ClientAddress
@@ -35,6 +34,7 @@ from domain.enums import AppKind
 from domain.heartbeats import beating
 from domain.logging import configure_logging
 from domain.settings import get_settings
+from services.tickets.flow import reconcile
 
 BASE = "/cms"
 log = logging.getLogger("omp.api")

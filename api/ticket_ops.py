@@ -1,24 +1,16 @@
-"""What the ticket routes do: create a ticket with its flow, run an action through the flow, read one."""
+"""What the ticket routes check of their caller: creating a ticket (the caller's references, an Idempotency-Key)
+with its flow, which tickets the caller may see, the actions offered and the detail page as the caller sees it.
+The statements and the flow calls are services/tickets/."""
 
 from __future__ import annotations
 
-import logging
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
-from temporalio.client import (
-    Client,
-    WithStartWorkflowOperation,
-    WorkflowUpdateFailedError,
-    WorkflowUpdateRPCTimeoutOrCancelledError,
-)
-from temporalio.exceptions import ApplicationError
-from temporalio.service import RPCError, RPCStatusCode
+from temporalio.client import Client
 
-from activities.ticket_flows import flow_options, mark_started, rpc_timeout, start_flow
-from activities.ticket_store import load_calendar, start_input, state_of
 from api.deps import Principal
 from api.file_access import ensure_readable, file_reader
 from api.idempotency import Idempotency
@@ -26,22 +18,13 @@ from api.resource.scope import scoped
 from api.schemas.tickets import TicketCreate, involved_clause, scope_clause
 from api.temporal_ui import OPERATE, workflow_path
 from api.user_center import ensure_people
-from domain import audit
-from domain.context import transaction_id
 from domain.db import transaction
-from domain.enums import TicketEvent, TicketLevel, TicketScope, TicketStatus
-from domain.errors import DomainError, Invalid, NotFound
-from domain.models.ticket_settings import TicketApplication, TicketCategory
-from domain.models.tickets import Ticket, TicketAttachment, TicketHistory
+from domain.enums import TicketLevel, TicketScope
+from domain.errors import NotFound
+from domain.flows import tickets as m
+from domain.models.tickets import Ticket, TicketAttachment
 from domain.rules import tickets as rules
-from domain.settings import get_settings
-from services.flows import flow_refusal, watched
-from workflows import ticket_models as m
-from workflows.tickets import TicketWorkflow
-
-log = logging.getLogger("omp.tickets")
-LEVELS_TO_ISSUE = {level: issue for issue, level in rules.ISSUE_LEVELS.items()}
-
+from services.tickets import flow, reads, store
 
 # ---- creation ----------------------------------------------------------------------------------
 
@@ -61,82 +44,13 @@ async def create_ticket(body: TicketCreate, user: Principal, client: Client | No
             return await visible_ticket(db, user, first)
         await ensure_people(db, user, {"assigneeId": body.assignee_id, "picId": body.pic_id, "rdId": body.rd_id})
         await ensure_readable(db, user, (a.file_id for a in body.attachments), "attachments")
-        await ensure_listed(db, {"category": body.category, "application": body.application})
-        calendar = await load_calendar(db, now.date())
-        in_work = calendar.build().is_work_time(now)
-        first_due, resolve_due = rules.deadlines(level, now, in_work)
-        values = body.model_dump(exclude={"issue_level", "attachments"})
-        ticket = Ticket(**values, level=level, status=TicketStatus.NEW, submitter_id=user.id, created_at=now,
-                        sla_started_at=now, sla_work_time=in_work, first_response_due=first_due,
-                        resolve_due=resolve_due, flow_pending=True, seq=1)
-        db.add(ticket)
-        await db.flush()
+        await store.ensure_listed(db, {"category": body.category, "application": body.application})
+        ticket, start = await store.add_ticket(db, user, body.model_dump(exclude={"issue_level", "attachments"}),
+                                               level, [m.AttachmentIn(**a.model_dump()) for a in body.attachments],
+                                               now)
         if once:
             await once.bind(db, ticket.id)
-        db.add(TicketHistory(ticket_id=ticket.id, seq=1, at=now, actor_id=user.id, actor_name=user.username,
-                             action=TicketEvent.CREATE, to_status=TicketStatus.NEW, detail={"level": level},
-                             transaction_id=transaction_id.get()))
-        db.add_all(TicketAttachment(ticket_id=ticket.id, kind=a.kind, file_id=a.file_id, url=a.url, name=a.name,
-                                    created_by=user.id, created_at=now) for a in body.attachments)
-        await db.flush()
-        await audit.record_change(db, operator_id=user.id, operator_name=user.username, entity="Ticket",
-                                  entity_id=ticket.id, action="create", before=None, after=audit.snapshot(ticket))
-        start = m.TicketStart(state=state_of(ticket, watchers=[]), calendar=calendar,
-                              console_url=get_settings().console_web)
-    try:
-        if client is None:
-            raise RuntimeError("Temporal is not reachable")
-        async with watched():
-            await start_flow(client, start)
-    except Exception as exc:  # Temporal unreachable: the ticket stands, the reconciler starts its flow
-        log.warning("ticket %s saved, its flow will be started later: %s", ticket.id, exc)
-        return ticket
-    await mark_started([ticket.id], call)
-    ticket.flow_pending = False
-    return ticket
-
-
-# ---- actions -----------------------------------------------------------------------------------
-
-
-# Refusals of the flow that are not about the ticket's state: the input rules, the database, an outage.
-REFUSAL_STATUS = {"VALIDATION_FAILED": 422, "DATA_REFUSED": 422, "TICKET_CHANGE_FAILED": 503}
-
-
-def refused(exc: ApplicationError) -> DomainError:
-    """A refusal from the ticket's workflow as a translated error (services.flows.flow_refusal)."""
-    return flow_refusal(exc, "TICKET_ILLEGAL_TRANSITION", REFUSAL_STATUS,
-                        {"state": "TicketStatus", "action": "TicketAction"})
-
-
-async def execute(client: Client, ticket: Ticket, command: m.TicketCommand) -> m.TicketView:
-    """Run one action as the ticket's Workflow Update. A flow that has finished (a closed ticket after its
-    linger time) is started again from the row, with the update, in one call (update-with-start)."""
-    handle = client.get_workflow_handle_for(TicketWorkflow.run, m.workflow_id(ticket.id))
-    try:
-        async with watched():
-            return await _update(client, handle, ticket, command)
-    except WorkflowUpdateFailedError as exc:
-        if isinstance(exc.cause, ApplicationError):
-            raise refused(exc.cause) from None
-        raise
-    except (WorkflowUpdateRPCTimeoutOrCancelledError, RPCError) as exc:
-        log.warning("ticket %s flow did not answer: %s", ticket.id, exc)
-        raise DomainError("TICKET_FLOW_TIMEOUT", status=503) from exc
-
-
-async def _update(client: Client, handle: Any, ticket: Ticket, command: m.TicketCommand) -> m.TicketView:
-    try:
-        return await handle.execute_update(TicketWorkflow.act, command, rpc_timeout=rpc_timeout())
-    except RPCError as exc:
-        if exc.status != RPCStatusCode.NOT_FOUND:
-            raise
-    async with transaction() as db:
-        start = await start_input(db, ticket, datetime.now(UTC).date())
-    operation = WithStartWorkflowOperation(TicketWorkflow.run, start, **flow_options(start))
-    return await client.execute_update_with_start_workflow(TicketWorkflow.act, command,
-                                                           start_workflow_operation=operation,
-                                                           rpc_timeout=rpc_timeout())
+    return await flow.start_created(client, ticket, start, call)
 
 
 # Data authority of tickets: a ticket is its submitter's, its assignee's and its PIC's, and also belongs to
@@ -183,16 +97,11 @@ def allowed_actions(ticket: Ticket, user: Principal, watching: bool) -> list[str
             and rules.offered(action, actor_id=user.id, assignee_id=ticket.assignee_id, watching=watching)]
 
 
-# The managed lists a ticket's values must come from (the settings screens), by field.
-LISTS: dict[str, Any] = {"category": TicketCategory, "application": TicketApplication}
-
-
-async def ensure_listed(db: AsyncSession, values: dict[str, Any]) -> None:
-    """Each listed field's value must be an enabled entry of its list; a refusal names the field."""
-    for field, model in LISTS.items():
-        value = values.get(field)
-        if value is not None and await db.scalar(select(model.id).where(model.code == value, model.enabled)) is None:
-            raise Invalid(field, "not_listed", value=value)
+async def detail(db: AsyncSession, ticket: Ticket, user: Principal, now: datetime) -> dict[str, Any]:
+    """The detail page (services.tickets.reads.detail) with the actions the caller is offered and the flow's page."""
+    page = await reads.detail(db, ticket, user.id, now)
+    return {**page, "allowedActions": allowed_actions(ticket, user, page["watching"]),
+            "workflowUrl": workflow_url(ticket.id, user)}
 
 
 def workflow_url(ticket_id: int, user: Principal) -> str | None:

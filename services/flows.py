@@ -148,13 +148,22 @@ def flow_refusal(exc: ApplicationError, default_code: str, statuses: dict[str, i
 async def updating(handle: WorkflowHandle[Any, Any], update: str, arg: Any, result_type: type[T], *,
                    refused: Callable[[ApplicationError], DomainError],
                    unanswered: Callable[[BaseException], DomainError],
-                   not_found: Callable[[], Awaitable[DomainError]] | None = None) -> T:
+                   not_found: Callable[[], Awaitable[DomainError]] | None = None,
+                   restart: Callable[[], Awaitable[T]] | None = None,
+                   rpc_timeout: timedelta | None = None) -> T:
     """The Update `update` of a flow, watched: a refusal of the flow (its validator, or a change it could not
-    write) becomes `refused(cause)`; a flow that is not there, `await not_found()` when given; no answer (an RPC
-    failure, an Update that timed out or was cancelled), `unanswered(exc)`."""
+    write) becomes `refused(cause)`; a flow that is not there, `await not_found()` when given, or, with `restart`
+    (a flow that ended and is started again from its row with the same Update: an update-with-start), the result
+    of `await restart()`, whose failures map the same way; no answer (an RPC failure, an Update that timed out
+    or was cancelled), `unanswered(exc)`. `rpc_timeout` bounds each call (by default, only the watch does)."""
     try:
         async with watched():
-            result: T = await handle.execute_update(update, arg, result_type=result_type)
+            try:
+                result: T = await handle.execute_update(update, arg, result_type=result_type, rpc_timeout=rpc_timeout)
+            except RPCError as exc:
+                if exc.status != RPCStatusCode.NOT_FOUND or restart is None:
+                    raise
+                result = await restart()
             return result
     except WorkflowUpdateFailedError as exc:
         if isinstance(exc.cause, ApplicationError):

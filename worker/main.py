@@ -16,6 +16,7 @@ from domain.heartbeats import beating
 from domain.logging import configure_logging
 from domain.settings import get_settings
 from domain.temporal import connect
+from worker.collector import Collector
 from worker.interceptors import ActivityFailures
 from worker.registry import QueueSpec, queues, schedules
 
@@ -72,11 +73,13 @@ async def run() -> None:
         loop.add_signal_handler(sig, stop.set)
     log.info("worker started", extra={"queues": [w.task_queue for w in workers]})
     tasks = [asyncio.create_task(w.run()) for w in workers]
+    collecting = asyncio.create_task(Collector().run())  # full garbage collections kept rare (worker/collector.py)
     stopping = asyncio.create_task(stop.wait())
     async with beating(AppKind.WORKER):
         done, _ = await asyncio.wait([stopping, *tasks], return_when=asyncio.FIRST_COMPLETED)
     failed = [t for t in done if t is not stopping]  # a worker ended on its own: a fatal error
     log.info("worker stopping", extra={"reason": "error" if failed else "signal"})
+    collecting.cancel()
     await asyncio.gather(*(w.shutdown() for w in workers))
     results = await asyncio.gather(*tasks, return_exceptions=True)
     errors = [r for r in results if isinstance(r, BaseException)]

@@ -17,7 +17,7 @@ from activities import jobs as job_activities
 from activities import mail as mail_activities
 from activities import notices as notice_activities
 from activities import plans as plan_activities
-from activities import queue_alerts, ticket_flows
+from activities import queue_alerts
 from activities import shelf_merges as shelf_merge_activities
 from activities import stock as stock_activities
 from activities import stock_sync as stock_sync_activities
@@ -60,7 +60,7 @@ def queues() -> list[QueueSpec]:
                                    QueueAlertCheckWorkflow, StockSyncWorkflow, StockReconcileWorkflow,
                                    ShelfMergeWorkflow],
                   activities=[system_activities.echo, ticket_activities.persist_ticket_change,
-                              ticket_activities.notify_ticket, ticket_flows.reconcile_ticket_flows,
+                              ticket_activities.notify_ticket, ticket_activities.reconcile_ticket_flows,
                               plan_activities.remind_plan, plan_activities.expire_plan, plan_activities.read_plan,
                               plan_activities.revive_plan_accounts, plan_activities.renew_plan,
                               mail_activities.prepare_mail_fire, mail_activities.send_mail_batch,

@@ -10,7 +10,7 @@ from temporalio import workflow
 from temporalio.common import RetryPolicy
 
 with workflow.unsafe.imports_passed_through():
-    from activities.ticket_flows import reconcile_ticket_flows
+    from activities.tickets import reconcile_ticket_flows
 
 PENDING_FOR = 30  # seconds a row may stay marked before the reconciler steps in (creation takes milliseconds)
 

@@ -2,7 +2,7 @@
 
 Every user action is the `act` Workflow Update: the validator refuses an illegal one before anything
 is written; an accepted one is persisted by an activity in one transaction, then applied here. The
-timers are `wait_condition(..., timeout=...)` on the earliest due instant of `ticket_models.due_events`.
+timers are `wait_condition(..., timeout=...)` on the earliest due instant of `domain.flows.tickets.due_events`.
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ with workflow.unsafe.imports_passed_through():
     from activities.tickets import notify_ticket, persist_ticket_change
     from domain.enums import TicketAction, TicketEvent
     from domain.errors import DomainError
+    from domain.flows import tickets as m
     from domain.rules import tickets as rules
     from domain.rules.calendar import BusinessCalendar
     from domain.rules.inputs import find_problem
-    from workflows import ticket_models as m
     from workflows.options import DEFAULT_ACTIVITY
     from workflows.refusals import refusal
 
@@ -49,7 +49,7 @@ def write_refusal(exc: ActivityError) -> ApplicationError:
     return refusal(DomainError("TICKET_CHANGE_FAILED", status=503))
 
 
-@workflow.defn(name="ticket", sandboxed=False)  # docs/decisions/ticket-workflow-unsandboxed.md
+@workflow.defn(name=m.WORKFLOW, sandboxed=False)  # docs/decisions/ticket-workflow-unsandboxed.md
 class TicketWorkflow:
     @workflow.init
     def __init__(self, start: m.TicketStart) -> None:
@@ -155,7 +155,7 @@ class TicketWorkflow:
 
     # ---- the update --------------------------------------------------------------------------------
 
-    @workflow.update
+    @workflow.update(name=m.ACT)
     async def act(self, command: m.TicketCommand) -> m.TicketView:
         async with self.lock:
             self.check(command)  # again: another update may have changed the state since validation
@@ -202,23 +202,23 @@ class TicketWorkflow:
         except DomainError as exc:
             raise refusal(exc) from None
         action = command.action
-        problem: DomainError | None = None
+        conflict: DomainError | None = None
         if action == A.WATCH and command.actor_id in state.watchers:
-            problem = DomainError("TICKET_ALREADY_WATCHING", status=409)
+            conflict = DomainError("TICKET_ALREADY_WATCHING", status=409)
         elif action == A.UNWATCH and command.actor_id not in state.watchers:
-            problem = DomainError("TICKET_NOT_WATCHING", status=409)
+            conflict = DomainError("TICKET_NOT_WATCHING", status=409)
         elif action == A.MERGE and command.target_id == state.ticket_id:
-            problem = DomainError("TICKET_MERGE_SELF", status=409)
+            conflict = DomainError("TICKET_MERGE_SELF", status=409)
         elif action == A.CHANGE_PRIORITY and command.level == state.level:
-            problem = DomainError("TICKET_SAME_PRIORITY", status=409, level=str(state.level))
+            conflict = DomainError("TICKET_SAME_PRIORITY", status=409, level=str(state.level))
         elif action == A.EDIT and not command.edit:
-            problem = DomainError("TICKET_NOTHING_TO_EDIT", status=409)
+            conflict = DomainError("TICKET_NOTHING_TO_EDIT", status=409)
         elif action == A.ASSIGN and command.assignee_id in (None, state.assignee_id):
-            problem = DomainError("TICKET_SAME_ASSIGNEE", status=409)
-        if problem is not None:
-            raise refusal(problem)
+            conflict = DomainError("TICKET_SAME_ASSIGNEE", status=409)
+        if conflict is not None:
+            raise refusal(conflict)
 
-    @workflow.query
+    @workflow.query(name=m.CURRENT)
     def current(self) -> m.TicketView:
         return m.view(self.state)
 

@@ -39,13 +39,13 @@ from api.schemas.deployments import (
     TaskPublic,
 )
 from api.schemas.types import Int32
-from api.ticket_reads import users_by_id
 from domain import audit
 from domain.enums import DeployDecision, DeployRunKind, DeployTaskStatus
 from domain.errors import DomainError, Forbidden, Invalid
 from domain.models.deployments import DeployProject, DeployReview, DeployRun, DeployTask, DeployTaskRevision
 from domain.rules import deployments as rules
 from services.deployments import flow
+from services.tickets.reads import users_by_id
 
 router = APIRouter(prefix="/deploy/task", tags=["deploy_tasks"])
 narrow_filters(DeployTask, TaskFilters)  # each integer filter held to its column's range

@@ -11,7 +11,6 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from activities.ticket_store import stand_ins
 from api.deps import Need, Principal, SessionDep, release
 from api.envelope import Reply, ok
 from api.file_access import ensure_readable
@@ -28,16 +27,17 @@ from api.schemas.tickets import (
     TicketDetail,
     TicketEdit,
 )
-from api.ticket_ops import ensure_listed, execute, visible_ticket
-from api.ticket_reads import detail
+from api.ticket_ops import detail, visible_ticket
 from api.user_center import ensure_people
 from domain.context import transaction_id
 from domain.enums import TicketAction, TicketLevel
 from domain.errors import DomainError
+from domain.flows.tickets import AttachmentIn, TicketCommand
 from domain.models.tickets import Ticket
 from domain.models.users import User
 from domain.rules import tickets as rules
-from workflows.ticket_models import AttachmentIn, TicketCommand
+from services.tickets.flow import execute
+from services.tickets.store import ensure_listed, stand_ins
 
 A = TicketAction
 router = APIRouter(prefix="/ticket", tags=["tickets"])

@@ -14,15 +14,15 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api.deps import Need, Principal, SessionDep
 from api.envelope import Reply, ok
 from api.resource.scope import declares
-from api.schemas.tickets import DashboardQuery, TicketDashboard
+from api.schemas.ticket_reports import DashboardQuery, TicketDashboard
 from api.ticket_ops import TICKETS
 from domain.enums import DatePreset, TicketStatus
 from domain.models.ticket_settings import TicketCategory
 from domain.models.tickets import Ticket
 from domain.rules.ticket_reports import preset_range, rates
 from domain.rules.time_zones import zone_or_default
-from domain.ticket_lists import names_of
 from domain.user_time_zones import zone_name_of
+from services.tickets.lists import names_of
 
 router = APIRouter(prefix="/ticket", tags=["tickets"])
 S = TicketStatus

@@ -24,12 +24,12 @@ from api.schemas.ticket_settings import (
     OnDuty,
     OnDutyUpdate,
 )
-from api.ticket_reads import users_by_id
 from api.user_center import ensure_ids
 from domain import audit
 from domain.models.ticket_settings import TicketApplication, TicketCategory, TicketOnDuty
 from domain.models.users import User
-from domain.ticket_lists import local_name
+from services.tickets.lists import local_name
+from services.tickets.reads import users_by_id
 
 
 def managed_list(name: str, model: Any, create: type[Any], permission: str) -> Resource[Any]:

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import StreamingResponse
-from sqlalchemy import Row, Select, bindparam, func, select
+from sqlalchemy import BindParameter, Row, Select, bindparam, func, select
 
 from api.deps import AUTHENTICATED, Need, Principal, ReadDep, SessionDep, release
 from api.envelope import Reply, ok
@@ -19,6 +19,7 @@ from api.resource.bounds import narrow_filters
 from api.resource.query import apply_filters, apply_sort, filter_shape, filter_values
 from api.resource.scope import declares
 from api.resource.statements import Statements
+from api.resource.xlsx import download
 from api.schemas.tickets import (
     NavbarGroupName,
     TicketCreate,
@@ -29,14 +30,13 @@ from api.schemas.tickets import (
     TicketPage,
     scope_clause,
 )
-from api.ticket_export import export_tickets
-from api.ticket_ops import TICKETS, create_ticket, visible_ticket, visible_to, workflow_url
-from api.ticket_reads import detail, list_item, list_items, person
+from api.ticket_ops import TICKETS, create_ticket, detail, visible_ticket, visible_to, workflow_url
 from domain.enums import TicketScope, TicketStatus
 from domain.errors import DomainError
+from domain.flows.tickets import workflow_id
 from domain.models.tickets import Ticket
-from domain.ticket_export import PAGE, PERSON_FIELDS
-from workflows.ticket_models import workflow_id
+from services.tickets.export import PAGE, PERSON_FIELDS, Rows, reader_workbook
+from services.tickets.reads import list_item, list_items, person
 
 router = APIRouter(prefix="/ticket", tags=["tickets"])
 narrow_filters(Ticket, TicketFilters)  # each integer filter held to its column's range
@@ -69,7 +69,7 @@ async def add(body: TicketCreate, request: Request, response: Response, db: Sess
 def search_query(params: TicketFilters, user: Principal) -> Select[Any]:
     """The ids of the tickets a search matches (filters, scope, who may see what), in no order."""
     query = select(Ticket.id)
-    me = bindparam("p_me", user.id)
+    me: BindParameter[int] = bindparam("p_me", user.id)
     if params.scope != TicketScope.ALL:
         query = query.where(scope_clause(params.scope, me))
     query = query.where(*visible_to(user, me))
@@ -107,7 +107,7 @@ def page_values(params: TicketFilters, user: Principal) -> dict[str, Any]:
 PAGES, TOTALS = Statements(), Statements()
 
 
-def in_order(rows: Select[Any], matches: Select[Any], params: TicketFilters) -> Select[Any]:
+def in_order(rows: Rows, matches: Select[Any], params: TicketFilters) -> Rows:
     """The list's rows restricted to a search's matches, in the order the search asks."""
     if matches.whereclause is not None:
         rows = rows.where(matches.whereclause)
@@ -146,7 +146,7 @@ async def search(params: TicketFilters, db: ReadDep,
 @router.post("/export", summary="Export the tickets matching the filters as xlsx", response_class=StreamingResponse,
              openapi_extra=declares(TICKETS))
 async def export(params: TicketFilters, user: Annotated[Principal, Need("ticket#export")]) -> StreamingResponse:
-    return await export_tickets(in_order(PAGE, search_query(params, user), params), user.id)
+    return download(await reader_workbook(in_order(PAGE, search_query(params, user), params), user.id), "tickets.xlsx")
 
 
 def capped_count(matches: Select[Any]) -> Select[Any]:

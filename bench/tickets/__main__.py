@@ -9,7 +9,7 @@
 5. Search: each common filter through the API and the same SQL through pgbench, one caller at a time
    (latency) and `--clients` callers (throughput).
 6. COPY `--due` more open tickets whose first-response deadlines fall within the next minutes, start
-   their flows, wait, and read how late the breached flags landed.
+   their flows, wait, and read how late the breached flags landed, and where the time went (timeline.py).
 Results go to bench/out/tickets-<time>.json and are printed as a table.
 """
 
@@ -27,7 +27,7 @@ import psycopg
 
 from bench.harness import stack
 from bench.harness.figures import load_average, machine
-from bench.tickets import generate, measure
+from bench.tickets import generate, measure, timeline
 
 PATH = "/cms/ticket/search"
 SEARCHES: dict[str, dict[str, Any]] = {
@@ -64,7 +64,7 @@ def search_sql(body: dict[str, Any]) -> list[str]:
 
 
 async def start_pending(client: Any) -> tuple[int, float]:
-    from activities.ticket_flows import reconcile
+    from services.tickets.flow import reconcile
 
     started, begun = 0, time.perf_counter()
     while True:
@@ -131,6 +131,10 @@ async def run(args: argparse.Namespace, console: stack.Stack) -> dict[str, Any]:
         await asyncio.sleep(max(0.0, wait))
         results["breachLateness"] = measure.lateness(conn, "due")
         print(f"breach lateness: {results['breachLateness']}", flush=True)
+        results["breachPhases"] = await timeline.breakdown(client, conn, "due")
+        print("breach phases (p50 / p95 / p99 / max ms): " + ", ".join(
+            f"{phase} {f['p50']} / {f['p95']} / {f['p99']} / {f['max']}"
+            for phase, f in results["breachPhases"].items() if isinstance(f, dict)), flush=True)
         results["loadAverageAtEnd"] = load_average()
     return results
 

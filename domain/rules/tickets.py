@@ -22,6 +22,7 @@ CLOSE_LIMIT = timedelta(minutes=4320)  # a ticket pending confirmation this long
 ISSUE_LEVELS: dict[str, str] = {
     "LOW": "P4", "MODERATE": "P3", "SUBSTANTIAL": "P2", "SEVERE": "P1", "CRITICAL": "P0",
 }
+LEVELS_TO_ISSUE = {level: issue for issue, level in ISSUE_LEVELS.items()}
 
 
 @dataclass(frozen=True)

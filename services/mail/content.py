@@ -22,8 +22,8 @@ from domain.models.mail import MailFire, MailTask
 from domain.models.tickets import Ticket
 from domain.settings import get_settings
 from domain.storage import get_storage
-from domain.ticket_export import PAGE, ticket_workbook
 from services.mail.smtp import wire_body
+from services.tickets.export import PAGE, ticket_workbook
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 # The span a BI report covers, ending at the fire's nominal time: the period since the previous send.

@@ -1,9 +1,9 @@
 """Console notifications: written once per event and recipient, read in the caller's language."""
 
-from activities.ticket_store import deliver_notice
+from activities.tickets import deliver_notice
+from domain.flows.tickets import TicketNotice
 from tests.integration import ticket_support
 from tests.integration.ticket_support import staff
-from workflows.ticket_models import TicketNotice
 
 mail_sink = ticket_support.mail_sink  # fixture
 

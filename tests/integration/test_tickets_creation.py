@@ -5,15 +5,15 @@ from datetime import UTC, datetime, timedelta
 
 from temporalio.client import WorkflowExecutionStatus
 
-from activities.ticket_flows import mark_started, reconcile, start_flow
-from activities.ticket_store import start_input
 from api.schemas.tickets import TicketCreate
 from api.ticket_ops import create_ticket
 from domain.db import transaction
+from domain.flows.tickets import TICKET_ID
 from domain.models.tickets import Ticket
+from services.tickets.flow import reconcile, start_flow
+from services.tickets.store import mark_started, start_input
 from tests.integration import ticket_support
 from tests.integration.ticket_support import EVERYTHING, new_ticket_body, row, staff
-from workflows.ticket_models import TICKET_ID
 from workflows.ticket_reconcile import TicketReconcileWorkflow
 from workflows.tickets import TicketWorkflow
 

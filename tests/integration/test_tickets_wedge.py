@@ -10,10 +10,10 @@ from temporalio.client import WorkflowUpdateFailedError
 from temporalio.exceptions import ApplicationError
 
 from domain.db import transaction
+from domain.flows import tickets as m
 from domain.models.tickets import TicketHistory
 from tests.integration import ticket_support
 from tests.integration.ticket_support import EVERYTHING, create_at_server_time, staff
-from workflows import ticket_models as m
 from workflows.options import DEFAULT_ACTIVITY
 from workflows.tickets import TicketWorkflow
 
@@ -64,7 +64,8 @@ async def test_the_api_answers_a_refused_write_with_a_translated_422(client, tic
     """The same refusal through the API: a file id that is gone by the time the flow writes the comment."""
     tech = await staff(*EVERYTHING)
     ticket_id = await create_at_server_time(ticket_worker, tech.principal)
-    from api.ticket_ops import execute, visible_ticket
+    from api.ticket_ops import visible_ticket
+    from services.tickets.flow import execute
 
     async with transaction() as db:
         ticket = await visible_ticket(db, tech.principal, ticket_id)

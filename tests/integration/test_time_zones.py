@@ -9,15 +9,15 @@ import openpyxl
 import pytest
 from sqlalchemy import select
 
-from activities.ticket_store import deliver_notice
+from activities.tickets import deliver_notice
 from domain.db import transaction
+from domain.flows.tickets import TicketNotice
 from domain.models.couriers import Courier
 from domain.rules.time_zones import format_instant
 from domain.user_time_zones import default_zone_name
 from tests.conftest import unique
 from tests.integration import ticket_support
 from tests.integration.people import create_user, token_for
-from workflows.ticket_models import TicketNotice
 
 mail_sink = ticket_support.mail_sink  # fixture
 

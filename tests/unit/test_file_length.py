@@ -25,7 +25,6 @@ NOT_HAND_WRITTEN = {
 # Over the limit today, each with the module whose code is moving and will leave it split or gone. Only shrinks.
 TEMPORARILY_OVER = {
     "api/lean.py": "lean paths: the file is being replaced",
-    "api/schemas/tickets.py": "tickets: the schemas are being split",
 }
 
 

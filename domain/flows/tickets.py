@@ -1,6 +1,7 @@
-"""The ticket flow's data (workflow, update and activity inputs) and how one action changes it.
+"""The ticket flow's contract: its workflow name, Update name and id, its data (workflow, update and activity
+inputs), and how one action changes it.
 
-Everything here is pure: the workflow calls `plan(...)` with `workflow.now()`, the API and the
+Everything here is pure: the workflow calls `plan(...)` with `workflow.now()`, the services and the
 activities share the models. See docs/tickets.md for the rules these functions follow.
 """
 
@@ -25,6 +26,9 @@ LINGER = timedelta(days=7)  # a closed ticket's flow waits this long for a reope
 HISTORY_LIMIT = 2000  # continue-as-new beyond this many events even if the server does not suggest it yet
 
 A, S = TicketAction, TicketStatus
+WORKFLOW = "ticket"  # the workflow type's registered name
+ACT = "act"  # its Update of one user action (TicketCommand -> TicketView)
+CURRENT = "current"  # its query of the current view (-> TicketView)
 
 # Custom search attributes (domain/search_attributes.py registers them on every server).
 TICKET_ID = SearchAttributeKey.for_keyword("TicketId")
@@ -163,7 +167,7 @@ class TicketNotice(BaseModel):
     ticket_id: int
     recipients: list[int]
     params: dict[str, str] = Field(default_factory=dict)
-    # nobody holds the ticket: the activity adds its PIC, else the people on duty (activities/ticket_store.py)
+    # nobody holds the ticket: the activity adds its PIC, else the people on duty (activities/tickets.py)
     fallback: bool = False
 
 
@@ -299,7 +303,7 @@ def search_attributes(state: TicketState) -> TypedSearchAttributes:
     return TypedSearchAttributes(pairs)
 
 
-def search_attribute_updates(state: TicketState) -> list[SearchAttributeUpdate]:
+def search_attribute_updates(state: TicketState) -> list[SearchAttributeUpdate[Any]]:
     return [TICKET_ID.value_set(str(state.ticket_id)), TICKET_STATUS.value_set(state.table_state),
             PRIORITY.value_set(str(state.level)),
             ASSIGNEE_ID.value_set(str(state.assignee_id)) if state.assignee_id is not None

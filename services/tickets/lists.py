@@ -17,7 +17,8 @@ def local_name(model: Any) -> ColumnElement[str]:
     """An entry's name in the current language; the English one where that name is empty."""
     column = NAME_COLUMN.get(current_language.get())
     if column is None:
-        return model.name_en
+        english: ColumnElement[str] = model.name_en
+        return english
     return func.coalesce(func.nullif(getattr(model, column), ""), model.name_en)
 
 

@@ -1,4 +1,5 @@
-"""The read side of tickets: list items, the detail page, the SLA state as a user sees it."""
+"""The read side of tickets: list items, the detail page (but what depends on the caller's rights: the API adds
+it), the SLA state as a user sees it."""
 
 from __future__ import annotations
 
@@ -9,14 +10,12 @@ from typing import Any
 from sqlalchemy import or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.deps import Principal
-from api.ticket_ops import LEVELS_TO_ISSUE, allowed_actions, workflow_url
 from domain.enums import TicketEvent
+from domain.flows.tickets import workflow_id
 from domain.i18n import t
 from domain.models.tickets import Ticket, TicketAttachment, TicketComment, TicketHistory, TicketWatcher
 from domain.models.users import User
 from domain.rules import tickets as rules
-from workflows.ticket_models import workflow_id
 
 Users = dict[int, dict[str, Any]]
 
@@ -60,7 +59,8 @@ def sla_of(ticket: Ticket, now: datetime) -> dict[str, Any]:
 def list_item(ticket: Ticket, users: Users, now: datetime) -> dict[str, Any]:
     return {
         "id": ticket.id, "title": ticket.title, "category": ticket.category, "application": ticket.application,
-        "issueType": ticket.issue_type, "level": ticket.level, "issueLevel": LEVELS_TO_ISSUE.get(ticket.level, "LOW"),
+        "issueType": ticket.issue_type, "level": ticket.level,
+        "issueLevel": rules.LEVELS_TO_ISSUE.get(ticket.level, "LOW"),
         "status": ticket.status, "state": rules.state_of(ticket.status, ticket.merged_into_id),
         "submitter": users.get(ticket.submitter_id or 0), "assignee": users.get(ticket.assignee_id or 0),
         "pic": users.get(ticket.pic_id or 0), "tags": list(ticket.tags or []), "accountId": ticket.account_id,
@@ -80,7 +80,8 @@ def attachment(row: TicketAttachment) -> dict[str, Any]:
             "createdAt": row.created_at}
 
 
-async def detail(db: AsyncSession, ticket: Ticket, user: Principal, now: datetime) -> dict[str, Any]:
+async def detail(db: AsyncSession, ticket: Ticket, viewer_id: int, now: datetime) -> dict[str, Any]:
+    """The detail page as anyone may see it; `watching`: whether the viewer watches the ticket."""
     tid = ticket.id
     comments = (await db.scalars(select(TicketComment).where(TicketComment.ticket_id == tid)
                                  .order_by(TicketComment.id))).all()
@@ -94,7 +95,7 @@ async def detail(db: AsyncSession, ticket: Ticket, user: Principal, now: datetim
     people = [ticket.submitter_id, ticket.assignee_id, ticket.pic_id, ticket.rd_id, ticket.closed_by_id, *watchers,
               *(c.author_id for c in comments), *(h.actor_id for h in history)]
     users = await users_by_id(db, people)
-    watching = user.id in watchers
+    watching = viewer_id in watchers
     system = t("tickets.system")
     return {
         **list_item(ticket, users, now),
@@ -109,10 +110,9 @@ async def detail(db: AsyncSession, ticket: Ticket, user: Principal, now: datetim
                      "actorName": h.actor_name or system, "action": h.action,
                      "actionLabel": t(f"enums.{event_enum(h.action)}.{h.action}"), "fromStatus": h.from_status,
                      "toStatus": h.to_status, "detail": h.detail} for h in history],
-        "allowedActions": allowed_actions(ticket, user, watching),
         "mergedFrom": [ticket_ref(r) for r in merged if r.merged_into_id == tid],
         "mergedInto": next((ticket_ref(r) for r in merged if r.id == ticket.merged_into_id), None),
-        "flowPending": ticket.flow_pending, "workflowId": workflow_id(tid), "workflowUrl": workflow_url(tid, user),
+        "flowPending": ticket.flow_pending, "workflowId": workflow_id(tid),
     }
 
 

@@ -1,6 +1,6 @@
 """The ticket list as a spreadsheet: the list's rows with their people, in a reader's language and zone
 (categories and applications by their managed lists' names, as the screens show them). The
-console's export streams it to the browser (api/ticket_export.py); a BI timed mail attaches it."""
+console's export streams it to the browser (api/routers/tickets.py); a BI timed mail attaches it."""
 
 from __future__ import annotations
 
@@ -13,14 +13,17 @@ from sqlalchemy import Row, Select, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
+from domain.db import get_sessionmaker
 from domain.i18n import field_label, t
 from domain.models.ticket_settings import TicketApplication, TicketCategory
 from domain.models.tickets import Ticket
 from domain.models.users import User
-from domain.ticket_lists import name_for
+from domain.user_time_zones import zone_of
 from domain.xlsx import XlsxExport
+from services.tickets.lists import name_for
 
 BATCH = 1000
+Rows = Select[*tuple[Any, ...]]  # a statement of any number of columns
 
 # What a list item shows: the row's own columns, and the three people by name, joined in. Built once:
 # aliasing, labelling and joining are costly enough to show in a profile when done on every call.
@@ -69,7 +72,7 @@ COLUMNS: tuple[tuple[str, Callable[[Row[Any]], Any]], ...] = (
 )
 
 
-async def ticket_workbook(db: AsyncSession, query: Select[*tuple[Any, ...]], zone: ZoneInfo) -> XlsxExport:
+async def ticket_workbook(db: AsyncSession, query: Rows, zone: ZoneInfo) -> XlsxExport:
     """`query` gives rows of PAGE (the list's columns and people), filtered and sorted; the closed workbook."""
     query = query.add_columns(name_for(TicketCategory, Ticket.category).label("category_name"),  # per language
                               name_for(TicketApplication, Ticket.application).label("application_name"))
@@ -79,3 +82,10 @@ async def ticket_workbook(db: AsyncSession, query: Select[*tuple[Any, ...]], zon
         book.add([cell(row) for _, cell in COLUMNS])
     book.close()
     return book
+
+
+async def reader_workbook(query: Rows, reader_id: int) -> XlsxExport:
+    """`query` gives the list's rows with their people (api/routers/tickets.py), already filtered and sorted;
+    times are written in the reader's zone."""
+    async with get_sessionmaker()() as db:
+        return await ticket_workbook(db, query, await zone_of(db, reader_id))

@@ -1,28 +1,32 @@
-"""Ticket persistence shared by the activities and the API: the flow's start input read from the row,
-one change written in one transaction, notifications recorded and mailed once."""
+"""Ticket persistence shared by the activities and the API: a new ticket's row, the flow's start input read
+from the row, the flow-started mark, one change written in one transaction, who stands in for a ticket nobody
+holds, the managed lists a ticket's values come from."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import and_, bindparam, delete, insert, select
+from sqlalchemy import and_, bindparam, delete, insert, select, text
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain import audit
 from domain.context import transaction_id
 from domain.db import transaction
-from domain.enums import CalendarDayKind, Status
+from domain.enums import CalendarDayKind, Status, TicketEvent, TicketLevel, TicketStatus
+from domain.errors import Invalid
+from domain.flows import tickets as m
 from domain.i18n import DEFAULT_LANGUAGE, t
 from domain.models.calendars import BusinessCalendarRow, CalendarDay
-from domain.models.ticket_settings import TicketOnDuty
+from domain.models.ticket_settings import TicketApplication, TicketCategory, TicketOnDuty
 from domain.models.tickets import Ticket, TicketAttachment, TicketComment, TicketHistory, TicketWatcher
 from domain.models.users import User
+from domain.rules import tickets as rules
 from domain.rules.calendar import CalendarData
 from domain.settings import get_settings
-from services import notifications
-from workflows import ticket_models as m
+from services.actors import Actor
 
 # Row columns the workflow owns (everything of TicketState but identity, title and the watcher list).
 STATE_COLUMNS = tuple(set(m.TicketState.model_fields) - {"ticket_id", "title", "submitter_id", "watchers"})
@@ -63,6 +67,59 @@ async def start_input(db: AsyncSession, ticket: Ticket, today: date,
     watchers = (await db.scalars(select(TicketWatcher.user_id).where(TicketWatcher.ticket_id == ticket.id))).all()
     return m.TicketStart(state=state_of(ticket, list(watchers)), calendar=calendar or await load_calendar(db, today),
                          console_url=get_settings().console_web)
+
+
+async def add_ticket(db: AsyncSession, actor: Actor, values: dict[str, Any], level: TicketLevel,
+                     attachments: Iterable[m.AttachmentIn], now: datetime) -> tuple[Ticket, m.TicketStart]:
+    """A new ticket (marked flow-pending) with its deadlines from the business calendar, its first history entry,
+    its attachments and its audit entry, in the caller's transaction; with the start of its flow."""
+    calendar = await load_calendar(db, now.date())
+    in_work = calendar.build().is_work_time(now)
+    first_due, resolve_due = rules.deadlines(level, now, in_work)
+    ticket = Ticket(**values, level=level, status=TicketStatus.NEW, submitter_id=actor.id, created_at=now,
+                    sla_started_at=now, sla_work_time=in_work, first_response_due=first_due,
+                    resolve_due=resolve_due, flow_pending=True, seq=1)
+    db.add(ticket)
+    await db.flush()
+    db.add(TicketHistory(ticket_id=ticket.id, seq=1, at=now, actor_id=actor.id, actor_name=actor.username,
+                         action=TicketEvent.CREATE, to_status=TicketStatus.NEW, detail={"level": level},
+                         transaction_id=transaction_id.get()))
+    db.add_all(TicketAttachment(ticket_id=ticket.id, kind=a.kind, file_id=a.file_id, url=a.url, name=a.name,
+                                created_by=actor.id, created_at=now) for a in attachments)
+    await db.flush()
+    await audit.record_change(db, operator_id=actor.id, operator_name=actor.username, entity="Ticket",
+                              entity_id=ticket.id, action="create", before=None, after=audit.snapshot(ticket))
+    start = m.TicketStart(state=state_of(ticket, watchers=[]), calendar=calendar,
+                          console_url=get_settings().console_web)
+    return ticket, start
+
+
+NO_DISK_WAIT = text("set local synchronous_commit to off")
+FLOWS_STARTED = text("update tickets set flow_pending = false where id = any(:ids)")
+
+
+async def mark_started(ticket_ids: Iterable[int], db: AsyncSession | None = None) -> None:
+    """Clear the marker once the flows run: in the caller's transaction when given (one statement more on a
+    connection already held), else in one of its own. Its commit need not wait for the disk: were the clear
+    lost in a crash, the reconciler would start the running flow again (a no-op, USE_EXISTING) and clear it."""
+    if db is None:
+        async with transaction() as own:
+            await mark_started(ticket_ids, own)
+        return
+    await db.execute(NO_DISK_WAIT)
+    await db.execute(FLOWS_STARTED, {"ids": list(ticket_ids)})
+
+
+# The managed lists a ticket's values must come from (the settings screens), by field.
+LISTS: dict[str, Any] = {"category": TicketCategory, "application": TicketApplication}
+
+
+async def ensure_listed(db: AsyncSession, values: dict[str, Any]) -> None:
+    """Each listed field's value must be an enabled entry of its list; a refusal names the field."""
+    for field, model in LISTS.items():
+        value = values.get(field)
+        if value is not None and await db.scalar(select(model.id).where(model.code == value, model.enabled)) is None:
+            raise Invalid(field, "not_listed", value=value)
 
 
 def coerce(column: str, value: Any) -> Any:
@@ -147,13 +204,8 @@ async def stand_ins(db: AsyncSession, pic_id: int | None) -> list[User]:
                                   .where(enabled).order_by(User.id))).all())
 
 
-async def deliver_notice(notice: m.TicketNotice) -> int:
-    """The ticket's recipients (its PIC or the people on duty when it asks for a stand-in) notified once per key.
-    Returns how many mails went out."""
-    recipients = list(notice.recipients)
-    if notice.fallback:
-        async with transaction() as db:
-            pic_id = await db.scalar(select(Ticket.pic_id).where(Ticket.id == notice.ticket_id))
-            recipients += [u.id for u in await stand_ins(db, pic_id)]
-    return await notifications.deliver(notice.key, notice.kind, notice.params, f"/ticket/{notice.ticket_id}",
-                                       recipients)
+async def stand_in_ids(ticket_id: int) -> list[int]:
+    """Who stands in for the ticket (`stand_ins` of its PIC), read in a transaction of its own."""
+    async with transaction() as db:
+        pic_id = await db.scalar(select(Ticket.pic_id).where(Ticket.id == ticket_id))
+        return [u.id for u in await stand_ins(db, pic_id)]
