@@ -47,8 +47,8 @@ export function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone:
   const { data: warehouses = [] } = useQuery(referenceQuery<WarehouseOption[]>(['warehouse', 'options'], 'warehouse/options'));
   const warehouseId = Form.useWatch('warehouseId', form) as number | undefined;
   const warehouse = warehouses.find((option) => option.id === warehouseId);
-  const outbound = (Form.useWatch('orderType', form) as string | undefined)?.endsWith('_OUTBOUND') ?? false;
-  const channel = Form.useWatch('channel', form) as string | undefined;
+  const outbound = Form.useWatch<string | undefined>('orderType', form)?.endsWith('_OUTBOUND') ?? false;
+  const channel = Form.useWatch<string | undefined>('channel', form);
   const save = useMutation({
     mutationFn: (values: Values) => http.post<Created>('stock-order/add', toCreate(values), { idempotencyKey: once.key() }),
     onSuccess: (order) => {
@@ -79,7 +79,7 @@ export function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone:
         once.renew();
         if ('warehouseId' in changed) {  // a warehouse of another merchant: its lines' SKUs and its stores are that merchant's
           const merchantId = warehouses.find((option) => option.id === changed.warehouseId)?.merchantId;
-          form.setFieldsValue({ merchantId, shopId: undefined, lines: form.getFieldValue('lines').map(() => ({})) } as Partial<Values>);
+          form.setFieldsValue({ merchantId, shopId: undefined, lines: form.getFieldValue('lines').map(() => ({})) });
         }
       }} data-testid="create-form">
         <Form.Item name="orderType" label={t('orderType')} rules={required}>

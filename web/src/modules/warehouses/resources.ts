@@ -13,7 +13,7 @@ export type WmsProduct = components['schemas']['WmsProductPublic'];
 /** A code as the server checks it (domain/rules/warehouses.py): letters, digits and `. _ -`, typed on labels. */
 export const CODE = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 /** A SKU as the server checks it: no spaces or control characters inside. */
-export const SKU = /^[^\s\x00-\x1f\x7f]+$/; // eslint-disable-line no-control-regex
+export const SKU = /^[^\s\x00-\x1f\x7f]+$/; // eslint-disable-line no-control-regex -- control characters are what a SKU may not hold
 
 export function checkCode(value: unknown, label: string, t: Translate): string | undefined {
   return CODE.test(String(value).trim()) ? undefined : t('rule.code', { field: label });
@@ -55,7 +55,7 @@ export const warehouses = defineResource<Warehouse>({
     { key: 'id', title: 'id', sorter: true, hidden: true },
     { key: 'name', title: 'name', priority: 'key', filter: true, sorter: true, form: { required: true, max: 100 } },
     { key: 'code', title: 'code', priority: 'key', filter: true, sorter: true, copyable: true, form: { required: true, max: 64, check: checkCode } },
-    ...(merchant as Column<Warehouse>[]),
+    ...(merchant),
     { key: 'provider', title: 'provider', type: 'enum', enum: 'FulfillmentProvider', filter: { multiple: true }, form: {} },
     { key: 'type', title: 'warehouseType', type: 'enum', enum: 'WarehouseType', filter: { multiple: true }, form: {} },
     { key: 'usageMode', title: 'usageMode', type: 'enum', enum: 'WarehouseUsageMode', filter: true, priority: 'wide', form: {} },
