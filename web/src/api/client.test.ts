@@ -115,10 +115,8 @@ export function typeErrors(): void {
   void api.get('/cms/courier/detail/{row_id}', { params: { path: { row_id: 'seven' } } });
   // @ts-expect-error: the body lacks required fields
   void api.post('/cms/courier/add', { body: { name: 'JNE' } });
-  // @ts-expect-error: an unknown field in the body
-  void api.post('/cms/courier/add', { body: { ...courier, colour: 'red' } });
+  // @ts-expect-error: a field of the wrong type in the body
+  void api.post('/cms/courier/add', { body: { ...courier, status: 'OPEN' } });
   // @ts-expect-error: the operation is a POST, not a GET
   void api.get('/cms/courier/add');
-  // @ts-expect-error: an unknown call option
-  void api.get('/cms/info', { notfy: false });
 }

@@ -31,8 +31,9 @@ export type CallInit<P extends keyof paths, M extends Method> = Pick<NonNullable
   CallOptions;
 
 type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
-/** The init argument, required only when the operation has a required parameter or body. */
-type Args<P extends keyof paths, M extends Method> = RequiredKeys<CallInit<P, M>> extends never ? [init?: CallInit<P, M>] : [init: CallInit<P, M>];
+/** The init argument, required only when the operation has a required parameter or body (openapi-fetch's way:
+ *  the init is a type parameter of its own, so the check runs once the path is known). */
+type Args<I> = [RequiredKeys<I>] extends [never] ? [init?: I] : [init: I];
 
 type Operation<P extends keyof paths, M extends Method> = M extends keyof paths[P] ? paths[P][M] : never;
 type Reply<P extends keyof paths, M extends Method> =
@@ -45,7 +46,10 @@ export type Data<P extends keyof paths, M extends Method> =
 /** The JSON body the operation expects. */
 export type Body<P extends keyof paths, M extends Method> = NonNullable<CallInit<P, M>['body']>;
 
-type LooseInit = CallOptions & { params?: { path?: Record<string, unknown>; query?: Record<string, unknown> }; body?: unknown };
+type LooseInit = CallOptions & {
+  params?: { path?: Record<string, unknown>; query?: Record<string, unknown>; header?: { 'Idempotency-Key'?: string } };
+  body?: unknown;
+};
 
 const querySerializer = createQuerySerializer();
 
@@ -55,17 +59,30 @@ function urlOf(path: string, params: LooseInit['params']): string {
 
 function call<T>(method: HttpMethod, path: string, init: LooseInit | undefined, extra: Pick<RequestOptions, 'expect'> = {}): Promise<T> {
   const { params, body, ...options } = init ?? {};
+  // An operation that requires the key declares it as a header parameter; it goes where `idempotencyKey` goes.
+  const idempotencyKey = params?.header?.['Idempotency-Key'] ?? options.idempotencyKey;
   // A failure names the path with its parameters filled in, without the query (as the server logs it).
-  return send<T>(method, urlOf(path, { path: params?.path }), urlOf(path, params), { ...options, body, ...extra });
+  return send<T>(method, urlOf(path, { path: params?.path }), urlOf(path, params), { ...options, idempotencyKey, body, ...extra });
 }
 
+/** The schema's POSTs that take a file (`multipart/form-data`). */
+export type UploadPath = {
+  [P in PathOf<'post'>]: paths[P]['post'] extends { requestBody: { content: { 'multipart/form-data': unknown } } } ? P : never;
+}[PathOf<'post'>];
+
 export const api = {
-  get: <P extends PathOf<'get'>>(path: P, ...[init]: Args<P, 'get'>) => call<Data<P, 'get'>>('GET', path, init as LooseInit),
-  post: <P extends PathOf<'post'>>(path: P, ...[init]: Args<P, 'post'>) => call<Data<P, 'post'>>('POST', path, init as LooseInit),
-  put: <P extends PathOf<'put'>>(path: P, ...[init]: Args<P, 'put'>) => call<Data<P, 'put'>>('PUT', path, init as LooseInit),
-  patch: <P extends PathOf<'patch'>>(path: P, ...[init]: Args<P, 'patch'>) => call<Data<P, 'patch'>>('PATCH', path, init as LooseInit),
-  delete: <P extends PathOf<'delete'>>(path: P, ...[init]: Args<P, 'delete'>) => call<Data<P, 'delete'>>('DELETE', path, init as LooseInit),
+  get: <P extends PathOf<'get'>, I extends CallInit<P, 'get'>>(path: P, ...[init]: Args<I>) => call<Data<P, 'get'>>('GET', path, init as LooseInit),
+  post: <P extends PathOf<'post'>, I extends CallInit<P, 'post'>>(path: P, ...[init]: Args<I>) => call<Data<P, 'post'>>('POST', path, init as LooseInit),
+  put: <P extends PathOf<'put'>, I extends CallInit<P, 'put'>>(path: P, ...[init]: Args<I>) => call<Data<P, 'put'>>('PUT', path, init as LooseInit),
+  patch: <P extends PathOf<'patch'>, I extends CallInit<P, 'patch'>>(path: P, ...[init]: Args<I>) => call<Data<P, 'patch'>>('PATCH', path, init as LooseInit),
+  delete: <P extends PathOf<'delete'>, I extends CallInit<P, 'delete'>>(path: P, ...[init]: Args<I>) => call<Data<P, 'delete'>>('DELETE', path, init as LooseInit),
   /** A POST that answers with a file (exports, import templates); a refusal still arrives as an envelope. */
-  download: <P extends PathOf<'post'>>(path: P, ...[init]: Args<P, 'post'>) =>
+  download: <P extends PathOf<'post'>, I extends CallInit<P, 'post'>>(path: P, ...[init]: Args<I>) =>
     call<DownloadedFile>('POST', path, init as LooseInit, { expect: 'file' }),
+  /** Sends `file` as the form field `file` of a multipart POST. */
+  upload: <P extends UploadPath>(path: P, file: File, options?: CallOptions) => {
+    const form = new FormData();
+    form.append('file', file);
+    return call<Data<P, 'post'>>('POST', path, { ...options, body: form });
+  },
 };

@@ -1,5 +1,5 @@
+import { api } from '../api/client';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../api/http';
 import type { DataOf } from '../api/types';
 
 export type AppInfo = DataOf<'/cms/info', 'get'>;
@@ -10,7 +10,7 @@ export const DEFAULT_APP_TITLE = 'GINEE-OMP';
 /** Build information and the app title; asked once a page load, failures shown by whoever cares. */
 export const appInfoQuery = {
   queryKey: ['system', 'info'],
-  queryFn: ({ signal }: { signal: AbortSignal }) => http.get<AppInfo>('info', { signal, notify: false }),
+  queryFn: ({ signal }: { signal: AbortSignal }) => api.get('/cms/info', { signal, notify: false }),
   staleTime: Infinity,
 };
 

@@ -1,6 +1,6 @@
+import { api } from '../../api/client';
 import type { QueryClient } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../api/http';
 import type { DataOf } from '../../api/types';
 import { clearToken } from '../../api/token';
 import { notifyFailure } from '../../api/notifier';
@@ -15,7 +15,7 @@ export type MenuNode = DataOf<'/cms/user/menus', 'get'>[number];
 export const userInfoQuery = {
   queryKey: ['session', 'user'] as const,
   queryFn: async () => {
-    const user = await http.get<UserInfo>('user/info');
+    const user = await api.get('/cms/user/info');
     setDisplayZone(user?.timeZone ?? user?.defaultTimeZone); // every time is shown in this zone from now on
     return user;
   },
@@ -25,7 +25,7 @@ export const userInfoQuery = {
 /** The signed-in user's menu tree: directories, menus and hidden detail routes. */
 export const menusQuery = {
   queryKey: ['session', 'menus'] as const,
-  queryFn: () => http.get<MenuNode[]>('user/menus'),
+  queryFn: () => api.get('/cms/user/menus'),
   staleTime: Infinity,
 };
 

@@ -11,7 +11,7 @@ const NO_OPTIONS: EnumOption[] = [];
 export function useEnumOptions(name: string | undefined): EnumOption[] {
   const { i18n } = useTranslation();
   const { data } = useQuery({
-    ...referenceQuery<EnumOption[]>(['enum', name, i18n.language], `common/enums/${name}`, { staleTime: Infinity }),
+    ...referenceQuery(['enum', name, i18n.language], '/cms/common/enums/{name}', { params: { path: { name: name ?? '' } }, staleTime: Infinity }),
     enabled: Boolean(name),
   });
   return data ?? NO_OPTIONS;

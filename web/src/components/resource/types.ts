@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { Permission } from '../../app/access/can';
 import type { Translate } from '../../i18n';
+import type { ResourcePrefix } from './api';
 
 export type ColumnPriority = 'key' | 'wide';
 
@@ -122,7 +123,7 @@ export interface Resource<R extends Row = Row> {
   /** Table key for the saved column display, and the default translation namespace. */
   name: string;
   /** API prefix: `courier` gives `/cms/courier/search`, `/detail/{id}`, `/add`, `/modify`, ... */
-  api: string;
+  api: ResourcePrefix;
   namespace: string;
   /** Translation key of the entity's name in dialog titles (`entity`; another lets resources share a namespace). */
   entity: string;

@@ -1,5 +1,5 @@
+import { api } from '../../api/client';
 import type { components } from '../../api/schema';
-import { http } from '../../api/http';
 import { defineResource, type Column, type RowAction } from '../../components/resource';
 import { toast } from '../../components/feedback';
 
@@ -35,7 +35,7 @@ const bindActions: RowAction<Shop>[] = [
     confirm: 'unbindConfirmShort',
     when: (shop) => shop.bound,
     run: async (shop, context) => {
-      await http.post('shop/unbind', { id: shop.id });
+      await api.post('/cms/shop/unbind', { body: { id: shop.id } });
       toast.success(String(shop.name));
       context.reload();
     },
@@ -47,7 +47,7 @@ const bindActions: RowAction<Shop>[] = [
     confirm: 'bindConfirmShort',
     when: (shop) => !shop.bound,
     run: async (shop, context) => {
-      await http.post('shop/bind', { id: shop.id });
+      await api.post('/cms/shop/bind', { body: { id: shop.id } });
       toast.success(String(shop.name));
       context.reload();
     },

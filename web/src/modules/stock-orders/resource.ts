@@ -1,3 +1,4 @@
+import { api } from '../../api/client';
 import type { components } from '../../api/schema';
 import { API_BASE, http } from '../../api/http';
 import { storedLanguage } from '../../i18n/languages';
@@ -109,7 +110,7 @@ function rowActions(dialogs: OrderDialogs, t: (key: string) => string): RowActio
       when: canDelete,
       run: async (o, context) => {
         try {
-          await http.delete(`stock-order/delete/${o.id}`);
+          await api.delete('/cms/stock-order/delete/{row_id}', { params: { path: { row_id: o.id } } });
           toast.success(t('resource.deleted'));
         } finally {
           context.reload();

@@ -1,5 +1,5 @@
+import { api } from '../../api/client';
 import type { components } from '../../api/schema';
-import { http } from '../../api/http';
 import { defineResource, type Column, type Row, type RowAction } from '../../components/resource';
 import { toast } from '../../components/feedback';
 import { ShopInput } from '../shops/ShopInput';
@@ -108,7 +108,7 @@ const retry: RowAction<Push> = {
   when: canRetry,
   run: async (push, context) => {
     try {
-      await http.post<Push>('stock-sync/push/retry', { id: push.id });
+      await api.post('/cms/stock-sync/push/retry', { body: { id: push.id } });
       toast.success(push.sku);  // its new status shows in the reloaded list
     } finally {
       context.reload();

@@ -1,5 +1,5 @@
+import { api } from '../../api/client';
 import type { components } from '../../api/schema';
-import { http } from '../../api/http';
 import { defineResource, type Column, type RowAction } from '../../components/resource';
 import { toast } from '../../components/feedback';
 import type { Translate } from '../../i18n';
@@ -37,7 +37,7 @@ const statusActions: RowAction<Warehouse>[] = [true, false].map((enabled) => ({
   confirm: enabled ? 'enableConfirm' : 'disableConfirm',
   when: (row: Warehouse) => row.enabled !== enabled,
   run: async (row: Warehouse, context) => {
-    await http.post(`warehouse/${enabled ? 'enable' : 'disable'}`, { id: row.id });
+    await api.post(enabled ? '/cms/warehouse/enable' : '/cms/warehouse/disable', { body: { id: row.id } });
     toast.success(String(row.name));
     context.reload();
   },

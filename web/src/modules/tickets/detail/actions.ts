@@ -1,3 +1,4 @@
+import type { TicketAction } from './api';
 /** What the user is asked before an action is sent. */
 export type ActionInput = 'none' | 'reason' | 'solution' | 'target' | 'level' | 'person' | 'edit';
 
@@ -5,7 +6,7 @@ export interface ActionSpec {
   /** As the server names it in `allowedActions`. */
   action: string;
   /** `POST ticket/{id}/<path>` */
-  path: string;
+  path: TicketAction;
   /** The button's permission (docs/tickets.md). */
   permission: string;
   input: ActionInput;
