@@ -54,7 +54,7 @@ const bindActions: RowAction<Shop>[] = [
   },
 ];
 
-const shared = { namespace: 'shops', columns, defaultSort: '-id', rowActions: bindActions, actions: { export: 'shop#export' } };
+const shared = { namespace: 'shops', columns, defaultSort: '-id', rowActions: bindActions, actions: ['export'] as const };
 
 export const allShops = defineResource<Shop>({ ...shared, name: 'shops', api: 'shop', permission: 'shops-all' });
 

@@ -135,7 +135,7 @@ export function stockOrders(dialogs: OrderDialogs, t: (key: string) => string) {
     name: 'stock-orders',
     api: 'stock-order',
     permission: 'outbound-inbound-order-query',
-    actions: { export: 'stock-order#export' },
+    actions: ['export'],
     defaultSort: '-id',
     hint: 'searchHint',
     searchable: (filters) => orderNumbers(filters.orderNo).length > 0,

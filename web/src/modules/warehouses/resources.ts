@@ -48,7 +48,7 @@ export const warehouses = defineResource<Warehouse>({
   name: 'warehouses',
   api: 'warehouse',
   permission: 'warehouse-list',
-  actions: { add: 'warehouse#add', edit: 'warehouse#edit', delete: 'warehouse#delete', export: 'warehouse#export', import: 'warehouse#import' },
+  actions: ['add', 'edit', 'delete', 'export', 'import'],
   defaultSort: '-id',
   rowActions: statusActions,
   columns: [
@@ -68,7 +68,7 @@ export const warehouses = defineResource<Warehouse>({
 });
 
 const inWarehouse = { key: 'warehouseId', title: 'warehouse', table: false, filter: { input: WarehouseInput }, form: { required: true, createOnly: true, input: WarehouseInput } } as const;
-const locationActions = { add: 'location#add', edit: 'location#edit', delete: 'location#delete', export: 'location#export', import: 'location#import' };
+const locationActions = ['add', 'edit', 'delete', 'export', 'import'] as const;
 
 /** SPEC §3 WMS: a warehouse's product areas, each with its location code. */
 export const areas = defineResource<WarehouseArea>({
@@ -116,7 +116,7 @@ export const products = defineResource<WmsProduct>({
   entity: 'productEntity',
   api: 'wms-product',
   permission: 'product-library',
-  actions: { add: 'product#add', edit: 'product#edit', delete: 'product#delete', export: 'product#export', import: 'product#import' },
+  actions: ['add', 'edit', 'delete', 'export', 'import'],
   defaultSort: '-id',
   columns: [
     { key: 'sku', title: 'sku', priority: 'key', filter: true, sorter: true, copyable: true, form: { required: true, max: 100, createOnly: true, check: checkSku } },
