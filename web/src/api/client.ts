@@ -71,11 +71,11 @@ export type UploadPath = {
 }[PathOf<'post'>];
 
 export const api = {
-  get: <P extends PathOf<'get'>, I extends CallInit<P, 'get'>>(path: P, ...[init]: Args<I>) => call<Data<P, 'get'>>('GET', path, init as LooseInit),
+  get: <P extends PathOf<'get'>, I extends CallInit<P, 'get'>>(path: P, ...[init]: Args<I>) => call<Data<P, 'get'>>('GET', path, init),
   post: <P extends PathOf<'post'>, I extends CallInit<P, 'post'>>(path: P, ...[init]: Args<I>) => call<Data<P, 'post'>>('POST', path, init as LooseInit),
-  put: <P extends PathOf<'put'>, I extends CallInit<P, 'put'>>(path: P, ...[init]: Args<I>) => call<Data<P, 'put'>>('PUT', path, init as LooseInit),
-  patch: <P extends PathOf<'patch'>, I extends CallInit<P, 'patch'>>(path: P, ...[init]: Args<I>) => call<Data<P, 'patch'>>('PATCH', path, init as LooseInit),
-  delete: <P extends PathOf<'delete'>, I extends CallInit<P, 'delete'>>(path: P, ...[init]: Args<I>) => call<Data<P, 'delete'>>('DELETE', path, init as LooseInit),
+  put: <P extends PathOf<'put'>, I extends CallInit<P, 'put'>>(path: P, ...[init]: Args<I>) => call<Data<P, 'put'>>('PUT', path, init),
+  patch: <P extends PathOf<'patch'>, I extends CallInit<P, 'patch'>>(path: P, ...[init]: Args<I>) => call<Data<P, 'patch'>>('PATCH', path, init),
+  delete: <P extends PathOf<'delete'>, I extends CallInit<P, 'delete'>>(path: P, ...[init]: Args<I>) => call<Data<P, 'delete'>>('DELETE', path, init),
   /** A POST that answers with a file (exports, import templates); a refusal still arrives as an envelope. */
   download: <P extends PathOf<'post'>, I extends CallInit<P, 'post'>>(path: P, ...[init]: Args<I>) =>
     call<DownloadedFile>('POST', path, init as LooseInit, { expect: 'file' }),

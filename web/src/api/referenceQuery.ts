@@ -16,7 +16,7 @@ export function referenceQuery<P extends PathOf<'get'>>(
   return {
     queryKey,
     // No AbortSignal on purpose: an aborted first request would make the next screen send a second one.
-    queryFn: () => (api.get as Get)(path, { params: options.params } as CallInit<P, 'get'>),
+    queryFn: () => (api.get as Get)(path, { params: options.params }),
     staleTime: options.staleTime ?? 60_000,
   };
 }

@@ -1,4 +1,4 @@
-import { api, type Body, type PathOf } from '../../../api/client';
+import { api, type PathOf } from '../../../api/client';
 import type { components } from '../../../api/schema';
 
 type Schemas = components['schemas'];
@@ -37,11 +37,8 @@ export const ticketDetailApi = {
   /** `POST ticket/{id}/<action>`: the new detail, or a translated 409 when the ticket's state refuses it; a dialog
    *  shows the refusal itself (`notify: false`). */
   act: (id: number, action: TicketAction, body: ActionBody = {}, notify = true) =>
-    api.post(`/cms/ticket/{ticket_id}/${action}` as '/cms/ticket/{ticket_id}/claim', {
-      params: ticket(id),
-      body: body as Body<'/cms/ticket/{ticket_id}/claim', 'post'>,
-      notify,
-    }) as Promise<TicketDetail>,
+    // Every action answers with the ticket; the path is one of the schema's (TicketAction), typed as any one of them.
+    api.post(`/cms/ticket/{ticket_id}/${action}` as '/cms/ticket/{ticket_id}/claim', { params: ticket(id), body, notify }),
   /** What a priority change would do: the new deadlines and the clocks it would breach at once. */
   priorityPreview: (id: number, issueLevel: TicketIssueLevel, signal?: AbortSignal) =>
     api.post('/cms/ticket/{ticket_id}/priority/preview', { params: ticket(id), body: { issueLevel }, signal }),
