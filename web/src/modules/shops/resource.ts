@@ -1,5 +1,6 @@
 import { api } from '../../api/client';
 import type { components } from '../../api/schema';
+import { permissionOf } from '../../app/access/operations';
 import { defineResource, type Column, type RowAction } from '../../components/resource';
 import { toast } from '../../components/feedback';
 
@@ -30,7 +31,7 @@ const bindActions: RowAction<Shop>[] = [
   {
     key: 'unbind',
     label: 'unbind',
-    permission: 'shop#unbind',
+    permission: permissionOf('POST /cms/shop/unbind'),
     danger: true,
     confirm: 'unbindConfirmShort',
     when: (shop) => shop.bound,
@@ -43,7 +44,7 @@ const bindActions: RowAction<Shop>[] = [
   {
     key: 'bind',
     label: 'bind',
-    permission: 'shop#bind',
+    permission: permissionOf('POST /cms/shop/bind'),
     confirm: 'bindConfirmShort',
     when: (shop) => !shop.bound,
     run: async (shop, context) => {

@@ -1,5 +1,7 @@
 import { api, type UploadPath } from '../../api/client';
 import type { components } from '../../api/schema';
+import type { Permission } from '../../app/access/can';
+import { permissionOf } from '../../app/access/operations';
 
 export type StoredFile = components['schemas']['StoredFilePublic'];
 
@@ -11,9 +13,10 @@ export const UPLOAD_PATHS = {
   unrestricted: '/cms/common/upload-unrestricted-file',
 } as const satisfies Record<UploadKind, UploadPath>;
 
-export const UPLOAD_PERMISSIONS: Record<UploadKind, string> = {
-  public: 'file#upload-public',
-  unrestricted: 'file#upload-unrestricted',
+/** Who may upload each kind: its operation's permission, as the schema publishes it. */
+export const UPLOAD_PERMISSIONS: Record<UploadKind, Permission> = {
+  public: permissionOf(`POST ${UPLOAD_PATHS.public}`),
+  unrestricted: permissionOf(`POST ${UPLOAD_PATHS.unrestricted}`),
 };
 
 export function uploadFile(kind: UploadKind, file: File): Promise<StoredFile> {

@@ -1,5 +1,6 @@
 import { api } from '../../api/client';
 import type { components } from '../../api/schema';
+import { permissionOf } from '../../app/access/operations';
 import { defineResource, type Column, type RowAction } from '../../components/resource';
 import { toast } from '../../components/feedback';
 import type { Translate } from '../../i18n';
@@ -32,7 +33,7 @@ const merchant: Column<Warehouse>[] = [
 const statusActions: RowAction<Warehouse>[] = [true, false].map((enabled) => ({
   key: enabled ? 'enable' : 'disable',
   label: enabled ? 'enable' : 'disable',
-  permission: 'warehouse#status',
+  permission: permissionOf(enabled ? 'POST /cms/warehouse/enable' : 'POST /cms/warehouse/disable'),
   danger: !enabled,
   confirm: enabled ? 'enableConfirm' : 'disableConfirm',
   when: (row: Warehouse) => row.enabled !== enabled,
