@@ -1,8 +1,8 @@
 import { api } from '../api/client';
 import { useQuery } from '@tanstack/react-query';
-import type { DataOf } from '../api/types';
+import type { Data } from '../api/client';
 
-export type AppInfo = DataOf<'/cms/info', 'get'>;
+export type AppInfo = Data<'/cms/info', 'get'>;
 
 /** SPEC §9: the app title; the server's setting wins once /cms/info has answered. */
 export const DEFAULT_APP_TITLE = 'GINEE-OMP';

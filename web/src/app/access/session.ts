@@ -1,15 +1,15 @@
 import { api } from '../../api/client';
 import type { QueryClient } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
-import type { DataOf } from '../../api/types';
+import type { Data } from '../../api/client';
 import { clearToken } from '../../api/token';
 import { notifyFailure } from '../../api/notifier';
 import { ApiError } from '../../api/ApiError';
 import { i18n } from '../../i18n';
 import { setDisplayZone } from '../../components/format/time';
 
-export type UserInfo = DataOf<'/cms/user/info', 'get'>;
-export type MenuNode = DataOf<'/cms/user/menus', 'get'>[number];
+export type UserInfo = Data<'/cms/user/info', 'get'>;
+export type MenuNode = Data<'/cms/user/menus', 'get'>[number];
 
 /** Who is signed in: profile, roles, permission identifiers (menus and buttons). */
 export const userInfoQuery = {

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { referenceQuery } from '../../api/referenceQuery';
-import type { DataOf } from '../../api/types';
+import type { Data } from '../../api/client';
 
-export type EnumOption = DataOf<'/cms/common/enums/{name}', 'get'>[number];
+export type EnumOption = Data<'/cms/common/enums/{name}', 'get'>[number];
 
 const NO_OPTIONS: EnumOption[] = [];
 
