@@ -42,8 +42,9 @@ dev: $(BIN)/.installed web/node_modules/.installed
 test: $(BIN)/.installed web/node_modules/.installed
 	@$(BIN)/python -m tests.run_all
 
-lint: $(BIN)/.installed
+lint: $(BIN)/.installed web/node_modules/.installed
 	$(BIN)/ruff check .
+	$(NPM) run lint --silent
 
 typecheck: $(BIN)/.installed web/node_modules/.installed
 	$(BIN)/mypy

@@ -13,6 +13,7 @@ STEPS: list[tuple[str, list[str]]] = [
     ("ruff", [".venv/bin/ruff", "check", "."]),
     ("mypy", [".venv/bin/mypy"]),
     ("tsc", ["npm", "--prefix", "web", "run", "typecheck", "--silent"]),
+    ("eslint", ["npm", "--prefix", "web", "run", "lint", "--silent"]),
     ("openapi", ["make", "--no-print-directory", "check-openapi"]),
     ("pytest", [".venv/bin/pytest", "-n", "auto", "--dist", "loadfile", "-q", "-p", "no:cacheprovider"]),
     ("vitest", ["npm", "--prefix", "web", "test", "--silent"]),

@@ -23,7 +23,7 @@ async function exported(scope: ReturnType<Page['getByTestId']>, url: string, fil
   await scope.getByRole('button', { name: 'Export' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe(filename);
-  expect((await readFile((await file.path())!)).subarray(0, 2).toString()).toBe('PK');
+  expect((await readFile((await file.path()))).subarray(0, 2).toString()).toBe('PK');
   return (await sent).postDataJSON() as Record<string, unknown>;
 }
 

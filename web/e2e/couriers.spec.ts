@@ -154,7 +154,7 @@ describe('couriers on the resource kit (SPEC §3 Courier, §5)', () => {
     expect((await sent).postDataJSON()).toEqual({ name: 'ninja', sort: '-id' });
     const file = await download;
     expect(file.suggestedFilename()).toBe('couriers.xlsx');
-    const bytes = await readFile((await file.path())!);
+    const bytes = await readFile((await file.path()));
     expect(bytes.subarray(0, 2).toString()).toBe('PK');
   });
 

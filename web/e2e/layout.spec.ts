@@ -58,7 +58,7 @@ async function expectColumnsOnScreen(table: Locator, names: readonly string[], v
 /** The page scrolls sideways neither as a whole nor inside the table. */
 async function expectNoSidewaysScroll(table: Locator): Promise<void> {
   const overflow = await table.evaluate((element) => {
-    const scroller = element.querySelector('.ant-table-content, .ant-table-body') as HTMLElement | null;
+    const scroller = element.querySelector<HTMLElement>('.ant-table-content, .ant-table-body');
     return {
       table: scroller ? scroller.scrollWidth - scroller.clientWidth : 0,
       page: document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -44,7 +44,7 @@ export function startStack(): Promise<RunningStack> {
   });
   const verbose = Boolean(process.env.OMP_E2E_VERBOSE);
   const errorTail: string[] = [];
-  createInterface({ input: child.stderr! }).on('line', (line) => {
+  createInterface({ input: child.stderr }).on('line', (line) => {
     errorTail.push(line);
     if (errorTail.length > 40) errorTail.shift();
     if (verbose) console.error(`[stack] ${line}`);
@@ -73,7 +73,7 @@ export function startStack(): Promise<RunningStack> {
       giveUp(`the launcher exited before it was ready (code ${code}, signal ${signal})`);
     });
     // Keep reading stdout for the whole run, so the launcher never blocks on a full pipe.
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
       if (verbose) console.error(`[stack] ${line}`);
       if (!line.trimStart().startsWith('{')) return;
       try {

@@ -134,7 +134,7 @@ describe('tickets: new form, list and my tickets (SPEC §2, §5, §9)', () => {
     await page.getByRole('button', { name: 'Export' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('tickets.xlsx');
-    const [header = [], ...exported] = readXlsx((await file.path())!);
+    const [header = [], ...exported] = readXlsx((await file.path()));
     expect(header.slice(0, 5)).toEqual(['Ticket id', 'Title', 'Priority', 'Status', 'Category']);
     expect(exported).toHaveLength(1);
     expect(exported[0]?.slice(0, 5)).toEqual([ticketId, TITLE, 'P1', 'New', 'Stock']);

@@ -1,4 +1,4 @@
-import { http } from './http';
+import { api } from './client';
 import { takeTokenFromAddress } from './token';
 
 /**
@@ -10,7 +10,7 @@ export async function adoptTokenFromAddress(): Promise<boolean> {
   const token = takeTokenFromAddress();
   if (!token) return false;
   try {
-    await http.post('auth/adopt', { token });
+    await api.post('/cms/auth/adopt', { body: { token } });
     return true;
   } catch {
     return false;

@@ -55,7 +55,7 @@ export function dispositionFilename(header: string | null, fallback: string): st
   return /filename="?([^";]+)"?/i.exec(header)?.[1]?.trim() || fallback;
 }
 
-function isFileReply(response: Response, options: RequestOptions): boolean {
+function isFileReply(response: Response, options: Pick<RequestOptions, 'expect'>): boolean {
   return options.expect === 'file' && response.ok && !(response.headers.get('Content-Type') ?? '').includes('json');
 }
 
@@ -113,8 +113,16 @@ async function readJson(response: Response): Promise<unknown> {
  * One call to the console API. Resolves with the envelope's `data`; rejects with an ApiError
  * (after showing a notification with the message, the path and the transaction id).
  */
-export async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
-  const shownPath = apiPath(path);
+export function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+  return send<T>(method, apiPath(path), withQuery(apiPath(path), options.params), options);
+}
+
+/**
+ * The transport under both clients (this one and the typed one, api/client.ts): sends `url` (`/cms/...`, its
+ * query included) with the session's headers, and turns the reply into the envelope's data or an ApiError.
+ * `shownPath` is what a failure names (the path without its query).
+ */
+export async function send<T>(method: HttpMethod, shownPath: string, url: string, options: Omit<RequestOptions, 'params'>): Promise<T> {
   const notify = options.notify ?? true;
   const timeoutMs = Math.min(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
   const controller = new AbortController();
@@ -130,7 +138,7 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
   let response: Response;
   let payload: unknown;
   try {
-    response = await fetch(withQuery(shownPath, options.params), {
+    response = await fetch(url, {
       method,
       headers: withIdempotencyKey(headersFor(options.body), options.idempotencyKey),
       body: encodeBody(options.body),

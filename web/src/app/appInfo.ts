@@ -1,8 +1,8 @@
+import { api } from '../api/client';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../api/http';
-import type { DataOf } from '../api/types';
+import type { Data } from '../api/client';
 
-export type AppInfo = DataOf<'/cms/info', 'get'>;
+export type AppInfo = Data<'/cms/info', 'get'>;
 
 /** SPEC §9: the app title; the server's setting wins once /cms/info has answered. */
 export const DEFAULT_APP_TITLE = 'GINEE-OMP';
@@ -10,7 +10,7 @@ export const DEFAULT_APP_TITLE = 'GINEE-OMP';
 /** Build information and the app title; asked once a page load, failures shown by whoever cares. */
 export const appInfoQuery = {
   queryKey: ['system', 'info'],
-  queryFn: ({ signal }: { signal: AbortSignal }) => http.get<AppInfo>('info', { signal, notify: false }),
+  queryFn: ({ signal }: { signal: AbortSignal }) => api.get('/cms/info', { signal, notify: false }),
   staleTime: Infinity,
 };
 

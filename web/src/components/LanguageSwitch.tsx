@@ -1,15 +1,15 @@
+import { api } from '../api/client';
 import { Button } from 'antd';
 import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { http } from '../api/http';
 import { switchLanguage } from '../i18n';
-import { LANGUAGES } from '../i18n/languages';
+import { LANGUAGES, type Language } from '../i18n/languages';
 import { LazyDropdown } from './LazyDropdown';
 
 /** The signed-in user's choice is kept by the server too: the mails written to them are in it. */
-async function choose(code: string): Promise<void> {
+async function choose(code: Language): Promise<void> {
   await switchLanguage(code);
-  await http.post('user/language', { language: code }).catch(() => undefined);
+  await api.post('/cms/user/language', { body: { language: code } }).catch(() => undefined);
 }
 
 /** SPEC §2: the language dropdown (zh-CN, en, id); Thai and Vietnamese users get English. */
@@ -23,7 +23,7 @@ export function LanguageSwitch() {
         selectable: true,
         selectedKeys: [current.code],
         items: LANGUAGES.map((l) => ({ key: l.code, label: l.label })),
-        onClick: ({ key }) => void choose(key),
+        onClick: ({ key }) => void choose(key as Language), // the items' keys are the offered codes
       }}
     >
       <Button type="text" icon={<GlobalOutlined />} aria-label={t('common.language')} data-testid="language-switch">

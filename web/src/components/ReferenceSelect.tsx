@@ -2,31 +2,36 @@ import { useState } from 'react';
 import { Select } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { referenceQuery } from '../api/referenceQuery';
+import type { PathOf } from '../api/client';
 import type { InputProps } from './resource';
 import { labelled } from './resource/labelled';
 import { pickerProps } from '../modules/users/pickedIds';
 import { useDebounced } from '../modules/users/useDebounced';
 
+/** The query key of an options list: its path below `/cms/` (`['warehouse', 'options']`). */
+const keyOf = (path: string) => path.replace(/^\/cms\//, '').split('/');
+
 /** A form or filter input picking one row of a server's `<resource>/options` list (cached as reference data),
  *  each option named by `name`. */
-export function referenceSelect<T extends { id: number }>(api: string, name: (option: T) => string) {
+export function referenceSelect<T extends { id: number }>(api: PathOf<'get'>, name: (option: T) => string) {
   return function ReferenceSelect({ id, label, value, onChange }: InputProps) {
-    const { data = [], isFetching } = useQuery(referenceQuery<T[]>(api.split('/'), api));
+    const { data = [], isFetching } = useQuery(referenceQuery(keyOf(api), api));
+    const options = data as unknown as T[];
     return (
       <Select
         {...pickerProps({ id, label, value, onChange })}
         allowClear
         showSearch={{ optionFilterProp: 'label' }}
         loading={isFetching}
-        options={data.map((option) => ({ value: option.id, label: name(option) }))}
+        options={options.map((option) => ({ value: option.id, label: name(option) }))}
       />
     );
   };
 }
 
 export interface ReferenceSearchProps<T> {
-  /** The server's picker search (`wms-product/options`): answers the first matches of `q`, within the reader's scope. */
-  api: string;
+  /** The server's picker search (`/cms/wms-product/options`): answers the first matches of `q`, within the reader's scope. */
+  api: PathOf<'get'>;
   name: (option: T) => string;
   /** The value a pick gives the form: the option's id unless said (a SKU is picked by its text). */
   pickValue?: (option: T) => string | number;
@@ -47,11 +52,12 @@ export function ReferenceSearch<T extends { id: number }>({ api, name, pickValue
   const valueOf = pickValue ?? ((option: T) => option.id);
   const [typed, setTyped] = useState('');
   const q = useDebounced(typed, 300).trim();
-  const { data = [], isFetching } = useQuery({
-    ...referenceQuery<T[]>([...api.split('/'), 'search', q, params], api, { params: { ...params, q: q || undefined }, staleTime: 30_000 }),
+  const { data: found, isFetching } = useQuery({
+    ...referenceQuery([...keyOf(api), 'search', q, params], api, { params: { query: { ...params, q: q || undefined } }, staleTime: 30_000 }),
     placeholderData: keepPreviousData,
     enabled: !disabled, // nothing to offer yet (the merchant whose products to search is not picked)
   });
+  const data = (found ?? []) as unknown as T[];
   const [picked, setPicked] = useState<T>();
   const offered = picked && !data.some((option) => valueOf(option) === valueOf(picked)) ? [picked, ...data] : data;
   return (

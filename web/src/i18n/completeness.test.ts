@@ -75,8 +75,8 @@ describe('module language files (one namespace a module)', () => {
   it.each(namespaces.flatMap((namespace) => [['zh-CN', namespace], ['id', namespace]]))(
     '%s texts of %s have exactly the keys and placeholders of en',
     (language, namespace) => {
-      const english = moduleMessages(namespace!, 'en');
-      const other = moduleMessages(namespace!, language!);
+      const english = moduleMessages(namespace, 'en');
+      const other = moduleMessages(namespace, language);
       expect(english, `${namespace}/locales/en.json`).toBeDefined();
       expect(other, `${namespace}/locales/${language}.json`).toBeDefined();
       expect(keys(other!).sort()).toEqual(keys(english!).sort());
@@ -85,7 +85,7 @@ describe('module language files (one namespace a module)', () => {
   );
 
   it.each(namespaces.flatMap((namespace) => [['en', namespace], ['id', namespace]]))('%s texts of %s use half-width punctuation', (language, namespace) => {
-    expect(fullWidthTexts(moduleMessages(namespace!, language!)!)).toEqual([]);
+    expect(fullWidthTexts(moduleMessages(namespace, language)!)).toEqual([]);
   });
 
 });

@@ -26,7 +26,7 @@ export function storedLanguage(): string {
   try {
     stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
   } catch {
-    stored = null;
+    // storage refused (a privacy mode): the default language
   }
   return stored && KNOWN.has(stored) ? stored : DEFAULT_LANGUAGE;
 }

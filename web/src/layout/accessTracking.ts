@@ -1,4 +1,4 @@
-import { http } from '../api/http';
+import { api } from '../api/client';
 
 /**
  * SPEC §2: named routes whose visits are reported to access tracking: the landing page, the
@@ -11,5 +11,5 @@ export const TRACKED_SCREENS: ReadonlySet<string> = new Set([
 ]);
 
 export function trackAccess(name: string, accessURL: string): void {
-  void http.post('access-tracking/add', { name, accessURL }, { notify: false }).catch(() => undefined);
+  void api.post('/cms/access-tracking/add', { body: { name, accessURL }, notify: false }).catch(() => undefined);
 }

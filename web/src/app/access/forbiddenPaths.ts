@@ -1,10 +1,10 @@
+import { api } from '../../api/client';
 import { matchPath } from 'react-router';
-import { http } from '../../api/http';
 
 /** The route paths of screens the user does not hold (`GET user/forbidden-paths`), asked only when needed. */
 export const forbiddenPathsQuery = {
   queryKey: ['session', 'forbidden-paths'] as const,
-  queryFn: () => http.get<string[]>('user/forbidden-paths', { notify: false }),
+  queryFn: () => api.get('/cms/user/forbidden-paths', { notify: false }),
   staleTime: Infinity,
 };
 

@@ -1,21 +1,21 @@
+import { api } from '../../api/client';
 import type { QueryClient } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../api/http';
-import type { DataOf } from '../../api/types';
+import type { Data } from '../../api/client';
 import { clearToken } from '../../api/token';
 import { notifyFailure } from '../../api/notifier';
 import { ApiError } from '../../api/ApiError';
 import { i18n } from '../../i18n';
 import { setDisplayZone } from '../../components/format/time';
 
-export type UserInfo = DataOf<'/cms/user/info', 'get'>;
-export type MenuNode = DataOf<'/cms/user/menus', 'get'>[number];
+export type UserInfo = Data<'/cms/user/info', 'get'>;
+export type MenuNode = Data<'/cms/user/menus', 'get'>[number];
 
 /** Who is signed in: profile, roles, permission identifiers (menus and buttons). */
 export const userInfoQuery = {
   queryKey: ['session', 'user'] as const,
   queryFn: async () => {
-    const user = await http.get<UserInfo>('user/info');
+    const user = await api.get('/cms/user/info');
     setDisplayZone(user?.timeZone ?? user?.defaultTimeZone); // every time is shown in this zone from now on
     return user;
   },
@@ -25,7 +25,7 @@ export const userInfoQuery = {
 /** The signed-in user's menu tree: directories, menus and hidden detail routes. */
 export const menusQuery = {
   queryKey: ['session', 'menus'] as const,
-  queryFn: () => http.get<MenuNode[]>('user/menus'),
+  queryFn: () => api.get('/cms/user/menus'),
   staleTime: Infinity,
 };
 

@@ -11,7 +11,7 @@ beforeAll(() => loadNamespaces(['resource']));
 const t: Translate = (key) => key; // labels are their keys: the fields are found by them
 
 const entries = defineResource({
-  name: 'entries', namespace: 'resource', api: 'entry', permission: 'entries',
+  name: 'entries', namespace: 'resource', api: 'courier', permission: 'entries',
   columns: [
     { key: 'name', title: 'name', form: { required: true } },
     { key: 'code', title: 'code', form: { required: true, fixed: true } },

@@ -14,7 +14,7 @@ beforeEach(() => {
 });
 
 const things = defineResource<{ id: number; name: string }>({
-  name: 'things', namespace: 'resource', api: 'thing', permission: 'things', columns: [{ key: 'name', title: 'name', priority: 'key' }],
+  name: 'things', namespace: 'resource', api: 'courier', permission: 'things', columns: [{ key: 'name', title: 'name', priority: 'key' }],
 });
 
 /** The kit's list page against a server whose search answers `total` matches, counted up to its cap or not. */

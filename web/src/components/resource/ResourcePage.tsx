@@ -56,7 +56,7 @@ export function ResourcePage<R extends Row>({ resource, extra, title }: { resour
   };
 
   const listed = useMemo(() => tableColumns(resource.columns), [resource.columns]);
-  const { display, change, ready } = useTableDisplay(resource.name, listed as unknown as Column<Row>[]);
+  const { display, change, ready } = useTableDisplay(resource.name, listed);
   const actions = useResourceActions(resource, api, t);
   const [selected, setSelected] = useState<R[]>([]);
   useOnChange(JSON.stringify(payload), () => setSelected([]));
@@ -89,7 +89,7 @@ export function ResourcePage<R extends Row>({ resource, extra, title }: { resour
       <Tooltip title={t('common.refresh')}>
         <Button icon={<ReloadOutlined />} aria-label={t('common.refresh')} onClick={context.reload} />
       </Tooltip>
-      <ColumnSettings columns={listed as unknown as Column<Row>[]} display={display} onChange={change} t={t} />
+      <ColumnSettings columns={listed} display={display} onChange={change} t={t} />
     </Flex>
   );
 

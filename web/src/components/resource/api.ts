@@ -1,4 +1,5 @@
-import { http, MAX_TIMEOUT_MS } from '../../api/http';
+import type { PathOf } from '../../api/client';
+import { API_BASE, MAX_TIMEOUT_MS, request, type DownloadedFile } from '../../api/http';
 import type { Row } from './types';
 
 export interface PageOf<R> {
@@ -10,23 +11,31 @@ export interface PageOf<R> {
   pageSize: number;
 }
 
-/** The server half of the kit (api/resource): search, detail, add, modify, delete, export, import. */
-export function resourceApi<R extends Row>(api: string) {
+/** A resource's API prefix: one the schema has a list search for (`courier`: `POST /cms/courier/search`), so a
+ *  misspelt prefix is a type error; resources.test.ts checks the kit's other calls exist for each resource. */
+export type ResourcePrefix = PathOf<'post'> extends infer P ? (P extends `${typeof API_BASE}${infer R}/search` ? R : never) : never;
+
+/**
+ * The server half of the kit (api/resource): search, detail, add, modify, delete, export, import. One shape for
+ * every resource, so its paths are built from the prefix here (the transport of api/http.ts sends them).
+ */
+export function resourceApi<R extends Row>(api: ResourcePrefix) {
   return {
-    search: (body: Record<string, unknown>, signal?: AbortSignal) => http.post<PageOf<R>>(`${api}/search`, body, { signal }),
-    detail: (id: number, signal?: AbortSignal) => http.get<R>(`${api}/detail/${id}`, { signal }),
+    search: (body: Record<string, unknown>, signal?: AbortSignal) => request<PageOf<R>>('POST', `${api}/search`, { body, signal }),
+    detail: (id: number, signal?: AbortSignal) => request<R>('GET', `${api}/detail/${id}`, { signal }),
     /** Validation errors come back to the form, so these do not notify by themselves. */
     add: (values: Record<string, unknown>, idempotencyKey?: string) =>
-      http.post<R>(`${api}/add`, values, { notify: false, idempotencyKey }),
-    modify: (values: Record<string, unknown>) => http.post<R>(`${api}/modify`, values, { notify: false }),
-    remove: (id: number) => http.delete<null>(`${api}/delete/${id}`),
-    exportFile: (body: Record<string, unknown>) => http.download(`${api}/export`, body, { timeoutMs: MAX_TIMEOUT_MS }),
+      request<R>('POST', `${api}/add`, { body: values, notify: false, idempotencyKey }),
+    modify: (values: Record<string, unknown>) => request<R>('POST', `${api}/modify`, { body: values, notify: false }),
+    remove: (id: number) => request<null>('DELETE', `${api}/delete/${id}`),
+    exportFile: (body: Record<string, unknown>) =>
+      request<DownloadedFile>('POST', `${api}/export`, { body, timeoutMs: MAX_TIMEOUT_MS, expect: 'file' }),
     /** An empty workbook headed like the export, required columns marked `*` (api/resource Resource.template). */
-    importTemplate: () => http.download(`${api}/import-template`, undefined, { timeoutMs: MAX_TIMEOUT_MS }),
+    importTemplate: () => request<DownloadedFile>('POST', `${api}/import-template`, { timeoutMs: MAX_TIMEOUT_MS, expect: 'file' }),
     importFile: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return http.post<{ imported: number }>(`${api}/import`, form, { notify: false, timeoutMs: MAX_TIMEOUT_MS });
+      return request<{ imported: number }>('POST', `${api}/import`, { body: form, notify: false, timeoutMs: MAX_TIMEOUT_MS });
     },
   };
 }

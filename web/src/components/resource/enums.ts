@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { referenceQuery } from '../../api/referenceQuery';
-import type { DataOf } from '../../api/types';
+import type { Data } from '../../api/client';
 
-export type EnumOption = DataOf<'/cms/common/enums/{name}', 'get'>[number];
+export type EnumOption = Data<'/cms/common/enums/{name}', 'get'>[number];
 
 const NO_OPTIONS: EnumOption[] = [];
 
@@ -11,7 +11,7 @@ const NO_OPTIONS: EnumOption[] = [];
 export function useEnumOptions(name: string | undefined): EnumOption[] {
   const { i18n } = useTranslation();
   const { data } = useQuery({
-    ...referenceQuery<EnumOption[]>(['enum', name, i18n.language], `common/enums/${name}`, { staleTime: Infinity }),
+    ...referenceQuery(['enum', name, i18n.language], '/cms/common/enums/{name}', { params: { path: { name: name ?? '' } }, staleTime: Infinity }),
     enabled: Boolean(name),
   });
   return data ?? NO_OPTIONS;

@@ -59,11 +59,11 @@ export function pagedTableProps<R extends Row>(input: PagedTableInput<R>) {
       sortOrder: column.sorter ? sortOrderOf(state.sort, column.key) : undefined,
       render: (_: unknown, row: R) =>
         column.ellipsis ? (
-          <span title={hoverText(column as unknown as Column<Row>, row)} style={cutStyle(column as unknown as Column<Row>)} data-ellipsis>
-            <Cell column={column as unknown as Column<Row>} row={row} />
+          <span title={hoverText(column, row)} style={cutStyle(column)} data-ellipsis>
+            <Cell column={column} row={row} />
           </span>
         ) : (
-          <Cell column={column as unknown as Column<Row>} row={row} />
+          <Cell column={column} row={row} />
         ),
     })),
     onChange: (pagination, _, sorter) => onState(afterTableChange(state, pagination, sorter)),

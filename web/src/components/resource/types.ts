@@ -1,6 +1,8 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { Permission } from '../../app/access/can';
+import { findOperation, permissionOf } from '../../app/access/operations';
 import type { Translate } from '../../i18n';
+import type { ResourcePrefix } from './api';
 
 export type ColumnPriority = 'key' | 'wide';
 
@@ -109,25 +111,46 @@ export interface BatchAction<R extends Row = Row> {
   run(rows: R[], context: ActionContext): unknown;
 }
 
-/** Permission keys of the standard buttons; a button whose key is missing is not offered. */
-export interface ResourceActions {
-  add?: string;
-  edit?: string;
-  delete?: string;
-  export?: string;
-  import?: string;
+/** The standard buttons of the kit, each calling one operation of the resource's API. */
+export type KitAction = 'add' | 'edit' | 'delete' | 'export' | 'import';
+
+/** The permission of each standard button offered, as the schema publishes its operation's; one missing is not offered. */
+export type ResourceActions = Partial<Record<KitAction, Permission>>;
+
+/** The operation each button calls: method and the path below `/cms/<api>/` (delete ends with the id). */
+const KIT_OPERATIONS: Record<KitAction, [string, string]> = {
+  add: ['POST', 'add'],
+  edit: ['POST', 'modify'],
+  delete: ['DELETE', 'delete/\\{[^/}]+\\}'],
+  export: ['POST', 'export'],
+  import: ['POST', 'import'],
+};
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The permissions of the buttons `offered`, read from the schema (api/permissions.ts) by the operations they call. */
+export function kitPermissions(api: string, offered: readonly KitAction[]): ResourceActions {
+  const actions: ResourceActions = {};
+  for (const action of offered) {
+    const [method, tail] = KIT_OPERATIONS[action];
+    const operation = findOperation(method, new RegExp(`^/cms/${escaped(api)}/${tail}$`));
+    // No such operation: a code no one holds, so the button is not offered; resources.test.ts names the mistake.
+    actions[action] = operation ? permissionOf(operation) : [`${method} /cms/${api}/${action}: no such operation`];
+  }
+  return actions;
 }
 
 export interface Resource<R extends Row = Row> {
   /** Table key for the saved column display, and the default translation namespace. */
   name: string;
   /** API prefix: `courier` gives `/cms/courier/search`, `/detail/{id}`, `/add`, `/modify`, ... */
-  api: string;
+  api: ResourcePrefix;
   namespace: string;
   /** Translation key of the entity's name in dialog titles (`entity`; another lets resources share a namespace). */
   entity: string;
   /** The menu identifier guarding the screen. */
   permission: string;
+  /** The permissions of the standard buttons offered (the declaration lists the buttons; the schema gives these). */
   actions: ResourceActions;
   columns: Column<R>[];
   defaultSort?: string;
@@ -146,8 +169,12 @@ export interface Resource<R extends Row = Row> {
   detailPath?(row: R): string;
 }
 
-type Defaulted = 'namespace' | 'entity' | 'pageSize' | 'rowActions' | 'batchActions' | 'actions';
-export type ResourceDeclaration<R extends Row = Row> = Omit<Resource<R>, Defaulted> & Partial<Pick<Resource<R>, Defaulted>>;
+type Defaulted = 'namespace' | 'entity' | 'pageSize' | 'rowActions' | 'batchActions';
+export type ResourceDeclaration<R extends Row = Row> = Omit<Resource<R>, Defaulted | 'actions'> &
+  Partial<Pick<Resource<R>, Defaulted>> & {
+    /** The standard buttons offered; each shows to users holding its operation's permission. */
+    actions?: readonly KitAction[];
+  };
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const PAGE_SIZES = [10, 20, 50, 100];
@@ -163,8 +190,8 @@ export function defineResource<R extends Row = Row>(declaration: ResourceDeclara
     pageSize: DEFAULT_PAGE_SIZE,
     rowActions: [],
     batchActions: [],
-    actions: {},
     ...declaration,
+    actions: kitPermissions(declaration.api, declaration.actions ?? []),
   };
 }
 

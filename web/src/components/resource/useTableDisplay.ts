@@ -1,6 +1,6 @@
+import { api } from '../../api/client';
 import { useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../api/http';
 import { mergeDisplay, type ColumnDisplay } from './columnDisplay';
 import type { Column, Row } from './types';
 
@@ -17,14 +17,14 @@ export function useTableDisplay(tableKey: string, columns: readonly Column<Row>[
   const queryClient = useQueryClient();
   const { data, isPending } = useQuery({
     queryKey: queryKey(tableKey),
-    queryFn: () => http.post<unknown>('front/table-display/get', { tableKey }, { notify: false }).catch(() => null),
+    queryFn: () => api.post('/cms/front/table-display/get', { body: { tableKey }, notify: false }).catch(() => null),
     staleTime: Infinity,
   });
   const display = useMemo(() => mergeDisplay(columns, data), [columns, data]);
   const change = (next: ColumnDisplay[] | null) => {
     const saved = next ?? mergeDisplay(columns, null);
     queryClient.setQueryData(queryKey(tableKey), { columns: saved });
-    saving = saving.then(() => http.post('front/table-display/change', { tableKey, columns: saved }).catch(() => undefined));
+    saving = saving.then(() => api.post('/cms/front/table-display/change', { body: { tableKey, columns: saved.map((column) => ({ ...column })) } }).catch(() => undefined));
   };
   /** Until the saved display is known the table shows no columns, rather than the wrong ones for a moment. */
   return { display, change, ready: !isPending };

@@ -141,7 +141,7 @@ describe('the rich-text editor', () => {
     render(<Field initial='<p>Chart</p><img src="data:image/png;base64,iVBORw0KGgo=">' uploadImage={uploadImage} changes={changes} />);
     const { box, editor } = await editorOf();
     expect(box.innerHTML).not.toContain('data:');
-    act(() => editor.commands.focus('end'));
+    await act(() => editor.commands.focus('end'));
     const picker = document.querySelector('input[type="file"]') as HTMLInputElement;
     const image = new File([new Uint8Array([137, 80, 78, 71])], 'chart.png', { type: 'image/png' });
     fireEvent.change(picker, { target: { files: [image] } });
@@ -155,7 +155,7 @@ describe('the rich-text editor', () => {
     const changes: string[] = [];
     render(<Field initial="<p>Figures</p>" tables changes={changes} />);
     const { editor } = await editorOf();
-    act(() => editor.commands.focus('end'));
+    await act(() => editor.commands.focus('end'));
     fireEvent.click(screen.getByRole('button', { name: 'Insert table' }));
     await waitFor(() => expect(last(changes)).toContain('<table'));
     // What the server's sanitiser keeps (domain/rules/rich_text.py): table, colgroup, col, tbody, tr, th, td.

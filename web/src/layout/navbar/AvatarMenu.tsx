@@ -1,16 +1,16 @@
+import { api } from '../../api/client';
 import { Button, theme } from 'antd';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useUserInfo } from '../../app/access/session';
-import { http } from '../../api/http';
 import { logout } from '../../api/session';
 import { confirm } from '../../components/feedback';
 import { LazyDropdown } from '../../components/LazyDropdown';
 
 /** The session ends on the server too; the page is then loaded afresh at /login whatever happened. */
 async function signOut(): Promise<void> {
-  await http.post('auth/logout', undefined, { notify: false }).catch(() => undefined);
+  await api.post('/cms/auth/logout', { notify: false }).catch(() => undefined);
   logout();
 }
 

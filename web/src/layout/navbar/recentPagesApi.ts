@@ -1,4 +1,4 @@
-import { http } from '../../api/http';
+import { api } from '../../api/client';
 
 /** SPEC §3: a recently visited page; `name` is the menu identifier, shown by its translated title. */
 export interface RecentPage {
@@ -24,13 +24,13 @@ function normalize(raw: unknown): RecentPage[] {
 
 export const recentPagesQuery = {
   queryKey: ['history', 'list'] as const,
-  queryFn: async () => normalize(await http.get<unknown>('history/list', { notify: false })),
+  queryFn: async () => normalize(await api.get('/cms/history/list', { notify: false })),
   staleTime: 60_000,
 };
 
 /** Reported on each visit; a failure here must never bother the user. */
 export function recordVisit(name: string, accessURL: string): Promise<void> {
-  return http.post('history/add', { name, accessURL }, { notify: false }).then(
+  return api.post('/cms/history/add', { body: { name, accessURL }, notify: false }).then(
     () => undefined,
     () => undefined,
   );
@@ -38,5 +38,5 @@ export function recordVisit(name: string, accessURL: string): Promise<void> {
 
 export function saveSubscriptions(pages: readonly Pick<RecentPage, 'name' | 'accessURL'>[]): Promise<unknown> {
   const subscriptionList = pages.slice(0, MAX_SUBSCRIBED).map(({ name, accessURL }) => ({ name, accessURL }));
-  return http.post('history/subscription', { subscriptionList });
+  return api.post('/cms/history/subscription', { body: { subscriptionList } });
 }

@@ -37,6 +37,7 @@ export function UnsavedChangesGuard() {
     if (!blocked) return;
     void confirmDiscard().then((leave) => (leave ? blocker.proceed?.() : blocker.reset?.()));
     // Asks once a blocked navigation; the blocker object changes identity on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- listing blocker would ask again on every render
   }, [blocked]);
 
   useEffect(() => {

@@ -1,22 +1,23 @@
-import { http, MAX_TIMEOUT_MS } from '../../api/http';
-import type { components } from '../../api/schema';
+import { api, type Body } from '../../api/client';
+import { MAX_TIMEOUT_MS, type DownloadedFile } from '../../api/http';
 import type { PageOf } from '../../components/resource/api';
+import type { components } from '../../api/schema';
 
 export type AuditRow = components['schemas']['OperationLogPublic'];
 export type AuditDetail = components['schemas']['OperationLogDetail'];
 export type EntityChange = components['schemas']['EntityChangePublic'];
 
+type Filters = Body<'/cms/audit/search', 'post'>;
+
 /** A search over a time range (`{startTime, endTime, page, pageSize, sort, ...filters}`) and its xlsx export. */
-export function rangeApi<R>(prefix: string) {
-  return {
-    search: (body: Record<string, unknown>, signal?: AbortSignal) => http.post<PageOf<R>>(`${prefix}/search`, body, { signal }),
-    exportFile: (body: Record<string, unknown>) => http.download(`${prefix}/export`, body, { timeoutMs: MAX_TIMEOUT_MS }),
-  };
+export interface RangeApi<R> {
+  search(body: Record<string, unknown>, signal?: AbortSignal): Promise<PageOf<R>>;
+  exportFile(body: Record<string, unknown>): Promise<DownloadedFile>;
 }
 
-export type RangeApi<R> = ReturnType<typeof rangeApi<R>>;
-
-export const auditApi = {
-  ...rangeApi<AuditRow>('audit'),
-  detail: (id: number, signal?: AbortSignal) => http.get<AuditDetail>(`audit/detail/${id}`, { signal }),
+/** The audit search over a time range (`{startTime, endTime, page, pageSize, sort, ...filters}`) and its xlsx export. */
+export const auditApi: RangeApi<AuditRow> & { detail(id: number, signal?: AbortSignal): Promise<AuditDetail> } = {
+  search: (body: Record<string, unknown>, signal?: AbortSignal) => api.post('/cms/audit/search', { body: body as Filters, signal }),
+  exportFile: (body: Record<string, unknown>) => api.download('/cms/audit/export', { body: body as Filters, timeoutMs: MAX_TIMEOUT_MS }),
+  detail: (id: number, signal?: AbortSignal) => api.get('/cms/audit/detail/{log_id}', { params: { path: { log_id: id } }, signal }),
 };

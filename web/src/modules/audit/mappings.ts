@@ -9,7 +9,7 @@ export default defineResource<ActionMapping>({
   api: 'action-mapping',
   namespace: 'audit',
   permission: 'audit-log',
-  actions: { add: 'action-mapping#add', edit: 'action-mapping#edit', delete: 'action-mapping#delete', export: 'action-mapping#export', import: 'action-mapping#import' },
+  actions: ['add', 'edit', 'delete', 'export', 'import'],
   defaultSort: 'id',
   columns: [
     { key: 'actionName', title: 'actionName', filter: true, sorter: true, form: { required: true, max: 64 } },

@@ -1,16 +1,9 @@
-import { http } from '../../api/http';
+import { api, type Body, type Data } from '../../api/client';
 
-export interface LoginForm {
-  username: string;
-  password: string;
-  rememberMe: boolean;
-}
-
-export interface LoginResult {
-  token: string;
-}
+export type LoginForm = Body<'/cms/auth/login', 'post'>;
+export type LoginResult = Data<'/cms/auth/login', 'post'>;
 
 /** POST /cms/auth/login; a wrong password comes back as an envelope error the client shows. */
 export function login(form: LoginForm): Promise<LoginResult> {
-  return http.post<LoginResult>('auth/login', form);
+  return api.post('/cms/auth/login', { body: form });
 }

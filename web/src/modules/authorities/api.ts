@@ -1,4 +1,4 @@
-import { http } from '../../api/http';
+import { api } from '../../api/client';
 import type { components } from '../../api/schema';
 
 export type AuthorityNode = components['schemas']['AuthorityTreeNode'];
@@ -8,15 +8,17 @@ export type UserUsage = components['schemas']['UserUsage'];
 /** The whole menu and authority tree, buttons included (the role, user and data-authority screens read it too). */
 export const authorityTreeQuery = {
   queryKey: ['authority', 'tree'] as const,
-  queryFn: ({ signal }: { signal?: AbortSignal }) => http.get<AuthorityNode[]>('authority/tree-list', { signal }),
+  queryFn: ({ signal }: { signal?: AbortSignal }) => api.get('/cms/authority/tree-list', { signal }),
   staleTime: 60_000,
 };
 
+const authority = (id: number) => ({ path: { authority_id: id } });
+
 export const authorityApi = {
-  usageByRole: (id: number) => http.get<RoleUsage[]>(`authority/usage-role/${id}`),
-  usageByUser: (id: number) => http.get<UserUsage[]>(`authority/usage-user/${id}`),
+  usageByRole: (id: number) => api.get('/cms/authority/usage-role/{authority_id}', { params: authority(id) }),
+  usageByUser: (id: number) => api.get('/cms/authority/usage-user/{authority_id}', { params: authority(id) }),
   removeFromRole: (authorityId: number, roleId: number) =>
-    http.get<null>('authority/delete-role-authority', { params: { authorityId, roleId } }),
+    api.get('/cms/authority/delete-role-authority', { params: { query: { authorityId, roleId } } }),
   removeFromUser: (authorityId: number, adminId: number) =>
-    http.get<null>('authority/delete-admin-authority', { params: { authorityId, adminId } }),
+    api.get('/cms/authority/delete-admin-authority', { params: { query: { authorityId, adminId } } }),
 };

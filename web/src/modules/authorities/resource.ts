@@ -13,7 +13,7 @@ export default defineResource<Authority>({
   name: 'authorities',
   api: 'authority',
   permission: 'menu-management',
-  actions: { add: 'authority#add', edit: 'authority#edit', delete: 'authority#delete' },
+  actions: ['add', 'edit', 'delete'],
   columns: [
     { key: 'parentId', title: 'parent', form: { input: ParentSelect } },
     { key: 'menuType', title: 'menuType', type: 'enum', enum: 'MenuType', form: { required: true } },

@@ -6,7 +6,7 @@ export default defineResource<BusinessCalendar>({
   name: 'calendars',
   api: 'ticket-calendar',
   permission: 'ticket-calendar',
-  actions: { add: 'calendar#add', edit: 'calendar#edit', delete: 'calendar#delete', export: 'calendar#export', import: 'calendar#import' },
+  actions: ['add', 'edit', 'delete', 'export', 'import'],
   defaultSort: 'code',
   columns: [
     { key: 'code', title: 'code', filter: true, sorter: true, copyable: true, form: { required: true, max: 16, pattern: 'code', createOnly: true } },

@@ -8,7 +8,7 @@ export default defineResource<Courier>({
   name: 'couriers',
   api: 'courier',
   permission: 'logistics-configuration',
-  actions: { add: 'logistics#add', edit: 'logistics#edit', delete: 'logistics#delete', export: 'logistics#export', import: 'logistics#import' },
+  actions: ['add', 'edit', 'delete', 'export', 'import'],
   defaultSort: '-id',
   columns: [
     { key: 'name', title: 'name', priority: 'key', filter: true, sorter: true, copyable: true, form: { required: true, max: 30, pattern: 'letters' } },

@@ -1,4 +1,4 @@
-import { http } from '../../api/http';
+import { api } from '../../api/client';
 import type { components } from '../../api/schema';
 
 export type ScopeGrant = components['schemas']['ScopeGrant'];
@@ -8,7 +8,12 @@ export type UserScopes = components['schemas']['UserScopesPublic'];
 export type Subject = { kind: 'role' | 'user'; id: number };
 
 export const dataAuthorityApi = {
-  load: ({ kind, id }: Subject, signal?: AbortSignal) => http.get<{ scopes: ScopeGrant[]; effective?: Effective }>(`data-authority/${kind}/${id}`, { signal }),
+  load: ({ kind, id }: Subject, signal?: AbortSignal): Promise<{ scopes: ScopeGrant[]; effective?: Effective }> =>
+    kind === 'role'
+      ? api.get('/cms/data-authority/role/{role_id}', { params: { path: { role_id: id } }, signal })
+      : api.get('/cms/data-authority/user/{user_id}', { params: { path: { user_id: id } }, signal }),
   save: ({ kind, id }: Subject, scopes: ScopeGrant[]) =>
-    http.post(`data-authority/${kind}/save`, kind === 'role' ? { roleId: id, scopes } : { userId: id, scopes }),
+    kind === 'role'
+      ? api.post('/cms/data-authority/role/save', { body: { roleId: id, scopes } })
+      : api.post('/cms/data-authority/user/save', { body: { userId: id, scopes } }),
 };

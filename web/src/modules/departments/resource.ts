@@ -9,7 +9,7 @@ export default defineResource<Department>({
   name: 'departments',
   api: 'department',
   permission: 'department-management',
-  actions: { add: 'department#add', edit: 'department#edit', delete: 'department#delete' },
+  actions: ['add', 'edit', 'delete'],
   columns: [
     { key: 'name', title: 'name', form: { required: true, min: 2, max: 20 } },
     { key: 'fullName', title: 'fullName', form: { required: true, min: 2, max: 20 } },

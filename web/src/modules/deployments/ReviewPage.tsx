@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useCan } from '../../app/access/can';
 import { formatTime } from '../../components/format/time';
 import { useTranslate } from '../../i18n';
-import { deployApi, type TaskDetail } from './api';
+import { deployApi, type ReviewDecision, type TaskDetail } from './api';
 import { LogViewer } from './LogViewer';
 import { RunsTable } from './RunsTable';
 import { TaskStatus } from './TasksPage';
@@ -37,9 +37,9 @@ function Diff({ detail }: { detail: TaskDetail }) {
 function ReviewForm({ detail, done }: { detail: TaskDetail; done: () => void }) {
   const t = useTranslate(['deployments']);
   const can = useCan();
-  const [form] = Form.useForm<{ decision: string; comment: string }>();
+  const [form] = Form.useForm<{ decision: ReviewDecision; comment: string }>();
   if (!can('review#approve') && !can('review-detail')) return null;
-  const decisions = detail.canReview ? ['APPROVE', 'REJECT', 'COMMENT'] : ['COMMENT'];
+  const decisions: ReviewDecision[] = detail.canReview ? ['APPROVE', 'REJECT', 'COMMENT'] : ['COMMENT'];
   return (
     <Form form={form} layout="vertical" initialValues={{ decision: decisions[0] }} onFinish={async (v) => {
       await deployApi.review(detail.task.id, v.decision, v.comment ?? '');

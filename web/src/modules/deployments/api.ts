@@ -1,4 +1,4 @@
-import { http } from '../../api/http';
+import { api, type Body } from '../../api/client';
 import type { components } from '../../api/schema';
 
 type Schemas = components['schemas'];
@@ -10,24 +10,30 @@ export type LogPage = Schemas['LogPage'];
 export type ProjectOption = Schemas['ProjectOption'];
 export type TaskBody = Schemas['TaskBody'];
 export type Environment = Schemas['DeployEnvironment'];
-type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
+export type ReviewDecision = Schemas['ReviewBody']['decision'];
+/** The server's defaults, sent as they are: no freeze overridden. */
+const NO_OVERRIDE = { overrideFreeze: false, overrideReason: '' };
+
+const task = (id: number) => ({ path: { task_id: id } });
+const run = (id: number) => ({ path: { run_id: id } });
 
 /** The deploy module's calls (api/routers/deploy_*.py; docs/deployments.md). */
 export const deployApi = {
-  tasks: (filters: Record<string, unknown>) => http.post<Page<DeployTask>>('deploy/task/search', filters),
-  task: (id: number, signal?: AbortSignal) => http.get<TaskDetail>(`deploy/task/detail/${id}`, { signal }),
-  addTask: (body: TaskBody) => http.post<DeployTask>('deploy/task/add', body, { notify: false }),
-  modifyTask: (id: number, body: TaskBody) => http.post<DeployTask>('deploy/task/modify', { ...body, id }, { notify: false }),
-  diff: (id: number, from: number, to: number) => http.get<RevisionChange[]>(`deploy/task/${id}/diff`, { params: { from, to } }),
-  review: (id: number, decision: string, comment: string) => http.post<DeployTask>(`deploy/task/${id}/review`, { decision, comment }),
-  projects: () => http.get<ProjectOption[]>('deploy/project/options'),
-  runs: (filters: Record<string, unknown>) => http.post<Page<DeployRun>>('deploy/run/search', filters),
+  tasks: (filters: Record<string, unknown>) => api.post('/cms/deploy/task/search', { body: filters as Body<'/cms/deploy/task/search', 'post'> }),
+  task: (id: number, signal?: AbortSignal) => api.get('/cms/deploy/task/detail/{task_id}', { params: task(id), signal }),
+  addTask: (body: TaskBody) => api.post('/cms/deploy/task/add', { body, notify: false }),
+  modifyTask: (id: number, body: TaskBody) => api.post('/cms/deploy/task/modify', { body: { ...body, id }, notify: false }),
+  diff: (id: number, from: number, to: number) => api.get('/cms/deploy/task/{task_id}/diff', { params: { ...task(id), query: { from, to } } }),
+  review: (id: number, decision: ReviewDecision, comment: string) =>
+    api.post('/cms/deploy/task/{task_id}/review', { params: task(id), body: { decision, comment } }),
+  projects: () => api.get('/cms/deploy/project/options'),
+  runs: (filters: Record<string, unknown>) => api.post('/cms/deploy/run/search', { body: filters as Body<'/cms/deploy/run/search', 'post'> }),
   deploy: (taskId: number, overrideReason?: string) =>
-    http.post<DeployRun>('deploy/run/add', { taskId, overrideFreeze: Boolean(overrideReason), overrideReason: overrideReason ?? '' }),
-  retry: (runId: number) => http.post<DeployRun>(`deploy/run/${runId}/retry`, {}),
-  cancel: (runId: number) => http.post<DeployRun>(`deploy/run/${runId}/cancel`, {}),
-  rollback: (projectId: number, environment: Environment) => http.post<DeployRun>('deploy/run/rollback', { projectId, environment }),
-  log: (runId: number, before?: number) => http.get<LogPage>(`deploy/run/${runId}/log`, { params: before ? { before, limit: 8 } : { limit: 8 } }),
+    api.post('/cms/deploy/run/add', { body: { taskId, overrideFreeze: Boolean(overrideReason), overrideReason: overrideReason ?? '' } }),
+  retry: (runId: number) => api.post('/cms/deploy/run/{run_id}/retry', { params: run(runId), body: NO_OVERRIDE }),
+  cancel: (runId: number) => api.post('/cms/deploy/run/{run_id}/cancel', { params: run(runId) }),
+  rollback: (projectId: number, environment: Environment) => api.post('/cms/deploy/run/rollback', { body: { projectId, environment, ...NO_OVERRIDE } }),
+  log: (runId: number, before?: number) => api.get('/cms/deploy/run/{run_id}/log', { params: { ...run(runId), query: { before, limit: 8 } } }),
 };
 
 /** The live part of a run's log: server-sent events from after `after`; the browser resumes with Last-Event-ID. */

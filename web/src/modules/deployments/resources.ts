@@ -10,7 +10,7 @@ export const projects = defineResource<Project>({
   namespace: 'deployments',
   api: 'deploy/project',
   permission: 'auto-deploy',
-  actions: { add: 'deploy-project#add', edit: 'deploy-project#edit', delete: 'deploy-project#delete', export: 'deploy-project#export', import: 'deploy-project#import' },
+  actions: ['add', 'edit', 'delete', 'export', 'import'],
   defaultSort: 'code',
   columns: [
     { key: 'code', title: 'code', priority: 'key', filter: true, sorter: true, form: { required: true, max: 40, createOnly: true } },
@@ -30,7 +30,7 @@ export const freezes = defineResource<Freeze>({
   entity: 'freezeEntity',
   api: 'deploy/freeze',
   permission: 'auto-deploy',
-  actions: { add: 'deploy-freeze#add', edit: 'deploy-freeze#edit', delete: 'deploy-freeze#delete', export: 'deploy-freeze#export', import: 'deploy-freeze#import' },
+  actions: ['add', 'edit', 'delete', 'export', 'import'],
   defaultSort: '-startsAt',
   columns: [
     { key: 'environment', title: 'environment', type: 'enum', enum: 'DeployEnvironment', priority: 'key', filter: { multiple: true }, form: { required: true } },

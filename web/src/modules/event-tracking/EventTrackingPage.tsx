@@ -2,14 +2,10 @@ import { Typography, type TableColumnsType } from 'antd';
 import { formatTime } from '../../components/format/time';
 import { useTranslate } from '../../i18n';
 import { PageCard } from '../../components/PageCard';
-import type { components } from '../../api/schema';
-import { rangeApi } from '../audit/api';
+import { eventApi as api, type TrackedEvent } from './api';
 import { RangeSearch } from '../audit/RangeSearch';
 import { TextFilter } from '../audit/TextFilter';
 
-type TrackedEvent = components['schemas']['EventPublic'];
-
-const api = rangeApi<TrackedEvent>('event-tracking');
 
 /** SPEC §3 event tracking: event id, merchant id, user or client id, device info, extra key and value. */
 export default function EventTrackingPage() {

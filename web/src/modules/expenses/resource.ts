@@ -18,7 +18,7 @@ const columns: Column<Payment>[] = [
   { key: 'createdAt', title: 'createdAt', type: 'datetime', sorter: true, filter: true, priority: 'wide' },
 ];
 
-const shared = { namespace: 'expenses', columns, defaultSort: '-createdAt', actions: { export: 'expenses#export' } };
+const shared = { namespace: 'expenses', columns, defaultSort: '-createdAt', actions: ['export'] as const };
 
 export const allExpenses = defineResource<Payment>({ ...shared, name: 'expenses', api: 'expenses', permission: 'expenses-all' });
 

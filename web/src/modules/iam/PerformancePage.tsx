@@ -1,8 +1,8 @@
+import { api } from '../../api/client';
 import { useState } from 'react';
 import { Card, Flex, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { http } from '../../api/http';
 import type { components } from '../../api/schema';
 import { formatMoney } from '../../components/format/money';
 import { DateRangeFilter } from '../../components/resource/DateControls';
@@ -17,7 +17,7 @@ export default function PerformancePage() {
   const [start, end] = range ?? [];
   const rows = useQuery({
     queryKey: ['expenses', 'performance', start, end],
-    queryFn: ({ signal }) => http.get<Performance[]>('expenses/performance', { params: { start, end }, signal }),
+    queryFn: ({ signal }) => api.get('/cms/expenses/performance', { params: { query: { start, end } }, signal }),
   });
   return (
     <Card title={t('title')} data-testid="iam-performance">

@@ -1,7 +1,6 @@
-import { http } from '../../api/http';
-import type { InternalFaq } from './resource';
+import { api } from '../../api/client';
 
 /** What staff read: online entries, the topping ones first (api/routers/internal_faq.py). */
 export const internalFaqApi = {
-  preview: () => http.get<InternalFaq[]>('internal-faq/preview'),
+  preview: () => api.get('/cms/internal-faq/preview'),
 };

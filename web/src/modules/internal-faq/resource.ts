@@ -8,7 +8,7 @@ export default defineResource<InternalFaq>({
   name: 'internal-faq',
   api: 'internal-faq',
   permission: 'internal-faq-modify',
-  actions: { add: 'internal-faq#add', edit: 'internal-faq#edit', delete: 'internal-faq#delete', export: 'internal-faq#export' },
+  actions: ['add', 'edit', 'delete', 'export'],
   defaultSort: '-updatedAt',
   columns: [
     { key: 'question', title: 'question', priority: 'key', filter: true, ellipsis: true, width: 280, form: { required: true, max: 200 } },

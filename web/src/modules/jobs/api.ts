@@ -1,4 +1,4 @@
-import { http } from '../../api/http';
+import { api } from '../../api/client';
 import type { components } from '../../api/schema';
 
 export type ScheduledJob = components['schemas']['JobPublic'];
@@ -8,15 +8,18 @@ export type JobParam = components['schemas']['JobParamView'];
 export type JobSchedule = components['schemas']['JobScheduleView'];
 export type JobRunStarted = components['schemas']['JobRunStarted'];
 
+const job = (id: number) => ({ path: { job_id: id } });
+
 /** Scheduled tasks and their records (api/routers/jobs.py, job_records.py). Refusals come back to the dialogs. */
 export const jobsApi = {
-  handlers: () => http.get<JobHandler[]>('job/handlers'),
-  schedule: (id: number) => http.get<JobSchedule>(`job/${id}/schedule`),
-  run: (id: number, params?: Record<string, unknown>) => http.post<JobRunStarted>(`job/${id}/run`, { params }, { notify: false }),
-  pause: (id: number, reason: string) => http.post<ScheduledJob>(`job/${id}/pause`, { reason }, { notify: false }),
-  resume: (id: number, reason: string) => http.post<ScheduledJob>(`job/${id}/resume`, { reason }, { notify: false }),
-  backfill: (id: number, startAt: string, endAt: string) => http.post<null>(`job/${id}/backfill`, { startAt, endAt }, { notify: false }),
-  links: () => http.get<components['schemas']['RunLinks']>('job-record/links'),
+  handlers: () => api.get('/cms/job/handlers'),
+  schedule: (id: number) => api.get('/cms/job/{job_id}/schedule', { params: job(id) }),
+  run: (id: number, params?: Record<string, unknown>) => api.post('/cms/job/{job_id}/run', { params: job(id), body: { params }, notify: false }),
+  pause: (id: number, reason: string) => api.post('/cms/job/{job_id}/pause', { params: job(id), body: { reason }, notify: false }),
+  resume: (id: number, reason: string) => api.post('/cms/job/{job_id}/resume', { params: job(id), body: { reason }, notify: false }),
+  backfill: (id: number, startAt: string, endAt: string) =>
+    api.post('/cms/job/{job_id}/backfill', { params: job(id), body: { startAt, endAt }, notify: false }),
+  links: () => api.get('/cms/job-record/links'),
 };
 
 export const LOG_PATH = '/system/task/log';

@@ -11,7 +11,7 @@ export const scheduledJobs = defineResource<ScheduledJob>({
   name: 'jobs',
   api: 'job',
   permission: 'task-schedule',
-  actions: { add: 'job#add', edit: 'job#edit', delete: 'job#delete', export: 'job#export' },
+  actions: ['add', 'edit', 'delete', 'export'],
   defaultSort: 'name',
   columns: [
     { key: 'name', title: 'name', priority: 'key', filter: true, sorter: true, width: 220, form: { required: true, max: 100 } },
@@ -42,7 +42,7 @@ export const jobRecords = defineResource<JobRecord>({
   entity: 'recordEntity',
   api: 'job-record',
   permission: 'task-log',
-  actions: { export: 'job-record#export' },
+  actions: ['export'],
   defaultSort: '-startedAt',
   columns: [
     { key: 'jobName', title: 'jobName', priority: 'key', filter: true, width: 200 },

@@ -1,4 +1,4 @@
-import { http } from '../../api/http';
+import { api, type Body } from '../../api/client';
 import type { components } from '../../api/schema';
 
 export type MailTask = components['schemas']['MailTaskPublic'];
@@ -7,21 +7,20 @@ export type MailHistoryItem = components['schemas']['MailHistoryItem'];
 export type MailPreview = components['schemas']['MailPreview'];
 export type MailRepeat = components['schemas']['MailRepeat'];
 
+const task = (id: number) => ({ path: { task_id: id } });
+
 /** Timed mails and the mail history (api/routers/mail.py, mail_history.py). */
 export const mailApi = {
-  detail: (id: number) => http.get<MailTask>(`mail/detail/${id}`),
+  detail: (id: number) => api.get('/cms/mail/detail/{task_id}', { params: task(id) }),
   /** Field errors come back to the form, so a refusal does not notify by itself. */
-  add: (body: MailTaskWrite) => http.post<MailTask>('mail/add', body, { notify: false }),
-  modify: (body: MailTaskWrite & { id: number }) => http.post<MailTask>('mail/modify', body, { notify: false }),
-  preview: (body: { repeat: MailRepeat; sendAt?: string | null; timeZone: string }) =>
-    http.post<MailPreview>('mail/preview', body, { notify: false }),
-  pause: (id: number) => http.post<MailTask>(`mail/${id}/pause`),
-  recover: (id: number) => http.post<MailTask>(`mail/${id}/recover`),
-  sendAgain: (id: number) => http.post<MailTask>(`mail/${id}/send-again`),
-  retryFire: (taskId: number, fireTime: string) =>
-    http.post<components['schemas']['MailRetried']>('mail-history/retry-fire', { taskId, fireTime }),
-  retryRange: (from: string, to: string) =>
-    http.post<components['schemas']['MailRetried']>('mail-history/retry-range', { fireTime: [from, to] }),
+  add: (body: MailTaskWrite) => api.post('/cms/mail/add', { body, notify: false }),
+  modify: (body: Body<'/cms/mail/modify', 'post'>) => api.post('/cms/mail/modify', { body, notify: false }),
+  preview: (body: Body<'/cms/mail/preview', 'post'>) => api.post('/cms/mail/preview', { body, notify: false }),
+  pause: (id: number) => api.post('/cms/mail/{task_id}/pause', { params: task(id) }),
+  recover: (id: number) => api.post('/cms/mail/{task_id}/recover', { params: task(id) }),
+  sendAgain: (id: number) => api.post('/cms/mail/{task_id}/send-again', { params: task(id) }),
+  retryFire: (taskId: number, fireTime: string) => api.post('/cms/mail-history/retry-fire', { body: { taskId, fireTime } }),
+  retryRange: (from: string, to: string) => api.post('/cms/mail-history/retry-range', { body: { fireTime: [from, to] } }),
 };
 
 export const CREATE_PATH = '/timed-mail/create';

@@ -9,7 +9,7 @@ const stored = (publicLink: string | null): StoredFile => ({
 
 describe("the mail editor's image upload", () => {
   it('is the public upload, behind its permission', () => {
-    expect(IMAGE_PERMISSION).toBe('file#upload-public');
+    expect(IMAGE_PERMISSION).toEqual(['file#upload-public']);
   });
 
   it("writes the image as its link at the console's public URL, not the browser's address", async () => {

@@ -10,7 +10,7 @@ export const timedMails = defineResource<MailTask>({
   entity: 'entity',
   api: 'mail',
   permission: 'timed-mail',
-  actions: { delete: 'mail#delete' },
+  actions: ['delete'],
   columns: [
     { key: 'id', title: 'id', sorter: true, priority: 'key', width: 80 },
     { key: 'subject', title: 'subject', filter: true, sorter: true, priority: 'key', ellipsis: true, width: 240 },

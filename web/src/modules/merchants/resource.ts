@@ -66,7 +66,7 @@ export const allMerchants = defineResource<Merchant>({
   name: 'merchants',
   api: 'merchant',
   permission: 'ginee-account',
-  actions: { edit: 'account#edit', export: 'account#export' },
+  actions: ['edit', 'export'],
 });
 
 /** Specific accounts: named merchants (email, phone or id first), the operating screen. */
@@ -75,7 +75,7 @@ export const specificMerchants = defineResource<Merchant>({
   name: 'merchants-specific',
   api: 'merchant/specific',
   permission: 'ginee-specific-accounts',
-  actions: { edit: 'account#edit', export: 'account#export' },
+  actions: ['edit', 'export'],
   hint: 'specificHint',
   searchable: (filters) => ['email', 'phone', 'id'].some((key) => Boolean(filters[key])),
 });

@@ -1,4 +1,4 @@
-import { http } from '../../api/http';
+import { api } from '../../api/client';
 import type { components } from '../../api/schema';
 
 export type Notice = components['schemas']['NoticePublic'];
@@ -8,8 +8,8 @@ export type NoticeFlow = components['schemas']['NoticeFlow'];
 /** The calls beyond the resource kit's (api/routers/notices.py). */
 export const noticeApi = {
   /** SPEC §9: the 5 most recently updated published ones, in the language the console sends. */
-  latest: () => http.get<HomeNotice[]>('notice/latest'),
-  flow: (id: number) => http.get<NoticeFlow>(`notice/flow/${id}`),
+  latest: () => api.get('/cms/notice/latest'),
+  flow: (id: number) => api.get('/cms/notice/flow/{notice_id}', { params: { path: { notice_id: id } } }),
 };
 
 export const latestNoticesQuery = { queryKey: ['notice', 'latest'], queryFn: noticeApi.latest } as const;

@@ -9,7 +9,7 @@ export default defineResource<Notice>({
   name: 'notices',
   api: 'notice',
   permission: 'notices-faq-manage',
-  actions: { add: 'notice#add', edit: 'notice#edit', delete: 'notice#delete', export: 'notice#export' },
+  actions: ['add', 'edit', 'delete', 'export'],
   defaultSort: '-updatedAt',
   columns: [
     { key: 'title', title: 'title', priority: 'key', filter: true, sorter: true, ellipsis: true, width: 220, form: { required: true, max: 100 } },

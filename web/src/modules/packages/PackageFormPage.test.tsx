@@ -83,10 +83,10 @@ describe('the package form', { timeout: 180_000 }, () => {
       url.endsWith('/package/modify')
         ? { status: 422, body: envelope({ errors: [{ field: 'freeDays', rule: 'between', message: 'Free days: from 0 to 365' }] }, 'VALIDATION_FAILED', 'Free days: from 0 to 365') }
         : undefined);
-    await waitFor(() => expect((screen.getByLabelText('Package name') as HTMLInputElement).value).toBe('Oms Open Api'));
-    expect((screen.getByLabelText('Package name') as HTMLInputElement).disabled).toBe(true);
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Package name').value).toBe('Oms Open Api'));
+    expect(screen.getByLabelText<HTMLInputElement>('Package name').disabled).toBe(true);
     // The add-on fields follow the loaded package type (Form.useWatch), a render after the values themselves.
-    expect(((await screen.findByLabelText('Add-on type')) as HTMLInputElement).disabled).toBe(true);
+    expect((await screen.findByLabelText<HTMLInputElement>('Add-on type')).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Free days: from 0 to 365')).toBeTruthy();
     const body = JSON.parse(saves(seen).find((request) => request.url.endsWith('/package/modify'))!.body!) as Record<string, unknown>;

@@ -44,7 +44,7 @@ export function packageResource(kind: PackageKind, act: PackageActions) {
     namespace: 'packages',
     api: 'package',
     permission: { ERP: 'erp-package', MENU: 'menu-package', COMMON: 'common-package' }[kind],
-    actions: { export: 'package#export' },
+    actions: ['export'],
     fixed: { kind },
     defaultSort: 'name',
     columns: COLUMNS,

@@ -1,7 +1,7 @@
+import { api } from '../../api/client';
 import { Button, Form, Input } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslate } from '../../i18n';
-import { http } from '../../api/http';
 import { toast } from '../../components/feedback';
 import { showFieldErrors } from '../../components/resource/fieldErrors';
 import { passwordRules, requiredRules } from '../users/passwordRules';
@@ -22,7 +22,7 @@ export function ChangePasswordForm() {
   const t = useTranslate(['profile', 'users', 'resource']);
   const [form] = Form.useForm();
   const change = useMutation({
-    mutationFn: (values: Values) => http.post<null>('user/change-password', values, { notify: false }),
+    mutationFn: (values: Values) => api.post('/cms/user/change-password', { body: values, notify: false }),
     onSuccess: () => {
       form.resetFields();
       toast.success(t('password.changed'));

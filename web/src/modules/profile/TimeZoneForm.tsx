@@ -1,14 +1,12 @@
+import { api } from '../../api/client';
 import { Button, Form } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from '../../i18n';
-import { http } from '../../api/http';
-import type { DataOf } from '../../api/types';
 import { toast } from '../../components/feedback';
 import { setDisplayZone } from '../../components/format/time';
 import { showFieldErrors } from '../../components/resource/fieldErrors';
 import { ZoneSelect } from '../users/ZoneSelect';
 
-type Saved = DataOf<'/cms/user/profile', 'post'>;
 
 /**
  * The zone every time of the console is shown in for me; left empty, the default business calendar's.
@@ -19,7 +17,7 @@ export function TimeZoneForm({ timeZone }: { timeZone: string | null | undefined
   const [form] = Form.useForm();
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: (values: { timeZone?: string }) => http.post<Saved>('user/profile', { timeZone: values.timeZone ?? null }, { notify: false }),
+    mutationFn: (values: { timeZone?: string }) => api.post('/cms/user/profile', { body: { timeZone: values.timeZone ?? null }, notify: false }),
     onSuccess: (saved) => {
       setDisplayZone(saved.timeZone ?? saved.defaultTimeZone);
       toast.success(t('zone.saved'));

@@ -14,7 +14,7 @@ export const rules = defineResource<Rule>({
   namespace: 'queue-alerts',
   api: 'queue-alert/rule',
   permission: 'alter-mq',
-  actions: { add: 'mq-alert#add', edit: 'mq-alert#edit', delete: 'mq-alert#delete' },
+  actions: ['add', 'edit', 'delete'],
   defaultSort: 'taskQueue',
   columns: [
     { key: 'taskQueue', title: 'taskQueue', priority: 'key', filter: true, sorter: true, copyable: true, form: { required: true, max: 200 } },

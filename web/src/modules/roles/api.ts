@@ -1,23 +1,23 @@
-import { http } from '../../api/http';
+import { api } from '../../api/client';
 import { referenceQuery } from '../../api/referenceQuery';
 import type { components } from '../../api/schema';
-import type { UserBrief } from '../users/api';
 
 export type Role = components['schemas']['RolePublic'];
 export type RoleOption = components['schemas']['RoleOption'];
-type AuthorityIds = components['schemas']['AuthorityIds'];
 
-export const roleOptionsQuery = referenceQuery<RoleOption[]>(['role', 'options'], 'role/options');
+export const roleOptionsQuery = referenceQuery(['role', 'options'], '/cms/role/options');
+
+const role = (id: number) => ({ path: { role_id: id } });
 
 export const roleApi = {
-  members: (id: number, signal?: AbortSignal) => http.get<UserBrief[]>(`role/members/${id}`, { signal }),
-  setMembers: (roleId: number, userIds: number[]) => http.post('role/set-members', { roleId, userIds }),
+  members: (id: number, signal?: AbortSignal) => api.get('/cms/role/members/{role_id}', { params: role(id), signal }),
+  setMembers: (roleId: number, userIds: number[]) => api.post('/cms/role/set-members', { body: { roleId, userIds } }),
   /** No users listed: every member moves. */
   switchMembers: (sourceRoleId: number, targetRoleId: number, userIds: number[]) =>
-    http.post<{ moved: number }>('role/switch-members', { sourceRoleId, targetRoleId, userIds }),
-  authorities: (id: number, signal?: AbortSignal) => http.get<AuthorityIds>(`role/authorities/${id}`, { signal }),
-  setAuthorities: (roleId: number, authorityIds: number[]) => http.post<AuthorityIds>('role/set-authorities', { roleId, authorityIds }),
-  batchAdd: (roleIds: number[], authorityIds: number[]) => http.post('role/batch-add-authorities', { roleIds, authorityIds }),
+    api.post('/cms/role/switch-members', { body: { sourceRoleId, targetRoleId, userIds } }),
+  authorities: (id: number, signal?: AbortSignal) => api.get('/cms/role/authorities/{role_id}', { params: role(id), signal }),
+  setAuthorities: (roleId: number, authorityIds: number[]) => api.post('/cms/role/set-authorities', { body: { roleId, authorityIds } }),
+  batchAdd: (roleIds: number[], authorityIds: number[]) => api.post('/cms/role/batch-add-authorities', { body: { roleIds, authorityIds } }),
   copy: (sourceRoleId: number, targetRoleIds: number[], replace: boolean) =>
-    http.post('role/copy-authorities', { sourceRoleId, targetRoleIds, replace }),
+    api.post('/cms/role/copy-authorities', { body: { sourceRoleId, targetRoleIds, replace } }),
 };

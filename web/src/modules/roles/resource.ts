@@ -6,7 +6,7 @@ export default defineResource<Role>({
   name: 'roles',
   api: 'role',
   permission: 'role-management',
-  actions: { add: 'role#add', edit: 'role#edit', delete: 'role#delete', export: 'role#export', import: 'role#import' },
+  actions: ['add', 'edit', 'delete', 'export', 'import'],
   defaultSort: 'id',
   columns: [
     { key: 'name', title: 'name', priority: 'key', filter: true, sorter: true, form: { required: true, max: 64 } },

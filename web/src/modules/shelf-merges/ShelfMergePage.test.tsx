@@ -29,7 +29,7 @@ function merge(state: string, moved: number, total: number, fields: Partial<Shel
 function movedItems(count: number): ShelfMergeItem[] {
   return Array.from({ length: count }, (_, i) => ({
     id: i + 1, mergeId: 9, shelfId: 11, shelfCode: 'A-01', sku: `SKU-${i + 1}`, planned: 5, quantity: 5,
-    state: 'MOVED', batch: 1, movedAt: '2026-11-25T05:01:00Z' }) as ShelfMergeItem);
+    state: 'MOVED', batch: 1, movedAt: '2026-11-25T05:01:00Z' }));
 }
 
 /** The page against a fake server whose merge moves on each time it is asked (`steps`), as a running flow does. */

@@ -8,7 +8,7 @@ export const shelfMerges = defineResource<ShelfMerge>({
   name: 'shelf-merges',
   api: 'shelf-merge',
   permission: 'shelf-merges',
-  actions: { export: 'shelf-merge#export' },
+  actions: ['export'],
   detailPath: (row) => detailPath(row.id),
   columns: [
     { key: 'id', title: 'id', type: 'number', priority: 'key', filter: true, sorter: true, width: 80 },

@@ -8,7 +8,7 @@ type ShopOption = components['schemas']['ShopOption'];
 export function ShopInput({ id, label, value, onChange }: InputProps) {
   return (
     <ReferenceSearch<ShopOption>
-      api="shop/options"
+      api="/cms/shop/options"
       name={(shop) => `${shop.name} · ${shop.channel} · ${shop.merchantEmail}`}
       id={id}
       label={label}

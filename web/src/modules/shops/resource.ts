@@ -1,5 +1,6 @@
+import { api } from '../../api/client';
 import type { components } from '../../api/schema';
-import { http } from '../../api/http';
+import { permissionOf } from '../../app/access/operations';
 import { defineResource, type Column, type RowAction } from '../../components/resource';
 import { toast } from '../../components/feedback';
 
@@ -30,12 +31,12 @@ const bindActions: RowAction<Shop>[] = [
   {
     key: 'unbind',
     label: 'unbind',
-    permission: 'shop#unbind',
+    permission: permissionOf('POST /cms/shop/unbind'),
     danger: true,
     confirm: 'unbindConfirmShort',
     when: (shop) => shop.bound,
     run: async (shop, context) => {
-      await http.post('shop/unbind', { id: shop.id });
+      await api.post('/cms/shop/unbind', { body: { id: shop.id } });
       toast.success(String(shop.name));
       context.reload();
     },
@@ -43,18 +44,18 @@ const bindActions: RowAction<Shop>[] = [
   {
     key: 'bind',
     label: 'bind',
-    permission: 'shop#bind',
+    permission: permissionOf('POST /cms/shop/bind'),
     confirm: 'bindConfirmShort',
     when: (shop) => !shop.bound,
     run: async (shop, context) => {
-      await http.post('shop/bind', { id: shop.id });
+      await api.post('/cms/shop/bind', { body: { id: shop.id } });
       toast.success(String(shop.name));
       context.reload();
     },
   },
 ];
 
-const shared = { namespace: 'shops', columns, defaultSort: '-id', rowActions: bindActions, actions: { export: 'shop#export' } };
+const shared = { namespace: 'shops', columns, defaultSort: '-id', rowActions: bindActions, actions: ['export'] as const };
 
 export const allShops = defineResource<Shop>({ ...shared, name: 'shops', api: 'shop', permission: 'shops-all' });
 

@@ -1,10 +1,10 @@
+import { api } from '../../api/client';
 import { Button, DatePicker, Flex, Form, Input, InputNumber, Modal, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { Dayjs } from 'dayjs';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { components } from '../../api/schema';
-import { http } from '../../api/http';
 import { referenceQuery } from '../../api/referenceQuery';
 import { useIdempotencyKey } from '../../api/idempotency';
 import { useTranslate } from '../../i18n';
@@ -15,7 +15,6 @@ import { WarehouseInput } from '../warehouses/WarehouseInput';
 
 type Create = components['schemas']['StockOrderCreate'];
 type Created = components['schemas']['StockOrderPublic'];
-type WarehouseOption = components['schemas']['WarehouseOption'];
 type Product = components['schemas']['WmsProductOption'];
 type Shop = components['schemas']['ShopOption'];
 /** The form's values: the channel only narrows the store picker, and the time is picked as a date. */
@@ -44,13 +43,13 @@ export function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone:
   const channels = useEnumOptions('Channel');
   const methods = useEnumOptions('ShippingMethod');
   // the picker's own list (one cached request): the picked warehouse names its merchant
-  const { data: warehouses = [] } = useQuery(referenceQuery<WarehouseOption[]>(['warehouse', 'options'], 'warehouse/options'));
+  const { data: warehouses = [] } = useQuery(referenceQuery(['warehouse', 'options'], '/cms/warehouse/options'));
   const warehouseId = Form.useWatch('warehouseId', form) as number | undefined;
   const warehouse = warehouses.find((option) => option.id === warehouseId);
-  const outbound = (Form.useWatch('orderType', form) as string | undefined)?.endsWith('_OUTBOUND') ?? false;
-  const channel = Form.useWatch('channel', form) as string | undefined;
+  const outbound = Form.useWatch<string | undefined>('orderType', form)?.endsWith('_OUTBOUND') ?? false;
+  const channel = Form.useWatch<string | undefined>('channel', form);
   const save = useMutation({
-    mutationFn: (values: Values) => http.post<Created>('stock-order/add', toCreate(values), { idempotencyKey: once.key() }),
+    mutationFn: (values: Values) => api.post('/cms/stock-order/add', { body: toCreate(values), idempotencyKey: once.key() }),
     onSuccess: (order) => {
       once.renew();
       toast.success(t('created', { orderNo: order.orderNo }));
@@ -79,7 +78,7 @@ export function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone:
         once.renew();
         if ('warehouseId' in changed) {  // a warehouse of another merchant: its lines' SKUs and its stores are that merchant's
           const merchantId = warehouses.find((option) => option.id === changed.warehouseId)?.merchantId;
-          form.setFieldsValue({ merchantId, shopId: undefined, lines: form.getFieldValue('lines').map(() => ({})) } as Partial<Values>);
+          form.setFieldsValue({ merchantId, shopId: undefined, lines: form.getFieldValue('lines').map(() => ({})) });
         }
       }} data-testid="create-form">
         <Form.Item name="orderType" label={t('orderType')} rules={required}>
@@ -116,7 +115,7 @@ export function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone:
               </Form.Item>
               <Form.Item name="shopId" label={t('shopId')} dependencies={[...CHANNEL_ORDER]} rules={[together]} style={{ flex: 2 }}>
                 <ReferenceSearch<Shop>
-                  api="shop/options"
+                  api="/cms/shop/options"
                   params={{ merchantId: warehouse?.merchantId, channel }}
                   name={(shop) => `${shop.name} · ${shop.channel}`}
                   onPick={(shop) => shop && form.setFieldValue('channel', shop.channel)}
@@ -148,7 +147,7 @@ export function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone:
                 <Flex key={field.key} gap={12} align="baseline">
                   <Form.Item name={[field.name, 'sku']} label={index === 0 ? t('sku') : undefined} rules={required} style={{ flex: 2 }}>
                     <ReferenceSearch<Product>
-                      api="wms-product/options"
+                      api="/cms/wms-product/options"
                       params={{ merchantId: warehouse?.merchantId }}
                       name={productName}
                       pickValue={(product) => product.sku}

@@ -1,13 +1,12 @@
+import { api } from '../../api/client';
 import { Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { components } from '../../api/schema';
-import { http } from '../../api/http';
 import { useTranslate } from '../../i18n';
 import { formatTime } from '../../components/format/time';
 import { enumLabel, useEnumOptions } from '../../components/resource';
 import type { Row } from '../../components/resource';
 
-type Details = components['schemas']['StockOrderDetails'];
 type Line = components['schemas']['StockOrderLinePublic'];
 
 /** An order's lines beside the stock of their SKUs in the order's warehouse now, and what was done to it. */
@@ -17,7 +16,7 @@ export function OrderDetail({ row }: { row: Row }) {
   const actions = useEnumOptions('StockOrderAction');
   const { data } = useQuery({
     queryKey: ['stock-order', 'details', row.id, row.revision],
-    queryFn: ({ signal }) => http.get<Details>(`stock-order/${row.id}/details`, { signal }),
+    queryFn: ({ signal }) => api.get('/cms/stock-order/{row_id}/details', { params: { path: { row_id: row.id } }, signal }),
   });
   const stock = new Map((data?.stock ?? []).map((figures) => [figures.sku, figures]));
   const lines = (row.lines ?? []) as Line[];

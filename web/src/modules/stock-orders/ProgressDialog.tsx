@@ -1,6 +1,6 @@
+import { api } from '../../api/client';
 import { Form, InputNumber, Modal, Table } from 'antd';
 import { useMutation } from '@tanstack/react-query';
-import { http } from '../../api/http';
 import { useTranslate } from '../../i18n';
 import { toast } from '../../components/feedback';
 import { isInbound, remaining } from './rules';
@@ -17,7 +17,7 @@ export function ProgressDialog({ order, onClose, onDone }: { order: StockOrder; 
   const left = remaining(order);
   const save = useMutation({
     mutationFn: (quantities: number[]) =>
-      http.post(inbound ? 'stock-order/receive' : 'stock-order/ship', { id: order.id, revision: order.revision, quantities }),
+      api.post(inbound ? '/cms/stock-order/receive' : '/cms/stock-order/ship', { body: { id: order.id, revision: order.revision, quantities } }),
     onSuccess: () => {
       toast.success(t(inbound ? 'received' : 'shipped'));
       onDone();

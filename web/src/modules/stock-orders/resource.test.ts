@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { http } from '../../api/http';
+import { envelope, fakeApi } from '../../test/fakeApi';
 import { stockOrders, type StockOrder } from './resource';
 
 const t = (key: string) => key;
@@ -45,17 +45,16 @@ describe('the inbound and outbound order screen', () => {
   });
 
   it('marks the order printed, then opens its picking list in a tab of its own and prints it', async () => {
-    const post = vi.spyOn(http, 'post').mockResolvedValue(undefined);
+    const seen = fakeApi(() => ({ body: envelope(null) }));
     const page = new EventTarget() as EventTarget & { print: () => void };
     page.print = vi.fn();
     const open = vi.spyOn(window, 'open').mockReturnValue(page as unknown as Window);
     const print = stockOrders({ progress: vi.fn() }, t).rowActions.find((action) => action.key === 'print')!;
     await print.run(order('OUTBOUND', 'PENDING'), { reload: vi.fn() });
-    expect(post).toHaveBeenCalledWith('stock-order/print', { id: 1 });
+    expect(seen.map(({ method, url, body }) => [method, url, body])).toEqual([['POST', '/cms/stock-order/print', '{"id":1}']]);
     expect(open).toHaveBeenCalledWith(expect.stringMatching(/^\/cms\/stock-order\/1\/picking-list\?language=/), '_blank');
     page.dispatchEvent(new Event('load'));
     expect(page.print).toHaveBeenCalled();
-    post.mockRestore();
     open.mockRestore();
   });
 });

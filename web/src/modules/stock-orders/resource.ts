@@ -1,5 +1,7 @@
+import { api, type PathOf } from '../../api/client';
+import { permissionOf } from '../../app/access/operations';
 import type { components } from '../../api/schema';
-import { API_BASE, http } from '../../api/http';
+import { API_BASE } from '../../api/http';
 import { storedLanguage } from '../../i18n/languages';
 import { defineResource, type BatchAction, type Column, type RowAction } from '../../components/resource';
 import { toast } from '../../components/feedback';
@@ -46,9 +48,16 @@ export function openPickingList(order: StockOrder) {
   page?.addEventListener('load', () => page.print());
 }
 
-async function post(path: string, body: unknown, done: string, reload: () => void) {
+/** The order operations that take `{ id }` or `{ ids }` and answer with the order(s). */
+type OrderPath = Extract<PathOf<'post'>, `/cms/stock-order/${string}`>;
+type Post = (path: OrderPath, init: { body: { id: number } | { ids: number[] } }) => Promise<unknown>;
+
+/** The button of `path` shows to users holding its operation's permission (api/permissions.ts). */
+const allowedFor = (path: OrderPath) => permissionOf(`POST ${path}`);
+
+async function post(path: OrderPath, body: { id: number } | { ids: number[] }, done: string, reload: () => void) {
   try {
-    await http.post(path, body);
+    await (api.post as Post)(path, { body });
     toast.success(done);
   } finally {
     reload();
@@ -56,60 +65,60 @@ async function post(path: string, body: unknown, done: string, reload: () => voi
 }
 
 /** The warehouse's side of an order (SPEC §4 push, print and outbound working statuses), in the order it happens:
- *  key (the route, the label), permission, when offered, the message once done, what follows on screen. */
-const WORK: [string, string, (o: StockOrder) => boolean, string, ((o: StockOrder) => void)?][] = [
-  ['push', 'stock-order#push', canPush, 'pushDone'],
-  ['confirm', 'stock-order#push', canConfirm, 'confirmed'],
-  ['print', 'stock-order#print', canPrint, 'printed', openPickingList],  // print status PRINTED, then the list
-  ['allocate', 'stock-order#ship', canAllocate, 'allocated'],
-  ['pick', 'stock-order#ship', canPick, 'picked'],
-  ['review', 'stock-order#ship', canReview, 'reviewed'],
-  ['pack', 'stock-order#ship', canPack, 'packed'],
-  ['handover', 'stock-order#ship', canHandover, 'handedOver'],
-  ['cancelDone', 'stock-order#cancel', canAnswerCancel, 'voided'],
-  ['cancelRefused', 'stock-order#cancel', canAnswerCancel, 'cancelRefusedDone'],
+ *  key (the label), the operation (whose permission shows the button), when offered, the message once done, what
+ *  follows on screen. */
+const WORK: [string, OrderPath, (o: StockOrder) => boolean, string, ((o: StockOrder) => void)?][] = [
+  ['push', '/cms/stock-order/push', canPush, 'pushDone'],
+  ['confirm', '/cms/stock-order/confirm', canConfirm, 'confirmed'],
+  ['print', '/cms/stock-order/print', canPrint, 'printed', openPickingList],  // print status PRINTED, then the list
+  ['allocate', '/cms/stock-order/allocate', canAllocate, 'allocated'],
+  ['pick', '/cms/stock-order/pick', canPick, 'picked'],
+  ['review', '/cms/stock-order/review', canReview, 'reviewed'],
+  ['pack', '/cms/stock-order/pack', canPack, 'packed'],
+  ['handover', '/cms/stock-order/handover', canHandover, 'handedOver'],
+  ['cancelDone', '/cms/stock-order/cancel-done', canAnswerCancel, 'voided'],
+  ['cancelRefused', '/cms/stock-order/cancel-refused', canAnswerCancel, 'cancelRefusedDone'],
 ];
-const WORK_PATHS: Record<string, string> = { cancelDone: 'cancel-done', cancelRefused: 'cancel-refused' };
 
 function rowActions(dialogs: OrderDialogs, t: (key: string) => string): RowAction<StockOrder>[] {
   return [
-    { key: 'receive', label: 'receive', permission: 'stock-order#receive', when: (o) => isInbound(o) && canProgress(o), run: (o) => dialogs.progress(o) },
-    ...WORK.map(([key, permission, when, done, then]): RowAction<StockOrder> => ({
-      key, label: key, permission, when,
+    { key: 'receive', label: 'receive', permission: allowedFor('/cms/stock-order/receive'), when: (o) => isInbound(o) && canProgress(o), run: (o) => dialogs.progress(o) },
+    ...WORK.map(([key, path, when, done, then]): RowAction<StockOrder> => ({
+      key, label: key, permission: allowedFor(path), when,
       run: async (o, c) => {
-        await post(`stock-order/${WORK_PATHS[key] ?? key}`, { id: o.id }, t(done), c.reload);
+        await post(path, { id: o.id }, t(done), c.reload);
         then?.(o);
       },
     })),
-    { key: 'ship', label: 'ship', permission: 'stock-order#ship', when: (o) => !isInbound(o) && canProgress(o), run: (o) => dialogs.progress(o) },
+    { key: 'ship', label: 'ship', permission: allowedFor('/cms/stock-order/ship'), when: (o) => !isInbound(o) && canProgress(o), run: (o) => dialogs.progress(o) },
     {
       key: 'cancel',
       label: 'cancel',
-      permission: 'stock-order#cancel',
+      permission: allowedFor('/cms/stock-order/cancel'),
       danger: true,
       confirm: 'cancelConfirm',
       when: (o) => isInbound(o) && canRelease(o),
-      run: (o, context) => post('stock-order/cancel', { id: o.id }, t('cancelled'), context.reload),
+      run: (o, context) => post('/cms/stock-order/cancel', { id: o.id }, t('cancelled'), context.reload),
     },
     {
       key: 'void',
       label: 'void',
-      permission: 'stock-order#cancel',
+      permission: allowedFor('/cms/stock-order/void'),
       danger: true,
       confirm: 'voidConfirm',
       when: (o) => !isInbound(o) && canRelease(o),
-      run: (o, context) => post('stock-order/void', { id: o.id }, t('voided'), context.reload),
+      run: (o, context) => post('/cms/stock-order/void', { id: o.id }, t('voided'), context.reload),
     },
     {
       key: 'remove',
       label: 'resource.delete',
-      permission: 'stock-order#delete',
+      permission: permissionOf('DELETE /cms/stock-order/delete/{row_id}'),
       danger: true,
       confirm: 'deleteConfirm',
       when: canDelete,
       run: async (o, context) => {
         try {
-          await http.delete(`stock-order/delete/${o.id}`);
+          await api.delete('/cms/stock-order/delete/{row_id}', { params: { path: { row_id: o.id } } });
           toast.success(t('resource.deleted'));
         } finally {
           context.reload();
@@ -123,8 +132,8 @@ function rowActions(dialogs: OrderDialogs, t: (key: string) => string): RowActio
 function batchActions(t: (key: string) => string): BatchAction<StockOrder>[] {
   const ids = (orders: StockOrder[]) => ({ ids: orders.map((o) => o.id) });
   return [
-    { key: 'massOutbound', label: 'massOutbound', permission: 'stock-order#ship', confirm: 'massOutboundConfirm', run: (orders, c) => post('stock-order/mass-outbound', ids(orders), t('shipped'), c.reload) },
-    { key: 'massCancel', label: 'massCancel', permission: 'stock-order#cancel', danger: true, confirm: 'massCancelConfirm', run: (orders, c) => post('stock-order/mass-cancel', ids(orders), t('cancelled'), c.reload) },
+    { key: 'massOutbound', label: 'massOutbound', permission: allowedFor('/cms/stock-order/mass-outbound'), confirm: 'massOutboundConfirm', run: (orders, c) => post('/cms/stock-order/mass-outbound', ids(orders), t('shipped'), c.reload) },
+    { key: 'massCancel', label: 'massCancel', permission: allowedFor('/cms/stock-order/mass-cancel'), danger: true, confirm: 'massCancelConfirm', run: (orders, c) => post('/cms/stock-order/mass-cancel', ids(orders), t('cancelled'), c.reload) },
   ];
 }
 
@@ -134,7 +143,7 @@ export function stockOrders(dialogs: OrderDialogs, t: (key: string) => string) {
     name: 'stock-orders',
     api: 'stock-order',
     permission: 'outbound-inbound-order-query',
-    actions: { export: 'stock-order#export' },
+    actions: ['export'],
     defaultSort: '-id',
     hint: 'searchHint',
     searchable: (filters) => orderNumbers(filters.orderNo).length > 0,

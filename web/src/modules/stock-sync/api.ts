@@ -1,4 +1,4 @@
-import { http } from '../../api/http';
+import { api } from '../../api/client';
 import type { components } from '../../api/schema';
 
 export type EventFlow = components['schemas']['StockEventFlow'];
@@ -8,8 +8,9 @@ export type Setting = components['schemas']['StockSettingPublic'];
 
 /** The audited stock actions of api/routers/stock_sync_actions.py; refusals come back to the dialog's fields. */
 export const stockSyncApi = {
-  sync: (body: SyncRequest) => http.post<EventFlow>('stock-sync/sync', body, { notify: false }),
-  fix: (merchantId: number, skus: string[]) => http.post<EventFlow>('stock-sync/fix', { merchantId, skus }, { notify: false }),
-  saveSetting: (body: SettingChange) => http.post<Setting>('stock-sync/setting/save', body, { notify: false }),
-  eventFlow: (id: number) => http.get<EventFlow>(`stock-sync/event/flow/${id}`),
+  sync: (body: SyncRequest) => api.post('/cms/stock-sync/sync', { body, notify: false }),
+  fix: (merchantId: number, skus: string[]) => api.post('/cms/stock-sync/fix', { body: { merchantId, skus }, notify: false }),
+  saveSetting: (body: SettingChange) => api.post('/cms/stock-sync/setting/save', { body, notify: false }),
+  eventFlow: (id: number) => api.get('/cms/stock-sync/event/flow/{event_id}', { params: { path: { event_id: id } } }),
+  retryPush: (id: number) => api.post('/cms/stock-sync/push/retry', { body: { id } }),
 };

@@ -1,5 +1,5 @@
+import { api } from '../../api/client';
 import type { components } from '../../api/schema';
-import { http } from '../../api/http';
 import { defineResource, type Column, type Row, type RowAction } from '../../components/resource';
 import { toast } from '../../components/feedback';
 import { ShopInput } from '../shops/ShopInput';
@@ -22,7 +22,7 @@ const units = (key: string, sorter = false): Column<Row> => ({ key, title: key, 
 /** SPEC §2 /operation/ginee-oms/stock/search-warehouse-stock: every bucket of one sku in one warehouse. */
 export const balances = defineResource<Balance>({
   name: 'stock-balances', namespace, entity: 'balanceEntity', api: 'stock-sync/stock', permission: 'search-warehouse-stock',
-  actions: { export: 'stock#export' }, defaultSort: 'sku',
+  actions: ['export'], defaultSort: 'sku',
   columns: [
     sku, merchantId, merchantEmail,
     { key: 'warehouseId', title: 'warehouseId', type: 'number', filter: true, hidden: true },
@@ -36,7 +36,7 @@ export const balances = defineResource<Balance>({
 /** SPEC §2 /product-inventory: existing, locked and available of a sku over the merchant's warehouses. */
 export const inventory = defineResource<Inventory>({
   name: 'stock-inventory', namespace, entity: 'inventoryEntity', api: 'stock-sync/inventory', permission: 'product-inventory',
-  actions: { export: 'inventory#export' }, defaultSort: 'sku', hint: 'inventoryHint',
+  actions: ['export'], defaultSort: 'sku', hint: 'inventoryHint',
   searchable: (filters) => Boolean(filters.merchantId || filters.sku),
   columns: [
     sku, merchantId, merchantEmail, units('warehouseCount'), units('existing', true), units('locked', true),
@@ -47,7 +47,7 @@ export const inventory = defineResource<Inventory>({
 /** SPEC §2 /product-flow: the change records as a stock flow. */
 export const flow = defineResource<Flow>({
   name: 'stock-flow', namespace, entity: 'flowEntity', api: 'stock-sync/flow', permission: 'product-flow',
-  actions: { export: 'product-flow#export' }, defaultSort: '-id',
+  actions: ['export'], defaultSort: '-id',
   columns: [
     { key: 'transactionNo', title: 'transactionNo', priority: 'key', copyable: true },
     sku, merchantId,
@@ -63,7 +63,7 @@ export const flow = defineResource<Flow>({
 /** Store-warehouse bindings: a store's channel stock is the sum of its bound warehouses with sync on. */
 export const bindings = defineResource<Binding>({
   name: 'stock-bindings', namespace, entity: 'bindingEntity', api: 'stock-sync/binding', permission: 'store-warehouse-binding',
-  actions: { add: 'stock-binding#add', edit: 'stock-binding#edit', delete: 'stock-binding#delete', export: 'stock-binding#export' },
+  actions: ['add', 'edit', 'delete', 'export'],
   columns: [
     { key: 'shopName', title: 'shopName', priority: 'key' },
     { key: 'shopId', title: 'shopId', type: 'number', filter: true, hidden: true, form: { required: true, createOnly: true, input: ShopInput } },
@@ -80,7 +80,7 @@ export const bindings = defineResource<Binding>({
 /** SPEC §2 /operation/ginee-oms/stock/events-warehouse-stock: syncs, fixes and switch turns. */
 export const events = defineResource<StockEvent>({
   name: 'stock-events', namespace, entity: 'eventEntity', api: 'stock-sync/event', permission: 'events-warehouse-stock',
-  actions: { export: 'stock#export' },
+  actions: ['export'],
   columns: [
     { key: 'id', title: 'eventId', type: 'number', width: 90 },
     { key: 'kind', title: 'kind', type: 'enum', enum: 'StockEventKind', priority: 'key', filter: { multiple: true } },
@@ -108,7 +108,7 @@ const retry: RowAction<Push> = {
   when: canRetry,
   run: async (push, context) => {
     try {
-      await http.post<Push>('stock-sync/push/retry', { id: push.id });
+      await api.post('/cms/stock-sync/push/retry', { body: { id: push.id } });
       toast.success(push.sku);  // its new status shows in the reloaded list
     } finally {
       context.reload();
@@ -119,7 +119,7 @@ const retry: RowAction<Push> = {
 /** Stock push history, with the exception causes of SPEC §8. */
 export const pushes = defineResource<Push>({
   name: 'stock-pushes', namespace, entity: 'pushEntity', api: 'stock-sync/push', permission: 'stock-push-history',
-  actions: { export: 'stock-push#export' },
+  actions: ['export'],
   rowActions: [retry],
   columns: [
     sku, merchantId, merchantEmail,
@@ -137,7 +137,7 @@ export const pushes = defineResource<Push>({
 /** SPEC §2 /operation/ginee-oms/erp-settings/stock-settings: lock stock and promotion stock per merchant. */
 export const settings = defineResource<Setting>({
   name: 'stock-settings', namespace, entity: 'settingEntity', api: 'stock-sync/setting', permission: 'stock-settings',
-  actions: { export: 'stock-settings#export' },
+  actions: ['export'],
   columns: [
     { ...merchantId, hidden: false, priority: 'key' }, merchantEmail,
     { key: 'lockStock', title: 'lockStock', type: 'boolean', priority: 'key', filter: true },

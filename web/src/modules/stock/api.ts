@@ -1,4 +1,4 @@
-import { http } from '../../api/http';
+import { api } from '../../api/client';
 import type { components } from '../../api/schema';
 
 export type StockMovementCreate = components['schemas']['StockMovementCreate'];
@@ -6,12 +6,10 @@ export type StockMoved = components['schemas']['StockMovedPublic'];
 
 export const stockApi = {
   /** One movement; the key makes a double click or a retry move once (docs/stock.md). */
-  move: (body: StockMovementCreate, idempotencyKey: string) =>
-    http.post<StockMoved>('stock/movement', body, { idempotencyKey }),
+  move: (body: StockMovementCreate, idempotencyKey: string) => api.post('/cms/stock/movement', { params: { header: { 'Idempotency-Key': idempotencyKey } }, body }),
 };
 
 export type StockRepaired = components['schemas']['StockRepairedPublic'];
 
 /** Rebuild one balance from its change records (audited on the server). */
-export const repairBalance = (warehouseId: number, sku: string) =>
-  http.post<StockRepaired>('stock/balance/repair', { warehouseId, sku });
+export const repairBalance = (warehouseId: number, sku: string) => api.post('/cms/stock/balance/repair', { body: { warehouseId, sku } });

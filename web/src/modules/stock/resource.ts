@@ -9,7 +9,7 @@ export const stockChanges = defineResource<StockChange>({
   namespace: 'stock',
   api: 'stock/change',
   permission: 'stock-change-record',
-  actions: { export: 'stock-change#export' },
+  actions: ['export'],
   defaultSort: '-id',
   columns: [
     { key: 'sku', title: 'sku', priority: 'key', filter: true, copyable: true, sorter: true },

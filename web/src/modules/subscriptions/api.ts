@@ -1,4 +1,4 @@
-import { http } from '../../api/http';
+import { api, type CallInit } from '../../api/client';
 import type { components } from '../../api/schema';
 
 type Schemas = components['schemas'];
@@ -13,26 +13,28 @@ export type FileLink = Schemas['FileLink'];
 
 /** An enabled package the dialogs offer (`GET package/options`: with its current version). */
 export type PackageOption = Schemas['PackagePublic'];
+/** A merchant's country, as the server stores it (one it knows). */
+type Country = NonNullable<NonNullable<CallInit<'/cms/package/options', 'get'>['params']>['query']>['country'];
+
+const request = (id: number) => ({ path: { request_id: id } });
 
 /** The subscribe-or-gift request calls (docs/subscriptions.md, API). Refusals come back to the dialog, which shows
  *  them on their fields (`notify: false`). */
 export const subscriptionApi = {
   /** The dialog quoted, nothing written: what its second confirmation shows and restates. */
-  preview: (body: SubmitBody) => http.post<RequestQuote>('subscription/preview', body, { notify: false }),
+  preview: (body: SubmitBody) => api.post('/cms/subscription/preview', { body, notify: false }),
   /** With its `confirmation`, the request is created confirmed and awaits approval. */
-  submit: (body: SubmitBody) => http.post<SubscriptionRequest>('subscription/submit', body, { notify: false }),
-  approve: (id: number) => http.post<SubscriptionRequest>(`subscription/${id}/approve`, {}),
+  submit: (body: SubmitBody) => api.post('/cms/subscription/submit', { body, notify: false }),
+  approve: (id: number) => api.post('/cms/subscription/{request_id}/approve', { params: request(id), body: {} }),
   /** A failed request applied again, or a live one whose flow stopped run again (`subscription#retry`). */
-  retry: (id: number) => http.post<SubscriptionRequest>(`subscription/${id}/retry`, {}),
-  refuse: (id: number, reason: string) => http.post<SubscriptionRequest>(`subscription/${id}/refuse`, { reason }, { notify: false }),
-  detail: (id: number, signal?: AbortSignal) => http.get<SubscriptionRequest>(`subscription/detail/${id}`, { signal }),
+  retry: (id: number) => api.post('/cms/subscription/{request_id}/retry', { params: request(id) }),
+  refuse: (id: number, reason: string) =>
+    api.post('/cms/subscription/{request_id}/refuse', { params: request(id), body: { reason }, notify: false }),
+  detail: (id: number, signal?: AbortSignal) => api.get('/cms/subscription/detail/{request_id}', { params: request(id), signal }),
   /** The packages a merchant of `country` may be sold: that country's enabled ones. */
   packages: (country: string, signal?: AbortSignal) =>
-    http.get<PackageOption[]>('package/options', { params: { country }, signal }),
-  upload: (file: File) => {
-    const form = new FormData();
-    form.append('file', file);
-    return http.post<StoredFile>('common/upload-file', form);
-  },
-  fileLink: (fileId: number, signal?: AbortSignal) => http.get<FileLink>(`common/generate-file-url/${fileId}`, { signal }),
+    api.get('/cms/package/options', { params: { query: { country: country as Country } }, signal }),
+  upload: (file: File) => api.upload('/cms/common/upload-file', file),
+  fileLink: (fileId: number, signal?: AbortSignal) =>
+    api.get('/cms/common/generate-file-url/{file_id}', { params: { path: { file_id: fileId } }, signal }),
 };

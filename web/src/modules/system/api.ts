@@ -1,7 +1,6 @@
-import { http } from '../../api/http';
-import type { DataOf } from '../../api/types';
+import { api, type Data } from '../../api/client';
 
-export type HealthData = DataOf<'/cms/health', 'get'>;
+export type HealthData = Data<'/cms/health', 'get'>;
 export type ComponentHealth = NonNullable<NonNullable<HealthData['components']>[string]>;
 export type ProcessHealth = NonNullable<NonNullable<HealthData['processes']>[string]>;
 
@@ -11,7 +10,6 @@ export type ProcessHealth = NonNullable<NonNullable<HealthData['processes']>[str
  */
 export const healthQuery = {
   queryKey: ['system', 'health'],
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    http.get<HealthData>('health', { signal, acceptStatus: [503], notify: false }),
+  queryFn: ({ signal }: { signal: AbortSignal }) => api.get('/cms/health', { signal, acceptStatus: [503], notify: false }),
   refetchInterval: 15_000,
 };

@@ -1,4 +1,4 @@
-import { http } from '../../api/http';
+import { api } from '../../api/client';
 import type { components } from '../../api/schema';
 
 export type DashboardQuery = components['schemas']['DashboardQuery'];
@@ -10,5 +10,5 @@ export type StatusCount = components['schemas']['StatusCount'];
 
 /** The server computes every figure and rate (api/routers/ticket_reports.py); merged tickets are left out. */
 export const ticketReportApi = {
-  dashboard: (body: DashboardQuery, signal?: AbortSignal) => http.post<TicketDashboard>('ticket/dashboard', body, { signal }),
+  dashboard: (body: DashboardQuery, signal?: AbortSignal) => api.post('/cms/ticket/dashboard', { body, signal }),
 };

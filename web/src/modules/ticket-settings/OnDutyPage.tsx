@@ -1,15 +1,13 @@
+import { api } from '../../api/client';
 import { useEffect, useState } from 'react';
 import { Alert, Button, Flex, Form } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../api/http';
-import type { components } from '../../api/schema';
 import { useCan } from '../../app/access/can';
 import { PageCard } from '../../components/PageCard';
 import { toast } from '../../components/feedback';
 import { useTranslate } from '../../i18n';
 import { UserSelect } from '../users/UserSelect';
 
-type OnDuty = components['schemas']['OnDuty'];
 const KEY = ['ticket-on-duty'];
 
 /** The ticket team's people on duty: a breach or a reminder of a ticket with no assignee and no PIC reaches them. */
@@ -17,11 +15,11 @@ export default function OnDutyPage() {
   const t = useTranslate(['ticket-settings']);
   const can = useCan();
   const client = useQueryClient();
-  const { data } = useQuery({ queryKey: KEY, queryFn: ({ signal }) => http.get<OnDuty>('ticket-on-duty', { signal }) });
+  const { data } = useQuery({ queryKey: KEY, queryFn: ({ signal }) => api.get('/cms/ticket-on-duty', { signal }) });
   const [picked, setPicked] = useState<number[]>([]);
   useEffect(() => setPicked(data?.users.map((user) => user.id) ?? []), [data]);
   const save = useMutation({
-    mutationFn: (userIds: number[]) => http.post<OnDuty>('ticket-on-duty/modify', { userIds }),
+    mutationFn: (userIds: number[]) => api.post('/cms/ticket-on-duty/modify', { body: { userIds } }),
     onSuccess: (saved) => {
       client.setQueryData(KEY, saved);
       toast.success(t('onDuty.saved'));

@@ -16,9 +16,7 @@ function columns(codeMax: number): Column<ListEntry>[] {
   ];
 }
 
-const crud = (module: string) => ({
-  add: `${module}#add`, edit: `${module}#edit`, delete: `${module}#delete`, export: `${module}#export`, import: `${module}#import`,
-});
+const crud = ['add', 'edit', 'delete', 'export', 'import'] as const;
 
 /** Ticket categories (api/routers/ticket_settings.py): what the dashboard groups tickets by. */
 export const categories = defineResource<ListEntry>({
@@ -27,7 +25,7 @@ export const categories = defineResource<ListEntry>({
   entity: 'category',
   api: 'ticket-category',
   permission: 'ticket-category',
-  actions: crud('ticket-category'),
+  actions: crud,
   defaultSort: 'sort',
   columns: columns(64),
 });
@@ -39,7 +37,7 @@ export const applications = defineResource<ListEntry>({
   entity: 'application',
   api: 'ticket-application',
   permission: 'ticket-application',
-  actions: crud('ticket-application'),
+  actions: crud,
   defaultSort: 'sort',
   columns: columns(32),
 });

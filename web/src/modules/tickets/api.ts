@@ -1,21 +1,23 @@
-import { http, MAX_TIMEOUT_MS } from '../../api/http';
+import { api, type Body, type Data } from '../../api/client';
+import { MAX_TIMEOUT_MS } from '../../api/http';
 import type { components } from '../../api/schema';
-import type { DataOf } from '../../api/types';
 
 export type TicketRow = components['schemas']['TicketListItem'];
-export type TicketPage = DataOf<'/cms/ticket/search', 'post'>;
+export type TicketPage = Data<'/cms/ticket/search', 'post'>;
 export type TicketScope = components['schemas']['TicketScope'];
 export type NewTicket = components['schemas']['TicketCreate'];
-export type TicketCreated = DataOf<'/cms/ticket/add', 'post'>;
+export type TicketCreated = Data<'/cms/ticket/add', 'post'>;
+
+/** The list's filters as the screen builds them from the address (checked by the server). */
+type Filters = Body<'/cms/ticket/search', 'post'>;
 
 /** The ticket calls of the list and new-ticket screens (api/routers/tickets.py). */
 export const ticketApi = {
-  search: (body: Record<string, unknown>, signal?: AbortSignal) => http.post<TicketPage>('ticket/search', body, { signal }),
+  search: (body: Record<string, unknown>, signal?: AbortSignal) => api.post('/cms/ticket/search', { body: body as Filters, signal }),
   /** Field errors come back to the form, so a refusal does not notify by itself. */
-  add: (body: NewTicket, idempotencyKey?: string) =>
-    http.post<TicketCreated>('ticket/add', body, { notify: false, idempotencyKey }),
+  add: (body: NewTicket, idempotencyKey?: string) => api.post('/cms/ticket/add', { body, notify: false, idempotencyKey }),
   /** Every match of the filters as the server's xlsx, in the user's language. */
-  exportFile: (body: Record<string, unknown>) => http.download('ticket/export', body, { timeoutMs: MAX_TIMEOUT_MS }),
+  exportFile: (body: Record<string, unknown>) => api.download('/cms/ticket/export', { body: body as Filters, timeoutMs: MAX_TIMEOUT_MS }),
 };
 
 /** Where a ticket opens (the detail screen, `ticket-view`). */

@@ -1,7 +1,7 @@
+import { api } from '../../api/client';
 import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../api/http';
 import type { components } from '../../api/schema';
 import type { InputProps } from '../../components/resource';
 import { labelled, SEARCH_BY_LABEL } from '../../components/resource/labelled';
@@ -17,7 +17,7 @@ export function useListOptions(list: TicketList): ListOption[] {
   const { i18n } = useTranslation();
   const { data } = useQuery({
     queryKey: ['ticket-list-options', list, i18n.language],
-    queryFn: ({ signal }) => http.get<ListOption[]>(`ticket-${list}/options`, { signal }),
+    queryFn: ({ signal }) => api.get(`/cms/ticket-${list}/options`, { signal }),
     staleTime: 60_000,
   });
   return data ?? NONE;

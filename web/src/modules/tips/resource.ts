@@ -12,7 +12,7 @@ export default defineResource<Tip>({
   name: 'tips',
   api: 'tip',
   permission: 'tips-manage',
-  actions: { add: 'tip#add', edit: 'tip#edit', delete: 'tip#delete', export: 'tip#export' },
+  actions: ['add', 'edit', 'delete', 'export'],
   defaultSort: '-updatedAt',
   columns: [
     { key: 'country', title: 'country', type: 'enum', enum: 'Country', priority: 'key', filter: { multiple: true }, sorter: true, form: { required: true } },

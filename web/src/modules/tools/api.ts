@@ -1,23 +1,24 @@
-import { http } from '../../api/http';
+import { api, type UploadPath } from '../../api/client';
 import type { components } from '../../api/schema';
+import type { Permission } from '../../app/access/can';
+import { permissionOf } from '../../app/access/operations';
 
 export type StoredFile = components['schemas']['StoredFilePublic'];
 
 /** The two uploads of the common tools: OSS (the allow-list, a public link) and unrestricted (any type). */
 export type UploadKind = 'public' | 'unrestricted';
 
-export const UPLOAD_PATHS: Record<UploadKind, string> = {
-  public: 'common/upload-public-file',
-  unrestricted: 'common/upload-unrestricted-file',
-};
+export const UPLOAD_PATHS = {
+  public: '/cms/common/upload-public-file',
+  unrestricted: '/cms/common/upload-unrestricted-file',
+} as const satisfies Record<UploadKind, UploadPath>;
 
-export const UPLOAD_PERMISSIONS: Record<UploadKind, string> = {
-  public: 'file#upload-public',
-  unrestricted: 'file#upload-unrestricted',
+/** Who may upload each kind: its operation's permission, as the schema publishes it. */
+export const UPLOAD_PERMISSIONS: Record<UploadKind, Permission> = {
+  public: permissionOf(`POST ${UPLOAD_PATHS.public}`),
+  unrestricted: permissionOf(`POST ${UPLOAD_PATHS.unrestricted}`),
 };
 
 export function uploadFile(kind: UploadKind, file: File): Promise<StoredFile> {
-  const form = new FormData();
-  form.append('file', file);
-  return http.post<StoredFile>(UPLOAD_PATHS[kind], form);
+  return api.upload(UPLOAD_PATHS[kind], file);
 }

@@ -21,8 +21,8 @@ export function UserSelect({ value, onChange, id, label, multiple, known = [] }:
   const [keyword, setKeyword] = useState('');
   const debounced = useDebounced(keyword, 300);
   const { data = [], isFetching } = useQuery({
-    ...referenceQuery<UserBrief[]>(['user', 'options', debounced], 'user/options', {
-      params: { keyword: debounced.trim() || undefined },
+    ...referenceQuery(['user', 'options', debounced], '/cms/user/options', {
+      params: { query: { keyword: debounced.trim() || undefined } },
       staleTime: 30_000,
     }),
     placeholderData: keepPreviousData,

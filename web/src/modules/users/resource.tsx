@@ -23,7 +23,7 @@ export default defineResource<User>({
   name: 'users',
   api: 'user',
   permission: 'user-management',
-  actions: { add: 'user#add', edit: 'user#edit', delete: 'user#delete', export: 'user#export', import: 'user#import' },
+  actions: ['add', 'edit', 'delete', 'export', 'import'],
   defaultSort: '-id',
   columns: [
     { key: 'keyword', title: 'keyword', table: false, filter: true },

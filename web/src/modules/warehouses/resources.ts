@@ -1,5 +1,6 @@
+import { api } from '../../api/client';
 import type { components } from '../../api/schema';
-import { http } from '../../api/http';
+import { permissionOf } from '../../app/access/operations';
 import { defineResource, type Column, type RowAction } from '../../components/resource';
 import { toast } from '../../components/feedback';
 import type { Translate } from '../../i18n';
@@ -13,7 +14,7 @@ export type WmsProduct = components['schemas']['WmsProductPublic'];
 /** A code as the server checks it (domain/rules/warehouses.py): letters, digits and `. _ -`, typed on labels. */
 export const CODE = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 /** A SKU as the server checks it: no spaces or control characters inside. */
-export const SKU = /^[^\s\x00-\x1f\x7f]+$/; // eslint-disable-line no-control-regex
+export const SKU = /^[^\s\x00-\x1f\x7f]+$/; // eslint-disable-line no-control-regex -- control characters are what a SKU may not hold
 
 export function checkCode(value: unknown, label: string, t: Translate): string | undefined {
   return CODE.test(String(value).trim()) ? undefined : t('rule.code', { field: label });
@@ -32,12 +33,12 @@ const merchant: Column<Warehouse>[] = [
 const statusActions: RowAction<Warehouse>[] = [true, false].map((enabled) => ({
   key: enabled ? 'enable' : 'disable',
   label: enabled ? 'enable' : 'disable',
-  permission: 'warehouse#status',
+  permission: permissionOf(enabled ? 'POST /cms/warehouse/enable' : 'POST /cms/warehouse/disable'),
   danger: !enabled,
   confirm: enabled ? 'enableConfirm' : 'disableConfirm',
   when: (row: Warehouse) => row.enabled !== enabled,
   run: async (row: Warehouse, context) => {
-    await http.post(`warehouse/${enabled ? 'enable' : 'disable'}`, { id: row.id });
+    await api.post(enabled ? '/cms/warehouse/enable' : '/cms/warehouse/disable', { body: { id: row.id } });
     toast.success(String(row.name));
     context.reload();
   },
@@ -48,14 +49,14 @@ export const warehouses = defineResource<Warehouse>({
   name: 'warehouses',
   api: 'warehouse',
   permission: 'warehouse-list',
-  actions: { add: 'warehouse#add', edit: 'warehouse#edit', delete: 'warehouse#delete', export: 'warehouse#export', import: 'warehouse#import' },
+  actions: ['add', 'edit', 'delete', 'export', 'import'],
   defaultSort: '-id',
   rowActions: statusActions,
   columns: [
     { key: 'id', title: 'id', sorter: true, hidden: true },
     { key: 'name', title: 'name', priority: 'key', filter: true, sorter: true, form: { required: true, max: 100 } },
     { key: 'code', title: 'code', priority: 'key', filter: true, sorter: true, copyable: true, form: { required: true, max: 64, check: checkCode } },
-    ...(merchant as Column<Warehouse>[]),
+    ...(merchant),
     { key: 'provider', title: 'provider', type: 'enum', enum: 'FulfillmentProvider', filter: { multiple: true }, form: {} },
     { key: 'type', title: 'warehouseType', type: 'enum', enum: 'WarehouseType', filter: { multiple: true }, form: {} },
     { key: 'usageMode', title: 'usageMode', type: 'enum', enum: 'WarehouseUsageMode', filter: true, priority: 'wide', form: {} },
@@ -68,7 +69,7 @@ export const warehouses = defineResource<Warehouse>({
 });
 
 const inWarehouse = { key: 'warehouseId', title: 'warehouse', table: false, filter: { input: WarehouseInput }, form: { required: true, createOnly: true, input: WarehouseInput } } as const;
-const locationActions = { add: 'location#add', edit: 'location#edit', delete: 'location#delete', export: 'location#export', import: 'location#import' };
+const locationActions = ['add', 'edit', 'delete', 'export', 'import'] as const;
 
 /** SPEC §3 WMS: a warehouse's product areas, each with its location code. */
 export const areas = defineResource<WarehouseArea>({
@@ -116,7 +117,7 @@ export const products = defineResource<WmsProduct>({
   entity: 'productEntity',
   api: 'wms-product',
   permission: 'product-library',
-  actions: { add: 'product#add', edit: 'product#edit', delete: 'product#delete', export: 'product#export', import: 'product#import' },
+  actions: ['add', 'edit', 'delete', 'export', 'import'],
   defaultSort: '-id',
   columns: [
     { key: 'sku', title: 'sku', priority: 'key', filter: true, sorter: true, copyable: true, form: { required: true, max: 100, createOnly: true, check: checkSku } },

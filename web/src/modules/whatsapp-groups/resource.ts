@@ -16,7 +16,7 @@ export default defineResource<WhatsappGroup>({
   name: 'whatsapp-groups',
   api: 'whatsapp-group',
   permission: 'whatsapp-group',
-  actions: { add: 'whatsapp-group#add', edit: 'whatsapp-group#edit', delete: 'whatsapp-group#delete' },
+  actions: ['add', 'edit', 'delete'],
   defaultSort: '-updatedAt',
   columns: [
     { key: 'name', title: 'name', priority: 'key', filter: true, sorter: true, form: { required: true, max: 64 } },

@@ -27,7 +27,7 @@ export function EditTicketDialog({ ticket, pending, onSubmit, onClose }: {
     const body = editBody(initial, values);
     if (!Object.keys(body).length) return onClose();
     setProblem(undefined);
-    return onSubmit(body as ActionBody).then(onClose, (error: unknown) => {
+    return onSubmit(body).then(onClose, (error: unknown) => {
       const { fields } = splitFieldErrors(error, FIELD_KEYS);
       form.setFields(fields);
       if (!fields.length) setProblem(isApiError(error) ? error.message : String(error));

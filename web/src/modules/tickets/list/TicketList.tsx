@@ -56,7 +56,7 @@ export function TicketList({ kind }: { kind: TicketListKind }) {
     else setState(next);
   };
 
-  const { display, change, ready } = useTableDisplay(kind.name, LISTED as unknown as Column<Row>[]);
+  const { display, change, ready } = useTableDisplay(kind.name, LISTED);
   const shown = useMemo(() => visibleColumns(LISTED, display), [display]);
   const exporting = useMutation({
     mutationFn: () => ticketApi.exportFile({ ...ticketFilters(state.filters, kind.scopes), sort: body.sort }),
@@ -78,7 +78,7 @@ export function TicketList({ kind }: { kind: TicketListKind }) {
       <Tooltip title={t('common.refresh')}>
         <Button icon={<ReloadOutlined />} aria-label={t('common.refresh')} onClick={() => void queryClient.invalidateQueries({ queryKey: ['ticket', 'search'] })} />
       </Tooltip>
-      <ColumnSettings columns={LISTED as unknown as Column<Row>[]} display={display} onChange={change} t={t} />
+      <ColumnSettings columns={LISTED} display={display} onChange={change} t={t} />
     </Flex>
   );
 
