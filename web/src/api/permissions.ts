@@ -328,7 +328,6 @@ export const OPERATION_PERMISSIONS = {
   'POST /cms/subscription/search': ['account#subscribe', 'approvals', 'subscription#approve', 'subscription#retry', 'account#gift'],
   'POST /cms/subscription/submit': ['account#subscribe', 'account#gift'],
   'POST /cms/subscription/{request_id}/approve': ['subscription#approve'],
-  'POST /cms/subscription/{request_id}/confirm': ['account#subscribe', 'account#gift'],
   'POST /cms/subscription/{request_id}/refuse': ['subscription#approve'],
   'POST /cms/subscription/{request_id}/retry': ['subscription#retry'],
   'POST /cms/ticket-application/add': ['ticket-application#add'],
