@@ -26,7 +26,6 @@ from api.deps import Need, Principal, ReadDep, SessionDep, release
 from api.envelope import CamelModel, Page, Reply, ok
 from api.errors import label_routes
 from api.idempotency import REPLAYED_HEADER, Idempotency, KeyHeader
-from api.lean import lean
 from api.resource.bounds import bound_integers, narrow_filters
 from api.resource.exporting import export_route
 from api.resource.importing import Reference, import_routes
@@ -302,11 +301,10 @@ class Resource(Generic[M]):
         return router
 
     def _plain_search_route(self, router: APIRouter, plain: PlainPage, scope: dict[str, Any]) -> None:
-        """The lean read path (docs/decisions/lean-reads.md): plain rows, answered beneath FastAPI when plain."""
+        """Plain rows on the plain connection (api/resource/page.py), one statement rendered once per shape."""
         page_t, filters_t = Page[self.public], self.filters  # type: ignore[name-defined]
 
         @router.post("/search", summary=f"Search {self.name}s", openapi_extra=scope)
-        @lean
         async def search(params: filters_t, db: ReadDep,  # type: ignore[valid-type]
                          user: Annotated[Principal, Need(self.permission, *self.also)]) -> Reply[page_t]:  # type: ignore[valid-type]
             return ok(await plain.read(db, params, user))

@@ -14,7 +14,6 @@ from api.deps import AUTHENTICATED, Need, Principal, ReadDep, SessionDep, releas
 from api.envelope import Reply, ok
 from api.flows import temporal_client
 from api.idempotency import REPLAYED_HEADER, Idempotency, KeyHeader
-from api.lean import lean
 from api.resource.bounds import narrow_filters
 from api.resource.query import apply_filters, apply_sort, filter_shape, filter_values
 from api.resource.scope import declares
@@ -125,7 +124,6 @@ def people_of(row: Row[Any]) -> dict[int, dict[str, Any]]:
 
 @router.post("/search", summary="Search tickets: all, mine, assigned to me, watched, with filters",
              openapi_extra=declares(TICKETS))
-@lean
 async def search(params: TicketFilters, db: ReadDep,
                  user: Annotated[Principal, Need(*LIST)]) -> Reply[TicketPage]:
     shape, values = page_shape(params, user), page_values(params, user)
