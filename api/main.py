@@ -51,6 +51,18 @@ def declare_permissions(router: APIRouter) -> None:
                 route.openapi_extra = extra
 
 
+def flat(routers: list[APIRouter]) -> APIRouter:
+    """Every route of `routers` in one router, in their order. FastAPI finds a call's route by walking included
+    routers level by level, each first walking every router below it to see whether its routes changed, and does
+    it twice a call (to match, then to handle): with some 60 routers of ~420 routes that cost 1-4 ms of CPU a call,
+    more than most calls' SQL. Routers declare only a prefix and tags, which their routes already carry."""
+    api = APIRouter()
+    for router in routers:
+        declare_permissions(router)
+        api.routes.extend(router.routes)
+    return api
+
+
 def mount_web(app: FastAPI, dist: Path) -> None:
     """Serve the built single-page app; every non-API path falls back to index.html (history mode)."""
     index = dist / "index.html"
@@ -109,11 +121,7 @@ def create_app() -> FastAPI:
     if settings.api_docs:
         add_docs(app, f"{BASE}/docs", f"{BASE}/openapi.json")
     app.state.flows = Flows()
-    api = APIRouter(prefix=BASE)
-    for router in ROUTERS:
-        declare_permissions(router)
-        api.include_router(router)
-    app.include_router(api)
+    app.include_router(flat(ROUTERS), prefix=BASE)
     app.include_router(temporal_ui.router)  # before the web app's catch-all
     errors.install(app)
     # One layer does what every call needs, in this order (api/middleware.py): the breaker trial given back however
