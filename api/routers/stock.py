@@ -1,5 +1,5 @@
 """Stock (SPEC §3 stock change record, issue of the stock ledger): a movement through the one primitive
-(activities/stock_store.py `move`), and the change record list with its xlsx export on the resource kit.
+(services/stock/store.py `move`), and the change record list with its xlsx export on the resource kit.
 
 Data authority: stock belongs to the merchant that owns the warehouse (its country, team and people)."""
 
@@ -12,7 +12,6 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
-from activities.stock_store import ANYWHERE, Moved, Within, move_alone, repair
 from api.deps import Need, Principal, SessionDep, WriteDep
 from api.envelope import Reply, ok
 from api.idempotency import REPLAYED_HEADER
@@ -36,6 +35,7 @@ from domain.errors import NotFound
 from domain.models.stock import StockChange, StockDrift, StockReconciliation
 from domain.models.warehouses import Shelf, Warehouse
 from domain.rules.stock import Movement
+from services.stock.store import ANYWHERE, Moved, Within, move_alone, repair
 
 MENU = "stock-change-record"
 MOVE = "stock#move"

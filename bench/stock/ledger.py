@@ -41,8 +41,8 @@ def movement_script(layout: Layout, epoch: int) -> str:
     guarded UPDATE feeding the change record's INSERT) sent as one message (`\\;`) in one implicit transaction, as
     the API sends a kept caller's first statement (api/kept_callers.py); then the call's operation log row, which the
     API writes after the reply (api/audit_log.py, grouped with the rows of calls ending meanwhile)."""
-    from activities.stock_store import Balance, Moved, _balance_sql
     from api.routers.stock import moved_reply
+    from services.stock.store import Balance, Moved, _balance_sql
 
     per, (warehouse, sku) = WAREHOUSES_PER_MERCHANT, layout.balance(0)
     entry = log_entry(warehouse, sku, moved_reply(Moved(1, Balance(0, 0, 0, 0, 0))))

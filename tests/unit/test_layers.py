@@ -26,11 +26,9 @@ API_INTO_ACTIVITIES = {
     "api/routers/notices.py": "notices",
     "api/routers/notifications.py": "notifications",
     "api/routers/shelf_merges.py": "shelf merges (shelf_merge_store)",
-    "api/routers/stock.py": "stock (stock_store)",
     "api/routers/stock_sync_actions.py": "stock (stock_store), stock sync",
     "api/routers/ticket_actions.py": "tickets (ticket_store)",
     "api/shelf_merge_ops.py": "shelf merges (shelf_merge_store), tickets (ticket_flows.rpc_timeout)",
-    "api/stock_order_ops.py": "stock (stock_store)",
     "api/ticket_ops.py": "tickets (ticket_flows, ticket_store)",
 }
 # activities files that still import workflows (flow models not yet in domain/flows, or a workflow definition).
