@@ -20,6 +20,7 @@ from api.deps import guard_of
 from api.flows import Flows
 from api.middleware import ConsoleFront
 from api.page_security import add_docs
+from api.route_table import RouteTable
 from api.routers import ROUTERS
 from api.schemas.types import exact_integer_bounds
 from api.static_assets import NO_CACHE, HashedAssets
@@ -52,10 +53,10 @@ def declare_permissions(router: APIRouter) -> None:
 
 
 def flat(routers: list[APIRouter]) -> APIRouter:
-    """Every route of `routers` in one router, in their order. FastAPI finds a call's route by walking included
-    routers level by level, each first walking every router below it to see whether its routes changed, and does
-    it twice a call (to match, then to handle): with some 60 routers of ~420 routes that cost 1-4 ms of CPU a call,
-    more than most calls' SQL. Routers declare only a prefix and tags, which their routes already carry."""
+    """Every route of `routers` in one router, in their order: FastAPI walks included routers level by level,
+    each first walking every router below it to see whether its routes changed (for the calls the route table,
+    api/route_table.py, leaves to FastAPI, and for the OpenAPI document). Routers declare only a prefix and tags,
+    which their routes already carry."""
     api = APIRouter()
     for router in routers:
         declare_permissions(router)
@@ -121,7 +122,8 @@ def create_app() -> FastAPI:
     if settings.api_docs:
         add_docs(app, f"{BASE}/docs", f"{BASE}/openapi.json")
     app.state.flows = Flows()
-    app.include_router(flat(ROUTERS), prefix=BASE)
+    api = flat(ROUTERS)
+    app.include_router(api, prefix=BASE)
     app.include_router(temporal_ui.router)  # before the web app's catch-all
     errors.install(app)
     # One layer does what every call needs, in this order (api/middleware.py): the breaker trial given back however
@@ -130,4 +132,5 @@ def create_app() -> FastAPI:
     # rules before any route, then the operation log, with the transaction id already set.
     app.add_middleware(ConsoleFront)
     mount_web(app, settings.web_dist)
+    RouteTable.install(app, [r for r in api.routes if isinstance(r, APIRoute)], BASE)  # a table, not a scan
     return app
