@@ -30,13 +30,18 @@ RENEWED_TOKEN_HEADER = "X-Auth-Token"
 async def get_db() -> AsyncIterator[AsyncSession]:
     """One transaction a call: committed when the route returns, rolled back if it raises. A route that waits
     on another service commits first (`release`); the session then begins a new transaction when used again."""
-    async with get_sessionmaker()() as session:
-        try:
-            yield session
-        except BaseException:
-            await session.rollback()
-            raise
+    session = get_sessionmaker()()
+    try:
+        yield session
+    except BaseException:
+        await session.rollback()
+        await session.close()
+        raise
+    # A session nothing used (a route on the plain connection, whose kept caller needed none) costs nothing more.
+    if session.in_transaction() or session.new or session.dirty or session.deleted:
         await session.commit()
+    if session.in_transaction() or session.identity_map:
+        await session.close()
 
 
 async def release(db: AsyncSession) -> None:

@@ -23,7 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload, with_expression
 
 from api.deps import Need, Principal, ReadDep, SessionDep, release
-from api.envelope import CamelModel, Page, Reply, ok
+from api.envelope import CamelModel, Page, Reply, ok, ok_json
 from api.errors import label_routes
 from api.idempotency import REPLAYED_HEADER, Idempotency, KeyHeader
 from api.resource.bounds import bound_integers, narrow_filters
@@ -304,10 +304,11 @@ class Resource(Generic[M]):
         """Plain rows on the plain connection (api/resource/page.py), one statement rendered once per shape."""
         page_t, filters_t = Page[self.public], self.filters  # type: ignore[name-defined]
 
-        @router.post("/search", summary=f"Search {self.name}s", openapi_extra=scope)
+        @router.post("/search", summary=f"Search {self.name}s", openapi_extra=scope,
+                     response_model=Reply[page_t])  # type: ignore[valid-type]
         async def search(params: filters_t, db: ReadDep,  # type: ignore[valid-type]
-                         user: Annotated[Principal, Need(self.permission, *self.also)]) -> Reply[page_t]:  # type: ignore[valid-type]
-            return ok(await plain.read(db, params, user))
+                         user: Annotated[Principal, Need(self.permission, *self.also)]) -> Response:
+            return ok_json(await plain.read(db, params, user))
 
     def _object_search_route(self, router: APIRouter, scope: dict[str, Any]) -> None:
         """A list whose schema reads relationships: ORM objects."""
