@@ -13,9 +13,9 @@ from collections.abc import AsyncIterator
 
 from temporalio import activity
 
-from activities.shelf_merge_moves import move_item
 from domain.flows import shelf_merges as m
 from services.shelf_merges import store
+from services.shelf_merges.moves import move_item
 
 
 @activity.defn

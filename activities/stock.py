@@ -25,7 +25,6 @@ from temporalio.client import (
 )
 from temporalio.common import SearchAttributePair, TypedSearchAttributes
 
-from activities.stock_store import SHELF_UNITS
 from domain.db import transaction
 from domain.enums import StockReconcileStatus
 from domain.flows.jobs import TASK_NAME  # every scheduled run carries its schedule's id
@@ -35,6 +34,7 @@ from domain.models.users import User
 from domain.rules.stock import STORED
 from domain.settings import get_settings
 from services import notifications, schedules
+from services.stock.store import SHELF_UNITS
 
 REPAIR = "stock#repair"  # who may repair is who is told about drift
 SCREEN = "/operation/ginee-oms/stock/reconciliation"

@@ -1,40 +1,12 @@
-"""The shape of the console's plain ASGI middlewares (no per-call task, unlike BaseHTTPMiddleware): each says which
-calls it handles, and every other call passes straight through to the app."""
+"""Small helpers of the console's one plain ASGI middleware (api/middleware.py) and the parts it runs."""
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from typing import Any
 
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope
 
 API_PREFIX = "/cms/"
-
-
-class PlainMiddleware(ABC):
-    """Handles every HTTP call; a subclass narrows `wants` and writes `handle`."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    def wants(self, scope: Scope) -> bool:
-        return bool(scope["type"] == "http")
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if self.wants(scope):
-            await self.handle(scope, receive, send)
-        else:
-            await self.app(scope, receive, send)
-
-    @abstractmethod
-    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """What the middleware does with a call it wants."""
-
-
-class ApiMiddleware(PlainMiddleware):
-    """Handles the API's calls (/cms/...) only: pages, assets and the proxied Temporal UI pass by."""
-
-    def wants(self, scope: Scope) -> bool:
-        return super().wants(scope) and is_api(scope)
 
 
 def is_api(scope: Scope) -> bool:
@@ -48,3 +20,18 @@ def header(scope: Scope, name: bytes, default: bytes = b"") -> bytes:
         if key == name:
             found = value
     return found
+
+
+def replay(body: bytes, receive: Receive) -> Receive:
+    """The body read once, handed to the app as if it came now; then the client's own messages (disconnect)."""
+    sent = False
+
+    async def again() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        message: Any = await receive()
+        return message
+
+    return again

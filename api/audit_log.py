@@ -16,9 +16,10 @@ from urllib.parse import parse_qsl
 import orjson
 import psycopg
 from sqlalchemy import bindparam, insert
-from starlette.types import Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from api.asgi import ApiMiddleware
+from api.asgi import header, replay
+from api.kept_callers import RECHECK, CallAgain
 from api.resource.statements import Statements
 from domain.context import transaction_id
 from domain.db import plain_connection
@@ -32,6 +33,7 @@ MUTATING = {"POST", "PUT", "PATCH", "DELETE"}
 CAPTURE_LIMIT = 64 * 1024  # bytes of a body kept for the log; describe_body truncates further
 APPLICATION = SourceSystem.GENIE_CMS.value
 ENTRY = Statements(size=1)
+UNPARSED = object()  # a request body not parsed yet
 
 
 async def write(entry: dict[str, Any]) -> None:
@@ -179,49 +181,66 @@ def request_text(request_data: dict[str, Any], raw: bytes, content_type: str) ->
     return truncate(text)
 
 
-class OperationLogger(ApiMiddleware):
-    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
-        started = time.perf_counter()
-        request_body = bytearray()
-        reply: dict[str, Any] = {"status": 500, "content_type": "", "body": bytearray(), "audited": None}
+async def logged(app: ASGIApp, scope: Scope, receive: Receive, send: Send, body: bytes | None = None,
+                 parsed: Any = UNPARSED) -> None:
+    """`app` answering an API call, written to the log if audited. `body` is the request body already read (the
+    input rules read it; `parsed` as JSON), handed to `app` again; None: an upload, whose body is captured as the
+    app reads it. A call whose kept caller turned out not current (`CallAgain`, before any reply) is run once more
+    with its caller read afresh (api/kept_callers.py), and logged once."""
+    started = time.perf_counter()
+    request_body = bytearray(body[:CAPTURE_LIMIT]) if body is not None else bytearray()
+    reply: dict[str, Any] = {"status": 500, "content_type": "", "body": bytearray(), "audited": None}
 
-        async def capture_request() -> Message:
-            message = await receive()
-            if message["type"] == "http.request" and len(request_body) < CAPTURE_LIMIT:
-                request_body.extend(message.get("body", b"")[: CAPTURE_LIMIT - len(request_body)])
-            return message
+    async def capture_request() -> Message:
+        message = await receive()
+        if message["type"] == "http.request" and len(request_body) < CAPTURE_LIMIT:
+            request_body.extend(message.get("body", b"")[: CAPTURE_LIMIT - len(request_body)])
+        return message
 
-        async def capture_reply(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                reply["status"] = message["status"]
-                reply["audited"] = audited(scope)
-                headers = {k.lower(): v for k, v in message.get("headers", [])}
-                reply["content_type"] = headers.get(b"content-type", b"").decode("latin-1")
-            elif message["type"] == "http.response.body" and reply["audited"]:
-                body = reply["body"]
-                if len(body) < CAPTURE_LIMIT:
-                    body.extend(message.get("body", b"")[: CAPTURE_LIMIT - len(body)])
-                reply["size"] = reply.get("size", 0) + len(message.get("body", b""))
-            await send(message)
+    async def capture_reply(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            reply["status"] = message["status"]
+            reply["audited"] = audited(scope)
+            headers = {k.lower(): v for k, v in message.get("headers", [])}
+            reply["content_type"] = headers.get(b"content-type", b"").decode("latin-1")
+        elif message["type"] == "http.response.body" and reply["audited"]:
+            captured = reply["body"]
+            if len(captured) < CAPTURE_LIMIT:
+                captured.extend(message.get("body", b"")[: CAPTURE_LIMIT - len(captured)])
+            reply["size"] = reply.get("size", 0) + len(message.get("body", b""))
+        await send(message)
 
-        try:
-            await self.app(scope, capture_request, capture_reply)
-        finally:
-            if reply["audited"] is None:  # the app failed before answering: the outer layer answers 500
-                reply["audited"] = audited(scope)
-            if reply["audited"]:
-                await record(scope, bytes(request_body), reply, started)
-
-
-async def record(scope: Scope, request_body: bytes, reply: dict[str, Any], started: float) -> None:
-    """One call's row: what was asked, what was answered, by whom, how long it took."""
+    first = {**scope, "state": dict(scope.get("state") or {})}  # the call as it came, to run it again
     try:
-        await write(entry_of(scope, request_body, reply, started))
+        try:
+            await app(scope, capture_request if body is None else replay(body, receive), capture_reply)
+        except CallAgain:
+            if body is None or reply["audited"] is not None:  # not to be replayed, or the reply has begun
+                raise
+            scope.clear()
+            scope.update({**first, "state": {**first["state"], RECHECK: True}})
+            await app(scope, replay(body, receive), capture_reply)
+    finally:
+        if reply["audited"] is None:  # the app failed before answering: the outer layer answers 500
+            reply["audited"] = audited(scope)
+        if reply["audited"]:
+            own = parsed if body is not None and len(body) <= CAPTURE_LIMIT and json_sent(scope) else UNPARSED
+            await record(scope, bytes(request_body), reply, started, own)
+
+
+def json_sent(scope: Scope) -> bool:
+    """Whether the call says its body is JSON (its parsed body is then the one the log would parse)."""
+    return "json" in header(scope, b"content-type").decode("latin-1")
+
+
+async def record(scope: Scope, request_body: bytes, reply: dict[str, Any], started: float,
+                 body_json: Any = UNPARSED) -> None:
+    """One call's row: what was asked, what was answered, by whom, how long it took (`body_json`: the request
+    body as already parsed, by the input rules)."""
+    try:
+        await write(entry_of(scope, request_body, reply, started, body_json))
     except Exception:  # the call's own outcome stands; a lost log line is reported, never raised
         log.exception("operation log not written for %s %s", scope["method"], scope["path"])
-
-
-UNPARSED = object()
 
 
 @dataclass(frozen=True)
@@ -235,7 +254,7 @@ class ReplyFacts:
 
 
 def reply_facts(reply: dict[str, Any]) -> ReplyFacts:
-    """`reply` as `OperationLogger` captures it (status, content type, body, size) described for the log."""
+    """`reply` as `logged` captures it (status, content type, body, size) described for the log."""
     status, body = reply["status"], bytes(reply["body"])
     reply_json = parse_json(body, reply["content_type"])
     code = reply_json.get("code") if isinstance(reply_json, dict) else None
@@ -249,28 +268,10 @@ def reply_facts(reply: dict[str, Any]) -> ReplyFacts:
 def entry_of(scope: Scope, request_body: bytes, reply: dict[str, Any] | ReplyFacts, started: float,
              body_json: Any = UNPARSED) -> dict[str, Any]:
     """The operation log's row of a call (the columns of `OperationLog` but its id and time); `reply` as captured
-    or already described (a lean write's reply of stand-ins is described once, api/lean.py), `body_json` the
-    request body as already parsed (a lean call's, by the input rules)."""
+    or already described, `body_json` the request body as already parsed (by the input rules)."""
     facts = reply if isinstance(reply, ReplyFacts) else reply_facts(reply)
-    return {**caller_columns(scope, facts), **call_columns(scope, request_body, facts, started, body_json)}
-
-
-def caller_columns(scope: Scope, facts: ReplyFacts) -> dict[str, Any]:
-    """The columns of a call's row that are the same for every call of its route by one caller from one address
-    answered with one reply: who, where from, what was called and what was answered."""
     operator_id, operator_name = operator_of(scope.get("state", {}))
     ip = scope["client"][0] if scope.get("client") else None
-    return dict(
-        application=APPLICATION, operator_id=operator_id, operator_name=operator_name, url=scope["path"][:512],
-        method=scope["method"], http_status=facts.status, code=facts.code, response_data=facts.response_data,
-        remote_ip=ip, location=location_of(ip),
-    )
-
-
-def call_columns(scope: Scope, request_body: bytes, facts: ReplyFacts, started: float,
-                 body_json: Any = UNPARSED) -> dict[str, Any]:
-    """The columns of a call's row that are its own: what was asked, its transaction, the id it was about and
-    how long it took."""
     raw_query = scope.get("query_string", b"")
     query = dict(parse_qsl(raw_query.decode("latin-1"))) if raw_query else {}
     request_type = next((v.decode("latin-1") for k, v in scope.get("headers", []) if k.lower() == b"content-type"), "")
@@ -284,6 +285,9 @@ def call_columns(scope: Scope, request_body: bytes, facts: ReplyFacts, started: 
         body = describe_body(request_body, request_type)
     request_data = {k: v for k, v in (("query", mask(query)), ("body", body)) if v not in (None, {}, "")}
     return dict(
+        application=APPLICATION, operator_id=operator_id, operator_name=operator_name, url=scope["path"][:512],
+        method=scope["method"], http_status=facts.status, code=facts.code, response_data=facts.response_data,
+        remote_ip=ip, location=location_of(ip),
         request_data=request_text(request_data, request_body, request_type), transaction_id=transaction_id.get(),
         business_id=business_id(scope, query, body_json, facts.json),
         duration_ms=round((time.perf_counter() - started) * 1000),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from ipaddress import IPv4Network, IPv6Network, ip_address, ip_network
 
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Scope
 
 from domain.settings import get_settings
 
@@ -36,20 +36,10 @@ def forwarded_client(peer: str, forwarded_for: str, trusted: tuple[IPv4Network |
     return hops[0] if hops else peer
 
 
-class ClientAddress:
-    """Rewrites the ASGI scope's client and scheme before anything reads them (uvicorn runs without
-    --proxy-headers: its default trusts 127.0.0.1, which made the header a way around the throttle)."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        place_client(scope)
-        await self.app(scope, receive, send)
-
-
 def place_client(scope: Scope) -> None:
-    """The scope's client and scheme as the trusted proxies tell them."""
+    """The scope's client and scheme as the trusted proxies tell them, rewritten before anything reads them
+    (api/middleware.py). uvicorn runs without --proxy-headers: its default trusts 127.0.0.1, which made the header
+    a way around the throttle."""
     if scope["type"] in ("http", "websocket") and scope.get("client"):
         trusted = networks(get_settings().trusted_proxies)
         peer, port = scope["client"]

@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from typing import Annotated, Any, TypeAlias
+from typing import Annotated, Any
 from urllib.parse import unquote
 
 from fastapi import Depends, Request, Response
-from psycopg import AsyncConnection
 from sqlalchemy import or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api import csrf, security
+from api.kept_callers import CALLER_DEPENDENCIES, PLAIN_DEPENDENCIES, SESSION_DEPENDENCIES, kept_caller, plain_db
 from api.principals import Principal as Principal  # routers import it from here, with the dependencies
 from api.principals import caller_of
 from api.security import TOKEN_COOKIE
-from domain.db import Executor, get_sessionmaker, plain_connection
+from domain.db import Executor, get_sessionmaker
 from domain.enums import Status
 from domain.errors import DomainError, Forbidden, Unauthorized
 from domain.models.auth import Session
@@ -25,19 +25,23 @@ from domain.models.users import user_roles
 from domain.rules.data_authority import EffectiveScope, merge
 
 RENEWED_TOKEN_HEADER = "X-Auth-Token"
-ReadConnection: TypeAlias = AsyncConnection[Any]
 
 
 async def get_db() -> AsyncIterator[AsyncSession]:
     """One transaction a call: committed when the route returns, rolled back if it raises. A route that waits
     on another service commits first (`release`); the session then begins a new transaction when used again."""
-    async with get_sessionmaker()() as session:
-        try:
-            yield session
-        except BaseException:
-            await session.rollback()
-            raise
+    session = get_sessionmaker()()
+    try:
+        yield session
+    except BaseException:
+        await session.rollback()
+        await session.close()
+        raise
+    # A session nothing used (a route on the plain connection, whose kept caller needed none) costs nothing more.
+    if session.in_transaction() or session.new or session.dirty or session.deleted:
         await session.commit()
+    if session.in_transaction() or session.identity_map:
+        await session.close()
 
 
 async def release(db: AsyncSession) -> None:
@@ -78,6 +82,10 @@ async def optional_user(request: Request, response: Response, db: SessionDep) ->
     token = bearer_token(request)
     if token is None:
         return None
+    kept = kept_caller(request, token)  # checked by the route's first statement (api/kept_callers.py)
+    if kept is not None:
+        request.state.principal = kept.principal
+        return kept.principal
     caller = await caller_of(db, token)
     if caller is None:
         request.state.auth_error = "TOKEN_EXPIRED"  # public routes still answer; guarded ones refuse
@@ -93,24 +101,15 @@ async def optional_user(request: Request, response: Response, db: SessionDep) ->
     return caller.principal
 
 
-async def get_read_db() -> AsyncIterator[ReadConnection]:
-    async with plain_connection() as conn:
-        yield conn
+# For calls that only read: a plain psycopg connection in autocommit (domain/db.py get_plain_pool), whose first
+# statement carries a kept caller's auth check (api/kept_callers.py); an endpoint runs its SQL through
+# `Executor.execute` only.
+ReadDep = Annotated[Executor, Depends(plain_db, scope="function")]
 
-
-# For calls that only read: a plain psycopg connection in autocommit (domain/db.py get_plain_pool); a lean
-# call (api/lean.py) gets its wrapper, so an endpoint runs its SQL through `Executor.execute` only.
-ReadDep = Annotated[Executor, Depends(get_read_db, scope="function")]
-
-
-async def get_write_db() -> AsyncIterator[ReadConnection]:
-    async with plain_connection() as conn:
-        yield conn
-
-
-# For a call that writes one statement (atomic by itself) or opens its own transactions: a plain connection in
-# autocommit; a lean write (api/lean.py) gets its wrapper, whose first statement carries the caller's auth check.
-WriteDep = Annotated[Executor, Depends(get_write_db, scope="function")]
+# For a call that writes one statement (atomic by itself) or opens its own transactions: the same connection in
+# autocommit. A call is run again when its first statement finds the kept caller's epoch moved (nothing of it ran)
+# or its connection broken (it may have run): only routes idempotent under a key take a WriteDep.
+WriteDep = Annotated[Executor, Depends(plain_db, scope="function")]
 
 
 def require(request: Request, user: Principal | None) -> Principal:
@@ -128,6 +127,9 @@ async def current_user(request: Request,
 
 
 CurrentUser = Annotated[Principal, Depends(current_user)]
+PLAIN_DEPENDENCIES.add(plain_db)
+SESSION_DEPENDENCIES.add(get_db)
+CALLER_DEPENDENCIES.add(optional_user)
 
 
 class Guard:

@@ -164,7 +164,7 @@ def install(app: FastAPI) -> None:
         return JSONResponse(failure(code, t(f"errors.{code}", path=request.url.path)),
                             status_code=exc.status_code)
 
-    @app.exception_handler(psycopg.DataError)  # the plain pool's statements (lean reads) raise psycopg's own
+    @app.exception_handler(psycopg.DataError)  # the plain pool's statements raise psycopg's own
     @app.exception_handler(psycopg.IntegrityError)
     @app.exception_handler(DBAPIError)
     async def _db_refused(request: Request, exc: Exception) -> JSONResponse:

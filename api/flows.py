@@ -9,7 +9,6 @@ from collections.abc import Awaitable, Callable
 from typing import Annotated
 
 from fastapi import Depends, Request
-from starlette.types import ASGIApp, Receive, Scope, Send
 from temporalio.client import Client
 
 from domain.errors import DomainError
@@ -17,26 +16,10 @@ from domain.temporal import connect
 from services.flows import breaker
 
 log = logging.getLogger("omp.flows")
-CALL = "omp.temporal_call"  # the scope key naming one HTTP call, the holder of a trial (services/flows.py breaker)
-
-
-class TemporalTrials:
-    """Outermost middleware: names each HTTP call, and gives back the breaker's trial a call took and left
-    without a verdict (a refusal of its own before it reached Temporal, an error, a path that never asked),
-    whichever way the call ends."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        call = scope[CALL] = object()
-        try:
-            await self.app(scope, receive, send)
-        finally:
-            breaker.release(call)
+# The scope key naming one HTTP call, the holder of a trial (services/flows.py breaker). The middleware
+# (api/middleware.py) names each call, and gives back the trial a call took and left without a verdict (a refusal of
+# its own before it reached Temporal, an error, a path that never asked), whichever way the call ends.
+CALL = "omp.temporal_call"
 
 
 class Flows:
@@ -59,7 +42,7 @@ class Flows:
 async def temporal_client(request: Request) -> Client:
     """The client, or a 503 at once while the breaker is open or another call holds its trial. Callers report
     the call's end to `breaker.record`, through `watched`; a trial not reported is given back when the HTTP
-    call ends (`TemporalTrials`)."""
+    call ends (api/middleware.py)."""
     if not breaker.allow(request.scope.setdefault(CALL, object())):
         raise DomainError("SERVICE_UNAVAILABLE", status=503, service="Temporal")
     flows: Flows = request.app.state.flows

@@ -1,7 +1,7 @@
 """The door every /cms/ call passes before routing: a body size limit, and the input rules of
 domain/rules/inputs.py over the whole JSON body and the query string (docs/decisions/input-rules.md).
 
-It sits outside the lean reads and the operation log, so no route, lean or not, sees a value the database
+It runs before the operation log and any route (api/middleware.py), so no route sees a value the database
 would refuse; a refused mutating call is still written to the operation log. File uploads (multipart) keep
 the limits of their own endpoints, under one hard cap here: the largest of those limits, so no upload, whatever
 its route, is spooled to disk beyond what some endpoint could accept.
@@ -15,10 +15,10 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from starlette.responses import JSONResponse
-from starlette.types import Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from api.asgi import ApiMiddleware, header
-from api.audit_log import audited, record
+from api.asgi import header
+from api.audit_log import audited, logged, record
 from api.envelope import failure
 from api.errors import domain_reply
 from domain.errors import DomainError
@@ -72,10 +72,6 @@ def query_problem(scope: Scope, max_text: int) -> Problem | None:
     return None
 
 
-def body_problem(body: bytes, max_depth: int, max_text: int) -> Problem | None:
-    return checked_body(body, max_depth, max_text)[1]
-
-
 def checked_body(body: bytes, max_depth: int, max_text: int) -> tuple[Any, Problem | None]:
     """The body parsed as JSON (None when it is not JSON) and the first input rule it breaks."""
     try:
@@ -101,111 +97,73 @@ async def read_body(receive: Receive, limit: int) -> bytes:
     return bytes(body)
 
 
-async def plain_json_body(scope: Scope, receive: Receive) -> tuple[bytes | None, bool, Any]:
-    """For a call answered before this middleware (api/lean.py): its body as read so far (None: nothing read),
-    whether InputGuard would pass it as a JSON body without a word, and the body parsed (when it would). When it
-    would not (a rule broken, too large, not JSON), the caller hands the call, with what was read, to the
-    middleware stack, where InputGuard refuses it as usual."""
+async def guarded(app: ASGIApp, scope: Scope, receive: Receive, send: Send) -> None:
+    """An API call through the input rules to the operation log (api/audit_log.py `logged`) and `app`; refused
+    here (and logged, when audited) if it breaks one."""
+    started = time.perf_counter()
     settings = get_settings()
+    problem = query_problem(scope, settings.text_max_chars)
+    if problem is not None:
+        await refuse(scope, b"", refusal(problem), receive, send, started)
+        return
     content_type = header(scope, b"content-type", b"json")
-    if (b"json" not in content_type or content_type.startswith(b"multipart/") or scope["method"] in NO_BODY
-            or query_problem(scope, settings.text_max_chars) is not None):
-        return None, False, None
-    limit, declared = settings.body_max_bytes, header(scope, b"content-length", b"0")
-    if declared.isdigit() and int(declared) > limit:
-        return None, False, None
-    body = bytearray()
-    while True:  # as read_body, keeping what was read when it is too large
-        message = await receive()
-        if message["type"] != "http.request":
-            return bytes(body), False, None
-        body.extend(message.get("body", b""))
-        if len(body) > limit:
-            return bytes(body), False, None
-        if not message.get("more_body"):
-            break
-    parsed, problem = checked_body(bytes(body), settings.body_max_depth, settings.text_max_chars)
-    return bytes(body), problem is None, parsed
-
-
-class InputGuard(ApiMiddleware):
-    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
-        started = time.perf_counter()
-        settings = get_settings()
-        problem = query_problem(scope, settings.text_max_chars)
+    if content_type.startswith(b"multipart/") and scope["method"] not in NO_BODY:
+        await guard_multipart(app, scope, receive, send, header(scope, b"content-length"), started)
+        return
+    if scope["method"] in NO_BODY:
+        await logged(app, scope, receive, send, b"", None)
+        return
+    limit = settings.body_max_bytes
+    declared = header(scope, b"content-length", b"0")
+    try:
+        if declared.isdigit() and int(declared) > limit:
+            raise BodyTooLarge
+        body = await read_body(receive, limit)
+    except BodyTooLarge:
+        await refuse(scope, b"", too_large(limit), receive, send, started)
+        return
+    parsed = None
+    if b"json" in content_type:
+        parsed, problem = checked_body(body, settings.body_max_depth, settings.text_max_chars)
         if problem is not None:
-            await self.refuse(scope, b"", refusal(problem), receive, send, started)
+            await refuse(scope, body, refusal(problem), receive, send, started)
             return
-        headers = dict(scope["headers"])
-        if headers.get(b"content-type", b"").startswith(b"multipart/") and scope["method"] not in NO_BODY:
-            await self.guard_multipart(scope, receive, send, headers.get(b"content-length", b""), started)
-            return
-        if scope["method"] in NO_BODY:
-            await self.app(scope, receive, send)
-            return
-        limit = settings.body_max_bytes
-        declared = headers.get(b"content-length", b"0")
-        try:
-            if declared.isdigit() and int(declared) > limit:
-                raise BodyTooLarge
-            body = await read_body(receive, limit)
-        except BodyTooLarge:
-            await self.refuse(scope, b"", too_large(limit), receive, send, started)
-            return
-        if b"json" in headers.get(b"content-type", b"json"):
-            problem = body_problem(body, settings.body_max_depth, settings.text_max_chars)
-            if problem is not None:
-                await self.refuse(scope, body, refusal(problem), receive, send, started)
-                return
-        await self.app(scope, replay(body, receive), send)
-
-    async def guard_multipart(self, scope: Scope, receive: Receive, send: Send, declared: bytes,
-                              started: float) -> None:
-        """Past the cap (declared or counted while streaming) the app sees the client leave, and its reply, whatever
-        it was, is replaced by the 413."""
-        cap = multipart_cap()
-        if declared.isdigit() and int(declared) > cap:
-            await self.refuse(scope, b"", upload_too_large(cap), receive, send, started)
-            return
-        seen, over = 0, False
-
-        async def counted() -> Message:
-            nonlocal seen, over
-            message = await receive()
-            seen += len(message.get("body", b""))
-            if seen > cap:
-                over = True
-                return {"type": "http.disconnect"}
-            return message
-
-        async def replaced(message: Message) -> None:
-            if not over:
-                await send(message)
-            elif message["type"] == "http.response.start":
-                reply = upload_too_large(cap)
-                await send({"type": "http.response.start", "status": reply.status_code, "headers": reply.raw_headers})
-                await send({"type": "http.response.body", "body": reply.body})
-
-        await self.app(scope, counted, replaced)
-
-    async def refuse(self, scope: Scope, body: bytes, reply: JSONResponse, receive: Receive, send: Send,
-                     started: float) -> None:
-        await reply(scope, receive, send)
-        if audited(scope):
-            await record(scope, body, {"status": reply.status_code, "content_type": "application/json",
-                                       "body": bytearray(reply.body)}, started)
+    await logged(app, scope, receive, send, body, parsed)
 
 
-def replay(body: bytes, receive: Receive) -> Receive:
-    """The body read once, handed to the app as if it came now; then the client's own messages (disconnect)."""
-    sent = False
+async def guard_multipart(app: ASGIApp, scope: Scope, receive: Receive, send: Send, declared: bytes,
+                          started: float) -> None:
+    """Past the cap (declared or counted while streaming) the app sees the client leave, and its reply, whatever
+    it was, is replaced by the 413."""
+    cap = multipart_cap()
+    if declared.isdigit() and int(declared) > cap:
+        await refuse(scope, b"", upload_too_large(cap), receive, send, started)
+        return
+    seen, over = 0, False
 
-    async def again() -> Message:
-        nonlocal sent
-        if not sent:
-            sent = True
-            return {"type": "http.request", "body": body, "more_body": False}
-        message: Any = await receive()
+    async def counted() -> Message:
+        nonlocal seen, over
+        message = await receive()
+        seen += len(message.get("body", b""))
+        if seen > cap:
+            over = True
+            return {"type": "http.disconnect"}
         return message
 
-    return again
+    async def replaced(message: Message) -> None:
+        if not over:
+            await send(message)
+        elif message["type"] == "http.response.start":
+            reply = upload_too_large(cap)
+            await send({"type": "http.response.start", "status": reply.status_code, "headers": reply.raw_headers})
+            await send({"type": "http.response.body", "body": reply.body})
+
+    await logged(app, scope, counted, replaced)
+
+
+async def refuse(scope: Scope, body: bytes, reply: JSONResponse, receive: Receive, send: Send,
+                 started: float) -> None:
+    await reply(scope, receive, send)
+    if audited(scope):
+        await record(scope, body, {"status": reply.status_code, "content_type": "application/json",
+                                   "body": bytearray(reply.body)}, started)

@@ -7,25 +7,19 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import timedelta
-from functools import partial
 from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, HTTPException
 from fastapi.responses import FileResponse
 from fastapi.routing import APIRoute
-from starlette.types import Receive, Scope, Send
 
 from api import errors, temporal_ui
-from api.audit_log import OperationLogger
-from api.client_address import ClientAddress
 from api.deps import guard_of
-from api.flows import Flows, TemporalTrials
-from api.input_guard import InputGuard
-from api.lean import LeanRoutes, lean_routes
-from api.middleware import RequestContext
-from api.page_security import SecurityHeaders, add_docs
-from api.route_index import RouteIndex
+from api.flows import Flows
+from api.middleware import ConsoleFront
+from api.page_security import add_docs
+from api.route_table import RouteTable
 from api.routers import ROUTERS
 from api.schemas.types import exact_integer_bounds
 from api.static_assets import NO_CACHE, HashedAssets
@@ -56,6 +50,18 @@ def declare_permissions(router: APIRouter) -> None:
                 if guard.also:
                     extra["x-permission-also"] = list(guard.also)
                 route.openapi_extra = extra
+
+
+def flat(routers: list[APIRouter]) -> APIRouter:
+    """Every route of `routers` in one router, in their order: FastAPI walks included routers level by level,
+    each first walking every router below it to see whether its routes changed (for the calls the route table,
+    api/route_table.py, leaves to FastAPI, and for the OpenAPI document). Routers declare only a prefix and tags,
+    which their routes already carry."""
+    api = APIRouter()
+    for router in routers:
+        declare_permissions(router)
+        api.routes.extend(router.routes)
+    return api
 
 
 def mount_web(app: FastAPI, dist: Path) -> None:
@@ -97,20 +103,12 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
 
 
 class ConsoleApp(FastAPI):
-    """FastAPI, whose `@lean` routes' plain calls are answered before its middleware stack (api/lean.py)."""
-
-    lean: LeanRoutes | None = None
+    """FastAPI, whose OpenAPI document states the exact bounds of its integers."""
 
     def openapi(self) -> dict[str, Any]:
         if self.openapi_schema is None:
             exact_integer_bounds(super().openapi())
         return super().openapi()
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if self.lean is not None and scope["type"] == "http":
-            await self.lean(scope, receive, send)  # hands every other call to FastAPI.__call__
-        else:
-            await super().__call__(scope, receive, send)
 
 
 def create_app() -> FastAPI:
@@ -124,20 +122,15 @@ def create_app() -> FastAPI:
     if settings.api_docs:
         add_docs(app, f"{BASE}/docs", f"{BASE}/openapi.json")
     app.state.flows = Flows()
-    api = APIRouter(prefix=BASE)
-    for router in ROUTERS:
-        declare_permissions(router)
-        api.include_router(router)
-    app.include_router(api)
+    api = flat(ROUTERS)
+    app.include_router(api, prefix=BASE)
     app.include_router(temporal_ui.router)  # before the web app's catch-all
     errors.install(app)
-    app.add_middleware(OperationLogger)  # inside RequestContext, so the transaction id is already set
-    app.add_middleware(InputGuard)  # before any route, lean or not: the body limit and the input rules
-    app.add_middleware(RequestContext)
-    app.add_middleware(SecurityHeaders)  # outside RequestContext: its own 500 replies carry the headers too
-    app.add_middleware(ClientAddress)  # the access log, throttle and audit see the real client
-    app.add_middleware(TemporalTrials)  # outermost: a call's breaker trial is given back however it ends
+    # One layer does what every call needs, in this order (api/middleware.py): the breaker trial given back however
+    # the call ends; the real client before anything reads it; the transaction id, language and access line; the
+    # security headers on every reply, its own 500 replies included; for /cms/ calls the body limit and the input
+    # rules before any route, then the operation log, with the transaction id already set.
+    app.add_middleware(ConsoleFront)
     mount_web(app, settings.web_dist)
-    RouteIndex.install(app)  # FastAPI's router scans ~420 routes a call; the index tries the few that could match
-    app.lean = LeanRoutes(partial(FastAPI.__call__, app), lean_routes(ROUTERS, BASE))
+    RouteTable.install(app, [r for r in api.routes if isinstance(r, APIRoute)], BASE)  # a table, not a scan
     return app

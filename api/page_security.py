@@ -10,9 +10,6 @@ import re
 from fastapi import FastAPI
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse
-from starlette.types import Message, Receive, Scope, Send
-
-from api.asgi import PlainMiddleware
 
 # Ant Design writes its styles at run time, hence 'unsafe-inline' for styles only; scripts come from our origin.
 CONTENT_SECURITY_POLICY = (
@@ -29,20 +26,9 @@ HEADERS = {
 SWAGGER_CDN = "https://cdn.jsdelivr.net"
 
 
-class SecurityHeaders(PlainMiddleware):
-    """Adds HEADERS to every reply; a route that sets its own policy (the docs page) keeps it."""
-
-    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                message["headers"] = secured(message.get("headers", []))
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
-
-
 def secured(headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
-    """A reply's headers with HEADERS added, but those the reply sets itself."""
+    """A reply's headers with HEADERS added, but those the reply sets itself (api/middleware.py adds them to every
+    reply)."""
     present = {name.lower() for name, _ in headers}
     return [*headers, *((k, v) for k, v in HEADERS.items() if k not in present)]
 

@@ -15,7 +15,6 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from activities.stock_store import move
 from domain.enums import (
     OutboundWorkingStatus,
     PrintStatus,
@@ -36,6 +35,7 @@ from domain.rules import stock_orders as rules
 from domain.rules.stock import Movement
 from domain.seed import demo_warehouses
 from domain.seed.demo_warehouses import DemoSite
+from services.stock.store import move
 
 S, W, P = WarehouseDocumentStatus, OutboundWorkingStatus, WarehousePushStatus
 IN, OUT = StockOrderDirection.INBOUND, StockOrderDirection.OUTBOUND
@@ -111,7 +111,7 @@ async def _order(db: AsyncSession, site: DemoSite, story: Story, number: int, rn
 
 
 async def _step(db: AsyncSession, row: StockOrder, step: str, shelf: int) -> None:
-    """One action as the order screens take it (api/stock_order_ops.py), booked through the ledger; a receipt
+    """One action as the order screens take it (services/stock/orders.py), booked through the ledger; a receipt
     goes onto `shelf`, a shipment leaves from no shelf in particular."""
     outbound = row.direction == OUT
     if step == "push":

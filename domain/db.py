@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 from typing import Any, Protocol
@@ -62,29 +61,17 @@ def get_engine(url: str | None = None) -> AsyncEngine:
 
 
 class Executor(Protocol):
-    """What runs SQL on the plain pool: a psycopg connection, or the lean path's wrapper of one (api/lean.py)."""
+    """What runs SQL on the plain pool: a psycopg connection, or a wrapper of one (api/kept_callers.py)."""
 
     async def execute(self, query: str, params: dict[str, Any] | None = None) -> AsyncCursor[Any]: ...
 
 
-@dataclass
-class Also:
-    """Rows another table gains from a statement's own rows, written by that statement (one round trip, one
-    transaction): `sql` an `INSERT ... SELECT ... FROM <source>` with named binds (`:name`), the source a part of
-    the statement its maker names (e.g. activities/stock_store.py `CHANGE`). `written` is set once a statement
-    carrying it has inserted them; a statement that wrote nothing of its own inserts none of them."""
-
-    sql: str
-    params: dict[str, Any]
-    written: bool = False
-
-
 @lru_cache
 def get_plain_pool() -> AsyncConnectionPool[AsyncConnection[Any]]:
-    """Plain psycopg connections in autocommit for hot calls of one statement each: the lean reads (api/lean.py,
-    `ReadDep`) and the operation log's INSERT. No ORM, no BEGIN and COMMIT, no ping on every checkout: on this
-    hardware every round trip costs more CPU than the statements themselves. Opened by the first
-    `plain_connection` in the running loop."""
+    """Plain psycopg connections in autocommit for hot calls of one statement each: the plain reads and writes
+    (`ReadDep`, `WriteDep`) and the operation log's INSERT. No ORM, no BEGIN and COMMIT, no ping on every
+    checkout: on this hardware every round trip costs more CPU than the statements themselves. Opened by the
+    first `plain_connection` in the running loop."""
     settings = get_settings()
     return AsyncConnectionPool(plain_url(), min_size=1, max_size=settings.db_pool_size, open=False,
                                kwargs={"autocommit": True, "options": PLANNING, "row_factory": namedtuple_row})

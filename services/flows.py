@@ -25,7 +25,7 @@ T = TypeVar("T")
 # How long the API answers at once instead of asking a Temporal that just timed out or was unreachable.
 OPEN_SECONDS = 15.0
 # How long a half-open trial may last before it is taken as lost (its call hung or ended without a word about
-# Temporal): the next call then tries. Every call also gives its trial back when it ends (`TemporalTrials`).
+# Temporal): the next call then tries. Every call also gives its trial back when it ends (api/middleware.py).
 TRIAL_SECONDS = OPEN_SECONDS
 OUTAGES = (RPCStatusCode.DEADLINE_EXCEEDED, RPCStatusCode.UNAVAILABLE, RPCStatusCode.CANCELLED)
 BreakerState = Literal["CLOSED", "OPEN", "HALF_OPEN"]

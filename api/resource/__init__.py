@@ -23,10 +23,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload, with_expression
 
 from api.deps import Need, Principal, ReadDep, SessionDep, release
-from api.envelope import CamelModel, Page, Reply, ok
+from api.envelope import CamelModel, Page, Reply, ok, ok_json
 from api.errors import label_routes
 from api.idempotency import REPLAYED_HEADER, Idempotency, KeyHeader
-from api.lean import lean
 from api.resource.bounds import bound_integers, narrow_filters
 from api.resource.exporting import export_route
 from api.resource.importing import Reference, import_routes
@@ -59,6 +58,7 @@ CommittedFn = Callable[[Request, Any, Principal], Awaitable[None]]
 def refuse_nulls(model: type, schema: type[BaseModel], values: dict[str, Any], *, creating: bool = False) -> None:
     """A null for a NOT NULL column is the caller's 422 naming the field, not the database's error. On
     creation a null leaves a column with a default to its default, as the ORM does."""
+    # the kit's model is any mapped class: its id and table are unknown to mypy
     columns = model.__table__.columns  # type: ignore[attr-defined]
     for key, value in values.items():
         column = columns.get(key)
@@ -143,11 +143,14 @@ class Resource(Generic[M]):
         (a user scoped to ID cannot add or move a record into PH). Checked on the flushed row with the same
         SQL the lists use; the refusal rolls the call back."""
         found = self.scope.conditions(user)
+        # the kit's model is any mapped class: its id and table are unknown to mypy
         if found and await db.scalar(select(self.model.id).where(  # type: ignore[attr-defined]
+                # the kit's model is any mapped class: its id and table are unknown to mypy
                 self.model.id == row.id, *found)) is None:  # type: ignore[attr-defined]
             raise Forbidden("DATA_SCOPE_WRITE", entity=self.name)
 
     def columns(self) -> set[str]:
+        # the kit's model is any mapped class: its id and table are unknown to mypy
         return {a.key for a in self.model.__mapper__.column_attrs}  # type: ignore[attr-defined]
 
     async def write(self, db: AsyncSession, user: Principal, row: Any, values: dict[str, Any]) -> None:
@@ -163,6 +166,7 @@ class Resource(Generic[M]):
         await self.flush(db, values)
         await self.ensure_in_scope(db, user, row)
         if self.relations:  # as the lists load them: a refresh leaves a many-to-one onto the same table unloaded
+            # the kit's model is any mapped class: its id and table are unknown to mypy
             await db.execute(select(self.model).where(self.model.id == row.id).options(  # type: ignore[attr-defined]
                 *(selectinload(r) for r in self.relations)).execution_options(populate_existing=True))
 
@@ -173,6 +177,7 @@ class Resource(Generic[M]):
     def sortable_fields(self) -> set[str]:
         if self.sortable is not None:
             return self.sortable
+        # the kit's model is any mapped class: its id and table are unknown to mypy
         columns = {c.key for c in self.model.__table__.columns}  # type: ignore[attr-defined]
         return columns & set(self.public.model_fields)
 
@@ -180,6 +185,7 @@ class Resource(Generic[M]):
         bound = int_bound(self.model, "id")
         if bound is not None and not -bound <= row_id < bound:  # an id its column cannot hold: no such row
             raise NotFound(entity=self.name)
+        # the kit's model is any mapped class: its id and table are unknown to mypy
         query = self.base_query(user).where(self.model.id == row_id)  # type: ignore[attr-defined]
         row = await db.scalar(query.with_for_update() if lock else query)
         if row is None:
@@ -191,6 +197,7 @@ class Resource(Generic[M]):
         the people and groups it now points to), which a write leaves unset."""
         if self.computed is None:
             return row
+        # the kit's model is any mapped class: its id and table are unknown to mypy
         query = self.base_query(user).where(self.model.id == row.id)  # type: ignore[attr-defined]
         return await db.scalar(query.execution_options(populate_existing=True)) or row
 
@@ -221,6 +228,7 @@ class Resource(Generic[M]):
         columns = self.columns()
         row = self.model(**{k: v for k, v in values.items() if k in columns})
         await self.write(db, user, row, values)
+        # the kit's model is any mapped class: its id and table are unknown to mypy
         await self.audit(db, user, row.id, "create", None, audit.snapshot(row))  # type: ignore[attr-defined]
         return row
 
@@ -234,6 +242,7 @@ class Resource(Generic[M]):
             if key in columns:
                 setattr(row, key, value)
         await self.write(db, user, row, values)
+        # the kit's model is any mapped class: its id and table are unknown to mypy
         await self.audit(db, user, row.id, "update", before, audit.snapshot(row))  # type: ignore[attr-defined]
         return row
 
@@ -285,6 +294,7 @@ class Resource(Generic[M]):
 
         @router.get("/detail/{row_id}", summary=f"Get one {self.name}", openapi_extra=scope)
         async def get(row_id: int, db: SessionDep,
+                      # a type the kit builds at run time for each resource, read by FastAPI
                       user: Annotated[Principal, Need(self.permission, *self.also)]) -> Reply[public]:  # type: ignore[valid-type]
             return ok(public.model_validate(await res.load(db, user, row_id)))
 
@@ -302,21 +312,27 @@ class Resource(Generic[M]):
         return router
 
     def _plain_search_route(self, router: APIRouter, plain: PlainPage, scope: dict[str, Any]) -> None:
-        """The lean read path (docs/decisions/lean-reads.md): plain rows, answered beneath FastAPI when plain."""
+        """Plain rows on the plain connection (api/resource/page.py), one statement rendered once per shape."""
+        # a type the kit builds at run time for each resource, read by FastAPI
         page_t, filters_t = Page[self.public], self.filters  # type: ignore[name-defined]
 
-        @router.post("/search", summary=f"Search {self.name}s", openapi_extra=scope)
-        @lean
+        @router.post("/search", summary=f"Search {self.name}s", openapi_extra=scope,
+                     # a type the kit builds at run time for each resource, read by FastAPI
+                     response_model=Reply[page_t])  # type: ignore[valid-type]
+        # a type the kit builds at run time for each resource, read by FastAPI
         async def search(params: filters_t, db: ReadDep,  # type: ignore[valid-type]
-                         user: Annotated[Principal, Need(self.permission, *self.also)]) -> Reply[page_t]:  # type: ignore[valid-type]
-            return ok(await plain.read(db, params, user))
+                         user: Annotated[Principal, Need(self.permission, *self.also)]) -> Response:
+            return ok_json(await plain.read(db, params, user))
 
     def _object_search_route(self, router: APIRouter, scope: dict[str, Any]) -> None:
         """A list whose schema reads relationships: ORM objects."""
+        # a type the kit builds at run time for each resource, read by FastAPI
         res, public, page_t, filters_t = self, self.public, Page[self.public], self.filters  # type: ignore[name-defined]
 
         @router.post("/search", summary=f"Search {self.name}s", openapi_extra=scope)
+        # a type the kit builds at run time for each resource, read by FastAPI
         async def search(params: filters_t, db: SessionDep,  # type: ignore[valid-type]
+                         # a type the kit builds at run time for each resource, read by FastAPI
                          user: Annotated[Principal, Need(self.permission, *self.also)]) -> Reply[page_t]:  # type: ignore[valid-type]
             return ok(await page_of(db, res.search_query(params, user), params, public.model_validate))
 
@@ -324,8 +340,10 @@ class Resource(Generic[M]):
         res, public, create_t = self, self.public, self.create
 
         @router.post("/add", summary=f"Add a {self.name}")
+        # a type the kit builds at run time for each resource, read by FastAPI
         async def add(body: create_t, db: SessionDep, request: Request, response: Response,  # type: ignore[valid-type]
                       user: Annotated[Principal, Need(self.actions.add)],
+                      # a type the kit builds at run time for each resource, read by FastAPI
                       key: KeyHeader = None) -> Reply[public]:  # type: ignore[valid-type]
             once = Idempotency.of(key, f"{prefix}/add", body)
             first = await once.claim(db, user.id) if once else None
@@ -334,6 +352,7 @@ class Resource(Generic[M]):
                 return ok(public.model_validate(await res.load(db, user, first)))
             row = await res.shown(db, user, await res.add_row(db, user, body))
             if once:
+                # the kit's model is any mapped class: its id and table are unknown to mypy
                 await once.bind(db, row.id)  # type: ignore[attr-defined]
             await res.committed(request, db, row, user)
             return ok(public.model_validate(row))
@@ -342,7 +361,9 @@ class Resource(Generic[M]):
         res, public, update_t = self, self.public, self.update
 
         @router.post("/modify", summary=f"Modify a {self.name}")
+        # a type the kit builds at run time for each resource, read by FastAPI
         async def modify(body: update_t, db: SessionDep, request: Request,  # type: ignore[valid-type]
+                         # a type the kit builds at run time for each resource, read by FastAPI
                          user: Annotated[Principal, Need(self.actions.edit)]) -> Reply[public]:  # type: ignore[valid-type]
             row = await res.shown(db, user, await res.modify_row(db, user, body))
             await res.committed(request, db, row, user)

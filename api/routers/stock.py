@@ -1,5 +1,5 @@
 """Stock (SPEC §3 stock change record, issue of the stock ledger): a movement through the one primitive
-(activities/stock_store.py `move`), and the change record list with its xlsx export on the resource kit.
+(services/stock/store.py `move`), and the change record list with its xlsx export on the resource kit.
 
 Data authority: stock belongs to the merchant that owns the warehouse (its country, team and people)."""
 
@@ -12,11 +12,9 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
-from activities.stock_store import ANYWHERE, CHANGE, Moved, Within, move_alone, repair, standing_in
 from api.deps import Need, Principal, SessionDep, WriteDep
 from api.envelope import Reply, ok
 from api.idempotency import REPLAYED_HEADER
-from api.lean import lean, log_row
 from api.resource import Actions, Resource
 from api.resource.scope import unscoped
 from api.routers.merchants import through_merchant
@@ -37,6 +35,7 @@ from domain.errors import NotFound
 from domain.models.stock import StockChange, StockDrift, StockReconciliation
 from domain.models.warehouses import Shelf, Warehouse
 from domain.rules.stock import Movement
+from services.stock.store import ANYWHERE, Moved, Within, move_alone, repair
 
 MENU = "stock-change-record"
 MOVE = "stock#move"
@@ -112,21 +111,16 @@ def warehouse_within(user: Principal) -> Within:
 
 
 @movement_router.post("/movement", summary="Move stock (one movement, once per Idempotency-Key)")
-@lean
 async def post_movement(body: StockMovementCreate, db: WriteDep, response: Response,
                         user: Annotated[Principal, Need(MOVE)], key: MovementKey) -> Reply[StockMovedPublic]:
     moved = await move_alone(db, Movement(
         warehouse_id=body.warehouse_id, sku=body.sku, type=body.movement_type, quantity=body.quantity,
         idempotency_key=f"api:{user.id}:{key}",  # one user's keys never meet another's or the system's
         shelf_id=body.shelf_id, to_shelf_id=body.to_shelf_id, reason=body.reason, document_no=body.document_no,
-        actor_id=user.id, actor_name=user.username), warehouse_within(user),
-        log_row(db, lambda: moved_reply(STAND_IN), STOOD_FOR, CHANGE))  # a lean call's log row goes with it
+        actor_id=user.id, actor_name=user.username), warehouse_within(user))
     if moved.replayed:
         response.headers[REPLAYED_HEADER] = "true"
     return moved_reply(moved)
-
-
-STAND_IN, STOOD_FOR = standing_in()
 
 
 def moved_reply(moved: Moved) -> Any:

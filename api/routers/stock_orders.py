@@ -1,23 +1,24 @@
 """Inbound and outbound orders (SPEC §2 /operation/ginee-oms/stock/outbound-inbound-order-query): search by order
 number with details, create, receive, ship, cancel, void, delete, mass outbound and mass cancel, xlsx export.
-Data authority follows the owning merchant. What each action does is in api/stock_order_ops.py.
+Data authority follows the owning merchant. What each action does is in services/stock/orders.py.
 No `from __future__ import annotations`: the warehouse-side routes are built in a loop and FastAPI must see real
 types."""
 
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 from fastapi import Response
 from fastapi.responses import HTMLResponse
-from sqlalchemy import select
+from sqlalchemy import Select, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api import stock_order_ops as ops
 from api.deps import Need, Principal, SessionDep
 from api.envelope import Reply, ok
 from api.idempotency import REPLAYED_HEADER, Idempotency, KeyHeader
 from api.resource import Actions, Resource
 from api.resource.scope import declares
 from api.routers.merchants import through_merchant
+from api.routers.warehouses import warehouses
 from api.schemas.stock_orders import (
     MassResult,
     StockFigures,
@@ -30,13 +31,14 @@ from api.schemas.stock_orders import (
     StockOrderRef,
     StockOrderSelection,
 )
-from api.stock_order_picking import picking_list
 from domain.i18n import current_language, pick_language
 from domain.models.merchants import Merchant
 from domain.models.stock_orders import StockOrder, StockOrderAction
 from domain.models.warehouses import Warehouse
 from domain.rules import stock_orders as rules
 from domain.rules.stock_orders import Action, MassAction
+from services.stock import orders as ops
+from services.stock.picking import picking_list
 
 MENU = "outbound-inbound-order-query"
 PREFIX = "/stock-order"
@@ -63,6 +65,26 @@ orders = Resource(
 )
 
 router = orders.router(prefix=PREFIX, tags=["stock_orders"])
+
+
+@dataclass(frozen=True)
+class CallerScope:
+    """The caller's data authority as services/stock/orders.py asks it (`OrderScope`), from the resource kit."""
+
+    user: Principal
+
+    async def load(self, db: AsyncSession, order_id: int) -> StockOrder:
+        return await orders.load(db, self.user, order_id, lock=True)
+
+    def visible(self) -> Select[Any]:
+        return orders.base_query(self.user)
+
+    def warehouses(self, query: Select[Any]) -> Select[Any]:
+        return warehouses.scope(query, self.user)
+
+    async def created(self, db: AsyncSession, row: StockOrder) -> None:
+        await orders.flush(db, {"orderNo": row.order_no})
+        await orders.ensure_in_scope(db, self.user, row)
 
 
 async def shown(db: AsyncSession, user: Principal, row: StockOrder) -> StockOrderPublic:
@@ -103,7 +125,7 @@ async def add(body: StockOrderCreate, db: SessionDep, response: Response,
     if first is not None:  # a retry: the order the first call created
         response.headers[REPLAYED_HEADER] = "true"
         return ok(await shown(db, user, await orders.load(db, user, first)))
-    row = await ops.create(db, user, orders, body)
+    row = await ops.create(db, user, CallerScope(user), body)
     if once:
         await once.bind(db, row.id)
     return ok(await shown(db, user, row))
@@ -112,36 +134,36 @@ async def add(body: StockOrderCreate, db: SessionDep, response: Response,
 @router.post("/receive", summary="Receive part or all of an inbound order (PART_COMPLETE or COMPLETE)")
 async def receive(body: StockOrderProgress, db: SessionDep,
                   user: Annotated[Principal, Need("stock-order#receive")]) -> Reply[StockOrderPublic]:
-    row = await ops.progress(db, user, orders, Action.RECEIVE, body.id, body.revision, body.quantities)
+    row = await ops.progress(db, user, CallerScope(user), Action.RECEIVE, body.id, body.revision, body.quantities)
     return ok(await shown(db, user, row))
 
 
 @router.post("/ship", summary="Ship part or all of an outbound order (PART_COMPLETE or COMPLETE)")
 async def ship(body: StockOrderProgress, db: SessionDep,
                user: Annotated[Principal, Need("stock-order#ship")]) -> Reply[StockOrderPublic]:
-    row = await ops.progress(db, user, orders, Action.SHIP, body.id, body.revision, body.quantities)
+    row = await ops.progress(db, user, CallerScope(user), Action.SHIP, body.id, body.revision, body.quantities)
     return ok(await shown(db, user, row))
 
 
 @router.post("/cancel", summary="Cancel an inbound order: its in-transit stock is released, once")
 async def cancel(body: StockOrderRef, db: SessionDep,
                  user: Annotated[Principal, Need("stock-order#cancel")]) -> Reply[StockOrderPublic]:
-    return ok(await shown(db, user, await ops.release(db, user, orders, Action.CANCEL, body.id)))
+    return ok(await shown(db, user, await ops.release(db, user, CallerScope(user), Action.CANCEL, body.id)))
 
 
 @router.post("/void", summary="Void an outbound order: its locked stock is released and available raised, once; "
               "an order its warehouse holds is asked of the warehouse first (CANCELING)")
 async def void(body: StockOrderRef, db: SessionDep,
                user: Annotated[Principal, Need("stock-order#cancel")]) -> Reply[StockOrderPublic]:
-    return ok(await shown(db, user, await ops.release(db, user, orders, Action.VOID, body.id)))
+    return ok(await shown(db, user, await ops.release(db, user, CallerScope(user), Action.VOID, body.id)))
 
 
 def work_route(action: Action, path: str, permission: str, summary: str) -> None:
     """One route of the warehouse's side of an order (push, print, pick, pack, ...): the order by id, the action
-    through api/stock_order_ops.work, the order as it is after it."""
+    through services/stock/orders.py `work`, the order as it is after it."""
     async def route(body: StockOrderRef, db: SessionDep,
                     user: Annotated[Principal, Need(permission)]) -> Reply[StockOrderPublic]:
-        return ok(await shown(db, user, await ops.work(db, user, orders, action, body.id)))
+        return ok(await shown(db, user, await ops.work(db, user, CallerScope(user), action, body.id)))
 
     router.add_api_route(f"/{path}", route, methods=["POST"], name=path.replace("-", "_"), summary=summary)
 
@@ -168,12 +190,12 @@ for work in WORK_ROUTES:
 @router.post("/mass-outbound", summary="Ship what remains of every selected outbound order (all or nothing)")
 async def mass_outbound(body: StockOrderSelection, db: SessionDep,
                         user: Annotated[Principal, Need("stock-order#ship")]) -> Reply[MassResult]:
-    rows = await ops.mass(db, user, orders, MassAction.OUTBOUND, body.ids)
+    rows = await ops.mass(db, user, CallerScope(user), MassAction.OUTBOUND, body.ids)
     return ok(MassResult(orders=[await shown(db, user, row) for row in rows]))
 
 
 @router.post("/mass-cancel", summary="Cancel or void every selected order (all or nothing)")
 async def mass_cancel(body: StockOrderSelection, db: SessionDep,
                       user: Annotated[Principal, Need("stock-order#cancel")]) -> Reply[MassResult]:
-    rows = await ops.mass(db, user, orders, MassAction.CANCEL, body.ids)
+    rows = await ops.mass(db, user, CallerScope(user), MassAction.CANCEL, body.ids)
     return ok(MassResult(orders=[await shown(db, user, row) for row in rows]))

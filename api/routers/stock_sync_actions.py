@@ -13,7 +13,6 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.service import RPCError
 
-from activities.stock_store import repair
 from api.deps import Need, Principal, SessionDep, release
 from api.envelope import Reply, ok
 from api.flows import temporal_client
@@ -41,6 +40,7 @@ from domain.models.merchants import Shop
 from domain.models.stock_sync import BalanceView, StockBinding, StockEvent, StockSetting
 from domain.rules import stock_sync as rules
 from services.flows import watched
+from services.stock.store import repair
 from services.stock_sync import count_totals, retry_push, start_sync
 
 log = logging.getLogger("omp.stock_sync")

@@ -116,6 +116,7 @@ async def check_merge_target(db: AsyncSession, user: Principal, ticket: Ticket, 
 def register(path: str, action: TicketAction, body_type: type[BaseModel]) -> None:
     permission = rules.PERMISSIONS[action]
 
+    # a type the kit builds at run time for each resource, read by FastAPI
     async def run_action(ticket_id: int, body: body_type, request: Request, db: SessionDep,  # type: ignore[valid-type]
                          user: Annotated[Principal, Need(permission)]) -> Reply[TicketDetail]:
         ticket = await visible_ticket(db, user, ticket_id)

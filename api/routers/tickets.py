@@ -11,10 +11,9 @@ from fastapi.responses import StreamingResponse
 from sqlalchemy import BindParameter, Row, Select, bindparam, func, select
 
 from api.deps import AUTHENTICATED, Need, Principal, ReadDep, SessionDep, release
-from api.envelope import Reply, ok
+from api.envelope import Reply, ok, ok_json
 from api.flows import temporal_client
 from api.idempotency import REPLAYED_HEADER, Idempotency, KeyHeader
-from api.lean import lean
 from api.resource.bounds import narrow_filters
 from api.resource.query import apply_filters, apply_sort, filter_shape, filter_values
 from api.resource.scope import declares
@@ -124,10 +123,8 @@ def people_of(row: Row[Any]) -> dict[int, dict[str, Any]]:
 
 
 @router.post("/search", summary="Search tickets: all, mine, assigned to me, watched, with filters",
-             openapi_extra=declares(TICKETS))
-@lean
-async def search(params: TicketFilters, db: ReadDep,
-                 user: Annotated[Principal, Need(*LIST)]) -> Reply[TicketPage]:
+             openapi_extra=declares(TICKETS), response_model=Reply[TicketPage])
+async def search(params: TicketFilters, db: ReadDep, user: Annotated[Principal, Need(*LIST)]) -> Response:
     shape, values = page_shape(params, user), page_values(params, user)
     rows = await PAGES.rows(db, shape, lambda: page_query(params, user), values)
     if rows:
@@ -139,8 +136,8 @@ async def search(params: TicketFilters, db: ReadDep,
     now = datetime.now(UTC)
     # A row carries every column list_item reads, so it stands in for the ORM object.
     items = [list_item(row, people_of(row), now) for row in rows]  # type: ignore[arg-type]
-    return ok({"items": items, "total": min(total, COUNT_CAP), "totalCapped": total > COUNT_CAP,
-               "page": params.page, "pageSize": params.page_size})
+    return ok_json({"items": items, "total": min(total, COUNT_CAP), "totalCapped": total > COUNT_CAP,
+                    "page": params.page, "pageSize": params.page_size})
 
 
 @router.post("/export", summary="Export the tickets matching the filters as xlsx", response_class=StreamingResponse,

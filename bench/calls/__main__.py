@@ -3,7 +3,7 @@
 One API process on a fresh console (`launcher --ephemeral`, demo data); for each kind of call, `--clients` callers
 send `--calls` calls through the lean load client while the CPU time (from /proc) of the API process and of
 PostgreSQL is read before and after: milliseconds of CPU a call, whatever else the machine runs (the figure the
-HTTP stack's changes are judged by; docs/decisions/route-index.md, docs/decisions/lean-dispatch.md). `--rounds`
+HTTP stack's changes are judged by; docs/decisions/one-dispatch-path.md). `--rounds`
 repeats the kinds in turn, so a busy spell weighs on all. `--only` picks kinds by a part of their name;
 `--py-spy DIR` samples the API process over each kind's calls and writes a flame graph's input per kind there.
 """
@@ -26,19 +26,19 @@ from bench.harness import http_load, stack
 from bench.harness.figures import load_average, machine
 
 Request = tuple[str, str, dict[str, Any] | None]
-# method, path, body: lean lists and a lean write, a route FastAPI answers with the ORM and one without the
+# method, path, body: plain lists and a plain write, a route FastAPI answers with the ORM and one without the
 # database, an unknown path. {merchant}, {warehouse} and {sku} are the demo data's.
 CALLS: dict[str, Request] = {
-    "lean merchant search": ("POST", "/cms/merchant/search", {}),
-    "lean stock search": ("POST", "/cms/stock-sync/stock/search", {"warehouseId": ["{warehouse}"]}),
-    "lean stock movement": ("POST", "/cms/stock/movement", {
+    "plain merchant search": ("POST", "/cms/merchant/search", {}),
+    "plain stock search": ("POST", "/cms/stock-sync/stock/search", {"warehouseId": ["{warehouse}"]}),
+    "plain stock movement": ("POST", "/cms/stock/movement", {
         "warehouseId": "{warehouse}", "sku": "{sku}", "movementType": "manual_inbound", "quantity": 1,
         "reason": "Bench"}),
     "ORM merchant detail": ("GET", "/cms/merchant/detail/{merchant}", None),
     "enum options (no SQL but the caller)": ("GET", "/cms/common/enums/Country", None),
     "unknown path (404)": ("GET", "/cms/no-such-thing", None),
 }
-WRITES = {"lean stock movement"}  # a new Idempotency-Key each call, so each call moves stock
+WRITES = {"plain stock movement"}  # a new Idempotency-Key each call, so each call moves stock
 
 
 def cpu_of(pid: int) -> tuple[float, float]:

@@ -63,8 +63,8 @@ async def latency(console: Stack, token: str, method: str, path: str, body: dict
 
 
 async def ordinary_calls(console: Stack, token: str, seconds: float) -> dict[str, Any]:
-    """Two ordinary authenticated calls side by side: the ticket search (answered on the lean path, with its own
-    connections) and user/info (through FastAPI and the ORM's pool, like most calls)."""
+    """Two ordinary authenticated calls side by side: the ticket search (on the plain connection, its own
+    pool) and user/info (through FastAPI and the ORM's pool, like most calls)."""
     search, info = await asyncio.gather(
         latency(console, token, "POST", "/cms/ticket/search", {"page": 1, "pageSize": 20}, seconds),
         latency(console, token, "GET", "/cms/user/info", None, seconds))

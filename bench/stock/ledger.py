@@ -36,35 +36,36 @@ def movements(layout: Layout) -> Callable[[], tuple[dict[str, Any], dict[str, st
 
 
 def movement_script(layout: Layout, epoch: int) -> str:
-    """The lean movement's message for the same outbound as a pgbench transaction on a random balance, a new key
-    each time: the auth check (`auth_epoch_is`, at the console's epoch), then the movement primitive's statement
-    (activities/stock_store.py: the guarded UPDATE feeding the change record's INSERT) carrying the call's
-    operation log row (api/lean.py `log_row`: the reply built from the new record), sent as one message (`\\;`)
-    in one implicit transaction, as the API sends it."""
-    from activities.stock_store import CHANGE, _balance_sql
-    from api.lean_log import logged_from, stand_in_reply
-    from api.routers.stock import STAND_IN, STOOD_FOR, moved_reply
+    """The API's movement as a pgbench transaction on a random balance, a new key each time: the auth check
+    (`auth_epoch_is`, at the console's epoch) and the movement primitive's statement (services/stock/store.py: the
+    guarded UPDATE feeding the change record's INSERT) sent as one message (`\\;`) in one implicit transaction, as
+    the API sends a kept caller's first statement (api/kept_callers.py); then the call's operation log row, which the
+    API writes after the reply (api/audit_log.py, grouped with the rows of calls ending meanwhile)."""
+    from api.routers.stock import moved_reply
+    from services.stock.store import Balance, Moved, _balance_sql
 
     per, (warehouse, sku) = WAREHOUSES_PER_MERCHANT, layout.balance(0)
-    also = logged_from(log_entry(warehouse, sku, stand_in_reply(lambda: moved_reply(STAND_IN))), STOOD_FOR, CHANGE)
+    entry = log_entry(warehouse, sku, moved_reply(Moved(1, Balance(0, 0, 0, 0, 0))))
     values = {
         "warehouse_id": ":w", "sku": layout.sku_sql(":b"), "quantity": str(QUANTITY),
         "movement_type": f"'{MOVEMENT.value}'", "shelf_id": "NULL", "to_shelf_id": "NULL",
         "reason": "'Bench'", "document_no": "NULL", "actor_id": "1", "actor_name": "'admin'",
         "idempotency_key": "'pgbench-' || gen_random_uuid()",
         "c_on_hand": str(-QUANTITY), "c_spare": "0", "c_locked": "0", "c_promotion": "0", "c_transit": "0",
-        **{name: literal(value) for name, value in also.params.items()},
-        "log_transaction_id": "replace(gen_random_uuid()::text, '-', '')",
     }
     statement = re.sub(r"(?<!:):(\w+)", lambda m: values[m.group(1)],
-                       " ".join(str(_balance_sql(MOVEMENT, "TRUE", also.sql)).split()))
+                       " ".join(str(_balance_sql(MOVEMENT, "TRUE")).split()))
+    columns = ", ".join(entry)
+    row = ", ".join("replace(gen_random_uuid()::text, '-', '')" if name == "transaction_id" else literal(value)
+                    for name, value in entry.items())
     return (f"\\set b random(0, {layout.balances - 1})\n"
             f"\\set w {layout.first_warehouse} + ((:b / {per}) % {MERCHANTS}) * {per} + :b % {per}\n"
-            f"SELECT auth_epoch_is({epoch}) \\; {statement};\n")
+            f"SELECT auth_epoch_is({epoch}) \\; {statement};\n"
+            f"INSERT INTO operation_logs ({columns}) VALUES ({row});\n")
 
 
 def log_entry(warehouse: int, sku: str, reply: Any) -> dict[str, Any]:
-    """The operation log row of one benchmark movement as the lean path makes it (api/audit_log.py `entry_of`)."""
+    """The operation log row of one benchmark movement as the API makes it (api/audit_log.py `entry_of`)."""
     from types import SimpleNamespace
 
     from api.audit_log import entry_of

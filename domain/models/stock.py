@@ -1,5 +1,5 @@
 """The stock ledger (SPEC §3 stock levels and stock change record): one balance per sku x warehouse, the stock
-per shelf, and one append-only change record per movement. Written only by activities/stock_store.py `move`
+per shelf, and one append-only change record per movement. Written only by services/stock/store.py `move`
 (and the audited repair), so a balance always equals the sum of its change records.
 
 CHECK constraints keep every bucket, and the derived available stock, at 0 or more; a movement that would

@@ -1,5 +1,5 @@
 """Stock movements as pure rules: which buckets a movement type changes, which it must find sufficient first,
-and what a movement must carry. No database here; activities/stock_store.py turns a checked movement into SQL.
+and what a movement must carry. No database here; services/stock/store.py turns a checked movement into SQL.
 
 SPEC §3: stock levels are warehouse (on hand), spare, locked, promotion, available and transit; available is
 derived (on hand - spare - locked - promotion) and never stored. SPEC §4: cancelling an inbound order releases

@@ -56,7 +56,7 @@ class Push:
 
 @dataclass(frozen=True)
 class ChannelOrder:
-    """An outbound order of the sku fulfilling a channel order of the store (api/stock_order_ops.py)."""
+    """An outbound order of the sku fulfilling a channel order of the store (services/stock/orders.py)."""
 
     channel_order_no: str
     ordered_at: datetime  # when the buyer placed it on the channel

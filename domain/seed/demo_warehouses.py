@@ -126,7 +126,7 @@ class DemoSite:
 
 async def create(db: AsyncSession, rng: random.Random) -> list[DemoSite]:
     """The warehouses, shelves and product libraries; no stock: stock moves only through the stock ledger's
-    primitive (activities/stock_store.py), which the demo stock step (demo/stock.py) calls."""
+    primitive (services/stock/store.py), which the demo stock step (demo/stock.py) calls."""
     sites = []
     for merchant in await _wms_merchants(db):
         own, shelves = await _warehouses(db, merchant, rng)

@@ -1,5 +1,5 @@
 """The shelf merges' reads and writes (docs/shelf_merges.md). Stock itself moves only through the stock ledger's
-movement primitive (activities/shelf_merge_moves.py, one SKU of one shelf); this module reads shelves and shelf
+movement primitive (services/shelf_merges/moves.py, one SKU of one shelf); this module reads shelves and shelf
 stock and keeps the merge's own rows."""
 
 from __future__ import annotations

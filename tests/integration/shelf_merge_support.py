@@ -12,13 +12,13 @@ import psycopg
 from sqlalchemy import select
 from sqlalchemy.engine import make_url
 
-from activities.stock_store import read_balance
 from domain.db import transaction
 from domain.enums import StockMovementType
 from domain.models.shelf_merges import ShelfMerge, ShelfMergeItem
 from domain.models.stock import ShelfStock, StockChange
 from domain.models.warehouses import Shelf, Warehouse
 from domain.settings import get_settings
+from services.stock.store import read_balance
 from tests.conftest import unique
 from tests.integration.merchant_support import insert_merchant
 from tests.integration.stock_support import Place, moved

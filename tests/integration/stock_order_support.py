@@ -7,7 +7,6 @@ from typing import Any
 
 from sqlalchemy import func, select
 
-from activities import stock_store
 from domain.db import transaction
 from domain.enums import (
     OutboundWorkingStatus,
@@ -21,6 +20,7 @@ from domain.enums import (
 from domain.models.stock import StockChange
 from domain.models.stock_orders import StockOrder, StockOrderLine
 from domain.rules.stock import Movement
+from services.stock import store as stock_store
 from tests.conftest import unique
 from tests.integration.merchant_support import insert_merchant
 from tests.integration.stock_support import insert_warehouse

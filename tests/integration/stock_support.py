@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from activities.stock_store import Moved, move_now
 from domain.db import transaction
 from domain.enums import StockMovementType
 from domain.models.warehouses import Shelf, Warehouse
 from domain.rules.stock import Movement
+from services.stock.store import Moved, move_now
 from tests.conftest import unique
 from tests.integration.merchant_support import insert_merchant
 

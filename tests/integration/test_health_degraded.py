@@ -104,7 +104,7 @@ async def test_a_call_finding_no_free_connection_answers_503_not_500(client, mon
     from tests.integration.ticket_support import staff
 
     me = await staff("ticket-list")
-    await client.post("/cms/ticket/search", json={}, headers=me.headers)  # the caller is known: the lean path
+    await client.post("/cms/ticket/search", json={}, headers=me.headers)  # the caller is known: it is kept
     monkeypatch.setattr(get_settings(), "db_pool_timeout", 0.2)
     async with plain_connection():
         pool = get_plain_pool()

@@ -9,11 +9,11 @@ import random
 
 from sqlalchemy import text
 
-from activities.stock_store import Moved, StockShort, move_now, read_balance
 from domain.db import transaction
 from domain.enums import StockMovementType as M
 from domain.rules import stock as rules
 from domain.settings import get_settings
+from services.stock.store import Moved, StockShort, move_now, read_balance
 from tests.conftest import unique
 from tests.integration.stock_support import insert_warehouse
 

@@ -10,11 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import text
 
-from activities.stock_store import StockShort, move_now, read_balance, shelf_steps
 from domain.db import transaction
 from domain.enums import StockBucket
 from domain.enums import StockMovementType as M
 from domain.rules import stock as rules
+from services.stock.store import StockShort, move_now, read_balance, shelf_steps
 from tests.conftest import unique
 from tests.integration.stock_support import Place, insert_warehouse
 

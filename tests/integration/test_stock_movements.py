@@ -1,4 +1,4 @@
-"""The movement primitive (activities/stock_store.py `move`) against PostgreSQL: balance, shelf stock and change
+"""The movement primitive (services/stock/store.py `move`) against PostgreSQL: balance, shelf stock and change
 record move together, a repeated idempotency key moves once, shortages are refused naming sku and bucket."""
 
 from __future__ import annotations
@@ -7,13 +7,13 @@ import pytest
 from sqlalchemy import func, select, text
 from sqlalchemy.exc import DBAPIError
 
-from activities.stock_store import StockShort, read_balance
 from domain.db import transaction
 from domain.enums import StockBucket
 from domain.enums import StockMovementType as M
 from domain.errors import DomainError, NotFound
 from domain.i18n import current_language
 from domain.models.stock import ShelfStock, StockChange
+from services.stock.store import StockShort, read_balance
 from tests.conftest import unique
 from tests.integration.stock_support import Place, insert_warehouse, moved
 

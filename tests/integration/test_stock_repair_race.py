@@ -16,10 +16,10 @@ import psycopg
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from activities.stock_store import move, move_now, read_balance, repair
 from domain.db import transaction
 from domain.enums import StockMovementType as M
 from domain.rules.stock import Movement
+from services.stock.store import move, move_now, read_balance, repair
 from tests.conftest import unique
 from tests.integration.shelf_merge_support import libpq_url
 from tests.integration.stock_support import insert_warehouse

@@ -2,8 +2,7 @@
 below imports what sits above it.
 
 Activities and workflows run in the worker, which must not load the web application; domain code is shared
-by both. A module that reaches up into `api` couples the worker to FastAPI and hides a rule in a route. A module
-moved into services/ leaves the allow-lists below, which only shrink.
+by both. A module that reaches up into `api` couples the worker to FastAPI and hides a rule in a route.
 """
 
 from __future__ import annotations
@@ -16,15 +15,6 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 LOWER_LAYERS = ("domain", "services", "activities", "workflows", "worker", "demo")
 
-# api files that still import activities, each with the module whose service code is still to move there.
-API_INTO_ACTIVITIES = {
-    "api/routers/stock.py": "stock (stock_store)",
-    "api/routers/stock_sync_actions.py": "stock (stock_store)",
-    "api/stock_order_ops.py": "stock (stock_store)",
-}
-# activities files that still import workflows (flow models not yet in domain/flows, or a workflow definition).
-ACTIVITIES_INTO_WORKFLOWS = {
-}
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -62,11 +52,11 @@ def test_services_import_neither_the_api_nor_activities_nor_workflows() -> None:
     assert offenders("services", ("api", "activities", "workflows", "worker", "demo")) == {}
 
 
-def test_the_api_never_imports_activities_but_for_modules_still_to_move() -> None:
+def test_the_api_never_imports_activities() -> None:
     """A router reaches a module's statements, transactions and flow calls through its service."""
-    assert sorted(offenders("api", ("activities",))) == sorted(API_INTO_ACTIVITIES)
+    assert offenders("api", ("activities",)) == {}
 
 
-def test_activities_never_import_workflows_but_for_modules_still_to_move() -> None:
+def test_activities_never_import_workflows() -> None:
     """An activity takes its inputs from the flow's contract (domain/flows), never from a workflow file."""
-    assert sorted(offenders("activities", ("workflows",))) == sorted(ACTIVITIES_INTO_WORKFLOWS)
+    assert offenders("activities", ("workflows",)) == {}

@@ -14,12 +14,6 @@ ROOT = Path(__file__).resolve().parents[2]
 CHECKED = ("api", "activities", "workflows", "worker", "launcher", "services", "domain", "demo")
 IGNORE = re.compile(r"#\s*type:\s*ignore(?P<code>\[[\w\-, ]+\])?(?P<rest>.*)$")
 
-# Files whose ignores still lack a reason, each with the module whose code is moving through it. Only shrinks.
-TEMPORARILY_UNEXPLAINED = {
-    "api/lean.py": "lean paths",
-    "api/resource/__init__.py": "the resource kit",
-    "api/routers/ticket_actions.py": "tickets",
-}
 
 
 def findings() -> tuple[list[str], dict[str, list[str]]]:
@@ -50,11 +44,6 @@ def test_every_ignore_names_its_code() -> None:
 
 def test_every_ignore_says_why() -> None:
     _, no_reason = findings()
-    missing = [where for name, places in no_reason.items() if name not in TEMPORARILY_UNEXPLAINED for where in places]
+    missing = [where for places in no_reason.values() for where in places]
     assert not missing, f"`# type: ignore[...]` without a reason comment (after it or on the line above): {missing}"
 
-
-def test_the_temporary_list_holds_only_files_still_unexplained() -> None:
-    _, no_reason = findings()
-    stale = sorted(set(TEMPORARILY_UNEXPLAINED) - set(no_reason))
-    assert not stale, f"every ignore there has its reason (or the file is gone): remove from the list: {stale}"

@@ -15,8 +15,7 @@ the change record and updates the balance in the caller's transaction, with no r
   moves nothing and answers with the first result.
 `move_alone` is the same movement in a transaction of its own, for a call that moves stock and nothing else: without
 a shelf it is its one statement in autocommit on a plain connection (atomic by itself: no BEGIN, savepoint or
-COMMIT), the caller's data authority over the warehouse a condition of that statement, and rows that go with the
-movement (a lean call's operation log row, api/lean.py) inserted by that statement too (`Also`, from `CHANGE`).
+COMMIT), the caller's data authority over the warehouse a condition of that statement.
 See docs/stock.md for how to call it.
 """
 
@@ -33,15 +32,15 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain import audit
-from domain.db import Also, Executor, transaction
+from domain.db import Executor, transaction
 from domain.enums import StockBucket, StockMovementType
 from domain.errors import DomainError, NotFound
 from domain.rules import stock as rules
 from domain.rules.stock import STORED, Movement
 
 KEY_CONSTRAINT = "uq_stock_changes_idempotency_key"
+PSYCOPG = PGDialect_psycopg()  # type: ignore[no-untyped-call]  # SQLAlchemy's dialect class has no annotations
 FIGURES = (*STORED, StockBucket.AVAILABLE)
-CHANGE = "change"  # in a movement statement carrying an `Also`: the new change record (id, new_<bucket>)
 
 
 class StockShort(DomainError):
@@ -125,17 +124,16 @@ class Within:
 ANYWHERE = Within("TRUE", {})
 
 
-async def move_alone(db: Executor, movement: Movement, within: Within = ANYWHERE, also: Also | None = None) -> Moved:
+async def move_alone(db: Executor, movement: Movement, within: Within = ANYWHERE) -> Moved:
     """`move` in a transaction of its own, for a warehouse `within` allows (else NotFound, as for an unknown one).
-    Without a shelf: the movement's one statement in autocommit on `db`, so one round trip moves stock and inserts
-    the rows `also` derives from `CHANGE` (then marked written). A refusal or a replay (the statement moved nothing)
-    and a shelf movement are answered on a transaction of their own, without `also`, after a first statement on
-    `db` (a lean call's auth check travels with it, api/lean.py)."""
+    Without a shelf: the movement's one statement in autocommit on `db`, so one round trip moves stock. A refusal
+    or a replay (the statement moved nothing) and a shelf movement are answered on a transaction of their own,
+    after a first statement on `db` (a kept caller's auth check travels with it, api/kept_callers.py)."""
     m = rules.check(movement)
     if not shelf_steps(m):
-        params = {**within.params, **_params(m), **(also.params if also else {})}
+        params = {**within.params, **_params(m)}
         try:
-            row = await (await db.execute(_plain_sql(m.type, within.sql, also.sql if also else ""), params)).fetchone()
+            row = await (await db.execute(_plain_sql(m.type, within.sql), params)).fetchone()
         except psycopg.errors.UniqueViolation as exc:
             if exc.diag.constraint_name != KEY_CONSTRAINT:
                 raise
@@ -143,8 +141,6 @@ async def move_alone(db: Executor, movement: Movement, within: Within = ANYWHERE
             raise NotFound(entity="Warehouse") from None
         else:
             if row is not None:
-                if also is not None:
-                    also.written = True
                 return Moved(row[0], Balance(*row[1:]))
     elif (await (await db.execute(_plain_sql(None, within.sql), within.params | {"warehouse_id": m.warehouse_id}))
           .fetchone()) is None:
@@ -161,26 +157,11 @@ async def _within(db: AsyncSession, warehouse_id: int, within: Within) -> bool:
 
 
 @lru_cache(maxsize=256)
-def _plain_sql(movement_type: rules.M | None, within: str, also: str = "") -> str:
-    """The movement statement guarded by `within` and carrying `also` (or, for None, whether the warehouse is
-    within) in psycopg's placeholders, for a plain connection."""
-    statement = text(f"SELECT 1 WHERE {within}") if movement_type is None else \
-        _balance_sql(movement_type, within, also)
-    return str(statement.compile(dialect=PGDialect_psycopg()))
-
-
-STAND_IN = 7_300_000_000_000_000_000  # no count or id comes near: a number only a stand-in spells
-
-
-def standing_in() -> tuple[Moved, dict[int, str]]:
-    """A `Moved` whose numbers stand for the columns of `CHANGE`, and the SQL of each: what a caller builds from a
-    movement's answer (a reply) can so be built by the movement's own statement (api/lean.py `log_row`)."""
-    columns = ["id", *(f"new_{b.value}" for b in STORED)]
-    stand_ins = [STAND_IN + n for n in range(len(columns))]
-    moved = Moved(stand_ins[0], Balance(*stand_ins[1:]))
-    available = " + ".join(f"{sign} * {CHANGE}.new_{b.value}" for b, sign in rules.AVAILABLE_OF.items())
-    return moved, {**{n: f"{CHANGE}.{c}" for n, c in zip(stand_ins, columns, strict=True)},
-                   moved.balance.available: f"({available})"}
+def _plain_sql(movement_type: StockMovementType | None, within: str) -> str:
+    """The movement statement guarded by `within` (or, for None, whether the warehouse is within) in psycopg's
+    placeholders, for a plain connection."""
+    statement = text(f"SELECT 1 WHERE {within}") if movement_type is None else _balance_sql(movement_type, within)
+    return str(statement.compile(dialect=PSYCOPG))
 
 
 async def move_now(movement: Movement) -> Moved:
@@ -198,10 +179,9 @@ def _params(m: Movement) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=256)
-def _balance_sql(movement_type: rules.M, within: str = "TRUE", also: str = "") -> TextClause:
+def _balance_sql(movement_type: StockMovementType, within: str = "TRUE") -> TextClause:
     """The one statement of a movement type: change the balance (guarded, or an upsert when it only adds) and
-    insert the change record from what the balance statement returned, and the rows of `also` (an INSERT from
-    `CHANGE`); nothing at all unless `within` holds."""
+    insert the change record from what the balance statement returned; nothing at all unless `within` holds."""
     effect = rules.EFFECTS[movement_type]
     guards = rules.guards(effect)
     cols = ", ".join(b.value for b in STORED)
@@ -227,8 +207,6 @@ def _balance_sql(movement_type: rules.M, within: str = "TRUE", also: str = "") -
                :document_no, :actor_id, :actor_name, :idempotency_key, {from_moved}
         FROM moved
         RETURNING id, {new}"""
-    if also:
-        return text(f"WITH moved AS ({balance}), {CHANGE} AS ({change}), also AS ({also}) SELECT * FROM {CHANGE}")
     return text(f"WITH moved AS ({balance}) {change}")
 
 
@@ -282,7 +260,7 @@ async def _replay(db: AsyncSession, m: Movement) -> Moved | None:
         "FROM stock_changes WHERE idempotency_key = :key"), {"key": m.idempotency_key})).first()
     if row is None:
         return None
-    first = Movement(row.warehouse_id, row.sku, rules.M(row.movement_type), row.quantity, m.idempotency_key,
+    first = Movement(row.warehouse_id, row.sku, StockMovementType(row.movement_type), row.quantity, m.idempotency_key,
                      row.shelf_id, row.to_shelf_id)
     if not rules.same_movement(first, m):
         raise DomainError("IDEMPOTENCY_KEY_REUSED", status=422, field="idempotencyKey")

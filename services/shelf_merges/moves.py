@@ -1,5 +1,5 @@
 """A shelf merge's movement of one SKU of one shelf (docs/shelf_merges.md): the one write of the merge that goes
-through the stock ledger's movement primitive (activities/stock_store.py); the merge's other reads and writes are
+through the stock ledger's movement primitive (services/stock/store.py); the merge's other reads and writes are
 services/shelf_merges/store.py."""
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ from datetime import UTC, datetime
 from sqlalchemy import update
 from temporalio.exceptions import ApplicationError
 
-from activities.stock_store import StockShort, move
 from domain.db import transaction
 from domain.enums import StockMovementType
 from domain.errors import DomainError
@@ -17,6 +16,7 @@ from domain.models.shelf_merges import ShelfMerge, ShelfMergeItem
 from domain.rules import shelf_merges as rules
 from domain.rules.stock import Movement
 from services.shelf_merges.store import ITEM, SYSTEM, on_shelf
+from services.stock.store import StockShort, move
 
 
 async def move_item(merge_id: int, item_id: int, batch: int) -> None:

@@ -8,15 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
-from sqlalchemy import func, select
+from sqlalchemy import Select, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from activities import stock_store
-from api.deps import Principal
-from api.resource import Resource
-from api.routers.warehouses import warehouses
 from domain import audit
 from domain.enums import (
     OutboundWorkingStatus,
@@ -33,6 +29,8 @@ from domain.models.warehouses import Warehouse
 from domain.rules import stock_orders as rules
 from domain.rules.stock import Movement
 from domain.rules.stock_orders import Action, Line, MassAction, Step
+from services.actors import Actor
+from services.stock import store
 
 IN, OUT = StockOrderDirection.INBOUND, StockOrderDirection.OUTBOUND
 ENTITY = "StockOrder"
@@ -41,6 +39,22 @@ ENTITY = "StockOrder"
 OPENS = {IN: StockMovementType.PLAN_INBOUND, OUT: StockMovementType.LOCK_OUTBOUND}
 PROGRESSES = {IN: StockMovementType.RECEIVE_INBOUND, OUT: StockMovementType.PACKAGE_OUTBOUND}
 RELEASES = {IN: StockMovementType.CANCEL_INBOUND, OUT: StockMovementType.RELEASE_OUTBOUND}
+
+
+class OrderScope(Protocol):
+    """The caller's data authority over orders and warehouses, as the API's resource kit holds it."""
+
+    async def load(self, db: AsyncSession, order_id: int) -> StockOrder:
+        """The order, locked, if the caller may see it (else NotFound)."""
+
+    def visible(self) -> Select[Any]:
+        """The orders the caller may see."""
+
+    def warehouses(self, query: Select[Any]) -> Select[Any]:
+        """`query` of warehouses narrowed to those the caller may see."""
+
+    async def created(self, db: AsyncSession, row: StockOrder) -> None:
+        """The new order flushed (its number unique) and within the caller's authority (else refused)."""
 
 
 def state_of(row: StockOrder) -> rules.OrderState:
@@ -54,7 +68,7 @@ def lines_of(row: StockOrder) -> list[Line]:
     return [Line(line.planned, line.done) for line in row.lines]
 
 
-def movement(user: Principal, row: StockOrder, line: StockOrderLine, kind: StockMovementType, quantity: int,
+def movement(user: Actor, row: StockOrder, line: StockOrderLine, kind: StockMovementType, quantity: int,
              key: str) -> Movement:
     """One movement of the ledger for one line of the order."""
     return Movement(warehouse_id=row.warehouse_id, sku=line.sku, type=kind, quantity=quantity, idempotency_key=key,
@@ -66,17 +80,17 @@ async def book(db: AsyncSession, movements: Sequence[Movement]) -> None:
     """The call's movements through the stock module's primitive, in warehouse and sku order: two calls that
     move the same skus lock their balance rows in the same order, so they never deadlock (docs/stock.md)."""
     for m in sorted(movements, key=lambda m: (m.warehouse_id, m.sku, m.idempotency_key)):
-        await stock_store.move(db, m)
+        await store.move(db, m)
 
 
-def remember(db: AsyncSession, user: Principal, row: StockOrder, action: str, quantities: Sequence[int]) -> None:
+def remember(db: AsyncSession, user: Actor, row: StockOrder, action: str, quantities: Sequence[int]) -> None:
     """The action in the order's history, numbered by the revision it made."""
     db.add(StockOrderAction(order_id=row.id, order_no=row.order_no, revision=row.revision, action=action,
                             quantities=list(quantities), status_after=str(row.status), operator_id=user.id,
                             operator_name=user.username))
 
 
-async def record(db: AsyncSession, user: Principal, row: StockOrder, action: str, quantities: Sequence[int],
+async def record(db: AsyncSession, user: Actor, row: StockOrder, action: str, quantities: Sequence[int],
                  before: dict[str, Any] | None) -> None:
     """The action in the order's history and in the audit trail (field by field, before and after)."""
     remember(db, user, row, action, quantities)
@@ -87,13 +101,13 @@ async def record(db: AsyncSession, user: Principal, row: StockOrder, action: str
 
 # ---- create ----------------------------------------------------------------------------------------------------
 
-async def create(db: AsyncSession, user: Principal, orders: Resource[StockOrder], body: Any) -> StockOrder:
+async def create(db: AsyncSession, user: Actor, scope: OrderScope, body: Any) -> StockOrder:
     """A new order in CREATE: inbound lines go in transit, outbound lines are locked (refused, with nothing
     changed, when available stock is short)."""
     direction = rules.direction_of(body.order_type)
-    await check_warehouse(db, user, body.merchant_id, body.warehouse_id)
+    await check_warehouse(db, scope, body.merchant_id, body.warehouse_id)
     await check_channel_order(db, body, direction)
-    order_id = await db.scalar(select(func.nextval("stock_orders_id_seq")))
+    order_id: int = (await db.execute(select(func.nextval("stock_orders_id_seq")))).scalar_one()
     day = datetime.now(UTC).strftime("%Y%m%d")
     outbound = direction == OUT
     row = StockOrder(
@@ -108,18 +122,17 @@ async def create(db: AsyncSession, user: Principal, orders: Resource[StockOrder]
         channel_ordered_at=body.channel_ordered_at,
         created_by=user.id, lines=[StockOrderLine(sku=line.sku, planned=line.quantity, done=0) for line in body.lines])
     db.add(row)
-    await orders.flush(db, {"orderNo": row.order_no})
-    await orders.ensure_in_scope(db, user, row)
+    await scope.created(db, row)
     await book(db, [movement(user, row, line, OPENS[direction], line.planned, rules.open_key(row.id, line.id))
                     for line in row.lines])
     await record(db, user, row, "CREATE", [line.planned for line in row.lines], None)
     return row
 
 
-async def check_warehouse(db: AsyncSession, user: Principal, merchant_id: int, warehouse_id: int) -> None:
+async def check_warehouse(db: AsyncSession, scope: OrderScope, merchant_id: int, warehouse_id: int) -> None:
     """The order's warehouse must be one of its merchant's, and within the caller's data authority (one outside
     it is not there for them, whoever its merchant)."""
-    owner = await db.scalar(warehouses.scope(select(Warehouse.merchant_id).where(Warehouse.id == warehouse_id), user))
+    owner = await db.scalar(scope.warehouses(select(Warehouse.merchant_id).where(Warehouse.id == warehouse_id)))
     if owner is None:
         raise Invalid(field="warehouseId", rule="stock_order_warehouse_unknown")
     if owner != merchant_id:
@@ -145,12 +158,12 @@ async def check_channel_order(db: AsyncSession, body: Any, direction: StockOrder
 
 # ---- receive, ship ---------------------------------------------------------------------------------------------
 
-async def progress(db: AsyncSession, user: Principal, orders: Resource[StockOrder], action: Action,
+async def progress(db: AsyncSession, user: Actor, scope: OrderScope, action: Action,
                    order_id: int, revision: int, quantities: Sequence[int]) -> StockOrder:
     """A receipt (inbound) or shipment (outbound) asked on the order as it stood at `revision`. The same request
     again (a retry, a double click) finds its own action at that revision and answers with the order as it is;
     a request on an order someone changed meanwhile is refused, so nothing is received or shipped twice."""
-    row = await orders.load(db, user, order_id, lock=True)
+    row = await scope.load(db, order_id)
     if revision != row.revision:
         done = await db.scalar(select(StockOrderAction).where(
             StockOrderAction.order_id == row.id, StockOrderAction.revision == revision + 1))
@@ -166,7 +179,7 @@ async def progress(db: AsyncSession, user: Principal, orders: Resource[StockOrde
     return row
 
 
-def apply_progress(user: Principal, row: StockOrder, quantities: Sequence[int]) -> list[Movement]:
+def apply_progress(user: Actor, row: StockOrder, quantities: Sequence[int]) -> list[Movement]:
     """The order after a receipt or shipment, and the movements that book it (the revision in their keys)."""
     moves = [movement(user, row, line, PROGRESSES[row.direction], qty,
                       rules.progress_key(row.id, row.revision, line.id))
@@ -183,12 +196,12 @@ def apply_progress(user: Principal, row: StockOrder, quantities: Sequence[int]) 
 
 # ---- cancel, void, delete --------------------------------------------------------------------------------------
 
-async def release(db: AsyncSession, user: Principal, orders: Resource[StockOrder], action: Action,
+async def release(db: AsyncSession, user: Actor, scope: OrderScope, action: Action,
                   order_id: int) -> StockOrder:
     """Cancel (inbound: in-transit released) or void (outbound: locked released, available raised). Asked
     again, it changes nothing: the order is already cancelled, and each line's release is keyed once. A void of
     an order its warehouse holds is asked of the warehouse (CANCELING); its reply releases the lock."""
-    row = await orders.load(db, user, order_id, lock=True)
+    row = await scope.load(db, order_id)
     if rules.check_action(state_of(row), action) == Step.ALREADY_DONE:
         return row
     before = audit.snapshot(row)
@@ -198,7 +211,7 @@ async def release(db: AsyncSession, user: Principal, orders: Resource[StockOrder
     return row
 
 
-def apply_void(user: Principal, row: StockOrder) -> tuple[list[int], list[Movement]]:
+def apply_void(user: Actor, row: StockOrder) -> tuple[list[int], list[Movement]]:
     """A cancel or void: asked of the warehouse when it holds the order (nothing released yet), else at once."""
     if rules.asks_warehouse_to_cancel(state_of(row)):
         row.working_status = OutboundWorkingStatus.CANCELING
@@ -207,7 +220,7 @@ def apply_void(user: Principal, row: StockOrder) -> tuple[list[int], list[Moveme
     return apply_release(user, row)
 
 
-def apply_release(user: Principal, row: StockOrder) -> tuple[list[int], list[Movement]]:
+def apply_release(user: Actor, row: StockOrder) -> tuple[list[int], list[Movement]]:
     """The order cancelled or voided: what each line releases, and the movements that book it (once a line)."""
     released = rules.released(lines_of(row))
     moves = [movement(user, row, line, RELEASES[row.direction], qty, rules.release_key(row.id, line.id))
@@ -217,7 +230,7 @@ def apply_release(user: Principal, row: StockOrder) -> tuple[list[int], list[Mov
     return released, moves
 
 
-async def delete(db: AsyncSession, user: Principal, row: StockOrder) -> None:
+async def delete(db: AsyncSession, user: Actor, row: StockOrder) -> None:
     """SPEC §4: only an outbound order awaiting outbound is deleted; its locked stock is released first."""
     rules.check_action(state_of(row), Action.DELETE)
     released, moves = apply_release(user, row)
@@ -227,12 +240,12 @@ async def delete(db: AsyncSession, user: Principal, row: StockOrder) -> None:
 
 # ---- push, print, pick, pack -----------------------------------------------------------------------------------
 
-async def work(db: AsyncSession, user: Principal, orders: Resource[StockOrder], action: Action,
+async def work(db: AsyncSession, user: Actor, scope: OrderScope, action: Action,
                order_id: int) -> StockOrder:
     """The warehouse's side of an order (SPEC §4 push, print and working statuses). A repeat (a double click, a
     retry) of a step already done answers with the order as it is. Only the warehouse's confirmed cancel moves
     stock: the lock of what was not shipped is released, as a void does."""
-    row = await orders.load(db, user, order_id, lock=True)
+    row = await scope.load(db, order_id)
     state = state_of(row)
     if rules.check_work(state, action) == Step.ALREADY_DONE:
         return row
@@ -263,13 +276,13 @@ async def apply_work(db: AsyncSession, row: StockOrder, state: rules.OrderState,
 
 # ---- mass actions ----------------------------------------------------------------------------------------------
 
-async def mass(db: AsyncSession, user: Principal, orders: Resource[StockOrder], action: MassAction,
+async def mass(db: AsyncSession, user: Actor, scope: OrderScope, action: MassAction,
                ids: Sequence[int]) -> list[StockOrder]:
     """All or nothing: every selected order is locked (in id order, so two mass actions never deadlock) and
     checked first; one ineligible order refuses the whole selection with 'reselect' naming them all."""
     wanted = sorted(set(ids))
-    query = orders.base_query(user).where(StockOrder.id.in_(wanted)).order_by(StockOrder.id).with_for_update()
-    rows = list((await db.scalars(query)).all())
+    query = scope.visible().where(StockOrder.id.in_(wanted)).order_by(StockOrder.id).with_for_update()
+    rows: list[StockOrder] = list((await db.scalars(query)).all())
     if len(rows) != len(wanted):
         raise NotFound(entity=ENTITY)
     rules.check_mass(action, [state_of(row) for row in rows])
@@ -292,7 +305,7 @@ async def figures(db: AsyncSession, row: StockOrder) -> list[dict[str, Any]]:
     """The stock of each line's sku in the order's warehouse as the ledger holds it now."""
     out = []
     for line in row.lines:
-        balance = await stock_store.read_balance(db, row.warehouse_id, line.sku)
+        balance = await store.read_balance(db, row.warehouse_id, line.sku)
         out.append({"sku": line.sku, "on_hand": balance.on_hand if balance else 0,
                     "locked": balance.locked if balance else 0, "transit": balance.transit if balance else 0,
                     "available": balance.available if balance else 0})
