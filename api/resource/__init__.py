@@ -182,7 +182,8 @@ class Resource(Generic[M]):
         return columns & set(self.public.model_fields)
 
     async def load(self, db: AsyncSession, user: Principal, row_id: int, *, lock: bool = False) -> M:
-        bound = int_bound(self.model, "id")
+        # a class is hashable; mypy takes the mapped class's __eq__ to mean it is not
+        bound = int_bound(self.model, "id")  # type: ignore[arg-type]
         if bound is not None and not -bound <= row_id < bound:  # an id its column cannot hold: no such row
             raise NotFound(entity=self.name)
         # the kit's model is any mapped class: its id and table are unknown to mypy

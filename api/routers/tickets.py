@@ -135,7 +135,7 @@ async def search(params: TicketFilters, db: ReadDep, user: Annotated[Principal, 
         total = (await TOTALS.rows(db, shape, lambda: capped_count(search_query(params, user)), values))[0][0]
     now = datetime.now(UTC)
     # A row carries every column list_item reads, so it stands in for the ORM object.
-    items = [list_item(row, people_of(row), now) for row in rows]  # type: ignore[arg-type]
+    items = [list_item(row, people_of(row), now) for row in rows]
     return ok_json({"items": items, "total": min(total, COUNT_CAP), "totalCapped": total > COUNT_CAP,
                     "page": params.page, "pageSize": params.page_size})
 
