@@ -65,8 +65,10 @@ class RouteTable:
         app.router.middleware_stack = cls(app, routes, prefix, app.router.middleware_stack)
 
     def find(self, scope: Scope) -> tuple[APIRoute, dict[str, object]] | None:
+        if scope["type"] != "http":  # the lifespan's startup and shutdown, a websocket: the router's own
+            return None
         path: str = scope["path"]
-        if scope["type"] != "http" or scope.get("root_path") or not path.startswith(self.prefix + "/"):
+        if scope.get("root_path") or not path.startswith(self.prefix + "/"):
             return None
         if any(route.matches(scope)[0] is not Match.NONE for route in self.routes_ahead()):
             return None

@@ -39,3 +39,27 @@ def test_the_table_picks_what_a_scan_picks() -> None:
     assert checked > 400
     for path in (f"{BASE}/docs", f"{BASE}/openapi.json", f"{BASE}/no-such-thing", "/somewhere", BASE):
         assert table.find(scope(path, "GET")) is None
+
+
+async def test_the_lifespan_and_other_scopes_go_to_the_router_as_they_are() -> None:
+    """The lifespan's startup (heartbeats, the ticket flows' reconciler) must reach the app: a scope without a path
+    is the router's, never a KeyError that makes uvicorn take the lifespan for unsupported."""
+    table = create_app().router.middleware_stack
+    assert isinstance(table, RouteTable)
+    seen: list[dict[str, Any]] = []
+
+    async def fallback(scope: Any, receive: Any, send: Any) -> None:
+        seen.append(scope)
+
+    table.fallback = fallback
+    lifespan = {"type": "lifespan", "asgi": {"version": "3.0"}, "state": {}}
+    assert table.find(lifespan) is None
+
+    async def nothing() -> dict[str, Any]:
+        return {}
+
+    async def ignore(_: Any) -> None:
+        return None
+
+    await table(lifespan, nothing, ignore)
+    assert seen == [lifespan]
