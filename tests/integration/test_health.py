@@ -2,6 +2,7 @@
 
 import asyncio
 import socket
+import uuid
 
 import pytest
 from aiosmtpd.controller import Controller
@@ -37,7 +38,10 @@ def smtp(monkeypatch):
     get_settings.cache_clear()
 
 
-async def test_all_parts_up_then_worker_down(dev_server_env, smtp):
+async def test_all_parts_up_then_worker_down(dev_server_env, smtp, monkeypatch):
+    # A queue of this test's own: workers other tests stopped on the shared server stay listed (silent) for minutes.
+    monkeypatch.setenv("OMP_TASK_QUEUE", f"health-{uuid.uuid4().hex[:8]}")
+    get_settings.cache_clear()
     flows = Flows()
     flows._client = dev_server_env.client
     async with workers_running(dev_server_env.client):
