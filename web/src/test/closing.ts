@@ -1,20 +1,21 @@
 import { act } from '@testing-library/react';
 
-const LEAVING = '[class*="-leave"]';
+// A dialog closed while still opening (a busy machine renders slowly) is caught in its appear motion, not a leave.
+const MOVING = '[class*="-leave"], [class*="-appear"], [class*="-enter"]';
 // rc-motion listens for whichever of these jsdom's styles suggest (webkitAnimationEnd there).
 const MOTION_ENDS = ['transitionend', 'animationend', 'webkitAnimationEnd'];
 
 /**
  * Ends the closing animations of what a test closed (a confirm dialog, a message, a notification): jsdom runs no
- * CSS animation, so rc-motion would keep those nodes in the page in their "leave" state until a deadline timer
+ * CSS animation, so rc-motion would keep those nodes in the page in their "leave" (or unfinished "appear") state until a deadline timer
  * that the end of the file cancels, and the next file, which shares the page, would find them. Each round waits
  * a frame (rc-motion moves from leave-start to leave-active on the next one), then says the animation ended.
  */
 export async function finishClosing(): Promise<void> {
-  for (let round = 0; round < 10 && document.querySelector(LEAVING); round += 1) {
+  for (let round = 0; round < 10 && document.querySelector(MOVING); round += 1) {
     await act(async () => {
       await new Promise((resolve) => requestAnimationFrame(resolve));
-      for (const element of document.querySelectorAll(LEAVING)) {
+      for (const element of document.querySelectorAll(MOVING)) {
         for (const type of MOTION_ENDS) element.dispatchEvent(new Event(type));
       }
     });
