@@ -194,6 +194,11 @@ async def test_a_mail_sent_now_is_in_the_sink_and_the_history(client, login_as, 
     assert view["smtpReply"] == attempt["reply"] and items[0]["serverId"] in view["smtpReply"]
     missing = await client.get("/cms/mail-history/detail/987654321", headers=headers)
     assert missing.status_code == 404
+    # the mail's View asks the editor's preview with what was saved: a ONCE mail already sent has no next send
+    saved = (await client.get(f"/cms/mail/detail/{task['id']}", headers=headers)).json()["data"]
+    again = await client.post("/cms/mail/preview", headers=headers, json={
+        "repeat": "ONCE", "sendAt": saved["sendAt"], "timeZone": saved["timeZone"]})
+    assert again.json()["data"]["sends"] == [] == saved["nextSends"]
     described = await flows.client.get_workflow_handle(fire).describe()
     assert described.typed_search_attributes.get(MAIL_TASK_ID) == str(task["id"])
     await client.delete(f"/cms/mail/delete/{task['id']}", headers=headers)
