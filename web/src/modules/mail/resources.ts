@@ -21,7 +21,8 @@ export const timedMails = defineResource<MailTask>({
     { key: 'repeat', title: 'repeat', type: 'enum', enum: 'MailRepeat', filter: { multiple: true }, sorter: true },
     { key: 'kind', title: 'kind', type: 'enum', enum: 'MailKind', filter: { multiple: true } },
     { key: 'recipients', title: 'recipients', format: list, ellipsis: true, width: 220 },
-    { key: 'nextSends', title: 'nextSend', format: (value) => (Array.isArray(value) && value.length ? formatTime(value[0] as string) : '') },
+    // in the mail's own zone, as its editor and its View show its sends
+    { key: 'nextSends', title: 'nextSend', format: (value, task) => (Array.isArray(value) && value.length ? formatTime(value[0] as string, task.timeZone) : '') },
     { key: 'sendAt', title: 'sendAt', type: 'datetime', sorter: true, priority: 'wide' },
     { key: 'timeZone', title: 'timeZone', priority: 'wide' },
     { key: 'ownerName', title: 'owner', priority: 'wide' },
