@@ -62,16 +62,17 @@ class MailStore:
 class MailSink:
     """An SMTP server on host:port in a background thread; `with MailSink(...)` or start/stop."""
 
-    def __init__(self, mail_dir: Path, host: str = "127.0.0.1", port: int = 1025) -> None:
+    def __init__(self, mail_dir: Path, host: str = "127.0.0.1", port: int = 1025, *, smtputf8: bool = True) -> None:
         self.store = MailStore(mail_dir)
         self.host = host
         self.port = port
+        self.smtputf8 = smtputf8  # False: a relay that takes only ASCII addresses (tests)
         self._controller: Controller | None = None
 
     def start(self) -> MailSink:
-        # SMTPUTF8 so that mail with Chinese or Indonesian addresses and subjects is accepted.
+        # SMTPUTF8 so that mail to addresses beyond ASCII (`jörg.müller@exämple.de`) is accepted.
         self._controller = Controller(
-            self.store, hostname=self.host, port=self.port, enable_SMTPUTF8=True, ready_timeout=10
+            self.store, hostname=self.host, port=self.port, enable_SMTPUTF8=self.smtputf8, ready_timeout=10
         )
         self._controller.start()
         return self

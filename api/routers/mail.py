@@ -55,11 +55,11 @@ async def detail(task_id: int, db: SessionDep, user: Annotated[Principal, Need(M
     return ok(await view(db, await store.load(db, task_id), user))
 
 
-@router.post("/preview", summary="The next 5 send times of a repeat kind, send time and zone",
-             openapi_extra={"x-audit": False})
+@router.post("/preview", summary="The next 5 send times of a repeat kind, first send and zone (the editor's form, "
+                                  "or a saved mail: a ONCE mail's own send time)", openapi_extra={"x-audit": False})
 async def preview(body: MailPreviewQuery, _: Annotated[Principal, Need(MENU)]) -> Reply[MailPreview]:
     now = datetime.now(UTC)
-    first = now if body.repeat == "ONCE" or body.send_at is None else (
+    first = now if body.send_at is None else (
         body.send_at if body.send_at.tzinfo else body.send_at.replace(tzinfo=ZoneInfo(body.time_zone)))
     return ok({"sends": rules.next_sends(body.repeat, first, ZoneInfo(body.time_zone), now),
                "timeZone": body.time_zone})

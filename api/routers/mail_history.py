@@ -1,5 +1,6 @@
 """Mail history (SPEC §2 manage-mail/mail-history): every fire × recipient with its status, SMTP error, message
-id and attachments; failed rows of one fire, or of every fire in a time range, are sent again from here."""
+id and attachments, and one mail's every attempt with the server's reply; failed rows of one fire, or of every fire
+in a time range, are sent again from here."""
 
 from __future__ import annotations
 
@@ -15,8 +16,16 @@ from api.mail_ops import HISTORY, fire_url
 from api.resource.bounds import narrow_filters
 from api.resource.query import apply_filters, apply_sort, page_of
 from api.resource.scope import declares, unscoped
-from api.schemas.mail import MailHistoryFilters, MailHistoryItem, MailRetried, MailRetryFire, MailRetryRange
-from domain.errors import Invalid
+from api.schemas.mail import (
+    MailHistoryDetail,
+    MailHistoryFilters,
+    MailHistoryItem,
+    MailRetried,
+    MailRetryFire,
+    MailRetryRange,
+)
+from domain.enums import MailSendStatus
+from domain.errors import Invalid, NotFound
 from domain.flows.mail import fire_workflow_id
 from domain.models.mail import MailFire, MailOutbox, MailTask
 from services.mail import store
@@ -35,6 +44,7 @@ def item(row: Any, user: Principal) -> dict[str, Any]:
     return {"id": out.id, "taskId": out.task_id, "subject": row.subject, "fireTime": out.fire_time,
             "recipient": out.recipient, "copy": out.copy, "status": out.status, "messageId": out.message_id,
             "serverId": out.server_id, "smtpError": out.smtp_error, "attempts": out.attempts, "sentAt": out.sent_at,
+            "smtpReply": out.smtp_error if out.status == MailSendStatus.FAILED else out.smtp_reply,
             "updatedAt": out.updated_at, "attachmentNames": row.attachment_names or [], "workflowId": workflow_id,
             "workflowUrl": fire_url(workflow_id, user)}
 
@@ -45,6 +55,16 @@ async def search(params: MailHistoryFilters, db: SessionDep,
     query = apply_sort(apply_filters(ROWS, MailOutbox, params), MailOutbox, params.sort,
                        {"id", "fire_time", "status", "recipient", "sent_at"}, "-id")
     return ok(await page_of(db, query, params, lambda row: item(row, user), whole_rows=True))
+
+
+@router.get("/detail/{outbox_id}", summary="One mail of the outbox: its recipient, subject, attempts and replies",
+            openapi_extra=declares(SCOPE))
+async def detail(outbox_id: int, db: SessionDep,
+                 user: Annotated[Principal, Need(HISTORY)]) -> Reply[MailHistoryDetail]:
+    row = (await db.execute(ROWS.where(MailOutbox.id == outbox_id))).first()
+    if row is None:
+        raise NotFound(entity="MailOutbox")
+    return ok({**item(row, user), "attemptList": await store.attempts_of(db, outbox_id)})
 
 
 @router.post("/retry-fire", summary="Send the failed rows of one fire again")

@@ -11,25 +11,15 @@ from pydantic_core import PydanticCustomError
 from api.envelope import CamelModel
 from api.resource.query import Eq, In, Like, Range, SearchParams
 from api.schemas.calendars import TimeZone
+from api.schemas.mail import addresses
 from api.schemas.types import Moment
 from domain.enums import JobAlarm, JobMisfire, JobPauseReason, JobRecordResult, JobStatus, JobTrigger
-from domain.rules.mail import normalise_address
 
 MAX_EMAILS = 20
 
 
-def _emails(values: list[str]) -> list[str]:
-    found: dict[str, str] = {}
-    for value in values:
-        address = normalise_address(value)
-        if address is None:
-            raise PydanticCustomError("email_address", "not a valid email address", {"value": value})
-        found.setdefault(address.lower(), address)
-    return list(found.values())
-
-
 Emails = Annotated[list[Annotated[str, Field(max_length=254)]], Field(max_length=MAX_EMAILS),
-                   AfterValidator(_emails)]
+                   AfterValidator(addresses)]
 Name = Annotated[str, Field(min_length=1, max_length=100)]
 Key = Annotated[str, Field(min_length=1, max_length=40)]
 Cron = Annotated[str, Field(min_length=1, max_length=120)]

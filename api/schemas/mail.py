@@ -19,13 +19,14 @@ from domain.rules.mail_headers import header_safe
 from domain.rules.rich_text import sanitize_html
 
 
-def _addresses(values: list[str]) -> list[str]:
-    """Each address checked (email-validator, no DNS) and normalised; a repeated address is kept once."""
+def addresses(values: list[str]) -> list[str]:
+    """Each address checked (email-validator, no DNS) and normalised; a repeated address is kept once. An
+    international one (`jörg.müller@exämple.de`) is kept as written: it is sent as domain/rules/mail_headers.py says."""
     found: dict[str, str] = {}
     for value in values:
         address = rules.normalise_address(value)
         if address is None:
-            raise PydanticCustomError("email_address", "not a valid email address", {"value": value})
+            raise PydanticCustomError(rules.address_rule(value), "not a valid email address", {"value": value})
         found.setdefault(address.lower(), address)
     return list(found.values())
 
@@ -45,9 +46,9 @@ def _content(value: str) -> str:
 
 
 Recipients = Annotated[list[Annotated[str, Field(max_length=254)]],
-                       Field(min_length=1, max_length=rules.MAX_RECIPIENTS), AfterValidator(_addresses)]
+                       Field(min_length=1, max_length=rules.MAX_RECIPIENTS), AfterValidator(addresses)]
 Copies = Annotated[list[Annotated[str, Field(max_length=254)]], Field(max_length=rules.MAX_CC),
-                   AfterValidator(_addresses)]
+                   AfterValidator(addresses)]
 Subject = Annotated[str, Field(min_length=1, max_length=rules.SUBJECT_MAX), AfterValidator(_header_line)]
 Content = Annotated[str, Field(min_length=1, max_length=rules.CONTENT_MAX), AfterValidator(_content)]
 
@@ -144,12 +145,25 @@ class MailHistoryItem(CamelModel):
     message_id: str
     server_id: str | None
     smtp_error: str | None
+    smtp_reply: str | None = Field(default=None, description="the mail server's last reply: to the final '.' of a "
+                                                             "sent mail, or the refusal of a failed one")
     attempts: int
     sent_at: datetime | None
     updated_at: datetime
     attachment_names: list[str]
     workflow_id: str
     workflow_url: str | None = None
+
+
+class MailAttemptPublic(CamelModel):
+    attempt: int
+    at: datetime
+    result: MailSendStatus
+    reply: str | None
+
+
+class MailHistoryDetail(MailHistoryItem):
+    attempt_list: list[MailAttemptPublic] = Field(default=[], description="every attempt, the first first")
 
 
 class MailRetryFire(CamelModel):

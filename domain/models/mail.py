@@ -1,10 +1,22 @@
-"""Timed mails (SPEC §3), their fires and the outbox: one row per fire × recipient, written before SMTP."""
+"""Timed mails (SPEC §3), their fires and the outbox: one row per fire × recipient, written before SMTP, and each
+row's attempts."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import ARRAY, BigInteger, ForeignKey, Index, Integer, String, Text, UniqueConstraint, func
+from sqlalchemy import (
+    ARRAY,
+    BigInteger,
+    CheckConstraint,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    func,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from domain.db import Base, Timestamps
@@ -68,6 +80,27 @@ class MailOutbox(Base):
     message_id: Mapped[str] = mapped_column(String(255))  # the Message-ID header we send
     server_id: Mapped[str | None] = mapped_column(String(255))  # the server's id from its 250 reply
     smtp_error: Mapped[str | None] = mapped_column(String(1000))
-    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    smtp_reply: Mapped[str | None] = mapped_column(String(1000))  # the server's reply to the final "." (sent)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)  # every attempt, each in mail_attempts
     sent_at: Mapped[datetime | None] = mapped_column()
     updated_at: Mapped[datetime] = mapped_column(server_default=func.now())
+
+
+class MailAttempt(Base):
+    """One attempt of an outbox row: written by the database when the row turns SENT or FAILED (the trigger
+    `mail_outbox_attempt`, migration 0039), whichever path settled it; a later correction of the same attempt
+    ("delivery unknown" found at the sink) replaces its result."""
+
+    __tablename__ = "mail_attempts"
+    __table_args__ = (
+        UniqueConstraint("outbox_id", "attempt", name="uq_mail_attempts_outbox_attempt"),
+        CheckConstraint("attempt >= 1", name="attempt_positive"),
+        CheckConstraint("result in ('SENT', 'FAILED')", name="result"),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    outbox_id: Mapped[int] = mapped_column(ForeignKey("mail_outbox.id", ondelete="CASCADE"))
+    attempt: Mapped[int] = mapped_column(Integer)
+    at: Mapped[datetime] = mapped_column()
+    result: Mapped[MailSendStatus] = mapped_column(String(16))
+    reply: Mapped[str | None] = mapped_column(String(1000))

@@ -21,6 +21,7 @@ from email_validator import EmailNotValidError, validate_email
 
 from domain.enums import MailRepeat
 from domain.flows.mail import fire_workflow_id
+from domain.rules.mail_headers import envelope_address
 
 MAX_RECIPIENTS = 10_000  # one fire to ten thousand people is what the benchmark sends
 MAX_CC = 50
@@ -37,6 +38,19 @@ def normalise_address(address: str) -> str | None:
         return validate_email(address.strip(), check_deliverability=False).normalized
     except (EmailNotValidError, AttributeError):
         return None
+
+
+def address_rule(address: str) -> str:
+    """The rule an address `normalise_address` refused breaks: `email_idna` when its domain, beyond ASCII, has no
+    IDNA form (such a domain cannot be written in any SMTP command), else `email_address`. An address beyond ASCII
+    that is valid is kept: its domain is sent in IDNA, its local part with SMTPUTF8 (domain/rules/mail_headers.py)."""
+    domain = address.rpartition("@")[2].strip()
+    if domain and not domain.isascii():
+        try:
+            envelope_address(address.strip())
+        except ValueError:
+            return "email_idna"
+    return "email_address"
 
 
 def message_id(task_id: int, fire_time: datetime, recipient: str) -> str:

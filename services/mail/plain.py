@@ -1,23 +1,35 @@
 """Plain-text mail over SMTP (settings.smtp_target), for notifications and alarms; blocking, so `send` runs it in a
-thread."""
+thread.
+
+An international address is sent as the timed mails send it (domain/rules/mail_headers.py `envelope_address`): its
+domain in IDNA, a local part beyond ASCII with SMTPUTF8. One that cannot be sent (no IDNA form, or a server without
+SMTPUTF8) is logged and skipped, never retried: no retry mends it, and the other recipients still get theirs."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import smtplib
 from email.message import EmailMessage
 
-from domain.rules.mail_headers import one_line
+from domain.rules.mail_headers import NO_SMTPUTF8, envelope_address, one_line
 from domain.settings import get_settings
+
+log = logging.getLogger("omp.mail")
 
 
 def send_now(to: str, subject: str, body: str, message_id: str) -> None:
     """One message. `message_id` is derived from the sender's idempotency key, so a mail system that
     sees the same message twice (after an interrupted retry) can tell it is a duplicate."""
     settings = get_settings()
+    try:
+        address, utf8 = envelope_address(to)
+    except ValueError as exc:
+        log.warning("mail to %s not sent: %s", to, exc)
+        return
     message = EmailMessage()
     # A subject composed from stored data (a job's name) is made one line rather than refused: the mail still goes.
-    message["From"], message["To"], message["Subject"] = settings.mail_from, to, one_line(subject)
+    message["From"], message["To"], message["Subject"] = settings.mail_from, address, one_line(subject)
     message["Message-ID"] = f"<{message_id}@omp-console>"
     message.set_content(body)
     host, port = settings.smtp_target
@@ -26,7 +38,11 @@ def send_now(to: str, subject: str, body: str, message_id: str) -> None:
             smtp.starttls()
         if settings.smtp_user:
             smtp.login(settings.smtp_user, settings.smtp_password or "")
-        smtp.send_message(message)
+        smtp.ehlo_or_helo_if_needed()
+        if utf8 and not smtp.has_extn("smtputf8"):
+            log.warning("mail to %s not sent: %s", to, NO_SMTPUTF8)
+            return
+        smtp.send_message(message)  # SMTPUTF8 when an address needs it
 
 
 async def send(to: str, subject: str, body: str, message_id: str) -> None:

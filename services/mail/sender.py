@@ -22,12 +22,13 @@ import pickle
 import struct
 import sys
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
 from psycopg import AsyncConnection
 
 from domain.enums import MailTaskStatus
-from domain.rules.mail_headers import header_safe
+from domain.rules.mail_headers import envelope_address, header_safe
 from services.mail.claims import Claims
 from services.mail.smtp import Lane, Outcome, Relay, personal_copy
 
@@ -72,7 +73,8 @@ class Batch:
     job: Job
     rows: list[Row] = field(default_factory=list)
     failures: int = 0
-    sent: list[tuple[int, str]] = field(default_factory=list)  # (row id, the server's id), not yet marked SENT
+    # (row id, the server's id, its reply, when), not yet marked SENT
+    sent: list[tuple[int, str, str, datetime]] = field(default_factory=list)
     done: int = 0
     failed: int = 0
     sent_count: int = 0
@@ -81,8 +83,18 @@ class Batch:
     def next(self) -> Row | None:
         return None if self.stop or not self.rows else self.rows.pop()
 
-    def personal(self, row: Row) -> bytes:
-        return personal_copy(self.job.wire, row.recipient, row.copy, row.message_id)
+    def personal(self, row: Row, to: str) -> bytes:
+        return personal_copy(self.job.wire, to, row.copy, row.message_id)
+
+
+def addressed(recipient: str) -> tuple[str, bool] | Outcome:
+    """The recipient as it is sent to (`envelope_address`), or why it cannot be: refused for good."""
+    if not header_safe(recipient):
+        return MALFORMED
+    try:
+        return envelope_address(recipient)
+    except ValueError as exc:
+        return Outcome(sent=False, permanent=True, error=f"{exc}: {recipient}")
 
 
 def say(line: str) -> None:
@@ -101,9 +113,10 @@ async def lane_loop(number: int, batch: Batch) -> None:
         row = batch.next()
         while row is not None:
             upcoming = batch.next()
-            if not header_safe(row.recipient):  # never spoken to the server; a claim made ahead is given back
+            address = addressed(row.recipient)
+            if isinstance(address, Outcome):  # never spoken to the server; a claim made ahead is given back
                 await claims.release()
-                await record(claims.conn, batch, row, MALFORMED)
+                await record(claims.conn, batch, row, address)
                 row = upcoming
                 continue
             if not await claims.claim(row.id):
@@ -111,7 +124,8 @@ async def lane_loop(number: int, batch: Batch) -> None:
                 continue  # sent meanwhile, or held by another attempt
             say(f"claim {number} {row.id}")
             claims.claim_ahead(upcoming.id if upcoming is not None else None)
-            outcome = await lane.send(job.sender, row.recipient, batch.personal(row), claims.commit_now)
+            to, utf8 = address
+            outcome = await lane.send(job.sender, to, batch.personal(row, to), claims.commit_now, utf8=utf8)
             await claims.settle()
             if not outcome.sent:
                 await claims.release()  # the failure is written on its own, not with the next row's claim
@@ -137,7 +151,7 @@ async def record(conn: AsyncConnection[Any], batch: Batch, row: Row, outcome: Ou
     if outcome.sent:
         batch.failures = 0
         batch.sent_count += 1
-        batch.sent.append((row.id, outcome.server_id))
+        batch.sent.append((row.id, outcome.server_id, outcome.reply, datetime.now(UTC)))
         if len(batch.sent) >= MARK_EVERY:
             await flush_sent(conn, batch)
         return
@@ -153,8 +167,10 @@ async def record(conn: AsyncConnection[Any], batch: Batch, row: Row, outcome: Ou
                        "where id = %s and status in ('PENDING', 'SENDING')", (outcome.error, row.id))
 
 
-MARK_SENT = ("update mail_outbox set status = 'SENT', server_id = v.server_id, smtp_error = null, sent_at = now(), "
-             "updated_at = now() from unnest(%s::bigint[], %s::varchar[]) as v(id, server_id) "
+MARK_SENT = ("update mail_outbox set status = 'SENT', server_id = v.server_id, smtp_reply = v.reply, "
+             "smtp_error = null, sent_at = v.at, updated_at = now() "
+             "from unnest(%s::bigint[], %s::varchar[], %s::varchar[], %s::timestamptz[]) "
+             "as v(id, server_id, reply, at) "
              "where mail_outbox.id = v.id")
 
 
@@ -163,7 +179,7 @@ async def flush_sent(conn: AsyncConnection[Any], batch: Batch) -> None:
     leaves them SENDING, which is never sent again."""
     marks, batch.sent = batch.sent, []
     if marks:
-        await conn.execute(MARK_SENT, ([i for i, _ in marks], [server for _, server in marks]))
+        await conn.execute(MARK_SENT, tuple(list(column) for column in zip(*marks, strict=True)))
 
 
 async def paused(conn: AsyncConnection[Any], task_id: int) -> bool:

@@ -23,6 +23,8 @@ import aiosmtplib
 from aiosmtplib.protocol import PERIOD_REGEX
 from aiosmtplib.typing import SMTPStatus
 
+from domain.rules.mail_headers import NO_SMTPUTF8
+
 if TYPE_CHECKING:  # the sending process does without pydantic's import time
     from domain.settings import Settings
 
@@ -98,6 +100,8 @@ class Lane:
             relay = self.relay
             smtp = aiosmtplib.SMTP(hostname=relay.host, port=relay.port, timeout=TIMEOUT, start_tls=relay.starttls)
             await smtp.connect()
+            if smtp.is_ehlo_or_helo_needed:
+                await smtp.ehlo()  # what the server offers (SMTPUTF8) is known before the first MAIL FROM
             if relay.user:
                 await smtp.login(relay.user, relay.password or "")
             self.smtp = smtp
@@ -119,13 +123,18 @@ class Lane:
             self.smtp.close()
         self.smtp = None
 
-    async def send(self, sender: str, recipient: str, wire: bytes, commit: Callable[[], None]) -> Outcome:
-        """`wire`: the message as `wire_body` gives it; `commit` is called once its "." is in the kernel."""
+    async def send(self, sender: str, recipient: str, wire: bytes, commit: Callable[[], None], *,
+                   utf8: bool = False) -> Outcome:
+        """`wire`: the message as `wire_body` gives it; `commit` is called once its "." is in the kernel. `recipient`
+        as `envelope_address` writes it; `utf8`: it needs SMTPUTF8, refused for good by a server not offering it."""
         self.dot_out = False
+        encoding = "utf-8" if utf8 else "ascii"
         try:
             smtp = await self.open()
-            await smtp.mail(sender)
-            await smtp.rcpt(recipient)
+            if utf8 and not smtp.supports_extension("smtputf8"):
+                return Outcome(sent=False, error=NO_SMTPUTF8, permanent=True)  # nothing said yet: no reset needed
+            await smtp.mail(sender, options=["SMTPUTF8"] if utf8 else None, encoding=encoding)
+            await smtp.rcpt(recipient, encoding=encoding)
         except aiosmtplib.SMTPRecipientRefused as exc:
             await self.reset()
             return Outcome(sent=False, error=describe(exc), permanent=exc.code >= 500)
@@ -168,7 +177,7 @@ class Lane:
             return Outcome(sent=False, dotted=dotted, error=("after the final '.': " if dotted else "") + describe(exc))
         if done.code != SMTPStatus.completed:
             return Outcome(sent=False, dotted=True, error=f"{done.code} {done.message}")
-        return Outcome(sent=True, dotted=True, reply=done.message)
+        return Outcome(sent=True, dotted=True, reply=f"{done.code} {done.message}"[:1000])
 
     async def reset(self) -> None:
         try:

@@ -1,5 +1,6 @@
 """What the timed mail routes write and read, with no HTTP: a task row (locked for a change), its audit entries,
-the fires a recovered task goes on with, the history's retry of failed rows, and the facts a task's view shows."""
+the fires a recovered task goes on with, the history's retry of failed rows and a row's attempts, and the facts a
+task's view shows."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from domain.enums import MailSendStatus, MailTaskStatus
 from domain.errors import DomainError, NotFound
 from domain.flows.mail import RETRY, fire_workflow_id
 from domain.models.files import StoredFile
-from domain.models.mail import MailOutbox, MailTask
+from domain.models.mail import MailAttempt, MailOutbox, MailTask
 from domain.models.users import User
 from services.actors import Actor
 from services.mail.flow import start_fire
@@ -69,3 +70,10 @@ async def attachments_and_owner(db: AsyncSession, row: MailTask) -> tuple[list[d
                               .where(StoredFile.id.in_(row.attachment_ids)))).all() if row.attachment_ids else []
     owner = await db.scalar(select(User.display_name).where(User.id == row.owner_id)) if row.owner_id else None
     return [{"id": f.id, "name": f.name} for f in files], owner
+
+
+async def attempts_of(db: AsyncSession, outbox_id: int) -> list[dict[str, Any]]:
+    """An outbox row's attempts, the first first, each with its time, result and the server's reply."""
+    rows = await db.scalars(select(MailAttempt).where(MailAttempt.outbox_id == outbox_id)
+                            .order_by(MailAttempt.attempt))
+    return [{"attempt": a.attempt, "at": a.at, "result": a.result, "reply": a.reply} for a in rows]

@@ -53,6 +53,8 @@ REFUSALS = [
     ({"timeZone": "Mars/Olympus"}, "timeZone", "time_zone"),
     ({"sendAt": "2101-01-01T09:00:00"}, "sendAt", "le"),
     ({"attachmentIds": [987654321]}, "attachmentIds", "attachment_uploading"),
+    ({"recipients": ["ops@\u2603.de"]}, "recipients", "email_idna"),  # a domain with no IDNA form
+    ({"cc": ["jörg@exämple"]}, "cc", "email_address"),  # an international address without a top-level domain
 ]
 
 
@@ -72,6 +74,21 @@ async def test_a_subject_of_two_lines_is_refused_in_the_readers_language(client,
     headers = {**await login_as(*EVERYTHING), "Accept-Language": "zh-CN"}
     reply = await client.post("/cms/mail/add", json=form(subject="Figures\nX-Priority: 1"), headers=headers)
     assert reply.status_code == 422 and reply.json()["message"].startswith("主题：必须是单行文本")
+
+
+async def test_international_addresses_are_saved_as_written_and_a_domain_without_idna_is_refused_by_name(
+        client, login_as, flows):
+    headers = {**await login_as(*EVERYTHING), "Accept-Language": "id"}
+    body = form(recipients=["jörg.müller@exämple.de", "joerg@exämple.de"], cc=["büro@exämple.de"])
+    saved = await client.post("/cms/mail/add", json=body, headers=headers)
+    assert saved.status_code == 200, saved.text
+    task = saved.json()["data"]
+    assert (task["recipients"], task["cc"]) == (body["recipients"], body["cc"])
+    refused = await client.post("/cms/mail/add", json=form(cc=["büro@\u2603.de"]), headers=headers)
+    assert refused.status_code == 422
+    assert refused.json()["message"] == ("Tembusan: domain dari \"büro@\u2603.de\" bukan nama domain internasional "
+                                         "yang valid (tidak memiliki bentuk IDNA)")
+    await client.delete(f"/cms/mail/delete/{task['id']}", headers=headers)
 
 
 async def test_the_upload_message_is_the_one_the_spec_names(client, login_as, flows):
@@ -168,6 +185,20 @@ async def test_a_mail_sent_now_is_in_the_sink_and_the_history(client, login_as, 
     assert fire.startswith(f"mail-{task['id']}-") and items[0]["workflowUrl"].endswith(f"/workflows/{fire}")
     assert {i["messageId"] for i in items} == {m["Message-ID"] for m in delivered(mail_sink, body["subject"])}
     assert all(i["serverId"] for i in items)
+    # View: the recipient, the subject, each attempt with its time and result, the server's reply, the message id
+    view = (await client.get(f"/cms/mail-history/detail/{items[0]['id']}", headers=headers)).json()["data"]
+    assert {k: view[k] for k in ("recipient", "subject", "messageId", "status")} == {
+        k: items[0][k] for k in ("recipient", "subject", "messageId", "status")}
+    [attempt] = view["attemptList"]
+    assert attempt["result"] == "SENT" and attempt["at"] and attempt["reply"].startswith("250 ")
+    assert view["smtpReply"] == attempt["reply"] and items[0]["serverId"] in view["smtpReply"]
+    missing = await client.get("/cms/mail-history/detail/987654321", headers=headers)
+    assert missing.status_code == 404
+    # the mail's View asks the editor's preview with what was saved: a ONCE mail already sent has no next send
+    saved = (await client.get(f"/cms/mail/detail/{task['id']}", headers=headers)).json()["data"]
+    again = await client.post("/cms/mail/preview", headers=headers, json={
+        "repeat": "ONCE", "sendAt": saved["sendAt"], "timeZone": saved["timeZone"]})
+    assert again.json()["data"]["sends"] == [] == saved["nextSends"]
     described = await flows.client.get_workflow_handle(fire).describe()
     assert described.typed_search_attributes.get(MAIL_TASK_ID) == str(task["id"])
     await client.delete(f"/cms/mail/delete/{task['id']}", headers=headers)
@@ -205,7 +236,11 @@ async def test_an_operator_retries_a_failed_mail_from_the_history(client, login_
     assert retried.json()["data"] == {"rows": 1, "fires": 1}
     await eventually(lambda: _async(len(delivered(mail_sink, body["subject"])) == 1), timeout=30)
     sent = await eventually(lambda: _sent_row(client, headers, task["id"]), timeout=30)
-    assert sent["attempts"] == 1 and sent["smtpError"] is None  # attempts: times handed to a server
+    assert sent["attempts"] == 2 and sent["smtpError"] is None  # the refused connection was an attempt too
+    view = (await client.get(f"/cms/mail-history/detail/{sent['id']}", headers=headers)).json()["data"]
+    failed, done = view["attemptList"]
+    assert (failed["attempt"], failed["result"], failed["reply"]) == (1, "FAILED", row["smtpError"])
+    assert (done["attempt"], done["result"]) == (2, "SENT") and failed["at"] <= done["at"]
     await client.delete(f"/cms/mail/delete/{task['id']}", headers=headers)
 
 

@@ -68,6 +68,7 @@ export const OPERATION_PERMISSIONS = {
   'GET /cms/job/detail/{row_id}': ['task-schedule'],
   'GET /cms/job/handlers': ['task-schedule'],
   'GET /cms/job/{job_id}/schedule': ['task-schedule'],
+  'GET /cms/mail-history/detail/{outbox_id}': ['mail-history'],
   'GET /cms/mail/detail/{task_id}': ['timed-mail'],
   'GET /cms/merchant/detail/{row_id}': ['ginee-account', 'ginee-specific-accounts'],
   'GET /cms/merchant/specific/detail/{row_id}': ['ginee-specific-accounts'],

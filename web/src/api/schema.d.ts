@@ -2299,6 +2299,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/mail-history/detail/{outbox_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One mail of the outbox: its recipient, subject, attempts and replies */
+        get: operations["mail_history_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/mail-history/retry-fire": {
         parameters: {
             query?: never;
@@ -2427,7 +2444,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The next 5 send times of a repeat kind, send time and zone */
+        /** The next 5 send times of a repeat kind, first send and zone (the editor's form, or a saved mail: a ONCE mail's own send time) */
         post: operations["mail_preview"];
         delete?: never;
         options?: never;
@@ -9476,6 +9493,70 @@ export interface components {
             /** Name */
             name: string;
         };
+        /** MailAttemptPublic */
+        MailAttemptPublic: {
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /** Attempt */
+            attempt: number;
+            /** Reply */
+            reply: string | null;
+            result: components["schemas"]["MailSendStatus"];
+        };
+        /** MailHistoryDetail */
+        MailHistoryDetail: {
+            /** Attachmentnames */
+            attachmentNames: string[];
+            /**
+             * Attemptlist
+             * @description every attempt, the first first
+             * @default []
+             */
+            attemptList: components["schemas"]["MailAttemptPublic"][];
+            /** Attempts */
+            attempts: number;
+            /** Copy */
+            copy: boolean;
+            /**
+             * Firetime
+             * Format: date-time
+             */
+            fireTime: string;
+            /** Id */
+            id: number;
+            /** Messageid */
+            messageId: string;
+            /** Recipient */
+            recipient: string;
+            /** Sentat */
+            sentAt: string | null;
+            /** Serverid */
+            serverId: string | null;
+            /** Smtperror */
+            smtpError: string | null;
+            /**
+             * Smtpreply
+             * @description the mail server's last reply: to the final '.' of a sent mail, or the refusal of a failed one
+             */
+            smtpReply?: string | null;
+            status: components["schemas"]["MailSendStatus"];
+            /** Subject */
+            subject: string;
+            /** Taskid */
+            taskId: number;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** Workflowid */
+            workflowId: string;
+            /** Workflowurl */
+            workflowUrl?: string | null;
+        };
         /** MailHistoryFilters */
         MailHistoryFilters: {
             /** Firetime */
@@ -9527,6 +9608,11 @@ export interface components {
             serverId: string | null;
             /** Smtperror */
             smtpError: string | null;
+            /**
+             * Smtpreply
+             * @description the mail server's last reply: to the final '.' of a sent mail, or the refusal of a failed one
+             */
+            smtpReply?: string | null;
             status: components["schemas"]["MailSendStatus"];
             /** Subject */
             subject: string;
@@ -12563,6 +12649,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["LogPage"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[MailHistoryDetail] */
+        Reply_MailHistoryDetail_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["MailHistoryDetail"] | null;
             /**
              * Message
              * @default
@@ -23283,6 +23388,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_JobScheduleView_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    mail_history_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                outbox_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_MailHistoryDetail_"];
                 };
             };
             /** @description Validation Error */

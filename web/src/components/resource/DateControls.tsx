@@ -1,3 +1,4 @@
+import type { KeyboardEvent } from 'react';
 import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslate } from '../../i18n';
@@ -5,6 +6,14 @@ import { rangePresets } from '../format/datePresets';
 import { fromWall, toWall } from '../format/time';
 
 const FORMAT = 'YYYY-MM-DD';
+
+/**
+ * A picker's `onKeyDown`: Enter takes the typed date or time (the picker does that itself) and does nothing more;
+ * left alone, the browser also submits the form around it, which saves and leaves a whole page for one field.
+ */
+export function enterConfirmsOnly(event: KeyboardEvent) {
+  if (event.key === 'Enter') event.preventDefault();
+}
 
 /**
  * A date range filter with the presets of SPEC §9, in the user's zone; its value is two `YYYY-MM-DD` days
@@ -36,6 +45,7 @@ export function DateField({ value, onChange, withTime }: { value?: string; onCha
       value={value ? shown(value, withTime) : null}
       showTime={withTime}
       style={{ width: '100%' }}
+      onKeyDown={enterConfirmsOnly}
       onChange={(date) => onChange?.(date ? (withTime ? fromWall(date).format() : date.format(FORMAT)) : undefined)}
     />
   );

@@ -7,3 +7,4 @@ export { useEnumOptions, enumLabel } from './enums';
 export { Cell } from './Cell';
 export { TreePage, type TreeRow } from './TreePage';
 export { TimeZoneInput, TimeZoneSelect } from './TimeZoneInput';
+export { enterConfirmsOnly } from './DateControls';

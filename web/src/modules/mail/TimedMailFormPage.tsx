@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Col, DatePicker, Flex, Form, Input, List, Radio, Row, Select, Spin, Typography, Upload, type UploadFile } from 'antd';
+import { Button, Col, DatePicker, Flex, Form, Input, Radio, Row, Select, Spin, Upload, type UploadFile } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -8,18 +8,18 @@ import { useTranslate } from '../../i18n';
 import { PageCard } from '../../components/PageCard';
 import { RichTextInput } from '../../components/richText/RichTextInput';
 import { toast } from '../../components/feedback';
-import { formatTime, toWall } from '../../components/format/time';
-import { TimeZoneSelect } from '../../components/resource';
+import { toWall } from '../../components/format/time';
+import { enterConfirmsOnly, TimeZoneSelect } from '../../components/resource';
 import { showFieldErrors } from '../../components/resource/fieldErrors';
 import { ticketDetailApi, type StoredFile } from '../tickets/detail/api';
 import { useCan } from '../../app/access/can';
 import { LIST_PATH, mailApi, type MailRepeat, type MailTask, type MailTaskWrite } from './api';
 import { IMAGE_PERMISSION, uploadImage } from './images';
+import { NextSends, WALL } from './NextSends';
 
 const FIELDS = ['recipients', 'cc', 'subject', 'kind', 'report', 'content', 'attachmentIds', 'repeat', 'sendAt', 'timeZone'];
 const REPEATS: MailRepeat[] = ['ONCE', 'ONCE_LATER', 'DAILY', 'WEEKLY', 'MONTHLY'];
 const ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const WALL = 'YYYY-MM-DDTHH:mm:ss';
 
 interface Values {
   recipients: string[];
@@ -64,11 +64,6 @@ export default function TimedMailFormPage() {
   const sendAt = Form.useWatch('sendAt', form);
   const timeZone = Form.useWatch('timeZone', form);
   const kind = Form.useWatch('kind', form);
-  const preview = useQuery({
-    queryKey: ['mail', 'preview', repeat, sendAt?.format(WALL), timeZone],
-    queryFn: () => mailApi.preview({ repeat, sendAt: sendAt ? sendAt.format(WALL) : null, timeZone }),
-    enabled: Boolean(repeat && timeZone && (repeat === 'ONCE' || sendAt)),
-  });
 
   const save = useMutation({
     mutationFn: (values: Values) => {
@@ -149,20 +144,13 @@ export default function TimedMailFormPage() {
             </Form.Item>
             {repeat !== 'ONCE' && (
               <Form.Item name="sendAt" label={t('sendAt')} rules={[required(t('sendAt'))]}>
-                <DatePicker showTime format="YYYY-MM-DD HH:mm" aria-label={t('sendAt')} />
+                <DatePicker showTime format="YYYY-MM-DD HH:mm" aria-label={t('sendAt')} onKeyDown={enterConfirmsOnly} />
               </Form.Item>
             )}
             <Form.Item name="timeZone" label={t('timeZone')} rules={[required(t('timeZone'))]}>
               <TimeZoneSelect label={t('timeZone')} />
             </Form.Item>
-            <Typography.Title level={5}>{t('form.nextSends')}</Typography.Title>
-            <List
-              size="small"
-              data-testid="mail-next-sends"
-              dataSource={preview.data?.sends ?? []}
-              locale={{ emptyText: t('form.noSends') }}
-              renderItem={(send) => <List.Item>{formatTime(send, timeZone)}</List.Item>}
-            />
+            <NextSends repeat={repeat} sendAt={repeat === 'ONCE' ? null : sendAt} timeZone={timeZone} />
           </Col>
         </Row>
         <Flex gap={8}>

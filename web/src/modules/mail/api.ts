@@ -4,6 +4,7 @@ import type { components } from '../../api/schema';
 export type MailTask = components['schemas']['MailTaskPublic'];
 export type MailTaskWrite = components['schemas']['MailTaskCreate'];
 export type MailHistoryItem = components['schemas']['MailHistoryItem'];
+export type MailHistoryDetail = components['schemas']['MailHistoryDetail'];
 export type MailPreview = components['schemas']['MailPreview'];
 export type MailRepeat = components['schemas']['MailRepeat'];
 

@@ -1,10 +1,13 @@
 import { defineResource } from '../../components/resource';
 import { formatTime } from '../../components/format/time';
 import type { MailHistoryItem, MailTask } from './api';
+import { MailAttempts } from './MailAttempts';
+import { TimedMailView } from './TimedMailView';
 
 const list = (value: unknown) => (Array.isArray(value) ? value.join(', ') : '');
 
-/** Timed mails (SPEC §3): created and edited on their own screen, operated from the list. */
+/** Timed mails (SPEC §3): created and edited on their own screen, operated from the list; the View adds the content
+ * and the next sends. */
 export const timedMails = defineResource<MailTask>({
   name: 'mail',
   entity: 'entity',
@@ -18,15 +21,17 @@ export const timedMails = defineResource<MailTask>({
     { key: 'repeat', title: 'repeat', type: 'enum', enum: 'MailRepeat', filter: { multiple: true }, sorter: true },
     { key: 'kind', title: 'kind', type: 'enum', enum: 'MailKind', filter: { multiple: true } },
     { key: 'recipients', title: 'recipients', format: list, ellipsis: true, width: 220 },
-    { key: 'nextSends', title: 'nextSend', format: (value) => (Array.isArray(value) && value.length ? formatTime(value[0] as string) : '') },
+    // in the mail's own zone, as its editor and its View show its sends
+    { key: 'nextSends', title: 'nextSend', format: (value, task) => (Array.isArray(value) && value.length ? formatTime(value[0] as string, task.timeZone) : '') },
     { key: 'sendAt', title: 'sendAt', type: 'datetime', sorter: true, priority: 'wide' },
     { key: 'timeZone', title: 'timeZone', priority: 'wide' },
     { key: 'ownerName', title: 'owner', priority: 'wide' },
     { key: 'updatedAt', title: 'common.updatedAt', type: 'datetime', sorter: true, priority: 'wide' },
   ],
+  detail: TimedMailView,
 });
 
-/** The outbox (SPEC §2 mail history): one row per fire and recipient. */
+/** The outbox (SPEC §2 mail history): one row per fire and recipient; the View adds every attempt. */
 export const mailHistory = defineResource<MailHistoryItem>({
   name: 'mail-history',
   namespace: 'mail',
@@ -45,5 +50,7 @@ export const mailHistory = defineResource<MailHistoryItem>({
     { key: 'serverId', title: 'serverId', priority: 'wide' },
     { key: 'sentAt', title: 'sentAt', type: 'datetime', sorter: true, priority: 'wide' },
     { key: 'attempts', title: 'attempts', type: 'number', priority: 'wide' },
+    { key: 'smtpReply', title: 'smtpReply', ellipsis: true, width: 200, hidden: true },
   ],
+  detail: MailAttempts,
 });
