@@ -127,7 +127,7 @@ describe('the subscribe dialog and its second confirmation', { timeout: 180_000 
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Packages' }));
     expect(await screen.findByText('Pro yearly (basic)')).toBeTruthy();
     view.rerender(shown(false));
-    offered.push({ id: 4, name: 'Journey', packageType: 'BASIC', displayName: 'Journey monthly' }); // enabled meanwhile
+    offered.push({ id: 4, name: 'Journey', packageType: 'BASIC', displayName: 'Journey monthly', freeDays: 0 }); // enabled meanwhile
     view.rerender(shown(true));
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Packages' }));
     expect(await screen.findByText('Journey monthly (basic)')).toBeTruthy();

@@ -49,7 +49,13 @@ export function SubscriptionDialog({ kind, merchantId, country, open, onClose, o
     staleTime: 0,
   });
   const chosen: number[] = Form.useWatch('packages', form) ?? [];
-  const freeDaysMost = freeDaysAllowed(kind, chosen.map((id) => packages.data?.find((p) => p.id === id)?.freeDays ?? 0));
+  const offered = (ids: number[]) => freeDaysAllowed(kind, ids.map((id) => packages.data?.find((p) => p.id === id)?.freeDays ?? 0));
+  const freeDaysMost = offered(chosen);
+  /** Free days within what the packages chosen now offer (read at validation, not from the last render). */
+  const freeDaysRule = (_: unknown, value?: number | null) => {
+    const most = offered((form.getFieldValue('packages') as number[] | undefined) ?? []);
+    return value == null || (value >= 0 && value <= most) ? Promise.resolve() : Promise.reject(new Error(t('rules.freeDays', { max: most })));
+  };
   const next = async () => {
     if (upload.current) {
       setWaiting(true);
@@ -121,7 +127,7 @@ export function SubscriptionDialog({ kind, merchantId, country, open, onClose, o
           );
         })}
         <Form.Item name="freeDays" label={t('fields.freeDays')} extra={t('dialog.freeDaysMost', { max: freeDaysMost })}
-          rules={[{ type: 'number', min: 0, max: freeDaysMost, message: t('rules.freeDays', { max: freeDaysMost }) }]}>
+          dependencies={['packages']} rules={[{ validator: freeDaysRule }]}>
           <InputNumber min={0} precision={0} />
         </Form.Item>
         <Form.Item name="receiptNumber" label={t('fields.receiptNumber')}
