@@ -140,7 +140,7 @@ describe('create a package, bind its permissions, enable it, subscribe a merchan
     expect(reply.status()).toBe(200);
     requestId = ((await reply.json()) as { data: { id: number } }).data.id;
     await confirmation.getByText('the request now awaits approval by another person').waitFor();
-    await confirmation.getByRole('button', { name: 'Close' }).click();
+    await confirmation.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
   });
 
   it('refuses another dialog of the same receipt at Next, naming the request that holds it', async () => {

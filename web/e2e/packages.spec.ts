@@ -64,7 +64,9 @@ describe('packages (SPEC §2 routes, §4 states, §5 rules)', () => {
     await noPlan.getByRole('button', { name: 'Go to edit' }).click();
     await page.waitForURL((url) => url.pathname.startsWith(`${BASE}/erp/package-permission/edit/`));
     await form().getByText('A basic ERP package is enabled only with its plan').waitFor();
-    await pick(page, form().getByRole('combobox', { name: 'Plan' }), 'Pro');
+    // the create tab's form stays alive beside this one, with the same field ids: the field is found by its label
+    const plan = form().locator('.ant-form-item').filter({ has: page.locator('label', { hasText: /^Plan$/ }) });
+    await pick(page, plan.getByRole('combobox'), 'Pro');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForURL((url) => url.pathname === `${BASE}/erp/package-permission`);
 

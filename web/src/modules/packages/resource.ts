@@ -30,7 +30,7 @@ const COLUMNS: Column<Package>[] = [
   { key: 'tax', title: 'tax', type: 'currency', currency: 'currency', priority: 'wide' },
   { key: 'discountPercentage', title: 'discountPercentage', type: 'number', priority: 'wide' },
   { key: 'discountedPrice', title: 'discountedPrice', type: 'currency', currency: 'currency', priority: 'wide' },
-  { key: 'totalPrice', title: 'totalPrice', type: 'currency', currency: 'currency', priority: 'wide' },
+  { key: 'totalPrice', title: 'totalPrice', type: 'currency', currency: 'currency' },
   { key: 'actualPayment', title: 'actualPayment', type: 'currency', currency: 'currency', priority: 'key' },
   { key: 'currency', title: 'currency', hidden: true },
   { key: 'monthlyOrders', title: 'monthlyOrders', type: 'number', priority: 'wide' },
