@@ -59,9 +59,12 @@ async def prepare(db: AsyncSession, body: SubmitBody, user: Principal,
     if facts.country is None or not await within_scope(db, user, body.merchant_id):
         raise Invalid("merchantId", "not_found", ids=str(body.merchant_id))
     await ensure_readable(db, user, [body.screenshot_file_id], "screenshotFileId")
-    draft = m.Draft(kind=body.kind, merchant_id=body.merchant_id, quotes=await quotes(db, body, facts.country),
-                    free_days=body.free_days, receipt_number=body.receipt_number, payment_serial=body.payment_serial,
-                    payment_at=body.payment_at, screenshot_file_id=body.screenshot_file_id, remark=body.remark)
+    quoted = await quotes(db, body, facts.country)
+    rules.check_free_days_offered(body.kind, body.free_days, (q.offered_free_days for q in quoted))
+    draft = m.Draft(kind=body.kind, merchant_id=body.merchant_id, quotes=quoted, free_days=body.free_days,
+                    receipt_number=body.receipt_number, payment_serial=body.payment_serial,
+                    payment_at=body.payment_at, screenshot_file_id=body.screenshot_file_id, remark=body.remark,
+                    request_key=body.request_key)
     return key, facts, draft
 
 
@@ -70,8 +73,19 @@ async def submit(db: AsyncSession, body: SubmitBody,
     """The dialog checked against the caller and quoted (`prepare`), then submitted
     (services/subscriptions/dialog.py `submit`): the request row, its merchant's email and, for a row written
     here, its lines' periods if applied now."""
-    key, facts, draft = await prepare(db, body, user, held=body.confirmation is not None)
+    key, facts, draft = await prepare(db, body, user, held=True)
     return await dialog.submit(db, body, user, key, facts, draft)
+
+
+async def preview(db: AsyncSession, body: SubmitBody, user: Principal) -> tuple[Facts, m.Draft]:
+    """The dialog checked and quoted for its second confirmation, nothing written: its receipt and serial refused
+    when booked or held by another request (named), and when the live request of its key is another dialog's."""
+    key, facts, draft = await prepare(db, body, user)
+    if facts.live_id is None:
+        dialog.refuse_used(facts)
+    else:  # this dialog's own request (quoted again): its numbers are its own
+        await dialog.joined_request(db, key, draft.request_key, user)
+    return facts, draft
 
 
 # ---- reading -----------------------------------------------------------------------------------

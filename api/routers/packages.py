@@ -109,11 +109,12 @@ def audit_terms(terms: dict[str, Any]) -> dict[str, Any]:
 
 async def keep_identity(db: AsyncSession, row: Package, _: Principal) -> None:
     """SPEC §5: the name is not editable after creation (a trigger refuses it too); an add-on keeps a mode, and
-    its type once set (a trigger too)."""
+    its type once set (a trigger too); an enabled basic package keeps a plan (a CHECK too)."""
     history = inspect(row).attrs.name.history
     if row.id is not None and history.deleted:
         refuse(rules.name_problems(row.name, before=history.deleted[0]))
     refuse(rules.shape_problems(row.package_type, row.addon_mode))
+    refuse(rules.plan_problems(row.package_type, row.plan_name, row.status == Status.ENABLED, row.kind))
     typed = inspect(row).attrs.addon_type.history
     before = typed.deleted[0] if row.id is not None and typed.deleted else None
     refuse(rules.addon_type_problems(row.package_type, row.addon_type, creating=row.id is None, before=before))
@@ -160,11 +161,12 @@ async def bind_permissions(body: PackagePermissions, db: SessionDep,
 @router.post("/status", summary="Enable or disable a package")
 async def change_status(body: PackageStatusChange, db: SessionDep,
                         user: Annotated[Principal, Need("package#status")]) -> Reply[PackagePublic]:
-    """SPEC §4: a basic package with no bound permission cannot be enabled (the reply carries the edit path);
+    """SPEC §4: a basic package with no bound permission, or without its plan, cannot be enabled (the reply carries
+    the package, so the screen offers its edit);
     disabling hides it from its scene while subscribers keep their version."""
     row = await packages.load(db, user, body.id, lock=True)
     if body.status == Status.ENABLED:
-        problem = rules.enable_problem(row.package_type, len(row.current.features))
+        problem = rules.enable_problem(row.package_type, len(row.current.features), row.plan_name, row.kind)
         if problem:
             raise DomainError(problem, status=409, data={"id": row.id, "kind": row.kind}, name=row.name)
     if row.status != body.status:

@@ -17,8 +17,13 @@ from api.envelope import Page, Reply, ok
 from api.flows import temporal_client
 from api.resource.query import apply_filters
 from api.resource.scope import declares
+from api.routers.merchants import LIST as MERCHANT_LIST
+from api.routers.merchants import SPECIFIC as MERCHANT_SPECIFIC
+from api.routers.merchants import through_merchant
 from api.schemas.subscriptions import (
     DecideBody,
+    RecordOut,
+    RecordSearch,
     RequestOut,
     RequestQuoteOut,
     RequestSearch,
@@ -32,12 +37,13 @@ from domain.models.merchants import Merchant
 from domain.models.subscriptions import Subscription, SubscriptionRequest
 from domain.models.users import User
 from domain.rules.subscriptions import Period
-from services.subscriptions import dialog, flow, reads
+from services.subscriptions import flow, reads
 
 log = logging.getLogger("omp.subscriptions")
 router = APIRouter(prefix="/subscription", tags=["subscriptions"])
 READERS = ("approvals", ops.APPROVE, ops.RETRY, ops.PERMISSION[SubscriptionKind.GIFT])  # besides account#subscribe;
 # "approvals" is the menu of the approvals list and its detail page (/approval/:id), which read these routes
+RECORD_SCOPE = through_merchant("Subscription", Subscription.merchant_id)
 Requester, Approver = aliased(User), aliased(User)
 LISTED = (select(SubscriptionRequest, Merchant.email, Requester.username, Approver.username, Subscription.id)
           .join(Merchant, Merchant.id == SubscriptionRequest.merchant_id)
@@ -74,7 +80,6 @@ async def shape(db: SessionDep, user: Principal, row: SubscriptionRequest, email
         "approver_id": approver_id, "approver_name": approver, "created_at": row.created_at,
         "deadline_at": deadline_at if state in m.LIVE else None,
         "decided_at": decided_at, "reason": reason, "subscription_id": subscription_id,
-        "can_confirm": state == m.R.AWAITING_CONFIRMATION and user.id == row.requested_by,
         "can_decide": state == m.R.AWAITING_APPROVAL and user.can(ops.APPROVE) and user.id != row.requested_by,
         "can_retry": user.can(ops.RETRY) and (state == m.R.FAILED or stuck),
         "workflow_url": ops.workflow_url(row, user),
@@ -88,9 +93,7 @@ async def preview(body: SubmitBody, db: SessionDep,
                   user: Annotated[Principal, Need("account#subscribe", "account#gift")]) -> Reply[RequestQuoteOut]:
     if not user.can(ops.PERMISSION[body.kind]):
         raise Forbidden()
-    _, facts, draft = await ops.prepare(db, body, user)
-    if facts.live_id is None:  # a double submit joins its request: its numbers are its own
-        dialog.refuse_used(facts)
+    facts, draft = await ops.preview(db, body, user)
     return ok(quoted(draft, str(facts.email), user.username, reads.quoted_periods_at(draft, facts.ends)))
 
 
@@ -105,9 +108,9 @@ def quoted(draft: m.Draft, email: str, requester: str, spans: list[Period | None
     }
 
 
-@router.post("/submit", summary="The subscribe or gift dialog: starts the request's flow, or joins it on a double "
-             "submit; with its `confirmation`, the request is created confirmed and awaits approval (needs "
-             "account#subscribe, or account#gift for a gift)")
+@router.post("/submit", summary="The subscribe or gift dialog with its second confirmation (required): creates the "
+             "request confirmed, awaiting approval, and starts its flow, or joins it on a double submit of the same "
+             "dialog (needs account#subscribe, or account#gift for a gift)")
 async def submit(body: SubmitBody, request: Request, db: SessionDep,
                  user: Annotated[Principal, Need("account#subscribe", "account#gift")]) -> Reply[RequestOut]:
     if not user.can(ops.PERMISSION[body.kind]):
@@ -201,3 +204,14 @@ async def search(body: RequestSearch, db: SessionDep,
                              .offset((body.page - 1) * body.page_size).limit(body.page_size))).all()
     items = [await shape(db, user, *r, periods=False) for r in rows]
     return ok({"items": items, "total": total or 0, "page": body.page, "pageSize": body.page_size})
+
+
+@router.post("/records", summary="A merchant's applied subscription and gift records, newest first: package, period, "
+             "amount, status and when each was applied (the merchant detail's tab)",
+             openapi_extra=declares(RECORD_SCOPE))
+async def records(body: RecordSearch, db: SessionDep,
+                  user: Annotated[Principal, Need(MERCHANT_LIST, MERCHANT_SPECIFIC, "account#subscribe", *READERS)]
+                  ) -> Reply[Page[RecordOut]]:
+    items, total = await reads.records_of(db, body.merchant_id, RECORD_SCOPE.conditions(user), body.page,
+                                          body.page_size)
+    return ok({"items": items, "total": total, "page": body.page, "pageSize": body.page_size})

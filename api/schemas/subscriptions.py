@@ -17,6 +17,7 @@ from domain.enums import (
     PaymentPeriod,
     PlanName,
     SubscriptionKind,
+    SubscriptionRecordStatus,
     SubscriptionRequestState,
 )
 from domain.models.subscriptions import SubscriptionRequest
@@ -57,11 +58,13 @@ class SubmitBody(CamelModel):
     payment_at: Moment | None = None
     screenshot_file_id: int | None = Field(default=None, ge=1)
     remark: Annotated[str, StringConstraints(strip_whitespace=True, max_length=500)] | None = None
-    request_key: RequestKey | None = Field(default=None, description="a gift's idempotency key, made when the "
-                                           "dialog opens (a subscription is keyed by its receipt number)")
-    confirmation: ConfirmBody | None = Field(default=None, description="the second confirmation given in the "
-                                             "same call, restating what `subscription/preview` quoted: the request "
-                                             "is created confirmed and awaits approval")
+    request_key: RequestKey | None = Field(default=None, description="the dialog's key, made when it opens: a "
+                                           "gift's idempotency key; a subscription is keyed by its receipt number, "
+                                           "and a double submit of the same dialog (same key) joins its request "
+                                           "while another dialog of that receipt is refused naming it")
+    confirmation: ConfirmBody | None = Field(default=None, description="the second confirmation, restating what "
+                                             "`subscription/preview` quoted: required by `subscription/submit`, "
+                                             "which creates the request confirmed, awaiting approval")
 
 
 class DecideBody(CamelModel):
@@ -84,6 +87,8 @@ class QuoteOut(CamelModel):
     discounted_price: Decimal
     actual_payment: Decimal
     monthly_orders: int
+    line_payment: Decimal = Field(description="what this line costs in the request: its count times the actual "
+                                  "payment; 0 for a gift (the request's totals add these)")
     period_start: datetime | None = None
     period_end: datetime | None = None
 
@@ -122,11 +127,35 @@ class RequestOut(RequestQuoteOut):
     decided_at: datetime | None
     reason: str | None
     subscription_id: int | None
-    can_confirm: bool = False
     can_decide: bool = False
     can_retry: bool = False  # failed, or live with its flow stopped, and the caller holds subscription#retry
     workflow_url: str | None = Field(default=None, description="the flow's page in the Temporal Web UI through "
                                      "the console; null unless the caller holds temporal#operate")
+
+
+class RecordSearch(SearchParams):
+    merchant_id: Int64 = Field(ge=1)
+
+
+class RecordOut(CamelModel):
+    """An applied subscription or gift record of a merchant (SPEC §3), as the merchant detail lists it."""
+
+    id: int
+    request_id: int
+    kind: SubscriptionKind
+    package_name: str
+    display_name: str
+    plan_name: PlanName | None
+    quantity: int
+    payment_period: PaymentPeriod
+    effective_at: datetime
+    expire_at: datetime
+    free_days: int
+    currency: Currency
+    actual_payment: Decimal
+    receipt_number: str | None
+    applied_at: datetime
+    status: SubscriptionRecordStatus
 
 
 class RequestSearch(SearchParams):

@@ -96,6 +96,7 @@ from domain.enums.subscriptions import (
     PlanName,
     SubscriptionKind,
     SubscriptionMethod,
+    SubscriptionRecordStatus,
     SubscriptionRequestState,
     SubscriptionState,
 )
@@ -147,7 +148,8 @@ __all__ = [
     "ShelfMergeState", "ShippingMethod", "ShopConnectionStatus", "SourceSystem", "Status", "StockBucket",
     "StockEventKind", "StockExceptionCause", "StockMovementType", "StockOrderAction", "StockOrderDirection",
     "StockOrderType", "StockReconcileStatus", "StockSyncStatus", "SubscriptionKind", "SubscriptionMethod",
-    "SubscriptionRequestState", "SubscriptionState", "Team", "TicketAction", "TicketEvent", "TicketIssueLevel",
+    "SubscriptionRecordStatus", "SubscriptionRequestState", "SubscriptionState", "Team", "TicketAction",
+    "TicketEvent", "TicketIssueLevel",
     "TicketIssueType", "TicketLevel", "TicketScope", "TicketStatus", "TipPage", "WarehouseDocumentStatus",
     "WarehousePushStatus", "WarehouseType", "WarehouseUsageMode", "WmsOrderStatus",
 ]

@@ -139,6 +139,15 @@ class SubscriptionRequestState(StrEnum):
     FAILED = "FAILED"
 
 
+class SubscriptionRecordStatus(StrEnum):
+    """Where an applied subscription or gift record stands against today: its period not begun yet (a renewal
+    starts at the current end), running, or over."""
+
+    UPCOMING = "UPCOMING"
+    ACTIVE = "ACTIVE"
+    EXPIRED = "EXPIRED"
+
+
 # SPEC §3: payment periods in months.
 PERIOD_MONTHS: dict[PaymentPeriod, int] = {
     PaymentPeriod.MONTH: 1, PaymentPeriod.THREE_MONTH: 3, PaymentPeriod.HALF_YEAR: 6, PaymentPeriod.YEAR: 12,

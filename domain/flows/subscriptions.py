@@ -101,6 +101,9 @@ class Draft(BaseModel):
     payment_at: datetime | None = None
     screenshot_file_id: int | None = None
     remark: str | None = None
+    # the key the dialog made when it opened: a double submit of this dialog joins its request, another dialog
+    # of the same receipt number is refused naming it (requests of earlier code have none)
+    request_key: str | None = None
 
     @property
     def lead(self) -> Quote:

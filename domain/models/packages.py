@@ -65,6 +65,9 @@ class Package(Base, Timestamps):
         one_of("status", Status),
         CheckConstraint("(package_type = 'ADDON') = (addon_mode IS NOT NULL)", name="addon_mode_for_addons"),
         CheckConstraint("current_version >= 1", name="current_version_positive"),
+        # an enabled basic ERP package gives its subscribers a tier: it has a plan (migration 0037)
+        CheckConstraint("status <> 'ENABLED' OR kind <> 'ERP' OR package_type <> 'BASIC' OR plan_name IS NOT NULL",
+                        name="enabled_basic_has_plan"),
     )
 
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)

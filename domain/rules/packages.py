@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from domain.enums import PERIOD_MONTHS, PackageType, PaymentPeriod
+from domain.enums import PERIOD_MONTHS, PackageKind, PackageType, PaymentPeriod
 from domain.rules import money
 
 NAME_MAX = 128  # SPEC §5: "name max 128, not editable after creation"
@@ -166,9 +166,22 @@ def name_problems(name: str, before: str | None = None) -> list[Problem]:
     return []
 
 
-def enable_problem(package_type: str, feature_count: int) -> str | None:
-    """SPEC §4: "A basic package with no bound permissions cannot be enabled". None when it may be."""
+def enable_problem(package_type: str, feature_count: int, plan_name: str | None = "",
+                   kind: str = PackageKind.ERP) -> str | None:
+    """SPEC §4: "A basic package with no bound permissions cannot be enabled"; nor a basic ERP package without a
+    plan, the tier it gives its subscribers (a CHECK holds it too, migration 0037). None when it may be."""
     if package_type == PackageType.BASIC and feature_count == 0:
         return "PACKAGE_NO_PERMISSION"
+    if plan_problems(package_type, plan_name, enabled=True, kind=kind):
+        return "PACKAGE_NO_PLAN"
     return None
+
+
+def plan_problems(package_type: str, plan_name: str | None, enabled: bool,
+                  kind: str = PackageKind.ERP) -> list[Problem]:
+    """An enabled basic ERP package keeps its plan: the plan cannot be cleared while it is on sale (menu and
+    common packages give no tier)."""
+    if enabled and kind == PackageKind.ERP and package_type == PackageType.BASIC and plan_name is None:
+        return [Problem("planName", "package_plan_required")]
+    return []
 

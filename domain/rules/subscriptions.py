@@ -235,12 +235,27 @@ def package_state(plan: PlanName | None) -> MerchantPackageState:
     return PACKAGE_STATES.get(plan, MerchantPackageState.BASIC) if plan else MerchantPackageState.BASIC
 
 
+def free_days_allowed(kind: SubscriptionKind, offered: Iterable[int]) -> int:
+    """The most free days a request may give: a paid subscription what its packages offer (the most of them), a
+    gift up to SPEC §9's 365."""
+    if kind == SubscriptionKind.SUBSCRIBE:
+        return min(max(offered, default=0), MAX_FREE_DAYS)
+    return MAX_FREE_DAYS
+
+
+def check_free_days_offered(kind: SubscriptionKind, free_days: int, offered: Iterable[int]) -> None:
+    """SPEC §5 "free days must be consistent": refused naming the range the chosen packages allow, as soon as the
+    dialog is quoted (its Next), not only at its confirmation."""
+    allowed = free_days_allowed(kind, offered)
+    if not 0 <= free_days <= allowed:
+        raise Invalid("freeDays", "free_days_beyond_offer", min=0, max=allowed)
+
+
 def check_free_days(c: Confirmation, chosen: Sequence[Offer]) -> None:
     """Free days 0..365, as in the dialog; a paid subscription gives no more than its packages offer."""
     if c.free_days != c.draft_free_days or not 0 <= c.free_days <= MAX_FREE_DAYS:
         raise Invalid("freeDays", "free_days_inconsistent", max=MAX_FREE_DAYS)
-    if c.kind == SubscriptionKind.SUBSCRIBE and c.free_days > max((o.free_days for o in chosen), default=0):
-        raise Invalid("freeDays", "free_days_inconsistent", max=max((o.free_days for o in chosen), default=0))
+    check_free_days_offered(c.kind, c.free_days, (o.free_days for o in chosen))
 
 
 def check_multi_warehouse(chosen: Sequence[Offer], held: frozenset[str]) -> None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
 from types import SimpleNamespace
-from typing import Protocol
+from typing import NoReturn, Protocol
 
 from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
@@ -145,16 +145,20 @@ DIALOG_FACTS = (
     "(SELECT id FROM subscription_requests WHERE workflow_id = %(key)s "
     "AND state IN ('AWAITING_CONFIRMATION', 'AWAITING_APPROVAL') LIMIT 1) AS live_id, "
     "(coalesce(%(receipt_number)s, '') <> '' AND (EXISTS (SELECT FROM subscription_requests "
-    "WHERE receipt_number = %(receipt_number)s AND state IN ('AWAITING_CONFIRMATION', 'AWAITING_APPROVAL', 'APPLIED') "
-    "AND workflow_id <> %(key)s) OR EXISTS (SELECT FROM subscriptions WHERE receipt_number = %(receipt_number)s))) "
-    "AS receipt_used, "
+    "WHERE receipt_number = %(receipt_number)s AND state = 'APPLIED' AND workflow_id <> %(key)s) "
+    "OR EXISTS (SELECT FROM subscriptions WHERE receipt_number = %(receipt_number)s))) AS receipt_used, "
     "(coalesce(%(payment_serial)s, '') <> '' AND (EXISTS (SELECT FROM subscription_requests "
-    "WHERE payment_serial = %(payment_serial)s AND state IN ('AWAITING_CONFIRMATION', 'AWAITING_APPROVAL', 'APPLIED') "
-    "AND workflow_id <> %(key)s) OR EXISTS (SELECT FROM subscriptions WHERE payment_serial = %(payment_serial)s))) "
-    "AS serial_used, "
+    "WHERE payment_serial = %(payment_serial)s AND state = 'APPLIED' AND workflow_id <> %(key)s) "
+    "OR EXISTS (SELECT FROM subscriptions WHERE payment_serial = %(payment_serial)s))) AS serial_used, "
     "CASE WHEN %(held)s THEN (SELECT array_agg(DISTINCT f.feature_key) FROM package_version_features f "
     "JOIN entitlements e ON e.package_version_id = f.version_id "
-    "WHERE e.merchant_id = %(merchant_id)s AND e.period @> %(now)s::timestamptz) END AS held) facts "
+    "WHERE e.merchant_id = %(merchant_id)s AND e.period @> %(now)s::timestamptz) END AS held, "
+    "(SELECT id FROM subscription_requests WHERE receipt_number = %(receipt_number)s "
+    "AND state IN ('AWAITING_CONFIRMATION', 'AWAITING_APPROVAL') AND workflow_id <> %(key)s LIMIT 1) "
+    "AS receipt_holder, "
+    "(SELECT id FROM subscription_requests WHERE payment_serial = %(payment_serial)s "
+    "AND state IN ('AWAITING_CONFIRMATION', 'AWAITING_APPROVAL') AND workflow_id <> %(key)s LIMIT 1) "
+    "AS serial_holder) facts "
     "LEFT JOIN (SELECT line, max(upper(period)) AS end_at FROM entitlements WHERE merchant_id = %(merchant_id)s "
     "GROUP BY line) ends ON true")
 
@@ -170,23 +174,56 @@ class Facts:
     serial_used: bool
     held: list[str]
     ends: dict[str, datetime]
+    receipt_holder: int | None = None  # another live request holding the receipt number
+    serial_holder: int | None = None  # another live request holding the payment serial
 
 
 async def dialog_facts(db: AsyncSession, body: Dialog, key: str, *, held: bool = False) -> Facts:
     rows = await (await (await driver_of(db)).execute(DIALOG_FACTS, {
         "merchant_id": body.merchant_id, "key": key, "receipt_number": body.receipt_number,
         "payment_serial": body.payment_serial, "held": held, "now": datetime.now(UTC)})).fetchall()
-    email, country, live_id, receipt_used, serial_used, features = rows[0][:6]
+    email, country, live_id, receipt_used, serial_used, features, receipt_holder, serial_holder = rows[0][:8]
     return Facts(email, country, live_id, bool(receipt_used), bool(serial_used), list(features or ()),
-                 {line: end for *_, line, end in rows if line is not None})
+                 {line: end for *_, line, end in rows if line is not None}, receipt_holder, serial_holder)
 
 
 def refuse_used(facts: Facts) -> None:
-    """Refuses a receipt or serial booked or held by another request."""
+    """Refuses a receipt or serial booked by a record, or held by another live request (named, so the user can
+    open it)."""
+    if facts.receipt_holder is not None:
+        raise Invalid("receiptNumber", "receipt_held", request=facts.receipt_holder)
     if facts.receipt_used:
         raise Invalid("receiptNumber", "receipt_used")
+    if facts.serial_holder is not None:
+        raise Invalid("paymentSerial", "serial_held", request=facts.serial_holder)
     if facts.serial_used:
         raise Invalid("paymentSerial", "serial_used")
+
+
+def same_dialog(live: SubscriptionRequest, request_key: str | None, user: Actor) -> bool:
+    """Whether a live request of the dialog's key is this dialog's own (a double submit, which joins it): the
+    dialog's key, made when it opened, is the request's; a caller that sends none joins only its own request
+    made without one."""
+    if request_key is not None:
+        return m.Draft.model_validate(live.payload).request_key == request_key
+    return live.requested_by == user.id and m.Draft.model_validate(live.payload).request_key is None
+
+
+def refuse_held(live: SubscriptionRequest) -> NoReturn:
+    """Another dialog's live request holds this key (a paid subscription's receipt number): refused naming it."""
+    if live.kind == SubscriptionKind.SUBSCRIBE:
+        raise Invalid("receiptNumber", "receipt_held", request=live.id)
+    raise Invalid("requestKey", "request_key_held", request=live.id)
+
+
+async def joined_request(db: AsyncSession, key: str, request_key: str | None,
+                         user: Actor) -> SubscriptionRequest | None:
+    """The live request of the dialog's key when it is this dialog's own (a double submit joins it); refused
+    naming it when it is another's."""
+    live = await live_request(db, key)
+    if live is not None and not same_dialog(live, request_key, user):
+        refuse_held(live)
+    return live
 
 
 # ---- the second confirmation -------------------------------------------------------------------
@@ -223,21 +260,23 @@ async def submit(db: AsyncSession, body: Submission, user: Actor, key: str, fact
                  draft: m.Draft) -> tuple[SubscriptionRequest, str, list[rules.Period | None] | None]:
     """The request row, which claims its receipt and serial (partial UNIQUE indexes, migration 0013): of any
     number of submissions of one serial at once, one row is written and the others are refused. A double submit
-    of one request (same key) finds the live row and joins it. With the row, its merchant's email (the reply
-    shows it) and, for a row written here, its lines' periods if applied now.
+    of one dialog (same key, same dialog key) finds the live row and joins it; another dialog's live request of
+    the key is refused, named. With the row, its merchant's email (the reply shows it) and, for a row written
+    here, its lines' periods if applied now.
 
-    With the body's `confirmation`, the second confirmation is checked here by its rules
+    The body's `confirmation` (required: the API refuses a dialog without it) is checked here by its rules
     (domain/rules/subscriptions.py `check_confirmation`), on the facts read in this transaction, and written in
     it: the request is created awaiting approval, with the audit entries of its creation and of the
     confirmation's state change that the flow's step writes (`record_change`). `key`, `facts` and `draft` are
-    the dialog as the caller's checks prepared it (`facts` with the features the merchant holds, for a confirmation)."""
-    confirmation = body.confirmation
-    joined = await live_request(db, key) if facts.live_id is not None else None
+    the dialog as the caller's checks prepared it (`facts` with the features the merchant holds)."""
+    joined = await joined_request(db, key, draft.request_key, user) if facts.live_id is not None else None
     if joined is not None:
         return joined, str(facts.email), None
     refuse_used(facts)
-    if confirmation is not None:
-        rules.check_confirmation(m.confirmation(draft, confirm_of(confirmation, user, draft, facts.held)))
+    confirmation = body.confirmation
+    if confirmation is None:
+        raise Invalid("confirmation", "required")
+    rules.check_confirmation(m.confirmation(draft, confirm_of(confirmation, user, draft, facts.held)))
     now = datetime.now(UTC)
     created = {"state": R.AWAITING_CONFIRMATION, "deadline_at": now + rules.CONFIRM_WITHIN}
     confirmed = {"state": R.AWAITING_APPROVAL, "deadline_at": now + rules.APPROVE_WITHIN}
@@ -246,9 +285,9 @@ async def submit(db: AsyncSession, body: Submission, user: Actor, key: str, fact
         "workflow_id": key, "kind": body.kind, "merchant_id": body.merchant_id, "requested_by": user.id,
         "receipt_number": body.receipt_number, "payment_serial": body.payment_serial,
         "screenshot_file_id": body.screenshot_file_id, "payload": Jsonb(draft.model_dump(mode="json")),
-        **(confirmed if confirmation is not None else created), "created_deadline": created["deadline_at"]})).fetchone()
+        **confirmed, "created_deadline": created["deadline_at"]})).fetchone()
     if written is None:  # another submission got there first: the same request, or one holding our numbers
-        joined = await live_request(db, key)
+        joined = await joined_request(db, key, draft.request_key, user)
         if joined is not None:
             return joined, str(facts.email), None
         refuse_used(await dialog_facts(db, body, key))
@@ -259,6 +298,5 @@ async def submit(db: AsyncSession, body: Submission, user: Actor, key: str, fact
                     entity="SubscriptionRequest", entity_id=row.id)
     await audit.insert_changes(conn, [
         entry(action="create", before=None, after=audit.snapshot(row) | audit.snapshot_of(created)),
-        entry(action="update", before=audit.snapshot_of(created), after=audit.snapshot_of(confirmed))
-        if confirmation is not None else None])
+        entry(action="update", before=audit.snapshot_of(created), after=audit.snapshot_of(confirmed))])
     return row, str(facts.email), quoted_periods_at(draft, facts.ends)

@@ -3,14 +3,17 @@ run, its totals and lines as a reply shows them."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import UTC, datetime
+from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, case, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.enums import SubscriptionRequestState
+from domain.enums import SubscriptionKind, SubscriptionRecordStatus, SubscriptionRequestState
 from domain.flows import subscriptions as m
+from domain.models.packages import Package, PackageVersion
 from domain.models.subscriptions import Entitlement, Subscription, SubscriptionRequest
 from domain.rules import subscriptions as rules
 from services.subscriptions.store import line_ends, total
@@ -56,5 +59,33 @@ def totals(draft: m.Draft) -> dict[str, Any]:
 
 
 def plain_lines(draft: m.Draft, periods: list[rules.Period | None]) -> list[dict[str, Any]]:
-    return [q.model_dump() | {"period_start": p.start if p else None, "period_end": p.end if p else None}
+    """Each line as a reply shows it: the package's prices, what the line costs in this request (its count
+    times its actual payment; nothing for a gift, as the totals say) and its period."""
+    free = draft.kind == SubscriptionKind.GIFT
+    return [q.model_dump() | {"period_start": p.start if p else None, "period_end": p.end if p else None,
+                              "line_payment": Decimal(0) if free else q.actual_payment * q.count}
             for q, p in zip(draft.quotes, periods, strict=True)]
+
+
+RECORD_STATUS = case((Subscription.effective_at > func.now(), SubscriptionRecordStatus.UPCOMING),
+                     (Subscription.expire_at > func.now(), SubscriptionRecordStatus.ACTIVE),
+                     else_=SubscriptionRecordStatus.EXPIRED)
+RECORDS = (select(Subscription.id, Subscription.request_id, Subscription.kind, Package.name.label("package_name"),
+                  PackageVersion.display_name, Subscription.plan_name, Subscription.quantity,
+                  Subscription.payment_period, Subscription.effective_at, Subscription.expire_at,
+                  Subscription.free_days, Subscription.currency, Subscription.actual_payment,
+                  Subscription.receipt_number, Subscription.created_at.label("applied_at"),
+                  RECORD_STATUS.label("status"))
+           .join(PackageVersion, PackageVersion.id == Subscription.package_version_id)
+           .join(Package, Package.id == PackageVersion.package_id))
+
+
+async def records_of(db: AsyncSession, merchant_id: int, within: Iterable[ColumnElement[bool]], page: int,
+                     page_size: int) -> tuple[list[dict[str, Any]], int]:
+    """A merchant's applied subscription and gift records, newest first, one page of them and how many there
+    are; `within` narrows them to the caller's data authority."""
+    where = (Subscription.merchant_id == merchant_id, *within)
+    total = await db.scalar(select(func.count()).select_from(Subscription).where(*where))
+    rows = await db.execute(RECORDS.where(*where).order_by(Subscription.created_at.desc(), Subscription.id.desc())
+                            .offset((page - 1) * page_size).limit(page_size))
+    return [dict(row._mapping) for row in rows], total or 0

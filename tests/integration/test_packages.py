@@ -5,7 +5,8 @@ import io
 
 import openpyxl
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError
 
 from domain.db import transaction
 from domain.models.audit import EntityChange
@@ -25,7 +26,7 @@ async def staff(login_as):
 def body(**fields):
     return {"kind": "ERP", "name": unique("Basic"), "country": "ID", "displayName": "Basic", "paymentPeriod": "YEAR",
             "amount": "1200000", "taxRate": "11", "discountedPrice": "100000", "monthlyOrders": 3000,
-            "storeCount": 10, "featureKeys": ["erp#1", "erp#1.1"], **fields}
+            "storeCount": 10, "featureKeys": ["erp#1", "erp#1.1"], "planName": "PRO", **fields}
 
 
 async def add(client, headers, **fields):
@@ -163,6 +164,28 @@ async def test_a_basic_package_without_permissions_cannot_be_enabled(client, sta
     assert bound.json()["data"]["version"] == 2
     enabled = await client.post("/cms/package/status", headers=staff, json={"id": created["id"], "status": "ENABLED"})
     assert enabled.json()["data"]["status"] == "ENABLED"
+
+
+async def test_a_basic_package_without_a_plan_cannot_be_enabled(client, staff):
+    """A basic package gives its subscribers the tier of its plan: without one it is refused enabling (offered to
+    edit, as for permissions), an enabled one cannot lose it, and PostgreSQL refuses either whatever writes."""
+    created = await add(client, staff, planName=None)
+    reply = await client.post("/cms/package/status", headers={**staff, "Accept-Language": "id"},
+                              json={"id": created["id"], "status": "ENABLED"})
+    assert reply.status_code == 409 and reply.json()["code"] == "PACKAGE_NO_PLAN"
+    assert reply.json()["data"] == {"id": created["id"], "kind": "ERP"}
+    assert "belum memiliki paket" in reply.json()["message"]
+    planned = await client.post("/cms/package/modify", headers=staff, json={"id": created["id"], "planName": "PRO"})
+    assert planned.status_code == 200, planned.text
+    enabled = await client.post("/cms/package/status", headers=staff, json={"id": created["id"], "status": "ENABLED"})
+    assert enabled.json()["data"]["status"] == "ENABLED"
+    cleared = await client.post("/cms/package/modify", headers=staff, json={"id": created["id"], "planName": None})
+    assert cleared.status_code == 422, cleared.text
+    [error] = cleared.json()["data"]["errors"]
+    assert (error["field"], error["rule"]) == ("planName", "package_plan_required")
+    with pytest.raises(IntegrityError, match="ck_packages_enabled_basic_has_plan"):
+        async with transaction() as db:
+            await db.execute(update(Package).where(Package.id == created["id"]).values(plan_name=None))
 
 
 async def test_an_addon_without_permissions_may_be_enabled(client, staff):

@@ -81,9 +81,10 @@ async def test_receipt_and_serial_used_before_are_duplicates(client, subscriptio
     assert field_error(reply)[:2] == ("receiptNumber", "receipt_used")
     reply = await submit(client, seller, dialog(other, pro, paymentSerial=first["paymentSerial"]), status=422)
     assert field_error(reply)[:2] == ("paymentSerial", "serial_used")
-    held = (await submit(client, seller, dialog(merchant_id, pro)))["data"]  # live, not yet applied: held too
+    held = await confirmed(client, seller, dialog(merchant_id, pro))  # live, not yet applied: held too, and named
     reply = await submit(client, seller, dialog(other, pro, paymentSerial=held["paymentSerial"]), status=422)
-    assert field_error(reply)[:2] == ("paymentSerial", "serial_used")
+    assert field_error(reply)[:2] == ("paymentSerial", "serial_held")
+    assert f"request #{held['id']}" in field_error(reply)[2]
     assert await requests_of(other) == 0
 
 
@@ -119,17 +120,22 @@ async def test_a_confirmation_given_with_its_dialog_refuses_the_same_and_writes_
     held = await confirmed(client, seller, dialog(merchant_id, pro))
     reply = await call(client, seller, "preview", dialog(await merchant(), pro,
                                                          paymentSerial=held["paymentSerial"]), status=422)
-    assert field_error(reply)[:2] == ("paymentSerial", "serial_used")
+    assert field_error(reply)[:2] == ("paymentSerial", "serial_held")
     assert await requests_of(merchant_id) == 1
 
 
-async def test_free_days_beyond_the_package_offer_are_inconsistent(client, subscription_worker):
+async def test_free_days_beyond_the_package_offer_are_refused_at_next_naming_the_range(client, subscription_worker):
+    """What the preview knows (the packages' offer) is checked when the dialog is quoted, not only at Confirm."""
     seller, _ = await people()
     merchant_id, pro = await merchant(), await package(free_days=14)
     body = dialog(merchant_id, pro, freeDays=15)
-    quote = (await call(client, seller, "preview", body))["data"]
-    reply = await submit(client, seller, {**body, "confirmation": restated(quote)}, status=422)
-    assert field_error(reply)[:2] == ("freeDays", "free_days_inconsistent")
+    reply = await call(client, seller, "preview", body, status=422)
+    assert field_error(reply) == ("freeDays", "free_days_beyond_offer",
+                                  "Free days: from 0 to 14 days, as many as the chosen packages offer")
+    quote = (await call(client, seller, "preview", {**body, "freeDays": 14}))["data"]
+    reply = await submit(client, seller, {**body, "confirmation": restated(quote, freeDays=15)}, status=422)
+    assert field_error(reply)[:2] == ("freeDays", "free_days_beyond_offer")
+    assert await requests_of(merchant_id) == 0
 
 
 async def test_multi_warehouse_needs_the_master_product_and_stock_package_first(client, subscription_worker):
@@ -160,13 +166,16 @@ async def test_fifty_concurrent_submissions_of_one_serial_number_accept_exactly_
     seller, _ = await people()
     merchant_id, pro = await merchant(), await package()
     serial = dialog(merchant_id, pro)["paymentSerial"]
-    bodies = [dialog(merchant_id, pro, paymentSerial=serial) for _ in range(50)]  # fifty receipts, one serial
+    confirmation = restated((await call(client, seller, "preview", dialog(merchant_id, pro)))["data"])
+    bodies = [dialog(merchant_id, pro, paymentSerial=serial, confirmation=confirmation)
+              for _ in range(50)]  # fifty receipts, one serial
     replies = await asyncio.gather(*(client.post("/cms/subscription/submit", json=b, headers=seller.headers)
                                      for b in bodies))
     statuses = sorted(r.status_code for r in replies)
     assert statuses == [200] + [422] * 49, statuses
     refusals = [field_error(r.json()) for r in replies if r.status_code == 422]
-    assert {(f, rule) for f, rule, _ in refusals} == {("paymentSerial", "serial_used")}
+    assert {(f, rule) for f, rule, _ in refusals} <= {("paymentSerial", "serial_used"), ("paymentSerial",
+                                                                                         "serial_held")}
     assert all("duplicate" in message for _, _, message in refusals)
     async with transaction() as db:
         held = (await db.scalars(select(SubscriptionRequest.id).where(SubscriptionRequest.payment_serial == serial)

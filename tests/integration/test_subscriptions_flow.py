@@ -28,6 +28,7 @@ from tests.integration.subscription_support import (
     merchant,
     package,
     people,
+    restated,
     submit,
 )
 from tests.integration.ticket_support import staff
@@ -121,7 +122,7 @@ async def test_a_refused_request_writes_nothing_and_frees_its_receipt(client, su
     again = await call(client, approver, f"{request['id']}/approve", status=409)
     assert again["code"] == "SUBSCRIPTION_NOT_AWAITING" and "Refused" in again["message"]
     # the same receipt may be submitted again: a new request and a new run of the same workflow id
-    retry = (await submit(client, seller, body))["data"]
+    retry = await confirmed(client, seller, body)
     assert retry["id"] != request["id"] and retry["workflowId"] == request["workflowId"]
 
 
@@ -157,22 +158,26 @@ async def test_an_unapproved_request_expires_at_its_deadline(client, subscriptio
     assert late["code"] == "SUBSCRIPTION_NOT_AWAITING"
 
 
-async def test_an_unconfirmed_request_expires_after_a_day(client, subscription_worker):
-    env = subscription_worker
+async def test_a_dialog_without_its_second_confirmation_is_refused_and_writes_nothing(client, subscription_worker):
+    """Such a request could only expire: the submit names the missing confirmation instead."""
     seller, _ = await people()
     merchant_id, pro = await merchant(), await package()
-    request = (await submit(client, seller, dialog(merchant_id, pro)))["data"]
-    await env.sleep(timedelta(days=1, minutes=1))
-    handle = env.client.get_workflow_handle_for(SubscriptionRequestWorkflow.run, request["workflowId"])
-    assert (await handle.result()).state == "EXPIRED"
-    assert (await request_row(request["id"])).state == "EXPIRED"
+    reply = await submit(client, seller, dialog(merchant_id, pro), status=422)
+    [error] = reply["data"]["errors"]
+    assert (error["field"], error["rule"]) == ("confirmation", "required")
+    assert error["message"] == "Second confirmation: this field is required"
+    async with transaction() as db:
+        assert await db.scalar(select(SubscriptionRequest.id).where(SubscriptionRequest.merchant_id == merchant_id)) \
+            is None
 
 
 async def test_a_double_submit_joins_the_running_flow(client, subscription_worker):
     env = subscription_worker
     seller, _ = await people()
     merchant_id, pro = await merchant(), await package()
-    body = dialog(merchant_id, pro)
+    body = dialog(merchant_id, pro, requestKey="dialog-key-0001")
+    quote = (await call(client, seller, "preview", body))["data"]
+    body = {**body, "confirmation": restated(quote)}
     first, second = await asyncio.gather(submit(client, seller, body), submit(client, seller, body))
     assert first["data"]["id"] == second["data"]["id"]
     async with transaction() as db:

@@ -1,7 +1,9 @@
 """Determinism of the subscribe-or-gift flow (tests/integration/replay_support.py): the recorded histories replay
 against the current code, and so do the ones made here: applied (confirmed in its dialog's call:
-`subscription-confirmed-in-dialog`, the run started awaiting approval), refused, expired unconfirmed, failed then
-retried (its second run applies with the approval it had), and stopped then taken up again."""
+`subscription-confirmed-in-dialog`, the run started awaiting approval), refused, failed then
+retried (its second run applies with the approval it had), stopped then taken up again, and expired unapproved
+(a dialog is confirmed in its own call: the recorded `subscription-expired` keeps the unconfirmed ending of earlier
+runs)."""
 
 from datetime import timedelta
 
@@ -19,7 +21,6 @@ from tests.integration.subscription_support import (
     people,
     set_receipt,
     stop_plan_flows,
-    submit,
 )
 from tests.integration.ticket_support import staff
 from workflows.subscriptions import SubscriptionRequestWorkflow
@@ -45,10 +46,6 @@ async def test_fresh_histories_of_every_ending_replay(client, subscription_worke
     histories["subscription-refused"] = await history_of(env, refused["workflowId"])
 
     await stop_plan_flows(env, at_once["merchantId"])
-    unconfirmed = (await submit(client, seller, dialog(await merchant(), pro)))["data"]
-    await env.sleep(timedelta(days=1, minutes=1))
-    await env.client.get_workflow_handle(unconfirmed["workflowId"]).result()
-    histories["subscription-expired"] = await history_of(env, unconfirmed["workflowId"])
 
     failed, blocker, its_receipt = await failed_request(client, seller, approver, await merchant())
     # before the retry, which waits for its run's result: the server would skip time meanwhile, and the requests
@@ -68,5 +65,12 @@ async def test_fresh_histories_of_every_ending_replay(client, subscription_worke
     await call(client, operator, f"{stopped['id']}/retry")
     await call(client, approver, f"{stopped['id']}/approve")
     histories["subscription-resumed"] = await history_of(env, stopped["workflowId"])
+    await stop_plan_flows(env, stopped["merchantId"])
+
+    # last: the time skipped for it would put the deadlines of requests made after it in the flows' past
+    unapproved = await confirmed(client, seller, dialog(await merchant(), pro))
+    await env.sleep(timedelta(days=3, minutes=1))
+    await env.client.get_workflow_handle(unapproved["workflowId"]).result()
+    histories["subscription-expired"] = await history_of(env, unapproved["workflowId"])
 
     await replay_all(histories, SubscriptionRequestWorkflow)

@@ -112,6 +112,16 @@ def test_a_basic_package_with_no_bound_permission_cannot_be_enabled():
     assert rules.enable_problem("ADDON", 0) is None
 
 
+def test_a_basic_package_without_a_plan_cannot_be_enabled_nor_lose_it_while_enabled():
+    assert rules.enable_problem("BASIC", 3, None) == "PACKAGE_NO_PLAN"
+    assert rules.enable_problem("BASIC", 3, "PRO") is None
+    assert rules.enable_problem("ADDON", 0, None) is None
+    assert rules.plan_problems("BASIC", None, enabled=True) == [rules.Problem("planName", "package_plan_required")]
+    assert rules.plan_problems("BASIC", None, enabled=False) == []
+    assert rules.plan_problems("ADDON", None, enabled=True) == []
+    assert rules.enable_problem("BASIC", 3, None, kind="MENU") is None  # a menu package gives no tier
+
+
 def test_an_addon_says_how_it_joins_the_current_period():
     """SPEC §3: "addon value-added type (superimpose or continue)"."""
     assert fields(rules.shape_problems("ADDON", None)) == [("addonMode", "required")]

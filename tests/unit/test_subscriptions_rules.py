@@ -122,9 +122,22 @@ def test_counts_must_be_consistent():
 def test_free_days_must_be_consistent():
     """SPEC §8: "free days inconsistent"; SPEC §9: "Free days up to 365"."""
     assert refused(replace(OK, free_days=8)) == ("freeDays", "free_days_inconsistent")
-    assert refused(replace(OK, free_days=15, draft_free_days=15)) == ("freeDays", "free_days_inconsistent")
+    assert refused(replace(OK, free_days=15, draft_free_days=15)) == ("freeDays", "free_days_beyond_offer")
     gift = replace(OK, kind=SubscriptionKind.GIFT, free_days=366, draft_free_days=366)
     assert refused(gift) == ("freeDays", "free_days_inconsistent")
+
+
+def test_free_days_beyond_what_the_packages_offer_name_the_allowed_range():
+    """Checked when the dialog is quoted (its Next): a paid subscription gives at most what its packages offer, a
+    gift up to 365 (SPEC §9)."""
+    with pytest.raises(Invalid) as caught:
+        r.check_free_days_offered(SubscriptionKind.SUBSCRIBE, 15, [14, 7])
+    assert (caught.value.field, caught.value.params) == ("freeDays", {"rule": "free_days_beyond_offer", "min": 0,
+                                                                      "max": 14})
+    r.check_free_days_offered(SubscriptionKind.SUBSCRIBE, 14, [14, 7])
+    r.check_free_days_offered(SubscriptionKind.GIFT, 365, [0])
+    with pytest.raises(Invalid):
+        r.check_free_days_offered(SubscriptionKind.GIFT, 366, [0])
 
 
 def test_multi_warehouse_needs_master_product_and_stock_first():

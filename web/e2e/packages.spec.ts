@@ -17,7 +17,7 @@ const form = () => page.locator('[data-testid="package-form"]:visible');
 const listRow = () => page.getByTestId('packages-erp-table').locator('tbody tr.ant-table-row', { hasText: NAME });
 
 describe('packages (SPEC §2 routes, §4 states, §5 rules)', () => {
-  it('creates a package, is refused enabling it without permissions, binds them from the tree and enables it', async () => {
+  it('creates a package, is refused enabling it without permissions or plan, binds them, picks its plan, enables it', async () => {
     page = await signedIn(browser, `${BASE}/erp/package-permission/create/1`);
     await form().getByLabel('Package name').fill(NAME);
     await form().getByLabel('Display name').fill('Journey plan');
@@ -57,7 +57,23 @@ describe('packages (SPEC §2 routes, §4 states, §5 rules)', () => {
     await page.getByTestId('packages-erp-page').getByRole('textbox', { name: 'Package name' }).fill(NAME);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await listRow().waitFor();
-    await rowAction(page, listRow(), 'Enable'); // permissions bound (a new version): now it enables
+    // permissions bound, but a basic ERP package without its plan (the tier it gives) is refused too, offered to edit
+    await rowAction(page, listRow(), 'Enable');
+    const noPlan = page.locator('.ant-modal-confirm', { hasText: 'has no plan' });
+    await noPlan.waitFor();
+    await noPlan.getByRole('button', { name: 'Go to edit' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith(`${BASE}/erp/package-permission/edit/`));
+    await form().getByText('A basic ERP package is enabled only with its plan').waitFor();
+    // the create tab's form stays alive beside this one, with the same field ids: the field is found by its label
+    const plan = form().locator('.ant-form-item').filter({ has: page.locator('label', { hasText: /^Plan$/ }) });
+    await pick(page, plan.getByRole('combobox'), 'Pro');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === `${BASE}/erp/package-permission`);
+
+    await page.getByTestId('packages-erp-page').getByRole('textbox', { name: 'Package name' }).fill(NAME);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await listRow().waitFor();
+    await rowAction(page, listRow(), 'Enable'); // permissions bound and its plan chosen: now it enables
     await expect.poll(() => listRow().innerText()).toContain('Enabled');
   }, 240_000);
 });

@@ -326,6 +326,7 @@ export const OPERATION_PERMISSIONS = {
   'POST /cms/stock/movement': ['stock#move'],
   'POST /cms/stock/reconciliation/search': ['stock-reconciliation'],
   'POST /cms/subscription/preview': ['account#subscribe', 'account#gift'],
+  'POST /cms/subscription/records': ['ginee-account', 'ginee-specific-accounts', 'account#subscribe', 'approvals', 'subscription#approve', 'subscription#retry', 'account#gift'],
   'POST /cms/subscription/search': ['account#subscribe', 'approvals', 'subscription#approve', 'subscription#retry', 'account#gift'],
   'POST /cms/subscription/submit': ['account#subscribe', 'account#gift'],
   'POST /cms/subscription/{request_id}/approve': ['subscription#approve'],

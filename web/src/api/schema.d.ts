@@ -3127,7 +3127,8 @@ export interface paths {
         put?: never;
         /**
          * Enable or disable a package
-         * @description SPEC §4: a basic package with no bound permission cannot be enabled (the reply carries the edit path);
+         * @description SPEC §4: a basic package with no bound permission, or without its plan, cannot be enabled (the reply carries
+         *     the package, so the screen offers its edit);
          *     disabling hides it from its scene while subscribers keep their version.
          */
         post: operations["packages_change_status"];
@@ -4958,6 +4959,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/subscription/records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A merchant's applied subscription and gift records, newest first: package, period, amount, status and when each was applied (the merchant detail's tab) */
+        post: operations["subscriptions_records"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/subscription/search": {
         parameters: {
             query?: never;
@@ -4984,7 +5002,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The subscribe or gift dialog: starts the request's flow, or joins it on a double submit; with its `confirmation`, the request is created confirmed and awaits approval (needs account#subscribe, or account#gift for a gift) */
+        /** The subscribe or gift dialog with its second confirmation (required): creates the request confirmed, awaiting approval, and starts its flow, or joins it on a double submit of the same dialog (needs account#subscribe, or account#gift for a gift) */
         post: operations["subscriptions_submit"];
         delete?: never;
         options?: never;
@@ -11235,6 +11253,22 @@ export interface components {
              */
             totalCapped: boolean;
         };
+        /** Page[RecordOut] */
+        Page_RecordOut_: {
+            /** Items */
+            items: components["schemas"]["RecordOut"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
         /** Page[RecordPublic] */
         Page_RecordPublic_: {
             /** Items */
@@ -12173,6 +12207,11 @@ export interface components {
             discountedPrice: string;
             /** Displayname */
             displayName: string;
+            /**
+             * Linepayment
+             * @description what this line costs in the request: its count times the actual payment; 0 for a gift (the request's totals add these)
+             */
+            linePayment: string;
             /** Monthlyorders */
             monthlyOrders: number;
             /** Packageid */
@@ -12227,6 +12266,48 @@ export interface components {
             /** Trigger */
             trigger?: components["schemas"]["JobTrigger"][] | null;
         };
+        /**
+         * RecordOut
+         * @description An applied subscription or gift record of a merchant (SPEC §3), as the merchant detail lists it.
+         */
+        RecordOut: {
+            /** Actualpayment */
+            actualPayment: string;
+            /**
+             * Appliedat
+             * Format: date-time
+             */
+            appliedAt: string;
+            currency: components["schemas"]["Currency"];
+            /** Displayname */
+            displayName: string;
+            /**
+             * Effectiveat
+             * Format: date-time
+             */
+            effectiveAt: string;
+            /**
+             * Expireat
+             * Format: date-time
+             */
+            expireAt: string;
+            /** Freedays */
+            freeDays: number;
+            /** Id */
+            id: number;
+            kind: components["schemas"]["SubscriptionKind"];
+            /** Packagename */
+            packageName: string;
+            paymentPeriod: components["schemas"]["PaymentPeriod"];
+            planName: components["schemas"]["PlanName"] | null;
+            /** Quantity */
+            quantity: number;
+            /** Receiptnumber */
+            receiptNumber: string | null;
+            /** Requestid */
+            requestId: number;
+            status: components["schemas"]["SubscriptionRecordStatus"];
+        };
         /** RecordPublic */
         RecordPublic: {
             /** Attempt */
@@ -12265,6 +12346,26 @@ export interface components {
             trigger: components["schemas"]["JobTrigger"];
             /** Workflowid */
             workflowId: string;
+        };
+        /** RecordSearch */
+        RecordSearch: {
+            /** Merchantid */
+            merchantId: number;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
         };
         /**
          * ReleaseStatus
@@ -13353,6 +13454,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_QueueAlertRulePublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[RecordOut]] */
+        Reply_Page_RecordOut__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_RecordOut_"] | null;
             /**
              * Message
              * @default
@@ -15588,11 +15708,6 @@ export interface components {
             /** Approvername */
             approverName: string | null;
             /**
-             * Canconfirm
-             * @default false
-             */
-            canConfirm: boolean;
-            /**
              * Candecide
              * @default false
              */
@@ -17646,7 +17761,7 @@ export interface components {
          * @description The subscribe or gift dialog (SPEC §3 subscription or gift record).
          */
         SubmitBody: {
-            /** @description the second confirmation given in the same call, restating what `subscription/preview` quoted: the request is created confirmed and awaits approval */
+            /** @description the second confirmation, restating what `subscription/preview` quoted: required by `subscription/submit`, which creates the request confirmed, awaiting approval */
             confirmation?: components["schemas"]["ConfirmBody"] | null;
             /**
              * Freedays
@@ -17668,7 +17783,7 @@ export interface components {
             remark?: string | null;
             /**
              * Requestkey
-             * @description a gift's idempotency key, made when the dialog opens (a subscription is keyed by its receipt number)
+             * @description the dialog's key, made when it opens: a gift's idempotency key; a subscription is keyed by its receipt number, and a double submit of the same dialog (same key) joins its request while another dialog of that receipt is refused naming it
              */
             requestKey?: string | null;
             /** Screenshotfileid */
@@ -17694,6 +17809,13 @@ export interface components {
          * @enum {string}
          */
         SubscriptionMethod: "OFFLINE" | "ONLINE";
+        /**
+         * SubscriptionRecordStatus
+         * @description Where an applied subscription or gift record stands against today: its period not begun yet (a renewal
+         *     starts at the current end), running, or over.
+         * @enum {string}
+         */
+        SubscriptionRecordStatus: "UPCOMING" | "ACTIVE" | "EXPIRED";
         /**
          * SubscriptionRequestState
          * @description Where a subscribe or gift request stands in its flow.
@@ -28321,6 +28443,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_RequestQuoteOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    subscriptions_records: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordSearch"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_RecordOut__"];
                 };
             };
             /** @description Validation Error */

@@ -91,6 +91,11 @@ export default function PackageFormPage() {
       <InputNumber precision={0} style={{ width: '100%' }} />
     </Form.Item>
   );
+  const optional = (name: string, [min, max]: readonly [number, number], label: string, hint: string) => (
+    <Form.Item name={name} label={t(label)} extra={t(hint)} rules={[{ type: 'number', min, max, message: t('between', { min, max }) }]}>
+      <InputNumber precision={0} style={{ width: '100%' }} />
+    </Form.Item>
+  );
   return (
     <Form form={form} layout="vertical" initialValues={{ ...START, countries: Array.from({ length: blocks }, () => ({ taxRate: '0', discountedPrice: '0' })) }}
       onFinish={(values) => save.mutate(values)} data-testid="package-form">
@@ -121,7 +126,11 @@ export default function PackageFormPage() {
               </Form.Item>
             </Col>
           )}
-          <Col xs={24} md={8}><Form.Item name="planName" label={t('planName')}><EnumSelect name="PlanName" allowClear /></Form.Item></Col>
+          <Col xs={24} md={8}>
+            <Form.Item name="planName" label={t('planName')} extra={kind === 'ERP' && packageType === 'BASIC' ? t('planHint') : undefined}>
+              <EnumSelect name="PlanName" allowClear />
+            </Form.Item>
+          </Col>
           <Col xs={24} md={8}><Form.Item name="subscriptionMethod" label={t('subscriptionMethod')}><EnumSelect name="SubscriptionMethod" /></Form.Item></Col>
           <Col xs={24} md={8}><Form.Item name="paymentPeriod" label={t('paymentPeriod')} rules={[{ required: true, message: t('required') }]}><EnumSelect name="PaymentPeriod" /></Form.Item></Col>
           <Col xs={24} md={8}>{number('priority', [0, 9999], 'priority')}</Col>
@@ -170,6 +179,15 @@ export default function PackageFormPage() {
           <Col xs={24} md={6}>{number('storeCount', LIMITS.storeCount, 'storeCount')}</Col>
           <Col xs={24} md={6}>{number('subAccountCount', LIMITS.subAccountCount, 'subAccountCount')}</Col>
           <Col xs={24} md={6}>{number('mskuCount', LIMITS.mskuCount, 'mskuCount')}</Col>
+          {/* SPEC §3 ERP package: reminder orders, intercepted orders and the effect after interception */}
+          <Col xs={24} md={6}>{optional('reminderOrders', LIMITS.reminderOrders, 'reminderOrders', 'reminderOrdersHint')}</Col>
+          <Col xs={24} md={6}>{optional('interceptedOrders', LIMITS.interceptedOrders, 'interceptedOrders', 'interceptedOrdersHint')}</Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="effectAfterInterception" label={t('effectAfterInterception')} extra={t('effectAfterInterceptionHint')}
+              rules={[{ max: LIMITS.effectAfterInterception, message: t('maxLength', { max: LIMITS.effectAfterInterception }) }]}>
+              <Input maxLength={LIMITS.effectAfterInterception} />
+            </Form.Item>
+          </Col>
           <Col xs={24} md={18}><Form.Item name="channels" label={t('channels')}><EnumSelect name="Channel" mode="multiple" /></Form.Item></Col>
           <Col span={24}><Typography.Text type="secondary">{t('unlimitedHint')}</Typography.Text></Col>
           <Col span={24}><Form.Item name="pricingCopy" label={t('pricingCopy')}><Input.TextArea rows={2} maxLength={4000} /></Form.Item></Col>

@@ -28,8 +28,9 @@ function PackagesPage({ kind }: { kind: PackageKind }) {
         toast.success(t(status === 'ENABLED' ? 'enabled' : 'disabled'));
         reload();
       } catch (error) {
-        if (isApiError(error) && error.code === 'PACKAGE_NO_PERMISSION') {
-          // SPEC §8: "enable failed because a basic package has no permission bound (the operator is offered to go to edit)"
+        if (isApiError(error) && (error.code === 'PACKAGE_NO_PERMISSION' || error.code === 'PACKAGE_NO_PLAN')) {
+          // SPEC §8: "enable failed because a basic package has no permission bound (the operator is offered to go to edit)";
+          // so for a basic ERP package without its plan
           void modal.confirm({
             title: t('enableFailed'),
             content: error.message,

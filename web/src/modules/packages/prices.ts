@@ -11,6 +11,9 @@ export const LIMITS = {
   subAccountCount: [-1, 100_000],
   mskuCount: [-1, 1_000_000],
   monthlyOrders: [1, 1_000_000],
+  reminderOrders: [0, 1_000_000],
+  interceptedOrders: [0, 1_000_000],
+  effectAfterInterception: 64,
 } as const;
 
 export const UNLIMITED = -1;

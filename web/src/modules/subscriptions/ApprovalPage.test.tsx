@@ -57,7 +57,7 @@ describe('the approval page', { timeout: 180_000 }, () => {
   });
 
   it('offers a failed request to be retried, then shows it applied', async () => {
-    const seen = openPage(testRequest('FAILED', { canConfirm: false, canRetry: true, reason: 'DATA_REFUSED' }));
+    const seen = openPage(testRequest('FAILED', { canRetry: true, reason: 'DATA_REFUSED' }));
     expect(await screen.findByText(/approved but could not be applied/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     fireEvent.click(await screen.findByRole('button', { name: 'OK' }));
@@ -66,7 +66,7 @@ describe('the approval page', { timeout: 180_000 }, () => {
   });
 
   it('offers no retry without the permission or on a request that runs', async () => {
-    openPage(testRequest('FAILED', { canConfirm: false, canRetry: false }));
+    openPage(testRequest('FAILED', { canRetry: false }));
     expect(await screen.findByText('Subscription request #41')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });

@@ -16,7 +16,8 @@ export function RequestSummary({ request }: { request: RequestQuote }) {
   const columns = [
     { key: 'name', title: t('fields.package'), render: (_: unknown, line: Line) => `${line.displayName} (${line.packageName})` },
     { key: 'count', title: t('fields.count'), dataIndex: 'count' },
-    { key: 'actual', title: t('fields.actualPayment'), render: (_: unknown, line: Line) => money(line.actualPayment) },
+    // what the line costs in this request (count × actual payment; nothing for a gift): the totals add these up
+    { key: 'actual', title: t('fields.actualPayment'), render: (_: unknown, line: Line) => money(line.linePayment) },
     {
       key: 'period', title: t('fields.period'),
       render: (_: unknown, line: Line) => (line.periodStart ? `${formatTime(line.periodStart)} – ${formatTime(line.periodEnd)}` : ''),

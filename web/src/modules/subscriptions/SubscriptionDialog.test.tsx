@@ -16,7 +16,7 @@ beforeEach(() => {
 /** The dialog against a server with one enabled package; `preview` answers the dialog's first step (the quote). */
 function openDialog(preview: () => { status?: number; body: unknown }) {
   const seen = fakeApi(({ url }) => {
-    if (url.includes('package/options')) return { body: envelope([{ id: 3, name: 'Pro', packageType: 'BASIC', displayName: 'Pro yearly' }]) };
+    if (url.includes('package/options')) return { body: envelope([{ id: 3, name: 'Pro', packageType: 'BASIC', displayName: 'Pro yearly', freeDays: 14 }]) };
     if (url.endsWith('subscription/preview')) return preview();
     if (url.endsWith('subscription/submit')) return { body: envelope(request('AWAITING_APPROVAL')) };
     if (url.includes('common/enums/')) return { body: envelope([{ value: 'AWAITING_APPROVAL', label: 'Awaiting approval' }]) };
@@ -114,7 +114,7 @@ describe('the subscribe dialog and its second confirmation', { timeout: 180_000 
   });
 
   it('offers a package enabled since it last opened, within the app\'s usual 30 s of cached answers', async () => {
-    const offered = [{ id: 3, name: 'Pro', packageType: 'BASIC', displayName: 'Pro yearly' }];
+    const offered = [{ id: 3, name: 'Pro', packageType: 'BASIC', displayName: 'Pro yearly', freeDays: 14 }];
     fakeApi(({ url }) => (url.includes('package/options')
       ? { body: envelope(offered) } : { status: 404, body: envelope(null, 'NOT_FOUND', 'not found') }));
     const client = createQueryClient(); // the app's own defaults (answers fresh for 30 s)
@@ -127,7 +127,7 @@ describe('the subscribe dialog and its second confirmation', { timeout: 180_000 
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Packages' }));
     expect(await screen.findByText('Pro yearly (basic)')).toBeTruthy();
     view.rerender(shown(false));
-    offered.push({ id: 4, name: 'Journey', packageType: 'BASIC', displayName: 'Journey monthly' }); // enabled meanwhile
+    offered.push({ id: 4, name: 'Journey', packageType: 'BASIC', displayName: 'Journey monthly', freeDays: 0 }); // enabled meanwhile
     view.rerender(shown(true));
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Packages' }));
     expect(await screen.findByText('Journey monthly (basic)')).toBeTruthy();

@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Alert, DatePicker, Form, Input, InputNumber, Modal, Select, Upload } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslate } from '../../i18n';
 import { showFieldErrors } from '../../components/resource/fieldErrors';
 import { subscriptionApi, type RequestQuote, type SubmitBody, type SubscriptionKind, type SubscriptionRequest } from './api';
-import { newRequestKey, RECEIPT_PATTERN, restated, submitBody, type DialogValues } from './request';
+import { freeDaysAllowed, newRequestKey, RECEIPT_PATTERN, restated, submitBody, type DialogValues } from './request';
 import { RequestSummary } from './RequestSummary';
 
 export interface SubscriptionDialogProps {
@@ -20,7 +20,6 @@ export interface SubscriptionDialogProps {
 }
 
 const FIELDS = ['packages', 'freeDays', 'receiptNumber', 'paymentSerial', 'paymentAt', 'screenshotFileId', 'remark'];
-const MAX_FREE_DAYS = 365; // SPEC §9
 /** A package the server names no limit for (it always does: `maxCount`, SPEC §3 add-on quantities). */
 const MAX_COUNT = 1000;
 
@@ -28,7 +27,9 @@ const MAX_COUNT = 1000;
  * The subscribe or gift dialog (SPEC §2) and its second confirmation: the dialog asks the server to quote it
  * (nothing written), the confirmation shows what the server quoted (versions, amounts, periods), and confirming
  * submits the dialog with that restatement: the request is created confirmed and awaits another person's approval
- * (a double submit joins it). A refusal of the dialog lands on the field it names.
+ * (a double submit joins it). A refusal of the dialog lands on the field it names. Next waits for the payment
+ * screenshot's upload to finish (SPEC §5: the attachment must finish uploading); a submit by Enter meanwhile is
+ * refused on the field ('attachment is being uploaded').
  */
 export function SubscriptionDialog({ kind, merchantId, country, open, onClose, onConfirmed }: SubscriptionDialogProps) {
   const t = useTranslate(['subscriptions']);
@@ -37,6 +38,8 @@ export function SubscriptionDialog({ kind, merchantId, country, open, onClose, o
   const [quoted, setQuoted] = useState<{ body: SubmitBody; quote: RequestQuote }>();
   const [request, setRequest] = useState<SubscriptionRequest>();
   const [refusal, setRefusal] = useState<string>();
+  const upload = useRef<Promise<unknown> | null>(null);
+  const [waiting, setWaiting] = useState(false);
   const packages = useQuery({
     queryKey: ['package', 'options', country],
     queryFn: ({ signal }) => subscriptionApi.packages(country, signal),
@@ -46,6 +49,21 @@ export function SubscriptionDialog({ kind, merchantId, country, open, onClose, o
     staleTime: 0,
   });
   const chosen: number[] = Form.useWatch('packages', form) ?? [];
+  const offered = (ids: number[]) => freeDaysAllowed(kind, ids.map((id) => packages.data?.find((p) => p.id === id)?.freeDays ?? 0));
+  const freeDaysMost = offered(chosen);
+  /** Free days within what the packages chosen now offer (read at validation, not from the last render). */
+  const freeDaysRule = (_: unknown, value?: number | null) => {
+    const most = offered((form.getFieldValue('packages') as number[] | undefined) ?? []);
+    return value == null || (value >= 0 && value <= most) ? Promise.resolve() : Promise.reject(new Error(t('rules.freeDays', { max: most })));
+  };
+  const next = async () => {
+    if (upload.current) {
+      setWaiting(true);
+      await upload.current.catch(() => undefined);
+      setWaiting(false);
+    }
+    form.submit();
+  };
   const previewing = useMutation({
     mutationFn: async (values: DialogValues) => {
       const body = submitBody(kind, merchantId, values, requestKey);
@@ -65,6 +83,7 @@ export function SubscriptionDialog({ kind, merchantId, country, open, onClose, o
     setQuoted(undefined);
     setRequest(undefined);
     setRefusal(undefined);
+    upload.current = null;
     onClose();
   };
   const gift = kind === 'GIFT';
@@ -89,7 +108,7 @@ export function SubscriptionDialog({ kind, merchantId, country, open, onClose, o
   }
   return (
     <Modal open={open} title={title} onCancel={close} destroyOnHidden okText={t('dialog.next')}
-      confirmLoading={previewing.isPending} onOk={() => form.submit()}>
+      confirmLoading={previewing.isPending || waiting} onOk={() => void next()}>
       <Form form={form} layout="vertical" initialValues={{ freeDays: 0 }} onFinish={(values: DialogValues) => previewing.mutate(values)}>
         <Form.Item name="packages" label={t('fields.packages')} rules={[{ required: true, message: t('rules.packages') }]}>
           <Select mode="multiple" loading={packages.isLoading} optionFilterProp="label"
@@ -107,8 +126,9 @@ export function SubscriptionDialog({ kind, merchantId, country, open, onClose, o
             </Form.Item>
           );
         })}
-        <Form.Item name="freeDays" label={t('fields.freeDays')}>
-          <InputNumber min={0} max={MAX_FREE_DAYS} precision={0} />
+        <Form.Item name="freeDays" label={t('fields.freeDays')} extra={t('dialog.freeDaysMost', { max: freeDaysMost })}
+          dependencies={['packages']} rules={[{ validator: freeDaysRule }]}>
+          <InputNumber min={0} precision={0} />
         </Form.Item>
         <Form.Item name="receiptNumber" label={t('fields.receiptNumber')}
           rules={[{ required: !gift, message: t('rules.required') }, { max: 64 }, { pattern: RECEIPT_PATTERN, message: t('rules.receipt') }]}>
@@ -122,8 +142,9 @@ export function SubscriptionDialog({ kind, merchantId, country, open, onClose, o
             <DatePicker showTime />
           </Form.Item>
         )}
-        <Form.Item name="screenshotFileId" label={t('fields.screenshot')} valuePropName="fileId">
-          <ScreenshotInput />
+        <Form.Item name="screenshotFileId" label={t('fields.screenshot')} valuePropName="fileId"
+          rules={[{ validator: () => (upload.current ? Promise.reject(new Error(t('rules.uploading'))) : Promise.resolve()) }]}>
+          <ScreenshotInput onUploading={(pending) => { upload.current = pending; }} />
         </Form.Item>
         <Form.Item name="remark" label={t('fields.remark')} rules={[{ max: 500 }]}>
           <Input.TextArea maxLength={500} rows={2} />
@@ -133,15 +154,27 @@ export function SubscriptionDialog({ kind, merchantId, country, open, onClose, o
   );
 }
 
+interface ScreenshotInputProps {
+  fileId?: number | null;
+  onChange?: (id: number | null) => void;
+  /** The upload under way (null once it ended): the dialog's Next waits for it. */
+  onUploading?: (pending: Promise<unknown> | null) => void;
+}
+
 /** The payment screenshot: uploaded when picked (a private file), the form holds its id. */
-function ScreenshotInput({ onChange }: { fileId?: number | null; onChange?: (id: number | null) => void }) {
+function ScreenshotInput({ onChange, onUploading }: ScreenshotInputProps) {
   const t = useTranslate(['subscriptions']);
   return (
     <Upload accept="image/*" maxCount={1} listType="picture"
       customRequest={({ file, onSuccess, onError }) => {
-        subscriptionApi.upload(file as File).then((stored) => { onChange?.(stored.id); onSuccess?.(stored); }, (error) => onError?.(error));
+        onChange?.(null); // the id of an earlier picture is not this one's
+        const pending = subscriptionApi.upload(file as File).then(
+          (stored) => { onUploading?.(null); onChange?.(stored.id); onSuccess?.(stored); },
+          (error: unknown) => { onUploading?.(null); onError?.(error as Error); },
+        );
+        onUploading?.(pending);
       }}
-      onRemove={() => onChange?.(null)}>
+      onRemove={() => { onUploading?.(null); onChange?.(null); }}>
       <a>{t('dialog.upload')}</a>
     </Upload>
   );

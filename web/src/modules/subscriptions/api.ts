@@ -10,6 +10,8 @@ export type ConfirmBody = Schemas['ConfirmBody'];
 export type SubscriptionKind = Schemas['SubscriptionKind'];
 export type StoredFile = Schemas['StoredFilePublic'];
 export type FileLink = Schemas['FileLink'];
+/** An applied subscription or gift record of a merchant (`POST subscription/records`). */
+export type SubscriptionRecord = Schemas['RecordOut'];
 
 /** An enabled package the dialogs offer (`GET package/options`: with its current version). */
 export type PackageOption = Schemas['PackagePublic'];
@@ -34,6 +36,9 @@ export const subscriptionApi = {
   /** The packages a merchant of `country` may be sold: that country's enabled ones. */
   packages: (country: string, signal?: AbortSignal) =>
     api.get('/cms/package/options', { params: { query: { country: country as Country } }, signal }),
+  /** A merchant's applied records, newest first, one page of them. */
+  records: (merchantId: number, page: number, pageSize: number, signal?: AbortSignal) =>
+    api.post('/cms/subscription/records', { body: { merchantId, page, pageSize }, signal }),
   upload: (file: File) => api.upload('/cms/common/upload-file', file),
   fileLink: (fileId: number, signal?: AbortSignal) =>
     api.get('/cms/common/generate-file-url/{file_id}', { params: { path: { file_id: fileId } }, signal }),

@@ -17,8 +17,9 @@ export const RECEIPT_PATTERN = /^[A-Za-z0-9_\- ]+$/;
 
 const blank = (text: string | undefined) => (text?.trim() ? text.trim() : undefined);
 
-/** The submit body: a gift carries the dialog's request key (its idempotency key); a paid subscription is keyed
- *  by its receipt number, so a double submit of either joins the same request. */
+/** The submit body. It carries the dialog's key: a gift's idempotency key; a paid subscription is keyed by its
+ *  receipt number, and the dialog's key tells its own double submit (which joins its request) from another dialog
+ *  of the same receipt (refused, naming the request that holds it). */
 export function submitBody(kind: SubscriptionKind, merchantId: number, values: DialogValues, requestKey: string): SubmitBody {
   return {
     kind,
@@ -30,7 +31,7 @@ export function submitBody(kind: SubscriptionKind, merchantId: number, values: D
     paymentAt: values.paymentAt ? values.paymentAt.toISOString() : null,
     screenshotFileId: values.screenshotFileId ?? null,
     remark: blank(values.remark) ?? null,
-    requestKey: kind === 'GIFT' ? requestKey : null,
+    requestKey,
   };
 }
 
@@ -41,6 +42,14 @@ export function restated(request: RequestQuote): ConfirmBody {
     freeDays: request.freeDays,
   };
 }
+
+/** The most free days a dialog may give: a paid subscription what its chosen packages offer (the most of them), a
+ *  gift up to SPEC §9's 365. The server checks the same when the dialog is quoted (its Next). */
+export function freeDaysAllowed(kind: SubscriptionKind, offered: readonly number[]): number {
+  return kind === 'SUBSCRIBE' ? Math.min(Math.max(0, ...offered), MAX_FREE_DAYS) : MAX_FREE_DAYS;
+}
+
+export const MAX_FREE_DAYS = 365; // SPEC §9
 
 /** A request key for a newly opened dialog. */
 export function newRequestKey(): string {

@@ -5,10 +5,10 @@ export function testRequest(state: string, overrides: Record<string, unknown> = 
     requestedBy: 1, requesterName: 'ana', approverId: null, approverName: null, receiptNumber: 'INV 1', paymentSerial: 'TRX-1',
     paymentAt: null, screenshotFileId: null, freeDays: 7, remark: null, currency: 'IDR', totalAmount: '1200000.00',
     totalTax: '132000.00', totalDiscountedPrice: '0.00', totalActualPayment: '1332000.00', createdAt: new Date().toISOString(),
-    deadlineAt: null, decidedAt: null, reason: null, subscriptionId: null, canConfirm: true, canDecide: false, workflowUrl: null,
+    deadlineAt: null, decidedAt: null, reason: null, subscriptionId: null, canDecide: false, workflowUrl: null,
     packages: [{ packageId: 3, versionId: 30, packageName: 'Pro', displayName: 'Pro yearly', packageType: 'BASIC', addonMode: null,
       planName: 'PRO', paymentPeriod: 'YEAR', currency: 'IDR', count: 1, amount: '1200000.00', tax: '132000.00',
-      discountedPrice: '0.00', actualPayment: '1332000.00', monthlyOrders: 3000, periodStart: null, periodEnd: null }],
+      discountedPrice: '0.00', actualPayment: '1332000.00', linePayment: '1332000.00', monthlyOrders: 3000, periodStart: null, periodEnd: null }],
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { MerchantPlanPanel } from '../../plans/PlanFlowsPanel';
 import { SubscriptionButtons } from '../../subscriptions/MerchantButtons';
+import { MerchantRecordsPanel } from '../../subscriptions/RecordsPanel';
 import type { Merchant } from '../resource';
 
 export interface MerchantSlotProps {
@@ -21,4 +22,7 @@ export interface MerchantPanel {
  * accounts, shops and payments (the plan and its flows). A module adds its entry here; the page renders them.
  */
 export const MERCHANT_ACTIONS: ComponentType<MerchantSlotProps>[] = [SubscriptionButtons];
-export const MERCHANT_PANELS: MerchantPanel[] = [{ key: 'plan', title: 'plans:title', Panel: MerchantPlanPanel }];
+export const MERCHANT_PANELS: MerchantPanel[] = [
+  { key: 'plan', title: 'plans:title', Panel: MerchantPlanPanel },
+  { key: 'subscriptions', title: 'subscriptions:records.title', Panel: MerchantRecordsPanel },
+];
