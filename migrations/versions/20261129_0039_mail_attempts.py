@@ -2,7 +2,7 @@
 keeps the reply to the final "." of a sent message
 
 Revision ID: 0039
-Revises: 0034
+Revises: 0037
 Create Date: 2026-11-29 10:30:00
 """
 from collections.abc import Sequence
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = '0039'
-down_revision: str | None = '0034'
+down_revision: str | None = '0037'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
