@@ -15,13 +15,13 @@ from api.flows import TemporalDep
 from api.resource.bounds import narrow_filters
 from api.resource.query import apply_filters, apply_sort, page_reply, page_rows
 from api.resource.scope import declares
-from api.schemas.deployments import DeployBody, OverrideBody, RollbackBody, RunFilters, RunPublic
+from api.schemas.deployments import DeployBody, OverrideBody, RollbackBody, RunDetail, RunFilters, RunPublic
 from domain import audit
 from domain.enums import DeployRunKind, DeployRunStatus
 from domain.errors import DomainError
 from domain.models.deployments import DeployProject, DeployRun
 from domain.rules import deployments as rules
-from services.deployments import flow
+from services.deployments import flow, store
 
 router = APIRouter(prefix="/deploy/run", tags=["deploy_runs"])
 narrow_filters(DeployRun, RunFilters)  # each integer filter held to its column's range
@@ -42,9 +42,11 @@ async def search(params: RunFilters, db: SessionDep,
 
 
 @router.get("/detail/{run_id}", openapi_extra=declares(DEPLOYS),
-            summary="One deploy run")
-async def detail(run_id: int, db: SessionDep, user: Annotated[Principal, Need(*RUN_READERS)]) -> Reply[RunPublic]:
-    return ok(await one(db, await load_run(db, run_id), user))
+            summary="One deploy run, with the last lines of its log")
+async def detail(run_id: int, db: SessionDep, user: Annotated[Principal, Need(*RUN_READERS)]) -> Reply[RunDetail]:
+    run = await load_run(db, run_id)
+    tail = rules.log_tail(await store.log_end(db, run_id))
+    return ok(RunDetail(**(await one(db, run, user)).model_dump(), log_tail=tail))
 
 
 @router.post("/add", summary="Queue a run of an approved deploy task")

@@ -1313,7 +1313,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One deploy run */
+        /** One deploy run, with the last lines of its log */
         get: operations["deploy_runs_detail"];
         put?: never;
         post?: never;
@@ -14019,6 +14019,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[RunDetail] */
+        Reply_RunDetail_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["RunDetail"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[RunLinks] */
         Reply_RunLinks_: {
             /**
@@ -15821,6 +15840,72 @@ export interface components {
             overrideReason: string;
             /** Projectid */
             projectId: number;
+        };
+        /**
+         * RunDetail
+         * @description One run as its detail shows it: with the last lines of its log (why a failed run failed, at a glance).
+         */
+        RunDetail: {
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            environment: components["schemas"]["DeployEnvironment"];
+            /** Error */
+            error: string | null;
+            /** Exitcode */
+            exitCode: number | null;
+            /** Finishedat */
+            finishedAt: string | null;
+            /** Freezeoverrideby */
+            freezeOverrideBy: number | null;
+            /** Freezeoverridereason */
+            freezeOverrideReason: string | null;
+            /** Id */
+            id: number;
+            kind: components["schemas"]["DeployRunKind"];
+            /** Logbytes */
+            logBytes: number;
+            /** Logtail */
+            logTail?: string[];
+            /**
+             * Projectcode
+             * @default
+             */
+            projectCode: string;
+            /** Projectid */
+            projectId: number;
+            /** Requestedby */
+            requestedBy: number | null;
+            /** Requestedbyname */
+            requestedByName?: string | null;
+            /** Retryofid */
+            retryOfId: number | null;
+            runner: components["schemas"]["DeployRunner"] | null;
+            /** Serverips */
+            serverIps: string[];
+            /** Startedat */
+            startedAt: string | null;
+            status: components["schemas"]["DeployRunStatus"];
+            /** Supersededbyid */
+            supersededById: number | null;
+            /** Taskid */
+            taskId: number;
+            /**
+             * Taskname
+             * @default
+             */
+            taskName: string;
+            /** Version */
+            version: string;
+            /**
+             * Workflowid
+             * @default
+             */
+            workflowId: string;
+            /** Workflowurl */
+            workflowUrl?: string | null;
         };
         /** RunFilters */
         RunFilters: {
@@ -21489,7 +21574,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_RunPublic_"];
+                    "application/json": components["schemas"]["Reply_RunDetail_"];
                 };
             };
             /** @description Validation Error */
