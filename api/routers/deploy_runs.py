@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 from sqlalchemy import select, update
 
 from api.deploy_ops import DEPLOYS, RUN_READERS, load_run, load_task, queue_run, runs_public
@@ -15,9 +15,18 @@ from api.flows import TemporalDep
 from api.resource.bounds import narrow_filters
 from api.resource.query import apply_filters, apply_sort, page_reply, page_rows
 from api.resource.scope import declares
-from api.schemas.deployments import DeployBody, OverrideBody, RollbackBody, RunDetail, RunFilters, RunPublic
+from api.schemas.deployments import (
+    DeployBody,
+    OverrideBody,
+    RollbackBody,
+    RollbackTarget,
+    RunDetail,
+    RunFilters,
+    RunPublic,
+)
+from api.schemas.types import Int32
 from domain import audit
-from domain.enums import DeployRunKind, DeployRunStatus
+from domain.enums import DeployEnvironment, DeployRunKind, DeployRunStatus
 from domain.errors import DomainError
 from domain.models.deployments import DeployProject, DeployRun
 from domain.rules import deployments as rules
@@ -70,16 +79,30 @@ async def retry(run_id: int, body: OverrideBody, db: SessionDep,
     return ok(await one(db, run, user))
 
 
-@router.post("/rollback", summary="Queue a run of the previous good version of a project in an environment")
-async def rollback(body: RollbackBody, db: SessionDep,
-                   user: Annotated[Principal, Need("deploy#run")], flows: TemporalDep) -> Reply[RunPublic]:
+async def rollback_source(db: SessionDep, project_id: int, environment: str) -> tuple[DeployRun, DeployRun]:
+    """The run in place (the newest success) and the one a rollback deploys again (the newest success of
+    another version); refused when there is none."""
     runs = (await db.scalars(select(DeployRun).where(
-        DeployRun.project_id == body.project_id, DeployRun.environment == body.environment,
+        DeployRun.project_id == project_id, DeployRun.environment == environment,
         DeployRun.status == DeployRunStatus.SUCCEEDED).order_by(DeployRun.id.desc()).limit(200))).all()
     target = rules.rollback_target([rules.PastRun(r.id, r.version, r.status) for r in runs])
     if target is None:
         raise DomainError("DEPLOY_NO_ROLLBACK_TARGET", status=409)
-    source = next(r for r in runs if r.id == target.id)
+    return runs[0], next(r for r in runs if r.id == target.id)
+
+
+@router.get("/rollback-target", summary="What a rollback of a project's environment would put back, to confirm it")
+async def rollback_preview(project_id: Annotated[Int32, Query(alias="projectId")], environment: DeployEnvironment,
+                           db: SessionDep, _: Annotated[Principal, Need("deploy#run")]) -> Reply[RollbackTarget]:
+    current, source = await rollback_source(db, project_id, environment)
+    return ok(RollbackTarget(project_code=await project_code(db, source), environment=environment,
+                             current_version=current.version, target_version=source.version))
+
+
+@router.post("/rollback", summary="Queue a run of the previous good version of a project in an environment")
+async def rollback(body: RollbackBody, db: SessionDep,
+                   user: Annotated[Principal, Need("deploy#run")], flows: TemporalDep) -> Reply[RunPublic]:
+    _, source = await rollback_source(db, body.project_id, body.environment)
     task = await load_task(db, source.task_id)
     run = await queue_run(db, flows, user, task=task, kind=DeployRunKind.ROLLBACK, body=body, source=source)
     return ok(await one(db, run, user))

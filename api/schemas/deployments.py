@@ -236,6 +236,15 @@ class RollbackBody(OverrideBody):
     environment: DeployEnvironment
 
 
+class RollbackTarget(CamelModel):
+    """What a rollback would do, for its confirmation: the project's environment goes from one version to another."""
+
+    project_code: str
+    environment: DeployEnvironment
+    current_version: str
+    target_version: str
+
+
 class RunPublic(CamelModel):
     id: int
     project_id: int

@@ -134,3 +134,22 @@ async def test_a_failed_run_shows_its_exit_status_and_the_last_lines_of_its_log(
     assert (detail["status"], detail["exitCode"]) == ("FAILED", 7)
     assert len(detail["logTail"]) == 20 and "migration failed" in detail["logTail"][-1]
     assert detail["logTail"][0] != "step 1" and "step 40" in detail["logTail"]
+
+
+async def test_a_rollback_says_what_it_would_put_back_before_it_is_confirmed(client):
+    p = await project("echo ok")
+    author = await staff(*AUTHOR)
+    query = f"/cms/deploy/run/rollback-target?projectId={p.id}&environment=TEST"
+    none = await client.get(query, headers=author.headers)
+    assert (none.status_code, none.json()["code"]) == (409, "DEPLOY_NO_ROLLBACK_TARGET")
+    task = (await many_tasks(p.id, author.id, 1))[0]
+    async with transaction() as db:
+        db.add_all([DeployRun(project_id=p.id, task_id=task, kind="DEPLOY", version=version, environment=env,
+                              server_ips=[], params={}, status=status, external_ref={}, log_bytes=0)
+                    for version, env, status in (("1.0.0", "TEST", "SUCCEEDED"), ("1.1.0", "TEST", "SUCCEEDED"),
+                                                 ("1.2.0", "TEST", "FAILED"), ("9.0.0", "PRODUCTION", "SUCCEEDED"))])
+    target = (await client.get(query, headers=author.headers)).json()["data"]
+    assert target == {"projectCode": p.code, "environment": "TEST", "currentVersion": "1.1.0",
+                      "targetVersion": "1.0.0"}
+    reader = await staff("audit-ci")
+    assert (await client.get(query, headers=reader.headers)).status_code == 403

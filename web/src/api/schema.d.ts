@@ -1340,6 +1340,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/deploy/run/rollback-target": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a rollback of a project's environment would put back, to confirm it */
+        get: operations["deploy_runs_rollback_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/deploy/run/search": {
         parameters: {
             query?: never;
@@ -14019,6 +14036,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[RollbackTarget] */
+        Reply_RollbackTarget_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["RollbackTarget"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[RunDetail] */
         Reply_RunDetail_: {
             /**
@@ -15840,6 +15876,19 @@ export interface components {
             overrideReason: string;
             /** Projectid */
             projectId: number;
+        };
+        /**
+         * RollbackTarget
+         * @description What a rollback would do, for its confirmation: the project's environment goes from one version to another.
+         */
+        RollbackTarget: {
+            /** Currentversion */
+            currentVersion: string;
+            environment: components["schemas"]["DeployEnvironment"];
+            /** Projectcode */
+            projectCode: string;
+            /** Targetversion */
+            targetVersion: string;
         };
         /**
          * RunDetail
@@ -21608,6 +21657,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_RunPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deploy_runs_rollback_preview: {
+        parameters: {
+            query: {
+                projectId: number;
+                environment: components["schemas"]["DeployEnvironment"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_RollbackTarget_"];
                 };
             };
             /** @description Validation Error */
