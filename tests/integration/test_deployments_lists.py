@@ -153,3 +153,12 @@ async def test_a_rollback_says_what_it_would_put_back_before_it_is_confirmed(cli
                       "targetVersion": "1.0.0"}
     reader = await staff("audit-ci")
     assert (await client.get(query, headers=reader.headers)).status_code == 403
+
+
+async def test_whoever_reads_a_deploy_list_may_use_its_project_filter(client):
+    p = await project("echo ok")
+    for screen in ("audit-ci", "audit-cd", "jenkins-deploy", "review-management"):
+        reader = await staff(screen)
+        reply = await client.get("/cms/deploy/project/options", headers=reader.headers)
+        assert reply.status_code == 200, screen
+        assert p.code in [option["code"] for option in reply.json()["data"]]

@@ -46,7 +46,7 @@ export const OPERATION_PERMISSIONS = {
   'GET /cms/department/tree': ['@authenticated'],
   'GET /cms/deploy/freeze/detail/{row_id}': ['auto-deploy'],
   'GET /cms/deploy/project/detail/{row_id}': ['auto-deploy'],
-  'GET /cms/deploy/project/options': ['jenkins-deploy', 'review-management', 'review-detail', 'review-modify', 'auto-deploy', 'review-created'],
+  'GET /cms/deploy/project/options': ['jenkins-deploy', 'review-management', 'review-detail', 'review-modify', 'audit-ci', 'audit-cd', 'auto-deploy', 'review-created'],
   'GET /cms/deploy/run/detail/{run_id}': ['jenkins-deploy', 'audit-ci', 'audit-cd', 'auto-deploy', 'review-detail', 'review-management'],
   'GET /cms/deploy/run/rollback-target': ['deploy#run'],
   'GET /cms/deploy/run/{run_id}/log': ['jenkins-deploy', 'audit-ci', 'audit-cd', 'auto-deploy', 'review-detail', 'review-management'],

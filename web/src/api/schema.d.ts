@@ -1262,7 +1262,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every project, for the task form's picker */
+        /** Every project, for the task form's picker and the project filter of every deploy list */
         get: operations["deploy_projects_options"];
         put?: never;
         post?: never;
