@@ -91,7 +91,8 @@ async def rollback_source(db: SessionDep, project_id: int, environment: str) -> 
     return runs[0], next(r for r in runs if r.id == target.id)
 
 
-@router.get("/rollback-target", summary="What a rollback of a project's environment would put back, to confirm it")
+@router.get("/rollback-target", openapi_extra=declares(DEPLOYS),
+            summary="What a rollback of a project's environment would put back, to confirm it")
 async def rollback_preview(project_id: Annotated[Int32, Query(alias="projectId")], environment: DeployEnvironment,
                            db: SessionDep, _: Annotated[Principal, Need("deploy#run")]) -> Reply[RollbackTarget]:
     current, source = await rollback_source(db, project_id, environment)
