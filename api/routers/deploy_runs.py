@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 from sqlalchemy import select, update
 
 from api.deploy_ops import DEPLOYS, RUN_READERS, load_run, load_task, queue_run, runs_public
@@ -15,13 +15,22 @@ from api.flows import TemporalDep
 from api.resource.bounds import narrow_filters
 from api.resource.query import apply_filters, apply_sort, page_reply, page_rows
 from api.resource.scope import declares
-from api.schemas.deployments import DeployBody, OverrideBody, RollbackBody, RunFilters, RunPublic
+from api.schemas.deployments import (
+    DeployBody,
+    OverrideBody,
+    RollbackBody,
+    RollbackTarget,
+    RunDetail,
+    RunFilters,
+    RunPublic,
+)
+from api.schemas.types import Int32
 from domain import audit
-from domain.enums import DeployRunKind, DeployRunStatus
+from domain.enums import DeployEnvironment, DeployRunKind, DeployRunStatus
 from domain.errors import DomainError
 from domain.models.deployments import DeployProject, DeployRun
 from domain.rules import deployments as rules
-from services.deployments import flow
+from services.deployments import flow, store
 
 router = APIRouter(prefix="/deploy/run", tags=["deploy_runs"])
 narrow_filters(DeployRun, RunFilters)  # each integer filter held to its column's range
@@ -42,9 +51,11 @@ async def search(params: RunFilters, db: SessionDep,
 
 
 @router.get("/detail/{run_id}", openapi_extra=declares(DEPLOYS),
-            summary="One deploy run")
-async def detail(run_id: int, db: SessionDep, user: Annotated[Principal, Need(*RUN_READERS)]) -> Reply[RunPublic]:
-    return ok(await one(db, await load_run(db, run_id), user))
+            summary="One deploy run, with the last lines of its log")
+async def detail(run_id: int, db: SessionDep, user: Annotated[Principal, Need(*RUN_READERS)]) -> Reply[RunDetail]:
+    run = await load_run(db, run_id)
+    tail = rules.log_tail(await store.log_end(db, run_id))
+    return ok(RunDetail(**(await one(db, run, user)).model_dump(), log_tail=tail))
 
 
 @router.post("/add", summary="Queue a run of an approved deploy task")
@@ -68,16 +79,31 @@ async def retry(run_id: int, body: OverrideBody, db: SessionDep,
     return ok(await one(db, run, user))
 
 
-@router.post("/rollback", summary="Queue a run of the previous good version of a project in an environment")
-async def rollback(body: RollbackBody, db: SessionDep,
-                   user: Annotated[Principal, Need("deploy#run")], flows: TemporalDep) -> Reply[RunPublic]:
+async def rollback_source(db: SessionDep, project_id: int, environment: str) -> tuple[DeployRun, DeployRun]:
+    """The run in place (the newest success) and the one a rollback deploys again (the newest success of
+    another version); refused when there is none."""
     runs = (await db.scalars(select(DeployRun).where(
-        DeployRun.project_id == body.project_id, DeployRun.environment == body.environment,
+        DeployRun.project_id == project_id, DeployRun.environment == environment,
         DeployRun.status == DeployRunStatus.SUCCEEDED).order_by(DeployRun.id.desc()).limit(200))).all()
     target = rules.rollback_target([rules.PastRun(r.id, r.version, r.status) for r in runs])
     if target is None:
         raise DomainError("DEPLOY_NO_ROLLBACK_TARGET", status=409)
-    source = next(r for r in runs if r.id == target.id)
+    return runs[0], next(r for r in runs if r.id == target.id)
+
+
+@router.get("/rollback-target", openapi_extra=declares(DEPLOYS),
+            summary="What a rollback of a project's environment would put back, to confirm it")
+async def rollback_preview(project_id: Annotated[Int32, Query(alias="projectId")], environment: DeployEnvironment,
+                           db: SessionDep, _: Annotated[Principal, Need("deploy#run")]) -> Reply[RollbackTarget]:
+    current, source = await rollback_source(db, project_id, environment)
+    return ok(RollbackTarget(project_code=await project_code(db, source), environment=environment,
+                             current_version=current.version, target_version=source.version))
+
+
+@router.post("/rollback", summary="Queue a run of the previous good version of a project in an environment")
+async def rollback(body: RollbackBody, db: SessionDep,
+                   user: Annotated[Principal, Need("deploy#run")], flows: TemporalDep) -> Reply[RunPublic]:
+    _, source = await rollback_source(db, body.project_id, body.environment)
     task = await load_task(db, source.task_id)
     run = await queue_run(db, flows, user, task=task, kind=DeployRunKind.ROLLBACK, body=body, source=source)
     return ok(await one(db, run, user))

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.deploy_ops import DEPLOYS, TASK_READERS
+from api.deploy_ops import DEPLOYS, RUN_READERS, TASK_READERS
 from api.deps import Need, Principal, SessionDep
 from api.envelope import Reply, ok
 from api.resource import Actions, Resource
@@ -54,8 +54,9 @@ freeze_router = freezes.router(prefix="/deploy/freeze", tags=["deploy_freezes"])
 
 
 @project_router.get("/options", openapi_extra=declares(DEPLOYS),
-                    summary="Every project, for the task form's picker")
-async def options(db: SessionDep, _: Annotated[Principal, Need(*TASK_READERS, "auto-deploy", "review-created")],
+                    summary="Every project, for the task form's picker and the project filter of every deploy list")
+async def options(db: SessionDep, _: Annotated[Principal, Need(*dict.fromkeys((*TASK_READERS, *RUN_READERS,
+                                                                                 "review-created")))],
                   ) -> Reply[list[ProjectOption]]:
     rows = (await db.scalars(select(DeployProject).order_by(DeployProject.code))).all()
     return ok([ProjectOption.model_validate(r) for r in rows])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, AwareDatetime, Field, model_validator
+from pydantic import AfterValidator, AwareDatetime, Field, ValidationInfo, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from api.envelope import CamelModel
@@ -180,13 +180,17 @@ class TaskFilters(SearchParams):
 
 class ReviewBody(CamelModel):
     decision: DeployDecision
-    comment: str = Field(default="", max_length=2000)
+    comment: str = Field(default="", max_length=2000, validate_default=True)
 
-    @model_validator(mode="after")
-    def _comment_on_reject(self) -> ReviewBody:
-        if self.decision != DeployDecision.APPROVE and not self.comment.strip():
+    @field_validator("comment")
+    @classmethod
+    def _comment_on_reject(cls, comment: str, info: ValidationInfo) -> str:
+        """A rejection or a plain comment needs its text: refused on the comment field itself, so the form marks
+        that field (an approval may go without one)."""
+        decision = info.data.get("decision")
+        if decision is not None and decision != DeployDecision.APPROVE and not comment.strip():
             raise PydanticCustomError("comment_required", "a rejection or a comment needs its text")
-        return self
+        return comment
 
 
 class ReviewPublic(CamelModel):
@@ -232,6 +236,15 @@ class RollbackBody(OverrideBody):
     environment: DeployEnvironment
 
 
+class RollbackTarget(CamelModel):
+    """What a rollback would do, for its confirmation: the project's environment goes from one version to another."""
+
+    project_code: str
+    environment: DeployEnvironment
+    current_version: str
+    target_version: str
+
+
 class RunPublic(CamelModel):
     id: int
     project_id: int
@@ -258,6 +271,12 @@ class RunPublic(CamelModel):
     created_at: datetime
     workflow_id: str = ""
     workflow_url: str | None = None
+
+
+class RunDetail(RunPublic):
+    """One run as its detail shows it: with the last lines of its log (why a failed run failed, at a glance)."""
+
+    log_tail: list[str] = Field(default_factory=list)
 
 
 class RunFilters(SearchParams):

@@ -25,7 +25,12 @@ MAX_PARAMS = 50
 # Statuses a run no longer changes from.
 FINISHED = frozenset({DeployRunStatus.SUCCEEDED, DeployRunStatus.FAILED, DeployRunStatus.CANCELLED,
                       DeployRunStatus.WITHDRAWN, DeployRunStatus.SUPERSEDED, DeployRunStatus.FROZEN})
-RETRYABLE = frozenset({DeployRunStatus.FAILED, DeployRunStatus.CANCELLED})
+# A run that did not deploy what it was asked to: failed, cancelled, withdrawn while it waited, or refused by a
+# freeze; a retry queues the same version, servers and parameters again (a success or a superseded run is not).
+RETRYABLE = frozenset({DeployRunStatus.FAILED, DeployRunStatus.CANCELLED, DeployRunStatus.WITHDRAWN,
+                       DeployRunStatus.FROZEN})
+# How many of a run's last log lines its detail shows (a failed run: why it failed, without opening the log).
+LOG_TAIL_LINES = 20
 # The fields of a task a review looks at; their change makes a new revision.
 REVIEWED_FIELDS = ("name", "project_id", "version", "environment", "server_ips", "params", "description")
 
@@ -85,6 +90,14 @@ def ensure_reviewable(status: DeployTaskStatus, authors: Collection[int], review
 def ensure_deployable(status: DeployTaskStatus) -> None:
     if status != DeployTaskStatus.APPROVED:
         raise DomainError("DEPLOY_NOT_APPROVED", status=409)
+
+
+def log_tail(text: str, lines: int = LOG_TAIL_LINES) -> list[str]:
+    """The last `lines` lines of a log's end, without the empty line after its last line break."""
+    tail = text.replace("\r", "").split("\n")
+    if tail and tail[-1] == "":
+        tail.pop()
+    return tail[-lines:]
 
 
 def revision_diff(before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:

@@ -122,6 +122,13 @@ async def set_runner(run_id: int, runner: str, external_ref: dict[str, Any]) -> 
             runner=runner, external_ref=external_ref))
 
 
+async def log_end(db: AsyncSession, run_id: int, chunks: int = 2) -> str:
+    """The end of a run's log: its last chunks (at most 64 KB each, cut at line ends), in order."""
+    rows = (await db.scalars(select(DeployLogChunk.content).where(DeployLogChunk.run_id == run_id)
+                             .order_by(DeployLogChunk.seq.desc()).limit(chunks))).all()
+    return "".join(reversed(rows))
+
+
 async def append_chunk(run_id: int, seq: int, content: str, end_offset: int) -> None:
     async with transaction() as db:
         await db.execute(insert(DeployLogChunk).values(run_id=run_id, seq=seq, content=content,

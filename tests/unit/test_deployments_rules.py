@@ -145,9 +145,19 @@ def test_a_freeze_window_covers_its_environment_from_its_start_up_to_its_end():
 
 # ---- runs: what is retried, what is finished, where a rollback goes ----------------------------------
 
-def test_a_failed_or_cancelled_run_is_retried_and_nothing_else():
-    assert {DeployRunStatus.FAILED, DeployRunStatus.CANCELLED} == rules.RETRYABLE
+def test_a_run_that_did_not_deploy_is_retried_and_nothing_else():
+    """A withdrawn run can be retried, as a failed, cancelled or freeze-refused one; a success or a superseded
+    run cannot."""
+    assert {DeployRunStatus.FAILED, DeployRunStatus.CANCELLED, DeployRunStatus.WITHDRAWN,
+            DeployRunStatus.FROZEN} == rules.RETRYABLE
     assert DeployRunStatus.QUEUED not in rules.FINISHED and DeployRunStatus.RUNNING not in rules.FINISHED
+
+
+def test_the_log_tail_is_the_last_lines_without_the_final_break():
+    text = "".join(f"line {n}\r\n" for n in range(1, 31))
+    assert rules.log_tail(text) == [f"line {n}" for n in range(11, 31)]
+    assert rules.log_tail("one\ntwo", lines=5) == ["one", "two"]
+    assert rules.log_tail("") == []
 
 
 def past(*runs):

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { api, at } from './console';
 import { screenshotOnFailure } from './failures';
 import { specBrowser } from './specBrowser';
-import { confirmDialog, createStaff, selectOptions, signedIn, tokenFor } from './session';
+import { confirmDialog, createStaff, rowAction, selectOptions, signedIn, tokenFor } from './session';
 
 const browser = specBrowser();
 let page: Page;
@@ -20,6 +20,8 @@ const DIR = join(tmpdir(), `omp-e2e-deploy-${STAMP}`);
 const RELEASE = join(DIR, 'release');
 const READY = join(DIR, 'database-ready');
 const SHOP = `shop-${STAMP}`;
+const HELD = `held-${STAMP}`;
+const HOLD = join(DIR, 'hold');
 const BILLING = `billing-${STAMP}`;
 
 const STEPS = `printf '\\033[36m==>\\033[0m pull image %s\\n' "$DEPLOY_VERSION"; while [ ! -f ${RELEASE} ]; do sleep 0.2; done; `
@@ -68,6 +70,14 @@ describe.skipIf(Boolean(process.env.OMP_E2E_URL))('deployments', () => {
 
     // another person reviews (each signed-in page is a fresh browser context)
     page = await signedIn(browser, path, { account: REVIEWER });
+    const uncaught: string[] = [];
+    page.on('pageerror', (error) => uncaught.push(error.message));
+    // a rejection needs its comment: said on the comment field, in words, and nothing breaks
+    await page.getByRole('radio', { name: 'Reject' }).check();
+    await page.getByRole('button', { name: 'Submit review' }).click();
+    await expect.poll(() => page.locator('.ant-form-item-explain-error').allInnerTexts()).toEqual(['Comment: a rejection or a comment needs its text']);
+    expect(uncaught).toEqual([]);
+    expect(await page.getByTestId('task-status').first().innerText()).toBe('Waiting for review');
     await page.getByRole('radio', { name: 'Approve' }).check();
     await page.locator('#review-comment').fill('Four workers are enough.');
     await page.getByRole('button', { name: 'Submit review' }).click();
@@ -75,6 +85,14 @@ describe.skipIf(Boolean(process.env.OMP_E2E_URL))('deployments', () => {
 
     page = await signedIn(browser, path);
     await page.getByTestId('deploy-button').click({ timeout: 30_000 }); // the page refreshes the task every 3 s
+    // nothing deploys on one click: the question names the project, the version and the environment
+    const deploying = confirmDialog(page, `Deploy ${SHOP} 2.4.0 to Test?`);
+    expect(await deploying.getByTestId('confirm-subject').innerText()).toMatch(/Project\s+shop-\w+\s+Version\s+2\.4\.0\s+Environment\s+Test/);
+    await deploying.getByRole('button', { name: 'Cancel' }).click();
+    await deploying.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('run-status').count()).toBe(0);
+    await page.getByTestId('deploy-button').click();
+    await confirmDialog(page, `Deploy ${SHOP} 2.4.0 to Test?`).getByRole('button', { name: 'OK' }).click();
     await expect.poll(() => logLines().first().innerText(), { timeout: 60_000 }).toContain('==> pull image 2.4.0');
     expect(await logState()).toBe('Live'); // the command is still running: the line came live
     expect(await logLines().first().innerHTML()).toMatch(/<span style="color:#0AA">==&gt;<\/span>/);
@@ -102,21 +120,77 @@ describe.skipIf(Boolean(process.env.OMP_E2E_URL))('deployments', () => {
     page = await signedIn(browser, '/system/audit/ci');
     const row = (id: number) => page.locator('.ant-table-row', { has: page.locator('td', { hasText: new RegExp(`^${id}$`) }) });
     await expect.poll(() => row(failed.data.id).getByTestId('run-status').innerText(), { timeout: 60_000 }).toBe('Failed');
-    await row(failed.data.id).getByRole('button', { name: 'Log' }).click();
+    // the failed run's detail says how it ended and its last lines, above its whole log
+    await rowAction(page, row(failed.data.id), 'View');
+    const failure = page.getByTestId('run-failure');
+    await expect.poll(() => failure.innerText()).toContain('Failed with exit status 3');
+    expect(await page.getByTestId('run-log-tail').innerText()).toBe('migration failed: database not ready');
     await expect.poll(() => logLines().allInnerTexts()).toEqual(['migration failed: database not ready']);
     await page.keyboard.press('Escape');
+    await page.getByTestId('detail-drawer').waitFor({ state: 'hidden' });
 
     writeFileSync(READY, 'yes');
-    await row(failed.data.id).getByRole('button', { name: 'Retry' }).click();
+    await rowAction(page, row(failed.data.id), 'Retry');
+    await confirmDialog(page, `Deploy ${BILLING} 7.1.0 · Test again?`).getByRole('button', { name: 'OK' }).click();
     // the retry is the newest run of the project: it waits out the minute after the failed one (SPEC §5)
     const retry = page.locator('.ant-table-row', { hasText: BILLING }).filter({ has: page.locator('td', { hasText: /^Retry$/ }) });
     await expect.poll(() => retry.getByTestId('run-status').innerText(), { timeout: 150_000, interval: 2_000 }).toBe('Succeeded');
     const retryId = Number(await retry.locator('td').first().innerText());
     expect(retryId).toBeGreaterThan(failed.data.id);
-    const flow = retry.getByRole('link', { name: 'Temporal flow' });
-    expect(await flow.getAttribute('href')).toBe(`/temporal/namespaces/default/workflows/deploy-run-${retryId}`);
+    const [flow] = await Promise.all([page.context().waitForEvent('page'), rowAction(page, retry, 'Temporal flow')]);
+    await expect.poll(() => flow.url()).toContain(`/temporal/namespaces/default/workflows/deploy-run-${retryId}`);
+    await flow.close();
     await page.goto(at(`/temporal/namespaces/default/workflows/deploy-run-${retryId}`));
     await page.getByRole('heading', { name: `deploy-run-${retryId}` }).waitFor({ timeout: 90_000 });
     expect(existsSync(READY)).toBe(true);
+  });
+  it('a waiting run is withdrawn and retried, a running one cancelled, each only after a question naming it', { timeout: 240_000 }, async () => {
+    const admin = await tokenFor();
+    const reviewer = await tokenFor(REVIEWER);
+    const projectId = await addProject(HELD, 'Held', `while [ ! -f ${HOLD} ]; do sleep 0.2; done; echo held`);
+    const queued = async (version: string, environment: string) => {
+      const task = await api<{ id: number }>('POST', 'deploy/task/add', {
+        name: `Held ${version}`, projectId, version, environment, serverIps: ['10.3.0.1'], params: {},
+      }, admin);
+      expect(task.code, task.message).toBe('SUCCESS');
+      expect((await api('POST', `deploy/task/${task.data.id}/review`, { decision: 'APPROVE' }, reviewer)).code).toBe('SUCCESS');
+      const run = await api<{ id: number }>('POST', 'deploy/run/add', { taskId: task.data.id }, admin);
+      expect(run.code, run.message).toBe('SUCCESS');
+      return run.data.id;
+    };
+    const running = await queued('3.0.0', 'TEST');
+    const waiting = await queued('3.1.0', 'DEV'); // one run at a time: it waits behind the running one
+
+    page = await signedIn(browser, `/system/audit/deploy/jenkins-deploy?tab=releases&projectId=${projectId}`);
+    const row = (id: number) => page.locator('.ant-table-row', { has: page.locator('td', { hasText: new RegExp(`^${id}$`) }) });
+    const status = (id: number) => row(id).getByTestId('run-status').innerText();
+    await expect.poll(() => status(running), { timeout: 60_000 }).toBe('Processing');
+    expect(await status(waiting)).toBe('Queued');
+
+    await rowAction(page, row(waiting), 'Withdraw');
+    const withdrawing = confirmDialog(page, `Withdraw the queued run ${HELD} 3.1.0 · Development?`);
+    expect(await withdrawing.getByTestId('confirm-subject').innerText()).toContain(`${HELD} 3.1.0 · Development`);
+    await withdrawing.getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => status(waiting)).toBe('Withdrawn');
+
+    // a withdrawn run is retried: a new run of the same version, queued behind the running one
+    await rowAction(page, row(waiting), 'Retry');
+    await confirmDialog(page, `Deploy ${HELD} 3.1.0 · Development again?`).getByRole('button', { name: 'OK' }).click();
+    const retry = page.locator('.ant-table-row', { hasText: '3.1.0' }).filter({ has: page.locator('td', { hasText: /^Retry$/ }) });
+    await expect.poll(() => retry.getByTestId('run-status').innerText()).toBe('Queued');
+    const retryId = Number(await retry.locator('td').first().innerText());
+
+    await rowAction(page, row(running), 'Cancel');
+    const cancelling = confirmDialog(page, `Cancel the running deploy ${HELD} 3.0.0 · Test?`);
+    await cancelling.getByRole('button', { name: 'Cancel' }).click();
+    await cancelling.waitFor({ state: 'detached' });
+    expect(await status(running)).toBe('Processing');
+    await rowAction(page, row(running), 'Cancel');
+    await confirmDialog(page, `Cancel the running deploy ${HELD} 3.0.0 · Test?`).getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => status(running), { timeout: 60_000 }).toBe('Cancelled');
+    // leave nothing waiting: the retry is withdrawn through the API (it waits out the minute after the cancel)
+    const left = await api<{ status: string }>('POST', `deploy/run/${retryId}/cancel`, undefined, admin);
+    expect(left.code, left.message).toBe('SUCCESS');
+    writeFileSync(HOLD, 'go');
   });
 });

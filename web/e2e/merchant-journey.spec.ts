@@ -162,7 +162,7 @@ describe('create a package, bind its permissions, enable it, subscribe a merchan
     page = await signedIn(browser, `/approval/${requestId}`, { account: APPROVER });
     await page.getByRole('button', { name: 'Approve' }).click();
     const applied = page.waitForResponse((reply) => reply.url().endsWith(`/cms/subscription/${requestId}/approve`));
-    await page.locator('.ant-popconfirm').getByRole('button', { name: /OK|Yes|Approve/ }).click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: /OK|Yes|Approve/ }).click();
     expect((await applied).status()).toBe(200);
     await expect.poll(() => page.getByText('Applied').count()).toBeGreaterThan(0);
   });

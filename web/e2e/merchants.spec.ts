@@ -68,6 +68,25 @@ describe('a merchant found, opened and looked after (SPEC §2 merchant accounts,
     expect(rows.map((row) => row.account_type)).toEqual(['TEST', 'TEST', 'TEST']);
   });
 
+  it('blacklists an account only after a confirmation naming it (SPEC §5: nothing destructive on one click)', async () => {
+    const erpStatus = async () =>
+      (await sql<{ status: string }>(`select status from merchant_accounts where email = %s and system = 'ERP'`, [EMAIL]))[0]!.status;
+    const choose = async () => {
+      await page.getByRole('combobox', { name: `Status ERP ${EMAIL}` }).click();
+      await selectOptions(page).filter({ hasText: /^Blacklisted$/ }).click();
+    };
+    await choose();
+    const question = confirmDialog(page, `Change the ERP account ${EMAIL} to Blacklisted?`);
+    expect(await question.getByTestId('confirm-subject').innerText()).toMatch(new RegExp(`${EMAIL}[\\s\\S]*Enabled → Blacklisted`));
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(await erpStatus()).toBe('ENABLED');
+
+    await choose();
+    await confirmDialog(page, `Change the ERP account ${EMAIL} to Blacklisted?`).getByRole('button', { name: 'OK' }).click();
+    await expect.poll(erpStatus).toBe('BLACKLISTED');
+  });
+
   it('is told to activate ERP first when activating WMS before the first ERP login', async () => {
     await page.getByTestId('merchant-accounts').getByRole('button', { name: 'Activate WMS' }).click();
     const notice = page.locator('.ant-notification-notice');

@@ -71,7 +71,7 @@ describe('shelf merge (SPEC §4 merging shelves is asynchronous; docs/shelf_merg
       expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('83');
 
       await page.getByRole('button', { name: 'Cancel merge' }).click();
-      await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+      await page.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click();
       await page.getByText('Cancel requested: the merge stops after the movement under way.').waitFor();
       // the batch learns of the cancel from a heartbeat's reply while its movement waits for the row: that
       // movement is abandoned (its transaction rolls back) and nothing after it runs. Releasing the row before
@@ -91,7 +91,7 @@ describe('shelf merge (SPEC §4 merging shelves is asynchronous; docs/shelf_merg
     expect(await onShelf(source)).toBe(60 - moved);
 
     await page.getByRole('button', { name: 'Retry' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'OK' }).click();
     await page.getByTestId('merge-state').getByText('Completed').waitFor({ timeout: 120_000 });
     await page.getByTestId('merge-counts').getByText(/^60 \/ 60 SKUs moved/).waitFor();
     expect(await onShelf(target)).toBe(60);

@@ -1262,7 +1262,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every project, for the task form's picker */
+        /** Every project, for the task form's picker and the project filter of every deploy list */
         get: operations["deploy_projects_options"];
         put?: never;
         post?: never;
@@ -1313,7 +1313,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One deploy run */
+        /** One deploy run, with the last lines of its log */
         get: operations["deploy_runs_detail"];
         put?: never;
         post?: never;
@@ -1334,6 +1334,23 @@ export interface paths {
         put?: never;
         /** Queue a run of the previous good version of a project in an environment */
         post: operations["deploy_runs_rollback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/deploy/run/rollback-target": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a rollback of a project's environment would put back, to confirm it */
+        get: operations["deploy_runs_rollback_preview"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -14244,6 +14261,44 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[RollbackTarget] */
+        Reply_RollbackTarget_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["RollbackTarget"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[RunDetail] */
+        Reply_RunDetail_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["RunDetail"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[RunLinks] */
         Reply_RunLinks_: {
             /**
@@ -16041,6 +16096,85 @@ export interface components {
             overrideReason: string;
             /** Projectid */
             projectId: number;
+        };
+        /**
+         * RollbackTarget
+         * @description What a rollback would do, for its confirmation: the project's environment goes from one version to another.
+         */
+        RollbackTarget: {
+            /** Currentversion */
+            currentVersion: string;
+            environment: components["schemas"]["DeployEnvironment"];
+            /** Projectcode */
+            projectCode: string;
+            /** Targetversion */
+            targetVersion: string;
+        };
+        /**
+         * RunDetail
+         * @description One run as its detail shows it: with the last lines of its log (why a failed run failed, at a glance).
+         */
+        RunDetail: {
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            environment: components["schemas"]["DeployEnvironment"];
+            /** Error */
+            error: string | null;
+            /** Exitcode */
+            exitCode: number | null;
+            /** Finishedat */
+            finishedAt: string | null;
+            /** Freezeoverrideby */
+            freezeOverrideBy: number | null;
+            /** Freezeoverridereason */
+            freezeOverrideReason: string | null;
+            /** Id */
+            id: number;
+            kind: components["schemas"]["DeployRunKind"];
+            /** Logbytes */
+            logBytes: number;
+            /** Logtail */
+            logTail?: string[];
+            /**
+             * Projectcode
+             * @default
+             */
+            projectCode: string;
+            /** Projectid */
+            projectId: number;
+            /** Requestedby */
+            requestedBy: number | null;
+            /** Requestedbyname */
+            requestedByName?: string | null;
+            /** Retryofid */
+            retryOfId: number | null;
+            runner: components["schemas"]["DeployRunner"] | null;
+            /** Serverips */
+            serverIps: string[];
+            /** Startedat */
+            startedAt: string | null;
+            status: components["schemas"]["DeployRunStatus"];
+            /** Supersededbyid */
+            supersededById: number | null;
+            /** Taskid */
+            taskId: number;
+            /**
+             * Taskname
+             * @default
+             */
+            taskName: string;
+            /** Version */
+            version: string;
+            /**
+             * Workflowid
+             * @default
+             */
+            workflowId: string;
+            /** Workflowurl */
+            workflowUrl?: string | null;
         };
         /** RunFilters */
         RunFilters: {
@@ -21716,7 +21850,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_RunPublic_"];
+                    "application/json": components["schemas"]["Reply_RunDetail_"];
                 };
             };
             /** @description Validation Error */
@@ -21750,6 +21884,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_RunPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deploy_runs_rollback_preview: {
+        parameters: {
+            query: {
+                projectId: number;
+                environment: components["schemas"]["DeployEnvironment"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_RollbackTarget_"];
                 };
             };
             /** @description Validation Error */

@@ -20,7 +20,7 @@ export function DetailDrawer<R extends Row>({ resource, api, id, onClose, t }: D
     queryFn: ({ signal }) => api.detail(id, signal),
   });
   return (
-    <Drawer open size={520} title={t('resource.detailTitle', { entity: t(resource.entity) })} onClose={onClose} data-testid="detail-drawer">
+    <Drawer open size={resource.detailSize ?? 520} title={t('resource.detailTitle', { entity: t(resource.entity) })} onClose={onClose} data-testid="detail-drawer">
       <Spin spinning={!data}>
         {data && (
           <Descriptions column={1} bordered size="small">

@@ -22,6 +22,10 @@ import { DetailDrawer } from './DetailDrawer';
 import { ImportDialog } from './ImportDialog';
 import { tableColumns, type Column, type Resource, type Row } from './types';
 
+/** The address parameter naming the tab of a screen that holds several lists (`?tab=releases`), kept as the list
+ *  changes page or filters. */
+export const TAB = 'tab';
+
 /**
  * The list page of a resource: search, table, column settings, export, import, detail, create and edit.
  * `title` replaces the menu title (a list shown in a tab of another screen).
@@ -37,7 +41,12 @@ export function ResourcePage<R extends Row>({ resource, extra, title }: { resour
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const state = readListState(params, columns, resource.pageSize);
-  const setState = (next: Partial<ListState>) => setParams(listStateParams({ ...state, ...next }, resource.pageSize));
+  const setState = (next: Partial<ListState>) => {
+    const address = listStateParams({ ...state, ...next }, resource.pageSize);
+    const tab = params.get(TAB); // the tab of the screen around the list stays as it is
+    if (tab) address.set(TAB, tab);
+    setParams(address);
+  };
   const payload = { ...searchPayload({ ...state, sort: state.sort ?? resource.defaultSort }), ...resource.fixed };
   const asked = resource.searchable ? resource.searchable(state.filters) : true;
   const list = useQuery({
@@ -45,7 +54,10 @@ export function ResourcePage<R extends Row>({ resource, extra, title }: { resour
     queryFn: ({ signal }) => api.search(payload, signal),
     placeholderData: keepPreviousData,
     enabled: asked,
+    refetchInterval: resource.refresh,
   });
+  // a list that refreshes by itself does so without the spinner; a new page or search still shows it
+  const quietly = Boolean(resource.refresh) && list.isRefetching && !list.isPlaceholderData;
   const context = { reload: () => void queryClient.invalidateQueries({ queryKey: [resource.api] }) };
   // The Search button always asks the server, also when the filters are those already shown.
   const search = (filters: Record<string, FilterValue>) => {
@@ -103,7 +115,7 @@ export function ResourcePage<R extends Row>({ resource, extra, title }: { resour
         rows={asked ? (list.data?.items ?? []) : []}
         total={asked ? (list.data?.total ?? 0) : 0}
         totalCapped={asked && (list.data?.totalCapped ?? false)}
-        loading={list.isFetching || !ready}
+        loading={(list.isFetching && !quietly) || !ready}
         state={state}
         onState={setState}
         actions={actions}

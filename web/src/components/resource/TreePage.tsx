@@ -4,7 +4,9 @@ import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient, type QueryFunction } from '@tanstack/react-query';
 import { useTranslate } from '../../i18n';
 import { useCan } from '../../app/access/can';
-import { confirm, toast } from '../feedback';
+import { toast } from '../feedback';
+import { askConfirm } from '../ConfirmAction';
+import { entityLabel, recordLabel } from './recordLabel';
 import { PageCard } from '../PageCard';
 import { resourceApi } from './api';
 import { FormModal, type FormTarget } from './FormModal';
@@ -61,17 +63,16 @@ export function TreePage<N extends TreeRow, R extends Row = Row>(props: TreePage
   const rows = useMemo(() => prune(text && matches ? keep(data, (node) => matches(node, text)) : data), [data, text, matches]);
 
   const remove = (node: N) =>
-    void confirm({
-      title: t('resource.deleteConfirm'),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
+    void askConfirm({
+      question: t('resource.deleteConfirm'),
+      facts: [{ label: entityLabel(t(resource.entity)), value: recordLabel(resource as unknown as Resource<Row>, node as unknown as Row, t) }],
       danger: true,
       onOk: async () => {
         await api.remove(node.id);
         toast.success(t('resource.deleted'));
         reload();
       },
-    });
+    }, t);
 
   const actions: TableColumnsType<N>[number] = {
     key: 'actions',

@@ -1,6 +1,6 @@
 export { defineResource } from './types';
 export type { Column, Resource, Row, RowAction, BatchAction, FieldRules, InputProps } from './types';
-export { ResourcePage } from './ResourcePage';
+export { ResourcePage, TAB } from './ResourcePage';
 export { FormModal, type FormTarget } from './FormModal';
 export { resourceApi, saveFile } from './api';
 export { useEnumOptions, enumLabel } from './enums';

@@ -165,8 +165,14 @@ export interface Resource<R extends Row = Row> {
   fixed?: Record<string, unknown>;
   /** More of a record than its fields (an order's lines, its history), shown in the detail drawer below them. */
   detail?: ComponentType<{ row: R }>;
+  /** The detail drawer's width in pixels, when its own detail needs more than the fields (a log). */
+  detailSize?: number;
   /** A record with a page of its own (a merchant): "view" opens that page instead of the detail drawer. */
   detailPath?(row: R): string;
+  /** How a confirmation names a record ("erp-web 2.4.0 · Production"); by default its first key column's value. */
+  label?(row: R, t: Translate): string;
+  /** A list whose rows change by themselves (runs in progress): asked again every this many milliseconds. */
+  refresh?: number;
 }
 
 type Defaulted = 'namespace' | 'entity' | 'pageSize' | 'rowActions' | 'batchActions';

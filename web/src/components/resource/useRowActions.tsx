@@ -1,17 +1,20 @@
 import type { Translate } from '../../i18n';
 import { useCan } from '../../app/access/can';
-import { confirm, toast } from '../feedback';
+import { toast } from '../feedback';
+import { askConfirm } from '../ConfirmAction';
+import { batchLabel, entityLabel, recordLabel } from './recordLabel';
 import type { ResourceApi } from './api';
 import type { ActionContext, BatchAction, Resource, Row, RowAction } from './types';
 
-/** Standard and declared actions the user may use, with the second confirmation destructive ones ask for. */
+/** Standard and declared actions the user may use, with the second confirmation destructive ones ask for, naming
+ *  the records they act on. */
 export function useResourceActions<R extends Row>(resource: Resource<R>, api: ResourceApi<R>, t: Translate) {
   const can = useCan();
   const allowed = (key: keyof Resource['actions']) => Boolean(resource.actions[key]) && can(resource.actions[key]);
 
-  const confirmed = (question: string | undefined, danger: boolean | undefined, run: () => unknown) => {
+  const confirmed = (question: string | undefined, danger: boolean | undefined, named: string, run: () => unknown) => {
     if (!question) return void run();
-    void confirm({ title: t(question), okText: t('common.ok'), cancelText: t('common.cancel'), danger, onOk: run });
+    void askConfirm({ question: t(question, { name: named }), facts: [{ label: entityLabel(t(resource.entity)), value: named }], danger, onOk: run }, t);
   };
 
   const remove: RowAction<R> = {
@@ -51,9 +54,10 @@ export function useResourceActions<R extends Row>(resource: Resource<R>, api: Re
     canImport: allowed('import'),
     rowActions,
     batchActions,
-    runRow: (action: RowAction<R>, row: R, context: ActionContext) => confirmed(action.confirm, action.danger, () => action.run(row, context)),
+    runRow: (action: RowAction<R>, row: R, context: ActionContext) =>
+      confirmed(action.confirm, action.danger, recordLabel(resource, row, t), () => action.run(row, context)),
     runBatch: (action: BatchAction<R>, rows: R[], context: ActionContext) =>
-      confirmed(action.confirm, action.danger, () => action.run(rows, context)),
+      confirmed(action.confirm, action.danger, batchLabel(resource, rows, t), () => action.run(rows, context)),
   };
 }
 

@@ -3,7 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useTranslate } from '../../i18n';
 import { useCan } from '../../app/access/can';
-import { confirm, toast } from '../../components/feedback';
+import { toast } from '../../components/feedback';
+import { askConfirm } from '../../components/ConfirmAction';
 import { enumLabel, useEnumOptions } from '../../components/resource';
 import { authorityApi, type AuthorityNode, type RoleUsage, type UserUsage } from './api';
 import { authorityName } from './labels';
@@ -19,18 +20,17 @@ export function UsageDrawer({ authority, onClose }: { authority: AuthorityNode; 
   const mayRevoke = can('authority#revoke');
   const roleTypes = useEnumOptions('RoleType');
 
-  const revoke = (question: string, run: () => Promise<unknown>) =>
-    void confirm({
-      title: question,
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
+  const revoke = (question: string, holder: string, run: () => Promise<unknown>) =>
+    void askConfirm({
+      question,
+      facts: [{ label: t('usage.authority'), value: authorityName(authority, i18n.language) }, { label: t('usage.holder'), value: holder }],
       danger: true,
       onOk: async () => {
         await run();
         toast.success(t('usage.removed'));
         void queryClient.invalidateQueries({ queryKey: ['authority'] });
       },
-    });
+    }, t);
 
   const removeButton = (onClick: () => void) => (
     <Button type="link" size="small" danger onClick={onClick}>
@@ -50,7 +50,7 @@ export function UsageDrawer({ authority, onClose }: { authority: AuthorityNode; 
         { key: 'name', dataIndex: 'name', title: t('usage.role') },
         { key: 'type', title: t('usage.roleType'), render: (_: unknown, role: RoleUsage) => enumLabel(roleTypes, role.roleType) },
         ...(mayRevoke
-          ? [{ key: 'remove', render: (_: unknown, role: RoleUsage) => removeButton(() => revoke(t('usage.removeFromRole', { role: role.name }), () => authorityApi.removeFromRole(authority.id, role.id))) }]
+          ? [{ key: 'remove', render: (_: unknown, role: RoleUsage) => removeButton(() => revoke(t('usage.removeFromRole', { role: role.name }), role.name, () => authorityApi.removeFromRole(authority.id, role.id))) }]
           : []),
       ]}
     />
@@ -68,7 +68,7 @@ export function UsageDrawer({ authority, onClose }: { authority: AuthorityNode; 
         { key: 'direct', title: t('usage.direct'), render: (_: unknown, user: UserUsage) => (user.direct ? <Tag color="blue">{t('common.yes')}</Tag> : t('common.no')) },
         { key: 'roles', dataIndex: 'roles', title: t('usage.viaRoles'), render: (names: string[]) => names.join(', ') },
         ...(mayRevoke
-          ? [{ key: 'remove', render: (_: unknown, user: UserUsage) => user.direct && removeButton(() => revoke(t('usage.removeFromUser', { user: user.username }), () => authorityApi.removeFromUser(authority.id, user.id))) }]
+          ? [{ key: 'remove', render: (_: unknown, user: UserUsage) => user.direct && removeButton(() => revoke(t('usage.removeFromUser', { user: user.username }), user.username, () => authorityApi.removeFromUser(authority.id, user.id))) }]
           : []),
       ]}
     />

@@ -1,4 +1,5 @@
-import { Button, Popconfirm, Space, Table, Tag } from 'antd';
+import { Button, Space, Table, Tag } from 'antd';
+import { ConfirmButton } from '../../components/ConfirmAction';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslate } from '../../i18n';
 import type { CalendarDay } from './api';
@@ -34,9 +35,10 @@ export function DayList({ year, days, loading, canEdit, canDelete, onEdit, onRem
             <Space size={0}>
               {canEdit && <Button type="link" size="small" onClick={() => onEdit(dayjs(day.day))}>{t('resource.edit')}</Button>}
               {canDelete && (
-                <Popconfirm title={t('unmarkConfirm')} onConfirm={() => onRemove(day)}>
-                  <Button type="link" size="small" danger>{t('unmark')}</Button>
-                </Popconfirm>
+                <ConfirmButton type="link" size="small" danger question={t('unmarkConfirm')}
+                  facts={[{ label: t('day'), value: `${day.day} ${day.name ?? ''}`.trim() }]} onConfirm={() => onRemove(day)}>
+                  {t('unmark')}
+                </ConfirmButton>
               )}
             </Space>
           ),

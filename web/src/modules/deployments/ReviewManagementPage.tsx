@@ -1,16 +1,18 @@
-import { Card, Tabs } from 'antd';
+import { ResourcePage } from '../../components/resource';
 import { useTranslate } from '../../i18n';
-import { TasksTable } from './TasksPage';
+import { tasksIn } from './lists';
+import { TabbedLists } from './TabbedLists';
 
-/** /system/audit/review-management: what waits for a reviewer, and what was decided. */
+const PENDING = tasksIn(['PENDING_REVIEW']);
+const DECIDED = tasksIn(['APPROVED', 'REJECTED', 'EXPIRED']);
+
+/** /system/audit/review-management: what waits for a reviewer, and what was decided; each paged on the server. */
 export default function ReviewManagementPage() {
   const t = useTranslate(['deployments']);
   return (
-    <Card title={t('reviewsTitle')}>
-      <Tabs items={[
-        { key: 'pending', label: t('taskStatus.PENDING_REVIEW'), children: <TasksTable status={['PENDING_REVIEW']} /> },
-        { key: 'decided', label: t('decided'), children: <TasksTable status={['APPROVED', 'REJECTED', 'EXPIRED']} /> },
-      ]} />
-    </Card>
+    <TabbedLists items={[
+      { key: 'pending', label: t('taskStatus.PENDING_REVIEW'), children: <ResourcePage resource={PENDING} title={t('reviewsTitle')} /> },
+      { key: 'decided', label: t('decided'), children: <ResourcePage resource={DECIDED} title={t('reviewsTitle')} /> },
+    ]} />
   );
 }

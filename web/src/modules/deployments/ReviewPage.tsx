@@ -1,14 +1,16 @@
 import { Button, Card, Descriptions, Form, Input, List, Radio, Result, Select, Space, Table, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useCan } from '../../app/access/can';
 import { formatTime } from '../../components/format/time';
 import { useTranslate } from '../../i18n';
 import { deployApi, type ReviewDecision, type TaskDetail } from './api';
 import { LogViewer } from './LogViewer';
-import { RunsTable } from './RunsTable';
-import { TaskStatus } from './TasksPage';
+import { DeployButtons } from './DeployButtons';
+import { runsOf, TaskStatus } from './lists';
+import { ResourcePage } from '../../components/resource';
+import { showFieldErrors } from '../../components/resource/fieldErrors';
 
 /** What changed between two revisions: the latest and the one before by default, any two on demand. */
 function Diff({ detail }: { detail: TaskDetail }) {
@@ -34,23 +36,41 @@ function Diff({ detail }: { detail: TaskDetail }) {
   );
 }
 
+type ReviewValues = { decision: ReviewDecision; comment?: string };
+
+/** A decision or a comment; a rejection or a comment needs its text (said on the field, as the server says it). */
 function ReviewForm({ detail, done }: { detail: TaskDetail; done: () => void }) {
   const t = useTranslate(['deployments']);
   const can = useCan();
-  const [form] = Form.useForm<{ decision: ReviewDecision; comment: string }>();
+  const [form] = Form.useForm<ReviewValues>();
+  const [saving, setSaving] = useState(false);
   if (!can('review#approve') && !can('review-detail')) return null;
   const decisions: ReviewDecision[] = detail.canReview ? ['APPROVE', 'REJECT', 'COMMENT'] : ['COMMENT'];
-  return (
-    <Form form={form} layout="vertical" initialValues={{ decision: decisions[0] }} onFinish={async (v) => {
-      await deployApi.review(detail.task.id, v.decision, v.comment ?? '');
+  const submit = async (values: ReviewValues) => {
+    setSaving(true);
+    try {
+      await deployApi.review(detail.task.id, values.decision, values.comment ?? '');
       form.resetFields();
       done();
-    }}>
+    } catch (error) {
+      showFieldErrors(form as unknown as Parameters<typeof showFieldErrors>[0], error, ['decision', 'comment']);
+    } finally {
+      setSaving(false);
+    }
+  };
+  const needsText = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+    validator: (_: unknown, value?: string) =>
+      getFieldValue('decision') !== 'APPROVE' && !value?.trim() ? Promise.reject(new Error(t('commentRequired'))) : Promise.resolve(),
+  });
+  return (
+    <Form form={form} layout="vertical" initialValues={{ decision: decisions[0] }} onFinish={(values) => void submit(values)}>
       <Form.Item name="decision" label={t('decision')}>
         <Radio.Group options={decisions.map((d) => ({ value: d, label: t(`decisions.${d}` as never) }))} />
       </Form.Item>
-      <Form.Item name="comment" label={t('comment')}><Input.TextArea id="review-comment" rows={2} maxLength={2000} /></Form.Item>
-      <Button htmlType="submit" type="primary">{t('submitReview')}</Button>
+      <Form.Item name="comment" label={t('comment')} dependencies={['decision']} rules={[needsText]}>
+        <Input.TextArea id="review-comment" rows={2} maxLength={2000} />
+      </Form.Item>
+      <Button htmlType="submit" type="primary" loading={saving}>{t('submitReview')}</Button>
     </Form>
   );
 }
@@ -64,6 +84,7 @@ export default function ReviewPage() {
   const { id = '' } = useParams();
   const taskId = /^\d+$/.test(id) ? Number(id) : NaN;
   const [override, setOverride] = useState('');
+  const runs = useMemo(() => runsOf(taskId), [taskId]);
   const { data, error, refetch } = useQuery({ queryKey: ['deploy', 'task', taskId], queryFn: ({ signal }) => deployApi.task(taskId, signal), enabled: !Number.isNaN(taskId), refetchInterval: 3000 });
   if (error || Number.isNaN(taskId)) return <Result status="404" title={t('notFound')} />;
   if (!data) return <Card loading />;
@@ -75,8 +96,7 @@ export default function ReviewPage() {
       <Card title={<Space><Typography.Text strong data-testid="task-title">#{task.id} {task.name}</Typography.Text><TaskStatus status={task.status} /></Space>}
         extra={<Space>
           {data.canEdit && <Button onClick={() => void navigate(`/review/modify/${task.id}`)}>{t('modify')}</Button>}
-          {can('deploy#run') && task.status === 'APPROVED' && <Button type="primary" data-testid="deploy-button" onClick={() => void deployApi.deploy(task.id, override || undefined).then(reload)}>{t('deploy')}</Button>}
-          {can('deploy#run') && <Button onClick={() => void deployApi.rollback(task.projectId, task.environment).then(reload)}>{t('rollback')}</Button>}
+          {can('deploy#run') && <DeployButtons task={task} override={override} done={reload} />}
         </Space>}>
         <Descriptions size="small" column={2} items={[
           { key: 'p', label: t('project'), children: task.projectCode },
@@ -99,10 +119,8 @@ export default function ReviewPage() {
         )} />
         <ReviewForm detail={data} done={reload} />
       </Card>
-      <Card size="small" title={t('runsTitle')}>
-        <RunsTable taskId={task.id} />
-        {latestRun && <div style={{ marginTop: 16 }}><LogViewer key={latestRun.id} runId={latestRun.id} height={360} /></div>}
-      </Card>
+      <ResourcePage resource={runs} title={t('runsTitle')} />
+      {latestRun && <Card size="small" title={t('latestLog', { id: latestRun.id })}><LogViewer key={latestRun.id} runId={latestRun.id} height={360} /></Card>}
     </Space>
   );
 }

@@ -1,15 +1,15 @@
-import { Card } from 'antd';
+import { ResourcePage } from '../../components/resource';
 import { useTranslate } from '../../i18n';
-import { RunsTable } from './RunsTable';
+import { cdRuns, ciRuns } from './lists';
 
 /** CI: the runs that integrate (development and test environments). */
 export function CiPage() {
   const t = useTranslate(['deployments']);
-  return <Card title={t('ciTitle')}><RunsTable environments={['DEV', 'TEST']} /></Card>;
+  return <ResourcePage resource={ciRuns} title={t('ciTitle')} />;
 }
 
 /** CD: the runs that deliver (staging and production). */
 export function CdPage() {
   const t = useTranslate(['deployments']);
-  return <Card title={t('cdTitle')}><RunsTable environments={['STAGING', 'PRODUCTION']} /></Card>;
+  return <ResourcePage resource={cdRuns} title={t('cdTitle')} />;
 }

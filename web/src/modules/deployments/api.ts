@@ -25,13 +25,16 @@ export const deployApi = {
   modifyTask: (id: number, body: TaskBody) => api.post('/cms/deploy/task/modify', { body: { ...body, id }, notify: false }),
   diff: (id: number, from: number, to: number) => api.get('/cms/deploy/task/{task_id}/diff', { params: { ...task(id), query: { from, to } } }),
   review: (id: number, decision: ReviewDecision, comment: string) =>
-    api.post('/cms/deploy/task/{task_id}/review', { params: task(id), body: { decision, comment } }),
+    api.post('/cms/deploy/task/{task_id}/review', { params: task(id), body: { decision, comment }, notify: false }),
   projects: () => api.get('/cms/deploy/project/options'),
   runs: (filters: Record<string, unknown>) => api.post('/cms/deploy/run/search', { body: filters as Body<'/cms/deploy/run/search', 'post'> }),
   deploy: (taskId: number, overrideReason?: string) =>
     api.post('/cms/deploy/run/add', { body: { taskId, overrideFreeze: Boolean(overrideReason), overrideReason: overrideReason ?? '' } }),
   retry: (runId: number) => api.post('/cms/deploy/run/{run_id}/retry', { params: run(runId), body: NO_OVERRIDE }),
   cancel: (runId: number) => api.post('/cms/deploy/run/{run_id}/cancel', { params: run(runId) }),
+  /** What a rollback would put back (refused, and said, when there is nothing earlier). */
+  rollbackTarget: (projectId: number, environment: Environment) =>
+    api.get('/cms/deploy/run/rollback-target', { params: { query: { projectId, environment } } }),
   rollback: (projectId: number, environment: Environment) => api.post('/cms/deploy/run/rollback', { body: { projectId, environment, ...NO_OVERRIDE } }),
   log: (runId: number, before?: number) => api.get('/cms/deploy/run/{run_id}/log', { params: { ...run(runId), query: { before, limit: 8 } } }),
 };

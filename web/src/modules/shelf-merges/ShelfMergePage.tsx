@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Descriptions, Flex, Popconfirm, Progress, Result, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, Card, Descriptions, Flex, Progress, Result, Spin, Table, Tag, Typography } from 'antd';
+import { ConfirmButton } from '../../components/ConfirmAction';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useCan } from '../../app/access/can';
@@ -46,6 +47,11 @@ export default function ShelfMergePage() {
   if (!merge.data) return <Result status="404" title={t('notFound')} />;
   const data = merge.data;
   const { progress } = data;
+  const facts = [
+    { label: t('warehouse'), value: data.warehouseName },
+    { label: t('target'), value: data.targetShelfCode },
+    { label: t('sources'), value: data.sourceShelfCodes.join(', ') },
+  ];
   return (
     <Card title={t('title', { id: data.id })} extra={data.workflowUrl && (
       <a href={data.workflowUrl} target="_blank" rel="noreferrer">{t('temporal')}</a>
@@ -67,14 +73,14 @@ export default function ShelfMergePage() {
         {data.state === 'FAILED' && <Alert type="error" showIcon title={t('failed')} description={data.error} />}
         <Flex gap={8}>
           {data.canCancel && can('shelf-merge#cancel') && (
-            <Popconfirm title={t('cancelConfirm')} onConfirm={() => cancelling.mutate()}>
-              <Button danger loading={cancelling.isPending}>{t('cancel')}</Button>
-            </Popconfirm>
+            <ConfirmButton danger loading={cancelling.isPending} question={t('cancelConfirm')} facts={facts} onConfirm={() => cancelling.mutateAsync()}>
+              {t('cancel')}
+            </ConfirmButton>
           )}
           {data.canRetry && can('shelf-merge#add') && (
-            <Popconfirm title={t('retryConfirm')} onConfirm={() => retrying.mutate()}>
-              <Button type="primary" loading={retrying.isPending}>{t('retry')}</Button>
-            </Popconfirm>
+            <ConfirmButton type="primary" loading={retrying.isPending} question={t('retryConfirm')} facts={facts} onConfirm={() => retrying.mutateAsync()}>
+              {t('retry')}
+            </ConfirmButton>
           )}
         </Flex>
         <Descriptions size="small" column={2} bordered items={[

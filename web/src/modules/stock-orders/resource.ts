@@ -80,11 +80,14 @@ const WORK: [string, OrderPath, (o: StockOrder) => boolean, string, ((o: StockOr
   ['cancelRefused', '/cms/stock-order/cancel-refused', canAnswerCancel, 'cancelRefusedDone'],
 ];
 
+/** The warehouse's answers to a cancellation cannot be taken back: each asks first (voiding releases the stock). */
+const ANSWERS: Record<string, string | undefined> = { cancelDone: 'cancelDoneConfirm', cancelRefused: 'cancelRefusedConfirm' };
+
 function rowActions(dialogs: OrderDialogs, t: (key: string) => string): RowAction<StockOrder>[] {
   return [
     { key: 'receive', label: 'receive', permission: allowedFor('/cms/stock-order/receive'), when: (o) => isInbound(o) && canProgress(o), run: (o) => dialogs.progress(o) },
     ...WORK.map(([key, path, when, done, then]): RowAction<StockOrder> => ({
-      key, label: key, permission: allowedFor(path), when,
+      key, label: key, permission: allowedFor(path), when, confirm: ANSWERS[key], danger: key === 'cancelDone',
       run: async (o, c) => {
         await post(path, { id: o.id }, t(done), c.reload);
         then?.(o);

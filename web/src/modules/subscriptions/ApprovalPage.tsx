@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Descriptions, Flex, Input, Modal, Popconfirm, Result, Spin } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Input, Modal, Result, Spin } from 'antd';
+import { ConfirmButton } from '../../components/ConfirmAction';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useTranslate } from '../../i18n';
@@ -38,6 +39,10 @@ export default function ApprovalPage() {
   if (request.isLoading) return <Spin />;
   if (!request.data) return <Result status="404" title={t('approval.notFound')} />;
   const data = request.data;
+  const facts = [
+    { label: t('fields.merchant'), value: data.merchantEmail },
+    { label: t('fields.kind'), value: t(`kind.${data.kind}`) },
+  ];
   return (
     <Card title={t('approval.title', { id: data.id })} extra={data.workflowUrl && (
       <a href={data.workflowUrl} target="_blank" rel="noreferrer">{t('approval.temporal')}</a>
@@ -48,18 +53,18 @@ export default function ApprovalPage() {
         )}
         {data.canDecide && (
           <Flex gap={8}>
-            <Popconfirm title={t('approval.approveConfirm')} onConfirm={() => approving.mutate()}>
-              <Button type="primary" loading={approving.isPending}>{t('approval.approve')}</Button>
-            </Popconfirm>
+            <ConfirmButton type="primary" loading={approving.isPending} question={t('approval.approveConfirm')} facts={facts} onConfirm={() => approving.mutateAsync()}>
+              {t('approval.approve')}
+            </ConfirmButton>
             <Button danger onClick={() => { setRefusal(undefined); setRefusing(true); }}>{t('approval.refuse')}</Button>
           </Flex>
         )}
         {data.canRetry && (
           <Alert type="warning" showIcon title={t(data.state === 'FAILED' ? 'approval.failed' : 'approval.stuck')}
             action={(
-              <Popconfirm title={t('approval.retryConfirm')} onConfirm={() => retrying.mutate()}>
-                <Button loading={retrying.isPending}>{t('approval.retry')}</Button>
-              </Popconfirm>
+              <ConfirmButton loading={retrying.isPending} question={t('approval.retryConfirm')} facts={facts} onConfirm={() => retrying.mutateAsync()}>
+                {t('approval.retry')}
+              </ConfirmButton>
             )} />
         )}
         <RequestSummary request={data} />

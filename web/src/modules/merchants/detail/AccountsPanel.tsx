@@ -2,6 +2,7 @@ import { Button, Select, Table, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Can, useCan } from '../../../app/access/can';
 import { toast } from '../../../components/feedback';
+import { askConfirm } from '../../../components/ConfirmAction';
 import { formatTime } from '../../../components/format/time';
 import { enumLabel, useEnumOptions } from '../../../components/resource';
 import { useTranslate } from '../../../i18n';
@@ -31,6 +32,18 @@ export function AccountsPanel({ merchantId, onChanged }: { merchantId: number; o
   const modify = useMutation({ mutationFn: merchantApi.modifyAccount, onSuccess: done });
   const activate = useMutation({ mutationFn: merchantApi.activateWms, onSuccess: done });
   const rows = accounts.data ?? [];
+  // an account's status change (disable, blacklist, expire, enable) asks first, naming the account and both states
+  const askStatus = (row: Account, status: string) =>
+    void askConfirm({
+      question: t('statusConfirm', { system: row.system, email: row.email, status: enumLabel(statuses, status) }),
+      facts: [
+        { label: t('system'), value: row.system },
+        { label: t('email'), value: row.email },
+        { label: t('status'), value: `${enumLabel(statuses, row.status)} → ${enumLabel(statuses, status)}` },
+      ],
+      danger: status !== 'ENABLED',
+      onOk: () => modify.mutateAsync({ id: row.id, status: status as Account['status'] }),
+    }, t);
   const hasWms = (email: string) => rows.some((a) => a.system === 'WMS' && a.email === email && a.activatedAt);
 
   return (
@@ -57,7 +70,7 @@ export function AccountsPanel({ merchantId, onChanged }: { merchantId: number; o
                 value={row.status}
                 options={statuses}
                 style={{ minWidth: 130 }}
-                onChange={(status) => modify.mutate({ id: row.id, status })}
+                onChange={(status: string) => askStatus(row, status)}
               />
             ) : (
               enumLabel(statuses, row.status)

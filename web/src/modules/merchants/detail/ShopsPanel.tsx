@@ -1,7 +1,8 @@
-import { Button, Table, Tag } from 'antd';
+import { Table, Tag } from 'antd';
+import { ConfirmButton } from '../../../components/ConfirmAction';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Can } from '../../../app/access/can';
-import { confirm, toast } from '../../../components/feedback';
+import { toast } from '../../../components/feedback';
 import { formatTime } from '../../../components/format/time';
 import { enumLabel, useEnumOptions } from '../../../components/resource';
 import { useTranslate } from '../../../i18n';
@@ -25,14 +26,6 @@ export function ShopsPanel({ merchantId, onChanged }: { merchantId: number; onCh
       onChanged();
     },
   });
-  const ask = (shop: Shop) =>
-    void confirm({
-      title: t(shop.bound ? 'shops:unbindConfirm' : 'shops:bindConfirm', { name: shop.name }),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      danger: shop.bound,
-      onOk: () => change.mutateAsync(shop),
-    });
   return (
     <Table<Shop>
       rowKey="id"
@@ -55,9 +48,11 @@ export function ShopsPanel({ merchantId, onChanged }: { merchantId: number; onCh
           title: t('resource.actions'),
           render: (_, shop) => (
             <Can permission={shop.bound ? 'shop#unbind' : 'shop#bind'}>
-              <Button size="small" danger={shop.bound} onClick={() => ask(shop)}>
+              <ConfirmButton size="small" danger={shop.bound} question={t(shop.bound ? 'shops:unbindConfirm' : 'shops:bindConfirm', { name: shop.name })}
+                facts={[{ label: t('shops:name'), value: shop.name }, { label: t('shops:channel'), value: enumLabel(channels, shop.channel) }]}
+                onConfirm={() => change.mutateAsync(shop)}>
                 {t(shop.bound ? 'shops:unbind' : 'shops:bind')}
-              </Button>
+              </ConfirmButton>
             </Can>
           ),
         },
