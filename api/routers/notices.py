@@ -15,6 +15,7 @@ from api.deps import AUTHENTICATED, Need, Principal, SessionDep
 from api.envelope import Reply, ok
 from api.flows import temporal_client
 from api.resource import Actions, Resource
+from api.resource.query import picked_or_named
 from api.resource.scope import declares, unscoped
 from api.schemas.notices import (
     EDITABLE_STATES,
@@ -25,6 +26,7 @@ from api.schemas.notices import (
     NoticePublic,
     NoticeUpdate,
 )
+from api.schemas.options import FaqOption, PickedIds, Typed
 from api.temporal_ui import OPERATE, workflow_path
 from domain.enums import ContentLanguage, ContentState, NoticeKind, ReleaseStatus
 from domain.errors import DomainError, Invalid
@@ -116,3 +118,14 @@ async def flow(notice_id: int, db: SessionDep,
                user: Annotated[Principal, Need("notices-faq-manage")]) -> Reply[NoticeFlow]:
     wid = workflow_id((await notices.load(db, user, notice_id)).id)
     return ok(NoticeFlow(workflow_id=wid, workflow_url=workflow_path(wid) if user.can(OPERATE) else None))
+
+
+@router.get("/options", openapi_extra=declares(PUBLISHED_TO_ALL),
+            summary="FAQ (not deleted) whose title contains what is typed (the first 20), or the given ids, for the "
+            "notice form's FAQ picker")
+async def faq_options(db: SessionDep, _: Annotated[Principal, Need("notices-faq-manage")], q: Typed = None,
+                      ids: PickedIds = None) -> Reply[list[FaqOption]]:
+    query = select(Notice).where(Notice.kind == NoticeKind.FAQ, Notice.state != ContentState.DELETE).order_by(
+        Notice.title, Notice.id)
+    rows = await db.scalars(picked_or_named(query, [Notice.title], q, Notice.id, ids))
+    return ok([FaqOption.model_validate(row) for row in rows])

@@ -2596,6 +2596,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/merchant/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Merchants whose email contains what is typed (the first 20), or the given ids, for pickers */
+        get: operations["merchants_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/merchant/search": {
         parameters: {
             query?: never;
@@ -2868,6 +2885,23 @@ export interface paths {
         put?: never;
         /** Modify a Notice */
         post: operations["notices_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/notice/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** FAQ (not deleted) whose title contains what is typed (the first 20), or the given ids, for the notice form's FAQ picker */
+        get: operations["notices_faq_options"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5723,6 +5757,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/ticket/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tickets whose number or title contains what is typed (the first 20, newest first), or the given ids, for the pickers naming a ticket (a notice's ticket) */
+        get: operations["tickets_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/ticket/search": {
         parameters: {
             query?: never;
@@ -6747,6 +6798,23 @@ export interface paths {
         put?: never;
         /** Modify a Shelf */
         post: operations["shelves_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/warehouse-shelf/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shelves of one warehouse whose code or name contains what is typed (the first 20), or the given ids, for the pickers naming a shelf */
+        get: operations["shelves_shelf_options"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -8655,6 +8723,15 @@ export interface components {
              */
             since: string;
         };
+        /** FaqOption */
+        FaqOption: {
+            /** Id */
+            id: number;
+            /** Language */
+            language: string;
+            /** Title */
+            title: string;
+        };
         /** FeatureNode */
         FeatureNode: {
             /** Key */
@@ -9882,6 +9959,15 @@ export interface components {
             team?: components["schemas"]["SalesTeam"][] | null;
             /** Whatsappgroupid */
             whatsappGroupId?: number | null;
+        };
+        /** MerchantOption */
+        MerchantOption: {
+            /** Country */
+            country: string;
+            /** Email */
+            email: string;
+            /** Id */
+            id: number;
         };
         /**
          * MerchantPackageState
@@ -14958,6 +15044,26 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[list[FaqOption]] */
+        Reply_list_FaqOption__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["FaqOption"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[list[FeatureNode]] */
         Reply_list_FeatureNode__: {
             /**
@@ -15087,6 +15193,26 @@ export interface components {
             code: string;
             /** Data */
             data?: components["schemas"]["MenuNode"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[list[MerchantOption]] */
+        Reply_list_MerchantOption__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["MerchantOption"][] | null;
             /**
              * Message
              * @default
@@ -15278,6 +15404,26 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[list[ShelfOption]] */
+        Reply_list_ShelfOption__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["ShelfOption"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[list[ShopOption]] */
         Reply_list_ShopOption__: {
             /**
@@ -15287,6 +15433,26 @@ export interface components {
             code: string;
             /** Data */
             data?: components["schemas"]["ShopOption"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[list[TicketOption]] */
+        Reply_list_TicketOption__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["TicketOption"][] | null;
             /**
              * Message
              * @default
@@ -16223,6 +16389,19 @@ export interface components {
             workflowId: string;
             /** Workflowurl */
             workflowUrl: string | null;
+        };
+        /** ShelfOption */
+        ShelfOption: {
+            /** Code */
+            code: string;
+            /** Enabled */
+            enabled: boolean;
+            /** Id */
+            id: number;
+            /** Name */
+            name?: string | null;
+            /** Warehouseid */
+            warehouseId: number;
         };
         /** ShelfPublic */
         ShelfPublic: {
@@ -17239,6 +17418,20 @@ export interface components {
             warehouseName?: string | null;
             workingStatus: components["schemas"]["OutboundWorkingStatus"] | null;
         };
+        /**
+         * StockOrderReceipt
+         * @description A receipt, optionally onto one shelf of the order's warehouse (what it receives is then on that shelf).
+         */
+        StockOrderReceipt: {
+            /** Id */
+            id: number;
+            /** Quantities */
+            quantities: number[];
+            /** Revision */
+            revision: number;
+            /** Shelfid */
+            shelfId?: number | null;
+        };
         /** StockOrderRef */
         StockOrderRef: {
             /** Id */
@@ -18176,6 +18369,13 @@ export interface components {
             scope: components["schemas"]["TicketScope"];
             submitted: components["schemas"]["NavbarGroup"];
             watched: components["schemas"]["NavbarGroup"];
+        };
+        /** TicketOption */
+        TicketOption: {
+            /** Id */
+            id: number;
+            /** Title */
+            title: string;
         };
         /** TicketPage */
         TicketPage: {
@@ -23845,6 +24045,38 @@ export interface operations {
             };
         };
     };
+    merchants_options: {
+        parameters: {
+            query?: {
+                q?: string | null;
+                ids?: number[] | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_MerchantOption__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     merchants_search: {
         parameters: {
             query?: never;
@@ -24334,6 +24566,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_NoticePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    notices_faq_options: {
+        parameters: {
+            query?: {
+                q?: string | null;
+                ids?: number[] | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_FaqOption__"];
                 };
             };
             /** @description Validation Error */
@@ -26678,7 +26942,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StockOrderProgress"];
+                "application/json": components["schemas"]["StockOrderReceipt"];
             };
         };
         responses: {
@@ -29620,6 +29884,38 @@ export interface operations {
             };
         };
     };
+    tickets_options: {
+        parameters: {
+            query?: {
+                q?: string | null;
+                ids?: number[] | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_TicketOption__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     tickets_search: {
         parameters: {
             query?: never;
@@ -31527,6 +31823,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_ShelfPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shelves_shelf_options: {
+        parameters: {
+            query: {
+                warehouseId: number;
+                q?: string | null;
+                ids?: number[] | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_ShelfOption__"];
                 };
             };
             /** @description Validation Error */
