@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import logging
 from datetime import UTC, datetime
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Request
 from sqlalchemy import inspect, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import aliased
 from temporalio.service import RPCError
 
 from api.deps import AUTHENTICATED, Need, Principal, SessionDep
@@ -89,11 +90,18 @@ async def _start_flow(request: Request, row: Notice, user: Principal) -> None:
         log.warning("notice %s saved, its release flow not started yet: %s", row.id, exc)
 
 
+def linked_titles() -> dict[str, Any]:
+    """The titles of the ticket and the FAQ a notice links, beside their numbers."""
+    faq = aliased(Notice)
+    return {"ticket_title": select(Ticket.title).where(Ticket.id == Notice.ticket_id).scalar_subquery(),
+            "faq_title": select(faq.title).where(faq.id == Notice.faq_id).scalar_subquery()}
+
+
 notices = Resource(
     name="Notice", model=Notice, public=NoticePublic, create=NoticeCreate, update=NoticeUpdate,
     filters=NoticeFilters, permission="notices-faq-manage",
     actions=Actions(add="notice#add", edit="notice#edit", delete="notice#delete", export="notice#export"),
-    prepare=_check, after_commit=_start_flow, scope=PUBLISHED_TO_ALL,
+    prepare=_check, after_commit=_start_flow, scope=PUBLISHED_TO_ALL, computed=linked_titles,
     soft_delete=("state", ContentState.DELETE), default_sort="-updated_at",
 )
 

@@ -113,6 +113,14 @@ async def test_faq_are_picked_by_title(client):
     assert [f["id"] for f in await found(client, "/cms/notice/options", editor, ids=[ids[f"{stem} when"]])] == [
         ids[f"{stem} when"]]
     assert (await client.get("/cms/notice/options", headers=await user_of("ticket-list"))).status_code == 403
+    ticket = await insert_ticket(title=f"{stem} ticket")
+    linked = await client.post("/cms/notice/add", headers=editor, json={
+        "kind": "NOTICE", "title": unique("Linked"), "language": "en", "startAt": "2030-01-01T00:00:00Z",
+        "endAt": "2030-01-02T00:00:00Z", "releaseAt": "2029-12-31T00:00:00Z", "state": "ONLINE", "pinned": False,
+        "text": "<p>t</p>", "ticketId": ticket, "faqId": ids[f"{stem} how"]})
+    assert linked.status_code == 200, linked.text
+    shown = linked.json()["data"]  # the links are named as people know them
+    assert (shown["ticketTitle"], shown["faqTitle"]) == (f"{stem} ticket", f"{stem} how")
     assert (await client.get("/cms/notice/options", headers=editor, params={"q": "x" * 255})).status_code == 422
 
 

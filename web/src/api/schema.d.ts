@@ -10257,6 +10257,8 @@ export interface components {
             endAt: string;
             /** Faqid */
             faqId: number | null;
+            /** Faqtitle */
+            faqTitle?: string | null;
             /** Flowpending */
             flowPending: boolean;
             /** Id */
@@ -10281,6 +10283,8 @@ export interface components {
             text: string;
             /** Ticketid */
             ticketId: number | null;
+            /** Tickettitle */
+            ticketTitle?: string | null;
             /** Title */
             title: string;
             /**
