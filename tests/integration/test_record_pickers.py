@@ -148,3 +148,21 @@ async def test_a_receipt_puts_its_stock_on_the_shelf_it_names(client):
 @pytest.mark.parametrize("path", ["/cms/merchant/options", "/cms/ticket/options", "/cms/notice/options"])
 async def test_the_pickers_need_a_login(client, path):
     assert (await client.get(path)).status_code == 401
+
+
+async def test_a_tickets_issue_account_is_a_merchant(client):
+    from tests.integration.ticket_support import new_ticket_body, staff
+
+    reporter = await staff("ticket-new", "ticket-list", "ticket#edit")
+    for account in ("merchant-7", "0", "9" * 30):
+        reply = await client.post("/cms/ticket/add", headers=reporter.headers, json=new_ticket_body(accountId=account))
+        assert reply.status_code == 422, reply.text
+        assert reply.json()["data"]["errors"][0]["field"] == "accountId"
+    ticket = await insert_ticket()
+    edit = await client.post(f"/cms/ticket/{ticket}/modify", headers=reporter.headers, json={"accountId": "merchant-7"})
+    assert edit.status_code == 422 and edit.json()["data"]["errors"][0]["rule"] == "ticket_account_missing"
+    # the list of one account's tickets (the SaaS link's "tickets of this account")
+    merchant = await insert_merchant("ID")
+    mine = await insert_ticket(account_id=str(merchant.id))
+    listed = await client.post("/cms/ticket/search", headers=reporter.headers, json={"accountId": str(merchant.id)})
+    assert [row["id"] for row in listed.json()["data"]["items"]] == [mine]
