@@ -26,7 +26,7 @@ const onHand = async (warehouseId: number) =>
   (await sql<{ on_hand: number }>('SELECT on_hand FROM stock_balances WHERE warehouse_id = %s AND sku = %s', [warehouseId, SKU]))[0]?.on_hand;
 
 describe('stock change record and reconciliation (SPEC §3 stock change record)', () => {
-  it('moves stock from the screen, lists the change record, and repairs a drifted balance', async () => {
+  it('moves stock from the screen, lists the change record, and repairs a drifted balance', { timeout: 180_000 }, async () => {
     const warehouseId = await warehouse();
     page = await signedIn(browser, CHANGES_PATH);
     await page.getByTestId('move-stock').click();
