@@ -45,6 +45,9 @@ async def create_ticket(body: TicketCreate, user: Principal, client: Client | No
         await ensure_people(db, user, {"assigneeId": body.assignee_id, "picId": body.pic_id, "rdId": body.rd_id})
         await ensure_readable(db, user, (a.file_id for a in body.attachments), "attachments")
         await store.ensure_listed(db, {"category": body.category, "application": body.application})
+        email = await store.ensure_account(db, body.account_id)
+        if email and not body.account_email:
+            body = body.model_copy(update={"account_email": email})
         ticket, start = await store.add_ticket(db, user, body.model_dump(exclude={"issue_level", "attachments"}),
                                                level, [m.AttachmentIn(**a.model_dump()) for a in body.attachments],
                                                now)

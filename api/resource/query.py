@@ -306,3 +306,11 @@ def picked(query: Select[Any], columns: Sequence[Any], text: str | None, limit: 
         pattern = f"%{escape_like(text.strip())}%"
         query = query.where(or_(*(column.ilike(pattern, escape="\\") for column in columns)))
     return query.limit(limit)
+
+
+def picked_or_named(query: Select[Any], columns: Sequence[Any], text: str | None, id_column: Any,
+                    ids: Sequence[int] | None) -> Select[Any]:
+    """A picker's search, or, given `ids`, the rows it holds already (a value read from the address) to name them."""
+    if ids:
+        return query.where(id_column.in_(ids)).limit(PICK_LIMIT)
+    return picked(query, columns, text)

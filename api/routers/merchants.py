@@ -20,6 +20,7 @@ from api.deps import Need, Principal, SessionDep
 from api.envelope import Reply, ok
 from api.merchant_scope import MERCHANT_SCOPE
 from api.resource import Actions, Resource
+from api.resource.query import picked_or_named
 from api.resource.scope import DataScope, declares, scoped
 from api.routers.whatsapp_groups import groups
 from api.schemas.merchants import (
@@ -32,6 +33,7 @@ from api.schemas.merchants import (
     SpecificMerchantFilters,
     WmsActivation,
 )
+from api.schemas.options import MerchantOption, PickedIds, Typed
 from api.user_center import ensure_person_put
 from domain import audit
 from domain.enums import AccountSystem, AccountUserType
@@ -48,6 +50,12 @@ SPECIFIC = "ginee-specific-accounts"  # specific accounts: the operating screen 
 EDIT = "account#edit"
 ACTIVATE_WMS = "account#activate-wms"
 HISTORY_LIMIT = 200
+# the screens whose forms or filters name a merchant: whoever may use them may use the merchant picker
+PICKERS = (LIST, SPECIFIC, "warehouse-list", "product-library", "outbound-inbound-order-query",
+           "search-warehouse-stock", "product-inventory", "product-flow", "store-warehouse-binding",
+           "events-warehouse-stock", "stock-push-history", "stock-settings", "ticket-new",
+           "ticket-list", "ticket-user-list")
+
 
 def through_merchant(name: str, merchant_id: Any, country: Any = None) -> DataScope:
     """The scope of rows that belong to a merchant (shops, payments): the merchant's team and people decide,
@@ -209,3 +217,12 @@ async def history(merchant_id: int, db: SessionDep,
         and_(EntityChange.entity == "Shop", EntityChange.entity_id.in_(shop_ids)),
     )).order_by(EntityChange.at.desc(), EntityChange.id.desc()).limit(HISTORY_LIMIT))).all()
     return ok([HistoryEntry.model_validate(r) for r in rows])
+
+
+@router.get("/merchant/options", tags=["merchants"], openapi_extra=SCOPE,
+            summary="Merchants whose email contains what is typed (the first 20), or the given ids, for pickers")
+async def options(db: SessionDep, user: Annotated[Principal, Need(*PICKERS)], q: Typed = None,
+                  ids: PickedIds = None) -> Reply[list[MerchantOption]]:
+    query = MERCHANT_SCOPE(select(Merchant).order_by(Merchant.email, Merchant.id), user)
+    rows = await db.scalars(picked_or_named(query, [Merchant.email], q, Merchant.id, ids))
+    return ok([MerchantOption.model_validate(row) for row in rows])

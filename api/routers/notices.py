@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import logging
 from datetime import UTC, datetime
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Request
 from sqlalchemy import inspect, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import aliased
 from temporalio.service import RPCError
 
 from api.deps import AUTHENTICATED, Need, Principal, SessionDep
 from api.envelope import Reply, ok
 from api.flows import temporal_client
 from api.resource import Actions, Resource
+from api.resource.query import picked_or_named
 from api.resource.scope import declares, unscoped
 from api.schemas.notices import (
     EDITABLE_STATES,
@@ -25,6 +27,7 @@ from api.schemas.notices import (
     NoticePublic,
     NoticeUpdate,
 )
+from api.schemas.options import FaqOption, PickedIds, Typed
 from api.temporal_ui import OPERATE, workflow_path
 from domain.enums import ContentLanguage, ContentState, NoticeKind, ReleaseStatus
 from domain.errors import DomainError, Invalid
@@ -87,11 +90,18 @@ async def _start_flow(request: Request, row: Notice, user: Principal) -> None:
         log.warning("notice %s saved, its release flow not started yet: %s", row.id, exc)
 
 
+def linked_titles() -> dict[str, Any]:
+    """The titles of the ticket and the FAQ a notice links, beside their numbers."""
+    faq = aliased(Notice)
+    return {"ticket_title": select(Ticket.title).where(Ticket.id == Notice.ticket_id).scalar_subquery(),
+            "faq_title": select(faq.title).where(faq.id == Notice.faq_id).scalar_subquery()}
+
+
 notices = Resource(
     name="Notice", model=Notice, public=NoticePublic, create=NoticeCreate, update=NoticeUpdate,
     filters=NoticeFilters, permission="notices-faq-manage",
     actions=Actions(add="notice#add", edit="notice#edit", delete="notice#delete", export="notice#export"),
-    prepare=_check, after_commit=_start_flow, scope=PUBLISHED_TO_ALL,
+    prepare=_check, after_commit=_start_flow, scope=PUBLISHED_TO_ALL, computed=linked_titles,
     soft_delete=("state", ContentState.DELETE), default_sort="-updated_at",
 )
 
@@ -116,3 +126,14 @@ async def flow(notice_id: int, db: SessionDep,
                user: Annotated[Principal, Need("notices-faq-manage")]) -> Reply[NoticeFlow]:
     wid = workflow_id((await notices.load(db, user, notice_id)).id)
     return ok(NoticeFlow(workflow_id=wid, workflow_url=workflow_path(wid) if user.can(OPERATE) else None))
+
+
+@router.get("/options", openapi_extra=declares(PUBLISHED_TO_ALL),
+            summary="FAQ (not deleted) whose title contains what is typed (the first 20), or the given ids, for the "
+            "notice form's FAQ picker")
+async def faq_options(db: SessionDep, _: Annotated[Principal, Need("notices-faq-manage")], q: Typed = None,
+                      ids: PickedIds = None) -> Reply[list[FaqOption]]:
+    query = select(Notice).where(Notice.kind == NoticeKind.FAQ, Notice.state != ContentState.DELETE).order_by(
+        Notice.title, Notice.id)
+    rows = await db.scalars(picked_or_named(query, [Notice.title], q, Notice.id, ids))
+    return ok([FaqOption.model_validate(row) for row in rows])

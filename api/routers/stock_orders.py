@@ -28,6 +28,7 @@ from api.schemas.stock_orders import (
     StockOrderFilters,
     StockOrderProgress,
     StockOrderPublic,
+    StockOrderReceipt,
     StockOrderRef,
     StockOrderSelection,
 )
@@ -132,9 +133,10 @@ async def add(body: StockOrderCreate, db: SessionDep, response: Response,
 
 
 @router.post("/receive", summary="Receive part or all of an inbound order (PART_COMPLETE or COMPLETE)")
-async def receive(body: StockOrderProgress, db: SessionDep,
+async def receive(body: StockOrderReceipt, db: SessionDep,
                   user: Annotated[Principal, Need("stock-order#receive")]) -> Reply[StockOrderPublic]:
-    row = await ops.progress(db, user, CallerScope(user), Action.RECEIVE, body.id, body.revision, body.quantities)
+    row = await ops.progress(db, user, CallerScope(user), Action.RECEIVE, body.id, body.revision, body.quantities,
+                             body.shelf_id)
     return ok(await shown(db, user, row))
 
 

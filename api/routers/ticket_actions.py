@@ -37,7 +37,7 @@ from domain.models.tickets import Ticket
 from domain.models.users import User
 from domain.rules import tickets as rules
 from services.tickets.flow import execute
-from services.tickets.store import ensure_listed, stand_ins
+from services.tickets.store import ensure_account, ensure_listed, stand_ins
 
 A = TicketAction
 router = APIRouter(prefix="/ticket", tags=["tickets"])
@@ -83,6 +83,7 @@ async def command_of(db: AsyncSession, user: Principal, ticket: Ticket, action: 
         refuse_nulls(Ticket, TicketEdit, body.model_dump(exclude_unset=True))
         values["edit"] = body.model_dump(mode="json", exclude_unset=True)
         await ensure_listed(db, values["edit"])
+        await ensure_account(db, body.account_id)
         await ensure_people(db, user, {"picId": body.pic_id, "rdId": body.rd_id})
     return TicketCommand(**values)
 

@@ -8,17 +8,18 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import StreamingResponse
-from sqlalchemy import BindParameter, Row, Select, bindparam, func, select
+from sqlalchemy import BindParameter, Row, Select, bindparam, func, or_, select
 
 from api.deps import AUTHENTICATED, Need, Principal, ReadDep, SessionDep, release
 from api.envelope import Reply, ok, ok_json
 from api.flows import temporal_client
 from api.idempotency import REPLAYED_HEADER, Idempotency, KeyHeader
 from api.resource.bounds import narrow_filters
-from api.resource.query import apply_filters, apply_sort, filter_shape, filter_values
+from api.resource.query import PICK_LIMIT, apply_filters, apply_sort, escape_like, filter_shape, filter_values
 from api.resource.scope import declares
 from api.resource.statements import Statements
 from api.resource.xlsx import download
+from api.schemas.options import PickedIds, TicketOption, Typed
 from api.schemas.tickets import (
     NavbarGroupName,
     TicketCreate,
@@ -45,6 +46,7 @@ SORTABLE = {"id", "created_at", "updated_at", "level", "status", "category", "ap
 LIST = ("ticket-list", "ticket-user-list")  # the full list, or "my tickets"
 NAVBAR_ITEMS = 10
 COUNT_CAP = 10_000
+INT32_DIGITS = 9  # a ticket number as the picker looks it up (ids are int32)
 
 
 @router.post("/add", summary="Create a ticket and start its flow (the detail page then reads the rest)")
@@ -183,3 +185,19 @@ async def navbar(db: SessionDep, user: Annotated[Principal, Need(AUTHENTICATED)]
         {"id": r.id, "title": r.title, "status": r.status, "level": r.level, "resolveDue": r.resolve_due,
          "breached": r.first_response_breached or r.resolve_breached} for r in items]})
 
+
+
+@router.get("/options", openapi_extra=declares(TICKETS),
+            summary="Tickets whose number or title contains what is typed (the first 20, newest first), or the given "
+            "ids, for the pickers naming a ticket (a notice's ticket)")
+async def options(db: SessionDep, user: Annotated[Principal, Need(*LIST, "notices-faq-manage")], q: Typed = None,
+                  ids: PickedIds = None) -> Reply[list[TicketOption]]:
+    query = select(Ticket.id, Ticket.title).where(*visible_to(user)).order_by(Ticket.id.desc()).limit(PICK_LIMIT)
+    if ids:
+        query = query.where(Ticket.id.in_(ids))
+    elif q and q.strip().lstrip("#"):  # "#123" or "123" is the ticket of that number; any text is in titles
+        typed = q.strip().lstrip("#")
+        title = Ticket.title.ilike(f"%{escape_like(typed)}%", escape="\\")
+        number = int(typed) if typed.isdigit() and len(typed) <= INT32_DIGITS else None
+        query = query.where(or_(Ticket.id == number, title) if number is not None else title)
+    return ok([TicketOption(id=row.id, title=row.title) for row in (await db.execute(query)).all()])

@@ -13,9 +13,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api.deps import Need, Principal, SessionDep
 from api.envelope import Reply, ok
 from api.resource import Actions, Reference, Resource
-from api.resource.query import picked
+from api.resource.query import picked, picked_or_named
 from api.resource.scope import declares
 from api.routers.merchants import merchants, through_merchant
+from api.schemas.options import PickedIds, ShelfOption, Typed
 from api.schemas.types import Int64
 from api.schemas.warehouses import (
     ShelfCreate,
@@ -53,7 +54,11 @@ BY_MERCHANT = Reference(field="merchant_id", shown="merchant_email", target=merc
 # the screens whose forms pick a warehouse (location management, the product library, the order dialogs and the
 # store-warehouse bindings)
 ORDERS, BINDINGS = "outbound-inbound-order-query", "store-warehouse-binding"
-PICKERS = (MENU, "location-management", "product-library", ORDERS, BINDINGS)
+# the stock screens filtering by warehouse, the move stock dialog and the shelf merges pick one too
+STOCK = ("stock-change-record", "search-warehouse-stock", "stock-reconciliation", "shelf-merges")
+PICKERS = (MENU, "location-management", "product-library", ORDERS, BINDINGS, *STOCK)
+# the forms naming a shelf: the location screens, move stock, an inbound order's receipt, shelf merges
+SHELF_PICKERS = ("location-management", "stock-change-record", ORDERS, "shelf-merges")
 
 
 def merchant_email(merchant_id: Any) -> Any:
@@ -219,6 +224,17 @@ async def area_options(db: SessionDep,
     return ok([WarehouseAreaOption(id=a.id, warehouse_id=a.warehouse_id, warehouse_name=house, code=a.code,
                                    name=a.name) for a, house in rows])
 shelf_router = shelves.router(prefix="/warehouse-shelf", tags=["shelves"])
+
+
+@shelf_router.get("/options", summary="The shelves of one warehouse whose code or name contains what is typed (the "
+                  "first 20), or the given ids, for the pickers naming a shelf", openapi_extra=declares(shelves.scope))
+async def shelf_options(db: SessionDep, user: Annotated[Principal, Need(*SHELF_PICKERS)],
+                        warehouse_id: Annotated[Int64, Query(alias="warehouseId", ge=1)],
+                        q: Typed = None, ids: PickedIds = None) -> Reply[list[ShelfOption]]:
+    query = shelves.scope(select(Shelf).where(Shelf.warehouse_id == warehouse_id), user)
+    rows = await db.scalars(picked_or_named(query.order_by(Shelf.code, Shelf.id), [Shelf.code, Shelf.name], q,
+                                            Shelf.id, ids))
+    return ok([ShelfOption.model_validate(row) for row in rows])
 
 
 # ---- the product library (SPEC §2 /product-library) ------------------------------------------------------------

@@ -59,7 +59,9 @@ class NoticePublic(CamelModel):
     state: ContentState
     pinned: bool
     ticket_id: int | None
+    ticket_title: str | None = None  # the linked ticket and FAQ as people know them
     faq_id: int | None
+    faq_title: str | None = None
     text: str
     flow_pending: bool
     created_at: datetime

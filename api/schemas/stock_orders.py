@@ -11,7 +11,7 @@ from api.envelope import CamelModel
 from api.resource.bounds import bound_integers
 from api.resource.query import Eq, In, SearchParams, Where
 from api.schemas.merchants import checked
-from api.schemas.types import Int64, harden
+from api.schemas.types import INT64_MAX, Int64, harden
 from domain.enums import (
     OutboundWorkingStatus,
     PrintStatus,
@@ -146,6 +146,12 @@ class StockOrderProgress(CamelModel):
     revision: Annotated[int, Field(ge=0)]
     quantities: Annotated[list[Annotated[int, Field(ge=0, le=rules.QUANTITY_MAX)]],
                           Field(min_length=1, max_length=rules.LINES_MAX)]
+
+
+class StockOrderReceipt(StockOrderProgress):
+    """A receipt, optionally onto one shelf of the order's warehouse (what it receives is then on that shelf)."""
+
+    shelf_id: Annotated[int, Field(ge=1, le=INT64_MAX)] | None = None
 
 
 class StockOrderRef(CamelModel):

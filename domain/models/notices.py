@@ -3,7 +3,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from sqlalchemy import Boolean, ForeignKey, Index, String, Text, text
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column, query_expression
 
 from domain.db import Base, Timestamps
 from domain.enums import ContentLanguage, ContentState, NoticeKind, ReleaseStatus
@@ -31,6 +31,8 @@ class Notice(Base, Timestamps):
     pinned: Mapped[bool] = mapped_column(Boolean, default=False)
     ticket_id: Mapped[int | None] = mapped_column(ForeignKey("tickets.id", ondelete="SET NULL"))
     faq_id: Mapped[int | None] = mapped_column(ForeignKey("notices.id", ondelete="SET NULL"))
+    ticket_title: Mapped[str | None] = query_expression()  # read with the list (api/routers/notices.py)
+    faq_title: Mapped[str | None] = query_expression()
     text: Mapped[str] = mapped_column(Text)
     # the release flow has not been started yet (Temporal was unreachable when it was saved)
     flow_pending: Mapped[bool] = mapped_column(Boolean, default=False)

@@ -7,6 +7,7 @@ written, and the call's rollback undoes any movement a later line could not make
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
@@ -25,7 +26,7 @@ from domain.enums import (
 from domain.errors import DomainError, Invalid, NotFound
 from domain.models.merchants import Shop
 from domain.models.stock_orders import StockOrder, StockOrderAction, StockOrderLine
-from domain.models.warehouses import Warehouse
+from domain.models.warehouses import Shelf, Warehouse
 from domain.rules import stock_orders as rules
 from domain.rules.stock import Movement
 from domain.rules.stock_orders import Action, Line, MassAction, Step
@@ -159,10 +160,11 @@ async def check_channel_order(db: AsyncSession, body: Any, direction: StockOrder
 # ---- receive, ship ---------------------------------------------------------------------------------------------
 
 async def progress(db: AsyncSession, user: Actor, scope: OrderScope, action: Action,
-                   order_id: int, revision: int, quantities: Sequence[int]) -> StockOrder:
+                   order_id: int, revision: int, quantities: Sequence[int], shelf_id: int | None = None) -> StockOrder:
     """A receipt (inbound) or shipment (outbound) asked on the order as it stood at `revision`. The same request
     again (a retry, a double click) finds its own action at that revision and answers with the order as it is;
-    a request on an order someone changed meanwhile is refused, so nothing is received or shipped twice."""
+    a request on an order someone changed meanwhile is refused, so nothing is received or shipped twice. A receipt
+    naming a shelf (an enabled one of the order's warehouse) puts what it receives on that shelf."""
     row = await scope.load(db, order_id)
     if revision != row.revision:
         done = await db.scalar(select(StockOrderAction).where(
@@ -173,16 +175,26 @@ async def progress(db: AsyncSession, user: Actor, scope: OrderScope, action: Act
     rules.check_action(state_of(row), action)
     lines = lines_of(row)
     rules.check_progress(lines, quantities, field="quantities")
+    if shelf_id is not None:
+        await check_shelf(db, row, shelf_id)
     before = audit.snapshot(row)
-    await book(db, apply_progress(user, row, quantities))
+    await book(db, apply_progress(user, row, quantities, shelf_id))
     await record(db, user, row, action, quantities, before)
     return row
 
 
-def apply_progress(user: Actor, row: StockOrder, quantities: Sequence[int]) -> list[Movement]:
+async def check_shelf(db: AsyncSession, row: StockOrder, shelf_id: int) -> None:
+    """The shelf a receipt names is an enabled shelf of the order's warehouse (else it is not there for it)."""
+    shelf = await db.get(Shelf, shelf_id)
+    if shelf is None or shelf.warehouse_id != row.warehouse_id or not shelf.enabled:
+        raise Invalid(field="shelfId", rule="stock_order_shelf")
+
+
+def apply_progress(user: Actor, row: StockOrder, quantities: Sequence[int],
+                   shelf_id: int | None = None) -> list[Movement]:
     """The order after a receipt or shipment, and the movements that book it (the revision in their keys)."""
-    moves = [movement(user, row, line, PROGRESSES[row.direction], qty,
-                      rules.progress_key(row.id, row.revision, line.id))
+    moves = [replace(movement(user, row, line, PROGRESSES[row.direction], qty,
+                              rules.progress_key(row.id, row.revision, line.id)), shelf_id=shelf_id)
              for line, qty in zip(row.lines, quantities, strict=True) if qty]
     for line, qty in zip(row.lines, quantities, strict=True):
         line.done += qty

@@ -20,6 +20,7 @@ from domain.errors import Invalid
 from domain.flows import tickets as m
 from domain.i18n import DEFAULT_LANGUAGE, t
 from domain.models.calendars import BusinessCalendarRow, CalendarDay
+from domain.models.merchants import Merchant
 from domain.models.ticket_settings import TicketApplication, TicketCategory, TicketOnDuty
 from domain.models.tickets import Ticket, TicketAttachment, TicketComment, TicketHistory, TicketWatcher
 from domain.models.users import User
@@ -120,6 +121,21 @@ async def ensure_listed(db: AsyncSession, values: dict[str, Any]) -> None:
         value = values.get(field)
         if value is not None and await db.scalar(select(model.id).where(model.code == value, model.enabled)) is None:
             raise Invalid(field, "not_listed", value=value)
+
+
+MERCHANT_ID_DIGITS = 18  # a bigint's digits, so the id is looked up rather than overflowing
+
+
+async def ensure_account(db: AsyncSession, account_id: str | None) -> str | None:
+    """A ticket's issue account is a merchant, named by its id (the picker shows its email); answers the merchant's
+    email, or refuses the field."""
+    if account_id is None:
+        return None
+    email = await db.scalar(select(Merchant.email).where(Merchant.id == int(account_id))) if (
+        account_id.isdigit() and len(account_id) <= MERCHANT_ID_DIGITS) else None
+    if email is None:
+        raise Invalid("accountId", "ticket_account_missing", value=account_id)
+    return email
 
 
 def coerce(column: str, value: Any) -> Any:

@@ -18,7 +18,7 @@ let ticketId: number;
 beforeAll(async () => {
   const created = await api<{ id: number }>('POST', 'ticket/add', {
     title: LONG_TITLE, description: 'Orders of shop 42 stopped syncing at 09:00.', category: 'ERP', application: 'SYS_ERP',
-    issueType: 'ORDER_SYNC', issueLevel: 'SUBSTANTIAL', accountId: 'merchant-42', accountEmail: 'merchant42@example.com',
+    issueType: 'ORDER_SYNC', issueLevel: 'SUBSTANTIAL', accountEmail: 'merchant42@example.com',
     tags: ['shopee', 'sync'], project: 'oms-sync',
   }, await tokenFor());
   expect(created.code, created.message).toBe('SUCCESS');

@@ -86,6 +86,15 @@ export async function pick(page: Page, combobox: Locator, value: string): Promis
   await combobox.press('Enter');
 }
 
+/** Chooses in a record picker (a merchant by email, a warehouse by name, a shelf by code): types `typed`, takes the
+ *  first option showing it. */
+export async function choose(page: Page, combobox: Locator, typed: string): Promise<void> {
+  await combobox.fill(typed);
+  const option = selectOptions(page).filter({ hasText: typed }).first();
+  await option.waitFor();
+  await option.click();
+}
+
 /** Runs a row's action: one of its first two links, or an entry of its "More" menu. */
 export async function rowAction(page: Page, row: Locator, name: string): Promise<void> {
   const link = row.getByTestId('row-actions').getByRole('button', { name, exact: true });

@@ -4,19 +4,19 @@ import { screenshotOnFailure } from './failures';
 import { specBrowser } from './specBrowser';
 import { api } from './console';
 import { sql } from './database';
-import { signedIn, tokenFor } from './session';
+import { choose, signedIn, tokenFor } from './session';
 
 const browser = specBrowser();
 let page: Page;
 
 screenshotOnFailure('stock-sync', () => page);
 
-interface Stocked { shop_id: number; merchant_id: number; shop_name: string; channel: string; warehouse_id: number; sku: string }
+interface Stocked { shop_id: number; merchant_id: number; merchant_email: string; shop_name: string; channel: string; warehouse_id: number; sku: string }
 
 /** A demo store whose merchant has a warehouse holding stock (demo data), bound to it through the API. */
 async function stockedStore(): Promise<Stocked> {
   const [found] = await sql<Stocked>(
-    `SELECT s.id AS shop_id, s.merchant_id, s.name AS shop_name, s.channel, b.warehouse_id, b.sku
+    `SELECT s.id AS shop_id, s.merchant_id, s.merchant_email, s.name AS shop_name, s.channel, b.warehouse_id, b.sku
        FROM shops s JOIN warehouses w ON w.merchant_id = s.merchant_id JOIN stock_balances b ON b.warehouse_id = w.id
       WHERE s.bound AND s.connection_status = 'CONNECTED' ORDER BY s.id, b.sku LIMIT 1`);
   if (!found) throw new Error('no demo store with a stocked warehouse');
@@ -30,14 +30,14 @@ describe('stock sync (SPEC §2 /operation/ginee-oms/stock/search-warehouse-stock
   it('searches a merchant\'s warehouse stock, syncs it to a store and finds the pushes of the sync', async () => {
     const store = await stockedStore();
     page = await signedIn(browser, '/operation/ginee-oms/stock/search-warehouse-stock');
-    await page.getByLabel('Merchant id').first().fill(String(store.merchant_id));
+    await choose(page, page.getByRole('combobox', { name: 'Merchant' }).first(), store.merchant_email);
     await page.getByLabel('SKU').first().fill(store.sku);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByRole('row', { name: new RegExp(store.sku) }).first().waitFor();
 
     await page.getByRole('button', { name: 'Sync stock' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Merchant id').fill(String(store.merchant_id));
+    await choose(page, dialog.getByRole('combobox', { name: 'Merchant' }), store.merchant_email);
     await dialog.getByRole('combobox', { name: 'Store' }).click();
     await page.locator('.ant-select-item-option').filter({ hasText: store.shop_name }).first().click();
     await dialog.getByRole('button', { name: 'Sync' }).click();

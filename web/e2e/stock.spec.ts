@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { screenshotOnFailure } from './failures';
 import { specBrowser } from './specBrowser';
 import { sql } from './database';
-import { confirmDialog, pick, rowAction, signedIn } from './session';
+import { choose, confirmDialog, pick, rowAction, signedIn } from './session';
 
 const browser = specBrowser();
 let page: Page;
@@ -26,12 +26,12 @@ const onHand = async (warehouseId: number) =>
   (await sql<{ on_hand: number }>('SELECT on_hand FROM stock_balances WHERE warehouse_id = %s AND sku = %s', [warehouseId, SKU]))[0]?.on_hand;
 
 describe('stock change record and reconciliation (SPEC §3 stock change record)', () => {
-  it('moves stock from the screen, lists the change record, and repairs a drifted balance', async () => {
+  it('moves stock from the screen, lists the change record, and repairs a drifted balance', { timeout: 180_000 }, async () => {
     const warehouseId = await warehouse();
     page = await signedIn(browser, CHANGES_PATH);
     await page.getByTestId('move-stock').click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Warehouse').fill(String(warehouseId));
+    await choose(page, dialog.getByRole('combobox', { name: 'Warehouse' }), `Warehouse ${RUN}`);
     await dialog.getByLabel('SKU').fill(SKU);
     await pick(page, dialog.getByRole('combobox', { name: 'Movement' }), 'Manual inbound');
     await dialog.getByLabel('Quantity').fill('5');

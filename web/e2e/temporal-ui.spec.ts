@@ -20,7 +20,7 @@ beforeAll(async () => {
   await createStaff(SUPPORT, 'support', 'Support desk');
   const ticket = await api<{ id: number }>('POST', 'ticket/add', {
     title: TITLE, description: 'Stock of shop 7 stopped syncing.', category: 'ERP', application: 'OMS',
-    issueType: 'ORDER_SYNC', issueLevel: 'LOW', accountId: 'merchant-7', accountEmail: 'merchant7@example.com',
+    issueType: 'ORDER_SYNC', issueLevel: 'LOW', accountEmail: 'merchant7@example.com',
   }, admin);
   expect(ticket.code, ticket.message).toBe('SUCCESS');
   ticketId = ticket.data.id;

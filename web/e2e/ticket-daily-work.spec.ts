@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { screenshotOnFailure } from './failures';
 import { specBrowser } from './specBrowser';
 import { api } from './console';
-import { createStaff, ADMIN, pick, selectOptions, signedIn, tokenFor } from './session';
+import { choose, createStaff, ADMIN, pick, selectOptions, signedIn, tokenFor } from './session';
+import { sql } from './database';
 
 const browser = specBrowser();
 let page: Page;
@@ -56,13 +57,16 @@ describe('tickets for daily work: edit, reassign, merge by search, people on dut
     const form = page.getByTestId('ticket-edit-form');
     await form.getByLabel('Title', { exact: true }).fill(`Returned parcels not restocked ${STAMP}`);
     await pick(page, form.getByRole('combobox', { name: 'Category' }), CATEGORY);
-    await form.getByLabel('Issue account id', { exact: true }).fill('merchant-77');
+    const [merchant] = await sql<{ id: number; email: string }>('SELECT id, email FROM merchants ORDER BY id LIMIT 1');
+    await choose(page, form.getByRole('combobox', { name: 'Issue account', exact: true }), merchant!.email);
     const sent = page.waitForRequest((request) => request.url().endsWith(`/cms/ticket/${id}/modify`));
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
-    expect((await sent).postDataJSON()).toEqual({ title: `Returned parcels not restocked ${STAMP}`, category: CATEGORY, accountId: 'merchant-77' });
+    expect((await sent).postDataJSON()).toEqual({
+      title: `Returned parcels not restocked ${STAMP}`, category: CATEGORY, accountId: String(merchant!.id), accountEmail: merchant!.email,
+    });
     await page.getByTestId('ticket-title').getByText(`Returned parcels not restocked ${STAMP}`).waitFor();
     await expect.poll(() => summary('category').innerText()).toBe(CATEGORY);
-    expect(await page.getByTestId('timeline-history').last().innerText()).toContain('Changed: account_id, category, title');
+    expect(await page.getByTestId('timeline-history').last().innerText()).toContain('Changed: account_email, account_id, category, title');
   });
 
   it('a holder of the assign button hands the ticket to a colleague; claim is not offered to who holds it', async () => {

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { screenshotOnFailure } from './failures';
 import { specBrowser } from './specBrowser';
 import { api } from './console';
-import { pick, signedIn, tokenFor } from './session';
+import { choose, pick, signedIn, tokenFor } from './session';
 import { readXlsx, writeXlsx } from './spreadsheet';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -35,7 +35,7 @@ describe('a warehouse with a shelf and a product (SPEC §2 warehouse list, locat
     await dialog().getByLabel('Warehouse code').fill(`WH ${RUN}`);
     await dialog().getByText("Warehouse code: letters, digits, '.', '_' and '-' only, starting with a letter or digit").waitFor();
     await dialog().getByLabel('Warehouse code').fill(`WH-${RUN}`);
-    await dialog().getByLabel('Merchant id').fill(String(merchant.id));
+    await choose(page, dialog().getByRole('combobox', { name: 'Merchant' }), merchant.email);
     await pick(page, dialog().getByRole('combobox', { name: 'Provider' }), 'JNE Fulfillment');
     await dialog().getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved.').waitFor();
@@ -59,7 +59,7 @@ describe('a warehouse with a shelf and a product (SPEC §2 warehouse list, locat
     await page.getByRole('button', { name: 'Add' }).click();
     await dialog().getByLabel('SKU').fill(`KOPI-${RUN}`);
     await dialog().getByLabel('Product name').fill('Kopi Toraja 250 g');
-    await dialog().getByLabel('Merchant id').fill(String(merchant.id));
+    await choose(page, dialog().getByRole('combobox', { name: 'Merchant' }), merchant.email);
     await pick(page, dialog().getByRole('combobox', { name: 'Category' }), 'Food and beverage');
     await dialog().getByLabel('Weight (g)').fill('0');
     await dialog().getByRole('button', { name: 'Save' }).click();

@@ -2630,6 +2630,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/merchant/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Merchants whose email contains what is typed (the first 20), or the given ids, for pickers */
+        get: operations["merchants_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/merchant/search": {
         parameters: {
             query?: never;
@@ -2902,6 +2919,23 @@ export interface paths {
         put?: never;
         /** Modify a Notice */
         post: operations["notices_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/notice/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** FAQ (not deleted) whose title contains what is typed (the first 20), or the given ids, for the notice form's FAQ picker */
+        get: operations["notices_faq_options"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5775,6 +5809,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/ticket/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tickets whose number or title contains what is typed (the first 20, newest first), or the given ids, for the pickers naming a ticket (a notice's ticket) */
+        get: operations["tickets_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/ticket/search": {
         parameters: {
             query?: never;
@@ -6799,6 +6850,23 @@ export interface paths {
         put?: never;
         /** Modify a Shelf */
         post: operations["shelves_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/warehouse-shelf/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shelves of one warehouse whose code or name contains what is typed (the first 20), or the given ids, for the pickers naming a shelf */
+        get: operations["shelves_shelf_options"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -8707,6 +8775,15 @@ export interface components {
              */
             since: string;
         };
+        /** FaqOption */
+        FaqOption: {
+            /** Id */
+            id: number;
+            /** Language */
+            language: string;
+            /** Title */
+            title: string;
+        };
         /** FeatureNode */
         FeatureNode: {
             /** Key */
@@ -10004,6 +10081,15 @@ export interface components {
             /** Whatsappgroupid */
             whatsappGroupId?: number | null;
         };
+        /** MerchantOption */
+        MerchantOption: {
+            /** Country */
+            country: string;
+            /** Email */
+            email: string;
+            /** Id */
+            id: number;
+        };
         /**
          * MerchantPackageState
          * @description SPEC §4: a merchant's package state.
@@ -10292,6 +10378,8 @@ export interface components {
             endAt: string;
             /** Faqid */
             faqId: number | null;
+            /** Faqtitle */
+            faqTitle?: string | null;
             /** Flowpending */
             flowPending: boolean;
             /** Id */
@@ -10316,6 +10404,8 @@ export interface components {
             text: string;
             /** Ticketid */
             ticketId: number | null;
+            /** Tickettitle */
+            ticketTitle?: string | null;
             /** Title */
             title: string;
             /**
@@ -15238,6 +15328,26 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[list[FaqOption]] */
+        Reply_list_FaqOption__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["FaqOption"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[list[FeatureNode]] */
         Reply_list_FeatureNode__: {
             /**
@@ -15367,6 +15477,26 @@ export interface components {
             code: string;
             /** Data */
             data?: components["schemas"]["MenuNode"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[list[MerchantOption]] */
+        Reply_list_MerchantOption__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["MerchantOption"][] | null;
             /**
              * Message
              * @default
@@ -15558,6 +15688,26 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[list[ShelfOption]] */
+        Reply_list_ShelfOption__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["ShelfOption"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[list[ShopOption]] */
         Reply_list_ShopOption__: {
             /**
@@ -15567,6 +15717,26 @@ export interface components {
             code: string;
             /** Data */
             data?: components["schemas"]["ShopOption"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[list[TicketOption]] */
+        Reply_list_TicketOption__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["TicketOption"][] | null;
             /**
              * Message
              * @default
@@ -16577,6 +16747,19 @@ export interface components {
             workflowId: string;
             /** Workflowurl */
             workflowUrl: string | null;
+        };
+        /** ShelfOption */
+        ShelfOption: {
+            /** Code */
+            code: string;
+            /** Enabled */
+            enabled: boolean;
+            /** Id */
+            id: number;
+            /** Name */
+            name?: string | null;
+            /** Warehouseid */
+            warehouseId: number;
         };
         /** ShelfPublic */
         ShelfPublic: {
@@ -17593,6 +17776,20 @@ export interface components {
             warehouseName?: string | null;
             workingStatus: components["schemas"]["OutboundWorkingStatus"] | null;
         };
+        /**
+         * StockOrderReceipt
+         * @description A receipt, optionally onto one shelf of the order's warehouse (what it receives is then on that shelf).
+         */
+        StockOrderReceipt: {
+            /** Id */
+            id: number;
+            /** Quantities */
+            quantities: number[];
+            /** Revision */
+            revision: number;
+            /** Shelfid */
+            shelfId?: number | null;
+        };
         /** StockOrderRef */
         StockOrderRef: {
             /** Id */
@@ -18537,6 +18734,13 @@ export interface components {
             scope: components["schemas"]["TicketScope"];
             submitted: components["schemas"]["NavbarGroup"];
             watched: components["schemas"]["NavbarGroup"];
+        };
+        /** TicketOption */
+        TicketOption: {
+            /** Id */
+            id: number;
+            /** Title */
+            title: string;
         };
         /** TicketPage */
         TicketPage: {
@@ -24269,6 +24473,38 @@ export interface operations {
             };
         };
     };
+    merchants_options: {
+        parameters: {
+            query?: {
+                q?: string | null;
+                ids?: number[] | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_MerchantOption__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     merchants_search: {
         parameters: {
             query?: never;
@@ -24758,6 +24994,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_NoticePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    notices_faq_options: {
+        parameters: {
+            query?: {
+                q?: string | null;
+                ids?: number[] | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_FaqOption__"];
                 };
             };
             /** @description Validation Error */
@@ -27102,7 +27370,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StockOrderProgress"];
+                "application/json": components["schemas"]["StockOrderReceipt"];
             };
         };
         responses: {
@@ -30077,6 +30345,38 @@ export interface operations {
             };
         };
     };
+    tickets_options: {
+        parameters: {
+            query?: {
+                q?: string | null;
+                ids?: number[] | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_TicketOption__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     tickets_search: {
         parameters: {
             query?: never;
@@ -31984,6 +32284,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_ShelfPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shelves_shelf_options: {
+        parameters: {
+            query: {
+                warehouseId: number;
+                q?: string | null;
+                ids?: number[] | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_ShelfOption__"];
                 };
             };
             /** @description Validation Error */

@@ -1,6 +1,7 @@
 import { defineResource } from '../../components/resource';
 import type { AuthorityNode } from './api';
 import { ParentSelect } from './ParentSelect';
+import { asReference } from '../../components/ReferenceSelect';
 import { checkIdentifier, checkSort } from './rules';
 
 type Authority = Omit<AuthorityNode, 'children'>;
@@ -15,7 +16,7 @@ export default defineResource<Authority>({
   permission: 'menu-management',
   actions: ['add', 'edit', 'delete'],
   columns: [
-    { key: 'parentId', title: 'parent', form: { input: ParentSelect } },
+    { key: 'parentId', title: 'parent', form: { input: asReference(ParentSelect, '/cms/authority/tree-list') } },
     { key: 'menuType', title: 'menuType', type: 'enum', enum: 'MenuType', form: { required: true } },
     { key: 'title', title: 'titleField', form: { required: true, max: 64 } },
     { key: 'identifier', title: 'identifier', form: { required: true, max: 128, check: checkIdentifier, fixed: true } },

@@ -1,4 +1,5 @@
 import type { components } from '../../api/schema';
+import { MerchantInput } from '../merchants/MerchantInput';
 import { defineResource, type Column } from '../../components/resource';
 
 export type Payment = components['schemas']['PaymentPublic'];
@@ -7,7 +8,7 @@ export type Payment = components['schemas']['PaymentPublic'];
 const columns: Column<Payment>[] = [
   { key: 'id', title: 'id', sorter: true, hidden: true },
   { key: 'merchantEmail', title: 'merchantEmail', priority: 'key', filter: true, copyable: true, width: 220, ellipsis: true },
-  { key: 'merchantId', title: 'merchantId', filter: true, hidden: true },
+  { key: 'merchantId', title: 'merchantId', filter: { input: MerchantInput }, hidden: true },
   { key: 'planName', title: 'planName', type: 'enum', enum: 'PlanName' },
   { key: 'subscriptionId', title: 'subscriptionId', hidden: true, copyable: true },
   { key: 'amount', title: 'amount', type: 'currency', currency: 'currency', priority: 'key', sorter: true },

@@ -1,5 +1,7 @@
 import { defineResource } from '../../components/resource';
 import type { Notice } from './api';
+import { TicketInput } from '../tickets/TicketInput';
+import { FaqInput } from './FaqInput';
 
 /** SPEC §9: notice text 300 characters as a reader sees them; the server counts them without the markup. */
 export const TEXT_MAX = 300;
@@ -21,8 +23,8 @@ export default defineResource<Notice>({
     { key: 'releaseAt', title: 'releaseAt', type: 'datetime', filter: true, sorter: true, form: { required: true } },
     { key: 'startAt', title: 'startAt', type: 'datetime', sorter: true, priority: 'wide', form: { required: true } },
     { key: 'endAt', title: 'endAt', type: 'datetime', sorter: true, priority: 'wide', form: { required: true } },
-    { key: 'ticketId', title: 'ticketId', type: 'number', hidden: true, form: {} },
-    { key: 'faqId', title: 'faqId', type: 'number', hidden: true, form: {} },
+    { key: 'ticketId', title: 'ticketId', type: 'number', hidden: true, format: (_, row) => (row.ticketId ? `#${row.ticketId} ${row.ticketTitle ?? ''}` : null), form: { input: TicketInput } },
+    { key: 'faqId', title: 'faqId', type: 'number', hidden: true, format: (_, row) => row.faqTitle ?? row.faqId, form: { input: FaqInput } },
     { key: 'text', title: 'text', type: 'html', hidden: true, ellipsis: true, form: { required: true, max: TEXT_MAX } },
     { key: 'flowPending', title: 'flowPending', type: 'boolean', hidden: true },
     { key: 'updatedAt', title: 'common.updatedAt', type: 'datetime', sorter: true },

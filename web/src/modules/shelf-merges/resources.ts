@@ -1,5 +1,6 @@
 import { defineResource } from '../../components/resource';
 import { detailPath, type ShelfMerge } from './api';
+import { WarehouseInput } from '../warehouses/WarehouseInput';
 
 const list = (value: unknown) => (Array.isArray(value) ? value.join(', ') : '');
 
@@ -13,7 +14,7 @@ export const shelfMerges = defineResource<ShelfMerge>({
   columns: [
     { key: 'id', title: 'id', type: 'number', priority: 'key', filter: true, sorter: true, width: 80 },
     { key: 'warehouseName', title: 'warehouse', priority: 'key' },
-    { key: 'warehouseId', title: 'warehouse', table: false, filter: true },
+    { key: 'warehouseId', title: 'warehouse', table: false, filter: { input: WarehouseInput } },
     { key: 'sourceShelfCodes', title: 'sources', format: list, ellipsis: true, width: 200 },
     { key: 'targetShelfCode', title: 'target', priority: 'key' },
     { key: 'state', title: 'state', type: 'enum', enum: 'ShelfMergeState', priority: 'key', filter: { multiple: true }, sorter: true },

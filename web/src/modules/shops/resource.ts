@@ -1,6 +1,7 @@
 import { api } from '../../api/client';
 import type { components } from '../../api/schema';
 import { permissionOf } from '../../app/access/operations';
+import { MerchantInput } from '../merchants/MerchantInput';
 import { defineResource, type Column, type RowAction } from '../../components/resource';
 import { toast } from '../../components/feedback';
 
@@ -11,7 +12,7 @@ const columns: Column<Shop>[] = [
   { key: 'id', title: 'id', sorter: true, copyable: true },
   { key: 'name', title: 'name', priority: 'key', filter: true, copyable: true, sorter: true, width: 200, ellipsis: true },
   { key: 'merchantEmail', title: 'merchantEmail', priority: 'key', filter: true, copyable: true, width: 220, ellipsis: true },
-  { key: 'merchantId', title: 'merchantId', filter: true, hidden: true },
+  { key: 'merchantId', title: 'merchantId', filter: { input: MerchantInput }, hidden: true },
   { key: 'channel', title: 'channel', type: 'enum', enum: 'Channel', filter: { multiple: true }, sorter: true },
   { key: 'country', title: 'country', type: 'enum', enum: 'Country', filter: { multiple: true } },
   { key: 'externalShopId', title: 'externalShopId', filter: true, copyable: true },

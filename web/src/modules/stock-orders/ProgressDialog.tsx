@@ -1,5 +1,7 @@
 import { api } from '../../api/client';
 import { Form, InputNumber, Modal, Table } from 'antd';
+import { FormControl } from '../../components/resource/fields';
+import { SHELF_FIELD } from './receiveFields';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslate } from '../../i18n';
 import { toast } from '../../components/feedback';
@@ -12,12 +14,14 @@ import type { StockOrder } from './resource';
  */
 export function ProgressDialog({ order, onClose, onDone }: { order: StockOrder; onClose: () => void; onDone: () => void }) {
   const t = useTranslate(['stock-orders']);
-  const [form] = Form.useForm<{ quantities: number[] }>();
+  const [form] = Form.useForm<{ quantities: number[]; shelfId?: number | null }>();
   const inbound = isInbound(order);
   const left = remaining(order);
   const save = useMutation({
-    mutationFn: (quantities: number[]) =>
-      api.post(inbound ? '/cms/stock-order/receive' : '/cms/stock-order/ship', { body: { id: order.id, revision: order.revision, quantities } }),
+    mutationFn: ({ quantities, shelfId }: { quantities: number[]; shelfId?: number | null }) =>
+      inbound
+        ? api.post('/cms/stock-order/receive', { body: { id: order.id, revision: order.revision, quantities, shelfId: shelfId ?? undefined } })
+        : api.post('/cms/stock-order/ship', { body: { id: order.id, revision: order.revision, quantities } }),
     onSuccess: () => {
       toast.success(t(inbound ? 'received' : 'shipped'));
       onDone();
@@ -30,11 +34,19 @@ export function ProgressDialog({ order, onClose, onDone }: { order: StockOrder; 
       okText={t(inbound ? 'receive' : 'ship')}
       cancelText={t('common.cancel')}
       confirmLoading={save.isPending}
-      onOk={() => void form.validateFields().then((values) => save.mutate(values.quantities.map((q) => q ?? 0)))}
+      onOk={() => void form.validateFields().then((values) => save.mutate({ quantities: values.quantities.map((q) => q ?? 0), shelfId: values.shelfId }))}
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form form={form} initialValues={{ quantities: left }} data-testid="progress-form">
+      <Form form={form} layout="vertical" initialValues={{ quantities: left, warehouseId: order.warehouseId }} data-testid="progress-form">
+        {inbound && (
+          <>
+            <Form.Item name="warehouseId" hidden><InputNumber /></Form.Item>
+            <Form.Item name="shelfId" label={t('shelf')} extra={t('shelfHint', { warehouse: order.warehouseName ?? '' })}>
+              <FormControl column={SHELF_FIELD} label={t('shelf')} />
+            </Form.Item>
+          </>
+        )}
         <Table
           rowKey="id"
           size="small"

@@ -10,6 +10,8 @@ import {
   isInbound, orderNumbers,
 } from './rules';
 import { OrderDetail } from './OrderDetail';
+import { MerchantInput } from '../merchants/MerchantInput';
+import { WarehouseInput } from '../warehouses/WarehouseInput';
 
 export type StockOrder = components['schemas']['StockOrderPublic'];
 
@@ -27,9 +29,9 @@ const columns: Column<StockOrder>[] = [
   { key: 'logisticNo', title: 'logisticNo', copyable: true },
   { key: 'deliveryMethod', title: 'deliveryMethod', type: 'enum', enum: 'ShippingMethod' },
   { key: 'merchantEmail', title: 'merchantEmail', priority: 'wide', width: 220, ellipsis: true },
-  { key: 'merchantId', title: 'merchantId', filter: true, hidden: true },
+  { key: 'merchantId', title: 'merchantId', filter: { input: MerchantInput }, hidden: true },
   { key: 'warehouseName', title: 'warehouseName', priority: 'wide' },
-  { key: 'warehouseId', title: 'warehouseId', filter: true, hidden: true },
+  { key: 'warehouseId', title: 'warehouseId', filter: { input: WarehouseInput }, hidden: true },
   { key: 'channelOrderNo', title: 'channelOrderNo', copyable: true, hidden: true },
   { key: 'channelOrderedAt', title: 'channelOrderedAt', type: 'datetime', hidden: true },
   { key: 'remark', title: 'remark', hidden: true },

@@ -1,9 +1,11 @@
-import { Form, Input, InputNumber, Modal, Typography } from 'antd';
+import { Form, Input, Modal, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '../../components/feedback';
 import { showFieldErrors } from '../../components/resource/fieldErrors';
 import { useTranslate } from '../../i18n';
 import { stockSyncApi } from './api';
+import { MERCHANT_FIELD } from './dialogFields';
+import { FormControl } from '../../components/resource/fields';
 
 /** One SKU a line (or separated by commas or spaces), as they are pasted from a spreadsheet. */
 export function skusOf(text: string | undefined): string[] {
@@ -25,7 +27,7 @@ export function StockFixDialog({ onClose, done }: { onClose: () => void; done: (
       <Typography.Paragraph type="secondary">{t('fixHint')}</Typography.Paragraph>
       <Form form={form} layout="vertical" name="stock-fix" onFinish={(values) => fix.mutate(values)}>
         <Form.Item name="merchantId" label={t('merchantId')} rules={[{ required: true, message: t('required', { field: t('merchantId') }) }]}>
-          <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+          <FormControl column={MERCHANT_FIELD} label={t('merchantId')} />
         </Form.Item>
         <Form.Item name="skus" label={t('skus')}
           rules={[{ validator: (_, value: string) => (skusOf(value).length ? Promise.resolve() : Promise.reject(new Error(t('required', { field: t('skus') })))) }]}>

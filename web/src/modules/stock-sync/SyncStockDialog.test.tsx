@@ -6,6 +6,7 @@ import { loadNamespaces } from '../../i18n';
 import { envelope, fakeApi, type SeenRequest } from '../../test/fakeApi';
 import { SyncStockDialog } from './SyncStockDialog';
 import { skusOf } from './StockFixDialog';
+import { pick } from '../../test/pick';
 
 beforeAll(() => loadNamespaces(['stock-sync', 'resource']));
 
@@ -24,6 +25,7 @@ const ENUMS: Record<string, object[]> = {
 function openDialog(sync: (request: SeenRequest) => { status?: number; body: unknown }) {
   const seen = fakeApi((request) => {
     if (request.url.includes('common/enums/')) return { body: envelope(ENUMS[request.url.split('/').pop()!] ?? []) };
+    if (request.url.includes('merchant/options')) return { body: envelope([{ id: 7, email: 'toko@lima.test', country: 'ID' }]) };
     if (request.url.endsWith('stock-sync/binding/search')) return { body: envelope({ items: [STORE], total: 1, page: 1, pageSize: 500 }) };
     if (request.url.endsWith('stock-sync/sync')) return sync(request);
     return { status: 404, body: envelope(null, 'NOT_FOUND', 'not found') };
@@ -40,7 +42,7 @@ function openDialog(sync: (request: SeenRequest) => { status?: number; body: unk
 }
 
 async function fill() {
-  fireEvent.change(screen.getByLabelText('Merchant id'), { target: { value: '7' } });
+  await pick('Merchant', 'toko@lima.test'); // the merchant is picked by its email
   fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Store' }));
   fireEvent.click(await screen.findByText('Toko Lima (LAZADA_ID)'));
   // the store's country and channel are filled in from the store picked
@@ -54,7 +56,7 @@ describe('the sync stock dialog', { timeout: 120_000 }, () => {
   it('asks for merchant, store, country and channel before calling the server (SPEC §5)', async () => {
     const seen = openDialog(() => ({ body: envelope(started) }));
     fireEvent.click(screen.getByRole('button', { name: 'Sync' }));
-    for (const field of ['Merchant id', 'Store', 'Country', 'Channel']) {
+    for (const field of ['Merchant', 'Store', 'Country', 'Channel']) {
       expect(await screen.findByText(`${field} is required`)).toBeTruthy();
     }
     expect(seen.some((r) => r.url.endsWith('stock-sync/sync'))).toBe(false);

@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { Alert, Form, InputNumber, Modal, Select } from 'antd';
+import { Alert, Form, Modal, Select } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { showFieldErrors } from '../../components/resource/fieldErrors';
 import { resourceApi, useEnumOptions } from '../../components/resource';
 import { useTranslate } from '../../i18n';
 import { stockSyncApi, type EventFlow } from './api';
 import { FlowLink } from './FlowLink';
+import { MERCHANT_FIELD } from './dialogFields';
+import { FormControl } from '../../components/resource/fields';
 import type { Binding } from './resources';
 
 const FIELDS = ['merchantId', 'country', 'channel', 'shopId'] as const;
@@ -50,9 +52,13 @@ export function SyncStockDialog({ onClose, done }: { onClose: () => void; done: 
           message={t('syncStarted', { id: started.event.id })}
           description={<FlowLink url={started.workflowUrl} label={t('openFlow')} />} />
       ) : (
-        <Form form={form} layout="vertical" name="stock-sync" onFinish={(values) => sync.mutate(values)}>
+        <Form form={form} layout="vertical" name="stock-sync" onFinish={(values) => sync.mutate(values)}
+          onValuesChange={(changed: Record<string, unknown>) => {
+            // another merchant's stores: the store picked for the last one is no longer a choice
+            if ('merchantId' in changed) form.setFieldsValue({ shopId: undefined, country: undefined, channel: undefined });
+          }}>
           <Form.Item name="merchantId" label={t('merchantId')} rules={required('merchantId')}>
-            <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+            <FormControl column={MERCHANT_FIELD} label={t('merchantId')} />
           </Form.Item>
           <Form.Item name="shopId" label={t('shopId')} rules={required('shopId')} extra={t('syncStoreHint')}>
             <Select showSearch optionFilterProp="label" onChange={pickStore}

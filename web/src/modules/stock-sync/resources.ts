@@ -4,6 +4,7 @@ import { defineResource, type Column, type Row, type RowAction } from '../../com
 import { toast } from '../../components/feedback';
 import { ShopInput } from '../shops/ShopInput';
 import { WarehouseInput } from '../warehouses/WarehouseInput';
+import { MerchantInput } from '../merchants/MerchantInput';
 
 export type Balance = components['schemas']['StockSyncBalancePublic'];
 export type Inventory = components['schemas']['StockInventoryPublic'];
@@ -14,7 +15,7 @@ export type Push = components['schemas']['StockPushPublic'];
 export type Setting = components['schemas']['StockSettingPublic'];
 
 const namespace = 'stock-sync';
-const merchantId = { key: 'merchantId', title: 'merchantId', type: 'number', filter: true, hidden: true } as const;
+const merchantId = { key: 'merchantId', title: 'merchantId', type: 'number', filter: { input: MerchantInput }, hidden: true } as const;
 const merchantEmail = { key: 'merchantEmail', title: 'merchantEmail', priority: 'wide', copyable: true, ellipsis: true, width: 200 } as const;
 const sku = { key: 'sku', title: 'sku', priority: 'key', filter: true, copyable: true, sorter: true } as const;
 const units = (key: string, sorter = false): Column<Row> => ({ key, title: key, type: 'number', sorter });
@@ -25,7 +26,7 @@ export const balances = defineResource<Balance>({
   actions: ['export'], defaultSort: 'sku',
   columns: [
     sku, merchantId, merchantEmail,
-    { key: 'warehouseId', title: 'warehouseId', type: 'number', filter: true, hidden: true },
+    { key: 'warehouseId', title: 'warehouseId', type: 'number', filter: { input: WarehouseInput }, hidden: true },
     { key: 'warehouseName', title: 'warehouseName', priority: 'key' },
     units('onHand', true), units('spare'), units('locked', true), units('promotion'), units('transit'),
     { ...units('available', true), priority: 'key' },
@@ -66,12 +67,12 @@ export const bindings = defineResource<Binding>({
   actions: ['add', 'edit', 'delete', 'export'],
   columns: [
     { key: 'shopName', title: 'shopName', priority: 'key' },
-    { key: 'shopId', title: 'shopId', type: 'number', filter: true, hidden: true, form: { required: true, createOnly: true, input: ShopInput } },
+    { key: 'shopId', title: 'shopId', type: 'number', filter: { input: ShopInput }, hidden: true, form: { required: true, createOnly: true, input: ShopInput } },
     merchantId, merchantEmail,
     { key: 'channel', title: 'channel', type: 'enum', enum: 'Channel' },
     { key: 'country', title: 'country', type: 'enum', enum: 'Country' },
     { key: 'warehouseName', title: 'warehouseName', priority: 'key' },
-    { key: 'warehouseId', title: 'warehouseId', type: 'number', filter: true, hidden: true, form: { required: true, createOnly: true, input: WarehouseInput } },
+    { key: 'warehouseId', title: 'warehouseId', type: 'number', filter: { input: WarehouseInput }, hidden: true, form: { required: true, createOnly: true, input: WarehouseInput } },
     { key: 'syncEnabled', title: 'syncEnabled', type: 'boolean', filter: true, form: {} },
     { key: 'createdAt', title: 'createdAt', type: 'datetime', priority: 'wide' },
   ] as Column<Binding>[],
@@ -125,7 +126,7 @@ export const pushes = defineResource<Push>({
     sku, merchantId, merchantEmail,
     { key: 'eventId', title: 'eventId', type: 'number', filter: true },
     { key: 'shopName', title: 'shopName' },
-    { key: 'shopId', title: 'shopId', type: 'number', filter: true, hidden: true },
+    { key: 'shopId', title: 'shopId', type: 'number', filter: { input: ShopInput }, hidden: true },
     { key: 'channel', title: 'channel', type: 'enum', enum: 'Channel' },
     units('available'), units('promotion'), { ...units('quantity'), priority: 'key' },
     { key: 'status', title: 'status', type: 'enum', enum: 'StockSyncStatus', priority: 'key', filter: { multiple: true } },

@@ -2,6 +2,7 @@ import type { components } from '../../api/schema';
 import { defineResource } from '../../components/resource';
 import { toast } from '../../components/feedback';
 import { repairBalance } from './api';
+import { WarehouseInput } from '../warehouses/WarehouseInput';
 
 type Run = components['schemas']['StockReconciliationPublic'];
 type Drift = components['schemas']['StockDriftPublic'];
@@ -39,7 +40,7 @@ export const drifts = defineResource<Drift>({
   defaultSort: '-id',
   columns: [
     { key: 'reconciliationId', title: 'run', filter: true },
-    { key: 'warehouseId', title: 'warehouse', table: false, filter: true },
+    { key: 'warehouseId', title: 'warehouse', table: false, filter: { input: WarehouseInput } },
     { key: 'warehouseName', title: 'warehouse', priority: 'key' },
     { key: 'sku', title: 'sku', priority: 'key', filter: true, copyable: true },
     // a shelf's drift: its stock against the movements that named the shelf ("shelf" on both sides)

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { MerchantInput } from '../merchants/MerchantInput';
 import { defineResource } from '../../components/resource';
 import type { SubscriptionRequest } from './api';
 
@@ -15,7 +16,7 @@ export default defineResource<RequestRow>({
     { key: 'id', title: 'fields.id', priority: 'key', format: (_, row) => <Link to={`/approval/${row.id}`}>#{row.id}</Link> },
     { key: 'state', title: 'fields.state', type: 'enum', enum: 'SubscriptionRequestState', priority: 'key', filter: { multiple: true } },
     { key: 'kind', title: 'fields.kind', type: 'enum', enum: 'SubscriptionKind', filter: true },
-    { key: 'merchantId', title: 'fields.merchantId', type: 'number', filter: true, hidden: true },
+    { key: 'merchantId', title: 'fields.merchantId', type: 'number', filter: { input: MerchantInput }, hidden: true },
     { key: 'merchantEmail', title: 'fields.merchant', priority: 'key', ellipsis: true, width: 220 },
     { key: 'requesterName', title: 'fields.requester' },
     { key: 'totalActualPayment', title: 'fields.actualPayment', type: 'currency', currency: 'currency' },

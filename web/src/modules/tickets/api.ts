@@ -20,6 +20,9 @@ export const ticketApi = {
   exportFile: (body: Record<string, unknown>) => api.download('/cms/ticket/export', { body: body as Filters, timeoutMs: MAX_TIMEOUT_MS }),
 };
 
+/** The ticket list of one merchant account (the list's account filter). */
+export const accountTicketsPath = (accountId: string) => `/system/ticket/list?accountId=${encodeURIComponent(accountId)}`;
+
 /** Where a ticket opens (the detail screen, `ticket-view`). */
 export const ticketPath = (id: number) => `/ticket/${id}`;
 

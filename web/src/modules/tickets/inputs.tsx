@@ -3,6 +3,7 @@ import { useTranslate } from '../../i18n';
 import type { InputProps } from '../../components/resource';
 import { labelled } from '../../components/resource/labelled';
 import { UserSelect } from '../users/UserSelect';
+import { asReference } from '../../components/ReferenceSelect';
 
 /** Free values typed and taken with Enter or a comma: tags. */
 export function TagsInput({ id, label, value, onChange }: InputProps) {
@@ -21,9 +22,9 @@ export function TagsInput({ id, label, value, onChange }: InputProps) {
   );
 }
 
-export function UserInput({ id, label, value, onChange }: InputProps) {
+export const UserInput = asReference(function UserInput({ id, label, value, onChange }: InputProps) {
   return <UserSelect id={id} label={label} value={value} onChange={onChange} />;
-}
+}, '/cms/user/options');
 
 /** Yes, no, or either; the address holds `true` / `false`. */
 export function YesNoInput({ id, label, value, onChange }: InputProps) {

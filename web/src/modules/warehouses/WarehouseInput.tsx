@@ -1,15 +1,23 @@
 import type { components } from '../../api/schema';
-import { referenceSelect } from '../../components/ReferenceSelect';
+import { referenceSearch, referenceSelect } from '../../components/ReferenceSelect';
 
 type WarehouseOption = components['schemas']['WarehouseOption'];
 type AreaOption = components['schemas']['WarehouseAreaOption'];
+type ShelfOption = components['schemas']['ShelfOption'];
 
 /** The picker of a warehouse for the location forms and filters: the warehouses the reader's data authority
  *  shows, named with their code and merchant. */
 export const WarehouseInput = referenceSelect<WarehouseOption>(
   '/cms/warehouse/options', (warehouse) => `${warehouse.name} · ${warehouse.code} · ${warehouse.merchantEmail}`);
 
-/** The picker of a shelf's product area: the areas the reader may see, named with their warehouse (the server
- *  refuses an area of another warehouse than the shelf's, on this field). */
+/** The picker of a shelf's product area: only the areas of the warehouse the form has picked (the server refuses
+ *  an area of another warehouse than the shelf's, on this field). */
 export const AreaInput = referenceSelect<AreaOption>(
-  '/cms/warehouse-area/options', (area) => `${area.warehouseName ?? ''} · ${area.code} · ${area.name}`);
+  '/cms/warehouse-area/options', (area) => `${area.code} · ${area.name}`, { field: 'warehouseId', of: (area) => area.warehouseId });
+
+/** The picker of a shelf, by its code (and name), among the shelves of the warehouse the form has picked. */
+export const ShelfInput = referenceSearch<ShelfOption>({
+  api: '/cms/warehouse-shelf/options',
+  name: (shelf) => (shelf.name ? `${shelf.code} · ${shelf.name}` : shelf.code),
+  parent: { field: 'warehouseId', param: 'warehouseId' },
+});

@@ -4,6 +4,7 @@ import { permissionOf } from '../../app/access/operations';
 import { defineResource, type Column, type RowAction } from '../../components/resource';
 import { toast } from '../../components/feedback';
 import type { Translate } from '../../i18n';
+import { MerchantInput } from '../merchants/MerchantInput';
 import { AreaInput, WarehouseInput } from './WarehouseInput';
 
 export type Warehouse = components['schemas']['WarehousePublic'];
@@ -26,7 +27,7 @@ export function checkSku(value: unknown, label: string, t: Translate): string | 
 
 const merchant: Column<Warehouse>[] = [
   { key: 'merchantEmail', title: 'merchantEmail', priority: 'key', filter: true, copyable: true, width: 200, ellipsis: true },
-  { key: 'merchantId', title: 'merchantId', type: 'number', filter: true, hidden: true, form: { required: true, createOnly: true, min: 1 } },
+  { key: 'merchantId', title: 'merchantId', type: 'number', filter: { input: MerchantInput }, hidden: true, form: { required: true, createOnly: true, input: MerchantInput } },
 ];
 
 /** Enable and disable, confirmed first; the server refuses to disable the default warehouse, naming the rule. */
@@ -68,7 +69,8 @@ export const warehouses = defineResource<Warehouse>({
   ],
 });
 
-const inWarehouse = { key: 'warehouseId', title: 'warehouse', table: false, filter: { input: WarehouseInput }, form: { required: true, createOnly: true, input: WarehouseInput } } as const;
+// the warehouse stays once set (shown in the edit form, so its areas are the ones offered)
+const inWarehouse = { key: 'warehouseId', title: 'warehouse', table: false, filter: { input: WarehouseInput }, form: { required: true, fixed: true, input: WarehouseInput } } as const;
 const locationActions = ['add', 'edit', 'delete', 'export', 'import'] as const;
 
 /** SPEC §3 WMS: a warehouse's product areas, each with its location code. */

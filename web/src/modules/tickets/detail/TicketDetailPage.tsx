@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Col, Flex, Result, Row, Space, Spin, Typography } from 'antd';
 import { ExportOutlined, ReloadOutlined } from '@ant-design/icons';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { accountTicketsPath } from '../api';
 import { useCan } from '../../../app/access/can';
 import { useTranslate } from '../../../i18n';
 import { COMMENT, isOffered } from './actions';
@@ -34,6 +35,18 @@ function Title({ ticket }: { ticket: TicketDetail }) {
   );
 }
 
+/** The account the SaaS link names (`/ticket/saas-detail/:date/:id/:accountId`): it is meant to be the ticket's. */
+function AccountNotice({ ticket }: { ticket: TicketDetail }) {
+  const t = useTranslate(['tickets']);
+  const { accountId } = useParams();
+  if (!accountId || accountId === ticket.accountId) return null;
+  return (
+    <Alert type="warning" showIcon data-testid="ticket-account-mismatch"
+      title={t('detail.accountMismatch', { asked: accountId, account: ticket.accountId ?? '-' })}
+      action={<Link to={accountTicketsPath(accountId)}>{t('detail.accountTickets')}</Link>} />
+  );
+}
+
 function Detail({ ticket, reload, reloading }: { ticket: TicketDetail; reload: () => void; reloading: boolean }) {
   const t = useTranslate(['tickets']);
   const can = useCan();
@@ -52,6 +65,7 @@ function Detail({ ticket, reload, reloading }: { ticket: TicketDetail; reload: (
   return (
     <Card title={<Title ticket={ticket} />} extra={extra} data-testid="ticket-detail">
       <Flex vertical gap={16}>
+        <AccountNotice ticket={ticket} />
         {ticket.flowPending ? <Alert type="info" showIcon title={t('detail.flowPending')} data-testid="flow-pending" /> : <ActionBar ticket={ticket} />}
         <Row gutter={[16, 16]}>
           <Col xs={24} xl={16}>

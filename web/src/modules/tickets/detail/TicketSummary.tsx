@@ -4,6 +4,8 @@ import { enumLabel, useEnumOptions } from '../../../components/resource/enums';
 import { useTranslate } from '../../../i18n';
 import { ListName } from '../listOptions';
 import { personName, type TicketDetail } from './api';
+import { accountTicketsPath } from '../api';
+import { Link } from 'react-router';
 import { elapsedDisplay, elapsedText } from './elapsed';
 
 /** Who and what the ticket is about: people, the merchant's account, classification, times, the solution. */
@@ -17,7 +19,7 @@ export function TicketSummary({ ticket }: { ticket: TicketDetail }) {
     { key: 'pic', children: personName(ticket.pic) },
     { key: 'rd', children: personName(ticket.rd) },
     { key: 'submitter', children: personName(ticket.submitter) },
-    { key: 'accountId', children: ticket.accountId },
+    { key: 'accountId', children: ticket.accountId && <Link to={accountTicketsPath(ticket.accountId)} title={t('detail.accountTickets')}>{ticket.accountEmail ?? ticket.accountId}</Link> },
     { key: 'accountEmail', children: ticket.accountEmail },
     { key: 'category', children: <ListName list="category" code={ticket.category} /> },
     { key: 'application', children: <ListName list="application" code={ticket.application} /> },

@@ -1,6 +1,7 @@
 import type { Column, Row } from '../../../components/resource';
 import { formPayload } from '../../../components/resource/formRules';
 import { LongTextInput, TagsInput, UserInput } from '../inputs';
+import { MerchantAccountInput } from '../../merchants/MerchantInput';
 import { ApplicationInput, CategoryInput } from '../listOptions';
 import { checkTags } from '../new/rules';
 import type { TicketDetail } from './api';
@@ -12,7 +13,7 @@ export const EDIT_FIELDS: (Column<Row> & { wide?: boolean })[] = [
   { key: 'category', title: 'ticket.category', form: { required: true, input: CategoryInput } },
   { key: 'application', title: 'ticket.application', form: { required: true, input: ApplicationInput } },
   { key: 'issueType', title: 'ticket.issueType', type: 'enum', enum: 'TicketIssueType', form: { required: true } },
-  { key: 'accountId', title: 'ticket.accountId', form: { max: 64 } },
+  { key: 'accountId', title: 'ticket.accountId', form: { input: MerchantAccountInput } },
   { key: 'accountEmail', title: 'ticket.accountEmail', form: { max: 100, pattern: 'email' } },
   { key: 'tags', title: 'ticket.tags', form: { input: TagsInput, check: checkTags } },
   { key: 'picId', title: 'ticket.pic', form: { input: UserInput } },

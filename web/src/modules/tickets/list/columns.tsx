@@ -6,6 +6,7 @@ import { personName } from '../detail/api';
 import { LevelTag, StatusTag } from '../detail/TicketTags';
 import { SlaCell } from './SlaCell';
 import { UserInput, YesNoInput } from '../inputs';
+import { MerchantAccountInput } from '../../merchants/MerchantInput';
 import { ApplicationsInput, CategoriesInput, ListName } from '../listOptions';
 
 export type TicketColumn = Column<TicketRow>;
@@ -60,6 +61,7 @@ export const TICKET_COLUMNS: TicketColumn[] = [
   { key: 'createdAt', title: 'ticket.createdAt', type: 'date', priority: 'wide', filter: true, sorter: true, format: datetime },
   { key: 'sla', title: 'ticket.sla', format: (_, row) => <SlaCell row={row} /> },
   { key: 'lastReplyAt', title: 'ticket.lastReplyAt', type: 'datetime', priority: 'wide', sorter: true },
+  { key: 'accountId', title: 'ticket.accountId', table: false, filter: { input: MerchantAccountInput } },
   { key: 'breached', title: 'list.breached', table: false, filter: { input: YesNoInput } },
   { key: 'merged', title: 'list.merged', table: false, filter: { input: YesNoInput } },
 ];

@@ -43,6 +43,7 @@ export function ticketFilters(filters: Filters, scopes: readonly TicketScope[]):
     issueType: many(filters.issueType),
     assigneeId: userId(filters.assigneeId),
     picId: userId(filters.picId),
+    accountId: one(filters.accountId),
     createdAt: dayRange(filters.createdAt),
     breached: yesNo(filters.breached),
     merged: yesNo(filters.merged),

@@ -1,5 +1,6 @@
 import type { Column, Row } from '../../../components/resource';
 import { LongTextInput, TagsInput, UserInput } from '../inputs';
+import { MerchantAccountInput } from '../../merchants/MerchantInput';
 import { ApplicationInput, CategoryInput } from '../listOptions';
 import { ImagesInput } from './ImagesInput';
 import { IssueLevelInput } from './IssueLevelInput';
@@ -16,7 +17,7 @@ export const NEW_TICKET_FIELDS: NewTicketField[] = [
   { key: 'application', title: 'ticket.application', form: { required: true, input: ApplicationInput } },
   { key: 'issueType', title: 'ticket.issueType', type: 'enum', enum: 'TicketIssueType', form: { required: true } },
   { key: 'issueLevel', title: 'ticket.issueLevel', form: { required: true, input: IssueLevelInput } },
-  { key: 'accountId', title: 'ticket.accountId', form: { max: 64 } },
+  { key: 'accountId', title: 'ticket.accountId', form: { input: MerchantAccountInput } },
   { key: 'accountEmail', title: 'ticket.accountEmail', form: { max: 100, pattern: 'email' } },
   { key: 'tags', title: 'ticket.tags', form: { input: TagsInput, check: checkTags } },
   { key: 'project', title: 'ticket.project', form: { max: 64 } },

@@ -1,0 +1,48 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Form, type FormInstance } from 'antd';
+import { envelope, fakeApi } from '../test/fakeApi';
+import { pick } from '../test/pick';
+import { isReference } from './ReferenceSelect';
+import { ShelfInput } from '../modules/warehouses/WarehouseInput';
+
+beforeEach(() => {
+  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+});
+
+const SHELVES: Record<string, object[]> = {
+  '3': [{ id: 31, warehouseId: 3, code: 'A-01', name: null, enabled: true }],
+  '4': [{ id: 41, warehouseId: 4, code: 'B-01', name: 'Back', enabled: true }],
+};
+
+describe('a dependent picker (a shelf of the picked warehouse)', () => {
+  it('waits for its parent, offers only what fits it, and is cleared when the parent changes', { timeout: 60_000 }, async () => {
+    const seen = fakeApi((request) => {
+      const url = new URL(request.url, 'http://console');
+      return { body: envelope(SHELVES[url.searchParams.get('warehouseId') ?? ''] ?? []) };
+    });
+    let form: FormInstance | undefined;
+    function Host() {
+      const [own] = Form.useForm();
+      form = own;
+      return (
+        <Form form={own}>
+          <Form.Item name="warehouseId" hidden><input /></Form.Item>
+          <Form.Item name="shelfId"><ShelfInput column={{ key: 'shelfId', title: 'shelf' }} label="Shelf" /></Form.Item>
+        </Form>
+      );
+    }
+    render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}><Host /></QueryClientProvider>);
+    expect(isReference(ShelfInput)).toBe(true);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Shelf' }).closest('.ant-select-disabled')).toBeTruthy());
+    act(() => form!.setFieldsValue({ warehouseId: 3 }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Shelf' }).closest('.ant-select-disabled')).toBeNull());
+    await pick('Shelf', 'A-01');
+    await waitFor(() => expect(form!.getFieldValue('shelfId')).toBe(31));
+    expect(seen.every((request) => new URL(request.url, 'http://console').searchParams.get('warehouseId') === '3')).toBe(true);
+    act(() => form!.setFieldsValue({ warehouseId: 4 }));
+    await waitFor(() => expect(form!.getFieldValue('shelfId')).toBeNull()); // a shelf of the other warehouse is stale
+    await waitFor(() => expect(seen.some((request) => request.url.includes('warehouseId=4'))).toBe(true));
+  });
+});
