@@ -3,16 +3,14 @@ import { Button, Card, Col, Flex, Form, Input, InputNumber, Row, Space, Spin, Ty
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { isApiError } from '../../api/ApiError';
 import { useIdempotencyKey } from '../../api/idempotency';
-import { notifyFailure } from '../../api/notifier';
 import { toast } from '../../components/feedback';
+import { showFieldErrors } from '../../components/resource/fieldErrors';
 import { formatMoney } from '../../components/format/money';
 import { useTranslate } from '../../i18n';
 import { packagesApi, type Package, type PackageKind } from './api';
 import { EnumSelect } from './EnumSelect';
 import { FeatureTree } from './FeatureTree';
-import { formErrorsOf } from './formErrors';
 import { kindOfCreate, listPath } from './paths';
 import { LIMITS, dailyOrders, pricePreview } from './prices';
 import { currencyOfCountry } from './currencies';
@@ -77,11 +75,7 @@ export default function PackageFormPage() {
       void queryClient.invalidateQueries({ queryKey: ['package'] });
       navigate(listPath(kind));
     },
-    onError: (error) => {
-      const { fields, unplaced } = formErrorsOf(error, (path) => form.getFieldInstance(path) !== undefined || path[0] === 'featureKeys' || path[0] === 'countries');
-      form.setFields(fields);
-      if (unplaced && isApiError(error)) notifyFailure(error);
-    },
+    onError: (error) => showFieldErrors(form, error),
   });
 
   if (editing && record.isPending) return <Spin />;
