@@ -3,6 +3,7 @@ import { Form, InputNumber, Modal, Table } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslate } from '../../i18n';
 import { toast } from '../../components/feedback';
+import { showFieldErrors } from '../../components/resource/fieldErrors';
 import { isInbound, remaining } from './rules';
 import type { StockOrder } from './resource';
 
@@ -22,6 +23,7 @@ export function ProgressDialog({ order, onClose, onDone }: { order: StockOrder; 
       toast.success(t(inbound ? 'received' : 'shipped'));
       onDone();
     },
+    onError: (error) => showFieldErrors(form, error),  // each line beyond what remains, on its line
   });
   return (
     <Modal
@@ -30,11 +32,11 @@ export function ProgressDialog({ order, onClose, onDone }: { order: StockOrder; 
       okText={t(inbound ? 'receive' : 'ship')}
       cancelText={t('common.cancel')}
       confirmLoading={save.isPending}
-      onOk={() => void form.validateFields().then((values) => save.mutate(values.quantities.map((q) => q ?? 0)))}
+      onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form form={form} initialValues={{ quantities: left }} data-testid="progress-form">
+      <Form form={form} initialValues={{ quantities: left }} onFinish={(values) => save.mutate(values.quantities.map((q) => q ?? 0))} data-testid="progress-form">
         <Table
           rowKey="id"
           size="small"
@@ -47,7 +49,7 @@ export function ProgressDialog({ order, onClose, onDone }: { order: StockOrder; 
               key: 'quantity',
               title: t('quantity'),
               render: (_, line) => (
-                <Form.Item name={['quantities', line.index]} noStyle>
+                <Form.Item name={['quantities', line.index]} style={{ marginBottom: 0 }}>
                   <InputNumber min={0} max={left[line.index]} precision={0} aria-label={`${t('quantity')} ${line.sku}`} />
                 </Form.Item>
               ),
