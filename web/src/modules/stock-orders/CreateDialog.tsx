@@ -51,7 +51,7 @@ export function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone:
   const outbound = Form.useWatch<string | undefined>('orderType', form)?.endsWith('_OUTBOUND') ?? false;
   const channel = Form.useWatch<string | undefined>('channel', form);
   const save = useMutation({
-    mutationFn: (values: Values) => api.post('/cms/stock-order/add', { body: toCreate(values), idempotencyKey: once.key() }),
+    mutationFn: (values: Values) => api.post('/cms/stock-order/add', { body: toCreate(values), idempotencyKey: once.key(), notify: false }),
     onSuccess: (order) => {
       once.renew();
       toast.success(t('created', { orderNo: order.orderNo }));

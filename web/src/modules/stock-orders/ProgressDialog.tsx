@@ -18,7 +18,7 @@ export function ProgressDialog({ order, onClose, onDone }: { order: StockOrder; 
   const left = remaining(order);
   const save = useMutation({
     mutationFn: (quantities: number[]) =>
-      api.post(inbound ? '/cms/stock-order/receive' : '/cms/stock-order/ship', { body: { id: order.id, revision: order.revision, quantities } }),
+      api.post(inbound ? '/cms/stock-order/receive' : '/cms/stock-order/ship', { body: { id: order.id, revision: order.revision, quantities }, notify: false }),
     onSuccess: () => {
       toast.success(t(inbound ? 'received' : 'shipped'));
       onDone();

@@ -5,6 +5,7 @@ import { isApiError } from '../../api/ApiError';
 import { toast } from '../../components/feedback';
 import { useEnumOptions } from '../../components/resource';
 import { useTranslate } from '../../i18n';
+import { showFieldErrors } from '../../components/resource/fieldErrors';
 import { stockApi, type StockMovementCreate } from './api';
 
 /** The steps of inbound and outbound orders, made by the orders themselves; the server refuses them here
@@ -33,7 +34,8 @@ export function MoveStockDialog({ onMoved }: { onMoved: () => void }) {
       form.resetFields();
       onMoved();
     } catch (error) {
-      if (!isApiError(error)) throw error; // the client already showed the refusal
+      if (!isApiError(error)) throw error;
+      showFieldErrors(form, error); // every refused field on its field, the first in view
     } finally {
       setSaving(false);
     }
