@@ -23,7 +23,7 @@ from api.envelope import failure
 from api.schemas.types import SINGLE_LINE
 from domain.context import transaction_id
 from domain.db import refused_value
-from domain.errors import DomainError, NotFound
+from domain.errors import DomainError, Invalid, NotFound, Problem
 from domain.i18n import field_label, label_scope, one_of, t
 from services.flows import TemporalTimeout, is_outage
 
@@ -102,17 +102,22 @@ def message_of(exc: DomainError) -> str:
     return t(f"errors.{exc.code}", **params)
 
 
+def problem_entry(problem: Problem) -> dict[str, Any]:
+    """One broken field rule as the 422 lists it: the field, the rule and the translated message naming both."""
+    # a parameter naming an enumeration value's label (`enums.AddonType.OMS_OPEN_API`) is shown translated
+    params = {k: t(v) if isinstance(v, str) and v.startswith("enums.") else v
+              for k, v in problem.params.items() if k not in ("field", "rule")}
+    message = t(f"rules.{problem.rule}", field=field_label(problem.field.rsplit(".", 1)[-1]), **params)
+    return {"field": problem.field, "rule": problem.rule, "message": message}
+
+
 def domain_reply(exc: DomainError) -> JSONResponse:
-    if exc.code == "VALIDATION_FAILED" and exc.field:
-        rule = exc.params.pop("rule", "invalid")
-        # a parameter naming an enumeration value's label (`enums.AddonType.OMS_OPEN_API`) is shown translated
-        params = {k: t(v) if isinstance(v, str) and v.startswith("enums.") else v
-                  for k, v in exc.params.items() if k != "field"}
-        message = t(f"rules.{rule}", field=field_label(exc.field.rsplit(".", 1)[-1]), **params)
-        return JSONResponse(
-            failure(exc.code, message, {"errors": [{"field": exc.field, "rule": rule, "message": message}]}),
-            status_code=exc.status,
-        )
+    if isinstance(exc, Invalid) or (exc.code == "VALIDATION_FAILED" and exc.field):
+        problems = exc.problems if isinstance(exc, Invalid) else [
+            Problem(exc.field or "body", str(exc.params.get("rule", "invalid")), exc.params)]
+        details = [problem_entry(p) for p in problems]
+        message = "; ".join(d["message"] for d in details)
+        return JSONResponse(failure("VALIDATION_FAILED", message, {"errors": details}), status_code=exc.status)
     params = dict(exc.params)
     message = message_of(exc)
     headers = {"Retry-After": str(params["seconds"])} if exc.status == 429 and "seconds" in params else None

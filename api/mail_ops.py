@@ -21,6 +21,7 @@ from domain.flows.mail import task_schedule_id
 from domain.models.files import StoredFile
 from domain.models.mail import MailFire, MailTask
 from domain.rules import mail as rules
+from domain.rules.inputs import Problems
 from domain.settings import get_settings
 from services.mail import store
 
@@ -59,8 +60,12 @@ async def check_attachments(db: AsyncSession, user: Principal, ids: list[int]) -
 async def apply_form(db: AsyncSession, user: Principal, row: MailTask, body: MailTaskWrite) -> None:
     if body.kind == MailKind.BI and not exports_every_ticket(user):  # the report is the whole ticket list
         raise Forbidden("MAIL_REPORT_FORBIDDEN")
-    await check_attachments(db, user, body.attachment_ids)
-    row.send_at = first_send(body, datetime.now(UTC))
+    problems = Problems()  # every broken field named in one reply
+    with problems.catching():
+        await check_attachments(db, user, body.attachment_ids)
+    with problems.catching():
+        row.send_at = first_send(body, datetime.now(UTC))
+    problems.raise_any()
     row.recipients, row.cc, row.subject, row.content = body.recipients, body.cc, body.subject, body.content
     row.kind, row.repeat, row.time_zone = body.kind, body.repeat, body.time_zone
     row.report = (body.report or MailReport.TICKETS) if body.kind == MailKind.BI else None

@@ -22,6 +22,7 @@ from domain.flows import subscriptions as m
 from domain.models.merchants import Merchant
 from domain.models.subscriptions import SubscriptionRequest
 from domain.rules import subscriptions as rules
+from domain.rules.inputs import Problems
 from services.subscriptions import dialog
 from services.subscriptions.dialog import Facts, dialog_facts, quotes
 
@@ -38,15 +39,15 @@ PERMISSION = {SubscriptionKind.SUBSCRIBE: "account#subscribe", SubscriptionKind.
 
 def key_of(body: SubmitBody) -> str:
     """A subscription is keyed by its receipt number, a gift by the dialog's request key (SPEC §5 checks first)."""
-    if body.kind == SubscriptionKind.SUBSCRIBE:
-        rules.check_receipt(body.receipt_number, body.kind)
-        if not (body.payment_serial or "").strip():
-            raise Invalid("paymentSerial", "required")
-        return str(body.receipt_number)
-    rules.check_receipt(body.receipt_number, body.kind)
-    if body.request_key is None:
-        raise Invalid("requestKey", "required")
-    return body.request_key
+    problems = Problems()  # the receipt and the serial named together
+    problems.check(rules.check_receipt, body.receipt_number, body.kind)
+    subscribing = body.kind == SubscriptionKind.SUBSCRIBE
+    if subscribing and not (body.payment_serial or "").strip():
+        problems.add("paymentSerial", "required")
+    if not subscribing and body.request_key is None:
+        problems.add("requestKey", "required")
+    problems.raise_any()
+    return str(body.receipt_number) if subscribing else str(body.request_key)
 
 
 async def prepare(db: AsyncSession, body: SubmitBody, user: Principal,

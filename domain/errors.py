@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -29,13 +32,33 @@ class Conflict(DomainError):
     status, code = 409, "CONFLICT"
 
 
+@dataclass(frozen=True)
+class Problem:
+    """One refused value: where it is (`items[0].name`), the rule it breaks and the rule's parameters."""
+
+    field: str
+    rule: str
+    params: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+
 class Invalid(DomainError):
-    """A rule broken by one field; `field` names it and `rule` is the message key."""
+    """Rules broken by fields: `field` names the first and `rule` is its message key; `problems` lists every
+    broken field of the request (one reply names them all, domain/rules/inputs.Problems collects them)."""
 
     status, code = 422, "VALIDATION_FAILED"
 
     def __init__(self, field: str, rule: str, **params: Any) -> None:
         super().__init__(field=field, rule=rule, **params)
+        self.problems: list[Problem] = [Problem(field, rule, params)]
+
+    @classmethod
+    def of(cls, problems: Iterable[Problem]) -> Invalid:
+        """One refusal carrying every problem (at least one)."""
+        listed = list(problems)
+        first = listed[0]
+        error = cls(first.field, first.rule, **first.params)
+        error.problems = listed
+        return error
 
 
 class Unauthorized(DomainError):

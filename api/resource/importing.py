@@ -20,9 +20,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.deps import Need, Principal, SessionDep
 from api.envelope import Reply, ok
-from api.errors import describe, message_of
+from api.errors import describe, message_of, problem_entry
 from api.resource.xlsx import XLSX_RESPONSE, XlsxExport, check_upload, download, read_rows
-from domain.errors import DomainError
+from domain.errors import DomainError, Invalid
 from domain.i18n import LANGUAGES, field_label, label_scope, t
 from domain.rules.inputs import find_problem
 from domain.settings import get_settings
@@ -176,6 +176,8 @@ async def import_row(res: "Resource[Any]", db: AsyncSession, user: Principal,
             await res.add_row(db, user, res.create.model_validate(values))
     except ValidationError as exc:
         return [describe(dict(e)) for e in exc.errors()]
+    except Invalid as exc:
+        return [problem_entry(p) for p in exc.problems]
     except DomainError as exc:
         rule = exc.params.get("rule", exc.code)  # an Invalid names its rule; a refusal is its own code
         return [{"field": exc.field or "", "rule": rule, "message": message_of(exc)}]

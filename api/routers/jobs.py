@@ -41,6 +41,7 @@ from domain.models.jobs import ScheduledJob
 from domain.models.users import real_name_of
 from domain.outbound import check_job_urls
 from domain.rules import jobs as rules
+from domain.rules.inputs import Problems
 from domain.settings import get_settings
 from services.flows import watched
 from services.jobs import overlap
@@ -56,11 +57,17 @@ async def check_job(db: AsyncSession, row: Any, user: Principal) -> None:
     """SPEC §5: the handler and method name a job of the catalogue, its parameters fit the job's schema (a number
     where labelled), the cron is one Temporal and the preview read alike, the person in charge is one the caller's
     data authority reaches."""
-    job = rules.job_of(row.handler, row.method)
-    row.params = rules.check_params(job, row.params)
-    await check_job_urls(job, row.params)
-    row.cron = rules.check_cron(row.cron)
-    await ensure_person_put(db, user, row, "owner_id", "ownerId")
+    problems = Problems()
+    job = problems.check(rules.job_of, row.handler, row.method)
+    cron = problems.check(rules.check_cron, row.cron)
+    params = problems.check(rules.check_params, job, row.params) if job else None
+    if job and params is not None:
+        with problems.catching():
+            await check_job_urls(job, params)
+    with problems.catching():
+        await ensure_person_put(db, user, row, "owner_id", "ownerId")
+    problems.raise_any()
+    row.params, row.cron = params, cron
 
 
 async def refuse_builtin(_: AsyncSession, row: Any, __: Principal) -> None:

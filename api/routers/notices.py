@@ -30,12 +30,13 @@ from api.schemas.notices import (
 from api.schemas.options import FaqOption, PickedIds, Typed
 from api.temporal_ui import OPERATE, workflow_path
 from domain.enums import ContentLanguage, ContentState, NoticeKind, ReleaseStatus
-from domain.errors import DomainError, Invalid
+from domain.errors import DomainError
 from domain.flows.notices import workflow_id
 from domain.i18n import current_language
 from domain.models.notices import Notice
 from domain.models.tickets import Ticket
 from domain.rules import notices as rules
+from domain.rules.inputs import Problems
 from domain.rules.rich_text import sanitize_html
 from services.flows import watched
 from services.notices import start_release
@@ -48,22 +49,24 @@ Reader = Annotated[Principal, Need(AUTHENTICATED)]
 async def _check(db: AsyncSession, row: Notice, user: Principal) -> None:
     """Rules across fields, the sanitised text, and the release status for the clock now; a new or re-timed
     notice is marked for its flow, which after_commit starts."""
+    problems = Problems()  # every broken field named in one reply
     if row.state not in EDITABLE_STATES:
-        raise Invalid("state", "notice_state", allowed=", ".join(s.value for s in EDITABLE_STATES))
+        problems.add("state", "notice_state", allowed=", ".join(s.value for s in EDITABLE_STATES))
     row.text = sanitize_html(row.text)
     if not row.text.strip():
-        raise Invalid("text", "required")
-    if rules.text_too_long(row.text):
-        raise Invalid("text", "notice_text_max", max=rules.TEXT_MAX)
+        problems.add("text", "required")
+    elif rules.text_too_long(row.text):
+        problems.add("text", "notice_text_max", max=rules.TEXT_MAX)
     wrong = rules.times_problem(row.start_at, row.end_at, row.release_at)
     if wrong:
-        raise Invalid(wrong, f"notice_{wrong}")
+        problems.add(wrong, f"notice_{wrong}")
     if row.ticket_id is not None and await db.get(Ticket, row.ticket_id) is None:
-        raise Invalid("ticketId", "notice_ticket")
+        problems.add("ticketId", "notice_ticket")
     if row.faq_id is not None:
         faq = await db.get(Notice, row.faq_id)
         if faq is None or faq.kind != NoticeKind.FAQ or faq.id == row.id or faq.state == ContentState.DELETE:
-            raise Invalid("faqId", "notice_faq")
+            problems.add("faqId", "notice_faq")
+    problems.raise_any()
     if row.id is None:
         row.created_by = user.id
     timed = row.id is None or _times_changed(row)

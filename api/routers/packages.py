@@ -41,16 +41,10 @@ from domain.models.packages import Feature, Package, PackageVersion
 from domain.package_versions import write_version
 from domain.rules import money
 from domain.rules import packages as rules
+from domain.rules.inputs import Problems
 
 LIST_MENUS = ("erp-package", "menu-package", "common-package")
 SCOPE = scoped(name="Package", country=Package.country)
-
-
-def refuse(problems: list[rules.Problem], prefix: str = "") -> None:
-    """The first problem as the caller's 422 on its field (`countries[1].amount` inside a group)."""
-    if problems:
-        first = problems[0]
-        raise Invalid(f"{prefix}{first.field}", first.rule, **first.params)
 
 
 def terms_of(version: PackageVersion) -> dict[str, Any]:
@@ -60,15 +54,35 @@ def terms_of(version: PackageVersion) -> dict[str, Any]:
             "feature_keys": sorted(f.feature_key for f in version.features)}
 
 
-def check_terms(terms: dict[str, Any], country: str, prefix: str = "") -> dict[str, Any]:
-    """The terms if SPEC §5 takes them, money at the columns' two places (so 1200 and 1200.00 compare equal)."""
-    refuse(rules.price_problems(terms["amount"], terms["tax_rate"], terms["discounted_price"], country,
-                                terms["payment_period"]), prefix)
-    refuse(rules.count_problems({"freeDays": terms["free_days"], "storeCount": terms["store_count"],
-                                 "subAccountCount": terms["sub_account_count"], "mskuCount": terms["msku_count"],
-                                 "monthlyOrders": terms["monthly_orders"]}), prefix)
+PRICED = ("country", "amount", "taxRate", "discountedPrice")  # a group's fields given per country
+
+
+def term_problems(terms: dict[str, Any], country: str) -> list[rules.Problem]:
+    """Every SPEC §5 rule the terms break: prices and counts together."""
+    return [*rules.price_problems(terms["amount"], terms["tax_rate"], terms["discounted_price"], country,
+                                  terms["payment_period"]),
+            *rules.count_problems({"freeDays": terms["free_days"], "storeCount": terms["store_count"],
+                                   "subAccountCount": terms["sub_account_count"], "mskuCount": terms["msku_count"],
+                                   "monthlyOrders": terms["monthly_orders"]})]
+
+
+def stored_terms(terms: dict[str, Any]) -> dict[str, Any]:
+    """The terms with money at the columns' two places (so 1200 and 1200.00 compare equal)."""
     return {**terms, **{k: money.stored(terms[k]) for k in ("amount", "tax_rate", "discounted_price")},
             "feature_keys": sorted(set(terms["feature_keys"]))}
+
+
+def identity_problems(row: Package) -> list[rules.Problem]:
+    """SPEC §5: the name is not editable after creation (a trigger refuses it too); an add-on keeps a mode, and
+    its type once set (a trigger too); an enabled basic package keeps a plan (a CHECK too)."""
+    history = inspect(row).attrs.name.history
+    named = rules.name_problems(row.name) if row.id is None else (
+        rules.name_problems(row.name, before=history.deleted[0]) if history.deleted else [])
+    typed = inspect(row).attrs.addon_type.history
+    before = typed.deleted[0] if row.id is not None and typed.deleted else None
+    return [*named, *rules.shape_problems(row.package_type, row.addon_mode),
+            *rules.addon_type_problems(row.package_type, row.addon_type, creating=row.id is None, before=before),
+            *rules.plan_problems(row.package_type, row.plan_name, row.status == Status.ENABLED, row.kind)]
 
 
 async def check_features(db: AsyncSession, keys: list[str]) -> None:
@@ -79,24 +93,25 @@ async def check_features(db: AsyncSession, keys: list[str]) -> None:
 
 
 async def apply_terms(db: AsyncSession, row: Package, extras: dict[str, Any], user: Principal) -> None:
-    """Create: version 1. Modify: a new version when any term changes, audited with what changed."""
+    """Create: version 1. Modify: a new version when any term changes, audited with what changed. Every broken
+    rule of identity and terms is refused in one reply."""
     changed = {k: v for k, v in extras.items() if k in TERMS}
-    if row.id is None:
-        refuse(rules.name_problems(row.name))
-        refuse(rules.shape_problems(row.package_type, row.addon_mode))
-        refuse(rules.addon_type_problems(row.package_type, row.addon_type, creating=True))
-        changed = check_terms(changed, row.country)
-        await check_features(db, changed["feature_keys"])
-        db.add(row)
-        await packages.flush(db, {"name": row.name})  # the version needs the package's id
-        await write_version(db, row, changed, 1, user.id)
-        await packages.audit(db, user, row.id, "version", None, {"version": 1, **audit_terms(changed)})
-        return
-    before = terms_of(row.current)
-    after = check_terms({**before, **{k: v for k, v in changed.items() if v is not None}}, row.country)
+    before = terms_of(row.current) if row.id is not None else None
+    after = {**(before or {}), **{k: v for k, v in changed.items() if v is not None or before is None}}
+    problems = Problems()
+    problems.extend(identity_problems(row))
+    problems.extend(term_problems(after, row.country))
+    problems.raise_any()
+    after = stored_terms(after)
     if after == before:
         return
     await check_features(db, after["feature_keys"])
+    if before is None:
+        db.add(row)
+        await packages.flush(db, {"name": row.name})  # the version needs the package's id
+        await write_version(db, row, after, 1, user.id)
+        await packages.audit(db, user, row.id, "version", None, {"version": 1, **audit_terms(after)})
+        return
     number = row.current_version + 1
     await write_version(db, row, after, number, user.id)
     await packages.audit(db, user, row.id, "version", {"version": number - 1, **audit_terms(before)},
@@ -108,16 +123,9 @@ def audit_terms(terms: dict[str, Any]) -> dict[str, Any]:
 
 
 async def keep_identity(db: AsyncSession, row: Package, _: Principal) -> None:
-    """SPEC §5: the name is not editable after creation (a trigger refuses it too); an add-on keeps a mode, and
-    its type once set (a trigger too); an enabled basic package keeps a plan (a CHECK too)."""
-    history = inspect(row).attrs.name.history
-    if row.id is not None and history.deleted:
-        refuse(rules.name_problems(row.name, before=history.deleted[0]))
-    refuse(rules.shape_problems(row.package_type, row.addon_mode))
-    refuse(rules.plan_problems(row.package_type, row.plan_name, row.status == Status.ENABLED, row.kind))
-    typed = inspect(row).attrs.addon_type.history
-    before = typed.deleted[0] if row.id is not None and typed.deleted else None
-    refuse(rules.addon_type_problems(row.package_type, row.addon_type, creating=row.id is None, before=before))
+    problems = Problems()
+    problems.extend(identity_problems(row))
+    problems.raise_any()
 
 
 packages = Resource(
@@ -133,21 +141,21 @@ router = packages.router(prefix="/package", tags=["packages"])
 @router.post("/add-group", summary="Add one package name for several countries at once (all or none)")
 async def add_group(body: PackageGroupCreate, db: SessionDep,
                     user: Annotated[Principal, Need("package#add")]) -> Reply[list[PackagePublic]]:
-    seen: set[str] = set()
-    created = []
-    for index, block in enumerate(body.countries):
+    problems, seen = Problems(), set()
+    blocks = []
+    for index, block in enumerate(body.countries):  # every country's prices checked before any is added
         prefix = f"countries[{index}]."
         if block.country in seen:
-            raise Invalid(f"{prefix}country", "package_country_twice")
+            problems.add(f"{prefix}country", "package_country_twice")
         seen.add(block.country)
         values = {**body.model_dump(exclude={"countries"}), **block.model_dump()}
-        try:
-            created.append(await packages.add_row(db, user, PackageCreate.model_validate(values)))
-        except Invalid as error:
-            field = error.field or ""
-            if field in ("country", "amount", "taxRate", "discountedPrice"):
-                error.field = prefix + field
-            raise
+        own = term_problems(values, block.country)
+        problems.extend([p for p in own if p.field in PRICED], prefix)
+        if index == 0:  # the shared terms are the same in every country
+            problems.extend(p for p in own if p.field not in PRICED)
+        blocks.append(values)
+    problems.raise_any()
+    created = [await packages.add_row(db, user, PackageCreate.model_validate(values)) for values in blocks]
     return ok([PackagePublic.model_validate(row) for row in created])
 
 

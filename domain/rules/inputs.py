@@ -8,10 +8,14 @@ ticket flow's update validator all run these same rules.
 
 from __future__ import annotations
 
-import dataclasses
 import re
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+from domain.errors import Invalid, Problem
+
+T = TypeVar("T")
 
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 MAX_DEPTH = 32  # objects and lists within one another; the console's own bodies nest 4 deep at most
@@ -22,13 +26,52 @@ MAX_TEXT = 20_000  # characters in any one string; fields with a tighter rule sa
 CONTROL = re.compile("[\x01-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
-@dataclass(frozen=True)
-class Problem:
-    """One refused value: where it is (`items[0].name`), the rule it breaks and the rule's parameters."""
+class Problems:
+    """Every field problem of one request, gathered before one refusal names them all (a form learns all that is
+    wrong with it at once, not one field per save). Rules that raise `Invalid` keep doing so: run each under
+    `check` (or `catching`), then `raise_any` raises one `Invalid` listing every problem found, in order.
 
-    field: str
-    rule: str
-    params: dict[str, Any] = dataclasses.field(default_factory=dict)
+        problems = Problems()
+        name = problems.check(rules.task_name, body.name)
+        problems.extend(rules.price_problems(...), prefix="countries[0].")
+        problems.raise_any()
+    """
+
+    def __init__(self) -> None:
+        self.items: list[Problem] = []
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def add(self, field: str, rule: str, **params: Any) -> None:
+        self.items.append(Problem(field, rule, params))
+
+    def extend(self, problems: Iterable[Problem], prefix: str = "") -> None:
+        self.items.extend(Problem(f"{prefix}{p.field}", p.rule, p.params) for p in problems)
+
+    def has(self, field: str) -> bool:
+        """A problem is known on this field already (a later rule building on its value is moot)."""
+        return any(p.field == field for p in self.items)
+
+    @contextmanager
+    def catching(self, prefix: str = "") -> Iterator[None]:
+        """The problems an `Invalid` raised within carries are noted and the block is left; other errors pass."""
+        try:
+            yield
+        except Invalid as error:
+            self.extend(error.problems, prefix)
+
+    def check(self, rule: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
+        """The rule's result, or None with its problems noted when it refuses."""
+        try:
+            return rule(*args, **kwargs)
+        except Invalid as error:
+            self.extend(error.problems)
+            return None
+
+    def raise_any(self) -> None:
+        if self.items:
+            raise Invalid.of(self.items)
 
 
 def text_rule(text: str, max_text: int = MAX_TEXT) -> tuple[str, dict[str, Any]] | None:

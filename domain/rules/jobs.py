@@ -17,6 +17,7 @@ from croniter import croniter
 from domain.enums import JobAlarm, JobPauseReason, JobStatus
 from domain.errors import Invalid
 from domain.rules import outbound
+from domain.rules.inputs import Problems
 
 
 @dataclass(frozen=True)
@@ -76,9 +77,10 @@ def check_params(job: Job, given: dict[str, Any] | None, *, partial: bool = Fals
     override, which changes only what it names). Errors name `params.<name>` and the rule."""
     given = dict(given or {})
     known = {p.name: p for p in job.params}
+    problems = Problems()
     for name in given:
         if name not in known:
-            raise Invalid(f"params.{name}", "param_unknown", name=name)
+            problems.add(f"params.{name}", "param_unknown", name=name)
     out: dict[str, Any] = {}
     for p in job.params:
         value = given.get(p.name)
@@ -86,10 +88,11 @@ def check_params(job: Job, given: dict[str, Any] | None, *, partial: bool = Fals
             if partial:
                 continue
             if p.required and p.default is None:
-                raise Invalid(f"params.{p.name}", "required")
+                problems.add(f"params.{p.name}", "required")
             out[p.name] = p.default
             continue
-        out[p.name] = _checked(p, value)
+        out[p.name] = problems.check(_checked, p, value)
+    problems.raise_any()
     return out
 
 

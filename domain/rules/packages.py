@@ -1,18 +1,17 @@
 """Package rules of SPEC §5 (ERP package), §4 (package states) and §9 (limits), as pure functions.
 
 Every refusal is a `Problem` naming the field (its wire name) and a message key under `rules.`; the API turns
-the first into a translated 422 on that field. The PostgreSQL CHECKs of migration 0011 repeat these rules so
+them all into one translated 422 naming every field. The PostgreSQL CHECKs of migration 0011 repeat these rules so
 no other path can store what this module refuses.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
 
 from domain.enums import PERIOD_MONTHS, PackageKind, PackageType, PaymentPeriod
+from domain.errors import Problem
 from domain.rules import money
 
 NAME_MAX = 128  # SPEC §5: "name max 128, not editable after creation"
@@ -33,13 +32,6 @@ COUNT_LIMITS: dict[str, tuple[int, int]] = {
     "mskuCount": (UNLIMITED, MSKU_MAX),
     "monthlyOrders": (MONTHLY_ORDERS_MIN, MONTHLY_ORDERS_MAX),
 }
-
-
-@dataclass(frozen=True)
-class Problem:
-    field: str
-    rule: str
-    params: dict[str, Any] = dataclasses.field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from domain.enums import ShelfMergeState
 from domain.errors import DomainError, Invalid
+from domain.rules.inputs import Problems
 from domain.rules.stock import MAX_TEXT
 
 S = ShelfMergeState
@@ -57,15 +58,17 @@ def source_ids(values: Iterable[int]) -> list[int]:
 
 def check_shelves(warehouse_id: int, sources: Sequence[Shelf], target: Shelf) -> None:
     """A merge moves stock within one warehouse onto a shelf that is not one of its sources and takes stock."""
-    if any(s.id == target.id for s in sources):
-        raise Invalid(field="targetShelfId", rule="target_is_source", shelf=target.code)
+    problems = Problems()  # the sources and the target named together
     strangers = [s.code for s in sources if s.warehouse_id != warehouse_id]
     if strangers:
-        raise Invalid(field="sourceShelfIds", rule="other_warehouse", shelves=", ".join(strangers))
-    if target.warehouse_id != warehouse_id:
-        raise Invalid(field="targetShelfId", rule="other_warehouse", shelves=target.code)
-    if not target.enabled:
-        raise Invalid(field="targetShelfId", rule="shelf_disabled", shelf=target.code)
+        problems.add("sourceShelfIds", "other_warehouse", shelves=", ".join(strangers))
+    if any(s.id == target.id for s in sources):
+        problems.add("targetShelfId", "target_is_source", shelf=target.code)
+    elif target.warehouse_id != warehouse_id:
+        problems.add("targetShelfId", "other_warehouse", shelves=target.code)
+    elif not target.enabled:
+        problems.add("targetShelfId", "shelf_disabled", shelf=target.code)
+    problems.raise_any()
 
 
 def check_not_busy(shelves: Sequence[Shelf], running: Iterable[RunningMerge]) -> None:

@@ -14,7 +14,7 @@ from typing import Final
 
 from domain.enums import StockBucket as B
 from domain.enums import StockMovementType as M
-from domain.errors import Invalid
+from domain.rules.inputs import Problems
 
 # The stored buckets, in the order of the balance columns; AVAILABLE is derived from the first four.
 STORED: Final = (B.ON_HAND, B.SPARE, B.LOCKED, B.PROMOTION, B.TRANSIT)
@@ -109,31 +109,33 @@ class Movement:
 
 
 def check(movement: Movement) -> Movement:
-    """Refuse a malformed movement before any SQL, naming the field and the rule; returns it with text trimmed."""
+    """Refuse a malformed movement before any SQL, naming every field and its rule; returns it with text trimmed."""
+    problems = Problems()
     if not isinstance(movement.quantity, int) or isinstance(movement.quantity, bool) \
             or not 1 <= movement.quantity <= MAX_QUANTITY:
-        raise Invalid("quantity", "stock_quantity_range", max=MAX_QUANTITY)
+        problems.add("quantity", "stock_quantity_range", max=MAX_QUANTITY)
     sku, key = movement.sku.strip(), movement.idempotency_key.strip()
     if not sku:
-        raise Invalid("sku", "required")
+        problems.add("sku", "required")
     if not key:
-        raise Invalid("idempotencyKey", "required")
+        problems.add("idempotencyKey", "required")
     for field, value in (("sku", sku), ("reason", movement.reason), ("document_no", movement.document_no),
                          ("idempotency_key", key), ("actor_name", movement.actor_name)):
         if value is not None and len(value) > MAX_TEXT[field]:
-            raise Invalid(_camel(field), "max_length", max_length=MAX_TEXT[field])
+            problems.add(_camel(field), "max_length", max_length=MAX_TEXT[field])
     effect = movement.effect
     if effect.moves_shelves:
         if movement.shelf_id is None:
-            raise Invalid("shelfId", "required")
+            problems.add("shelfId", "required")
         if movement.to_shelf_id is None:
-            raise Invalid("toShelfId", "required")
-        if movement.to_shelf_id == movement.shelf_id:
-            raise Invalid("toShelfId", "stock_same_shelf")
+            problems.add("toShelfId", "required")
+        elif movement.to_shelf_id == movement.shelf_id:
+            problems.add("toShelfId", "stock_same_shelf")
     elif movement.to_shelf_id is not None:
-        raise Invalid("toShelfId", "stock_only_move_shelf")
+        problems.add("toShelfId", "stock_only_move_shelf")
     if movement.shelf_id is not None and not effect.on_shelf:
-        raise Invalid("shelfId", "stock_not_on_shelf", type=f"enums.StockMovementType.{movement.type.value}")
+        problems.add("shelfId", "stock_not_on_shelf", type=f"enums.StockMovementType.{movement.type.value}")
+    problems.raise_any()
     return replace(movement, sku=sku, idempotency_key=key)
 
 

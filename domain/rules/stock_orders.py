@@ -5,9 +5,8 @@ Pure: the API reads an order under a row lock, asks these rules what an action d
 stock effects through the stock ledger's movement primitive with the keys made here.
 
 An order's lines each plan a quantity and count what was done (received or shipped). Its stock, by direction:
-- inbound: opening it puts the planned quantity in transit; a receipt moves it from transit to the shelf;
-  cancelling releases what is still in transit (SPEC §4 "Cancelling an inbound order releases the SKU's
-  in-transit stock").
+- inbound: opening it puts the planned quantity in transit; a receipt moves it from transit to the shelf; cancelling
+  releases what is still in transit (SPEC §4 "Cancelling an inbound order releases the SKU's in-transit stock").
 - outbound: opening it locks the planned quantity (available goes down); a shipment takes it from locked and
   on hand; voiding releases what is still locked, which raises available (SPEC §4 "Voiding an outbound order
   releases the SKU's locked stock and raises available stock").
@@ -29,6 +28,7 @@ from domain.enums import (
     WarehousePushStatus,
 )
 from domain.errors import DomainError, Invalid
+from domain.rules.inputs import Problems
 
 S = WarehouseDocumentStatus
 ORDER_NO_MAX = 40
@@ -104,8 +104,7 @@ def order_no(text: str, field: str = "orderNo") -> str:
 
 
 def channel_order_no(text: str, field: str = "channelOrderNo") -> str | None:
-    """The number the channel gave the order an outbound order fulfils: as an order number (letters, digits and
-    - _ . /, e.g. INV/20261125/MPL/123), up to the ledger's document number length; empty is none."""
+    """The channel's number of the order fulfilled: an order number (INV/20261125/MPL/123) up to the ledger's length."""
     value = text.strip()
     if not value:
         return None
@@ -315,12 +314,13 @@ def check_progress(lines: Sequence[Line], quantities: Sequence[int], field: str 
     """A receipt or shipment names, per line, a quantity from 0 up to what remains; at least one above 0."""
     if len(quantities) != len(lines):
         raise Invalid(field=field, rule="stock_order_lines_mismatch")
+    problems = Problems()  # every line over what remains, at once
     for index, (line, qty) in enumerate(zip(lines, quantities, strict=True)):
         if qty < 0 or qty > line.remaining:
-            raise Invalid(field=f"{field}[{index}].quantity", rule="stock_order_quantity_remaining",
-                          remaining=line.remaining)
+            problems.add(f"{field}[{index}].quantity", "stock_order_quantity_remaining", remaining=line.remaining)
     if not any(quantities):
-        raise Invalid(field=field, rule="stock_order_quantity_none")
+        problems.add(field, "stock_order_quantity_none")
+    problems.raise_any()
 
 
 def progressed(lines: Sequence[Line], quantities: Sequence[int]) -> list[Line]:

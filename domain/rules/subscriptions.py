@@ -22,6 +22,7 @@ from datetime import datetime, timedelta
 
 from domain.enums import AddonMode, AddonType, MerchantPackageState, PackageType, PlanName, SubscriptionKind
 from domain.errors import Invalid
+from domain.rules.inputs import Problems
 
 # SPEC §5: "receipt number only letters, digits, underscore, hyphen and space"
 RECEIPT_PATTERN = re.compile(r"[A-Za-z0-9_\- ]+")
@@ -195,14 +196,24 @@ def check_country(package_id: int, package_country: str, merchant_country: str) 
 def check_confirmation(c: Confirmation) -> None:
     """SPEC §5 payment rules, refused naming the field: receipt characters, receipt and serial not used before,
     packages, counts and free days consistent (with the dialog and the packages), multi-warehouse after Master
-    Product & Stock. Raises `Invalid`."""
-    check_receipt(c.receipt_number, c.kind)
+    Product & Stock. Raises one `Invalid` naming every broken field."""
+    problems = Problems()
+    problems.check(check_receipt, c.receipt_number, c.kind)
+    if c.receipt_used and not problems.has("receiptNumber"):
+        problems.add("receiptNumber", "receipt_used")
     if c.kind == SubscriptionKind.SUBSCRIBE and not (c.payment_serial or "").strip():
-        raise Invalid("paymentSerial", "required")
-    if c.receipt_used:
-        raise Invalid("receiptNumber", "receipt_used")
-    if c.serial_used:
-        raise Invalid("paymentSerial", "serial_used")
+        problems.add("paymentSerial", "required")
+    elif c.serial_used:
+        problems.add("paymentSerial", "serial_used")
+    chosen = problems.check(chosen_offers, c)
+    if chosen is not None:
+        problems.check(check_free_days, c, chosen)
+        problems.check(check_multi_warehouse, chosen, c.held_features)
+    problems.raise_any()
+
+
+def chosen_offers(c: Confirmation) -> list[Offer]:
+    """The offers of the confirmed lines: the packages and counts of the dialog, current, one basic at most."""
     check_lines(c.lines)
     drafted = {(line.package_id, line.version_id) for line in c.draft_lines}
     if {(line.package_id, line.version_id) for line in c.lines} != drafted:
@@ -219,8 +230,7 @@ def check_confirmation(c: Confirmation) -> None:
         check_count(index, line.count, offer.package_type, offer.addon_type)
     if sum(o.package_type == PackageType.BASIC for o in chosen) > 1 or len({o.currency for o in chosen}) > 1:
         raise Invalid("packages", "packages_inconsistent")
-    check_free_days(c, chosen)
-    check_multi_warehouse(chosen, c.held_features)
+    return chosen
 
 
 # SPEC §4 merchant package states: the tier a basic package's plan name gives.

@@ -23,11 +23,12 @@ from domain.enums import (
     WarehouseDocumentStatus,
     WarehousePushStatus,
 )
-from domain.errors import DomainError, Invalid, NotFound
+from domain.errors import DomainError, Invalid, NotFound, Problem
 from domain.models.merchants import Shop
 from domain.models.stock_orders import StockOrder, StockOrderAction, StockOrderLine
 from domain.models.warehouses import Shelf, Warehouse
 from domain.rules import stock_orders as rules
+from domain.rules.inputs import Problems
 from domain.rules.stock import Movement
 from domain.rules.stock_orders import Action, Line, MassAction, Step
 from services.actors import Actor
@@ -106,8 +107,12 @@ async def create(db: AsyncSession, user: Actor, scope: OrderScope, body: Any) ->
     """A new order in CREATE: inbound lines go in transit, outbound lines are locked (refused, with nothing
     changed, when available stock is short)."""
     direction = rules.direction_of(body.order_type)
-    await check_warehouse(db, scope, body.merchant_id, body.warehouse_id)
-    await check_channel_order(db, body, direction)
+    problems = Problems()  # the warehouse and the channel order refused together
+    with problems.catching():
+        await check_warehouse(db, scope, body.merchant_id, body.warehouse_id)
+    with problems.catching():
+        await check_channel_order(db, body, direction)
+    problems.raise_any()
     order_id: int = (await db.execute(select(func.nextval("stock_orders_id_seq")))).scalar_one()
     day = datetime.now(UTC).strftime("%Y%m%d")
     outbound = direction == OUT
@@ -149,9 +154,9 @@ async def check_channel_order(db: AsyncSession, body: Any, direction: StockOrder
         return
     if direction != OUT:
         raise Invalid(field="channelOrderNo", rule="stock_order_channel_outbound_only")
-    missing = next((field for field, value in given.items() if value is None), None)
-    if missing is not None:
-        raise Invalid(field=missing, rule="stock_order_channel_all")
+    missing = [field for field, value in given.items() if value is None]
+    if missing:
+        raise Invalid.of(Problem(field, "stock_order_channel_all") for field in missing)
     owner = await db.scalar(select(Shop.merchant_id).where(Shop.id == body.shop_id))
     if owner != body.merchant_id:
         raise Invalid(field="shopId", rule="stock_store_not_merchants")

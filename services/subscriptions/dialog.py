@@ -24,6 +24,7 @@ from domain.errors import Invalid
 from domain.flows import subscriptions as m
 from domain.models.subscriptions import SubscriptionRequest
 from domain.rules import subscriptions as rules
+from domain.rules.inputs import Problems
 from services.actors import Actor
 from services.subscriptions.reads import live_request, quoted_periods_at
 
@@ -122,14 +123,15 @@ async def quotes(db: AsyncSession, body: Dialog, country: str) -> list[m.Quote]:
     missing = [i for i in ids if i not in rows]
     if missing:
         raise Invalid("packages", "not_found", ids=", ".join(map(str, missing)))
-    out = []
+    out, problems = [], Problems()  # every line's count and country at once
     for index, choice in enumerate(body.packages):
         row = rows[choice.package_id]
         package = SimpleNamespace(**dict(zip(QUOTED_PACKAGE, row, strict=False)))
         version = SimpleNamespace(**dict(zip(QUOTED_VERSION, row[len(QUOTED_PACKAGE):], strict=False)))
-        rules.check_count(index, choice.count, package.package_type, package.addon_type)
-        rules.check_country(package.id, package.country, country)
+        problems.check(rules.check_count, index, choice.count, package.package_type, package.addon_type)
+        problems.check(rules.check_country, package.id, package.country, country)
         out.append(m.quote_of(package, version, choice.count, set(row[-1] or ())))
+    problems.raise_any()
     if len({q.currency for q in out}) > 1:
         raise Invalid("packages", "packages_inconsistent")
     return out
@@ -190,14 +192,16 @@ async def dialog_facts(db: AsyncSession, body: Dialog, key: str, *, held: bool =
 def refuse_used(facts: Facts) -> None:
     """Refuses a receipt or serial booked by a record, or held by another live request (named, so the user can
     open it)."""
+    problems = Problems()
     if facts.receipt_holder is not None:
-        raise Invalid("receiptNumber", "receipt_held", request=facts.receipt_holder)
-    if facts.receipt_used:
-        raise Invalid("receiptNumber", "receipt_used")
+        problems.add("receiptNumber", "receipt_held", request=facts.receipt_holder)
+    elif facts.receipt_used:
+        problems.add("receiptNumber", "receipt_used")
     if facts.serial_holder is not None:
-        raise Invalid("paymentSerial", "serial_held", request=facts.serial_holder)
-    if facts.serial_used:
-        raise Invalid("paymentSerial", "serial_used")
+        problems.add("paymentSerial", "serial_held", request=facts.serial_holder)
+    elif facts.serial_used:
+        problems.add("paymentSerial", "serial_used")
+    problems.raise_any()
 
 
 def same_dialog(live: SubscriptionRequest, request_key: str | None, user: Actor) -> bool:

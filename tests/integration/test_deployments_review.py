@@ -92,6 +92,19 @@ async def test_bad_input_names_the_field_and_rule_and_saves_nothing(client):
     assert "不是有效的 IP 地址" in ip.json()["message"]
 
 
+async def test_bad_parameters_and_bad_addresses_are_named_together(client):
+    """A form with a wrong parameter, a wrong address, a wrong version and a blank name learns all four at once."""
+    p = await project("echo ok")
+    author = await staff(*AUTHOR)
+    before = await _count()
+    reply = await client.post("/cms/deploy/task/add", headers=author.headers, json=body(
+        p.id, name="   ", version="1.0 beta", serverIps=["10.0.0.300"], params={"1BAD": "x"}))
+    assert reply.status_code == 422, reply.text
+    assert {e["field"].split("[")[0]: e["rule"] for e in reply.json()["data"]["errors"]} == {
+        "name": "required", "version": "pattern", "serverIps": "ip_address", "params": "param_name"}
+    assert await _count() == before
+
+
 async def _status(task_id, status):
     async with transaction() as db:
         task = await db.get(DeployTask, task_id, populate_existing=True)

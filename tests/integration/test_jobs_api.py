@@ -96,6 +96,22 @@ async def test_a_refusal_is_translated(client, login_as, flows):
     assert reply.status_code == 422 and "日期和星期只能指定其一" in reply.json()["data"]["errors"][0]["message"]
 
 
+async def test_every_wrong_field_of_a_task_is_named_in_one_reply(client, login_as, flows):
+    """A save learns at once that the cron, every wrong parameter (with its limit) and the person are wrong."""
+    headers = await login_as(*EVERYTHING)
+    before = await job_count()
+    reply = await client.post("/cms/job/add", headers=headers, json=form(
+        handler="operationLog", method="purge", cron="0 25 * * *", params={"keepDays": 3, "table": "users"},
+        ownerId=987654321))
+    assert reply.status_code == 422, reply.text
+    errors = {e["field"]: e for e in reply.json()["data"]["errors"]}
+    assert {k: e["rule"] for k, e in errors.items()} == {
+        "cron": "cron_range", "params.table": "param_unknown", "params.keepDays": "param_range",
+        "ownerId": "not_found"}
+    assert "30" in errors["params.keepDays"]["message"]
+    assert await job_count() == before
+
+
 async def test_the_next_five_fire_times_are_temporals_own(client, login_as, flows):
     headers = await login_as(*EVERYTHING)
     job = (await client.post("/cms/job/add", json=form(cron="15 9 * * 1-5", timeZone="Asia/Shanghai"),

@@ -70,6 +70,17 @@ async def test_a_bad_form_is_refused_naming_the_field_and_nothing_is_saved(clien
     assert await task_count() == before
 
 
+async def test_an_upload_still_running_and_a_past_send_time_are_named_together(client, login_as, flows):
+    headers = await login_as(*EVERYTHING)
+    before = await task_count()
+    reply = await client.post("/cms/mail/add", headers=headers, json=form(
+        attachmentIds=[987654321], repeat="ONCE_LATER", sendAt="2020-01-01T09:00:00"))
+    assert reply.status_code == 422, reply.text
+    assert [(e["field"], e["rule"]) for e in reply.json()["data"]["errors"]] == [
+        ("attachmentIds", "attachment_uploading"), ("sendAt", "in_future")]
+    assert await task_count() == before
+
+
 async def test_a_subject_of_two_lines_is_refused_in_the_readers_language(client, login_as, flows):
     headers = {**await login_as(*EVERYTHING), "Accept-Language": "zh-CN"}
     reply = await client.post("/cms/mail/add", json=form(subject="Figures\nX-Priority: 1"), headers=headers)

@@ -91,6 +91,29 @@ async def test_each_rule_is_refused_on_its_field_and_nothing_is_written(client, 
     assert await packages_named(sent["name"]) == 0
 
 
+async def test_every_broken_rule_is_named_in_one_reply(client, staff):
+    """A save learns all that is wrong at once: amount, tax decimals, discount, counts and the add-on mode, each
+    on its field with its limit, in one 422; nothing is written."""
+    sent = body(amount="1000.5", taxRate="1.234", discountedPrice="-1", freeDays=400, storeCount=1001,
+                packageType="ADDON")
+    reply = await client.post("/cms/package/add", json=sent, headers=staff)
+    assert reply.status_code == 422, reply.text
+    errors = {e["field"]: e for e in reply.json()["data"]["errors"]}
+    assert {k: e["rule"] for k, e in errors.items()} == {
+        "amount": "whole_number", "taxRate": "money_decimals", "discountedPrice": "between",
+        "freeDays": "between", "storeCount": "between", "addonMode": "required", "addonType": "required"}
+    assert "365" in errors["freeDays"]["message"] and "1,000" in errors["storeCount"]["message"]
+    assert all(e["message"] in reply.json()["message"] for e in errors.values())
+    assert await packages_named(sent["name"]) == 0
+    group = {k: v for k, v in sent.items() if k not in ("country", "amount", "taxRate", "discountedPrice")}
+    refused = await client.post("/cms/package/add-group", headers=staff, json={**group, "freeDays": 0,
+        "storeCount": 1, "packageType": "BASIC", "countries": [
+            {"country": "ID", "amount": "0"}, {"country": "PH", "amount": "100", "discountedPrice": "200"}]})
+    assert refused.status_code == 422, refused.text
+    assert {e["field"] for e in refused.json()["data"]["errors"]} == {
+        "countries[0].amount", "countries[1].discountedPrice"}
+
+
 async def test_unlimited_counts_are_minus_one(client, staff):
     """SPEC §5: "Store count -1 to 1000 (-1 unlimited); sub-accounts -1 to 100000; MSKU -1 to 1000000"."""
     created = await add(client, staff, storeCount=-1, subAccountCount=-1, mskuCount=-1)

@@ -98,6 +98,25 @@ async def test_a_receipt_beyond_what_remains_names_the_line_and_changes_nothing(
     assert await figures(place) == {"on_hand": 0, "locked": 0, "transit": 10, "available": 0}
 
 
+async def test_every_wrong_field_of_an_order_form_is_named_in_one_reply(client, staff):
+    """Another merchant's warehouse and a channel order given in part are refused together; a receipt names every
+    line beyond what remains; nothing is created or moved."""
+    place, other = await place_with_stock(), await place_with_stock()
+    refused = await create(client, staff, place, "SALES_OUTBOUND", 422, warehouseId=other.warehouse_id,
+                           channelOrderNo="INV/1")
+    assert [(e["field"], e["rule"]) for e in refused["data"]["errors"]] == [
+        ("warehouseId", "stock_order_warehouse_not_merchants"), ("shopId", "stock_order_channel_all"),
+        ("channelOrderedAt", "stock_order_channel_all")]
+    order = (await create(client, staff, place, "RETURN_INBOUND",
+                          lines=[{"sku": place.sku, "quantity": 10}, {"sku": "OTHER-1", "quantity": 4}]))["data"]
+    over = await act(client, staff, "receive", {"id": order["id"], "revision": 0, "quantities": [11, 5]}, 422)
+    assert [(e["field"], e["rule"]) for e in over["data"]["errors"]] == [
+        ("quantities[0].quantity", "stock_order_quantity_remaining"),
+        ("quantities[1].quantity", "stock_order_quantity_remaining")]
+    assert "4" in over["data"]["errors"][1]["message"]
+    assert await figures(place) == {"on_hand": 0, "locked": 0, "transit": 10, "available": 0}
+
+
 async def test_only_outbound_orders_awaiting_outbound_are_deleted_and_their_lock_is_released(client, staff):
     """SPEC §4: "Only outbound orders awaiting outbound can be deleted." """
     place = await place_with_stock(on_hand=30)

@@ -3,14 +3,12 @@ import { Form, Modal, Spin } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Translate } from '../../i18n';
 import { useIdempotencyKey } from '../../api/idempotency';
-import { notifyFailure } from '../../api/notifier';
-import { isApiError } from '../../api/ApiError';
 import { useUnsavedChanges } from '../../layout/unsaved/unsavedStore';
 import { confirmLeave } from '../../layout/unsaved/UnsavedChangesGuard';
 import { toast } from '../feedback';
 import { useOnChange } from '../useOnChange';
 import type { ResourceApi } from './api';
-import { splitFieldErrors } from './fieldErrors';
+import { showFieldErrors } from './fieldErrors';
 import { fieldRules, formPayload } from './formRules';
 import { FormControl } from './fields';
 import type { Resource, Row } from './types';
@@ -30,7 +28,8 @@ interface FormModalProps<R extends Row> {
 
 /**
  * Create and edit dialog: the declared rules are checked in the browser, the server's 422 field
- * errors land on the same fields, and leaving with unsaved changes asks first.
+ * errors (all of them) land on the same fields with the first brought into view, and leaving with
+ * unsaved changes asks first.
  */
 export function FormModal<R extends Row>({ resource, api, target, onClose, onSaved, t }: FormModalProps<R>) {
   const [form] = Form.useForm();
@@ -67,11 +66,7 @@ export function FormModal<R extends Row>({ resource, api, target, onClose, onSav
       onClose();
       onSaved();
     },
-    onError: (error) => {
-      const { fields, elsewhere } = splitFieldErrors(error, columns.map((column) => column.key));
-      form.setFields(fields);
-      if (isApiError(error) && (!fields.length || elsewhere.length)) notifyFailure(error);
-    },
+    onError: (error) => showFieldErrors(form, error, columns.map((column) => column.key)),
   });
 
   const cancel = () => {

@@ -16,6 +16,20 @@ export const PATTERNS: Record<NamedPattern, RegExp> = {
   code: /^[A-Za-z0-9_\- ]+$/,
 };
 
+/**
+ * A hand-built form's required field, its message naming the field as the kit's forms do ("SKU 2: this field is
+ * required"): text of spaces alone is no value, a number or a pick is one. `t` reads the `resource` namespace.
+ */
+export function requiredOf(label: string, t: Translate): Rule[] {
+  const message = t('validation.required', { field: label });
+  return [{
+    required: true,
+    validator: async (_, value: unknown) => {
+      if (isEmpty(value)) throw new Error(message);
+    },
+  }];
+}
+
 const isNumeric = (column: Column<Row>) => column.type === 'number' || column.type === 'currency';
 
 /**

@@ -1,8 +1,9 @@
 import { Alert, Button, Card, Form, Input, Select } from 'antd';
+import type { Rule } from 'antd/es/form';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../api/ApiError';
+import { showFieldErrors } from '../../components/resource/fieldErrors';
 import { useCan } from '../../app/access/can';
 import { useTranslate } from '../../i18n';
 import { deployApi, type TaskBody } from './api';
@@ -11,10 +12,34 @@ const ENVIRONMENTS = ['DEV', 'TEST', 'STAGING', 'PRODUCTION'] as const;
 
 interface Values { name: string; projectId: number; version: string; environment: TaskBody['environment']; serverIps: string; params: string; description?: string }
 
+const addressesOf = (text: string) => text.split(/[\s,]+/).filter(Boolean);
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+
+/** An IPv4 address, or an IPv6 one as the browser's URL parser takes it in brackets (the server checks both too). */
+function isAddress(text: string): boolean {
+  if (IPV4.test(text)) return true;
+  if (!text.includes(':') || !/^[\da-fA-F:.]+$/.test(text)) return false;
+  try {
+    return new URL(`http://[${text}]/`).hostname.length > 2;
+  } catch {
+    return false;
+  }
+}
+
+function jsonObject(text: string | undefined): boolean {
+  if (!text?.trim()) return true;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
 function toBody(values: Values): TaskBody {
   const params = values.params?.trim() ? (JSON.parse(values.params) as Record<string, unknown>) : {};
   return { name: values.name, projectId: values.projectId, version: values.version, environment: values.environment,
-    serverIps: values.serverIps.split(/[\s,]+/).filter(Boolean), params, description: values.description ?? '' };
+    serverIps: addressesOf(values.serverIps), params, description: values.description ?? '' };
 }
 
 /** /review/created and /review/modify/:id: a deploy task; saving a change asks for a new review. */
@@ -24,7 +49,6 @@ export default function TaskFormPage() {
   const taskId = id && /^\d+$/.test(id) ? Number(id) : undefined;
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
-  const [error, setError] = useState<string | null>(null);
   const saving = taskId ? 'deploy#edit' : 'deploy#add'; // the server's guard of the save; the form is the menu's
   const mayEdit = useCan()(saving);
   const projects = useQuery({ queryKey: ['deploy', 'projects'], queryFn: () => deployApi.projects() });
@@ -33,26 +57,22 @@ export default function TaskFormPage() {
     const task = existing.data?.task;
     if (task) form.setFieldsValue({ ...task, serverIps: task.serverIps.join('\n'), params: JSON.stringify(task.params, null, 2) });
   }, [existing.data, form]);
+  // Every field is checked before a save, the parameters' JSON and the addresses alike, so all that is wrong shows at once.
+  const addressRule: Rule = { validator: (_, text?: string) => {
+    const wrong = addressesOf(text ?? '').find((address) => !isAddress(address));
+    return wrong ? Promise.reject(new Error(t('serverIpsRule', { value: wrong }))) : Promise.resolve();
+  } };
+  const paramsRule: Rule = { validator: (_, text?: string) => (jsonObject(text) ? Promise.resolve() : Promise.reject(new Error(t('paramsJson')))) };
   const save = async (values: Values) => {
-    setError(null);
-    let body: TaskBody;
     try {
-      body = toBody(values);
-    } catch {
-      form.setFields([{ name: 'params', errors: [t('paramsJson')] }]);
-      return;
-    }
-    try {
-      const saved = taskId ? await deployApi.modifyTask(taskId, body) : await deployApi.addTask(body);
+      const saved = taskId ? await deployApi.modifyTask(taskId, toBody(values)) : await deployApi.addTask(toBody(values));
       void navigate(`/review/${saved.id}`);
     } catch (exc) {
-      if (exc instanceof ApiError) setError(exc.message);
-      else throw exc;
+      showFieldErrors(form, exc);
     }
   };
   return (
     <Card title={taskId ? t('modifyTitle', { id: taskId }) : t('createTitle')}>
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="task-form-error" />}
       <Form form={form} layout="vertical" onFinish={(values) => void save(values)} style={{ maxWidth: 640 }} initialValues={{ environment: 'TEST', params: '{}' }}>
         <Form.Item name="name" label={t('name')} rules={[{ required: true, message: t('required', { field: t('name') }) }, { max: 100 }]}><Input id="task-name" /></Form.Item>
         <Form.Item name="projectId" label={t('project')} rules={[{ required: true, message: t('required', { field: t('project') }) }]}>
@@ -62,8 +82,8 @@ export default function TaskFormPage() {
         <Form.Item name="environment" label={t('environment')} rules={[{ required: true }]}>
           <Select id="task-environment" options={ENVIRONMENTS.map((e) => ({ value: e, label: t(`environments.${e}`) }))} />
         </Form.Item>
-        <Form.Item name="serverIps" label={t('serverIps')} extra={t('serverIpsHint')} rules={[{ required: true, message: t('required', { field: t('serverIps') }) }]}><Input.TextArea id="task-servers" rows={3} /></Form.Item>
-        <Form.Item name="params" label={t('params')} extra={t('paramsHint')}><Input.TextArea id="task-params" rows={4} style={{ fontFamily: 'monospace' }} /></Form.Item>
+        <Form.Item name="serverIps" label={t('serverIps')} extra={t('serverIpsHint')} rules={[{ required: true, message: t('required', { field: t('serverIps') }) }, addressRule]}><Input.TextArea id="task-servers" rows={3} /></Form.Item>
+        <Form.Item name="params" label={t('params')} extra={t('paramsHint')} rules={[paramsRule]}><Input.TextArea id="task-params" rows={4} style={{ fontFamily: 'monospace' }} /></Form.Item>
         <Form.Item name="description" label={t('description')}><Input.TextArea rows={3} /></Form.Item>
         {mayEdit
           ? <Button type="primary" htmlType="submit">{taskId ? t('saveAndReview') : t('submitForReview')}</Button>

@@ -3,16 +3,15 @@ import { Button, Card, Col, Flex, Form, Input, InputNumber, Row, Space, Spin, Ty
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { isApiError } from '../../api/ApiError';
 import { useIdempotencyKey } from '../../api/idempotency';
-import { notifyFailure } from '../../api/notifier';
 import { toast } from '../../components/feedback';
+import { showFieldErrors } from '../../components/resource/fieldErrors';
+import { requiredOf } from '../../components/resource/formRules';
 import { formatMoney } from '../../components/format/money';
 import { useTranslate } from '../../i18n';
 import { packagesApi, type Package, type PackageKind } from './api';
 import { EnumSelect } from './EnumSelect';
 import { FeatureTree } from './FeatureTree';
-import { formErrorsOf } from './formErrors';
 import { kindOfCreate, listPath } from './paths';
 import { LIMITS, dailyOrders, pricePreview } from './prices';
 import { currencyOfCountry } from './currencies';
@@ -77,17 +76,13 @@ export default function PackageFormPage() {
       void queryClient.invalidateQueries({ queryKey: ['package'] });
       navigate(listPath(kind));
     },
-    onError: (error) => {
-      const { fields, unplaced } = formErrorsOf(error, (path) => form.getFieldInstance(path) !== undefined || path[0] === 'featureKeys' || path[0] === 'countries');
-      form.setFields(fields);
-      if (unplaced && isApiError(error)) notifyFailure(error);
-    },
+    onError: (error) => showFieldErrors(form, error),
   });
 
   if (editing && record.isPending) return <Spin />;
   const blocks = Math.min(Math.max(Number(count) || 1, 1), 9);
   const number = (name: string, [min, max]: readonly [number, number], label: string) => (
-    <Form.Item name={name} label={t(label)} rules={[{ required: true, message: t('required') }, { type: 'number', min, max, message: t('between', { min, max }) }]}>
+    <Form.Item name={name} label={t(label)} rules={[...requiredOf(t(label), t), { type: 'number', min, max, message: t('between', { min, max }) }]}>
       <InputNumber precision={0} style={{ width: '100%' }} />
     </Form.Item>
   );
@@ -102,12 +97,12 @@ export default function PackageFormPage() {
       <Card title={t(editing ? 'editPackage' : 'newPackage')} extra={<Typography.Text type="secondary">{t(`kind.${kind}`)}</Typography.Text>}>
         <Row gutter={16}>
           <Col xs={24} md={8}>
-            <Form.Item name="name" label={t('name')} extra={t('nameHint')} rules={[{ required: true, whitespace: true, message: t('required') }, { max: LIMITS.name, message: t('maxLength', { max: LIMITS.name }) }]}>
+            <Form.Item name="name" label={t('name')} extra={t('nameHint')} rules={[...requiredOf(t('name'), t), { max: LIMITS.name, message: t('maxLength', { max: LIMITS.name }) }]}>
               <Input disabled={editing} maxLength={LIMITS.name} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="displayName" label={t('displayName')} rules={[{ required: true, whitespace: true, message: t('required') }]}>
+            <Form.Item name="displayName" label={t('displayName')} rules={requiredOf(t('displayName'), t)}>
               <Input maxLength={LIMITS.name} />
             </Form.Item>
           </Col>
@@ -115,13 +110,13 @@ export default function PackageFormPage() {
           <Col xs={24} md={8}><Form.Item name="packageType" label={t('packageType')}><EnumSelect name="PackageType" disabled={editing} /></Form.Item></Col>
           {packageType === 'ADDON' && (
             <Col xs={24} md={8}>
-              <Form.Item name="addonMode" label={t('addonMode')} rules={[{ required: true, message: t('required') }]}><EnumSelect name="AddonMode" /></Form.Item>
+              <Form.Item name="addonMode" label={t('addonMode')} rules={requiredOf(t('addonMode'), t)}><EnumSelect name="AddonMode" /></Form.Item>
             </Col>
           )}
           {packageType === 'ADDON' && (
             <Col xs={24} md={8}>
               {/* SPEC §3 add-on quantities: the type sets how many one request buys; it stays once set */}
-              <Form.Item name="addonType" label={t('addonType')} extra={t('addonTypeHint')} rules={[{ required: !editing, message: t('required') }]}>
+              <Form.Item name="addonType" label={t('addonType')} extra={t('addonTypeHint')} rules={editing ? [] : requiredOf(t('addonType'), t)}>
                 <EnumSelect name="AddonType" disabled={Boolean(record.data?.addonType)} />
               </Form.Item>
             </Col>
@@ -132,7 +127,7 @@ export default function PackageFormPage() {
             </Form.Item>
           </Col>
           <Col xs={24} md={8}><Form.Item name="subscriptionMethod" label={t('subscriptionMethod')}><EnumSelect name="SubscriptionMethod" /></Form.Item></Col>
-          <Col xs={24} md={8}><Form.Item name="paymentPeriod" label={t('paymentPeriod')} rules={[{ required: true, message: t('required') }]}><EnumSelect name="PaymentPeriod" /></Form.Item></Col>
+          <Col xs={24} md={8}><Form.Item name="paymentPeriod" label={t('paymentPeriod')} rules={requiredOf(t('paymentPeriod'), t)}><EnumSelect name="PaymentPeriod" /></Form.Item></Col>
           <Col xs={24} md={8}>{number('priority', [0, 9999], 'priority')}</Col>
         </Row>
       </Card>
@@ -144,13 +139,13 @@ export default function PackageFormPage() {
                 <div key={field.key} data-testid={`country-${field.name}`}>
                   <Row gutter={16} align="top">
                     <Col xs={24} md={5}>
-                      <Form.Item name={[field.name, 'country']} label={t('country')} rules={[{ required: true, message: t('required') }]}>
+                      <Form.Item name={[field.name, 'country']} label={t('country')} rules={requiredOf(t('country'), t)}>
                         <EnumSelect name="Country" disabled={editing} />
                       </Form.Item>
                     </Col>
                     {PRICE_FIELDS.slice(1).map((name) => (
                       <Col xs={24} md={5} key={name}>
-                        <Form.Item name={[field.name, name]} label={t(name)} rules={[{ required: name === 'amount', message: t('required') }]}>
+                        <Form.Item name={[field.name, name]} label={t(name)} rules={name === 'amount' ? requiredOf(t(name), t) : []}>
                           <InputNumber stringMode min="0" style={{ width: '100%' }} />
                         </Form.Item>
                       </Col>

@@ -19,8 +19,9 @@ const SHOPS = [{ id: 9, merchantId: 41, merchantEmail: 'toko@shop.test', name: '
 const TYPES = [{ value: 'PURCHASE_INBOUND', label: 'Purchase inbound' }, { value: 'SALES_OUTBOUND', label: 'Sales outbound' }];
 const PRODUCTS = [{ id: 7, merchantId: 41, sku: 'KOPI-250-41', name: 'Toraja coffee 250 g', variant: 'Ground' }];
 
-function openDialog() {
+function openDialog(refuse?: { field: string; message: string }[]) {
   const seen = fakeApi(({ url }) => {
+    if (refuse && url.endsWith('stock-order/add')) return { status: 422, body: envelope({ errors: refuse }, 'VALIDATION_FAILED', 'refused') };
     if (url.includes('warehouse/options')) return { body: envelope(WAREHOUSES) };
     if (url.includes('wms-product/options')) return { body: envelope(PRODUCTS) };
     if (url.endsWith('stock-order/add')) return { body: envelope({ id: 1, orderNo: 'IB1' }) };
@@ -76,5 +77,29 @@ describe('the create order dialog', { timeout: 120_000 }, () => {
     expect(await screen.findByText('Letters, digits and - _ . / only, starting with a letter or digit, at most 64 characters')).toBeTruthy();
     expect(await screen.findAllByText('A channel order needs its store, its order number and its order time')).toHaveLength(1);  // the time
     expect(seen.some((r) => r.url.endsWith('stock-order/add'))).toBe(false);
+  });
+
+  it('names every blank required field, the lines by their number', async () => {
+    const { seen } = openDialog();
+    fireEvent.click(screen.getByRole('button', { name: 'New order' }));
+    for (const field of ['Order type', 'Warehouse', 'SKU 1', 'Planned 1']) {
+      expect(await screen.findByText(`${field}: this field is required`)).toBeTruthy();
+    }
+    expect(seen.some((r) => r.url.endsWith('stock-order/add'))).toBe(false);
+  });
+
+  it('shows every field the server refuses on that field', async () => {
+    openDialog([
+      { field: 'warehouseId', message: 'Warehouse: not the merchant\'s' },
+      { field: 'lines[0].quantity', message: 'Planned 1: too many' },
+    ]);
+    await pick('Order type', 'Purchase inbound');
+    await pick('Warehouse', 'Jakarta main');
+    fireEvent.change(screen.getByRole('combobox', { name: 'SKU 1' }), { target: { value: 'kopi' } });
+    fireEvent.click((await screen.findAllByText('KOPI-250-41 · Toraja coffee 250 g · Ground')).at(-1)!);
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Planned 1' }), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'New order' }));
+    expect(await screen.findByText('Warehouse: not the merchant\'s')).toBeTruthy();
+    expect(await screen.findByText('Planned 1: too many')).toBeTruthy();
   });
 });

@@ -10,6 +10,8 @@ import { useIdempotencyKey } from '../../api/idempotency';
 import { useTranslate } from '../../i18n';
 import { toast } from '../../components/feedback';
 import { useEnumOptions } from '../../components/resource';
+import { showFieldErrors } from '../../components/resource/fieldErrors';
+import { requiredOf } from '../../components/resource/formRules';
 import { ReferenceSearch } from '../../components/ReferenceSelect';
 import { WarehouseInput } from '../warehouses/WarehouseInput';
 
@@ -36,7 +38,7 @@ const productName = (product: Product) => [product.sku, product.name, product.va
  *  is picked by name or code, its merchant follows from it, and each line's SKU is searched in that merchant's
  *  product library. */
 export function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone: (order: Created) => void }) {
-  const t = useTranslate(['stock-orders']);
+  const t = useTranslate(['stock-orders', 'resource']);
   const [form] = Form.useForm<Values>();
   const once = useIdempotencyKey();
   const types = useEnumOptions('StockOrderType');
@@ -49,14 +51,14 @@ export function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone:
   const outbound = Form.useWatch<string | undefined>('orderType', form)?.endsWith('_OUTBOUND') ?? false;
   const channel = Form.useWatch<string | undefined>('channel', form);
   const save = useMutation({
-    mutationFn: (values: Values) => api.post('/cms/stock-order/add', { body: toCreate(values), idempotencyKey: once.key() }),
+    mutationFn: (values: Values) => api.post('/cms/stock-order/add', { body: toCreate(values), idempotencyKey: once.key(), notify: false }),
     onSuccess: (order) => {
       once.renew();
       toast.success(t('created', { orderNo: order.orderNo }));
       onDone(order);
     },
+    onError: (error) => showFieldErrors(form, error),  // every refused field on its field, the first in view
   });
-  const required = [{ required: true, message: t('required') }];
   // an outbound order fulfilling a channel order names its store, its number and its time: all three or none
   const together: Rule = ({ getFieldValue }) => ({
     validator: (_, value) => (filled(value) || !CHANNEL_ORDER.some((name) => filled(getFieldValue(name)))
@@ -70,24 +72,25 @@ export function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone:
       okText={t('create')}
       cancelText={t('common.cancel')}
       confirmLoading={save.isPending}
-      onOk={() => void form.validateFields().then((values) => save.mutate(values), () => undefined)}  // refusals show on their fields
+      onOk={() => form.submit()}  // refusals show on their fields, the first scrolled into view
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={{ lines: [{}] }} onValuesChange={(changed: Partial<Values>) => {
+      <Form form={form} layout="vertical" initialValues={{ lines: [{}] }} onFinish={(values) => save.mutate(values)} onValuesChange={(changed: Partial<Values>) => {
         once.renew();
         if ('warehouseId' in changed) {  // a warehouse of another merchant: its lines' SKUs and its stores are that merchant's
           const merchantId = warehouses.find((option) => option.id === changed.warehouseId)?.merchantId;
           form.setFieldsValue({ merchantId, shopId: undefined, lines: form.getFieldValue('lines').map(() => ({})) });
         }
       }} data-testid="create-form">
-        <Form.Item name="orderType" label={t('orderType')} rules={required}>
+        <Form.Item name="orderType" label={t('orderType')} rules={requiredOf(t('orderType'), t)}>
           <Select showSearch={{ optionFilterProp: 'label' }} options={types.map((o) => ({ value: o.value, label: o.label }))} aria-label={t('orderType')} />
         </Form.Item>
-        <Form.Item name="warehouseId" label={t('warehouse')} rules={required} extra={warehouse && t('merchantOf', { email: warehouse.merchantEmail ?? warehouse.merchantId })}>
+        <Form.Item name="warehouseId" label={t('warehouse')} rules={requiredOf(t('warehouse'), t)} extra={warehouse && t('merchantOf', { email: warehouse.merchantEmail ?? warehouse.merchantId })}>
           <WarehouseInput column={{ key: 'warehouseId', title: 'warehouse' }} label={t('warehouse')} />
         </Form.Item>
-        <Form.Item name="merchantId" hidden rules={required}>
+        {/* the merchant follows from the warehouse, whose field says when it is missing */}
+        <Form.Item name="merchantId" hidden>
           <InputNumber />
         </Form.Item>
         <Flex gap={12}>
@@ -145,7 +148,7 @@ export function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone:
             <>
               {fields.map((field, index) => (
                 <Flex key={field.key} gap={12} align="baseline">
-                  <Form.Item name={[field.name, 'sku']} label={index === 0 ? t('sku') : undefined} rules={required} style={{ flex: 2 }}>
+                  <Form.Item name={[field.name, 'sku']} label={index === 0 ? t('sku') : undefined} rules={requiredOf(`${t('sku')} ${index + 1}`, t)} style={{ flex: 2 }}>
                     <ReferenceSearch<Product>
                       api="/cms/wms-product/options"
                       params={{ merchantId: warehouse?.merchantId }}
@@ -155,7 +158,7 @@ export function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone:
                       disabled={!warehouse}
                     />
                   </Form.Item>
-                  <Form.Item name={[field.name, 'quantity']} label={index === 0 ? t('planned') : undefined} rules={required} style={{ flex: 1 }}>
+                  <Form.Item name={[field.name, 'quantity']} label={index === 0 ? t('planned') : undefined} rules={requiredOf(`${t('planned')} ${index + 1}`, t)} style={{ flex: 1 }}>
                     <InputNumber min={1} max={1_000_000} precision={0} style={{ width: '100%' }} aria-label={`${t('planned')} ${index + 1}`} />
                   </Form.Item>
                   <Button type="text" icon={<MinusCircleOutlined aria-hidden />} aria-label={t('removeLine')} disabled={fields.length === 1} onClick={() => remove(field.name)} />

@@ -5,6 +5,7 @@ import { SHELF_FIELD } from './receiveFields';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslate } from '../../i18n';
 import { toast } from '../../components/feedback';
+import { showFieldErrors } from '../../components/resource/fieldErrors';
 import { isInbound, remaining } from './rules';
 import type { StockOrder } from './resource';
 
@@ -20,12 +21,13 @@ export function ProgressDialog({ order, onClose, onDone }: { order: StockOrder; 
   const save = useMutation({
     mutationFn: ({ quantities, shelfId }: { quantities: number[]; shelfId?: number | null }) =>
       inbound
-        ? api.post('/cms/stock-order/receive', { body: { id: order.id, revision: order.revision, quantities, shelfId: shelfId ?? undefined } })
-        : api.post('/cms/stock-order/ship', { body: { id: order.id, revision: order.revision, quantities } }),
+        ? api.post('/cms/stock-order/receive', { body: { id: order.id, revision: order.revision, quantities, shelfId: shelfId ?? undefined }, notify: false })
+        : api.post('/cms/stock-order/ship', { body: { id: order.id, revision: order.revision, quantities }, notify: false }),
     onSuccess: () => {
       toast.success(t(inbound ? 'received' : 'shipped'));
       onDone();
     },
+    onError: (error) => showFieldErrors(form, error),  // each line beyond what remains, on its line
   });
   return (
     <Modal
@@ -34,11 +36,17 @@ export function ProgressDialog({ order, onClose, onDone }: { order: StockOrder; 
       okText={t(inbound ? 'receive' : 'ship')}
       cancelText={t('common.cancel')}
       confirmLoading={save.isPending}
-      onOk={() => void form.validateFields().then((values) => save.mutate({ quantities: values.quantities.map((q) => q ?? 0), shelfId: values.shelfId }))}
+      onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={{ quantities: left, warehouseId: order.warehouseId }} data-testid="progress-form">
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ quantities: left, warehouseId: order.warehouseId }}
+        onFinish={(values) => save.mutate({ quantities: values.quantities.map((q) => q ?? 0), shelfId: values.shelfId })}
+        data-testid="progress-form"
+      >
         {inbound && (
           <>
             <Form.Item name="warehouseId" hidden><InputNumber /></Form.Item>
@@ -59,7 +67,7 @@ export function ProgressDialog({ order, onClose, onDone }: { order: StockOrder; 
               key: 'quantity',
               title: t('quantity'),
               render: (_, line) => (
-                <Form.Item name={['quantities', line.index]} noStyle>
+                <Form.Item name={['quantities', line.index]} style={{ marginBottom: 0 }}>
                   <InputNumber min={0} max={left[line.index]} precision={0} aria-label={`${t('quantity')} ${line.sku}`} />
                 </Form.Item>
               ),

@@ -6,6 +6,7 @@ import { toast } from '../../components/feedback';
 import { FormControl } from '../../components/resource/fields';
 import { fieldRules, formPayload } from '../../components/resource/formRules';
 import { useTranslate } from '../../i18n';
+import { showFieldErrors } from '../../components/resource/fieldErrors';
 import { stockApi, type StockMovementCreate } from './api';
 import { MOVE_FIELDS } from './moveFields';
 
@@ -28,7 +29,8 @@ export function MoveStockDialog({ onMoved }: { onMoved: () => void }) {
       form.resetFields();
       onMoved();
     } catch (error) {
-      if (!isApiError(error)) throw error; // the client already showed the refusal
+      if (!isApiError(error)) throw error;
+      showFieldErrors(form, error); // every refused field on its field, the first in view
     } finally {
       setSaving(false);
     }

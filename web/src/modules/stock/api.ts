@@ -6,7 +6,7 @@ export type StockMoved = components['schemas']['StockMovedPublic'];
 
 export const stockApi = {
   /** One movement; the key makes a double click or a retry move once (docs/stock.md). */
-  move: (body: StockMovementCreate, idempotencyKey: string) => api.post('/cms/stock/movement', { params: { header: { 'Idempotency-Key': idempotencyKey } }, body }),
+  move: (body: StockMovementCreate, idempotencyKey: string) => api.post('/cms/stock/movement', { params: { header: { 'Idempotency-Key': idempotencyKey } }, body, notify: false }),
 };
 
 export type StockRepaired = components['schemas']['StockRepairedPublic'];
