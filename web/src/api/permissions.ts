@@ -90,6 +90,7 @@ export const OPERATION_PERMISSIONS = {
   'GET /cms/shelf-merge/detail/{row_id}': ['shelf-merges', 'shelf-merge-detail', 'location-management'],
   'GET /cms/shelf-merge/item/detail/{row_id}': ['shelf-merge-detail', 'shelf-merges', 'location-management'],
   'GET /cms/shelf-merge/shelves/{warehouse_id}': ['shelf-merge#add'],
+  'GET /cms/shelf-merge/throughput/{warehouse_id}': ['shelf-merge#add'],
   'GET /cms/shelf-merge/warehouses': ['shelf-merge#add'],
   'GET /cms/shelf-merge/{merge_id}/view': ['shelf-merges', 'shelf-merge-detail', 'location-management'],
   'GET /cms/shop/detail/{row_id}': ['shops-all', 'shops-specific', 'ginee-account', 'ginee-specific-accounts'],

@@ -3630,6 +3630,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/shelf-merge/throughput/{warehouse_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How fast the warehouse's recent merges moved SKUs (the start dialog's estimate), if measured */
+        get: operations["shelf_merges_throughput"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/shelf-merge/warehouses": {
         parameters: {
             query?: never;
@@ -10002,6 +10019,15 @@ export interface components {
             targetId: number;
         };
         /**
+         * MergeEstimate
+         * @description The time a running merge still needs at a measured rate (never a fixed guess).
+         */
+        MergeEstimate: {
+            rate: components["schemas"]["MergeThroughput"];
+            /** Remainingseconds */
+            remainingSeconds: number;
+        };
+        /**
          * MergeProgress
          * @description The progress bar: from the running flow's `progress` query (live), else from the database.
          */
@@ -10036,6 +10062,23 @@ export interface components {
             quantity: number;
             /** Skus */
             skus: number;
+        };
+        /**
+         * MergeThroughput
+         * @description A measured rate: `run` is this merge's current run so far, `recent` the warehouse's last completed merges.
+         */
+        MergeThroughput: {
+            /**
+             * Basis
+             * @enum {string}
+             */
+            basis: "run" | "recent";
+            /** Items */
+            items: number;
+            /** Itemsperminute */
+            itemsPerMinute: number;
+            /** Seconds */
+            seconds: number;
         };
         /** MergeWarehouse */
         MergeWarehouse: {
@@ -14684,6 +14727,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Union[MergeThroughput, NoneType]] */
+        Reply_Union_MergeThroughput__NoneType__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["MergeThroughput"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[UnreadCount] */
         Reply_UnreadCount_: {
             /**
@@ -16124,6 +16186,8 @@ export interface components {
             id: number;
             /** Moved */
             moved: number;
+            /** Retriedat */
+            retriedAt?: string | null;
             /** Skipped */
             skipped: number;
             /**
@@ -16184,6 +16248,7 @@ export interface components {
             createdByName?: string | null;
             /** Error */
             error: string | null;
+            estimate: components["schemas"]["MergeEstimate"] | null;
             /** Finishedat */
             finishedAt: string | null;
             /** Id */
@@ -16191,6 +16256,9 @@ export interface components {
             /** Moved */
             moved: number;
             progress: components["schemas"]["MergeProgress"];
+            rate: components["schemas"]["MergeThroughput"] | null;
+            /** Retriedat */
+            retriedAt?: string | null;
             /** Skipped */
             skipped: number;
             /**
@@ -25723,6 +25791,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_list_MergeShelf__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shelf_merges_throughput: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                warehouse_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Union_MergeThroughput__NoneType__"];
                 };
             };
             /** @description Validation Error */
