@@ -1,0 +1,56 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import type { Column, Row } from './types';
+
+/** The order in which columns leave a table too wide for its place: `wide` ones, then plain ones, each from the right. */
+export function leavingOrder(columns: readonly Column<Row>[]): string[] {
+  const fromRight = (priority: Column<Row>['priority']) =>
+    columns.filter((column) => column.priority === priority).map((column) => column.key).reverse();
+  return [...fromRight('wide'), ...fromRight(undefined)];
+}
+
+/** The table's own scroller is wider than its window: the columns at its end lie under the fixed row actions. */
+function overflows(container: HTMLElement | null): boolean {
+  const scroller = container?.querySelector<HTMLElement>('.ant-table-content, .ant-table-body');
+  return Boolean(scroller && scroller.scrollWidth > scroller.clientWidth + 1);
+}
+
+/**
+ * The columns a table has room for. A list whose row actions are fixed at its right end scrolls sideways when its
+ * columns are wider than the screen, and then its last columns (a status, often) lie hidden under the actions until
+ * the user scrolls. So while the table overflows, its columns leave one by one in `leavingOrder`, never a `key`
+ * one; the detail (View) still shows every field. Measured again when the table's width or its columns change.
+ */
+export function useFittingColumns<C extends Column<Row>>(columns: readonly C[], rows: readonly unknown[]) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  const signature = `${width}:${columns.map((column) => column.key).join(',')}`;
+  const [fit, setFit] = useState({ signature, leaving: 0 });
+  const leaving = fit.signature === signature ? fit.leaving : 0;
+  const order = leavingOrder(columns);
+
+  // The table's own size changes too when a label arrives after the rows (an enumeration's, a name's).
+  const [grown, setGrown] = useState(0);
+  const tableSize = useRef<ResizeObserver>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return undefined; // jsdom: no layout to fit
+    const place = new ResizeObserver(([entry]) => setWidth(Math.round(entry?.contentRect.width ?? 0)));
+    const table = new ResizeObserver(() => setGrown((count) => count + 1));
+    place.observe(element);
+    tableSize.current = table;
+    return () => {
+      place.disconnect();
+      table.disconnect();
+    };
+  }, []);
+
+  // One more column leaves while the table does not fit.
+  useLayoutEffect(() => {
+    const table = ref.current?.querySelector('table');
+    if (table) tableSize.current?.observe(table);
+    if (leaving < order.length && overflows(ref.current)) setFit({ signature, leaving: leaving + 1 });
+  }, [leaving, order.length, signature, rows, grown]);
+
+  const left = new Set(order.slice(0, leaving));
+  return { ref, columns: columns.filter((column) => !left.has(column.key)) };
+}
