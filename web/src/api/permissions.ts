@@ -35,6 +35,7 @@ export const OPERATION_PERMISSIONS = {
   'GET /cms/authority/tree-list': ['menu-management', 'role-management', 'user-management', 'data-authority'],
   'GET /cms/authority/usage-role/{authority_id}': ['menu-management'],
   'GET /cms/authority/usage-user/{authority_id}': ['menu-management'],
+  'GET /cms/common/enums': ['@authenticated'],
   'GET /cms/common/enums/{name}': ['@authenticated'],
   'GET /cms/common/file/{file_id}': ['public'],
   'GET /cms/common/generate-file-url/{file_id}': ['@authenticated'],

@@ -504,6 +504,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/common/enums": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All Enum Options
+         * @description Every enumeration with labels in the caller's language, in one reply: a screen's filters, cells and forms
+         *     need a dozen of them, which one call brings instead of a dozen (the web asks once a language).
+         */
+        get: operations["system_all_enum_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/common/enums/{name}": {
         parameters: {
             query?: never;
@@ -14920,6 +14941,28 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[dict[str, list[EnumOption]]] */
+        Reply_dict_str__list_EnumOption___: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: {
+                [key: string]: components["schemas"]["EnumOption"][];
+            } | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[list[AccountPublic]] */
         Reply_list_AccountPublic__: {
             /**
@@ -20078,6 +20121,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    system_all_enum_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_dict_str__list_EnumOption___"];
                 };
             };
         };
