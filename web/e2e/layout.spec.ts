@@ -191,7 +191,8 @@ describe('every screen at 1366 x 768: no key or status column lies under the fix
 
 describe('every screen at 390 x 844: no page is wider than the phone (a table scrolls inside itself)', () => {
   everyScreen(PHONE, async () => {
-    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    const { overflow, culprits } = await pageOverflow(page);
+    expect(overflow, `the page is ${overflow} px wider than the phone: ${culprits.join('; ')}`).toBeLessThanOrEqual(0);
   });
 });
 

@@ -104,9 +104,31 @@ export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active, [data-testid="page-loading"]'));
 }
 
-/** How far the page as a whole is wider than the window (0: it fits; tables may still scroll inside themselves). */
-export function pageOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+/**
+ * How far the page as a whole is wider than the window (0: it fits; a table may still scroll inside itself), and
+ * the outermost elements that stick out unclipped, to say what to fix.
+ */
+export function pageOverflow(page: Page): Promise<{ overflow: number; culprits: string[] }> {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const clipped = (element: Element): boolean => {
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+        const style = getComputedStyle(parent);
+        if (style.position === 'fixed') return true; // a drawer or a popup: it never widens the page
+        if (style.overflowX !== 'visible' && parent.getBoundingClientRect().right <= width + 0.5) return true;
+      }
+      return false;
+    };
+    const sticking = [...document.body.querySelectorAll('*')].filter(
+      (element) => element.getBoundingClientRect().right > width + 0.5 && !clipped(element));
+    const outermost = sticking.filter((element) => !sticking.includes(element.parentElement as Element));
+    const name = (element: Element) => {
+      const id = element.getAttribute('data-testid');
+      const classes = [...element.classList].slice(0, 2).join('.');
+      return `${element.tagName.toLowerCase()}${classes ? `.${classes}` : ''}${id ? `[${id}]` : ''} to ${Math.round(element.getBoundingClientRect().right)} px`;
+    };
+    return { overflow: document.documentElement.scrollWidth - width, culprits: outermost.slice(0, 5).map(name) };
+  });
 }
 
 /**

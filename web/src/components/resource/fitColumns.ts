@@ -8,6 +8,8 @@ export function leavingOrder(columns: readonly Column<Row>[]): string[] {
   return [...fromRight('wide'), ...fromRight(undefined)];
 }
 
+const SCROLL_BAR = 24;
+
 /** The table's own scroller is wider than its window: the columns at its end lie under the fixed row actions. */
 function overflows(container: HTMLElement | null): boolean {
   const scroller = container?.querySelector<HTMLElement>('.ant-table-content, .ant-table-body');
@@ -23,9 +25,12 @@ function overflows(container: HTMLElement | null): boolean {
 export function useFittingColumns<C extends Column<Row>>(columns: readonly C[], rows: readonly unknown[]) {
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
-  const signature = `${width}:${columns.map((column) => column.key).join(',')}`;
-  const [fit, setFit] = useState({ signature, leaving: 0 });
-  const leaving = fit.signature === signature ? fit.leaving : 0;
+  const keys = columns.map((column) => column.key).join(',');
+  const [fit, setFit] = useState({ keys, width, leaving: 0 });
+  // A page's scroll bar coming and going changes the width a little: that must not start the fitting again (the
+  // table would let its columns go, get shorter, lose the scroll bar, take them back, and so on).
+  const same = fit.keys === keys && Math.abs(fit.width - width) <= SCROLL_BAR;
+  const leaving = same ? fit.leaving : 0;
   const order = leavingOrder(columns);
 
   // The table's own size changes too when a label arrives after the rows (an enumeration's, a name's).
@@ -48,8 +53,8 @@ export function useFittingColumns<C extends Column<Row>>(columns: readonly C[], 
   useLayoutEffect(() => {
     const table = ref.current?.querySelector('table');
     if (table) tableSize.current?.observe(table);
-    if (leaving < order.length && overflows(ref.current)) setFit({ signature, leaving: leaving + 1 });
-  }, [leaving, order.length, signature, rows, grown]);
+    if (leaving < order.length && overflows(ref.current)) setFit({ keys, width: same ? fit.width : width, leaving: leaving + 1 });
+  }, [leaving, order.length, keys, width, same, fit.width, rows, grown]);
 
   const left = new Set(order.slice(0, leaving));
   return { ref, columns: columns.filter((column) => !left.has(column.key)) };
