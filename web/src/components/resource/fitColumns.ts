@@ -10,17 +10,27 @@ export function leavingOrder(columns: readonly Column<Row>[]): string[] {
 
 const SCROLL_BAR = 24;
 
-/** The table's own scroller is wider than its window: the columns at its end lie under the fixed row actions. */
-function overflows(container: HTMLElement | null): boolean {
+/**
+ * How many columns in `order` must leave for the table to fit: as many as free the width it sticks out by, read
+ * from their header cells, so the table is drawn again once rather than once a column (a column the screen's
+ * width already hides has no cell and frees nothing).
+ */
+function leavingFor(container: HTMLElement | null, order: readonly string[], leaving: number): number {
   const scroller = container?.querySelector<HTMLElement>('.ant-table-content, .ant-table-body');
-  return Boolean(scroller && scroller.scrollWidth > scroller.clientWidth + 1);
+  const excess = scroller ? scroller.scrollWidth - scroller.clientWidth : 0;
+  let next = leaving;
+  for (let freed = 0; excess > 1 && freed < excess && next < order.length; next += 1) {
+    freed += container?.querySelector(`th[data-column="${CSS.escape(order[next]!)}"]`)?.getBoundingClientRect().width ?? 0;
+  }
+  return next;
 }
 
 /**
  * The columns a table has room for. A list whose row actions are fixed at its right end scrolls sideways when its
  * columns are wider than the screen, and then its last columns (a status, often) lie hidden under the actions until
- * the user scrolls. So while the table overflows, its columns leave one by one in `leavingOrder`, never a `key`
- * one; the detail (View) still shows every field. Measured again when the table's width or its columns change.
+ * the user scrolls. So while the table overflows, its columns leave in `leavingOrder`, as many as it sticks out
+ * by, never a `key` one; the detail (View) still shows every field. Measured again when the table's width, its
+ * columns or its rows change.
  */
 export function useFittingColumns<C extends Column<Row>>(columns: readonly C[], rows: readonly unknown[]) {
   const ref = useRef<HTMLDivElement>(null);
@@ -49,12 +59,13 @@ export function useFittingColumns<C extends Column<Row>>(columns: readonly C[], 
     };
   }, []);
 
-  // One more column leaves while the table does not fit.
+  // Columns leave while the table does not fit.
   useLayoutEffect(() => {
     const table = ref.current?.querySelector('table');
     if (table) tableSize.current?.observe(table);
-    if (leaving < order.length && overflows(ref.current)) setFit({ keys, width: same ? fit.width : width, leaving: leaving + 1 });
-  }, [leaving, order.length, keys, width, same, fit.width, rows, grown]);
+    const next = leavingFor(ref.current, order, leaving);
+    if (next > leaving) setFit({ keys, width: same ? fit.width : width, leaving: next });
+  }, [leaving, order, keys, width, same, fit.width, rows, grown]);
 
   const left = new Set(order.slice(0, leaving));
   return { ref, columns: columns.filter((column) => !left.has(column.key)) };
