@@ -9,7 +9,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from temporalio.client import Client
 
 from api.deps import Principal
-from api.schemas.shelf_merges import MergeProgress, ShelfMergePublic, ShelfMergeView
+from api.schemas.shelf_merges import MergeEstimate, MergeProgress, ShelfMergePublic, ShelfMergeView, throughput_of
 from api.temporal_ui import OPERATE, workflow_path
 from domain.enums import ShelfMergeState
 from domain.models.shelf_merges import ShelfMerge
@@ -40,8 +40,15 @@ async def view_of(db: AsyncSession, client: Client | None, merge: ShelfMerge, us
                                  percent=rules.percent(done, merge.total) if merge.total or merge.state == S.COMPLETED
                                  else 0, live=False)  # nothing planned yet is not "all done"
     workflow_id = rules.workflow_id(merge.warehouse_id, merge.id)
+    run = await store.run_throughput(db, merge)
+    estimate = None
+    if merge.state == S.RUNNING:
+        left = max(progress.total - progress.moved - progress.skipped, 0)
+        found = rules.estimate(left, run, await store.recent_throughput(db, merge.warehouse_id))
+        rate = throughput_of(found.rate) if found else None
+        estimate = MergeEstimate(remaining_seconds=found.remaining_seconds, rate=rate) if found and rate else None
     return ShelfMergeView(
-        **public.model_dump(), workflow_id=workflow_id,
+        **public.model_dump(), workflow_id=workflow_id, rate=throughput_of(run), estimate=estimate,
         workflow_url=workflow_path(workflow_id) if user.can(OPERATE) else None, progress=progress,
         can_cancel=merge.state == S.RUNNING and running and merge.cancel_requested_at is None,
         can_retry=merge.state in rules.RETRYABLE or (merge.state == S.RUNNING and not running))

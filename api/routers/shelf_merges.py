@@ -21,6 +21,7 @@ from api.routers.warehouses import shelves as shelf_list
 from api.routers.warehouses import warehouses as warehouse_list
 from api.schemas.shelf_merges import (
     MergeShelf,
+    MergeThroughput,
     MergeWarehouse,
     ShelfMergeBody,
     ShelfMergeFilters,
@@ -28,6 +29,7 @@ from api.schemas.shelf_merges import (
     ShelfMergeItemPublic,
     ShelfMergePublic,
     ShelfMergeView,
+    throughput_of,
 )
 from api.shelf_merge_ops import view_of
 from domain import audit
@@ -172,3 +174,11 @@ async def shelves(warehouse_id: int, db: SessionDep,
     await warehouse_list.load(db, user, warehouse_id)
     return ok(await store.shelf_options(db, warehouse_id))
 
+
+
+@router.get("/throughput/{warehouse_id}", openapi_extra=declares(warehouse_list.scope),
+            summary="How fast the warehouse's recent merges moved SKUs (the start dialog's estimate), if measured")
+async def throughput(warehouse_id: int, db: SessionDep,
+                     user: Annotated[Principal, Need(START)]) -> Reply[MergeThroughput | None]:
+    await warehouse_list.load(db, user, warehouse_id)
+    return ok(throughput_of(await store.recent_throughput(db, warehouse_id)))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import AwareDatetime, Field
 
@@ -42,6 +42,7 @@ class ShelfMergePublic(CamelModel):
     created_by_name: str | None = None
     created_at: datetime
     started_at: datetime | None
+    retried_at: datetime | None = None  # the current run's start, when it is a retry
     finished_at: datetime | None
     cancel_requested_at: datetime | None
 
@@ -64,10 +65,28 @@ class MergeProgress(CamelModel):
     live: bool
 
 
+class MergeThroughput(CamelModel):
+    """A measured rate: `run` is this merge's current run so far, `recent` the warehouse's last completed merges."""
+
+    items_per_minute: float
+    items: int
+    seconds: float
+    basis: Literal["run", "recent"]
+
+
+class MergeEstimate(CamelModel):
+    """The time a running merge still needs at a measured rate (never a fixed guess)."""
+
+    remaining_seconds: int
+    rate: MergeThroughput
+
+
 class ShelfMergeView(ShelfMergePublic):
     workflow_id: str
     workflow_url: str | None  # the flow in the Temporal Web UI, for holders of temporal#operate
     progress: MergeProgress
+    rate: MergeThroughput | None  # the current run's, once it has moved anything
+    estimate: MergeEstimate | None  # a running merge's time left, when a rate has been measured
     can_cancel: bool
     can_retry: bool
 
@@ -106,3 +125,10 @@ class MergeShelf(CamelModel):
     enabled: bool
     skus: int
     quantity: int
+
+
+def throughput_of(rate: rules.Throughput | None) -> MergeThroughput | None:
+    if rate is None:
+        return None
+    return MergeThroughput(items_per_minute=rate.per_minute, items=rate.items, seconds=round(rate.seconds, 1),
+                           basis=rate.basis)

@@ -110,3 +110,40 @@ def ensure_retryable(state: ShelfMergeState, flow_running: bool) -> None:
     if state in RETRYABLE or (state == S.RUNNING and not flow_running):
         return
     raise DomainError("SHELF_MERGE_NOT_RETRYABLE", status=409, data={"state": str(state)})
+
+
+# ---- how long a merge takes: measured, never assumed ---------------------------------------------------------------
+
+# The warehouse's last completed merges give the rate until a run has processed a batch of its own.
+RECENT_MERGES = 20
+
+
+@dataclass(frozen=True)
+class Throughput:
+    """SKUs processed (moved or skipped) over the seconds they took: `run` for the merge's current run so far,
+    `recent` for the warehouse's last completed merges (each from its last run's start to its finish)."""
+
+    items: int
+    seconds: float
+    basis: str
+
+    @property
+    def per_minute(self) -> float:
+        return round(self.items * 60 / self.seconds, 1) if self.seconds > 0 else 0.0
+
+
+@dataclass(frozen=True)
+class Estimate:
+    rate: Throughput
+    remaining_seconds: int
+
+
+def estimate(remaining: int, run: Throughput | None, recent: Throughput | None) -> Estimate | None:
+    """The time left of a running merge at a measured rate: its own run's once the run has processed a batch, else
+    the warehouse's recent merges'; none when nothing has been measured, rather than a guess."""
+    measured = [rate for rate in (run, recent) if rate is not None and rate.items > 0 and rate.seconds > 0]
+    trusted = [rate for rate in measured if rate.basis != "run" or rate.items >= BATCH_SIZE]
+    if not trusted:
+        return None
+    rate = trusted[0]
+    return Estimate(rate=rate, remaining_seconds=round(remaining * rate.seconds / rate.items))

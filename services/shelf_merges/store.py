@@ -115,6 +115,45 @@ async def names_of(db: AsyncSession, merges: Sequence[ShelfMerge]) -> dict[int, 
     return {row.id: {k: getattr(row, k) for k in columns} for row in rows}
 
 
+# ---- measured throughput (docs/shelf_merges.md: how long a merge takes) ------------------------------------------
+
+def run_start(merge: Any = ShelfMerge) -> Any:
+    """When the merge's current run began: its last retry, else its start."""
+    return func.coalesce(merge.retried_at, merge.started_at)
+
+
+def _processed_in_run() -> Any:
+    """SKUs of the merge that its current run moved or skipped (an earlier run's are not its work)."""
+    return (select(func.count()).where(ShelfMergeItem.merge_id == ShelfMerge.id, ShelfMergeItem.state != ITEM.PENDING,
+                                       ShelfMergeItem.moved_at >= run_start())
+            .correlate(ShelfMerge).scalar_subquery())
+
+
+async def run_throughput(db: AsyncSession, merge: ShelfMerge) -> rules.Throughput | None:
+    """The current run so far: SKUs processed from its start to the last one (or to its finish)."""
+    start = merge.retried_at or merge.started_at
+    if start is None:
+        return None
+    items, last = (await db.execute(select(func.count(), func.max(ShelfMergeItem.moved_at)).where(
+        ShelfMergeItem.merge_id == merge.id, ShelfMergeItem.state != ITEM.PENDING,
+        ShelfMergeItem.moved_at >= start))).one()
+    end = merge.finished_at or last
+    return rules.Throughput(items, (end - start).total_seconds(), "run") if items and end else None
+
+
+async def recent_throughput(db: AsyncSession, warehouse_id: int) -> rules.Throughput | None:
+    """The warehouse's last completed merges: what their last runs processed over the time those runs took."""
+    recent = (select(_processed_in_run().label("processed"),
+                     func.extract("epoch", ShelfMerge.finished_at - run_start()).label("seconds"))
+              .where(ShelfMerge.warehouse_id == warehouse_id, ShelfMerge.state == S.COMPLETED,
+                     ShelfMerge.finished_at.is_not(None), run_start().is_not(None))
+              .order_by(ShelfMerge.finished_at.desc()).limit(rules.RECENT_MERGES).subquery())
+    items, seconds, merges = (await db.execute(select(
+        func.coalesce(func.sum(recent.c.processed), 0), func.coalesce(func.sum(recent.c.seconds), 0),
+        func.count()).where(recent.c.processed > 0))).one()
+    return rules.Throughput(int(items), float(seconds), "recent") if merges and seconds else None
+
+
 # ---- reads of warehouses, shelves and shelf stock (written by their own modules) ----------------------------------
 
 async def warehouse(db: AsyncSession, warehouse_id: int) -> Warehouse:

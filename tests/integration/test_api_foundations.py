@@ -74,6 +74,17 @@ async def test_enumerations_are_served_with_labels(client, login_as):
     assert [o["value"] for o in reply.json()["data"]] == ["PICK_UP", "DROP_OFF", "MANUAL_SHIP"]
 
 
+async def test_every_enumeration_comes_in_one_reply_in_the_callers_language(client, login_as):
+    """A list screen's filters and cells need a dozen enumerations: one call brings them all (the account lists'
+    first visit waited on twelve calls before its search)."""
+    headers = await login_as()
+    each = (await client.get("/cms/common/enums/ShippingMethod", headers={**headers, "Accept-Language": "zh-CN"}))
+    every = await client.get("/cms/common/enums", headers={**headers, "Accept-Language": "zh-CN"})
+    assert every.status_code == 200
+    assert every.json()["data"]["ShippingMethod"] == each.json()["data"]
+    assert {"Country", "MerchantType", "ShelfMergeState"} <= set(every.json()["data"])
+
+
 def test_json_log_lines_carry_the_transaction_id():
     from domain.context import transaction_id
 

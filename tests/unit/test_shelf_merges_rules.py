@@ -121,3 +121,25 @@ def test_a_merge_whose_flow_was_terminated_can_be_retried():
 @pytest.mark.parametrize(("state", "flow_running"), [(S.RUNNING, True), (S.COMPLETED, False)])
 def test_a_running_or_completed_merge_is_not_retried(state, flow_running):
     assert code_of(rules.ensure_retryable, state, flow_running) == ("SHELF_MERGE_NOT_RETRYABLE", 409)
+
+
+# ---- how long a merge takes: measured, never assumed ----
+
+RUN = rules.Throughput(items=50, seconds=100, basis="run")
+RECENT = rules.Throughput(items=90, seconds=180, basis="recent")
+
+
+def test_a_run_that_has_processed_a_batch_is_estimated_at_its_own_rate():
+    found = rules.estimate(25, RUN, RECENT)
+    assert (found.rate.basis, found.remaining_seconds, found.rate.per_minute) == ("run", 50, 30.0)
+
+
+def test_before_a_batch_the_recent_merges_of_the_warehouse_give_the_rate():
+    found = rules.estimate(30, rules.Throughput(items=3, seconds=1, basis="run"), RECENT)
+    assert (found.rate.basis, found.remaining_seconds) == ("recent", 60)
+
+
+def test_nothing_measured_gives_no_estimate():
+    assert rules.estimate(10, None, None) is None
+    assert rules.estimate(10, rules.Throughput(items=3, seconds=1, basis="run"), None) is None
+    assert rules.estimate(10, None, rules.Throughput(items=0, seconds=0, basis="recent")) is None

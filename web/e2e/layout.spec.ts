@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { specBrowser } from './specBrowser';
-import { api } from './console';
+import { api, at } from './console';
 import { signedIn, tokenFor } from './session';
 import { screenshotOnFailure } from './failures';
+import { addressOf, allScreens, coveredColumns, pageOverflow, settled, type Screen } from './screens';
 
 const browser = specBrowser();
 let page: Page;
@@ -37,6 +38,10 @@ const LAPTOPS = [
   { width: 1440, height: 900 },
 ];
 const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1366, height: 768 };
+
+/** Every screen of the menu, hidden detail routes included: a new screen is laid out and shot without naming it here. */
+const SCREENS: Screen[] = await allScreens();
 
 /** The key columns of each list: on a laptop, and on a phone. */
 const TICKET_KEYS = { laptop: ['ID', 'Title', 'Priority', 'Status', 'Assignee', 'SLA'], phone: ['ID', 'Title', 'Status'] };
@@ -159,6 +164,35 @@ describe('lists on a phone (390 px)', () => {
     await expectOnScreen(summary, 'ticket summary', PHONE);
     expect(await brokenWords(summary)).toEqual([]);
     await shoot('ticket-detail', PHONE);
+  });
+});
+
+/** One tab per window size, opened once, that visits every screen in turn (the session cookie carries over). */
+function everyScreen(viewport: { width: number; height: number }, check: (screen: Screen) => Promise<void>): void {
+  beforeAll(async () => {
+    page = await signedIn(browser, '/home', { viewport });
+  });
+  for (const screen of SCREENS) {
+    it(`${screen.title} (${screen.identifier})`, async () => {
+      await page.goto(at(await addressOf(screen)));
+      await page.getByTestId('shell').waitFor();
+      await settled(page);
+      await check(screen);
+      await shoot(screen.identifier, viewport);
+    });
+  }
+}
+
+describe('every screen at 1366 x 768: no key or status column lies under the fixed row actions', () => {
+  everyScreen(LAPTOP, async () => {
+    expect(await coveredColumns(page)).toEqual([]);
+  });
+});
+
+describe('every screen at 390 x 844: no page is wider than the phone (a table scrolls inside itself)', () => {
+  everyScreen(PHONE, async () => {
+    const { overflow, culprits } = await pageOverflow(page);
+    expect(overflow, `the page is ${overflow} px wider than the phone: ${culprits.join('; ')}`).toBeLessThanOrEqual(0);
   });
 });
 

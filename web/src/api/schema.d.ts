@@ -504,6 +504,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/common/enums": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All Enum Options
+         * @description Every enumeration with labels in the caller's language, in one reply: a screen's filters, cells and forms
+         *     need a dozen of them, which one call brings instead of a dozen (the web asks once a language).
+         */
+        get: operations["system_all_enum_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/common/enums/{name}": {
         parameters: {
             query?: never;
@@ -3691,6 +3712,23 @@ export interface paths {
         };
         /** The shelves of a warehouse with the SKUs and quantity on each (the start dialog) */
         get: operations["shelf_merges_shelves"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/shelf-merge/throughput/{warehouse_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How fast the warehouse's recent merges moved SKUs (the start dialog's estimate), if measured */
+        get: operations["shelf_merges_throughput"];
         put?: never;
         post?: never;
         delete?: never;
@@ -10209,6 +10247,15 @@ export interface components {
             targetId: number;
         };
         /**
+         * MergeEstimate
+         * @description The time a running merge still needs at a measured rate (never a fixed guess).
+         */
+        MergeEstimate: {
+            rate: components["schemas"]["MergeThroughput"];
+            /** Remainingseconds */
+            remainingSeconds: number;
+        };
+        /**
          * MergeProgress
          * @description The progress bar: from the running flow's `progress` query (live), else from the database.
          */
@@ -10243,6 +10290,23 @@ export interface components {
             quantity: number;
             /** Skus */
             skus: number;
+        };
+        /**
+         * MergeThroughput
+         * @description A measured rate: `run` is this merge's current run so far, `recent` the warehouse's last completed merges.
+         */
+        MergeThroughput: {
+            /**
+             * Basis
+             * @enum {string}
+             */
+            basis: "run" | "recent";
+            /** Items */
+            items: number;
+            /** Itemsperminute */
+            itemsPerMinute: number;
+            /** Seconds */
+            seconds: number;
         };
         /** MergeWarehouse */
         MergeWarehouse: {
@@ -15054,6 +15118,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Union[MergeThroughput, NoneType]] */
+        Reply_Union_MergeThroughput__NoneType__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["MergeThroughput"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[UnreadCount] */
         Reply_UnreadCount_: {
             /**
@@ -15216,6 +15299,28 @@ export interface components {
             /** Data */
             data?: {
                 [key: string]: number;
+            } | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[dict[str, list[EnumOption]]] */
+        Reply_dict_str__list_EnumOption___: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: {
+                [key: string]: components["schemas"]["EnumOption"][];
             } | null;
             /**
              * Message
@@ -16648,6 +16753,8 @@ export interface components {
             id: number;
             /** Moved */
             moved: number;
+            /** Retriedat */
+            retriedAt?: string | null;
             /** Skipped */
             skipped: number;
             /**
@@ -16708,6 +16815,7 @@ export interface components {
             createdByName?: string | null;
             /** Error */
             error: string | null;
+            estimate: components["schemas"]["MergeEstimate"] | null;
             /** Finishedat */
             finishedAt: string | null;
             /** Id */
@@ -16715,6 +16823,9 @@ export interface components {
             /** Moved */
             moved: number;
             progress: components["schemas"]["MergeProgress"];
+            rate: components["schemas"]["MergeThroughput"] | null;
+            /** Retriedat */
+            retriedAt?: string | null;
             /** Skipped */
             skipped: number;
             /**
@@ -20575,6 +20686,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    system_all_enum_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_dict_str__list_EnumOption___"];
                 };
             };
         };
@@ -26415,6 +26546,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_list_MergeShelf__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shelf_merges_throughput: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                warehouse_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Union_MergeThroughput__NoneType__"];
                 };
             };
             /** @description Validation Error */

@@ -12,8 +12,8 @@ async function choose(code: Language): Promise<void> {
   await api.post('/cms/user/language', { body: { language: code } }).catch(() => undefined);
 }
 
-/** SPEC §2: the language dropdown (zh-CN, en, id); Thai and Vietnamese users get English. */
-export function LanguageSwitch() {
+/** SPEC §2: the language dropdown (zh-CN, en, id); Thai and Vietnamese users get English. `compact`: the globe only (a phone). */
+export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const current = LANGUAGES.find((l) => l.code === i18n.language) ?? LANGUAGES[0];
   return (
@@ -27,7 +27,7 @@ export function LanguageSwitch() {
       }}
     >
       <Button type="text" icon={<GlobalOutlined />} aria-label={t('common.language')} data-testid="language-switch">
-        {current.label}
+        {!compact && current.label}
       </Button>
     </LazyDropdown>
   );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { totalText } from './total';
 import { RowActions } from './RowActions';
 import { pagedTableProps, type PagedTableInput } from './pagedTable';
+import { useFittingColumns } from './fitColumns';
 import type { ResourceActionsOf } from './useRowActions';
 import type { ActionContext, Resource, Row } from './types';
 
@@ -22,8 +23,9 @@ interface ResourceTableProps<R extends Row> extends Omit<PagedTableInput<R>, 'to
 export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
   const { resource, columns, rows, total, totalCapped = false, loading, state, onState, actions, context, selected, onSelect, onView, onEdit, t } = props;
   const { i18n } = useTranslation();
+  const fitting = useFittingColumns(columns, rows);
   const table = pagedTableProps({
-    columns, rows, total, loading, state, onState, t,
+    columns: fitting.columns, rows, total, loading, state, onState, t,
     totalText: (count) => t('resource.total', { count: totalText(count, totalCapped, i18n.language) }),
   });
   const tableColumns: TableColumnsType<R> = [...table.columns];
@@ -49,15 +51,17 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
   });
 
   return (
-    <Table<R>
-      {...table}
-      columns={tableColumns}
-      data-testid={`${resource.name}-table`}
-      rowSelection={
-        actions.batchActions.length
-          ? { selectedRowKeys: selected.map((row) => row.id), onChange: (_, chosen) => onSelect(chosen) }
-          : undefined
-      }
-    />
+    <div ref={fitting.ref}>
+      <Table<R>
+        {...table}
+        columns={tableColumns}
+        data-testid={`${resource.name}-table`}
+        rowSelection={
+          actions.batchActions.length
+            ? { selectedRowKeys: selected.map((row) => row.id), onChange: (_, chosen) => onSelect(chosen) }
+            : undefined
+        }
+      />
+    </div>
   );
 }

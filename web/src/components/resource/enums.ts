@@ -1,17 +1,35 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { referenceQuery } from '../../api/referenceQuery';
+import { api } from '../../api/client';
 import type { Data } from '../../api/client';
 
 export type EnumOption = Data<'/cms/common/enums/{name}', 'get'>[number];
 
 const NO_OPTIONS: EnumOption[] = [];
 
-/** The values of an enumeration with labels in the user's language, from the one place the API reads too. */
+/** Every enumeration in one reply (`GET /cms/common/enums`), asked once a language: a screen needs a dozen. */
+const everyEnum = (language: string) => ({
+  queryKey: ['enums', language] as const,
+  queryFn: () => api.get('/cms/common/enums', { notify: false }),
+  staleTime: Infinity,
+});
+
+/**
+ * The values of an enumeration with labels in the user's language, from the one place the API reads too. All of
+ * them come in one call that every field and cell shares (a list's first visit asked a dozen before its search);
+ * a name that reply lacks is asked on its own. Not cancelled when the screen that asked goes away (a tab
+ * re-mounting its page), so the next one finds the answer on its way instead of asking again.
+ */
 export function useEnumOptions(name: string | undefined): EnumOption[] {
   const { i18n } = useTranslation();
+  const client = useQueryClient();
   const { data } = useQuery({
-    ...referenceQuery(['enum', name, i18n.language], '/cms/common/enums/{name}', { params: { path: { name: name ?? '' } }, staleTime: Infinity }),
+    queryKey: ['enum', name, i18n.language],
+    queryFn: async () => {
+      const every = await client.fetchQuery(everyEnum(i18n.language)).catch(() => undefined);
+      return every?.[name ?? ''] ?? api.get('/cms/common/enums/{name}', { params: { path: { name: name ?? '' } } });
+    },
+    staleTime: Infinity,
     enabled: Boolean(name),
   });
   return data ?? NO_OPTIONS;

@@ -1,3 +1,4 @@
+import type { HTMLAttributes } from 'react';
 import type { Breakpoint, TableProps } from 'antd';
 import type { Translate } from '../../i18n';
 import { Cell } from './Cell';
@@ -24,6 +25,11 @@ function cutStyle(column: Column<Row>) {
     textOverflow: 'ellipsis',
     whiteSpace: 'nowrap',
   } as const;
+}
+
+/** The header cell names its field and priority, so a layout check can find the key columns of any list. */
+function headerMarks(column: Column<Row>) {
+  return { 'data-column': column.key, 'data-priority': column.priority ?? 'plain' } as HTMLAttributes<HTMLElement>;
 }
 
 export interface PagedTableInput<R extends Row> {
@@ -55,6 +61,7 @@ export function pagedTableProps<R extends Row>(input: PagedTableInput<R>) {
       // A cut column sizes itself (cutStyle), so the table keeps its automatic layout.
       width: column.ellipsis ? undefined : column.width,
       responsive: SHOWN_FROM[column.priority ?? 'plain'],
+      onHeaderCell: () => headerMarks(column),
       sorter: column.sorter ? true : undefined,
       sortOrder: column.sorter ? sortOrderOf(state.sort, column.key) : undefined,
       render: (_: unknown, row: R) =>

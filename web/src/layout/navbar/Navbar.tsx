@@ -13,7 +13,10 @@ import { AvatarMenu } from './AvatarMenu';
 const RouteSearchBox = lazy(() => import('./RouteSearchBox'));
 const SettingsDrawer = lazy(() => import('../settings/SettingsDrawer'));
 
-/** SPEC §2 navbar: hamburger, last-level breadcrumb, recent pages, tickets, search, language, settings, avatar. */
+/**
+ * SPEC §2 navbar: hamburger, last-level breadcrumb, recent pages, tickets, search, language, settings, avatar. On a
+ * phone the buttons keep their icons only and a long title is cut with "…", so the bar is never wider than the screen.
+ */
 export function Navbar({ sidebar }: { sidebar: SidebarState }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -32,11 +35,12 @@ export function Navbar({ sidebar }: { sidebar: SidebarState }) {
           icon={sidebar.open ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
           onClick={sidebar.toggle}
         />
-        <nav aria-label={t('shell.breadcrumb')} data-testid="breadcrumb" style={{ whiteSpace: 'nowrap', fontWeight: 500, color: token.colorText }}>
+        <nav aria-label={t('shell.breadcrumb')} data-testid="breadcrumb" title={typeof title === 'string' ? title : undefined}
+          style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0, fontWeight: 500, color: token.colorText }}>
           {title}
         </nav>
         {!sidebar.mobile && <RecentPages />}
-        <Flex align="center" gap={4} style={{ marginInlineStart: 'auto' }}>
+        <Flex align="center" gap={sidebar.mobile ? 0 : 4} style={{ marginInlineStart: 'auto', flexShrink: 0 }}>
           {searching ? (
             <Suspense fallback={null}>
               <RouteSearchBox onDone={() => setSearching(false)} />
@@ -45,7 +49,7 @@ export function Navbar({ sidebar }: { sidebar: SidebarState }) {
             <Button type="text" icon={<SearchOutlined />} aria-label={t('shell.search')} onClick={() => setSearching(true)} />
           )}
           <TicketSlot />
-          <LanguageSwitch />
+          <LanguageSwitch compact={sidebar.mobile} />
           <Button type="text" icon={<SettingOutlined />} aria-label={t('settings.title')} onClick={() => setSettings('open')} />
           <AvatarMenu compact={sidebar.mobile} />
         </Flex>

@@ -19,7 +19,7 @@ function merge(state: string, moved: number, total: number, fields: Partial<Shel
     id: 9, warehouseId: 3, warehouseName: 'Jakarta DC', sourceShelfIds: [11, 12], sourceShelfCodes: ['A-01', 'A-02'],
     targetShelfId: 13, targetShelfCode: 'B-01', state, total, moved, skipped: 0, batches: 2, attempt: 1, error: null,
     createdBy: 1, createdByName: 'admin', createdAt: '2026-11-25T05:00:00Z', startedAt: '2026-11-25T05:00:00Z',
-    finishedAt: null, cancelRequestedAt: null, workflowId: 'shelf-merge-3-9', workflowUrl: UI,
+    finishedAt: null, retriedAt: null, cancelRequestedAt: null, rate: null, estimate: null, workflowId: 'shelf-merge-3-9', workflowUrl: UI,
     progress: { total, moved, skipped: 0, batch: 2, percent: Math.floor((moved * 100) / Math.max(total, 1)), live: state === 'RUNNING' },
     canCancel: state === 'RUNNING', canRetry: state === 'CANCELLED' || state === 'FAILED',
     ...fields,
@@ -73,15 +73,22 @@ const bar = () => screen.getByRole('progressbar');
 
 describe('the shelf merge page', { timeout: 120_000 }, () => {
   it('follows a running merge on its progress bar until it completes, with the SKUs moved listed', async () => {
-    openPage([merge('RUNNING', 10, 40), merge('RUNNING', 30, 40), merge('COMPLETED', 40, 40, { canCancel: false })], ['shelf-merge#cancel']);
+    const rate = { itemsPerMinute: 20, items: 10, seconds: 30, basis: 'run' as const };
+    openPage([merge('RUNNING', 10, 40, { rate, estimate: { remainingSeconds: 90, rate } }), merge('RUNNING', 30, 40),
+      merge('COMPLETED', 40, 40, { canCancel: false, finishedAt: '2026-11-25T05:04:12Z' })], ['shelf-merge#cancel']);
     expect(await screen.findByText('10 / 40 SKUs moved (batch 2)')).toBeTruthy();
     expect(bar().getAttribute('aria-valuenow')).toBe('25');
     expect(screen.getByText('Open in Temporal Web UI').getAttribute('href')).toBe(UI);
-    expect(screen.getByText(/usually takes 3 to 5 minutes/)).toBeTruthy();
+    // how long it runs and still needs, from the rate measured on this run (no fixed "3 to 5 minutes")
+    expect(screen.getByTestId('merge-time-left').textContent).toBe("about 1 min 30 sec at this run's measured rate");
+    expect(screen.getByTestId('merge-rate').textContent).toBe('20 SKUs a minute (measured: 10 SKUs in 30 sec)');
+    expect(screen.getByTestId('merge-duration').textContent).toMatch(/^running for /);
     // The page asks again while the merge runs: the bar moves on, then stops full.
     expect(await screen.findByText('30 / 40 SKUs moved (batch 2)', undefined, { timeout: 10_000 })).toBeTruthy();
     expect(await screen.findByText('40 / 40 SKUs moved (batch 2)', undefined, { timeout: 10_000 })).toBeTruthy();
     expect(bar().getAttribute('aria-valuenow')).toBe('100');
+    expect(screen.getByTestId('merge-duration').textContent).toBe('4 min 12 sec'); // started -> finished
+    expect(screen.queryByTestId('merge-time-left')).toBeNull();
     await waitFor(() => expect(within(screen.getByTestId('moved-list')).getAllByText('A-01')).toHaveLength(20));
     expect(screen.queryByRole('button', { name: 'Cancel merge' })).toBeNull();
   });

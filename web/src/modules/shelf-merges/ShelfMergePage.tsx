@@ -7,7 +7,9 @@ import { useCan } from '../../app/access/can';
 import { enumLabel, useEnumOptions } from '../../components/resource';
 import { formatTime } from '../../components/format/time';
 import { useTranslate } from '../../i18n';
-import { shelfMergeApi, type ShelfMergeItem, type ShelfMergeView } from './api';
+import { useTranslation } from 'react-i18next';
+import { shelfMergeApi, type MergeThroughput, type ShelfMergeItem, type ShelfMergeView } from './api';
+import { formatDuration, MergeDuration } from './duration';
 
 const COLOURS: Record<string, string> = { RUNNING: 'processing', COMPLETED: 'success', CANCELLED: 'default', FAILED: 'error' };
 const BAR: Record<string, 'active' | 'success' | 'exception' | 'normal'> = {
@@ -92,12 +94,32 @@ export default function ShelfMergePage() {
           { key: 'createdAt', label: t('createdAt'), children: formatTime(data.createdAt) },
           { key: 'startedAt', label: t('startedAt'), children: formatTime(data.startedAt) },
           { key: 'finishedAt', label: t('finishedAt'), children: formatTime(data.finishedAt) },
+          { key: 'duration', label: t('duration'), children: <MergeDuration merge={data} /> },
+          { key: 'rate', label: t('rate'), children: data.rate && <RateText rate={data.rate} /> },
+          ...(data.state === 'RUNNING' ? [{ key: 'timeLeft', label: t('timeLeft'), children: <TimeLeft merge={data} /> }] : []),
           { key: 'workflow', label: t('workflowId'), children: data.workflowId },
         ]} />
         <MovedList mergeId={id} version={progress.moved} />
       </Flex>
     </Card>
   );
+}
+
+function RateText({ rate }: { rate: MergeThroughput }) {
+  const t = useTranslate(['shelf-merges']);
+  const { i18n } = useTranslation();
+  const duration = formatDuration(rate.seconds, i18n.language);
+  return <span data-testid="merge-rate">{t('ratePerMinute', { rate: rate.itemsPerMinute, items: rate.items, duration })}</span>;
+}
+
+/** The time a running merge still needs at a measured rate: its own run's, else the warehouse's recent merges'. */
+function TimeLeft({ merge }: { merge: ShelfMergeView }) {
+  const t = useTranslate(['shelf-merges']);
+  const { i18n } = useTranslation();
+  const { estimate } = merge;
+  if (!estimate) return <Typography.Text type="secondary">{t('timeLeftUnknown')}</Typography.Text>;
+  const duration = formatDuration(estimate.remainingSeconds, i18n.language);
+  return <span data-testid="merge-time-left">{t(estimate.rate.basis === 'run' ? 'timeLeftRun' : 'timeLeftRecent', { duration })}</span>;
 }
 
 /** What moved so far, newest batch last; asked again whenever the count of moved SKUs changes. */

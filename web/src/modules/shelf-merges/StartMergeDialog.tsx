@@ -3,7 +3,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { showFieldErrors } from '../../components/resource/fieldErrors';
 import { useTranslate } from '../../i18n';
-import { detailPath, shelfMergeApi, type MergeShelf, type ShelfMergeBody } from './api';
+import { useTranslation } from 'react-i18next';
+import { detailPath, shelfMergeApi, type MergeShelf, type MergeThroughput, type ShelfMergeBody } from './api';
+import { formatDuration } from './duration';
 
 interface Props {
   open: boolean;
@@ -14,6 +16,17 @@ interface Props {
 
 const FIELDS = ['warehouseId', 'sourceShelfIds', 'targetShelfId'];
 const shelfLabel = (shelf: MergeShelf) => `${shelf.code}${shelf.name ? ` ${shelf.name}` : ''} (${shelf.skus} SKU, ${shelf.quantity})`;
+
+/** How long the merge should take, from how fast the warehouse's recent merges went (nothing measured: not known). */
+function EstimateText({ rate, skus }: { rate: MergeThroughput | null | undefined; skus: number }) {
+  const t = useTranslate(['shelf-merges']);
+  const { i18n } = useTranslation();
+  if (rate === undefined) return null;
+  if (rate === null || rate.itemsPerMinute <= 0) return <span data-testid="merge-estimate">{t('throughputUnknown')}</span>;
+  if (!skus) return <span data-testid="merge-estimate">{t('throughputKnown', { rate: rate.itemsPerMinute })}</span>;
+  const duration = formatDuration((skus * rate.seconds) / rate.items, i18n.language);
+  return <span data-testid="merge-estimate">{t('throughputEstimate', { rate: rate.itemsPerMinute, count: skus, duration })}</span>;
+}
 
 /**
  * Start a shelf merge (location management): a warehouse, the source shelves and the target shelf among the
@@ -35,6 +48,11 @@ export function StartMergeDialog({ open, onClose, warehouseId }: Props) {
     onSuccess: (merge) => { onClose(); void navigate(detailPath(merge.id)); },
     onError: (error) => showFieldErrors(form, error, FIELDS),
   });
+  const throughput = useQuery({
+    queryKey: ['shelf-merge', 'throughput', warehouse], enabled: open && Boolean(warehouse),
+    queryFn: ({ signal }) => shelfMergeApi.throughput(warehouse!, signal),
+  });
+  const skus = (shelves.data ?? []).filter((shelf) => sources.includes(shelf.id)).reduce((sum, shelf) => sum + shelf.skus, 0);
   const options = (shelves.data ?? []).map((shelf) => ({ value: shelf.id, label: shelfLabel(shelf), disabled: !shelf.enabled }));
   return (
     <Modal open={open} title={t('start')} okText={t('startOk')} onCancel={onClose} confirmLoading={starting.isPending} destroyOnHidden
@@ -49,7 +67,7 @@ export function StartMergeDialog({ open, onClose, warehouseId }: Props) {
           <Select mode="multiple" showSearch optionFilterProp="label" loading={shelves.isLoading} options={options} />
         </Form.Item>
         <Form.Item name="targetShelfId" label={t('target')} rules={[{ required: true, message: t('required', { field: t('target') }) }]}
-          extra={t('estimate')}>
+          extra={<>{t('estimate')} <EstimateText rate={throughput.data} skus={skus} /></>}>
           <Select showSearch optionFilterProp="label" loading={shelves.isLoading}
             options={options.filter((o) => !sources.includes(o.value))} />
         </Form.Item>

@@ -8,6 +8,7 @@ export type ShelfMergeItem = Schemas['ShelfMergeItemPublic'];
 export type ShelfMergeBody = Schemas['ShelfMergeBody'];
 export type MergeShelf = Schemas['MergeShelf'];
 export type MergeWarehouse = Schemas['MergeWarehouse'];
+export type MergeThroughput = Schemas['MergeThroughput'];
 export type ItemPage = Schemas['Page_ShelfMergeItemPublic_'];
 
 export const DETAIL_PATH = '/warehouse-setting/location-management/shelf-merge';
@@ -24,6 +25,8 @@ export const shelfMergeApi = {
   cancel: (id: number) => api.post('/cms/shelf-merge/{merge_id}/cancel', { params: merge(id) }),
   retry: (id: number) => api.post('/cms/shelf-merge/{merge_id}/retry', { params: merge(id) }),
   warehouses: (signal?: AbortSignal) => api.get('/cms/shelf-merge/warehouses', { signal }),
+  throughput: (warehouseId: number, signal?: AbortSignal) =>
+    api.get('/cms/shelf-merge/throughput/{warehouse_id}', { params: { path: { warehouse_id: warehouseId } }, signal }),
   shelves: (warehouseId: number, signal?: AbortSignal) =>
     api.get('/cms/shelf-merge/shelves/{warehouse_id}', { params: { path: { warehouse_id: warehouseId } }, signal }),
 };

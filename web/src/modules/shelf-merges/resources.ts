@@ -1,4 +1,6 @@
+import { createElement } from 'react';
 import { defineResource } from '../../components/resource';
+import { MergeDuration } from './duration';
 import { detailPath, type ShelfMerge } from './api';
 import { WarehouseInput } from '../warehouses/WarehouseInput';
 
@@ -23,6 +25,8 @@ export const shelfMerges = defineResource<ShelfMerge>({
     { key: 'attempt', title: 'attempt', type: 'number', priority: 'wide' },
     { key: 'createdByName', title: 'createdBy' },
     { key: 'createdAt', title: 'createdAt', type: 'datetime', filter: true, sorter: true },
+    // started -> finished of the current run, or the time so far of a running one
+    { key: 'duration', title: 'duration', format: (_, row) => createElement(MergeDuration, { merge: row }) },
     { key: 'finishedAt', title: 'finishedAt', type: 'datetime', sorter: true, priority: 'wide' },
   ],
 });

@@ -1,0 +1,72 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import type { Column, Row } from './types';
+
+/** The order in which columns leave a table too wide for its place: `wide` ones, then plain ones, each from the right. */
+export function leavingOrder(columns: readonly Column<Row>[]): string[] {
+  const fromRight = (priority: Column<Row>['priority']) =>
+    columns.filter((column) => column.priority === priority).map((column) => column.key).reverse();
+  return [...fromRight('wide'), ...fromRight(undefined)];
+}
+
+const SCROLL_BAR = 24;
+
+/**
+ * How many columns in `order` must leave for the table to fit: as many as free the width it sticks out by, read
+ * from their header cells, so the table is drawn again once rather than once a column (a column the screen's
+ * width already hides has no cell and frees nothing).
+ */
+function leavingFor(container: HTMLElement | null, order: readonly string[], leaving: number): number {
+  const scroller = container?.querySelector<HTMLElement>('.ant-table-content, .ant-table-body');
+  const excess = scroller ? scroller.scrollWidth - scroller.clientWidth : 0;
+  let next = leaving;
+  for (let freed = 0; excess > 1 && freed < excess && next < order.length; next += 1) {
+    freed += container?.querySelector(`th[data-column="${CSS.escape(order[next]!)}"]`)?.getBoundingClientRect().width ?? 0;
+  }
+  return next;
+}
+
+/**
+ * The columns a table has room for. A list whose row actions are fixed at its right end scrolls sideways when its
+ * columns are wider than the screen, and then its last columns (a status, often) lie hidden under the actions until
+ * the user scrolls. So while the table overflows, its columns leave in `leavingOrder`, as many as it sticks out
+ * by, never a `key` one; the detail (View) still shows every field. Measured again when the table's width, its
+ * columns or its rows change.
+ */
+export function useFittingColumns<C extends Column<Row>>(columns: readonly C[], rows: readonly unknown[]) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  const keys = columns.map((column) => column.key).join(',');
+  const [fit, setFit] = useState({ keys, width, leaving: 0 });
+  // A page's scroll bar coming and going changes the width a little: that must not start the fitting again (the
+  // table would let its columns go, get shorter, lose the scroll bar, take them back, and so on).
+  const same = fit.keys === keys && Math.abs(fit.width - width) <= SCROLL_BAR;
+  const leaving = same ? fit.leaving : 0;
+  const order = leavingOrder(columns);
+
+  // The table's own size changes too when a label arrives after the rows (an enumeration's, a name's).
+  const [grown, setGrown] = useState(0);
+  const tableSize = useRef<ResizeObserver>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return undefined; // jsdom: no layout to fit
+    const place = new ResizeObserver(([entry]) => setWidth(Math.round(entry?.contentRect.width ?? 0)));
+    const table = new ResizeObserver(() => setGrown((count) => count + 1));
+    place.observe(element);
+    tableSize.current = table;
+    return () => {
+      place.disconnect();
+      table.disconnect();
+    };
+  }, []);
+
+  // Columns leave while the table does not fit.
+  useLayoutEffect(() => {
+    const table = ref.current?.querySelector('table');
+    if (table) tableSize.current?.observe(table);
+    const next = leavingFor(ref.current, order, leaving);
+    if (next > leaving) setFit({ keys, width: same ? fit.width : width, leaving: next });
+  }, [leaving, order, keys, width, same, fit.width, rows, grown]);
+
+  const left = new Set(order.slice(0, leaving));
+  return { ref, columns: columns.filter((column) => !left.has(column.key)) };
+}
