@@ -53,7 +53,7 @@ function ReviewForm({ detail, done }: { detail: TaskDetail; done: () => void }) 
       form.resetFields();
       done();
     } catch (error) {
-      showFieldErrors(form as unknown as Parameters<typeof showFieldErrors>[0], error, ['decision', 'comment']);
+      showFieldErrors(form, error);
     } finally {
       setSaving(false);
     }
