@@ -132,7 +132,7 @@ export const OPERATION_PERMISSIONS = {
   'GET /cms/warehouse/detail/{row_id}': ['warehouse-list'],
   'GET /cms/warehouse/options': ['warehouse-list', 'location-management', 'product-library', 'outbound-inbound-order-query', 'store-warehouse-binding'],
   'GET /cms/whatsapp-group/detail/{row_id}': ['whatsapp-group'],
-  'GET /cms/whatsapp-group/options': ['account#edit', 'whatsapp-group'],
+  'GET /cms/whatsapp-group/options': ['account#edit', 'whatsapp-group', 'ginee-account', 'ginee-specific-accounts'],
   'GET /cms/wms-product/detail/{row_id}': ['product-library'],
   'GET /cms/wms-product/options': ['product-library', 'outbound-inbound-order-query'],
   'POST /cms/access-tracking/add': ['@authenticated'],

@@ -7032,7 +7032,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Enabled groups of a country, for the merchant form's picker */
+        /** Enabled groups of a country, for the merchant form's picker and the lists' filter */
         get: operations["whatsapp_groups_options"];
         put?: never;
         post?: never;
