@@ -17,8 +17,8 @@ from starlette.background import BackgroundTask
 
 from api.csrf import OWN_CSRF_CHECK
 from api.deps import Guard, optional_user
-from api.principals import Principal
 from api.page_security import CONTENT_SECURITY_POLICY, script_hashes
+from api.principals import Principal
 from api.security import TOKEN_COOKIE
 from domain.errors import DomainError, Forbidden, Unauthorized
 from domain.settings import TEMPORAL_UI_PATH, get_settings
