@@ -14,7 +14,7 @@ const keyOf = (path: string) => path.replace(/^\/cms\//, '').split('/');
 /** A form or filter input picking one row of a server's `<resource>/options` list (cached as reference data),
  *  each option named by `name`. */
 export function referenceSelect<T extends { id: number }>(api: PathOf<'get'>, name: (option: T) => string) {
-  return function ReferenceSelect({ id, label, value, onChange }: InputProps) {
+  return withOptions(api, function ReferenceSelect({ id, label, value, onChange }: InputProps) {
     const { data = [], isFetching } = useQuery(referenceQuery(keyOf(api), api));
     const options = data as unknown as T[];
     return (
@@ -26,7 +26,13 @@ export function referenceSelect<T extends { id: number }>(api: PathOf<'get'>, na
         options={options.map((option) => ({ value: option.id, label: name(option) }))}
       />
     );
-  };
+  });
+}
+
+/** An input marked with the options route it calls: a list offering it as a filter must let its readers call that
+ *  route (app/access/filterOptions.test.ts checks every list's filters against the schema). */
+export function withOptions<C extends object>(api: PathOf<'get'>, input: C): C & { optionsPath: PathOf<'get'> } {
+  return Object.assign(input, { optionsPath: api });
 }
 
 export interface ReferenceSearchProps<T> {

@@ -1,6 +1,7 @@
 import { Button, Card, Table, Tabs, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { RouteLink } from '../../components/RouteLink';
 import { useCan } from '../../app/access/can';
 import { formatTime } from '../../components/format/time';
 import { useTranslate } from '../../i18n';
@@ -21,8 +22,8 @@ export function TasksTable({ status }: { status?: string[] }) {
   return (
     <Table<DeployTask> rowKey="id" size="small" loading={isFetching && !data} dataSource={data?.items ?? []} pagination={false}
       columns={[
-        { title: '#', dataIndex: 'id', width: 70, render: (id: number) => <Link to={`/review/${id}`}>{id}</Link> },
-        { title: t('name'), dataIndex: 'name', render: (name: string, task) => <Link to={`/review/${task.id}`}>{name}</Link> },
+        { title: '#', dataIndex: 'id', width: 70, render: (id: number) => <RouteLink to={`/review/${id}`}>{id}</RouteLink> },
+        { title: t('name'), dataIndex: 'name', render: (name: string, task) => <RouteLink to={`/review/${task.id}`}>{name}</RouteLink> },
         { title: t('project'), dataIndex: 'projectCode' },
         { title: t('version'), dataIndex: 'version' },
         { title: t('environment'), dataIndex: 'environment', render: (v: string) => t(`environments.${v}` as never) },

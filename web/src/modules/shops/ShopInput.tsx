@@ -1,11 +1,11 @@
 import type { components } from '../../api/schema';
-import { ReferenceSearch } from '../../components/ReferenceSelect';
+import { ReferenceSearch, withOptions } from '../../components/ReferenceSelect';
 import type { InputProps } from '../../components/resource';
 
 type ShopOption = components['schemas']['ShopOption'];
 
 /** The picker of a bound store, searched on the server by its name or its merchant's email as the user types. */
-export function ShopInput({ id, label, value, onChange }: InputProps) {
+export const ShopInput = withOptions('/cms/shop/options', function ShopInput({ id, label, value, onChange }: InputProps) {
   return (
     <ReferenceSearch<ShopOption>
       api="/cms/shop/options"
@@ -16,4 +16,4 @@ export function ShopInput({ id, label, value, onChange }: InputProps) {
       onChange={onChange}
     />
   );
-}
+});

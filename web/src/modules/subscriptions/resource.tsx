@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { RouteLink } from '../../components/RouteLink';
 import { defineResource } from '../../components/resource';
 import type { SubscriptionRequest } from './api';
 
@@ -12,7 +12,7 @@ export default defineResource<RequestRow>({
   permission: 'approvals',
   defaultSort: '-id',
   columns: [
-    { key: 'id', title: 'fields.id', priority: 'key', format: (_, row) => <Link to={`/approval/${row.id}`}>#{row.id}</Link> },
+    { key: 'id', title: 'fields.id', priority: 'key', format: (_, row) => <RouteLink to={`/approval/${row.id}`}>#{row.id}</RouteLink> },
     { key: 'state', title: 'fields.state', type: 'enum', enum: 'SubscriptionRequestState', priority: 'key', filter: { multiple: true } },
     { key: 'kind', title: 'fields.kind', type: 'enum', enum: 'SubscriptionKind', filter: true },
     { key: 'merchantId', title: 'fields.merchantId', type: 'number', filter: true, hidden: true },
