@@ -2724,7 +2724,7 @@ export interface paths {
         };
         /**
          * The merchant's action history (its audit trail)
-         * @description Changes to the merchant, its accounts and its shops, newest first.
+         * @description Changes to the merchant, its accounts and its shops, newest first, a page at a time with their total.
          */
         get: operations["merchants_history"];
         put?: never;
@@ -8851,11 +8851,19 @@ export interface components {
             /** Action */
             action: string;
             /**
+             * Actionlabel
+             * @description the action in the reader's words
+             */
+            actionLabel: string;
+            /**
              * At
              * Format: date-time
              */
             at: string;
-            /** Changes */
+            /**
+             * Changes
+             * @description the stored before and after values, by column
+             */
             changes: {
                 [key: string]: unknown;
             };
@@ -8867,6 +8875,11 @@ export interface components {
             id: number;
             /** Operatorname */
             operatorName: string | null;
+            /**
+             * Readable
+             * @description the changes as the reader reads them: labels of the fields and of enumeration values in the reader's language, typed dates
+             */
+            readable: components["schemas"]["ReadableChange"][];
             /** Transactionid */
             transactionId: string | null;
         };
@@ -10925,6 +10938,22 @@ export interface components {
              */
             totalCapped: boolean;
         };
+        /** Page[HistoryEntry] */
+        Page_HistoryEntry_: {
+            /** Items */
+            items: components["schemas"]["HistoryEntry"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
         /** Page[InternalFaqPublic] */
         Page_InternalFaqPublic_: {
             /** Items */
@@ -12113,6 +12142,22 @@ export interface components {
              */
             ids?: number[];
         };
+        /** ReadableChange */
+        ReadableChange: {
+            /** After */
+            after: unknown;
+            /** Before */
+            before: unknown;
+            /** Field */
+            field: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "text" | "enum" | "datetime" | "date" | "boolean" | "number";
+            /** Label */
+            label: string;
+        };
         /** RecordFilters */
         RecordFilters: {
             /** Jobid */
@@ -12982,6 +13027,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_HeartbeatPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[HistoryEntry]] */
+        Reply_Page_HistoryEntry__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_HistoryEntry_"] | null;
             /**
              * Message
              * @default
@@ -14967,26 +15031,6 @@ export interface components {
             code: string;
             /** Data */
             data?: components["schemas"]["FeatureNode"][] | null;
-            /**
-             * Message
-             * @default
-             */
-            message: string;
-            /**
-             * Transactionid
-             * @default
-             */
-            transactionId: string;
-        };
-        /** Reply[list[HistoryEntry]] */
-        Reply_list_HistoryEntry__: {
-            /**
-             * Code
-             * @default SUCCESS
-             */
-            code: string;
-            /** Data */
-            data?: components["schemas"]["HistoryEntry"][] | null;
             /**
              * Message
              * @default
@@ -24072,7 +24116,10 @@ export interface operations {
     };
     merchants_history: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
             header?: never;
             path: {
                 merchant_id: number;
@@ -24087,7 +24134,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_list_HistoryEntry__"];
+                    "application/json": components["schemas"]["Reply_Page_HistoryEntry__"];
                 };
             };
             /** @description Validation Error */
