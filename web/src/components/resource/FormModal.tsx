@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Form, Modal, Spin } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { Translate } from '../../i18n';
+import { asTitle } from '../../i18n/titles';
 import { useIdempotencyKey } from '../../api/idempotency';
 import { notifyFailure } from '../../api/notifier';
 import { isApiError } from '../../api/ApiError';
@@ -33,6 +35,7 @@ interface FormModalProps<R extends Row> {
  * errors land on the same fields, and leaving with unsaved changes asks first.
  */
 export function FormModal<R extends Row>({ resource, api, target, onClose, onSaved, t }: FormModalProps<R>) {
+  const { i18n } = useTranslation();
   const [form] = Form.useForm();
   const [dirty, setDirty] = useState(false);
   const editing = target.kind === 'edit';
@@ -82,7 +85,7 @@ export function FormModal<R extends Row>({ resource, api, target, onClose, onSav
   return (
     <Modal
       open
-      title={t(editing ? 'resource.editTitle' : 'resource.addTitle', { entity: t(resource.entity) })}
+      title={asTitle(t(editing ? 'resource.editTitle' : 'resource.addTitle', { entity: t(resource.entity) }), i18n.language)}
       okText={t('resource.save')}
       cancelText={t('common.cancel')}
       onOk={() => form.submit()}
