@@ -1,0 +1,68 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshotOnFailure } from './failures';
+import { specBrowser } from './specBrowser';
+import { sql } from './database';
+import { api } from './console';
+import { signedIn, tokenFor } from './session';
+
+const browser = specBrowser();
+let page: Page;
+
+screenshotOnFailure('narrow-roles', () => page);
+
+const STAMP = Date.now().toString(36);
+const READER = { username: `list.reader.${STAMP}`, password: 'List-Reader-2026!' };
+const ALL_PATH = '/operation/accounts/accounts/ginee-account';
+const EMAIL = `narrow${STAMP}@shop.example`;
+let merchantId = 0;
+
+/** A role that may list merchants (and filter them) but not open the merchant's own page. */
+beforeAll(async () => {
+  const admin = await tokenFor();
+  const [role] = await sql<{ id: number }>(`insert into roles (name) values (%s) returning id`, [`List reader ${STAMP}`]);
+  await sql(`insert into role_authorities (role_id, authority_id) select %s, id from authorities where identifier = 'ginee-account'`, [role!.id]);
+  const user = await api<{ id: number }>('POST', 'user/add', {
+    username: READER.username, realName: 'List reader', displayName: 'List reader', email: `${READER.username}@omp.local`,
+    password: READER.password, roleIds: [role!.id],
+  }, admin);
+  expect(user.code, user.message).toBe('SUCCESS');
+  const [merchant] = await sql<{ id: number }>(
+    `insert into merchants (email, phone, country, registration_source, package_state) values (%s, %s, 'ID', 'SYS_ERP', 'NOT_PAID') returning id`,
+    [EMAIL, `+62813${Date.now().toString().slice(-8)}`],
+  );
+  merchantId = merchant!.id;
+  // 205 changes: more than the 200 the history used to stop at
+  await sql(
+    `insert into entity_changes (transaction_id, operator_name, entity, entity_id, action, changes)
+     select 'n' || n, 'ops', 'Merchant', %s, 'update', jsonb_build_object('contact_status', jsonb_build_object('before', null, 'after', 'INVALID_NUMBER'))
+     from generate_series(1, 205) n`,
+    [String(merchantId)],
+  );
+});
+
+describe('roles see what they can use', () => {
+  it('a reader of the merchant list without the merchant page gets no View, and the group filter answers', async () => {
+    page = await signedIn(browser, `${ALL_PATH}?email=${encodeURIComponent(EMAIL)}`, { account: READER });
+    const rows = page.getByTestId('merchants-table').locator('tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().getByRole('button', { name: 'View' }).count()).toBe(0);
+    const groups = page.waitForResponse((response) => response.url().includes('/cms/whatsapp-group/options'));
+    await page.getByLabel('WhatsApp group').click();
+    expect((await groups).status()).toBe(200);
+  });
+});
+
+describe('histories people can read', () => {
+  it("the merchant's history speaks the reader's language and pages beyond 200 changes", async () => {
+    page = await signedIn(browser, `/operation/ginee-iam/genie-iam-detail?id=${merchantId}`);
+    await page.getByRole('tab', { name: 'Action history' }).click();
+    const history = page.getByTestId('merchant-history');
+    await expect.poll(() => history.innerText()).toContain('Contact status: — → Invalid number');
+    expect(await history.innerText()).toContain('Changed');
+    expect(await history.innerText()).not.toContain('INVALID_NUMBER');
+    await expect.poll(() => history.locator('.ant-pagination-total-text').innerText()).toContain('205');
+    await history.getByTitle('11').click();
+    await expect.poll(() => history.locator('tbody tr.ant-table-row').count()).toBe(5);
+  });
+});
