@@ -15,7 +15,6 @@ const STAMP = Date.now().toString(36);
 const READER = { username: `list.reader.${STAMP}`, password: 'List-Reader-2026!' };
 const ALL_PATH = '/operation/accounts/accounts/ginee-account';
 const EMAIL = `narrow${STAMP}@shop.example`;
-let merchantId = 0;
 
 /** A role that may list merchants (and filter them) but not open the merchant's own page. */
 beforeAll(async () => {
@@ -27,11 +26,10 @@ beforeAll(async () => {
     password: READER.password, roleIds: [role!.id],
   }, admin);
   expect(user.code, user.message).toBe('SUCCESS');
-  const [merchant] = await sql<{ id: number }>(
+  await sql(
     `insert into merchants (email, phone, country, registration_source, package_state) values (%s, %s, 'ID', 'SYS_ERP', 'NOT_PAID') returning id`,
     [EMAIL, `+62813${Date.now().toString().slice(-8)}`],
   );
-  merchantId = merchant!.id;
 });
 
 describe('roles see what they can use', () => {
