@@ -7,16 +7,20 @@ is checked against the caller's console session (the token cookie) and the `temp
 
 from __future__ import annotations
 
+from typing import Annotated
+from urllib.parse import urlencode
+
 import httpx
-from fastapi import APIRouter, FastAPI, Request
+from fastapi import APIRouter, Depends, FastAPI, Request
 from fastapi.responses import RedirectResponse, Response, StreamingResponse
 from starlette.background import BackgroundTask
 
 from api.csrf import OWN_CSRF_CHECK
-from api.deps import Need
+from api.deps import Guard, optional_user
 from api.page_security import CONTENT_SECURITY_POLICY, script_hashes
+from api.principals import Principal
 from api.security import TOKEN_COOKIE
-from domain.errors import DomainError
+from domain.errors import DomainError, Forbidden, Unauthorized
 from domain.settings import TEMPORAL_UI_PATH, get_settings
 
 UI_PATH = TEMPORAL_UI_PATH
@@ -64,13 +68,45 @@ async def close(app: FastAPI) -> None:
         await client.aclose()
 
 
+def wants_page(request: Request) -> bool:
+    """A browser opening an address (not the UI's script calling its API): it should see a page, not JSON."""
+    return request.method in ("GET", "HEAD") and "text/html" in request.headers.get("accept", "")
+
+
+class PageGuard(Guard):
+    """`temporal#operate`, checked on every request; a browser refused while opening a page is sent to the
+    console's 401 page (or its login, signed out) instead of reading an error envelope. API calls keep the JSON."""
+
+    async def __call__(self, request: Request, user: Annotated[Principal | None, Depends(optional_user)]
+                       ) -> Principal | None:
+        try:
+            return await super().__call__(request, user)
+        except (Unauthorized, Forbidden) as refused:
+            if not wants_page(request):
+                raise
+            request.state.refused_page = refused_page(request, refused)
+            return None
+
+
+def refused_page(request: Request, refused: DomainError) -> str:
+    if isinstance(refused, Unauthorized):
+        return f"/login?{urlencode({'redirect': request.url.path})}"
+    return "/401"
+
+
+OPERATOR = Depends(PageGuard(OPERATE))
+
+
 @router.get("", response_model=None)
-async def ui_root(_: None = Need(OPERATE)) -> RedirectResponse:
-    return RedirectResponse(f"{UI_PATH}/")
+async def ui_root(request: Request, _: None = OPERATOR) -> RedirectResponse:
+    return RedirectResponse(getattr(request.state, "refused_page", None) or f"{UI_PATH}/")
 
 
 @router.api_route("/{path:path}", methods=METHODS, response_model=None, openapi_extra=OWN_CSRF_CHECK)
-async def proxy(request: Request, _: None = Need(OPERATE)) -> Response:
+async def proxy(request: Request, _: None = OPERATOR) -> Response:
+    refused = getattr(request.state, "refused_page", None)
+    if refused:
+        return RedirectResponse(refused, status_code=303)
     client = http_client(request.app)
     # The path as sent (still percent-encoded), so a workflow id with a slash reaches the UI intact.
     target = request.scope["raw_path"].decode("latin-1")

@@ -10,6 +10,7 @@ from fastapi.responses import StreamingResponse
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from api.audit_actions import kit_action
 from api.deps import Need, Principal, SessionDep
 from api.envelope import Page, Reply, ok
 from api.log_search import log_query
@@ -66,7 +67,7 @@ class ActionNames:
             if m.application_type == row.application and m.code in ("", row.code) and url_pattern_matches(
                     m.url, row.url):
                 return action_label(m.action_name)
-        return None
+        return kit_action(row.application, row.url)
 
 
 def action_label(name: str) -> str:

@@ -11,13 +11,15 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
+from pydantic import BaseModel
 from sqlalchemy import and_, func, inspect, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
+from api.change_view import action_label, readable
 from api.deps import Need, Principal, SessionDep
-from api.envelope import Reply, ok
+from api.envelope import Page, Reply, ok
 from api.merchant_scope import MERCHANT_SCOPE
 from api.resource import Actions, Resource
 from api.resource.query import picked_or_named
@@ -34,6 +36,7 @@ from api.schemas.merchants import (
     WmsActivation,
 )
 from api.schemas.options import MerchantOption, PickedIds, Typed
+from api.schemas.shops import ShopPublic
 from api.user_center import ensure_person_put
 from domain import audit
 from domain.enums import AccountSystem, AccountUserType
@@ -49,12 +52,16 @@ LIST = "ginee-account"  # all accounts
 SPECIFIC = "ginee-specific-accounts"  # specific accounts: the operating screen with the buttons
 EDIT = "account#edit"
 ACTIVATE_WMS = "account#activate-wms"
-HISTORY_LIMIT = 200
+HISTORY_PAGE_MAX = 200
+# the public schema each entity of the history is read through (field types: enumerations, dates)
+HISTORY_SCHEMAS: dict[str, type[BaseModel]] = {"Merchant": MerchantPublic, "MerchantAccount": AccountPublic,
+                                               "Shop": ShopPublic}
 # the screens whose forms or filters name a merchant: whoever may use them may use the merchant picker
 PICKERS = (LIST, SPECIFIC, "warehouse-list", "product-library", "outbound-inbound-order-query",
            "search-warehouse-stock", "product-inventory", "product-flow", "store-warehouse-binding",
            "events-warehouse-stock", "stock-push-history", "stock-settings", "ticket-new",
-           "ticket-list", "ticket-user-list")
+           "ticket-list", "ticket-user-list", "expenses-all", "expenses-specific", "shops-all", "shops-specific",
+           "approvals", "account#subscribe", "account#gift", "subscription#approve", "subscription#retry")
 
 
 def through_merchant(name: str, merchant_id: Any, country: Any = None) -> DataScope:
@@ -204,19 +211,28 @@ async def activate_wms(body: WmsActivation, db: SessionDep,
 
 @router.get("/merchant/{merchant_id}/history", summary="The merchant's action history (its audit trail)",
             tags=["merchants"], openapi_extra=SCOPE)
-async def history(merchant_id: int, db: SessionDep,
-                  user: Annotated[Principal, Need(LIST, SPECIFIC)]) -> Reply[list[HistoryEntry]]:
-    """Changes to the merchant, its accounts and its shops, newest first."""
+async def history(merchant_id: int, db: SessionDep, user: Annotated[Principal, Need(LIST, SPECIFIC)],
+                  page: Annotated[int, Query(ge=1, le=100_000)] = 1,
+                  page_size: Annotated[int, Query(alias="pageSize", ge=1, le=HISTORY_PAGE_MAX)] = 20,
+                  ) -> Reply[Page[HistoryEntry]]:
+    """Changes to the merchant, its accounts and its shops, newest first, a page at a time with their total."""
     await merchants.load(db, user, merchant_id)
     account_ids = select(func.cast(MerchantAccount.id, EntityChange.entity_id.type)).where(
         MerchantAccount.merchant_id == merchant_id)
     shop_ids = select(func.cast(Shop.id, EntityChange.entity_id.type)).where(Shop.merchant_id == merchant_id)
-    rows = (await db.scalars(select(EntityChange).where(or_(
+    mine = or_(
         and_(EntityChange.entity == "Merchant", EntityChange.entity_id == str(merchant_id)),
         and_(EntityChange.entity == "MerchantAccount", EntityChange.entity_id.in_(account_ids)),
         and_(EntityChange.entity == "Shop", EntityChange.entity_id.in_(shop_ids)),
-    )).order_by(EntityChange.at.desc(), EntityChange.id.desc()).limit(HISTORY_LIMIT))).all()
-    return ok([HistoryEntry.model_validate(r) for r in rows])
+    )
+    total = await db.scalar(select(func.count()).select_from(EntityChange).where(mine)) or 0
+    rows = (await db.scalars(select(EntityChange).where(mine).order_by(EntityChange.at.desc(), EntityChange.id.desc())
+                             .offset((page - 1) * page_size).limit(page_size))).all()
+    items = [HistoryEntry(id=r.id, at=r.at, operator_name=r.operator_name, entity=r.entity, entity_id=r.entity_id,
+                          action=r.action, action_label=action_label(r.action), changes=r.changes,
+                          readable=readable(r.entity, r.changes, HISTORY_SCHEMAS.get(r.entity)),
+                          transaction_id=r.transaction_id) for r in rows]
+    return ok(Page(items=items, total=total, page=page, page_size=page_size))
 
 
 @router.get("/merchant/options", tags=["merchants"], openapi_extra=SCOPE,

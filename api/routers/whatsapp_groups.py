@@ -24,6 +24,8 @@ from domain.models.merchants import Merchant
 from domain.models.whatsapp_groups import WhatsappGroup
 
 MENU = "whatsapp-group"
+# the merchant lists filter by group: whoever may see a list may pick from its filter's options
+MERCHANT_LISTS = ("ginee-account", "ginee-specific-accounts")
 
 
 def with_members() -> dict[str, Any]:
@@ -42,9 +44,9 @@ groups = Resource(
 router = groups.router(prefix="/whatsapp-group", tags=["whatsapp_groups"])
 
 
-@router.get("/options", summary="Enabled groups of a country, for the merchant form's picker",
+@router.get("/options", summary="Enabled groups of a country, for the merchant form's picker and the lists' filter",
             openapi_extra=declares(groups.scope))
-async def options(db: SessionDep, user: Annotated[Principal, Need("account#edit", MENU)],
+async def options(db: SessionDep, user: Annotated[Principal, Need("account#edit", MENU, *MERCHANT_LISTS)],
                   country: Annotated[Country | None, Query()] = None) -> Reply[list[WhatsappGroupOption]]:
     query = select(WhatsappGroup).where(WhatsappGroup.enabled).order_by(WhatsappGroup.country, WhatsappGroup.name)
     query = groups.scope(query, user)

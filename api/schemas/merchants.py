@@ -8,6 +8,7 @@ from pydantic import AfterValidator, AwareDatetime, Field, model_validator
 from pydantic_core import PydanticCustomError
 from sqlalchemy import and_, exists, not_, select
 
+from api.change_view import ReadableChange
 from api.envelope import CamelModel
 from api.resource.query import Eq, In, Like, Prefix, Range, SearchParams, Where
 from api.schemas.types import Int64
@@ -224,5 +225,8 @@ class HistoryEntry(CamelModel):
     entity: str
     entity_id: str
     action: str
-    changes: dict[str, Any]
+    action_label: str = Field(description="the action in the reader's words")
+    changes: dict[str, Any] = Field(description="the stored before and after values, by column")
+    readable: list[ReadableChange] = Field(description="the changes as the reader reads them: labels of the fields "
+                                           "and of enumeration values in the reader's language, typed dates")
     transaction_id: str | None

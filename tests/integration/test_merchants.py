@@ -128,7 +128,7 @@ async def test_account_type_set_in_iam_is_copied_to_erp_and_wms_in_one_call(clie
     after = await accounts_of(client, staff, merchant.id)
     assert {s: after[(s, merchant.email)]["accountType"] for s in ("IAM", "ERP", "WMS")} == {
         "IAM": "TEST", "ERP": "TEST", "WMS": "TEST"}
-    history = (await client.get(f"/cms/merchant/{merchant.id}/history", headers=staff)).json()["data"]
+    history = (await client.get(f"/cms/merchant/{merchant.id}/history", headers=staff)).json()["data"]["items"]
     assert {h["action"] for h in history} >= {"update", "activate-wms"}
     assert all(h["transactionId"] for h in history)
 

@@ -39,7 +39,7 @@ async def test_unbind_then_bind_is_audited_and_keeps_the_shop_count(client, staf
         actions = (await db.scalars(select(EntityChange.action).where(
             EntityChange.entity == "Shop", EntityChange.entity_id == str(shop["id"])).order_by(EntityChange.id))).all()
     assert actions == ["unbind", "bind"]
-    history = (await client.get(f"/cms/merchant/{merchant.id}/history", headers=staff)).json()["data"]
+    history = (await client.get(f"/cms/merchant/{merchant.id}/history", headers=staff)).json()["data"]["items"]
     assert [h["action"] for h in history] == ["bind", "unbind"]
 
 

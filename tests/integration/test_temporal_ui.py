@@ -92,3 +92,19 @@ async def test_the_ui_port_listens_on_loopback_only(ui_port) -> None:
         pytest.skip("no network address besides loopback on this machine")
     with pytest.raises(httpx.ConnectError):
         httpx.get(f"http://{address}:{ui_port}/temporal/", timeout=10)
+
+
+async def test_a_browser_without_the_authority_gets_the_console_401_page_and_api_calls_json(client) -> None:
+    page = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
+    staff = await cookie_of("ticket-list")
+    for path in ("/temporal", "/temporal/", "/temporal/namespaces/default/workflows"):
+        opened = await client.get(path, headers={**staff, **page})
+        assert opened.status_code in (303, 307), (path, opened.text)
+        assert opened.headers["location"] == "/401", path
+    signed_out = await client.get("/temporal/namespaces/default/workflows", headers=page)
+    assert signed_out.headers["location"] == "/login?redirect=%2Ftemporal%2Fnamespaces%2Fdefault%2Fworkflows"
+    # the UI's own calls, and any other client, keep the JSON envelope
+    api = await client.get("/temporal/api/v1/namespaces", headers={**staff, "Accept": "application/json"})
+    assert api.status_code == 403 and api.json()["code"] == "NO_PERMISSION"
+    write = await client.post("/temporal/namespaces/default/workflows", headers={**staff, **page})
+    assert write.status_code == 403

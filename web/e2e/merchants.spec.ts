@@ -109,6 +109,6 @@ describe('a merchant found, opened and looked after (SPEC §2 merchant accounts,
     expect((await sql<{ bound: boolean }>(`select bound from shops where name = %s`, [SHOP]))[0]!.bound).toBe(false);
 
     await page.getByRole('tab', { name: 'Action history' }).click();
-    await expect.poll(() => page.getByTestId('merchant-history').innerText()).toContain('unbind');
+    await expect.poll(() => page.getByTestId('merchant-history').innerText()).toContain('Shop unbound');
   });
 });

@@ -2796,7 +2796,7 @@ export interface paths {
         };
         /**
          * The merchant's action history (its audit trail)
-         * @description Changes to the merchant, its accounts and its shops, newest first.
+         * @description Changes to the merchant, its accounts and its shops, newest first, a page at a time with their total.
          */
         get: operations["merchants_history"];
         put?: never;
@@ -7190,7 +7190,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Enabled groups of a country, for the merchant form's picker */
+        /** Enabled groups of a country, for the merchant form's picker and the lists' filter */
         get: operations["whatsapp_groups_options"];
         put?: never;
         post?: never;
@@ -9018,11 +9018,19 @@ export interface components {
             /** Action */
             action: string;
             /**
+             * Actionlabel
+             * @description the action in the reader's words
+             */
+            actionLabel: string;
+            /**
              * At
              * Format: date-time
              */
             at: string;
-            /** Changes */
+            /**
+             * Changes
+             * @description the stored before and after values, by column
+             */
             changes: {
                 [key: string]: unknown;
             };
@@ -9034,6 +9042,11 @@ export interface components {
             id: number;
             /** Operatorname */
             operatorName: string | null;
+            /**
+             * Readable
+             * @description the changes as the reader reads them: labels of the fields and of enumeration values in the reader's language, typed dates
+             */
+            readable: components["schemas"]["ReadableChange"][];
             /** Transactionid */
             transactionId: string | null;
         };
@@ -11200,6 +11213,22 @@ export interface components {
              */
             totalCapped: boolean;
         };
+        /** Page[HistoryEntry] */
+        Page_HistoryEntry_: {
+            /** Items */
+            items: components["schemas"]["HistoryEntry"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
         /** Page[InternalFaqPublic] */
         Page_InternalFaqPublic_: {
             /** Items */
@@ -12409,6 +12438,22 @@ export interface components {
              */
             ids?: number[];
         };
+        /** ReadableChange */
+        ReadableChange: {
+            /** After */
+            after: unknown;
+            /** Before */
+            before: unknown;
+            /** Field */
+            field: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "text" | "enum" | "datetime" | "date" | "boolean" | "number";
+            /** Label */
+            label: string;
+        };
         /** RecordFilters */
         RecordFilters: {
             /** Jobid */
@@ -13359,6 +13404,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_HeartbeatPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[HistoryEntry]] */
+        Reply_Page_HistoryEntry__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_HistoryEntry_"] | null;
             /**
              * Message
              * @default
@@ -15462,26 +15526,6 @@ export interface components {
             code: string;
             /** Data */
             data?: components["schemas"]["FeatureNode"][] | null;
-            /**
-             * Message
-             * @default
-             */
-            message: string;
-            /**
-             * Transactionid
-             * @default
-             */
-            transactionId: string;
-        };
-        /** Reply[list[HistoryEntry]] */
-        Reply_list_HistoryEntry__: {
-            /**
-             * Code
-             * @default SUCCESS
-             */
-            code: string;
-            /** Data */
-            data?: components["schemas"]["HistoryEntry"][] | null;
             /**
              * Message
              * @default
@@ -24863,7 +24907,10 @@ export interface operations {
     };
     merchants_history: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
             header?: never;
             path: {
                 merchant_id: number;
@@ -24878,7 +24925,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_list_HistoryEntry__"];
+                    "application/json": components["schemas"]["Reply_Page_HistoryEntry__"];
                 };
             };
             /** @description Validation Error */

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Form, Modal, Spin } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { Translate } from '../../i18n';
+import { asTitle } from '../../i18n/titles';
 import { useIdempotencyKey } from '../../api/idempotency';
 import { useUnsavedChanges } from '../../layout/unsaved/unsavedStore';
 import { confirmLeave } from '../../layout/unsaved/UnsavedChangesGuard';
@@ -32,6 +34,7 @@ interface FormModalProps<R extends Row> {
  * unsaved changes asks first.
  */
 export function FormModal<R extends Row>({ resource, api, target, onClose, onSaved, t }: FormModalProps<R>) {
+  const { i18n } = useTranslation();
   const [form] = Form.useForm();
   const [dirty, setDirty] = useState(false);
   const editing = target.kind === 'edit';
@@ -77,7 +80,7 @@ export function FormModal<R extends Row>({ resource, api, target, onClose, onSav
   return (
     <Modal
       open
-      title={t(editing ? 'resource.editTitle' : 'resource.addTitle', { entity: t(resource.entity) })}
+      title={asTitle(t(editing ? 'resource.editTitle' : 'resource.addTitle', { entity: t(resource.entity) }), i18n.language)}
       okText={t('resource.save')}
       cancelText={t('common.cancel')}
       onOk={() => form.submit()}

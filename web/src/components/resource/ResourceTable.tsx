@@ -37,9 +37,9 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
       <RowActions
         t={t}
         items={[
-          { key: 'view', label: t('resource.view'), onClick: () => onView(row) },
+          ...(actions.canView(row) ? [{ key: 'view', label: t('resource.view'), onClick: () => onView(row) }] : []),
           ...(actions.canEdit ? [{ key: 'edit', label: t('resource.edit'), onClick: () => onEdit(row) }] : []),
-          ...actions.rowActions.filter((action) => !action.when || action.when(row)).map((action) => ({
+          ...actions.rowActionsOf(row).map((action) => ({
             key: action.key,
             label: t(action.label),
             danger: action.danger,

@@ -99,6 +99,8 @@ export interface RowAction<R extends Row = Row> {
   confirm?: string;
   /** Offered only for rows it applies to (unbind a bound shop, bind an unbound one). */
   when?(row: R): boolean;
+  /** The screen the action goes to (its `run` navigates there): offered only to users who may open it. */
+  opens?(row: R): string;
   run(row: R, context: ActionContext): unknown;
 }
 
@@ -167,16 +169,19 @@ export interface Resource<R extends Row = Row> {
   detail?: ComponentType<{ row: R }>;
   /** The detail drawer's width in pixels, when its own detail needs more than the fields (a log). */
   detailSize?: number;
-  /** A record with a page of its own (a merchant): "view" opens that page instead of the detail drawer. */
-  detailPath?(row: R): string;
   /** How a confirmation names a record ("erp-web 2.4.0 · Production"); by default its first key column's value. */
   label?(row: R, t: Translate): string;
   /** A list whose rows change by themselves (runs in progress): asked again every this many milliseconds. */
   refresh?: number;
+  /** A record with a page of its own (a merchant): "view" opens that page instead of the detail drawer, and is
+   *  offered to users who may open that page only. */
+  detailPath?(row: R): string;
+  /** Who may open the detail drawer: the permission of `GET <api>/detail/{id}` as the schema publishes it. */
+  view: Permission;
 }
 
 type Defaulted = 'namespace' | 'entity' | 'pageSize' | 'rowActions' | 'batchActions';
-export type ResourceDeclaration<R extends Row = Row> = Omit<Resource<R>, Defaulted | 'actions'> &
+export type ResourceDeclaration<R extends Row = Row> = Omit<Resource<R>, Defaulted | 'actions' | 'view'> &
   Partial<Pick<Resource<R>, Defaulted>> & {
     /** The standard buttons offered; each shows to users holding its operation's permission. */
     actions?: readonly KitAction[];
@@ -198,7 +203,14 @@ export function defineResource<R extends Row = Row>(declaration: ResourceDeclara
     batchActions: [],
     ...declaration,
     actions: kitPermissions(declaration.api, declaration.actions ?? []),
+    view: detailPermission(declaration.api),
   };
+}
+
+/** The permission of a resource's detail (`GET /cms/<api>/detail/{id}`), or a code no one holds without one. */
+export function detailPermission(api: string): Permission {
+  const operation = findOperation('GET', new RegExp(`^/cms/${escaped(api)}/detail/\\{[^/}]+\\}$`));
+  return operation ? permissionOf(operation) : [`GET /cms/${api}/detail: no such operation`];
 }
 
 /** The columns of the table and the detail drawer (not the form- or search-only fields). */

@@ -1,5 +1,6 @@
 import type { Translate } from '../../i18n';
 import { useCan } from '../../app/access/can';
+import { useCanOpen } from '../../app/access/canOpen';
 import { toast } from '../feedback';
 import { askConfirm } from '../ConfirmAction';
 import { batchLabel, entityLabel, recordLabel } from './recordLabel';
@@ -10,6 +11,7 @@ import type { ActionContext, BatchAction, Resource, Row, RowAction } from './typ
  *  the records they act on. */
 export function useResourceActions<R extends Row>(resource: Resource<R>, api: ResourceApi<R>, t: Translate) {
   const can = useCan();
+  const canOpen = useCanOpen();
   const allowed = (key: keyof Resource['actions']) => Boolean(resource.actions[key]) && can(resource.actions[key]);
 
   const confirmed = (question: string | undefined, danger: boolean | undefined, named: string, run: () => unknown) => {
@@ -52,6 +54,10 @@ export function useResourceActions<R extends Row>(resource: Resource<R>, api: Re
     canEdit: allowed('edit'),
     canExport: allowed('export'),
     canImport: allowed('import'),
+    /** "view" leads to the record's own page (held as a screen of the user's menu) or to the detail drawer. */
+    canView: (row: R) => (resource.detailPath ? canOpen(resource.detailPath(row)) : can(resource.view)),
+    /** The row actions that apply to `row` and lead to no screen the user may not open. */
+    rowActionsOf: (row: R) => rowActions.filter((action) => (!action.when || action.when(row)) && (!action.opens || canOpen(action.opens(row)))),
     rowActions,
     batchActions,
     runRow: (action: RowAction<R>, row: R, context: ActionContext) =>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Empty, Flex, List, Segmented, Space, Tag } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { RouteLink } from '../../components/RouteLink';
 import { useTranslation } from 'react-i18next';
 import { enumLabel, useEnumOptions } from '../../components/resource/enums';
 import { type NavbarGroup, REFRESH_MS, ticketsApi } from './ticketsApi';
@@ -40,9 +40,9 @@ export function MyTickets({ onLeave }: { onLeave: () => void }) {
         renderItem={(item) => (
           <List.Item>
             <Flex vertical gap={2} style={{ width: '100%' }}>
-              <Link to={`/ticket/${item.id}`} onClick={onLeave}>
+              <RouteLink to={`/ticket/${item.id}`} onClick={onLeave}>
                 #{item.id} {item.title}
-              </Link>
+              </RouteLink>
               <Space size={4} wrap>
                 <Tag>{item.level}</Tag>
                 <Tag color="processing">{enumLabel(statuses, item.status)}</Tag>
@@ -52,9 +52,9 @@ export function MyTickets({ onLeave }: { onLeave: () => void }) {
           </List.Item>
         )}
       />
-      <Link to={`/system/ticket/user-list?scope=${data?.scope ?? 'ASSIGNED'}`} onClick={onLeave}>
+      <RouteLink to={`/system/ticket/user-list?scope=${data?.scope ?? 'ASSIGNED'}`} onClick={onLeave}>
         {t('shell.allMyTickets')}
-      </Link>
+      </RouteLink>
     </Flex>
   );
 }

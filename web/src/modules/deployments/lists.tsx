@@ -1,5 +1,5 @@
 import { Alert, Tag, Typography } from 'antd';
-import { Link } from 'react-router';
+import { RouteLink } from '../../components/RouteLink';
 import type { components } from '../../api/schema';
 import { referenceSelect } from '../../components/ReferenceSelect';
 import { defineResource, type Column, type Resource, type Row, type RowAction } from '../../components/resource';
@@ -43,8 +43,8 @@ export const deployTasks = defineResource<DeployTask>({
   detailPath: (task) => `/review/${task.id}`,
   label: deployName,
   columns: [
-    { key: 'id', title: '#', sorter: true, priority: 'key', width: 70, format: (id) => <Link to={`/review/${String(id)}`}>{String(id)}</Link> },
-    { key: 'name', title: 'name', priority: 'key', filter: true, format: (name, task) => <Link to={`/review/${task.id}`}>{String(name)}</Link> },
+    { key: 'id', title: '#', sorter: true, priority: 'key', width: 70, format: (id) => <RouteLink to={`/review/${String(id)}`}>{String(id)}</RouteLink> },
+    { key: 'name', title: 'name', priority: 'key', filter: true, format: (name, task) => <RouteLink to={`/review/${task.id}`}>{String(name)}</RouteLink> },
     projectFilter<DeployTask>(),
     { key: 'projectCode', title: 'project' },
     { key: 'version', title: 'version', sorter: true },

@@ -27,7 +27,7 @@ export default function JobsPage() {
         open('resume', 'job#pause', (job) => job.status === 'PAUSED'),
         open('schedule'),
         open('backfill', 'job#run'),
-        { key: 'records', label: 'actions.records', permission: 'task-log', run: (job: ScheduledJob) => navigate(recordsOf(job.id)) },
+        { key: 'records', label: 'actions.records', permission: 'task-log', opens: (job: ScheduledJob) => recordsOf(job.id), run: (job: ScheduledJob) => navigate(recordsOf(job.id)) },
       ],
     };
   }, [navigate]);

@@ -30,11 +30,11 @@ export default function TimedMailPage() {
     return {
       ...timedMails,
       rowActions: [
-        { key: 'modify', label: 'actions.edit', permission: 'mail#edit', run: (task: MailTask) => navigate(editPath(task.id)) },
+        { key: 'modify', label: 'actions.edit', permission: 'mail#edit', opens: (task: MailTask) => editPath(task.id), run: (task: MailTask) => navigate(editPath(task.id)) },
         operate('pause', (task) => task.status === 'IN_USE'),
         operate('recover', (task) => task.status === 'PAUSED'),
         operate('sendAgain', (task) => task.status === 'IN_USE'),
-        { key: 'history', label: 'actions.history', permission: 'mail-history', run: (task: MailTask) => navigate(`${HISTORY_PATH}?taskId=${task.id}`) },
+        { key: 'history', label: 'actions.history', permission: 'mail-history', opens: (task: MailTask) => `${HISTORY_PATH}?taskId=${task.id}`, run: (task: MailTask) => navigate(`${HISTORY_PATH}?taskId=${task.id}`) },
         {
           key: 'schedule',
           label: 'actions.schedule',

@@ -12,7 +12,8 @@ const merchant = (id: number) => ({ path: { merchant_id: id } });
 export const merchantApi = {
   detail: (id: number, signal?: AbortSignal) => api.get('/cms/merchant/detail/{row_id}', { params: { path: { row_id: id } }, signal }),
   accounts: (id: number, signal?: AbortSignal) => api.get('/cms/merchant/{merchant_id}/accounts', { params: merchant(id), signal }),
-  history: (id: number, signal?: AbortSignal) => api.get('/cms/merchant/{merchant_id}/history', { params: merchant(id), signal }),
+  history: (id: number, page: number, pageSize: number, signal?: AbortSignal) =>
+    api.get('/cms/merchant/{merchant_id}/history', { params: { ...merchant(id), query: { page, pageSize } }, signal }),
   modifyAccount: (body: Body<'/cms/merchant/account/modify', 'post'>) => api.post('/cms/merchant/account/modify', { body }),
   activateWms: (accountId: number) => api.post('/cms/merchant/account/activate-wms', { body: { accountId } }),
   shops: (merchantId: number, signal?: AbortSignal) =>

@@ -1,6 +1,7 @@
 import { defineResource, type Column } from '../../components/resource';
 import type { Package, PackageKind } from './api';
 import { countText } from './prices';
+import { editPath, permissionEditPath, permissionViewPath } from './paths';
 
 export interface PackageActions {
   edit(row: Package): void;
@@ -59,9 +60,9 @@ export function packageResource(kind: PackageKind, act: PackageActions) {
     defaultSort: 'name',
     columns: COLUMNS,
     rowActions: [
-      { key: 'edit', label: 'resource.edit', permission: 'package#edit', run: (row) => act.edit(row) },
-      { key: 'permissions', label: 'permissions', permission: 'package#edit', run: (row) => act.permissions(row) },
-      { key: 'view-permissions', label: 'viewPermissions', run: (row) => act.view(row) },
+      { key: 'edit', label: 'resource.edit', permission: 'package#edit', opens: (row) => editPath(row.kind, row.id), run: (row) => act.edit(row) },
+      { key: 'permissions', label: 'permissions', permission: 'package#edit', opens: (row) => permissionEditPath(row.id), run: (row) => act.permissions(row) },
+      { key: 'view-permissions', label: 'viewPermissions', opens: (row) => permissionViewPath(row.id), run: (row) => act.view(row) },
       {
         key: 'enable', label: 'enable', permission: 'package#status', when: (row) => row.status !== 'ENABLED',
         run: (row, context) => act.setStatus(row, 'ENABLED', context.reload),

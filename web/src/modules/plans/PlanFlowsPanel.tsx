@@ -5,6 +5,7 @@ import { useCan } from '../../app/access/can';
 import { enumLabel, useEnumOptions } from '../../components/resource/enums';
 import { formatTime } from '../../components/format/time';
 import { useTranslate } from '../../i18n';
+import { RouteLink } from '../../components/RouteLink';
 import { planApi, type PlanFlows, type RequestFlow } from './api';
 
 const OPERATE = 'temporal#operate';
@@ -31,7 +32,7 @@ function Requests({ requests }: { requests: RequestFlow[] }) {
       dataSource={requests}
       locale={{ emptyText: t('noRequests') }}
       columns={[
-        { title: t('request'), dataIndex: 'id', render: (id: number) => <Typography.Link href={`/approval/${id}`}>#{id}</Typography.Link> },
+        { title: t('request'), dataIndex: 'id', render: (id: number) => <RouteLink to={`/approval/${id}`}>#{id}</RouteLink> },
         { title: t('kind'), dataIndex: 'kind', render: (kind: string) => enumLabel(kinds, kind) },
         { title: t('state'), dataIndex: 'state', render: (state: string, row) => <Tag color={state === 'FAILED' ? 'red' : undefined} title={row.reason ?? undefined}>{enumLabel(states, state)}</Tag> },
         { title: t('createdAt'), dataIndex: 'createdAt', render: (at: string) => formatTime(at) },

@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { Alert, DatePicker, Form, Input, InputNumber, Modal, Select, Upload } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { RouteLink } from '../../components/RouteLink';
 import { useTranslate } from '../../i18n';
 import { showFieldErrors } from '../../components/resource/fieldErrors';
 import { subscriptionApi, type RequestQuote, type SubmitBody, type SubscriptionKind, type SubscriptionRequest } from './api';
@@ -98,7 +98,7 @@ export function SubscriptionDialog({ kind, merchantId, country, open, onClose, o
         {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 12 }} />}
         {request ? (
           <Alert type="success" showIcon title={t('dialog.awaitingApproval')}
-            description={<Link to={`/approval/${request.id}`}>{t('dialog.openRequest', { id: request.id })}</Link>} />
+            description={<RouteLink to={`/approval/${request.id}`}>{t('dialog.openRequest', { id: request.id })}</RouteLink>} />
         ) : (
           <Alert type="info" showIcon title={t('dialog.confirmHint')} style={{ marginBottom: 12 }} />
         )}

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { MerchantInput } from '../merchants/MerchantInput';
+import { RouteLink } from '../../components/RouteLink';
 import { defineResource } from '../../components/resource';
 import type { SubscriptionRequest } from './api';
 
@@ -13,7 +13,7 @@ export default defineResource<RequestRow>({
   permission: 'approvals',
   defaultSort: '-id',
   columns: [
-    { key: 'id', title: 'fields.id', priority: 'key', format: (_, row) => <Link to={`/approval/${row.id}`}>#{row.id}</Link> },
+    { key: 'id', title: 'fields.id', priority: 'key', format: (_, row) => <RouteLink to={`/approval/${row.id}`}>#{row.id}</RouteLink> },
     { key: 'state', title: 'fields.state', type: 'enum', enum: 'SubscriptionRequestState', priority: 'key', filter: { multiple: true } },
     { key: 'kind', title: 'fields.kind', type: 'enum', enum: 'SubscriptionKind', filter: true },
     { key: 'merchantId', title: 'fields.merchantId', type: 'number', filter: { input: MerchantInput }, hidden: true },

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Card, Col, Row } from 'antd';
 import { FiguresTable } from './FiguresTable';
 import { useNavigate } from 'react-router';
+import { useCanOpen } from '../../app/access/canOpen';
 import dayjs from 'dayjs';
 import { useTranslate } from '../../i18n';
 import { EChart } from '../../components/charts/EChart';
@@ -25,14 +26,16 @@ export function DashboardCharts({ data, categories }: { data: TicketDashboard; c
     }),
     [data, statuses, t],
   );
+  const canOpen = useCanOpen();
   const opener = useMemo(
     () => (filter: 'status' | 'category') => ({
       click: (event: { data?: unknown }) => {
         const code = clickedCode(event);
-        if (code) navigate(ticketListLink({ [filter]: code }, shownDays(data.start, data.end), categories));
+        const to = code && ticketListLink({ [filter]: code }, shownDays(data.start, data.end), categories);
+        if (to && canOpen(to)) navigate(to); // only readers of the ticket list are sent there
       },
     }),
-    [navigate, data.start, data.end, categories],
+    [navigate, canOpen, data.start, data.end, categories],
   );
   const onStatus = useMemo(() => opener('status'), [opener]);
   const onCategory = useMemo(() => opener('category'), [opener]);

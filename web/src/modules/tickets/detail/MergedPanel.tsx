@@ -1,10 +1,10 @@
 import { Flex, Typography } from 'antd';
-import { Link } from 'react-router';
+import { RouteLink } from '../../../components/RouteLink';
 import { useTranslate } from '../../../i18n';
 import { ticketPath } from '../api';
 import type { TicketDetail, TicketRef } from './api';
 
-const TicketLink = ({ ticket }: { ticket: TicketRef }) => <Link to={ticketPath(ticket.id)}>#{ticket.id} {ticket.title}</Link>;
+const TicketLink = ({ ticket }: { ticket: TicketRef }) => <RouteLink to={ticketPath(ticket.id)}>#{ticket.id} {ticket.title}</RouteLink>;
 
 /** The tickets merged into this one, and the one this ticket is merged into. */
 export function MergedPanel({ ticket }: { ticket: TicketDetail }) {

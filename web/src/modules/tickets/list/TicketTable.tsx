@@ -1,5 +1,6 @@
 import { Table } from 'antd';
 import { useNavigate } from 'react-router';
+import { useCanOpen } from '../../../app/access/canOpen';
 import type { ListState } from '../../../components/resource/listState';
 import { pagedTableProps } from '../../../components/resource/pagedTable';
 import type { Translate } from '../../../i18n';
@@ -22,15 +23,16 @@ interface TicketTableProps {
 /** The tickets of one page; a click on a row opens the ticket. Sort and page live in the address. */
 export function TicketTable({ testId, columns, rows, totalText, total, loading, state, onState, t }: TicketTableProps) {
   const navigate = useNavigate();
+  const canOpen = useCanOpen();
   return (
     <Table<TicketRow>
       {...pagedTableProps({ columns, rows, total, loading, state, onState, t, totalText: () => totalText })}
       data-testid={testId}
       onRow={(row) => ({
-        style: { cursor: 'pointer' },
+        style: canOpen(ticketPath(row.id)) ? { cursor: 'pointer' } : undefined,
         // The id and title are links already; a click elsewhere on the row opens the ticket too.
         onClick: (event) => {
-          if (!(event.target as HTMLElement).closest('a, button')) navigate(ticketPath(row.id));
+          if (!(event.target as HTMLElement).closest('a, button') && canOpen(ticketPath(row.id))) navigate(ticketPath(row.id));
         },
       })}
     />

@@ -1,5 +1,5 @@
 import { formatTime } from '../../../components/format/time';
-import { Link } from 'react-router';
+import { RouteLink } from '../../../components/RouteLink';
 import type { Column } from '../../../components/resource';
 import { ticketPath, type TicketRow } from '../api';
 import { personName } from '../detail/api';
@@ -25,14 +25,14 @@ export const TICKET_COLUMNS: TicketColumn[] = [
     title: 'ticket.id',
     priority: 'key',
     sorter: true,
-    format: (_, row) => <Link to={ticketPath(row.id)}>#{row.id}</Link>,
+    format: (_, row) => <RouteLink to={ticketPath(row.id)}>#{row.id}</RouteLink>,
   },
   {
     key: 'title',
     title: 'ticket.title',
     priority: 'key',
     ellipsis: true,
-    format: (_, row) => <Link to={ticketPath(row.id)}>{row.title}</Link>,
+    format: (_, row) => <RouteLink to={ticketPath(row.id)}>{row.title}</RouteLink>,
   },
   { key: 'level', title: 'ticket.level', type: 'enum', enum: 'TicketLevel', filter: { multiple: true }, sorter: true, format: (_, row) => <LevelTag level={row.level} /> },
   {
