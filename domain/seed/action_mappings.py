@@ -105,6 +105,7 @@ CONSOLE: tuple[tuple[str, str, str], ...] = (
     ("/cms/subscription/{id}/approve", "", "Approve subscription request"),
     ("/cms/subscription/{id}/refuse", "", "Refuse subscription request"),
     ("/cms/subscription/{id}/retry", "", "Retry subscription request"),
+    ("/cms/subscription/records", "", "List subscription records"),
     ("/cms/deploy/task/add", "", "Create deploy task"),
     ("/cms/deploy/task/modify", "", "Modify deploy task"),
     ("/cms/deploy/task/{id}/review", "", "Review deploy task"),
