@@ -49,6 +49,7 @@ TASKS = directory(
          button("job#pause", "Pause or resume", "暂停或恢复", "Jeda atau lanjutkan")),
     menu("task-log", "/system/task/log", "Task records", "任务记录", "Catatan tugas",
          *crud("job-record", "task records", "任务记录", "catatan tugas", "export"),
+         button("job-record#retry", "Retry a failed record", "重试失败的记录", "Ulangi catatan yang gagal"),
          # The Temporal Web UI (api/temporal_ui.py): every flow, with cancel and terminate; operators only.
          button("temporal#operate", "Operate flows in the Temporal Web UI", "在 Temporal Web UI 中操作流程",
                 "Kelola alur di Temporal Web UI")),

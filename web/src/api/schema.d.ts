@@ -2095,6 +2095,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/job-record/{record_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Retry a failed record: a new run of its task with the record's parameters, whose record names the failed one (once per failed record) */
+        post: operations["job_records_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/job/add": {
         parameters: {
             query?: never;
@@ -12169,6 +12186,10 @@ export interface components {
                 [key: string]: unknown;
             };
             result: components["schemas"]["JobRecordResult"];
+            /** Retriedby */
+            retriedBy?: number | null;
+            /** Retryof */
+            retryOf?: number | null;
             /** Runid */
             runId: string;
             /**
@@ -22898,6 +22919,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_Page_RecordPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    job_records_retry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                record_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_JobRunStarted_"];
                 };
             };
             /** @description Validation Error */
