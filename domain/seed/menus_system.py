@@ -86,6 +86,7 @@ TICKETS = directory(
     menu("ticket-list", "/system/ticket/list", "Tickets", "工单列表", "Daftar tiket",
          *crud("ticket", "ticket", "工单", "tiket", "edit export"),
          button("ticket#merge", "Merge tickets", "合并工单", "Gabungkan tiket"),
+         button("ticket#restart-flow", "Restart a ticket's flow", "重启工单流程", "Mulai ulang alur tiket"),
          *TICKET_ACTIONS),
     menu("ticket-new", "/system/ticket/new", "New ticket", "新建工单", "Tiket baru"),
     menu("ticket-user-list", "/system/ticket/user-list", "My tickets", "我的工单", "Tiket saya"),

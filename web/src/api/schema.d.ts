@@ -5978,6 +5978,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/ticket/{ticket_id}/restart-flow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start again the flow of an open ticket whose flow was ended from outside (terminated or cancelled in the Temporal Web UI): its SLA clocks keep what was left of them (needs ticket#restart-flow) */
+        post: operations["tickets_restart_flow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/ticket/{ticket_id}/start": {
         parameters: {
             query?: never;
@@ -30139,6 +30156,37 @@ export interface operations {
                 "application/json": components["schemas"]["ActionBody"];
             };
         };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TicketDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tickets_restart_flow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description Successful Response */
             200: {
