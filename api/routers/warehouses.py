@@ -102,6 +102,7 @@ warehouses = Resource(
     scope=through_merchant("Warehouse", Warehouse.merchant_id), computed=with_merchant, prepare=prepare,
     check_delete=check_delete, references=(BY_MERCHANT,),
     unique={"uq_warehouses_merchant_id_code": ("code", "WAREHOUSE_CODE_TAKEN"),
+            "uq_warehouses_merchant_id_name": ("name", "WAREHOUSE_NAME_TAKEN"),
             "uq_warehouses_one_default": ("isDefault", "WAREHOUSE_DEFAULT_TAKEN")},
 )
 

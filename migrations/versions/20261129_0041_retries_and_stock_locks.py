@@ -1,4 +1,5 @@
-"""a failed task record's retry names it; locks of one store's or one sku's stock
+"""a failed task record's retry names it; a merchant's warehouse names are its own; a first payment is not after
+the last
 
 Revision ID: 0041
 Revises: 0034
@@ -15,7 +16,25 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 
+# Warehouses of one merchant that share a name keep it, the later ones with their code after it.
+RENAME_DUPLICATES = """
+update warehouses w set name = left(w.name, 100 - length(w.code) - 3) || ' (' || w.code || ')'
+  from (select id, row_number() over (partition by merchant_id, name order by id) as n from warehouses) d
+ where d.id = w.id and d.n > 1
+"""
+# A payment applied after a later one used to become the last payment: the two swap back.
+SWAP_PAYMENTS = """
+update merchants set first_payment_at = last_payment_at, last_payment_at = first_payment_at
+ where first_payment_at > last_payment_at
+"""
+
+
 def upgrade() -> None:
+    op.execute(RENAME_DUPLICATES)
+    op.create_unique_constraint("uq_warehouses_merchant_id_name", "warehouses", ["merchant_id", "name"])
+    op.execute(SWAP_PAYMENTS)
+    op.create_check_constraint(op.f("ck_merchants_first_payment_before_last"), "merchants",
+                               "first_payment_at <= last_payment_at")
     op.add_column("job_records", sa.Column("retry_of", sa.BigInteger(), nullable=True))
     op.create_foreign_key("fk_job_records_retry_of_job_records", "job_records", "job_records", ["retry_of"], ["id"],
                           ondelete="SET NULL")
@@ -26,3 +45,5 @@ def downgrade() -> None:
     op.drop_constraint("uq_job_records_retry_of", "job_records", type_="unique")
     op.drop_constraint("fk_job_records_retry_of_job_records", "job_records", type_="foreignkey")
     op.drop_column("job_records", "retry_of")
+    op.drop_constraint("ck_merchants_first_payment_before_last", "merchants", type_="check")
+    op.drop_constraint("uq_warehouses_merchant_id_name", "warehouses", type_="unique")
