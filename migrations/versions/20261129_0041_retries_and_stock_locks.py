@@ -1,5 +1,5 @@
 """a failed task record's retry names it; a merchant's warehouse names are its own; a first payment is not after
-the last
+the last; locks of one store's or one sku's stock
 
 Revision ID: 0041
 Revises: 0034
@@ -39,9 +39,29 @@ def upgrade() -> None:
     op.create_foreign_key("fk_job_records_retry_of_job_records", "job_records", "job_records", ["retry_of"], ["id"],
                           ondelete="SET NULL")
     op.create_unique_constraint("uq_job_records_retry_of", "job_records", ["retry_of"])
+    op.create_table(
+        "stock_locks",
+        sa.Column("id", sa.BigInteger(), primary_key=True),
+        sa.Column("merchant_id", sa.BigInteger(), sa.ForeignKey("merchants.id", ondelete="CASCADE",
+                                                             name="fk_stock_locks_merchant_id_merchants"),
+                  nullable=False),
+        sa.Column("shop_id", sa.BigInteger(), sa.ForeignKey("shops.id", ondelete="CASCADE",
+                                                         name="fk_stock_locks_shop_id_shops"), nullable=True),
+        sa.Column("sku", sa.String(100), nullable=True),
+        sa.Column("reason", sa.String(200), nullable=True),
+        sa.Column("locked_by", sa.Integer(), sa.ForeignKey("users.id", ondelete="SET NULL",
+                                                           name="fk_stock_locks_locked_by_users"), nullable=True),
+        sa.Column("locked_by_name", sa.String(64), nullable=True),
+        sa.Column("created_at", sa.DateTime(timezone=True), server_default=sa.func.now(), nullable=False),
+        sa.CheckConstraint("num_nonnulls(shop_id, sku) = 1", name="ck_stock_locks_one_target"),
+        sa.UniqueConstraint("merchant_id", "shop_id", name="uq_stock_locks_merchant_id_shop_id"),
+        sa.UniqueConstraint("merchant_id", "sku", name="uq_stock_locks_merchant_id_sku"),
+    )
+    op.create_index("ix_stock_locks_merchant_id", "stock_locks", ["merchant_id"])
 
 
 def downgrade() -> None:
+    op.drop_table("stock_locks")
     op.drop_constraint("uq_job_records_retry_of", "job_records", type_="unique")
     op.drop_constraint("fk_job_records_retry_of_job_records", "job_records", type_="foreignkey")
     op.drop_column("job_records", "retry_of")

@@ -31,6 +31,7 @@ from domain.rules.stock import Movement
 from domain.rules.stock_orders import Action, Line, MassAction, Step
 from services.actors import Actor
 from services.stock import store
+from services.stock_locks import refuse_locked_order
 
 IN, OUT = StockOrderDirection.INBOUND, StockOrderDirection.OUTBOUND
 ENTITY = "StockOrder"
@@ -107,6 +108,8 @@ async def create(db: AsyncSession, user: Actor, scope: OrderScope, body: Any) ->
     direction = rules.direction_of(body.order_type)
     await check_warehouse(db, scope, body.merchant_id, body.warehouse_id)
     await check_channel_order(db, body, direction)
+    if direction == OUT:
+        await refuse_locked_order(db, body.merchant_id, (line.sku for line in body.lines), body.shop_id)
     order_id: int = (await db.execute(select(func.nextval("stock_orders_id_seq")))).scalar_one()
     day = datetime.now(UTC).strftime("%Y%m%d")
     outbound = direction == OUT

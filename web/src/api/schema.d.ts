@@ -4555,6 +4555,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/stock-sync/lock/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a StockLock */
+        post: operations["stock_sync_locks_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-sync/lock/delete/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a StockLock */
+        delete: operations["stock_sync_locks_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-sync/lock/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one StockLock */
+        get: operations["stock_sync_locks_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-sync/lock/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search StockLocks */
+        post: operations["stock_sync_locks_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/stock-sync/push/detail/{row_id}": {
         parameters: {
             query?: never;
@@ -11407,6 +11475,22 @@ export interface components {
              */
             totalCapped: boolean;
         };
+        /** Page[StockLockPublic] */
+        Page_StockLockPublic_: {
+            /** Items */
+            items: components["schemas"]["StockLockPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
         /** Page[StockOrderPublic] */
         Page_StockOrderPublic_: {
             /** Items */
@@ -13563,6 +13647,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[StockLockPublic]] */
+        Reply_Page_StockLockPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_StockLockPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[StockOrderPublic]] */
         Reply_Page_StockOrderPublic__: {
             /**
@@ -14350,6 +14453,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["StockInventoryPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[StockLockPublic] */
+        Reply_StockLockPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["StockLockPublic"] | null;
             /**
              * Message
              * @default
@@ -17070,6 +17192,66 @@ export interface components {
             sku: string;
             /** Warehousecount */
             warehouseCount: number;
+        };
+        /**
+         * StockLockCreate
+         * @description Lock one store's stock (picked store) or one SKU's (picked product of the merchant's library).
+         */
+        StockLockCreate: {
+            /** Productid */
+            productId?: number | null;
+            /** Reason */
+            reason?: string | null;
+            /** Shopid */
+            shopId?: number | null;
+        };
+        /** StockLockFilters */
+        StockLockFilters: {
+            /** Merchantid */
+            merchantId?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Shopid */
+            shopId?: number | null;
+            /** Sku */
+            sku?: string | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+        };
+        /** StockLockPublic */
+        StockLockPublic: {
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Id */
+            id: number;
+            /** Lockedbyname */
+            lockedByName: string | null;
+            /** Merchantemail */
+            merchantEmail: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Reason */
+            reason: string | null;
+            /** Shopid */
+            shopId: number | null;
+            /** Shopname */
+            shopName: string | null;
+            /** Sku */
+            sku: string | null;
         };
         /** StockMovedPublic */
         StockMovedPublic: {
@@ -27506,6 +27688,137 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_Page_StockInventoryPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_locks_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (printable ASCII, up to 200) that makes this creation safe to retry: a repeat with the same key and body returns the record the first call created. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockLockCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_StockLockPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_locks_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_locks_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_StockLockPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_locks_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockLockFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_StockLockPublic__"];
                 };
             };
             /** @description Validation Error */
