@@ -67,7 +67,8 @@ async def bind(body: ShopChange, db: SessionDep,
 @router.get("/options", summary="Bound stores whose name or merchant email contains what is typed, for the pickers "
             "of the store-warehouse binding form and the stock order dialog (the first 20), of one merchant or "
             "channel when named", openapi_extra=declares(SHOP_SCOPE))
-async def options(db: SessionDep, user: Annotated[Principal, Need(LIST, "store-warehouse-binding", "stock-order#add")],
+async def options(db: SessionDep,
+                  user: Annotated[Principal, Need(LIST, "store-warehouse-binding", "stock-order#add", "stock#lock")],
                   q: Annotated[str | None, Query(max_length=254)] = None,
                   merchant_id: Annotated[Int64 | None, Query(alias="merchantId", ge=1)] = None,
                   channel: Channel | None = None) -> Reply[list[ShopOption]]:

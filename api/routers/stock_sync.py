@@ -59,6 +59,7 @@ SETTINGS = "stock-settings"
 FLOW = "product-flow"
 INVENTORY = "product-inventory"
 BINDINGS = "store-warehouse-binding"
+LOCKS = "lock-stock"
 PUSHES = "stock-push-history"
 
 
@@ -152,7 +153,8 @@ async def lock_target(db: AsyncSession, row: StockLock, values: dict[str, Any], 
 
 locks = Resource(
     name="StockLock", model=StockLock, public=StockLockPublic, create=StockLockCreate, update=StockLockUpdate,
-    filters=StockLockFilters, permission=STOCK, actions=Actions(add="stock#lock", delete="stock#lock"),
+    filters=StockLockFilters, permission=LOCKS, also=(STOCK,),
+    actions=Actions(add="stock#lock", delete="stock#lock"),
     scope=through_merchant("StockLock", StockLock.merchant_id), extras=lock_target,
     computed=lambda: {"merchant_email": _email(StockLock.merchant_id),
                       "shop_name": _shop(StockLock.shop_id, Shop.name)},

@@ -243,7 +243,8 @@ product_router = products.router(prefix="/wms-product", tags=["wms_products"])
 
 @product_router.get("/options", summary="A merchant's products whose SKU or name contains what is typed, for the "
                     "pickers of the order dialogs (the first 20)", openapi_extra=declares(products.scope))
-async def product_options(db: SessionDep, user: Annotated[Principal, Need("product-library", ORDERS)],
+async def product_options(db: SessionDep,
+                          user: Annotated[Principal, Need("product-library", ORDERS, "stock#lock")],
                           merchant_id: Annotated[Int64 | None, Query(alias="merchantId", ge=1)] = None,
                           q: Annotated[str | None, Query(max_length=rules.SKU_MAX)] = None,
                           ) -> Reply[list[WmsProductOption]]:

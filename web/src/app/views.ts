@@ -132,6 +132,7 @@ export const VIEWS: Readonly<Record<string, View>> = {
   'shops-specific': resourcePage(() => import('../modules/shops/SpecificShopsPage'), 'shops'),
   'search-warehouse-stock': resourcePage(() => import('../modules/stock-sync/WarehouseStockPage'), 'stock-sync'),
   'events-warehouse-stock': resourcePage(() => import('../modules/stock-sync/StockEventsPage'), 'stock-sync'),
+  'lock-stock': resourcePage(() => import('../modules/stock-sync/StockLocksPage'), 'stock-sync'),
   'store-warehouse-binding': resourcePage(() => import('../modules/stock-sync/StoreBindingsPage'), 'stock-sync'),
   'stock-push-history': resourcePage(() => import('../modules/stock-sync/PushHistoryPage'), 'stock-sync'),
   'stock-settings': resourcePage(() => import('../modules/stock-sync/StockSettingsPage'), 'stock-sync'),
