@@ -13,12 +13,12 @@ screenshotOnFailure('stock-locks', () => page);
 
 const LOCKS = '/operation/ginee-oms/stock/lock-stock';
 
-interface Store { shop_id: number; merchant_id: number; shop_name: string; channel: string; warehouse_id: number }
+interface Store { shop_id: number; merchant_id: number; shop_name: string; channel: string; country: string; warehouse_id: number }
 
 describe('lock stock (SPEC §2 stock screens)', () => {
   it('locks a picked store, the sync of that store is refused naming the lock, and unlocking asks first', async () => {
     const [store] = await sql<Store>(
-      `SELECT s.id AS shop_id, s.merchant_id, s.name AS shop_name, s.channel, w.id AS warehouse_id
+      `SELECT s.id AS shop_id, s.merchant_id, s.name AS shop_name, s.channel, s.country, w.id AS warehouse_id
          FROM shops s JOIN warehouses w ON w.merchant_id = s.merchant_id
         WHERE s.bound AND NOT EXISTS (SELECT 1 FROM stock_locks l WHERE l.shop_id = s.id)
         ORDER BY s.id DESC LIMIT 1`);
@@ -39,7 +39,7 @@ describe('lock stock (SPEC §2 stock screens)', () => {
     await row.waitFor();
 
     const refused = await api('POST', 'stock-sync/sync', {
-      merchantId: store!.merchant_id, country: 'ID', channel: store!.channel, shopId: store!.shop_id,
+      merchantId: store!.merchant_id, country: store!.country, channel: store!.channel, shopId: store!.shop_id,
     }, admin);
     expect([refused.status, refused.code]).toEqual([409, 'STOCK_STORE_LOCKED']);
     expect(refused.message).toContain(store!.shop_name);
