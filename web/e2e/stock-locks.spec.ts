@@ -52,8 +52,11 @@ describe('lock stock (SPEC §2 stock screens)', () => {
     await dialog.locator('.ant-form-item-explain-error').getByText('its stock is locked already', { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-    await row.getByTestId('row-actions').getByRole('button', { name: 'Unlock', exact: true }).click();
+    page = await signedIn(browser, LOCKS);  // a fresh screen: the closed dialog leaves nothing over the list
+    const listed = page.getByRole('row', { name: new RegExp(`${store!.shop_name}.*stock count`) });
+    await listed.waitFor();
+    await listed.getByTestId('row-actions').getByRole('button', { name: 'Unlock', exact: true }).click();
     await confirmDialog(page, 'Unlock this stock?').getByRole('button', { name: 'OK' }).click();
-    await row.waitFor({ state: 'detached' });
+    await listed.waitFor({ state: 'detached' });
   }, 180_000);
 });
