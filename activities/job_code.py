@@ -23,7 +23,8 @@ from services.tickets import flow as ticket_flow
 
 async def ticket_reconcile(p: dict[str, Any]) -> str:
     started = await ticket_flow.reconcile(activity.client(), timedelta(seconds=p["olderThanSeconds"]))
-    return f"{started} ticket flows started"
+    restarted = await ticket_flow.reconcile_lost(activity.client(), datetime.now(UTC) - ticket_flow.LOST_WITHIN)
+    return f"{started} ticket flows started, {restarted} restarted"
 
 
 async def notice_reconcile(p: dict[str, Any]) -> str:

@@ -153,6 +153,23 @@ def _remember(db: AsyncSession, row: StockOrder, action: str, quantities: list[i
                             quantities=quantities, status_after=str(row.status), operator_name=ACTOR))
 
 
+@dataclass(frozen=True)
+class MergeTimes:
+    created: datetime
+    started: datetime
+    moves: list[datetime]  # one a SKU moved, in turn (a cancelled merge: its one move, then the cancel asked)
+    finished: datetime
+
+
+def merge_times(now: datetime, moves: int) -> MergeTimes:
+    """A demo merge as a run lasts (SPEC §4: 3 to 5 minutes): asked, started a moment later, its moves spread over
+    the run, finished just now; never started before it was asked nor finished before its last move."""
+    created = now - timedelta(minutes=4, seconds=10)
+    started = created + timedelta(seconds=5)
+    step = timedelta(minutes=4) / max(moves + 1, 2)
+    return MergeTimes(created, started, [started + step * (n + 1) for n in range(max(moves, 1))], now)
+
+
 async def _merge(db: AsyncSession, site: DemoSite, finished: bool) -> None:
     """A merge of the two shelves holding the most SKUs onto the emptiest one: finished (every SKU moved), or
     cancelled after its first SKU (what moved stays moved, the rest stays PENDING)."""
@@ -164,11 +181,12 @@ async def _merge(db: AsyncSession, site: DemoSite, finished: bool) -> None:
     sources, target = sorted(ranked[:2]), ranked[-1]
     on = (await db.execute(select(ShelfStock.shelf_id, ShelfStock.sku, ShelfStock.quantity).where(
         ShelfStock.shelf_id.in_(sources), ShelfStock.quantity > 0).order_by(ShelfStock.shelf_id, ShelfStock.sku))).all()
-    now = datetime.now(UTC)
+    times = merge_times(datetime.now(UTC), len(on) if finished else 1)
     merge = ShelfMerge(warehouse_id=site.warehouse.id, source_shelf_ids=sources, target_shelf_id=target,
                        state=ShelfMergeState.COMPLETED if finished else ShelfMergeState.CANCELLED, total=len(on),
-                       moved=0, skipped=0, batches=1, attempt=1, started_at=now - timedelta(minutes=4),
-                       finished_at=now, cancel_requested_at=None if finished else now - timedelta(minutes=3))
+                       moved=0, skipped=0, batches=1, attempt=1, created_at=times.created, started_at=times.started,
+                       finished_at=times.finished,
+                       cancel_requested_at=None if finished else times.moves[-1] + timedelta(seconds=10))
     db.add(merge)
     await db.flush()
     for index, (shelf, sku, quantity) in enumerate(on):
@@ -179,7 +197,7 @@ async def _merge(db: AsyncSession, site: DemoSite, finished: bool) -> None:
                 idempotency_key=merge_rules.item_key(merge.id, shelf, sku), shelf_id=shelf, to_shelf_id=target,
                 reason=f"Shelf merge #{merge.id}", actor_name=ACTOR))
             item.state, item.quantity, item.batch, item.change_id, item.moved_at = (
-                ShelfMergeItemState.MOVED, quantity, 1, moved.change_id, now)
+                ShelfMergeItemState.MOVED, quantity, 1, moved.change_id, times.moves[index])
             merge.moved += 1
         db.add(item)
     await db.flush()

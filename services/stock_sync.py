@@ -37,6 +37,7 @@ from domain.models.stock_sync import BalanceView, StockBinding, StockEvent, Stoc
 from domain.rules import stock_sync as rules
 from domain.settings import get_settings
 from services.flows import rpc_timeout
+from services.stock_locks import locked_skus, store_lock
 
 
 async def push_batch(batch: PushBatch) -> PushedBatch:
@@ -77,8 +78,11 @@ async def plan(db: AsyncSession, shop: Shop, event_id: int, requested_at: dateti
     """What each sku of the store's bound warehouses (the next batch after `after_sku`, or the SKUs named) would
     push now, with its cause (domain/rules/stock_sync.py)."""
     setting = await db.scalar(select(StockSetting).where(StockSetting.merchant_id == shop.merchant_id))
-    switches = rules.Switches(lock_stock=bool(setting and setting.lock_stock),
+    store_locked = await store_lock(db, shop) is not None  # lock stock: the store's or a SKU's, held
+    switches = rules.Switches(lock_stock=bool(setting and setting.lock_stock) or store_locked,
                               promotion_stock=bool(setting and setting.promotion_stock))
+    held = rules.Switches(lock_stock=True, promotion_stock=switches.promotion_stock)
+    locked = await locked_skus(db, shop.merchant_id)
     bound = select(StockBinding.warehouse_id).where(StockBinding.shop_id == shop.id)
     synced = BalanceView.warehouse_id.in_(bound.where(StockBinding.sync_enabled))
     query = (select(BalanceView.sku,
@@ -97,7 +101,8 @@ async def plan(db: AsyncSession, shop: Shop, event_id: int, requested_at: dateti
     out = []
     for sku, available, promotion, any_synced in rows:
         store = rules.Store(bound=shop.bound, connected=connected, sync_enabled=bool(any_synced))
-        push = rules.plan_push(rules.Figures(int(available), int(promotion)), switches, store, requested_at,
+        push = rules.plan_push(rules.Figures(int(available), int(promotion)), held if sku in locked else switches,
+                               store, requested_at,
                                pushed_at, since.get(sku, rules.SincePrevious()))
         out.append(Planned(sku, int(available), int(promotion), push))
     return out

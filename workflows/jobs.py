@@ -69,7 +69,7 @@ class JobRunWorkflow:
         local = workflow.patched(LOCAL_STEPS)
         begun: JobBegun = await record_step(begin_job_run, JobBegin(
             job_id=start.job_id, workflow_id=info.workflow_id, run_id=info.run_id, trigger=start.trigger,
-            nominal_at=nominal.astimezone(UTC), params=start.params), local)
+            nominal_at=nominal.astimezone(UTC), params=start.params, retry_of=start.retry_of), local)
         if not begun.found:
             return "task deleted"
         if begun.skipped:  # another run of the task was live: the fire is recorded, not run

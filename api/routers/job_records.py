@@ -5,18 +5,30 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from api.deps import Need, Principal
+from fastapi import Request
+from sqlalchemy import select
+from sqlalchemy.orm import aliased
+
+from api.deps import Need, Principal, SessionDep, release
 from api.envelope import CamelModel, Reply, ok
+from api.flows import temporal_client
 from api.resource import Actions, Resource
 from api.resource.scope import declares, unscoped
-from api.schemas.jobs import RecordFilters, RecordPublic
+from api.routers.jobs import jobs, refuse_while_running
+from api.schemas.jobs import JobRunStarted, RecordFilters, RecordPublic
 from api.temporal_ui import OPERATE, workflow_path
+from domain.enums import JobRecordResult
+from domain.errors import DomainError
 from domain.models.jobs import JobRecord
+from services.jobs.flow import start_retry
+
+RETRY = aliased(JobRecord, name="retry")
 
 records = Resource(
     name="JobRecord", model=JobRecord, public=RecordPublic, create=RecordPublic, update=RecordPublic,
     filters=RecordFilters, permission="task-log", actions=Actions(export="job-record#export"),
     scope=unscoped("records of the console's own scheduled tasks, not business data"), default_sort="-started_at",
+    computed=lambda: {"retried_by": select(RETRY.id).where(RETRY.retry_of == JobRecord.id).scalar_subquery()},
 )
 router = records.router(prefix="/job-record", tags=["job_records"])
 
@@ -31,3 +43,23 @@ class RunLinks(CamelModel):
             openapi_extra={**declares(records.scope), "x-audit": False})
 async def links(user: Annotated[Principal, Need("task-log")]) -> Reply[RunLinks]:
     return ok({"workflows": workflow_path("") if user.can(OPERATE) else None})
+
+
+@router.post("/{record_id}/retry", summary="Retry a failed record: a new run of its task with the record's "
+             "parameters, whose record names the failed one (once per failed record)")
+async def retry(record_id: int, db: SessionDep, request: Request,
+                user: Annotated[Principal, Need("job-record#retry")]) -> Reply[JobRunStarted]:
+    record = await records.load(db, user, record_id)
+    if record.result != JobRecordResult.FAILED:
+        raise DomainError("JOB_RECORD_NOT_FAILED", status=409, id=record.id,
+                          result=f"enums.JobRecordResult.{record.result}")
+    if record.retried_by is not None:
+        raise DomainError("JOB_RECORD_RETRIED", status=409, id=record.id, run=f"#{record.retried_by}")
+    row = await jobs.load(db, user, record.job_id)
+    client = await temporal_client(request)
+    await refuse_while_running(db, client, row.id)
+    await records.audit(db, user, record.id, "retry", None, {"params": record.params})
+    await release(db)
+    workflow_id = await start_retry(client, row, record)
+    return ok({"workflow_id": workflow_id,
+               "workflow_url": workflow_path(workflow_id) if user.can(OPERATE) else None})

@@ -24,6 +24,7 @@ from domain.models.merchants import Shop
 
 LIST = "shops-all"
 SPECIFIC = "shops-specific"
+OMS = "oms-shop"  # SPEC §2 /operation/ginee-oms/shop: the same list under the OMS menu
 SHOP_SCOPE = through_merchant("Shop", Shop.merchant_id, Shop.country)
 
 
@@ -33,7 +34,7 @@ def _shops(filters: type[ShopFilters], permission: str, also: tuple[str, ...]) -
                     scope=SHOP_SCOPE, sortable={"id", "name", "channel", "created_at", "latest_order_sync_at"})
 
 
-shops = _shops(ShopFilters, LIST, (SPECIFIC, "ginee-account", "ginee-specific-accounts"))
+shops = _shops(ShopFilters, LIST, (SPECIFIC, OMS, "ginee-account", "ginee-specific-accounts"))
 specific = _shops(SpecificShopFilters, SPECIFIC, ())
 list_router = shops.router(prefix="/shop", tags=["shops"])
 specific_router = specific.router(prefix="/shop/specific", tags=["specific-shops"])
@@ -64,7 +65,8 @@ async def bind(body: ShopChange, db: SessionDep,
 
 
 # the screens whose forms or filters pick a store: whoever may use them may use the store picker
-PICKERS = (LIST, "store-warehouse-binding", "search-warehouse-stock", "stock-push-history", "stock-order#add")
+PICKERS = (LIST, "store-warehouse-binding", "search-warehouse-stock", "stock-push-history", "stock-order#add",
+           "stock#lock")
 
 
 @router.get("/options", summary="Bound stores whose name or merchant email contains what is typed, for the pickers "

@@ -36,6 +36,7 @@ from domain.models.stock import StockChange, StockDrift, StockReconciliation
 from domain.models.warehouses import Shelf, Warehouse
 from domain.rules.stock import Movement
 from services.stock.store import ANYWHERE, Moved, Within, move_alone, repair
+from services.stock_locks import refuse_locked_movement
 
 MENU = "stock-change-record"
 MOVE = "stock#move"
@@ -113,6 +114,7 @@ def warehouse_within(user: Principal) -> Within:
 @movement_router.post("/movement", summary="Move stock (one movement, once per Idempotency-Key)")
 async def post_movement(body: StockMovementCreate, db: WriteDep, response: Response,
                         user: Annotated[Principal, Need(MOVE)], key: MovementKey) -> Reply[StockMovedPublic]:
+    await refuse_locked_movement(db, body.warehouse_id, body.sku, body.movement_type)
     moved = await move_alone(db, Movement(
         warehouse_id=body.warehouse_id, sku=body.sku, type=body.movement_type, quantity=body.quantity,
         idempotency_key=f"api:{user.id}:{key}",  # one user's keys never meet another's or the system's

@@ -14,7 +14,7 @@ from api.deps import Principal
 from api.resource import Actions, Resource
 from api.routers.merchants import through_merchant
 from api.routers.shops import SHOP_SCOPE
-from api.routers.warehouses import warehouses
+from api.routers.warehouses import products, warehouses
 from api.schemas.stock_sync import (
     StockBindingCreate,
     StockBindingFilters,
@@ -26,6 +26,10 @@ from api.schemas.stock_sync import (
     StockFlowPublic,
     StockInventoryFilters,
     StockInventoryPublic,
+    StockLockCreate,
+    StockLockFilters,
+    StockLockPublic,
+    StockLockUpdate,
     StockNoChange,
     StockPushFilters,
     StockPushPublic,
@@ -42,10 +46,12 @@ from domain.models.stock_sync import (
     InventoryView,
     StockBinding,
     StockEvent,
+    StockLock,
     StockPush,
     StockSetting,
 )
-from domain.models.warehouses import Warehouse
+from domain.models.warehouses import Warehouse, WmsProduct
+from domain.rules import stock_sync as rules
 
 STOCK = "search-warehouse-stock"
 EVENTS = "events-warehouse-stock"
@@ -53,6 +59,7 @@ SETTINGS = "stock-settings"
 FLOW = "product-flow"
 INVENTORY = "product-inventory"
 BINDINGS = "store-warehouse-binding"
+LOCKS = "lock-stock"
 PUSHES = "stock-push-history"
 
 
@@ -126,6 +133,35 @@ bindings = Resource(
     unique={"uq_stock_sync_bindings_shop_id_warehouse_id": ("warehouseId", "STOCK_BINDING_EXISTS")},
 )
 
+async def lock_target(db: AsyncSession, row: StockLock, values: dict[str, Any], user: Principal) -> None:
+    """Lock stock: a store picked within the caller's data authority (its merchant's lock), or a product of a
+    merchant's library (that merchant's SKU); exactly one of them."""
+    product_id = values.get("product_id")
+    rules.check_lock_target(row.shop_id, product_id)
+    if row.shop_id is not None:
+        shop = await db.scalar(SHOP_SCOPE(select(Shop).where(Shop.id == row.shop_id), user))
+        if shop is None:
+            raise Invalid("shopId", "not_found", ids=row.shop_id)
+        row.merchant_id = shop.merchant_id
+    else:
+        product = await db.scalar(products.scope(select(WmsProduct).where(WmsProduct.id == product_id), user))
+        if product is None:
+            raise Invalid("productId", "not_found", ids=product_id)
+        row.merchant_id, row.sku = product.merchant_id, product.sku
+    row.locked_by, row.locked_by_name = user.id, user.username
+
+
+locks = Resource(
+    name="StockLock", model=StockLock, public=StockLockPublic, create=StockLockCreate, update=StockLockUpdate,
+    filters=StockLockFilters, permission=LOCKS, also=(STOCK,),
+    actions=Actions(add="stock#lock", delete="stock#lock"),
+    scope=through_merchant("StockLock", StockLock.merchant_id), extras=lock_target,
+    computed=lambda: {"merchant_email": _email(StockLock.merchant_id),
+                      "shop_name": _shop(StockLock.shop_id, Shop.name)},
+    unique={"uq_stock_locks_merchant_id_shop_id": ("shopId", "STOCK_LOCK_EXISTS"),
+            "uq_stock_locks_merchant_id_sku": ("productId", "STOCK_LOCK_EXISTS")},
+)
+
 ROUTERS = [
     balances.router(prefix="/stock-sync/stock", tags=["stock_sync_balances"]),
     inventory.router(prefix="/stock-sync/inventory", tags=["stock_sync_inventory"]),
@@ -134,4 +170,5 @@ ROUTERS = [
     pushes.router(prefix="/stock-sync/push", tags=["stock_sync_pushes"]),
     settings.router(prefix="/stock-sync/setting", tags=["stock_sync_settings"]),
     bindings.router(prefix="/stock-sync/binding", tags=["stock_sync_bindings"]),
+    locks.router(prefix="/stock-sync/lock", tags=["stock_sync_locks"]),
 ]

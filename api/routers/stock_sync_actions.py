@@ -41,6 +41,7 @@ from domain.models.stock_sync import BalanceView, StockBinding, StockEvent, Stoc
 from domain.rules import stock_sync as rules
 from services.flows import watched
 from services.stock.store import repair
+from services.stock_locks import sku_lock, store_lock
 from services.stock_sync import count_totals, retry_push, start_sync
 
 log = logging.getLogger("omp.stock_sync")
@@ -73,6 +74,7 @@ async def sync(body: StockSyncRequest, db: SessionDep, request: Request,
                       shop.merchant_id, shop.country, shop.channel)
     if await db.scalar(select(StockBinding.id).where(StockBinding.shop_id == shop.id).limit(1)) is None:
         raise Invalid("shopId", "stock_store_no_warehouse")
+    rules.refuse_locked(await store_lock(db, shop))  # lock stock: the store's stock is held
     event = await _event(db, user, merchant_id=shop.merchant_id, kind=StockEventKind.SYNC, shop_id=shop.id,
                          country=shop.country, channel=shop.channel)
     await db.refresh(event, ["created_at"])
@@ -109,6 +111,7 @@ async def retry(body: StockPushRetry, db: SessionDep,
     if shop is None:
         raise Invalid("id", "not_found", ids=body.id)
     before = audit.snapshot(row)
+    rules.refuse_locked(await store_lock(db, shop) or await sku_lock(db, row.merchant_id, [row.sku]))
     await retry_push(db, row, shop)
     await db.flush()
     await count_totals(db, row.event_id)

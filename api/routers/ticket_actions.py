@@ -29,6 +29,7 @@ from api.schemas.tickets import (
 )
 from api.ticket_ops import detail, visible_ticket
 from api.user_center import ensure_people
+from domain import audit
 from domain.context import transaction_id
 from domain.enums import TicketAction, TicketLevel
 from domain.errors import DomainError
@@ -36,7 +37,7 @@ from domain.flows.tickets import AttachmentIn, TicketCommand
 from domain.models.tickets import Ticket
 from domain.models.users import User
 from domain.rules import tickets as rules
-from services.tickets.flow import execute
+from services.tickets.flow import execute, flow_running, restart
 from services.tickets.store import ensure_account, ensure_listed, stand_ins
 
 A = TicketAction
@@ -148,3 +149,23 @@ async def priority_preview(ticket_id: int, body: PriorityBody, db: SessionDep,
         resolve_running=ticket.resolved_at is None and not ticket.resolve_breached)
     return ok({"level": level, "firstResponseDue": preview.first_response_due, "resolveDue": preview.resolve_due,
                "breachesNow": list(preview.breaches_now)})
+
+
+@router.post("/{ticket_id}/restart-flow", summary="Start again the flow of an open ticket whose flow was ended from "
+             "outside (terminated or cancelled in the Temporal Web UI): its SLA clocks keep what was left of them "
+             "(needs ticket#restart-flow)")
+async def restart_flow(ticket_id: int, request: Request, db: SessionDep,
+                       user: Annotated[Principal, Need("ticket#restart-flow")]) -> Reply[TicketDetail]:
+    ticket = await visible_ticket(db, user, ticket_id)
+    if rules.state_of(ticket.status, ticket.merged_into_id) in rules.FINAL:
+        raise DomainError("TICKET_FLOW_FINAL", status=409, id=ticket.id,
+                          state=f"enums.TicketStatus.{ticket.status}")
+    await release(db)
+    client = await temporal_client(request)
+    if await flow_running(client, ticket.id):
+        raise DomainError("TICKET_FLOW_RUNNING", status=409, id=ticket.id)
+    await restart(client, [ticket.id])
+    await audit.record_change(db, operator_id=user.id, operator_name=user.username, entity="Ticket",
+                              entity_id=ticket.id, action="restart-flow", before=None, after=None)
+    ticket = await visible_ticket(db, user, ticket_id)
+    return ok(await detail(db, ticket, user, datetime.now(UTC)))

@@ -107,6 +107,7 @@ warehouses = Resource(
     scope=through_merchant("Warehouse", Warehouse.merchant_id), computed=with_merchant, prepare=prepare,
     check_delete=check_delete, references=(BY_MERCHANT,),
     unique={"uq_warehouses_merchant_id_code": ("code", "WAREHOUSE_CODE_TAKEN"),
+            "uq_warehouses_merchant_id_name": ("name", "WAREHOUSE_NAME_TAKEN"),
             "uq_warehouses_one_default": ("isDefault", "WAREHOUSE_DEFAULT_TAKEN")},
 )
 
@@ -258,7 +259,8 @@ product_router = products.router(prefix="/wms-product", tags=["wms_products"])
 
 @product_router.get("/options", summary="A merchant's products whose SKU or name contains what is typed, for the "
                     "pickers of the order dialogs (the first 20)", openapi_extra=declares(products.scope))
-async def product_options(db: SessionDep, user: Annotated[Principal, Need("product-library", ORDERS)],
+async def product_options(db: SessionDep,
+                          user: Annotated[Principal, Need("product-library", ORDERS, "stock#lock")],
                           merchant_id: Annotated[Int64 | None, Query(alias="merchantId", ge=1)] = None,
                           q: Annotated[str | None, Query(max_length=rules.SKU_MAX)] = None,
                           ) -> Reply[list[WmsProductOption]]:

@@ -163,6 +163,8 @@ class RecordPublic(CamelModel):
     result: JobRecordResult
     output: str | None
     error: str | None
+    retry_of: int | None = None  # the failed record this run retried
+    retried_by: int | None = None  # the record of this failed record's retry
 
 
 class RecordFilters(SearchParams):

@@ -252,3 +252,36 @@ class StockEventFlow(CamelModel):
     event: StockEventPublic
     workflow_id: str | None
     workflow_url: str | None  # the flow's Temporal Web UI page, for holders of temporal#operate
+
+
+# ---- lock stock ------------------------------------------------------------------------------------------------
+
+class StockLockCreate(CamelModel):
+    """Lock one store's stock (picked store) or one SKU's (picked product of the merchant's library)."""
+
+    shop_id: Id | None = None
+    product_id: Id | None = None
+    reason: Annotated[str | None, Field(max_length=200)] = None
+
+
+class StockLockUpdate(CamelModel):
+    id: Id
+    reason: Annotated[str | None, Field(max_length=200)] = None
+
+
+class StockLockPublic(CamelModel):
+    id: int
+    merchant_id: int
+    merchant_email: str | None
+    shop_id: int | None
+    shop_name: str | None
+    sku: str | None
+    reason: str | None
+    locked_by_name: str | None
+    created_at: datetime
+
+
+class StockLockFilters(SearchParams):
+    merchant_id: Annotated[Id | None, Eq()] = None
+    shop_id: Annotated[Id | None, Eq()] = None
+    sku: Annotated[str | None, Like("sku")] = None

@@ -38,6 +38,11 @@ def manual_workflow_id(job_id: int, at: datetime) -> str:
     return f"job-{job_id}-run-{at:%Y%m%dT%H%M%S%f}"
 
 
+def retry_workflow_id(job_id: int, record_id: int) -> str:
+    """One retry of a failed record: the id is refused while or after it ran once (REJECT_DUPLICATE)."""
+    return f"job-{job_id}-retry-{record_id}"
+
+
 def incident_workflow_id(job_id: int) -> str:
     return f"job-incident-{job_id}"
 
@@ -53,6 +58,7 @@ class JobRun(BaseModel):
     job_id: int
     trigger: JobTrigger = JobTrigger.SCHEDULE
     params: dict[str, Any] | None = None
+    retry_of: int | None = None  # the failed record this run retries (with its parameters)
 
 
 class JobBegin(BaseModel):
@@ -62,6 +68,7 @@ class JobBegin(BaseModel):
     trigger: JobTrigger
     nominal_at: AwareDatetime
     params: dict[str, Any] | None = None
+    retry_of: int | None = None
 
 
 class JobBegun(BaseModel):

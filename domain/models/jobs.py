@@ -60,11 +60,14 @@ class ScheduledJob(Timestamps, Base):
 
 
 class JobRecord(Base):
-    """One run: UNIQUE workflow id, so a retried write of the same run changes the row it wrote."""
+    """One run: UNIQUE workflow id, so a retried write of the same run changes the row it wrote. A run started by
+    retrying a failed record names it (`retry_of`, UNIQUE: a failed record is retried once; a retry that fails is
+    a failed record of its own)."""
 
     __tablename__ = "job_records"
     __table_args__ = (
         UniqueConstraint("workflow_id", name="uq_job_records_workflow_id"),
+        UniqueConstraint("retry_of", name="uq_job_records_retry_of"),
         Index("ix_job_records_job_started", "job_id", "started_at"),
         # what a run's begin looks up: its task's runs still PROCESSING (docs/decisions/job-overlap-in-console.md)
         Index("ix_job_records_job_processing", "job_id", postgresql_where=text("result = 'PROCESSING'")),
@@ -86,6 +89,8 @@ class JobRecord(Base):
     result: Mapped[JobRecordResult] = mapped_column(String(16), default=JobRecordResult.PROCESSING)
     output: Mapped[str | None] = mapped_column(String(500))
     error: Mapped[str | None] = mapped_column(Text)
+    retry_of: Mapped[int | None] = mapped_column(ForeignKey("job_records.id", ondelete="SET NULL"))
+    retried_by: Mapped[int | None] = query_expression()  # the record of its retry (api/routers/job_records.py)
 
 
 class JobAlarmMail(Base):

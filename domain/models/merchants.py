@@ -52,6 +52,7 @@ class Merchant(Base, Timestamps):
         CheckConstraint("email = lower(email) AND position('@' in email) > 1", name="email_lower"),
         CheckConstraint("phone ~ '^\\+[1-9][0-9]{6,14}$'", name="phone_e164"),
         CheckConstraint("shop_count >= 0 AND order_usage >= 0 AND order_limit >= 0", name="counts_not_negative"),
+        CheckConstraint("first_payment_at <= last_payment_at", name="first_payment_before_last"),
         # email and phone are searched by any part of them (SPEC §5: at least 3 letters / 8 characters)
         Index("ix_merchants_email_trgm", "email", postgresql_using="gin", postgresql_ops={"email": "gin_trgm_ops"}),
         Index("ix_merchants_phone_trgm", "phone", postgresql_using="gin", postgresql_ops={"phone": "gin_trgm_ops"}),

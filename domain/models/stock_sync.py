@@ -9,7 +9,18 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import ARRAY, BigInteger, DateTime, ForeignKey, Index, MetaData, String, UniqueConstraint, func
+from sqlalchemy import (
+    ARRAY,
+    BigInteger,
+    CheckConstraint,
+    DateTime,
+    ForeignKey,
+    Index,
+    MetaData,
+    String,
+    UniqueConstraint,
+    func,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, query_expression
 
 from domain.db import Base, Timestamps, one_of
@@ -47,6 +58,30 @@ class StockSetting(Base, Timestamps):
     lock_stock: Mapped[bool] = mapped_column(default=False)
     promotion_stock: Mapped[bool] = mapped_column(default=False)
     merchant_email: Mapped[str | None] = query_expression()
+
+
+class StockLock(Base):
+    """Lock stock (SPEC §2 stock screens): one store's or one SKU's stock of a merchant held as it is. A locked
+    store's stock is not synced to its channel; a locked SKU is neither pushed nor taken out of the merchant's
+    warehouses (outbound orders, outbound movements) until it is unlocked (domain/rules/stock_sync.py)."""
+
+    __tablename__ = "stock_locks"
+    __table_args__ = (
+        CheckConstraint("num_nonnulls(shop_id, sku) = 1", name="one_target"),  # a store or a SKU, never both
+        UniqueConstraint("merchant_id", "shop_id"),
+        UniqueConstraint("merchant_id", "sku"),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    merchant_id: Mapped[int] = mapped_column(ForeignKey(MERCHANT_FK, ondelete="CASCADE"), index=True)
+    shop_id: Mapped[int | None] = mapped_column(ForeignKey("shops.id", ondelete="CASCADE"))
+    sku: Mapped[str | None] = mapped_column(String(100))
+    reason: Mapped[str | None] = mapped_column(String(200))
+    locked_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    locked_by_name: Mapped[str | None] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(server_default=func.now())
+    merchant_email: Mapped[str | None] = query_expression()
+    shop_name: Mapped[str | None] = query_expression()
 
 
 class StockEvent(Base):

@@ -13,11 +13,13 @@ from domain.enums import FulfillmentProvider, ProductCategory, WarehouseType, Wa
 
 
 class Warehouse(Base, Timestamps):
-    """A merchant's warehouse: its own (GINEE_WMS) or a fulfillment provider's. One default per merchant."""
+    """A merchant's warehouse: its own (GINEE_WMS) or a fulfillment provider's. One default per merchant; its code
+    and its name each name one warehouse of the merchant (the pickers and lists show it by name)."""
 
     __tablename__ = "warehouses"
     __table_args__ = (
         UniqueConstraint("merchant_id", "code"),
+        UniqueConstraint("merchant_id", "name"),
         Index("uq_warehouses_one_default", "merchant_id", unique=True, postgresql_where=text("is_default")),
         one_of("provider", [p.value for p in FulfillmentProvider]),
         one_of("type", [t.value for t in WarehouseType]),

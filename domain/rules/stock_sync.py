@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from domain.enums import StockExceptionCause, StockSyncStatus
+from domain.enums import StockExceptionCause, StockMovementType, StockSyncStatus
 from domain.errors import DomainError, Invalid
 
 FIX_MAX_SKUS = 200  # one stock fix repairs at most this many SKUs (each over every warehouse of the merchant)
@@ -170,3 +170,37 @@ def check_store(asked: SyncTarget, merchant_id: int, country: str, channel: str)
         raise Invalid("country", "stock_store_country", country=country)
     if channel != asked.channel:
         raise Invalid("channel", "stock_store_channel", channel=channel)
+
+
+# ---- lock stock (SPEC §2 stock screens) ------------------------------------------------------------------------
+
+# Movements a lock refuses: new stock taken out of the merchant's warehouses by hand or by a new outbound order.
+# What a live order does next (its package leaves, its void) goes on: that stock was taken before the lock.
+LOCK_REFUSES = frozenset({StockMovementType.MANUAL_OUTBOUND, StockMovementType.TRANSFER_OUTBOUND,
+                          StockMovementType.LOCK_OUTBOUND})
+
+
+@dataclass(frozen=True)
+class Lock:
+    """One lock as a refusal names it: the store's name or the SKU, who locked it and when."""
+
+    store: bool
+    target: str
+    by: str | None
+    at: datetime
+
+
+def refuse_locked(lock: Lock | None) -> None:
+    """A locked store's stock is not synced; a locked SKU is neither pushed nor taken out of the merchant's
+    warehouses: refused naming the lock, who set it and when."""
+    if lock is not None:
+        raise DomainError("STOCK_STORE_LOCKED" if lock.store else "STOCK_SKU_LOCKED", status=409,
+                          target=lock.target, by=lock.by or "-", at=f"{lock.at:%Y-%m-%d %H:%M} UTC")
+
+
+def check_lock_target(shop_id: int | None, product_id: int | None) -> None:
+    """A lock holds one store's stock or one SKU's, never both, never neither."""
+    if shop_id is None and product_id is None:
+        raise Invalid("shopId", "stock_lock_target")
+    if shop_id is not None and product_id is not None:
+        raise Invalid("productId", "stock_lock_one_target")

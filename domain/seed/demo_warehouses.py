@@ -31,6 +31,9 @@ MERCHANTS = 6
 CITIES = ["Jakarta", "Surabaya", "Bandung", "Medan", "Manila", "Kuala Lumpur", "Bangkok", "Ho Chi Minh"]
 THIRD_PARTY = [FulfillmentProvider.JNE_FULFILLMENT, FulfillmentProvider.FASTOCK, FulfillmentProvider.KEEPPACK,
                FulfillmentProvider.LAZADA_FULFILLMENT]
+PROVIDER_NAMES = {FulfillmentProvider.JNE_FULFILLMENT: "JNE Fulfillment", FulfillmentProvider.FASTOCK: "Fastock",
+                  FulfillmentProvider.KEEPPACK: "Keeppack",
+                  FulfillmentProvider.LAZADA_FULFILLMENT: "Lazada Fulfillment"}
 AREAS = [("A", "Fashion"), ("B", "Beauty and health"), ("C", "Home and living")]
 SHELVES_PER_AREA = 3
 # (sku stem, name, variant, category, weight g, length, width, height cm)
@@ -52,15 +55,22 @@ async def _wms_merchants(db: AsyncSession) -> list[Merchant]:
                                   .limit(MERCHANTS))).all())
 
 
-async def _warehouses(db: AsyncSession, merchant: Merchant, rng: random.Random) -> tuple[Warehouse, list[int]]:
-    """The merchant's own default warehouse with its areas and shelves, and a third-party one."""
-    city = rng.choice(CITIES)
+def hub_name(provider: FulfillmentProvider, city: str) -> str:
+    """A third-party warehouse is named after the provider that runs it, in the merchant's city."""
+    return f"{PROVIDER_NAMES[provider]} hub {city}"
+
+
+async def _warehouses(db: AsyncSession, merchant: Merchant, rng: random.Random,
+                      city: str) -> tuple[Warehouse, list[int]]:
+    """The merchant's own default warehouse with its areas and shelves, and a third-party one, both in the
+    merchant's city (a city of its own: no two demo warehouses share a name)."""
     own = Warehouse(merchant_id=merchant.id, name=f"{city} main", code=f"WH-{merchant.id}-01",
                     provider=FulfillmentProvider.GINEE_WMS, type=WarehouseType.OWN,
                     usage_mode=WarehouseUsageMode.WMS_USE_GINEE_WMS_AND_THIRD_WAREHOUSE, owner="Warehouse admin",
                     address=f"Jl. Gudang {rng.randrange(1, 200)}, {city}", is_default=True, enabled=True)
-    third = Warehouse(merchant_id=merchant.id, name=f"{rng.choice(THIRD_PARTY).value.title()} hub",
-                      code=f"WH-{merchant.id}-02", provider=rng.choice(THIRD_PARTY),
+    provider = rng.choice(THIRD_PARTY)
+    third = Warehouse(merchant_id=merchant.id, name=hub_name(provider, city),
+                      code=f"WH-{merchant.id}-02", provider=provider,
                       type=WarehouseType.THIRD_PARTY,
                       usage_mode=WarehouseUsageMode.WMS_USE_GINEE_WMS_AND_THIRD_WAREHOUSE, owner=None,
                       address=None, is_default=False, enabled=rng.random() > 0.3)
@@ -128,8 +138,9 @@ async def create(db: AsyncSession, rng: random.Random) -> list[DemoSite]:
     """The warehouses, shelves and product libraries; no stock: stock moves only through the stock ledger's
     primitive (services/stock/store.py), which the demo stock step (demo/stock.py) calls."""
     sites = []
-    for merchant in await _wms_merchants(db):
-        own, shelves = await _warehouses(db, merchant, rng)
+    merchants = await _wms_merchants(db)
+    for merchant, city in zip(merchants, rng.sample(CITIES, len(merchants)), strict=True):
+        own, shelves = await _warehouses(db, merchant, rng, city)
         products = _products(merchant)
         db.add_all(products)
         await db.flush()

@@ -27,8 +27,9 @@ ALL_SCREENS = screens(*(node.identifier for node in TREE))
 # What a reporter of tickets (sales, retention) may do on them besides reading.
 TICKET_REPORTER = {"ticket#comment", "ticket#watch", "ticket#remind", "ticket#confirm", "ticket#unconfirm",
                    "ticket#reopen"}
-# The Temporal Web UI can cancel and terminate any flow: only the admin role holds it by default.
-OPERATOR_ONLY = {"temporal#operate"}
+# The Temporal Web UI can cancel and terminate any flow, and restarting a ticket's flow ended there is the other
+# half of that work: only the admin role holds them by default.
+OPERATOR_ONLY = {"temporal#operate", "ticket#restart-flow"}
 # Approving a paid subscription or a gift is a money decision: finance's (and the admin's), not IT's, though
 # the approvals screen sits under System; IT sees the requests and retries a failed or stuck one.
 APPROVER = {"approvals", "approval-detail", "subscription#approve"}
@@ -50,7 +51,8 @@ ROLES: dict[str, tuple[str, str, bool, frozenset[str]]] = {
         | everything("crm-retention", "crm-feedback", "manage-disposition") | TICKET_REPORTER)),
     "support": ("Support", "BUSINESS", False, frozenset(
         screens("accounts", "shops", "ginee-oms", "manage-content", "ticket-reports", "system-ticket")
-        | everything("system-ticket", "manage-content", "internal-faq-modify") | {"internal-faq-preview"})),
+        | everything("system-ticket", "manage-content", "internal-faq-modify") - OPERATOR_ONLY
+        | {"internal-faq-preview"})),
     "warehouse": ("Warehouse", "BUSINESS", False, frozenset(
         everything("wms-center", "outbound-inbound-order-query") | screens("oms-stock", "oms-order")
         | {"operation", "ginee-oms", "logistics#export", "stock#export"})),

@@ -102,6 +102,7 @@ GINEE_OMS = directory(
              button("stock#sync", "Sync stock", "同步库存", "Sinkronkan stok"),
              button("stock#fix", "Stock fix", "库存修复", "Perbaiki stok"),
              button("stock#lock", "Lock stock", "锁定库存", "Kunci stok")),
+        menu("lock-stock", "/operation/ginee-oms/stock/lock-stock", "Lock stock", "锁定库存", "Kunci stok"),
         menu("store-warehouse-binding", "/operation/ginee-oms/stock/store-warehouse-binding",
              "Store-warehouse bindings", "店铺仓库绑定", "Pengikatan toko-gudang",
              *crud("stock-binding", "binding", "绑定", "pengikatan", "add edit delete export")),

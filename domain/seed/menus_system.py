@@ -49,6 +49,7 @@ TASKS = directory(
          button("job#pause", "Pause or resume", "暂停或恢复", "Jeda atau lanjutkan")),
     menu("task-log", "/system/task/log", "Task records", "任务记录", "Catatan tugas",
          *crud("job-record", "task records", "任务记录", "catatan tugas", "export"),
+         button("job-record#retry", "Retry a failed record", "重试失败的记录", "Ulangi catatan yang gagal"),
          # The Temporal Web UI (api/temporal_ui.py): every flow, with cancel and terminate; operators only.
          button("temporal#operate", "Operate flows in the Temporal Web UI", "在 Temporal Web UI 中操作流程",
                 "Kelola alur di Temporal Web UI")),
@@ -85,6 +86,7 @@ TICKETS = directory(
     menu("ticket-list", "/system/ticket/list", "Tickets", "工单列表", "Daftar tiket",
          *crud("ticket", "ticket", "工单", "tiket", "edit export"),
          button("ticket#merge", "Merge tickets", "合并工单", "Gabungkan tiket"),
+         button("ticket#restart-flow", "Restart a ticket's flow", "重启工单流程", "Mulai ulang alur tiket"),
          *TICKET_ACTIONS),
     menu("ticket-new", "/system/ticket/new", "New ticket", "新建工单", "Tiket baru"),
     menu("ticket-user-list", "/system/ticket/user-list", "My tickets", "我的工单", "Tiket saya"),

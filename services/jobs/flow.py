@@ -9,11 +9,14 @@ from datetime import UTC, datetime
 from typing import Any
 
 from temporalio.client import Client
+from temporalio.common import WorkflowIDReusePolicy
+from temporalio.exceptions import WorkflowAlreadyStartedError
 from temporalio.service import RPCError
 
 from domain.enums import JobAlarm, JobTrigger
+from domain.errors import DomainError
 from domain.flows import jobs as m
-from domain.models.jobs import ScheduledJob
+from domain.models.jobs import JobRecord, ScheduledJob
 from domain.rules import jobs as rules
 from domain.settings import get_settings
 from services.flows import watched
@@ -30,6 +33,23 @@ async def start_run(client: Client, row: ScheduledJob, params: dict[str, Any] | 
             m.WORKFLOW, m.JobRun(job_id=row.id, trigger=JobTrigger.MANUAL, params=params), id=workflow_id,
             task_queue=get_settings().task_queue, search_attributes=m.task_name(row.name),
             static_summary=f"Run now: {row.name} ({row.handler}.{row.method})"[:200])
+    return workflow_id
+
+
+async def start_retry(client: Client, row: ScheduledJob, record: JobRecord) -> str:
+    """A new run of the task with the failed record's parameters, its record linked to the failed one. Its
+    workflow id is the failed record's, refused once used: a second retry of the same record is a 409."""
+    workflow_id = m.retry_workflow_id(row.id, record.id)
+    try:
+        async with watched():
+            await client.start_workflow(
+                m.WORKFLOW, m.JobRun(job_id=row.id, trigger=JobTrigger.MANUAL, params=dict(record.params),
+                                     retry_of=record.id),
+                id=workflow_id, id_reuse_policy=WorkflowIDReusePolicy.REJECT_DUPLICATE,
+                task_queue=get_settings().task_queue, search_attributes=m.task_name(row.name),
+                static_summary=f"Retry of record #{record.id}: {row.name} ({row.handler}.{row.method})"[:200])
+    except WorkflowAlreadyStartedError as exc:
+        raise DomainError("JOB_RECORD_RETRIED", status=409, id=record.id, run=workflow_id) from exc
     return workflow_id
 
 

@@ -54,7 +54,7 @@ async def _begin(db: AsyncSession, job: ScheduledJob, begin: m.JobBegin, params:
     written = (await db.execute(pg_insert(JobRecord).values(
         job_id=job.id, job_name=job.name, workflow_id=begin.workflow_id, run_id=begin.run_id,
         trigger=begin.trigger, params=params, nominal_at=begin.nominal_at, started_at=datetime.now(UTC),
-        attempt=1, result=JobRecordResult.PROCESSING,
+        attempt=1, result=JobRecordResult.PROCESSING, retry_of=begin.retry_of,
     ).on_conflict_do_update(constraint="uq_job_records_workflow_id", set_={"run_id": begin.run_id})
         .returning(JobRecord.id, JobRecord.result, JobRecord.output))).one()
     if written.result == JobRecordResult.SKIPPED:  # this fire was skipped before (its begin runs again)
@@ -71,7 +71,7 @@ async def _skip(db: AsyncSession, job: ScheduledJob, begin: m.JobBegin, params: 
     record_id = await db.scalar(pg_insert(JobRecord).values(
         job_id=job.id, job_name=job.name, workflow_id=begin.workflow_id, run_id=begin.run_id,
         trigger=begin.trigger, params=params, nominal_at=begin.nominal_at, started_at=now, finished_at=now,
-        duration_ms=0, attempt=1, result=JobRecordResult.SKIPPED, output=note,
+        duration_ms=0, attempt=1, result=JobRecordResult.SKIPPED, output=note, retry_of=begin.retry_of,
     ).on_conflict_do_update(constraint="uq_job_records_workflow_id", set_={"run_id": begin.run_id})
         .returning(JobRecord.id))
     return m.JobBegun(found=True, record_id=record_id or 0, skipped=note)

@@ -33,6 +33,7 @@ from domain.rules.stock import Movement
 from domain.rules.stock_orders import Action, Line, MassAction, Step
 from services.actors import Actor
 from services.stock import store
+from services.stock_locks import refuse_locked_order
 
 IN, OUT = StockOrderDirection.INBOUND, StockOrderDirection.OUTBOUND
 ENTITY = "StockOrder"
@@ -113,6 +114,8 @@ async def create(db: AsyncSession, user: Actor, scope: OrderScope, body: Any) ->
     with problems.catching():
         await check_channel_order(db, body, direction)
     problems.raise_any()
+    if direction == OUT:
+        await refuse_locked_order(db, body.merchant_id, (line.sku for line in body.lines), body.shop_id)
     order_id: int = (await db.execute(select(func.nextval("stock_orders_id_seq")))).scalar_one()
     day = datetime.now(UTC).strftime("%Y%m%d")
     outbound = direction == OUT

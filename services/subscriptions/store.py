@@ -234,8 +234,9 @@ def plan_after(plan: dict[str, Any], data: m.ApplyInput, periods: list[rules.Per
     if draft.kind == SubscriptionKind.SUBSCRIBE:
         after["subscription_state"] = SubscriptionState.PAID
         paid_at = draft.payment_at or data.at
-        after["last_payment_at"] = paid_at
-        after["first_payment_at"] = after["first_payment_at"] or paid_at
+        # a payment may be recorded after a later one (an offline receipt approved late): first stays the earliest
+        after["last_payment_at"] = max(paid_at, after["last_payment_at"] or paid_at)
+        after["first_payment_at"] = min(paid_at, after["first_payment_at"] or paid_at)
     elif after["subscription_state"] != SubscriptionState.PAID:
         after["subscription_state"] = SubscriptionState.TRIAL
     return after

@@ -1,6 +1,7 @@
 """The ticket flow as client calls: its start right after creation and by the reconciler for rows still marked
-pending (docs/decisions/ticket-creation.md), and one action as the flow's Update (a flow that has ended is
-started again from the row with the Update, in one call)."""
+pending (docs/decisions/ticket-creation.md), its restart when an open ticket's flow was ended from outside (the
+Temporal Web UI's terminate or cancel) by the reconciler or an operator, and one action as the flow's Update (a
+flow that has ended is started again from the row with the Update, in one call)."""
 
 from __future__ import annotations
 
@@ -11,14 +12,16 @@ from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
-from temporalio.client import Client, WithStartWorkflowOperation
+from temporalio.client import Client, WithStartWorkflowOperation, WorkflowExecutionStatus
 from temporalio.common import WorkflowIDConflictPolicy
 from temporalio.exceptions import ApplicationError
+from temporalio.service import RPCError, RPCStatusCode
 
 from domain.db import transaction
 from domain.errors import DomainError
 from domain.flows import tickets as m
 from domain.models.tickets import Ticket
+from domain.rules import tickets as rules
 from domain.settings import get_settings
 from services.flows import flow_refusal, rpc_timeout, updating, watched
 from services.tickets.store import load_calendar, mark_started, start_input
@@ -87,6 +90,59 @@ async def reconcile(client: Client, older_than: timedelta = timedelta(seconds=30
         await mark_started(s.state.ticket_id for s in starts)
         log.info("started %d pending ticket flows", len(starts))
     return len(starts)
+
+
+# ---- flows ended from outside ----------------------------------------------------------------------
+
+# How a flow ends that did not finish its ticket: an operator's terminate or cancel (Temporal Web UI), a failure.
+LOST = ("Terminated", "Canceled", "Failed", "TimedOut")
+LOST_WITHIN = timedelta(days=7)  # how far back the reconciler looks for them (closed runs outlive it rarely)
+LOST_QUERY = "WorkflowType = '{type}' AND CloseTime > '{since}' AND ({statuses})"
+
+
+async def flow_running(client: Client, ticket_id: int) -> bool:
+    """Whether the ticket's flow runs now (its latest run); no flow at all is not running."""
+    try:
+        described = await client.get_workflow_handle(m.workflow_id(ticket_id)).describe(rpc_timeout=rpc_timeout())
+    except RPCError as exc:
+        if exc.status == RPCStatusCode.NOT_FOUND:
+            return False
+        raise
+    return described.status == WorkflowExecutionStatus.RUNNING
+
+
+async def restart(client: Client, ticket_ids: list[int]) -> list[int]:
+    """Start again the flows of the open tickets among `ticket_ids` whose flow is not running; returns their ids.
+    The flow starts from the row, whose deadlines are instants: each SLA clock keeps what was left of it, and one
+    already past is handled at once, as the flow would have done."""
+    today = datetime.now(UTC).date()
+    async with transaction() as db:
+        rows = (await db.scalars(select(Ticket).where(Ticket.id.in_(ticket_ids)).order_by(Ticket.id))).all()
+        rows = [r for r in rows if rules.state_of(r.status, r.merged_into_id) not in rules.FINAL]
+        calendar = await load_calendar(db, today) if rows else None
+        starts = [await start_input(db, row, today, calendar) for row in rows]
+    restarted = []
+    for start in starts:
+        if not await flow_running(client, start.state.ticket_id):
+            await start_flow(client, start)
+            restarted.append(start.state.ticket_id)
+    if restarted:
+        await mark_started(restarted)
+        log.warning("restarted the flows of tickets %s, ended from outside", restarted)
+    return restarted
+
+
+async def reconcile_lost(client: Client, since: datetime, limit: int = 500) -> int:
+    """Restart the flows of open tickets whose flow ended without finishing them (terminated or cancelled in the
+    Temporal Web UI, failed) since `since`; returns how many were restarted."""
+    query = LOST_QUERY.format(type=m.WORKFLOW, since=since.astimezone(UTC).isoformat().replace("+00:00", "Z"),
+                              statuses=" OR ".join(f"ExecutionStatus = '{status}'" for status in LOST))
+    ids: set[int] = set()
+    async for execution in client.list_workflows(query, limit=limit, rpc_timeout=rpc_timeout()):
+        ticket_id = execution.typed_search_attributes.get(m.TICKET_ID)
+        if ticket_id is not None and ticket_id.isdigit():
+            ids.add(int(ticket_id))
+    return len(await restart(client, sorted(ids))) if ids else 0
 
 
 # ---- actions -------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from domain.db import transaction
 from domain.enums import StockEventKind, StockSyncStatus
 from domain.enums import StockMovementType as M
 from domain.models.merchants import Shop
-from domain.models.stock_sync import StockBinding, StockEvent, StockPush, StockSetting
+from domain.models.stock_sync import StockBinding, StockEvent, StockLock, StockPush, StockSetting
 from tests.conftest import unique
 from tests.integration.merchant_support import insert_merchant
 from tests.integration.stock_support import Place, insert_warehouse, moved
@@ -51,7 +51,8 @@ async def scope_rows(merchant_ids: list[int], shop_ids: list[int], emails: list[
                      mark: str) -> dict[str, tuple[Any, ...]]:
     """For the data-authority walk: one row of every stock sync list for a merchant inside the scope and one for a
     merchant outside it, as (inside ids, outside ids, shown markers, hidden markers, search body)."""
-    ids: dict[str, list[int]] = {name: [] for name in ("balance", "flow", "event", "push", "setting", "binding")}
+    ids: dict[str, list[int]] = {name: [] for name in ("balance", "flow", "event", "push", "setting", "binding",
+                                                       "lock")}
     skus = [f"{mark}{n}SKU" for n in ("in", "out")]
     for merchant_id, shop_id, sku in zip(merchant_ids, shop_ids, skus, strict=True):
         place = await insert_warehouse(1, merchant_id)
@@ -60,14 +61,16 @@ async def scope_rows(merchant_ids: list[int], shop_ids: list[int], emails: list[
             binding = StockBinding(merchant_id=merchant_id, shop_id=shop_id, warehouse_id=place.warehouse_id)
             setting = StockSetting(merchant_id=merchant_id)
             event = StockEvent(merchant_id=merchant_id, kind=StockEventKind.SYNC, shop_id=shop_id)
-            db.add_all([binding, setting, event])
+            lock = StockLock(merchant_id=merchant_id, shop_id=shop_id)
+            db.add_all([binding, setting, event, lock])
             await db.flush()
             push = StockPush(event_id=event.id, merchant_id=merchant_id, shop_id=shop_id, channel="SHOPEE_ID",
                              sku=sku, available=3, promotion=0, quantity=3, status=StockSyncStatus.COMPLETE)
             db.add(push)
             await db.flush()
         for name, row_id in (("balance", change.change_id), ("flow", change.change_id), ("event", event.id),
-                             ("push", push.id), ("setting", setting.id), ("binding", binding.id)):
+                             ("push", push.id), ("setting", setting.id), ("binding", binding.id),
+                             ("lock", lock.id)):
             ids[name].append(row_id)
     by_sku = {"sku": mark}
 
@@ -77,4 +80,4 @@ async def scope_rows(merchant_ids: list[int], shop_ids: list[int], emails: list[
     return {"WarehouseStock": rows("balance", skus, by_sku), "StockInventory": rows("balance", skus, by_sku),
             "StockFlow": rows("flow", skus, by_sku), "StockPush": rows("push", skus, by_sku),
             "StockEvent": rows("event", emails, {}), "StockSetting": rows("setting", emails, {}),
-            "StockBinding": rows("binding", emails, {})}
+            "StockBinding": rows("binding", emails, {}), "StockLock": rows("lock", emails, {})}

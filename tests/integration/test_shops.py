@@ -93,3 +93,15 @@ async def test_iam_performance_sums_paid_payments_per_sales_person(client, login
     backwards = await client.get("/cms/expenses/performance", headers=viewer,
                                  params={"start": "2026-02-01T00:00:00Z", "end": "2026-01-01T00:00:00Z"})
     assert backwards.status_code == 422 and backwards.json()["data"]["errors"][0]["field"] == "end"
+
+
+async def test_the_oms_shop_menu_lists_the_shops(client, login_as):
+    """SPEC §2 /operation/ginee-oms/shop: the OMS menu's shops entry opens the shops list, so holding it is
+    enough to search the shops (and not enough to bind or unbind one)."""
+    merchant = await insert_merchant(shops=[{"connection_status": "CONNECTED"}])
+    oms = await login_as("oms-shop")
+    listed = await client.post("/cms/shop/search", headers=oms, json={"merchantEmail": merchant.email})
+    assert listed.status_code == 200, listed.text
+    assert listed.json()["data"]["total"] == 1
+    shop = listed.json()["data"]["items"][0]
+    assert (await client.post("/cms/shop/unbind", headers=oms, json={"id": shop["id"]})).status_code == 403

@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { screenshotOnFailure } from './failures';
 import { specBrowser } from './specBrowser';
 import { api } from './console';
-import { createStaff, pick, rowAction, signedIn, tokenFor } from './session';
+import { confirmDialog, createStaff, pick, rowAction, signedIn, tokenFor } from './session';
+import { sql } from './database';
 
 const browser = specBrowser();
 let page: Page;
@@ -73,4 +74,43 @@ describe('scheduled tasks (SPEC §2 /system/task/schedule and /system/task/log)'
     await dialog().locator('.ant-form-item-explain-error').getByText(/^URL: 169\.254\.169\.254 is an address of the console's own network/).waitFor();
     expect(await dialog().count()).toBe(1); // the dialog stays open, with what was typed
   }, 120_000);
+});
+
+describe('a failed task record is retried from the task records (SPEC §4 task result)', () => {
+  it('asks first, runs the task again with the record\'s parameters, and the new record names the failed one', async () => {
+    const name = `Browser retry ${STAMP}`;
+    const added = await api<{ id: number }>('POST', 'job/add', {
+      name, handler: 'console', method: 'ping', cron: '0 4 * * *', timeZone: 'UTC', params: { note: 'saved' },
+      emails: [], pauseAfterFailures: 0,
+    }, await tokenFor());
+    expect(added.code, added.message).toBe('SUCCESS');
+    // a run that failed an hour ago, with a parameter of its own (no screen makes a ping fail)
+    const [failed] = await sql<{ id: number }>(
+      `insert into job_records (job_id, job_name, workflow_id, run_id, trigger, params, nominal_at, started_at,
+         finished_at, duration_ms, attempt, result, error)
+       values (%s, %s, %s, 'r', 'SCHEDULE', '{"note": "again"}', now() - interval '1 hour', now() - interval '1 hour',
+         now() - interval '1 hour', 5, 1, 'FAILED', 'refused by the far end') returning id`,
+      [added.data.id, name, `job-${added.data.id}-failed-${STAMP}`]);
+
+    page = await signedIn(browser, `/system/task/log?jobId=${added.data.id}`);
+    const records = page.getByTestId('job-records-table');
+    const failedRow = records.getByRole('row', { name: /Failed/ });
+    await failedRow.waitFor();
+    await rowAction(page, failedRow, 'Retry');
+    await confirmDialog(page, 'Run this task again with the parameters of this failed record?')
+      .getByRole('button', { name: 'OK' }).click();
+    await page.getByText('The retry has started').waitFor();
+    await expect.poll(async () => {
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      return records.getByRole('row', { name: /Succeeded/ }).count();
+    }, { timeout: 60_000, interval: 1_000 }).toBe(1);
+    const retried = records.getByRole('row', { name: /Succeeded/ });
+    await retried.getByRole('button', { name: 'View' }).click();
+    const drawer = page.getByTestId('detail-drawer');
+    await drawer.getByText('pong again').waitFor();
+    await drawer.getByText(`#${failed!.id}`).waitFor();
+    await page.keyboard.press('Escape');
+    // retried once: the failed row offers no second retry
+    await expect.poll(() => failedRow.getByTestId('row-actions').getByRole('button', { name: 'Retry', exact: true }).count()).toBe(0);
+  }, 180_000);
 });

@@ -2133,6 +2133,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/job-record/{record_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Retry a failed record: a new run of its task with the record's parameters, whose record names the failed one (once per failed record) */
+        post: operations["job_records_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/job/add": {
         parameters: {
             query?: never;
@@ -4645,6 +4662,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/stock-sync/lock/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a StockLock */
+        post: operations["stock_sync_locks_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-sync/lock/delete/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a StockLock */
+        delete: operations["stock_sync_locks_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-sync/lock/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one StockLock */
+        get: operations["stock_sync_locks_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/stock-sync/lock/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search StockLocks */
+        post: operations["stock_sync_locks_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/stock-sync/push/detail/{row_id}": {
         parameters: {
             query?: never;
@@ -6096,6 +6181,23 @@ export interface paths {
         put?: never;
         /** Reopen (needs ticket#reopen) */
         post: operations["tickets_reopen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/ticket/{ticket_id}/restart-flow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start again the flow of an open ticket whose flow was ended from outside (terminated or cancelled in the Temporal Web UI): its SLA clocks keep what was left of them (needs ticket#restart-flow) */
+        post: operations["tickets_restart_flow"];
         delete?: never;
         options?: never;
         head?: never;
@@ -11693,6 +11795,22 @@ export interface components {
              */
             totalCapped: boolean;
         };
+        /** Page[StockLockPublic] */
+        Page_StockLockPublic_: {
+            /** Items */
+            items: components["schemas"]["StockLockPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
         /** Page[StockOrderPublic] */
         Page_StockOrderPublic_: {
             /** Items */
@@ -12552,6 +12670,10 @@ export interface components {
                 [key: string]: unknown;
             };
             result: components["schemas"]["JobRecordResult"];
+            /** Retriedby */
+            retriedBy?: number | null;
+            /** Retryof */
+            retryOf?: number | null;
             /** Runid */
             runId: string;
             /**
@@ -13985,6 +14107,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[StockLockPublic]] */
+        Reply_Page_StockLockPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_StockLockPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[StockOrderPublic]] */
         Reply_Page_StockOrderPublic__: {
             /**
@@ -14810,6 +14951,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["StockInventoryPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[StockLockPublic] */
+        Reply_StockLockPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["StockLockPublic"] | null;
             /**
              * Message
              * @default
@@ -17724,6 +17884,66 @@ export interface components {
             sku: string;
             /** Warehousecount */
             warehouseCount: number;
+        };
+        /**
+         * StockLockCreate
+         * @description Lock one store's stock (picked store) or one SKU's (picked product of the merchant's library).
+         */
+        StockLockCreate: {
+            /** Productid */
+            productId?: number | null;
+            /** Reason */
+            reason?: string | null;
+            /** Shopid */
+            shopId?: number | null;
+        };
+        /** StockLockFilters */
+        StockLockFilters: {
+            /** Merchantid */
+            merchantId?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Shopid */
+            shopId?: number | null;
+            /** Sku */
+            sku?: string | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+        };
+        /** StockLockPublic */
+        StockLockPublic: {
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Id */
+            id: number;
+            /** Lockedbyname */
+            lockedByName: string | null;
+            /** Merchantemail */
+            merchantEmail: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Reason */
+            reason: string | null;
+            /** Shopid */
+            shopId: number | null;
+            /** Shopname */
+            shopName: string | null;
+            /** Sku */
+            sku: string | null;
         };
         /** StockMovedPublic */
         StockMovedPublic: {
@@ -23683,6 +23903,37 @@ export interface operations {
             };
         };
     };
+    job_records_retry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                record_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_JobRunStarted_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     jobs_add: {
         parameters: {
             query?: never;
@@ -28351,6 +28602,137 @@ export interface operations {
             };
         };
     };
+    stock_sync_locks_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (printable ASCII, up to 200) that makes this creation safe to retry: a repeat with the same key and body returns the record the first call created. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockLockCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_StockLockPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_locks_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_locks_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_StockLockPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stock_sync_locks_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockLockFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_StockLockPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     stock_sync_pushes_get: {
         parameters: {
             query?: never;
@@ -31053,6 +31435,37 @@ export interface operations {
                 "application/json": components["schemas"]["ActionBody"];
             };
         };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_TicketDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tickets_restart_flow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description Successful Response */
             200: {

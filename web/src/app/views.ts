@@ -30,7 +30,7 @@ export type View = PageView | PendingView | RedirectView | PublicView;
 
 /** Modules still to come; each names the screens that wait for it (listed in web/README.md). */
 export const PENDING_MODULES = {
-  oms: ['order-list', 'order-detail', 'goods-local', 'goods-list', 'goods-history', 'oms-shop', 'basic-settings',
+  oms: ['order-list', 'order-detail', 'goods-local', 'goods-list', 'goods-history', 'basic-settings',
     'product-settings', 'order-setting', 'shipping-setting'],
   openPlatform: ['credential', 'credential-edit', 'credential-permission', 'credential-add-push', 'open-service',
     'webhook'],
@@ -127,9 +127,12 @@ export const VIEWS: Readonly<Record<string, View>> = {
     'subscriptions'),
   'iam-performance': page(() => import('../modules/iam/PerformancePage'), 'iam', 'resource'),
   'shops-all': resourcePage(() => import('../modules/shops/AllShopsPage'), 'shops'),
+  // SPEC §2 /operation/ginee-oms/shop: the OMS menu's way to the same shops list.
+  'oms-shop': resourcePage(() => import('../modules/shops/AllShopsPage'), 'shops'),
   'shops-specific': resourcePage(() => import('../modules/shops/SpecificShopsPage'), 'shops'),
   'search-warehouse-stock': resourcePage(() => import('../modules/stock-sync/WarehouseStockPage'), 'stock-sync'),
   'events-warehouse-stock': resourcePage(() => import('../modules/stock-sync/StockEventsPage'), 'stock-sync'),
+  'lock-stock': resourcePage(() => import('../modules/stock-sync/StockLocksPage'), 'stock-sync'),
   'store-warehouse-binding': resourcePage(() => import('../modules/stock-sync/StoreBindingsPage'), 'stock-sync'),
   'stock-push-history': resourcePage(() => import('../modules/stock-sync/PushHistoryPage'), 'stock-sync'),
   'stock-settings': resourcePage(() => import('../modules/stock-sync/StockSettingsPage'), 'stock-sync'),

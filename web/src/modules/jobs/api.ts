@@ -20,6 +20,7 @@ export const jobsApi = {
   backfill: (id: number, startAt: string, endAt: string) =>
     api.post('/cms/job/{job_id}/backfill', { params: job(id), body: { startAt, endAt }, notify: false }),
   links: () => api.get('/cms/job-record/links'),
+  retry: (recordId: number) => api.post('/cms/job-record/{record_id}/retry', { params: { path: { record_id: recordId } } }),
 };
 
 export const LOG_PATH = '/system/task/log';

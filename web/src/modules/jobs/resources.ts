@@ -4,6 +4,8 @@ import type { JobRecord, ScheduledJob } from './api';
 import { CronInput, EmailsInput, HandlerInput, MethodInput, ParamsInput } from './inputs';
 
 const text = (value: unknown) => (value && typeof value === 'object' ? JSON.stringify(value) : '');
+/** A linked task record (a retry and the failed record it retried), by its number. */
+const recordNo = (value: unknown) => (typeof value === 'number' ? `#${value}` : '');
 const list = (value: unknown) => (Array.isArray(value) ? value.join(', ') : '');
 
 /** Scheduled tasks (SPEC §3); the server half is api/routers/jobs.py. */
@@ -58,5 +60,7 @@ export const jobRecords = defineResource<JobRecord>({
     { key: 'params', title: 'params', format: text, priority: 'wide' },
     { key: 'finishedAt', title: 'finishedAt', type: 'datetime', priority: 'wide' },
     { key: 'workflowId', title: 'workflowId', copyable: true, priority: 'wide' },
+    { key: 'retryOf', title: 'retryOf', type: 'number', format: recordNo, priority: 'wide' },
+    { key: 'retriedBy', title: 'retriedBy', type: 'number', format: recordNo, priority: 'wide' },
   ],
 });

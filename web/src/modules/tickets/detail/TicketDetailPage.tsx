@@ -10,6 +10,7 @@ import type { TicketDetail } from './api';
 import { AttachmentGallery } from './AttachmentGallery';
 import { CommentBox } from './CommentBox';
 import { MergedPanel } from './MergedPanel';
+import { RestartFlowButton } from './RestartFlowButton';
 import { SlaClocks } from './SlaClocks';
 import { TicketSummary } from './TicketSummary';
 import { LevelTag, StatusTag } from './TicketTags';
@@ -59,6 +60,7 @@ function Detail({ ticket, reload, reloading }: { ticket: TicketDetail; reload: (
           <ExportOutlined /> {t('detail.temporal')}
         </Typography.Link>
       )}
+      <RestartFlowButton ticket={ticket} reload={reload} />
       <Button icon={<ReloadOutlined />} loading={reloading} onClick={reload} aria-label={t('detail.reload')} />
     </Space>
   );

@@ -15,7 +15,7 @@ export type PriorityPreview = Schemas['PriorityPreview'];
 export type TicketRef = Schemas['TicketRef'];
 
 /** The statuses a merge may go into: not closed or declined (a merged ticket is closed). */
-const OPEN_STATUSES: Schemas['TicketStatus'][] = ['NEW', 'PENDING_FOR_OPERATION', 'WORK_IN_PROCESS', 'PENDING', 'RESOLVED', 'PENDING_FOR_CONFIRMATION'];
+export const OPEN_STATUSES: Schemas['TicketStatus'][] = ['NEW', 'PENDING_FOR_OPERATION', 'WORK_IN_PROCESS', 'PENDING', 'RESOLVED', 'PENDING_FOR_CONFIRMATION'];
 
 /** What an action sends besides the ticket id (docs/tickets.md, API). */
 export type ActionBody =

@@ -1,0 +1,57 @@
+"""A failed task record is retried from the console: a new run of its task with the record's parameters, whose
+record names the failed one; a record is retried once, and only a failed one (SPEC §4 task result)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from domain.enums import JobRecordResult
+from domain.settings import get_settings
+from tests.integration import ticket_support
+from tests.integration.test_jobs_api import EVERYTHING, Probe, finished, form
+
+mail_sink = ticket_support.mail_sink  # fixture
+flows = ticket_support.flows  # fixture
+RETRY = (*EVERYTHING, "job-record#retry")
+
+
+async def test_a_failed_record_is_retried_once_with_its_parameters_and_linked(client, login_as, flows,
+                                                                               monkeypatch):
+    monkeypatch.setattr(get_settings(), "job_probe_allow", "127.0.0.0/8")  # the probed endpoint is local
+    probe = Probe()
+    server = await asyncio.start_server(probe.answer, "127.0.0.1", probe.port)
+    headers = await login_as(*RETRY)
+    job = (await client.post("/cms/job/add", json=form(
+        handler="http", method="probe", params={"url": "https://example.com/"}), headers=headers)).json()["data"]
+    try:
+        # the failed run had an override: the retry runs with the record's parameters, not the task's
+        override = {"url": probe.url, "timeoutSeconds": 5}
+        await client.post(f"/cms/job/{job['id']}/run", json={"params": override}, headers=headers)
+        [failed] = await finished(job["id"], 1)
+        assert failed.result == JobRecordResult.FAILED
+
+        refused = await client.post(f"/cms/job-record/{failed.id}/retry", headers=await login_as(*EVERYTHING))
+        assert refused.status_code == 403  # the button's own permission
+
+        probe.status = 200
+        started = await client.post(f"/cms/job-record/{failed.id}/retry", headers=headers)
+        assert started.status_code == 200, started.text
+        rows = await finished(job["id"], 2)
+        retried = rows[-1]
+        assert retried.workflow_id == started.json()["data"]["workflowId"]
+        assert (retried.result, retried.retry_of, retried.params) == (JobRecordResult.SUCCEEDED, failed.id,
+                                                                      failed.params)
+        listed = (await client.post("/cms/job-record/search", json={"jobId": job["id"]}, headers=headers)
+                  ).json()["data"]["items"]
+        by_id = {row["id"]: row for row in listed}
+        assert by_id[failed.id]["retriedBy"] == retried.id and by_id[retried.id]["retryOf"] == failed.id
+
+        again = await client.post(f"/cms/job-record/{failed.id}/retry",
+                                  headers={**headers, "Accept-Language": "zh-CN"})
+        assert again.status_code == 409 and again.json()["code"] == "JOB_RECORD_RETRIED"
+        assert f"#{failed.id}" in again.json()["message"] and "已重试过" in again.json()["message"]
+        succeeded = await client.post(f"/cms/job-record/{retried.id}/retry", headers=headers)
+        assert succeeded.status_code == 409 and succeeded.json()["code"] == "JOB_RECORD_NOT_FAILED"
+        assert "Succeeded" in succeeded.json()["message"]
+    finally:
+        server.close()

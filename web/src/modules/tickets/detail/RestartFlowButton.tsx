@@ -1,0 +1,34 @@
+import { Button } from 'antd';
+import { PlayCircleOutlined } from '@ant-design/icons';
+import { useCan } from '../../../app/access/can';
+import { confirm, toast } from '../../../components/feedback';
+import { useTranslate } from '../../../i18n';
+import { OPEN_STATUSES, ticketDetailApi, type TicketDetail } from './api';
+
+/**
+ * Starts again the flow of an open ticket that was ended from outside (terminated in the Temporal Web UI), asked
+ * first: its SLA clocks keep their deadlines. The server refuses it while the flow runs, and says so.
+ */
+export function RestartFlowButton({ ticket, reload }: { ticket: TicketDetail; reload: () => void }) {
+  const t = useTranslate(['tickets']);
+  const can = useCan();
+  const open = OPEN_STATUSES.includes(ticket.status) && ticket.mergedIntoId == null;
+  if (!open || !can('ticket#restart-flow')) return null;
+  const ask = () =>
+    void confirm({
+      title: t('detail.restartFlow.confirm', { id: ticket.id }),
+      content: t('detail.restartFlow.hint'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        await ticketDetailApi.act(ticket.id, 'restart-flow');
+        toast.success(t('detail.restartFlow.done'));
+        reload();
+      },
+    });
+  return (
+    <Button icon={<PlayCircleOutlined aria-hidden />} onClick={ask}>
+      {t('detail.restartFlow.label')}
+    </Button>
+  );
+}
