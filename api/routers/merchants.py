@@ -61,7 +61,8 @@ PICKERS = (LIST, SPECIFIC, "warehouse-list", "product-library", "outbound-inboun
            "search-warehouse-stock", "product-inventory", "product-flow", "store-warehouse-binding",
            "events-warehouse-stock", "stock-push-history", "stock-settings", "ticket-new",
            "ticket-list", "ticket-user-list", "expenses-all", "expenses-specific", "shops-all", "shops-specific",
-           "approvals", "account#subscribe", "account#gift", "subscription#approve", "subscription#retry")
+           "approvals", "account#subscribe", "account#gift", "subscription#approve", "subscription#retry",
+           "oms-shop")
 
 
 def through_merchant(name: str, merchant_id: Any, country: Any = None) -> DataScope:

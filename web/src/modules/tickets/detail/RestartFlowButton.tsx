@@ -1,7 +1,7 @@
-import { Button } from 'antd';
 import { PlayCircleOutlined } from '@ant-design/icons';
 import { useCan } from '../../../app/access/can';
-import { confirm, toast } from '../../../components/feedback';
+import { ConfirmButton } from '../../../components/ConfirmAction';
+import { toast } from '../../../components/feedback';
 import { useTranslate } from '../../../i18n';
 import { OPEN_STATUSES, ticketDetailApi, type TicketDetail } from './api';
 
@@ -14,21 +14,18 @@ export function RestartFlowButton({ ticket, reload }: { ticket: TicketDetail; re
   const can = useCan();
   const open = OPEN_STATUSES.includes(ticket.status) && ticket.mergedIntoId == null;
   if (!open || !can('ticket#restart-flow')) return null;
-  const ask = () =>
-    void confirm({
-      title: t('detail.restartFlow.confirm', { id: ticket.id }),
-      content: t('detail.restartFlow.hint'),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
+  return (
+    <ConfirmButton
+      icon={<PlayCircleOutlined aria-hidden />}
+      question={`${t('detail.restartFlow.confirm', { id: ticket.id })} ${t('detail.restartFlow.hint')}`}
+      facts={[{ label: t('ticket.entity'), value: `#${ticket.id} ${ticket.title}` }]}
+      onConfirm={async () => {
         await ticketDetailApi.act(ticket.id, 'restart-flow');
         toast.success(t('detail.restartFlow.done'));
         reload();
-      },
-    });
-  return (
-    <Button icon={<PlayCircleOutlined aria-hidden />} onClick={ask}>
+      }}
+    >
       {t('detail.restartFlow.label')}
-    </Button>
+    </ConfirmButton>
   );
 }
