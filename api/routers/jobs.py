@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from typing import Annotated, Any
 
 from fastapi import Request
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client
 from temporalio.service import RPCError, RPCStatusCode
@@ -18,6 +19,7 @@ from api.deps import Need, Principal, SessionDep, release
 from api.envelope import Reply, ok
 from api.flows import temporal_client
 from api.resource import Actions, Resource
+from api.resource.query import picked_or_named
 from api.resource.scope import CONFIGURATION, declares
 from api.schedule_saves import follow, saved
 from api.schemas.jobs import (
@@ -32,6 +34,7 @@ from api.schemas.jobs import (
     JobScheduleView,
     JobUpdate,
 )
+from api.schemas.options import JobOption, PickedIds, Typed
 from api.temporal_ui import OPERATE, UI_PATH, workflow_path
 from api.user_center import ensure_person_put
 from domain.enums import JobPauseReason, JobStatus
@@ -86,6 +89,16 @@ jobs = Resource(
     computed=with_owner,
 )
 router = jobs.router(prefix="/job", tags=["jobs"])
+
+
+@router.get("/options", openapi_extra=declares(CONFIGURATION),
+            summary="Scheduled tasks whose name contains what is typed (the first 20), or the given ids, for the task "
+            "records' task filter")
+async def options(db: SessionDep, _: Annotated[Principal, Need(MENU, "task-log")], q: Typed = None,
+                  ids: PickedIds = None) -> Reply[list[JobOption]]:
+    query = select(ScheduledJob).order_by(ScheduledJob.name, ScheduledJob.id)
+    rows = await db.scalars(picked_or_named(query, [ScheduledJob.name], q, ScheduledJob.id, ids))
+    return ok([JobOption.model_validate(row) for row in rows])
 SCOPE = declares(CONFIGURATION)
 
 

@@ -16,7 +16,7 @@ from api.deps import Need, Principal, SessionDep
 from api.envelope import Page, Reply, ok
 from api.flows import temporal_client
 from api.mail_ops import MENU, apply_form, view
-from api.resource.query import apply_filters, apply_sort, page_of
+from api.resource.query import apply_filters, apply_sort, page_of, picked_or_named
 from api.resource.scope import declares, unscoped
 from api.schedule_saves import follow, saved
 from api.schemas.mail import (
@@ -27,6 +27,7 @@ from api.schemas.mail import (
     MailTaskPublic,
     MailTaskUpdate,
 )
+from api.schemas.options import MailTaskOption, PickedIds, Typed
 from domain import audit
 from domain.enums import MailTaskStatus
 from domain.errors import DomainError
@@ -48,6 +49,16 @@ async def search(params: MailTaskFilters, db: SessionDep,
     query = apply_sort(apply_filters(select(MailTask), MailTask, params), MailTask, params.sort,
                        {"id", "subject", "status", "repeat", "send_at", "updated_at"}, "-id")
     return ok(await page_of(db, query, params, lambda row: view(db, row, user)))
+
+
+@router.get("/options", openapi_extra=declares(SCOPE),
+            summary="Timed mails whose subject contains what is typed (the first 20), or the given ids, for the mail "
+            "history's mail filter")
+async def options(db: SessionDep, _: Annotated[Principal, Need(MENU, "mail-history")], q: Typed = None,
+                  ids: PickedIds = None) -> Reply[list[MailTaskOption]]:
+    query = select(MailTask).order_by(MailTask.subject, MailTask.id)
+    rows = await db.scalars(picked_or_named(query, [MailTask.subject], q, MailTask.id, ids))
+    return ok([MailTaskOption.model_validate(row) for row in rows])
 
 
 @router.get("/detail/{task_id}", summary="One timed mail with its next send times", openapi_extra=declares(SCOPE))

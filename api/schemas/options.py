@@ -1,5 +1,6 @@
 """What the pickers of other screens are offered: a record's id and the label people know it by (a merchant by
-its email, a shelf by its code, a ticket by its number and title, an FAQ by its title)."""
+its email, a shelf by its code, a ticket by its number and title, an FAQ by its title, a scheduled task by its name,
+a timed mail by its subject)."""
 
 from __future__ import annotations
 
@@ -41,3 +42,13 @@ class FaqOption(CamelModel):
     id: int
     title: str
     language: str
+
+
+class JobOption(CamelModel):
+    id: int
+    name: str
+
+
+class MailTaskOption(CamelModel):
+    id: int
+    subject: str

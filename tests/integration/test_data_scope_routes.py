@@ -230,11 +230,14 @@ async def world() -> World:
                                {"sku": mark}),
         },
         params={"role_id": role.id, "authority_id": authority.id},
-        queries={"/cms/user/options": {"ids": [me.id, away.id, neighbour.id]}},
+        queries={"/cms/user/options": {"ids": [me.id, away.id, neighbour.id]},
+                 "/cms/warehouse-shelf/options": {"warehouseId": houses[1].id}},
         bodies={"/cms/user/get-user-list-by-identifier": {"identifier": authority.identifier}},
         accounts=(me.username, away.username),
         # IAM performance sums payments per sales person: mine is counted, the PH one's person never appears
-        figures={"/cms/expenses/performance": Rows(shown=[f'"salesId":{me.id},'],
+        # asked for the shelves of the other merchant's warehouse: none of them is offered
+        figures={"/cms/warehouse-shelf/options": Rows([], [], [], [f"{mark}outshelf"]),
+                 "/cms/expenses/performance": Rows(shown=[f'"salesId":{me.id},'],
                                                       hidden=[f'"salesId":{away.id},']),
                  "/cms/stock-order/{row_id}/picking-list": Rows(picked[:1], picked[1:], [f"{mark}in-pick"],
                                                                 [f"{mark}out-pick"])},

@@ -2252,6 +2252,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/job/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Scheduled tasks whose name contains what is typed (the first 20), or the given ids, for the task records' task filter */
+        get: operations["jobs_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/job/search": {
         parameters: {
             query?: never;
@@ -2484,6 +2501,23 @@ export interface paths {
         put?: never;
         /** Edit a timed mail; its schedule follows */
         post: operations["mail_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/mail/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Timed mails whose subject contains what is typed (the first 20), or the given ids, for the mail history's mail filter */
+        get: operations["mail_options"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -9425,6 +9459,13 @@ export interface components {
          * @enum {string}
          */
         JobMisfire: "SKIP_MISSED" | "FIRE_ONCE_NOW" | "FIRE_ALL_MISSED";
+        /** JobOption */
+        JobOption: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
         /** JobParamView */
         JobParamView: {
             /** Default */
@@ -10014,6 +10055,13 @@ export interface components {
             status?: components["schemas"]["MailTaskStatus"][] | null;
             /** Subject */
             subject?: string | null;
+        };
+        /** MailTaskOption */
+        MailTaskOption: {
+            /** Id */
+            id: number;
+            /** Subject */
+            subject: string;
         };
         /** MailTaskPublic */
         MailTaskPublic: {
@@ -15757,6 +15805,26 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[list[JobOption]] */
+        Reply_list_JobOption__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["JobOption"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[list[ListOption]] */
         Reply_list_ListOption__: {
             /**
@@ -15766,6 +15834,26 @@ export interface components {
             code: string;
             /** Data */
             data?: components["schemas"]["ListOption"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[list[MailTaskOption]] */
+        Reply_list_MailTaskOption__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["MailTaskOption"][] | null;
             /**
              * Message
              * @default
@@ -24115,6 +24203,38 @@ export interface operations {
             };
         };
     };
+    jobs_options: {
+        parameters: {
+            query?: {
+                q?: string | null;
+                ids?: number[] | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_JobOption__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     jobs_search: {
         parameters: {
             query?: never;
@@ -24564,6 +24684,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_MailTaskPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    mail_options: {
+        parameters: {
+            query?: {
+                q?: string | null;
+                ids?: number[] | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_MailTaskOption__"];
                 };
             };
             /** @description Validation Error */

@@ -22,8 +22,6 @@ const KNOWN_BY_NUMBER = new Set([
   'ticket-settings/resources.ts ticket-applications.nameId',
   'shops/resource.ts shops.externalShopId', // the channel's own number of the store, typed as the channel shows it
   'shops/resource.ts shops-specific.externalShopId',
-  'jobs/resources.ts job-records.jobId', // a run of a job is listed by the job's number beside its name
-  'mail/resources.ts mail-history.taskId', // a send of a timed mail is listed by the mail's number beside its subject
   'stock-sync/resources.ts stock-pushes.eventId', // a stock event is its number (the events list's first column)
   'stock/reconciliation.ts stock-drifts.reconciliationId', // a reconciliation run is its number (the runs list)
 ]);

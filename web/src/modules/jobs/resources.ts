@@ -2,6 +2,7 @@ import { defineResource, TimeZoneInput } from '../../components/resource';
 import { UserInput } from '../users/inputs';
 import type { JobRecord, ScheduledJob } from './api';
 import { CronInput, EmailsInput, HandlerInput, MethodInput, ParamsInput } from './inputs';
+import { JobInput } from './JobInput';
 
 const text = (value: unknown) => (value && typeof value === 'object' ? JSON.stringify(value) : '');
 /** A linked task record (a retry and the failed record it retried), by its number. */
@@ -48,7 +49,7 @@ export const jobRecords = defineResource<JobRecord>({
   defaultSort: '-startedAt',
   columns: [
     { key: 'jobName', title: 'jobName', priority: 'key', filter: true, width: 200 },
-    { key: 'jobId', title: 'jobId', type: 'number', filter: true, width: 90 },
+    { key: 'jobId', title: 'jobId', type: 'number', filter: { input: JobInput }, width: 90 },
     { key: 'result', title: 'result', type: 'enum', enum: 'JobRecordResult', priority: 'key', filter: { multiple: true }, sorter: true },
     { key: 'trigger', title: 'trigger', type: 'enum', enum: 'JobTrigger', filter: { multiple: true } },
     { key: 'nominalAt', title: 'nominalAt', type: 'datetime', sorter: true },

@@ -3,6 +3,7 @@ import { formatTime } from '../../components/format/time';
 import type { MailHistoryItem, MailTask } from './api';
 import { MailAttempts } from './MailAttempts';
 import { TimedMailView } from './TimedMailView';
+import { MailTaskInput } from './MailTaskInput';
 
 const list = (value: unknown) => (Array.isArray(value) ? value.join(', ') : '');
 
@@ -40,7 +41,7 @@ export const mailHistory = defineResource<MailHistoryItem>({
   permission: 'mail-history',
   columns: [
     { key: 'fireTime', title: 'fireTime', type: 'datetime', filter: true, sorter: true, priority: 'key' },
-    { key: 'taskId', title: 'taskId', type: 'number', filter: true, width: 90 },
+    { key: 'taskId', title: 'taskId', type: 'number', filter: { input: MailTaskInput }, width: 90 },
     { key: 'subject', title: 'subject', ellipsis: true, width: 200 },
     { key: 'recipient', title: 'recipient', filter: true, sorter: true, priority: 'key' },
     { key: 'status', title: 'status', type: 'enum', enum: 'MailSendStatus', filter: { multiple: true }, sorter: true, priority: 'key' },
