@@ -29,9 +29,9 @@ async def test_warehouses_import_from_their_template_in_one_audited_transaction(
     codes = [unique("IMP").upper(), unique("IMP").upper()]
     by_header = {h.removesuffix(" *"): i for i, h in enumerate(header)}
     rows = []
-    for code, provider in zip(codes, ["GINEE_WMS", "JNE_FULFILLMENT"], strict=True):
+    for code, provider, name in zip(codes, ["GINEE_WMS", "JNE_FULFILLMENT"], ["Gudang", "Gudang JNE"], strict=True):
         row: list[object] = [None] * len(header)
-        row[by_header["Merchant email"]], row[by_header["Warehouse name"]] = merchant.email, "Gudang"
+        row[by_header["Merchant email"]], row[by_header["Warehouse name"]] = merchant.email, name
         row[by_header["Warehouse code"]] = code
         row[by_header["Provider"]] = provider
         rows.append(row)

@@ -20,6 +20,8 @@ function flows(overrides: Record<string, unknown> = {}) {
   };
 }
 
+const APPROVAL_SCREEN = { identifier: 'approval-detail', path: '/approval/:id', menuType: 'MENU', hidden: true, children: [] };
+
 function openPanel(reply: object, permissions: string[]) {
   const seen = fakeApi(({ url, method }) => {
     if (url.includes('merchant/7/plan/resync') && method === 'POST') return { body: envelope(flows({ expireAt: '2027-04-30T16:00:00Z' })) };
@@ -29,6 +31,7 @@ function openPanel(reply: object, permissions: string[]) {
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(['session', 'user'], { permissions, isSuper: false });
+  client.setQueryData(['session', 'menus'], [APPROVAL_SCREEN]); // a request links to its approval, a screen the user holds
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
