@@ -35,12 +35,12 @@ function flat(tree: Record<string, unknown>, prefix = ''): [string, string][] {
 function lowerCaseTitles(): string[] {
   const found: string[] = [];
   for (const [path, source] of Object.entries(screens)) {
-    const module = path.split('/')[2];
+    const module = path.split('/')[2] ?? '';
     for (const match of source.matchAll(/title=\{t\(([^,)]*)/g)) {
       // a key, a choice of keys ('a' : 'b'), or a family of keys (`detail.actions.${action}`)
-      const keys = [...match[1].matchAll(/'([\w.:]+)'|`([\w.:]+)\$\{/g)].map(([, key, family]) => ({ key: key ?? family, family: !key }));
+      const keys = [...(match[1] ?? '').matchAll(/'([\w.:]+)'|`([\w.:]+)\$\{/g)].map(([, key, family]) => ({ key: key ?? family ?? '', family: !key }));
       for (const { key, family } of keys) {
-        const [namespace, name] = key.includes(':') ? key.split(':') : [module, key];
+        const [namespace = module, name = key] = key.includes(':') ? key.split(':') : [module, key];
         for (const language of ['en', 'id', 'zh-CN']) {
           const tree = texts[`../modules/${namespace}/locales/${language}.json`];
           if (!tree) continue;

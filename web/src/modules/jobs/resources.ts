@@ -1,7 +1,9 @@
+import { createElement } from 'react';
 import { defineResource, TimeZoneInput } from '../../components/resource';
 import { UserInput } from '../users/inputs';
 import type { JobRecord, ScheduledJob } from './api';
 import { CronInput, EmailsInput, HandlerInput, MethodInput, ParamsInput } from './inputs';
+import { JobName, TaskName } from './names';
 
 const text = (value: unknown) => (value && typeof value === 'object' ? JSON.stringify(value) : '');
 /** A linked task record (a retry and the failed record it retried), by its number. */
@@ -16,9 +18,9 @@ export const scheduledJobs = defineResource<ScheduledJob>({
   actions: ['add', 'edit', 'delete', 'export'],
   defaultSort: 'name',
   columns: [
-    { key: 'name', title: 'name', priority: 'key', filter: true, sorter: true, width: 220, form: { required: true, max: 100 } },
+    { key: 'name', title: 'name', priority: 'key', filter: true, sorter: true, width: 220, format: (_, row) => createElement(TaskName, { row }), form: { required: true, max: 100 } },
     { key: 'handler', title: 'handler', sorter: true, form: { required: true, input: HandlerInput } },
-    { key: 'method', title: 'method', form: { required: true, input: MethodInput } },
+    { key: 'method', title: 'method', format: (_, row) => createElement(JobName, { row }), form: { required: true, input: MethodInput } },
     { key: 'cron', title: 'cron', priority: 'key', form: { required: true, max: 120, input: CronInput } },
     { key: 'timeZone', title: 'timeZone', form: { input: TimeZoneInput } },
     { key: 'params', title: 'params', format: text, ellipsis: true, width: 200, form: { input: ParamsInput } },
