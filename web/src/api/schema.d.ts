@@ -12656,6 +12656,8 @@ export interface components {
             id: number;
             /** Jobid */
             jobId: number;
+            /** Jobkey */
+            jobKey?: string | null;
             /** Jobname */
             jobName: string;
             /**

@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../../app/queryClient';
 import { envelope, fakeApi } from '../../test/fakeApi';
 import { serverEnums } from '../../test/serverEnums';
-import { JobName, TaskName } from './names';
+import { JobName, RecordName, TaskName } from './names';
 
 const BUILT_IN = { name: 'Ticket flow reconciliation', handler: 'ticketFlows', method: 'reconcile', builtin: true };
 const OWN = { name: 'Nightly ping', handler: 'console', method: 'ping', builtin: false };
@@ -17,6 +17,8 @@ function show(language: string) {
       <TaskName row={OWN} />
       <p><JobName row={OWN} /></p>
       <p><JobName row={{ handler: 'http', method: 'probe' }} /></p>
+      <p><RecordName row={{ jobName: 'Plan expiry sweep', jobKey: 'plans.expireSweep' }} /></p>
+      <RecordName row={{ jobName: 'Nightly ping run', jobKey: null }} />
     </QueryClientProvider>,
   );
 }
@@ -27,7 +29,9 @@ describe('jobs and tasks by name', () => {
     expect(await screen.findByText('工单流程对账')).toBeTruthy();
     expect(screen.getByText('控制台健康探测')).toBeTruthy();
     expect(screen.getByText('HTTP 探测')).toBeTruthy();
-    expect(screen.queryByText(/console\.ping|http\.probe|Ticket flow reconciliation/)).toBeNull();
+    expect(screen.getByText('套餐到期清理')).toBeTruthy(); // a run of a built-in task
+    expect(screen.getByText('Nightly ping run')).toBeTruthy();
+    expect(screen.queryByText(/console\.ping|http\.probe|Ticket flow reconciliation|Plan expiry sweep/)).toBeNull();
   });
 
   it('keep the name the operators gave their own task', async () => {

@@ -1,5 +1,5 @@
 import { enumLabel, useEnumOptions } from '../../components/resource';
-import type { ScheduledJob } from './api';
+import type { JobRecord, ScheduledJob } from './api';
 
 type JobOf = Pick<ScheduledJob, 'handler' | 'method'>;
 type TaskOf = JobOf & Pick<ScheduledJob, 'name' | 'builtin'>;
@@ -23,4 +23,10 @@ export function JobName({ row }: { row: JobOf }) {
 export function TaskName({ row }: { row: TaskOf }) {
   const name = useJobNames().task(row);
   return <span title={name === row.name ? undefined : row.name}>{name}</span>;
+}
+
+/** A run's task: a built-in task's run (`jobKey`, while the task keeps its name) by its job in the reader's language. */
+export function RecordName({ row }: { row: Pick<JobRecord, 'jobName' | 'jobKey'> }) {
+  const jobs = useEnumOptions('JobKey');
+  return <span title={row.jobKey ? row.jobName : undefined}>{row.jobKey ? enumLabel(jobs, row.jobKey) : row.jobName}</span>;
 }

@@ -3,7 +3,7 @@ import { defineResource, TimeZoneInput } from '../../components/resource';
 import { UserInput } from '../users/inputs';
 import type { JobRecord, ScheduledJob } from './api';
 import { CronInput, EmailsInput, HandlerInput, MethodInput, ParamsInput } from './inputs';
-import { JobName, TaskName } from './names';
+import { JobName, RecordName, TaskName } from './names';
 
 const text = (value: unknown) => (value && typeof value === 'object' ? JSON.stringify(value) : '');
 /** A linked task record (a retry and the failed record it retried), by its number. */
@@ -49,7 +49,7 @@ export const jobRecords = defineResource<JobRecord>({
   actions: ['export'],
   defaultSort: '-startedAt',
   columns: [
-    { key: 'jobName', title: 'jobName', priority: 'key', filter: true, width: 200 },
+    { key: 'jobName', title: 'jobName', priority: 'key', filter: true, width: 200, format: (_, row) => createElement(RecordName, { row }) },
     { key: 'jobId', title: 'jobId', type: 'number', filter: true, width: 90 },
     { key: 'result', title: 'result', type: 'enum', enum: 'JobRecordResult', priority: 'key', filter: { multiple: true }, sorter: true },
     { key: 'trigger', title: 'trigger', type: 'enum', enum: 'JobTrigger', filter: { multiple: true } },
