@@ -21,7 +21,8 @@ describe('scheduled tasks (SPEC §2 /system/task/schedule and /system/task/log)'
     await page.getByRole('button', { name: 'Add' }).click();
     await dialog().getByLabel('Job name').fill(NAME);
     await pick(page, dialog().getByRole('combobox', { name: 'Handler' }), 'console');
-    await pick(page, dialog().getByRole('combobox', { name: 'Method' }), 'ping');
+    // each method named by its job in the reader's language, its code beside it
+    await pick(page, dialog().getByRole('combobox', { name: 'Method' }), 'Console health ping (ping)');
     await dialog().getByLabel('Cron expression').fill('0 5 * * 1-5');
     // the cron in words, in the reader's language
     await dialog().getByTestId('cron-words').getByText('At 05:00, Monday through Friday').waitFor();
@@ -32,6 +33,7 @@ describe('scheduled tasks (SPEC §2 /system/task/schedule and /system/task/log)'
 
     const row = page.getByTestId('jobs-table').getByRole('row', { name: new RegExp(NAME) });
     await row.waitFor();
+    expect(await row.innerText()).toContain('Console health ping'); // the job, by its name, never console.ping
     await rowAction(page, row, 'Schedule');
     const times = page.getByTestId('next-times').locator('li');
     await expect.poll(() => times.count()).toBe(5);
