@@ -20,7 +20,7 @@ export const scheduledJobs = defineResource<ScheduledJob>({
   columns: [
     { key: 'name', title: 'name', priority: 'key', filter: true, sorter: true, width: 220, format: (_, row) => createElement(TaskName, { row }), form: { required: true, max: 100 } },
     { key: 'handler', title: 'handler', sorter: true, form: { required: true, input: HandlerInput } },
-    { key: 'method', title: 'method', format: (_, row) => createElement(JobName, { row }), form: { required: true, input: MethodInput } },
+    { key: 'method', title: 'method', format: (_, row) => createElement(JobName, { row }), ellipsis: true, width: 180, form: { required: true, input: MethodInput } },
     { key: 'cron', title: 'cron', priority: 'key', form: { required: true, max: 120, input: CronInput } },
     { key: 'timeZone', title: 'timeZone', form: { input: TimeZoneInput } },
     { key: 'params', title: 'params', format: text, ellipsis: true, width: 200, form: { input: ParamsInput } },
