@@ -165,6 +165,7 @@ class RecordPublic(CamelModel):
     error: str | None
     retry_of: int | None = None  # the failed record this run retried
     retried_by: int | None = None  # the record of this failed record's retry
+    job_key: str | None = None  # a built-in task's run: its job (JobKey), named in the reader's language
 
 
 class RecordFilters(SearchParams):

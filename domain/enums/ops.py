@@ -55,6 +55,21 @@ class JobAlarm(StrEnum):
     FAILING = "FAILING"
 
 
+class JobKey(StrEnum):
+    """The jobs of the console's catalogue (domain/rules/jobs.py JOBS), as `handler.method`: a task's job, shown
+    by its label in the reader's language (a built-in task is named by its job's English label)."""
+
+    TICKET_FLOWS_RECONCILE = "ticketFlows.reconcile"
+    NOTICES_RECONCILE = "notices.reconcile"
+    SCHEDULES_RECONCILE = "schedules.reconcile"
+    OPERATION_LOG_PURGE = "operationLog.purge"
+    TASK_RECORDS_PURGE = "taskRecords.purge"
+    PLANS_EXPIRE_SWEEP = "plans.expireSweep"
+    DEPLOY_REVIEWS_EXPIRE_SWEEP = "deployReviews.expireSweep"
+    CONSOLE_PING = "console.ping"
+    HTTP_PROBE = "http.probe"
+
+
 class AppKind(StrEnum):
     """What kind of console process sends heartbeats (docs/operations-tools.md)."""
 

@@ -91,6 +91,8 @@ class JobRecord(Base):
     error: Mapped[str | None] = mapped_column(Text)
     retry_of: Mapped[int | None] = mapped_column(ForeignKey("job_records.id", ondelete="SET NULL"))
     retried_by: Mapped[int | None] = query_expression()  # the record of its retry (api/routers/job_records.py)
+    # `handler.method` of a built-in task's run under that task's own name: the web names it in the reader's language
+    job_key: Mapped[str | None] = query_expression()
 
 
 class JobAlarmMail(Base):

@@ -55,3 +55,28 @@ async def test_a_failed_record_is_retried_once_with_its_parameters_and_linked(cl
         assert "Succeeded" in succeeded.json()["message"]
     finally:
         server.close()
+
+
+async def test_a_run_of_a_built_in_task_names_its_job_and_a_plain_task_keeps_its_name(client, login_as, flows):
+    """A built-in task is named by its job's English label; its runs carry the job (`jobKey`) so the web names them
+    in the reader's language. A plain task's runs keep the name its operators gave it."""
+    from datetime import UTC, datetime
+
+    from sqlalchemy import select
+
+    from domain.db import transaction
+    from domain.models.jobs import JobRecord, ScheduledJob
+
+    headers = await login_as(*EVERYTHING)
+    plain = (await client.post("/cms/job/add", json=form(), headers=headers)).json()["data"]
+    now = datetime.now(UTC)
+    async with transaction() as db:
+        builtin = (await db.execute(select(ScheduledJob.id, ScheduledJob.name).where(
+            ScheduledJob.builtin, ScheduledJob.handler == "plans"))).one()
+        for job_id, name in ((builtin.id, builtin.name), (plain["id"], plain["name"])):
+            db.add(JobRecord(job_id=job_id, job_name=name, workflow_id=f"record-name-{job_id}-{now.timestamp()}",
+                             run_id="r", trigger="SCHEDULE", params={}, nominal_at=now, started_at=now))
+    for job_id, key in ((builtin.id, "plans.expireSweep"), (plain["id"], None)):
+        [row] = (await client.post("/cms/job-record/search", json={"jobId": job_id}, headers=headers)
+                 ).json()["data"]["items"][:1]
+        assert row["jobKey"] == key, row

@@ -12704,6 +12704,8 @@ export interface components {
             id: number;
             /** Jobid */
             jobId: number;
+            /** Jobkey */
+            jobKey?: string | null;
             /** Jobname */
             jobName: string;
             /**

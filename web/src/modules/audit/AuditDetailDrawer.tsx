@@ -1,6 +1,7 @@
 import { Descriptions, Drawer, Flex, Spin, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { formatTime } from '../../components/format/time';
+import { enumLabel, useEnumOptions } from '../../components/resource';
 import { useTranslate } from '../../i18n';
 import { auditApi } from './api';
 import { ChangesView } from './ChangesView';
@@ -18,6 +19,7 @@ function Body({ text }: { text: string | null | undefined }) {
 /** One logged call: who, what, where from, the (masked) request and response, and the fields it changed. */
 export function AuditDetailDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const t = useTranslate(['audit']);
+  const sources = useEnumOptions('SourceSystem'); // the application of a call: a source system, where it is one
   const { data } = useQuery({ queryKey: ['audit', 'detail', id], queryFn: ({ signal }) => auditApi.detail(id, signal) });
   return (
     <Drawer open size={760} title={t('detail.title')} onClose={onClose} data-testid="audit-detail">
@@ -30,7 +32,7 @@ export function AuditDetailDrawer({ id, onClose }: { id: number; onClose: () => 
               <Descriptions.Item label={t('operator')}>
                 {data.operatorName} {data.operatorId !== null && <Typography.Text type="secondary">#{data.operatorId}</Typography.Text>}
               </Descriptions.Item>
-              <Descriptions.Item label={t('application')}>{data.application}</Descriptions.Item>
+              <Descriptions.Item label={t('application')}>{enumLabel(sources, data.application)}</Descriptions.Item>
               <Descriptions.Item label={t('url')}>
                 <Tag>{data.method}</Tag>
                 {data.url}

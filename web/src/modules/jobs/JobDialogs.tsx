@@ -9,6 +9,7 @@ import { useTranslate } from '../../i18n';
 import { jobsApi, type JobHandler, type ScheduledJob } from './api';
 import { describeCron } from './cron';
 import { ParamFields, useHandlers } from './inputs';
+import { useJobNames } from './names';
 
 export type Dialog = { kind: 'run' | 'pause' | 'resume' | 'backfill' | 'schedule'; job: ScheduledJob };
 
@@ -24,6 +25,7 @@ export function JobDialog({ dialog, onClose, done }: { dialog: Dialog; onClose: 
  * is shown under the parameters, as the task form shows it. */
 function RunDialog({ job, onClose }: { job: ScheduledJob; onClose: () => void }) {
   const t = useTranslate(['jobs', 'resource']);
+  const names = useJobNames();
   const [form] = Form.useForm<{ params: Record<string, unknown> }>();
   const schema = useHandlers().find((h) => h.handler === job.handler && h.method === job.method);
   const run = useMutation({
@@ -33,7 +35,7 @@ function RunDialog({ job, onClose }: { job: ScheduledJob; onClose: () => void })
     onError: (error) => showFieldErrors(form, error, ['params']),
   });
   return (
-    <Modal open title={t('runTitle', { name: job.name })} okText={t('run')} cancelText={t('common.cancel')} onOk={() => form.submit()} onCancel={onClose} confirmLoading={run.isPending} destroyOnHidden>
+    <Modal open title={t('runTitle', { name: names.task(job) })} okText={t('run')} cancelText={t('common.cancel')} onOk={() => form.submit()} onCancel={onClose} confirmLoading={run.isPending} destroyOnHidden>
       <Typography.Paragraph type="secondary">{t('runHint')}</Typography.Paragraph>
       <Form form={form} layout="vertical" name="job-run" initialValues={{ params: {} }} onFinish={(values) => run.mutate(values)}>
         <Form.Item name="params" label={t('params')}>
@@ -51,6 +53,7 @@ function RunParams({ job, value, onChange, t }: { job: JobHandler | undefined; v
 
 function ReasonDialog({ job, pause, onClose, done }: { job: ScheduledJob; pause: boolean; onClose: () => void; done: () => void }) {
   const t = useTranslate(['jobs', 'resource']);
+  const names = useJobNames();
   const [form] = Form.useForm();
   const act = useMutation({
     mutationFn: ({ reason }: { reason: string }) => (pause ? jobsApi.pause(job.id, reason) : jobsApi.resume(job.id, reason)),
@@ -58,7 +61,7 @@ function ReasonDialog({ job, pause, onClose, done }: { job: ScheduledJob; pause:
     onError: (error) => showFieldErrors(form, error, ['reason']),
   });
   return (
-    <Modal open title={t(pause ? 'pauseTitle' : 'resumeTitle', { name: job.name })} okText={t(pause ? 'pause' : 'resume')} cancelText={t('common.cancel')} onOk={() => form.submit()} onCancel={onClose} confirmLoading={act.isPending} destroyOnHidden>
+    <Modal open title={t(pause ? 'pauseTitle' : 'resumeTitle', { name: names.task(job) })} okText={t(pause ? 'pause' : 'resume')} cancelText={t('common.cancel')} onOk={() => form.submit()} onCancel={onClose} confirmLoading={act.isPending} destroyOnHidden>
       <Form form={form} layout="vertical" name="job-reason" onFinish={(values: { reason: string }) => act.mutate(values)}>
         <Form.Item name="reason" label={t('reason')} rules={[{ required: true, whitespace: true, message: t('reasonRequired') }, { max: 150 }]}>
           <Input.TextArea rows={2} maxLength={150} />
@@ -70,6 +73,7 @@ function ReasonDialog({ job, pause, onClose, done }: { job: ScheduledJob; pause:
 
 function BackfillDialog({ job, onClose }: { job: ScheduledJob; onClose: () => void }) {
   const t = useTranslate(['jobs', 'resource']);
+  const names = useJobNames();
   const [form] = Form.useForm();
   const act = useMutation({
     mutationFn: ({ window }: { window: [Dayjs, Dayjs] }) => jobsApi.backfill(job.id, window[0].toISOString(), window[1].toISOString()),
@@ -77,7 +81,7 @@ function BackfillDialog({ job, onClose }: { job: ScheduledJob; onClose: () => vo
     onError: (error) => showFieldErrors(form, error, ['window']),
   });
   return (
-    <Modal open title={t('backfillTitle', { name: job.name })} okText={t('backfill')} cancelText={t('common.cancel')} onOk={() => form.submit()} onCancel={onClose} confirmLoading={act.isPending} destroyOnHidden>
+    <Modal open title={t('backfillTitle', { name: names.task(job) })} okText={t('backfill')} cancelText={t('common.cancel')} onOk={() => form.submit()} onCancel={onClose} confirmLoading={act.isPending} destroyOnHidden>
       <Typography.Paragraph type="secondary">{t('backfillHint')}</Typography.Paragraph>
       <Form form={form} layout="vertical" name="job-backfill" onFinish={(values: { window: [Dayjs, Dayjs] }) => act.mutate(values)}>
         <Form.Item name="window" label={t('window')} rules={[{ required: true, message: t('windowRequired') }]}>
@@ -91,10 +95,11 @@ function BackfillDialog({ job, onClose }: { job: ScheduledJob; onClose: () => vo
 /** What Temporal says of the schedule: paused or not, its note, the next 5 fire times, the last runs. */
 function ScheduleDrawer({ job, onClose }: { job: ScheduledJob; onClose: () => void }) {
   const t = useTranslate(['jobs', 'resource']);
+  const names = useJobNames();
   const { i18n } = useTranslation();
   const { data } = useQuery({ queryKey: ['job', job.id, 'schedule'], queryFn: () => jobsApi.schedule(job.id) });
   return (
-    <Drawer open title={t('scheduleTitle', { name: job.name })} onClose={onClose} width={520} destroyOnHidden>
+    <Drawer open title={t('scheduleTitle', { name: names.task(job) })} onClose={onClose} width={520} destroyOnHidden>
       <Descriptions column={1} size="small" bordered>
         <Descriptions.Item label={t('cron')}>{job.cron} ({job.timeZone})<br />{describeCron(job.cron, i18n.language)}</Descriptions.Item>
         <Descriptions.Item label={t('status')}>{data ? t(data.paused ? 'schedulePaused' : 'scheduleActive') : '…'}</Descriptions.Item>

@@ -5,6 +5,7 @@ import type { InputProps } from '../../components/resource';
 import { useTranslate } from '../../i18n';
 import { jobsApi, type JobHandler } from './api';
 import { describeCron } from './cron';
+import { useJobNames } from './names';
 
 export function useHandlers(): JobHandler[] {
   return useQuery({ queryKey: ['job', 'handlers'], queryFn: jobsApi.handlers, staleTime: 300_000 }).data ?? [];
@@ -23,8 +24,11 @@ export function HandlerInput({ id, value, onChange }: InputProps) {
 /** The method: one of the chosen handler's. */
 export function MethodInput({ id, value, onChange }: InputProps) {
   const handler = Form.useWatch('handler') as string | undefined;
-  const methods = useHandlers().filter((h) => h.handler === handler).map((h) => h.method);
-  return <Select id={id} value={value as string | undefined} showSearch options={methods.map((m) => ({ value: m, label: m }))} onChange={onChange} />;
+  const names = useJobNames();
+  const methods = useHandlers().filter((h) => h.handler === handler);
+  // each method named by its job in the reader's language, its code beside it (what the handler column shows)
+  const options = methods.map((h) => ({ value: h.method, label: `${names.job(h)} (${h.method})` }));
+  return <Select id={id} value={value as string | undefined} showSearch optionFilterProp="label" options={options} onChange={onChange} />;
 }
 
 type Params = Record<string, unknown>;

@@ -1,8 +1,10 @@
+import { createElement } from 'react';
 import { defineResource, TimeZoneInput } from '../../components/resource';
 import { UserInput } from '../users/inputs';
 import type { JobRecord, ScheduledJob } from './api';
 import { CronInput, EmailsInput, HandlerInput, MethodInput, ParamsInput } from './inputs';
 import { JobInput } from './JobInput';
+import { JobName, RecordName, TaskName } from './names';
 
 const text = (value: unknown) => (value && typeof value === 'object' ? JSON.stringify(value) : '');
 /** A linked task record (a retry and the failed record it retried), by its number. */
@@ -17,9 +19,9 @@ export const scheduledJobs = defineResource<ScheduledJob>({
   actions: ['add', 'edit', 'delete', 'export'],
   defaultSort: 'name',
   columns: [
-    { key: 'name', title: 'name', priority: 'key', filter: true, sorter: true, width: 220, form: { required: true, max: 100 } },
+    { key: 'name', title: 'name', priority: 'key', filter: true, sorter: true, width: 220, format: (_, row) => createElement(TaskName, { row }), form: { required: true, max: 100 } },
     { key: 'handler', title: 'handler', sorter: true, form: { required: true, input: HandlerInput } },
-    { key: 'method', title: 'method', form: { required: true, input: MethodInput } },
+    { key: 'method', title: 'method', format: (_, row) => createElement(JobName, { row }), ellipsis: true, width: 180, form: { required: true, input: MethodInput } },
     { key: 'cron', title: 'cron', priority: 'key', form: { required: true, max: 120, input: CronInput } },
     { key: 'timeZone', title: 'timeZone', form: { input: TimeZoneInput } },
     { key: 'params', title: 'params', format: text, ellipsis: true, width: 200, form: { input: ParamsInput } },
@@ -48,7 +50,7 @@ export const jobRecords = defineResource<JobRecord>({
   actions: ['export'],
   defaultSort: '-startedAt',
   columns: [
-    { key: 'jobName', title: 'jobName', priority: 'key', filter: true, width: 200 },
+    { key: 'jobName', title: 'jobName', priority: 'key', filter: true, width: 200, format: (_, row) => createElement(RecordName, { row }) },
     { key: 'jobId', title: 'jobId', type: 'number', filter: { input: JobInput }, width: 90 },
     { key: 'result', title: 'result', type: 'enum', enum: 'JobRecordResult', priority: 'key', filter: { multiple: true }, sorter: true },
     { key: 'trigger', title: 'trigger', type: 'enum', enum: 'JobTrigger', filter: { multiple: true } },

@@ -71,7 +71,7 @@ describe('the create order dialog', { timeout: 120_000 }, () => {
     // the stores searched are the warehouse merchant's of the channel picked
     await waitFor(() => expect(seen.some((r) => r.url.includes('shop/options') && r.url.includes('q=kopi')
       && r.url.includes('merchantId=41') && r.url.includes('channel=SHOPEE_ID'))).toBe(true));
-    fireEvent.click((await screen.findAllByText('Toko Kopi · SHOPEE_ID')).at(-1)!);
+    fireEvent.click((await screen.findAllByText('Toko Kopi · Shopee Indonesia')).at(-1)!);
     fireEvent.change(screen.getByRole('textbox', { name: 'Channel order number' }), { target: { value: 'INV 1' } });
     fireEvent.click(screen.getByRole('button', { name: 'New order' }));
     expect(await screen.findByText('Letters, digits and - _ . / only, starting with a letter or digit, at most 64 characters')).toBeTruthy();

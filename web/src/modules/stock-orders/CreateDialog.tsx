@@ -9,7 +9,7 @@ import { referenceQuery } from '../../api/referenceQuery';
 import { useIdempotencyKey } from '../../api/idempotency';
 import { useTranslate } from '../../i18n';
 import { toast } from '../../components/feedback';
-import { useEnumOptions } from '../../components/resource';
+import { enumLabel, useEnumOptions } from '../../components/resource';
 import { showFieldErrors } from '../../components/resource/fieldErrors';
 import { requiredOf } from '../../components/resource/formRules';
 import { ReferenceSearch } from '../../components/ReferenceSelect';
@@ -120,7 +120,7 @@ export function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone:
                 <ReferenceSearch<Shop>
                   api="/cms/shop/options"
                   params={{ merchantId: warehouse?.merchantId, channel }}
-                  name={(shop) => `${shop.name} · ${shop.channel}`}
+                  name={(shop) => `${shop.name} · ${enumLabel(channels, shop.channel)}`}
                   onPick={(shop) => shop && form.setFieldValue('channel', shop.channel)}
                   label={t('shopId')}
                   disabled={!warehouse}

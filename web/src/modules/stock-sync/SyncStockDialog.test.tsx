@@ -44,7 +44,7 @@ function openDialog(sync: (request: SeenRequest) => { status?: number; body: unk
 async function fill() {
   await pick('Merchant', 'toko@lima.test'); // the merchant is picked by its email
   fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Store' }));
-  fireEvent.click(await screen.findByText('Toko Lima (LAZADA_ID)'));
+  fireEvent.click(await screen.findByText('Toko Lima (Lazada)'));
   // the store's country and channel are filled in from the store picked
   await screen.findByText('Lazada');
   fireEvent.click(screen.getByRole('button', { name: 'Sync' }));

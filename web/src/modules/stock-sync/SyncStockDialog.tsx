@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Form, Modal, Select } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { showFieldErrors } from '../../components/resource/fieldErrors';
-import { resourceApi, useEnumOptions } from '../../components/resource';
+import { enumLabel, resourceApi, useEnumOptions } from '../../components/resource';
 import { useTranslate } from '../../i18n';
 import { stockSyncApi, type EventFlow } from './api';
 import { FlowLink } from './FlowLink';
@@ -62,7 +62,7 @@ export function SyncStockDialog({ onClose, done }: { onClose: () => void; done: 
           </Form.Item>
           <Form.Item name="shopId" label={t('shopId')} rules={required('shopId')} extra={t('syncStoreHint')}>
             <Select showSearch optionFilterProp="label" onChange={pickStore}
-              options={stores.map((row) => ({ value: row.shopId, label: `${row.shopName ?? row.shopId} (${row.channel ?? ''})` }))} />
+              options={stores.map((row) => ({ value: row.shopId, label: `${row.shopName ?? row.shopId} (${enumLabel(channels, row.channel)})` }))} />
           </Form.Item>
           <Form.Item name="country" label={t('country')} rules={required('country')}>
             <Select options={countries} />

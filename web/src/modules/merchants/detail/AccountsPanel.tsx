@@ -24,6 +24,7 @@ export function AccountsPanel({ merchantId, onChanged }: { merchantId: number; o
   const types = useEnumOptions('AccountType');
   const statuses = useEnumOptions('AccountStatus');
   const userTypes = useEnumOptions('AccountUserType');
+  const systems = useEnumOptions('AccountSystem');
   const done = (next: Account[]) => {
     queryClient.setQueryData(key, next);
     toast.success(t('resource.saved'));
@@ -35,9 +36,9 @@ export function AccountsPanel({ merchantId, onChanged }: { merchantId: number; o
   // an account's status change (disable, blacklist, expire, enable) asks first, naming the account and both states
   const askStatus = (row: Account, status: string) =>
     void askConfirm({
-      question: t('statusConfirm', { system: row.system, email: row.email, status: enumLabel(statuses, status) }),
+      question: t('statusConfirm', { system: enumLabel(systems, row.system), email: row.email, status: enumLabel(statuses, status) }),
       facts: [
-        { label: t('system'), value: row.system },
+        { label: t('system'), value: enumLabel(systems, row.system) },
         { label: t('email'), value: row.email },
         { label: t('status'), value: `${enumLabel(statuses, row.status)} → ${enumLabel(statuses, status)}` },
       ],
@@ -56,7 +57,7 @@ export function AccountsPanel({ merchantId, onChanged }: { merchantId: number; o
       pagination={false}
       scroll={{ x: 'max-content' }}
       columns={[
-        { key: 'system', title: t('system'), dataIndex: 'system', render: (value: string) => <Tag>{value}</Tag> },
+        { key: 'system', title: t('system'), dataIndex: 'system', render: (value: string) => <Tag>{enumLabel(systems, value)}</Tag> },
         { key: 'email', title: t('email'), dataIndex: 'email' },
         { key: 'userType', title: t('userType'), dataIndex: 'userType', render: (value) => enumLabel(userTypes, value) },
         {

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { loadNamespaces } from '../../../i18n';
 import { envelope, fakeApi } from '../../../test/fakeApi';
+import { serverEnums } from '../../../test/serverEnums';
 import MerchantDetailPage from './MerchantDetailPage';
 
 beforeAll(() => loadNamespaces(['merchants', 'resource', 'subscriptions', 'plans']));
@@ -28,6 +29,7 @@ function openDetail(permissions: string[]) {
   const seen = fakeApi(({ url, method }) => {
     const path = new URL(url, 'http://console').pathname;
     if (path.endsWith('/merchant/detail/5')) return { body: envelope(MERCHANT) };
+    if (path.endsWith('/common/enums')) return { body: envelope(serverEnums()) };
     if (path.endsWith('/merchant/5/accounts') || path.endsWith('/merchant/account/activate-wms')) return { body: envelope(ACCOUNTS) };
     if (method === 'POST' && path.endsWith('/search')) return { body: envelope({ items: [], total: 0, page: 1, pageSize: 500 }) };
     return { body: envelope([]) };
@@ -48,6 +50,10 @@ describe('the merchant detail', () => {
     const summary = await screen.findByTestId('merchant-summary');
     expect(within(summary).getByText(/Sellers ID · https:\/\/chat\.whatsapp\.com\/AbCdEfGhIjKlMnOpQrStUv/)).toBeTruthy();
     expect(within(summary).getByText('ERP-100005')).toBeTruthy();
+    // enumerations read as the server's labels, never as codes (registration source SYS_ERP, country ID)
+    await within(summary).findByText('ERP');
+    expect(within(summary).getByText('Indonesia')).toBeTruthy();
+    expect(within(summary).queryByText('SYS_ERP')).toBeNull();
     const accounts = await screen.findByTestId('merchant-accounts');
     await within(accounts).findAllByText('seller@shop.test');
     expect(within(accounts).queryAllByRole('combobox')).toHaveLength(0);

@@ -14,6 +14,7 @@ export function PaymentsPanel({ merchantId }: { merchantId: number }) {
     queryFn: ({ signal }) => merchantApi.payments(merchantId, signal),
   });
   const statuses = useEnumOptions('PaymentStatus');
+  const plans = useEnumOptions('PlanName');
   return (
     <Table<Payment>
       rowKey="id"
@@ -24,7 +25,7 @@ export function PaymentsPanel({ merchantId }: { merchantId: number }) {
       pagination={false}
       columns={[
         { key: 'createdAt', title: t('expenses:createdAt'), dataIndex: 'createdAt', render: (value) => formatTime(value) },
-        { key: 'planName', title: t('planName'), dataIndex: 'planName' },
+        { key: 'planName', title: t('planName'), dataIndex: 'planName', render: (value) => enumLabel(plans, value) },
         { key: 'amount', title: t('expenses:amount'), render: (_, row) => formatMoney(row.amount, row.currency) },
         { key: 'status', title: t('expenses:status'), dataIndex: 'status', render: (value) => enumLabel(statuses, value) },
         { key: 'paymentSerial', title: t('expenses:paymentSerial'), dataIndex: 'paymentSerial' },

@@ -18,6 +18,7 @@ export function ShopsPanel({ merchantId, onChanged }: { merchantId: number; onCh
   });
   const channels = useEnumOptions('Channel');
   const states = useEnumOptions('ShopConnectionStatus');
+  const countries = useEnumOptions('Country');
   const change = useMutation({
     mutationFn: (shop: Shop) => (shop.bound ? merchantApi.unbind(shop.id) : merchantApi.bind(shop.id)),
     onSuccess: () => {
@@ -38,7 +39,7 @@ export function ShopsPanel({ merchantId, onChanged }: { merchantId: number; onCh
       columns={[
         { key: 'name', title: t('shops:name'), dataIndex: 'name' },
         { key: 'channel', title: t('shops:channel'), dataIndex: 'channel', render: (value) => enumLabel(channels, value) },
-        { key: 'country', title: t('country'), dataIndex: 'country' },
+        { key: 'country', title: t('country'), dataIndex: 'country', render: (value) => enumLabel(countries, value) },
         { key: 'externalShopId', title: t('shops:externalShopId'), dataIndex: 'externalShopId' },
         { key: 'connectionStatus', title: t('shops:connectionStatus'), dataIndex: 'connectionStatus', render: (value) => enumLabel(states, value) },
         { key: 'bound', title: t('shops:bound'), dataIndex: 'bound', render: (bound: boolean) => <Tag color={bound ? 'green' : 'default'}>{t(bound ? 'shops:boundYes' : 'shops:boundNo')}</Tag> },
