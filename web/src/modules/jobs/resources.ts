@@ -28,7 +28,7 @@ export const scheduledJobs = defineResource<ScheduledJob>({
     { key: 'status', title: 'status', type: 'enum', enum: 'JobStatus', priority: 'key', filter: { multiple: true }, sorter: true },
     { key: 'alarm', title: 'alarm', type: 'enum', enum: 'JobAlarm', filter: { multiple: true } },
     { key: 'consecutiveFailures', title: 'consecutiveFailures', type: 'number' },
-    { key: 'ownerName', title: 'owner' },
+    { key: 'ownerName', title: 'owner', priority: 'key' }, // SPEC §5: every task names the person in charge
     { key: 'ownerId', title: 'owner', table: false, form: { input: UserInput } },
     { key: 'emails', title: 'emails', format: list, ellipsis: true, width: 200, form: { input: EmailsInput } },
     { key: 'pauseAfterFailures', title: 'pauseAfterFailures', type: 'number', form: { min: 0, max: 100 } },
