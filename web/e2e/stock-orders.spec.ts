@@ -135,6 +135,10 @@ describe('inbound and outbound orders (SPEC §3, §4)', () => {
     // the warehouse holds the order: the void is asked of it first, and its reply releases the lock
     await expect.poll(() => row(OUTBOUND).innerText()).toContain('Canceling');
     await rowAction(page, row(OUTBOUND), 'Warehouse cancelled');
+    // the warehouse's answer voids the order for good: asked first, naming the order
+    const answer = confirmDialog(page, 'The warehouse cancelled this order?');
+    expect(await answer.innerText()).toContain(OUTBOUND);
+    await answer.getByRole('button', { name: 'OK' }).click();
     await expect.poll(() => row(OUTBOUND).innerText()).toContain('Partly invalid');
     shown = await figures(OUTBOUND);
     // 6 received, 1 shipped: 5 on hand; the 3 still locked are released and available again

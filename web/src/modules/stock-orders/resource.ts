@@ -19,15 +19,15 @@ export type StockOrder = components['schemas']['StockOrderPublic'];
 const columns: Column<StockOrder>[] = [
   { key: 'orderNo', title: 'orderNo', priority: 'key', filter: true, copyable: true, sorter: true, width: 200 },
   { key: 'direction', title: 'direction', type: 'enum', enum: 'StockOrderDirection', priority: 'key', filter: true },
-  { key: 'orderType', title: 'orderType', type: 'enum', enum: 'StockOrderType', filter: { multiple: true } },
+  { key: 'orderType', title: 'orderType', type: 'enum', enum: 'StockOrderType', filter: { multiple: true }, priority: 'wide' },
   { key: 'status', title: 'status', type: 'enum', enum: 'WarehouseDocumentStatus', priority: 'key', filter: { multiple: true }, sorter: true },
-  { key: 'workingStatus', title: 'workingStatus', type: 'enum', enum: 'OutboundWorkingStatus' },
-  { key: 'pushStatus', title: 'pushStatus', type: 'enum', enum: 'WarehousePushStatus' },
-  { key: 'printStatus', title: 'printStatus', type: 'enum', enum: 'PrintStatus' },
+  { key: 'workingStatus', title: 'workingStatus', type: 'enum', enum: 'OutboundWorkingStatus', priority: 'key' },
+  { key: 'pushStatus', title: 'pushStatus', type: 'enum', enum: 'WarehousePushStatus', priority: 'key' },
+  { key: 'printStatus', title: 'printStatus', type: 'enum', enum: 'PrintStatus', priority: 'key' },
   { key: 'plannedQuantity', title: 'plannedQuantity', type: 'number', priority: 'key' },
   { key: 'actualQuantity', title: 'actualQuantity', type: 'number', priority: 'key' },
-  { key: 'logisticNo', title: 'logisticNo', copyable: true },
-  { key: 'deliveryMethod', title: 'deliveryMethod', type: 'enum', enum: 'ShippingMethod' },
+  { key: 'logisticNo', title: 'logisticNo', copyable: true, priority: 'wide' },
+  { key: 'deliveryMethod', title: 'deliveryMethod', type: 'enum', enum: 'ShippingMethod', priority: 'wide' },
   { key: 'merchantEmail', title: 'merchantEmail', priority: 'wide', width: 220, ellipsis: true },
   { key: 'merchantId', title: 'merchantId', filter: { input: MerchantInput }, hidden: true },
   { key: 'warehouseName', title: 'warehouseName', priority: 'wide' },
@@ -35,7 +35,7 @@ const columns: Column<StockOrder>[] = [
   { key: 'channelOrderNo', title: 'channelOrderNo', copyable: true, hidden: true },
   { key: 'channelOrderedAt', title: 'channelOrderedAt', type: 'datetime', hidden: true },
   { key: 'remark', title: 'remark', hidden: true },
-  { key: 'createdAt', title: 'common.createdAt', type: 'datetime', sorter: true },
+  { key: 'createdAt', title: 'common.createdAt', type: 'datetime', sorter: true, priority: 'wide' },
 ];
 
 /** The screen's own dialogs: a receipt or shipment asks for the quantities of each line. */

@@ -126,7 +126,7 @@ export const products = defineResource<WmsProduct>({
     { key: 'name', title: 'productName', priority: 'key', filter: true, sorter: true, width: 220, ellipsis: true, form: { required: true, max: 300 } },
     { key: 'variant', title: 'variant', form: { max: 200 } },
     ...(merchant as unknown as Column<WmsProduct>[]),
-    { key: 'category', title: 'category', type: 'enum', enum: 'ProductCategory', filter: { multiple: true }, form: { required: true } },
+    { key: 'category', title: 'category', type: 'enum', enum: 'ProductCategory', priority: 'key', filter: { multiple: true }, form: { required: true } },
     { key: 'weightG', title: 'weightG', type: 'number', sorter: true, form: { required: true, min: 1, max: 1_000_000 } },
     { key: 'lengthCm', title: 'lengthCm', type: 'number', form: { min: 0, max: 10_000 } },
     { key: 'widthCm', title: 'widthCm', type: 'number', form: { min: 0, max: 10_000 } },
