@@ -192,3 +192,16 @@ async def failed_request(client: Any, seller: Any, approver: Any, merchant_id: i
     failed = await call(client, approver, f"{request['id']}/approve", status=409)
     assert failed["code"] == "SUBSCRIPTION_APPLY_FAILED", failed
     return request, blocker, other["receiptNumber"]
+
+
+def field_error(reply: Any) -> tuple[str, str, str]:
+    """The one field a refusal names: its field, rule and translated message."""
+    [error] = reply["data"]["errors"]
+    return error["field"], error["rule"], error["message"]
+
+
+async def requests_of(merchant_id: int) -> int:
+    """How many subscription and gift requests a merchant has (a refusal adds none)."""
+    async with transaction() as db:
+        return await db.scalar(select(func.count()).select_from(SubscriptionRequest)
+                               .where(SubscriptionRequest.merchant_id == merchant_id)) or 0

@@ -3,7 +3,7 @@ and fifty concurrent submissions of one payment serial number: exactly one accep
 
 import asyncio
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from domain.db import transaction
 from domain.enums import AddonMode, PackageType
@@ -13,25 +13,16 @@ from tests.integration.subscription_support import (
     call,
     confirmed,
     dialog,
+    field_error,
     merchant,
     new_version,
     package,
     people,
+    requests_of,
     restated,
     submit,
 )
 from tests.integration.ticket_support import staff
-
-
-def field_error(reply):
-    [error] = reply["data"]["errors"]
-    return error["field"], error["rule"], error["message"]
-
-
-async def requests_of(merchant_id):
-    async with transaction() as db:
-        return await db.scalar(select(func.count()).select_from(SubscriptionRequest)
-                               .where(SubscriptionRequest.merchant_id == merchant_id))
 
 
 async def test_the_dialog_refuses_what_spec_5_refuses_naming_the_field(client, subscription_worker):

@@ -3,32 +3,20 @@ refused naming that request (the dialog never reports the other request as its o
 submit of one dialog still joins its request; a gift's confirmation shows one amount; a merchant's applied records
 are listed, paged, with package, period, amount, status and when each was applied."""
 
-from sqlalchemy import func, select
 
-from domain.db import transaction
-from domain.models.subscriptions import SubscriptionRequest
 from tests.integration.subscription_support import (
     call,
     confirmed,
     dialog,
+    field_error,
     merchant,
     package,
     people,
+    requests_of,
     restated,
     submit,
 )
 from tests.integration.ticket_support import staff
-
-
-def field_error(reply):
-    [error] = reply["data"]["errors"]
-    return error["field"], error["rule"], error["message"]
-
-
-async def requests_of(merchant_id):
-    async with transaction() as db:
-        return await db.scalar(select(func.count()).select_from(SubscriptionRequest)
-                               .where(SubscriptionRequest.merchant_id == merchant_id))
 
 
 async def test_a_receipt_held_by_a_live_request_is_refused_naming_that_request(client, subscription_worker):
