@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PUBLISHED_PERMISSIONS } from '../../api/permissions';
 import type { Permission } from './can';
 import { findOperation, permissionOf } from './operations';
-import type { Resource } from '../../components/resource/types';
+import { declaredResources } from '../../test/declaredResources';
 
 /**
  * Permission codes the web checks that no route publishes as its `x-permission`: a check inside an operation
@@ -16,18 +16,7 @@ const known = (code: string) => PUBLISHED_PERMISSIONS.has(code) || code in CHECK
 const codes = (permission: Permission | undefined): string[] =>
   permission === undefined ? [] : typeof permission === 'string' ? [permission] : [...permission];
 
-function isResource(value: unknown): value is Resource {
-  return typeof value === 'object' && value !== null && 'api' in value && 'columns' in value && 'actions' in value;
-}
-
-const modules = import.meta.glob<Record<string, unknown>>(['../../modules/**/*.{ts,tsx}', '!**/*.test.*', '!**/*.spec.*'], {
-  eager: true,
-});
-const resources = Object.entries(modules).flatMap(([file, exports]) =>
-  Object.entries(exports)
-    .filter((entry): entry is [string, Resource] => isResource(entry[1]))
-    .map(([name, resource]) => [`${file} ${name}`, resource] as const),
-);
+const resources = declaredResources;
 
 describe('permissions come from the schema (api/permissions.ts, generated from openapi.json)', () => {
   it('finds the resources', () => {

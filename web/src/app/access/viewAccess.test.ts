@@ -4,21 +4,10 @@ import { findOperation, permissionOf } from './operations';
 import { holds } from './can';
 import { opens, routedPaths } from './canOpen';
 import type { MenuNode } from './session';
-import type { Resource } from '../../components/resource/types';
 import { merchantPath } from '../../modules/merchants/resource';
+import { declaredResources } from '../../test/declaredResources';
 
-function isResource(value: unknown): value is Resource {
-  return typeof value === 'object' && value !== null && 'api' in value && 'columns' in value && 'actions' in value;
-}
-
-const modules = import.meta.glob<Record<string, unknown>>(['../../modules/**/*.{ts,tsx}', '!**/*.test.*', '!**/*.spec.*'], {
-  eager: true,
-});
-const resources = Object.entries(modules).flatMap(([file, exports]) =>
-  Object.entries(exports)
-    .filter((entry): entry is [string, Resource] => isResource(entry[1]))
-    .map(([name, resource]) => [`${file} ${name}`, resource] as const),
-);
+const resources = declaredResources;
 
 const menu = (identifier: string, path: string): MenuNode =>
   ({ identifier, path, menuType: 'MENU', hidden: true, children: [], titles: { en: identifier } }) as unknown as MenuNode;
