@@ -56,7 +56,10 @@ def with_range(metadata: list[Any], inner: list[Any], low: int, high: int) -> li
     ceiling += [cast(int, m.lt) - 1 for m in both if isinstance(m, Lt)]
     added: list[Ge | Le] = [] if floor and max(floor) >= low else [Ge(low)]
     added += [] if ceiling and min(ceiling) <= high else [Le(high)]
-    return [*added, *metadata]  # before any validator function, so they shape the JSON schema too
+    # a looser bound the field states itself would win over the column's (the last of a kind applies): drop it
+    replaced = tuple({Ge: (Ge, Gt), Le: (Le, Lt)}[type(m)] for m in added)
+    kept = [m for m in metadata if not any(isinstance(m, kinds) for kinds in replaced)]
+    return [*added, *kept]  # before any validator function, so they shape the JSON schema too
 
 
 BOUNDED: list[tuple[type, type[BaseModel]]] = []  # (model, schema) given ranges, for the walk that checks them

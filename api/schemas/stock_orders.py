@@ -143,7 +143,7 @@ class StockOrderProgress(CamelModel):
     `revision` is the order's revision the user saw: a repeat of the same request books nothing twice."""
 
     id: Int64
-    revision: Annotated[int, Field(ge=0, le=INT64_MAX)]
+    revision: Annotated[int, Field(ge=0)]
     quantities: Annotated[list[Annotated[int, Field(ge=0, le=rules.QUANTITY_MAX)]],
                           Field(min_length=1, max_length=rules.LINES_MAX)]
 
@@ -166,7 +166,7 @@ class MassResult(CamelModel):
     orders: list[StockOrderPublic]
 
 
-bound_integers(StockOrder, StockOrderProgress)
+bound_integers(StockOrder, StockOrderProgress, StockOrderReceipt)
 
 
 harden(StockOrderLineIn, StockOrderCreate)  # requests: names one line, numbers and times in range

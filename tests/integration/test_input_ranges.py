@@ -83,13 +83,14 @@ async def test_hand_written_routes_refuse_an_integer_beyond_its_column_too(clien
 def test_hand_written_schemas_of_integer_columns_declare_their_model():
     import api.routers  # noqa: F401
     from api.schemas.deployments import DeployBody, TaskBody, TaskModify
-    from api.schemas.stock_orders import StockOrderProgress
+    from api.schemas.stock_orders import StockOrderProgress, StockOrderReceipt
     from api.schemas.subscriptions import SubmitBody
     from api.schemas.tickets import AssignBody, TicketCreate, TicketEdit
 
     declared = {schema for _, schema in BOUNDED}
     hand_written = {TaskBody, TaskModify, DeployBody, TicketCreate, TicketEdit, AssignBody, SubmitBody,
-                    StockOrderProgress}
+                    StockOrderProgress, StockOrderReceipt}
     assert hand_written - declared == set()
     assert "less_than_equal" in errors_at(SubmitBody, "screenshotFileId", 2**31)
     assert "less_than_equal" in errors_at(StockOrderProgress, "revision", 2**31)
+    assert "less_than_equal" in errors_at(StockOrderReceipt, "revision", 2**31)
