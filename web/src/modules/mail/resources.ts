@@ -42,7 +42,7 @@ export const mailHistory = defineResource<MailHistoryItem>({
   columns: [
     { key: 'fireTime', title: 'fireTime', type: 'datetime', filter: true, sorter: true, priority: 'key' },
     { key: 'taskId', title: 'taskId', type: 'number', filter: { input: MailTaskInput }, width: 90 },
-    { key: 'subject', title: 'subject', ellipsis: true, width: 200 },
+    { key: 'subject', title: 'subject', ellipsis: true, width: 200, priority: 'key' },
     { key: 'recipient', title: 'recipient', filter: true, sorter: true, priority: 'key' },
     { key: 'status', title: 'status', type: 'enum', enum: 'MailSendStatus', filter: { multiple: true }, sorter: true, priority: 'key' },
     { key: 'smtpError', title: 'smtpError', ellipsis: true, width: 200 },
