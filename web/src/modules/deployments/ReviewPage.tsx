@@ -23,10 +23,12 @@ function Diff({ detail }: { detail: TaskDetail }) {
   if (last < 2) return null;
   const options = detail.revisions.map((r) => ({ value: r.revision, label: `${t('revision')} ${r.revision}` }));
   return (
-    <Card size="small" title={t('diffTitle', { from, to })} data-testid="review-diff" extra={<Space>
-      <Select size="small" aria-label={t('diffFrom')} value={from} options={options.filter((o) => o.value !== to)} onChange={(value: number) => setRange([value, to])} style={{ width: 130 }} />
-      <Select size="small" aria-label={t('diffTo')} value={to} options={options.filter((o) => o.value !== from)} onChange={(value: number) => setRange([from, value])} style={{ width: 130 }} />
-    </Space>}>
+    <Card size="small" title={t('diffTitle', { from, to })} data-testid="review-diff">
+      {/* in the body, where they wrap on a phone: a card's header does not */}
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Select size="small" aria-label={t('diffFrom')} value={from} options={options.filter((o) => o.value !== to)} onChange={(value: number) => setRange([value, to])} style={{ width: 130 }} />
+        <Select size="small" aria-label={t('diffTo')} value={to} options={options.filter((o) => o.value !== from)} onChange={(value: number) => setRange([from, value])} style={{ width: 130 }} />
+      </Space>
       <Table size="small" rowKey="field" pagination={false} dataSource={data ?? []} columns={[
         { title: t('field'), dataIndex: 'field', render: (f: string) => t(`fields.${f}` as never) },
         { title: t('before'), dataIndex: 'before', render: (v: unknown) => <del>{JSON.stringify(v)}</del> },
@@ -93,11 +95,11 @@ export default function ReviewPage() {
   const latestRun = data.runs[0];
   return (
     <Space direction="vertical" style={{ width: '100%' }} size={16}>
-      <Card title={<Space><Typography.Text strong data-testid="task-title">#{task.id} {task.name}</Typography.Text><TaskStatus status={task.status} /></Space>}
-        extra={<Space>
+      <Card title={<Space><Typography.Text strong data-testid="task-title">#{task.id} {task.name}</Typography.Text><TaskStatus status={task.status} /></Space>}>
+        <Space wrap style={{ marginBottom: 12 }}>
           {data.canEdit && <Button onClick={() => void navigate(`/review/modify/${task.id}`)}>{t('modify')}</Button>}
           {can('deploy#run') && <DeployButtons task={task} override={override} done={reload} />}
-        </Space>}>
+        </Space>
         <Descriptions size="small" column={2} items={[
           { key: 'p', label: t('project'), children: task.projectCode },
           { key: 'v', label: t('version'), children: task.version },
