@@ -59,12 +59,14 @@ async def seed() -> bool:
     the domain's seeding may not import. True when the demo data was created now."""
     from demo import stock as stock_demo
     from domain.db import transaction
+    from domain.seed import demo_erp_settings
     from domain.seed import seed as seed_domain
 
     created = await seed_domain()
     if created:
         async with transaction() as db:
             await stock_demo.create(db)
+            await demo_erp_settings.create(db)  # after the stock: a merchant's default warehouse is its own
     return created
 
 

@@ -9,7 +9,7 @@ from decimal import Decimal
 from enum import Enum
 from typing import Any
 
-from sqlalchemy import inspect
+from sqlalchemy import Column, inspect
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.context import transaction_id
@@ -30,8 +30,10 @@ def plain(value: Any) -> Any:
 
 
 def snapshot(row: Any) -> dict[str, Any]:
-    """The row's column values, secrets masked, ready for JSON."""
-    return snapshot_of({attr.key: getattr(row, attr.key) for attr in inspect(row).mapper.column_attrs})
+    """The row's column values, secrets masked, ready for JSON (a query expression a list fills in, such as the
+    merchant's email, is no column of the row)."""
+    return snapshot_of({attr.key: getattr(row, attr.key) for attr in inspect(row).mapper.column_attrs
+                        if isinstance(attr.columns[0], Column)})
 
 
 def snapshot_of(values: Mapping[str, Any]) -> dict[str, Any]:

@@ -14,6 +14,9 @@ from api.routers import (
     deploy_runs,
     deploy_tasks,
     deployments,
+    erp_settings,
+    erp_settings_history,
+    erp_templates,
     expenses,
     files,
     heartbeats,
@@ -73,4 +76,5 @@ ROUTERS = [
     stock_orders.router,
     warehouses.router, warehouses.area_router, warehouses.shelf_router, warehouses.product_router,
     shelf_merges.item_router, shelf_merges.router,
+    *erp_settings.ROUTERS, *erp_templates.ROUTERS, erp_settings_history.router,
 ]

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from api.deps import Principal
+from api.deps import Need, Principal, SessionDep
+from api.envelope import Reply, ok
 from api.resource import Actions, Resource
-from api.resource.scope import scoped
-from api.schemas.couriers import CourierCreate, CourierFilters, CourierPublic, CourierUpdate
+from api.resource.scope import declares, scoped
+from api.schemas.couriers import CourierCreate, CourierFilters, CourierOption, CourierPublic, CourierUpdate
 from domain.models.couriers import Courier
 
 
@@ -29,3 +31,13 @@ couriers = Resource(
 )
 
 router = couriers.router(prefix="/courier", tags=["couriers"])
+
+# the screens whose forms pick a courier (a merchant's default courier, a logistics template's)
+PICKERS = ("logistics-configuration", "shipping-setting")
+
+
+@router.get("/options", summary="The couriers the caller may see, for the pickers of other screens",
+            openapi_extra=declares(couriers.scope))
+async def options(db: SessionDep, user: Annotated[Principal, Need(*PICKERS)]) -> Reply[list[CourierOption]]:
+    rows = await db.scalars(couriers.scope(select(Courier).order_by(Courier.channel, Courier.name), user).limit(1000))
+    return ok([CourierOption.model_validate(row) for row in rows])

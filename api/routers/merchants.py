@@ -17,9 +17,9 @@ from sqlalchemy import and_, func, inspect, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
-from api.change_view import action_label, readable
 from api.deps import Need, Principal, SessionDep
 from api.envelope import Page, Reply, ok
+from api.history import history_page
 from api.merchant_scope import MERCHANT_SCOPE
 from api.resource import Actions, Resource
 from api.resource.query import picked_or_named
@@ -62,7 +62,7 @@ PICKERS = (LIST, SPECIFIC, "warehouse-list", "product-library", "outbound-inboun
            "events-warehouse-stock", "stock-push-history", "stock-settings", "ticket-new",
            "ticket-list", "ticket-user-list", "expenses-all", "expenses-specific", "shops-all", "shops-specific",
            "approvals", "account#subscribe", "account#gift", "subscription#approve", "subscription#retry",
-           "oms-shop")
+           "oms-shop", "basic-settings", "product-settings", "order-setting", "shipping-setting")
 
 
 def through_merchant(name: str, merchant_id: Any, country: Any = None) -> DataScope:
@@ -226,14 +226,7 @@ async def history(merchant_id: int, db: SessionDep, user: Annotated[Principal, N
         and_(EntityChange.entity == "MerchantAccount", EntityChange.entity_id.in_(account_ids)),
         and_(EntityChange.entity == "Shop", EntityChange.entity_id.in_(shop_ids)),
     )
-    total = await db.scalar(select(func.count()).select_from(EntityChange).where(mine)) or 0
-    rows = (await db.scalars(select(EntityChange).where(mine).order_by(EntityChange.at.desc(), EntityChange.id.desc())
-                             .offset((page - 1) * page_size).limit(page_size))).all()
-    items = [HistoryEntry(id=r.id, at=r.at, operator_name=r.operator_name, entity=r.entity, entity_id=r.entity_id,
-                          action=r.action, action_label=action_label(r.action), changes=r.changes,
-                          readable=readable(r.entity, r.changes, HISTORY_SCHEMAS.get(r.entity)),
-                          transaction_id=r.transaction_id) for r in rows]
-    return ok(Page(items=items, total=total, page=page, page_size=page_size))
+    return ok(await history_page(db, mine, page, page_size, HISTORY_SCHEMAS))
 
 
 @router.get("/merchant/options", tags=["merchants"], openapi_extra=SCOPE,

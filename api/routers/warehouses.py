@@ -56,7 +56,8 @@ BY_MERCHANT = Reference(field="merchant_id", shown="merchant_email", target=merc
 ORDERS, BINDINGS = "outbound-inbound-order-query", "store-warehouse-binding"
 # the stock screens filtering by warehouse, the move stock dialog and the shelf merges pick one too
 STOCK = ("stock-change-record", "search-warehouse-stock", "stock-reconciliation", "shelf-merges")
-PICKERS = (MENU, "location-management", "product-library", ORDERS, BINDINGS, "shelf-merge-detail", *STOCK)
+PICKERS = (MENU, "location-management", "product-library", ORDERS, BINDINGS, "shelf-merge-detail", *STOCK,
+           "basic-settings", "shipping-setting")
 # the forms naming a shelf: the location screens, move stock, an inbound order's receipt, shelf merges
 SHELF_PICKERS = ("location-management", "stock-change-record", ORDERS, "shelf-merges")
 

@@ -61,3 +61,10 @@ class CourierFilters(SearchParams):
     channel: Annotated[list[Channel] | None, In()] = None
     shipping_method: ShippingMethod | None = None
     status: CourierStatus | None = None
+
+
+class CourierOption(CamelModel):
+    id: int
+    name: str
+    channel: Channel
+    status: CourierStatus

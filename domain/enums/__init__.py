@@ -14,6 +14,7 @@ from domain.enums import (
     common,
     content,
     deploy,
+    erp_settings,
     mail,
     merchants,
     ops,
@@ -43,6 +44,17 @@ from domain.enums.deploy import (
     DeployRunner,
     DeployRunStatus,
     DeployTaskStatus,
+)
+from domain.enums.erp_settings import (
+    ErpTemplateKind,
+    HandoverMode,
+    LabelSize,
+    MasterProductMode,
+    OrderSplitRule,
+    PushRuleMode,
+    SkuRule,
+    StockReserveOn,
+    TemplateField,
 )
 from domain.enums.mail import MailKind, MailRepeat, MailReport, MailSendStatus, MailTaskStatus
 from domain.enums.merchants import (
@@ -125,7 +137,7 @@ from domain.enums.warehouses import (
 
 FAMILIES: tuple[ModuleType, ...] = (
     common, access, tickets, content, merchants, subscriptions, mail, deploy, ops, warehouses, stock, stock_orders,
-    stock_sync,
+    stock_sync, erp_settings,
 )
 
 # Every enumeration the web may ask for, by name: each StrEnum of a family module, so a new one is served at once.
@@ -139,18 +151,18 @@ __all__ = [
     "AccountUserType", "AddonMode", "AddonType", "AppKind", "AttachmentKind", "CalendarDayKind", "Channel",
     "ContactStatus", "ContentLanguage", "ContentState", "Country", "CourierStatus", "Currency", "DataScopeType",
     "DatePreset", "DeployDecision", "DeployEnvironment", "DeployRunKind", "DeployRunStatus", "DeployRunner",
-    "DeployTaskStatus", "FulfillmentLogistics", "FulfillmentProvider", "HeartbeatStatus", "IntegrationFilter",
-    "InternalFaqState", "JobAlarm", "JobKey", "JobMisfire", "JobPauseReason", "JobRecordResult", "JobResult",
-    "JobStatus", "JobTrigger",
-    "MailKind", "MailRepeat", "MailReport", "MailSendStatus", "MailTaskStatus", "MenuType", "MerchantPackageState",
-    "MerchantType", "NotRenewReason", "NoticeKind", "OutboundWorkingStatus", "PackageKind", "PackageScene",
+    "DeployTaskStatus", "ErpTemplateKind", "FulfillmentLogistics", "FulfillmentProvider", "HandoverMode",
+    "HeartbeatStatus", "IntegrationFilter", "InternalFaqState", "JobAlarm", "JobKey", "JobMisfire", "JobPauseReason",
+    "JobRecordResult", "JobResult", "JobStatus", "JobTrigger", "LabelSize", "MailKind", "MailRepeat", "MailReport",
+    "MailSendStatus", "MailTaskStatus", "MasterProductMode", "MenuType", "MerchantPackageState", "MerchantType",
+    "NotRenewReason", "NoticeKind", "OrderSplitRule", "OutboundWorkingStatus", "PackageKind", "PackageScene",
     "PackageType", "PaymentPeriod", "PaymentStatus", "PlanFilter", "PlanName", "PrintStatus", "ProductCategory",
-    "QueueAlertStatus", "QueueKind", "ReleaseStatus", "RoleType", "SalesTeam", "ShelfMergeItemState",
-    "ShelfMergeState", "ShippingMethod", "ShopConnectionStatus", "SourceSystem", "Status", "StockBucket",
+    "PushRuleMode", "QueueAlertStatus", "QueueKind", "ReleaseStatus", "RoleType", "SalesTeam", "ShelfMergeItemState",
+    "ShelfMergeState", "ShippingMethod", "ShopConnectionStatus", "SkuRule", "SourceSystem", "Status", "StockBucket",
     "StockEventKind", "StockExceptionCause", "StockMovementType", "StockOrderAction", "StockOrderDirection",
-    "StockOrderType", "StockReconcileStatus", "StockSyncStatus", "SubscriptionKind", "SubscriptionMethod",
-    "SubscriptionRecordStatus", "SubscriptionRequestState", "SubscriptionState", "Team", "TicketAction",
-    "TicketEvent", "TicketIssueLevel",
-    "TicketIssueType", "TicketLevel", "TicketScope", "TicketStatus", "TipPage", "WarehouseDocumentStatus",
-    "WarehousePushStatus", "WarehouseType", "WarehouseUsageMode", "WmsOrderStatus",
+    "StockOrderType", "StockReconcileStatus", "StockReserveOn", "StockSyncStatus", "SubscriptionKind",
+    "SubscriptionMethod", "SubscriptionRecordStatus", "SubscriptionRequestState", "SubscriptionState", "Team",
+    "TemplateField", "TicketAction", "TicketEvent", "TicketIssueLevel", "TicketIssueType", "TicketLevel", "TicketScope",
+    "TicketStatus", "TipPage", "WarehouseDocumentStatus", "WarehousePushStatus", "WarehouseType", "WarehouseUsageMode",
+    "WmsOrderStatus",
 ]

@@ -132,17 +132,20 @@ GINEE_OMS = directory(
     directory(
         "erp-settings", "/operation/ginee-oms/erp-settings", "ERP settings", "ERP 设置", "Pengaturan ERP",
         menu("basic-settings", "/operation/ginee-oms/erp-settings/basic-settings", "Basic settings", "基础设置",
-             "Pengaturan dasar"),
+             "Pengaturan dasar", *crud("erp-template", "ERP template", "ERP 模板", "templat ERP",
+                                       "add edit delete export")),
         menu("product-settings", "/operation/ginee-oms/erp-settings/product-settings", "Product settings",
              "商品设置", "Pengaturan produk"),
         menu("order-setting", "/operation/ginee-oms/erp-settings/order-setting", "Order settings", "订单设置",
              "Pengaturan pesanan"),
         menu("stock-settings", "/operation/ginee-oms/erp-settings/stock-settings", "Stock settings", "库存设置",
              "Pengaturan stok", *crud("stock-settings", "stock settings", "库存设置", "pengaturan stok",
-                                      "edit export")),
+                                      "edit export"),
+             *crud("push-rule", "stock push rule", "库存推送规则", "aturan dorong stok", "add edit delete export")),
         menu("shipping-setting", "/operation/ginee-oms/erp-settings/shipping-setting", "Shipping settings",
              "发货设置", "Pengaturan pengiriman"),
         button("erp-settings#edit", "Edit ERP settings", "编辑 ERP 设置", "Ubah pengaturan ERP"),
+        button("erp-settings#export", "Export ERP settings", "导出 ERP 设置", "Ekspor pengaturan ERP"),
     ),
 )
 

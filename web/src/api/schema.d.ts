@@ -783,6 +783,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/courier/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The couriers the caller may see, for the pickers of other screens */
+        get: operations["couriers_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/courier/search": {
         parameters: {
             query?: never;
@@ -1576,6 +1593,837 @@ export interface paths {
         put?: never;
         /** Approve, reject or comment on a deploy task's current revision */
         post: operations["deploy_tasks_review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/basic-settings/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a ErpBasicSetting */
+        post: operations["erp_basic_settings_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/basic-settings/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one ErpBasicSetting */
+        get: operations["erp_basic_settings_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/basic-settings/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export ErpBasicSettings matching the filters as xlsx */
+        post: operations["erp_basic_settings_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/basic-settings/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The action history of the page's settings, with each change's field diffs
+         * @description Newest first; `merchantId` narrows to one merchant's rows, `entity` and `entityId` to one row.
+         */
+        get: operations["erp_settings_basic_settings_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/basic-settings/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a ErpBasicSetting */
+        post: operations["erp_basic_settings_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/basic-settings/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search ErpBasicSettings */
+        post: operations["erp_basic_settings_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/logistics-template/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a LogisticsTemplate */
+        post: operations["erp_logistics_templates_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/logistics-template/delete/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a LogisticsTemplate */
+        delete: operations["erp_logistics_templates_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/logistics-template/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one LogisticsTemplate */
+        get: operations["erp_logistics_templates_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/logistics-template/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export LogisticsTemplates matching the filters as xlsx */
+        post: operations["erp_logistics_templates_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/logistics-template/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a LogisticsTemplate */
+        post: operations["erp_logistics_templates_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/logistics-template/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search LogisticsTemplates */
+        post: operations["erp_logistics_templates_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/order-setting/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a ErpOrderSetting */
+        post: operations["erp_order_setting_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/order-setting/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one ErpOrderSetting */
+        get: operations["erp_order_setting_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/order-setting/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export ErpOrderSettings matching the filters as xlsx */
+        post: operations["erp_order_setting_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/order-setting/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The action history of the page's settings, with each change's field diffs
+         * @description Newest first; `merchantId` narrows to one merchant's rows, `entity` and `entityId` to one row.
+         */
+        get: operations["erp_settings_order_setting_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/order-setting/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a ErpOrderSetting */
+        post: operations["erp_order_setting_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/order-setting/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search ErpOrderSettings */
+        post: operations["erp_order_setting_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/product-settings/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a ErpProductSetting */
+        post: operations["erp_product_settings_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/product-settings/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one ErpProductSetting */
+        get: operations["erp_product_settings_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/product-settings/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export ErpProductSettings matching the filters as xlsx */
+        post: operations["erp_product_settings_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/product-settings/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The action history of the page's settings, with each change's field diffs
+         * @description Newest first; `merchantId` narrows to one merchant's rows, `entity` and `entityId` to one row.
+         */
+        get: operations["erp_settings_product_settings_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/product-settings/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a ErpProductSetting */
+        post: operations["erp_product_settings_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/product-settings/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search ErpProductSettings */
+        post: operations["erp_product_settings_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/push-rule/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a PushRule */
+        post: operations["erp_push_rules_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/push-rule/delete/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a PushRule */
+        delete: operations["erp_push_rules_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/push-rule/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one PushRule */
+        get: operations["erp_push_rules_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/push-rule/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export PushRules matching the filters as xlsx */
+        post: operations["erp_push_rules_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/push-rule/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a PushRule */
+        post: operations["erp_push_rules_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/push-rule/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search PushRules */
+        post: operations["erp_push_rules_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/shipping-setting/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a ErpShippingSetting */
+        post: operations["erp_shipping_setting_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/shipping-setting/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one ErpShippingSetting */
+        get: operations["erp_shipping_setting_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/shipping-setting/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export ErpShippingSettings matching the filters as xlsx */
+        post: operations["erp_shipping_setting_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/shipping-setting/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The action history of the page's settings, with each change's field diffs
+         * @description Newest first; `merchantId` narrows to one merchant's rows, `entity` and `entityId` to one row.
+         */
+        get: operations["erp_settings_shipping_setting_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/shipping-setting/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a ErpShippingSetting */
+        post: operations["erp_shipping_setting_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/shipping-setting/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search ErpShippingSettings */
+        post: operations["erp_shipping_setting_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/stock-settings/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a ErpStockSetting */
+        post: operations["erp_stock_settings_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/stock-settings/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one ErpStockSetting */
+        get: operations["erp_stock_settings_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/stock-settings/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export ErpStockSettings matching the filters as xlsx */
+        post: operations["erp_stock_settings_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/stock-settings/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The action history of the page's settings, with each change's field diffs
+         * @description Newest first; `merchantId` narrows to one merchant's rows, `entity` and `entityId` to one row.
+         */
+        get: operations["erp_settings_stock_settings_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/stock-settings/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a ErpStockSetting */
+        post: operations["erp_stock_settings_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/stock-settings/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search ErpStockSettings */
+        post: operations["erp_stock_settings_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/template/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a ErpTemplate */
+        post: operations["erp_templates_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/template/delete/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a ErpTemplate */
+        delete: operations["erp_templates_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/template/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one ErpTemplate */
+        get: operations["erp_templates_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/template/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export ErpTemplates matching the filters as xlsx */
+        post: operations["erp_templates_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/template/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a ErpTemplate */
+        post: operations["erp_templates_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/erp-settings/template/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search ErpTemplates */
+        post: operations["erp_templates_search"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8560,6 +9408,15 @@ export interface components {
             sort?: string | null;
             status?: components["schemas"]["CourierStatus"] | null;
         };
+        /** CourierOption */
+        CourierOption: {
+            channel: components["schemas"]["Channel"];
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            status: components["schemas"]["CourierStatus"];
+        };
         /** CourierPublic */
         CourierPublic: {
             channel: components["schemas"]["Channel"];
@@ -8845,6 +9702,656 @@ export interface components {
             /** Value */
             value: string;
         };
+        /** ErpBasicCreate */
+        ErpBasicCreate: {
+            /** @default IDR */
+            currency: components["schemas"]["Currency"];
+            /** Defaultwarehouseid */
+            defaultWarehouseId?: number | null;
+            /**
+             * Lowstockthreshold
+             * @default 10
+             */
+            lowStockThreshold: number;
+            /**
+             * Masksensitiveinfo
+             * @default true
+             */
+            maskSensitiveInfo: boolean;
+            /** Merchantid */
+            merchantId: number;
+            /**
+             * Ordernoprefix
+             * @default
+             */
+            orderNoPrefix: string;
+            /**
+             * Timezone
+             * @default Asia/Jakarta
+             */
+            timeZone: string;
+        };
+        /** ErpBasicPublic */
+        ErpBasicPublic: {
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** @default IDR */
+            currency: components["schemas"]["Currency"];
+            /** Defaultwarehouseid */
+            defaultWarehouseId?: number | null;
+            /** Defaultwarehousename */
+            defaultWarehouseName: string | null;
+            /** Id */
+            id: number;
+            /**
+             * Lowstockthreshold
+             * @default 10
+             */
+            lowStockThreshold: number;
+            /**
+             * Masksensitiveinfo
+             * @default true
+             */
+            maskSensitiveInfo: boolean;
+            /** Merchantemail */
+            merchantEmail: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /**
+             * Ordernoprefix
+             * @default
+             */
+            orderNoPrefix: string;
+            /**
+             * Timezone
+             * @default Asia/Jakarta
+             */
+            timeZone: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** ErpBasicUpdate */
+        ErpBasicUpdate: {
+            currency?: components["schemas"]["Currency"] | null;
+            /** Defaultwarehouseid */
+            defaultWarehouseId?: number | null;
+            /** Id */
+            id: number;
+            /** Lowstockthreshold */
+            lowStockThreshold?: number | null;
+            /** Masksensitiveinfo */
+            maskSensitiveInfo?: boolean | null;
+            /** Ordernoprefix */
+            orderNoPrefix?: string | null;
+            /** Timezone */
+            timeZone?: string | null;
+        };
+        /** ErpOrderCreate */
+        ErpOrderCreate: {
+            /**
+             * Autoaccept
+             * @default false
+             */
+            autoAccept: boolean;
+            /**
+             * Autoacceptdelayminutes
+             * @default 0
+             */
+            autoAcceptDelayMinutes: number;
+            /**
+             * Autocancelunpaidhours
+             * @default 72
+             */
+            autoCancelUnpaidHours: number;
+            /**
+             * Automerge
+             * @default false
+             */
+            autoMerge: boolean;
+            /**
+             * Holdminutes
+             * @default 0
+             */
+            holdMinutes: number;
+            /**
+             * Maxlinesperpackage
+             * @default 100
+             */
+            maxLinesPerPackage: number;
+            /** Merchantid */
+            merchantId: number;
+            /**
+             * Mergewindowminutes
+             * @default 30
+             */
+            mergeWindowMinutes: number;
+            /** @default PAID */
+            reserveOn: components["schemas"]["StockReserveOn"];
+            /** @default NO_SPLIT */
+            splitRule: components["schemas"]["OrderSplitRule"];
+        };
+        /** ErpOrderPublic */
+        ErpOrderPublic: {
+            /**
+             * Autoaccept
+             * @default false
+             */
+            autoAccept: boolean;
+            /**
+             * Autoacceptdelayminutes
+             * @default 0
+             */
+            autoAcceptDelayMinutes: number;
+            /**
+             * Autocancelunpaidhours
+             * @default 72
+             */
+            autoCancelUnpaidHours: number;
+            /**
+             * Automerge
+             * @default false
+             */
+            autoMerge: boolean;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /**
+             * Holdminutes
+             * @default 0
+             */
+            holdMinutes: number;
+            /** Id */
+            id: number;
+            /**
+             * Maxlinesperpackage
+             * @default 100
+             */
+            maxLinesPerPackage: number;
+            /** Merchantemail */
+            merchantEmail: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /**
+             * Mergewindowminutes
+             * @default 30
+             */
+            mergeWindowMinutes: number;
+            /** @default PAID */
+            reserveOn: components["schemas"]["StockReserveOn"];
+            /** @default NO_SPLIT */
+            splitRule: components["schemas"]["OrderSplitRule"];
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** ErpOrderUpdate */
+        ErpOrderUpdate: {
+            /** Autoaccept */
+            autoAccept?: boolean | null;
+            /** Autoacceptdelayminutes */
+            autoAcceptDelayMinutes?: number | null;
+            /** Autocancelunpaidhours */
+            autoCancelUnpaidHours?: number | null;
+            /** Automerge */
+            autoMerge?: boolean | null;
+            /** Holdminutes */
+            holdMinutes?: number | null;
+            /** Id */
+            id: number;
+            /** Maxlinesperpackage */
+            maxLinesPerPackage?: number | null;
+            /** Mergewindowminutes */
+            mergeWindowMinutes?: number | null;
+            reserveOn?: components["schemas"]["StockReserveOn"] | null;
+            splitRule?: components["schemas"]["OrderSplitRule"] | null;
+        };
+        /** ErpProductCreate */
+        ErpProductCreate: {
+            /**
+             * Autobindbysku
+             * @default true
+             */
+            autoBindBySku: boolean;
+            /**
+             * Autocreatemaster
+             * @default true
+             */
+            autoCreateMaster: boolean;
+            /** @default MATCH_BY_SKU */
+            masterProductMode: components["schemas"]["MasterProductMode"];
+            /** Merchantid */
+            merchantId: number;
+            /**
+             * Pricealertpercent
+             * @default 30
+             */
+            priceAlertPercent: number;
+            /**
+             * Skumaxlength
+             * @default 50
+             */
+            skuMaxLength: number;
+            /** @default LETTERS_DIGITS_DASH */
+            skuRule: components["schemas"]["SkuRule"];
+            /**
+             * Skuuppercase
+             * @default true
+             */
+            skuUppercase: boolean;
+            /**
+             * Syncprice
+             * @default false
+             */
+            syncPrice: boolean;
+        };
+        /** ErpProductPublic */
+        ErpProductPublic: {
+            /**
+             * Autobindbysku
+             * @default true
+             */
+            autoBindBySku: boolean;
+            /**
+             * Autocreatemaster
+             * @default true
+             */
+            autoCreateMaster: boolean;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Id */
+            id: number;
+            /** @default MATCH_BY_SKU */
+            masterProductMode: components["schemas"]["MasterProductMode"];
+            /** Merchantemail */
+            merchantEmail: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /**
+             * Pricealertpercent
+             * @default 30
+             */
+            priceAlertPercent: number;
+            /**
+             * Skumaxlength
+             * @default 50
+             */
+            skuMaxLength: number;
+            /** @default LETTERS_DIGITS_DASH */
+            skuRule: components["schemas"]["SkuRule"];
+            /**
+             * Skuuppercase
+             * @default true
+             */
+            skuUppercase: boolean;
+            /**
+             * Syncprice
+             * @default false
+             */
+            syncPrice: boolean;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** ErpProductUpdate */
+        ErpProductUpdate: {
+            /** Autobindbysku */
+            autoBindBySku?: boolean | null;
+            /** Autocreatemaster */
+            autoCreateMaster?: boolean | null;
+            /** Id */
+            id: number;
+            masterProductMode?: components["schemas"]["MasterProductMode"] | null;
+            /** Pricealertpercent */
+            priceAlertPercent?: number | null;
+            /** Skumaxlength */
+            skuMaxLength?: number | null;
+            skuRule?: components["schemas"]["SkuRule"] | null;
+            /** Skuuppercase */
+            skuUppercase?: boolean | null;
+            /** Syncprice */
+            syncPrice?: boolean | null;
+        };
+        /** ErpSettingFilters */
+        ErpSettingFilters: {
+            /** Merchantid */
+            merchantId?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+        };
+        /** ErpShippingCreate */
+        ErpShippingCreate: {
+            /**
+             * Autoprintlabel
+             * @default false
+             */
+            autoPrintLabel: boolean;
+            /** Defaultcourierid */
+            defaultCourierId?: number | null;
+            /**
+             * Defaultpackageweightg
+             * @default 500
+             */
+            defaultPackageWeightG: number;
+            /** @default PICKUP */
+            handoverMode: components["schemas"]["HandoverMode"];
+            /** @default SIZE_100X150 */
+            labelSize: components["schemas"]["LabelSize"];
+            /** Merchantid */
+            merchantId: number;
+            /**
+             * Pickupendhour
+             * @default 17
+             */
+            pickupEndHour: number;
+            /**
+             * Pickupstarthour
+             * @default 9
+             */
+            pickupStartHour: number;
+            /**
+             * Shipwithinhours
+             * @default 48
+             */
+            shipWithinHours: number;
+        };
+        /** ErpShippingPublic */
+        ErpShippingPublic: {
+            /**
+             * Autoprintlabel
+             * @default false
+             */
+            autoPrintLabel: boolean;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Defaultcourierid */
+            defaultCourierId?: number | null;
+            /** Defaultcouriername */
+            defaultCourierName: string | null;
+            /**
+             * Defaultpackageweightg
+             * @default 500
+             */
+            defaultPackageWeightG: number;
+            /** @default PICKUP */
+            handoverMode: components["schemas"]["HandoverMode"];
+            /** Id */
+            id: number;
+            /** @default SIZE_100X150 */
+            labelSize: components["schemas"]["LabelSize"];
+            /** Merchantemail */
+            merchantEmail: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /**
+             * Pickupendhour
+             * @default 17
+             */
+            pickupEndHour: number;
+            /**
+             * Pickupstarthour
+             * @default 9
+             */
+            pickupStartHour: number;
+            /**
+             * Shipwithinhours
+             * @default 48
+             */
+            shipWithinHours: number;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** ErpShippingUpdate */
+        ErpShippingUpdate: {
+            /** Autoprintlabel */
+            autoPrintLabel?: boolean | null;
+            /** Defaultcourierid */
+            defaultCourierId?: number | null;
+            /** Defaultpackageweightg */
+            defaultPackageWeightG?: number | null;
+            handoverMode?: components["schemas"]["HandoverMode"] | null;
+            /** Id */
+            id: number;
+            labelSize?: components["schemas"]["LabelSize"] | null;
+            /** Pickupendhour */
+            pickupEndHour?: number | null;
+            /** Pickupstarthour */
+            pickupStartHour?: number | null;
+            /** Shipwithinhours */
+            shipWithinHours?: number | null;
+        };
+        /** ErpStockCreate */
+        ErpStockCreate: {
+            /** Merchantid */
+            merchantId: number;
+            /**
+             * Oversellprotection
+             * @default true
+             */
+            oversellProtection: boolean;
+            /**
+             * Promotionreservepercent
+             * @default 0
+             */
+            promotionReservePercent: number;
+            /**
+             * Pushratiopercent
+             * @default 100
+             */
+            pushRatioPercent: number;
+            /**
+             * Safetystock
+             * @default 0
+             */
+            safetyStock: number;
+            /**
+             * Syncenabled
+             * @default true
+             */
+            syncEnabled: boolean;
+            /**
+             * Syncintervalminutes
+             * @default 15
+             */
+            syncIntervalMinutes: number;
+        };
+        /** ErpStockPublic */
+        ErpStockPublic: {
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Id */
+            id: number;
+            /** Merchantemail */
+            merchantEmail: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /**
+             * Oversellprotection
+             * @default true
+             */
+            oversellProtection: boolean;
+            /**
+             * Promotionreservepercent
+             * @default 0
+             */
+            promotionReservePercent: number;
+            /**
+             * Pushratiopercent
+             * @default 100
+             */
+            pushRatioPercent: number;
+            /**
+             * Safetystock
+             * @default 0
+             */
+            safetyStock: number;
+            /**
+             * Syncenabled
+             * @default true
+             */
+            syncEnabled: boolean;
+            /**
+             * Syncintervalminutes
+             * @default 15
+             */
+            syncIntervalMinutes: number;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** ErpStockUpdate */
+        ErpStockUpdate: {
+            /** Id */
+            id: number;
+            /** Oversellprotection */
+            oversellProtection?: boolean | null;
+            /** Promotionreservepercent */
+            promotionReservePercent?: number | null;
+            /** Pushratiopercent */
+            pushRatioPercent?: number | null;
+            /** Safetystock */
+            safetyStock?: number | null;
+            /** Syncenabled */
+            syncEnabled?: boolean | null;
+            /** Syncintervalminutes */
+            syncIntervalMinutes?: number | null;
+        };
+        /** ErpTemplateCreate */
+        ErpTemplateCreate: {
+            /** Fields */
+            fields: components["schemas"]["TemplateField"][];
+            /**
+             * Isdefault
+             * @default false
+             */
+            isDefault: boolean;
+            kind: components["schemas"]["ErpTemplateKind"];
+            /** Merchantid */
+            merchantId: number;
+            /** Name */
+            name: string;
+            /** @default A4 */
+            paperSize: components["schemas"]["LabelSize"];
+            /** Remark */
+            remark?: string | null;
+        };
+        /** ErpTemplateFilters */
+        ErpTemplateFilters: {
+            /** Isdefault */
+            isDefault?: boolean | null;
+            /** Kind */
+            kind?: components["schemas"]["ErpTemplateKind"][] | null;
+            /** Merchantid */
+            merchantId?: number | null;
+            /** Name */
+            name?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+        };
+        /**
+         * ErpTemplateKind
+         * @description SPEC §2 ERP settings: basic, order and shipping templates (logistics templates are a list of their own).
+         * @enum {string}
+         */
+        ErpTemplateKind: "BASIC" | "ORDER" | "SHIPPING";
+        /** ErpTemplatePublic */
+        ErpTemplatePublic: {
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Fields */
+            fields: components["schemas"]["TemplateField"][];
+            /** Id */
+            id: number;
+            /**
+             * Isdefault
+             * @default false
+             */
+            isDefault: boolean;
+            kind: components["schemas"]["ErpTemplateKind"];
+            /** Merchantemail */
+            merchantEmail: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Name */
+            name: string;
+            /** @default A4 */
+            paperSize: components["schemas"]["LabelSize"];
+            /** Remark */
+            remark?: string | null;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** ErpTemplateUpdate */
+        ErpTemplateUpdate: {
+            /** Fields */
+            fields?: components["schemas"]["TemplateField"][] | null;
+            /** Id */
+            id: number;
+            /** Isdefault */
+            isDefault?: boolean | null;
+            /** Name */
+            name?: string | null;
+            paperSize?: components["schemas"]["LabelSize"] | null;
+            /** Remark */
+            remark?: string | null;
+        };
         /** EventFilters */
         EventFilters: {
             /**
@@ -9073,6 +10580,12 @@ export interface components {
             /** Detail */
             detail?: components["schemas"]["ValidationError"][];
         };
+        /**
+         * HandoverMode
+         * @description How parcels reach the courier: the courier picks them up, or the merchant drops them off.
+         * @enum {string}
+         */
+        HandoverMode: "PICKUP" | "DROP_OFF";
         /** HealthPublic */
         HealthPublic: {
             /** Components */
@@ -9649,6 +11162,12 @@ export interface components {
             timeZone?: string | null;
         };
         /**
+         * LabelSize
+         * @description Paper of a shipping label or a printed template.
+         * @enum {string}
+         */
+        LabelSize: "A4" | "A5" | "A6" | "SIZE_100X100" | "SIZE_100X150" | "SIZE_76X130";
+        /**
          * LanguageBody
          * @description The language chosen in the language menu (SPEC §9: zh-CN, en, id).
          */
@@ -9791,6 +11310,104 @@ export interface components {
             rememberMe: boolean;
             /** Username */
             username: string;
+        };
+        /** LogisticsTemplateCreate */
+        LogisticsTemplateCreate: {
+            channel: components["schemas"]["Channel"];
+            /** Courierid */
+            courierId: number;
+            /**
+             * Isdefault
+             * @default false
+             */
+            isDefault: boolean;
+            /** Merchantid */
+            merchantId: number;
+            /** Name */
+            name: string;
+            /** Remark */
+            remark?: string | null;
+            /** Warehouseid */
+            warehouseId?: number | null;
+        };
+        /** LogisticsTemplateFilters */
+        LogisticsTemplateFilters: {
+            /** Channel */
+            channel?: components["schemas"]["Channel"][] | null;
+            /** Courierid */
+            courierId?: number | null;
+            /** Merchantid */
+            merchantId?: number | null;
+            /** Name */
+            name?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+        };
+        /** LogisticsTemplatePublic */
+        LogisticsTemplatePublic: {
+            channel: components["schemas"]["Channel"];
+            /** Courierid */
+            courierId: number;
+            /** Couriername */
+            courierName: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Id */
+            id: number;
+            /**
+             * Isdefault
+             * @default false
+             */
+            isDefault: boolean;
+            /** Merchantemail */
+            merchantEmail: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Name */
+            name: string;
+            /** Remark */
+            remark?: string | null;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** Warehouseid */
+            warehouseId?: number | null;
+            /** Warehousename */
+            warehouseName: string | null;
+        };
+        /** LogisticsTemplateUpdate */
+        LogisticsTemplateUpdate: {
+            channel?: components["schemas"]["Channel"] | null;
+            /** Courierid */
+            courierId?: number | null;
+            /** Id */
+            id: number;
+            /** Isdefault */
+            isDefault?: boolean | null;
+            /** Name */
+            name?: string | null;
+            /** Remark */
+            remark?: string | null;
+            /** Warehouseid */
+            warehouseId?: number | null;
         };
         /** MailAttachment */
         MailAttachment: {
@@ -10167,6 +11784,12 @@ export interface components {
             /** Orders */
             orders: components["schemas"]["StockOrderPublic"][];
         };
+        /**
+         * MasterProductMode
+         * @description How channel products become master products: matched by SKU, or bound by hand.
+         * @enum {string}
+         */
+        MasterProductMode: "MATCH_BY_SKU" | "MANUAL_BIND";
         /** MembersBody */
         MembersBody: {
             /** Roleid */
@@ -10804,6 +12427,12 @@ export interface components {
             url: string;
         };
         /**
+         * OrderSplitRule
+         * @description How an order whose lines cannot leave together is split into packages.
+         * @enum {string}
+         */
+        OrderSplitRule: "NO_SPLIT" | "BY_WAREHOUSE" | "BY_STOCK" | "BY_LINE";
+        /**
          * OutboundWorkingStatus
          * @description SPEC §4 outbound working status.
          * @enum {string}
@@ -11315,6 +12944,102 @@ export interface components {
              */
             totalCapped: boolean;
         };
+        /** Page[ErpBasicPublic] */
+        Page_ErpBasicPublic_: {
+            /** Items */
+            items: components["schemas"]["ErpBasicPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /** Page[ErpOrderPublic] */
+        Page_ErpOrderPublic_: {
+            /** Items */
+            items: components["schemas"]["ErpOrderPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /** Page[ErpProductPublic] */
+        Page_ErpProductPublic_: {
+            /** Items */
+            items: components["schemas"]["ErpProductPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /** Page[ErpShippingPublic] */
+        Page_ErpShippingPublic_: {
+            /** Items */
+            items: components["schemas"]["ErpShippingPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /** Page[ErpStockPublic] */
+        Page_ErpStockPublic_: {
+            /** Items */
+            items: components["schemas"]["ErpStockPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /** Page[ErpTemplatePublic] */
+        Page_ErpTemplatePublic_: {
+            /** Items */
+            items: components["schemas"]["ErpTemplatePublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
         /** Page[EventPublic] */
         Page_EventPublic_: {
             /** Items */
@@ -11415,6 +13140,22 @@ export interface components {
         Page_ListEntryPublic_: {
             /** Items */
             items: components["schemas"]["ListEntryPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /** Page[LogisticsTemplatePublic] */
+        Page_LogisticsTemplatePublic_: {
+            /** Items */
+            items: components["schemas"]["LogisticsTemplatePublic"][];
             /** Page */
             page: number;
             /** Pagesize */
@@ -11559,6 +13300,22 @@ export interface components {
         Page_ProjectPublic_: {
             /** Items */
             items: components["schemas"]["ProjectPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /** Page[PushRulePublic] */
+        Page_PushRulePublic_: {
+            /** Items */
+            items: components["schemas"]["PushRulePublic"][];
             /** Page */
             page: number;
             /** Pagesize */
@@ -12392,6 +14149,112 @@ export interface components {
             /** Timelimitminutes */
             timeLimitMinutes?: number | null;
         };
+        /** PushRuleCreate */
+        PushRuleCreate: {
+            /**
+             * Enabled
+             * @default true
+             */
+            enabled: boolean;
+            /** Fixedquantity */
+            fixedQuantity?: number | null;
+            /** @default RATIO */
+            mode: components["schemas"]["PushRuleMode"];
+            /** Ratiopercent */
+            ratioPercent?: number | null;
+            /**
+             * Safetystock
+             * @default 0
+             */
+            safetyStock: number;
+            /** Shopid */
+            shopId: number;
+        };
+        /** PushRuleFilters */
+        PushRuleFilters: {
+            /** Enabled */
+            enabled?: boolean | null;
+            /** Merchantid */
+            merchantId?: number | null;
+            mode?: components["schemas"]["PushRuleMode"] | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Shopid */
+            shopId?: number | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+        };
+        /**
+         * PushRuleMode
+         * @description A store's stock push rule: a share of the available stock, or a fixed quantity.
+         * @enum {string}
+         */
+        PushRuleMode: "RATIO" | "FIXED";
+        /** PushRulePublic */
+        PushRulePublic: {
+            channel: components["schemas"]["Channel"] | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /**
+             * Enabled
+             * @default true
+             */
+            enabled: boolean;
+            /** Fixedquantity */
+            fixedQuantity?: number | null;
+            /** Id */
+            id: number;
+            /** Merchantemail */
+            merchantEmail: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** @default RATIO */
+            mode: components["schemas"]["PushRuleMode"];
+            /** Ratiopercent */
+            ratioPercent?: number | null;
+            /**
+             * Safetystock
+             * @default 0
+             */
+            safetyStock: number;
+            /** Shopid */
+            shopId: number;
+            /** Shopname */
+            shopName: string | null;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** PushRuleUpdate */
+        PushRuleUpdate: {
+            /** Enabled */
+            enabled?: boolean | null;
+            /** Fixedquantity */
+            fixedQuantity?: number | null;
+            /** Id */
+            id: number;
+            mode?: components["schemas"]["PushRuleMode"] | null;
+            /** Ratiopercent */
+            ratioPercent?: number | null;
+            /** Safetystock */
+            safetyStock?: number | null;
+        };
         /** QueueAlertFilters */
         QueueAlertFilters: {
             /**
@@ -12940,6 +14803,120 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[ErpBasicPublic] */
+        Reply_ErpBasicPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["ErpBasicPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[ErpOrderPublic] */
+        Reply_ErpOrderPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["ErpOrderPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[ErpProductPublic] */
+        Reply_ErpProductPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["ErpProductPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[ErpShippingPublic] */
+        Reply_ErpShippingPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["ErpShippingPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[ErpStockPublic] */
+        Reply_ErpStockPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["ErpStockPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[ErpTemplatePublic] */
+        Reply_ErpTemplatePublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["ErpTemplatePublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[FileLink] */
         Reply_FileLink_: {
             /**
@@ -13138,6 +15115,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["LogPage"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[LogisticsTemplatePublic] */
+        Reply_LogisticsTemplatePublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["LogisticsTemplatePublic"] | null;
             /**
              * Message
              * @default
@@ -13530,6 +15526,120 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[ErpBasicPublic]] */
+        Reply_Page_ErpBasicPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_ErpBasicPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[ErpOrderPublic]] */
+        Reply_Page_ErpOrderPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_ErpOrderPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[ErpProductPublic]] */
+        Reply_Page_ErpProductPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_ErpProductPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[ErpShippingPublic]] */
+        Reply_Page_ErpShippingPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_ErpShippingPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[ErpStockPublic]] */
+        Reply_Page_ErpStockPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_ErpStockPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[ErpTemplatePublic]] */
+        Reply_Page_ErpTemplatePublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_ErpTemplatePublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[EventPublic]] */
         Reply_Page_EventPublic__: {
             /**
@@ -13652,6 +15762,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_ListEntryPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[LogisticsTemplatePublic]] */
+        Reply_Page_LogisticsTemplatePublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_LogisticsTemplatePublic_"] | null;
             /**
              * Message
              * @default
@@ -13823,6 +15952,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_ProjectPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[PushRulePublic]] */
+        Reply_Page_PushRulePublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_PushRulePublic_"] | null;
             /**
              * Message
              * @default
@@ -14526,6 +16674,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["ProjectPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[PushRulePublic] */
+        Reply_PushRulePublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["PushRulePublic"] | null;
             /**
              * Message
              * @default
@@ -15656,6 +17823,26 @@ export interface components {
             code: string;
             /** Data */
             data?: components["schemas"]["AuthorityTreeNode"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[list[CourierOption]] */
+        Reply_list_CourierOption__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["CourierOption"][] | null;
             /**
              * Message
              * @default
@@ -17317,6 +19504,12 @@ export interface components {
             /** Unboundat */
             unboundAt: string | null;
         };
+        /**
+         * SkuRule
+         * @description The characters a merchant's master SKUs may hold.
+         * @enum {string}
+         */
+        SkuRule: "ANY" | "LETTERS_DIGITS" | "LETTERS_DIGITS_DASH";
         /** SlaPublic */
         SlaPublic: {
             /** Breached */
@@ -18406,6 +20599,12 @@ export interface components {
             before: components["schemas"]["StockBalancePublic"] | null;
         };
         /**
+         * StockReserveOn
+         * @description When an order reserves its stock: as soon as it arrives, once paid, or once accepted.
+         * @enum {string}
+         */
+        StockReserveOn: "CREATED" | "PAID" | "ACCEPTED";
+        /**
          * StockSettingChange
          * @description SPEC §4: stock lock and promotion stock, each on or off; a switch left out keeps its position.
          */
@@ -18844,6 +21043,12 @@ export interface components {
          * @enum {string}
          */
         Team: "sys-erp" | "sys-wms" | "tools-scraper" | "pre-sales" | "pre-sales-leader" | "in-sales" | "in-sales-leader" | "after-sales";
+        /**
+         * TemplateField
+         * @description What a printed or exported template shows.
+         * @enum {string}
+         */
+        TemplateField: "ORDER_NO" | "CHANNEL_ORDER_NO" | "SHOP_NAME" | "BUYER_NAME" | "RECIPIENT" | "PHONE" | "ADDRESS" | "SKU" | "PRODUCT_NAME" | "QUANTITY" | "PRICE" | "TOTAL" | "COURIER" | "TRACKING_NO" | "BARCODE" | "REMARK" | "WEIGHT" | "CREATED_AT";
         /** TicketCreate */
         TicketCreate: {
             /** Accountemail */
@@ -21538,6 +23743,26 @@ export interface operations {
             };
         };
     };
+    couriers_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_CourierOption__"];
+                };
+            };
+        };
+    };
     couriers_search: {
         parameters: {
             query?: never;
@@ -23003,6 +25228,1602 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_TaskPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_basic_settings_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (printable ASCII, up to 200) that makes this creation safe to retry: a repeat with the same key and body returns the record the first call created. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErpBasicCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ErpBasicPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_basic_settings_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ErpBasicPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_basic_settings_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErpSettingFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_settings_basic_settings_history: {
+        parameters: {
+            query?: {
+                merchantId?: number | null;
+                entity?: string | null;
+                entityId?: number | null;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_HistoryEntry__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_basic_settings_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErpBasicUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ErpBasicPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_basic_settings_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErpSettingFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_ErpBasicPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_logistics_templates_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (printable ASCII, up to 200) that makes this creation safe to retry: a repeat with the same key and body returns the record the first call created. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LogisticsTemplateCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_LogisticsTemplatePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_logistics_templates_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_logistics_templates_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_LogisticsTemplatePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_logistics_templates_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LogisticsTemplateFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_logistics_templates_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LogisticsTemplateUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_LogisticsTemplatePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_logistics_templates_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LogisticsTemplateFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_LogisticsTemplatePublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_order_setting_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (printable ASCII, up to 200) that makes this creation safe to retry: a repeat with the same key and body returns the record the first call created. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErpOrderCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ErpOrderPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_order_setting_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ErpOrderPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_order_setting_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErpSettingFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_settings_order_setting_history: {
+        parameters: {
+            query?: {
+                merchantId?: number | null;
+                entity?: string | null;
+                entityId?: number | null;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_HistoryEntry__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_order_setting_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErpOrderUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ErpOrderPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_order_setting_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErpSettingFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_ErpOrderPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_product_settings_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (printable ASCII, up to 200) that makes this creation safe to retry: a repeat with the same key and body returns the record the first call created. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErpProductCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ErpProductPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_product_settings_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ErpProductPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_product_settings_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErpSettingFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_settings_product_settings_history: {
+        parameters: {
+            query?: {
+                merchantId?: number | null;
+                entity?: string | null;
+                entityId?: number | null;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_HistoryEntry__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_product_settings_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErpProductUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ErpProductPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_product_settings_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErpSettingFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_ErpProductPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_push_rules_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (printable ASCII, up to 200) that makes this creation safe to retry: a repeat with the same key and body returns the record the first call created. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushRuleCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_PushRulePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_push_rules_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_push_rules_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_PushRulePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_push_rules_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushRuleFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_push_rules_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushRuleUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_PushRulePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_push_rules_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushRuleFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_PushRulePublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_shipping_setting_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (printable ASCII, up to 200) that makes this creation safe to retry: a repeat with the same key and body returns the record the first call created. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErpShippingCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ErpShippingPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_shipping_setting_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ErpShippingPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_shipping_setting_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErpSettingFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_settings_shipping_setting_history: {
+        parameters: {
+            query?: {
+                merchantId?: number | null;
+                entity?: string | null;
+                entityId?: number | null;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_HistoryEntry__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_shipping_setting_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErpShippingUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ErpShippingPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_shipping_setting_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErpSettingFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_ErpShippingPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_stock_settings_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (printable ASCII, up to 200) that makes this creation safe to retry: a repeat with the same key and body returns the record the first call created. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErpStockCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ErpStockPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_stock_settings_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ErpStockPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_stock_settings_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErpSettingFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_settings_stock_settings_history: {
+        parameters: {
+            query?: {
+                merchantId?: number | null;
+                entity?: string | null;
+                entityId?: number | null;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_HistoryEntry__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_stock_settings_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErpStockUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ErpStockPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_stock_settings_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErpSettingFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_ErpStockPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_templates_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (printable ASCII, up to 200) that makes this creation safe to retry: a repeat with the same key and body returns the record the first call created. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErpTemplateCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ErpTemplatePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_templates_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_templates_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ErpTemplatePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_templates_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErpTemplateFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_templates_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErpTemplateUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ErpTemplatePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    erp_templates_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErpTemplateFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_ErpTemplatePublic__"];
                 };
             };
             /** @description Validation Error */

@@ -30,8 +30,7 @@ export type View = PageView | PendingView | RedirectView | PublicView;
 
 /** Modules still to come; each names the screens that wait for it (listed in web/README.md). */
 export const PENDING_MODULES = {
-  oms: ['order-list', 'order-detail', 'goods-local', 'goods-list', 'goods-history', 'basic-settings',
-    'product-settings', 'order-setting', 'shipping-setting'],
+  oms: ['order-list', 'order-detail', 'goods-local', 'goods-list', 'goods-history'],
   openPlatform: ['credential', 'credential-edit', 'credential-permission', 'credential-add-push', 'open-service',
     'webhook'],
   wms: ['order-process', 'after-service-day', 'after-service-time', 'after-service-material', 'hot-print-data',
@@ -135,7 +134,12 @@ export const VIEWS: Readonly<Record<string, View>> = {
   'lock-stock': resourcePage(() => import('../modules/stock-sync/StockLocksPage'), 'stock-sync'),
   'store-warehouse-binding': resourcePage(() => import('../modules/stock-sync/StoreBindingsPage'), 'stock-sync'),
   'stock-push-history': resourcePage(() => import('../modules/stock-sync/PushHistoryPage'), 'stock-sync'),
-  'stock-settings': resourcePage(() => import('../modules/stock-sync/StockSettingsPage'), 'stock-sync'),
+  // SPEC §2 ERP settings (docs/erp_settings.md): each page's lists as tabs and its action history.
+  'basic-settings': resourcePage(() => import('../modules/erp-settings/pages').then((m) => ({ default: m.BasicSettingsPage })), 'erp-settings', 'merchants'),
+  'product-settings': resourcePage(() => import('../modules/erp-settings/pages').then((m) => ({ default: m.ProductSettingsPage })), 'erp-settings', 'merchants'),
+  'order-setting': resourcePage(() => import('../modules/erp-settings/OrderSettingPage'), 'erp-settings', 'merchants'),
+  'stock-settings': resourcePage(() => import('../modules/erp-settings/StockSettingsPage'), 'erp-settings', 'stock-sync', 'merchants'),
+  'shipping-setting': resourcePage(() => import('../modules/erp-settings/pages').then((m) => ({ default: m.ShippingSettingPage })), 'erp-settings', 'merchants'),
   'product-flow': resourcePage(() => import('../modules/stock-sync/ProductFlowPage'), 'stock-sync'),
   'product-inventory': resourcePage(() => import('../modules/stock-sync/ProductInventoryPage'), 'stock-sync'),
   'expenses-all': resourcePage(() => import('../modules/expenses/AllExpensesPage'), 'expenses'),

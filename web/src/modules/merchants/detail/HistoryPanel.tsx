@@ -20,20 +20,32 @@ function valueText(change: Change, value: unknown, t: Translate): string {
 export const changesText = (changes: readonly Change[], t: Translate) =>
   changes.map((change) => `${change.label}: ${valueText(change, change.before, t)} → ${valueText(change, change.after, t)}`).join('; ');
 
-/** The merchant's action history: changes to it, its accounts and its shops, from the audit trail, a page at a time. */
-export function HistoryPanel({ merchantId }: { merchantId: number }) {
-  const t = useTranslate(['merchants', 'resource']);
+type HistoryPage = { items: HistoryEntry[]; total: number } | undefined;
+
+export interface HistoryTableProps {
+  /** The query key of the history (the page and page size are added to it). */
+  queryKey: readonly unknown[];
+  load: (page: number, pageSize: number, signal?: AbortSignal) => Promise<HistoryPage>;
+  /** Namespaces read before the merchants' texts: where `entity<Entity>` names the records of this history. */
+  namespaces?: readonly string[];
+  testId?: string;
+}
+
+/** An action history from the audit trail, a page at a time: who, when, which record, each field's label and its
+ *  values before and after in the reader's language. */
+export function HistoryTable({ queryKey, load, namespaces = [], testId = 'history' }: HistoryTableProps) {
+  const t = useTranslate([...namespaces, 'merchants', 'resource']);
   const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
   const history = useQuery({
-    queryKey: ['merchant', merchantId, 'history', paging],
-    queryFn: ({ signal }) => merchantApi.history(merchantId, paging.page, paging.pageSize, signal),
+    queryKey: [...queryKey, paging],
+    queryFn: ({ signal }) => load(paging.page, paging.pageSize, signal),
     placeholderData: keepPreviousData,
   });
   return (
     <Table<HistoryEntry>
       rowKey="id"
       size="small"
-      data-testid="merchant-history"
+      data-testid={testId}
       loading={history.isFetching}
       dataSource={history.data?.items ?? []}
       scroll={{ x: 'max-content' }}
@@ -60,5 +72,13 @@ export function HistoryPanel({ merchantId }: { merchantId: number }) {
         { key: 'transactionId', title: t('transactionId'), dataIndex: 'transactionId', render: (value) => <Typography.Text copyable>{value}</Typography.Text> },
       ]}
     />
+  );
+}
+
+/** The merchant's action history: changes to it, its accounts and its shops, from the audit trail, a page at a time. */
+export function HistoryPanel({ merchantId }: { merchantId: number }) {
+  return (
+    <HistoryTable queryKey={['merchant', merchantId, 'history']} testId="merchant-history"
+      load={(page, pageSize, signal) => merchantApi.history(merchantId, page, pageSize, signal)} />
   );
 }
