@@ -32,8 +32,8 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.dialects.postgresql.base import PGDialect
 from sqlalchemy.dialects.postgresql.psycopg import PGDialect_psycopg
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.sql.elements import BindParameter
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.sql.elements import BindParameter
 
 from domain import audit
 from domain.db import Executor, transaction
