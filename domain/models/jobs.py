@@ -57,6 +57,8 @@ class ScheduledJob(Timestamps, Base):
     alarm: Mapped[JobAlarm] = mapped_column(String(16), default=JobAlarm.OK)
     builtin: Mapped[bool] = mapped_column(Boolean, default=False)  # one of the console's own (domain/seed/jobs.py)
     owner_name: Mapped[str | None] = query_expression()  # filled by the list and detail (api/routers/jobs.py)
+    # `handler.method` of a built-in task still under its built-in name: the web names it in the reader's language
+    job_key: Mapped[str | None] = query_expression()
 
 
 class JobRecord(Base):

@@ -9501,6 +9501,8 @@ export interface components {
             handler: string;
             /** Id */
             id: number;
+            /** Jobkey */
+            jobKey?: string | null;
             /** Method */
             method: string;
             misfire: components["schemas"]["JobMisfire"];
