@@ -12,6 +12,7 @@ from sqlalchemy import (
     ARRAY,
     BigInteger,
     Boolean,
+    CheckConstraint,
     ForeignKey,
     Index,
     Integer,
@@ -101,7 +102,8 @@ class JobAlarmMail(Base):
     """UNIQUE (key, recipient): written before the mail goes out, so a retried alarm mails nobody twice."""
 
     __tablename__ = "job_alarm_mails"
-    __table_args__ = (UniqueConstraint("key", "recipient", name="uq_job_alarm_mails_key_recipient"),)
+    __table_args__ = (UniqueConstraint("key", "recipient", name="uq_job_alarm_mails_key_recipient"),
+                      CheckConstraint("sent_at is null or skipped is null", name="sent_or_skipped"))
 
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     job_id: Mapped[int] = mapped_column(ForeignKey(JOB_FK, ondelete="CASCADE"), index=True)
@@ -109,4 +111,5 @@ class JobAlarmMail(Base):
     kind: Mapped[str] = mapped_column(String(16))  # FAILING, REMINDER, RECOVERED
     recipient: Mapped[str] = mapped_column(String(254))
     sent_at: Mapped[datetime | None] = mapped_column()
+    skipped: Mapped[str | None] = mapped_column(String(500))  # why it was not sent (services/mail/plain.py)
     created_at: Mapped[datetime] = mapped_column(server_default=func.now())

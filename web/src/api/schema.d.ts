@@ -12417,6 +12417,16 @@ export interface components {
             /** Taskqueue */
             taskQueue?: string | null;
         };
+        /** QueueAlertMailPublic */
+        QueueAlertMailPublic: {
+            kind: components["schemas"]["QueueAlertStatus"];
+            /** Recipient */
+            recipient: string;
+            /** Sentat */
+            sentAt?: string | null;
+            /** Skipped */
+            skipped?: string | null;
+        };
         /** QueueAlertPublic */
         QueueAlertPublic: {
             /** Ageseconds */
@@ -12425,6 +12435,11 @@ export interface components {
             backlog: number;
             /** Id */
             id: number;
+            /**
+             * Mails
+             * @default []
+             */
+            mails: components["schemas"]["QueueAlertMailPublic"][];
             /**
              * Openedat
              * Format: date-time

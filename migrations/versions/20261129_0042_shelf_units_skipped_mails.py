@@ -1,5 +1,5 @@
 """the units each stock movement put on or took off each shelf it named, as a view the shelf proof and the shelf
-repair both read (one SQL form, no text assembled in code)
+repair both read (one SQL form, no text assembled in code); an alarm or alert mail that was not sent says why
 
 Revision ID: 0042
 Revises: 0041
@@ -7,6 +7,7 @@ Create Date: 2026-11-29 13:40:00
 """
 from collections.abc import Sequence
 
+import sqlalchemy as sa
 from alembic import op
 
 revision: str = '0042'
@@ -26,9 +27,18 @@ select c.warehouse_id, s.shelf_id, c.sku, s.units
 """
 
 
+MAILS = ("job_alarm_mails", "queue_alert_mails")
+
+
 def upgrade() -> None:
     op.execute(CREATE)
+    for table in MAILS:  # a mail is sent or skipped (with the reason), never both
+        op.add_column(table, sa.Column("skipped", sa.String(length=500), nullable=True))
+        op.create_check_constraint(op.f(f"ck_{table}_sent_or_skipped"), table, "sent_at is null or skipped is null")
 
 
 def downgrade() -> None:
+    for table in MAILS:
+        op.drop_constraint(op.f(f"ck_{table}_sent_or_skipped"), table, type_="check")
+        op.drop_column(table, "skipped")
     op.execute("drop view stock_shelf_units")
