@@ -31,51 +31,55 @@ from domain.flows.jobs import TASK_NAME  # every scheduled run carries its sched
 from domain.flows.stock import SCHEDULE_ID, WORKFLOW, ReconcileResult
 from domain.models.authorities import Authority, holders
 from domain.models.users import User
-from domain.rules.stock import STORED
 from domain.settings import get_settings
 from services import notifications, schedules
-from services.stock.store import SHELF_UNITS
 
 REPAIR = "stock#repair"  # who may repair is who is told about drift
 SCREEN = "/operation/ginee-oms/stock/reconciliation"
 
 
-def _as_json(side: str) -> str:
-    return "jsonb_build_object(" + ", ".join(f"'{b.value}', {side}_{b.value}" for b in STORED) + ")"
+# Every balance against the sum of its change records (all five buckets), and every shelf's stock against the units
+# the movements naming it put on or took off (the view stock_shelf_units), the drifts of the run written as found.
+PROOF = text("""
+    WITH ledger AS (
+        SELECT warehouse_id, sku, sum(change_on_hand) AS on_hand, sum(change_spare) AS spare,
+               sum(change_locked) AS locked, sum(change_promotion) AS promotion, sum(change_transit) AS transit
+        FROM stock_changes GROUP BY warehouse_id, sku),
+    pairs AS (
+        SELECT coalesce(b.warehouse_id, l.warehouse_id) AS warehouse_id, coalesce(b.sku, l.sku) AS sku,
+               coalesce(b.on_hand, 0) AS b_on_hand, coalesce(b.spare, 0) AS b_spare,
+               coalesce(b.locked, 0) AS b_locked, coalesce(b.promotion, 0) AS b_promotion,
+               coalesce(b.transit, 0) AS b_transit,
+               coalesce(l.on_hand, 0) AS l_on_hand, coalesce(l.spare, 0) AS l_spare,
+               coalesce(l.locked, 0) AS l_locked, coalesce(l.promotion, 0) AS l_promotion,
+               coalesce(l.transit, 0) AS l_transit
+        FROM stock_balances b FULL JOIN ledger l ON l.warehouse_id = b.warehouse_id AND l.sku = b.sku),
+    drifts AS (
+        INSERT INTO stock_drifts (reconciliation_id, warehouse_id, sku, balance, ledger)
+        SELECT :run, warehouse_id, sku,
+               jsonb_build_object('on_hand', b_on_hand, 'spare', b_spare, 'locked', b_locked,
+                                  'promotion', b_promotion, 'transit', b_transit),
+               jsonb_build_object('on_hand', l_on_hand, 'spare', l_spare, 'locked', l_locked,
+                                  'promotion', l_promotion, 'transit', l_transit)
+        FROM pairs
+        WHERE b_on_hand <> l_on_hand OR b_spare <> l_spare OR b_locked <> l_locked OR b_promotion <> l_promotion
+              OR b_transit <> l_transit
+        RETURNING 1),
+    shelf_ledger AS (SELECT warehouse_id, shelf_id, sku, sum(units) AS units FROM stock_shelf_units
+                     GROUP BY warehouse_id, shelf_id, sku),
+    shelf_pairs AS (
+        SELECT coalesce(s.warehouse_id, l.warehouse_id) AS warehouse_id,
+               coalesce(s.shelf_id, l.shelf_id) AS shelf_id, coalesce(s.sku, l.sku) AS sku,
+               coalesce(s.quantity, 0) AS stored, coalesce(l.units, 0) AS ledger
+        FROM shelf_stock s FULL JOIN shelf_ledger l ON l.shelf_id = s.shelf_id AND l.sku = s.sku),
+    shelf_drifts AS (
+        INSERT INTO stock_drifts (reconciliation_id, warehouse_id, sku, shelf_id, balance, ledger)
+        SELECT :run, warehouse_id, sku, shelf_id, jsonb_build_object('shelf', stored),
+               jsonb_build_object('shelf', ledger) FROM shelf_pairs WHERE stored <> ledger
+        RETURNING 1)
+    SELECT (SELECT count(*) FROM pairs) + (SELECT count(*) FROM shelf_pairs),
+           (SELECT count(*) FROM drifts) + (SELECT count(*) FROM shelf_drifts)""")
 
-
-def _sql() -> str:
-    sums = ", ".join(f"sum(change_{b.value}) AS {b.value}" for b in STORED)
-    balance = ", ".join(f"coalesce(b.{b.value}, 0) AS b_{b.value}" for b in STORED)
-    ledger = ", ".join(f"coalesce(l.{b.value}, 0) AS l_{b.value}" for b in STORED)
-    differs = " OR ".join(f"b_{b.value} <> l_{b.value}" for b in STORED)
-    return f"""
-        WITH ledger AS (SELECT warehouse_id, sku, {sums} FROM stock_changes GROUP BY warehouse_id, sku),
-        pairs AS (
-            SELECT coalesce(b.warehouse_id, l.warehouse_id) AS warehouse_id, coalesce(b.sku, l.sku) AS sku,
-                   {balance}, {ledger}
-            FROM stock_balances b FULL JOIN ledger l ON l.warehouse_id = b.warehouse_id AND l.sku = b.sku),
-        drifts AS (
-            INSERT INTO stock_drifts (reconciliation_id, warehouse_id, sku, balance, ledger)
-            SELECT :run, warehouse_id, sku, {_as_json('b')}, {_as_json('l')} FROM pairs WHERE {differs}
-            RETURNING 1),
-        shelf_ledger AS (SELECT warehouse_id, shelf_id, sku, sum(units) AS units FROM ({SHELF_UNITS}) m
-                         GROUP BY warehouse_id, shelf_id, sku),
-        shelf_pairs AS (
-            SELECT coalesce(s.warehouse_id, l.warehouse_id) AS warehouse_id,
-                   coalesce(s.shelf_id, l.shelf_id) AS shelf_id, coalesce(s.sku, l.sku) AS sku,
-                   coalesce(s.quantity, 0) AS stored, coalesce(l.units, 0) AS ledger
-            FROM shelf_stock s FULL JOIN shelf_ledger l ON l.shelf_id = s.shelf_id AND l.sku = s.sku),
-        shelf_drifts AS (
-            INSERT INTO stock_drifts (reconciliation_id, warehouse_id, sku, shelf_id, balance, ledger)
-            SELECT :run, warehouse_id, sku, shelf_id, jsonb_build_object('shelf', stored),
-                   jsonb_build_object('shelf', ledger) FROM shelf_pairs WHERE stored <> ledger
-            RETURNING 1)
-        SELECT (SELECT count(*) FROM pairs) + (SELECT count(*) FROM shelf_pairs),
-               (SELECT count(*) FROM drifts) + (SELECT count(*) FROM shelf_drifts)"""
-
-
-PROOF = text(_sql())
 
 
 async def prove(key: str) -> ReconcileResult:

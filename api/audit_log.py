@@ -15,7 +15,8 @@ from urllib.parse import parse_qsl
 
 import orjson
 import psycopg
-from sqlalchemy import bindparam, insert
+from sqlalchemy import bindparam, cast, func, insert, literal_column, select
+from sqlalchemy.dialects.postgresql import JSONB
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.asgi import header, replay
@@ -33,6 +34,7 @@ MUTATING = {"POST", "PUT", "PATCH", "DELETE"}
 CAPTURE_LIMIT = 64 * 1024  # bytes of a body kept for the log; describe_body truncates further
 APPLICATION = SourceSystem.GENIE_CMS.value
 ENTRY = Statements(size=1)
+GROUPED = Statements(size=4)  # several rows at once (`write_group`), per set of columns
 UNPARSED = object()  # a request body not parsed yet
 
 
@@ -106,10 +108,13 @@ async def failure_of(write: Awaitable[None]) -> Exception | None:
 
 async def write_group(entries: list[dict[str, Any]]) -> None:
     columns = tuple(dict.fromkeys(key for entry in entries for key in entry))
-    names = ", ".join(columns)
-    sql = (f"INSERT INTO operation_logs ({names}) SELECT {names} "
-           "FROM jsonb_populate_recordset(NULL::operation_logs, %(rows)s::jsonb)")
-    await on_plain(lambda db: db.execute(sql, {"rows": orjson.dumps(entries).decode()}))
+
+    def build() -> Any:  # only for a set of columns not rendered yet
+        rows = func.jsonb_populate_recordset(literal_column("NULL::operation_logs"), cast(bindparam("rows"), JSONB))
+        found = rows.table_valued(*columns).alias("r")
+        return insert(OperationLog).from_select(columns, select(*(found.c[name] for name in columns)))
+
+    await on_plain(lambda db: GROUPED.execute(db, columns, build, {"rows": orjson.dumps(entries).decode()}))
 
 
 GROUP = Grouped()

@@ -9,6 +9,7 @@ import time
 import psycopg
 from alembic import command
 from alembic.config import Config
+from psycopg import sql
 from sqlalchemy.engine import Connection, make_url
 
 from domain.logging import configure_logging
@@ -39,10 +40,11 @@ def wait_for_database(timeout: float = 60) -> None:
 
 def ensure_database() -> None:
     name = make_url(get_settings().sqlalchemy_url).database
+    assert name, "the database URL names no database"
     with psycopg.connect(libpq_url("postgres"), autocommit=True) as conn:
         if not conn.execute("select 1 from pg_database where datname = %s", (name,)).fetchone():
             log.info("creating database %s", name)
-            conn.execute(f'create database "{name}"')
+            conn.execute(sql.SQL("create database {}").format(sql.Identifier(name)))
 
 
 def migrate(connection: Connection | None = None) -> None:

@@ -14,6 +14,7 @@ from temporalio.client import Client
 from api.deps import Principal
 from api.file_access import ensure_readable, file_reader
 from api.idempotency import Idempotency
+from api.merchant_scope import MERCHANT_SCOPE
 from api.resource.scope import scoped
 from api.schemas.tickets import TicketCreate, involved_clause, scope_clause
 from api.temporal_ui import OPERATE, workflow_path
@@ -45,7 +46,7 @@ async def create_ticket(body: TicketCreate, user: Principal, client: Client | No
         await ensure_people(db, user, {"assigneeId": body.assignee_id, "picId": body.pic_id, "rdId": body.rd_id})
         await ensure_readable(db, user, (a.file_id for a in body.attachments), "attachments")
         await store.ensure_listed(db, {"category": body.category, "application": body.application})
-        email = await store.ensure_account(db, body.account_id)
+        email = await store.ensure_account(db, body.account_id, MERCHANT_SCOPE.conditions(user))
         if email and not body.account_email:
             body = body.model_copy(update={"account_email": email})
         ticket, start = await store.add_ticket(db, user, body.model_dump(exclude={"issue_level", "attachments"}),

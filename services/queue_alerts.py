@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 from sqlalchemy import func, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
@@ -38,6 +38,7 @@ from domain.models.users import User
 from domain.rules import queue_alerts as rules
 from domain.settings import get_settings
 from domain.user_languages import languages_of
+from services.mail.plain import mailed
 
 log = logging.getLogger("omp.queue_alerts")
 SCHEDULE_ID = m.SCHEDULE_ID
@@ -45,7 +46,7 @@ QUEUE_TYPES = {QueueKind.WORKFLOW: TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
                QueueKind.ACTIVITY: TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY}
 
 # One mail out (to, subject, body, message id): the activity hands its SMTP sender in.
-Send = Callable[[str, str, str, str], Awaitable[None]]
+Send = Callable[[str, str, str, str], Awaitable[str | None]]  # None once sent, else why it was skipped
 
 
 async def read_queue(client: Client, task_queue: str, kind: QueueKind) -> rules.Reading:
@@ -96,13 +97,14 @@ async def apply(rule_id: int, reading: rules.Reading) -> rules.Step | None:
 
 async def send_pending(send: Send) -> int:
     """Every alert mail not sent yet (this check's, or one a killed check left), each once: marked as sent
-    right after it goes out, and its Message-ID derived from its row."""
+    right after it goes out (or as skipped, with the reason), and its Message-ID derived from its row."""
     async with transaction() as db:
         pending = (await db.execute(
             select(QueueAlertMail, QueueAlert, QueueAlertRule)
             .join(QueueAlert, QueueAlert.id == QueueAlertMail.alert_id)
             .join(QueueAlertRule, QueueAlertRule.id == QueueAlert.rule_id)
-            .where(QueueAlertMail.sent_at.is_(None)).order_by(QueueAlertMail.id))).all()
+            .where(QueueAlertMail.sent_at.is_(None), QueueAlertMail.skipped.is_(None))
+            .order_by(QueueAlertMail.id))).all()
         languages = await languages_of(db, [message.recipient for message, _, _ in pending])
     link = f"{get_settings().console_web}/system/task/alter-mq"
     for message, alert, rule in pending:
@@ -113,10 +115,9 @@ async def send_pending(send: Send) -> int:
         lang = languages[message.recipient]
         subject = t(f"queueAlerts.mail.{message.kind}.title", lang, **values)
         body = t(f"queueAlerts.mail.{message.kind}.body", lang, **values)
-        await send(message.recipient, subject, body, f"queue-alert-{alert.id}-{message.kind}-{message.id}")
+        skipped = await send(message.recipient, subject, body, f"queue-alert-{alert.id}-{message.kind}-{message.id}")
         async with transaction() as db:
-            await db.execute(update(QueueAlertMail).where(QueueAlertMail.id == message.id).values(
-                sent_at=datetime.now(UTC)))
+            await db.execute(update(QueueAlertMail).where(QueueAlertMail.id == message.id).values(mailed(skipped)))
     return len(pending)
 
 

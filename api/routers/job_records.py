@@ -20,6 +20,7 @@ from api.temporal_ui import OPERATE, workflow_path
 from domain.enums import JobRecordResult
 from domain.errors import DomainError
 from domain.models.jobs import JobRecord, ScheduledJob
+from domain.seed.jobs import job_key_under_builtin_name
 from services.jobs.flow import start_retry
 
 RETRY = aliased(JobRecord, name="retry")
@@ -30,11 +31,10 @@ records = Resource(
     scope=unscoped("records of the console's own scheduled tasks, not business data"), default_sort="-started_at",
     computed=lambda: {
         "retried_by": select(RETRY.id).where(RETRY.retry_of == JobRecord.id).scalar_subquery(),
-        # a built-in task is named by its job's English label (domain/seed/jobs.py); a run under that name is shown
-        # by the job's label in the reader's language
-        "job_key": select(ScheduledJob.handler + "." + ScheduledJob.method).where(
-            ScheduledJob.id == JobRecord.job_id, ScheduledJob.builtin,
-            ScheduledJob.name == JobRecord.job_name).scalar_subquery(),
+        # a run of a built-in task under its built-in name (its job's English label, domain/seed/jobs.py) is shown by
+        # the job's label in the reader's language; a run under a name an operator gave it, by that name
+        "job_key": select(job_key_under_builtin_name(JobRecord.job_name)).where(
+            ScheduledJob.id == JobRecord.job_id).scalar_subquery(),
     },
 )
 router = records.router(prefix="/job-record", tags=["job_records"])

@@ -45,6 +45,7 @@ from domain.models.users import real_name_of
 from domain.outbound import check_job_urls
 from domain.rules import jobs as rules
 from domain.rules.inputs import Problems
+from domain.seed.jobs import job_key_under_builtin_name
 from domain.settings import get_settings
 from services.flows import watched
 from services.jobs import overlap
@@ -79,7 +80,7 @@ async def refuse_builtin(_: AsyncSession, row: Any, __: Principal) -> None:
 
 
 def with_owner() -> dict[str, Any]:
-    return {"owner_name": real_name_of(ScheduledJob.owner_id)}
+    return {"owner_name": real_name_of(ScheduledJob.owner_id), "job_key": job_key_under_builtin_name(ScheduledJob.name)}
 
 
 jobs = Resource(

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy import func, select
+from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.deps import Principal
@@ -20,7 +22,7 @@ from api.schemas.queue_alerts import (
 )
 from api.user_center import ensure_person_put
 from domain.errors import Invalid
-from domain.models.queue_alerts import QueueAlert, QueueAlertRule
+from domain.models.queue_alerts import QueueAlert, QueueAlertMail, QueueAlertRule
 from domain.models.users import real_name_of
 
 MENU = "alter-mq"
@@ -45,9 +47,20 @@ rules = Resource(
     actions=Actions(add="mq-alert#add", edit="mq-alert#edit", delete="mq-alert#delete"),
     scope=OPERATIONS, prepare=check_rule, computed=with_owner,
 )
+
+
+def with_mails() -> dict[str, Any]:
+    """An alert's mails in the order they were written: recipient, kind, when sent, or why skipped."""
+    mail = func.jsonb_build_object("recipient", QueueAlertMail.recipient, "kind", QueueAlertMail.kind,
+                                   "sentAt", QueueAlertMail.sent_at, "skipped", QueueAlertMail.skipped)
+    return {"mails": select(func.jsonb_agg(aggregate_order_by(mail, QueueAlertMail.id))).where(
+        QueueAlertMail.alert_id == QueueAlert.id).scalar_subquery()}
+
+
 alerts = Resource(
     name="QueueAlert", model=QueueAlert, public=QueueAlertPublic, create=QueueAlertPublic, update=QueueAlertPublic,
     filters=QueueAlertFilters, permission=MENU, actions=Actions(), scope=OPERATIONS, default_sort="-opened_at",
+    computed=with_mails,
 )
 rule_router = rules.router(prefix="/queue-alert/rule", tags=["queue_alerts"])
 alert_router = alerts.router(prefix="/queue-alert/alert", tags=["queue_alert_history"])

@@ -15,6 +15,7 @@ from api.deps import Need, Principal, SessionDep, release
 from api.envelope import Reply, ok
 from api.file_access import ensure_readable
 from api.flows import temporal_client
+from api.merchant_scope import MERCHANT_SCOPE
 from api.resource import refuse_nulls
 from api.schemas.tickets import (
     ActionBody,
@@ -84,7 +85,7 @@ async def command_of(db: AsyncSession, user: Principal, ticket: Ticket, action: 
         refuse_nulls(Ticket, TicketEdit, body.model_dump(exclude_unset=True))
         values["edit"] = body.model_dump(mode="json", exclude_unset=True)
         await ensure_listed(db, values["edit"])
-        await ensure_account(db, body.account_id)
+        await ensure_account(db, body.account_id, MERCHANT_SCOPE.conditions(user))
         await ensure_people(db, user, {"picId": body.pic_id, "rdId": body.rd_id})
     return TicketCommand(**values)
 

@@ -76,6 +76,7 @@ class JobPublic(CamelModel):
     consecutive_failures: int
     alarm: JobAlarm
     builtin: bool
+    job_key: str | None = None  # a built-in task still under its built-in name: named by its job (JobKey)
     updated_at: datetime
 
 

@@ -65,6 +65,13 @@ class QueueAlertRuleFilters(SearchParams):
     alerting: bool | None = None
 
 
+class QueueAlertMailPublic(CamelModel):
+    recipient: str
+    kind: QueueAlertStatus
+    sent_at: datetime | None = None
+    skipped: str | None = None  # why it was not sent: it is not retried
+
+
 class QueueAlertPublic(CamelModel):
     id: int
     rule_id: int
@@ -77,6 +84,7 @@ class QueueAlertPublic(CamelModel):
     age_seconds: float
     peak_backlog: int
     peak_age_seconds: float
+    mails: list[QueueAlertMailPublic] = []
 
 
 class QueueAlertFilters(SearchParams):

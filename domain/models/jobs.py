@@ -12,6 +12,7 @@ from sqlalchemy import (
     ARRAY,
     BigInteger,
     Boolean,
+    CheckConstraint,
     ForeignKey,
     Index,
     Integer,
@@ -57,6 +58,8 @@ class ScheduledJob(Timestamps, Base):
     alarm: Mapped[JobAlarm] = mapped_column(String(16), default=JobAlarm.OK)
     builtin: Mapped[bool] = mapped_column(Boolean, default=False)  # one of the console's own (domain/seed/jobs.py)
     owner_name: Mapped[str | None] = query_expression()  # filled by the list and detail (api/routers/jobs.py)
+    # `handler.method` of a built-in task still under its built-in name: the web names it in the reader's language
+    job_key: Mapped[str | None] = query_expression()
 
 
 class JobRecord(Base):
@@ -99,7 +102,8 @@ class JobAlarmMail(Base):
     """UNIQUE (key, recipient): written before the mail goes out, so a retried alarm mails nobody twice."""
 
     __tablename__ = "job_alarm_mails"
-    __table_args__ = (UniqueConstraint("key", "recipient", name="uq_job_alarm_mails_key_recipient"),)
+    __table_args__ = (UniqueConstraint("key", "recipient", name="uq_job_alarm_mails_key_recipient"),
+                      CheckConstraint("sent_at is null or skipped is null", name="sent_or_skipped"))
 
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     job_id: Mapped[int] = mapped_column(ForeignKey(JOB_FK, ondelete="CASCADE"), index=True)
@@ -107,4 +111,5 @@ class JobAlarmMail(Base):
     kind: Mapped[str] = mapped_column(String(16))  # FAILING, REMINDER, RECOVERED
     recipient: Mapped[str] = mapped_column(String(254))
     sent_at: Mapped[datetime | None] = mapped_column()
+    skipped: Mapped[str | None] = mapped_column(String(500))  # why it was not sent (services/mail/plain.py)
     created_at: Mapped[datetime] = mapped_column(server_default=func.now())

@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import ARRAY, ForeignKey, Index, String, UniqueConstraint, func, text
+from sqlalchemy import ARRAY, CheckConstraint, ForeignKey, Index, String, UniqueConstraint, func, text
 from sqlalchemy.orm import Mapped, mapped_column, query_expression
 
 from domain.db import Base, Timestamps
@@ -50,16 +51,20 @@ class QueueAlert(Base):
     age_seconds: Mapped[float]
     peak_backlog: Mapped[int]
     peak_age_seconds: Mapped[float]
+    # its mails, each sent or skipped with the reason (api/routers/queue_alerts.py fills it for the history)
+    mails: Mapped[list[dict[str, Any]] | None] = query_expression()
 
 
 class QueueAlertMail(Base):
     """One mail of an alert (opened or recovered) to one person: written before it is sent, marked once sent."""
 
     __tablename__ = "queue_alert_mails"
-    __table_args__ = (UniqueConstraint("alert_id", "kind", "recipient"),)
+    __table_args__ = (UniqueConstraint("alert_id", "kind", "recipient"),
+                      CheckConstraint("sent_at is null or skipped is null", name="sent_or_skipped"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     alert_id: Mapped[int] = mapped_column(ForeignKey("queue_alerts.id", ondelete="CASCADE"))
     kind: Mapped[QueueAlertStatus] = mapped_column(String(16))
     recipient: Mapped[str] = mapped_column(String(254))
     sent_at: Mapped[datetime | None] = mapped_column(index=True)
+    skipped: Mapped[str | None] = mapped_column(String(500))  # why it was not sent (services/mail/plain.py)

@@ -17,11 +17,10 @@ from sqlalchemy.orm import Mapped, mapped_column, query_expression
 
 from domain.db import Base, one_of
 from domain.enums import StockMovementType, StockReconcileStatus
-from domain.rules.stock import AVAILABLE_OF, STORED
+from domain.rules.stock import STORED
 
 Units = Annotated[int, mapped_column(BigInteger)]
-AVAILABLE_SQL = " ".join(f"{'+' if sign > 0 else '-'} {bucket.value}" for bucket, sign in AVAILABLE_OF.items()
-                         ).removeprefix("+ ")  # on_hand - spare - locked - promotion
+AVAILABLE_SQL = "on_hand - spare - locked - promotion"  # AVAILABLE_OF written out (tests/unit/test_sql_literals.py)
 
 
 def not_negative(*columns: str) -> list[CheckConstraint]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, and_, case, select, tuple_
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -29,6 +29,19 @@ BUILT_IN: tuple[tuple[str, str, str, str, dict[str, Any]], ...] = (
     ("Operation log retention", "operationLog.purge", "30 3 * * *", "Asia/Jakarta", {"keepDays": 365}),
     ("Task record retention", "taskRecords.purge", "45 3 * * *", "Asia/Jakarta", {"keepDays": 30}),
 )
+
+
+def under_builtin_name(name: Any) -> ColumnElement[bool]:
+    """Whether a built-in task's `name` (its own, or the one a record of it ran under) is the name it was created
+    with, its job's English label: such a name is shown as the job's label in the reader's language; a name an
+    operator gave it instead is shown as given."""
+    named = [(*key.split(".", 1), built) for built, key, *_ in BUILT_IN]
+    return and_(ScheduledJob.builtin, tuple_(ScheduledJob.handler, ScheduledJob.method, name).in_(named))
+
+
+def job_key_under_builtin_name(name: Any) -> ColumnElement[str | None]:
+    """`handler.method` (the JobKey the web names in the reader's language) while `under_builtin_name`, else null."""
+    return case((under_builtin_name(name), ScheduledJob.handler + "." + ScheduledJob.method), else_=None)
 
 
 async def sync(db: AsyncSession) -> None:

@@ -24,9 +24,10 @@ from domain.user_languages import languages_of
 from services.jobs import overlap
 from services.jobs.flow import tell_incident
 from services.jobs.schedules import pause_schedule
+from services.mail.plain import mailed
 
 # One mail out (to, subject, body, message id): the activity hands its SMTP sender in.
-Send = Callable[[str, str, str, str], Awaitable[None]]
+Send = Callable[[str, str, str, str], Awaitable[str | None]]  # None once sent, else why it was skipped
 
 
 async def begin(client: Client, begin: m.JobBegin) -> m.JobBegun:
@@ -111,7 +112,7 @@ async def finish(client: Client, finish: m.JobFinish) -> None:
 
 async def send_alarm(alarm: m.AlarmMail, send: Send) -> int:
     """The alarm mail to the task's person in charge and its emails, once per key and recipient (the row is
-    written before the mail goes out). Returns how many mails went out."""
+    written before the mail goes out), each marked sent or skipped with the reason. Returns how many went out."""
     async with transaction() as db:
         job = await db.get(ScheduledJob, alarm.job_id)
         if job is None:
@@ -123,15 +124,17 @@ async def send_alarm(alarm: m.AlarmMail, send: Send) -> int:
                 {"job_id": job.id, "key": alarm.key, "kind": alarm.kind, "recipient": r} for r in recipients
             ]).on_conflict_do_nothing(constraint="uq_job_alarm_mails_key_recipient"))
         unsent = (await db.execute(select(JobAlarmMail.id, JobAlarmMail.recipient).where(
-            JobAlarmMail.key == alarm.key, JobAlarmMail.sent_at.is_(None)))).all()
+            JobAlarmMail.key == alarm.key, JobAlarmMail.sent_at.is_(None), JobAlarmMail.skipped.is_(None)))).all()
         languages = await languages_of(db, [recipient for _, recipient in unsent])
         values = {"name": job.name, "id": job.id, "failures": alarm.failures, "error": alarm.error or "-",
                   "link": f"{get_settings().console_web}/system/task/log?jobId={job.id}"}
+    sent = 0
     for row_id, recipient in unsent:
         lang = languages[recipient]
         subject = t(f"jobs.alarm.{alarm.kind}.title", lang, **values)
         body = t(f"jobs.alarm.{alarm.kind}.body", lang, **values)
-        await send(recipient, subject, body, f"{alarm.key}.{row_id}")
+        skipped = await send(recipient, subject, body, f"{alarm.key}.{row_id}")
         async with transaction() as db:
-            await db.execute(update(JobAlarmMail).where(JobAlarmMail.id == row_id).values(sent_at=datetime.now(UTC)))
-    return len(unsent)
+            await db.execute(update(JobAlarmMail).where(JobAlarmMail.id == row_id).values(mailed(skipped)))
+        sent += skipped is None
+    return sent

@@ -23,24 +23,37 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 import psycopg
-from sqlalchemy import TextClause, text
+from sqlalchemy import ClauseElement, Table, TextClause, bindparam, func, literal_column, select, text, update
+from sqlalchemy import insert as sa_insert
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.dialects.postgresql.base import PGDialect
 from sqlalchemy.dialects.postgresql.psycopg import PGDialect_psycopg
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.sql.elements import BindParameter
 
 from domain import audit
 from domain.db import Executor, transaction
 from domain.enums import StockBucket, StockMovementType
 from domain.errors import DomainError, NotFound
+from domain.models.stock import StockBalance, StockChange
 from domain.rules import stock as rules
 from domain.rules.stock import STORED, Movement
 
 KEY_CONSTRAINT = "uq_stock_changes_idempotency_key"
 PSYCOPG = PGDialect_psycopg()  # type: ignore[no-untyped-call]  # SQLAlchemy's dialect class has no annotations
+NAMED = PGDialect(paramstyle="named")  # type: ignore[no-untyped-call]  # `:name` binds, as `text()` reads them
 FIGURES = (*STORED, StockBucket.AVAILABLE)
+BALANCES, CHANGES = cast(Table, StockBalance.__table__), cast(Table, StockChange.__table__)
+# the movement statement's values (`_params`): the change record's own, and each stored bucket's signed change
+_RECORD = ("warehouse_id", "sku", "shelf_id", "to_shelf_id", "movement_type", "quantity", "reason", "document_no",
+           "actor_id", "actor_name", "idempotency_key")
+_BIND: dict[str, BindParameter[Any]] = {name: bindparam(name) for name in _RECORD}
+_CHANGE: dict[str, BindParameter[Any]] = {bucket.value: bindparam(f"c_{bucket.value}") for bucket in STORED}
+_ADDED = {name: BALANCES.c[name] + change for name, change in _CHANGE.items()}
 
 
 class StockShort(DomainError):
@@ -152,15 +165,21 @@ async def move_alone(db: Executor, movement: Movement, within: Within = ANYWHERE
 
 
 async def _within(db: AsyncSession, warehouse_id: int, within: Within) -> bool:
-    found = await db.execute(text(f"SELECT 1 WHERE {within.sql}"), {**within.params, "warehouse_id": warehouse_id})
+    found = await db.execute(_scope_check(within.sql), {**within.params, "warehouse_id": warehouse_id})
     return found.first() is not None
+
+
+@lru_cache(maxsize=256)
+def _scope_check(within: str) -> TextClause:
+    """Whether the warehouse `:warehouse_id` is `within` (the scope's own condition, a rendered EXISTS)."""
+    return text(_named(select(literal_column("1")).where(*_condition(within))))
 
 
 @lru_cache(maxsize=256)
 def _plain_sql(movement_type: StockMovementType | None, within: str) -> str:
     """The movement statement guarded by `within` (or, for None, whether the warehouse is within) in psycopg's
     placeholders, for a plain connection."""
-    statement = text(f"SELECT 1 WHERE {within}") if movement_type is None else _balance_sql(movement_type, within)
+    statement = _scope_check(within) if movement_type is None else _balance_sql(movement_type, within)
     return str(statement.compile(dialect=PSYCOPG))
 
 
@@ -178,36 +197,37 @@ def _params(m: Movement) -> dict[str, Any]:
             **{f"c_{bucket.value}": d for bucket, d in changes.items()}}
 
 
+def _condition(within: str) -> tuple[TextClause, ...]:
+    return () if within == ANYWHERE.sql else (text(within),)
+
+
+def _named(statement: ClauseElement) -> str:
+    """A Core statement as SQL with `:name` binds, as `text()` reads them (rendered once per shape)."""
+    return str(statement.compile(dialect=NAMED))
+
+
 @lru_cache(maxsize=256)
-def _balance_sql(movement_type: StockMovementType, within: str = "TRUE") -> TextClause:
+def _balance_sql(movement_type: StockMovementType, within: str = ANYWHERE.sql) -> TextClause:
     """The one statement of a movement type: change the balance (guarded, or an upsert when it only adds) and
-    insert the change record from what the balance statement returned; nothing at all unless `within` holds."""
-    effect = rules.EFFECTS[movement_type]
-    guards = rules.guards(effect)
-    cols = ", ".join(b.value for b in STORED)
-    set_ = ", ".join(f"{b.value} = b.{b.value} + :c_{b.value}" for b in STORED)
+    insert the change record from what the balance statement returned; nothing at all unless `within` holds.
+    A SQLAlchemy Core construct (the buckets it guards differ by type), rendered once per type and scope."""
+    guards = rules.guards(rules.EFFECTS[movement_type])
+    where = (BALANCES.c.warehouse_id == _BIND["warehouse_id"], BALANCES.c.sku == _BIND["sku"])
     if guards:
-        guard = " AND ".join([*(f"b.{g.value} >= :quantity" for g in guards), *([within] if within != "TRUE" else [])])
-        balance = (f"UPDATE stock_balances AS b SET {set_}, updated_at = now() "
-                   f"WHERE b.warehouse_id = :warehouse_id AND b.sku = :sku AND {guard} RETURNING {cols}")
+        balance: Any = update(BALANCES).where(
+            *where, *(BALANCES.c[g.value] >= _BIND["quantity"] for g in guards), *_condition(within))
     else:  # only adds: the first movement of a sku in a warehouse creates its balance row
-        values = ", ".join(f":c_{b.value}" for b in STORED)
-        rows = f"VALUES (:warehouse_id, :sku, {values})" if within == "TRUE" else \
-            f"SELECT :warehouse_id, :sku, {values} WHERE {within}"
-        balance = (f"INSERT INTO stock_balances AS b (warehouse_id, sku, {cols}) "
-                   f"{rows} ON CONFLICT (warehouse_id, sku) "
-                   f"DO UPDATE SET {set_}, updated_at = now() RETURNING {cols}")
-    figures = ", ".join(f"original_{b.value}, change_{b.value}, new_{b.value}" for b in STORED)
-    from_moved = ", ".join(f"moved.{b.value} - :c_{b.value}, :c_{b.value}, moved.{b.value}" for b in STORED)
-    new = ", ".join(f"new_{b.value}" for b in STORED)
-    change = f"""
-        INSERT INTO stock_changes (warehouse_id, sku, shelf_id, to_shelf_id, movement_type, quantity, reason,
-                                   document_no, actor_id, actor_name, idempotency_key, {figures})
-        SELECT :warehouse_id, :sku, :shelf_id, :to_shelf_id, :movement_type, :quantity, :reason,
-               :document_no, :actor_id, :actor_name, :idempotency_key, {from_moved}
-        FROM moved
-        RETURNING id, {new}"""
-    return text(f"WITH moved AS ({balance}) {change}")
+        row = select(_BIND["warehouse_id"], _BIND["sku"], *_CHANGE.values()).where(*_condition(within))
+        balance = insert(BALANCES).from_select(["warehouse_id", "sku", *_CHANGE], row).on_conflict_do_update(
+            index_elements=["warehouse_id", "sku"], set_={**_ADDED, "updated_at": func.now()})
+    if guards:
+        balance = balance.values({**_ADDED, "updated_at": func.now()})
+    moved = balance.returning(*(BALANCES.c[name] for name in _CHANGE)).cte("moved")
+    figures = {name: (moved.c[name] - change, change, moved.c[name]) for name, change in _CHANGE.items()}
+    record = select(*(_BIND[name] for name in _RECORD), *(f for triple in figures.values() for f in triple))
+    columns = [*_RECORD, *(f"{side}_{name}" for name in figures for side in ("original", "change", "new"))]
+    statement = sa_insert(CHANGES).from_select(columns, record.select_from(moved)).add_cte(moved)
+    return text(_named(statement.returning(CHANGES.c.id, *(CHANGES.c[f"new_{name}"] for name in _CHANGE))))
 
 
 TAKE_FROM_SHELF = text("""
@@ -219,17 +239,6 @@ PUT_ON_SHELF = text("""
     SELECT id, :sku, warehouse_id, :quantity FROM shelves WHERE id = :shelf AND warehouse_id = :warehouse_id
     ON CONFLICT (shelf_id, sku) DO UPDATE SET quantity = shelf_stock.quantity + EXCLUDED.quantity, updated_at = now()
     RETURNING quantity""")
-
-
-# Each movement's units per shelf it names: a move_shelf takes its quantity off `shelf_id` onto `to_shelf_id`; any
-# other movement naming a shelf changes it by its on-hand change (shelf_steps below);
-# the reconciliation (activities/stock.py) and repair sum them per shelf.
-SHELF_UNITS = f"""
-    SELECT c.warehouse_id, s.shelf_id, c.sku, s.units FROM stock_changes c CROSS JOIN LATERAL (VALUES
-        (c.shelf_id, CASE WHEN c.movement_type = '{StockMovementType.MOVE_SHELF.value}' THEN -c.quantity
-                          ELSE c.change_on_hand END),
-        (c.to_shelf_id, c.quantity)) AS s (shelf_id, units)
-    WHERE s.shelf_id IS NOT NULL"""
 
 
 def shelf_steps(m: Movement) -> list[tuple[int, int]]:
@@ -252,12 +261,15 @@ async def _move_shelves(db: AsyncSession, m: Movement) -> None:
             raise _Refused(shelf)
 
 
+REPLAY = text("""
+    SELECT id, warehouse_id, sku, movement_type, quantity, shelf_id, to_shelf_id,
+           new_on_hand, new_spare, new_locked, new_promotion, new_transit
+    FROM stock_changes WHERE idempotency_key = :key""")
+
+
 async def _replay(db: AsyncSession, m: Movement) -> Moved | None:
     """The first movement of this key, if there is one; a different movement under the same key is refused."""
-    new = ", ".join(f"new_{b.value}" for b in STORED)
-    row = (await db.execute(text(
-        f"SELECT id, warehouse_id, sku, movement_type, quantity, shelf_id, to_shelf_id, {new} "
-        "FROM stock_changes WHERE idempotency_key = :key"), {"key": m.idempotency_key})).first()
+    row = (await db.execute(REPLAY, {"key": m.idempotency_key})).first()
     if row is None:
         return None
     first = Movement(row.warehouse_id, row.sku, StockMovementType(row.movement_type), row.quantity, m.idempotency_key,
@@ -286,12 +298,29 @@ async def _shortage(db: AsyncSession, m: Movement, shelf_id: int | None) -> Doma
                       have=now.of(short), warehouse=code)
 
 
+BALANCE = text("SELECT on_hand, spare, locked, promotion, transit FROM stock_balances WHERE warehouse_id = :w "
+               "AND sku = :sku")
+
+
 async def read_balance(db: AsyncSession, warehouse_id: int, sku: str) -> Balance | None:
     """The balance of one sku in one warehouse as committed now (None when it never moved)."""
-    cols = ", ".join(b.value for b in STORED)
-    row = (await db.execute(text(f"SELECT {cols} FROM stock_balances WHERE warehouse_id = :w AND sku = :sku"),
-                            {"w": warehouse_id, "sku": sku})).first()
+    row = (await db.execute(BALANCE, {"w": warehouse_id, "sku": sku})).first()
     return Balance(*row) if row is not None else None
+
+
+LOCK_BALANCE = text("""
+    INSERT INTO stock_balances AS b (warehouse_id, sku) VALUES (:w, :sku)
+    ON CONFLICT (warehouse_id, sku) DO UPDATE SET updated_at = b.updated_at
+    RETURNING on_hand, spare, locked, promotion, transit, xmax = 0 AS created""")
+LEDGER_SUMS = text("""
+    SELECT coalesce(sum(change_on_hand), 0), coalesce(sum(change_spare), 0), coalesce(sum(change_locked), 0),
+           coalesce(sum(change_promotion), 0), coalesce(sum(change_transit), 0), count(*)
+    FROM stock_changes WHERE warehouse_id = :w AND sku = :sku""")
+SET_BALANCE = text("""
+    INSERT INTO stock_balances (warehouse_id, sku, on_hand, spare, locked, promotion, transit)
+    VALUES (:w, :sku, :on_hand, :spare, :locked, :promotion, :transit)
+    ON CONFLICT (warehouse_id, sku) DO UPDATE SET on_hand = :on_hand, spare = :spare, locked = :locked,
+        promotion = :promotion, transit = :transit, updated_at = now()""")
 
 
 async def repair(db: AsyncSession, warehouse_id: int, sku: str, *, operator_id: int | None,
@@ -303,24 +332,13 @@ async def repair(db: AsyncSession, warehouse_id: int, sku: str, *, operator_id: 
     missing, so a movement creating it waits too): the sums are read by the next statement, whose snapshot sees
     every movement that committed while we waited, and no movement of the pair writes its balance or its shelves
     until we are done."""
-    cols = ", ".join(b.value for b in STORED)
-    row = (await db.execute(text(
-        f"INSERT INTO stock_balances AS b (warehouse_id, sku) VALUES (:w, :sku) ON CONFLICT (warehouse_id, sku) "
-        f"DO UPDATE SET updated_at = b.updated_at RETURNING {cols}, xmax = 0 AS created"),
-        {"w": warehouse_id, "sku": sku})).one()
+    row = (await db.execute(LOCK_BALANCE, {"w": warehouse_id, "sku": sku})).one()
     locked = None if row.created else row[:-1]
-    sums = ", ".join(f"coalesce(sum(change_{b.value}), 0)" for b in STORED)
-    ledger = (await db.execute(text(f"SELECT {sums}, count(*) FROM stock_changes WHERE warehouse_id = :w "
-                                    "AND sku = :sku"), {"w": warehouse_id, "sku": sku})).one()
+    ledger = (await db.execute(LEDGER_SUMS, {"w": warehouse_id, "sku": sku})).one()
     if locked is None and ledger[-1] == 0:
         raise NotFound(entity="StockBalance")
     after = Balance(*(int(v) for v in ledger[:-1]))
-    values = {"w": warehouse_id, "sku": sku, **{b.value: after.of(b) for b in STORED}}
-    assign = ", ".join(f"{b.value} = :{b.value}" for b in STORED)
-    placeholders = ", ".join(f":{b.value}" for b in STORED)
-    await db.execute(text(
-        f"INSERT INTO stock_balances (warehouse_id, sku, {cols}) VALUES (:w, :sku, {placeholders}) "
-        f"ON CONFLICT (warehouse_id, sku) DO UPDATE SET {assign}, updated_at = now()"), values)
+    await db.execute(SET_BALANCE, {"w": warehouse_id, "sku": sku, **{b.value: after.of(b) for b in STORED}})
     shelves_before, shelves_after = await _rebuild_shelves(db, warehouse_id, sku)
     await db.execute(text("UPDATE stock_drifts SET repaired_at = now() WHERE warehouse_id = :w AND sku = :sku "
                           "AND repaired_at IS NULL"), {"w": warehouse_id, "sku": sku})
@@ -334,8 +352,8 @@ async def repair(db: AsyncSession, warehouse_id: int, sku: str, *, operator_id: 
 async def _rebuild_shelves(db: AsyncSession, warehouse_id: int, sku: str) -> tuple[dict[str, int], dict[str, int]]:
     """The pair's shelf stock set to the sum of the movements that named each shelf (activities/stock.py proves
     the same); (before, after) of the shelves that changed, by shelf code."""
-    rows = (await db.execute(text(f"""
-        WITH ledger AS (SELECT shelf_id, sum(units) AS units FROM ({SHELF_UNITS}) m
+    rows = (await db.execute(text("""
+        WITH ledger AS (SELECT shelf_id, sum(units) AS units FROM stock_shelf_units m
                         WHERE m.warehouse_id = :w AND m.sku = :sku GROUP BY shelf_id),
         pairs AS (SELECT coalesce(s.shelf_id, l.shelf_id) AS shelf_id, coalesce(s.quantity, 0) AS stored,
                          coalesce(l.units, 0) AS ledger

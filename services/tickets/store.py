@@ -4,11 +4,11 @@ holds, the managed lists a ticket's values come from."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import and_, bindparam, delete, insert, select, text
+from sqlalchemy import ColumnElement, and_, bindparam, delete, insert, select, text
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -126,12 +126,14 @@ async def ensure_listed(db: AsyncSession, values: dict[str, Any]) -> None:
 MERCHANT_ID_DIGITS = 18  # a bigint's digits, so the id is looked up rather than overflowing
 
 
-async def ensure_account(db: AsyncSession, account_id: str | None) -> str | None:
+async def ensure_account(db: AsyncSession, account_id: str | None,
+                         within: Sequence[ColumnElement[bool]] = ()) -> str | None:
     """A ticket's issue account is a merchant, named by its id (the picker shows its email); answers the merchant's
-    email, or refuses the field."""
+    email, or refuses the field. `within`: the caller's data authority over merchants (api/merchant_scope.py): a
+    merchant outside it is refused as a missing one is."""
     if account_id is None:
         return None
-    email = await db.scalar(select(Merchant.email).where(Merchant.id == int(account_id))) if (
+    email = await db.scalar(select(Merchant.email).where(Merchant.id == int(account_id), *within)) if (
         account_id.isdigit() and len(account_id) <= MERCHANT_ID_DIGITS) else None
     if email is None:
         raise Invalid("accountId", "ticket_account_missing", value=account_id)

@@ -72,3 +72,47 @@ async def test_a_queue_alert_mails_each_person_in_their_language(client, mail_si
         chinese.email: f"队列告警：{queue} 出现积压",
         outsider: f"Queue alert: {queue} is backed up",
     }
+
+
+UNSENDABLE = "x@exämple..de"  # its domain has no IDNA form: no server can take it, no retry mends it
+
+
+async def test_an_alarm_mail_that_cannot_go_is_recorded_as_skipped_with_the_reason(client, mail_sink):
+    from sqlalchemy import select
+
+    from domain.models.jobs import JobAlarmMail
+
+    outsider = f"{unique('oncall')}@example.com"
+    async with transaction() as db:
+        job = ScheduledJob(name=unique("Nightly "), handler="console", method="ping", cron="0 3 * * *",
+                           time_zone="UTC", params={}, emails=[UNSENDABLE, outsider])
+        db.add(job)
+        await db.flush()
+    key = unique("k")
+    assert await send_job_alarm(AlarmMail(job_id=job.id, kind="FAILING", key=key, failures=1, error="x")) == 1
+    async with transaction() as db:
+        rows = {r.recipient: (r.sent_at is not None, r.skipped) for r in await db.scalars(
+            select(JobAlarmMail).where(JobAlarmMail.key == key))}
+    assert rows == {outsider: (True, None),
+                    UNSENDABLE: (False, "the domain of this address has no IDNA (ASCII) form")}
+    # a retried alarm sends neither again
+    assert await send_job_alarm(AlarmMail(job_id=job.id, kind="FAILING", key=key, failures=1, error="x")) == 0
+
+
+async def test_a_queue_alert_mail_that_cannot_go_shows_as_skipped_in_the_alert_history(client, mail_sink, login_as):
+    queue = unique("queue")
+    outsider = f"{unique('oncall')}@example.com"
+    async with transaction() as db:
+        rule = QueueAlertRule(task_queue=queue, max_backlog=0, emails=[UNSENDABLE, outsider])
+        db.add(rule)
+        await db.flush()
+    await queue_alerts.apply(rule.id, Reading(backlog=3, age_seconds=1.0))
+    await queue_alerts.send_pending(plain.send)
+    assert await queue_alerts.send_pending(plain.send) == 0  # a skipped mail is done, as a sent one is
+    headers = await login_as("alter-mq")
+    [alert] = (await client.post("/cms/queue-alert/alert/search", json={"taskQueue": queue}, headers=headers)
+               ).json()["data"]["items"]
+    mails = {mail["recipient"]: mail for mail in alert["mails"]}
+    assert mails[outsider]["sentAt"] is not None and mails[outsider]["skipped"] is None
+    assert mails[UNSENDABLE]["sentAt"] is None
+    assert mails[UNSENDABLE]["skipped"] == "the domain of this address has no IDNA (ASCII) form"

@@ -80,3 +80,47 @@ async def test_a_run_of_a_built_in_task_names_its_job_and_a_plain_task_keeps_its
         [row] = (await client.post("/cms/job-record/search", json={"jobId": job_id}, headers=headers)
                  ).json()["data"]["items"][:1]
         assert row["jobKey"] == key, row
+
+
+async def test_a_renamed_built_in_task_shows_its_new_name_everywhere(client, login_as):
+    """A built-in task an operator renamed is named as they named it, in its list and in the runs made under the new
+    name; the runs made under its built-in name still name its job."""
+    from datetime import UTC, datetime
+
+    from sqlalchemy import select, update
+
+    from domain.db import transaction
+    from domain.models.jobs import JobRecord, ScheduledJob
+
+    headers = await login_as(*EVERYTHING)
+    now = datetime.now(UTC)
+    async with transaction() as db:
+        builtin = (await db.execute(select(ScheduledJob.id, ScheduledJob.name).where(
+            ScheduledJob.builtin, ScheduledJob.handler == "deployReviews"))).one()
+    renamed = f"Review sweeper {now.timestamp()}"
+
+    async def runs_and_task() -> tuple[dict[str, str | None], dict | None]:
+        runs = (await client.post("/cms/job-record/search", json={"jobId": builtin.id}, headers=headers)
+                ).json()["data"]["items"]
+        tasks = (await client.post("/cms/job/search", json={"name": renamed[:14]}, headers=headers)
+                 ).json()["data"]["items"]
+        task = next((row for row in tasks if row["id"] == builtin.id), None)
+        return {row["jobName"]: row["jobKey"] for row in runs}, task
+
+    try:
+        async with transaction() as db:
+            db.add(JobRecord(job_id=builtin.id, job_name=builtin.name, workflow_id=f"before-rename-{now.timestamp()}",
+                             run_id="r", trigger="SCHEDULE", params={}, nominal_at=now, started_at=now))
+            await db.execute(update(ScheduledJob).where(ScheduledJob.id == builtin.id).values(name=renamed))
+            db.add(JobRecord(job_id=builtin.id, job_name=renamed, workflow_id=f"after-rename-{now.timestamp()}",
+                             run_id="r", trigger="SCHEDULE", params={}, nominal_at=now, started_at=now))
+        runs, task = await runs_and_task()
+        assert runs == {builtin.name: "deployReviews.expireSweep", renamed: None}
+        assert task is not None and task["jobKey"] is None  # listed under its new name, shown as it is
+        found = (await client.get(f"/cms/job/detail/{builtin.id}", headers=headers)).json()["data"]
+        assert (found["name"], found["jobKey"]) == (renamed, None)
+    finally:
+        async with transaction() as db:
+            await db.execute(update(ScheduledJob).where(ScheduledJob.id == builtin.id).values(name=builtin.name))
+    found = (await client.get(f"/cms/job/detail/{builtin.id}", headers=headers)).json()["data"]
+    assert found["jobKey"] == "deployReviews.expireSweep"

@@ -166,3 +166,22 @@ async def test_a_tickets_issue_account_is_a_merchant(client):
     mine = await insert_ticket(account_id=str(merchant.id))
     listed = await client.post("/cms/ticket/search", headers=reporter.headers, json={"accountId": str(merchant.id)})
     assert [row["id"] for row in listed.json()["data"]["items"]] == [mine]
+
+
+async def test_a_tickets_issue_account_is_a_merchant_within_the_callers_data_authority(client):
+    """A merchant outside the caller's data authority is refused as a missing one is (the picker does not offer it)."""
+    from tests.integration.ticket_support import new_ticket_body
+
+    theirs = await insert_merchant("PH")
+    user = await create_user("ticket-new", "ticket-list", "ticket#edit")
+    async with transaction() as db:
+        db.add(DataScope(user_id=user.id, scope_type="COUNTRY", values=["ID"]))
+    narrow = bearer(await token_for(user))
+    reply = await client.post("/cms/ticket/add", headers=narrow, json=new_ticket_body(accountId=str(theirs.id)))
+    assert reply.status_code == 422, reply.text
+    assert {k: reply.json()["data"]["errors"][0][k] for k in ("field", "rule")} == {
+        "field": "accountId", "rule": "ticket_account_missing"}
+    ticket = await insert_ticket(submitter_id=user.id)  # the caller's own ticket: theirs to edit
+    edit = await client.post(f"/cms/ticket/{ticket}/modify", headers=narrow, json={"accountId": str(theirs.id)})
+    assert edit.status_code == 422, edit.text
+    assert edit.json()["data"]["errors"][0]["rule"] == "ticket_account_missing"

@@ -119,4 +119,21 @@ export function typeErrors(): void {
   void api.post('/cms/courier/add', { body: { ...courier, status: 'OPEN' } });
   // @ts-expect-error: the operation is a POST, not a GET
   void api.get('/cms/courier/add');
+  // @ts-expect-error: a field the operation does not take, in a literal body
+  void api.post('/cms/courier/add', { body: { ...courier, colour: 'red' } });
+  const extra = { ...courier, colour: 'red' };
+  const exportBody = { page: 1, pageSize: 20 };
+  // @ts-expect-error: a field the operation does not take, in a body built beforehand
+  void api.post('/cms/courier/add', { body: extra });
+  const init = { body: extra };
+  // @ts-expect-error: ... and in an init built beforehand
+  void api.post('/cms/courier/add', init);
+  // @ts-expect-error: ... and in an export's body
+  void api.download('/cms/courier/export', { body: { ...exportBody, colour: 'red' } });
+  const order = { merchantId: 1, warehouseId: 2, orderType: 'PURCHASE_INBOUND', lines: [{ sku: 'A', quantity: 1, colour: 'red' }] } as const;
+  // @ts-expect-error: ... and in an object of a list inside the body
+  void api.post('/cms/stock-order/add', { body: order });
+  // a body with exactly the operation's fields passes, built beforehand or not
+  const exact = { ...courier };
+  void api.post('/cms/courier/add', { body: exact });
 }

@@ -31,9 +31,25 @@ export type CallInit<P extends keyof paths, M extends Method> = Pick<NonNullable
   CallOptions;
 
 type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
+type KeysOf<S> = S extends unknown ? keyof S : never;
+type FieldOf<S, K> = S extends unknown ? (K extends keyof S ? S[K] : never) : never;
+/** `V` with every field the schema type `S` does not have made `never`, in nested objects and arrays too: a body
+ *  built in a variable is checked as strictly as a literal (TypeScript's excess property check covers only a
+ *  literal written in place, and not one inferred into a type parameter). */
+export type Exact<V, S> = unknown extends V
+  ? V
+  : V extends readonly (infer E)[]
+    ? NonNullable<S> extends readonly (infer T)[]
+      ? readonly Exact<E, T>[]
+      : V
+    : V extends object
+      ? { [K in keyof V]: K extends KeysOf<NonNullable<S>> ? Exact<V[K], FieldOf<NonNullable<S>, K>> : never }
+      : V;
+/** The init as given, its body refused if it has a field the operation does not take. */
+type Checked<I, B> = I & (I extends { body?: infer V } ? { body?: Exact<V, B> } : unknown);
 /** The init argument, required only when the operation has a required parameter or body (openapi-fetch's way:
  *  the init is a type parameter of its own, so the check runs once the path is known). */
-type Args<I> = [RequiredKeys<I>] extends [never] ? [init?: I] : [init: I];
+type Args<I, B = unknown> = [RequiredKeys<I>] extends [never] ? [init?: Checked<I, B>] : [init: Checked<I, B>];
 
 type Operation<P extends keyof paths, M extends Method> = M extends keyof paths[P] ? paths[P][M] : never;
 type Reply<P extends keyof paths, M extends Method> =
@@ -71,13 +87,13 @@ export type UploadPath = {
 }[PathOf<'post'>];
 
 export const api = {
-  get: <P extends PathOf<'get'>, I extends CallInit<P, 'get'>>(path: P, ...[init]: Args<I>) => call<Data<P, 'get'>>('GET', path, init),
-  post: <P extends PathOf<'post'>, I extends CallInit<P, 'post'>>(path: P, ...[init]: Args<I>) => call<Data<P, 'post'>>('POST', path, init as LooseInit),
-  put: <P extends PathOf<'put'>, I extends CallInit<P, 'put'>>(path: P, ...[init]: Args<I>) => call<Data<P, 'put'>>('PUT', path, init),
-  patch: <P extends PathOf<'patch'>, I extends CallInit<P, 'patch'>>(path: P, ...[init]: Args<I>) => call<Data<P, 'patch'>>('PATCH', path, init),
-  delete: <P extends PathOf<'delete'>, I extends CallInit<P, 'delete'>>(path: P, ...[init]: Args<I>) => call<Data<P, 'delete'>>('DELETE', path, init),
+  get: <P extends PathOf<'get'>, I extends CallInit<P, 'get'>>(path: P, ...[init]: Args<I>) => call<Data<P, 'get'>>('GET', path, init as LooseInit),
+  post: <P extends PathOf<'post'>, I extends CallInit<P, 'post'>>(path: P, ...[init]: Args<I, Body<P, 'post'>>) => call<Data<P, 'post'>>('POST', path, init as LooseInit),
+  put: <P extends PathOf<'put'>, I extends CallInit<P, 'put'>>(path: P, ...[init]: Args<I, Body<P, 'put'>>) => call<Data<P, 'put'>>('PUT', path, init),
+  patch: <P extends PathOf<'patch'>, I extends CallInit<P, 'patch'>>(path: P, ...[init]: Args<I, Body<P, 'patch'>>) => call<Data<P, 'patch'>>('PATCH', path, init),
+  delete: <P extends PathOf<'delete'>, I extends CallInit<P, 'delete'>>(path: P, ...[init]: Args<I, Body<P, 'delete'>>) => call<Data<P, 'delete'>>('DELETE', path, init),
   /** A POST that answers with a file (exports, import templates); a refusal still arrives as an envelope. */
-  download: <P extends PathOf<'post'>, I extends CallInit<P, 'post'>>(path: P, ...[init]: Args<I>) =>
+  download: <P extends PathOf<'post'>, I extends CallInit<P, 'post'>>(path: P, ...[init]: Args<I, Body<P, 'post'>>) =>
     call<DownloadedFile>('POST', path, init as LooseInit, { expect: 'file' }),
   /** Sends `file` as the form field `file` of a multipart POST. */
   upload: <P extends UploadPath>(path: P, file: File, options?: CallOptions) => {

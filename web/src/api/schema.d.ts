@@ -11014,6 +11014,8 @@ export interface components {
             handler: string;
             /** Id */
             id: number;
+            /** Jobkey */
+            jobKey?: string | null;
             /** Method */
             method: string;
             misfire: components["schemas"]["JobMisfire"];
@@ -14278,6 +14280,16 @@ export interface components {
             /** Taskqueue */
             taskQueue?: string | null;
         };
+        /** QueueAlertMailPublic */
+        QueueAlertMailPublic: {
+            kind: components["schemas"]["QueueAlertStatus"];
+            /** Recipient */
+            recipient: string;
+            /** Sentat */
+            sentAt?: string | null;
+            /** Skipped */
+            skipped?: string | null;
+        };
         /** QueueAlertPublic */
         QueueAlertPublic: {
             /** Ageseconds */
@@ -14286,6 +14298,11 @@ export interface components {
             backlog: number;
             /** Id */
             id: number;
+            /**
+             * Mails
+             * @default []
+             */
+            mails: components["schemas"]["QueueAlertMailPublic"][];
             /**
              * Openedat
              * Format: date-time

@@ -49,7 +49,7 @@ export const deployTasks = defineResource<DeployTask>({
     { key: 'projectCode', title: 'project' },
     { key: 'version', title: 'version', sorter: true },
     { key: 'environment', title: 'environment', type: 'enum', enum: 'DeployEnvironment', filter: { multiple: true } },
-    { key: 'status', title: 'status', type: 'enum', enum: 'DeployTaskStatus', filter: { multiple: true }, format: (status) => <TaskStatus status={String(status)} /> },
+    { key: 'status', title: 'status', type: 'enum', enum: 'DeployTaskStatus', priority: 'key', filter: { multiple: true }, format: (status) => <TaskStatus status={String(status)} /> },
     { key: 'revision', title: 'revision' },
     { key: 'authorName', title: 'author', priority: 'wide' },
     { key: 'reviewDueAt', title: 'reviewDue', type: 'datetime', sorter: true },

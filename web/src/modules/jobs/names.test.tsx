@@ -6,8 +6,10 @@ import { envelope, fakeApi } from '../../test/fakeApi';
 import { serverEnums } from '../../test/serverEnums';
 import { JobName, RecordName, TaskName } from './names';
 
-const BUILT_IN = { name: 'Ticket flow reconciliation', handler: 'ticketFlows', method: 'reconcile', builtin: true };
-const OWN = { name: 'Nightly ping', handler: 'console', method: 'ping', builtin: false };
+const BUILT_IN = { name: 'Ticket flow reconciliation', handler: 'ticketFlows', method: 'reconcile', jobKey: 'ticketFlows.reconcile' };
+// a built-in task an operator renamed: the server gives no job key, so its new name shows
+const RENAMED = { name: 'Ticket sweeper', handler: 'ticketFlows', method: 'reconcile', jobKey: null };
+const OWN = { name: 'Nightly ping', handler: 'console', method: 'ping', jobKey: null };
 
 function show(language: string) {
   fakeApi(() => ({ body: envelope(serverEnums(language)) }));
@@ -15,6 +17,7 @@ function show(language: string) {
     <QueryClientProvider client={createQueryClient()}>
       <TaskName row={BUILT_IN} />
       <TaskName row={OWN} />
+      <p><TaskName row={RENAMED} /></p>
       <p><JobName row={OWN} /></p>
       <p><JobName row={{ handler: 'http', method: 'probe' }} /></p>
       <p><RecordName row={{ jobName: 'Plan expiry sweep', jobKey: 'plans.expireSweep' }} /></p>
@@ -38,5 +41,10 @@ describe('jobs and tasks by name', () => {
     show('id');
     expect(await screen.findByText('Rekonsiliasi alur tiket')).toBeTruthy();
     expect(screen.getByText('Nightly ping')).toBeTruthy();
+  });
+
+  it('show a renamed built-in task by its new name, not its job', async () => {
+    show('zh-CN');
+    expect(await screen.findByText('Ticket sweeper')).toBeTruthy();
   });
 });

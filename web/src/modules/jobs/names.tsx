@@ -2,17 +2,18 @@ import { enumLabel, useEnumOptions } from '../../components/resource';
 import type { JobRecord, ScheduledJob } from './api';
 
 type JobOf = Pick<ScheduledJob, 'handler' | 'method'>;
-type TaskOf = JobOf & Pick<ScheduledJob, 'name' | 'builtin'>;
+type TaskOf = Pick<ScheduledJob, 'name' | 'jobKey'>;
 
 /**
  * The names of the catalogue's jobs in the reader's language (the JobKey enumeration, `handler.method`), and of
- * the tasks: a built-in task is the console's own, named by its job (its stored name is that job's English
- * label), so it reads in the reader's language too; a task of the operators keeps the name they gave it.
+ * the tasks: a built-in task under its built-in name (that job's English label: `jobKey`, from the server) is
+ * named by its job, so it reads in the reader's language too; a task of the operators, or a built-in one they
+ * renamed, keeps the name they gave it.
  */
 export function useJobNames() {
   const jobs = useEnumOptions('JobKey');
   const job = ({ handler, method }: JobOf) => enumLabel(jobs, `${handler}.${method}`);
-  const task = (row: TaskOf) => (row.builtin ? job(row) : row.name);
+  const task = (row: TaskOf) => (row.jobKey ? enumLabel(jobs, row.jobKey) : row.name);
   return { job, task };
 }
 

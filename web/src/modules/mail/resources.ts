@@ -18,7 +18,7 @@ export const timedMails = defineResource<MailTask>({
   columns: [
     { key: 'id', title: 'id', sorter: true, priority: 'key', width: 80 },
     { key: 'subject', title: 'subject', filter: true, sorter: true, priority: 'key', ellipsis: true, width: 240 },
-    { key: 'status', title: 'status', type: 'enum', enum: 'MailTaskStatus', filter: { multiple: true }, sorter: true },
+    { key: 'status', title: 'status', type: 'enum', enum: 'MailTaskStatus', filter: { multiple: true }, sorter: true, priority: 'key' },
     { key: 'repeat', title: 'repeat', type: 'enum', enum: 'MailRepeat', filter: { multiple: true }, sorter: true },
     { key: 'kind', title: 'kind', type: 'enum', enum: 'MailKind', filter: { multiple: true } },
     { key: 'recipients', title: 'recipients', format: list, ellipsis: true, width: 220 },

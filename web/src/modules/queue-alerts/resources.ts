@@ -1,7 +1,9 @@
+import { createElement } from 'react';
 import type { components } from '../../api/schema';
 import { defineResource } from '../../components/resource';
 import { TagsInput } from '../tickets/inputs';
 import { UserInput } from '../users/inputs';
+import { AlertMails } from './AlertMails';
 
 type Rule = components['schemas']['QueueAlertRulePublic'];
 type Alert = components['schemas']['QueueAlertPublic'];
@@ -49,5 +51,7 @@ export const alerts = defineResource<Alert>({
     { key: 'recoveredAt', title: 'recoveredAt', type: 'datetime', sorter: true },
     { key: 'peakBacklog', title: 'peakBacklog', type: 'number' },
     { key: 'peakAgeSeconds', title: 'peakAgeSeconds', format: seconds },
+    // each mail sent, skipped with the reason, or still to go
+    { key: 'mails', title: 'mails', priority: 'wide', format: (_, row) => createElement(AlertMails, { mails: row.mails ?? [] }) },
   ],
 });

@@ -18,9 +18,13 @@ const SHELVES = [
   { id: 13, code: 'B-01', name: 'Bulk', enabled: true, skus: 0, quantity: 0 },
 ];
 
-function openDialog(addReply: () => { status?: number; body: unknown }) {
+// the warehouse's recent merges moved 40 SKUs in 3 min 30 s: 11.4 a minute, 5.25 s a SKU
+const RECENT = { itemsPerMinute: 11.4, items: 40, seconds: 210, basis: 'recent' };
+
+function openDialog(addReply: () => { status?: number; body: unknown }, throughput: unknown = null) {
   const seen = fakeApi(({ url }) => {
     if (url.endsWith('shelf-merge/warehouses')) return { body: envelope([{ id: 3, code: 'JKT', name: 'Jakarta DC' }]) };
+    if (url.endsWith('shelf-merge/throughput/3')) return { body: envelope(throughput) };
     if (url.endsWith('shelf-merge/shelves/3')) return { body: envelope(SHELVES) };
     if (url.endsWith('shelf-merge/add')) return addReply();
     return { status: 404, body: envelope(null, 'NOT_FOUND', 'not found') };
@@ -63,5 +67,21 @@ describe('starting a shelf merge', { timeout: 120_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Start merge' }));
     const dialog = screen.getByRole('dialog');
     await waitFor(() => expect(within(dialog).getByText(/already being merged \(merge #4\)/)).toBeTruthy());
+  });
+
+  it('says how long the merge will take: the SKUs of the picked shelves at the warehouse\'s measured rate', async () => {
+    openDialog(() => ({ body: envelope({ id: 9 }) }), RECENT);
+    await pick('Warehouse', 'JKT Jakarta DC');
+    await pick('Source shelves', 'A-01 (3 SKU, 12)');
+    await pick('Source shelves', 'A-02 (1 SKU, 4)');
+    // 4 SKUs x 210 s / 40 SKUs = 21 s (the server's rule for a running merge's time left, domain/rules/shelf_merges.py)
+    await waitFor(() => expect(screen.getByTestId('merge-estimate').textContent).toBe(
+      "This warehouse's recent merges moved 11.4 SKUs a minute: these 4 SKUs should take about 21 sec."));
+  });
+
+  it('says the time is not known before any merge of the warehouse finished', async () => {
+    openDialog(() => ({ body: envelope({ id: 9 }) }));
+    await pick('Warehouse', 'JKT Jakarta DC');
+    expect((await screen.findByTestId('merge-estimate')).textContent).toMatch(/not known in advance/);
   });
 });
