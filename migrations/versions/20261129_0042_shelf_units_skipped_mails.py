@@ -2,7 +2,7 @@
 repair both read (one SQL form, no text assembled in code); an alarm or alert mail that was not sent says why
 
 Revision ID: 0042
-Revises: 0041
+Revises: 0048
 Create Date: 2026-11-29 13:40:00
 """
 from collections.abc import Sequence
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = '0042'
-down_revision: str | None = '0041'
+down_revision: str | None = '0048'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
