@@ -16,6 +16,7 @@ from api.routers import (
     deployments,
     expenses,
     files,
+    goods,
     heartbeats,
     internal_faq,
     job_records,
@@ -73,4 +74,5 @@ ROUTERS = [
     stock_orders.router,
     warehouses.router, warehouses.area_router, warehouses.shelf_router, warehouses.product_router,
     shelf_merges.item_router, shelf_merges.router,
+    *goods.ROUTERS,
 ]
