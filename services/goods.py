@@ -35,7 +35,7 @@ async def listing_counts(db: AsyncSession, filtered: Select[Any]) -> dict[Listin
     statement over the same filters and data authority (`filtered` selects channel products)."""
     inner = filtered.with_only_columns(ChannelProduct.listing_state).order_by(None).subquery()
     rows = await db.execute(select(inner.c.listing_state, func.count()).group_by(inner.c.listing_state))
-    return {ListingState(state): count for state, count in rows.tuples()}
+    return {ListingState(state): count for state, count in rows.all()}
 
 
 async def change_listing(db: AsyncSession, actor: Actor, product: ChannelProduct, action: ListingAction) -> None:
