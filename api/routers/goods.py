@@ -86,7 +86,7 @@ router = APIRouter(prefix="/goods", tags=["goods"])
 
 
 @router.post("/channel/counts", summary="How many channel products the filters find in each listing state (the "
-             "goods list's tabs; state null: all)", openapi_extra=declares(channel.scope))
+             "goods list's tabs; state null: all)", openapi_extra=declares(channel.scope, **{"x-audit": False}))
 async def counts(params: ChannelProductFilters, db: SessionDep,
                  user: Annotated[Principal, Need(LIST)]) -> Reply[list[ListingCount]]:
     unfiltered = params.model_copy(update={"listing_state": None})
