@@ -250,3 +250,21 @@ async def test_a_scoped_user_acts_only_on_its_merchants_goods(client):
     foreign = await client.post("/cms/goods/channel/map", headers=headers,
                                 json={"variationId": own.variations[0].id, "masterProductId": master})
     assert foreign.status_code == 422 and foreign.json()["data"]["errors"][0]["field"] == "masterProductId"
+
+
+async def test_the_demo_stores_list_the_demo_warehouses_skus():
+    """The demo of a first `make run` (demo/goods.py): the demo WMS merchants' stores list their master products
+    in several listing states, mapped to the SKUs the demo warehouses hold, with new listings left to map."""
+    async with transaction() as db:
+        rows = (await db.execute(text(
+            "SELECT p.merchant_id, p.listing_state, p.mapping_status, v.master_sku,"
+            " (SELECT s.latest_product_sync_at FROM shops s WHERE s.id = p.shop_id) AS synced,"
+            " (SELECT sum(b.on_hand) FROM stock_balances b JOIN warehouses w ON w.id = b.warehouse_id"
+            "   WHERE w.merchant_id = p.merchant_id AND b.sku = v.master_sku) AS on_hand"
+            " FROM channel_products p JOIN channel_product_variations v ON v.channel_product_id = p.id"
+            " WHERE p.channel_item_id LIKE '%-0001' OR p.mapping_status = 'UNMAPPED'"))).all()
+        states = set((await db.scalars(text("SELECT DISTINCT listing_state FROM channel_products"))).all())
+    mapped = [row for row in rows if row.master_sku is not None]
+    assert mapped and all(row.on_hand and row.on_hand > 0 and row.synced for row in mapped)
+    assert any(row.mapping_status == "UNMAPPED" for row in rows)
+    assert {"LIVE", "SOLD_OUT", "DISABLED", "DELETED"} <= states
