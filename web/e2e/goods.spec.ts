@@ -42,7 +42,7 @@ describe('goods (SPEC §2 manage goods)', () => {
     await choose(page, first.getByRole('combobox', { name: 'Master product' }), listing!.sku);
     await first.getByRole('button', { name: 'Map', exact: true }).click();
     await first.locator('.ant-tag').filter({ hasText: listing!.sku }).waitFor();
-    const [mapped] = await sql<{ mapping_status: string }>('SELECT mapping_status FROM channel_products WHERE id = $1', [listing!.id]);
+    const [mapped] = await sql<{ mapping_status: string }>('SELECT mapping_status FROM channel_products WHERE id = %s', [listing!.id]);
     expect(mapped!.mapping_status).toBe('PARTLY');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
@@ -52,7 +52,7 @@ describe('goods (SPEC §2 manage goods)', () => {
     await master.waitFor();
     await rowAction(page, master, 'Lock main-store stock');
     await confirmDialog(page, "Lock this SKU's stock?").getByRole('button', { name: 'OK' }).click();
-    await expect.poll(async () => (await sql('SELECT 1 FROM stock_locks WHERE merchant_id = $1 AND sku = $2',
+    await expect.poll(async () => (await sql('SELECT 1 FROM stock_locks WHERE merchant_id = %s AND sku = %s',
       [listing!.merchant_id, listing!.sku])).length, { timeout: 20_000 }).toBe(1);
     await master.getByTestId('row-actions').getByRole('button', { name: 'Unlock stock', exact: true }).or(
       master.getByTestId('row-actions').getByRole('button', { name: 'More' })).first().waitFor();
