@@ -19,6 +19,7 @@ from api.routers import (
     erp_templates,
     expenses,
     files,
+    goods,
     heartbeats,
     internal_faq,
     job_records,
@@ -77,4 +78,5 @@ ROUTERS = [
     warehouses.router, warehouses.area_router, warehouses.shelf_router, warehouses.product_router,
     shelf_merges.item_router, shelf_merges.router,
     *erp_settings.ROUTERS, *erp_templates.ROUTERS, erp_settings_history.router,
+    *goods.ROUTERS,
 ]

@@ -15,6 +15,7 @@ from domain.enums import (
     content,
     deploy,
     erp_settings,
+    goods,
     mail,
     merchants,
     ops,
@@ -56,6 +57,7 @@ from domain.enums.erp_settings import (
     StockReserveOn,
     TemplateField,
 )
+from domain.enums.goods import GoodsChange, GoodsEntity, ListingAction, ListingState, MappingStatus
 from domain.enums.mail import MailKind, MailRepeat, MailReport, MailSendStatus, MailTaskStatus
 from domain.enums.merchants import (
     AccountStatus,
@@ -137,7 +139,7 @@ from domain.enums.warehouses import (
 
 FAMILIES: tuple[ModuleType, ...] = (
     common, access, tickets, content, merchants, subscriptions, mail, deploy, ops, warehouses, stock, stock_orders,
-    stock_sync, erp_settings,
+    stock_sync, erp_settings, goods,
 )
 
 # Every enumeration the web may ask for, by name: each StrEnum of a family module, so a new one is served at once.
@@ -151,11 +153,12 @@ __all__ = [
     "AccountUserType", "AddonMode", "AddonType", "AppKind", "AttachmentKind", "CalendarDayKind", "Channel",
     "ContactStatus", "ContentLanguage", "ContentState", "Country", "CourierStatus", "Currency", "DataScopeType",
     "DatePreset", "DeployDecision", "DeployEnvironment", "DeployRunKind", "DeployRunStatus", "DeployRunner",
-    "DeployTaskStatus", "ErpTemplateKind", "FulfillmentLogistics", "FulfillmentProvider", "HandoverMode",
-    "HeartbeatStatus", "IntegrationFilter", "InternalFaqState", "JobAlarm", "JobKey", "JobMisfire", "JobPauseReason",
-    "JobRecordResult", "JobResult", "JobStatus", "JobTrigger", "LabelSize", "MailKind", "MailRepeat", "MailReport",
-    "MailSendStatus", "MailTaskStatus", "MasterProductMode", "MenuType", "MerchantPackageState", "MerchantType",
-    "NotRenewReason", "NoticeKind", "OrderSplitRule", "OutboundWorkingStatus", "PackageKind", "PackageScene",
+    "DeployTaskStatus", "ErpTemplateKind", "FulfillmentLogistics", "FulfillmentProvider", "GoodsChange", "GoodsEntity",
+    "HandoverMode", "HeartbeatStatus", "IntegrationFilter", "InternalFaqState", "JobAlarm", "JobKey", "JobMisfire",
+    "JobPauseReason", "JobRecordResult", "JobResult", "JobStatus", "JobTrigger", "LabelSize", "ListingAction",
+    "ListingState", "MailKind", "MailRepeat", "MailReport", "MailSendStatus", "MailTaskStatus", "MappingStatus",
+    "MasterProductMode", "MenuType", "MerchantPackageState", "MerchantType", "NotRenewReason", "NoticeKind",
+    "OrderSplitRule", "OutboundWorkingStatus", "PackageKind", "PackageScene",
     "PackageType", "PaymentPeriod", "PaymentStatus", "PlanFilter", "PlanName", "PrintStatus", "ProductCategory",
     "PushRuleMode", "QueueAlertStatus", "QueueKind", "ReleaseStatus", "RoleType", "SalesTeam", "ShelfMergeItemState",
     "ShelfMergeState", "ShippingMethod", "ShopConnectionStatus", "SkuRule", "SourceSystem", "Status", "StockBucket",

@@ -131,6 +131,7 @@ class Shop(Base, Timestamps):
     __tablename__ = "shops"
     __table_args__ = (
         UniqueConstraint("channel", "external_shop_id", name="uq_shops_channel_external_shop_id"),
+        UniqueConstraint("id", "merchant_id", name="uq_shops_id_merchant_id"),  # goods name the pair
         one_of("channel", Channel),
         one_of("country", Country),
         one_of("connection_status", ShopConnectionStatus),

@@ -151,6 +151,10 @@ CONSOLE: tuple[tuple[str, str, str], ...] = (
     ("/cms/stock-order/mass-cancel", "", "Cancel selected orders"),
     ("/cms/warehouse/enable", "", "Enable warehouse"),
     ("/cms/warehouse/disable", "", "Disable warehouse"),
+    ("/cms/goods/channel/listing", "", "Change listing state"),
+    ("/cms/goods/channel/map", "", "Map channel SKU"),
+    ("/cms/goods/channel/auto-create", "", "Auto-create master products"),
+    ("/cms/goods/local/lock", "", "Switch main-store stock lock"),
 )
 
 

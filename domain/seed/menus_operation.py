@@ -87,11 +87,13 @@ GINEE_OMS = directory(
     directory(
         "manage-goods", "/operation/ginee-oms/manage-goods", "Goods", "商品", "Produk",
         menu("goods-local", "/operation/ginee-oms/manage-goods/goods-local", "Local goods", "本地商品",
-             "Produk lokal"),
+             "Produk lokal", *crud("master-product", "master product", "主商品", "produk induk", "add export"),
+             button("master-product#lock", "Lock main-store stock", "锁定主店库存", "Kunci stok toko utama")),
         menu("goods-list", "/operation/ginee-oms/manage-goods/goods-list", "Goods list", "商品列表",
-             "Daftar produk", *crud("goods", "goods", "商品", "produk", "export")),
+             "Daftar produk", *crud("goods", "channel product", "渠道商品", "produk channel", "edit delete export"),
+             button("goods#map", "Map channel SKU", "映射渠道SKU", "Petakan SKU channel")),
         menu("goods-history", "/operation/ginee-oms/manage-goods/goods-history", "Goods history", "商品历史",
-             "Riwayat produk"),
+             "Riwayat produk", *crud("goods-history", "goods history", "商品历史", "riwayat produk", "export")),
     ),
     directory(
         "oms-stock", "/operation/ginee-oms/stock", "Stock", "库存", "Stok",

@@ -40,6 +40,7 @@ from domain.models.whatsapp_groups import WhatsappGroup
 from domain.rules.money import currency_of
 from tests.conftest import unique
 from tests.integration.erp_settings_support import erp_scope_rows
+from tests.integration.goods_support import scope_rows as goods_rows
 from tests.integration.merchant_support import insert_merchant
 from tests.integration.people import bearer, create_user, token_for
 from tests.integration.stock_order_support import insert_order
@@ -185,6 +186,7 @@ async def world() -> World:
     stock_sync = await scope_rows([m.id for m in merchants], shops, [m.email for m in merchants], mark)
     erp_settings, erp_histories = await erp_scope_rows([m.id for m in merchants], shops, [m.email for m in merchants],
                                                        mark)
+    goods = await goods_rows([m.id for m in merchants], shops, mark)
     orders = [await insert_order(m.id, (await insert_warehouse(0, m.id)).warehouse_id, f"{mark}{n}-order")
               for m, n in zip(merchants, ("in", "out"), strict=True)]
     # a picking list is printed for outbound orders only
@@ -221,8 +223,11 @@ async def world() -> World:
             "StockDrift": Rows([drifts[0].id], [drifts[1].id], [f"{mark}indrift"], [f"{mark}outdrift"],
                                {"reconciliationId": run.id}),
             "SubscriptionRequest": Rows([requests[0].id], [requests[1].id], [f"{mark}mine"], [f"{mark}theirs"]),
-            **{name: Rows(*values) for name, values in stock_sync.items()},
+            **{name: Rows(*values) for name, values in (stock_sync | goods).items()},
             **{name: Rows(*values) for name, values in erp_settings.items()},
+            # local goods are the product library's rows with their stock and lock
+            "MasterProduct": Rows([products[0].id], [products[1].id], [f"{mark}inproduct"], [f"{mark}outproduct"],
+                                  {"sku": mark}),
             "Warehouse": Rows([houses[0].id], [houses[1].id], [f"{mark}inhouse"], [f"{mark}outhouse"], {"name": mark}),
             "WarehouseArea": Rows([areas[0].id], [areas[1].id], [f"{mark}inarea"], [f"{mark}outarea"], {"code": mark}),
             "Shelf": Rows([shelves[0].id], [shelves[1].id], [f"{mark}inshelf"], [f"{mark}outshelf"], {"code": mark}),
@@ -236,13 +241,15 @@ async def world() -> World:
         params={"role_id": role.id, "authority_id": authority.id},
         queries={"/cms/user/options": {"ids": [me.id, away.id, neighbour.id]},
                  **{path: {"pageSize": 200} for path in erp_histories},
-                 "/cms/warehouse-shelf/options": {"warehouseId": houses[1].id}},
+                 "/cms/warehouse-shelf/options": {"warehouseId": houses[1].id},
+                 "/cms/goods/local/options": {"merchantId": merchants[1].id}},
         bodies={"/cms/user/get-user-list-by-identifier": {"identifier": authority.identifier}},
         accounts=(me.username, away.username),
         # IAM performance sums payments per sales person: mine is counted, the PH one's person never appears
         # asked for the shelves of the other merchant's warehouse: none of them is offered
         figures={"/cms/warehouse-shelf/options": Rows([], [], [], [f"{mark}outshelf"]),
                  **{path: Rows(*values) for path, values in erp_histories.items()},
+                 "/cms/goods/local/options": Rows([], [], [], [f"{mark}outproduct"]),
                  "/cms/expenses/performance": Rows(shown=[f'"salesId":{me.id},'],
                                                       hidden=[f'"salesId":{away.id},']),
                  "/cms/stock-order/{row_id}/picking-list": Rows(picked[:1], picked[1:], [f"{mark}in-pick"],

@@ -2637,6 +2637,261 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/goods/channel/auto-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Auto-create: the master products of the channel products' unmapped variations (the merchant's SKU = the channel SKU), each variation mapped to it (audited) */
+        post: operations["goods_auto_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/goods/channel/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** How many channel products the filters find in each listing state (the goods list's tabs; state null: all) */
+        post: operations["goods_counts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/goods/channel/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one ChannelProduct */
+        get: operations["goods_channel_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/goods/channel/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export ChannelProducts matching the filters as xlsx */
+        post: operations["goods_channel_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/goods/channel/listing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable, disable or delete (soft) a listing by the listing state machine (audited); a refused change names the state */
+        post: operations["goods_listing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/goods/channel/map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Map a channel variation to a master product of its merchant, or unmap it (audited) */
+        post: operations["goods_map_variation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/goods/channel/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search ChannelProducts */
+        post: operations["goods_channel_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/goods/history/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one GoodsHistory */
+        get: operations["goods_history_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/goods/history/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export GoodsHistorys matching the filters as xlsx */
+        post: operations["goods_history_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/goods/history/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search GoodsHistorys */
+        post: operations["goods_history_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/goods/local/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one MasterProduct */
+        get: operations["goods_local_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/goods/local/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export MasterProducts matching the filters as xlsx */
+        post: operations["goods_local_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/goods/local/lock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn the main-store stock lock of a master product's SKU on or off (audited) */
+        post: operations["goods_lock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/goods/local/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A merchant's master products whose SKU or name contains what is typed (the first 20), for the mapping picker */
+        get: operations["goods_master_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/goods/local/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search MasterProducts */
+        post: operations["goods_local_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/health": {
         parameters: {
             query?: never;
@@ -8878,6 +9133,21 @@ export interface components {
             /** Title */
             title?: string | null;
         };
+        /**
+         * AutoCreate
+         * @description Create the master products of the channel products' unmapped variations (SKU = the channel SKU) and map.
+         */
+        AutoCreate: {
+            /** Ids */
+            ids: number[];
+        };
+        /** AutoCreated */
+        AutoCreated: {
+            /** Created */
+            created: number;
+            /** Mapped */
+            mapped: number;
+        };
         /** BatchGrantBody */
         BatchGrantBody: {
             /** Authorityids */
@@ -9235,6 +9505,95 @@ export interface components {
          * @enum {string}
          */
         Channel: "SHOPEE_ID" | "TOKOPEDIA_ID" | "BUKALAPAK_ID" | "LAZADA_ID" | "LAZADA_CHOICE" | "BLIBLI_ID" | "SHOPIFY_ID" | "JD_ID" | "JD_V2" | "TIKTOK_ID" | "ZALORA_ID" | "AKULAKU_ID" | "WOO_COMMERCE_ID" | "TIKI_ID" | "MOKA_POS" | "LINE_SHOPPING_TH" | "GINEE_POS" | "MAGENTO" | "MANUAL" | "ALIBABA_CN" | "ALIBABA_INTL_CN";
+        /** ChannelProductFilters */
+        ChannelProductFilters: {
+            /** Channel */
+            channel?: components["schemas"]["Channel"][] | null;
+            /** Keyword */
+            keyword?: string | null;
+            /** Lastsyncedat */
+            lastSyncedAt?: (string | null)[] | null;
+            /** Listingstate */
+            listingState?: components["schemas"]["ListingState"][] | null;
+            /** Mappingstatus */
+            mappingStatus?: components["schemas"]["MappingStatus"][] | null;
+            /** Merchantid */
+            merchantId?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Shopid */
+            shopId?: number | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+        };
+        /** ChannelProductPublic */
+        ChannelProductPublic: {
+            /** Category */
+            category: string | null;
+            channel: components["schemas"]["Channel"];
+            /** Channelitemid */
+            channelItemId: string;
+            /** Country */
+            country?: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Id */
+            id: number;
+            /** Lastsyncedat */
+            lastSyncedAt: string | null;
+            listingState: components["schemas"]["ListingState"];
+            mappingStatus: components["schemas"]["MappingStatus"];
+            /** Merchantemail */
+            merchantEmail?: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Name */
+            name: string;
+            /** Shopid */
+            shopId: number;
+            /** Shopname */
+            shopName?: string | null;
+            /** Stock */
+            stock?: number | null;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** Variations */
+            variations: components["schemas"]["ChannelVariationPublic"][];
+        };
+        /** ChannelVariationPublic */
+        ChannelVariationPublic: {
+            /** Channelsku */
+            channelSku: string;
+            /** Channelvariationid */
+            channelVariationId: string;
+            /** Id */
+            id: number;
+            /** Mastersku */
+            masterSku: string | null;
+            /** Name */
+            name: string | null;
+            /** Price */
+            price: string;
+            /** Stock */
+            stock: number;
+        };
         /**
          * ColumnDisplay
          * @description One column in display order; extra settings (width, fixed side) are kept as given.
@@ -10566,6 +10925,82 @@ export interface components {
          */
         FulfillmentProvider: "GINEE_WMS" | "FASTOCK" | "LAZADA_FULFILLMENT" | "JNE_FULFILLMENT" | "KEEPPACK" | "TOKO_CABANG" | "JD_FULFILLMENT" | "J_AND_T" | "YH_GLOBAL" | "FIRST_LINE" | "ECCANG" | "STOKU" | "FLEXOFAST" | "OTHER";
         /**
+         * GoodsChange
+         * @description What a goods history row records (the audit trail's actions).
+         * @enum {string}
+         */
+        GoodsChange: "create" | "update" | "delete";
+        /**
+         * GoodsEntity
+         * @description Whose change a goods history row records (the audit trail's entity names).
+         * @enum {string}
+         */
+        GoodsEntity: "ChannelProduct" | "WmsProduct";
+        /** GoodsHistoryFilters */
+        GoodsHistoryFilters: {
+            /** Action */
+            action?: components["schemas"]["GoodsChange"][] | null;
+            /** At */
+            at?: (string | null)[] | null;
+            /** Code */
+            code?: string | null;
+            /** Entity */
+            entity?: components["schemas"]["GoodsEntity"][] | null;
+            /** Merchantid */
+            merchantId?: number | null;
+            /** Operatorname */
+            operatorName?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Shopid */
+            shopId?: number | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+        };
+        /** GoodsHistoryPublic */
+        GoodsHistoryPublic: {
+            action: components["schemas"]["GoodsChange"];
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /** Changes */
+            changes: {
+                [key: string]: unknown;
+            };
+            /** Code */
+            code: string | null;
+            entity: components["schemas"]["GoodsEntity"];
+            /** Id */
+            id: number;
+            /** Merchantemail */
+            merchantEmail?: string | null;
+            /** Merchantid */
+            merchantId: number | null;
+            /** Name */
+            name: string | null;
+            /** Operatorname */
+            operatorName: string | null;
+            /** Productid */
+            productId: number;
+            /** Shopid */
+            shopId: number | null;
+            /** Shopname */
+            shopName?: string | null;
+        };
+        /**
          * GrantBody
          * @description Replace the authorities held directly by one user (the spec's "admin user").
          */
@@ -11278,6 +11713,33 @@ export interface components {
             /** Name */
             name: string;
         };
+        /**
+         * ListingAction
+         * @description What the console does to a listing.
+         * @enum {string}
+         */
+        ListingAction: "ENABLE" | "DISABLE" | "DELETE";
+        /** ListingChange */
+        ListingChange: {
+            action: components["schemas"]["ListingAction"];
+            /** Id */
+            id: number;
+        };
+        /**
+         * ListingCount
+         * @description One tab of the goods list: the listing state (None: all) and how many products the filters find in it.
+         */
+        ListingCount: {
+            /** Count */
+            count: number;
+            state: components["schemas"]["ListingState"] | null;
+        };
+        /**
+         * ListingState
+         * @description SPEC §4 product listing (the list's 'all' tab is every state but DELETED).
+         * @enum {string}
+         */
+        ListingState: "IN_PROCESS" | "LIVE" | "SOLD_OUT" | "BANNED" | "DISABLED" | "DRAFT" | "DELETED" | "PUBLISH_FAILED" | "UNPUBLISHED";
         /** LogChunk */
         LogChunk: {
             /** Seq */
@@ -11781,10 +12243,44 @@ export interface components {
             /** Timezone */
             timeZone: string;
         };
+        /**
+         * MappingStatus
+         * @description Whether every variation of a channel product names the master SKU the ledger counts.
+         * @enum {string}
+         */
+        MappingStatus: "MAPPED" | "PARTLY" | "UNMAPPED";
         /** MassResult */
         MassResult: {
             /** Orders */
             orders: components["schemas"]["StockOrderPublic"][];
+        };
+        /** MasterProductFilters */
+        MasterProductFilters: {
+            /** Category */
+            category?: components["schemas"]["ProductCategory"][] | null;
+            /** Merchantid */
+            merchantId?: number | null;
+            /** Name */
+            name?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Sku */
+            sku?: string | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Stocklocked */
+            stockLocked?: boolean | null;
         };
         /**
          * MasterProductMode
@@ -11792,6 +12288,54 @@ export interface components {
          * @enum {string}
          */
         MasterProductMode: "MATCH_BY_SKU" | "MANUAL_BIND";
+        /** MasterProductPublic */
+        MasterProductPublic: {
+            /** Available */
+            available: number;
+            category: components["schemas"]["ProductCategory"] | null;
+            /** Channelvariations */
+            channelVariations: number;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Heightcm */
+            heightCm: string | null;
+            /** Id */
+            id: number;
+            /** Lengthcm */
+            lengthCm: string | null;
+            /** Locked */
+            locked: number;
+            /** Merchantemail */
+            merchantEmail?: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Name */
+            name: string;
+            /** Onhand */
+            onHand: number;
+            /** Remark */
+            remark: string | null;
+            /** Sku */
+            sku: string;
+            /** Stocklocked */
+            stockLocked: boolean;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** Variant */
+            variant: string | null;
+            /** Warehousecount */
+            warehouseCount: number;
+            /** Weightg */
+            weightG: number | null;
+            /** Widthcm */
+            widthCm: string | null;
+        };
         /** MembersBody */
         MembersBody: {
             /** Roleid */
@@ -12914,6 +13458,22 @@ export interface components {
              */
             totalCapped: boolean;
         };
+        /** Page[ChannelProductPublic] */
+        Page_ChannelProductPublic_: {
+            /** Items */
+            items: components["schemas"]["ChannelProductPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
         /** Page[CourierPublic] */
         Page_CourierPublic_: {
             /** Items */
@@ -13074,6 +13634,22 @@ export interface components {
              */
             totalCapped: boolean;
         };
+        /** Page[GoodsHistoryPublic] */
+        Page_GoodsHistoryPublic_: {
+            /** Items */
+            items: components["schemas"]["GoodsHistoryPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
         /** Page[HeartbeatPublic] */
         Page_HeartbeatPublic_: {
             /** Items */
@@ -13190,6 +13766,22 @@ export interface components {
         Page_MailTaskPublic_: {
             /** Items */
             items: components["schemas"]["MailTaskPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /** Page[MasterProductPublic] */
+        Page_MasterProductPublic_: {
+            /** Items */
+            items: components["schemas"]["MasterProductPublic"][];
             /** Page */
             page: number;
             /** Pagesize */
@@ -14744,6 +15336,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[AutoCreated] */
+        Reply_AutoCreated_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["AutoCreated"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[CalendarDayPublic] */
         Reply_CalendarDayPublic_: {
             /**
@@ -14771,6 +15382,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["CalendarPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[ChannelProductPublic] */
+        Reply_ChannelProductPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["ChannelProductPublic"] | null;
             /**
              * Message
              * @default
@@ -14961,6 +15591,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["FreezePublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[GoodsHistoryPublic] */
+        Reply_GoodsHistoryPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["GoodsHistoryPublic"] | null;
             /**
              * Message
              * @default
@@ -15257,6 +15906,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[MasterProductPublic] */
+        Reply_MasterProductPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["MasterProductPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[MerchantPublic] */
         Reply_MerchantPublic_: {
             /**
@@ -15505,6 +16173,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[ChannelProductPublic]] */
+        Reply_Page_ChannelProductPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_ChannelProductPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[CourierPublic]] */
         Reply_Page_CourierPublic__: {
             /**
@@ -15695,6 +16382,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[GoodsHistoryPublic]] */
+        Reply_Page_GoodsHistoryPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_GoodsHistoryPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[HeartbeatPublic]] */
         Reply_Page_HeartbeatPublic__: {
             /**
@@ -15836,6 +16542,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_MailTaskPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[MasterProductPublic]] */
+        Reply_Page_MasterProductPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_MasterProductPublic_"] | null;
             /**
              * Message
              * @default
@@ -18051,6 +18776,26 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[list[ListingCount]] */
+        Reply_list_ListingCount__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["ListingCount"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[list[MailTaskOption]] */
         Reply_list_MailTaskOption__: {
             /**
@@ -20245,6 +20990,18 @@ export interface components {
             /** Sku */
             sku: string | null;
         };
+        /**
+         * StockLockSwitch
+         * @description The main-store stock lock of one master product: on holds its SKU's stock (nothing pushed or taken out).
+         */
+        StockLockSwitch: {
+            /** Id */
+            id: number;
+            /** Locked */
+            locked: boolean;
+            /** Reason */
+            reason?: string | null;
+        };
         /** StockMovedPublic */
         StockMovedPublic: {
             balance: components["schemas"]["StockBalancePublic"];
@@ -21836,6 +22593,16 @@ export interface components {
             msg: string;
             /** Error Type */
             type: string;
+        };
+        /**
+         * VariationMapping
+         * @description Map a channel variation to a master product picked from its merchant's library, or unmap it (null).
+         */
+        VariationMapping: {
+            /** Masterproductid */
+            masterProductId?: number | null;
+            /** Variationid */
+            variationId: number;
         };
         /** VisitBody */
         VisitBody: {
@@ -27232,6 +27999,494 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_TableDisplayPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    goods_auto_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutoCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_AutoCreated_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    goods_counts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChannelProductFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_ListingCount__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    goods_channel_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ChannelProductPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    goods_channel_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChannelProductFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    goods_listing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListingChange"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ChannelProductPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    goods_map_variation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VariationMapping"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ChannelProductPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    goods_channel_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChannelProductFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_ChannelProductPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    goods_history_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_GoodsHistoryPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    goods_history_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoodsHistoryFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    goods_history_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoodsHistoryFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_GoodsHistoryPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    goods_local_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_MasterProductPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    goods_local_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MasterProductFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    goods_lock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockLockSwitch"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_MasterProductPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    goods_master_options: {
+        parameters: {
+            query: {
+                merchantId: number;
+                q?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_WmsProductOption__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    goods_local_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MasterProductFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_MasterProductPublic__"];
                 };
             };
             /** @description Validation Error */

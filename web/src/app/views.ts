@@ -30,7 +30,7 @@ export type View = PageView | PendingView | RedirectView | PublicView;
 
 /** Modules still to come; each names the screens that wait for it (listed in web/README.md). */
 export const PENDING_MODULES = {
-  oms: ['order-list', 'order-detail', 'goods-local', 'goods-list', 'goods-history'],
+  oms: ['order-list', 'order-detail'],
   openPlatform: ['credential', 'credential-edit', 'credential-permission', 'credential-add-push', 'open-service',
     'webhook'],
   wms: ['order-process', 'after-service-day', 'after-service-time', 'after-service-material', 'hot-print-data',
@@ -142,6 +142,10 @@ export const VIEWS: Readonly<Record<string, View>> = {
   'shipping-setting': resourcePage(() => import('../modules/erp-settings/pages').then((m) => ({ default: m.ShippingSettingPage })), 'erp-settings', 'merchants'),
   'product-flow': resourcePage(() => import('../modules/stock-sync/ProductFlowPage'), 'stock-sync'),
   'product-inventory': resourcePage(() => import('../modules/stock-sync/ProductInventoryPage'), 'stock-sync'),
+  // SPEC §2 manage goods: channel products, master products with their stock lock, and their history.
+  'goods-list': resourcePage(() => import('../modules/goods/GoodsListPage'), 'goods'),
+  'goods-local': resourcePage(() => import('../modules/goods/LocalGoodsPage'), 'goods'),
+  'goods-history': resourcePage(() => import('../modules/goods/GoodsHistoryPage'), 'goods'),
   'expenses-all': resourcePage(() => import('../modules/expenses/AllExpensesPage'), 'expenses'),
   'expenses-specific': resourcePage(() => import('../modules/expenses/SpecificExpensesPage'), 'expenses'),
   'timed-mail': resourcePage(() => import('../modules/mail/TimedMailPage'), 'mail'),

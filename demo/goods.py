@@ -1,0 +1,60 @@
+"""Demo goods for a first `make run`, after the demo stock: each demo WMS merchant's bound stores list the
+merchant's master products (the demo warehouses' SKUs, domain/seed/demo_warehouses.py) as channel products in the
+listing states of SPEC §4, most variations mapped to their master SKU, a few new listings not yet mapped (for
+auto-create), and the stores' latest product sync time moves. Called by the start's seeding step (api/prestart.py)
+in the demo stock's transaction."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from domain.enums import ListingState
+from domain.models.goods import ChannelProduct, ChannelVariation
+from domain.models.merchants import Shop
+from domain.models.warehouses import WmsProduct
+from domain.rules.goods import mapping_status
+
+STATES = [ListingState.LIVE, ListingState.LIVE, ListingState.LIVE, ListingState.SOLD_OUT, ListingState.DISABLED,
+          ListingState.BANNED, ListingState.DRAFT, ListingState.IN_PROCESS, ListingState.PUBLISH_FAILED,
+          ListingState.UNPUBLISHED, ListingState.DELETED]
+SIZES = ("S", "M", "L")
+NEW_LISTINGS = 2  # per store: listings whose SKUs the library does not have yet
+
+
+async def create(db: AsyncSession) -> None:
+    rng = random.Random(28)
+    now = datetime.now(UTC)
+    library = (await db.scalars(select(WmsProduct).order_by(WmsProduct.merchant_id, WmsProduct.id))).all()
+    by_merchant: dict[int, list[WmsProduct]] = {}
+    for product in library:
+        by_merchant.setdefault(product.merchant_id, []).append(product)
+    for merchant_id, products in by_merchant.items():
+        shops = (await db.scalars(select(Shop).where(Shop.merchant_id == merchant_id, Shop.bound)
+                                  .order_by(Shop.id))).all()
+        for shop in shops:
+            synced = now - timedelta(minutes=rng.randint(5, 600))
+            listings = [_listing(shop, n, product.name, [product.sku], STATES[n % len(STATES)], synced, rng)
+                        for n, product in enumerate(products)]
+            listings += [_listing(shop, len(products) + n, f"New arrival {n + 1} of {shop.name}"[:300],
+                                  [f"NEW-{shop.id}-{n + 1}-{size}" for size in SIZES], ListingState.LIVE, synced, rng,
+                                  mapped=False) for n in range(NEW_LISTINGS)]
+            db.add_all(listings)
+            shop.latest_product_sync_at = synced
+    await db.flush()
+
+
+def _listing(shop: Shop, number: int, name: str, skus: list[str], state: ListingState, synced: datetime,
+             rng: random.Random, *, mapped: bool = True) -> ChannelProduct:
+    variations = [ChannelVariation(merchant_id=shop.merchant_id, channel_variation_id=f"{shop.id}-{number}-{n}",
+                                   channel_sku=sku, name=sku.rsplit("-", 1)[-1], stock=rng.randint(0, 80),
+                                   price=Decimal(rng.randrange(15_000, 900_000, 500)),
+                                   master_sku=sku if mapped else None) for n, sku in enumerate(skus)]
+    return ChannelProduct(merchant_id=shop.merchant_id, shop_id=shop.id, channel=shop.channel,
+                          channel_item_id=f"{shop.external_shop_id}-{number + 1:04d}", name=name, listing_state=state,
+                          mapping_status=mapping_status(v.master_sku for v in variations), last_synced_at=synced,
+                          variations=variations)

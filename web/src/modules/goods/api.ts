@@ -1,0 +1,20 @@
+import { api } from '../../api/client';
+import type { components } from '../../api/schema';
+
+export type ChannelProduct = components['schemas']['ChannelProductPublic'];
+export type ChannelVariation = components['schemas']['ChannelVariationPublic'];
+export type MasterProduct = components['schemas']['MasterProductPublic'];
+export type GoodsHistory = components['schemas']['GoodsHistoryPublic'];
+export type ListingCount = components['schemas']['ListingCount'];
+export type ListingAction = components['schemas']['ListingChange']['action'];
+export type ChannelFilters = components['schemas']['ChannelProductFilters'];
+
+/** The goods module's actions (api/routers/goods.py); each answers the changed row, audited by the server. */
+export const goodsApi = {
+  counts: (filters: ChannelFilters, signal?: AbortSignal) => api.post('/cms/goods/channel/counts', { body: filters, signal }),
+  listing: (id: number, action: ListingAction) => api.post('/cms/goods/channel/listing', { body: { id, action } }),
+  map: (variationId: number, masterProductId: number | null) =>
+    api.post('/cms/goods/channel/map', { body: { variationId, masterProductId }, notify: false }),
+  autoCreate: (ids: number[]) => api.post('/cms/goods/channel/auto-create', { body: { ids } }),
+  lock: (id: number, locked: boolean) => api.post('/cms/goods/local/lock', { body: { id, locked } }),
+};
