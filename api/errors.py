@@ -111,7 +111,10 @@ def problem_entry(problem: Problem) -> dict[str, Any]:
     # a parameter naming an enumeration value's label (`enums.AddonType.OMS_OPEN_API`) is shown translated
     params = {k: t(v) if isinstance(v, str) and v.startswith("enums.") else v
               for k, v in problem.params.items() if k not in ("field", "rule")}
-    message = t(f"rules.{problem.rule}", field=field_label(problem.field.rsplit(".", 1)[-1]), **params)
+    label = field_label(problem.field.rsplit(".", 1)[-1])
+    message = t(f"rules.{problem.rule}", field=label, **params)
+    if message == f"rules.{problem.rule}":  # a refusal of its own named among the field problems (a value taken)
+        message = t(f"errors.{problem.rule}", field=label, **params)
     return {"field": problem.field, "rule": problem.rule, "message": message}
 
 

@@ -46,6 +46,7 @@ from domain.models.merchants import Merchant
 from domain.models.stock import StockBalance
 from domain.models.warehouses import Shelf, Warehouse, WarehouseArea, WmsProduct
 from domain.rules import warehouses as rules
+from domain.rules.inputs import Problems
 from domain.rules.warehouses import DefaultState
 
 MENU = "warehouse-list"
@@ -79,8 +80,10 @@ async def prepare(db: AsyncSession, row: Warehouse, user: Principal) -> None:
     """The merchant exists within the caller's data authority; the default is enabled; a warehouse made default
     takes the role from the merchant's previous default in the same transaction (the partial unique index refuses
     a second default of a race)."""
-    await check_merchant(db, user, row.merchant_id)
-    rules.check_default(DefaultState(is_default=row.is_default, enabled=row.enabled))
+    problems = Problems()  # the merchant and the default named together
+    await problems.check_async(check_merchant, db, user, row.merchant_id)
+    problems.check(rules.check_default, DefaultState(is_default=row.is_default, enabled=row.enabled))
+    problems.raise_any()
     if row.is_default:
         others = [Warehouse.merchant_id == row.merchant_id, Warehouse.is_default]
         if row.id is not None:

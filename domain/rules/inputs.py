@@ -9,7 +9,7 @@ ticket flow's update validator all run these same rules.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -66,6 +66,14 @@ class Problems:
         """The rule's result, or None with its problems noted when it refuses."""
         try:
             return rule(*args, **kwargs)
+        except Invalid as error:
+            self.extend(error.problems)
+            return None
+
+    async def check_async(self, rule: Callable[..., Awaitable[T]], *args: Any, **kwargs: Any) -> T | None:
+        """As `check`, for a rule that asks the database."""
+        try:
+            return await rule(*args, **kwargs)
         except Invalid as error:
             self.extend(error.problems)
             return None
