@@ -19,9 +19,13 @@ export const MerchantWarehouseFilter = referenceSelect<WarehouseOption>(
 export const AreaInput = referenceSelect<AreaOption>(
   '/cms/warehouse-area/options', (area) => `${area.code} · ${area.name}`, { field: 'warehouseId', of: (area) => area.warehouseId });
 
-/** The picker of a shelf, by its code (and name), among the shelves of the warehouse the form has picked. */
-export const ShelfInput = referenceSearch<ShelfOption>({
+const shelves = {
   api: '/cms/warehouse-shelf/options',
-  name: (shelf) => (shelf.name ? `${shelf.code} · ${shelf.name}` : shelf.code),
+  name: (shelf: ShelfOption) => (shelf.name ? `${shelf.code} · ${shelf.name}` : shelf.code),
   parent: { field: 'warehouseId', param: 'warehouseId' },
-});
+} as const;
+
+/** The picker of a shelf, by its code (and name), among the shelves of the warehouse the form has picked. */
+export const ShelfInput = referenceSearch<ShelfOption>(shelves);
+/** The picker of several shelves of the warehouse the form has picked (a merge's sources). */
+export const ShelvesInput = referenceSearch<ShelfOption>({ ...shelves, multiple: true });
