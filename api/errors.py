@@ -5,14 +5,16 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from functools import cache
 from typing import Any
 
 import psycopg
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, TypeAdapter, ValidationError
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException
@@ -25,6 +27,7 @@ from domain.context import transaction_id
 from domain.db import refused_value
 from domain.errors import DomainError, Invalid, NotFound, Problem
 from domain.i18n import field_label, label_scope, one_of, t
+from domain.rules.inputs import FieldRule
 from services.flows import TemporalTimeout, is_outage
 
 log = logging.getLogger("omp.errors")
@@ -85,8 +88,9 @@ def describe(error: dict[str, Any]) -> dict[str, Any]:
     return {"field": field, "rule": rule, "message": message, **({"allowed": values} if values else {})}
 
 
-def validation_reply(errors: list[dict[str, Any]]) -> JSONResponse:
-    details = [describe(e) for e in errors]
+def validation_reply(errors: list[dict[str, Any]], also: list[Problem] | None = None) -> JSONResponse:
+    """One 422 naming every problem: the schema's, then those the module's rules find in the valid fields."""
+    details = [describe(e) for e in errors] + [problem_entry(p) for p in also or ()]
     message = "; ".join(d["message"] for d in details)
     return JSONResponse(failure("VALIDATION_FAILED", message, {"errors": details}), status_code=422)
 
@@ -107,7 +111,10 @@ def problem_entry(problem: Problem) -> dict[str, Any]:
     # a parameter naming an enumeration value's label (`enums.AddonType.OMS_OPEN_API`) is shown translated
     params = {k: t(v) if isinstance(v, str) and v.startswith("enums.") else v
               for k, v in problem.params.items() if k not in ("field", "rule")}
-    message = t(f"rules.{problem.rule}", field=field_label(problem.field.rsplit(".", 1)[-1]), **params)
+    label = field_label(problem.field.rsplit(".", 1)[-1])
+    message = t(f"rules.{problem.rule}", field=label, **params)
+    if message == f"rules.{problem.rule}":  # a refusal of its own named among the field problems (a value taken)
+        message = t(f"errors.{problem.rule}", field=label, **params)
     return {"field": problem.field, "rule": problem.rule, "message": message}
 
 
@@ -123,6 +130,59 @@ def domain_reply(exc: DomainError) -> JSONResponse:
     headers = {"Retry-After": str(params["seconds"])} if exc.status == 429 and "seconds" in params else None
     data = exc.data if exc.data is not None else ({"field": exc.field} if exc.field else None)
     return JSONResponse(failure(exc.code, message, data), status_code=exc.status, headers=headers)
+
+
+def body_model(request: Request) -> type[BaseModel] | None:
+    """The schema of the route's body when it is one model sent whole (not embedded beside other body values)."""
+    route = request.scope.get("route")
+    field = getattr(route, "body_field", None)
+    model = getattr(getattr(field, "field_info", None), "annotation", None)
+    if field is None or getattr(route, "_embed_body_fields", False):
+        return None
+    return model if isinstance(model, type) and issubclass(model, BaseModel) else None
+
+
+@cache
+def field_adapter(model: type[BaseModel], name: str) -> TypeAdapter[Any]:
+    info = model.model_fields[name]
+    return TypeAdapter(info.rebuild_annotation())
+
+
+def valid_fields(model: type[BaseModel], body: Mapping[str, Any], broken: set[str]) -> dict[str, Any]:
+    """The body's fields that pass their own schema, by attribute name, as the model would hold them (the
+    defaults of those not sent)."""
+    values: dict[str, Any] = {}
+    for name, info in model.model_fields.items():
+        key = info.alias or name
+        if key in broken or name in broken:
+            continue
+        if key not in body and name not in body:
+            if not info.is_required():
+                values[name] = info.get_default(call_default_factory=True, validated_data={})
+            continue
+        try:
+            values[name] = field_adapter(model, name).validate_python(body[key] if key in body else body[name])
+        except ValidationError:
+            continue
+    return values
+
+
+def rule_problems(request: Request, errors: list[dict[str, Any]], body: Any) -> list[Problem]:
+    """What the body schema's declared rules (`__rules__`, domain/rules/inputs.FieldRule) find in the fields that
+    passed it: a form learns every problem in one reply, not the schema's now and the rules' on the next save."""
+    model = body_model(request)
+    rules: tuple[FieldRule, ...] = getattr(model, "__rules__", ())
+    if model is None or not rules or not isinstance(body, Mapping):
+        return []
+    locations = [tuple(e.get("loc", ())) for e in errors]
+    if any(not loc or loc[0] != "body" for loc in locations):
+        return []  # a broken query or path: the request is not a form's body
+    broken = {str(loc[1]) if len(loc) > 1 else "" for loc in locations}
+    if "" in broken:
+        return []  # the body as a whole is wrong (not an object, bad JSON)
+    values = valid_fields(model, body, broken)
+    found = [p for rule in rules for p in rule.problems(values)]
+    return [p for p in found if p.field.split(".", 1)[0].split("[", 1)[0] not in broken]
 
 
 OUT_OF_RANGE = "22003"  # SQLSTATE numeric_value_out_of_range
@@ -159,8 +219,9 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def _request_invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = list(exc.errors())
         with labels_of(request):
-            return validation_reply(list(exc.errors()))
+            return validation_reply(errors, rule_problems(request, errors, exc.body))
 
     @app.exception_handler(HTTPException)
     async def _http(request: Request, exc: HTTPException) -> JSONResponse:

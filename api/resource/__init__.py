@@ -32,10 +32,12 @@ from api.resource.importing import Reference, import_routes
 from api.resource.page import PlainPage
 from api.resource.query import SearchParams, apply_filters, apply_sort, int_bound, page_of
 from api.resource.scope import DataScope, declares
+from api.resource.taken import taken
 from api.schemas.types import harden
 from domain import audit
 from domain.errors import Conflict, DomainError, Forbidden, Invalid, NotFound
 from domain.i18n import field_label, t
+from domain.rules.inputs import Problems
 
 M = TypeVar("M")
 
@@ -154,13 +156,21 @@ class Resource(Generic[M]):
         return {a.key for a in self.model.__mapper__.column_attrs}  # type: ignore[attr-defined]
 
     async def write(self, db: AsyncSession, user: Principal, row: Any, values: dict[str, Any]) -> None:
-        """Non-column values to the extras hook, the prepare hook, the flush, then the relations re-read."""
+        """Non-column values to the extras hook, the prepare hook, the flush, then the relations re-read. The
+        field problems of both hooks and the unique values already taken are refused together, in one reply."""
         columns = self.columns()
+        problems = Problems()
         with db.no_autoflush:  # the hooks check references before the row is written
             if self.extras:
-                await self.extras(db, row, {k: v for k, v in values.items() if k not in columns}, user)
+                with problems.catching():
+                    await self.extras(db, row, {k: v for k, v in values.items() if k not in columns}, user)
             if self.prepare:
-                await self.prepare(db, row, user)
+                with problems.catching():
+                    await self.prepare(db, row, user)
+            held = await taken(db, self.model, row, self.unique, values) if problems or len(self.unique) > 1 else []
+        if problems or len(held) > 1:
+            problems.extend(held)
+            problems.raise_any()
         if row not in db:
             db.add(row)
         await self.flush(db, values)

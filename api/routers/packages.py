@@ -59,11 +59,7 @@ PRICED = ("country", "amount", "taxRate", "discountedPrice")  # a group's fields
 
 def term_problems(terms: dict[str, Any], country: str) -> list[rules.Problem]:
     """Every SPEC §5 rule the terms break: prices and counts together."""
-    return [*rules.price_problems(terms["amount"], terms["tax_rate"], terms["discounted_price"], country,
-                                  terms["payment_period"]),
-            *rules.count_problems({"freeDays": terms["free_days"], "storeCount": terms["store_count"],
-                                   "subAccountCount": terms["sub_account_count"], "mskuCount": terms["msku_count"],
-                                   "monthlyOrders": terms["monthly_orders"]})]
+    return rules.terms_problems(terms, country)
 
 
 def stored_terms(terms: dict[str, Any]) -> dict[str, Any]:

@@ -47,6 +47,7 @@ from domain.models.data_authority import DataScope
 from domain.models.roles import Role, role_authorities
 from domain.models.users import User, user_roles
 from domain.rules import grants
+from domain.rules.inputs import Problems
 
 
 def with_counts() -> dict[str, Any]:
@@ -61,10 +62,12 @@ async def apply_extras(db: AsyncSession, row: Role, extras: dict[str, Any], user
     records only) until data authority widens it."""
     if row.id is not None:
         return
-    members = await ensure_users(db, user, extras.get("member_ids") or [], "memberIds")
-    given = await ensure_ids(db, Authority, extras.get("authority_ids") or [], "authorityIds")
-    grants.check_self(granter(user), members)
-    await check_authorities_given(db, user, given)
+    problems = Problems()  # unknown members and authorities named together
+    members = await problems.check_async(ensure_users, db, user, extras.get("member_ids") or [], "memberIds")
+    given = await problems.check_async(ensure_ids, db, Authority, extras.get("authority_ids") or [], "authorityIds")
+    problems.raise_any()
+    grants.check_self(granter(user), members or [])
+    await check_authorities_given(db, user, given or [])
     db.add(row)
     await roles.flush(db, {"name": row.name})  # the row needs its id; a duplicate name is still named
     db.add(DataScope(role_id=row.id, scope_type=DataScopeType.OWN, values=[]))

@@ -39,6 +39,7 @@ from domain.flows.stock_sync import workflow_id
 from domain.models.merchants import Shop
 from domain.models.stock_sync import BalanceView, StockBinding, StockEvent, StockSetting
 from domain.rules import stock_sync as rules
+from domain.rules.inputs import Problems
 from services.flows import watched
 from services.stock.store import repair
 from services.stock_locks import sku_lock, store_lock
@@ -70,10 +71,13 @@ async def sync(body: StockSyncRequest, db: SessionDep, request: Request,
     flow starts after the commit. When Temporal cannot take it, the event is marked failed and the call is a 503
     naming the service, so nothing waits for a flow that never began."""
     shop = await shops.load(db, user, body.shop_id)
-    rules.check_store(rules.SyncTarget(body.merchant_id, body.country, body.channel, body.shop_id),
-                      shop.merchant_id, shop.country, shop.channel)
-    if await db.scalar(select(StockBinding.id).where(StockBinding.shop_id == shop.id).limit(1)) is None:
-        raise Invalid("shopId", "stock_store_no_warehouse")
+    problems = Problems()  # every disagreement of the store and its missing warehouse, at once
+    problems.check(rules.check_store, rules.SyncTarget(body.merchant_id, body.country, body.channel, body.shop_id),
+                   shop.merchant_id, shop.country, shop.channel)
+    if not problems.has("shopId") and await db.scalar(
+            select(StockBinding.id).where(StockBinding.shop_id == shop.id).limit(1)) is None:
+        problems.add("shopId", "stock_store_no_warehouse")
+    problems.raise_any()
     rules.refuse_locked(await store_lock(db, shop))  # lock stock: the store's stock is held
     event = await _event(db, user, merchant_id=shop.merchant_id, kind=StockEventKind.SYNC, shop_id=shop.id,
                          country=shop.country, channel=shop.channel)

@@ -110,10 +110,10 @@ async def reminded(db: AsyncSession, ticket: Ticket) -> dict[str, Any]:
 async def check_merge_target(db: AsyncSession, user: Principal, ticket: Ticket, target_id: int) -> None:
     """The target must be another ticket the user can see that is still open (not closed, declined or merged)."""
     if target_id == ticket.id:
-        raise DomainError("TICKET_MERGE_SELF", status=409)
+        raise DomainError("TICKET_MERGE_SELF", status=409, field="targetId")
     target = await visible_ticket(db, user, target_id)
     if rules.state_of(target.status, target.merged_into_id) in rules.FINAL:
-        raise DomainError("TICKET_MERGE_TARGET", status=409, target=target_id)
+        raise DomainError("TICKET_MERGE_TARGET", status=409, field="targetId", target=target_id)
 
 
 def register(path: str, action: TicketAction, body_type: type[BaseModel]) -> None:

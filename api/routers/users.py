@@ -29,7 +29,7 @@ from api.user_center import (
     replace_links,
 )
 from domain.enums import Status
-from domain.errors import DomainError, Invalid
+from domain.errors import DomainError
 from domain.models.authorities import Authority
 from domain.models.departments import Department
 from domain.models.roles import Role
@@ -37,39 +37,55 @@ from domain.models.users import User, user_authorities
 from domain.passwords import hash_password_off_loop
 from domain.rules import grants
 from domain.rules.auth import password_guessable
+from domain.rules.inputs import Problems
 
 
 async def apply_extras(db: AsyncSession, row: User, extras: dict[str, Any], user: Principal) -> None:
-    """Role ids become the role set; a password is hashed, and a new one ends the user's sessions."""
+    """Role ids become the role set; a password is hashed, and a new one ends the user's sessions. The roles'
+    and the password's problems are refused together."""
+    problems = Problems()
     if extras.get("role_ids") is not None:
-        ids = await ensure_ids(db, Role, extras["role_ids"], "roleIds")
-        held_before = {r.id for r in row.roles} if row.id is not None else set()
-        if held_before != set(ids) and row.id is not None:
-            grants.check_self(granter(user), [row.id])
-        await check_roles_given(db, user, set(ids) - held_before)
-        if ids or row.id is not None:
-            await check_scope_change(db, user, row.id, held_before if row.id is not None else None, set(ids))
-        before = sorted(r.name for r in row.roles) if row.id is not None else None
-        row.roles = list((await db.scalars(select(Role).where(Role.id.in_(ids)))).all()) if ids else []
-        after = sorted(r.name for r in row.roles)
-        if before is not None and before != after:
-            await record_grants(db, user, "User", row.id, "roles", before, after)
+        with problems.catching():
+            await set_roles(db, row, extras["role_ids"], user)
     if extras.get("password"):
         problem = password_guessable(extras["password"], row.username)
         if problem:
-            raise Invalid("password", problem)
+            problems.add("password", problem)
+        problems.raise_any()
         row.password_hash = await hash_password_off_loop(extras["password"])
         if row.id is not None:
             await security.revoke_sessions(db, row.id)
+    problems.raise_any()
+
+
+async def set_roles(db: AsyncSession, row: User, role_ids: list[int], user: Principal) -> None:
+    ids = await ensure_ids(db, Role, role_ids, "roleIds")
+    held_before = {r.id for r in row.roles} if row.id is not None else set()
+    if held_before != set(ids) and row.id is not None:
+        grants.check_self(granter(user), [row.id])
+    await check_roles_given(db, user, set(ids) - held_before)
+    if ids or row.id is not None:
+        await check_scope_change(db, user, row.id, held_before if row.id is not None else None, set(ids))
+    before = sorted(r.name for r in row.roles) if row.id is not None else None
+    row.roles = list((await db.scalars(select(Role).where(Role.id.in_(ids)))).all()) if ids else []
+    after = sorted(r.name for r in row.roles)
+    if before is not None and before != after:
+        await record_grants(db, user, "User", row.id, "roles", before, after)
 
 
 async def check_refs(db: AsyncSession, row: User, _: Principal) -> None:
+    """The department and the leader exist (and the leader is someone else): both named at once."""
+    problems = Problems()
     if row.department_id is not None:
-        await ensure_ids(db, Department, [row.department_id], "departmentId")
+        with problems.catching():
+            await ensure_ids(db, Department, [row.department_id], "departmentId")
     if row.leader_id is not None:
         if row.leader_id == row.id:
-            raise Invalid("leaderId", "leader_self")
-        await ensure_ids(db, User, [row.leader_id], "leaderId")
+            problems.add("leaderId", "leader_self")
+        else:
+            with problems.catching():
+                await ensure_ids(db, User, [row.leader_id], "leaderId")
+    problems.raise_any()
 
 
 async def not_yourself(_: AsyncSession, row: User, user: Principal) -> None:

@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from api.deps import Need, Principal, SessionDep
 from api.envelope import Reply, ok
 from api.resource import Actions, Reference, Resource
-from api.resource.query import picked, picked_or_named
+from api.resource.query import picked_or_named
 from api.resource.scope import declares
 from api.routers.merchants import merchants, through_merchant
 from api.schemas.options import PickedIds, ShelfOption, Typed
@@ -46,6 +46,7 @@ from domain.models.merchants import Merchant
 from domain.models.stock import StockBalance
 from domain.models.warehouses import Shelf, Warehouse, WarehouseArea, WmsProduct
 from domain.rules import warehouses as rules
+from domain.rules.inputs import Problems
 from domain.rules.warehouses import DefaultState
 
 MENU = "warehouse-list"
@@ -80,8 +81,10 @@ async def prepare(db: AsyncSession, row: Warehouse, user: Principal) -> None:
     """The merchant exists within the caller's data authority; the default is enabled; a warehouse made default
     takes the role from the merchant's previous default in the same transaction (the partial unique index refuses
     a second default of a race)."""
-    await check_merchant(db, user, row.merchant_id)
-    rules.check_default(DefaultState(is_default=row.is_default, enabled=row.enabled))
+    problems = Problems()  # the merchant and the default named together
+    await problems.check_async(check_merchant, db, user, row.merchant_id)
+    problems.check(rules.check_default, DefaultState(is_default=row.is_default, enabled=row.enabled))
+    problems.raise_any()
     if row.is_default:
         others = [Warehouse.merchant_id == row.merchant_id, Warehouse.is_default]
         if row.id is not None:
@@ -258,15 +261,27 @@ products = Resource(
 product_router = products.router(prefix="/wms-product", tags=["wms_products"])
 
 
-@product_router.get("/options", summary="A merchant's products whose SKU or name contains what is typed, for the "
-                    "pickers of the order dialogs (the first 20)", openapi_extra=declares(products.scope))
-async def product_options(db: SessionDep,
-                          user: Annotated[Principal, Need("product-library", ORDERS, "stock#lock")],
+# the screens picking a SKU: the product library, the order dialogs, lock stock, move stock, stock fix and the stock
+# lists filtering by SKU
+SKU_PICKERS = ("product-library", ORDERS, "stock#lock", "stock#move", "stock#fix", "stock-change-record",
+               "search-warehouse-stock", "product-inventory", "product-flow", "stock-reconciliation",
+               "lock-stock")
+
+
+@product_router.get("/options", summary="A merchant's products (or a warehouse's merchant's) whose SKU or name "
+                    "contains what is typed, for the SKU pickers (the first 20)",
+                    openapi_extra=declares(products.scope))
+async def product_options(db: SessionDep, user: Annotated[Principal, Need(*SKU_PICKERS)],
                           merchant_id: Annotated[Int64 | None, Query(alias="merchantId", ge=1)] = None,
+                          warehouse_id: Annotated[Int64 | None, Query(alias="warehouseId", ge=1)] = None,
                           q: Annotated[str | None, Query(max_length=rules.SKU_MAX)] = None,
-                          ) -> Reply[list[WmsProductOption]]:
+                          ids: PickedIds = None) -> Reply[list[WmsProductOption]]:
     query = products.scope(select(WmsProduct), user)
     if merchant_id is not None:
         query = query.where(WmsProduct.merchant_id == merchant_id)
-    rows = await db.scalars(picked(query.order_by(WmsProduct.sku, WmsProduct.id), [WmsProduct.sku, WmsProduct.name], q))
+    if warehouse_id is not None:
+        query = query.where(WmsProduct.merchant_id == select(Warehouse.merchant_id).where(
+            Warehouse.id == warehouse_id).scalar_subquery())
+    rows = await db.scalars(picked_or_named(query.order_by(WmsProduct.sku, WmsProduct.id),
+                                            [WmsProduct.sku, WmsProduct.name], q, WmsProduct.id, ids))
     return ok([WmsProductOption.model_validate(row) for row in rows])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
 from pydantic import Field, computed_field, model_validator
 
@@ -31,6 +31,7 @@ from domain.enums import (
 )
 from domain.rules import packages as rules
 from domain.rules import subscriptions as subscription_rules
+from domain.rules.inputs import FieldRule
 
 Money = Annotated[Decimal, Field(max_digits=20, decimal_places=4)]
 Count = Annotated[int, Field(ge=-(2**31), le=2**31 - 1)]
@@ -66,6 +67,15 @@ class PackageTerms(CamelModel):
     feature_keys: FeatureKeys = Field(default_factory=list)
 
 
+# The module's rules on the fields a new package's body got right, named with its schema's refusals in one reply
+IDENTITY_RULES = (
+    FieldRule(lambda v: rules.name_problems(v["name"]), ("name",)),
+    FieldRule(lambda v: rules.shape_problems(v["package_type"], v.get("addon_mode")), ("package_type",)),
+    FieldRule(lambda v: rules.addon_type_problems(v["package_type"], v.get("addon_type"), creating=True),
+              ("package_type",)),
+)
+
+
 class PackageIdentity(CamelModel):
     kind: PackageKind
     name: str = Field(min_length=1, max_length=rules.NAME_MAX)
@@ -79,6 +89,7 @@ class PackageIdentity(CamelModel):
 class PackageCreate(PackageIdentity, PackageTerms):
     """A new package of one country; it starts disabled (SPEC §4)."""
 
+    __rules__: ClassVar = (*IDENTITY_RULES, FieldRule(lambda v: rules.terms_problems(v, v.get("country"))))
     country: Country
 
 
@@ -93,6 +104,7 @@ class PackageGroupCreate(PackageIdentity, PackageTerms):
     """One name for several countries at once (SPEC §3: "the same name across countries is grouped"), each
     with its own prices in its own currency; all are created or none."""
 
+    __rules__: ClassVar = (*IDENTITY_RULES, FieldRule(lambda v: rules.terms_problems(v, None)))
     amount: Money = Decimal(0)  # per country below
     countries: list[CountryPrice] = Field(min_length=1, max_length=len(Country))
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Any, ClassVar
 
 from pydantic import AwareDatetime, Field, model_validator
 from pydantic_core import PydanticCustomError
@@ -19,7 +20,9 @@ from domain.enums import (
     StockMovementType,
     StockSyncStatus,
 )
-from domain.rules.stock_sync import FIX_MAX_SKUS, SKU_MAX
+from domain.errors import Problem
+from domain.rules.inputs import FieldRule
+from domain.rules.stock_sync import FIX_MAX_SKUS, SKU_MAX, fix_skus
 
 Id = Annotated[int, Field(ge=1, le=2**63 - 1)]
 Sku = Annotated[str | None, Field(max_length=SKU_MAX), Like()]
@@ -241,9 +244,16 @@ class StockPushRetry(CamelModel):
     id: Id
 
 
+def fix_problems(values: Mapping[str, Any]) -> list[Problem]:
+    """What the fix's SKU rules refuse (they raise), beside a body's other problems."""
+    fix_skus(values["skus"])
+    return []
+
+
 class StockFixRequest(CamelModel):
     """SPEC §5: stock fix needs merchant id and inventory SKUs."""
 
+    __rules__: ClassVar = (FieldRule(fix_problems, ("skus",)),)
     merchant_id: Id
     skus: Annotated[list[str], Field(max_length=FIX_MAX_SKUS * 5)]  # counted and checked by the rules
 

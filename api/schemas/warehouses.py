@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 from decimal import Decimal
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
 from pydantic import AfterValidator, Field
 from sqlalchemy import select
@@ -17,6 +17,8 @@ from domain.enums import FulfillmentProvider, ProductCategory, WarehouseType, Wa
 from domain.models.merchants import Merchant
 from domain.models.warehouses import Warehouse, WmsProduct
 from domain.rules import warehouses as rules
+from domain.rules.inputs import FieldRule
+from domain.rules.warehouses import DefaultState
 
 Id = Annotated[int, Field(ge=1, le=2**63 - 1)]
 Name = Annotated[str, Field(min_length=1, max_length=rules.NAME_MAX), AfterValidator(str.strip)]
@@ -42,6 +44,8 @@ def _of_merchants(column: Any) -> Callable[[str], Any]:
 # ---- warehouses ------------------------------------------------------------------------------------------------
 
 class WarehouseCreate(CamelModel):
+    __rules__: ClassVar = (FieldRule(lambda v: rules.check_default(DefaultState(v["is_default"], v["enabled"])),
+                                     ("is_default", "enabled")),)
     merchant_id: Id
     name: Name
     code: Code

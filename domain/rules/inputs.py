@@ -9,8 +9,9 @@ ticket flow's update validator all run these same rules.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from domain.errors import Invalid, Problem
@@ -69,9 +70,39 @@ class Problems:
             self.extend(error.problems)
             return None
 
+    async def check_async(self, rule: Callable[..., Awaitable[T]], *args: Any, **kwargs: Any) -> T | None:
+        """As `check`, for a rule that asks the database."""
+        try:
+            return await rule(*args, **kwargs)
+        except Invalid as error:
+            self.extend(error.problems)
+            return None
+
     def raise_any(self) -> None:
         if self.items:
             raise Invalid.of(self.items)
+
+
+@dataclass(frozen=True)
+class FieldRule:
+    """A module rule over some fields of a request body, declared on its schema (`__rules__`), so a body that
+    breaks its schema still hears, in the same reply, what the rules find wrong with the fields it got right
+    (api/errors.py). `check` gets the valid fields by attribute name and returns its problems or raises `Invalid`;
+    it runs only when every field it `needs` is among them (a rule about a broken field is moot).
+
+        __rules__ = (FieldRule(lambda v: rules.price_problems(v["amount"], ...), ("amount", ...)),)
+    """
+
+    check: Callable[[Mapping[str, Any]], Iterable[Problem] | None]
+    needs: tuple[str, ...] = ()
+
+    def problems(self, values: Mapping[str, Any]) -> list[Problem]:
+        if any(values.get(name) is None for name in self.needs):
+            return []
+        try:
+            return list(self.check(values) or ())
+        except Invalid as error:
+            return list(error.problems)
 
 
 def text_rule(text: str, max_text: int = MAX_TEXT) -> tuple[str, dict[str, Any]] | None:

@@ -7,8 +7,10 @@ no other path can store what this module refuses.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from domain.enums import PERIOD_MONTHS, PackageKind, PackageType, PaymentPeriod
 from domain.errors import Problem
@@ -122,6 +124,21 @@ def count_problems(counts: dict[str, int]) -> list[Problem]:
         if not low <= value <= high:
             out.append(Problem(name, "between", {"ge": low, "le": f"{high:,}"}))
     return out
+
+
+COUNTS = {"free_days": "freeDays", "store_count": "storeCount", "sub_account_count": "subAccountCount",
+          "msku_count": "mskuCount", "monthly_orders": "monthlyOrders"}  # attribute -> wire name
+PRICES = ("amount", "tax_rate", "discounted_price", "payment_period")
+
+
+def terms_problems(terms: Mapping[str, Any], country: str | None) -> list[Problem]:
+    """Every SPEC §5 rule a version's terms (by attribute name) break: prices and counts together; a price rule
+    runs when its figures are all there, each count when it is."""
+    priced = country is not None and all(terms.get(name) is not None for name in PRICES)
+    out = price_problems(terms["amount"], terms["tax_rate"], terms["discounted_price"], str(country),
+                         terms["payment_period"]) if priced else []
+    return [*out, *count_problems({wire: terms[name] for name, wire in COUNTS.items()
+                                   if terms.get(name) is not None})]
 
 
 def shape_problems(package_type: str, addon_mode: str | None) -> list[Problem]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from domain.enums import StockExceptionCause, StockMovementType, StockSyncStatus
-from domain.errors import DomainError, Invalid
+from domain.errors import DomainError, Invalid, Problem
 
 FIX_MAX_SKUS = 200  # one stock fix repairs at most this many SKUs (each over every warehouse of the merchant)
 SKU_MAX = 100  # as the stock module keeps it
@@ -137,11 +137,14 @@ def fix_skus(skus: Iterable[str]) -> list[str]:
     cleaned = list(dict.fromkeys(s.strip() for s in skus if s and s.strip()))
     if not cleaned:
         raise Invalid("skus", "required")
+    problems = []  # too many and too long named together
     if len(cleaned) > FIX_MAX_SKUS:
-        raise Invalid("skus", "stock_fix_too_many", max=FIX_MAX_SKUS)
+        problems.append(Problem("skus", "stock_fix_too_many", {"max": FIX_MAX_SKUS}))
     too_long = [s for s in cleaned if len(s) > SKU_MAX]
     if too_long:
-        raise Invalid("skus", "stock_sku_too_long", max=SKU_MAX, sku=too_long[0][:SKU_MAX] + "…")
+        problems.append(Problem("skus", "stock_sku_too_long", {"max": SKU_MAX, "sku": too_long[0][:SKU_MAX] + "…"}))
+    if problems:
+        raise Invalid.of(problems)
     return cleaned
 
 
@@ -164,12 +167,15 @@ class SyncTarget:
 def check_store(asked: SyncTarget, merchant_id: int, country: str, channel: str) -> None:
     """The store picked must be the merchant's, in the country and on the channel picked: a mismatch names the
     field that disagrees with the store."""
+    problems = []  # every field that disagrees, at once
     if merchant_id != asked.merchant_id:
-        raise Invalid("shopId", "stock_store_not_merchants")
+        problems.append(Problem("shopId", "stock_store_not_merchants"))
     if country != asked.country:
-        raise Invalid("country", "stock_store_country", country=country)
+        problems.append(Problem("country", "stock_store_country", {"country": country}))
     if channel != asked.channel:
-        raise Invalid("channel", "stock_store_channel", channel=channel)
+        problems.append(Problem("channel", "stock_store_channel", {"channel": channel}))
+    if problems:
+        raise Invalid.of(problems)
 
 
 # ---- lock stock (SPEC §2 stock screens) ------------------------------------------------------------------------

@@ -114,6 +114,21 @@ async def test_every_broken_rule_is_named_in_one_reply(client, staff):
         "countries[0].amount", "countries[1].discountedPrice"}
 
 
+async def test_schema_and_rule_problems_come_in_one_reply(client, staff):
+    """A body breaking its schema (an unknown period, a name too long, an amount that is not a number) hears in the
+    same 422 what the rules find in the fields it got right: counts, tax decimals, the add-on's mode and type."""
+    sent = body(name="x" * 129, paymentPeriod="NEVER", freeDays=400, taxRate="1.234", amount="lots",
+                storeCount=1001, packageType="ADDON")
+    reply = await client.post("/cms/package/add", json=sent, headers=staff)
+    assert reply.status_code == 422, reply.text
+    rules = {e["field"]: e["rule"] for e in reply.json()["data"]["errors"]}
+    assert rules == {"name": "max_length", "paymentPeriod": "enum", "amount": "number", "freeDays": "between",
+                     "storeCount": "between", "addonMode": "required", "addonType": "required"}
+    priced = body(kind="NONE", amount="1000.5", discountedPrice="0")  # every price valid: the price rules run
+    reply = await client.post("/cms/package/add", json=priced, headers=staff)
+    assert {e["field"]: e["rule"] for e in reply.json()["data"]["errors"]} == {"kind": "enum", "amount": "whole_number"}
+
+
 async def test_unlimited_counts_are_minus_one(client, staff):
     """SPEC §5: "Store count -1 to 1000 (-1 unlimited); sub-accounts -1 to 100000; MSKU -1 to 1000000"."""
     created = await add(client, staff, storeCount=-1, subAccountCount=-1, mskuCount=-1)

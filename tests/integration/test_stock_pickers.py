@@ -40,6 +40,14 @@ async def test_the_order_dialog_picks_warehouses_and_searches_a_merchants_produc
     assert [p["sku"] for p in scoped.json()["data"]] == [f"{stem}-1", f"{stem}-2"]
     assert (await client.get("/cms/wms-product/options", headers=await user_of("home"))).status_code == 403
     assert (await client.get("/cms/wms-product/options", headers=staff, params={"q": "x" * 101})).status_code == 422
+    for screen in ("stock#move", "stock#fix", "search-warehouse-stock"):  # the stock screens' SKU pickers
+        mover = await user_of(screen)
+        within = await client.get("/cms/wms-product/options", headers=mover,
+                                  params={"warehouseId": house.warehouse_id, "q": stem})
+        assert [p["sku"] for p in within.json()["data"]] == [f"{stem}-1", f"{stem}-2"]  # the warehouse's merchant's
+    first = reply.json()["data"][0]
+    named = await client.get("/cms/wms-product/options", headers=staff, params={"ids": [first["id"]]})
+    assert [p["sku"] for p in named.json()["data"]] == [first["sku"]]
 
 
 async def test_the_binding_form_searches_bound_stores(client):

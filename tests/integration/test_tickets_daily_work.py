@@ -101,6 +101,7 @@ async def test_the_merge_target_lists_what_was_merged_into_it(client, ticket_wor
     assert detail["mergedFrom"] == [{"id": merged, "title": data["title"], "state": "MERGED"}]
     refused = await act(client, lead, target, "merge", {"targetId": merged}, status=409)
     assert refused["code"] == "TICKET_MERGE_TARGET"
+    assert refused["data"] == {"field": "targetId"}  # the dialog shows it on the target picked
 
 
 async def test_the_priority_preview_shows_the_new_deadlines_and_an_immediate_breach(client, ticket_worker):

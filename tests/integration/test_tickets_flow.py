@@ -118,7 +118,8 @@ async def test_merge_closes_the_ticket_and_unmerge_restores_it(client, ticket_wo
     assert (restored["status"], restored["mergedIntoId"]) == ("WORK_IN_PROCESS", None)
     assert (await history(ticket_id))[-3:] == ["START_PROCESSING", "MERGE", "UNMERGE"]
     # a merge into itself or into a closed ticket is refused before the flow is asked
-    assert (await act(client, tech, ticket_id, "merge", {"targetId": ticket_id}, 409))["code"] == "TICKET_MERGE_SELF"
+    itself = await act(client, tech, ticket_id, "merge", {"targetId": ticket_id}, 409)
+    assert (itself["code"], itself["data"]) == ("TICKET_MERGE_SELF", {"field": "targetId"})
 
 
 async def test_reopen_starts_a_new_resolve_clock(client, ticket_worker):

@@ -109,6 +109,13 @@ def test_the_store_must_match_the_merchant_country_and_channel_picked(merchant, 
     assert caught.value.field == field
 
 
+def test_every_field_disagreeing_with_the_store_is_named_at_once():
+    asked = SyncTarget(merchant_id=1, country="ID", channel="SHOPEE_ID", shop_id=9)
+    with pytest.raises(Invalid) as caught:
+        check_store(asked, 2, "PH", "LAZADA_PH")
+    assert [p.field for p in caught.value.problems] == ["shopId", "country", "channel"]
+
+
 # ---- the order-side causes of SPEC §8: the store's channel orders against its pushes -----------------------------
 
 BEFORE = AT - timedelta(minutes=30)  # the sku's previous completed push

@@ -88,7 +88,7 @@ describe('tickets for daily work: edit, reassign, merge by search, people on dut
     expect(told.items.map((item) => item.title)).toContain(`Ticket #${id} is assigned to you`);
   });
 
-  it('merge finds its target by title; a refused target keeps the dialog open with the message; the target lists the merge', async () => {
+  it('merge finds its target by title; a refused target keeps the dialog open with the message on the target; the target lists the merge', async () => {
     const target = await newTicket(`Merge target ${STAMP}`);
     const closed = await newTicket(`Already declined ${STAMP}`);
     await call(`ticket/${closed}/wont-fix`, {});
@@ -102,7 +102,7 @@ describe('tickets for daily work: edit, reassign, merge by search, people on dut
     await selectOptions(page).filter({ hasText: `#${target} Merge target ${STAMP}` }).click();
     await call(`ticket/${target}/wont-fix`, {});
     await dialog.getByRole('button', { name: 'Merge into another ticket' }).click();
-    await dialog.getByTestId('action-problem').getByText(`Ticket ${target} cannot take a merge`).waitFor();
+    await dialog.locator('.ant-form-item-explain-error').getByText(`Ticket ${target} cannot take a merge`).waitFor();
     expect(await dialog.isVisible()).toBe(true);
     await call(`ticket/${target}/reopen`, {});
     await search.fill(`#${target}`);

@@ -8582,7 +8582,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A merchant's products whose SKU or name contains what is typed, for the pickers of the order dialogs (the first 20) */
+        /** A merchant's products (or a warehouse's merchant's) whose SKU or name contains what is typed, for the SKU pickers (the first 20) */
         get: operations["wms_products_product_options"];
         put?: never;
         post?: never;
@@ -38984,7 +38984,9 @@ export interface operations {
         parameters: {
             query?: {
                 merchantId?: number | null;
+                warehouseId?: number | null;
                 q?: string | null;
+                ids?: number[] | null;
             };
             header?: never;
             path?: never;

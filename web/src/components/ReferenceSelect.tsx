@@ -29,7 +29,7 @@ export function referenceSelect<T extends { id: number }>(api: PathOf<'get'>, na
   return asReference(function ReferenceSelect({ id, label, value, onChange, disabled }: InputProps) {
     const { data = [], isFetching } = useQuery(referenceQuery(keyOf(api), api));
     const { above, waiting } = useParent(within, onChange);
-    const options = (data as unknown as T[]).filter((option) => !within || String(within.of(option)) === String(above));
+    const options = (data as unknown as T[]).filter((option) => !within || !present(above) || String(within.of(option)) === String(above));
     return (
       <Select
         {...pickerProps({ id, label, value, onChange })}
@@ -43,9 +43,11 @@ export function referenceSelect<T extends { id: number }>(api: PathOf<'get'>, na
   }, api);
 }
 
-/** The parent of a dependent picker: the form's `field`, whose value the offered rows share. */
+/** The parent of a dependent picker: the form's `field`, whose value the offered rows share. An `optional` parent
+ *  narrows when picked and leaves every row offered when not (a filter's warehouse within the merchant filtered by). */
 export interface Parent {
   field: string;
+  optional?: boolean;
 }
 
 /** A dependent picker over a whole list: only the rows whose `of` is the parent's value. */
@@ -60,11 +62,13 @@ function useParent(parent: Parent | undefined, onChange: ((value: unknown) => vo
   const above = Form.useWatch<Record<string, unknown>, unknown>((values) => (parent ? values[parent.field] : undefined), form);
   const was = useRef(above);
   useEffect(() => {
-    if (was.current !== undefined && was.current !== null && String(was.current) !== String(above)) onChange?.(null);
+    if (present(was.current) && String(was.current) !== String(above)) onChange?.(null);
     was.current = above;
   }, [above]); // eslint-disable-line react-hooks/exhaustive-deps -- only a change of the parent clears the child
-  return { above, waiting: parent !== undefined && (above === undefined || above === null || above === '') };
+  return { above: present(above) ? above : undefined, waiting: parent !== undefined && !parent.optional && !present(above) };
 }
+
+const present = (value: unknown) => value !== undefined && value !== null && value !== '';
 
 export interface ReferenceSearchProps<T> {
   /** The server's picker search (`/cms/wms-product/options`): answers the first matches of `q`, within the reader's scope. */
@@ -74,6 +78,8 @@ export interface ReferenceSearchProps<T> {
   pickValue?: (option: T) => string | number;
   /** Narrows the search (`{ merchantId }`); a change asks again. */
   params?: Record<string, string | number | undefined>;
+  /** Several rows picked at once (the value is their list). */
+  multiple?: boolean;
   /** The whole option picked (or undefined when cleared), for a form that fills other fields from it. */
   onPick?: (option: T | undefined) => void;
   /** The server also answers `ids` (the picked ones): a value the picker did not offer (read from the address, or
@@ -86,9 +92,13 @@ export interface ReferenceSearchProps<T> {
   disabled?: boolean;
 }
 
+/** The values a picker holds, as text: one, several (a multiple picker) or none. */
+const heldOf = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : [value]).filter((one) => one !== null && one !== undefined && one !== '').map(String);
+
 /** A picker of rows too many to list whole (merchants' products, stores): searched on the server as the user
- *  types, the first matches offered; the picked value stays named while the search moves on. */
-export function ReferenceSearch<T extends { id: number }>({ api, name, pickValue, params, onPick, named, id, label, value, onChange, disabled }: ReferenceSearchProps<T>) {
+ *  types, the first matches offered; the picked values stay named while the search moves on. */
+export function ReferenceSearch<T extends { id: number }>({ api, name, pickValue, params, onPick, named, multiple, id, label, value, onChange, disabled }: ReferenceSearchProps<T>) {
   const valueOf = pickValue ?? ((option: T) => option.id);
   const [typed, setTyped] = useState('');
   const q = useDebounced(typed, 300).trim();
@@ -98,28 +108,36 @@ export function ReferenceSearch<T extends { id: number }>({ api, name, pickValue
     enabled: !disabled, // nothing to offer yet (the merchant whose products to search is not picked)
   });
   const data = (found ?? []) as unknown as T[];
-  const [picked, setPicked] = useState<T>();
-  const held = value === null || value === '' || value === undefined ? undefined : String(value);
-  const knows = (list: T[]) => list.some((option) => String(valueOf(option)) === held);
-  const unnamed = named && held !== undefined && /^\d{1,18}$/.test(held) && !knows(data) && !(picked && knows([picked]));
+  const [picked, setPicked] = useState<T[]>([]);
+  const held = heldOf(value);
+  const known = (list: T[], one: string) => list.some((option) => String(valueOf(option)) === one);
+  const unnamed = named ? held.filter((one) => /^\d{1,18}$/.test(one) && !known(data, one) && !known(picked, one)) : [];
   const { data: own } = useQuery({
-    ...referenceQuery([...keyOf(api), 'named', held, params], api, { params: { query: { ...params, ids: [Number(held)] } } }),
-    enabled: Boolean(unnamed),
+    ...referenceQuery([...keyOf(api), 'named', unnamed.join(','), params], api, { params: { query: { ...params, ids: unnamed.map(Number) } } }),
+    enabled: unnamed.length > 0,
   });
-  const shown = [picked, ...((own ?? []) as unknown as T[])].find((option) => option && String(valueOf(option)) === held);
-  const offered = shown && !knows(data) ? [shown, ...data] : data;
-  const current = offered.find((option) => String(valueOf(option)) === held);
+  const shown = held.flatMap((one) => [...picked, ...((own ?? []) as unknown as T[])].find((option) => String(valueOf(option)) === one) ?? [])
+    .filter((option) => !known(data, String(valueOf(option))));
+  const offered = [...shown, ...data];
+  const valueFor = (one: string) => {
+    const option = offered.find((candidate) => String(valueOf(candidate)) === one);
+    return option ? valueOf(option) : one;
+  };
+  const current = multiple ? held.map(valueFor) : held.length ? valueFor(held[0]!) : undefined;
   return (
     <Select
       {...labelled({ id, label })}
-      value={held === undefined ? undefined : current ? valueOf(current) : (value as string | number)}
-      onChange={(next: string | number | undefined) => {
-        const option = offered.find((candidate) => valueOf(candidate) === next);
-        setPicked(option);
-        onPick?.(option);
-        onChange?.(next ?? null);
+      mode={multiple ? 'multiple' : undefined}
+      value={current}
+      onChange={(next: string | number | (string | number)[] | undefined) => {
+        const values = next === undefined || next === null ? [] : Array.isArray(next) ? next : [next];
+        const options = values.flatMap((one) => offered.find((candidate) => valueOf(candidate) === one) ?? []);
+        setPicked(options);
+        onPick?.(options[0]);
+        onChange?.(multiple ? values : (values[0] ?? null));
       }}
       disabled={disabled}
+      allowClear={multiple}
       showSearch={{ filterOption: false, onSearch: setTyped }}
       loading={isFetching}
       options={offered.map((option) => ({ value: valueOf(option), label: name(option) }))}
@@ -128,7 +146,7 @@ export function ReferenceSearch<T extends { id: number }>({ api, name, pickValue
   );
 }
 
-export interface ReferenceSearchOptions<T> extends Pick<ReferenceSearchProps<T>, 'api' | 'name' | 'pickValue' | 'params'> {
+export interface ReferenceSearchOptions<T> extends Pick<ReferenceSearchProps<T>, 'api' | 'name' | 'pickValue' | 'params' | 'multiple'> {
   /** A dependent picker: it offers only the rows of the form's `field` (sent as `param`), waits until that is picked,
    *  and is cleared when it changes (a shelf of another warehouse is no longer a choice). */
   parent?: Parent & { param: string };
@@ -144,7 +162,7 @@ export function referenceSearch<T extends { id: number }>({ parent, fills, ...se
     return (
       <ReferenceSearch<T>
         {...search}
-        named
+        named={!search.pickValue} // a value picked by its text (a SKU) is its own name
         params={parent ? { ...search.params, [parent.param]: above as string | number | undefined } : search.params}
         onPick={fills ? (option) => option && form.setFieldsValue(fills(option)) : undefined}
         id={id}

@@ -8,12 +8,12 @@ import { filterOptions, type Column, type Row } from '../components/resource/typ
  * built from (the resources, and the fields of the hand-built forms) whose key names a record has a picker.
  */
 const declarations = import.meta.glob<Record<string, unknown>>(
-  ['./*/resource*.{ts,tsx}', './*/reconciliation.ts', './**/*{fields,Fields}.ts', './**/columns.tsx', './**/edit.ts', '!./**/*.test.*'],
+  ['./*/resource*.{ts,tsx}', './*/reconciliation.ts', './stock-sync/locks.tsx', './**/*{fields,Fields}.ts', './**/columns.tsx', './**/edit.ts', '!./**/*.test.*'],
   { eager: true },
 );
 
-/** A key naming another record: `...Id`, `...Ids`, or the record itself. */
-const NAMES_A_RECORD = /(Id|Ids)$|^(merchant|warehouse|shelf|ticket|faq|account)$/;
+/** A key naming another record: `...Id`, `...Ids`, the record itself, or a product by its SKU (`sku`, `skus`). */
+const NAMES_A_RECORD = /(Id|Ids)$|^(merchant|warehouse|shelf|ticket|faq|account|sku|skus)$/;
 
 /** Keys ending in `Id` whose record is known by nothing but its number, shown as such in its own list. */
 const KNOWN_BY_NUMBER = new Set([
@@ -24,6 +24,7 @@ const KNOWN_BY_NUMBER = new Set([
   'shops/resource.ts shops-specific.externalShopId',
   'stock-sync/resources.ts stock-pushes.eventId', // a stock event is its number (the events list's first column)
   'stock/reconciliation.ts stock-drifts.reconciliationId', // a reconciliation run is its number (the runs list)
+  'warehouses/resources.ts wms-products.sku', // the product library is where a SKU is made: typed as the merchant names it
 ]);
 
 const isColumn = (value: unknown): value is Column<Row> =>
@@ -68,5 +69,10 @@ describe('fields naming another record', () => {
 
   it('are pickers showing that record, never a bare id box', () => {
     expect(bareIds()).toEqual([]);
+  });
+
+  it('pick a SKU among the products, never type it', () => {
+    expect(bareIds().filter((where) => / \S+\.skus? /.test(where))).toEqual([]);
+    expect(Object.keys(declarations)).toEqual(expect.arrayContaining(['./stock/moveFields.ts', './stock/resource.ts', './stock-sync/locks.tsx', './stock-sync/dialogFields.ts']));
   });
 });

@@ -26,6 +26,9 @@ function openDialog(addReply: () => { status?: number; body: unknown }, throughp
     if (url.endsWith('shelf-merge/warehouses')) return { body: envelope([{ id: 3, code: 'JKT', name: 'Jakarta DC' }]) };
     if (url.endsWith('shelf-merge/throughput/3')) return { body: envelope(throughput) };
     if (url.endsWith('shelf-merge/shelves/3')) return { body: envelope(SHELVES) };
+    if (url.includes('warehouse-shelf/options') && url.includes('warehouseId=3')) {
+      return { body: envelope(SHELVES.map(({ id, code, name, enabled }) => ({ id, code, name, enabled, warehouseId: 3 }))) };
+    }
     if (url.endsWith('shelf-merge/add')) return addReply();
     return { status: 404, body: envelope(null, 'NOT_FOUND', 'not found') };
   });
@@ -44,14 +47,12 @@ function openDialog(addReply: () => { status?: number; body: unknown }, throughp
 }
 
 describe('starting a shelf merge', { timeout: 120_000 }, () => {
-  it('picks a warehouse, its source shelves and a target among the others, then opens the new merge', async () => {
+  it('picks a warehouse, its source shelves and a target with the kit\'s pickers, then opens the new merge', async () => {
     const seen = openDialog(() => ({ body: envelope({ id: 9 }) }));
     await pick('Warehouse', 'JKT Jakarta DC');
-    await pick('Source shelves', 'A-01 (3 SKU, 12)');
-    await pick('Source shelves', 'A-02 (1 SKU, 4)');
-    const targets = await pick('Target shelf', 'B-01 Bulk (0 SKU, 0)');
-    const offered = [...targets.querySelectorAll('.ant-select-item-option-content')];
-    expect(offered.map((o) => o.textContent)).toEqual(['B-01 Bulk (0 SKU, 0)']); // a source is no target
+    await pick('Source shelves', 'A-01');
+    await pick('Source shelves', 'A-02');
+    await pick('Target shelf', 'B-01 · Bulk');
     fireEvent.click(screen.getByRole('button', { name: 'Start merge' }));
     expect(await screen.findByText('merge page')).toBeTruthy();
     const body = JSON.parse(seen.find((r) => r.url.endsWith('shelf-merge/add'))!.body!);
@@ -62,8 +63,8 @@ describe('starting a shelf merge', { timeout: 120_000 }, () => {
     openDialog(() => ({ status: 409, body: envelope({ field: 'sourceShelfIds' }, 'SHELF_MERGE_SHELF_BUSY',
       'Shelves A-01 are already being merged (merge #4); wait until it ends') }));
     await pick('Warehouse', 'JKT Jakarta DC');
-    await pick('Source shelves', 'A-01 (3 SKU, 12)');
-    await pick('Target shelf', 'B-01 Bulk (0 SKU, 0)');
+    await pick('Source shelves', 'A-01');
+    await pick('Target shelf', 'B-01 · Bulk');
     fireEvent.click(screen.getByRole('button', { name: 'Start merge' }));
     const dialog = screen.getByRole('dialog');
     await waitFor(() => expect(within(dialog).getByText(/already being merged \(merge #4\)/)).toBeTruthy());

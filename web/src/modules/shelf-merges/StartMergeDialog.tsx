@@ -1,11 +1,13 @@
-import { Form, Modal, Select } from 'antd';
+import { Form, Modal } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { showFieldErrors } from '../../components/resource/fieldErrors';
+import { FormControl } from '../../components/resource/fields';
 import { useTranslate } from '../../i18n';
 import { useTranslation } from 'react-i18next';
-import { detailPath, shelfMergeApi, type MergeShelf, type MergeThroughput, type ShelfMergeBody } from './api';
+import { detailPath, shelfMergeApi, type MergeThroughput, type ShelfMergeBody } from './api';
 import { formatDuration } from './duration';
+import { MERGE_FIELDS } from './mergeFields';
 
 interface Props {
   open: boolean;
@@ -14,8 +16,7 @@ interface Props {
   warehouseId?: number;
 }
 
-const FIELDS = ['warehouseId', 'sourceShelfIds', 'targetShelfId'];
-const shelfLabel = (shelf: MergeShelf) => `${shelf.code}${shelf.name ? ` ${shelf.name}` : ''} (${shelf.skus} SKU, ${shelf.quantity})`;
+const FIELDS = MERGE_FIELDS.map((field) => field.key);
 
 /** How long the merge should take, from how fast the warehouse's recent merges went (nothing measured: not known). */
 function EstimateText({ rate, skus }: { rate: MergeThroughput | null | undefined; skus: number }) {
@@ -29,8 +30,8 @@ function EstimateText({ rate, skus }: { rate: MergeThroughput | null | undefined
 }
 
 /**
- * Start a shelf merge (location management): a warehouse, the source shelves and the target shelf among the
- * others. The server checks the same rules and names the field it refuses; the new merge's page opens.
+ * Start a shelf merge (location management): a warehouse, the source shelves and the target shelf, with the kit's
+ * pickers. The server checks the same rules and names the field it refuses; the new merge's page opens.
  */
 export function StartMergeDialog({ open, onClose, warehouseId }: Props) {
   const t = useTranslate(['shelf-merges']);
@@ -38,7 +39,6 @@ export function StartMergeDialog({ open, onClose, warehouseId }: Props) {
   const [form] = Form.useForm();
   const warehouse: number | undefined = Form.useWatch('warehouseId', form) ?? warehouseId;
   const sources: number[] = Form.useWatch('sourceShelfIds', form) ?? [];
-  const warehouses = useQuery({ queryKey: ['shelf-merge', 'warehouses'], queryFn: ({ signal }) => shelfMergeApi.warehouses(signal), enabled: open });
   const shelves = useQuery({
     queryKey: ['shelf-merge', 'shelves', warehouse], enabled: open && Boolean(warehouse),
     queryFn: ({ signal }) => shelfMergeApi.shelves(warehouse!, signal),
@@ -53,24 +53,19 @@ export function StartMergeDialog({ open, onClose, warehouseId }: Props) {
     queryFn: ({ signal }) => shelfMergeApi.throughput(warehouse!, signal),
   });
   const skus = (shelves.data ?? []).filter((shelf) => sources.includes(shelf.id)).reduce((sum, shelf) => sum + shelf.skus, 0);
-  const options = (shelves.data ?? []).map((shelf) => ({ value: shelf.id, label: shelfLabel(shelf), disabled: !shelf.enabled }));
   return (
     <Modal open={open} title={t('start')} okText={t('startOk')} onCancel={onClose} confirmLoading={starting.isPending} destroyOnHidden
       onOk={() => void form.validateFields().then((body: ShelfMergeBody) => { starting.mutate({ ...body, warehouseId: body.warehouseId ?? warehouseId! }); })}>
       <Form form={form} layout="vertical" initialValues={{ warehouseId }} preserve={false}>
-        <Form.Item name="warehouseId" label={t('warehouse')} rules={[{ required: true, message: t('required', { field: t('warehouse') }) }]}>
-          <Select showSearch optionFilterProp="label" loading={warehouses.isLoading} disabled={Boolean(warehouseId)}
-            options={(warehouses.data ?? []).map((w) => ({ value: w.id, label: `${w.code} ${w.name}` }))}
-            onChange={() => form.setFieldsValue({ sourceShelfIds: [], targetShelfId: undefined })} />
-        </Form.Item>
-        <Form.Item name="sourceShelfIds" label={t('sources')} rules={[{ required: true, message: t('required', { field: t('sources') }) }]}>
-          <Select mode="multiple" showSearch optionFilterProp="label" loading={shelves.isLoading} options={options} />
-        </Form.Item>
-        <Form.Item name="targetShelfId" label={t('target')} rules={[{ required: true, message: t('required', { field: t('target') }) }]}
-          extra={<>{t('estimate')} <EstimateText rate={throughput.data} skus={skus} /></>}>
-          <Select showSearch optionFilterProp="label" loading={shelves.isLoading}
-            options={options.filter((o) => !sources.includes(o.value))} />
-        </Form.Item>
+        {MERGE_FIELDS.map((field) => {
+          const label = t(field.title);
+          return (
+            <Form.Item key={field.key} name={field.key} label={label} rules={[{ required: true, message: t('required', { field: label }) }]}
+              extra={field.key === 'targetShelfId' ? <>{t('estimate')} <EstimateText rate={throughput.data} skus={skus} /></> : undefined}>
+              <FormControl column={field} label={label} disabled={field.key === 'warehouseId' && Boolean(warehouseId)} />
+            </Form.Item>
+          );
+        })}
       </Form>
     </Modal>
   );

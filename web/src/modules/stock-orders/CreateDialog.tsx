@@ -13,6 +13,7 @@ import { enumLabel, useEnumOptions } from '../../components/resource';
 import { showFieldErrors } from '../../components/resource/fieldErrors';
 import { requiredOf } from '../../components/resource/formRules';
 import { ReferenceSearch } from '../../components/ReferenceSelect';
+import { productName } from '../warehouses/SkuInput';
 import { WarehouseInput } from '../warehouses/WarehouseInput';
 
 type Create = components['schemas']['StockOrderCreate'];
@@ -32,7 +33,6 @@ function toCreate({ channel: _channel, channelOrderedAt, ...values }: Values): C
   return { ...values, channelOrderedAt: channelOrderedAt ? channelOrderedAt.toISOString() : undefined };
 }
 
-const productName = (product: Product) => [product.sku, product.name, product.variant].filter(Boolean).join(' · ');
 
 /** A new inbound order (its stock goes in transit) or outbound order (its stock is locked at once). The warehouse
  *  is picked by name or code, its merchant follows from it, and each line's SKU is searched in that merchant's

@@ -11,7 +11,7 @@ import {
 } from './rules';
 import { OrderDetail } from './OrderDetail';
 import { MerchantInput } from '../merchants/MerchantInput';
-import { WarehouseInput } from '../warehouses/WarehouseInput';
+import { MerchantWarehouseFilter } from '../warehouses/WarehouseInput';
 
 export type StockOrder = components['schemas']['StockOrderPublic'];
 
@@ -31,7 +31,7 @@ const columns: Column<StockOrder>[] = [
   { key: 'merchantEmail', title: 'merchantEmail', priority: 'wide', width: 220, ellipsis: true },
   { key: 'merchantId', title: 'merchantId', filter: { input: MerchantInput }, hidden: true },
   { key: 'warehouseName', title: 'warehouseName', priority: 'wide' },
-  { key: 'warehouseId', title: 'warehouseId', filter: { input: WarehouseInput }, hidden: true },
+  { key: 'warehouseId', title: 'warehouseId', filter: { input: MerchantWarehouseFilter }, hidden: true },
   { key: 'channelOrderNo', title: 'channelOrderNo', copyable: true, hidden: true },
   { key: 'channelOrderedAt', title: 'channelOrderedAt', type: 'datetime', hidden: true },
   { key: 'remark', title: 'remark', hidden: true },

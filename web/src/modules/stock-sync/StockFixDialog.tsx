@@ -1,23 +1,19 @@
-import { Form, Input, Modal, Typography } from 'antd';
+import { Form, Modal, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '../../components/feedback';
 import { showFieldErrors } from '../../components/resource/fieldErrors';
 import { useTranslate } from '../../i18n';
 import { stockSyncApi } from './api';
-import { MERCHANT_FIELD } from './dialogFields';
+import { MERCHANT_FIELD, SKUS_FIELD } from './dialogFields';
 import { FormControl } from '../../components/resource/fields';
 
-/** One SKU a line (or separated by commas or spaces), as they are pasted from a spreadsheet. */
-export function skusOf(text: string | undefined): string[] {
-  return (text ?? '').split(/[\s,;]+/).map((sku) => sku.trim()).filter(Boolean);
-}
-
-/** SPEC §5: stock fix needs merchant id and inventory SKUs; the balances are rebuilt from their change records. */
+/** SPEC §5: stock fix needs merchant id and inventory SKUs (picked among the merchant's products, cleared when the
+ *  merchant changes); the balances are rebuilt from their change records. */
 export function StockFixDialog({ onClose, done }: { onClose: () => void; done: () => void }) {
   const t = useTranslate(['stock-sync', 'resource']);
   const [form] = Form.useForm();
   const fix = useMutation({
-    mutationFn: ({ merchantId, skus }: { merchantId: number; skus: string }) => stockSyncApi.fix(merchantId, skusOf(skus)),
+    mutationFn: ({ merchantId, skus }: { merchantId: number; skus: string[] }) => stockSyncApi.fix(merchantId, skus),
     onSuccess: (flow) => { toast.success(t('fixDone', { count: flow.event.skuCount })); done(); onClose(); },
     onError: (error) => showFieldErrors(form, error, ['merchantId', 'skus']),
   });
@@ -29,9 +25,8 @@ export function StockFixDialog({ onClose, done }: { onClose: () => void; done: (
         <Form.Item name="merchantId" label={t('merchantId')} rules={[{ required: true, message: t('required', { field: t('merchantId') }) }]}>
           <FormControl column={MERCHANT_FIELD} label={t('merchantId')} />
         </Form.Item>
-        <Form.Item name="skus" label={t('skus')}
-          rules={[{ validator: (_, value: string) => (skusOf(value).length ? Promise.resolve() : Promise.reject(new Error(t('required', { field: t('skus') })))) }]}>
-          <Input.TextArea rows={4} placeholder={t('skusPlaceholder')} />
+        <Form.Item name="skus" label={t('skus')} rules={[{ required: true, type: 'array', min: 1, message: t('required', { field: t('skus') }) }]}>
+          <FormControl column={SKUS_FIELD} label={t('skus')} />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,11 +1,14 @@
-import { Form, InputNumber, Modal, Switch } from 'antd';
+import { Form, Modal, Switch } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '../../components/feedback';
 import { showFieldErrors } from '../../components/resource/fieldErrors';
 import { useTranslate } from '../../i18n';
+import { FormControl } from '../../components/resource/fields';
 import { stockSyncApi, type SettingChange } from './api';
+import { MERCHANT_FIELD } from './dialogFields';
 
-/** SPEC §4: stock lock and promotion stock, each on or off, for one merchant (audited by the server). */
+/** SPEC §4: stock lock and promotion stock, each on or off, for one merchant picked by its email (audited by the
+ *  server). */
 export function SwitchesDialog({ initial, onClose, done }: { initial?: SettingChange; onClose: () => void; done: () => void }) {
   const t = useTranslate(['stock-sync', 'resource']);
   const [form] = Form.useForm();
@@ -20,7 +23,7 @@ export function SwitchesDialog({ initial, onClose, done }: { initial?: SettingCh
       <Form form={form} layout="vertical" name="stock-switches" initialValues={initial ?? { lockStock: false, promotionStock: false }}
         onFinish={(values) => save.mutate(values)}>
         <Form.Item name="merchantId" label={t('merchantId')} rules={[{ required: true, message: t('required', { field: t('merchantId') }) }]}>
-          <InputNumber min={1} precision={0} style={{ width: '100%' }} disabled={Boolean(initial)} />
+          <FormControl column={MERCHANT_FIELD} label={t('merchantId')} disabled={Boolean(initial)} />
         </Form.Item>
         <Form.Item name="lockStock" label={t('lockStock')} valuePropName="checked" extra={t('lockStockHint')}>
           <Switch />

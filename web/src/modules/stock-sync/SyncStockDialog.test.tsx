@@ -5,7 +5,6 @@ import { MemoryRouter } from 'react-router';
 import { loadNamespaces } from '../../i18n';
 import { envelope, fakeApi, type SeenRequest } from '../../test/fakeApi';
 import { SyncStockDialog } from './SyncStockDialog';
-import { skusOf } from './StockFixDialog';
 import { pick } from '../../test/pick';
 
 beforeAll(() => loadNamespaces(['stock-sync', 'resource']));
@@ -77,12 +76,5 @@ describe('the sync stock dialog', { timeout: 120_000 }, () => {
     await fill();
     await waitFor(() => expect(screen.getByText(message)).toBeTruthy());
     expect(screen.queryByTestId('stock-sync-started')).toBeNull();
-  });
-});
-
-describe('stock fix SKUs', () => {
-  it('are read one a line, or separated by commas and spaces, blanks left out', () => {
-    expect(skusOf('A-1\nB-2, C-3;  D-4\n\n')).toEqual(['A-1', 'B-2', 'C-3', 'D-4']);
-    expect(skusOf(undefined)).toEqual([]);
   });
 });

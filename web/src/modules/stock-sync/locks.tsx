@@ -1,19 +1,16 @@
 import { api } from '../../api/client';
 import type { components } from '../../api/schema';
-import { ReferenceSearch } from '../../components/ReferenceSelect';
-import { defineResource, type Column, type InputProps, type RowAction } from '../../components/resource';
+import { referenceSearch } from '../../components/ReferenceSelect';
+import { defineResource, type Column, type RowAction } from '../../components/resource';
 import { toast } from '../../components/feedback';
 import { ShopInput } from '../shops/ShopInput';
+import { productName, SkuFilter } from '../warehouses/SkuInput';
 
 export type StockLock = components['schemas']['StockLockPublic'];
 type Product = components['schemas']['WmsProductOption'];
 
-const productName = (product: Product) => [product.sku, product.name, product.variant].filter(Boolean).join(' · ');
-
 /** The picker of a merchant's product whose SKU to lock, searched on the server by SKU or name as the user types. */
-function ProductInput({ id, label, value, onChange }: InputProps) {
-  return <ReferenceSearch<Product> api="/cms/wms-product/options" name={productName} id={id} label={label} value={value} onChange={onChange} />;
-}
+const ProductInput = referenceSearch<Product>({ api: '/cms/wms-product/options', name: productName });
 
 const unlock: RowAction<StockLock> = {
   key: 'unlock',
@@ -43,7 +40,7 @@ export const locks = defineResource<StockLock>({
   columns: [
     { key: 'shopName', title: 'shopName', priority: 'key' },
     { key: 'shopId', title: 'shopId', filter: { input: ShopInput }, hidden: true, table: false, form: { createOnly: true, input: ShopInput } },
-    { key: 'sku', title: 'sku', priority: 'key', filter: true, copyable: true },
+    { key: 'sku', title: 'sku', priority: 'key', filter: { input: SkuFilter }, copyable: true },
     { key: 'productId', title: 'productId', table: false, form: { createOnly: true, input: ProductInput } },
     { key: 'merchantEmail', title: 'merchantEmail', priority: 'wide', copyable: true, ellipsis: true, width: 200 },
     { key: 'reason', title: 'reason', form: { max: 200 } },

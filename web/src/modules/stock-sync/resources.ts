@@ -3,7 +3,8 @@ import type { components } from '../../api/schema';
 import { defineResource, type Column, type Row, type RowAction } from '../../components/resource';
 import { toast } from '../../components/feedback';
 import { ShopInput } from '../shops/ShopInput';
-import { WarehouseInput } from '../warehouses/WarehouseInput';
+import { SkuFilter } from '../warehouses/SkuInput';
+import { MerchantWarehouseFilter, WarehouseInput } from '../warehouses/WarehouseInput';
 import { MerchantInput } from '../merchants/MerchantInput';
 
 export type Balance = components['schemas']['StockSyncBalancePublic'];
@@ -17,7 +18,7 @@ export type Setting = components['schemas']['StockSettingPublic'];
 const namespace = 'stock-sync';
 const merchantId = { key: 'merchantId', title: 'merchantId', type: 'number', filter: { input: MerchantInput }, hidden: true } as const;
 const merchantEmail = { key: 'merchantEmail', title: 'merchantEmail', priority: 'wide', copyable: true, ellipsis: true, width: 200 } as const;
-const sku = { key: 'sku', title: 'sku', priority: 'key', filter: true, copyable: true, sorter: true } as const;
+const sku = { key: 'sku', title: 'sku', priority: 'key', filter: { input: SkuFilter }, copyable: true, sorter: true } as const;
 const units = (key: string, sorter = false): Column<Row> => ({ key, title: key, type: 'number', sorter });
 
 /** SPEC §2 /operation/ginee-oms/stock/search-warehouse-stock: every bucket of one sku in one warehouse. */
@@ -26,7 +27,7 @@ export const balances = defineResource<Balance>({
   actions: ['export'], defaultSort: 'sku',
   columns: [
     sku, merchantId, merchantEmail,
-    { key: 'warehouseId', title: 'warehouseId', type: 'number', filter: { input: WarehouseInput }, hidden: true },
+    { key: 'warehouseId', title: 'warehouseId', type: 'number', filter: { input: MerchantWarehouseFilter }, hidden: true },
     { key: 'warehouseName', title: 'warehouseName', priority: 'key' },
     units('onHand', true), units('spare'), units('locked', true), units('promotion'), units('transit'),
     { ...units('available', true), priority: 'key' },
@@ -72,7 +73,7 @@ export const bindings = defineResource<Binding>({
     { key: 'channel', title: 'channel', type: 'enum', enum: 'Channel' },
     { key: 'country', title: 'country', type: 'enum', enum: 'Country' },
     { key: 'warehouseName', title: 'warehouseName', priority: 'key' },
-    { key: 'warehouseId', title: 'warehouseId', type: 'number', filter: { input: WarehouseInput }, hidden: true, form: { required: true, createOnly: true, input: WarehouseInput } },
+    { key: 'warehouseId', title: 'warehouseId', type: 'number', filter: { input: MerchantWarehouseFilter }, hidden: true, form: { required: true, createOnly: true, input: WarehouseInput } },
     { key: 'syncEnabled', title: 'syncEnabled', type: 'boolean', filter: true, form: {} },
     { key: 'createdAt', title: 'createdAt', type: 'datetime', priority: 'wide' },
   ] as Column<Binding>[],

@@ -2,6 +2,7 @@ import type { components } from '../../api/schema';
 import { defineResource } from '../../components/resource';
 import { toast } from '../../components/feedback';
 import { repairBalance } from './api';
+import { WarehouseSkuFilter } from '../warehouses/SkuInput';
 import { WarehouseInput } from '../warehouses/WarehouseInput';
 
 type Run = components['schemas']['StockReconciliationPublic'];
@@ -42,7 +43,7 @@ export const drifts = defineResource<Drift>({
     { key: 'reconciliationId', title: 'run', filter: true },
     { key: 'warehouseId', title: 'warehouse', table: false, filter: { input: WarehouseInput } },
     { key: 'warehouseName', title: 'warehouse', priority: 'key' },
-    { key: 'sku', title: 'sku', priority: 'key', filter: true, copyable: true },
+    { key: 'sku', title: 'sku', priority: 'key', filter: { input: WarehouseSkuFilter }, copyable: true },
     // a shelf's drift: its stock against the movements that named the shelf ("shelf" on both sides)
     { key: 'shelfCode', title: 'shelf' },
     { key: 'balance', title: 'balanceFigures', format: figures },

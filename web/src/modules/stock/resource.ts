@@ -1,5 +1,6 @@
 import type { components } from '../../api/schema';
 import { defineResource } from '../../components/resource';
+import { WarehouseSkuFilter } from '../warehouses/SkuInput';
 import { WarehouseInput } from '../warehouses/WarehouseInput';
 
 export type StockChange = components['schemas']['StockChangePublic'];
@@ -13,7 +14,7 @@ export const stockChanges = defineResource<StockChange>({
   actions: ['export'],
   defaultSort: '-id',
   columns: [
-    { key: 'sku', title: 'sku', priority: 'key', filter: true, copyable: true, sorter: true },
+    { key: 'sku', title: 'sku', priority: 'key', filter: { input: WarehouseSkuFilter }, copyable: true, sorter: true },
     { key: 'warehouseId', title: 'warehouse', table: false, filter: { input: WarehouseInput } },
     { key: 'warehouseName', title: 'warehouse', priority: 'key' },
     { key: 'movementType', title: 'movementType', type: 'enum', enum: 'StockMovementType', priority: 'key', filter: { multiple: true } },

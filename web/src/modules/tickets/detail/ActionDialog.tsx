@@ -1,7 +1,7 @@
-import { useState } from 'react';
-import { Alert, Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Modal, Select } from 'antd';
 import { isApiError } from '../../../api/ApiError';
 import { notifyFailure } from '../../../api/notifier';
+import { showFieldErrors } from '../../../components/resource/fieldErrors';
 import { useEnumOptions } from '../../../components/resource/enums';
 import { useTranslate } from '../../../i18n';
 import { UserSelect } from '../../users/UserSelect';
@@ -20,6 +20,9 @@ interface ActionDialogProps {
 
 /** The refusal of an action the ticket's state no longer allows. */
 const STALE = 'TICKET_ILLEGAL_TRANSITION';
+
+/** The fields an action's dialog may hold: a refusal naming one of them lands on it. */
+const FIELDS = ['solution', 'targetId', 'issueLevel', 'assigneeId', 'reason'];
 
 type Values = { reason?: string; solution?: string; targetId?: number; issueLevel?: TicketDetail['issueLevel']; assigneeId?: number };
 
@@ -41,29 +44,27 @@ function bodyOf(spec: ActionSpec, values: Values): ActionBody {
 
 /**
  * What an action asks before it is sent: a solution, a target ticket (searched by id or title), a priority (with
- * the deadlines it gives), a person, or an optional reason. A refusal of what was asked (a merge target that cannot
- * take it, nobody to remind) stays in the dialog with the server's message; a ticket that changed meanwhile closes it.
+ * the deadlines it gives), a person, or an optional reason. A refusal of what was asked stays in the dialog, on the
+ * field it names (a merge target that cannot take it), as the kit's forms show it, or as a notification when it names
+ * none (nobody to remind); a ticket that changed meanwhile closes it.
  */
 export function ActionDialog({ spec, ticket, pending, onSubmit, onClose }: ActionDialogProps) {
   const t = useTranslate(['tickets']);
   const [form] = Form.useForm<Values>();
-  const [problem, setProblem] = useState<string>();
   const levels = useEnumOptions(spec.input === 'level' ? 'TicketIssueLevel' : undefined);
   const level = Form.useWatch('issueLevel', form);
   const required = (label: string) => [{ required: true, message: t('detail.dialog.required', { field: label }) }];
 
-  const submit = (values: Values) => {
-    setProblem(undefined);
-    return onSubmit(bodyOf(spec, values)).then(onClose, (error: unknown) => {
+  const submit = (values: Values) =>
+    onSubmit(bodyOf(spec, values)).then(onClose, (error: unknown) => {
       if (isApiError(error) && error.code === STALE) {
         // the ticket changed meanwhile: the page has reloaded it and this dialog no longer applies
         notifyFailure(error);
         onClose();
       } else {
-        setProblem(isApiError(error) ? error.message : String(error)); // e.g. a merge target that cannot take it
+        showFieldErrors(form, error, FIELDS); // e.g. a merge target that cannot take it, on the target
       }
     });
-  };
 
   const label = t(`detail.dialog.${spec.input}`);
   return (
@@ -79,7 +80,6 @@ export function ActionDialog({ spec, ticket, pending, onSubmit, onClose }: Actio
       destroyOnHidden
     >
       <Form form={form} layout="vertical" name={`ticket-${spec.path}`} onFinish={submit} initialValues={{ issueLevel: ticket.issueLevel }}>
-        {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 12 }} data-testid="action-problem" />}
         {spec.input === 'solution' && (
           <Form.Item name="solution" label={label} rules={[{ required: true, whitespace: true, message: t('detail.dialog.required', { field: label }) }]}>
             <Input.TextArea rows={4} maxLength={5000} />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Flex, Form, Input, type UploadFile } from 'antd';
 import { toast } from '../../../components/feedback';
+import { showFieldErrors } from '../../../components/resource/fieldErrors';
 import { useTranslate } from '../../../i18n';
 import { COMMENT } from './actions';
 import type { StoredFile } from './api';
@@ -8,7 +9,7 @@ import { attachmentsOf, FileUploader } from './FileUploader';
 import { useTicketAction } from './useTicket';
 import { MAX_FILES } from './uploadLimit';
 
-/** A comment with up to 10 images and videos (ticket#comment). */
+/** A comment with up to 10 images and videos (ticket#comment); a refused comment says why on its text. */
 export function CommentBox({ ticketId }: { ticketId: number }) {
   const t = useTranslate(['tickets']);
   const [form] = Form.useForm<{ content: string }>();
@@ -22,8 +23,9 @@ export function CommentBox({ ticketId }: { ticketId: number }) {
       return;
     }
     act.mutate(
-      { spec: COMMENT, body: { content, attachments } },
+      { spec: COMMENT, body: { content, attachments }, quiet: true },
       {
+        onError: (error) => showFieldErrors(form, error, ['content']), // an attachment refused is notified
         onSuccess: () => {
           form.resetFields();
           setFiles([]);

@@ -1,8 +1,7 @@
-import { useMemo, useState } from 'react';
-import { Alert, Col, Form, Modal, Row } from 'antd';
+import { useMemo } from 'react';
+import { Col, Form, Modal, Row } from 'antd';
 import { useTranslate } from '../../../i18n';
-import { isApiError } from '../../../api/ApiError';
-import { splitFieldErrors } from '../../../components/resource/fieldErrors';
+import { showFieldErrors } from '../../../components/resource/fieldErrors';
 import { FormControl } from '../../../components/resource/fields';
 import { fieldRules } from '../../../components/resource/formRules';
 import type { ActionBody, TicketDetail } from './api';
@@ -11,7 +10,8 @@ import { EDIT_FIELDS, editBody, editValues } from './edit';
 const FIELD_KEYS = EDIT_FIELDS.map((field) => field.key);
 
 /** Edits the ticket's title, description, classification, account, tags, PIC, RD and estimated time; only the
- *  changed fields are sent, the server's field errors land on the same fields. */
+ *  changed fields are sent, the server's field errors land on the same fields (the first brought into view), and a
+ *  refusal naming none is notified. */
 export function EditTicketDialog({ ticket, pending, onSubmit, onClose }: {
   ticket: TicketDetail;
   pending: boolean;
@@ -21,17 +21,11 @@ export function EditTicketDialog({ ticket, pending, onSubmit, onClose }: {
   const t = useTranslate(['tickets', 'resource']);
   const [form] = Form.useForm();
   const initial = useMemo(() => editValues(ticket), [ticket]);
-  const [problem, setProblem] = useState<string>();
 
   const submit = (values: Record<string, unknown>) => {
     const body = editBody(initial, values);
     if (!Object.keys(body).length) return onClose();
-    setProblem(undefined);
-    return onSubmit(body).then(onClose, (error: unknown) => {
-      const { fields } = splitFieldErrors(error, FIELD_KEYS);
-      form.setFields(fields);
-      if (!fields.length) setProblem(isApiError(error) ? error.message : String(error));
-    });
+    return onSubmit(body).then(onClose, (error: unknown) => showFieldErrors(form, error, FIELD_KEYS));
   };
 
   return (
@@ -47,7 +41,6 @@ export function EditTicketDialog({ ticket, pending, onSubmit, onClose }: {
       destroyOnHidden
     >
       <Form form={form} name="ticket-edit" layout="vertical" initialValues={initial} onFinish={submit} data-testid="ticket-edit-form">
-        {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 12 }} data-testid="ticket-edit-problem" />}
         <Row gutter={16}>
           {EDIT_FIELDS.map((field) => {
             const label = t(field.title);
