@@ -15,6 +15,7 @@ from api.routers import (
     deploy_tasks,
     deployments,
     expenses,
+    export_tasks,
     files,
     heartbeats,
     internal_faq,
@@ -73,4 +74,5 @@ ROUTERS = [
     stock_orders.router,
     warehouses.router, warehouses.area_router, warehouses.shelf_router, warehouses.product_router,
     shelf_merges.item_router, shelf_merges.router,
+    export_tasks.router,
 ]

@@ -14,6 +14,7 @@ from domain.enums import (
     common,
     content,
     deploy,
+    exports,
     mail,
     merchants,
     ops,
@@ -44,6 +45,7 @@ from domain.enums.deploy import (
     DeployRunStatus,
     DeployTaskStatus,
 )
+from domain.enums.exports import ExportState
 from domain.enums.mail import MailKind, MailRepeat, MailReport, MailSendStatus, MailTaskStatus
 from domain.enums.merchants import (
     AccountStatus,
@@ -125,7 +127,7 @@ from domain.enums.warehouses import (
 
 FAMILIES: tuple[ModuleType, ...] = (
     common, access, tickets, content, merchants, subscriptions, mail, deploy, ops, warehouses, stock, stock_orders,
-    stock_sync,
+    stock_sync, exports,
 )
 
 # Every enumeration the web may ask for, by name: each StrEnum of a family module, so a new one is served at once.
@@ -139,7 +141,8 @@ __all__ = [
     "AccountUserType", "AddonMode", "AddonType", "AppKind", "AttachmentKind", "CalendarDayKind", "Channel",
     "ContactStatus", "ContentLanguage", "ContentState", "Country", "CourierStatus", "Currency", "DataScopeType",
     "DatePreset", "DeployDecision", "DeployEnvironment", "DeployRunKind", "DeployRunStatus", "DeployRunner",
-    "DeployTaskStatus", "FulfillmentLogistics", "FulfillmentProvider", "HeartbeatStatus", "IntegrationFilter",
+    "DeployTaskStatus", "ExportState", "FulfillmentLogistics", "FulfillmentProvider", "HeartbeatStatus",
+    "IntegrationFilter",
     "InternalFaqState", "JobAlarm", "JobKey", "JobMisfire", "JobPauseReason", "JobRecordResult", "JobResult",
     "JobStatus", "JobTrigger",
     "MailKind", "MailRepeat", "MailReport", "MailSendStatus", "MailTaskStatus", "MenuType", "MerchantPackageState",
