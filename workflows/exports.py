@@ -42,7 +42,8 @@ class ExportTaskWorkflow:
                 start_to_close_timeout=timedelta(hours=2), schedule_to_close_timeout=timedelta(hours=6),
                 retry_policy=WRITE_RETRY)
         except STEP_FAILED as exc:
-            error = str(getattr(exc, "cause", None) or exc)[:2000]
+            cause = getattr(exc, "cause", None) or exc
+            error = (getattr(cause, "message", None) or str(cause))[:2000]  # the reason, as the failure said it
         state = await workflow.execute_activity(
             finish_export, x.FinishRequest(task_id=start.task_id, attempt=start.attempt, at=workflow.now(),
                                            retention_seconds=start.retention_seconds, written=written, error=error),

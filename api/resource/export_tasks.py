@@ -9,7 +9,6 @@ No `from __future__ import annotations` here, as for the rest of the kit's route
 """
 
 import asyncio
-import contextlib
 import logging
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -127,13 +126,13 @@ async def write_export(request: x.WriteRequest) -> x.Written:
                 activity.heartbeat(rows)
                 await exports.progress(task.id, task.attempt, rows)
 
-            rows = await write_rows(res, params, user, book, written)
-            path = await asyncio.to_thread(book.close)
+            try:
+                rows = await write_rows(res, params, user, book, written)
+            finally:
+                path = await asyncio.to_thread(book.close)  # also on failure: its temporary files go
             return await exports.keep_file(task.id, task.attempt, task.filename, path, rows)
     finally:
         current_language.reset(language)
-        with contextlib.suppress(Exception):
-            book.close()
         book.path.unlink(missing_ok=True)
 
 

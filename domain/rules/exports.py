@@ -54,10 +54,10 @@ def check_downloadable(state: ExportState) -> None:
     if state == ExportState.EXPIRED:
         raise DomainError("EXPORT_EXPIRED", status=410)
     if state != ExportState.ACTIVE:
-        raise DomainError("EXPORT_NOT_READY", status=409, state=state.value)
+        raise DomainError("EXPORT_NOT_READY", status=409, state=str(state))
 
 
 def check_retryable(state: ExportState) -> None:
     """Only a failed export is written again (an expired one is exported anew from its list)."""
     if state != ExportState.DOWNLOAD_FAILED:
-        raise DomainError("EXPORT_NOT_RETRYABLE", status=409, state=state.value)
+        raise DomainError("EXPORT_NOT_RETRYABLE", status=409, state=str(state))
