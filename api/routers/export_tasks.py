@@ -59,8 +59,8 @@ async def download(task_id: int, db: SessionDep,
 
 
 @router.post("/{task_id}/retry", summary="Write a failed export task's file again")
-async def retry(task_id: int, db: SessionDep, flows: TemporalDep,
-                user: Annotated[Principal, Need(AUTHENTICATED)]) -> Reply[ExportTaskPublic]:
+async def retry(task_id: int, db: SessionDep, user: Annotated[Principal, Need(AUTHENTICATED)],
+                flows: TemporalDep) -> Reply[ExportTaskPublic]:
     task = await tasks.load(db, user, task_id, lock=True)
     before = audit.snapshot(task)
     await exports.retry(db, task)

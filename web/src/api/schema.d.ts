@@ -98,7 +98,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export ActionMappings matching the filters as xlsx */
+        /** Export ActionMappings matching the filters as xlsx (a task past the threshold) */
         post: operations["action_mappings_export"];
         delete?: never;
         options?: never;
@@ -377,7 +377,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export Authoritys matching the filters as xlsx */
+        /** Export Authoritys matching the filters as xlsx (a task past the threshold) */
         post: operations["authorities_export"];
         delete?: never;
         options?: never;
@@ -724,7 +724,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export Couriers matching the filters as xlsx */
+        /** Export Couriers matching the filters as xlsx (a task past the threshold) */
         post: operations["couriers_export"];
         delete?: never;
         options?: never;
@@ -928,7 +928,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export Departments matching the filters as xlsx */
+        /** Export Departments matching the filters as xlsx (a task past the threshold) */
         post: operations["departments_export"];
         delete?: never;
         options?: never;
@@ -1081,7 +1081,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export DeployFreezeWindows matching the filters as xlsx */
+        /** Export DeployFreezeWindows matching the filters as xlsx (a task past the threshold) */
         post: operations["deploy_freezes_export"];
         delete?: never;
         options?: never;
@@ -1217,7 +1217,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export DeployProjects matching the filters as xlsx */
+        /** Export DeployProjects matching the filters as xlsx (a task past the threshold) */
         post: operations["deploy_projects_export"];
         delete?: never;
         options?: never;
@@ -1659,7 +1659,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export Payments matching the filters as xlsx */
+        /** Export Payments matching the filters as xlsx (a task past the threshold) */
         post: operations["expenses_export"];
         delete?: never;
         options?: never;
@@ -1730,7 +1730,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export Payments matching the filters as xlsx */
+        /** Export Payments matching the filters as xlsx (a task past the threshold) */
         post: operations["specific-expenses_export"];
         delete?: never;
         options?: never;
@@ -1749,6 +1749,74 @@ export interface paths {
         put?: never;
         /** Search Payments */
         post: operations["specific-expenses_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/export-task/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one ExportTask */
+        get: operations["export_tasks_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/export-task/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search ExportTasks */
+        post: operations["export_tasks_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/export-task/{task_id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download an export task's file (while it is kept) */
+        get: operations["export_tasks_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/export-task/{task_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write a failed export task's file again */
+        post: operations["export_tasks_retry"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2006,7 +2074,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export InternalFaqs matching the filters as xlsx */
+        /** Export InternalFaqs matching the filters as xlsx (a task past the threshold) */
         post: operations["internal-faq_export"];
         delete?: never;
         options?: never;
@@ -2091,7 +2159,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export JobRecords matching the filters as xlsx */
+        /** Export JobRecords matching the filters as xlsx (a task past the threshold) */
         post: operations["job_records_export"];
         delete?: never;
         options?: never;
@@ -2210,7 +2278,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export ScheduledJobs matching the filters as xlsx */
+        /** Export ScheduledJobs matching the filters as xlsx (a task past the threshold) */
         post: operations["jobs_export"];
         delete?: never;
         options?: never;
@@ -2677,7 +2745,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export Merchants matching the filters as xlsx */
+        /** Export Merchants matching the filters as xlsx (a task past the threshold) */
         post: operations["merchants_export"];
         delete?: never;
         options?: never;
@@ -2762,7 +2830,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export Merchants matching the filters as xlsx */
+        /** Export Merchants matching the filters as xlsx (a task past the threshold) */
         post: operations["specific-merchants_export"];
         delete?: never;
         options?: never;
@@ -2935,7 +3003,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export Notices matching the filters as xlsx */
+        /** Export Notices matching the filters as xlsx (a task past the threshold) */
         post: operations["notices_export"];
         delete?: never;
         options?: never;
@@ -3142,7 +3210,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export Packages matching the filters as xlsx */
+        /** Export Packages matching the filters as xlsx (a task past the threshold) */
         post: operations["packages_export"];
         delete?: never;
         options?: never;
@@ -3491,7 +3559,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export Roles matching the filters as xlsx */
+        /** Export Roles matching the filters as xlsx (a task past the threshold) */
         post: operations["roles_export"];
         delete?: never;
         options?: never;
@@ -3695,7 +3763,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export ShelfMerges matching the filters as xlsx */
+        /** Export ShelfMerges matching the filters as xlsx (a task past the threshold) */
         post: operations["shelf_merges_export"];
         delete?: never;
         options?: never;
@@ -3899,7 +3967,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export Shops matching the filters as xlsx */
+        /** Export Shops matching the filters as xlsx (a task past the threshold) */
         post: operations["shops_export"];
         delete?: never;
         options?: never;
@@ -3967,7 +4035,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export Shops matching the filters as xlsx */
+        /** Export Shops matching the filters as xlsx (a task past the threshold) */
         post: operations["specific-shops_export"];
         delete?: never;
         options?: never;
@@ -4154,7 +4222,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export StockOrders matching the filters as xlsx */
+        /** Export StockOrders matching the filters as xlsx (a task past the threshold) */
         post: operations["stock_orders_export"];
         delete?: never;
         options?: never;
@@ -4463,7 +4531,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export StockBindings matching the filters as xlsx */
+        /** Export StockBindings matching the filters as xlsx (a task past the threshold) */
         post: operations["stock_sync_bindings_export"];
         delete?: never;
         options?: never;
@@ -4531,7 +4599,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export StockEvents matching the filters as xlsx */
+        /** Export StockEvents matching the filters as xlsx (a task past the threshold) */
         post: operations["stock_sync_events_export"];
         delete?: never;
         options?: never;
@@ -4620,7 +4688,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export StockFlows matching the filters as xlsx */
+        /** Export StockFlows matching the filters as xlsx (a task past the threshold) */
         post: operations["stock_sync_flow_export"];
         delete?: never;
         options?: never;
@@ -4671,7 +4739,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export StockInventorys matching the filters as xlsx */
+        /** Export StockInventorys matching the filters as xlsx (a task past the threshold) */
         post: operations["stock_sync_inventory_export"];
         delete?: never;
         options?: never;
@@ -4790,7 +4858,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export StockPushs matching the filters as xlsx */
+        /** Export StockPushs matching the filters as xlsx (a task past the threshold) */
         post: operations["stock_sync_pushes_export"];
         delete?: never;
         options?: never;
@@ -4862,7 +4930,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export StockSettings matching the filters as xlsx */
+        /** Export StockSettings matching the filters as xlsx (a task past the threshold) */
         post: operations["stock_sync_settings_export"];
         delete?: never;
         options?: never;
@@ -4933,7 +5001,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export WarehouseStocks matching the filters as xlsx */
+        /** Export WarehouseStocks matching the filters as xlsx (a task past the threshold) */
         post: operations["stock_sync_balances_export"];
         delete?: never;
         options?: never;
@@ -5023,7 +5091,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export StockChanges matching the filters as xlsx */
+        /** Export StockChanges matching the filters as xlsx (a task past the threshold) */
         post: operations["stock_export"];
         delete?: never;
         options?: never;
@@ -5329,7 +5397,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export TicketApplications matching the filters as xlsx */
+        /** Export TicketApplications matching the filters as xlsx (a task past the threshold) */
         post: operations["ticket_applications_export"];
         delete?: never;
         options?: never;
@@ -5482,7 +5550,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export CalendarDays matching the filters as xlsx */
+        /** Export CalendarDays matching the filters as xlsx (a task past the threshold) */
         post: operations["calendar_days_export"];
         delete?: never;
         options?: never;
@@ -5618,7 +5686,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export BusinessCalendars matching the filters as xlsx */
+        /** Export BusinessCalendars matching the filters as xlsx (a task past the threshold) */
         post: operations["calendars_export"];
         delete?: never;
         options?: never;
@@ -5754,7 +5822,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export TicketCategorys matching the filters as xlsx */
+        /** Export TicketCategorys matching the filters as xlsx (a task past the threshold) */
         post: operations["ticket_categories_export"];
         delete?: never;
         options?: never;
@@ -6400,7 +6468,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export Tips matching the filters as xlsx */
+        /** Export Tips matching the filters as xlsx (a task past the threshold) */
         post: operations["tips_export"];
         delete?: never;
         options?: never;
@@ -6539,7 +6607,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export Users matching the filters as xlsx */
+        /** Export Users matching the filters as xlsx (a task past the threshold) */
         post: operations["users_export"];
         delete?: never;
         options?: never;
@@ -6818,7 +6886,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export WarehouseAreas matching the filters as xlsx */
+        /** Export WarehouseAreas matching the filters as xlsx (a task past the threshold) */
         post: operations["warehouse_areas_export"];
         delete?: never;
         options?: never;
@@ -6971,7 +7039,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export Shelfs matching the filters as xlsx */
+        /** Export Shelfs matching the filters as xlsx (a task past the threshold) */
         post: operations["shelves_export"];
         delete?: never;
         options?: never;
@@ -7158,7 +7226,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export Warehouses matching the filters as xlsx */
+        /** Export Warehouses matching the filters as xlsx (a task past the threshold) */
         post: operations["warehouses_export"];
         delete?: never;
         options?: never;
@@ -7413,7 +7481,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export WmsProducts matching the filters as xlsx */
+        /** Export WmsProducts matching the filters as xlsx (a task past the threshold) */
         post: operations["wms_products_export"];
         delete?: never;
         options?: never;
@@ -8934,6 +9002,86 @@ export interface components {
             merchantId?: string | null;
             /** Userid */
             userId?: string | null;
+        };
+        /**
+         * ExportState
+         * @description An export task: PROCESSING while its workflow writes the file, ACTIVE once the file is ready to download,
+         *     DOWNLOAD_FAILED when writing it failed (the reason kept; a retry writes it again), EXPIRED once the retention
+         *     time has passed and the file is gone.
+         * @enum {string}
+         */
+        ExportState: "PROCESSING" | "ACTIVE" | "DOWNLOAD_FAILED" | "EXPIRED";
+        /** ExportTaskFilters */
+        ExportTaskFilters: {
+            /** Createdat */
+            createdAt?: string[] | null;
+            /** Id */
+            id?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Requestedby */
+            requestedBy?: number | null;
+            /** Resource */
+            resource?: string | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** State */
+            state?: components["schemas"]["ExportState"][] | null;
+        };
+        /** ExportTaskPublic */
+        ExportTaskPublic: {
+            /** Attempt */
+            attempt: number;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Error */
+            error: string | null;
+            /** Expiresat */
+            expiresAt: string | null;
+            /** Filesize */
+            fileSize: number | null;
+            /** Filename */
+            filename: string;
+            /** Finishedat */
+            finishedAt: string | null;
+            /** Id */
+            id: number;
+            /** Language */
+            language: string;
+            /**
+             * Percent
+             * @description The progress bar: rows written of the total, 100 once the file is ready.
+             */
+            readonly percent: number;
+            /** Requestedby */
+            requestedBy: number;
+            /** Requestedbyname */
+            requestedByName?: string | null;
+            /** Resource */
+            resource: string;
+            /** Route */
+            route: string;
+            /** Rowswritten */
+            rowsWritten: number;
+            state: components["schemas"]["ExportState"];
+            /** Total */
+            total: number | null;
+            /** Zone */
+            zone: string;
         };
         /** FailingActivity */
         FailingActivity: {
@@ -11331,6 +11479,22 @@ export interface components {
              */
             totalCapped: boolean;
         };
+        /** Page[ExportTaskPublic] */
+        Page_ExportTaskPublic_: {
+            /** Items */
+            items: components["schemas"]["ExportTaskPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
         /** Page[FreezePublic] */
         Page_FreezePublic_: {
             /** Items */
@@ -12940,6 +13104,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[ExportTaskPublic] */
+        Reply_ExportTaskPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["ExportTaskPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[FileLink] */
         Reply_FileLink_: {
             /**
@@ -13538,6 +13721,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_EventPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[ExportTaskPublic]] */
+        Reply_Page_ExportTaskPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_ExportTaskPublic_"] | null;
             /**
              * Message
              * @default
@@ -20335,6 +20537,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -20830,6 +21041,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -21441,6 +21661,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -21819,6 +22048,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -22089,6 +22327,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -22337,6 +22584,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -23168,6 +23424,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -23297,6 +23562,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -23328,6 +23602,132 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_Page_PaymentPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    export_tasks_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    export_tasks_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportTaskFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_ExportTaskPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    export_tasks_download: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                task_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    export_tasks_retry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                task_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -23779,6 +24179,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -23927,6 +24336,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -24139,6 +24557,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -25009,6 +25436,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -25169,6 +25605,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -25493,6 +25938,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -25861,6 +26315,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -26503,6 +26966,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -26870,6 +27342,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -27241,6 +27722,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -27369,6 +27859,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -27731,6 +28230,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -28324,6 +28832,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -28452,6 +28969,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -28615,6 +29141,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -28710,6 +29245,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -28940,6 +29484,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -29070,6 +29623,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -29198,6 +29760,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -29361,6 +29932,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -29955,6 +30535,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -30225,6 +30814,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -30475,6 +31073,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -30723,6 +31330,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -31971,6 +32587,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -32230,6 +32855,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -32706,6 +33340,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -32974,6 +33617,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -33323,6 +33975,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -33788,6 +34449,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
