@@ -7,13 +7,10 @@ finish is a compare-and-set on the run's attempt.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-from collections.abc import AsyncIterator
-
 from temporalio import activity
 
 from domain.flows import shelf_merges as m
+from services.flows import beating
 from services.shelf_merges import store
 from services.shelf_merges.moves import move_item
 
@@ -38,24 +35,3 @@ async def move_shelf_merge_batch(request: m.BatchRequest) -> m.Counts:
 @activity.defn
 async def finish_shelf_merge(request: m.FinishRequest) -> m.Progress:
     return await store.finish(request)
-
-
-@contextlib.asynccontextmanager
-async def beating() -> AsyncIterator[None]:
-    """Heartbeats while the batch runs, also while a movement waits for a row another transaction holds: the
-    worker learns of a cancel only from a heartbeat's reply, and a wait must not look like a dead worker."""
-    info = activity.info()
-    every = (info.heartbeat_timeout.total_seconds() / 3) if info.heartbeat_timeout else 10.0
-
-    async def beat() -> None:
-        while True:
-            await asyncio.sleep(every)
-            activity.heartbeat()
-
-    task = asyncio.create_task(beat())
-    try:
-        yield
-    finally:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task

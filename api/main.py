@@ -19,6 +19,7 @@ from api.deps import guard_of
 from api.flows import Flows
 from api.middleware import ConsoleFront
 from api.page_security import add_docs
+from api.resource.export_tasks import serve_export_writer
 from api.route_table import RouteTable
 from api.routers import ROUTERS
 from api.schemas.types import exact_integer_bounds
@@ -94,9 +95,11 @@ async def reconcile_ticket_flows(flows: Flows) -> None:
 @asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     task = asyncio.create_task(reconcile_ticket_flows(app.state.flows))
+    writer = asyncio.create_task(serve_export_writer(app.state.flows))  # export tasks' files (docs/exports.md)
     async with beating(AppKind.API):
         yield
     task.cancel()
+    writer.cancel()
     await temporal_ui.close(app)
     await get_engine().dispose()
     await close_plain_pool()

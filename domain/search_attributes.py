@@ -29,6 +29,8 @@ SEARCH_ATTRIBUTES: dict[str, str] = {
     # One value in a KeywordList (the Keyword columns are all taken): `Environment = 'PRODUCTION'` still finds it.
     "Environment": "KeywordList",
     "DeployStatus": "Keyword",
+    # An export task's requester (username) and list (resource name): `Requester = 'alice'` (docs/exports.md).
+    "Requester": "KeywordList",
 }
 
 

@@ -139,6 +139,11 @@ class Settings(BaseSettings):
     # Stock reconciliation (docs/stock.md): how often the `stock-reconcile` Schedule proves balance == ledger.
     stock_reconcile_minutes: int = Field(default=60, ge=1)
 
+    # Exports (docs/exports.md): a list matching more rows than this is exported by an export task (a workflow writing
+    # the file in the background) instead of at once; the task's file is kept this long, then expires.
+    export_threshold: int = Field(default=10_000, ge=0)
+    export_retention_hours: float = Field(default=72, gt=0)
+
     # Build identity shown at /cms/info.
     commit: str | None = None
     build_time: str | None = None
@@ -183,6 +188,11 @@ class Settings(BaseSettings):
     @property
     def deploy_task_queue(self) -> str:
         return f"{self.task_queue}-deploy"
+
+    @property
+    def export_task_queue(self) -> str:
+        """The export writer's queue: served by the API processes, where the lists' declarations live."""
+        return f"{self.task_queue}-exports"
 
     @property
     def console_web(self) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import shutil
 from collections.abc import AsyncIterator
 from functools import lru_cache
 from pathlib import Path
@@ -19,6 +20,8 @@ class Storage(Protocol):
     name: str
 
     async def put(self, key: str, data: bytes, content_type: str) -> None: ...
+
+    async def put_file(self, key: str, path: Path, content_type: str) -> None: ...
 
     def stream(self, key: str) -> AsyncIterator[bytes]: ...
 
@@ -44,6 +47,15 @@ class LocalStorage:
             path.write_bytes(data)
 
         await asyncio.to_thread(write)
+
+    async def put_file(self, key: str, path: Path, content_type: str) -> None:
+        """A file written elsewhere (an export's workbook), copied in chunks: never whole in memory."""
+        def copy() -> None:
+            target = self.path(key)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target)
+
+        await asyncio.to_thread(copy)
 
     async def stream(self, key: str) -> AsyncIterator[bytes]:
         with self.path(key).open("rb") as fh:
@@ -75,6 +87,10 @@ class S3Storage:
     async def put(self, key: str, data: bytes, content_type: str) -> None:
         await asyncio.to_thread(self.client.put_object, Bucket=self.bucket, Key=self.prefix + key, Body=data,
                                 ContentType=content_type)
+
+    async def put_file(self, key: str, path: Path, content_type: str) -> None:
+        await asyncio.to_thread(self.client.upload_file, str(path), self.bucket, self.prefix + key,
+                                ExtraArgs={"ContentType": content_type})
 
     async def stream(self, key: str) -> AsyncIterator[bytes]:
         reply = await asyncio.to_thread(self.client.get_object, Bucket=self.bucket, Key=self.prefix + key)

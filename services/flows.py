@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal, TypeVar
 
+from temporalio import activity
 from temporalio.client import WorkflowHandle, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError
 from temporalio.exceptions import ApplicationError
 from temporalio.service import RPCError, RPCStatusCode
@@ -175,3 +177,25 @@ async def updating(handle: WorkflowHandle[Any, Any], update: str, arg: Any, resu
         raise unanswered(exc) from exc
     except WorkflowUpdateRPCTimeoutOrCancelledError as exc:
         raise unanswered(exc) from exc
+
+
+@contextlib.asynccontextmanager
+async def beating() -> AsyncIterator[None]:
+    """Heartbeats while an activity works (a batch of moves, an export's rows), also while it waits for a row another
+    transaction holds or a slow statement: the worker learns of a cancel only from a heartbeat's reply, and a wait
+    must not look like a dead worker."""
+    info = activity.info()
+    every = (info.heartbeat_timeout.total_seconds() / 3) if info.heartbeat_timeout else 10.0
+
+    async def beat() -> None:
+        while True:
+            await asyncio.sleep(every)
+            activity.heartbeat()
+
+    task = asyncio.create_task(beat())
+    try:
+        yield
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task

@@ -13,6 +13,7 @@ from typing import Any
 from temporalio.client import Client
 
 from activities import deployments as deploy_activities
+from activities import exports as export_activities
 from activities import jobs as job_activities
 from activities import mail as mail_activities
 from activities import notices as notice_activities
@@ -30,6 +31,7 @@ from services.jobs.schedules import ensure_job_schedules
 from services.mail.schedules import ensure_mail_schedules
 from services.queue_alerts import ensure_queue_alert_schedule
 from workflows.deployments import DeployQueueWorkflow, DeployReviewWorkflow, DeployRunWorkflow
+from workflows.exports import ExportTaskWorkflow
 from workflows.jobs import JobIncidentWorkflow, JobRunWorkflow
 from workflows.mail import MailFireWorkflow
 from workflows.notices import NoticeReconcileWorkflow, NoticeReleaseWorkflow
@@ -58,7 +60,7 @@ def queues() -> list[QueueSpec]:
                                    MailFireWorkflow, SubscriptionRequestWorkflow, NoticeReleaseWorkflow,
                                    NoticeReconcileWorkflow, JobRunWorkflow, JobIncidentWorkflow,
                                    QueueAlertCheckWorkflow, StockSyncWorkflow, StockReconcileWorkflow,
-                                   ShelfMergeWorkflow],
+                                   ShelfMergeWorkflow, ExportTaskWorkflow],
                   activities=[system_activities.echo, ticket_activities.persist_ticket_change,
                               ticket_activities.notify_ticket, ticket_activities.reconcile_ticket_flows,
                               plan_activities.remind_plan, plan_activities.expire_plan, plan_activities.read_plan,
@@ -71,7 +73,8 @@ def queues() -> list[QueueSpec]:
                               stock_sync_activities.push_stock_batch, stock_sync_activities.finish_stock_sync,
                               stock_activities.reconcile_stock,
                               shelf_merge_activities.plan_shelf_merge, shelf_merge_activities.move_shelf_merge_batch,
-                              shelf_merge_activities.finish_shelf_merge]),
+                              shelf_merge_activities.finish_shelf_merge,
+                              export_activities.finish_export, export_activities.expire_export]),
         # Deploys have their own queue: hours-long activities never take the slots ticket flows need.
         QueueSpec(get_settings().deploy_task_queue,
                   workflows=[DeployQueueWorkflow, DeployRunWorkflow, DeployReviewWorkflow],

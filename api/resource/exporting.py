@@ -1,24 +1,39 @@
 """The kit's xlsx export: the rows a search finds, headed as the list heads its columns.
 
+Up to `export_threshold` matching rows (counted cheaply: the matches up to one past the threshold) the file is
+written at once and streamed back. Past it the export becomes an export task (api/resource/export_tasks.py): its
+workflow has the same rows written by the same code (`write_rows`) in the background, and the reply is the task
+(202, 'processing, please wait').
+
 No `from __future__ import annotations` here: the route's signature is built from the resource's filters at
 run time and FastAPI must see the real type.
 """
 
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Annotated, Any
+from zoneinfo import ZoneInfo
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request, Response
 from fastapi.responses import StreamingResponse
+from sqlalchemy import Select, func, literal_column, select
 
 from api.deps import Need, Principal
+from api.envelope import Reply
+from api.resource.export_tasks import start_task
+from api.resource.page import matches
 from api.resource.query import SearchParams
 from api.resource.xlsx import XLSX_RESPONSE, XlsxExport, download
+from api.schemas.exports import ExportTaskPublic
 from domain.db import get_sessionmaker
+from domain.rules import exports as rules
+from domain.settings import get_settings
 from domain.user_time_zones import zone_of
 
 if TYPE_CHECKING:
     from api.resource import Resource
 
 EXPORT_BATCH = 2000
+Written = Callable[[int], Awaitable[None]]  # told the rows written so far, every `rules.PROGRESS_EVERY`
 
 
 def export_columns(res: "Resource[Any]") -> list[tuple[str, str]]:
@@ -26,25 +41,60 @@ def export_columns(res: "Resource[Any]") -> list[tuple[str, str]]:
     return [(name, info.alias or name) for name, info in res.public.model_fields.items()]
 
 
-async def export_rows(res: "Resource[Any]", params: SearchParams, user: Principal) -> StreamingResponse:
-    """Rows stream from a server-side cursor into a constant-memory workbook, then to the client."""
+def export_headers(res: "Resource[Any]") -> list[str]:
+    """The columns' titles in the caller's language."""
+    return [res.header(alias) for _, alias in export_columns(res)]
+
+
+def counted(res: "Resource[Any]", params: SearchParams, user: Principal, limit: int | None = None) -> Select[Any]:
+    """How many rows the search finds within the user's data authority, counted up to `limit` + 1 when given."""
+    rows: Select[Any] = matches(res, params, user).with_only_columns(literal_column("1"), maintain_column_froms=True)
+    return select(func.count()).select_from((rows if limit is None else rows.limit(limit + 1)).subquery())
+
+
+async def write_rows(res: "Resource[Any]", params: SearchParams, user: Principal, book: XlsxExport,
+                     written: Written | None = None) -> int:
+    """Rows stream from a server-side cursor into the constant-memory workbook, as the list shows them; the one
+    writer of the immediate export and of the export task."""
     columns = export_columns(res)
+    rows = 0
     async with get_sessionmaker()() as db:
-        book = XlsxExport([res.header(alias) for _, alias in columns], await zone_of(db, user.id), sheet=res.name)
         result = await db.stream_scalars(res.search_query(params, user).execution_options(yield_per=EXPORT_BATCH))
         async for row in result:
             shown = res.public.model_validate(row)  # what the list shows (a schema may flatten related rows)
             book.add([getattr(shown, attr, None) for attr, _ in columns])
+            rows += 1
+            if written is not None and rows % rules.PROGRESS_EVERY == 0:
+                await written(rows)
+    return rows
+
+
+async def export_rows(res: "Resource[Any]", params: SearchParams, user: Principal,
+                      zone: ZoneInfo | None = None) -> StreamingResponse:
+    """The file at once, streamed to the client."""
+    if zone is None:
+        async with get_sessionmaker()() as db:
+            zone = await zone_of(db, user.id)
+    book = XlsxExport(export_headers(res), zone, sheet=res.name)
+    await write_rows(res, params, user, book)
     book.close()
     return download(book, f"{res.name.lower()}s.xlsx")
 
 
 def export_route(res: "Resource[Any]", router: APIRouter, scope: dict[str, Any]) -> None:
     filters_t = res.filters
+    responses = {**XLSX_RESPONSE, 202: {"model": Reply[ExportTaskPublic],
+                                        "description": "Too many rows for one reply: an export task started"}}
 
-    @router.post("/export", summary=f"Export {res.name}s matching the filters as xlsx",
-                 response_class=StreamingResponse, openapi_extra=scope, responses=XLSX_RESPONSE)
+    @router.post("/export", summary=f"Export {res.name}s matching the filters as xlsx (a task past the threshold)",
+                 response_class=StreamingResponse, openapi_extra=scope, responses=responses)
     # filters_t is the resource's filter class, a value FastAPI reads as the body's type
-    async def export(params: filters_t,  # type: ignore[valid-type]
-                     user: Annotated[Principal, Need(res.actions.export)]) -> StreamingResponse:
-        return await export_rows(res, params, user)
+    async def export(params: filters_t, request: Request,  # type: ignore[valid-type]
+                     user: Annotated[Principal, Need(res.actions.export)]) -> Response:
+        threshold = get_settings().export_threshold
+        async with get_sessionmaker()() as db:
+            zone = await zone_of(db, user.id)
+            matched = await db.scalar(counted(res, params, user, threshold)) or 0
+        if rules.becomes_task(matched, threshold):
+            return await start_task(request, res, params, user, zone, export_headers(res))
+        return await export_rows(res, params, user, zone)

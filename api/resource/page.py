@@ -33,6 +33,15 @@ from domain.db import Executor
 if TYPE_CHECKING:
     from api.resource import Resource
 
+def matches(res: Resource[Any], params: SearchParams, user: Principal, me: Any = None) -> Select[Any]:
+    """The ids of the rows a resource's search finds within the user's data authority, in no order."""
+    query = select(res.model.id)
+    if res.soft_delete:
+        column, deleted = res.soft_delete
+        query = query.where(getattr(res.model, column) != deleted)
+    return apply_filters(query.where(*res.scope.conditions(user, me)), res.model, params)
+
+
 class PlainPage:
     """A resource's search page read as plain rows; `of` says whether the resource's list can be read so."""
 
@@ -59,13 +68,7 @@ class PlainPage:
         return cls(resource, {f: computed[f] if f in computed else getattr(model, f) for f in fields})
 
     def matches(self, params: SearchParams, user: Principal, me: Any) -> Select[Any]:
-        """The ids of the rows the search finds within the user's data authority, in no order."""
-        res = self.resource
-        query = select(res.model.id)
-        if res.soft_delete:
-            column, deleted = res.soft_delete
-            query = query.where(getattr(res.model, column) != deleted)
-        return apply_filters(query.where(*res.scope.conditions(user, me)), res.model, params)
+        return matches(self.resource, params, user, me)
 
     def statement(self, params: SearchParams, user: Principal) -> Select[Any]:
         res = self.resource

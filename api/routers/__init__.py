@@ -18,6 +18,7 @@ from api.routers import (
     erp_settings_history,
     erp_templates,
     expenses,
+    export_tasks,
     files,
     goods,
     heartbeats,
@@ -79,4 +80,5 @@ ROUTERS = [
     shelf_merges.item_router, shelf_merges.router,
     *erp_settings.ROUTERS, *erp_templates.ROUTERS, erp_settings_history.router,
     *goods.ROUTERS,
+    export_tasks.router,
 ]

@@ -15,6 +15,7 @@ from domain.enums import (
     content,
     deploy,
     erp_settings,
+    exports,
     goods,
     mail,
     merchants,
@@ -57,6 +58,7 @@ from domain.enums.erp_settings import (
     StockReserveOn,
     TemplateField,
 )
+from domain.enums.exports import ExportState
 from domain.enums.goods import GoodsChange, GoodsEntity, ListingAction, ListingState, MappingStatus
 from domain.enums.mail import MailKind, MailRepeat, MailReport, MailSendStatus, MailTaskStatus
 from domain.enums.merchants import (
@@ -139,7 +141,7 @@ from domain.enums.warehouses import (
 
 FAMILIES: tuple[ModuleType, ...] = (
     common, access, tickets, content, merchants, subscriptions, mail, deploy, ops, warehouses, stock, stock_orders,
-    stock_sync, erp_settings, goods,
+    stock_sync, erp_settings, goods, exports,
 )
 
 # Every enumeration the web may ask for, by name: each StrEnum of a family module, so a new one is served at once.
@@ -153,12 +155,12 @@ __all__ = [
     "AccountUserType", "AddonMode", "AddonType", "AppKind", "AttachmentKind", "CalendarDayKind", "Channel",
     "ContactStatus", "ContentLanguage", "ContentState", "Country", "CourierStatus", "Currency", "DataScopeType",
     "DatePreset", "DeployDecision", "DeployEnvironment", "DeployRunKind", "DeployRunStatus", "DeployRunner",
-    "DeployTaskStatus", "ErpTemplateKind", "FulfillmentLogistics", "FulfillmentProvider", "GoodsChange", "GoodsEntity",
-    "HandoverMode", "HeartbeatStatus", "IntegrationFilter", "InternalFaqState", "JobAlarm", "JobKey", "JobMisfire",
-    "JobPauseReason", "JobRecordResult", "JobResult", "JobStatus", "JobTrigger", "LabelSize", "ListingAction",
-    "ListingState", "MailKind", "MailRepeat", "MailReport", "MailSendStatus", "MailTaskStatus", "MappingStatus",
-    "MasterProductMode", "MenuType", "MerchantPackageState", "MerchantType", "NotRenewReason", "NoticeKind",
-    "OrderSplitRule", "OutboundWorkingStatus", "PackageKind", "PackageScene",
+    "DeployTaskStatus", "ErpTemplateKind", "ExportState", "FulfillmentLogistics", "FulfillmentProvider", "GoodsChange",
+    "GoodsEntity", "HandoverMode", "HeartbeatStatus", "IntegrationFilter", "InternalFaqState", "JobAlarm", "JobKey",
+    "JobMisfire", "JobPauseReason", "JobRecordResult", "JobResult", "JobStatus", "JobTrigger", "LabelSize",
+    "ListingAction", "ListingState", "MailKind", "MailRepeat", "MailReport", "MailSendStatus", "MailTaskStatus",
+    "MappingStatus", "MasterProductMode", "MenuType", "MerchantPackageState", "MerchantType", "NotRenewReason",
+    "NoticeKind", "OrderSplitRule", "OutboundWorkingStatus", "PackageKind", "PackageScene",
     "PackageType", "PaymentPeriod", "PaymentStatus", "PlanFilter", "PlanName", "PrintStatus", "ProductCategory",
     "PushRuleMode", "QueueAlertStatus", "QueueKind", "ReleaseStatus", "RoleType", "SalesTeam", "ShelfMergeItemState",
     "ShelfMergeState", "ShippingMethod", "ShopConnectionStatus", "SkuRule", "SourceSystem", "Status", "StockBucket",

@@ -77,6 +77,7 @@ CONSOLE: tuple[tuple[str, str, str], ...] = (
     ("/cms/shelf-merge/{id}/cancel", "", "Cancel shelf merge"),
     ("/cms/shelf-merge/{id}/retry", "", "Retry shelf merge"),
     ("/cms/shelf-merge/export", "", "Export shelf merges"),
+    ("/cms/export-task/{id}/retry", "", "Retry export"),
     ("/cms/ticket-calendar/*", "", "Change business calendar"),
     ("/cms/ticket-calendar-day/*", "", "Change business calendar day"),
     ("/cms/auth/adopt", "", "Adopt session"),

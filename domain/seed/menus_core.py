@@ -10,6 +10,10 @@ HOME = menu("home", "/home", "Home", "首页", "Beranda", icon="home", affix=Tru
 PROFILE = (
     hidden("profile-center", "/user/center", "Profile center", "个人中心", "Pusat profil"),
     hidden("change-password", "/user/change-password", "Change password", "修改密码", "Ubah kata sandi"),
+    # Export tasks (docs/exports.md): everyone's own large exports; the button shows everyone's.
+    hidden("export-tasks", "/export-tasks", "Exports", "导出任务", "Ekspor",
+           button("export-task#admin", "See and download everyone's exports", "查看并下载所有人的导出",
+                  "Lihat dan unduh ekspor semua orang")),
 )
 
 USER_CENTER = directory(

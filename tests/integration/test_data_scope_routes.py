@@ -26,6 +26,7 @@ from domain.models.audit import OperationLog
 from domain.models.authorities import Authority
 from domain.models.couriers import Courier
 from domain.models.data_authority import DataScope
+from domain.models.exports import ExportTask
 from domain.models.merchants import Shop
 from domain.models.packages import Package, PackageVersion
 from domain.models.roles import Role
@@ -37,7 +38,9 @@ from domain.models.tracking import AccessVisit, TrackingEvent
 from domain.models.users import user_authorities, user_roles
 from domain.models.warehouses import Shelf, Warehouse, WarehouseArea, WmsProduct
 from domain.models.whatsapp_groups import WhatsappGroup
+from domain.rules.files import XLSX
 from domain.rules.money import currency_of
+from domain.storage import get_storage
 from tests.conftest import unique
 from tests.integration.erp_settings_support import erp_scope_rows
 from tests.integration.goods_support import scope_rows as goods_rows
@@ -172,6 +175,15 @@ async def world() -> World:
                        for m, n in zip(merges, ("in", "out"), strict=True)]
         db.add_all(merge_items)
         await db.flush()
+    async with transaction() as db:  # an export of mine and one of another user, each with its file
+        exports = [ExportTask(resource="Courier", route="/cms/courier/export", columns=[], requested_by=u.id,
+                              requester={}, language="en", zone="Asia/Jakarta", state="ACTIVE",
+                              filename=f"{mark}{n}export.xlsx", file_key=f"private/exports/{mark}{n}.xlsx",
+                              finished_at=now, expires_at=now + timedelta(days=1))
+                   for u, n in ((me, "in"), (away, "out"))]
+        db.add_all(exports)
+    for task in exports:
+        await get_storage().put(task.file_key or "", b"PK\x03\x04", XLSX)
     places = [await insert_warehouse(0, m.id) for m in merchants]
     stock = [await moved(p, StockMovementType.MANUAL_INBOUND, 1, f"{mark}{n}sku", document_no=mark)
              for p, n in zip(places, ("in", "out"), strict=True)]
@@ -231,6 +243,7 @@ async def world() -> World:
             "Warehouse": Rows([houses[0].id], [houses[1].id], [f"{mark}inhouse"], [f"{mark}outhouse"], {"name": mark}),
             "WarehouseArea": Rows([areas[0].id], [areas[1].id], [f"{mark}inarea"], [f"{mark}outarea"], {"code": mark}),
             "Shelf": Rows([shelves[0].id], [shelves[1].id], [f"{mark}inshelf"], [f"{mark}outshelf"], {"code": mark}),
+            "ExportTask": pair(exports, ("inexport", "outexport")),
             "ShelfMerge": Rows([merges[0].id], [merges[1].id], [f"{mark}inhouse"], [f"{mark}outhouse"]),
             # Items are searched within one merge: asked for the other merchant's merge, none of its items show.
             "ShelfMergeItem": Rows([merge_items[0].id], [merge_items[1].id], [], [f"{mark}outmergesku"],

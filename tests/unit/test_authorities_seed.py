@@ -125,4 +125,4 @@ def test_built_in_roles_exist_and_grant_only_known_entries():
     assert "crm-leads" in ROLES["sales"][3] and "user-management" not in ROLES["sales"][3]
     assert "warehouse-list" in ROLES["warehouse"][3]
     assert "financial-reconciliation" in ROLES["finance"][3]
-    assert sorted(EVERYONE) == ["change-password", "home", "profile-center"]
+    assert sorted(EVERYONE) == ["change-password", "export-tasks", "home", "profile-center"]

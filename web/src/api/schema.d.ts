@@ -98,7 +98,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export ActionMappings matching the filters as xlsx */
+        /** Export ActionMappings matching the filters as xlsx (a task past the threshold) */
         post: operations["action_mappings_export"];
         delete?: never;
         options?: never;
@@ -377,7 +377,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export Authoritys matching the filters as xlsx */
+        /** Export Authoritys matching the filters as xlsx (a task past the threshold) */
         post: operations["authorities_export"];
         delete?: never;
         options?: never;
@@ -724,7 +724,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export Couriers matching the filters as xlsx */
+        /** Export Couriers matching the filters as xlsx (a task past the threshold) */
         post: operations["couriers_export"];
         delete?: never;
         options?: never;
@@ -945,7 +945,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export Departments matching the filters as xlsx */
+        /** Export Departments matching the filters as xlsx (a task past the threshold) */
         post: operations["departments_export"];
         delete?: never;
         options?: never;
@@ -1098,7 +1098,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export DeployFreezeWindows matching the filters as xlsx */
+        /** Export DeployFreezeWindows matching the filters as xlsx (a task past the threshold) */
         post: operations["deploy_freezes_export"];
         delete?: never;
         options?: never;
@@ -1234,7 +1234,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export DeployProjects matching the filters as xlsx */
+        /** Export DeployProjects matching the filters as xlsx (a task past the threshold) */
         post: operations["deploy_projects_export"];
         delete?: never;
         options?: never;
@@ -1642,7 +1642,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export ErpBasicSettings matching the filters as xlsx */
+        /** Export ErpBasicSettings matching the filters as xlsx (a task past the threshold) */
         post: operations["erp_basic_settings_export"];
         delete?: never;
         options?: never;
@@ -1764,7 +1764,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export LogisticsTemplates matching the filters as xlsx */
+        /** Export LogisticsTemplates matching the filters as xlsx (a task past the threshold) */
         post: operations["erp_logistics_templates_export"];
         delete?: never;
         options?: never;
@@ -1849,7 +1849,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export ErpOrderSettings matching the filters as xlsx */
+        /** Export ErpOrderSettings matching the filters as xlsx (a task past the threshold) */
         post: operations["erp_order_setting_export"];
         delete?: never;
         options?: never;
@@ -1954,7 +1954,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export ErpProductSettings matching the filters as xlsx */
+        /** Export ErpProductSettings matching the filters as xlsx (a task past the threshold) */
         post: operations["erp_product_settings_export"];
         delete?: never;
         options?: never;
@@ -2076,7 +2076,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export PushRules matching the filters as xlsx */
+        /** Export PushRules matching the filters as xlsx (a task past the threshold) */
         post: operations["erp_push_rules_export"];
         delete?: never;
         options?: never;
@@ -2161,7 +2161,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export ErpShippingSettings matching the filters as xlsx */
+        /** Export ErpShippingSettings matching the filters as xlsx (a task past the threshold) */
         post: operations["erp_shipping_setting_export"];
         delete?: never;
         options?: never;
@@ -2266,7 +2266,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export ErpStockSettings matching the filters as xlsx */
+        /** Export ErpStockSettings matching the filters as xlsx (a task past the threshold) */
         post: operations["erp_stock_settings_export"];
         delete?: never;
         options?: never;
@@ -2388,7 +2388,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export ErpTemplates matching the filters as xlsx */
+        /** Export ErpTemplates matching the filters as xlsx (a task past the threshold) */
         post: operations["erp_templates_export"];
         delete?: never;
         options?: never;
@@ -2507,7 +2507,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export Payments matching the filters as xlsx */
+        /** Export Payments matching the filters as xlsx (a task past the threshold) */
         post: operations["expenses_export"];
         delete?: never;
         options?: never;
@@ -2578,7 +2578,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export Payments matching the filters as xlsx */
+        /** Export Payments matching the filters as xlsx (a task past the threshold) */
         post: operations["specific-expenses_export"];
         delete?: never;
         options?: never;
@@ -2597,6 +2597,74 @@ export interface paths {
         put?: never;
         /** Search Payments */
         post: operations["specific-expenses_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/export-task/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one ExportTask */
+        get: operations["export_tasks_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/export-task/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search ExportTasks */
+        post: operations["export_tasks_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/export-task/{task_id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download an export task's file (while it is kept) */
+        get: operations["export_tasks_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/export-task/{task_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write a failed export task's file again */
+        post: operations["export_tasks_retry"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2697,7 +2765,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export ChannelProducts matching the filters as xlsx */
+        /** Export ChannelProducts matching the filters as xlsx (a task past the threshold) */
         post: operations["goods_channel_export"];
         delete?: never;
         options?: never;
@@ -2782,7 +2850,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export GoodsHistorys matching the filters as xlsx */
+        /** Export GoodsHistorys matching the filters as xlsx (a task past the threshold) */
         post: operations["goods_history_export"];
         delete?: never;
         options?: never;
@@ -2833,7 +2901,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export MasterProducts matching the filters as xlsx */
+        /** Export MasterProducts matching the filters as xlsx (a task past the threshold) */
         post: operations["goods_local_export"];
         delete?: never;
         options?: never;
@@ -3109,7 +3177,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export InternalFaqs matching the filters as xlsx */
+        /** Export InternalFaqs matching the filters as xlsx (a task past the threshold) */
         post: operations["internal-faq_export"];
         delete?: never;
         options?: never;
@@ -3194,7 +3262,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export JobRecords matching the filters as xlsx */
+        /** Export JobRecords matching the filters as xlsx (a task past the threshold) */
         post: operations["job_records_export"];
         delete?: never;
         options?: never;
@@ -3313,7 +3381,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export ScheduledJobs matching the filters as xlsx */
+        /** Export ScheduledJobs matching the filters as xlsx (a task past the threshold) */
         post: operations["jobs_export"];
         delete?: never;
         options?: never;
@@ -3780,7 +3848,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export Merchants matching the filters as xlsx */
+        /** Export Merchants matching the filters as xlsx (a task past the threshold) */
         post: operations["merchants_export"];
         delete?: never;
         options?: never;
@@ -3865,7 +3933,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export Merchants matching the filters as xlsx */
+        /** Export Merchants matching the filters as xlsx (a task past the threshold) */
         post: operations["specific-merchants_export"];
         delete?: never;
         options?: never;
@@ -4038,7 +4106,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export Notices matching the filters as xlsx */
+        /** Export Notices matching the filters as xlsx (a task past the threshold) */
         post: operations["notices_export"];
         delete?: never;
         options?: never;
@@ -4245,7 +4313,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export Packages matching the filters as xlsx */
+        /** Export Packages matching the filters as xlsx (a task past the threshold) */
         post: operations["packages_export"];
         delete?: never;
         options?: never;
@@ -4594,7 +4662,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export Roles matching the filters as xlsx */
+        /** Export Roles matching the filters as xlsx (a task past the threshold) */
         post: operations["roles_export"];
         delete?: never;
         options?: never;
@@ -4798,7 +4866,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export ShelfMerges matching the filters as xlsx */
+        /** Export ShelfMerges matching the filters as xlsx (a task past the threshold) */
         post: operations["shelf_merges_export"];
         delete?: never;
         options?: never;
@@ -5002,7 +5070,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export Shops matching the filters as xlsx */
+        /** Export Shops matching the filters as xlsx (a task past the threshold) */
         post: operations["shops_export"];
         delete?: never;
         options?: never;
@@ -5070,7 +5138,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export Shops matching the filters as xlsx */
+        /** Export Shops matching the filters as xlsx (a task past the threshold) */
         post: operations["specific-shops_export"];
         delete?: never;
         options?: never;
@@ -5257,7 +5325,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export StockOrders matching the filters as xlsx */
+        /** Export StockOrders matching the filters as xlsx (a task past the threshold) */
         post: operations["stock_orders_export"];
         delete?: never;
         options?: never;
@@ -5566,7 +5634,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export StockBindings matching the filters as xlsx */
+        /** Export StockBindings matching the filters as xlsx (a task past the threshold) */
         post: operations["stock_sync_bindings_export"];
         delete?: never;
         options?: never;
@@ -5634,7 +5702,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export StockEvents matching the filters as xlsx */
+        /** Export StockEvents matching the filters as xlsx (a task past the threshold) */
         post: operations["stock_sync_events_export"];
         delete?: never;
         options?: never;
@@ -5723,7 +5791,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export StockFlows matching the filters as xlsx */
+        /** Export StockFlows matching the filters as xlsx (a task past the threshold) */
         post: operations["stock_sync_flow_export"];
         delete?: never;
         options?: never;
@@ -5774,7 +5842,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export StockInventorys matching the filters as xlsx */
+        /** Export StockInventorys matching the filters as xlsx (a task past the threshold) */
         post: operations["stock_sync_inventory_export"];
         delete?: never;
         options?: never;
@@ -5893,7 +5961,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export StockPushs matching the filters as xlsx */
+        /** Export StockPushs matching the filters as xlsx (a task past the threshold) */
         post: operations["stock_sync_pushes_export"];
         delete?: never;
         options?: never;
@@ -5965,7 +6033,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export StockSettings matching the filters as xlsx */
+        /** Export StockSettings matching the filters as xlsx (a task past the threshold) */
         post: operations["stock_sync_settings_export"];
         delete?: never;
         options?: never;
@@ -6036,7 +6104,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export WarehouseStocks matching the filters as xlsx */
+        /** Export WarehouseStocks matching the filters as xlsx (a task past the threshold) */
         post: operations["stock_sync_balances_export"];
         delete?: never;
         options?: never;
@@ -6126,7 +6194,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export StockChanges matching the filters as xlsx */
+        /** Export StockChanges matching the filters as xlsx (a task past the threshold) */
         post: operations["stock_export"];
         delete?: never;
         options?: never;
@@ -6432,7 +6500,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export TicketApplications matching the filters as xlsx */
+        /** Export TicketApplications matching the filters as xlsx (a task past the threshold) */
         post: operations["ticket_applications_export"];
         delete?: never;
         options?: never;
@@ -6585,7 +6653,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export CalendarDays matching the filters as xlsx */
+        /** Export CalendarDays matching the filters as xlsx (a task past the threshold) */
         post: operations["calendar_days_export"];
         delete?: never;
         options?: never;
@@ -6721,7 +6789,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export BusinessCalendars matching the filters as xlsx */
+        /** Export BusinessCalendars matching the filters as xlsx (a task past the threshold) */
         post: operations["calendars_export"];
         delete?: never;
         options?: never;
@@ -6857,7 +6925,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export TicketCategorys matching the filters as xlsx */
+        /** Export TicketCategorys matching the filters as xlsx (a task past the threshold) */
         post: operations["ticket_categories_export"];
         delete?: never;
         options?: never;
@@ -7503,7 +7571,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export Tips matching the filters as xlsx */
+        /** Export Tips matching the filters as xlsx (a task past the threshold) */
         post: operations["tips_export"];
         delete?: never;
         options?: never;
@@ -7642,7 +7710,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export Users matching the filters as xlsx */
+        /** Export Users matching the filters as xlsx (a task past the threshold) */
         post: operations["users_export"];
         delete?: never;
         options?: never;
@@ -7921,7 +7989,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export WarehouseAreas matching the filters as xlsx */
+        /** Export WarehouseAreas matching the filters as xlsx (a task past the threshold) */
         post: operations["warehouse_areas_export"];
         delete?: never;
         options?: never;
@@ -8074,7 +8142,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export Shelfs matching the filters as xlsx */
+        /** Export Shelfs matching the filters as xlsx (a task past the threshold) */
         post: operations["shelves_export"];
         delete?: never;
         options?: never;
@@ -8261,7 +8329,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export Warehouses matching the filters as xlsx */
+        /** Export Warehouses matching the filters as xlsx (a task past the threshold) */
         post: operations["warehouses_export"];
         delete?: never;
         options?: never;
@@ -8516,7 +8584,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export WmsProducts matching the filters as xlsx */
+        /** Export WmsProducts matching the filters as xlsx (a task past the threshold) */
         post: operations["wms_products_export"];
         delete?: never;
         options?: never;
@@ -10800,6 +10868,86 @@ export interface components {
             merchantId?: string | null;
             /** Userid */
             userId?: string | null;
+        };
+        /**
+         * ExportState
+         * @description An export task: PROCESSING while its workflow writes the file, ACTIVE once the file is ready to download,
+         *     DOWNLOAD_FAILED when writing it failed (the reason kept; a retry writes it again), EXPIRED once the retention
+         *     time has passed and the file is gone.
+         * @enum {string}
+         */
+        ExportState: "PROCESSING" | "ACTIVE" | "DOWNLOAD_FAILED" | "EXPIRED";
+        /** ExportTaskFilters */
+        ExportTaskFilters: {
+            /** Createdat */
+            createdAt?: string[] | null;
+            /** Id */
+            id?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Requestedby */
+            requestedBy?: number | null;
+            /** Resource */
+            resource?: string | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** State */
+            state?: components["schemas"]["ExportState"][] | null;
+        };
+        /** ExportTaskPublic */
+        ExportTaskPublic: {
+            /** Attempt */
+            attempt: number;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Error */
+            error: string | null;
+            /** Expiresat */
+            expiresAt: string | null;
+            /** Filesize */
+            fileSize: number | null;
+            /** Filename */
+            filename: string;
+            /** Finishedat */
+            finishedAt: string | null;
+            /** Id */
+            id: number;
+            /** Language */
+            language: string;
+            /**
+             * Percent
+             * @description The progress bar: rows written of the total, 100 once the file is ready.
+             */
+            readonly percent: number;
+            /** Requestedby */
+            requestedBy: number;
+            /** Requestedbyname */
+            requestedByName?: string | null;
+            /** Resource */
+            resource: string;
+            /** Route */
+            route: string;
+            /** Rowswritten */
+            rowsWritten: number;
+            state: components["schemas"]["ExportState"];
+            /** Total */
+            total: number | null;
+            /** Zone */
+            zone: string;
         };
         /** FailingActivity */
         FailingActivity: {
@@ -13618,6 +13766,22 @@ export interface components {
              */
             totalCapped: boolean;
         };
+        /** Page[ExportTaskPublic] */
+        Page_ExportTaskPublic_: {
+            /** Items */
+            items: components["schemas"]["ExportTaskPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
         /** Page[FreezePublic] */
         Page_FreezePublic_: {
             /** Items */
@@ -15564,6 +15728,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[ExportTaskPublic] */
+        Reply_ExportTaskPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["ExportTaskPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[FileLink] */
         Reply_FileLink_: {
             /**
@@ -16352,6 +16535,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_EventPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[ExportTaskPublic]] */
+        Reply_Page_ExportTaskPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_ExportTaskPublic_"] | null;
             /**
              * Message
              * @default
@@ -23324,6 +23526,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -23819,6 +24030,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -24430,6 +24650,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -24828,6 +25057,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -25098,6 +25336,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -25346,6 +25593,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -26114,6 +26370,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -26346,6 +26611,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -26510,6 +26784,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -26711,6 +26994,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -26945,6 +27237,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -27109,6 +27410,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -27310,6 +27620,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -27544,6 +27863,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -27773,6 +28101,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -27902,6 +28239,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -27933,6 +28279,132 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_Page_PaymentPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    export_tasks_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    export_tasks_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportTaskFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_ExportTaskPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    export_tasks_download: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                task_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    export_tasks_retry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                task_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -28131,6 +28603,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -28294,6 +28775,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -28389,6 +28879,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -28872,6 +29371,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -29020,6 +29528,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -29232,6 +29749,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -30102,6 +30628,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -30262,6 +30797,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -30586,6 +31130,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -30954,6 +31507,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -31596,6 +32158,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -31963,6 +32534,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -32334,6 +32914,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -32462,6 +33051,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -32824,6 +33422,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -33417,6 +34024,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -33545,6 +34161,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -33708,6 +34333,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -33803,6 +34437,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -34033,6 +34676,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -34163,6 +34815,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -34291,6 +34952,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -34454,6 +35124,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -35048,6 +35727,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -35318,6 +36006,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -35568,6 +36265,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -35816,6 +36522,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -37064,6 +37779,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -37323,6 +38047,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -37799,6 +38532,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
                 };
             };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {
@@ -38067,6 +38809,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -38416,6 +39167,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -38881,6 +39641,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */

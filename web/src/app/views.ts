@@ -90,6 +90,7 @@ export const VIEWS: Readonly<Record<string, View>> = {
   'data-authority': page(() => import('../modules/data-authority/DataAuthorityPage'), 'data-authority'),
   'profile-center': page(() => import('../modules/profile/ProfilePage'), 'profile', 'users', 'resource'),
   'change-password': page(() => import('../modules/profile/ChangePasswordPage'), 'profile', 'users', 'resource'),
+  'export-tasks': resourcePage(() => import('../modules/export-tasks/ExportTasksPage'), 'export-tasks'),
   'audit-log': resourcePage(() => import('../modules/audit/AuditLogPage'), 'audit'),
   'event-tracking': resourcePage(() => import('../modules/event-tracking/EventTrackingPage'), 'event-tracking', 'audit'),
   // Deployments (docs/deployments.md): tasks and their review, runs of CI, CD and the release log, settings.

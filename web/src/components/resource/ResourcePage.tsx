@@ -8,7 +8,9 @@ import { useTranslate } from '../../i18n';
 import { titleIn } from '../../app/menuEntries';
 import { usePageInfo } from '../../layout/keepAlive/PageContext';
 import { useOnChange } from '../useOnChange';
-import { resourceApi, saveFile } from './api';
+import { DownloadedFile } from '../../api/http';
+import { resourceApi, saveFile, type StartedExport } from './api';
+import { ExportStarted } from './ExportStarted';
 import { exportPayload, listStateParams, readListState, sameAddress, searchPayload, type FilterValue, type ListState } from './listState';
 import { useTableDisplay } from './useTableDisplay';
 import { useResourceActions } from './useRowActions';
@@ -54,7 +56,10 @@ export function ResourcePage<R extends Row>({ resource, extra, title }: { resour
     queryFn: ({ signal }) => api.search(payload, signal),
     placeholderData: keepPreviousData,
     enabled: asked,
-    refetchInterval: resource.refresh,
+    refetchInterval: (query) => {
+      const { refresh } = resource;
+      return typeof refresh === 'function' ? refresh(query.state.data?.items ?? []) : refresh;
+    },
   });
   // a list that refreshes by itself does so without the spinner; a new page or search still shows it
   const quietly = Boolean(resource.refresh) && list.isRefetching && !list.isPlaceholderData;
@@ -75,9 +80,13 @@ export function ResourcePage<R extends Row>({ resource, extra, title }: { resour
   const [viewing, setViewing] = useState<number>();
   const [editing, setEditing] = useState<FormTarget>();
   const [importing, setImporting] = useState(false);
+  const [started, setStarted] = useState<StartedExport>();
   const exporting = useMutation({
     mutationFn: () => api.exportFile({ ...exportPayload({ ...state, sort: state.sort ?? resource.defaultSort }), ...resource.fixed }),
-    onSuccess: (file) => saveFile(file.blob, file.filename),
+    onSuccess: (file) => {
+      if (file instanceof DownloadedFile) saveFile(file.blob, file.filename);
+      else setStarted(file);
+    },
   });
 
   const toolbar = (
@@ -107,6 +116,7 @@ export function ResourcePage<R extends Row>({ resource, extra, title }: { resour
 
   return (
     <Card title={title ?? titleIn(menu?.titles, i18n.language)} extra={toolbar} data-testid={`${resource.name}-page`}>
+      {started && <ExportStarted task={started} t={t} onClose={() => setStarted(undefined)} />}
       {resource.hint && <Alert type="info" showIcon title={t(resource.hint)} style={{ marginBottom: 12 }} />}
       <SearchForm columns={columns.filter((column) => column.filter)} filters={state.filters} t={t} onSearch={search} />
       <ResourceTable<R>

@@ -1,6 +1,11 @@
 import type { PathOf } from '../../api/client';
 import { API_BASE, MAX_TIMEOUT_MS, request, type DownloadedFile } from '../../api/http';
+import type { components } from '../../api/schema';
 import type { Row } from './types';
+
+/** An export past the server's threshold (api/resource/exporting.py): the export task it started, 'processing,
+ *  please wait'; the file is written in the background and downloaded from the export list. */
+export type StartedExport = components['schemas']['ExportTaskPublic'];
 
 export interface PageOf<R> {
   items: R[];
@@ -28,8 +33,9 @@ export function resourceApi<R extends Row>(api: ResourcePrefix) {
       request<R>('POST', `${api}/add`, { body: values, notify: false, idempotencyKey }),
     modify: (values: Record<string, unknown>) => request<R>('POST', `${api}/modify`, { body: values, notify: false }),
     remove: (id: number) => request<null>('DELETE', `${api}/delete/${id}`),
+    /** The file at once, or the export task started when the list is large. */
     exportFile: (body: Record<string, unknown>) =>
-      request<DownloadedFile>('POST', `${api}/export`, { body, timeoutMs: MAX_TIMEOUT_MS, expect: 'file' }),
+      request<DownloadedFile | StartedExport>('POST', `${api}/export`, { body, timeoutMs: MAX_TIMEOUT_MS, expect: 'file' }),
     /** An empty workbook headed like the export, required columns marked `*` (api/resource Resource.template). */
     importTemplate: () => request<DownloadedFile>('POST', `${api}/import-template`, { timeoutMs: MAX_TIMEOUT_MS, expect: 'file' }),
     importFile: (file: File) => {

@@ -171,8 +171,9 @@ export interface Resource<R extends Row = Row> {
   detailSize?: number;
   /** How a confirmation names a record ("erp-web 2.4.0 · Production"); by default its first key column's value. */
   label?(row: R, t: Translate): string;
-  /** A list whose rows change by themselves (runs in progress): asked again every this many milliseconds. */
-  refresh?: number;
+  /** A list whose rows change by themselves (runs in progress): asked again every this many milliseconds; or, given
+   *  the rows shown, the interval while they still change and `false` once they no longer do (exports written). */
+  refresh?: number | ((rows: R[]) => number | false);
   /** A record with a page of its own (a merchant): "view" opens that page instead of the detail drawer, and is
    *  offered to users who may open that page only. */
   detailPath?(row: R): string;

@@ -1,6 +1,6 @@
 import { api } from '../../api/client';
 import { Button, theme } from 'antd';
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { DownloadOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useUserInfo } from '../../app/access/session';
@@ -39,6 +39,7 @@ export function AvatarMenu({ compact }: { compact: boolean }) {
           },
           { type: 'divider' },
           { key: 'profile', icon: <UserOutlined aria-hidden />, label: t('shell.profile'), onClick: () => navigate('/user/center') },
+          { key: 'exports', icon: <DownloadOutlined aria-hidden />, label: t('shell.exports'), onClick: () => navigate('/export-tasks') },
           { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: t('shell.logout'), onClick: confirmLogout },
         ],
       }}
