@@ -68,7 +68,7 @@ def count_filters(params: OrderFilters) -> CountFilters:
 async def tab_counts(db: Executor, params: OrderFilters, user: Principal) -> dict[str, Any]:
     """Each tab's count for the search's filters but the tab: from the maintained counts, or, for named order
     numbers (a hundred at most), from those orders."""
-    others = params.model_copy(update={"tab": None})
+    others = params.model_copy(update={"order_tab": None})
     me: Any = bindparam("p_me", user.id)
     if others.order_no:
         def direct() -> Any:

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Annotated, Any
 
-from pydantic import BeforeValidator, Field
+from pydantic import BeforeValidator, Field, model_validator
 from sqlalchemy import and_, any_, bindparam, true
 
 from api.envelope import CamelModel, Page
@@ -148,18 +148,36 @@ def _numbers(value: object) -> object:
 
 
 class OrderFilters(SearchParams):
-    """The order list's filters; the tab counts are summed for the same ones (all but the tab)."""
+    """The order list's filters; the tab counts are summed for the same ones (all but the tab). The period comes as
+    the address carries it, `preset`, `orderedOn` (the first and last day) and `gmtOffset`, or as one `orderedAt`;
+    the flat ones are folded into `orderedAt` once read."""
 
-    tab: Annotated[OrderTab | None, Where(lambda v: Order.status.in_(rules.TAB_STATUSES[v]))] = None
+    order_tab: Annotated[OrderTab | None, Where(lambda v: Order.status.in_(rules.TAB_STATUSES[v]))] = None
     merchant_id: Annotated[list[Int64] | None, Field(max_length=100), In()] = None
     shop_id: Annotated[list[Int64] | None, Field(max_length=100), In()] = None
     channel: Annotated[list[Channel] | None, In()] = None
     status: Annotated[list[OrderStatus] | None, In()] = None
     order_no: Annotated[list[str] | None, BeforeValidator(_numbers),
                         Where(lambda v: Order.channel_order_no == any_(v))] = None
+    preset: DatePreset | None = None
+    ordered_on: Annotated[list[Day] | None, Field(min_length=1, max_length=2)] = None
+    gmt_offset: GmtOffset | None = None
     ordered_at: Annotated[OrderPeriod | None, Where(period_clause, period_binds)] = None
     recent: Annotated[bool | None, Field(description="the past-90-days view"),
                       Where(recent_clause, recent_binds)] = None
+
+    @model_validator(mode="after")
+    def _period(self) -> OrderFilters:
+        if self.preset or self.ordered_on:
+            days = self.ordered_on or []
+            self.ordered_at = OrderPeriod(preset=self.preset, start=days[0] if days else None,
+                                          end=days[-1] if days else None, gmt_offset=self.gmt_offset)
+        elif self.ordered_at is not None and self.gmt_offset and not self.ordered_at.gmt_offset:
+            self.ordered_at = self.ordered_at.model_copy(update={"gmt_offset": self.gmt_offset})
+        if self.ordered_at is not None:
+            period_binds(self.ordered_at)  # a reversed range is refused here, naming the field
+        self.preset, self.ordered_on, self.gmt_offset = None, None, None
+        return self
 
 
 class OrderPage(Page[OrderPublic]):

@@ -11116,16 +11116,22 @@ export interface components {
         OrderExceptionCause: "MULTIPLE_EXTERNAL_VARIATIONS" | "NOT_CAUSED_BY_ORDER" | "STOCK_SYNC_NOT_ENABLED" | "PROMOTION_STOCK_NOT_ENABLED" | "ORDER_PULL_DELAY" | "ORDER_RECEIVED_AFTER_PUSH" | "CHANNEL_PUSH_FAILED" | "STOCK_NOT_PUSHED" | "SYNC_DELAY" | "OUT_OF_STOCK" | "INTERCEPTED";
         /**
          * OrderFilters
-         * @description The order list's filters; the tab counts are summed for the same ones (all but the tab).
+         * @description The order list's filters; the tab counts are summed for the same ones (all but the tab). The period comes as
+         *     the address carries it, `preset`, `orderedOn` (the first and last day) and `gmtOffset`, or as one `orderedAt`;
+         *     the flat ones are folded into `orderedAt` once read.
          */
         OrderFilters: {
             /** Channel */
             channel?: components["schemas"]["Channel"][] | null;
+            gmtOffset?: components["schemas"]["GmtOffset"] | null;
             /** Merchantid */
             merchantId?: number[] | null;
             /** Orderno */
             orderNo?: string[] | null;
+            orderTab?: components["schemas"]["OrderTab"] | null;
             orderedAt?: components["schemas"]["OrderPeriod"] | null;
+            /** Orderedon */
+            orderedOn?: string[] | null;
             /**
              * Page
              * @default 1
@@ -11136,6 +11142,7 @@ export interface components {
              * @default 20
              */
             pageSize: number;
+            preset?: components["schemas"]["DatePreset"] | null;
             /**
              * Recent
              * @description the past-90-days view
@@ -11150,7 +11157,6 @@ export interface components {
             sort?: string | null;
             /** Status */
             status?: components["schemas"]["OrderStatus"][] | null;
-            tab?: components["schemas"]["OrderTab"] | null;
         };
         /** OrderHoldBody */
         OrderHoldBody: {
