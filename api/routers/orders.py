@@ -60,7 +60,8 @@ def count_filters(params: OrderFilters) -> CountFilters:
     bounds = period_binds(params.ordered_at) if params.ordered_at else {}
     recent = recent_binds(bool(params.recent))
     starts = [at for at in (bounds.get("f_ordered_at_from"), recent.get("f_recent_from")) if at is not None]
-    return CountFilters(merchant_ids=tuple(params.merchant_id or ()), shop_ids=tuple(params.shop_id or ()),
+    return CountFilters(merchant_ids=(params.merchant_id,) if params.merchant_id else (),
+                        shop_ids=(params.shop_id,) if params.shop_id else (),
                         channels=tuple(params.channel or ()), statuses=tuple(params.status or ()),
                         lo=max(starts) if starts else None, hi=bounds.get("f_ordered_at_to"))
 

@@ -10,7 +10,7 @@ from pydantic import BeforeValidator, Field, model_validator
 from sqlalchemy import and_, any_, bindparam, true
 
 from api.envelope import CamelModel, Page
-from api.resource.query import In, SearchParams, Where
+from api.resource.query import Eq, In, SearchParams, Where
 from api.schemas.merchants import checked
 from api.schemas.types import Day, Int64
 from domain.enums import (
@@ -153,8 +153,8 @@ class OrderFilters(SearchParams):
     the flat ones are folded into `orderedAt` once read."""
 
     order_tab: Annotated[OrderTab | None, Where(lambda v: Order.status.in_(rules.TAB_STATUSES[v]))] = None
-    merchant_id: Annotated[list[Int64] | None, Field(max_length=100), In()] = None
-    shop_id: Annotated[list[Int64] | None, Field(max_length=100), In()] = None
+    merchant_id: Annotated[Int64 | None, Eq()] = None
+    shop_id: Annotated[Int64 | None, Eq()] = None
     channel: Annotated[list[Channel] | None, In()] = None
     status: Annotated[list[OrderStatus] | None, In()] = None
     order_no: Annotated[list[str] | None, BeforeValidator(_numbers),

@@ -126,14 +126,14 @@ async def test_tab_counts_equal_the_rows_after_inserts_and_transitions(client, s
                 "COMPLETED": by["COMPLETED"], "ABNORMAL": by["ABNORMAL"], "CANCELLED": by["CANCELLED"]}
     expected = await counted()
     assert expected == {"ALL": 12, "PENDING": 7, "SHIPPING": 2, "COMPLETED": 1, "ABNORMAL": 1, "CANCELLED": 1}
-    found = await search(client, staff, merchantId=[shop.merchant_id])
+    found = await search(client, staff, merchantId=shop.merchant_id)
     assert found["tabs"] == expected and found["total"] == 12
     async with transaction() as db:
         await fold(db)
-    assert (await search(client, staff, merchantId=[shop.merchant_id]))["tabs"] == expected
-    assert (await search(client, staff, shopId=[shop.id], orderTab="PENDING"))["total"] == 7
+    assert (await search(client, staff, merchantId=shop.merchant_id))["tabs"] == expected
+    assert (await search(client, staff, shopId=shop.id, orderTab="PENDING"))["total"] == 7
     await act(client, staff, "release", ids[7])
-    after = await search(client, staff, merchantId=[shop.merchant_id], orderTab="ABNORMAL")
+    after = await search(client, staff, merchantId=shop.merchant_id, orderTab="ABNORMAL")
     assert (after["tabs"]["ABNORMAL"], after["tabs"]["PENDING"], after["total"]) == (0, 8, 0)
     everything = await search(client, staff)
     async with transaction() as db:
@@ -148,14 +148,14 @@ async def test_a_day_is_read_in_the_chosen_gmt_offset(client, staff):
     for at in (late, evening):
         await upsert(shop, channel_order(ordered_at=at))
     day = {"start": "2026-11-21", "end": "2026-11-21"}
-    china = await search(client, staff, merchantId=[shop.merchant_id], orderedAt={**day, "gmtOffset": "GMT+08:00"})
-    europe = await search(client, staff, merchantId=[shop.merchant_id], orderedOn=["2026-11-21", "2026-11-21"],
+    china = await search(client, staff, merchantId=shop.merchant_id, orderedAt={**day, "gmtOffset": "GMT+08:00"})
+    europe = await search(client, staff, merchantId=shop.merchant_id, orderedOn=["2026-11-21", "2026-11-21"],
                           gmtOffset="GMT+01:00")  # as the address carries it
-    default = await search(client, staff, merchantId=[shop.merchant_id], orderedAt=day)
+    default = await search(client, staff, merchantId=shop.merchant_id, orderedAt=day)
     assert (china["total"], china["tabs"]["ALL"]) == (2, 2)
     assert (europe["total"], europe["tabs"]["ALL"]) == (1, 1)
     assert default["total"] == 2
-    week = await search(client, staff, merchantId=[shop.merchant_id],
+    week = await search(client, staff, merchantId=shop.merchant_id,
                         orderedAt={"start": "2026-11-01", "end": "2026-11-30", "gmtOffset": "GMT+12:00"})
     assert (week["total"], week["tabs"]["ALL"]) == (2, 2)
     reversed_ = await client.post("/cms/order/search", headers=staff, json={
@@ -168,7 +168,7 @@ async def test_presets_and_the_past_90_days(client, staff):
     now = datetime.now(UTC)
     for days in (0, 40, 100, 400):
         await upsert(shop, channel_order(ordered_at=now - timedelta(days=days, minutes=5)))
-    mine = {"merchantId": [shop.merchant_id]}
+    mine = {"merchantId": shop.merchant_id}
     recent = await search(client, staff, **mine, recent=True)
     assert (recent["total"], recent["tabs"]["ALL"]) == (2, 2)
     year = await search(client, staff, **mine, orderedAt={"preset": "YEAR", "gmtOffset": "GMT+07:00"})
@@ -215,7 +215,7 @@ async def test_orders_follow_the_data_authority_of_their_merchant(client, staff)
     scoped = bearer(await token_for(user))
     found = await search(client, scoped, orderNo=order.channel_order_no)
     assert (found["total"], found["tabs"]["ALL"]) == (0, 0)
-    assert (await search(client, scoped, merchantId=[shop.merchant_id]))["tabs"]["ALL"] == 0
+    assert (await search(client, scoped, merchantId=shop.merchant_id))["tabs"]["ALL"] == 0
     assert (await client.get(f"/cms/order/{order_id}/details", headers=scoped)).status_code == 404
     assert (await client.post("/cms/order/cancel", headers=scoped, json={"id": order_id})).status_code == 404
     assert (await search(client, staff, orderNo=order.channel_order_no))["total"] == 1
@@ -224,6 +224,6 @@ async def test_orders_follow_the_data_authority_of_their_merchant(client, staff)
 async def test_the_export_is_a_workbook_of_the_filtered_orders(client, staff):
     shop = await insert_shop()
     await upsert(shop, channel_order())
-    reply = await client.post("/cms/order/export", headers=staff, json={"merchantId": [shop.merchant_id]})
+    reply = await client.post("/cms/order/export", headers=staff, json={"merchantId": shop.merchant_id})
     assert reply.status_code == 200
     assert reply.content[:2] == b"PK"

@@ -11125,7 +11125,7 @@ export interface components {
             channel?: components["schemas"]["Channel"][] | null;
             gmtOffset?: components["schemas"]["GmtOffset"] | null;
             /** Merchantid */
-            merchantId?: number[] | null;
+            merchantId?: number | null;
             /** Orderno */
             orderNo?: string[] | null;
             orderTab?: components["schemas"]["OrderTab"] | null;
@@ -11149,7 +11149,7 @@ export interface components {
              */
             recent?: boolean | null;
             /** Shopid */
-            shopId?: number[] | null;
+            shopId?: number | null;
             /**
              * Sort
              * @description `field` ascending or `-field` descending
