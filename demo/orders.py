@@ -66,7 +66,7 @@ async def create(db: AsyncSession, now: datetime | None = None) -> int:
             order_id, created = await upsert_channel_order(db, shop, order)
             made += created
             old = now - order.ordered_at > timedelta(days=7)
-            for action in rng.choice(FINISHED if old else RECENT):
+            for action in rng.choice(FINISHED if old else RECENT) if created else ():
                 cause = OrderExceptionCause.ORDER_PULL_DELAY if action == OrderAction.HOLD else None
                 await transition(db, None, order_id, action, cause=cause)
     await fold(db)
