@@ -57,9 +57,11 @@ def migrate(connection: Connection | None = None) -> None:
 
 async def seed() -> bool:
     """Authorities, roles and the admin account always; on the first start the demo data (per OMP_SEED_DEMO) and
-    then the demo stock and goods, in the next transaction: it moves stock through the stock ledger (demo/stock.py),
-    which the domain's seeding may not import. True when the demo data was created now."""
+    then the demo stock, goods and orders (demo/orders.py), each in the next transaction: it moves stock through
+    the stock ledger (demo/stock.py), which the domain's seeding may not import. True when the demo data was
+    created now."""
     from demo import goods as goods_demo
+    from demo import orders as orders_demo
     from demo import stock as stock_demo
     from domain.db import transaction
     from domain.seed import demo_erp_settings
@@ -71,6 +73,8 @@ async def seed() -> bool:
             await stock_demo.create(db)
             await demo_erp_settings.create(db)  # after the stock: a merchant's default warehouse is its own
             await goods_demo.create(db)
+        async with transaction() as db:
+            await orders_demo.create(db)
     return created
 
 

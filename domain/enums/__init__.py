@@ -20,6 +20,7 @@ from domain.enums import (
     mail,
     merchants,
     ops,
+    orders,
     stock,
     stock_orders,
     stock_sync,
@@ -87,6 +88,14 @@ from domain.enums.ops import (
     QueueAlertStatus,
     QueueKind,
 )
+from domain.enums.orders import (
+    GmtOffset,
+    OrderAction,
+    OrderEventKind,
+    OrderExceptionCause,
+    OrderStatus,
+    OrderTab,
+)
 from domain.enums.stock import StockBucket, StockMovementType, StockReconcileStatus
 from domain.enums.stock_orders import (
     OutboundWorkingStatus,
@@ -141,7 +150,7 @@ from domain.enums.warehouses import (
 
 FAMILIES: tuple[ModuleType, ...] = (
     common, access, tickets, content, merchants, subscriptions, mail, deploy, ops, warehouses, stock, stock_orders,
-    stock_sync, erp_settings, goods, exports,
+    stock_sync, erp_settings, goods, exports, orders,
 )
 
 # Every enumeration the web may ask for, by name: each StrEnum of a family module, so a new one is served at once.
@@ -155,12 +164,13 @@ __all__ = [
     "AccountUserType", "AddonMode", "AddonType", "AppKind", "AttachmentKind", "CalendarDayKind", "Channel",
     "ContactStatus", "ContentLanguage", "ContentState", "Country", "CourierStatus", "Currency", "DataScopeType",
     "DatePreset", "DeployDecision", "DeployEnvironment", "DeployRunKind", "DeployRunStatus", "DeployRunner",
-    "DeployTaskStatus", "ErpTemplateKind", "ExportState", "FulfillmentLogistics", "FulfillmentProvider", "GoodsChange",
-    "GoodsEntity", "HandoverMode", "HeartbeatStatus", "IntegrationFilter", "InternalFaqState", "JobAlarm", "JobKey",
-    "JobMisfire", "JobPauseReason", "JobRecordResult", "JobResult", "JobStatus", "JobTrigger", "LabelSize",
-    "ListingAction", "ListingState", "MailKind", "MailRepeat", "MailReport", "MailSendStatus", "MailTaskStatus",
-    "MappingStatus", "MasterProductMode", "MenuType", "MerchantPackageState", "MerchantType", "NotRenewReason",
-    "NoticeKind", "OrderSplitRule", "OutboundWorkingStatus", "PackageKind", "PackageScene",
+    "DeployTaskStatus", "ErpTemplateKind", "ExportState", "FulfillmentLogistics", "FulfillmentProvider", "GmtOffset",
+    "GoodsChange", "GoodsEntity", "HandoverMode", "HeartbeatStatus", "IntegrationFilter", "InternalFaqState",
+    "JobAlarm", "JobKey", "JobMisfire", "JobPauseReason", "JobRecordResult", "JobResult", "JobStatus", "JobTrigger",
+    "LabelSize", "ListingAction", "ListingState", "MailKind", "MailRepeat", "MailReport", "MailSendStatus",
+    "MailTaskStatus", "MappingStatus", "MasterProductMode", "MenuType", "MerchantPackageState", "MerchantType",
+    "NotRenewReason", "NoticeKind", "OrderAction", "OrderEventKind", "OrderExceptionCause", "OrderSplitRule",
+    "OrderStatus", "OrderTab", "OutboundWorkingStatus", "PackageKind", "PackageScene",
     "PackageType", "PaymentPeriod", "PaymentStatus", "PlanFilter", "PlanName", "PrintStatus", "ProductCategory",
     "PushRuleMode", "QueueAlertStatus", "QueueKind", "ReleaseStatus", "RoleType", "SalesTeam", "ShelfMergeItemState",
     "ShelfMergeState", "ShippingMethod", "ShopConnectionStatus", "SkuRule", "SourceSystem", "Status", "StockBucket",

@@ -3880,7 +3880,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Merchants whose email contains what is typed (the first 20), or the given ids, for pickers */
+        /** Merchants whose email contains what is typed (the first 20), of a country and with a shop of a channel when named (SPEC §5 merchant lookup: email, channel, country), or the given ids, for pickers */
         get: operations["merchants_options"];
         put?: never;
         post?: never;
@@ -4245,6 +4245,176 @@ export interface paths {
         };
         /** How many of my notifications are unread */
         get: operations["notifications_unread_count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/order/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept a pending order: its lines are reserved at the shop's warehouse (READY), or it goes ABNORMAL with the cause (short of stock, intercepted) */
+        post: operations["orders_order_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/order/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a pending, ready or abnormal order: what it reserved is released, once */
+        post: operations["orders_order_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/order/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Complete a shipping order (COMPLETED) */
+        post: operations["orders_order_complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/order/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one Order */
+        get: operations["orders_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/order/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export Orders matching the filters as xlsx (a task past the threshold) */
+        post: operations["orders_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/order/hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hold a pending or ready order as ABNORMAL with a stock exception cause */
+        post: operations["orders_hold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/order/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Release an abnormal order: it resumes as PENDING */
+        post: operations["orders_order_release"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/order/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search Orders */
+        post: operations["orders_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/order/ship": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ship a ready order (SHIPPING): its reservation is consumed through the outbound order */
+        post: operations["orders_order_ship"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/order/{row_id}/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order with every field of its display, its lines, its timeline and the actions its state allows */
+        get: operations["orders_details"];
         put?: never;
         post?: never;
         delete?: never;
@@ -11073,6 +11243,12 @@ export interface components {
          */
         FulfillmentProvider: "GINEE_WMS" | "FASTOCK" | "LAZADA_FULFILLMENT" | "JNE_FULFILLMENT" | "KEEPPACK" | "TOKO_CABANG" | "JD_FULFILLMENT" | "J_AND_T" | "YH_GLOBAL" | "FIRST_LINE" | "ECCANG" | "STOKU" | "FLEXOFAST" | "OTHER";
         /**
+         * GmtOffset
+         * @description SPEC §9: the time zones a date range may be read in, GMT+01:00 to GMT+12:00.
+         * @enum {string}
+         */
+        GmtOffset: "GMT+01:00" | "GMT+02:00" | "GMT+03:00" | "GMT+04:00" | "GMT+05:00" | "GMT+06:00" | "GMT+07:00" | "GMT+08:00" | "GMT+09:00" | "GMT+10:00" | "GMT+11:00" | "GMT+12:00";
+        /**
          * GoodsChange
          * @description What a goods history row records (the audit trail's actions).
          * @enum {string}
@@ -13121,11 +13297,318 @@ export interface components {
             url: string;
         };
         /**
+         * OrderAction
+         * @enum {string}
+         */
+        OrderAction: "ACCEPT" | "SHIP" | "COMPLETE" | "CANCEL" | "HOLD" | "RELEASE";
+        /**
+         * OrderDetail
+         * @description Every field of the SPEC §3 order display, the lines, the timeline and the actions the state allows.
+         */
+        OrderDetail: {
+            /**
+             * Actions
+             * @description The actions the order's state allows (the detail's buttons)
+             */
+            actions: components["schemas"]["OrderAction"][];
+            addressCountry?: components["schemas"]["Country"] | null;
+            /** Addressline1 */
+            addressLine1?: string | null;
+            /** Addressline2 */
+            addressLine2?: string | null;
+            /** Awb */
+            awb?: string | null;
+            /** Buyeremail */
+            buyerEmail?: string | null;
+            /** Buyername */
+            buyerName?: string | null;
+            /** Buyerphone */
+            buyerPhone?: string | null;
+            cause?: components["schemas"]["OrderExceptionCause"] | null;
+            channel: components["schemas"]["Channel"];
+            /** Channelorderno */
+            channelOrderNo: string;
+            /** Channelupdatedat */
+            channelUpdatedAt?: string | null;
+            /** City */
+            city?: string | null;
+            country: components["schemas"]["Country"];
+            /** Courier */
+            courier?: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            currency: components["schemas"]["Currency"];
+            fulfilmentProvider?: components["schemas"]["FulfillmentProvider"] | null;
+            /** Id */
+            id: number;
+            /** Insurance */
+            insurance: string;
+            /** Invoiceno */
+            invoiceNo?: string | null;
+            /** Lines */
+            lines: components["schemas"]["OrderLinePublic"][];
+            /** Merchantemail */
+            merchantEmail?: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /**
+             * Orderedat
+             * Format: date-time
+             */
+            orderedAt: string;
+            /** Paidat */
+            paidAt?: string | null;
+            /** Postcode */
+            postcode?: string | null;
+            /** Province */
+            province?: string | null;
+            /** Recipientname */
+            recipientName?: string | null;
+            /** Recipientphone */
+            recipientPhone?: string | null;
+            /** Revision */
+            revision: number;
+            /** Ruleid */
+            ruleId?: number | null;
+            /** Rulename */
+            ruleName?: string | null;
+            /** Shippingfee */
+            shippingFee: string;
+            /** Shopid */
+            shopId: number;
+            /** Shopname */
+            shopName?: string | null;
+            status: components["schemas"]["OrderStatus"];
+            /** Subtotal */
+            subtotal: string;
+            /** Timeline */
+            timeline: components["schemas"]["OrderEventPublic"][];
+            /** Total */
+            total: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** Warehouseid */
+            warehouseId?: number | null;
+            /** Weightg */
+            weightG?: number | null;
+        };
+        /**
+         * OrderEventKind
+         * @description What a timeline entry records: the order arriving, a change from the channel, or one of the actions.
+         * @enum {string}
+         */
+        OrderEventKind: "CREATED" | "CHANNEL_UPDATE" | "ACCEPT" | "SHIP" | "COMPLETE" | "CANCEL" | "HOLD" | "RELEASE";
+        /** OrderEventPublic */
+        OrderEventPublic: {
+            /** Actorname */
+            actorName: string | null;
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            cause: components["schemas"]["OrderExceptionCause"] | null;
+            fromStatus: components["schemas"]["OrderStatus"] | null;
+            kind: components["schemas"]["OrderEventKind"];
+            /** Note */
+            note: string | null;
+            /** Revision */
+            revision: number;
+            /** Rulename */
+            ruleName: string | null;
+            toStatus: components["schemas"]["OrderStatus"];
+        };
+        /**
+         * OrderExceptionCause
+         * @description Why an order is abnormal: the nine stock exception causes of SPEC §8, a SKU short of stock at the shop's
+         *     warehouse, or the hold of an auto interception rule (the order names the rule's id and name).
+         * @enum {string}
+         */
+        OrderExceptionCause: "MULTIPLE_EXTERNAL_VARIATIONS" | "NOT_CAUSED_BY_ORDER" | "STOCK_SYNC_NOT_ENABLED" | "PROMOTION_STOCK_NOT_ENABLED" | "ORDER_PULL_DELAY" | "ORDER_RECEIVED_AFTER_PUSH" | "CHANNEL_PUSH_FAILED" | "STOCK_NOT_PUSHED" | "SYNC_DELAY" | "OUT_OF_STOCK" | "INTERCEPTED";
+        /**
+         * OrderFilters
+         * @description The order list's filters; the tab counts are summed for the same ones (all but the tab). The period comes as
+         *     the address carries it, `preset`, `orderedOn` (the first and last day) and `gmtOffset`, or as one `orderedAt`;
+         *     the flat ones are folded into `orderedAt` once read.
+         */
+        OrderFilters: {
+            /** Channel */
+            channel?: components["schemas"]["Channel"][] | null;
+            gmtOffset?: components["schemas"]["GmtOffset"] | null;
+            /** Merchantid */
+            merchantId?: number | null;
+            /** Orderno */
+            orderNo?: string[] | null;
+            orderTab?: components["schemas"]["OrderTab"] | null;
+            orderedAt?: components["schemas"]["OrderPeriod"] | null;
+            /** Orderedon */
+            orderedOn?: string[] | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            preset?: components["schemas"]["DatePreset"] | null;
+            /**
+             * Recent
+             * @description the past-90-days view
+             */
+            recent?: boolean | null;
+            /** Shopid */
+            shopId?: number | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Status */
+            status?: components["schemas"]["OrderStatus"][] | null;
+        };
+        /** OrderHoldBody */
+        OrderHoldBody: {
+            cause: components["schemas"]["OrderExceptionCause"];
+            /** Id */
+            id: number;
+            /** Note */
+            note?: string | null;
+        };
+        /** OrderLinePublic */
+        OrderLinePublic: {
+            /** Lineno */
+            lineNo: number;
+            /** Productname */
+            productName: string | null;
+            /** Quantity */
+            quantity: number;
+            /** Sku */
+            sku: string;
+            /** Unitprice */
+            unitPrice: string;
+            /** Variant */
+            variant: string | null;
+        };
+        /** OrderPage */
+        OrderPage: {
+            /** Items */
+            items: components["schemas"]["OrderPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /**
+             * Tabs
+             * @description Each tab's count for the same filters (the tab aside)
+             */
+            tabs: {
+                [key: string]: number;
+            };
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /**
+         * OrderPeriod
+         * @description When the orders were placed: a preset (SPEC §9: yesterday, today, week, month, quarter, year) or the days
+         *     from..to (both included), in a GMT offset (GMT+01:00..GMT+12:00; GMT+08:00 when not given).
+         */
+        OrderPeriod: {
+            /** End */
+            end?: string | null;
+            gmtOffset?: components["schemas"]["GmtOffset"] | null;
+            preset?: components["schemas"]["DatePreset"] | null;
+            /** Start */
+            start?: string | null;
+        };
+        /**
+         * OrderPublic
+         * @description A row of the order list (SPEC §3 order display, the list's columns).
+         */
+        OrderPublic: {
+            /** Awb */
+            awb?: string | null;
+            /** Buyername */
+            buyerName?: string | null;
+            cause?: components["schemas"]["OrderExceptionCause"] | null;
+            channel: components["schemas"]["Channel"];
+            /** Channelorderno */
+            channelOrderNo: string;
+            /** City */
+            city?: string | null;
+            country: components["schemas"]["Country"];
+            /** Courier */
+            courier?: string | null;
+            currency: components["schemas"]["Currency"];
+            /** Id */
+            id: number;
+            /** Merchantemail */
+            merchantEmail?: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /**
+             * Orderedat
+             * Format: date-time
+             */
+            orderedAt: string;
+            /** Paidat */
+            paidAt?: string | null;
+            /** Recipientname */
+            recipientName?: string | null;
+            /** Rulename */
+            ruleName?: string | null;
+            /** Shopid */
+            shopId: number;
+            /** Shopname */
+            shopName?: string | null;
+            status: components["schemas"]["OrderStatus"];
+            /** Total */
+            total: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** OrderRef */
+        OrderRef: {
+            /** Id */
+            id: number;
+            /** Note */
+            note?: string | null;
+        };
+        /**
          * OrderSplitRule
          * @description How an order whose lines cannot leave together is split into packages.
          * @enum {string}
          */
         OrderSplitRule: "NO_SPLIT" | "BY_WAREHOUSE" | "BY_STOCK" | "BY_LINE";
+        /**
+         * OrderStatus
+         * @description A channel order's state in the console; it changes only through domain/rules/orders.TRANSITIONS.
+         * @enum {string}
+         */
+        OrderStatus: "PENDING" | "READY" | "SHIPPING" | "COMPLETED" | "ABNORMAL" | "CANCELLED";
+        /**
+         * OrderTab
+         * @description SPEC §3 order tabs, each with its count: all, pending (PENDING and READY), shipping, completed, abnormal,
+         *     cancelled.
+         * @enum {string}
+         */
+        OrderTab: "ALL" | "PENDING" | "SHIPPING" | "COMPLETED" | "ABNORMAL" | "CANCELLED";
         /**
          * OutboundWorkingStatus
          * @description SPEC §4 outbound working status.
@@ -16231,6 +16714,63 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["OperationLogDetail"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[OrderDetail] */
+        Reply_OrderDetail_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["OrderDetail"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[OrderPage] */
+        Reply_OrderPage_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["OrderPage"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[OrderPublic] */
+        Reply_OrderPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["OrderPublic"] | null;
             /**
              * Message
              * @default
@@ -30686,6 +31226,8 @@ export interface operations {
             query?: {
                 q?: string | null;
                 ids?: number[] | null;
+                channel?: components["schemas"]["Channel"] | null;
+                country?: components["schemas"]["Country"] | null;
             };
             header?: never;
             path?: never;
@@ -31383,6 +31925,341 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_UnreadCount_"];
+                };
+            };
+        };
+    };
+    orders_order_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderRef"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_OrderDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    orders_order_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderRef"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_OrderDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    orders_order_complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderRef"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_OrderDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    orders_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_OrderPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    orders_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    orders_hold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderHoldBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_OrderDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    orders_order_release: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderRef"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_OrderDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    orders_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_OrderPage_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    orders_order_ship: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderRef"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_OrderDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    orders_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_OrderDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };

@@ -30,7 +30,6 @@ export type View = PageView | PendingView | RedirectView | PublicView;
 
 /** Modules still to come; each names the screens that wait for it (listed in web/README.md). */
 export const PENDING_MODULES = {
-  oms: ['order-list', 'order-detail'],
   openPlatform: ['credential', 'credential-edit', 'credential-permission', 'credential-add-push', 'open-service',
     'webhook'],
   wms: ['order-process', 'after-service-day', 'after-service-time', 'after-service-material', 'hot-print-data',
@@ -168,6 +167,8 @@ export const VIEWS: Readonly<Record<string, View>> = {
   'notices-faq-manage': resourcePage(() => import('../modules/notices/NoticesPage'), 'notices'),
   'notices-faq-detail': resourcePage(() => import('../modules/notices/NoticesPage'), 'notices'),
   'content-notices-manage': resourcePage(() => import('../modules/notices/NoticesPage'), 'notices'),
+  'order-list': resourcePage(() => import('../modules/orders/OrdersPage'), 'orders'),
+  'order-detail': page(() => import('../modules/orders/OrderDetailPage'), 'orders'),
   'outbound-inbound-order-query': resourcePage(() => import('../modules/stock-orders/StockOrdersPage'), 'stock-orders'),
   'whatsapp-group': resourcePage(() => import('../modules/whatsapp-groups/WhatsappGroupsPage'), 'whatsapp-groups'),
   // SPEC §2 WMS centre: warehouses, their areas and shelves, the product library.

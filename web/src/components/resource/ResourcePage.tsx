@@ -22,6 +22,7 @@ import { BatchFooter } from './BatchFooter';
 import { FormModal, type FormTarget } from './FormModal';
 import { DetailDrawer } from './DetailDrawer';
 import { ImportDialog } from './ImportDialog';
+import { TabsWithCounts } from './TabsWithCounts';
 import { tableColumns, type Column, type Resource, type Row } from './types';
 
 /** The address parameter naming the tab of a screen that holds several lists (`?tab=releases`), kept as the list
@@ -118,7 +119,15 @@ export function ResourcePage<R extends Row>({ resource, extra, title }: { resour
     <Card title={title ?? titleIn(menu?.titles, i18n.language)} extra={toolbar} data-testid={`${resource.name}-page`}>
       {started && <ExportStarted task={started} t={t} onClose={() => setStarted(undefined)} />}
       {resource.hint && <Alert type="info" showIcon title={t(resource.hint)} style={{ marginBottom: 12 }} />}
-      <SearchForm columns={columns.filter((column) => column.filter)} filters={state.filters} t={t} onSearch={search} />
+      <SearchForm columns={columns.filter((column) => column.filter && column.key !== resource.tabs?.filter)} filters={state.filters} t={t} onSearch={search} />
+      {resource.tabs && (
+        <TabsWithCounts
+          tabs={resource.tabs}
+          counts={asked ? list.data?.tabs : undefined}
+          active={state.filters[resource.tabs.filter]}
+          onChange={(value) => setState({ filters: { ...state.filters, [resource.tabs!.filter]: value ?? '' }, page: 1 })}
+        />
+      )}
       <ResourceTable<R>
         resource={resource}
         columns={ready ? visibleColumns(listed, display) : []}

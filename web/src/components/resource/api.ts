@@ -14,6 +14,8 @@ export interface PageOf<R> {
   totalCapped?: boolean;
   page: number;
   pageSize: number;
+  /** Each tab's count for the same filters, for a list split into tabs (`Resource.tabs`). */
+  tabs?: Record<string, number>;
 }
 
 /** A resource's API prefix: one the schema has a list search for (`courier`: `POST /cms/courier/search`), so a

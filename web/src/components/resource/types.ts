@@ -179,6 +179,17 @@ export interface Resource<R extends Row = Row> {
   detailPath?(row: R): string;
   /** Who may open the detail drawer: the permission of `GET <api>/detail/{id}` as the schema publishes it. */
   view: Permission;
+  /** A list split into tabs by one of its filters (an order list's statuses), each tab with the count the search
+   *  reply carries under `tabs`; the first value is the whole list (the filter left out). */
+  tabs?: ListTabs;
+}
+
+export interface ListTabs {
+  /** The filter (a column with `filter`, `table: false`) the tabs set; the search form leaves it out. */
+  filter: string;
+  /** The enumeration naming the tabs (labels in the user's language). */
+  enum: string;
+  values: readonly string[];
 }
 
 type Defaulted = 'namespace' | 'entity' | 'pageSize' | 'rowActions' | 'batchActions';

@@ -1,0 +1,73 @@
+"""Demo channel orders for a first `make run`: orders over the last 120 days for the demo merchants' shops across
+their channels and countries, in every state of the order tabs. Each enters through services/orders
+`upsert_channel_order` and moves through `transition`, as a synced order does; the counts are folded at the end.
+Called by the start's seeding step (api/prestart.py `seed`) after the demo stock."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from domain.enums import OrderAction, OrderExceptionCause
+from domain.flows.orders import ChannelOrder, ChannelOrderLine
+from domain.models.merchants import Shop
+from domain.models.warehouses import WmsProduct
+from services.orders import transition, upsert_channel_order
+from services.orders.counts import fold
+
+DAYS = 120
+PER_SHOP = 60  # orders a shop, spread over DAYS
+SHOPS = 25
+BUYERS = ("Budi Santoso", "Siti Rahma", "Nguyen Van An", "Maria Santos", "Tan Wei Ming", "Somchai Suk", "Dewi Lestari")
+CITIES = {"ID": "Jakarta", "MY": "Kuala Lumpur", "PH": "Manila", "TH": "Bangkok", "VN": "Ho Chi Minh City",
+          "SG": "Singapore", "CN": "Shenzhen", "TW": "Taipei", "US": "Los Angeles"}
+COURIERS = ("JNE", "J&T Express", "SiCepat", "Ninja Van", "Flash Express", "GHN")
+# what has happened to an order of this age, as (action, ...) steps, by chance
+FINISHED = ((OrderAction.ACCEPT, OrderAction.SHIP, OrderAction.COMPLETE),) * 8 + ((OrderAction.CANCEL,),)
+RECENT = ((), (OrderAction.ACCEPT,), (OrderAction.ACCEPT, OrderAction.SHIP), (OrderAction.HOLD,), (OrderAction.CANCEL,))
+
+
+def number(shop: Shop, i: int) -> str:
+    return f"DEMO-{shop.channel[:3]}-{shop.id}-{i:05d}"
+
+
+def order_of(shop: Shop, i: int, skus: list[str], rng: random.Random, now: datetime) -> ChannelOrder:
+    at = now - timedelta(days=rng.uniform(0, DAYS))
+    picked = rng.sample(skus, k=min(len(skus), rng.randint(1, 3)))
+    lines = [ChannelOrderLine(sku=sku, quantity=rng.randint(1, 3), unit_price=Decimal(rng.randrange(5, 300) * 1000),
+                              product_name=f"Product {sku}") for sku in picked]
+    buyer = rng.choice(BUYERS)
+    return ChannelOrder(
+        channel_order_no=number(shop, i), ordered_at=at, paid_at=at + timedelta(minutes=rng.randint(1, 90)),
+        channel_updated_at=at, lines=lines, buyer_name=buyer, buyer_phone=f"+62812{rng.randrange(10**7, 10**8)}",
+        buyer_email=f"{buyer.split()[0].lower()}@buyer.example", recipient_name=buyer,
+        address_line1=f"Jl. Demo {rng.randint(1, 200)}", city=CITIES.get(shop.country, "Jakarta"),
+        postcode=f"{rng.randint(10000, 99999)}", address_country=shop.country, awb=f"AWB{rng.randrange(10**9, 10**10)}",
+        weight_g=rng.randint(100, 5000), courier=rng.choice(COURIERS), invoice_no=f"INV/{at:%Y%m%d}/{shop.id}/{i}",
+        shipping_fee=Decimal(rng.randrange(5, 30) * 1000), insurance=Decimal(rng.choice((0, 0, 1000, 2500))))
+
+
+async def create(db: AsyncSession, now: datetime | None = None) -> int:
+    """The demo orders; returns how many were made."""
+    now = now or datetime.now(UTC)
+    rng = random.Random(28)
+    shops = (await db.scalars(select(Shop).where(Shop.bound).order_by(Shop.id).limit(SHOPS))).all()
+    made = 0
+    for shop in shops:
+        skus = list((await db.scalars(select(WmsProduct.sku).where(WmsProduct.merchant_id == shop.merchant_id)
+                                      .order_by(WmsProduct.sku).limit(8))).all())
+        skus = skus or [f"DEMO-SKU-{n}" for n in range(1, 6)]
+        for i in range(PER_SHOP):
+            order = order_of(shop, i, skus, rng, now)
+            order_id, created = await upsert_channel_order(db, shop, order)
+            made += created
+            old = now - order.ordered_at > timedelta(days=7)
+            for action in rng.choice(FINISHED if old else RECENT) if created else ():
+                cause = OrderExceptionCause.ORDER_PULL_DELAY if action == OrderAction.HOLD else None
+                await transition(db, None, order_id, action, cause=cause)
+    await fold(db)
+    return made

@@ -1,0 +1,10 @@
+import type { components } from '../../api/schema';
+import { referenceSearch } from '../../components/ReferenceSelect';
+
+type MerchantOption = components['schemas']['MerchantOption'];
+
+/** SPEC §5 merchant lookup: found by email, each named with its country. */
+export const OrderMerchantInput = referenceSearch<MerchantOption>({
+  api: '/cms/merchant/options',
+  name: (merchant) => `${merchant.email} · ${merchant.country}`,
+});
