@@ -45,7 +45,7 @@ const page: View = { kind: 'page', load: async () => ({ default: () => null }), 
 const views: Record<string, View> = {
   home: page,
   'logistics-configuration': page,
-  'order-detail': { kind: 'pending', module: 'oms' },
+  'order-detail': { kind: 'pending', module: 'wms' },
   'system-info': { kind: 'public' },
 };
 
