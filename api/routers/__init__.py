@@ -17,6 +17,7 @@ from api.routers import (
     expenses,
     files,
     heartbeats,
+    interception_rules,
     internal_faq,
     job_records,
     jobs,
@@ -73,4 +74,5 @@ ROUTERS = [
     stock_orders.router,
     warehouses.router, warehouses.area_router, warehouses.shelf_router, warehouses.product_router,
     shelf_merges.item_router, shelf_merges.router,
+    interception_rules.router,
 ]

@@ -26,6 +26,7 @@ from domain.models.audit import OperationLog
 from domain.models.authorities import Authority
 from domain.models.couriers import Courier
 from domain.models.data_authority import DataScope
+from domain.models.interception import InterceptionRule
 from domain.models.merchants import Shop
 from domain.models.packages import Package, PackageVersion
 from domain.models.roles import Role
@@ -187,6 +188,10 @@ async def world() -> World:
     # a picking list is printed for outbound orders only
     picked = [await insert_order(m.id, (await insert_warehouse(0, m.id)).warehouse_id, f"{mark}{n}-pick", outbound=True)
               for m, n in zip(merchants, ("in", "out"), strict=True)]
+    async with transaction() as db:
+        interception = [InterceptionRule(merchant_id=m.id, name=f"{mark}{n}rule", buyer_keyword=mark)
+                        for m, n in zip(merchants, ("in", "out"), strict=True)]
+        db.add_all(interception)
     window = {"startTime": (now - timedelta(hours=1)).isoformat(), "endTime": (now + timedelta(hours=1)).isoformat()}
 
     def pair(rows: list[Any], label: str) -> Rows:
@@ -226,6 +231,8 @@ async def world() -> World:
             # Items are searched within one merge: asked for the other merchant's merge, none of its items show.
             "ShelfMergeItem": Rows([merge_items[0].id], [merge_items[1].id], [], [f"{mark}outmergesku"],
                                    {"mergeId": merges[1].id}),
+            "InterceptionRule": Rows([interception[0].id], [interception[1].id], [f"{mark}inrule"],
+                                     [f"{mark}outrule"], {"name": mark}),
             "WmsProduct": Rows([products[0].id], [products[1].id], [f"{mark}inproduct"], [f"{mark}outproduct"],
                                {"sku": mark}),
         },

@@ -84,6 +84,7 @@ export const VIEWS: Readonly<Record<string, View>> = {
   'common-permission-edit': resourcePage(() => import('../modules/packages/PermissionPage'), 'packages'),
   'common-permission-view': resourcePage(() => import('../modules/packages/PermissionPage'), 'packages'),
   'logistics-configuration': resourcePage(() => import('../modules/couriers/CouriersPage'), 'couriers'),
+  'interception-rules': resourcePage(() => import('../modules/interception/InterceptionRules'), 'interception'),
   'user-management': resourcePage(() => import('../modules/users/UsersPage'), 'users', 'authorities'),
   'role-management': resourcePage(() => import('../modules/roles/RolesPage'), 'roles', 'authorities'),
   'department-management': resourcePage(() => import('../modules/departments/DepartmentsPage'), 'departments'),
