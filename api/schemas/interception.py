@@ -9,6 +9,7 @@ from decimal import Decimal
 from typing import Annotated
 
 from pydantic import Field
+from sqlalchemy import any_, literal
 
 from api.envelope import CamelModel
 from api.resource.query import Eq, Like, SearchParams, Where
@@ -77,6 +78,6 @@ class InterceptionRuleFilters(SearchParams):
     merchant_id: Annotated[Id | None, Eq()] = None
     name: Annotated[str | None, Field(max_length=rules.NAME_MAX), Like()] = None
     enabled: Annotated[bool | None, Eq()] = None
-    channels: Annotated[Channel | None, Where(lambda v: InterceptionRule.channels.any(v))] = None
-    shop_ids: Annotated[Id | None, Where(lambda v: InterceptionRule.shop_ids.any(v))] = None
+    channels: Annotated[Channel | None, Where(lambda v: literal(v) == any_(InterceptionRule.channels))] = None
+    shop_ids: Annotated[Id | None, Where(lambda v: literal(v) == any_(InterceptionRule.shop_ids))] = None
     country: Annotated[Country | None, Eq()] = None

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Select, select, update
+from sqlalchemy import Select, delete, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -147,7 +147,7 @@ async def on_ship(db: AsyncSession, order: Order, actor: Actor | None = None) ->
     lines = await lines_of(db, order)
     warehouse_id = order.warehouse_id or await warehouse_of(db, order)
     held = await _held(db, order)
-    outbound = await db.scalar(_outbound(order, warehouse_id).with_for_update())
+    outbound: StockOrder | None = await db.scalar(_outbound(order, warehouse_id).with_for_update())
     moves = [_movement(actor, order, row.warehouse_id, row.sku, row.quantity, rules.handover_key(row.reserve_key))
              for row in held if row.reserve_key]
     await stock_orders.book(db, moves)  # the outbound order's own lock takes the reservation's place
@@ -165,7 +165,7 @@ async def on_ship(db: AsyncSession, order: Order, actor: Actor | None = None) ->
     return outbound
 
 
-def _outbound(order: Order, warehouse_id: int) -> Select[tuple[StockOrder]]:
+def _outbound(order: Order, warehouse_id: int) -> Select[Any]:
     return select(StockOrder).where(
         StockOrder.warehouse_id == warehouse_id, StockOrder.shop_id == order.shop_id,
         StockOrder.channel_order_no == order.channel_order_no,
@@ -305,8 +305,8 @@ async def _record(db: AsyncSession, order: Order,
     """Each line's stock state, replacing what an earlier acceptance left (a line kept RESERVED is never
     overwritten: it was released first)."""
     if replace:
-        await db.execute(OrderLineStock.__table__.delete().where(
-            OrderLineStock.__table__.c.order_id == order.id, OrderLineStock.__table__.c.state != LineStock.RESERVED))
+        await db.execute(delete(OrderLineStock).where(
+            OrderLineStock.order_id == order.id, OrderLineStock.state != LineStock.RESERVED))
     for line, warehouse_id, state, key, available in rows:
         values = {"order_id": order.id, "line_no": line.line_no, "ordered_at": order.ordered_at,
                   "warehouse_id": warehouse_id, "sku": line.sku, "quantity": line.quantity, "state": state,
@@ -315,4 +315,4 @@ async def _record(db: AsyncSession, order: Order,
         await db.execute(statement.on_conflict_do_update(
             index_elements=["order_id", "line_no"], set_={k: statement.excluded[k] for k in values if k not in (
                 "order_id", "line_no")} | {"updated_at": datetime.now().astimezone()},
-            where=OrderLineStock.__table__.c.state != LineStock.RESERVED))
+            where=OrderLineStock.state != LineStock.RESERVED))

@@ -12,7 +12,7 @@ from domain.enums import StockMovementType
 from domain.errors import DomainError
 from domain.models.stock_orders import StockOrder
 from domain.models.stock_sync import StockBinding
-from domain.rules.interception import release_key
+from domain.rules.interception import release_key, reserve_key
 from domain.rules.stock import Movement
 from services.orders import fulfilment, lock
 from services.stock import store as stock_store
@@ -29,8 +29,10 @@ async def test_accept_reserves_every_line_at_the_stores_warehouse_once():
     assert (await stock_of(store, a))["locked"] == 3 and (await stock_of(store, a))["available"] == 7
     assert (await stock_of(store, b))["available"] == 0
     assert [state for _, state, _ in await line_states(order_id)] == ["RESERVED", "RESERVED"]
-    async with transaction() as db:  # a retried acceptance (same revision) finds its movements: nothing more moves
-        assert await fulfilment.on_accept(db, await lock(db, order_id)) is None
+    async with transaction() as db:  # a retried acceptance's movement finds its first record: nothing more moves
+        replayed = await stock_store.move(db, Movement(store.place.warehouse_id, a, StockMovementType.LOCK_OUTBOUND,
+                                                       3, reserve_key(order_id, 0, 1)))
+        assert replayed.replayed
     assert (await stock_of(store, a))["locked"] == 3
     with pytest.raises(DomainError) as refused:  # a second ACCEPT: the order is READY
         await act(order_id, "ACCEPT")
