@@ -26,6 +26,7 @@ from api.routers import (
     merchants,
     notices,
     notifications,
+    order_fulfilment,
     packages,
     plans,
     profile,
@@ -74,5 +75,5 @@ ROUTERS = [
     stock_orders.router,
     warehouses.router, warehouses.area_router, warehouses.shelf_router, warehouses.product_router,
     shelf_merges.item_router, shelf_merges.router,
-    interception_rules.router,
+    interception_rules.router, order_fulfilment.router,
 ]

@@ -81,3 +81,28 @@ class InterceptionRuleFilters(SearchParams):
     channels: Annotated[Channel | None, Where(lambda v: literal(v) == any_(InterceptionRule.channels))] = None
     shop_ids: Annotated[Id | None, Where(lambda v: literal(v) == any_(InterceptionRule.shop_ids))] = None
     country: Annotated[Country | None, Eq()] = None
+
+
+class OrderLineStockPublic(CamelModel):
+    """One order line's stock at the warehouse it was accepted at (SPEC §3 order display)."""
+
+    line_no: int
+    sku: str
+    quantity: int
+    state: rules.LineStock
+    available: int | None  # what the warehouse had free when the line was short
+    warehouse_id: int
+
+
+class OrderOutboundPublic(CamelModel):
+    id: int
+    order_no: str
+    status: str
+    warehouse_id: int
+
+
+class OrderStockPublic(CamelModel):
+    """The stock side of an order: each line's reservation state and the outbound order that shipped it."""
+
+    lines: list[OrderLineStockPublic]
+    outbound: OrderOutboundPublic | None

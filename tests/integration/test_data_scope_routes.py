@@ -22,6 +22,7 @@ from sqlalchemy import insert, select
 from api.main import create_app
 from domain.db import transaction
 from domain.enums import StockMovementType
+from domain.flows.orders import ChannelOrder, ChannelOrderLine
 from domain.models.audit import OperationLog
 from domain.models.authorities import Authority
 from domain.models.couriers import Courier
@@ -39,6 +40,7 @@ from domain.models.users import user_authorities, user_roles
 from domain.models.warehouses import Shelf, Warehouse, WarehouseArea, WmsProduct
 from domain.models.whatsapp_groups import WhatsappGroup
 from domain.rules.money import currency_of
+from services.orders import upsert_channel_order
 from tests.conftest import unique
 from tests.integration.merchant_support import insert_merchant
 from tests.integration.people import bearer, create_user, token_for
@@ -192,6 +194,10 @@ async def world() -> World:
         interception = [InterceptionRule(merchant_id=m.id, name=f"{mark}{n}rule", buyer_keyword=mark)
                         for m, n in zip(merchants, ("in", "out"), strict=True)]
         db.add_all(interception)
+        channel_orders = [(await upsert_channel_order(db, await db.get(Shop, shop), ChannelOrder(
+            channel_order_no=f"{mark}{n}SO", ordered_at=now, lines=[ChannelOrderLine(sku="S", quantity=1,
+                                                                                       unit_price=Decimal(1))])))[0]
+            for shop, n in zip(shops, ("in", "out"), strict=True)]
     window = {"startTime": (now - timedelta(hours=1)).isoformat(), "endTime": (now + timedelta(hours=1)).isoformat()}
 
     def pair(rows: list[Any], label: str) -> Rows:
@@ -231,6 +237,7 @@ async def world() -> World:
             # Items are searched within one merge: asked for the other merchant's merge, none of its items show.
             "ShelfMergeItem": Rows([merge_items[0].id], [merge_items[1].id], [], [f"{mark}outmergesku"],
                                    {"mergeId": merges[1].id}),
+            "OrderStock": Rows(channel_orders[:1], channel_orders[1:]),
             "InterceptionRule": Rows([interception[0].id], [interception[1].id], [f"{mark}inrule"],
                                      [f"{mark}outrule"], {"name": mark}),
             "WmsProduct": Rows([products[0].id], [products[1].id], [f"{mark}inproduct"], [f"{mark}outproduct"],

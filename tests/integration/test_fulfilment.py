@@ -59,7 +59,7 @@ async def test_a_line_short_of_stock_holds_the_order_with_its_cause_and_reserves
     assert (await stock_of(store, a))["locked"] == 2 and (await stock_of(store, b))["locked"] == 5
 
 
-async def test_ship_consumes_the_reservation_through_the_outbound_order():
+async def test_ship_consumes_the_reservation_through_the_outbound_order(client, login_as):
     store = await stocked_store(stock={"A": 10})
     (a,) = store.skus
     order_id = await new_order(store, {a: 3}, awb="AWB123")
@@ -74,6 +74,11 @@ async def test_ship_consumes_the_reservation_through_the_outbound_order():
             "COMPLETE", store.shop_id, store.place.warehouse_id, "AWB123")
         assert (await fulfilment.outbound_of(db, order_id)).id == outbound.id
     assert await line_states(order_id) == [(a, "SHIPPED", outbound.id)]
+    reply = await client.get(f"/cms/order-fulfilment/{order_id}", headers=await login_as("order-list"))
+    assert reply.status_code == 200, reply.text
+    shown = reply.json()["data"]
+    assert [(line["sku"], line["state"]) for line in shown["lines"]] == [(a, "SHIPPED")]
+    assert (shown["outbound"]["id"], shown["outbound"]["orderNo"]) == (outbound.id, outbound.order_no)
     assert (await act(order_id, "COMPLETE")).status == "COMPLETED"
     with pytest.raises(DomainError) as refused:
         await act(order_id, "CANCEL")

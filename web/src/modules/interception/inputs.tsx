@@ -1,12 +1,10 @@
 import { Form, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { components } from '../../api/schema';
 import { referenceQuery } from '../../api/referenceQuery';
 import { asReference } from '../../components/ReferenceSelect';
 import type { InputProps } from '../../components/resource';
 import { pickerProps } from '../users/pickedIds';
 
-type ShopOption = components['schemas']['ShopOption'];
 
 /** The rule's stores: bound stores of the merchant picked in the same form (none offered before it is picked). */
 export const ShopsInput = asReference(function ShopsInput({ id, label, value, onChange, disabled }: InputProps) {
@@ -26,7 +24,7 @@ export const ShopsInput = asReference(function ShopsInput({ id, label, value, on
       disabled={disabled || !picked}
       loading={isFetching}
       optionFilterProp="label"
-      options={(data as unknown as ShopOption[]).map((shop) => ({ value: shop.id, label: `${shop.name} · ${shop.channel}` }))}
+      options={data.map((shop) => ({ value: shop.id, label: `${shop.name} · ${shop.channel}` }))}
     />
   );
 }, '/cms/shop/options');
