@@ -29,7 +29,7 @@ from api.idempotency import REPLAYED_HEADER, Idempotency, KeyHeader
 from api.resource.bounds import bound_integers, narrow_filters
 from api.resource.exporting import export_route
 from api.resource.importing import Reference, import_routes
-from api.resource.page import PlainPage
+from api.resource.page import PlainPage, Tallies
 from api.resource.query import SearchParams, apply_filters, apply_sort, int_bound, page_of
 from api.resource.scope import DataScope, declares
 from api.schemas.types import harden
@@ -114,6 +114,7 @@ class Resource(Generic[M]):
     default_sort: str = "-id"
     # create fields holding another row's id, imported by the code or name the export shows of that row
     references: tuple[Reference, ...] = ()
+    tallies: Tallies | None = None  # figures beside the search's page (a plain list's only)
 
     def __post_init__(self) -> None:
         if not self.scope.name and not self.scope.reason:
@@ -316,17 +317,22 @@ class Resource(Generic[M]):
         """Plain rows on the plain connection (api/resource/page.py), one statement rendered once per shape."""
         # a type the kit builds at run time for each resource, read by FastAPI
         page_t, filters_t = Page[self.public], self.filters  # type: ignore[name-defined]
+        tallies = self.tallies
+        reply_t: Any = tallies.page if tallies is not None else page_t
 
-        @router.post("/search", summary=f"Search {self.name}s", openapi_extra=scope,
-                     # a type the kit builds at run time for each resource, read by FastAPI
-                     response_model=Reply[page_t])  # type: ignore[valid-type]
+        @router.post("/search", summary=f"Search {self.name}s", openapi_extra=scope, response_model=Reply[reply_t])
         # a type the kit builds at run time for each resource, read by FastAPI
         async def search(params: filters_t, db: ReadDep,  # type: ignore[valid-type]
                          user: Annotated[Principal, Need(self.permission, *self.also)]) -> Response:
-            return ok_json(await plain.read(db, params, user))
+            reply = await plain.read(db, params, user)
+            if tallies is not None:
+                reply.update(await tallies.read(db, params, user))
+            return ok_json(reply)
 
     def _object_search_route(self, router: APIRouter, scope: dict[str, Any]) -> None:
         """A list whose schema reads relationships: ORM objects."""
+        if self.tallies is not None:
+            raise TypeError(f"{self.name}: tallies are read beside a plain list's page only")
         # a type the kit builds at run time for each resource, read by FastAPI
         res, public, page_t, filters_t = self, self.public, Page[self.public], self.filters  # type: ignore[name-defined]
 

@@ -8,7 +8,8 @@ capped total in the same statement, one round trip, no ORM objects. A list whose
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Awaitable, Callable, Hashable
+from dataclasses import dataclass
 from datetime import date
 from types import UnionType
 from typing import TYPE_CHECKING, Annotated, Any, Union, get_args, get_origin
@@ -32,6 +33,16 @@ from domain.db import Executor
 
 if TYPE_CHECKING:
     from api.resource import Resource
+
+@dataclass(frozen=True)
+class Tallies:
+    """What a plain list's search reply carries beside its page: `page`, the reply's schema (a `Page` with the
+    fields `read` adds), and `read`, figures for the same filters read on the search's connection (an order list's
+    tab counts, from maintained counts: never a count over the listed table)."""
+
+    page: type[BaseModel]
+    read: Callable[[Executor, Any, Principal], Awaitable[dict[str, Any]]]
+
 
 class PlainPage:
     """A resource's search page read as plain rows; `of` says whether the resource's list can be read so."""

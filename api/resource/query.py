@@ -47,6 +47,8 @@ class Op:
     kind: Literal["eq", "like", "in", "range", "prefix", "any", "where"] = "eq"
     columns: tuple[str, ...] = ()  # defaults to the field's own name; several for a "keyword" search
     clause: Callable[[Any], Any] | None = None  # kind "where": the condition built from the value
+    # kind "where": the named parameters the clause binds, given at each call (a bound computed from the clock)
+    binds: Callable[[Any], dict[str, Any]] | None = None
     exact_case: bool = False  # LIKE, not ILIKE: values whose case never differs (digits) use a btree pattern index
 
 
@@ -70,9 +72,11 @@ def Eq(column: str | None = None) -> Op:
     return Op("eq", (column,) if column else ())
 
 
-def Where(clause: Callable[[Any], Any]) -> Op:
-    """A filter that is not one column compared with its value: `Where(lambda v: Log.at >= v)`."""
-    return Op("where", clause=clause)
+def Where(clause: Callable[[Any], Any], binds: Callable[[Any], dict[str, Any]] | None = None) -> Op:
+    """A filter that is not one column compared with its value: `Where(lambda v: Log.at >= v)`. With `binds`, the
+    clause binds named parameters (`bindparam(name, value)`) whose values `binds(v)` gives at each call: a statement
+    rendered once then runs with today's bounds of a date preset (the shape is which parameters are bound)."""
+    return Op("where", clause=clause, binds=binds)
 
 
 def is_empty(value: Any) -> bool:
@@ -165,6 +169,8 @@ def filter_values(params: SearchParams) -> dict[str, Any]:
         elif op.kind == "range":
             low, high = [*list(value), None, None][:2]
             values.update({bound_name(name, part): v for part, v in (("_from", low), ("_to", high)) if v is not None})
+        elif op.kind == "where" and op.binds is not None:
+            values.update(op.binds(value))
         elif op.kind != "where":
             values[bound_name(name)] = value.value if isinstance(value, Enum) else value
     return values
@@ -175,7 +181,9 @@ def filter_shape(params: SearchParams) -> tuple[Any, ...]:
     ends of a range, and the whole value of a `Where` filter (its clause may be shaped by it)."""
     shape: list[Any] = []
     for name, value, op in filter_ops(params):
-        if op.kind == "where":
+        if op.kind == "where" and op.binds is not None:
+            shape.append((name, tuple(sorted(op.binds(value)))))
+        elif op.kind == "where":
             shape.append((name, hashable(value)))
         elif op.kind == "range":
             shape.append((name, *(v is not None for v in [*list(value), None, None][:2])))

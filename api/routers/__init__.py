@@ -26,7 +26,11 @@ from api.routers import (
     merchants,
     notices,
     notifications,
+<<<<<<< HEAD
     order_fulfilment,
+=======
+    orders,
+>>>>>>> wt-orders
     packages,
     plans,
     profile,
@@ -72,7 +76,7 @@ ROUTERS = [
     queue_alerts.rule_router, queue_alerts.alert_router,
     stock.router, stock.movement_router, stock.run_router, stock.drift_router,
     *stock_sync.ROUTERS, stock_sync_actions.router,
-    stock_orders.router,
+    stock_orders.router, orders.router,
     warehouses.router, warehouses.area_router, warehouses.shelf_router, warehouses.product_router,
     shelf_merges.item_router, shelf_merges.router,
     interception_rules.router, order_fulfilment.router,

@@ -39,7 +39,7 @@ from api.schemas.options import MerchantOption, PickedIds, Typed
 from api.schemas.shops import ShopPublic
 from api.user_center import ensure_person_put
 from domain import audit
-from domain.enums import AccountSystem, AccountUserType
+from domain.enums import AccountSystem, AccountUserType, Channel, Country
 from domain.errors import Invalid, NotFound
 from domain.models.audit import EntityChange
 from domain.models.merchants import Merchant, MerchantAccount, Shop
@@ -62,7 +62,11 @@ PICKERS = (LIST, SPECIFIC, "warehouse-list", "product-library", "outbound-inboun
            "events-warehouse-stock", "stock-push-history", "stock-settings", "ticket-new",
            "ticket-list", "ticket-user-list", "expenses-all", "expenses-specific", "shops-all", "shops-specific",
            "approvals", "account#subscribe", "account#gift", "subscription#approve", "subscription#retry",
+<<<<<<< HEAD
            "oms-shop", "interception-rules", "order-setting")
+=======
+           "oms-shop", "order-list")
+>>>>>>> wt-orders
 
 
 def through_merchant(name: str, merchant_id: Any, country: Any = None) -> DataScope:
@@ -237,9 +241,15 @@ async def history(merchant_id: int, db: SessionDep, user: Annotated[Principal, N
 
 
 @router.get("/merchant/options", tags=["merchants"], openapi_extra=SCOPE,
-            summary="Merchants whose email contains what is typed (the first 20), or the given ids, for pickers")
+            summary="Merchants whose email contains what is typed (the first 20), of a country and with a shop of "
+            "a channel when named (SPEC §5 merchant lookup: email, channel, country), or the given ids, for pickers")
 async def options(db: SessionDep, user: Annotated[Principal, Need(*PICKERS)], q: Typed = None,
-                  ids: PickedIds = None) -> Reply[list[MerchantOption]]:
+                  ids: PickedIds = None, channel: Channel | None = None,
+                  country: Country | None = None) -> Reply[list[MerchantOption]]:
     query = MERCHANT_SCOPE(select(Merchant).order_by(Merchant.email, Merchant.id), user)
+    if country is not None:
+        query = query.where(Merchant.country == country)
+    if channel is not None:
+        query = query.where(select(Shop.id).where(Shop.merchant_id == Merchant.id, Shop.channel == channel).exists())
     rows = await db.scalars(picked_or_named(query, [Merchant.email], q, Merchant.id, ids))
     return ok([MerchantOption.model_validate(row) for row in rows])

@@ -11,12 +11,23 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta, timezone
 from decimal import Decimal
 
-from domain.enums import Country, Currency, OrderAction, OrderExceptionCause, OrderStatus, OrderTab
+from domain.enums import (
+    Country,
+    Currency,
+    DatePreset,
+    GmtOffset,
+    OrderAction,
+    OrderExceptionCause,
+    OrderStatus,
+    OrderTab,
+)
 from domain.errors import DomainError, Invalid
 from domain.rules.inputs import Problems
 from domain.rules.money import COUNTRY_CURRENCY, CURRENCIES_IN_USE
+from domain.rules.ticket_reports import preset_range
 
 S, A = OrderStatus, OrderAction
 
@@ -153,3 +164,49 @@ def currency_of(country: Country | str, given: Currency | str | None) -> Currenc
         return Currency(given)
     local = COUNTRY_CURRENCY.get(Country(country))
     return Currency(local) if local in CURRENCIES_IN_USE else Currency.USD
+
+
+# ---- dates (SPEC §9: presets, GMT+01:00..GMT+12:00, a China zone by default, the past-90-days view) ---------------
+
+DEFAULT_OFFSET = GmtOffset.GMT_08  # SPEC §9: "Default date time zone a China zone"
+RECENT_DAYS = 90
+
+
+def zone_of(offset: GmtOffset | str | None) -> timezone:
+    hours = int(GmtOffset(offset or DEFAULT_OFFSET).value[4:6])
+    return timezone(timedelta(hours=hours))
+
+
+def period(preset: DatePreset | str | None, start: date | None, end: date | None, offset: GmtOffset | str | None,
+           now: datetime) -> tuple[datetime | None, datetime | None]:
+    """[from, to) in UTC of a preset around `now` or of the days start..end (both included), in the offset's
+    local days; a preset wins over days. Whole hours always: the tab counts sum hour and day buckets."""
+    zone = zone_of(offset)
+    if preset is not None:
+        lo, hi = preset_range(preset, now.astimezone(zone))
+        return lo.astimezone(UTC), hi.astimezone(UTC)
+    lo_at = datetime.combine(start, time(), zone).astimezone(UTC) if start else None
+    hi_at = datetime.combine(end + timedelta(days=1), time(), zone).astimezone(UTC) if end else None
+    if lo_at and hi_at and lo_at >= hi_at:
+        raise Invalid(field="orderedAt", rule="order_period_reversed")
+    return lo_at, hi_at
+
+
+def recent_from(now: datetime) -> datetime:
+    """The past-90-days view's first instant: the whole hour 90 days before now."""
+    return now.astimezone(UTC).replace(minute=0, second=0, microsecond=0) - timedelta(days=RECENT_DAYS)
+
+
+def count_buckets(lo: datetime | None, hi: datetime | None) -> tuple[datetime | None, datetime | None]:
+    """The whole UTC days within [lo, hi): day buckets cover [day_lo, day_hi), hour buckets the edges. None, None
+    when no whole day is inside (hours only)."""
+    day_lo = None if lo is None else _ceil_day(lo)
+    day_hi = None if hi is None else hi.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+    if day_lo is not None and day_hi is not None and day_lo >= day_hi:
+        return None, None
+    return day_lo, day_hi
+
+
+def _ceil_day(at: datetime) -> datetime:
+    day = at.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+    return day if day == at else day + timedelta(days=1)

@@ -149,6 +149,12 @@ CONSOLE: tuple[tuple[str, str, str], ...] = (
     ("/cms/stock-order/cancel-refused", "", "Warehouse could not cancel order"),
     ("/cms/stock-order/mass-outbound", "", "Ship selected orders"),
     ("/cms/stock-order/mass-cancel", "", "Cancel selected orders"),
+    ("/cms/order/accept", "", "Accept order"),
+    ("/cms/order/ship", "", "Ship order"),
+    ("/cms/order/complete", "", "Complete order"),
+    ("/cms/order/cancel", "", "Cancel order"),
+    ("/cms/order/hold", "", "Hold order"),
+    ("/cms/order/release", "", "Release order"),
     ("/cms/warehouse/enable", "", "Enable warehouse"),
     ("/cms/warehouse/disable", "", "Disable warehouse"),
 )

@@ -43,6 +43,7 @@ from domain.rules.money import currency_of
 from services.orders import upsert_channel_order
 from tests.conftest import unique
 from tests.integration.merchant_support import insert_merchant
+from tests.integration.order_support import channel_order, upsert
 from tests.integration.people import bearer, create_user, token_for
 from tests.integration.stock_order_support import insert_order
 from tests.integration.stock_support import insert_warehouse, moved
@@ -191,6 +192,7 @@ async def world() -> World:
     picked = [await insert_order(m.id, (await insert_warehouse(0, m.id)).warehouse_id, f"{mark}{n}-pick", outbound=True)
               for m, n in zip(merchants, ("in", "out"), strict=True)]
     async with transaction() as db:
+<<<<<<< HEAD
         interception = [InterceptionRule(merchant_id=m.id, name=f"{mark}{n}rule", buyer_keyword=mark)
                         for m, n in zip(merchants, ("in", "out"), strict=True)]
         db.add_all(interception)
@@ -198,6 +200,11 @@ async def world() -> World:
             channel_order_no=f"{mark}{n}SO", ordered_at=now, lines=[ChannelOrderLine(sku="S", quantity=1,
                                                                                        unit_price=Decimal(1))])))[0]
             for shop, n in zip(shops, ("in", "out"), strict=True)]
+=======
+        stores = [await db.get_one(Shop, i) for i in shops]
+    channel_orders = [(await upsert(s, channel_order(f"{mark}{n}-chorder")))[0]
+                      for s, n in zip(stores, ("in", "out"), strict=True)]
+>>>>>>> wt-orders
     window = {"startTime": (now - timedelta(hours=1)).isoformat(), "endTime": (now + timedelta(hours=1)).isoformat()}
 
     def pair(rows: list[Any], label: str) -> Rows:
@@ -226,6 +233,8 @@ async def world() -> World:
                                 {"documentNo": mark}),
             "StockOrder": Rows(orders[:1], orders[1:], [f"{mark}in-order"], [f"{mark}out-order"],
                                {"orderNo": f"{mark}in-order {mark}out-order"}),
+            "Order": Rows(channel_orders[:1], channel_orders[1:], [f"{mark}in-chorder"], [f"{mark}out-chorder"],
+                          {"orderNo": f"{mark}in-chorder {mark}out-chorder"}),
             "StockDrift": Rows([drifts[0].id], [drifts[1].id], [f"{mark}indrift"], [f"{mark}outdrift"],
                                {"reconciliationId": run.id}),
             "SubscriptionRequest": Rows([requests[0].id], [requests[1].id], [f"{mark}mine"], [f"{mark}theirs"]),

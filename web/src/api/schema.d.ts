@@ -1946,108 +1946,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/cms/interception-rule/add": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Add a InterceptionRule */
-        post: operations["interception_rules_add"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/cms/interception-rule/delete/{row_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Delete a InterceptionRule */
-        delete: operations["interception_rules_delete"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/cms/interception-rule/detail/{row_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Get one InterceptionRule */
-        get: operations["interception_rules_get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/cms/interception-rule/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Export InterceptionRules matching the filters as xlsx */
-        post: operations["interception_rules_export"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/cms/interception-rule/modify": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Modify a InterceptionRule */
-        post: operations["interception_rules_modify"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/cms/interception-rule/search": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Search InterceptionRules */
-        post: operations["interception_rules_search"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/cms/internal-faq/add": {
         parameters: {
             query?: never;
@@ -2811,7 +2709,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Merchants whose email contains what is typed (the first 20), or the given ids, for pickers */
+        /** Merchants whose email contains what is typed (the first 20), of a country and with a shop of a channel when named (SPEC §5 merchant lookup: email, channel, country), or the given ids, for pickers */
         get: operations["merchants_options"];
         put?: never;
         post?: never;
@@ -3184,15 +3082,168 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/cms/order-fulfilment/{row_id}": {
+    "/cms/order/accept": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** An order's stock: each line's reservation state and its outbound order */
-        get: operations["order_fulfilment_order_stock"];
+        get?: never;
+        put?: never;
+        /** Accept a pending order: its lines are reserved at the shop's warehouse (READY), or it goes ABNORMAL with the cause (short of stock, intercepted) */
+        post: operations["orders_order_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/order/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a pending, ready or abnormal order: what it reserved is released, once */
+        post: operations["orders_order_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/order/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Complete a shipping order (COMPLETED) */
+        post: operations["orders_order_complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/order/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one Order */
+        get: operations["orders_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/order/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export Orders matching the filters as xlsx */
+        post: operations["orders_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/order/hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hold a pending or ready order as ABNORMAL with a stock exception cause */
+        post: operations["orders_hold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/order/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Release an abnormal order: it resumes as PENDING */
+        post: operations["orders_order_release"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/order/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search Orders */
+        post: operations["orders_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/order/ship": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ship a ready order (SHIPPING): its reservation is consumed through the outbound order */
+        post: operations["orders_order_ship"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/order/{row_id}/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order with every field of its display, its lines, its timeline and the actions its state allows */
+        get: operations["orders_details"];
         put?: never;
         post?: never;
         delete?: never;
@@ -9178,6 +9229,12 @@ export interface components {
          */
         FulfillmentProvider: "GINEE_WMS" | "FASTOCK" | "LAZADA_FULFILLMENT" | "JNE_FULFILLMENT" | "KEEPPACK" | "TOKO_CABANG" | "JD_FULFILLMENT" | "J_AND_T" | "YH_GLOBAL" | "FIRST_LINE" | "ECCANG" | "STOKU" | "FLEXOFAST" | "OTHER";
         /**
+         * GmtOffset
+         * @description SPEC §9: the time zones a date range may be read in, GMT+01:00 to GMT+12:00.
+         * @enum {string}
+         */
+        GmtOffset: "GMT+01:00" | "GMT+02:00" | "GMT+03:00" | "GMT+04:00" | "GMT+05:00" | "GMT+06:00" | "GMT+07:00" | "GMT+08:00" | "GMT+09:00" | "GMT+10:00" | "GMT+11:00" | "GMT+12:00";
+        /**
          * GrantBody
          * @description Replace the authorities held directly by one user (the spec's "admin user").
          */
@@ -9398,132 +9455,6 @@ export interface components {
          * @enum {string}
          */
         IntegrationFilter: "CONNECTED" | "NON_CONNECTED" | "ALL_EXPIRED" | "ALL_DISCONNECTED";
-        /** InterceptionRuleCreate */
-        InterceptionRuleCreate: {
-            /** Buyerkeyword */
-            buyerKeyword?: string | null;
-            /** Channels */
-            channels?: components["schemas"]["Channel"][];
-            country?: components["schemas"]["Country"] | null;
-            /**
-             * Enabled
-             * @default true
-             */
-            enabled: boolean;
-            /** Maxtotal */
-            maxTotal?: number | string | null;
-            /** Merchantid */
-            merchantId: number;
-            /** Mintotal */
-            minTotal?: number | string | null;
-            /** Name */
-            name: string;
-            /**
-             * Priority
-             * @default 100
-             */
-            priority: number;
-            /** Remark */
-            remark?: string | null;
-            /** Shopids */
-            shopIds?: number[];
-            /** Skus */
-            skus?: string[];
-        };
-        /** InterceptionRuleFilters */
-        InterceptionRuleFilters: {
-            channels?: components["schemas"]["Channel"] | null;
-            country?: components["schemas"]["Country"] | null;
-            /** Enabled */
-            enabled?: boolean | null;
-            /** Merchantid */
-            merchantId?: number | null;
-            /** Name */
-            name?: string | null;
-            /**
-             * Page
-             * @default 1
-             */
-            page: number;
-            /**
-             * Pagesize
-             * @default 20
-             */
-            pageSize: number;
-            /** Shopids */
-            shopIds?: number | null;
-            /**
-             * Sort
-             * @description `field` ascending or `-field` descending
-             */
-            sort?: string | null;
-        };
-        /** InterceptionRulePublic */
-        InterceptionRulePublic: {
-            /** Buyerkeyword */
-            buyerKeyword: string | null;
-            /** Channels */
-            channels: components["schemas"]["Channel"][];
-            country: components["schemas"]["Country"] | null;
-            /**
-             * Createdat
-             * Format: date-time
-             */
-            createdAt: string;
-            /** Enabled */
-            enabled: boolean;
-            /** Id */
-            id: number;
-            /** Maxtotal */
-            maxTotal: string | null;
-            /** Merchantemail */
-            merchantEmail: string | null;
-            /** Merchantid */
-            merchantId: number;
-            /** Mintotal */
-            minTotal: string | null;
-            /** Name */
-            name: string;
-            /** Priority */
-            priority: number;
-            /** Remark */
-            remark: string | null;
-            /** Shopids */
-            shopIds: number[];
-            /** Skus */
-            skus: string[];
-            /**
-             * Updatedat
-             * Format: date-time
-             */
-            updatedAt: string;
-        };
-        /** InterceptionRuleUpdate */
-        InterceptionRuleUpdate: {
-            /** Buyerkeyword */
-            buyerKeyword?: string | null;
-            /** Channels */
-            channels?: components["schemas"]["Channel"][] | null;
-            country?: components["schemas"]["Country"] | null;
-            /** Enabled */
-            enabled?: boolean | null;
-            /** Id */
-            id: number;
-            /** Maxtotal */
-            maxTotal?: number | string | null;
-            /** Mintotal */
-            minTotal?: number | string | null;
-            /** Name */
-            name?: string | null;
-            /** Priority */
-            priority?: number | null;
-            /** Remark */
-            remark?: string | null;
-            /** Shopids */
-            shopIds?: number[] | null;
-            /** Skus */
-            skus?: string[] | null;
-        };
         /** InternalFaqCreate */
         InternalFaqCreate: {
             /** Answer */
@@ -9926,13 +9857,6 @@ export interface components {
             /** Slarate */
             slaRate: number;
         };
-        /**
-         * LineStock
-         * @description What an order line's stock at the shop's warehouse is: reserved at acceptance, short (nothing reserved),
-         *     released (cancelled or held again), or shipped through an outbound order.
-         * @enum {string}
-         */
-        LineStock: "RESERVED" | "SHORT" | "RELEASED" | "SHIPPED";
         /** ListEntryFilters */
         ListEntryFilters: {
             /** Code */
@@ -11056,42 +10980,312 @@ export interface components {
             url: string;
         };
         /**
-         * OrderLineStockPublic
-         * @description One order line's stock at the warehouse it was accepted at (SPEC §3 order display).
+         * OrderAction
+         * @enum {string}
          */
-        OrderLineStockPublic: {
-            /** Available */
-            available: number | null;
+        OrderAction: "ACCEPT" | "SHIP" | "COMPLETE" | "CANCEL" | "HOLD" | "RELEASE";
+        /**
+         * OrderDetail
+         * @description Every field of the SPEC §3 order display, the lines, the timeline and the actions the state allows.
+         */
+        OrderDetail: {
+            /**
+             * Actions
+             * @description The actions the order's state allows (the detail's buttons)
+             */
+            actions: components["schemas"]["OrderAction"][];
+            addressCountry?: components["schemas"]["Country"] | null;
+            /** Addressline1 */
+            addressLine1?: string | null;
+            /** Addressline2 */
+            addressLine2?: string | null;
+            /** Awb */
+            awb?: string | null;
+            /** Buyeremail */
+            buyerEmail?: string | null;
+            /** Buyername */
+            buyerName?: string | null;
+            /** Buyerphone */
+            buyerPhone?: string | null;
+            cause?: components["schemas"]["OrderExceptionCause"] | null;
+            channel: components["schemas"]["Channel"];
+            /** Channelorderno */
+            channelOrderNo: string;
+            /** Channelupdatedat */
+            channelUpdatedAt?: string | null;
+            /** City */
+            city?: string | null;
+            country: components["schemas"]["Country"];
+            /** Courier */
+            courier?: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            currency: components["schemas"]["Currency"];
+            fulfilmentProvider?: components["schemas"]["FulfillmentProvider"] | null;
+            /** Id */
+            id: number;
+            /** Insurance */
+            insurance: string;
+            /** Invoiceno */
+            invoiceNo?: string | null;
+            /** Lines */
+            lines: components["schemas"]["OrderLinePublic"][];
+            /** Merchantemail */
+            merchantEmail?: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /**
+             * Orderedat
+             * Format: date-time
+             */
+            orderedAt: string;
+            /** Paidat */
+            paidAt?: string | null;
+            /** Postcode */
+            postcode?: string | null;
+            /** Province */
+            province?: string | null;
+            /** Recipientname */
+            recipientName?: string | null;
+            /** Recipientphone */
+            recipientPhone?: string | null;
+            /** Revision */
+            revision: number;
+            /** Ruleid */
+            ruleId?: number | null;
+            /** Rulename */
+            ruleName?: string | null;
+            /** Shippingfee */
+            shippingFee: string;
+            /** Shopid */
+            shopId: number;
+            /** Shopname */
+            shopName?: string | null;
+            status: components["schemas"]["OrderStatus"];
+            /** Subtotal */
+            subtotal: string;
+            /** Timeline */
+            timeline: components["schemas"]["OrderEventPublic"][];
+            /** Total */
+            total: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** Warehouseid */
+            warehouseId?: number | null;
+            /** Weightg */
+            weightG?: number | null;
+        };
+        /**
+         * OrderEventKind
+         * @description What a timeline entry records: the order arriving, a change from the channel, or one of the actions.
+         * @enum {string}
+         */
+        OrderEventKind: "CREATED" | "CHANNEL_UPDATE" | "ACCEPT" | "SHIP" | "COMPLETE" | "CANCEL" | "HOLD" | "RELEASE";
+        /** OrderEventPublic */
+        OrderEventPublic: {
+            /** Actorname */
+            actorName: string | null;
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            cause: components["schemas"]["OrderExceptionCause"] | null;
+            fromStatus: components["schemas"]["OrderStatus"] | null;
+            kind: components["schemas"]["OrderEventKind"];
+            /** Note */
+            note: string | null;
+            /** Revision */
+            revision: number;
+            /** Rulename */
+            ruleName: string | null;
+            toStatus: components["schemas"]["OrderStatus"];
+        };
+        /**
+         * OrderExceptionCause
+         * @description Why an order is abnormal: the nine stock exception causes of SPEC §8, a SKU short of stock at the shop's
+         *     warehouse, or the hold of an auto interception rule (the order names the rule's id and name).
+         * @enum {string}
+         */
+        OrderExceptionCause: "MULTIPLE_EXTERNAL_VARIATIONS" | "NOT_CAUSED_BY_ORDER" | "STOCK_SYNC_NOT_ENABLED" | "PROMOTION_STOCK_NOT_ENABLED" | "ORDER_PULL_DELAY" | "ORDER_RECEIVED_AFTER_PUSH" | "CHANNEL_PUSH_FAILED" | "STOCK_NOT_PUSHED" | "SYNC_DELAY" | "OUT_OF_STOCK" | "INTERCEPTED";
+        /**
+         * OrderFilters
+         * @description The order list's filters; the tab counts are summed for the same ones (all but the tab). The period comes as
+         *     the address carries it, `preset`, `orderedOn` (the first and last day) and `gmtOffset`, or as one `orderedAt`;
+         *     the flat ones are folded into `orderedAt` once read.
+         */
+        OrderFilters: {
+            /** Channel */
+            channel?: components["schemas"]["Channel"][] | null;
+            gmtOffset?: components["schemas"]["GmtOffset"] | null;
+            /** Merchantid */
+            merchantId?: number[] | null;
+            /** Orderno */
+            orderNo?: string[] | null;
+            orderTab?: components["schemas"]["OrderTab"] | null;
+            orderedAt?: components["schemas"]["OrderPeriod"] | null;
+            /** Orderedon */
+            orderedOn?: string[] | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            preset?: components["schemas"]["DatePreset"] | null;
+            /**
+             * Recent
+             * @description the past-90-days view
+             */
+            recent?: boolean | null;
+            /** Shopid */
+            shopId?: number[] | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Status */
+            status?: components["schemas"]["OrderStatus"][] | null;
+        };
+        /** OrderHoldBody */
+        OrderHoldBody: {
+            cause: components["schemas"]["OrderExceptionCause"];
+            /** Id */
+            id: number;
+            /** Note */
+            note?: string | null;
+        };
+        /** OrderLinePublic */
+        OrderLinePublic: {
             /** Lineno */
             lineNo: number;
+            /** Productname */
+            productName: string | null;
             /** Quantity */
             quantity: number;
             /** Sku */
             sku: string;
-            state: components["schemas"]["LineStock"];
-            /** Warehouseid */
-            warehouseId: number;
+            /** Unitprice */
+            unitPrice: string;
+            /** Variant */
+            variant: string | null;
         };
-        /** OrderOutboundPublic */
-        OrderOutboundPublic: {
-            /** Id */
-            id: number;
-            /** Orderno */
-            orderNo: string;
-            /** Status */
-            status: string;
-            /** Warehouseid */
-            warehouseId: number;
+        /** OrderPage */
+        OrderPage: {
+            /** Items */
+            items: components["schemas"]["OrderPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /**
+             * Tabs
+             * @description Each tab's count for the same filters (the tab aside)
+             */
+            tabs: {
+                [key: string]: number;
+            };
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
         };
         /**
-         * OrderStockPublic
-         * @description The stock side of an order: each line's reservation state and the outbound order that shipped it.
+         * OrderPeriod
+         * @description When the orders were placed: a preset (SPEC §9: yesterday, today, week, month, quarter, year) or the days
+         *     from..to (both included), in a GMT offset (GMT+01:00..GMT+12:00; GMT+08:00 when not given).
          */
-        OrderStockPublic: {
-            /** Lines */
-            lines: components["schemas"]["OrderLineStockPublic"][];
-            outbound: components["schemas"]["OrderOutboundPublic"] | null;
+        OrderPeriod: {
+            /** End */
+            end?: string | null;
+            gmtOffset?: components["schemas"]["GmtOffset"] | null;
+            preset?: components["schemas"]["DatePreset"] | null;
+            /** Start */
+            start?: string | null;
         };
+        /**
+         * OrderPublic
+         * @description A row of the order list (SPEC §3 order display, the list's columns).
+         */
+        OrderPublic: {
+            /** Awb */
+            awb?: string | null;
+            /** Buyername */
+            buyerName?: string | null;
+            cause?: components["schemas"]["OrderExceptionCause"] | null;
+            channel: components["schemas"]["Channel"];
+            /** Channelorderno */
+            channelOrderNo: string;
+            /** City */
+            city?: string | null;
+            country: components["schemas"]["Country"];
+            /** Courier */
+            courier?: string | null;
+            currency: components["schemas"]["Currency"];
+            /** Id */
+            id: number;
+            /** Merchantemail */
+            merchantEmail?: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /**
+             * Orderedat
+             * Format: date-time
+             */
+            orderedAt: string;
+            /** Paidat */
+            paidAt?: string | null;
+            /** Recipientname */
+            recipientName?: string | null;
+            /** Rulename */
+            ruleName?: string | null;
+            /** Shopid */
+            shopId: number;
+            /** Shopname */
+            shopName?: string | null;
+            status: components["schemas"]["OrderStatus"];
+            /** Total */
+            total: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** OrderRef */
+        OrderRef: {
+            /** Id */
+            id: number;
+            /** Note */
+            note?: string | null;
+        };
+        /**
+         * OrderStatus
+         * @description A channel order's state in the console; it changes only through domain/rules/orders.TRANSITIONS.
+         * @enum {string}
+         */
+        OrderStatus: "PENDING" | "READY" | "SHIPPING" | "COMPLETED" | "ABNORMAL" | "CANCELLED";
+        /**
+         * OrderTab
+         * @description SPEC §3 order tabs, each with its count: all, pending (PENDING and READY), shipping, completed, abnormal,
+         *     cancelled.
+         * @enum {string}
+         */
+        OrderTab: "ALL" | "PENDING" | "SHIPPING" | "COMPLETED" | "ABNORMAL" | "CANCELLED";
         /**
          * OutboundWorkingStatus
          * @description SPEC §4 outbound working status.
@@ -11656,22 +11850,6 @@ export interface components {
         Page_HistoryEntry_: {
             /** Items */
             items: components["schemas"]["HistoryEntry"][];
-            /** Page */
-            page: number;
-            /** Pagesize */
-            pageSize: number;
-            /** Total */
-            total: number;
-            /**
-             * Totalcapped
-             * @default false
-             */
-            totalCapped: boolean;
-        };
-        /** Page[InterceptionRulePublic] */
-        Page_InterceptionRulePublic_: {
-            /** Items */
-            items: components["schemas"]["InterceptionRulePublic"][];
             /** Page */
             page: number;
             /** Pagesize */
@@ -13340,25 +13518,6 @@ export interface components {
              */
             transactionId: string;
         };
-        /** Reply[InterceptionRulePublic] */
-        Reply_InterceptionRulePublic_: {
-            /**
-             * Code
-             * @default SUCCESS
-             */
-            code: string;
-            data?: components["schemas"]["InterceptionRulePublic"] | null;
-            /**
-             * Message
-             * @default
-             */
-            message: string;
-            /**
-             * Transactionid
-             * @default
-             */
-            transactionId: string;
-        };
         /** Reply[InternalFaqPublic] */
         Reply_InternalFaqPublic_: {
             /**
@@ -13702,14 +13861,52 @@ export interface components {
              */
             transactionId: string;
         };
-        /** Reply[OrderStockPublic] */
-        Reply_OrderStockPublic_: {
+        /** Reply[OrderDetail] */
+        Reply_OrderDetail_: {
             /**
              * Code
              * @default SUCCESS
              */
             code: string;
-            data?: components["schemas"]["OrderStockPublic"] | null;
+            data?: components["schemas"]["OrderDetail"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[OrderPage] */
+        Reply_OrderPage_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["OrderPage"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[OrderPublic] */
+        Reply_OrderPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["OrderPublic"] | null;
             /**
              * Message
              * @default
@@ -13938,25 +14135,6 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_HistoryEntry_"] | null;
-            /**
-             * Message
-             * @default
-             */
-            message: string;
-            /**
-             * Transactionid
-             * @default
-             */
-            transactionId: string;
-        };
-        /** Reply[Page[InterceptionRulePublic]] */
-        Reply_Page_InterceptionRulePublic__: {
-            /**
-             * Code
-             * @default SUCCESS
-             */
-            code: string;
-            data?: components["schemas"]["Page_InterceptionRulePublic_"] | null;
             /**
              * Message
              * @default
@@ -17906,11 +18084,6 @@ export interface components {
         };
         /** StockBindingCreate */
         StockBindingCreate: {
-            /**
-             * Fulfils
-             * @default false
-             */
-            fulfils: boolean;
             /** Shopid */
             shopId: number;
             /**
@@ -17956,8 +18129,6 @@ export interface components {
              * Format: date-time
              */
             createdAt: string;
-            /** Fulfils */
-            fulfils: boolean;
             /** Id */
             id: number;
             /** Merchantemail */
@@ -17977,12 +18148,10 @@ export interface components {
         };
         /** StockBindingUpdate */
         StockBindingUpdate: {
-            /** Fulfils */
-            fulfils?: boolean | null;
             /** Id */
             id: number;
             /** Syncenabled */
-            syncEnabled?: boolean | null;
+            syncEnabled: boolean;
         };
         /**
          * StockChangeFilters
@@ -24030,203 +24199,6 @@ export interface operations {
             };
         };
     };
-    interception_rules_add: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description A client-chosen key (printable ASCII, up to 200) that makes this creation safe to retry: a repeat with the same key and body returns the record the first call created. */
-                "Idempotency-Key"?: string | null;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["InterceptionRuleCreate"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Reply_InterceptionRulePublic_"];
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    interception_rules_delete: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                row_id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Reply_NoneType_"];
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    interception_rules_get: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                row_id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Reply_InterceptionRulePublic_"];
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    interception_rules_export: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["InterceptionRuleFilters"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    interception_rules_modify: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["InterceptionRuleUpdate"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Reply_InterceptionRulePublic_"];
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
-    interception_rules_search: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["InterceptionRuleFilters"];
-            };
-        };
-        responses: {
-            /** @description Successful Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Reply_Page_InterceptionRulePublic__"];
-                };
-            };
-            /** @description Validation Error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
-                };
-            };
-        };
-    };
     "internal-faq_add": {
         parameters: {
             query?: never;
@@ -25626,6 +25598,8 @@ export interface operations {
             query?: {
                 q?: string | null;
                 ids?: number[] | null;
+                channel?: components["schemas"]["Channel"] | null;
+                country?: components["schemas"]["Country"] | null;
             };
             header?: never;
             path?: never;
@@ -26309,7 +26283,106 @@ export interface operations {
             };
         };
     };
-    order_fulfilment_order_stock: {
+    orders_order_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderRef"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_OrderDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    orders_order_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderRef"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_OrderDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    orders_order_complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderRef"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_OrderDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    orders_get: {
         parameters: {
             query?: never;
             header?: never;
@@ -26326,7 +26399,203 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_OrderStockPublic_"];
+                    "application/json": components["schemas"]["Reply_OrderPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    orders_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    orders_hold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderHoldBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_OrderDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    orders_order_release: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderRef"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_OrderDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    orders_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_OrderPage_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    orders_order_ship: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderRef"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_OrderDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    orders_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_OrderDetail_"];
                 };
             };
             /** @description Validation Error */
