@@ -26,11 +26,8 @@ from api.routers import (
     merchants,
     notices,
     notifications,
-<<<<<<< HEAD
     order_fulfilment,
-=======
     orders,
->>>>>>> wt-orders
     packages,
     plans,
     profile,

@@ -62,11 +62,7 @@ PICKERS = (LIST, SPECIFIC, "warehouse-list", "product-library", "outbound-inboun
            "events-warehouse-stock", "stock-push-history", "stock-settings", "ticket-new",
            "ticket-list", "ticket-user-list", "expenses-all", "expenses-specific", "shops-all", "shops-specific",
            "approvals", "account#subscribe", "account#gift", "subscription#approve", "subscription#retry",
-<<<<<<< HEAD
-           "oms-shop", "interception-rules", "order-setting")
-=======
-           "oms-shop", "order-list")
->>>>>>> wt-orders
+           "oms-shop", "order-list", "interception-rules", "order-setting")
 
 
 def through_merchant(name: str, merchant_id: Any, country: Any = None) -> DataScope:

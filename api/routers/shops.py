@@ -66,11 +66,7 @@ async def bind(body: ShopChange, db: SessionDep,
 
 # the screens whose forms or filters pick a store: whoever may use them may use the store picker
 PICKERS = (LIST, "store-warehouse-binding", "search-warehouse-stock", "stock-push-history", "stock-order#add",
-<<<<<<< HEAD
-           "stock#lock", "lock-stock", "interception-rules", "order-setting")
-=======
-           "stock#lock", "lock-stock", "order-list")
->>>>>>> wt-orders
+           "stock#lock", "lock-stock", "order-list", "interception-rules", "order-setting")
 
 
 @router.get("/options", summary="Bound stores whose name or merchant email contains what is typed, for the pickers "

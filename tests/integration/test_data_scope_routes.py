@@ -22,7 +22,6 @@ from sqlalchemy import insert, select
 from api.main import create_app
 from domain.db import transaction
 from domain.enums import StockMovementType
-from domain.flows.orders import ChannelOrder, ChannelOrderLine
 from domain.models.audit import OperationLog
 from domain.models.authorities import Authority
 from domain.models.couriers import Courier
@@ -40,7 +39,6 @@ from domain.models.users import user_authorities, user_roles
 from domain.models.warehouses import Shelf, Warehouse, WarehouseArea, WmsProduct
 from domain.models.whatsapp_groups import WhatsappGroup
 from domain.rules.money import currency_of
-from services.orders import upsert_channel_order
 from tests.conftest import unique
 from tests.integration.merchant_support import insert_merchant
 from tests.integration.order_support import channel_order, upsert
@@ -192,19 +190,12 @@ async def world() -> World:
     picked = [await insert_order(m.id, (await insert_warehouse(0, m.id)).warehouse_id, f"{mark}{n}-pick", outbound=True)
               for m, n in zip(merchants, ("in", "out"), strict=True)]
     async with transaction() as db:
-<<<<<<< HEAD
         interception = [InterceptionRule(merchant_id=m.id, name=f"{mark}{n}rule", buyer_keyword=mark)
                         for m, n in zip(merchants, ("in", "out"), strict=True)]
         db.add_all(interception)
-        channel_orders = [(await upsert_channel_order(db, await db.get(Shop, shop), ChannelOrder(
-            channel_order_no=f"{mark}{n}SO", ordered_at=now, lines=[ChannelOrderLine(sku="S", quantity=1,
-                                                                                       unit_price=Decimal(1))])))[0]
-            for shop, n in zip(shops, ("in", "out"), strict=True)]
-=======
         stores = [await db.get_one(Shop, i) for i in shops]
     channel_orders = [(await upsert(s, channel_order(f"{mark}{n}-chorder")))[0]
                       for s, n in zip(stores, ("in", "out"), strict=True)]
->>>>>>> wt-orders
     window = {"startTime": (now - timedelta(hours=1)).isoformat(), "endTime": (now + timedelta(hours=1)).isoformat()}
 
     def pair(rows: list[Any], label: str) -> Rows:
