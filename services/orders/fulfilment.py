@@ -270,12 +270,16 @@ async def outbound_of(db: AsyncSession, order_id: int) -> StockOrder | None:
     return None if stock_order_id is None else await db.get(StockOrder, stock_order_id)
 
 
-async def resume(db: AsyncSession, actor: Actor | None, order_id: int) -> Order:
+async def resume(db: AsyncSession, actor: Actor | None, order_id: int, note: str | None = None) -> Order:
     """RELEASE, then ACCEPT again when the order can be (stock allows, no other rule holds it): an order whose
     accept is held again stays ABNORMAL with the new cause. The console's release calls this."""
-    from services.orders import transition  # the transition calls these hooks
-    await transition(db, actor, order_id, OrderAction.RELEASE)
-    return await transition(db, actor, order_id, OrderAction.ACCEPT)
+    from services.orders import lock, transition  # the transition calls these hooks
+    released = await transition(db, actor, order_id, OrderAction.RELEASE, note=note)
+    try:
+        async with db.begin_nested():  # a store without a warehouse: the order stays PENDING, released
+            return await transition(db, actor, order_id, OrderAction.ACCEPT)
+    except DomainError:
+        return await lock(db, released.id)
 
 
 # ---- helpers ---------------------------------------------------------------------------------------------------

@@ -3312,7 +3312,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Release an abnormal order: it resumes as PENDING */
+        /** Release an abnormal order: it resumes as PENDING and is accepted again (READY when its stock is reserved, ABNORMAL again with the new cause when not) */
         post: operations["orders_order_release"];
         delete?: never;
         options?: never;
