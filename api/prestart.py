@@ -57,6 +57,7 @@ async def seed() -> bool:
     """Authorities, roles and the admin account always; on the first start the demo data (per OMP_SEED_DEMO) and
     then the demo stock, in the next transaction: it moves stock through the stock ledger (demo/stock.py), which
     the domain's seeding may not import. True when the demo data was created now."""
+    from demo import fulfilment as fulfilment_demo
     from demo import stock as stock_demo
     from domain.db import transaction
     from domain.seed import seed as seed_domain
@@ -65,6 +66,7 @@ async def seed() -> bool:
     if created:
         async with transaction() as db:
             await stock_demo.create(db)
+            await fulfilment_demo.create(db)
     return created
 
 
