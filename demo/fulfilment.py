@@ -8,7 +8,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from sqlalchemy import select
-from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.dialects.postgresql import distinct_on, insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.models.interception import InterceptionRule
@@ -21,11 +21,11 @@ RULES = (("High-value orders", {"min_total": Decimal("5000000")}, 10),
 
 
 async def create(db: AsyncSession, merchants_with_rules: int = 2) -> None:
-    first = (select(Warehouse.merchant_id, Warehouse.id).distinct(Warehouse.merchant_id)
+    first = (select(Warehouse.merchant_id, Warehouse.id).ext(distinct_on(Warehouse.merchant_id))
              .order_by(Warehouse.merchant_id, Warehouse.is_default.desc(), Warehouse.id))
-    homes = dict((await db.execute(first)).tuples().all())
-    shops = (await db.execute(select(Shop.id, Shop.merchant_id).where(Shop.merchant_id.in_(homes), Shop.bound)
-                              .order_by(Shop.id))).tuples().all()
+    homes = {int(row[0]): int(row[1]) for row in (await db.execute(first)).all()}
+    shops = [(int(row[0]), int(row[1])) for row in (await db.execute(
+        select(Shop.id, Shop.merchant_id).where(Shop.merchant_id.in_(homes), Shop.bound).order_by(Shop.id))).all()]
     for shop_id, merchant_id in shops:
         await db.execute(insert(StockBinding).values(
             merchant_id=merchant_id, shop_id=shop_id, warehouse_id=homes[merchant_id], sync_enabled=True,
