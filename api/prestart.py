@@ -60,6 +60,7 @@ async def seed() -> bool:
     then the demo stock, goods and orders (demo/orders.py), each in the next transaction: it moves stock through
     the stock ledger (demo/stock.py), which the domain's seeding may not import. True when the demo data was
     created now."""
+    from demo import fulfilment as fulfilment_demo
     from demo import goods as goods_demo
     from demo import orders as orders_demo
     from demo import stock as stock_demo
@@ -73,6 +74,7 @@ async def seed() -> bool:
             await stock_demo.create(db)
             await demo_erp_settings.create(db)  # after the stock: a merchant's default warehouse is its own
             await goods_demo.create(db)
+            await fulfilment_demo.create(db)  # before the orders: a store's orders need its warehouse
         async with transaction() as db:
             await orders_demo.create(db)
     return created

@@ -22,6 +22,7 @@ from api.routers import (
     files,
     goods,
     heartbeats,
+    interception_rules,
     internal_faq,
     job_records,
     jobs,
@@ -30,6 +31,7 @@ from api.routers import (
     merchants,
     notices,
     notifications,
+    order_fulfilment,
     orders,
     packages,
     plans,
@@ -82,4 +84,5 @@ ROUTERS = [
     *erp_settings.ROUTERS, *erp_templates.ROUTERS, erp_settings_history.router,
     *goods.ROUTERS,
     export_tasks.router,
+    interception_rules.router, order_fulfilment.router,
 ]

@@ -36,6 +36,7 @@ from domain.models.merchants import Merchant, Shop
 from domain.models.orders import Order, OrderCount, OrderCountDelta, OrderEvent, OrderLine
 from domain.rules import orders as rules
 from services import orders as service
+from services.orders import fulfilment
 from services.orders.counts import CountFilters, statement
 
 MENU = "order-list"
@@ -125,7 +126,10 @@ async def act(db: AsyncSession, user: Principal, action: OrderAction, body: Orde
               cause: Any = None) -> OrderDetail:
     row = await orders.load(db, user, body.id)  # within the caller's data authority (else not found)
     before = {"status": row.status, "cause": row.cause}
-    changed = await service.transition(db, user, row.id, action, cause=cause, note=body.note)
+    if action == OrderAction.RELEASE:  # resumed: accepted again when it can be (services/orders/fulfilment.py)
+        changed = await fulfilment.resume(db, user, row.id, body.note)
+    else:
+        changed = await service.transition(db, user, row.id, action, cause=cause, note=body.note)
     await audit.record_change(db, operator_id=user.id, operator_name=user.username, entity="Order",
                               entity_id=row.id, action=action.value.lower(), before=before,
                               after={"status": changed.status, "cause": changed.cause})
@@ -147,7 +151,8 @@ for _action, _summary in (
     (OrderAction.SHIP, "Ship a ready order (SHIPPING): its reservation is consumed through the outbound order"),
     (OrderAction.COMPLETE, "Complete a shipping order (COMPLETED)"),
     (OrderAction.CANCEL, "Cancel a pending, ready or abnormal order: what it reserved is released, once"),
-    (OrderAction.RELEASE, "Release an abnormal order: it resumes as PENDING"),
+    (OrderAction.RELEASE, "Release an abnormal order: it resumes as PENDING and is accepted again (READY when its "
+                          "stock is reserved, ABNORMAL again with the new cause when not)"),
 ):
     action_route(_action, _summary)
 

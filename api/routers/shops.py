@@ -67,7 +67,7 @@ async def bind(body: ShopChange, db: SessionDep,
 # the screens whose forms or filters pick a store: whoever may use them may use the store picker
 PICKERS = (LIST, "store-warehouse-binding", "search-warehouse-stock", "stock-push-history", "stock-order#add",
            "stock#lock", "lock-stock", "stock-settings", "goods-list", "goods-history", "order-list",
-           "order-detail")
+           "order-detail", "interception-rules", "order-setting")
 
 
 @router.get("/options", summary="Bound stores whose name or merchant email contains what is typed, for the pickers "

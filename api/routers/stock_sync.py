@@ -130,7 +130,8 @@ bindings = Resource(
                       "channel": _shop(StockBinding.shop_id, Shop.channel),
                       "country": _shop(StockBinding.shop_id, Shop.country),
                       "warehouse_name": _warehouse(StockBinding.warehouse_id, Warehouse.name)},
-    unique={"uq_stock_sync_bindings_shop_id_warehouse_id": ("warehouseId", "STOCK_BINDING_EXISTS")},
+    unique={"uq_stock_sync_bindings_shop_id_warehouse_id": ("warehouseId", "STOCK_BINDING_EXISTS"),
+            "uq_stock_sync_bindings_fulfils": ("fulfils", "STOCK_BINDING_FULFILS_EXISTS")},
 )
 
 async def lock_target(db: AsyncSession, row: StockLock, values: dict[str, Any], user: Principal) -> None:

@@ -126,6 +126,7 @@ class StockBindingPublic(CamelModel):
     warehouse_id: int
     warehouse_name: str | None
     sync_enabled: bool
+    fulfils: bool
     created_at: datetime
 
 
@@ -133,11 +134,13 @@ class StockBindingCreate(CamelModel):
     shop_id: Id
     warehouse_id: Id
     sync_enabled: bool = True
+    fulfils: bool = False  # its warehouse fulfils the store's orders (one binding of a store)
 
 
 class StockBindingUpdate(CamelModel):
     id: Id
-    sync_enabled: bool
+    sync_enabled: bool | None = None
+    fulfils: bool | None = None
 
 
 class StockBindingFilters(SearchParams):

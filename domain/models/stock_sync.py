@@ -33,13 +33,16 @@ class StockBinding(Base, Timestamps):
     """A store (shop) fed by a warehouse of its merchant: a sync pushes the sum of its bound warehouses."""
 
     __tablename__ = "stock_sync_bindings"
-    __table_args__ = (UniqueConstraint("shop_id", "warehouse_id"),)
+    __table_args__ = (UniqueConstraint("shop_id", "warehouse_id"),
+                      # the one binding whose warehouse fulfils the store's orders (services/orders/fulfilment.py)
+                      Index("uq_stock_sync_bindings_fulfils", "shop_id", unique=True, postgresql_where="fulfils"))
 
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     merchant_id: Mapped[int] = mapped_column(ForeignKey(MERCHANT_FK, ondelete="CASCADE"), index=True)
     shop_id: Mapped[int] = mapped_column(ForeignKey("shops.id", ondelete="CASCADE"), index=True)
     warehouse_id: Mapped[int] = mapped_column(ForeignKey("warehouses.id", ondelete="CASCADE"), index=True)
     sync_enabled: Mapped[bool] = mapped_column(default=True)
+    fulfils: Mapped[bool] = mapped_column(default=False, server_default="false")
     # filled by the list and detail (api/routers/stock_sync_bindings.py)
     shop_name: Mapped[str | None] = query_expression()
     channel: Mapped[str | None] = query_expression()

@@ -1,34 +1,322 @@
-"""What an order's actions do to stock (reserve on accept, consume on ship, release on cancel, resume on release),
-called by services/orders.transition in its transaction, under the order's row lock, BEFORE the order's status
-changes: `order.status` is still the state the action is taken from (a cancel from READY releases a reservation,
-one from PENDING has none). A hook refuses by raising a DomainError; nothing is then written.
+"""Fulfilment of a channel order through the stock ledger, called by services/orders `transition` in the
+transition's transaction (the order row locked by it):
 
-These are the seams the stock ledger plugs into; here they do nothing."""
+- ACCEPT (`on_accept`): the merchant's first matching enabled auto interception rule holds the order (answering
+  the hold, the rule named); else every line is reserved at the store's warehouse by a ledger movement
+  (LOCK_OUTBOUND) keyed by the order, its revision and the line, all or nothing: a line short of stock reserves
+  nothing and answers the hold with the SPEC §8 stock exception cause of the short SKU.
+- SHIP (`on_ship`): the reservation is handed to the outbound stock order of the same warehouse and channel order
+  (created, or joined when one is open), which ships through its own path (services/stock/orders.py), consuming
+  the stock (PACKAGE_OUTBOUND).
+- CANCEL (`on_cancel`): the reservation is released, each line once (its release keyed by its reservation).
+- RELEASE (`on_release`): a hold by a rule is remembered (accepting again skips that rule) and a reservation kept
+  through a hold is released, so the next acceptance reserves afresh.
+
+Stock moves only through `store.move`; a retried call finds each movement's first record and moves nothing."""
 
 from __future__ import annotations
 
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Select, delete, select, update
+from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.models.orders import Order
+from domain.enums import (
+    OrderAction,
+    OrderExceptionCause,
+    StockMovementType,
+    StockOrderDirection,
+    StockOrderType,
+    StockSyncStatus,
+    WarehouseDocumentStatus,
+)
+from domain.errors import DomainError
+from domain.i18n import t
+from domain.models.interception import InterceptionRule, OrderLineStock, OrderReleasedRule
+from domain.models.orders import Order, OrderLine
+from domain.models.stock_orders import StockOrder
+from domain.models.stock_sync import StockBinding, StockPush
+from domain.models.warehouses import Warehouse
+from domain.rules import interception as rules
+from domain.rules import stock_orders as order_rules
+from domain.rules.interception import LineStock
 from domain.rules.orders import Hold
+from domain.rules.stock import Movement
+from services.actors import Actor
+from services.stock import orders as stock_orders
+from services.stock import store
+
+LOCK, RELEASE = StockMovementType.LOCK_OUTBOUND, StockMovementType.RELEASE_OUTBOUND
+CLOSED = (WarehouseDocumentStatus.INVALID, WarehouseDocumentStatus.PART_INVALID)
 
 
-async def on_accept(db: AsyncSession, order: Order) -> Hold | None:
-    """Reserve the order's lines at the shop's warehouse; a Hold (short of stock, intercepted) sends the order to
-    ABNORMAL instead of READY. None: accepted."""
+# ---- where an order is fulfilled from -------------------------------------------------------------------------
+
+async def warehouse_of(db: AsyncSession, order: Order) -> int:
+    """The store's fulfilment warehouse: its binding marked to fulfil, else a bound warehouse (the merchant's
+    default first, then the first bound), else the merchant's default warehouse."""
+    bound = await db.scalar(
+        select(StockBinding.warehouse_id).join(Warehouse, Warehouse.id == StockBinding.warehouse_id)
+        .where(StockBinding.shop_id == order.shop_id, Warehouse.merchant_id == order.merchant_id)
+        .order_by(StockBinding.fulfils.desc(), Warehouse.is_default.desc(), StockBinding.id).limit(1))
+    if bound is None:
+        bound = await db.scalar(select(Warehouse.id).where(Warehouse.merchant_id == order.merchant_id,
+                                                           Warehouse.is_default))
+    if bound is None:
+        raise DomainError("ORDER_NO_WAREHOUSE", status=409, orderNo=order.channel_order_no)
+    return int(bound)
+
+
+# ---- accept ----------------------------------------------------------------------------------------------------
+
+async def on_accept(db: AsyncSession, order: Order, actor: Actor | None = None) -> Hold | None:
+    """Intercept, else reserve every line (all or nothing). None: the order is READY with its stock reserved."""
+    lines = await lines_of(db, order)
+    rule = await intercepting_rule(db, order, lines)
+    if rule is not None:
+        return Hold(OrderExceptionCause.INTERCEPTED, rule.id, rule.name, t("fulfilment.intercepted", rule=rule.name))
+    warehouse_id = await warehouse_of(db, order)
+    order.warehouse_id = warehouse_id
+    moves = {line.line_no: _movement(actor, order, warehouse_id, line.sku, line.quantity,
+                                     rules.reserve_key(order.id, order.revision, line.line_no)) for line in lines}
+    try:
+        async with db.begin_nested():  # all or nothing: one short line undoes the others
+            for m in sorted(moves.values(), key=lambda m: (m.sku, m.idempotency_key)):
+                await store.move(db, m)
+    except store.StockShort:
+        return await _short(db, order, lines, warehouse_id)
+    await _record(db, order, [(line, warehouse_id, LineStock.RESERVED, moves[line.line_no].idempotency_key, None)
+                              for line in lines])
     return None
 
 
-async def on_ship(db: AsyncSession, order: Order) -> None:
-    """Create or join the outbound order of the warehouse and consume the reservation."""
-    return None
+async def intercepting_rule(db: AsyncSession, order: Order, lines: Sequence[OrderLine]) -> rules.Rule | None:
+    rows = (await db.scalars(select(InterceptionRule).where(
+        InterceptionRule.merchant_id == order.merchant_id, InterceptionRule.enabled))).all()
+    if not rows:
+        return None
+    released = await db.scalars(select(OrderReleasedRule.rule_id).where(OrderReleasedRule.order_id == order.id))
+    facts = rules.OrderFacts(
+        channel=str(order.channel), shop_id=order.shop_id, country=order.country, total=order.total,
+        skus=frozenset(line.sku for line in lines),
+        buyer=(order.buyer_name, order.buyer_phone, order.buyer_email, order.recipient_name, order.recipient_phone,
+               order.address_line1, order.address_line2, order.city, order.province))
+    return rules.first_match([rules.Rule(
+        id=r.id, name=r.name, priority=r.priority, channels=r.channels, shop_ids=r.shop_ids, country=r.country,
+        min_total=r.min_total, max_total=r.max_total, skus=r.skus, buyer_keyword=r.buyer_keyword) for r in rows],
+        facts, released)
 
 
-async def on_cancel(db: AsyncSession, order: Order) -> None:
-    """Release what the order reserved, once."""
-    return None
+async def _short(db: AsyncSession, order: Order, lines: Sequence[OrderLine], warehouse_id: int) -> Hold:
+    """The lines short of stock (a SKU on several lines needs their sum), recorded SHORT; the hold names the first
+    short SKU's SPEC §8 cause."""
+    needed: dict[str, int] = defaultdict(int)
+    for line in lines:
+        needed[line.sku] += line.quantity
+    free = {sku: (balance.available if (balance := await store.read_balance(db, warehouse_id, sku)) else 0)
+            for sku in needed}
+    short = sorted(sku for sku, quantity in needed.items() if free[sku] < quantity)
+    sku = short[0] if short else min(needed)
+    await _record(db, order, [(line, warehouse_id, LineStock.SHORT, None, free[line.sku])
+                              for line in lines if line.sku in short], replace=True)
+    code = await db.scalar(select(Warehouse.code).where(Warehouse.id == warehouse_id))
+    note = t("fulfilment.short", sku=sku, warehouse=code, quantity=needed[sku], available=free[sku])
+    return Hold(await short_cause(db, order, sku), note=note[:500])
 
 
-async def on_release(db: AsyncSession, order: Order) -> None:
-    """An abnormal order resumes (goes back to PENDING)."""
-    return None
+async def short_cause(db: AsyncSession, order: Order, sku: str) -> OrderExceptionCause:
+    """SPEC §8: why the channel sold what the warehouse does not hold (domain/rules/interception.short_cause)."""
+    sync_enabled = bool(await db.scalar(select(StockBinding.id).where(
+        StockBinding.shop_id == order.shop_id, StockBinding.sync_enabled).limit(1)))
+    push = (await db.execute(select(StockPush.status, StockPush.cause, StockPush.pushed_at).where(
+        StockPush.shop_id == order.shop_id, StockPush.sku == sku).order_by(StockPush.id.desc()).limit(1))).first()
+    last = None if push is None else rules.LastPush(StockSyncStatus(push.status), push.cause, push.pushed_at)
+    return OrderExceptionCause(rules.short_cause(sync_enabled, last, order.ordered_at).value)
+
+
+# ---- ship ------------------------------------------------------------------------------------------------------
+
+async def on_ship(db: AsyncSession, order: Order, actor: Actor | None = None) -> StockOrder:
+    """The reservation handed to the outbound order of the same warehouse and channel order (created, or an open
+    one joined), which ships what remains of it through its own path."""
+    lines = await lines_of(db, order)
+    warehouse_id = order.warehouse_id or await warehouse_of(db, order)
+    held = await _held(db, order)
+    outbound: StockOrder | None = await db.scalar(_outbound(order, warehouse_id).with_for_update())
+    moves = [_movement(actor, order, row.warehouse_id, row.sku, row.quantity, rules.handover_key(row.reserve_key))
+             for row in held if row.reserve_key]
+    await stock_orders.book(db, moves)  # the outbound order's own lock takes the reservation's place
+    user = actor or _System()
+    if outbound is None:
+        outbound = await stock_orders.create(db, user, _EVERYWHERE, _outbound_body(order, warehouse_id, lines))
+    if outbound.status not in order_rules.COMPLETED:
+        await db.refresh(outbound, ["lines"])
+        remaining = order_rules.released(stock_orders.lines_of(outbound))
+        if any(remaining):
+            await stock_orders.progress(db, user, _EVERYWHERE, order_rules.Action.SHIP, outbound.id,
+                                        outbound.revision, remaining)
+    await db.execute(update(OrderLineStock).where(OrderLineStock.order_id == order.id).values(
+        state=LineStock.SHIPPED, stock_order_id=outbound.id))
+    return outbound
+
+
+def _outbound(order: Order, warehouse_id: int) -> Select[Any]:
+    return select(StockOrder).where(
+        StockOrder.warehouse_id == warehouse_id, StockOrder.shop_id == order.shop_id,
+        StockOrder.channel_order_no == order.channel_order_no,
+        StockOrder.direction == StockOrderDirection.OUTBOUND, StockOrder.status.not_in(CLOSED)
+    ).order_by(StockOrder.id).limit(1)
+
+
+@dataclass(frozen=True)
+class _Line:
+    sku: str
+    quantity: int
+
+
+@dataclass(frozen=True)
+class _Body:
+    merchant_id: int
+    warehouse_id: int
+    shop_id: int
+    channel_order_no: str
+    channel_ordered_at: datetime
+    lines: list[_Line]
+    order_type: StockOrderType = StockOrderType.SALES_OUTBOUND
+    order_no: str | None = None
+    logistic_no: str | None = None
+    delivery_method: Any = None
+    remark: str | None = None
+
+
+def _outbound_body(order: Order, warehouse_id: int, lines: Sequence[OrderLine]) -> _Body:
+    """The outbound order of a channel order: one line a SKU (the stock order's rule), its AWB as logistic no."""
+    per_sku: dict[str, int] = defaultdict(int)
+    for line in lines:
+        per_sku[line.sku] += line.quantity
+    return _Body(order.merchant_id, warehouse_id, order.shop_id, order.channel_order_no, order.ordered_at,
+                 [_Line(sku, quantity) for sku, quantity in per_sku.items()],
+                 logistic_no=order.awb[:order_rules.TEXT_MAX] if order.awb else None)
+
+
+class _Everywhere:
+    """The outbound order is the order's own: the caller's authority was checked on the channel order."""
+
+    async def load(self, db: AsyncSession, order_id: int) -> StockOrder:
+        return (await db.scalars(select(StockOrder).where(StockOrder.id == order_id).with_for_update())).one()
+
+    def visible(self) -> Select[Any]:
+        return select(StockOrder)
+
+    def warehouses(self, query: Select[Any]) -> Select[Any]:
+        return query
+
+    async def created(self, db: AsyncSession, row: StockOrder) -> None:
+        await db.flush()
+
+
+_EVERYWHERE = _Everywhere()
+
+
+class _System:
+    """The actor of a transition the console makes by itself (a sync applying a channel's cancellation)."""
+
+    id: Any = None
+    username = "system"
+
+
+# ---- cancel, release -------------------------------------------------------------------------------------------
+
+async def on_cancel(db: AsyncSession, order: Order, actor: Actor | None = None) -> int:
+    """The reservation released, each line once; answers how many lines it released (0 for a repeat)."""
+    return await _release(db, actor, order)
+
+
+async def on_release(db: AsyncSession, order: Order, actor: Actor | None = None) -> None:
+    """A rule's hold released is not applied again to this order; a reservation kept through a hold is released
+    (the order is accepted afresh)."""
+    if order.cause == OrderExceptionCause.INTERCEPTED and order.rule_id is not None:
+        await db.execute(insert(OrderReleasedRule).values(order_id=order.id, ordered_at=order.ordered_at,
+                                                          rule_id=order.rule_id).on_conflict_do_nothing())
+    await _release(db, actor, order)
+
+
+async def _release(db: AsyncSession, actor: Actor | None, order: Order) -> int:
+    held = [row for row in await _held(db, order) if row.reserve_key]
+    await stock_orders.book(db, [_movement(actor, order, row.warehouse_id, row.sku, row.quantity,
+                                           rules.release_key(row.reserve_key or "")) for row in held])
+    for row in held:
+        row.state = LineStock.RELEASED
+    return len(held)
+
+
+# ---- what the detail shows --------------------------------------------------------------------------------------
+
+async def line_stock(db: AsyncSession, order_id: int) -> list[OrderLineStock]:
+    """Each line's stock state at the warehouse (reserved, short, released, shipped) and its outbound order."""
+    return list((await db.scalars(select(OrderLineStock).where(OrderLineStock.order_id == order_id)
+                                  .order_by(OrderLineStock.line_no))).all())
+
+
+async def outbound_of(db: AsyncSession, order_id: int) -> StockOrder | None:
+    """The outbound stock order that shipped the order, if any."""
+    stock_order_id = await db.scalar(select(OrderLineStock.stock_order_id).where(
+        OrderLineStock.order_id == order_id, OrderLineStock.stock_order_id.is_not(None)).limit(1))
+    return None if stock_order_id is None else await db.get(StockOrder, stock_order_id)
+
+
+async def resume(db: AsyncSession, actor: Actor | None, order_id: int, note: str | None = None) -> Order:
+    """RELEASE, then ACCEPT again when the order can be (stock allows, no other rule holds it): an order whose
+    accept is held again stays ABNORMAL with the new cause. The console's release calls this."""
+    from services.orders import lock, transition  # the transition calls these hooks
+    released = await transition(db, actor, order_id, OrderAction.RELEASE, note=note)
+    try:
+        async with db.begin_nested():  # a store without a warehouse: the order stays PENDING, released
+            return await transition(db, actor, order_id, OrderAction.ACCEPT)
+    except DomainError:
+        return await lock(db, released.id)
+
+
+# ---- helpers ---------------------------------------------------------------------------------------------------
+
+async def lines_of(db: AsyncSession, order: Order) -> list[OrderLine]:
+    return list((await db.scalars(select(OrderLine).where(
+        OrderLine.order_id == order.id, OrderLine.ordered_at == order.ordered_at).order_by(OrderLine.line_no))).all())
+
+
+def _movement(actor: Actor | None, order: Order, warehouse_id: int, sku: str, quantity: int, key: str) -> Movement:
+    kind = RELEASE if key.endswith((":release", ":handover")) else LOCK
+    return Movement(warehouse_id=warehouse_id, sku=sku, type=kind, quantity=quantity, idempotency_key=key,
+                    reason="SALES_ORDER", document_no=order.channel_order_no[:64],
+                    actor_id=actor.id if actor else None, actor_name=actor.username if actor else None)
+
+
+async def _held(db: AsyncSession, order: Order) -> list[OrderLineStock]:
+    """The lines whose reservation stands, locked."""
+    return list((await db.scalars(select(OrderLineStock).where(
+        OrderLineStock.order_id == order.id, OrderLineStock.state == LineStock.RESERVED)
+        .order_by(OrderLineStock.line_no).with_for_update())).all())
+
+
+async def _record(db: AsyncSession, order: Order,
+                  rows: Sequence[tuple[OrderLine, int, LineStock, str | None, int | None]],
+                  replace: bool = False) -> None:
+    """Each line's stock state, replacing what an earlier acceptance left (a line kept RESERVED is never
+    overwritten: it was released first)."""
+    if replace:
+        await db.execute(delete(OrderLineStock).where(
+            OrderLineStock.order_id == order.id, OrderLineStock.state != LineStock.RESERVED))
+    for line, warehouse_id, state, key, available in rows:
+        values = {"order_id": order.id, "line_no": line.line_no, "ordered_at": order.ordered_at,
+                  "warehouse_id": warehouse_id, "sku": line.sku, "quantity": line.quantity, "state": state,
+                  "reserve_key": key, "available": available, "stock_order_id": None}
+        statement = insert(OrderLineStock).values(values)
+        await db.execute(statement.on_conflict_do_update(
+            index_elements=["order_id", "line_no"], set_={k: statement.excluded[k] for k in values if k not in (
+                "order_id", "line_no")} | {"updated_at": datetime.now().astimezone()},
+            where=OrderLineStock.state != LineStock.RESERVED))

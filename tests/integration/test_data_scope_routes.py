@@ -27,6 +27,7 @@ from domain.models.authorities import Authority
 from domain.models.couriers import Courier
 from domain.models.data_authority import DataScope
 from domain.models.exports import ExportTask
+from domain.models.interception import InterceptionRule
 from domain.models.merchants import Shop
 from domain.models.packages import Package, PackageVersion
 from domain.models.roles import Role
@@ -206,6 +207,9 @@ async def world() -> World:
     picked = [await insert_order(m.id, (await insert_warehouse(0, m.id)).warehouse_id, f"{mark}{n}-pick", outbound=True)
               for m, n in zip(merchants, ("in", "out"), strict=True)]
     async with transaction() as db:
+        interception = [InterceptionRule(merchant_id=m.id, name=f"{mark}{n}rule", buyer_keyword=mark)
+                        for m, n in zip(merchants, ("in", "out"), strict=True)]
+        db.add_all(interception)
         stores = [await db.get_one(Shop, i) for i in shops]
     channel_orders = [(await upsert(s, channel_order(f"{mark}{n}-chorder")))[0]
                       for s, n in zip(stores, ("in", "out"), strict=True)]
@@ -255,6 +259,9 @@ async def world() -> World:
             # Items are searched within one merge: asked for the other merchant's merge, none of its items show.
             "ShelfMergeItem": Rows([merge_items[0].id], [merge_items[1].id], [], [f"{mark}outmergesku"],
                                    {"mergeId": merges[1].id}),
+            "OrderStock": Rows(channel_orders[:1], channel_orders[1:]),
+            "InterceptionRule": Rows([interception[0].id], [interception[1].id], [f"{mark}inrule"],
+                                     [f"{mark}outrule"], {"name": mark}),
             "WmsProduct": Rows([products[0].id], [products[1].id], [f"{mark}inproduct"], [f"{mark}outproduct"],
                                {"sku": mark}),
         },

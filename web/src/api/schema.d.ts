@@ -3117,6 +3117,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/interception-rule/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a InterceptionRule */
+        post: operations["interception_rules_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/interception-rule/delete/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a InterceptionRule */
+        delete: operations["interception_rules_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/interception-rule/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one InterceptionRule */
+        get: operations["interception_rules_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/interception-rule/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export InterceptionRules matching the filters as xlsx (a task past the threshold) */
+        post: operations["interception_rules_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/interception-rule/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a InterceptionRule */
+        post: operations["interception_rules_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/interception-rule/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search InterceptionRules */
+        post: operations["interception_rules_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/internal-faq/add": {
         parameters: {
             query?: never;
@@ -4253,6 +4355,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/order-fulfilment/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order's stock: each line's reservation state and its outbound order */
+        get: operations["order_fulfilment_order_stock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/order/accept": {
         parameters: {
             query?: never;
@@ -4364,7 +4483,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Release an abnormal order: it resumes as PENDING */
+        /** Release an abnormal order: it resumes as PENDING and is accepted again (READY when its stock is reserved, ABNORMAL again with the new cause when not) */
         post: operations["orders_order_release"];
         delete?: never;
         options?: never;
@@ -11551,6 +11670,132 @@ export interface components {
          * @enum {string}
          */
         IntegrationFilter: "CONNECTED" | "NON_CONNECTED" | "ALL_EXPIRED" | "ALL_DISCONNECTED";
+        /** InterceptionRuleCreate */
+        InterceptionRuleCreate: {
+            /** Buyerkeyword */
+            buyerKeyword?: string | null;
+            /** Channels */
+            channels?: components["schemas"]["Channel"][];
+            country?: components["schemas"]["Country"] | null;
+            /**
+             * Enabled
+             * @default true
+             */
+            enabled: boolean;
+            /** Maxtotal */
+            maxTotal?: number | string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Mintotal */
+            minTotal?: number | string | null;
+            /** Name */
+            name: string;
+            /**
+             * Priority
+             * @default 100
+             */
+            priority: number;
+            /** Remark */
+            remark?: string | null;
+            /** Shopids */
+            shopIds?: number[];
+            /** Skus */
+            skus?: string[];
+        };
+        /** InterceptionRuleFilters */
+        InterceptionRuleFilters: {
+            channels?: components["schemas"]["Channel"] | null;
+            country?: components["schemas"]["Country"] | null;
+            /** Enabled */
+            enabled?: boolean | null;
+            /** Merchantid */
+            merchantId?: number | null;
+            /** Name */
+            name?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Shopids */
+            shopIds?: number | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+        };
+        /** InterceptionRulePublic */
+        InterceptionRulePublic: {
+            /** Buyerkeyword */
+            buyerKeyword: string | null;
+            /** Channels */
+            channels: components["schemas"]["Channel"][];
+            country: components["schemas"]["Country"] | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Enabled */
+            enabled: boolean;
+            /** Id */
+            id: number;
+            /** Maxtotal */
+            maxTotal: string | null;
+            /** Merchantemail */
+            merchantEmail: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Mintotal */
+            minTotal: string | null;
+            /** Name */
+            name: string;
+            /** Priority */
+            priority: number;
+            /** Remark */
+            remark: string | null;
+            /** Shopids */
+            shopIds: number[];
+            /** Skus */
+            skus: string[];
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** InterceptionRuleUpdate */
+        InterceptionRuleUpdate: {
+            /** Buyerkeyword */
+            buyerKeyword?: string | null;
+            /** Channels */
+            channels?: components["schemas"]["Channel"][] | null;
+            country?: components["schemas"]["Country"] | null;
+            /** Enabled */
+            enabled?: boolean | null;
+            /** Id */
+            id: number;
+            /** Maxtotal */
+            maxTotal?: number | string | null;
+            /** Mintotal */
+            minTotal?: number | string | null;
+            /** Name */
+            name?: string | null;
+            /** Priority */
+            priority?: number | null;
+            /** Remark */
+            remark?: string | null;
+            /** Shopids */
+            shopIds?: number[] | null;
+            /** Skus */
+            skus?: string[] | null;
+        };
         /** InternalFaqCreate */
         InternalFaqCreate: {
             /** Answer */
@@ -11961,6 +12206,13 @@ export interface components {
             /** Slarate */
             slaRate: number;
         };
+        /**
+         * LineStock
+         * @description What an order line's stock at the shop's warehouse is: reserved at acceptance, short (nothing reserved),
+         *     released (cancelled or held again), or shipped through an outbound order.
+         * @enum {string}
+         */
+        LineStock: "RESERVED" | "SHORT" | "RELEASED" | "SHIPPED";
         /** ListEntryFilters */
         ListEntryFilters: {
             /** Code */
@@ -13498,6 +13750,34 @@ export interface components {
             /** Variant */
             variant: string | null;
         };
+        /**
+         * OrderLineStockPublic
+         * @description One order line's stock at the warehouse it was accepted at (SPEC §3 order display).
+         */
+        OrderLineStockPublic: {
+            /** Available */
+            available: number | null;
+            /** Lineno */
+            lineNo: number;
+            /** Quantity */
+            quantity: number;
+            /** Sku */
+            sku: string;
+            state: components["schemas"]["LineStock"];
+            /** Warehouseid */
+            warehouseId: number;
+        };
+        /** OrderOutboundPublic */
+        OrderOutboundPublic: {
+            /** Id */
+            id: number;
+            /** Orderno */
+            orderNo: string;
+            /** Status */
+            status: string;
+            /** Warehouseid */
+            warehouseId: number;
+        };
         /** OrderPage */
         OrderPage: {
             /** Items */
@@ -13602,6 +13882,15 @@ export interface components {
          * @enum {string}
          */
         OrderStatus: "PENDING" | "READY" | "SHIPPING" | "COMPLETED" | "ABNORMAL" | "CANCELLED";
+        /**
+         * OrderStockPublic
+         * @description The stock side of an order: each line's reservation state and the outbound order that shipped it.
+         */
+        OrderStockPublic: {
+            /** Lines */
+            lines: components["schemas"]["OrderLineStockPublic"][];
+            outbound: components["schemas"]["OrderOutboundPublic"] | null;
+        };
         /**
          * OrderTab
          * @description SPEC §3 order tabs, each with its count: all, pending (PENDING and READY), shipping, completed, abnormal,
@@ -14317,6 +14606,22 @@ export interface components {
         Page_HistoryEntry_: {
             /** Items */
             items: components["schemas"]["HistoryEntry"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /** Page[InterceptionRulePublic] */
+        Page_InterceptionRulePublic_: {
+            /** Items */
+            items: components["schemas"]["InterceptionRulePublic"][];
             /** Page */
             page: number;
             /** Pagesize */
@@ -16344,6 +16649,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[InterceptionRulePublic] */
+        Reply_InterceptionRulePublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["InterceptionRulePublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[InternalFaqPublic] */
         Reply_InternalFaqPublic_: {
             /**
@@ -16782,6 +17106,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[OrderStockPublic] */
+        Reply_OrderStockPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["OrderStockPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[PackagePublic] */
         Reply_PackagePublic_: {
             /**
@@ -17170,6 +17513,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_HistoryEntry_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[InterceptionRulePublic]] */
+        Reply_Page_InterceptionRulePublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_InterceptionRulePublic_"] | null;
             /**
              * Message
              * @default
@@ -21241,6 +21603,11 @@ export interface components {
         };
         /** StockBindingCreate */
         StockBindingCreate: {
+            /**
+             * Fulfils
+             * @default false
+             */
+            fulfils: boolean;
             /** Shopid */
             shopId: number;
             /**
@@ -21286,6 +21653,8 @@ export interface components {
              * Format: date-time
              */
             createdAt: string;
+            /** Fulfils */
+            fulfils: boolean;
             /** Id */
             id: number;
             /** Merchantemail */
@@ -21305,10 +21674,12 @@ export interface components {
         };
         /** StockBindingUpdate */
         StockBindingUpdate: {
+            /** Fulfils */
+            fulfils?: boolean | null;
             /** Id */
             id: number;
             /** Syncenabled */
-            syncEnabled: boolean;
+            syncEnabled?: boolean | null;
         };
         /**
          * StockChangeFilters
@@ -29791,6 +30162,212 @@ export interface operations {
             };
         };
     };
+    interception_rules_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (printable ASCII, up to 200) that makes this creation safe to retry: a repeat with the same key and body returns the record the first call created. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InterceptionRuleCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_InterceptionRulePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    interception_rules_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    interception_rules_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_InterceptionRulePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    interception_rules_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InterceptionRuleFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    interception_rules_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InterceptionRuleUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_InterceptionRulePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    interception_rules_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InterceptionRuleFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_InterceptionRulePublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     "internal-faq_add": {
         parameters: {
             query?: never;
@@ -31925,6 +32502,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_UnreadCount_"];
+                };
+            };
+        };
+    };
+    order_fulfilment_order_stock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_OrderStockPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };

@@ -82,6 +82,7 @@ export const VIEWS: Readonly<Record<string, View>> = {
   'common-permission-edit': resourcePage(() => import('../modules/packages/PermissionPage'), 'packages'),
   'common-permission-view': resourcePage(() => import('../modules/packages/PermissionPage'), 'packages'),
   'logistics-configuration': resourcePage(() => import('../modules/couriers/CouriersPage'), 'couriers'),
+  'interception-rules': resourcePage(() => import('../modules/interception/InterceptionRules'), 'interception'),
   'user-management': resourcePage(() => import('../modules/users/UsersPage'), 'users', 'authorities'),
   'role-management': resourcePage(() => import('../modules/roles/RolesPage'), 'roles', 'authorities'),
   'department-management': resourcePage(() => import('../modules/departments/DepartmentsPage'), 'departments'),
@@ -137,7 +138,8 @@ export const VIEWS: Readonly<Record<string, View>> = {
   // SPEC §2 ERP settings (docs/erp_settings.md): each page's lists as tabs and its action history.
   'basic-settings': resourcePage(() => import('../modules/erp-settings/pages').then((m) => ({ default: m.BasicSettingsPage })), 'erp-settings', 'merchants'),
   'product-settings': resourcePage(() => import('../modules/erp-settings/pages').then((m) => ({ default: m.ProductSettingsPage })), 'erp-settings', 'merchants'),
-  'order-setting': resourcePage(() => import('../modules/erp-settings/OrderSettingPage'), 'erp-settings', 'merchants'),
+  'order-setting': resourcePage(() => import('../modules/erp-settings/OrderSettingPage'), 'erp-settings', 'merchants',
+    'interception'),
   'stock-settings': resourcePage(() => import('../modules/erp-settings/StockSettingsPage'), 'erp-settings', 'stock-sync', 'merchants'),
   'shipping-setting': resourcePage(() => import('../modules/erp-settings/pages').then((m) => ({ default: m.ShippingSettingPage })), 'erp-settings', 'merchants'),
   'product-flow': resourcePage(() => import('../modules/stock-sync/ProductFlowPage'), 'stock-sync'),
@@ -168,7 +170,7 @@ export const VIEWS: Readonly<Record<string, View>> = {
   'notices-faq-detail': resourcePage(() => import('../modules/notices/NoticesPage'), 'notices'),
   'content-notices-manage': resourcePage(() => import('../modules/notices/NoticesPage'), 'notices'),
   'order-list': resourcePage(() => import('../modules/orders/OrdersPage'), 'orders'),
-  'order-detail': page(() => import('../modules/orders/OrderDetailPage'), 'orders'),
+  'order-detail': page(() => import('../modules/orders/OrderDetailPage'), 'orders', 'interception'),
   'outbound-inbound-order-query': resourcePage(() => import('../modules/stock-orders/StockOrdersPage'), 'stock-orders'),
   'whatsapp-group': resourcePage(() => import('../modules/whatsapp-groups/WhatsappGroupsPage'), 'whatsapp-groups'),
   // SPEC §2 WMS centre: warehouses, their areas and shelves, the product library.

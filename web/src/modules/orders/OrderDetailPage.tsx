@@ -11,6 +11,7 @@ import { formatMoney } from '../../components/format/money';
 import { formatTime } from '../../components/format/time';
 import { enumLabel, useEnumOptions } from '../../components/resource';
 import { useTranslate } from '../../i18n';
+import { OrderStock } from '../interception/OrderStock';
 
 type Detail = components['schemas']['OrderDetail'];
 type Line = components['schemas']['OrderLinePublic'];
@@ -116,6 +117,7 @@ export default function OrderDetailPage() {
             { key: 'quantity', title: t('quantity'), dataIndex: 'quantity', align: 'right' },
             { key: 'unitPrice', title: t('unitPrice'), align: 'right', render: (_, line) => money(line.unitPrice) },
           ]} />
+        <OrderStock orderId={data.id} revision={data.revision} />
         <Typography.Title level={5}>{t('timeline')}</Typography.Title>
         <Timeline data-testid="order-timeline" items={data.timeline.map((event) => ({
           key: event.revision,

@@ -75,6 +75,7 @@ export const bindings = defineResource<Binding>({
     { key: 'warehouseName', title: 'warehouseName', priority: 'key' },
     { key: 'warehouseId', title: 'warehouseId', type: 'number', filter: { input: MerchantWarehouseFilter }, hidden: true, form: { required: true, createOnly: true, input: WarehouseInput } },
     { key: 'syncEnabled', title: 'syncEnabled', type: 'boolean', filter: true, form: {} },
+    { key: 'fulfils', title: 'fulfils', type: 'boolean', form: {} },
     { key: 'createdAt', title: 'createdAt', type: 'datetime', priority: 'wide' },
   ] as Column<Binding>[],
 });
