@@ -56,6 +56,8 @@ def banner(plan: Plan) -> str:
         ("Temporal", f"{temporal}, namespace {plan.temporal_namespace}"),
         ("PostgreSQL", db),
         ("Mail", smtp),
+        ("Marketplace", f"local demo marketplace on {plan.marketplace_target}" if plan.local_marketplace
+         else f"{plan.marketplace_target} (OMP_MARKETPLACE_URL)"),
         ("Data", f"{plan.var_dir} ({data_note})"),
         ("Logs", str(plan.log_dir / "*.log")),
         (
