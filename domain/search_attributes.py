@@ -29,6 +29,8 @@ SEARCH_ATTRIBUTES: dict[str, str] = {
     # One value in a KeywordList (the Keyword columns are all taken): `Environment = 'PRODUCTION'` still finds it.
     "Environment": "KeywordList",
     "DeployStatus": "Keyword",
+    # A shop's order sync runs (`ShopId = '42'`): the Int and Keyword columns are all taken.
+    "ShopId": "KeywordList",
 }
 
 

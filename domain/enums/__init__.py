@@ -17,6 +17,7 @@ from domain.enums import (
     mail,
     merchants,
     ops,
+    order_sync,
     stock,
     stock_orders,
     stock_sync,
@@ -125,7 +126,7 @@ from domain.enums.warehouses import (
 
 FAMILIES: tuple[ModuleType, ...] = (
     common, access, tickets, content, merchants, subscriptions, mail, deploy, ops, warehouses, stock, stock_orders,
-    stock_sync,
+    stock_sync, order_sync,
 )
 
 # Every enumeration the web may ask for, by name: each StrEnum of a family module, so a new one is served at once.
