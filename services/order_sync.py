@@ -95,7 +95,8 @@ def to_channel_order(order: ChannelOrderIn) -> ChannelOrder:
                                 variant=x.variant) for x in order.lines],
         buyer_name=buyer.name, buyer_phone=buyer.phone, buyer_email=buyer.email, recipient_name=a.recipient,
         recipient_phone=a.phone, address_line1=a.line1, address_line2=a.line2, city=a.city, province=a.province,
-        postcode=a.postcode, address_country=Country(a.country) if a.country and a.country in Country.__members__ else None,
+        postcode=a.postcode,
+        address_country=Country(a.country) if a.country and a.country in Country.__members__ else None,
         awb=order.awb, courier=order.courier,
         currency=Currency(order.currency) if order.currency in Currency.__members__ else None,
         shipping_fee=order.shipping_fee, insurance=order.insurance, subtotal=order.subtotal, total=order.total)

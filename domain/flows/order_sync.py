@@ -28,8 +28,8 @@ RATE_LIMITED = "CHANNEL_RATE_LIMITED"  # a page the channel refused for now: tri
 PAGE_RETRY = RetryPolicy(initial_interval=timedelta(seconds=1), backoff_coefficient=2.0,
                          maximum_interval=timedelta(minutes=1), maximum_attempts=6,
                          non_retryable_error_types=["DATA_REFUSED"])
-PAGE_ACTIVITY: dict[str, Any] = {"start_to_close_timeout": timedelta(seconds=60), "schedule_to_close_timeout": timedelta(minutes=10),
-                 "retry_policy": PAGE_RETRY}
+PAGE_ACTIVITY: dict[str, Any] = {"start_to_close_timeout": timedelta(seconds=60),
+                                  "schedule_to_close_timeout": timedelta(minutes=10), "retry_policy": PAGE_RETRY}
 
 
 def schedule_id(shop_id: int) -> str:
