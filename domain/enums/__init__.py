@@ -18,6 +18,7 @@ from domain.enums import (
     merchants,
     ops,
     order_sync,
+    orders,
     stock,
     stock_orders,
     stock_sync,
@@ -71,6 +72,14 @@ from domain.enums.ops import (
     JobTrigger,
     QueueAlertStatus,
     QueueKind,
+)
+from domain.enums.orders import (
+    GmtOffset,
+    OrderAction,
+    OrderEventKind,
+    OrderExceptionCause,
+    OrderStatus,
+    OrderTab,
 )
 from domain.enums.stock import StockBucket, StockMovementType, StockReconcileStatus
 from domain.enums.stock_orders import (
@@ -126,7 +135,7 @@ from domain.enums.warehouses import (
 
 FAMILIES: tuple[ModuleType, ...] = (
     common, access, tickets, content, merchants, subscriptions, mail, deploy, ops, warehouses, stock, stock_orders,
-    stock_sync, order_sync,
+    stock_sync, orders, order_sync,
 )
 
 # Every enumeration the web may ask for, by name: each StrEnum of a family module, so a new one is served at once.
@@ -140,11 +149,13 @@ __all__ = [
     "AccountUserType", "AddonMode", "AddonType", "AppKind", "AttachmentKind", "CalendarDayKind", "Channel",
     "ContactStatus", "ContentLanguage", "ContentState", "Country", "CourierStatus", "Currency", "DataScopeType",
     "DatePreset", "DeployDecision", "DeployEnvironment", "DeployRunKind", "DeployRunStatus", "DeployRunner",
-    "DeployTaskStatus", "FulfillmentLogistics", "FulfillmentProvider", "HeartbeatStatus", "IntegrationFilter",
+    "DeployTaskStatus", "FulfillmentLogistics", "FulfillmentProvider", "GmtOffset", "HeartbeatStatus",
+    "IntegrationFilter",
     "InternalFaqState", "JobAlarm", "JobKey", "JobMisfire", "JobPauseReason", "JobRecordResult", "JobResult",
     "JobStatus", "JobTrigger",
     "MailKind", "MailRepeat", "MailReport", "MailSendStatus", "MailTaskStatus", "MenuType", "MerchantPackageState",
-    "MerchantType", "NotRenewReason", "NoticeKind", "OutboundWorkingStatus", "PackageKind", "PackageScene",
+    "MerchantType", "NotRenewReason", "NoticeKind", "OrderAction", "OrderEventKind", "OrderExceptionCause",
+    "OrderStatus", "OrderTab", "OutboundWorkingStatus", "PackageKind", "PackageScene",
     "PackageType", "PaymentPeriod", "PaymentStatus", "PlanFilter", "PlanName", "PrintStatus", "ProductCategory",
     "QueueAlertStatus", "QueueKind", "ReleaseStatus", "RoleType", "SalesTeam", "ShelfMergeItemState",
     "ShelfMergeState", "ShippingMethod", "ShopConnectionStatus", "SourceSystem", "Status", "StockBucket",
