@@ -64,8 +64,8 @@ failures: Resource[Any] = Resource(
     update=OrderSyncNoChange, filters=OrderSyncFailureFilters, permission=RUNS, also=SHOP_LISTS,
     actions=Actions(export="order-sync#export"),
     scope=through_merchant("OrderSyncFailure", OrderSyncFailure.merchant_id), sortable={"id", "failed_at"})
-runs_router = runs.router(prefix="/order-sync/run", tags=["order_sync"])
-failures_router = failures.router(prefix="/order-sync/failure", tags=["order_sync"])
+runs_router = runs.router(prefix="/order-sync/run", tags=["order_sync_runs"])
+failures_router = failures.router(prefix="/order-sync/failure", tags=["order_sync_failures"])
 
 
 async def _flow(db: AsyncSession, user: Principal, workflow_id: str) -> OrderSyncFlow:
