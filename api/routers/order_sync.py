@@ -63,7 +63,8 @@ failures: Resource[Any] = Resource(
     name="OrderSyncFailure", model=OrderSyncFailure, public=OrderSyncFailurePublic, create=OrderSyncNoChange,
     update=OrderSyncNoChange, filters=OrderSyncFailureFilters, permission=RUNS, also=SHOP_LISTS,
     actions=Actions(export="order-sync#export"),
-    scope=through_merchant("OrderSyncFailure", OrderSyncFailure.merchant_id), sortable={"id", "failed_at"})
+    scope=through_merchant("OrderSyncFailure", OrderSyncFailure.merchant_id),
+    sortable={"id", "failed_at", "channel_order_no"})
 runs_router = runs.router(prefix="/order-sync/run", tags=["order_sync_runs"])
 failures_router = failures.router(prefix="/order-sync/failure", tags=["order_sync_failures"])
 
