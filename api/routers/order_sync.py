@@ -42,7 +42,7 @@ from services.flows import watched
 from services.order_sync import start_run, syncable
 
 log = logging.getLogger("omp.order_sync")
-RUNS = "order-sync"
+RUNS = "order-sync#view"
 RUN = "order-sync#run"
 SHOP_LISTS = ("oms-shop", "shops-all")
 RETRY_WAIT = 20.0  # seconds "Retry" waits for its few orders before it answers 'processing, please wait'

@@ -73,6 +73,7 @@ from domain.enums.ops import (
     QueueAlertStatus,
     QueueKind,
 )
+from domain.enums.order_sync import OrderSyncKind, OrderSyncStatus
 from domain.enums.orders import (
     GmtOffset,
     OrderAction,
@@ -155,7 +156,8 @@ __all__ = [
     "JobStatus", "JobTrigger",
     "MailKind", "MailRepeat", "MailReport", "MailSendStatus", "MailTaskStatus", "MenuType", "MerchantPackageState",
     "MerchantType", "NotRenewReason", "NoticeKind", "OrderAction", "OrderEventKind", "OrderExceptionCause",
-    "OrderStatus", "OrderTab", "OutboundWorkingStatus", "PackageKind", "PackageScene",
+    "OrderStatus", "OrderSyncKind", "OrderSyncStatus", "OrderTab", "OutboundWorkingStatus", "PackageKind",
+    "PackageScene",
     "PackageType", "PaymentPeriod", "PaymentStatus", "PlanFilter", "PlanName", "PrintStatus", "ProductCategory",
     "QueueAlertStatus", "QueueKind", "ReleaseStatus", "RoleType", "SalesTeam", "ShelfMergeItemState",
     "ShelfMergeState", "ShippingMethod", "ShopConnectionStatus", "SourceSystem", "Status", "StockBucket",

@@ -24,7 +24,7 @@ from tests.integration.order_sync_support import (
 )
 from tests.integration.ticket_support import eventually
 
-STAFF = ("order-sync", "order-sync#run", "oms-shop", "temporal#operate")
+STAFF = ("order-sync#view", "order-sync#run", "oms-shop", "temporal#operate")
 env = own_flows  # fixture: every worker on this module's own test server, the API's client pointed at it
 
 

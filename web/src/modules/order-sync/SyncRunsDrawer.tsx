@@ -17,7 +17,7 @@ function FailuresDrawer({ run, onClose }: { run: SyncRun; onClose: () => void })
   return (
     <Drawer open width={880} title={t('failuresTitle', { id: run.id })} onClose={onClose} destroyOnHidden
       extra={<FlowLink url={data?.workflowUrl} label={t('openFlow')} />}>
-      <ResourcePage resource={resource} title={t('failureEntity')} />
+      <ResourcePage resource={resource} title={t('failedOrders')} />
     </Drawer>
   );
 }
@@ -50,7 +50,7 @@ export function SyncRunsDrawer({ shop, onClose }: { shop: { id: number; name: st
   }, [shop.id, t]);
   return (
     <Drawer open width={1100} title={t('runsTitle', { name: shop.name })} onClose={onClose} destroyOnHidden>
-      <ResourcePage resource={resource} title={t('runEntity')} />
+      <ResourcePage resource={resource} title={t('runsList')} />
       {open && <FailuresDrawer run={open} onClose={() => setOpen(undefined)} />}
     </Drawer>
   );

@@ -9,7 +9,7 @@ const count = (key: string) => ({ key, title: key, type: 'number' }) as const;
 
 /** A shop's order sync runs (docs/order-sync.md): scheduled, sync now and retry, with their counts. */
 export const runs = defineResource<SyncRun>({
-  name: 'order-sync-runs', namespace, entity: 'runEntity', api: 'order-sync/run', permission: 'order-sync',
+  name: 'order-sync-runs', namespace, entity: 'runEntity', api: 'order-sync/run', permission: 'order-sync#view',
   actions: ['export'], defaultSort: '-id', refresh: 5000,
   columns: [
     { key: 'id', title: 'id', sorter: true },
@@ -29,7 +29,7 @@ export const runs = defineResource<SyncRun>({
 
 /** The orders a run could not ingest, and why; resolved once a later run (or a retry) ingested them. */
 export const failures = defineResource<SyncFailure>({
-  name: 'order-sync-failures', namespace, entity: 'failureEntity', api: 'order-sync/failure', permission: 'order-sync',
+  name: 'order-sync-failures', namespace, entity: 'failureEntity', api: 'order-sync/failure', permission: 'order-sync#view',
   actions: ['export'], defaultSort: 'id',
   columns: [
     { key: 'channelOrderNo', title: 'channelOrderNo', priority: 'key', copyable: true, filter: true },
