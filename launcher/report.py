@@ -31,6 +31,7 @@ def ready_info(plan: Plan, database_url: str | None) -> dict[str, object]:
         "smtpHost": plan.smtp_host or LOOPBACK,
         "smtpPort": plan.smtp_port,
         "mailDir": str(plan.mail_dir) if plan.smtp_sink else None,
+        "marketplaceUrl": plan.marketplace_target,
         "varDir": str(plan.var_dir),
     }
 

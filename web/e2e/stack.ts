@@ -18,6 +18,8 @@ export interface RunningStack {
   /** Its Temporal frontend (host:port) and namespace, for set-ups only a flow can make (see temporal.ts). */
   temporal: string | null;
   namespace: string | null;
+  /** The demo marketplace the order sync pulls from, for injecting its failures (see order-sync.spec.ts). */
+  marketplaceUrl: string | null;
   stop(): Promise<void>;
 }
 
@@ -77,7 +79,8 @@ export function startStack(): Promise<RunningStack> {
       if (verbose) console.error(`[stack] ${line}`);
       if (!line.trimStart().startsWith('{')) return;
       try {
-        const parsed = JSON.parse(line) as { url?: unknown; databaseUrl?: unknown; mailDir?: unknown; temporal?: unknown; namespace?: unknown };
+        const parsed = JSON.parse(line) as { url?: unknown; databaseUrl?: unknown; mailDir?: unknown; temporal?: unknown; namespace?: unknown;
+          marketplaceUrl?: unknown };
         if (typeof parsed.url === 'string') {
           clearTimeout(timer);
           child.removeAllListeners('exit');
@@ -85,7 +88,8 @@ export function startStack(): Promise<RunningStack> {
           const mailDir = typeof parsed.mailDir === 'string' ? parsed.mailDir : null;
           const temporal = typeof parsed.temporal === 'string' ? parsed.temporal : null;
           const namespace = typeof parsed.namespace === 'string' ? parsed.namespace : null;
-          resolve({ url: parsed.url.replace(/\/+$/, ''), databaseUrl, mailDir, temporal, namespace, stop });
+          const marketplaceUrl = typeof parsed.marketplaceUrl === 'string' ? parsed.marketplaceUrl : null;
+          resolve({ url: parsed.url.replace(/\/+$/, ''), databaseUrl, mailDir, temporal, namespace, marketplaceUrl, stop });
         }
       } catch {
         // not the ready line
