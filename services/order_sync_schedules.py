@@ -5,6 +5,7 @@ shop's to what its row says (a save that found Temporal away is put right there)
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from datetime import timedelta
@@ -30,6 +31,7 @@ from services.order_sync import search_attributes, syncable
 
 log = logging.getLogger("omp.order_sync")
 OWNED = re.compile(r"order-sync-shop-(\d+)")
+_BACKGROUND: set[asyncio.Task[str]] = set()  # the worker start's put, kept until it ends
 
 
 def wanted(shop: Shop) -> Schedule:
@@ -72,3 +74,18 @@ async def ensure_order_sync_schedules(client: Client) -> str:
         await schedules.drop(client, schedule_id(shop_id))
     log.info("order sync schedules: %d put, %d dropped", put, len(present - wanted_ids))
     return f"{put} order sync schedule(s) put, {len(present - wanted_ids)} dropped"
+
+
+async def start_order_sync_schedules(client: Client) -> None:
+    """At the worker's start: every shop's schedule put in the background, so hundreds of shops never hold the
+    workers back from polling (a failure is logged; the schedule reconciliation puts them right)."""
+    async def put_all() -> str:
+        try:
+            return await ensure_order_sync_schedules(client)
+        except Exception as exc:
+            log.warning("order sync schedules not ensured: %s", exc)
+            raise
+
+    task = asyncio.create_task(put_all())
+    _BACKGROUND.add(task)
+    task.add_done_callback(_BACKGROUND.discard)

@@ -29,7 +29,7 @@ from activities.stock import ensure_stock_reconcile_schedule
 from domain.settings import get_settings
 from services.jobs.schedules import ensure_job_schedules
 from services.mail.schedules import ensure_mail_schedules
-from services.order_sync_schedules import ensure_order_sync_schedules
+from services.order_sync_schedules import start_order_sync_schedules
 from services.queue_alerts import ensure_queue_alert_schedule
 from workflows.deployments import DeployQueueWorkflow, DeployReviewWorkflow, DeployRunWorkflow
 from workflows.jobs import JobIncidentWorkflow, JobRunWorkflow
@@ -94,4 +94,4 @@ def schedules() -> list[EnsureSchedules]:
     task row, and the retired ones dropped), the timed mails', the queue alert check's, the stock reconciliation's,
     each syncable shop's order sync."""
     return [ensure_job_schedules, ensure_mail_schedules, ensure_queue_alert_schedule, ensure_stock_reconcile_schedule,
-            ensure_order_sync_schedules]
+            start_order_sync_schedules]
