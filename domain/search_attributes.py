@@ -31,6 +31,8 @@ SEARCH_ATTRIBUTES: dict[str, str] = {
     "DeployStatus": "Keyword",
     # An export task's requester (username) and list (resource name): `Requester = 'alice'` (docs/exports.md).
     "Requester": "KeywordList",
+    # A shop's order sync runs (`ShopId = '42'`): the Int and Keyword columns are all taken.
+    "ShopId": "KeywordList",
 }
 
 

@@ -143,6 +143,14 @@ class Settings(BaseSettings):
     # the file in the background) instead of at once; the task's file is kept this long, then expires.
     export_threshold: int = Field(default=10_000, ge=0)
     export_retention_hours: float = Field(default=72, gt=0)
+    # Order sync (docs/order-sync.md): the channel marketplace the demo adapter talks to (unset: the local demo
+    # marketplace `make run` starts on marketplace_port), how often each connected shop's Schedule pulls, and how
+    # far back of its cursor a run starts again so an order stamped by a skewed channel clock is never lost.
+    marketplace_url: str | None = None
+    marketplace_port: int = 8025
+    order_sync_minutes: int = Field(default=5, ge=1)
+    order_sync_overlap_minutes: int = Field(default=10, ge=0)
+    order_sync_page_size: int = Field(default=50, ge=1, le=200)
 
     # Build identity shown at /cms/info.
     commit: str | None = None
@@ -201,6 +209,10 @@ class Settings(BaseSettings):
     @property
     def smtp_target(self) -> tuple[str, int]:
         return (self.smtp_host or "127.0.0.1", self.smtp_port)
+
+    @property
+    def marketplace_target(self) -> str:
+        return (self.marketplace_url or f"http://127.0.0.1:{self.marketplace_port}").rstrip("/")
 
     @property
     def upload_dir(self) -> Path:

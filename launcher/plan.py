@@ -34,9 +34,10 @@ def default_commands(dev: bool = False) -> Commands:
 
 # The plan's port fields of each listening part, and the setting that fixes each outside ephemeral mode. The
 # embedded PostgreSQL listens on a Unix socket in its own data directory only: no TCP port to race for.
-PORTS = {"temporal": ("temporal_port", "temporal_ui_port"), "smtp": ("smtp_port",), "api": ("port",)}
+PORTS = {"temporal": ("temporal_port", "temporal_ui_port"), "smtp": ("smtp_port",),
+         "marketplace": ("marketplace_port",), "api": ("port",)}
 SETTINGS = {"port": "OMP_PORT", "temporal_port": "OMP_TEMPORAL_PORT", "temporal_ui_port": "OMP_TEMPORAL_UI_PORT",
-            "smtp_port": "OMP_SMTP_PORT"}
+            "smtp_port": "OMP_SMTP_PORT", "marketplace_port": "OMP_MARKETPLACE_PORT"}
 
 
 @dataclass
@@ -54,6 +55,8 @@ class Plan:
     smtp_host: str | None  # None: the local SMTP sink
     smtp_port: int
     admin_password: str
+    marketplace_url: str | None = None  # None: the local demo marketplace (launcher/marketplace.py)
+    marketplace_port: int = 8025
     ephemeral: bool = False  # temp dir, free ports, Temporal history in memory
     commands: Commands = field(default_factory=default_commands)
 
@@ -78,6 +81,14 @@ class Plan:
     @property
     def smtp_sink(self) -> bool:
         return self.smtp_host is None
+
+    @property
+    def local_marketplace(self) -> bool:
+        return self.marketplace_url is None
+
+    @property
+    def marketplace_target(self) -> str:
+        return self.marketplace_url or f"http://{LOOPBACK}:{self.marketplace_port}"
 
     @property
     def temporal_target(self) -> str:
@@ -105,12 +116,12 @@ def make_plan(settings: Settings, *, ephemeral: bool = False, dev: bool = False)
     if ephemeral:
         # A fresh directory and free ports, so several test runs can share one machine.
         var_dir = Path(tempfile.mkdtemp(prefix="omp-ephemeral-")).resolve()
-        port, temporal_port, ui_port, smtp_port = free_ports(4)
+        port, temporal_port, ui_port, smtp_port, marketplace_port = free_ports(5)
         host = LOOPBACK
     else:
         var_dir = settings.var_dir.resolve()
         port, temporal_port, ui_port = settings.port, settings.temporal_port, settings.temporal_ui_port
-        smtp_port = settings.smtp_port
+        smtp_port, marketplace_port = settings.smtp_port, settings.marketplace_port
         host = settings.host
     if settings.smtp_host is not None:
         smtp_port = settings.smtp_port  # an external relay keeps its configured port
@@ -130,6 +141,8 @@ def make_plan(settings: Settings, *, ephemeral: bool = False, dev: bool = False)
         smtp_host=settings.smtp_host,
         smtp_port=smtp_port,
         admin_password=settings.admin_password,
+        marketplace_url=settings.marketplace_url,
+        marketplace_port=marketplace_port,
         ephemeral=ephemeral,
         commands=default_commands(dev),
     )

@@ -31,6 +31,7 @@ def ready_info(plan: Plan, database_url: str | None) -> dict[str, object]:
         "smtpHost": plan.smtp_host or LOOPBACK,
         "smtpPort": plan.smtp_port,
         "mailDir": str(plan.mail_dir) if plan.smtp_sink else None,
+        "marketplaceUrl": plan.marketplace_target,
         "varDir": str(plan.var_dir),
     }
 
@@ -56,6 +57,8 @@ def banner(plan: Plan) -> str:
         ("Temporal", f"{temporal}, namespace {plan.temporal_namespace}"),
         ("PostgreSQL", db),
         ("Mail", smtp),
+        ("Marketplace", f"local demo marketplace on {plan.marketplace_target}" if plan.local_marketplace
+         else f"{plan.marketplace_target} (OMP_MARKETPLACE_URL)"),
         ("Data", f"{plan.var_dir} ({data_note})"),
         ("Logs", str(plan.log_dir / "*.log")),
         (

@@ -97,6 +97,8 @@ class Stack:
                                   lambda child: asyncio.run(self._wait_temporal(child)))
         if plan.smtp_sink:
             self._start_listening("smtp", self._sink_argv, SMTP_TIMEOUT, lambda _child: None)
+        if plan.local_marketplace:
+            self._start_listening("marketplace", self._marketplace_argv, SMTP_TIMEOUT, lambda _child: None)
         self.say("Running migrations and demo data (api.prestart) ...")
         self._run_prestart()
         self._spawn("worker", plan.commands.worker)
@@ -164,6 +166,8 @@ class Stack:
             ]
         if plan.smtp_sink:
             wanted.append(("SMTP sink", LOOPBACK, plan.smtp_port, "OMP_SMTP_PORT"))
+        if plan.local_marketplace:
+            wanted.append(("demo marketplace", LOOPBACK, plan.marketplace_port, "OMP_MARKETPLACE_PORT"))
         try:
             require_free(wanted)
         except RuntimeError as err:
@@ -199,6 +203,10 @@ class Stack:
         plan = self.plan
         return [sys.executable, "-m", "launcher.smtp_sink", "--host", LOOPBACK,
                 "--port", str(plan.smtp_port), "--dir", str(plan.mail_dir)]  # fmt: skip
+
+    def _marketplace_argv(self) -> list[str]:
+        return [sys.executable, "-m", "launcher.marketplace", "--host", LOOPBACK,
+                "--port", str(self.plan.marketplace_port)]  # fmt: skip
 
     async def _wait_temporal(self, child: Child) -> None:
         task = asyncio.ensure_future(
@@ -297,6 +305,7 @@ class Stack:
             OMP_TEMPORAL_UI_PORT=str(plan.temporal_ui_port),
             OMP_SMTP_HOST=plan.smtp_host or LOOPBACK,
             OMP_SMTP_PORT=str(plan.smtp_port),
+            OMP_MARKETPLACE_URL=plan.marketplace_target,
         )
         if self.database_url:
             env["OMP_DATABASE_URL"] = self.database_url

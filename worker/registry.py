@@ -17,6 +17,7 @@ from activities import exports as export_activities
 from activities import jobs as job_activities
 from activities import mail as mail_activities
 from activities import notices as notice_activities
+from activities import order_sync as order_sync_activities
 from activities import plans as plan_activities
 from activities import queue_alerts
 from activities import shelf_merges as shelf_merge_activities
@@ -29,12 +30,14 @@ from activities.stock import ensure_stock_reconcile_schedule
 from domain.settings import get_settings
 from services.jobs.schedules import ensure_job_schedules
 from services.mail.schedules import ensure_mail_schedules
+from services.order_sync_schedules import start_order_sync_schedules
 from services.queue_alerts import ensure_queue_alert_schedule
 from workflows.deployments import DeployQueueWorkflow, DeployReviewWorkflow, DeployRunWorkflow
 from workflows.exports import ExportTaskWorkflow
 from workflows.jobs import JobIncidentWorkflow, JobRunWorkflow
 from workflows.mail import MailFireWorkflow
 from workflows.notices import NoticeReconcileWorkflow, NoticeReleaseWorkflow
+from workflows.order_sync import OrderSyncWorkflow
 from workflows.plans import PlanWorkflow
 from workflows.queue_alerts import QueueAlertCheckWorkflow
 from workflows.shelf_merges import ShelfMergeWorkflow
@@ -60,7 +63,7 @@ def queues() -> list[QueueSpec]:
                                    MailFireWorkflow, SubscriptionRequestWorkflow, NoticeReleaseWorkflow,
                                    NoticeReconcileWorkflow, JobRunWorkflow, JobIncidentWorkflow,
                                    QueueAlertCheckWorkflow, StockSyncWorkflow, StockReconcileWorkflow,
-                                   ShelfMergeWorkflow, ExportTaskWorkflow],
+                                   ShelfMergeWorkflow, ExportTaskWorkflow, OrderSyncWorkflow],
                   activities=[system_activities.echo, ticket_activities.persist_ticket_change,
                               ticket_activities.notify_ticket, ticket_activities.reconcile_ticket_flows,
                               plan_activities.remind_plan, plan_activities.expire_plan, plan_activities.read_plan,
@@ -74,7 +77,9 @@ def queues() -> list[QueueSpec]:
                               stock_activities.reconcile_stock,
                               shelf_merge_activities.plan_shelf_merge, shelf_merge_activities.move_shelf_merge_batch,
                               shelf_merge_activities.finish_shelf_merge,
-                              export_activities.finish_export, export_activities.expire_export]),
+                              export_activities.finish_export, export_activities.expire_export,
+                              order_sync_activities.begin_order_sync, order_sync_activities.sync_order_page,
+                              order_sync_activities.retry_failed_orders, order_sync_activities.finish_order_sync]),
         # Deploys have their own queue: hours-long activities never take the slots ticket flows need.
         QueueSpec(get_settings().deploy_task_queue,
                   workflows=[DeployQueueWorkflow, DeployRunWorkflow, DeployReviewWorkflow],
@@ -89,5 +94,7 @@ EnsureSchedules = Callable[[Client], Awaitable[Any]]
 
 def schedules() -> list[EnsureSchedules]:
     """Every module's Schedules, in the order the worker puts them at its start: the scheduled tasks' (one a
-    task row, and the retired ones dropped), the timed mails', the queue alert check's, the stock reconciliation's."""
-    return [ensure_job_schedules, ensure_mail_schedules, ensure_queue_alert_schedule, ensure_stock_reconcile_schedule]
+    task row, and the retired ones dropped), the timed mails', the queue alert check's, the stock reconciliation's,
+    each syncable shop's order sync."""
+    return [ensure_job_schedules, ensure_mail_schedules, ensure_queue_alert_schedule, ensure_stock_reconcile_schedule,
+            start_order_sync_schedules]

@@ -3,14 +3,17 @@ audited here). A shop's data authority is its merchant's: team and people, and t
 
 from __future__ import annotations
 
+import logging
 from datetime import UTC, datetime
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from sqlalchemy import select
+from temporalio.service import RPCError
 
-from api.deps import Need, Principal, SessionDep
+from api.deps import Need, Principal, SessionDep, release
 from api.envelope import Reply, ok
+from api.flows import temporal_client
 from api.resource import Actions, Resource
 from api.resource.query import picked
 from api.resource.scope import declares
@@ -21,6 +24,8 @@ from domain import audit
 from domain.enums import Channel
 from domain.errors import DomainError
 from domain.models.merchants import Shop
+from services.flows import watched
+from services.order_sync_schedules import follow_shop
 
 LIST = "shops-all"
 SPECIFIC = "shops-specific"
@@ -39,6 +44,7 @@ specific = _shops(SpecificShopFilters, SPECIFIC, ())
 list_router = shops.router(prefix="/shop", tags=["shops"])
 specific_router = specific.router(prefix="/shop/specific", tags=["specific-shops"])
 router = APIRouter(prefix="/shop", tags=["shops"])
+log = logging.getLogger("omp.shops")
 
 
 async def _set_bound(db: SessionDep, user: Principal, shop_id: int, bound: bool) -> ShopPublic:
@@ -52,16 +58,36 @@ async def _set_bound(db: SessionDep, user: Principal, shop_id: int, bound: bool)
     return ShopPublic.model_validate(shop)
 
 
-@router.post("/unbind", summary="Unbind a shop from its merchant (audited)")
-async def unbind(body: ShopChange, db: SessionDep,
+async def _follow(db: SessionDep, request: Request, shop_id: int) -> None:
+    """After the commit, the shop's order sync Schedule follows its row (put when bound, dropped when not); one
+    Temporal could not take now is put right by the schedule reconciliation."""
+    await release(db)
+    shop = await db.get(Shop, shop_id)
+    if shop is None:
+        return
+    try:
+        client = await temporal_client(request)
+        async with watched():
+            await follow_shop(client, shop)
+    except (DomainError, RPCError, TimeoutError) as exc:
+        log.warning("order sync schedule of shop %s not followed: %s", shop_id, exc)
+
+
+@router.post("/unbind", summary="Unbind a shop from its merchant (audited); its order sync schedule is dropped")
+async def unbind(body: ShopChange, db: SessionDep, request: Request,
                  user: Annotated[Principal, Need("shop#unbind")]) -> Reply[ShopPublic]:
-    return ok(await _set_bound(db, user, body.id, False))
+    shop = await _set_bound(db, user, body.id, False)
+    await _follow(db, request, shop.id)
+    return ok(shop)
 
 
-@router.post("/bind", summary="Bind an unbound shop to its merchant again (audited)")
-async def bind(body: ShopChange, db: SessionDep,
+@router.post("/bind", summary="Bind an unbound shop to its merchant again (audited); its order sync schedule is put "
+             "while it is connected")
+async def bind(body: ShopChange, db: SessionDep, request: Request,
                user: Annotated[Principal, Need("shop#bind")]) -> Reply[ShopPublic]:
-    return ok(await _set_bound(db, user, body.id, True))
+    shop = await _set_bound(db, user, body.id, True)
+    await _follow(db, request, shop.id)
+    return ok(shop)
 
 
 # the screens whose forms or filters pick a store: whoever may use them may use the store picker

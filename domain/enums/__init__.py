@@ -20,6 +20,7 @@ from domain.enums import (
     mail,
     merchants,
     ops,
+    order_sync,
     orders,
     stock,
     stock_orders,
@@ -88,6 +89,7 @@ from domain.enums.ops import (
     QueueAlertStatus,
     QueueKind,
 )
+from domain.enums.order_sync import OrderSyncKind, OrderSyncStatus
 from domain.enums.orders import (
     GmtOffset,
     OrderAction,
@@ -150,7 +152,7 @@ from domain.enums.warehouses import (
 
 FAMILIES: tuple[ModuleType, ...] = (
     common, access, tickets, content, merchants, subscriptions, mail, deploy, ops, warehouses, stock, stock_orders,
-    stock_sync, erp_settings, goods, exports, orders,
+    stock_sync, erp_settings, goods, exports, orders, order_sync,
 )
 
 # Every enumeration the web may ask for, by name: each StrEnum of a family module, so a new one is served at once.
@@ -170,7 +172,8 @@ __all__ = [
     "LabelSize", "ListingAction", "ListingState", "MailKind", "MailRepeat", "MailReport", "MailSendStatus",
     "MailTaskStatus", "MappingStatus", "MasterProductMode", "MenuType", "MerchantPackageState", "MerchantType",
     "NotRenewReason", "NoticeKind", "OrderAction", "OrderEventKind", "OrderExceptionCause", "OrderSplitRule",
-    "OrderStatus", "OrderTab", "OutboundWorkingStatus", "PackageKind", "PackageScene",
+    "OrderStatus", "OrderSyncKind", "OrderSyncStatus", "OrderTab", "OutboundWorkingStatus", "PackageKind",
+    "PackageScene",
     "PackageType", "PaymentPeriod", "PaymentStatus", "PlanFilter", "PlanName", "PrintStatus", "ProductCategory",
     "PushRuleMode", "QueueAlertStatus", "QueueKind", "ReleaseStatus", "RoleType", "SalesTeam", "ShelfMergeItemState",
     "ShelfMergeState", "ShippingMethod", "ShopConnectionStatus", "SkuRule", "SourceSystem", "Status", "StockBucket",

@@ -102,6 +102,8 @@ CONSOLE: tuple[tuple[str, str, str], ...] = (
     ("/cms/mail/preview", "", "Preview mail send times"),
     ("/cms/shop/unbind", "", "Unbind shop"),
     ("/cms/shop/bind", "", "Bind shop"),
+    ("/cms/order-sync/sync", "", "Sync shop orders now"),
+    ("/cms/order-sync/retry", "", "Retry failed order sync"),
     ("/cms/subscription/preview", "", "Preview subscription"),
     ("/cms/subscription/submit", "", "Submit subscription request"),
     ("/cms/subscription/{id}/approve", "", "Approve subscription request"),

@@ -136,7 +136,11 @@ GINEE_OMS = directory(
              "库存对账", "Rekonsiliasi stok",
              button("stock#repair", "Repair a stock balance", "修复库存余额", "Perbaiki saldo stok")),
     ),
-    menu("oms-shop", "/operation/ginee-oms/shop", "Shops", "店铺", "Toko"),
+    menu("oms-shop", "/operation/ginee-oms/shop", "Shops", "店铺", "Toko",
+         button("order-sync#view", "Order sync runs", "订单同步记录", "Riwayat sinkronisasi pesanan"),
+         button("order-sync#run", "Sync orders now or retry failed orders", "立即同步订单或重试失败订单",
+                "Sinkronkan pesanan sekarang atau coba lagi pesanan gagal"),
+         *crud("order-sync", "order sync runs", "订单同步记录", "riwayat sinkronisasi pesanan", "export")),
     directory(
         "erp-settings", "/operation/ginee-oms/erp-settings", "ERP settings", "ERP 设置", "Pengaturan ERP",
         menu("basic-settings", "/operation/ginee-oms/erp-settings/basic-settings", "Basic settings", "基础设置",

@@ -11,6 +11,8 @@ declare module 'vitest' {
     /** The console's Temporal frontend (host:port) and namespace, or '' when not known (OMP_E2E_TEMPORAL). */
     temporal: string;
     namespace: string;
+    /** The demo marketplace's URL, or '' when not known (OMP_E2E_MARKETPLACE_URL). */
+    marketplaceUrl: string;
   }
 }
 
@@ -26,6 +28,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('mailDir', process.env.OMP_E2E_MAIL_DIR ?? '');
     project.provide('temporal', process.env.OMP_E2E_TEMPORAL ?? '');
     project.provide('namespace', process.env.OMP_E2E_NAMESPACE ?? 'default');
+    project.provide('marketplaceUrl', process.env.OMP_E2E_MARKETPLACE_URL ?? '');
     return async () => undefined;
   }
   const stack = await startStack();
@@ -34,5 +37,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('mailDir', stack.mailDir ?? '');
   project.provide('temporal', stack.temporal ?? '');
   project.provide('namespace', stack.namespace ?? 'default');
+  project.provide('marketplaceUrl', stack.marketplaceUrl ?? '');
   return () => stack.stop();
 }

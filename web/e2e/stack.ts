@@ -18,6 +18,8 @@ export interface RunningStack {
   /** Its Temporal frontend (host:port) and namespace, for set-ups only a flow can make (see temporal.ts). */
   temporal: string | null;
   namespace: string | null;
+  /** The demo marketplace the order sync pulls from, for injecting its failures (see order-sync.spec.ts). */
+  marketplaceUrl: string | null;
   stop(): Promise<void>;
 }
 
@@ -40,6 +42,8 @@ export function startStack(): Promise<RunningStack> {
   }
   const child = spawn(PYTHON, ['-m', 'launcher', '--ephemeral'], {
     cwd: REPO_ROOT,
+    // every demo shop's order sync Schedule once an hour, not every 5 minutes: the tests sync a shop when they mean to
+    env: { ...process.env, OMP_ORDER_SYNC_MINUTES: process.env.OMP_ORDER_SYNC_MINUTES ?? '60' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const verbose = Boolean(process.env.OMP_E2E_VERBOSE);
@@ -77,7 +81,8 @@ export function startStack(): Promise<RunningStack> {
       if (verbose) console.error(`[stack] ${line}`);
       if (!line.trimStart().startsWith('{')) return;
       try {
-        const parsed = JSON.parse(line) as { url?: unknown; databaseUrl?: unknown; mailDir?: unknown; temporal?: unknown; namespace?: unknown };
+        const parsed = JSON.parse(line) as { url?: unknown; databaseUrl?: unknown; mailDir?: unknown; temporal?: unknown; namespace?: unknown;
+          marketplaceUrl?: unknown };
         if (typeof parsed.url === 'string') {
           clearTimeout(timer);
           child.removeAllListeners('exit');
@@ -85,7 +90,8 @@ export function startStack(): Promise<RunningStack> {
           const mailDir = typeof parsed.mailDir === 'string' ? parsed.mailDir : null;
           const temporal = typeof parsed.temporal === 'string' ? parsed.temporal : null;
           const namespace = typeof parsed.namespace === 'string' ? parsed.namespace : null;
-          resolve({ url: parsed.url.replace(/\/+$/, ''), databaseUrl, mailDir, temporal, namespace, stop });
+          const marketplaceUrl = typeof parsed.marketplaceUrl === 'string' ? parsed.marketplaceUrl : null;
+          resolve({ url: parsed.url.replace(/\/+$/, ''), databaseUrl, mailDir, temporal, namespace, marketplaceUrl, stop });
         }
       } catch {
         // not the ready line

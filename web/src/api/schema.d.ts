@@ -4372,6 +4372,163 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/order-sync/failure/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one OrderSyncFailure */
+        get: operations["order_sync_failures_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/order-sync/failure/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export OrderSyncFailures matching the filters as xlsx (a task past the threshold) */
+        post: operations["order_sync_failures_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/order-sync/failure/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search OrderSyncFailures */
+        post: operations["order_sync_failures_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/order-sync/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a run's failed orders only: 'retry succeeded', or 'some orders failed, retry later' with the ones still failing (audited)
+         * @description The run must have failed orders that no run ingested since; its shop must still be syncable. The call
+         *     waits up to RETRY_WAIT seconds for the retry run; a longer one answers 'processing, please wait'.
+         */
+        post: operations["order_sync_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/order-sync/run/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one OrderSyncRun */
+        get: operations["order_sync_runs_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/order-sync/run/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export OrderSyncRuns matching the filters as xlsx (a task past the threshold) */
+        post: operations["order_sync_runs_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/order-sync/run/flow/{run_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A sync run with its flow's Temporal Web UI page for operators */
+        get: operations["order_sync_run_flow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/order-sync/run/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search OrderSyncRuns */
+        post: operations["order_sync_runs_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/order-sync/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sync a shop's orders now: a flow pulls the pages its channel changed since the shop's cursor (audited) */
+        post: operations["order_sync_sync_now"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/order/accept": {
         parameters: {
             query?: never;
@@ -5325,7 +5482,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Bind an unbound shop to its merchant again (audited) */
+        /** Bind an unbound shop to its merchant again (audited); its order sync schedule is put while it is connected */
         post: operations["shops_bind"];
         delete?: never;
         options?: never;
@@ -5461,7 +5618,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Unbind a shop from its merchant (audited) */
+        /** Unbind a shop from its merchant (audited); its order sync schedule is dropped */
         post: operations["shops_unbind"];
         delete?: never;
         options?: never;
@@ -13891,6 +14048,157 @@ export interface components {
             lines: components["schemas"]["OrderLineStockPublic"][];
             outbound: components["schemas"]["OrderOutboundPublic"] | null;
         };
+        /** OrderSyncFailureFilters */
+        OrderSyncFailureFilters: {
+            /** Channelorderno */
+            channelOrderNo?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Runid */
+            runId?: number | null;
+            /** Shopid */
+            shopId?: number | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+        };
+        /** OrderSyncFailurePublic */
+        OrderSyncFailurePublic: {
+            /** Channelorderno */
+            channelOrderNo: string;
+            /**
+             * Failedat
+             * Format: date-time
+             */
+            failedAt: string;
+            /** Id */
+            id: number;
+            /** Merchantid */
+            merchantId: number;
+            /** Reason */
+            reason: string;
+            /** Resolvedat */
+            resolvedAt: string | null;
+            /** Resolvedby */
+            resolvedBy: number | null;
+            /** Runid */
+            runId: number;
+            /** Shopid */
+            shopId: number;
+        };
+        /**
+         * OrderSyncFlow
+         * @description A run (None until its flow recorded it) and its flow: its id, and its Web UI page for operators.
+         */
+        OrderSyncFlow: {
+            run: components["schemas"]["OrderSyncRunPublic"] | null;
+            /** Workflowid */
+            workflowId: string;
+            /** Workflowurl */
+            workflowUrl: string | null;
+        };
+        /**
+         * OrderSyncKind
+         * @description What started a sync run: the shop's Schedule, "Sync now", or "Retry" of a run's failed orders.
+         * @enum {string}
+         */
+        OrderSyncKind: "SCHEDULED" | "MANUAL" | "RETRY";
+        /** OrderSyncNow */
+        OrderSyncNow: {
+            /** Shopid */
+            shopId: number;
+        };
+        /** OrderSyncRetry */
+        OrderSyncRetry: {
+            /** Runid */
+            runId: number;
+        };
+        /** OrderSyncRunFilters */
+        OrderSyncRunFilters: {
+            /** Kind */
+            kind?: components["schemas"]["OrderSyncKind"][] | null;
+            /** Merchantid */
+            merchantId?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Shopid */
+            shopId?: number | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Startedat */
+            startedAt?: (string | null)[] | null;
+            /** Status */
+            status?: components["schemas"]["OrderSyncStatus"][] | null;
+        };
+        /** OrderSyncRunPublic */
+        OrderSyncRunPublic: {
+            channel: components["schemas"]["Channel"];
+            country: components["schemas"]["Country"];
+            /** Createdcount */
+            createdCount: number;
+            /** Failedcount */
+            failedCount: number;
+            /** Fetched */
+            fetched: number;
+            /** Finishedat */
+            finishedAt: string | null;
+            /** Id */
+            id: number;
+            kind: components["schemas"]["OrderSyncKind"];
+            /** Merchantid */
+            merchantId: number;
+            /** Message */
+            message: string | null;
+            /** Pages */
+            pages: number;
+            /** Retryof */
+            retryOf: number | null;
+            /** Shopid */
+            shopId: number;
+            /** Shopname */
+            shopName: string | null;
+            /** Since */
+            since: string | null;
+            /**
+             * Startedat
+             * Format: date-time
+             */
+            startedAt: string;
+            status: components["schemas"]["OrderSyncStatus"];
+            /** Until */
+            until: string | null;
+            /** Updatedcount */
+            updatedCount: number;
+            /** Workflowid */
+            workflowId: string;
+        };
+        /**
+         * OrderSyncStatus
+         * @description A sync run: running; succeeded; partial (some orders failed, retry later); failed (sync failed).
+         * @enum {string}
+         */
+        OrderSyncStatus: "RUNNING" | "SUCCEEDED" | "PARTIAL" | "FAILED";
         /**
          * OrderTab
          * @description SPEC §3 order tabs, each with its count: all, pending (PENDING and READY), shipping, completed, abnormal,
@@ -14798,6 +15106,38 @@ export interface components {
         Page_OperationLogPublic_: {
             /** Items */
             items: components["schemas"]["OperationLogPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /** Page[OrderSyncFailurePublic] */
+        Page_OrderSyncFailurePublic_: {
+            /** Items */
+            items: components["schemas"]["OrderSyncFailurePublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /** Page[OrderSyncRunPublic] */
+        Page_OrderSyncRunPublic_: {
+            /** Items */
+            items: components["schemas"]["OrderSyncRunPublic"][];
             /** Page */
             page: number;
             /** Pagesize */
@@ -17125,6 +17465,63 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[OrderSyncFailurePublic] */
+        Reply_OrderSyncFailurePublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["OrderSyncFailurePublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[OrderSyncFlow] */
+        Reply_OrderSyncFlow_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["OrderSyncFlow"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[OrderSyncRunPublic] */
+        Reply_OrderSyncRunPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["OrderSyncRunPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[PackagePublic] */
         Reply_PackagePublic_: {
             /**
@@ -17741,6 +18138,44 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_OperationLogPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[OrderSyncFailurePublic]] */
+        Reply_Page_OrderSyncFailurePublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_OrderSyncFailurePublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[OrderSyncRunPublic]] */
+        Reply_Page_OrderSyncRunPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_OrderSyncRunPublic_"] | null;
             /**
              * Message
              * @default
@@ -32524,6 +32959,315 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_OrderStockPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    order_sync_failures_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_OrderSyncFailurePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    order_sync_failures_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderSyncFailureFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    order_sync_failures_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderSyncFailureFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_OrderSyncFailurePublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    order_sync_retry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderSyncRetry"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_OrderSyncFlow_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    order_sync_runs_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_OrderSyncRunPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    order_sync_runs_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderSyncRunFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    order_sync_run_flow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_OrderSyncFlow_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    order_sync_runs_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderSyncRunFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_OrderSyncRunPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    order_sync_sync_now: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderSyncNow"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_OrderSyncFlow_"];
                 };
             };
             /** @description Validation Error */

@@ -1,7 +1,7 @@
-import { ResourcePage } from '../../components/resource';
 import { allShops } from './resource';
+import { ShopsPage } from './ShopsPage';
 
-/** SPEC §2 /operation/accounts/shops/all. */
+/** SPEC §2 /operation/accounts/shops/all (and the OMS menu's /operation/ginee-oms/shop). */
 export default function AllShopsPage() {
-  return <ResourcePage resource={allShops} />;
+  return <ShopsPage resource={allShops} />;
 }

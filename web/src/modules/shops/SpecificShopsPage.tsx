@@ -1,7 +1,7 @@
-import { ResourcePage } from '../../components/resource';
 import { specificShops } from './resource';
+import { ShopsPage } from './ShopsPage';
 
 /** SPEC §2 /operation/accounts/shops/specific: the shops of a named merchant. */
 export default function SpecificShopsPage() {
-  return <ResourcePage resource={specificShops} />;
+  return <ShopsPage resource={specificShops} />;
 }

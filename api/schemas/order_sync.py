@@ -1,0 +1,87 @@
+"""Order sync runs and their failed orders (docs/order-sync.md), and the "Sync now" and "Retry" calls."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated
+
+from pydantic import AwareDatetime, Field
+
+from api.envelope import CamelModel
+from api.resource.query import Eq, In, Range, SearchParams
+from domain.enums import Channel, Country
+from domain.enums.order_sync import OrderSyncKind, OrderSyncStatus
+
+Id = Annotated[int, Field(ge=1, le=2**63 - 1)]
+Times = Annotated[list[AwareDatetime | None] | None, Field(max_length=2)]
+
+
+class OrderSyncRunPublic(CamelModel):
+    id: int
+    shop_id: int
+    shop_name: str | None
+    merchant_id: int
+    channel: Channel
+    country: Country
+    kind: OrderSyncKind
+    status: OrderSyncStatus
+    workflow_id: str
+    retry_of: int | None
+    since: datetime | None
+    until: datetime | None
+    pages: int
+    fetched: int
+    created_count: int
+    updated_count: int
+    failed_count: int
+    message: str | None
+    started_at: datetime
+    finished_at: datetime | None
+
+
+class OrderSyncRunFilters(SearchParams):
+    shop_id: Annotated[Id | None, Eq()] = None
+    merchant_id: Annotated[Id | None, Eq()] = None
+    status: Annotated[list[OrderSyncStatus] | None, In()] = None
+    kind: Annotated[list[OrderSyncKind] | None, In()] = None
+    started_at: Annotated[Times, Range()] = None
+
+
+class OrderSyncFailurePublic(CamelModel):
+    id: int
+    run_id: int
+    shop_id: int
+    merchant_id: int
+    channel_order_no: str
+    reason: str
+    failed_at: datetime
+    resolved_at: datetime | None
+    resolved_by: int | None
+
+
+class OrderSyncFailureFilters(SearchParams):
+    run_id: Annotated[Id | None, Eq()] = None
+    shop_id: Annotated[Id | None, Eq()] = None
+    channel_order_no: Annotated[str | None, Field(max_length=64), Eq()] = None
+
+
+class OrderSyncNoChange(CamelModel):
+    """Runs and failures are written by the sync flow only."""
+
+    id: Id
+
+
+class OrderSyncNow(CamelModel):
+    shop_id: Id
+
+
+class OrderSyncRetry(CamelModel):
+    run_id: Id
+
+
+class OrderSyncFlow(CamelModel):
+    """A run (None until its flow recorded it) and its flow: its id, and its Web UI page for operators."""
+
+    run: OrderSyncRunPublic | None
+    workflow_id: str
+    workflow_url: str | None

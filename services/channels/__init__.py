@@ -1,0 +1,84 @@
+"""Channel adapters: how the order sync (services/order_sync.py) pulls a shop's orders from its marketplace.
+
+A `ChannelAdapter` answers pages of the orders a shop's channel changed in a time window and single orders by
+number. Each order comes back as the channel sent it, parsed into `ChannelOrderIn`, or as `Unreadable` (its
+number and why) so one malformed order fails alone while the rest of the page is ingested. The registry maps a
+channel to its adapter; every channel uses the demo marketplace's HTTP adapter until a real marketplace's adapter
+is registered for it (`register`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
+
+from domain.enums import Channel
+from services.channels.wire import ChannelOrderIn
+
+
+@dataclass(frozen=True)
+class ShopRef:
+    """What an adapter needs to know of a shop."""
+
+    id: int
+    channel: str
+    external_shop_id: str
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """An order of the page the channel sent in a shape the console cannot take."""
+
+    channel_order_no: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class OrderPage:
+    orders: list[ChannelOrderIn | Unreadable]
+    next_token: str | None  # None on the last page
+
+
+class ChannelError(Exception):
+    """The channel did not answer with a page (down, refused, timed out): the page is tried again later."""
+
+
+class RateLimited(ChannelError):
+    """The channel asked to wait `retry_after` seconds before the next request."""
+
+    def __init__(self, retry_after: float) -> None:
+        super().__init__(f"rate limited by the channel: retry after {retry_after:g} s")
+        self.retry_after = retry_after
+
+
+class ChannelAdapter(Protocol):
+    async def fetch_orders(self, shop: ShopRef, since: datetime, until: datetime, token: str | None,
+                           size: int) -> OrderPage:
+        """The orders changed in [since, until), the page after `token` (None: the first)."""
+        ...
+
+    async def fetch_order(self, shop: ShopRef, channel_order_no: str) -> ChannelOrderIn | Unreadable | None:
+        """One order by its channel number; None when the channel does not know it."""
+        ...
+
+
+_ADAPTERS: dict[str, ChannelAdapter] = {}
+
+
+def register(channel: Channel | str, adapter: ChannelAdapter) -> None:
+    """A real marketplace's adapter for `channel` (replaces the demo marketplace for it)."""
+    _ADAPTERS[str(channel)] = adapter
+
+
+def unregister(channel: Channel | str) -> None:
+    _ADAPTERS.pop(str(channel), None)
+
+
+def adapter_for(channel: Channel | str) -> ChannelAdapter:
+    found = _ADAPTERS.get(str(channel))
+    if found is not None:
+        return found
+    from services.channels.demo import DemoMarketplace  # the default for every channel
+
+    return DemoMarketplace()

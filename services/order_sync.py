@@ -1,0 +1,247 @@
+"""The order sync flow's writes (workflows/order_sync.py, through activities/order_sync.py) and its starts.
+
+A run is recorded once per workflow id. It pulls the orders the shop's channel changed in [cursor - overlap,
+the run's start): the overlap window takes again what a channel stamped with a clock behind ours, and ingesting an
+order twice changes nothing (services/orders.upsert_channel_order, keyed by shop and channel order number). A page
+is one transaction with a savepoint per order: an order the console refuses is recorded as the run's failure and
+the rest of the page goes in. An order ingested later (a retry, or a later run) resolves its earlier failures.
+The cursor and the shop's latest order sync time move when a run ends without a failed page.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import func, select, update
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.ext.asyncio import AsyncSession
+from temporalio.client import Client
+from temporalio.common import SearchAttributePair, TypedSearchAttributes
+
+from domain.db import transaction
+from domain.enums import Country, Currency, ShopConnectionStatus
+from domain.enums.order_sync import OrderSyncKind, OrderSyncStatus
+from domain.errors import DomainError
+from domain.flows.order_sync import (
+    SHOP_ID,
+    WORKFLOW,
+    BeginSync,
+    OrderSyncStart,
+    PageDone,
+    SyncBegun,
+    SyncFinish,
+    SyncPage,
+    SyncTally,
+    manual_workflow_id,
+    retry_workflow_id,
+)
+from domain.flows.orders import ChannelOrder, ChannelOrderLine
+from domain.models.merchants import Shop
+from domain.models.order_sync import OrderSyncCursor, OrderSyncFailure, OrderSyncRun
+from domain.settings import get_settings
+from services.channels import ShopRef, Unreadable, adapter_for
+from services.channels.wire import ChannelOrderIn
+from services.flows import rpc_timeout
+from services.orders import upsert_channel_order
+
+# What a run's message says (SPEC §8); the API translates them by status.
+SOME_FAILED = "some orders failed, retry later"
+SYNC_FAILED = "sync failed"
+RETRY_SUCCEEDED = "retry succeeded"
+
+
+def syncable(shop: Shop) -> bool:
+    """A shop whose orders are pulled: bound to its merchant and connected to its channel."""
+    return bool(shop.bound) and shop.connection_status == ShopConnectionStatus.CONNECTED
+
+
+def ref(shop: Shop) -> ShopRef:
+    return ShopRef(shop.id, str(shop.channel), shop.external_shop_id)
+
+
+async def begin(b: BeginSync) -> SyncBegun:
+    """The run of this workflow id (recorded once), with the window it pulls."""
+    settings = get_settings()
+    async with transaction() as db:
+        shop = await db.get(Shop, b.start.shop_id)
+        if shop is None:  # deleted since the schedule fired: nothing to record against
+            return SyncBegun(run_id=0, since=None, until=b.now, page_size=0, skip="the shop was deleted")
+        cursor = await db.scalar(select(OrderSyncCursor.synced_until).where(OrderSyncCursor.shop_id == shop.id))
+        retry = b.start.kind == OrderSyncKind.RETRY
+        since = None if cursor is None or retry else cursor - timedelta(minutes=settings.order_sync_overlap_minutes)
+        run_id = await db.scalar(insert(OrderSyncRun).values(
+            shop_id=shop.id, merchant_id=shop.merchant_id, channel=str(shop.channel), country=str(shop.country),
+            kind=b.start.kind, status=OrderSyncStatus.RUNNING, workflow_id=b.workflow_id,
+            retry_of=b.start.retry_of, since=since, until=b.now, pages=0, fetched=0, created_count=0,
+            updated_count=0, failed_count=0).on_conflict_do_nothing(index_elements=["workflow_id"])
+            .returning(OrderSyncRun.id))
+        run = await db.scalar(select(OrderSyncRun).where(OrderSyncRun.workflow_id == b.workflow_id)) \
+            if run_id is None else await db.get(OrderSyncRun, run_id)
+        assert run is not None
+        skip = None if syncable(shop) else "the shop is unbound or not connected"
+        return SyncBegun(run_id=run.id, since=run.since, until=run.until or b.now,
+                         page_size=settings.order_sync_page_size, skip=skip)
+
+
+def to_channel_order(order: ChannelOrderIn) -> ChannelOrder:
+    a, buyer = order.address, order.buyer
+    return ChannelOrder(
+        channel_order_no=order.order_no, ordered_at=order.ordered_at, channel_updated_at=order.updated_at,
+        paid_at=order.paid_at, cancelled=order.status.upper() == "CANCELLED",
+        lines=[ChannelOrderLine(sku=x.sku, quantity=x.quantity, unit_price=x.unit_price, product_name=x.name,
+                                variant=x.variant) for x in order.lines],
+        buyer_name=buyer.name, buyer_phone=buyer.phone, buyer_email=buyer.email, recipient_name=a.recipient,
+        recipient_phone=a.phone, address_line1=a.line1, address_line2=a.line2, city=a.city, province=a.province,
+        postcode=a.postcode,
+        address_country=Country(a.country) if a.country and a.country in Country.__members__ else None,
+        awb=order.awb, courier=order.courier,
+        currency=Currency(order.currency) if order.currency in Currency.__members__ else None,
+        shipping_fee=order.shipping_fee, insurance=order.insurance, subtotal=order.subtotal, total=order.total)
+
+
+@dataclass
+class Counts:
+    fetched: int = 0
+    created: int = 0
+    updated: int = 0
+    failed: int = 0
+
+
+async def record_failure(db: AsyncSession, run: OrderSyncRun, number: str, reason: str) -> None:
+    await db.execute(insert(OrderSyncFailure).values(
+        run_id=run.id, shop_id=run.shop_id, merchant_id=run.merchant_id, channel_order_no=number[:64],
+        reason=reason[:500]).on_conflict_do_update(
+        index_elements=["run_id", "channel_order_no"], set_={"reason": reason[:500], "failed_at": func.now()}))
+
+
+def reason_of(exc: Exception) -> str:
+    if isinstance(exc, DomainError):
+        return f"{exc.code}: {exc.params}" if getattr(exc, "params", None) else str(exc.code)
+    if isinstance(exc, DBAPIError):
+        return f"refused by the database: {str(exc.orig).splitlines()[0]}"
+    return f"{type(exc).__name__}: {exc}"
+
+
+async def ingest(db: AsyncSession, shop: Shop, run: OrderSyncRun, order: ChannelOrderIn | Unreadable,
+                 counts: Counts) -> None:
+    """One order of a page in its own savepoint: created, updated, or recorded as the run's failure."""
+    counts.fetched += 1
+    if isinstance(order, Unreadable):
+        await record_failure(db, run, order.channel_order_no, order.reason)
+        counts.failed += 1
+        return
+    try:
+        async with db.begin_nested():
+            _, created = await upsert_channel_order(db, shop, to_channel_order(order))
+    except (DomainError, DBAPIError, ValueError) as exc:
+        await record_failure(db, run, order.order_no, reason_of(exc))
+        counts.failed += 1
+        return
+    counts.created += int(created)
+    counts.updated += int(not created)
+    await db.execute(update(OrderSyncFailure).where(
+        OrderSyncFailure.shop_id == shop.id, OrderSyncFailure.channel_order_no == order.order_no,
+        OrderSyncFailure.resolved_at.is_(None), OrderSyncFailure.run_id != run.id)
+        .values(resolved_at=func.now(), resolved_by=run.id))
+
+
+async def _run_and_shop(db: AsyncSession, run_id: int) -> tuple[OrderSyncRun, Shop]:
+    run = await db.get(OrderSyncRun, run_id)
+    shop = await db.get(Shop, run.shop_id) if run is not None else None
+    if run is None or shop is None:
+        raise LookupError(f"order sync run {run_id} or its shop is gone")
+    return run, shop
+
+
+async def page(p: SyncPage) -> PageDone:
+    """The page after `token` of the run's window, fetched and ingested in one transaction."""
+    async with transaction() as db:
+        run, shop = await _run_and_shop(db, p.run_id)
+        since = run.since or datetime(1970, 1, 1, tzinfo=UTC)
+        until = run.until or datetime.now(UTC)
+        fetched = await adapter_for(shop.channel).fetch_orders(
+            ref(shop), since, until, p.token, get_settings().order_sync_page_size)
+        counts = Counts()
+        for order in fetched.orders:
+            await ingest(db, shop, run, order, counts)
+    return PageDone(next_token=fetched.next_token, **vars(counts))
+
+
+async def retry(p: SyncPage) -> PageDone:
+    """The orders the retried run failed to ingest (and no run ingested since), fetched again one by one."""
+    async with transaction() as db:
+        run, shop = await _run_and_shop(db, p.run_id)
+        numbers = (await db.scalars(select(OrderSyncFailure.channel_order_no).where(
+            OrderSyncFailure.run_id == run.retry_of, OrderSyncFailure.resolved_at.is_(None))
+            .order_by(OrderSyncFailure.id))).all()
+        adapter, counts = adapter_for(shop.channel), Counts()
+        for number in numbers:
+            order = await adapter.fetch_order(ref(shop), number)
+            await ingest(db, shop, run, order or Unreadable(number, "the channel no longer knows this order"),
+                         counts)
+    return PageDone(next_token=None, **vars(counts))
+
+
+async def finish(f: SyncFinish) -> SyncTally:
+    """The run's status and counts (failures counted from its rows); on a run without a failed page, the cursor
+    and the shop's latest order sync time move to the run's start."""
+    if f.run_id == 0:
+        return SyncTally(status=OrderSyncStatus.SUCCEEDED, message="the shop was deleted")
+    tally = f.tally
+    async with transaction() as db:
+        run = await db.get(OrderSyncRun, f.run_id, with_for_update=True)
+        if run is None:
+            return SyncTally(run_id=f.run_id, status=OrderSyncStatus.FAILED, message=SYNC_FAILED)
+        if run.status != OrderSyncStatus.RUNNING:  # a retried finish writes nothing twice
+            return _tally(run)
+        failed = await db.scalar(select(func.count()).where(OrderSyncFailure.run_id == run.id)) or 0
+        unresolved = await db.scalar(select(func.count()).where(
+            OrderSyncFailure.run_id == run.id, OrderSyncFailure.resolved_at.is_(None))) or 0
+        message: str | None
+        if f.failure is not None:
+            status, message = OrderSyncStatus.FAILED, f"{SYNC_FAILED}: {f.failure}"
+        elif unresolved:
+            status, message = OrderSyncStatus.PARTIAL, SOME_FAILED
+        else:
+            status, message = OrderSyncStatus.SUCCEEDED, RETRY_SUCCEEDED if run.kind == OrderSyncKind.RETRY else None
+        run.status, run.message, run.finished_at = status, message[:500] if message else None, datetime.now(UTC)
+        run.pages, run.fetched, run.failed_count = tally.pages, tally.fetched, failed
+        run.created_count, run.updated_count = tally.created, tally.updated
+        if status != OrderSyncStatus.FAILED and run.kind != OrderSyncKind.RETRY and run.until is not None:
+            await move_cursor(db, run.shop_id, run.until)
+        return _tally(run)
+
+
+async def move_cursor(db: AsyncSession, shop_id: int, until: datetime) -> None:
+    """Forward only: a slow run finishing after a newer one never moves the cursor back."""
+    await db.execute(insert(OrderSyncCursor).values(shop_id=shop_id, synced_until=until).on_conflict_do_update(
+        index_elements=["shop_id"], set_={"synced_until": func.greatest(OrderSyncCursor.synced_until, until),
+                                          "updated_at": func.now()}))
+    await db.execute(update(Shop).where(Shop.id == shop_id).values(
+        latest_order_sync_at=func.greatest(func.coalesce(Shop.latest_order_sync_at, until), until)))
+
+
+def _tally(run: OrderSyncRun) -> SyncTally:
+    return SyncTally(run_id=run.id, status=run.status, pages=run.pages, fetched=run.fetched,
+                     created=run.created_count, updated=run.updated_count, failed=run.failed_count,
+                     message=run.message)
+
+
+def search_attributes(shop_id: int) -> TypedSearchAttributes:
+    return TypedSearchAttributes([SearchAttributePair(SHOP_ID, [str(shop_id)])])
+
+
+async def start_run(client: Client, shop: Shop, *, retry_of: int | None = None) -> str:
+    """Start "Sync now" (or "Retry" of a run's failed orders); returns the workflow id."""
+    stamp = uuid.uuid4().hex[:12]
+    kind = OrderSyncKind.RETRY if retry_of is not None else OrderSyncKind.MANUAL
+    wid = retry_workflow_id(shop.id, retry_of, stamp) if retry_of is not None else manual_workflow_id(shop.id, stamp)
+    what: str = f"Retry the failed orders of sync run {retry_of}" if retry_of is not None else "Sync orders now"
+    await client.start_workflow(
+        WORKFLOW, OrderSyncStart(shop_id=shop.id, kind=kind, retry_of=retry_of), id=wid,
+        task_queue=get_settings().task_queue, static_summary=f"{what}: {shop.name} ({shop.channel})"[:200],
+        search_attributes=search_attributes(shop.id), rpc_timeout=rpc_timeout())
+    return wid

@@ -1,0 +1,76 @@
+"""The order sync tests' pieces: the demo marketplace in this process on a free port (the sync's default adapter
+pointed at it), a connected shop on it, and the runs, failures and orders a shop has."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+from sqlalchemy import func, select
+
+from domain.db import transaction
+from domain.models.merchants import Shop
+from domain.models.order_sync import OrderSyncCursor, OrderSyncFailure, OrderSyncRun
+from domain.models.orders import OrderKey
+from domain.settings import get_settings
+from launcher.marketplace import Marketplace, MarketStore
+from launcher.ports import free_ports
+from tests.integration.merchant_support import insert_merchant
+
+
+def running_marketplace(history: int = 12) -> Iterator[Marketplace]:
+    """A fixture body: the marketplace (no ticker: tests add orders themselves) and the settings pointing at it."""
+    settings = get_settings()
+    before = settings.marketplace_url
+    with Marketplace(port=free_ports(1)[0], store=MarketStore(history=history, rate=1000)) as market:
+        settings.marketplace_url = market.url
+        try:
+            yield market
+        finally:
+            settings.marketplace_url = before
+
+
+def control(market: Marketplace, what: str, **body: Any) -> dict[str, Any]:
+    reply = httpx.post(f"{market.url}/control/{what}", json=body, timeout=10)
+    reply.raise_for_status()
+    result: dict[str, Any] = reply.json()
+    return result
+
+
+@dataclass(frozen=True)
+class SyncShop:
+    merchant_id: int
+    shop_id: int
+    external: str
+
+
+async def sync_shop(**shop: Any) -> SyncShop:
+    merchant = await insert_merchant("ID", shops=[{"channel": "SHOPEE_ID", **shop}])
+    async with transaction() as db:
+        found = (await db.execute(select(Shop.id, Shop.external_shop_id)
+                                  .where(Shop.merchant_id == merchant.id))).one()
+    return SyncShop(merchant.id, found.id, found.external_shop_id)
+
+
+async def orders_of(shop_id: int) -> int:
+    async with transaction() as db:
+        return await db.scalar(select(func.count()).where(OrderKey.shop_id == shop_id)) or 0
+
+
+async def runs_of(shop_id: int) -> list[OrderSyncRun]:
+    async with transaction() as db:
+        return list((await db.scalars(select(OrderSyncRun).where(OrderSyncRun.shop_id == shop_id)
+                                      .order_by(OrderSyncRun.id))).all())
+
+
+async def failures_of(run_id: int) -> list[OrderSyncFailure]:
+    async with transaction() as db:
+        return list((await db.scalars(select(OrderSyncFailure).where(OrderSyncFailure.run_id == run_id)
+                                      .order_by(OrderSyncFailure.id))).all())
+
+
+async def cursor_of(shop_id: int) -> Any:
+    async with transaction() as db:
+        return await db.scalar(select(OrderSyncCursor.synced_until).where(OrderSyncCursor.shop_id == shop_id))
