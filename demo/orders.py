@@ -12,7 +12,8 @@ from decimal import Decimal
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.enums import OrderAction, OrderExceptionCause
+from domain.enums import OrderAction, OrderExceptionCause, OrderStatus
+from domain.errors import DomainError
 from domain.flows.orders import ChannelOrder, ChannelOrderLine
 from domain.models.merchants import Shop
 from domain.models.warehouses import WmsProduct
@@ -51,6 +52,17 @@ def order_of(shop: Shop, i: int, skus: list[str], rng: random.Random, now: datet
         shipping_fee=Decimal(rng.randrange(5, 30) * 1000), insurance=Decimal(rng.choice((0, 0, 1000, 2500))))
 
 
+async def step(db: AsyncSession, order_id: int, action: OrderAction) -> bool:
+    """One action of an order's demo life, as staff would take it; False when the order cannot take it (a store
+    without a warehouse cannot accept, a short SKU holds the order as abnormal): its life ends where it stands."""
+    cause = OrderExceptionCause.ORDER_PULL_DELAY if action == OrderAction.HOLD else None
+    try:  # a refusal comes before the transition writes anything
+        order = await transition(db, None, order_id, action, cause=cause)
+    except DomainError:
+        return False
+    return action == OrderAction.HOLD or order.status != OrderStatus.ABNORMAL
+
+
 async def create(db: AsyncSession, now: datetime | None = None) -> int:
     """The demo orders; returns how many were made."""
     now = now or datetime.now(UTC)
@@ -67,7 +79,7 @@ async def create(db: AsyncSession, now: datetime | None = None) -> int:
             made += created
             old = now - order.ordered_at > timedelta(days=7)
             for action in rng.choice(FINISHED if old else RECENT) if created else ():
-                cause = OrderExceptionCause.ORDER_PULL_DELAY if action == OrderAction.HOLD else None
-                await transition(db, None, order_id, action, cause=cause)
+                if not await step(db, order_id, action):
+                    break
     await fold(db)
     return made

@@ -96,15 +96,16 @@ async def _insert(db: AsyncSession, shop: Shop, order_id: int, number: str, orde
         id=order_id, ordered_at=order.ordered_at, merchant_id=shop.merchant_id, shop_id=shop.id,
         channel=shop.channel, country=shop.country, channel_order_no=number, status=OrderStatus.PENDING,
         currency=rules.currency_of(shop.country, order.currency), **channel_values(order)))
-    await _write_lines(db, order_id, order)
+    await _write_lines(db, order_id, order.ordered_at, order)
     db.add(OrderEvent(order_id=order_id, ordered_at=order.ordered_at, revision=0, kind=OrderEventKind.CREATED,
                       to_status=OrderStatus.PENDING, actor_name=CHANNEL))
     await db.flush()
 
 
-async def _write_lines(db: AsyncSession, order_id: int, order: ChannelOrder) -> None:
+async def _write_lines(db: AsyncSession, order_id: int, ordered_at: datetime, order: ChannelOrder) -> None:
+    """The order's lines, in the partition of its first order time (a channel's later copy may state another)."""
     await db.execute(insert(OrderLine), [
-        {"order_id": order_id, "ordered_at": order.ordered_at, "line_no": i, "sku": line.sku.strip(),
+        {"order_id": order_id, "ordered_at": ordered_at, "line_no": i, "sku": line.sku.strip(),
          "product_name": line.product_name, "variant": line.variant, "quantity": line.quantity,
          "unit_price": line.unit_price}
         for i, line in enumerate(order.lines, start=1)])
@@ -119,7 +120,7 @@ async def _update_from_channel(db: AsyncSession, row: Order, order: ChannelOrder
     if lines_changed:
         await db.execute(text("DELETE FROM order_lines WHERE order_id = :id AND ordered_at = :at"),
                          {"id": row.id, "at": row.ordered_at})
-        await _write_lines(db, row.id, order)
+        await _write_lines(db, row.id, row.ordered_at, order)
     revision = row.revision + 1
     await db.execute(update(Order).where(Order.id == row.id, Order.ordered_at == row.ordered_at)
                      .values(**changed, revision=revision, updated_at=func.now()))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 
 import pytest
 from sqlalchemy import func, select
@@ -11,6 +12,7 @@ from sqlalchemy import func, select
 from domain.db import transaction
 from domain.enums import OrderAction, OrderStatus
 from domain.errors import DomainError
+from domain.flows.orders import ChannelOrderLine
 from domain.models.orders import Order, OrderEvent, OrderKey, OrderLine
 from services.orders import transition
 from tests.integration.order_support import channel_order, insert_shop, upsert
@@ -87,3 +89,22 @@ async def test_a_refused_transition_names_the_state_the_order_is_in():
     async with transaction() as db:
         accepted = await transition(db, None, order_id, OrderAction.ACCEPT)
     assert accepted.status == OrderStatus.READY and accepted.revision == 1
+
+
+async def test_a_later_copy_stating_another_order_time_keeps_the_order_in_its_first_partition():
+    """A channel's later copy of a pending order with other lines and another order time (a month earlier, so
+    another partition) changes the lines where the order lives; the order time, the partition key, stays."""
+    shop = await insert_shop()
+    first = datetime.now(UTC) - timedelta(days=1)
+    order_id, _ = await upsert(shop, channel_order("INV-MOVED-1", ordered_at=first,
+                                                   channel_updated_at=first))
+    later = channel_order("INV-MOVED-1", ordered_at=first - timedelta(days=40), channel_updated_at=first
+                          + timedelta(minutes=5), lines=[ChannelOrderLine(sku="SKU-C", quantity=4,
+                                                                          unit_price=Decimal("1000"))])
+    assert await upsert(shop, later) == (order_id, False)
+    async with transaction() as db:
+        row = (await db.execute(select(Order).where(Order.id == order_id))).scalar_one()
+        lines = (await db.execute(select(OrderLine.sku, OrderLine.ordered_at)
+                                  .where(OrderLine.order_id == order_id))).all()
+    assert row.ordered_at == first
+    assert lines == [("SKU-C", first)]
