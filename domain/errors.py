@@ -53,8 +53,8 @@ class Invalid(DomainError):
 
     @classmethod
     def of(cls, problems: Iterable[Problem]) -> Invalid:
-        """One refusal carrying every problem (at least one)."""
-        listed = list(problems)
+        """One refusal carrying every problem (at least one), each once: two checks may find the same one."""
+        listed = list({(p.field, p.rule, repr(sorted(p.params.items()))): p for p in problems}.values())
         first = listed[0]
         error = cls(first.field, first.rule, **first.params)
         error.problems = listed

@@ -351,7 +351,7 @@ async def test_the_menu_holds_only_granted_screens_with_their_ancestors(remote):
     token = (await login(remote, user.username)).json()["data"]["token"]
     reply = await remote.get("/cms/user/menus", headers={**bearer(token), "Accept-Language": "zh-CN"})
     tree = reply.json()["data"]
-    assert [n["identifier"] for n in tree] == ["home", "crm", "profile-center", "change-password"]
+    assert [n["identifier"] for n in tree] == ["home", "crm", "profile-center", "change-password", "export-tasks"]
     crm = tree[1]
     assert [c["identifier"] for c in crm["children"]] == ["crm-leads", "crm-feedback"]
     assert crm["children"][1]["children"][0]["path"] == "/crm/feedback/list"

@@ -35,7 +35,8 @@ async def test_a_new_user_sees_only_the_menus_of_their_role(client, login_as, ap
     async with client_from(app, random_ip()) as remote:
         token = (await login(remote, name, "Welcome-2026!")).json()["data"]["token"]
         menus = (await remote.get("/cms/user/menus", headers=bearer(token))).json()["data"]
-        assert set(flatten(menus)) == {"home", "crm", "crm-leads", "profile-center", "change-password"}
+        assert set(flatten(menus)) == {"home", "crm", "crm-leads", "profile-center", "change-password",
+                                        "export-tasks"}
         denied = await remote.post("/cms/user/search", headers=bearer(token), json={})
         assert denied.status_code == 403 and "contact the administrator" in denied.json()["message"]
 

@@ -219,8 +219,8 @@ async def test_a_basic_package_without_a_plan_cannot_be_enabled(client, staff):
     assert enabled.json()["data"]["status"] == "ENABLED"
     cleared = await client.post("/cms/package/modify", headers=staff, json={"id": created["id"], "planName": None})
     assert cleared.status_code == 422, cleared.text
-    [error] = cleared.json()["data"]["errors"]
-    assert (error["field"], error["rule"]) == ("planName", "package_plan_required")
+    errors = [(e["field"], e["rule"]) for e in cleared.json()["data"]["errors"]]
+    assert errors == [("planName", "package_plan_required")], errors
     with pytest.raises(IntegrityError, match="ck_packages_enabled_basic_has_plan"):
         async with transaction() as db:
             await db.execute(update(Package).where(Package.id == created["id"]).values(plan_name=None))

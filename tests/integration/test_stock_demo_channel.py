@@ -20,7 +20,8 @@ async def test_demo_sales_outbound_orders_fulfil_channel_orders_the_product_flow
         assert order.shop_id is not None and (await _merchant_of(order.shop_id)) == order.merchant_id
     staff = await login_as("product-flow")
     merchant_id = fulfilling[0].merchant_id
-    flow = (await client.post("/cms/stock-sync/flow/search", headers=staff, json={"merchantId": merchant_id})
+    flow = (await client.post("/cms/stock-sync/flow/search", headers=staff,
+                              json={"merchantId": merchant_id, "pageSize": 500})
             ).json()["data"]["items"]
     numbers = {order.channel_order_no for order in fulfilling if order.merchant_id == merchant_id}
     assert numbers & {row["channelOrderNo"] for row in flow}
