@@ -74,3 +74,24 @@ async def failures_of(run_id: int) -> list[OrderSyncFailure]:
 async def cursor_of(shop_id: int) -> Any:
     async with transaction() as db:
         return await db.scalar(select(OrderSyncCursor.synced_until).where(OrderSyncCursor.shop_id == shop_id))
+
+
+async def sync_scope_rows(merchant_ids: list[int], shop_ids: list[int], mark: str) -> dict[str, tuple[Any, ...]]:
+    """For the data-authority walk: a partial run with one failed order in a shop of a merchant inside the scope
+    and one outside, as (inside ids, outside ids, shown markers, hidden markers, search body)."""
+    runs, failures = [], []
+    async with transaction() as db:
+        for merchant_id, shop_id, n in zip(merchant_ids, shop_ids, ("in", "out"), strict=True):
+            run = OrderSyncRun(shop_id=shop_id, merchant_id=merchant_id, channel="SHOPEE_ID", country="ID",
+                               kind="SCHEDULED", status="PARTIAL", workflow_id=f"order-sync-{mark}{n}run",
+                               failed_count=1, finished_at=func.now())
+            db.add(run)
+            await db.flush()
+            failure = OrderSyncFailure(run_id=run.id, shop_id=shop_id, merchant_id=merchant_id,
+                                       channel_order_no=f"{mark}{n}failed", reason="unreadable")
+            db.add(failure)
+            await db.flush()
+            runs.append(run.id)
+            failures.append(failure.id)
+    return {"OrderSyncRun": (runs[:1], runs[1:], [f"{mark}inrun"], [f"{mark}outrun"], {}),
+            "OrderSyncFailure": (failures[:1], failures[1:], [f"{mark}infailed"], [f"{mark}outfailed"], {})}

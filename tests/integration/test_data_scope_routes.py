@@ -47,6 +47,7 @@ from tests.integration.erp_settings_support import erp_scope_rows
 from tests.integration.goods_support import scope_rows as goods_rows
 from tests.integration.merchant_support import insert_merchant
 from tests.integration.order_support import channel_order, upsert
+from tests.integration.order_sync_support import sync_scope_rows
 from tests.integration.people import bearer, create_user, token_for
 from tests.integration.stock_order_support import insert_order
 from tests.integration.stock_support import insert_warehouse, moved
@@ -201,6 +202,7 @@ async def world() -> World:
     erp_settings, erp_histories = await erp_scope_rows([m.id for m in merchants], shops, [m.email for m in merchants],
                                                        mark)
     goods = await goods_rows([m.id for m in merchants], shops, mark)
+    syncs = await sync_scope_rows([m.id for m in merchants], shops, mark)
     orders = [await insert_order(m.id, (await insert_warehouse(0, m.id)).warehouse_id, f"{mark}{n}-order")
               for m, n in zip(merchants, ("in", "out"), strict=True)]
     # a picking list is printed for outbound orders only
@@ -246,7 +248,7 @@ async def world() -> World:
             "StockDrift": Rows([drifts[0].id], [drifts[1].id], [f"{mark}indrift"], [f"{mark}outdrift"],
                                {"reconciliationId": run.id}),
             "SubscriptionRequest": Rows([requests[0].id], [requests[1].id], [f"{mark}mine"], [f"{mark}theirs"]),
-            **{name: Rows(*values) for name, values in (stock_sync | goods).items()},
+            **{name: Rows(*values) for name, values in (stock_sync | goods | syncs).items()},
             **{name: Rows(*values) for name, values in erp_settings.items()},
             # local goods are the product library's rows with their stock and lock
             "MasterProduct": Rows([products[0].id], [products[1].id], [f"{mark}inproduct"], [f"{mark}outproduct"],
