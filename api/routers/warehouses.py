@@ -261,11 +261,11 @@ products = Resource(
 product_router = products.router(prefix="/wms-product", tags=["wms_products"])
 
 
-# the screens picking a SKU: the product library, the order dialogs, lock stock, move stock, stock fix and the stock
-# lists filtering by SKU
+# the screens picking a SKU: the product library, the order dialogs, lock stock, move stock, stock fix, the stock
+# lists filtering by SKU, local goods and the interception rules' form (on its page and the order settings)
 SKU_PICKERS = ("product-library", ORDERS, "stock#lock", "stock#move", "stock#fix", "stock-change-record",
                "search-warehouse-stock", "product-inventory", "product-flow", "stock-reconciliation",
-               "lock-stock")
+               "lock-stock", "stock-push-history", "goods-local", "interception-rules", "order-setting")
 
 
 @product_router.get("/options", summary="A merchant's products (or a warehouse's merchant's) whose SKU or name "

@@ -80,6 +80,7 @@ const ADDRESSES: Record<string, () => Promise<string>> = {
   'review-modify': async () => `/review/modify/${await deployTask()}`,
   'review-detail': async () => `/review/${await deployTask()}`,
   'approval-detail': async () => `/approval/${(await first<Id>('subscription/search')).id}`,
+  'order-detail': async () => `/orderId/${(await first<Id>('order/search')).id}`,
   'heartbeat-detail': async () => `/system/heartbeat/detail?id=${(await first<Id>('heartbeat/search')).id}`,
   'timed-mail-edit': async () => `/timed-mail/edit?id=${(await first<Id>('mail/search')).id}`,
   'ticket-view': async () => `/ticket/${(await first<Id>('ticket/search')).id}`,

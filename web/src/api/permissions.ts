@@ -177,7 +177,7 @@ export const OPERATION_PERMISSIONS = {
   'GET /cms/whatsapp-group/detail/{row_id}': ['whatsapp-group'],
   'GET /cms/whatsapp-group/options': ['account#edit', 'whatsapp-group', 'ginee-account', 'ginee-specific-accounts'],
   'GET /cms/wms-product/detail/{row_id}': ['product-library'],
-  'GET /cms/wms-product/options': ['product-library', 'outbound-inbound-order-query', 'stock#lock', 'stock#move', 'stock#fix', 'stock-change-record', 'search-warehouse-stock', 'product-inventory', 'product-flow', 'stock-reconciliation', 'lock-stock'],
+  'GET /cms/wms-product/options': ['product-library', 'outbound-inbound-order-query', 'stock#lock', 'stock#move', 'stock#fix', 'stock-change-record', 'search-warehouse-stock', 'product-inventory', 'product-flow', 'stock-reconciliation', 'lock-stock', 'stock-push-history', 'goods-local', 'interception-rules', 'order-setting'],
   'POST /cms/access-tracking/add': ['@authenticated'],
   'POST /cms/access-tracking/search': ['event-tracking'],
   'POST /cms/action-mapping/add': ['action-mapping#add'],

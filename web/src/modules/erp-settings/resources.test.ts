@@ -21,6 +21,6 @@ describe('ERP settings forms check what the server checks (domain/rules/erp_sett
   });
 
   it('gives the order settings page its tabs in order, the history last (other modules join before it)', () => {
-    expect(ORDER_SETTING_TABS.map((tab) => tab.key)).toEqual(['settings', 'templates', 'history']);
+    expect(ORDER_SETTING_TABS.map((tab) => tab.key)).toEqual(['settings', 'templates', 'interception', 'history']);
   });
 });

@@ -5,6 +5,7 @@ import { MerchantInput } from '../merchants/MerchantInput';
 import { ShopInput } from '../shops/ShopInput';
 import { goodsApi, type ChannelProduct, type GoodsHistory, type ListingAction, type MasterProduct } from './api';
 import { VariationsDetail } from './VariationsDetail';
+import { SkuFilter } from '../warehouses/SkuInput';
 
 const namespace = 'goods';
 const merchantId = { key: 'merchantId', title: 'merchantId', type: 'number', filter: { input: MerchantInput }, hidden: true, table: false } as const;
@@ -106,7 +107,7 @@ export const masterProducts = defineResource<MasterProduct>({
   name: 'goods-local', namespace, entity: 'masterEntity', api: 'goods/local', permission: 'goods-local',
   actions: ['export'], defaultSort: '-id', rowActions: lockActions,
   columns: [
-    { key: 'sku', title: 'masterSku', priority: 'key', filter: true, copyable: true, sorter: true },
+    { key: 'sku', title: 'masterSku', priority: 'key', filter: { input: SkuFilter }, copyable: true, sorter: true },
     { key: 'name', title: 'name', filter: true, sorter: true, width: 220, ellipsis: true },
     { key: 'variant', title: 'variant' },
     merchantId, merchantEmail,

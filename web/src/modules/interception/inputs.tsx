@@ -30,9 +30,3 @@ export const ShopsInput = asReference(function ShopsInput({ id, label, value, on
 }, '/cms/shop/options');
 
 /** SKUs typed one after another (comma, semicolon, space or Enter ends one). */
-export function SkusInput({ id, value, onChange, label, disabled }: InputProps) {
-  return (
-    <Select id={id} mode="tags" tokenSeparators={[',', ';', ' ']} open={false} aria-label={label} disabled={disabled}
-      value={(value as string[] | undefined) ?? []} onChange={onChange} />
-  );
-}

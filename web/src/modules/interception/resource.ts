@@ -2,7 +2,8 @@ import type { components } from '../../api/schema';
 import { defineResource, type Column } from '../../components/resource';
 import { MerchantInput } from '../merchants/MerchantInput';
 import { ShopInput } from '../shops/ShopInput';
-import { ShopsInput, SkusInput } from './inputs';
+import { ShopsInput } from './inputs';
+import { MerchantSkusInput } from '../warehouses/SkuInput';
 
 export type InterceptionRule = components['schemas']['InterceptionRulePublic'];
 
@@ -19,7 +20,7 @@ const columns: Column<InterceptionRule>[] = [
   { key: 'country', title: 'country', type: 'enum', enum: 'Country', filter: true, form: {} },
   { key: 'minTotal', title: 'minTotal', type: 'number', form: { min: 0 } },
   { key: 'maxTotal', title: 'maxTotal', type: 'number', form: { min: 0 } },
-  { key: 'skus', title: 'skus', format: (value) => ((value as string[] | undefined) ?? []).join(', '), ellipsis: true, width: 200, form: { input: SkusInput } },
+  { key: 'skus', title: 'skus', format: (value) => ((value as string[] | undefined) ?? []).join(', '), ellipsis: true, width: 200, form: { input: MerchantSkusInput } },
   { key: 'buyerKeyword', title: 'buyerKeyword', form: { max: 100 } },
   { key: 'remark', title: 'remark', hidden: true, form: { max: 500 } },
   { key: 'updatedAt', title: 'updatedAt', type: 'datetime', sorter: true, priority: 'wide' },

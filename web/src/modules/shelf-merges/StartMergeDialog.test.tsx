@@ -73,8 +73,8 @@ describe('starting a shelf merge', { timeout: 120_000 }, () => {
   it('says how long the merge will take: the SKUs of the picked shelves at the warehouse\'s measured rate', async () => {
     openDialog(() => ({ body: envelope({ id: 9 }) }), RECENT);
     await pick('Warehouse', 'JKT Jakarta DC');
-    await pick('Source shelves', 'A-01 (3 SKU, 12)');
-    await pick('Source shelves', 'A-02 (1 SKU, 4)');
+    await pick('Source shelves', 'A-01');
+    await pick('Source shelves', 'A-02');
     // 4 SKUs x 210 s / 40 SKUs = 21 s (the server's rule for a running merge's time left, domain/rules/shelf_merges.py)
     await waitFor(() => expect(screen.getByTestId('merge-estimate').textContent).toBe(
       "This warehouse's recent merges moved 11.4 SKUs a minute: these 4 SKUs should take about 21 sec."));
