@@ -4,12 +4,16 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
  * controls. Not "the last dropdown on the page": test files share the page, and an earlier select's dropdown
  * (closing, or an option's text met twice) may come later in it. */
 export async function dropdownOf(label: string): Promise<HTMLElement> {
-  const box = await screen.findByRole('combobox', { name: label });
-  fireEvent.mouseDown(box);
+  fireEvent.mouseDown(await screen.findByRole('combobox', { name: label }));
   return waitFor(() => {
+    // the select as it is now: a dependent picker is drawn again when its parent's options arrive, closed
+    const box = screen.getByRole('combobox', { name: label });
     const list = document.getElementById(box.getAttribute('aria-controls') ?? '');
     const dropdown = list?.closest<HTMLElement>('.ant-select-dropdown');
-    if (!dropdown) throw new Error(`no open dropdown for ${label}`);
+    if (!dropdown || box.getAttribute('aria-expanded') !== 'true') {
+      if (box.getAttribute('aria-expanded') !== 'true') fireEvent.mouseDown(box);
+      throw new Error(`no open dropdown for ${label}`);
+    }
     return dropdown;
   });
 }
