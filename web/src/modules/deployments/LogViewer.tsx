@@ -79,7 +79,7 @@ export function LogViewer({ runId, height = 480 }: { runId: number; height?: num
 
   return (
     <div data-testid="deploy-log">
-      <Space style={{ marginBottom: 8 }}>
+      <Space wrap style={{ marginBottom: 8 }}>
         <Button size="small" disabled={first <= 1} onClick={() => void earlier()}>{t('log.earlier')}</Button>
         <Button size="small" onClick={() => setFollow((value) => !value)}>{follow ? t('log.pause') : t('log.follow')}</Button>
         <Button size="small" href={`/cms/deploy/run/${runId}/log/download`}>{t('log.download')}</Button>

@@ -95,7 +95,7 @@ export default function ReviewPage() {
   const latestRun = data.runs[0];
   return (
     <Space direction="vertical" style={{ width: '100%' }} size={16}>
-      <Card title={<Space><Typography.Text strong data-testid="task-title">#{task.id} {task.name}</Typography.Text><TaskStatus status={task.status} /></Space>}>
+      <Card title={<Space wrap><Typography.Text strong data-testid="task-title">#{task.id} {task.name}</Typography.Text><TaskStatus status={task.status} /></Space>}>
         <Space wrap style={{ marginBottom: 12 }}>
           {data.canEdit && <Button onClick={() => void navigate(`/review/modify/${task.id}`)}>{t('modify')}</Button>}
           {can('deploy#run') && <DeployButtons task={task} override={override} done={reload} />}
