@@ -76,7 +76,7 @@ describe('hidden routes (SPEC §2: /info and /health)', () => {
     }
     expect(Object.keys(health.components ?? {}).sort()).toEqual(['activities', 'breaker', 'pools', 'postgres', 'smtp', 'temporal', 'worker']);
     // The launcher supervises these and restarts one that dies; the page shows how often it did.
-    expect(Object.keys(health.processes ?? {}).sort()).toEqual(['api', 'smtp', 'temporal', 'worker']);
+    expect(Object.keys(health.processes ?? {}).sort()).toEqual(['api', 'marketplace', 'smtp', 'temporal', 'worker']);
     const worker = health.processes?.worker;
     const row = valueOf('Worker process');
     expect(await row.locator('[data-status]').getAttribute('data-status')).toBe(worker?.status);
