@@ -31,7 +31,7 @@ describe('stock sync (SPEC §2 /operation/ginee-oms/stock/search-warehouse-stock
     const store = await stockedStore();
     page = await signedIn(browser, '/operation/ginee-oms/stock/search-warehouse-stock');
     await choose(page, page.getByRole('combobox', { name: 'Merchant' }).first(), store.merchant_email);
-    await page.getByLabel('SKU').first().fill(store.sku);
+    await choose(page, page.getByRole('combobox', { name: 'SKU' }).first(), store.sku);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByRole('row', { name: new RegExp(store.sku) }).first().waitFor();
 

@@ -19,6 +19,8 @@ async function warehouse(): Promise<number> {
   const [row] = await sql<{ id: number }>(
     "INSERT INTO warehouses (merchant_id, provider, code, name, type, is_default, enabled) VALUES (%s, 'GINEE_WMS', %s, %s, 'OWN', false, true) RETURNING id",
     [merchant!.id, RUN, `Warehouse ${RUN}`]);
+  // the SKU moved is one of the merchant's products: the screens pick it from the product library
+  await sql('INSERT INTO wms_products (merchant_id, sku, name) VALUES (%s, %s, %s)', [merchant!.id, SKU, `Product ${RUN}`]);
   return row!.id;
 }
 
@@ -32,13 +34,13 @@ describe('stock change record and reconciliation (SPEC §3 stock change record)'
     await page.getByTestId('move-stock').click();
     const dialog = page.getByRole('dialog');
     await choose(page, dialog.getByRole('combobox', { name: 'Warehouse' }), `Warehouse ${RUN}`);
-    await dialog.getByLabel('SKU').fill(SKU);
+    await choose(page, dialog.getByRole('combobox', { name: 'SKU' }), SKU);
     await pick(page, dialog.getByRole('combobox', { name: 'Movement' }), 'Manual inbound');
     await dialog.getByLabel('Quantity').fill('5');
     await dialog.getByRole('button', { name: 'OK' }).click();
     await expect.poll(() => onHand(warehouseId)).toBe(5);
 
-    await page.getByTestId('stock-changes-page').getByRole('textbox', { name: 'SKU' }).fill(SKU);
+    await choose(page, page.getByTestId('stock-changes-page').getByRole('combobox', { name: 'SKU' }), SKU);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const row = page.getByTestId('stock-changes-table').locator('tbody tr.ant-table-row');
     await expect.poll(() => row.count()).toBe(1);
