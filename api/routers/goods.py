@@ -16,7 +16,7 @@ from api.resource import Actions, Resource
 from api.resource.query import apply_filters, picked
 from api.resource.scope import declares
 from api.routers.merchants import through_merchant
-from api.routers.stock_sync import _email, _shop
+from api.routers.stock_sync import merchant_email_of, shop_column_of
 from api.routers.warehouses import products
 from api.schemas.goods import (
     AutoCreate,
@@ -56,9 +56,9 @@ channel = Resource(
     name="ChannelProduct", model=ChannelProduct, public=ChannelProductPublic, create=GoodsNoChange,
     update=GoodsNoChange, filters=ChannelProductFilters, permission=LIST, actions=Actions(export="goods#export"),
     scope=through_merchant("ChannelProduct", ChannelProduct.merchant_id), relations=(ChannelProduct.variations,),
-    computed=lambda: {"merchant_email": _email(ChannelProduct.merchant_id),
-                      "shop_name": _shop(ChannelProduct.shop_id, Shop.name),
-                      "country": _shop(ChannelProduct.shop_id, Shop.country), "stock": _channel_stock()},
+    computed=lambda: {"merchant_email": merchant_email_of(ChannelProduct.merchant_id),
+                      "shop_name": shop_column_of(ChannelProduct.shop_id, Shop.name),
+                      "country": shop_column_of(ChannelProduct.shop_id, Shop.country), "stock": _channel_stock()},
     sortable={"id", "name", "channel_item_id", "listing_state", "last_synced_at", "updated_at"},
 )
 local = Resource(
@@ -66,7 +66,7 @@ local = Resource(
     update=GoodsNoChange, filters=MasterProductFilters, permission=LOCAL,
     actions=Actions(export="master-product#export"),
     scope=through_merchant("MasterProduct", MasterProductView.merchant_id),
-    computed=lambda: {"merchant_email": _email(MasterProductView.merchant_id)},
+    computed=lambda: {"merchant_email": merchant_email_of(MasterProductView.merchant_id)},
     sortable={"id", "sku", "name", "on_hand", "available", "updated_at"},
 )
 history = Resource(
@@ -74,8 +74,8 @@ history = Resource(
     update=GoodsNoChange, filters=GoodsHistoryFilters, permission=HISTORY,
     actions=Actions(export="goods-history#export"),
     scope=through_merchant("GoodsHistory", GoodsHistoryView.merchant_id),
-    computed=lambda: {"merchant_email": _email(GoodsHistoryView.merchant_id),
-                      "shop_name": _shop(GoodsHistoryView.shop_id, Shop.name)},
+    computed=lambda: {"merchant_email": merchant_email_of(GoodsHistoryView.merchant_id),
+                      "shop_name": shop_column_of(GoodsHistoryView.shop_id, Shop.name)},
     sortable={"id", "at"},
 )
 

@@ -63,7 +63,8 @@ LOCKS = "lock-stock"
 PUSHES = "stock-push-history"
 
 
-def _email(merchant_id: Any) -> Any:
+def merchant_email_of(merchant_id: Any) -> Any:
+    """A merchant's email as a column of a list whose rows name the merchant (shared by the goods lists)."""
     return select(Merchant.email).where(Merchant.id == merchant_id).scalar_subquery()
 
 
@@ -71,7 +72,8 @@ def _warehouse(warehouse_id: Any, column: Any) -> Any:
     return select(column).where(Warehouse.id == warehouse_id).scalar_subquery()
 
 
-def _shop(shop_id: Any, column: Any) -> Any:
+def shop_column_of(shop_id: Any, column: Any) -> Any:
+    """A column of the shop a row names, as a column of that row's list (shared by the goods lists)."""
     return select(column).where(Shop.id == shop_id).scalar_subquery()
 
 
@@ -86,21 +88,21 @@ def _read_only(name: str, model: type, public: type, filters: type, permission: 
 
 balances = _read_only("WarehouseStock", BalanceView, StockSyncBalancePublic, StockSyncBalanceFilters, STOCK,
                       "stock#export",
-                      lambda: {"merchant_email": _email(BalanceView.merchant_id)},
+                      lambda: {"merchant_email": merchant_email_of(BalanceView.merchant_id)},
                       sortable={"id", "sku", "on_hand", "locked", "available", "updated_at"}, default_sort="sku")
 inventory = _read_only("StockInventory", InventoryView, StockInventoryPublic, StockInventoryFilters, INVENTORY,
-                       "inventory#export", lambda: {"merchant_email": _email(InventoryView.merchant_id)},
+                       "inventory#export", lambda: {"merchant_email": merchant_email_of(InventoryView.merchant_id)},
                        sortable={"sku", "existing", "locked", "available"}, default_sort="sku")
 flow = _read_only("StockFlow", FlowView, StockFlowPublic, StockFlowFilters, FLOW, "product-flow#export",
                   sortable={"id", "created_at"})
 events = _read_only("StockEvent", StockEvent, StockEventPublic, StockEventFilters, EVENTS, "stock#export",
-                    lambda: {"merchant_email": _email(StockEvent.merchant_id),
-                             "shop_name": _shop(StockEvent.shop_id, Shop.name)}, also=(STOCK,))
+                    lambda: {"merchant_email": merchant_email_of(StockEvent.merchant_id),
+                             "shop_name": shop_column_of(StockEvent.shop_id, Shop.name)}, also=(STOCK,))
 pushes = _read_only("StockPush", StockPush, StockPushPublic, StockPushFilters, PUSHES, "stock-push#export",
-                    lambda: {"merchant_email": _email(StockPush.merchant_id),
-                             "shop_name": _shop(StockPush.shop_id, Shop.name)}, also=(STOCK,))
+                    lambda: {"merchant_email": merchant_email_of(StockPush.merchant_id),
+                             "shop_name": shop_column_of(StockPush.shop_id, Shop.name)}, also=(STOCK,))
 settings = _read_only("StockSetting", StockSetting, StockSettingPublic, StockSettingFilters, SETTINGS,
-                      "stock-settings#export", lambda: {"merchant_email": _email(StockSetting.merchant_id)})
+                      "stock-settings#export", lambda: {"merchant_email": merchant_email_of(StockSetting.merchant_id)})
 
 
 async def check_binding(db: AsyncSession, row: StockBinding, user: Principal) -> None:
@@ -125,10 +127,10 @@ bindings = Resource(
     actions=Actions(add="stock-binding#add", edit="stock-binding#edit", delete="stock-binding#delete",
                     export="stock-binding#export"),
     scope=through_merchant("StockBinding", StockBinding.merchant_id), prepare=check_binding,
-    computed=lambda: {"merchant_email": _email(StockBinding.merchant_id),
-                      "shop_name": _shop(StockBinding.shop_id, Shop.name),
-                      "channel": _shop(StockBinding.shop_id, Shop.channel),
-                      "country": _shop(StockBinding.shop_id, Shop.country),
+    computed=lambda: {"merchant_email": merchant_email_of(StockBinding.merchant_id),
+                      "shop_name": shop_column_of(StockBinding.shop_id, Shop.name),
+                      "channel": shop_column_of(StockBinding.shop_id, Shop.channel),
+                      "country": shop_column_of(StockBinding.shop_id, Shop.country),
                       "warehouse_name": _warehouse(StockBinding.warehouse_id, Warehouse.name)},
     unique={"uq_stock_sync_bindings_shop_id_warehouse_id": ("warehouseId", "STOCK_BINDING_EXISTS"),
             "uq_stock_sync_bindings_fulfils": ("fulfils", "STOCK_BINDING_FULFILS_EXISTS")},
@@ -157,8 +159,8 @@ locks = Resource(
     filters=StockLockFilters, permission=LOCKS, also=(STOCK,),
     actions=Actions(add="stock#lock", delete="stock#lock"),
     scope=through_merchant("StockLock", StockLock.merchant_id), extras=lock_target,
-    computed=lambda: {"merchant_email": _email(StockLock.merchant_id),
-                      "shop_name": _shop(StockLock.shop_id, Shop.name)},
+    computed=lambda: {"merchant_email": merchant_email_of(StockLock.merchant_id),
+                      "shop_name": shop_column_of(StockLock.shop_id, Shop.name)},
     unique={"uq_stock_locks_merchant_id_shop_id": ("shopId", "STOCK_LOCK_EXISTS"),
             "uq_stock_locks_merchant_id_sku": ("productId", "STOCK_LOCK_EXISTS")},
 )
