@@ -50,10 +50,12 @@ rules = Resource(
 
 
 def with_mails() -> dict[str, Any]:
-    """An alert's mails in the order they were written: recipient, kind, when sent, or why skipped."""
+    """An alert's mails in the order they were written: recipient, kind, when sent, or why skipped (none: an
+    empty list, not null)."""
     mail = func.jsonb_build_object("recipient", QueueAlertMail.recipient, "kind", QueueAlertMail.kind,
                                    "sentAt", QueueAlertMail.sent_at, "skipped", QueueAlertMail.skipped)
-    return {"mails": select(func.jsonb_agg(aggregate_order_by(mail, QueueAlertMail.id))).where(
+    return {"mails": select(func.coalesce(
+        func.jsonb_agg(aggregate_order_by(mail, QueueAlertMail.id)), func.jsonb_build_array())).where(
         QueueAlertMail.alert_id == QueueAlert.id).scalar_subquery()}
 
 

@@ -138,3 +138,17 @@ async def test_rules_need_a_threshold_and_their_permissions(client, login_as):
     listed = (await client.post("/cms/queue-alert/rule/search", headers=viewer,
                                 json={"taskQueue": body["taskQueue"]})).json()["data"]["items"]
     assert [(r["ownerId"], r["ownerName"]) for r in listed] == [(owner.id, owner.real_name)]
+
+
+async def test_an_alert_that_mailed_nobody_lists_with_no_mails(client, login_as):
+    """A rule with no recipients opens alerts that send no mail: the history lists them with an empty list."""
+    me = await login_as("alter-mq", "mq-alert#add")
+    queue = unique("q")
+    rule = (await client.post("/cms/queue-alert/rule/add", headers=me,
+                              json={"taskQueue": queue, "maxBacklog": 0})).json()["data"]
+    async with transaction() as db:
+        db.add(QueueAlert(rule_id=rule["id"], task_queue=queue, reasons=["backlog"], backlog=1, age_seconds=0,
+                          peak_backlog=1, peak_age_seconds=0))
+    reply = await client.post("/cms/queue-alert/alert/search", headers=me, json={"taskQueue": queue})
+    assert reply.status_code == 200, reply.text
+    assert [(a["status"], a["mails"]) for a in reply.json()["data"]["items"]] == [("OPEN", [])]

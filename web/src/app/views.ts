@@ -126,10 +126,10 @@ export const VIEWS: Readonly<Record<string, View>> = {
   'ginee-iam-detail': resourcePage(() => import('../modules/merchants/detail/MerchantDetailPage'), 'merchants', 'shops', 'expenses', 'plans',
     'subscriptions'),
   'iam-performance': page(() => import('../modules/iam/PerformancePage'), 'iam', 'resource'),
-  'shops-all': resourcePage(() => import('../modules/shops/AllShopsPage'), 'shops'),
+  'shops-all': resourcePage(() => import('../modules/shops/AllShopsPage'), 'shops', 'order-sync'),
   // SPEC §2 /operation/ginee-oms/shop: the OMS menu's way to the same shops list.
-  'oms-shop': resourcePage(() => import('../modules/shops/AllShopsPage'), 'shops'),
-  'shops-specific': resourcePage(() => import('../modules/shops/SpecificShopsPage'), 'shops'),
+  'oms-shop': resourcePage(() => import('../modules/shops/AllShopsPage'), 'shops', 'order-sync'),
+  'shops-specific': resourcePage(() => import('../modules/shops/SpecificShopsPage'), 'shops', 'order-sync'),
   'search-warehouse-stock': resourcePage(() => import('../modules/stock-sync/WarehouseStockPage'), 'stock-sync'),
   'events-warehouse-stock': resourcePage(() => import('../modules/stock-sync/StockEventsPage'), 'stock-sync'),
   'lock-stock': resourcePage(() => import('../modules/stock-sync/StockLocksPage'), 'stock-sync'),

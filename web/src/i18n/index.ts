@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { Locale } from 'antd/es/locale';
 import { DEFAULT_LANGUAGE, storeLanguage, storedLanguage } from './languages';
 import { loadLocale, type LoadedLocale } from './locales';
@@ -28,6 +28,7 @@ export async function initI18n(): Promise<void> {
     resources: { [DEFAULT_LANGUAGE]: { translation: english.messages } },
     interpolation: { escapeValue: false },
     returnNull: false,
+    react: { bindI18nStore: 'added' }, // a namespace loaded late draws its users again
   });
   apply(code, chosen);
 }
@@ -61,8 +62,16 @@ export { i18n };
 /** `t` for keys made at run time (resource declarations, module namespaces), unchecked by the types. */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** Looks a key up in each namespace in turn, the shared texts last. */
+/**
+ * Looks a key up in each namespace in turn, the shared texts last. A screen's route loads its namespaces before
+ * it shows; a piece borrowed from another module (the shops list's order sync actions) loads its own here if the
+ * route did not, and the hook draws again once they arrive (`bindI18nStore`), so no key ever shows as text.
+ */
 export function useTranslate(namespaces: readonly string[] = []): Translate {
   const { t } = useTranslation([...namespaces, 'translation'] as never, { nsMode: 'fallback' });
+  const missing = namespaces.filter((namespace) => !i18n.hasResourceBundle(DEFAULT_LANGUAGE, namespace)).join(',');
+  useEffect(() => {
+    if (missing) void loadNamespaces(missing.split(','));
+  }, [missing]);
   return t as unknown as Translate;
 }
