@@ -64,7 +64,7 @@ describe('order sync (SPEC §3 shop sync times, §8 some orders failed, retry la
     await page.getByText('Retry succeeded').first().waitFor({ timeout: 60_000 });
     await drawer.getByRole('row', { name: /Retry/ }).filter({ hasText: 'Succeeded' }).first().waitFor();
     const [counted] = await sql<{ count: string }>(
-      'SELECT count(*) FROM order_keys WHERE shop_id = $1 AND channel_order_no = ANY($2)',
+      'SELECT count(*) FROM order_keys WHERE shop_id = %s AND channel_order_no = ANY(%s)',
       [shop.id, made.orders.map((o) => o.orderNo)]);
     expect(Number(counted?.count)).toBe(2);
   }, 240_000);
