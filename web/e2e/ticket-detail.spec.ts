@@ -200,11 +200,11 @@ describe('a ticket from claim to close on its detail screen (SPEC §4, docs/tick
     const comment = page.getByTestId('timeline-comment').last();
     await comment.getByText('Screens of the shop after the fix').waitFor();
     await expect.poll(() => comment.getByTestId('attachment-image').count()).toBe(9);
-    expect(await comment.getByTestId('attachment-video').count()).toBe(1);
+    await expect.poll(() => comment.getByTestId('attachment-video').count()).toBe(1); // drawn apart from the images
     const panel = page.getByTestId('attachment-gallery').last();
     // the image the ticket was created with, and the comment's nine
     await expect.poll(() => panel.locator('img[src*="/cms/common/file/"]').count()).toBe(10);
-    expect(await panel.locator('video[controls][src*="/cms/common/file/"]').count()).toBe(1);
+    await expect.poll(() => panel.locator('video[controls][src*="/cms/common/file/"]').count()).toBe(1);
     await panel.getByTestId('attachment-image').first().click();
     await page.locator('.ant-image-preview img[src*="/cms/common/file/"]').waitFor();
   });

@@ -54,10 +54,11 @@ export const flow = defineResource<Flow>({
     { key: 'transactionNo', title: 'transactionNo', priority: 'key', copyable: true },
     sku, merchantId,
     { key: 'warehouseName', title: 'warehouseName' },
-    { key: 'erpOrderNo', title: 'erpOrderNo', filter: true, copyable: true },
-    { key: 'channelOrderNo', title: 'channelOrderNo' },
+    // the movement before the order numbers: a channel order's long numbers must not push it under the actions
     { key: 'movementType', title: 'movementType', type: 'enum', enum: 'StockMovementType' },
     units('original'), { ...units('movement'), priority: 'key' }, units('new'),
+    { key: 'erpOrderNo', title: 'erpOrderNo', filter: true, copyable: true },
+    { key: 'channelOrderNo', title: 'channelOrderNo' },
     { key: 'createdAt', title: 'createdAt', type: 'datetime', sorter: true, filter: true },
   ] as Column<Flow>[],
 });
