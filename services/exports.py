@@ -9,7 +9,7 @@ run never overwrites a newer one.
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -139,3 +139,20 @@ def stream(task: ExportTask) -> AsyncIterator[bytes]:
     if task.file_key is None:  # ACTIVE always has its file (CHECK active_has_file)
         raise DomainError("EXPORT_EXPIRED", status=410)
     return get_storage().stream(task.file_key)
+
+
+Written = Callable[[int], Awaitable[None]]  # told the rows written so far, every `rules.PROGRESS_EVERY`
+
+
+class Tally:
+    """Counts the rows an export writes and tells `written` (the task's progress, a heartbeat) every
+    `rules.PROGRESS_EVERY` rows; the one counter of every list's writer."""
+
+    def __init__(self, written: Written | None = None) -> None:
+        self.rows = 0
+        self.written = written
+
+    async def add(self) -> None:
+        self.rows += 1
+        if self.written is not None and self.rows % rules.PROGRESS_EVERY == 0:
+            await self.written(self.rows)

@@ -23,7 +23,6 @@ from temporalio.worker import Worker
 from api.deps import Principal
 from api.envelope import ok
 from api.flows import Flows, temporal_client
-from api.resource.query import SearchParams
 from api.resource.xlsx import XlsxExport
 from api.schemas.exports import ExportTaskPublic
 from domain.db import get_sessionmaker, transaction
@@ -38,7 +37,7 @@ from services import exports
 from services.flows import beating
 
 if TYPE_CHECKING:
-    from api.resource import Resource
+    from api.resource.exporting import Exportable
 
 log = logging.getLogger("omp.exports")
 
@@ -71,17 +70,17 @@ def shown(task: ExportTask, username: str | None = None) -> dict[str, Any]:
     return ExportTaskPublic.model_validate(task).model_dump(mode="json", by_alias=True)
 
 
-async def start_task(request: Request, res: "Resource[Any]", params: SearchParams, user: Principal, zone: ZoneInfo,
+async def start_task(request: Request, ex: "Exportable", params: Any, user: Principal, zone: ZoneInfo,
                      headers: list[str]) -> Response:
     """The task recorded (committed), then its flow started; the reply is the task, 202 'processing, please
     wait'. Temporal away: 503, and the task says it was not started (a retry starts it)."""
     client = await temporal_client(request)
     now = datetime.now(zone)
     async with transaction() as db:
-        task = ExportTask(resource=res.name, route=request.url.path, columns=headers, requested_by=user.id,
+        task = ExportTask(resource=ex.name, route=request.url.path, columns=headers, requested_by=user.id,
                           filters=params.model_dump(mode="json", by_alias=True, exclude_unset=True),
                           requester=requester_of(user), language=current_language.get(), zone=zone.key,
-                          filename=f"{res.name.lower()}s-{now:%Y%m%d-%H%M%S}.xlsx", state=ExportState.PROCESSING,
+                          filename=f"{ex.file}-{now:%Y%m%d-%H%M%S}.xlsx", state=ExportState.PROCESSING,
                           rows_written=0, attempt=1)
         db.add(task)
         await db.flush()
@@ -91,10 +90,13 @@ async def start_task(request: Request, res: "Resource[Any]", params: SearchParam
     return Response(orjson.dumps(body), status_code=202, media_type="application/json")
 
 
-def resource_named(name: str) -> "Resource[Any] | None":
+def exportable_named(name: str) -> "Exportable | None":
+    """A hand-written list's export by its name, or the kit resource of that name that exports."""
     from api.resource import RESOURCES
+    from api.resource.exporting import EXPORTABLES, of_resource
 
-    return next((r for r in RESOURCES if r.name == name and r.actions.export), None)
+    res = next((r for r in RESOURCES if r.name == name and r.actions.export), None)
+    return EXPORTABLES.get(name) or (of_resource(res) if res is not None else None)
 
 
 def refused(message: str) -> ApplicationError:
@@ -105,21 +107,21 @@ def refused(message: str) -> ApplicationError:
 async def write_export(request: x.WriteRequest) -> x.Written:
     """The task's rows into a constant-memory workbook, then into the uploads' storage. The rows written so far go to
     the task every few thousand rows; a retried attempt (its worker died) writes the file again from the start."""
-    from api.resource.exporting import counted, write_rows
+    from api.resource.exporting import counted
 
     task = await exports.writing(request.task_id, request.attempt)
     if task is None:
         raise refused(f"export task {request.task_id} run {request.attempt} is no longer current")
-    res = resource_named(task.resource)
-    if res is None:
+    ex = exportable_named(task.resource)
+    if ex is None:
         raise refused(f"no list {task.resource} exports here")
-    params, user = res.filters.model_validate(task.filters), principal_from(task.requester)
+    params, user = ex.filters.model_validate(task.filters), principal_from(task.requester)
     language = current_language.set(task.language)
-    book = XlsxExport(task.columns, zone_or_default(task.zone), sheet=res.name)
+    book = XlsxExport(task.columns, zone_or_default(task.zone), sheet=ex.name)
     try:
         async with beating():
             async with get_sessionmaker()() as db:
-                total = await db.scalar(counted(res, params, user)) or 0
+                total = await db.scalar(counted(ex, params, user)) or 0
             await exports.progress(task.id, task.attempt, 0, total)
 
             async def written(rows: int) -> None:
@@ -127,7 +129,7 @@ async def write_export(request: x.WriteRequest) -> x.Written:
                 await exports.progress(task.id, task.attempt, rows)
 
             try:
-                rows = await write_rows(res, params, user, book, written)
+                rows = await ex.write(params, user, book, written)
             finally:
                 path = await asyncio.to_thread(book.close)  # also on failure: its temporary files go
             return await exports.keep_file(task.id, task.attempt, task.filename, path, rows)

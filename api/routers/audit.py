@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request, Response
 from fastapi.responses import StreamingResponse
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -15,9 +15,10 @@ from api.deps import Need, Principal, SessionDep
 from api.envelope import Page, Reply, ok
 from api.log_search import log_query
 from api.resource import Actions, Resource
+from api.resource.exporting import EXPORT_RESPONSES, Exportable, export_or_task, exportable
 from api.resource.query import page_of
 from api.resource.scope import CONFIGURATION, declares, scoped
-from api.resource.xlsx import XlsxExport, download
+from api.resource.xlsx import XlsxExport
 from api.schemas.audit import (
     ActionMappingCreate,
     ActionMappingFilters,
@@ -33,7 +34,7 @@ from domain.errors import NotFound
 from domain.i18n import field_label, t
 from domain.models.audit import ActionMapping, EntityChange, OperationLog
 from domain.rules.audit import url_pattern_matches
-from domain.user_time_zones import zone_of
+from services.exports import Tally, Written
 
 router = APIRouter(prefix="/audit", tags=["audit"])
 SORTABLE = {"id", "at", "duration_ms", "http_status", "operator_name", "url", "code"}
@@ -106,19 +107,27 @@ async def detail(log_id: int, db: SessionDep,
     return ok(data)
 
 
-@router.post("/export", summary="Export the matching operation log as xlsx", response_class=StreamingResponse,
-             openapi_extra=declares(OPERATIONS),
-             responses={200: {"content": {"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": {}}}})
-async def export(params: AuditFilters, user: Annotated[Principal, Need("audit#export")]) -> StreamingResponse:
-    query = audit_query(params, user)
+async def write_audit(params: AuditFilters, user: Principal, book: XlsxExport, written: Written | None) -> int:
+    tally = Tally(written)
     async with get_sessionmaker()() as db:
-        book = XlsxExport([field_label(c) for c in EXPORT_COLUMNS], await zone_of(db, user.id), sheet="audit")
         names = await ActionNames.load(db)
-        async for row in await db.stream_scalars(query.execution_options(yield_per=EXPORT_BATCH)):
+        async for row in await db.stream_scalars(audit_query(params, user).execution_options(yield_per=EXPORT_BATCH)):
             data = public(row, names)
             book.add([data[c] for c in EXPORT_COLUMNS])
-    book.close()
-    return download(book, "audit-log.xlsx")
+            await tally.add()
+    return tally.rows
+
+
+AUDIT_EXPORT = exportable(Exportable(name="OperationLog", file="audit-log", filters=AuditFilters,
+                                     headers=lambda: [field_label(c) for c in EXPORT_COLUMNS],
+                                     matches=audit_query, write=write_audit))
+
+
+@router.post("/export", summary="Export the matching operation log as xlsx (a task past the threshold)",
+             response_class=StreamingResponse, openapi_extra=declares(OPERATIONS), responses=EXPORT_RESPONSES)
+async def export(params: AuditFilters, request: Request,
+                 user: Annotated[Principal, Need("audit#export")]) -> Response:
+    return await export_or_task(request, AUDIT_EXPORT, params, user)
 
 
 action_mappings = Resource(

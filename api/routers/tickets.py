@@ -15,10 +15,11 @@ from api.envelope import Reply, ok, ok_json
 from api.flows import temporal_client
 from api.idempotency import REPLAYED_HEADER, Idempotency, KeyHeader
 from api.resource.bounds import narrow_filters
+from api.resource.exporting import EXPORT_RESPONSES, Exportable, export_or_task, exportable
 from api.resource.query import PICK_LIMIT, apply_filters, apply_sort, escape_like, filter_shape, filter_values
 from api.resource.scope import declares
 from api.resource.statements import Statements
-from api.resource.xlsx import download
+from api.resource.xlsx import XlsxExport
 from api.schemas.options import PickedIds, TicketOption, Typed
 from api.schemas.tickets import (
     NavbarGroupName,
@@ -31,11 +32,13 @@ from api.schemas.tickets import (
     scope_clause,
 )
 from api.ticket_ops import TICKETS, create_ticket, detail, visible_ticket, visible_to, workflow_url
+from domain.db import get_sessionmaker
 from domain.enums import TicketScope, TicketStatus
 from domain.errors import DomainError
 from domain.flows.tickets import workflow_id
 from domain.models.tickets import Ticket
-from services.tickets.export import PAGE, PERSON_FIELDS, Rows, reader_workbook
+from services.exports import Tally, Written
+from services.tickets.export import PAGE, PERSON_FIELDS, Rows, add_ticket_rows, ticket_headers
 from services.tickets.reads import list_item, list_items, person
 
 router = APIRouter(prefix="/ticket", tags=["tickets"])
@@ -142,10 +145,20 @@ async def search(params: TicketFilters, db: ReadDep, user: Annotated[Principal, 
                     "page": params.page, "pageSize": params.page_size})
 
 
-@router.post("/export", summary="Export the tickets matching the filters as xlsx", response_class=StreamingResponse,
-             openapi_extra=declares(TICKETS))
-async def export(params: TicketFilters, user: Annotated[Principal, Need("ticket#export")]) -> StreamingResponse:
-    return download(await reader_workbook(in_order(PAGE, search_query(params, user), params), user.id), "tickets.xlsx")
+async def write_tickets(params: TicketFilters, user: Principal, book: XlsxExport, written: Written | None) -> int:
+    async with get_sessionmaker()() as db:
+        return await add_ticket_rows(db, in_order(PAGE, search_query(params, user), params), book, Tally(written))
+
+
+TICKET_EXPORT = exportable(Exportable(name="Ticket", file="tickets", filters=TicketFilters, headers=ticket_headers,
+                                      matches=search_query, write=write_tickets))
+
+
+@router.post("/export", summary="Export the tickets matching the filters as xlsx (a task past the threshold)",
+             response_class=StreamingResponse, openapi_extra=declares(TICKETS), responses=EXPORT_RESPONSES)
+async def export(params: TicketFilters, request: Request,
+                 user: Annotated[Principal, Need("ticket#export")]) -> Response:
+    return await export_or_task(request, TICKET_EXPORT, params, user)
 
 
 def capped_count(matches: Select[Any]) -> Select[Any]:

@@ -10,6 +10,7 @@ from pydantic import AwareDatetime, computed_field
 from api.envelope import CamelModel
 from api.resource.query import Eq, In, Range, SearchParams
 from domain.enums import ExportState
+from domain.i18n import t
 from domain.rules import exports as rules
 
 
@@ -38,6 +39,14 @@ class ExportTaskPublic(CamelModel):
     def percent(self) -> int:
         """The progress bar: rows written of the total, 100 once the file is ready."""
         return rules.percent(self.rows_written, self.total, self.state)
+
+    @computed_field  # type: ignore[prop-decorator]  # as above
+    @property
+    def list_name(self) -> str:
+        """The exported list as its screens name it, in the reader's language ("Operation log", not OperationLog)."""
+        key = f"entities.{self.resource}"
+        label = t(key)
+        return self.resource if label == key else label
 
 
 class ExportTaskFilters(SearchParams):

@@ -1,6 +1,7 @@
 """The ticket list as a spreadsheet: the list's rows with their people, in a reader's language and zone
 (categories and applications by their managed lists' names, as the screens show them). The
-console's export streams it to the browser (api/routers/tickets.py); a BI timed mail attaches it."""
+console's export streams it to the browser or writes it as an export task (api/routers/tickets.py); a BI timed
+mail attaches it."""
 
 from __future__ import annotations
 
@@ -13,13 +14,12 @@ from sqlalchemy import Row, Select, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
-from domain.db import get_sessionmaker
 from domain.i18n import field_label, t
 from domain.models.ticket_settings import TicketApplication, TicketCategory
 from domain.models.tickets import Ticket
 from domain.models.users import User
-from domain.user_time_zones import zone_of
 from domain.xlsx import XlsxExport
+from services.exports import Tally
 from services.tickets.lists import name_for
 
 BATCH = 1000
@@ -72,20 +72,27 @@ COLUMNS: tuple[tuple[str, Callable[[Row[Any]], Any]], ...] = (
 )
 
 
-async def ticket_workbook(db: AsyncSession, query: Rows, zone: ZoneInfo) -> XlsxExport:
-    """`query` gives rows of PAGE (the list's columns and people), filtered and sorted; the closed workbook."""
+def ticket_headers() -> list[str]:
+    """The columns' titles in the current language."""
+    return [field_label(name, module="tickets") for name, _ in COLUMNS]
+
+
+async def add_ticket_rows(db: AsyncSession, query: Rows, book: XlsxExport, tally: Tally | None = None) -> int:
+    """`query` gives rows of PAGE (the list's columns and people), filtered and sorted; each becomes a row of
+    `book`, counted by `tally` (an export task's progress). Returns the rows written."""
+    tally = tally or Tally()
     query = query.add_columns(name_for(TicketCategory, Ticket.category).label("category_name"),  # per language
                               name_for(TicketApplication, Ticket.application).label("application_name"))
-    book = XlsxExport([field_label(name, module="tickets") for name, _ in COLUMNS], zone, sheet=t("entities.Ticket"))
     rows = await db.stream(query.execution_options(yield_per=BATCH))
     async for row in rows:
         book.add([cell(row) for _, cell in COLUMNS])
+        await tally.add()
+    return tally.rows
+
+
+async def ticket_workbook(db: AsyncSession, query: Rows, zone: ZoneInfo) -> XlsxExport:
+    """The closed workbook of `query`'s tickets (a BI timed mail's attachment), times in `zone`."""
+    book = XlsxExport(ticket_headers(), zone, sheet=t("entities.Ticket"))
+    await add_ticket_rows(db, query, book)
     book.close()
     return book
-
-
-async def reader_workbook(query: Rows, reader_id: int) -> XlsxExport:
-    """`query` gives the list's rows with their people (api/routers/tickets.py), already filtered and sorted;
-    times are written in the reader's zone."""
-    async with get_sessionmaker()() as db:
-        return await ticket_workbook(db, query, await zone_of(db, reader_id))

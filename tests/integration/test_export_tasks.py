@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import io
 from collections.abc import AsyncIterator
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import openpyxl
@@ -238,3 +238,36 @@ async def test_a_refused_write_is_recorded_with_its_reason(own_time_skipping_env
             task_queue=get_settings().task_queue)
         assert await handle.result() == "DOWNLOAD_FAILED"
     assert seen == ["no list Nothing exports here"]
+
+
+async def active_file(client: Any, headers: dict[str, str], reply: Any) -> list[tuple[Any, ...]]:
+    """The rows of the file a started export task wrote (header first)."""
+    assert reply.status_code == 202, reply.text
+    task = await until_state(client, headers, reply.json()["data"]["id"], "ACTIVE")
+    file = await client.get(f"/cms/export-task/{task['id']}/download", headers=headers)
+    sheet = openpyxl.load_workbook(io.BytesIO(file.content), read_only=True).worksheets[0]
+    return list(sheet.iter_rows(values_only=True))
+
+
+async def test_the_hand_written_lists_past_the_threshold_are_tasks_too(client, login_as, flows):
+    """The ticket list and the audit log are not kit resources; their exports become tasks the same way, and the
+    task's file holds the rows the list shows (in the requester's language)."""
+    from tests.integration.ticket_support import insert_ticket
+
+    staff = await login_as("ticket-list", "ticket#export", "audit-log", "audit#export", *COURIERS)
+    category = unique("Cat")
+    ids = [await insert_ticket(category=category) for _ in range(THRESHOLD + 1)]
+    rows = await active_file(client, staff, await client.post(
+        "/cms/ticket/export", json={"category": [category], "sort": "id"}, headers=staff))
+    assert rows[0][:2] == ("Ticket id", "Title") and [row[0] for row in rows[1:]] == ids
+
+    prefix = unique("Aud")
+    added = [(await client.post("/cms/courier/add", headers=staff, json={
+        "name": name, "channel": "SHOPEE_ID", "shippingMethod": "PICK_UP"})).headers["x-transaction-id"]
+        for name in (f"{prefix}{i}" for i in range(THRESHOLD + 1))]
+    now = datetime.now(UTC)
+    window = {"startTime": (now - timedelta(days=1)).isoformat(), "endTime": (now + timedelta(minutes=5)).isoformat()}
+    exported = await client.post("/cms/audit/export", headers=staff, json={**window, "url": "/cms/courier/add"})
+    logged = await active_file(client, staff, exported)
+    assert logged[0][:3] == ("Time", "Application", "Action")
+    assert set(added) <= {row[logged[0].index("Transaction ID")] for row in logged[1:]}

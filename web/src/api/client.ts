@@ -55,6 +55,10 @@ type Operation<P extends keyof paths, M extends Method> = M extends keyof paths[
 type Reply<P extends keyof paths, M extends Method> =
   Operation<P, M> extends { responses: { 200: { content: { 'application/json': infer R } } } } ? R : never;
 
+/** The `data` of an operation's 202 reply: the task a long request became (an export past the threshold). */
+type Accepted<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends { responses: { 202: { content: { 'application/json': { data?: infer D } } } } } ? NonNullable<D> : never;
+
 /** The `data` of the envelope the operation answers with on success (`null` for those that answer none). */
 export type Data<P extends keyof paths, M extends Method> =
   Reply<P, M> extends { data?: infer D } ? ([NonNullable<D>] extends [never] ? null : NonNullable<D>) : never;
@@ -92,9 +96,10 @@ export const api = {
   put: <P extends PathOf<'put'>, I extends CallInit<P, 'put'>>(path: P, ...[init]: Args<I, Body<P, 'put'>>) => call<Data<P, 'put'>>('PUT', path, init),
   patch: <P extends PathOf<'patch'>, I extends CallInit<P, 'patch'>>(path: P, ...[init]: Args<I, Body<P, 'patch'>>) => call<Data<P, 'patch'>>('PATCH', path, init),
   delete: <P extends PathOf<'delete'>, I extends CallInit<P, 'delete'>>(path: P, ...[init]: Args<I, Body<P, 'delete'>>) => call<Data<P, 'delete'>>('DELETE', path, init),
-  /** A POST that answers with a file (exports, import templates); a refusal still arrives as an envelope. */
+  /** A POST that answers with a file (exports, import templates), or with the task it became (202); a refusal still
+   *  arrives as an envelope. */
   download: <P extends PathOf<'post'>, I extends CallInit<P, 'post'>>(path: P, ...[init]: Args<I, Body<P, 'post'>>) =>
-    call<DownloadedFile>('POST', path, init as LooseInit, { expect: 'file' }),
+    call<DownloadedFile | Accepted<P, 'post'>>('POST', path, init as LooseInit, { expect: 'file' }),
   /** Sends `file` as the form field `file` of a multipart POST. */
   upload: <P extends UploadPath>(path: P, file: File, options?: CallOptions) => {
     const form = new FormData();

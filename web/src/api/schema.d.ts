@@ -200,7 +200,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export the matching operation log as xlsx */
+        /** Export the matching operation log as xlsx (a task past the threshold) */
         post: operations["audit_export"];
         delete?: never;
         options?: never;
@@ -7558,7 +7558,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Export the tickets matching the filters as xlsx */
+        /** Export the tickets matching the filters as xlsx (a task past the threshold) */
         post: operations["tickets_export"];
         delete?: never;
         options?: never;
@@ -11374,6 +11374,11 @@ export interface components {
             id: number;
             /** Language */
             language: string;
+            /**
+             * Listname
+             * @description The exported list as its screens name it, in the reader's language ("Operation log", not OperationLog).
+             */
+            readonly listName: string;
             /**
              * Percent
              * @description The progress bar: rows written of the total, 100 once the file is ready.
@@ -25062,6 +25067,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
                 };
             };
             /** @description Validation Error */
@@ -39083,7 +39097,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
             };
             /** @description Validation Error */
             422: {

@@ -1,16 +1,15 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Flex, Tooltip } from 'antd';
 import { DownloadOutlined, PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useTranslate } from '../../i18n';
 import { titleIn } from '../../app/menuEntries';
 import { usePageInfo } from '../../layout/keepAlive/PageContext';
 import { useOnChange } from '../useOnChange';
-import { DownloadedFile } from '../../api/http';
-import { resourceApi, saveFile, type StartedExport } from './api';
-import { ExportStarted } from './ExportStarted';
+import { resourceApi } from './api';
+import { useExport } from './useExport';
 import { exportPayload, listStateParams, readListState, sameAddress, searchPayload, type FilterValue, type ListState } from './listState';
 import { useTableDisplay } from './useTableDisplay';
 import { useResourceActions } from './useRowActions';
@@ -81,14 +80,8 @@ export function ResourcePage<R extends Row>({ resource, extra, title }: { resour
   const [viewing, setViewing] = useState<number>();
   const [editing, setEditing] = useState<FormTarget>();
   const [importing, setImporting] = useState(false);
-  const [started, setStarted] = useState<StartedExport>();
-  const exporting = useMutation({
-    mutationFn: () => api.exportFile({ ...exportPayload({ ...state, sort: state.sort ?? resource.defaultSort }), ...resource.fixed }),
-    onSuccess: (file) => {
-      if (file instanceof DownloadedFile) saveFile(file.blob, file.filename);
-      else setStarted(file);
-    },
-  });
+  const { exporting, notice: exportNotice } = useExport(
+    () => api.exportFile({ ...exportPayload({ ...state, sort: state.sort ?? resource.defaultSort }), ...resource.fixed }), t);
 
   const toolbar = (
     <Flex gap={8} wrap>
@@ -117,7 +110,7 @@ export function ResourcePage<R extends Row>({ resource, extra, title }: { resour
 
   return (
     <Card title={title ?? titleIn(menu?.titles, i18n.language)} extra={toolbar} data-testid={`${resource.name}-page`}>
-      {started && <ExportStarted task={started} t={t} onClose={() => setStarted(undefined)} />}
+      {exportNotice}
       {resource.hint && <Alert type="info" showIcon title={t(resource.hint)} style={{ marginBottom: 12 }} />}
       <SearchForm columns={columns.filter((column) => column.filter && column.key !== resource.tabs?.filter)} filters={state.filters} t={t} onSearch={search} />
       {resource.tabs && (

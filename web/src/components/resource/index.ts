@@ -3,6 +3,7 @@ export type { Column, Resource, Row, RowAction, BatchAction, FieldRules, InputPr
 export { ResourcePage, TAB } from './ResourcePage';
 export { FormModal, type FormTarget } from './FormModal';
 export { resourceApi, saveFile } from './api';
+export { useExport } from './useExport';
 export { useEnumOptions, enumLabel } from './enums';
 export { Cell } from './Cell';
 export { TreePage, type TreeRow } from './TreePage';

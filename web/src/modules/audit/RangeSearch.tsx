@@ -2,14 +2,14 @@ import { useMemo, type ReactNode } from 'react';
 import { Button, DatePicker, Flex, Form, Table, Tooltip, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { SorterResult } from 'antd/es/table/interface';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import { useSearchParams } from 'react-router';
 import { useTranslate } from '../../i18n';
 import { useCan } from '../../app/access/can';
 import { rangePresets } from '../../components/format/datePresets';
 import { fromWall, toWall } from '../../components/format/time';
-import { saveFile } from '../../components/resource';
+import { useExport } from '../../components/resource';
 import { SearchButtons } from '../../components/resource/SearchButtons';
 import { afterTableChange, sortOrderOf, stripEmpty } from '../../components/resource/listState';
 import { useOnChange } from '../../components/useOnChange';
@@ -92,10 +92,7 @@ export function RangeSearch<R extends { id: number }>({ name, api, filters, colu
     queryFn: ({ signal }) => api.search(body, signal),
     placeholderData: keepPreviousData,
   });
-  const exporting = useMutation({
-    mutationFn: () => api.exportFile(stripEmpty({ ...query.filters, sort: query.sort })),
-    onSuccess: (file) => saveFile(file.blob, file.filename),
-  });
+  const { exporting, notice: exportNotice } = useExport(() => api.exportFile(stripEmpty({ ...query.filters, sort: query.sort })), t);
   const rangeLabel = t('range.label');
 
   const onChange = (pagination: TablePaginationConfig, _: unknown, sorter: SorterResult<R> | SorterResult<R>[]) =>
@@ -137,6 +134,7 @@ export function RangeSearch<R extends { id: number }>({ name, api, filters, colu
           </Tooltip>
         </SearchButtons>
       </Form>
+      {exportNotice}
       <Table<R>
         rowKey="id"
         size="middle"

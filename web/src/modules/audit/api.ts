@@ -1,6 +1,6 @@
 import { api, type Body } from '../../api/client';
 import { MAX_TIMEOUT_MS, type DownloadedFile } from '../../api/http';
-import type { PageOf } from '../../components/resource/api';
+import type { PageOf, StartedExport } from '../../components/resource/api';
 import type { components } from '../../api/schema';
 
 export type AuditRow = components['schemas']['OperationLogPublic'];
@@ -12,7 +12,8 @@ type Filters = Body<'/cms/audit/search', 'post'>;
 /** A search over a time range (`{startTime, endTime, page, pageSize, sort, ...filters}`) and its xlsx export. */
 export interface RangeApi<R> {
   search(body: Record<string, unknown>, signal?: AbortSignal): Promise<PageOf<R>>;
-  exportFile(body: Record<string, unknown>): Promise<DownloadedFile>;
+  /** The file, or the export task it became past the server's threshold. */
+  exportFile(body: Record<string, unknown>): Promise<DownloadedFile | StartedExport>;
 }
 
 /** The audit search over a time range (`{startTime, endTime, page, pageSize, sort, ...filters}`) and its xlsx export. */

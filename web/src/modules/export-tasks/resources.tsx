@@ -48,7 +48,7 @@ export const exportTasks = defineResource<ExportTask>({
   refresh: (rows) => (rows.some((task) => task.state === 'PROCESSING') ? 2000 : false),
   columns: [
     { key: 'id', title: 'id', type: 'number', filter: true, sorter: true, width: 80 },
-    { key: 'resource', title: 'resource', priority: 'key', filter: true },
+    { key: 'resource', title: 'resource', priority: 'key', filter: true, format: (_, task) => task.listName },
     { key: 'filename', title: 'filename', ellipsis: true, width: 220 },
     { key: 'state', title: 'state', type: 'enum', enum: 'ExportState', priority: 'key', filter: { multiple: true }, sorter: true },
     { key: 'percent', title: 'progress', priority: 'key', format: (_, task) => <TaskProgress task={task} /> },

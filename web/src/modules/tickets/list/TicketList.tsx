@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { Button, Flex, Tabs, Tooltip } from 'antd';
 import { DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useTranslate } from '../../../i18n';
 import { useCan } from '../../../app/access/can';
 import { PageCard } from '../../../components/PageCard';
-import { enumLabel, saveFile, useEnumOptions, type Column, type Row } from '../../../components/resource';
+import { enumLabel, useEnumOptions, useExport, type Column, type Row } from '../../../components/resource';
 import { ColumnSettings } from '../../../components/resource/ColumnSettings';
 import { visibleColumns } from '../../../components/resource/columnDisplay';
 import { listStateParams, readListState, sameAddress, type FilterValue, type ListState } from '../../../components/resource/listState';
@@ -58,10 +58,8 @@ export function TicketList({ kind }: { kind: TicketListKind }) {
 
   const { display, change, ready } = useTableDisplay(kind.name, LISTED);
   const shown = useMemo(() => visibleColumns(LISTED, display), [display]);
-  const exporting = useMutation({
-    mutationFn: () => ticketApi.exportFile({ ...ticketFilters(state.filters, kind.scopes), sort: body.sort }),
-    onSuccess: (file) => saveFile(file.blob, file.filename),
-  });
+  const { exporting, notice: exportNotice } = useExport(
+    () => ticketApi.exportFile({ ...ticketFilters(state.filters, kind.scopes), sort: body.sort }), t);
 
   const toolbar = (
     <Flex gap={8} wrap>
@@ -90,6 +88,7 @@ export function TicketList({ kind }: { kind: TicketListKind }) {
         items={kind.scopes.map((key) => ({ key, label: enumLabel(scopeLabels, key) }))}
       />
       <SearchForm columns={FILTERS} filters={state.filters} t={t} onSearch={search} />
+      {exportNotice}
       <TicketTable
         testId={`${kind.name}-table`}
         columns={ready ? shown : []}
