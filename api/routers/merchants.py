@@ -231,15 +231,15 @@ async def history(merchant_id: int, db: SessionDep, user: Annotated[Principal, N
 
 
 @router.get("/merchant/options", tags=["merchants"], openapi_extra=SCOPE,
-            summary="Merchants whose email contains what is typed (the first 20), of a country and with a shop of "
-            "a channel when named (SPEC §5 merchant lookup: email, channel, country), or the given ids, for pickers")
+            summary="Merchants whose email contains what is typed (the first 20), of the countries and with a shop of "
+            "the channels named (SPEC §5 merchant lookup: email, channel, country), or the given ids, for pickers")
 async def options(db: SessionDep, user: Annotated[Principal, Need(*PICKERS)], q: Typed = None,
-                  ids: PickedIds = None, channel: Channel | None = None,
-                  country: Country | None = None) -> Reply[list[MerchantOption]]:
+                  ids: PickedIds = None, channel: Annotated[list[Channel] | None, Query(max_length=20)] = None,
+                  country: Annotated[list[Country] | None, Query(max_length=10)] = None) -> Reply[list[MerchantOption]]:
     query = MERCHANT_SCOPE(select(Merchant).order_by(Merchant.email, Merchant.id), user)
-    if country is not None:
-        query = query.where(Merchant.country == country)
-    if channel is not None:
-        query = query.where(select(Shop.id).where(Shop.merchant_id == Merchant.id, Shop.channel == channel).exists())
+    if country:
+        query = query.where(Merchant.country.in_(country))
+    if channel:
+        query = query.where(select(Shop.id).where(Shop.merchant_id == Merchant.id, Shop.channel.in_(channel)).exists())
     rows = await db.scalars(picked_or_named(query, [Merchant.email], q, Merchant.id, ids))
     return ok([MerchantOption.model_validate(row) for row in rows])

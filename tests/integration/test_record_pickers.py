@@ -54,6 +54,25 @@ async def test_merchants_are_picked_by_email_within_the_data_authority(client):
     assert many.status_code == 422
 
 
+async def test_the_merchant_lookup_narrows_by_channels_and_countries(client):
+    """SPEC §5 merchant lookup: email, channel and country; several channels or countries, as a list filters."""
+    stem = unique("look").lower()
+    shopee = await insert_merchant("ID", email=f"{stem}-a@example.com", shops=[{"channel": "SHOPEE_ID"}])
+    lazada = await insert_merchant("PH", email=f"{stem}-b@example.com", shops=[{"channel": "LAZADA_ID"}])
+    await insert_merchant("ID", email=f"{stem}-c@example.com")  # no shop: no channel
+    staff = await user_of("order-list")
+
+    async def ids(**params) -> list[int]:
+        return [m["id"] for m in await found(client, "/cms/merchant/options", staff, q=stem, **params)]
+
+    assert await ids(channel="SHOPEE_ID") == [shopee.id]
+    assert await ids(channel=["SHOPEE_ID", "LAZADA_ID"]) == [shopee.id, lazada.id]
+    assert await ids(channel=["SHOPEE_ID", "LAZADA_ID"], country="PH") == [lazada.id]
+    assert len(await ids(country=["ID", "PH"])) == 3
+    refused = await client.get("/cms/merchant/options", headers=staff, params={"channel": "NOPE"})
+    assert refused.status_code == 422 and refused.json()["data"]["errors"][0]["field"] == "channel"
+
+
 async def test_shelves_are_picked_by_code_in_one_warehouse(client):
     place = await insert_warehouse(shelves=3)
     other = await insert_warehouse(shelves=2)

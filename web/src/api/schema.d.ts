@@ -3982,7 +3982,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Merchants whose email contains what is typed (the first 20), of a country and with a shop of a channel when named (SPEC §5 merchant lookup: email, channel, country), or the given ids, for pickers */
+        /** Merchants whose email contains what is typed (the first 20), of the countries and with a shop of the channels named (SPEC §5 merchant lookup: email, channel, country), or the given ids, for pickers */
         get: operations["merchants_options"];
         put?: never;
         post?: never;
@@ -32252,8 +32252,8 @@ export interface operations {
             query?: {
                 q?: string | null;
                 ids?: number[] | null;
-                channel?: components["schemas"]["Channel"] | null;
-                country?: components["schemas"]["Country"] | null;
+                channel?: components["schemas"]["Channel"][] | null;
+                country?: components["schemas"]["Country"][] | null;
             };
             header?: never;
             path?: never;

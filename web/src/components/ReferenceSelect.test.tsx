@@ -6,6 +6,7 @@ import { envelope, fakeApi } from '../test/fakeApi';
 import { pick } from '../test/pick';
 import { isReference } from './ReferenceSelect';
 import { ShelfInput } from '../modules/warehouses/WarehouseInput';
+import { OrderMerchantInput } from '../modules/orders/OrderMerchantInput';
 
 beforeEach(() => {
   vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
@@ -44,5 +45,35 @@ describe('a dependent picker (a shelf of the picked warehouse)', () => {
     act(() => form!.setFieldsValue({ warehouseId: 4 }));
     await waitFor(() => expect(form!.getFieldValue('shelfId')).toBeNull()); // a shelf of the other warehouse is stale
     await waitFor(() => expect(seen.some((request) => request.url.includes('warehouseId=4'))).toBe(true));
+  });
+});
+
+describe('a narrowed picker (merchants with a shop of the channels the order list is filtered by)', () => {
+  it('sends the narrowing fields along while they are filled, and keeps what was picked', { timeout: 60_000 }, async () => {
+    const MERCHANTS = [{ id: 7, email: 'toko@lima.test', country: 'ID' }, { id: 8, email: 'kedai@lima.test', country: 'MY' }];
+    const seen = fakeApi((request) => {
+      const channels = new URL(request.url, 'http://console').searchParams.getAll('channel');
+      return { body: envelope(channels.length ? MERCHANTS.slice(0, 1) : MERCHANTS) };
+    });
+    let form: FormInstance | undefined;
+    function Host() {
+      const [own] = Form.useForm();
+      form = own;
+      return (
+        <Form form={own}>
+          <Form.Item name="channel" hidden><input /></Form.Item>
+          <Form.Item name="merchantId"><OrderMerchantInput column={{ key: 'merchantId', title: 'merchant' }} label="Merchant" /></Form.Item>
+        </Form>
+      );
+    }
+    render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}><Host /></QueryClientProvider>);
+    act(() => form!.setFieldsValue({ channel: ['SHOPEE', 'LAZADA'] }));
+    await pick('Merchant', 'toko@lima.test · ID');
+    await waitFor(() => expect(form!.getFieldValue('merchantId')).toBe(7));
+    const searched = seen.map((request) => new URL(request.url, 'http://console')).filter((url) => !url.searchParams.has('ids'));
+    expect(searched.at(-1)?.searchParams.getAll('channel')).toEqual(['SHOPEE', 'LAZADA']); // asked again once filled
+    act(() => form!.setFieldsValue({ channel: undefined }));
+    await waitFor(() => expect(seen.some((request) => request.url.includes('merchant/options') && !request.url.includes('channel'))).toBe(true));
+    expect(form!.getFieldValue('merchantId')).toBe(7); // narrowing is no parent: a wider list keeps the pick
   });
 });

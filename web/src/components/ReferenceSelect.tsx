@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Form, Select } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { referenceQuery } from '../api/referenceQuery';
@@ -70,6 +70,9 @@ function useParent(parent: Parent | undefined, onChange: ((value: unknown) => vo
 
 const present = (value: unknown) => value !== undefined && value !== null && value !== '';
 
+/** A search param: one value or several (`channel=A&channel=B`). */
+type Param = string | number | readonly (string | number)[] | undefined;
+
 export interface ReferenceSearchProps<T> {
   /** The server's picker search (`/cms/wms-product/options`): answers the first matches of `q`, within the reader's scope. */
   api: PathOf<'get'>;
@@ -77,7 +80,7 @@ export interface ReferenceSearchProps<T> {
   /** The value a pick gives the form: the option's id unless said (a SKU is picked by its text). */
   pickValue?: (option: T) => string | number;
   /** Narrows the search (`{ merchantId }`); a change asks again. */
-  params?: Record<string, string | number | undefined>;
+  params?: Record<string, Param>;
   /** Several rows picked at once (the value is their list). */
   multiple?: boolean;
   /** The whole option picked (or undefined when cleared), for a form that fills other fields from it. */
@@ -152,18 +155,30 @@ export interface ReferenceSearchOptions<T> extends Pick<ReferenceSearchProps<T>,
   parent?: Parent & { param: string };
   /** Other fields the pick fills (a ticket's account email from the merchant picked). */
   fills?: (option: T) => Record<string, unknown>;
+  /** Fields of the form that narrow what is offered when filled (`{ channel: 'channel' }`: merchants with a shop of
+   *  the channels a list is filtered by), sent as the search's params; unlike a parent they neither wait nor clear. */
+  narrowedBy?: Record<string, string>;
+}
+
+/** The values of the form's narrowing fields, as the search's params (one JSON text, so equal values are equal). */
+function useNarrowing(narrowedBy: Record<string, string> | undefined): Record<string, Param> {
+  const form = Form.useFormInstance();
+  const watched = Form.useWatch<Record<string, unknown>, string>((values) => JSON.stringify(
+    Object.fromEntries(Object.entries(narrowedBy ?? {}).map(([field, param]) => [param, values?.[field]]))), form);
+  return useMemo(() => (watched ? JSON.parse(watched) as Record<string, Param> : {}), [watched]);
 }
 
 /** The kit's reference field over a server search that also names picked ids (`ids`): a form or filter `input`. */
-export function referenceSearch<T extends { id: number }>({ parent, fills, ...search }: ReferenceSearchOptions<T>): ReferenceInput {
+export function referenceSearch<T extends { id: number }>({ parent, fills, narrowedBy, ...search }: ReferenceSearchOptions<T>): ReferenceInput {
   function ReferenceField({ id, label, value, onChange, disabled }: InputProps) {
     const form = Form.useFormInstance();
     const { above, waiting } = useParent(parent, onChange);
+    const narrowing = useNarrowing(narrowedBy);
     return (
       <ReferenceSearch<T>
         {...search}
         named={!search.pickValue} // a value picked by its text (a SKU) is its own name
-        params={parent ? { ...search.params, [parent.param]: above as string | number | undefined } : search.params}
+        params={{ ...search.params, ...narrowing, ...(parent ? { [parent.param]: above as string | number | undefined } : {}) }}
         onPick={fills ? (option) => option && form.setFieldsValue(fills(option)) : undefined}
         id={id}
         label={label}
