@@ -70,7 +70,7 @@ async def test_the_merchant_lookup_narrows_by_channels_and_countries(client):
     assert await ids(channel=["SHOPEE_ID", "LAZADA_ID"], country="PH") == [lazada.id]
     assert len(await ids(country=["ID", "PH"])) == 3
     refused = await client.get("/cms/merchant/options", headers=staff, params={"channel": "NOPE"})
-    assert refused.status_code == 422 and refused.json()["data"]["errors"][0]["field"] == "channel"
+    assert refused.status_code == 422 and refused.json()["data"]["errors"][0]["field"].startswith("channel")
 
 
 async def test_shelves_are_picked_by_code_in_one_warehouse(client):
