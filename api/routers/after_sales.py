@@ -110,10 +110,14 @@ for _action in ReturnAction:
 @router.get("/order-options", summary="Shipped or completed orders whose number contains what is typed, with what "
             "is still returnable of each SKU (the return form's picker)", openapi_extra=declares(order_list.scope))
 async def order_options(db: SessionDep, user: Annotated[Principal, Need("return#add")],
-                        text: Annotated[str | None, Query(max_length=100)] = None) -> Reply[list[ReturnOrderOption]]:
+                        q: Annotated[str | None, Query(max_length=100)] = None,
+                        ids: Annotated[list[int] | None, Query(max_length=20)] = None,
+                        ) -> Reply[list[ReturnOrderOption]]:
     query = order_list.scope(select(Order, merchant_email(Order.merchant_id).label("email")).where(
         Order.status.in_(service.returns.SHIPPED)).order_by(Order.ordered_at.desc()), user)
-    rows = (await db.execute(picked(query, [Order.channel_order_no], text))).all()
+    if ids:
+        query = query.where(Order.id.in_(ids))
+    rows = (await db.execute(picked(query, [Order.channel_order_no], q))).all()
     options = []
     for order, email in rows:
         left = await service.returnable(db, order)

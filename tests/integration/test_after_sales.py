@@ -116,7 +116,7 @@ async def test_only_shipped_units_of_a_shipped_order_can_be_returned(client, sta
     assert (await request(client, staff, order_id, sku, 2, 422))["data"]["errors"][0]["rule"] == \
         "return_quantity_above_shipped"  # 2 of 3 are held by the first return
     options = (await client.get("/cms/after-sales/return/order-options", headers=staff,
-                                params={"text": (await _order_no(order_id))})).json()["data"]
+                                params={"q": (await _order_no(order_id))})).json()["data"]
     assert options[0]["lines"] == [{"sku": sku, "returnable": 1}]
 
 

@@ -26982,7 +26982,8 @@ export interface operations {
     returns_order_options: {
         parameters: {
             query?: {
-                text?: string | null;
+                q?: string | null;
+                ids?: number[] | null;
             };
             header?: never;
             path?: never;
