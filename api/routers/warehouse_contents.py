@@ -4,9 +4,9 @@ notices' is. Data authority follows the warehouse's merchant."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import func
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.deps import Principal
@@ -24,7 +24,7 @@ async def prepare(db: AsyncSession, row: WarehouseContent, user: Principal) -> N
     await stamp_merchant(db, row, user)
     row.body = sanitize_html(row.body)
     if row.state == ContentState.ONLINE and row.published_at is None:
-        row.published_at = func.now()
+        row.published_at = datetime.now(UTC)
 
 
 def names() -> dict[str, Any]:
