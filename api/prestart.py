@@ -60,6 +60,7 @@ async def seed() -> bool:
     then the demo stock, goods and orders (demo/orders.py), each in the next transaction: it moves stock through
     the stock ledger (demo/stock.py), which the domain's seeding may not import. True when the demo data was
     created now."""
+    from demo import after_sales as after_sales_demo
     from demo import fulfilment as fulfilment_demo
     from demo import goods as goods_demo
     from demo import orders as orders_demo
@@ -77,6 +78,9 @@ async def seed() -> bool:
             await fulfilment_demo.create(db)  # before the orders: a store's orders need its warehouse
         async with transaction() as db:
             await orders_demo.create(db)
+        async with transaction() as db:  # after the orders: returns are of shipped ones
+            await after_sales_demo.create(db)
+            await after_sales_demo.use_materials(db)
     return created
 
 

@@ -2,6 +2,7 @@
 
 from api.routers import (
     account_state,
+    after_sales,
     audit,
     auth,
     authorities,
@@ -35,6 +36,7 @@ from api.routers import (
     order_sync,
     orders,
     packages,
+    packing_materials,
     plans,
     profile,
     queue_alerts,
@@ -54,6 +56,7 @@ from api.routers import (
     tips,
     tracking,
     users,
+    warehouse_contents,
     warehouses,
     whatsapp_groups,
 )
@@ -87,4 +90,5 @@ ROUTERS = [
     *goods.ROUTERS,
     export_tasks.router,
     interception_rules.router, order_fulfilment.router,
+    *after_sales.ROUTERS, *packing_materials.ROUTERS, warehouse_contents.router,
 ]

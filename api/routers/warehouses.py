@@ -58,7 +58,8 @@ ORDERS, BINDINGS = "outbound-inbound-order-query", "store-warehouse-binding"
 # the stock screens filtering by warehouse, the move stock dialog and the shelf merges pick one too
 STOCK = ("stock-change-record", "search-warehouse-stock", "stock-reconciliation", "shelf-merges")
 PICKERS = (MENU, "location-management", "product-library", ORDERS, BINDINGS, "shelf-merge-detail", *STOCK,
-           "basic-settings", "shipping-setting")
+           "basic-settings", "shipping-setting", "after-service-day", "after-service-time", "after-service-material",
+           "content-manage")
 # the forms naming a shelf: the location screens, move stock, an inbound order's receipt, shelf merges
 SHELF_PICKERS = ("location-management", "stock-change-record", ORDERS, "shelf-merges")
 

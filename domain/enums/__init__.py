@@ -11,6 +11,7 @@ from types import ModuleType
 
 from domain.enums import (
     access,
+    after_sales,
     common,
     content,
     deploy,
@@ -30,6 +31,7 @@ from domain.enums import (
     warehouses,
 )
 from domain.enums.access import AccountKeyType, DataScopeType, RoleType, Team
+from domain.enums.after_sales import ContentAudience, MaterialUnit, ReturnAction, ReturnReason, ReturnStatus
 from domain.enums.common import (
     Channel,
     Country,
@@ -152,7 +154,7 @@ from domain.enums.warehouses import (
 
 FAMILIES: tuple[ModuleType, ...] = (
     common, access, tickets, content, merchants, subscriptions, mail, deploy, ops, warehouses, stock, stock_orders,
-    stock_sync, erp_settings, goods, exports, orders, order_sync,
+    stock_sync, erp_settings, goods, exports, orders, order_sync, after_sales,
 )
 
 # Every enumeration the web may ask for, by name: each StrEnum of a family module, so a new one is served at once.
@@ -164,18 +166,18 @@ ALL: dict[str, type[StrEnum]] = {
 __all__ = [
     "ALL", "FAMILIES", "PERIOD_MONTHS", "AccountKeyType", "AccountStatus", "AccountSystem", "AccountType",
     "AccountUserType", "AddonMode", "AddonType", "AppKind", "AttachmentKind", "CalendarDayKind", "Channel",
-    "ContactStatus", "ContentLanguage", "ContentState", "Country", "CourierStatus", "Currency", "DataScopeType",
-    "DatePreset", "DeployDecision", "DeployEnvironment", "DeployRunKind", "DeployRunStatus", "DeployRunner",
-    "DeployTaskStatus", "ErpTemplateKind", "ExportState", "FulfillmentLogistics", "FulfillmentProvider", "GmtOffset",
-    "GoodsChange", "GoodsEntity", "HandoverMode", "HeartbeatStatus", "IntegrationFilter", "InternalFaqState",
-    "JobAlarm", "JobKey", "JobMisfire", "JobPauseReason", "JobRecordResult", "JobResult", "JobStatus", "JobTrigger",
-    "LabelSize", "ListingAction", "ListingState", "MailKind", "MailRepeat", "MailReport", "MailSendStatus",
-    "MailTaskStatus", "MappingStatus", "MasterProductMode", "MenuType", "MerchantPackageState", "MerchantType",
-    "NotRenewReason", "NoticeKind", "OrderAction", "OrderEventKind", "OrderExceptionCause", "OrderSplitRule",
-    "OrderStatus", "OrderSyncKind", "OrderSyncStatus", "OrderTab", "OutboundWorkingStatus", "PackageKind",
-    "PackageScene",
-    "PackageType", "PaymentPeriod", "PaymentStatus", "PlanFilter", "PlanName", "PrintStatus", "ProductCategory",
-    "PushRuleMode", "QueueAlertStatus", "QueueKind", "ReleaseStatus", "RoleType", "SalesTeam", "ShelfMergeItemState",
+    "ContactStatus", "ContentAudience", "ContentLanguage", "ContentState", "Country", "CourierStatus", "Currency",
+    "DataScopeType", "DatePreset", "DeployDecision", "DeployEnvironment", "DeployRunKind", "DeployRunStatus",
+    "DeployRunner", "DeployTaskStatus", "ErpTemplateKind", "ExportState", "FulfillmentLogistics", "FulfillmentProvider",
+    "GmtOffset", "GoodsChange", "GoodsEntity", "HandoverMode", "HeartbeatStatus", "IntegrationFilter",
+    "InternalFaqState", "JobAlarm", "JobKey", "JobMisfire", "JobPauseReason", "JobRecordResult", "JobResult",
+    "JobStatus", "JobTrigger", "LabelSize", "ListingAction", "ListingState", "MailKind", "MailRepeat", "MailReport",
+    "MailSendStatus", "MailTaskStatus", "MappingStatus", "MasterProductMode", "MaterialUnit", "MenuType",
+    "MerchantPackageState", "MerchantType", "NotRenewReason", "NoticeKind", "OrderAction", "OrderEventKind",
+    "OrderExceptionCause", "OrderSplitRule", "OrderStatus", "OrderSyncKind", "OrderSyncStatus", "OrderTab",
+    "OutboundWorkingStatus", "PackageKind", "PackageScene", "PackageType", "PaymentPeriod", "PaymentStatus",
+    "PlanFilter", "PlanName", "PrintStatus", "ProductCategory", "PushRuleMode", "QueueAlertStatus", "QueueKind",
+    "ReleaseStatus", "ReturnAction", "ReturnReason", "ReturnStatus", "RoleType", "SalesTeam", "ShelfMergeItemState",
     "ShelfMergeState", "ShippingMethod", "ShopConnectionStatus", "SkuRule", "SourceSystem", "Status", "StockBucket",
     "StockEventKind", "StockExceptionCause", "StockMovementType", "StockOrderAction", "StockOrderDirection",
     "StockOrderType", "StockReconcileStatus", "StockReserveOn", "StockSyncStatus", "SubscriptionKind",

@@ -174,6 +174,465 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/after-sales/day/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The by-day summary as xlsx */
+        post: operations["after_sales_days_day_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/after-sales/day/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Returns by local day, warehouse and merchant (summed from the hourly tallies) */
+        post: operations["after_sales_days_day_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/after-sales/material-usage/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record units of a material used on a return or an outbound order */
+        post: operations["material_usages_add_usage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/after-sales/material-usage/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one MaterialUsage */
+        get: operations["material_usages_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/after-sales/material-usage/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export MaterialUsages matching the filters as xlsx (a task past the threshold) */
+        post: operations["material_usages_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/after-sales/material-usage/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search MaterialUsages */
+        post: operations["material_usages_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/after-sales/material/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a PackingMaterial */
+        post: operations["packing_materials_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/after-sales/material/delete/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a PackingMaterial */
+        delete: operations["packing_materials_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/after-sales/material/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one PackingMaterial */
+        get: operations["packing_materials_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/after-sales/material/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export PackingMaterials matching the filters as xlsx (a task past the threshold) */
+        post: operations["packing_materials_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/after-sales/material/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a PackingMaterial */
+        post: operations["packing_materials_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/after-sales/material/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The materials the caller may see, for the usage form's picker */
+        get: operations["packing_materials_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/after-sales/material/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search PackingMaterials */
+        post: operations["packing_materials_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/after-sales/return/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Request a return of a shipped or completed order (lines within what it shipped) */
+        post: operations["returns_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/after-sales/return/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one ReturnOrder */
+        get: operations["returns_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/after-sales/return/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export ReturnOrders matching the filters as xlsx (a task past the threshold) */
+        post: operations["returns_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/after-sales/return/order-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Shipped or completed orders whose number contains what is typed, with what is still returnable of each SKU (the return form's picker) */
+        get: operations["returns_order_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/after-sales/return/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search ReturnOrders */
+        post: operations["returns_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/after-sales/return/{row_id}/dispatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dispatch a return */
+        post: operations["returns_dispatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/after-sales/return/{row_id}/inspect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Inspect a return */
+        post: operations["returns_inspect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/after-sales/return/{row_id}/receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Receive a return */
+        post: operations["returns_receive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/after-sales/return/{row_id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a return */
+        post: operations["returns_reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/after-sales/return/{row_id}/restock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restock a return */
+        post: operations["returns_restock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/after-sales/sla/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a AfterSalesSla */
+        post: operations["after_sales_slas_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/after-sales/sla/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one AfterSalesSla */
+        get: operations["after_sales_slas_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/after-sales/sla/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a AfterSalesSla */
+        post: operations["after_sales_slas_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/after-sales/sla/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search AfterSalesSlas */
+        post: operations["after_sales_slas_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/audit/detail/{log_id}": {
         parameters: {
             query?: never;
@@ -8528,6 +8987,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/warehouse-content/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a WarehouseContent */
+        post: operations["warehouse_content_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/warehouse-content/delete/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a WarehouseContent */
+        delete: operations["warehouse_content_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/warehouse-content/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one WarehouseContent */
+        get: operations["warehouse_content_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/warehouse-content/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify a WarehouseContent */
+        post: operations["warehouse_content_modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/warehouse-content/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search WarehouseContents */
+        post: operations["warehouse_content_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/warehouse-shelf/add": {
         parameters: {
             query?: never;
@@ -10197,17 +10741,97 @@ export interface components {
          */
         ContactStatus: "NOT_REACH" | "INVALID_NUMBER" | "DONE";
         /**
+         * ContentAudience
+         * @description Who a warehouse's content is published to: its staff or the consignors (merchants) storing goods there.
+         * @enum {string}
+         */
+        ContentAudience: "STAFF" | "CONSIGNOR";
+        /** ContentCreate */
+        ContentCreate: {
+            audience: components["schemas"]["ContentAudience"];
+            /** Body */
+            body: string;
+            /** @default DRAFT */
+            state: components["schemas"]["ContentState"];
+            /** Title */
+            title: string;
+            /** Warehouseid */
+            warehouseId: number;
+        };
+        /** ContentFilters */
+        ContentFilters: {
+            audience?: components["schemas"]["ContentAudience"] | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** State */
+            state?: components["schemas"]["ContentState"][] | null;
+            /** Title */
+            title?: string | null;
+            /** Warehouseid */
+            warehouseId?: number | null;
+        };
+        /**
          * ContentLanguage
          * @description SPEC §9 languages a notice is written in; the home page shows the reader's own.
          * @enum {string}
          */
         ContentLanguage: "en" | "zh-CN" | "id";
+        /** ContentPublic */
+        ContentPublic: {
+            audience: components["schemas"]["ContentAudience"];
+            /** Body */
+            body: string;
+            /** Id */
+            id: number;
+            /** Merchantemail */
+            merchantEmail?: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Publishedat */
+            publishedAt: string | null;
+            state: components["schemas"]["ContentState"];
+            /** Title */
+            title: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** Warehouseid */
+            warehouseId: number;
+            /** Warehousename */
+            warehouseName?: string | null;
+        };
         /**
          * ContentState
          * @description SPEC §3 content states of notices and FAQ; DELETE keeps the row for the audit trail.
          * @enum {string}
          */
         ContentState: "OFFLINE" | "ONLINE" | "DRAFT" | "DELETE";
+        /** ContentUpdate */
+        ContentUpdate: {
+            audience?: components["schemas"]["ContentAudience"] | null;
+            /** Body */
+            body?: string | null;
+            /** Id */
+            id: number;
+            state?: components["schemas"]["ContentState"] | null;
+            /** Title */
+            title?: string | null;
+        };
         /**
          * CopyGrantBody
          * @description Give the target roles the source role's authorities; `replace` drops what the targets held before.
@@ -10362,6 +10986,57 @@ export interface components {
          * @enum {string}
          */
         DatePreset: "YESTERDAY" | "TODAY" | "WEEK" | "MONTH" | "QUARTER" | "YEAR";
+        /**
+         * DayFilters
+         * @description Days of a preset (SPEC §9) or from..to (both included), in a GMT offset (GMT+08:00 when not given).
+         */
+        DayFilters: {
+            /** Days */
+            days?: string[] | null;
+            gmtOffset?: components["schemas"]["GmtOffset"] | null;
+            /** Merchantid */
+            merchantId?: number | null;
+            preset?: components["schemas"]["DatePreset"] | null;
+            /** Warehouseid */
+            warehouseId?: number | null;
+        };
+        /** DayRow */
+        DayRow: {
+            /**
+             * Day
+             * Format: date
+             */
+            day: string;
+            /** Defective */
+            defective: number;
+            /** Merchantemail */
+            merchantEmail: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Received */
+            received: number;
+            /** Refundamount */
+            refundAmount: string;
+            /** Rejected */
+            rejected: number;
+            /** Requested */
+            requested: number;
+            /** Restocked */
+            restocked: number;
+            /** Warehouseid */
+            warehouseId: number;
+            /** Warehousename */
+            warehouseName: string | null;
+        };
+        /** DaySummary */
+        DaySummary: {
+            /** Rows */
+            rows: components["schemas"]["DayRow"][];
+            /** Totals */
+            totals: {
+                [key: string]: string;
+            };
+        };
         /** DecideBody */
         DecideBody: {
             /** Reason */
@@ -11826,6 +12501,13 @@ export interface components {
             /** Version */
             version: string;
         };
+        /** InspectLine */
+        InspectLine: {
+            /** Goodquantity */
+            goodQuantity: number;
+            /** Lineno */
+            lineNo: number;
+        };
         /**
          * IntegrationFilter
          * @description SPEC §3: the merchant list's integration filter, over the merchant's shops.
@@ -13073,6 +13755,104 @@ export interface components {
             weightG: number | null;
             /** Widthcm */
             widthCm: string | null;
+        };
+        /** MaterialCreate */
+        MaterialCreate: {
+            /** Code */
+            code: string;
+            /**
+             * Lowstockthreshold
+             * @default 0
+             */
+            lowStockThreshold: number;
+            /** Name */
+            name: string;
+            /**
+             * Stock
+             * @default 0
+             */
+            stock: number;
+            unit: components["schemas"]["MaterialUnit"];
+            /** Unitcost */
+            unitCost: number | string;
+            /** Warehouseid */
+            warehouseId: number;
+        };
+        /** MaterialFilters */
+        MaterialFilters: {
+            /** Code */
+            code?: string | null;
+            /** Merchantid */
+            merchantId?: number | null;
+            /** Name */
+            name?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Warehouseid */
+            warehouseId?: number | null;
+        };
+        /** MaterialPublic */
+        MaterialPublic: {
+            /** Code */
+            code: string;
+            /** Id */
+            id: number;
+            /** Lowstock */
+            lowStock?: boolean | null;
+            /** Lowstockthreshold */
+            lowStockThreshold: number;
+            /** Merchantemail */
+            merchantEmail?: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Name */
+            name: string;
+            /** Stock */
+            stock: number;
+            unit: components["schemas"]["MaterialUnit"];
+            /** Unitcost */
+            unitCost: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** Warehouseid */
+            warehouseId: number;
+            /** Warehousename */
+            warehouseName?: string | null;
+        };
+        /**
+         * MaterialUnit
+         * @enum {string}
+         */
+        MaterialUnit: "PIECE" | "ROLL" | "METER" | "SHEET" | "BOX";
+        /** MaterialUpdate */
+        MaterialUpdate: {
+            /** Id */
+            id: number;
+            /** Lowstockthreshold */
+            lowStockThreshold?: number | null;
+            /** Name */
+            name?: string | null;
+            /** Stock */
+            stock?: number | null;
+            unit?: components["schemas"]["MaterialUnit"] | null;
+            /** Unitcost */
+            unitCost?: number | string | null;
         };
         /** MembersBody */
         MembersBody: {
@@ -14707,6 +15487,22 @@ export interface components {
              */
             totalCapped: boolean;
         };
+        /** Page[ContentPublic] */
+        Page_ContentPublic_: {
+            /** Items */
+            items: components["schemas"]["ContentPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
         /** Page[CourierPublic] */
         Page_CourierPublic_: {
             /** Items */
@@ -15059,6 +15855,22 @@ export interface components {
              */
             totalCapped: boolean;
         };
+        /** Page[MaterialPublic] */
+        Page_MaterialPublic_: {
+            /** Items */
+            items: components["schemas"]["MaterialPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
         /** Page[MerchantPublic] */
         Page_MerchantPublic_: {
             /** Items */
@@ -15287,6 +16099,38 @@ export interface components {
         Page_RequestOut_: {
             /** Items */
             items: components["schemas"]["RequestOut"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /** Page[ReturnPublic] */
+        Page_ReturnPublic_: {
+            /** Items */
+            items: components["schemas"]["ReturnPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /** Page[ReturnSlaPublic] */
+        Page_ReturnSlaPublic_: {
+            /** Items */
+            items: components["schemas"]["ReturnSlaPublic"][];
             /** Page */
             page: number;
             /** Pagesize */
@@ -15607,6 +16451,22 @@ export interface components {
         Page_TipPublic_: {
             /** Items */
             items: components["schemas"]["TipPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /** Page[UsagePublic] */
+        Page_UsagePublic_: {
+            /** Items */
+            items: components["schemas"]["UsagePublic"][];
             /** Page */
             page: number;
             /** Pagesize */
@@ -16709,6 +17569,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[ContentPublic] */
+        Reply_ContentPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["ContentPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[CourierPublic] */
         Reply_CourierPublic_: {
             /**
@@ -16717,6 +17596,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["CourierPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[DaySummary] */
+        Reply_DaySummary_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["DaySummary"] | null;
             /**
              * Message
              * @default
@@ -17260,6 +18158,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[MaterialPublic] */
+        Reply_MaterialPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["MaterialPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[MerchantPublic] */
         Reply_MerchantPublic_: {
             /**
@@ -17649,6 +18566,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_ChannelProductPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[ContentPublic]] */
+        Reply_Page_ContentPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_ContentPublic_"] | null;
             /**
              * Message
              * @default
@@ -18078,6 +19014,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[MaterialPublic]] */
+        Reply_Page_MaterialPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_MaterialPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[MerchantPublic]] */
         Reply_Page_MerchantPublic__: {
             /**
@@ -18352,6 +19307,44 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["Page_RequestOut_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[ReturnPublic]] */
+        Reply_Page_ReturnPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_ReturnPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[ReturnSlaPublic]] */
+        Reply_Page_ReturnSlaPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_ReturnSlaPublic_"] | null;
             /**
              * Message
              * @default
@@ -18743,6 +19736,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[UsagePublic]] */
+        Reply_Page_UsagePublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_UsagePublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[UserPublic]] */
         Reply_Page_UserPublic__: {
             /**
@@ -19093,6 +20105,44 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["RequestQuoteOut"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[ReturnPublic] */
+        Reply_ReturnPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["ReturnPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[ReturnSlaPublic] */
+        Reply_ReturnSlaPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["ReturnSlaPublic"] | null;
             /**
              * Message
              * @default
@@ -19883,6 +20933,25 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[UsagePublic] */
+        Reply_UsagePublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["UsagePublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[UserInfo] */
         Reply_UserInfo_: {
             /**
@@ -20360,6 +21429,26 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[list[MaterialPublic]] */
+        Reply_list_MaterialPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["MaterialPublic"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[list[MenuNode]] */
         Reply_list_MenuNode__: {
             /**
@@ -20509,6 +21598,26 @@ export interface components {
             code: string;
             /** Data */
             data?: components["schemas"]["ProjectOption"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[list[ReturnOrderOption]] */
+        Reply_list_ReturnOrderOption__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["ReturnOrderOption"][] | null;
             /**
              * Message
              * @default
@@ -20950,6 +22059,252 @@ export interface components {
             sort?: string | null;
             /** State */
             state?: components["schemas"]["SubscriptionRequestState"][] | null;
+        };
+        /**
+         * ReturnAction
+         * @enum {string}
+         */
+        ReturnAction: "DISPATCH" | "RECEIVE" | "INSPECT" | "RESTOCK" | "REJECT";
+        /**
+         * ReturnActionBody
+         * @description DISPATCH names the tracking number, INSPECT each line's good units (the rest are defective), REJECT its
+         *     reason; RECEIVE and RESTOCK take nothing more.
+         */
+        ReturnActionBody: {
+            action: components["schemas"]["ReturnAction"];
+            /** Lines */
+            lines?: components["schemas"]["InspectLine"][] | null;
+            /** Reason */
+            reason?: string | null;
+            /** Trackingno */
+            trackingNo?: string | null;
+        };
+        /**
+         * ReturnCreate
+         * @description A return of a shipped or completed order: the order is picked by its number (`/after-sales/order-options`).
+         */
+        ReturnCreate: {
+            /** Lines */
+            lines: components["schemas"]["ReturnLineIn"][];
+            /** Note */
+            note?: string | null;
+            /** Orderid */
+            orderId: number;
+            /**
+             * Refundamount
+             * @default 0
+             */
+            refundAmount: number | string;
+            /** Trackingno */
+            trackingNo?: string | null;
+        };
+        /** ReturnFilters */
+        ReturnFilters: {
+            /** Channelorderno */
+            channelOrderNo?: string | null;
+            /** Merchantid */
+            merchantId?: number | null;
+            /** Overdue */
+            overdue?: boolean | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Returnno */
+            returnNo?: string | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Status */
+            status?: components["schemas"]["ReturnStatus"][] | null;
+            /** Warehouseid */
+            warehouseId?: number | null;
+        };
+        /** ReturnLineIn */
+        ReturnLineIn: {
+            /** Quantity */
+            quantity: number;
+            reason: components["schemas"]["ReturnReason"];
+            /** Sku */
+            sku: string;
+        };
+        /** ReturnLinePublic */
+        ReturnLinePublic: {
+            /** Goodquantity */
+            goodQuantity: number | null;
+            /** Lineno */
+            lineNo: number;
+            /** Quantity */
+            quantity: number;
+            reason: components["schemas"]["ReturnReason"];
+            /** Sku */
+            sku: string;
+            /** Unitprice */
+            unitPrice: string;
+        };
+        /**
+         * ReturnOrderOption
+         * @description A shipped or completed order a return may be made of, with what is still returnable of each SKU.
+         */
+        ReturnOrderOption: {
+            /** Channelorderno */
+            channelOrderNo: string;
+            /** Id */
+            id: number;
+            /** Lines */
+            lines: components["schemas"]["ReturnableLine"][];
+            /** Merchantemail */
+            merchantEmail: string | null;
+            /** Status */
+            status: string;
+        };
+        /** ReturnPublic */
+        ReturnPublic: {
+            /** Actions */
+            readonly actions: components["schemas"]["ReturnAction"][];
+            /** Channelorderno */
+            channelOrderNo: string;
+            /** Closedat */
+            closedAt: string | null;
+            /** Defectivequantity */
+            defectiveQuantity: number;
+            /** Dueat */
+            dueAt: string | null;
+            /** Goodquantity */
+            goodQuantity: number;
+            /** Hourstoclose */
+            readonly hoursToClose: string | null;
+            /** Hourstoinspect */
+            readonly hoursToInspect: string | null;
+            /** Hourstoreceive */
+            readonly hoursToReceive: string | null;
+            /** Id */
+            id: number;
+            /** Intransitat */
+            inTransitAt: string | null;
+            /** Inspectedat */
+            inspectedAt: string | null;
+            /** Latesteps */
+            lateSteps: number;
+            /** Lines */
+            lines: components["schemas"]["ReturnLinePublic"][];
+            /** Merchantemail */
+            merchantEmail?: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Note */
+            note: string | null;
+            /** Orderid */
+            orderId: number;
+            /** Overdue */
+            overdue?: boolean | null;
+            /** Quantity */
+            quantity: number;
+            /** Receivedat */
+            receivedAt: string | null;
+            /** Refundamount */
+            refundAmount: string;
+            /** Rejectreason */
+            rejectReason: string | null;
+            /**
+             * Requestedat
+             * Format: date-time
+             */
+            requestedAt: string;
+            /** Returnno */
+            returnNo: string;
+            /** Shopid */
+            shopId: number;
+            status: components["schemas"]["ReturnStatus"];
+            /** Trackingno */
+            trackingNo: string | null;
+            /** Warehouseid */
+            warehouseId: number;
+            /** Warehousename */
+            warehouseName?: string | null;
+        };
+        /**
+         * ReturnReason
+         * @enum {string}
+         */
+        ReturnReason: "DAMAGED" | "WRONG_ITEM" | "NOT_AS_DESCRIBED" | "SIZE_ISSUE" | "NO_LONGER_NEEDED" | "OTHER";
+        /** ReturnSlaCreate */
+        ReturnSlaCreate: {
+            /** Slahours */
+            slaHours: number;
+            /** Warehouseid */
+            warehouseId: number;
+        };
+        /** ReturnSlaFilters */
+        ReturnSlaFilters: {
+            /** Merchantid */
+            merchantId?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Warehouseid */
+            warehouseId?: number | null;
+        };
+        /** ReturnSlaPublic */
+        ReturnSlaPublic: {
+            /** Id */
+            id: number;
+            /** Merchantemail */
+            merchantEmail?: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Slahours */
+            slaHours: number;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** Warehouseid */
+            warehouseId: number;
+            /** Warehousename */
+            warehouseName?: string | null;
+        };
+        /** ReturnSlaUpdate */
+        ReturnSlaUpdate: {
+            /** Id */
+            id: number;
+            /** Slahours */
+            slaHours?: number | null;
+        };
+        /**
+         * ReturnStatus
+         * @description A return's state; it changes only through domain/rules/after_sales.TRANSITIONS. RESTOCKED, DEFECTIVE and
+         *     REJECTED are final: RESTOCKED when good units went back on hand, DEFECTIVE when every unit was defective.
+         * @enum {string}
+         */
+        ReturnStatus: "REQUESTED" | "IN_TRANSIT" | "RECEIVED" | "INSPECTED" | "RESTOCKED" | "DEFECTIVE" | "REJECTED";
+        /** ReturnableLine */
+        ReturnableLine: {
+            /** Returnable */
+            returnable: number;
+            /** Sku */
+            sku: string;
         };
         /** ReviewBody */
         ReviewBody: {
@@ -23899,6 +25254,82 @@ export interface components {
             /** Unread */
             unread: number;
         };
+        /**
+         * UsageCreate
+         * @description Units of a material used on one return or one outbound order (exactly one of the two).
+         */
+        UsageCreate: {
+            /** Materialid */
+            materialId: number;
+            /** Quantity */
+            quantity: number;
+            /** Returnid */
+            returnId?: number | null;
+            /** Stockorderid */
+            stockOrderId?: number | null;
+        };
+        /** UsageFilters */
+        UsageFilters: {
+            /** Documentno */
+            documentNo?: string | null;
+            /** Materialid */
+            materialId?: number | null;
+            /** Merchantid */
+            merchantId?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Warehouseid */
+            warehouseId?: number | null;
+        };
+        /** UsagePublic */
+        UsagePublic: {
+            /** Actorname */
+            actorName: string | null;
+            /** Amount */
+            amount: string;
+            /** Documentno */
+            documentNo: string | null;
+            /** Id */
+            id: number;
+            /** Materialcode */
+            materialCode?: string | null;
+            /** Materialid */
+            materialId: number;
+            /** Materialname */
+            materialName?: string | null;
+            /** Merchantemail */
+            merchantEmail?: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Quantity */
+            quantity: number;
+            /** Returnid */
+            returnId: number | null;
+            /** Stockorderid */
+            stockOrderId: number | null;
+            /** Unitcost */
+            unitCost: string;
+            /**
+             * Usedat
+             * Format: date-time
+             */
+            usedAt: string;
+            /** Warehouseid */
+            warehouseId: number;
+        };
         /** UserBrief */
         UserBrief: {
             /** Displayname */
@@ -25003,6 +26434,916 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_Page_ActionMappingPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    after_sales_days_day_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DayFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    after_sales_days_day_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DayFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_DaySummary_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    material_usages_add_usage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UsageCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_UsagePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    material_usages_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_UsagePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    material_usages_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UsageFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    material_usages_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UsageFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_UsagePublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    packing_materials_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (printable ASCII, up to 200) that makes this creation safe to retry: a repeat with the same key and body returns the record the first call created. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MaterialCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_MaterialPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    packing_materials_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    packing_materials_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_MaterialPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    packing_materials_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MaterialFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    packing_materials_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MaterialUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_MaterialPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    packing_materials_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_MaterialPublic__"];
+                };
+            };
+        };
+    };
+    packing_materials_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MaterialFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_MaterialPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    returns_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ReturnPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    returns_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ReturnPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    returns_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    returns_order_options: {
+        parameters: {
+            query?: {
+                q?: string | null;
+                ids?: number[] | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_ReturnOrderOption__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    returns_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_ReturnPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    returns_dispatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnActionBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ReturnPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    returns_inspect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnActionBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ReturnPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    returns_receive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnActionBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ReturnPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    returns_reject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnActionBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ReturnPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    returns_restock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnActionBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ReturnPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    after_sales_slas_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (printable ASCII, up to 200) that makes this creation safe to retry: a repeat with the same key and body returns the record the first call created. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnSlaCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ReturnSlaPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    after_sales_slas_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ReturnSlaPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    after_sales_slas_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnSlaUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ReturnSlaPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    after_sales_slas_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnSlaFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_ReturnSlaPublic__"];
                 };
             };
             /** @description Validation Error */
@@ -40932,6 +43273,170 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_Page_WarehouseAreaPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    warehouse_content_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A client-chosen key (printable ASCII, up to 200) that makes this creation safe to retry: a repeat with the same key and body returns the record the first call created. */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContentCreate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ContentPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    warehouse_content_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    warehouse_content_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ContentPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    warehouse_content_modify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContentUpdate"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ContentPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    warehouse_content_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContentFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_ContentPublic__"];
                 };
             };
             /** @description Validation Error */

@@ -32,8 +32,7 @@ export type View = PageView | PendingView | RedirectView | PublicView;
 export const PENDING_MODULES = {
   openPlatform: ['credential', 'credential-edit', 'credential-permission', 'credential-add-push', 'open-service',
     'webhook'],
-  wms: ['order-process', 'after-service-day', 'after-service-time', 'after-service-material', 'hot-print-data',
-    'content-manage', 'financial-reconciliation'],
+  wms: ['order-process', 'hot-print-data', 'financial-reconciliation'],
   crm: ['crm-sales', 'crm-retention', 'crm-leads', 'feedback-new', 'feedback-list', 'feedback-tree',
     'feedback-report', 'ftr-new', 'ftr-list', 'crm-onboarding', 'disposition-list', 'disposition-new',
     'disposition-statistic', 'crm-task-detail', 'crm-task-schedule', 'sales-performance', 'performance-details',
@@ -145,6 +144,11 @@ export const VIEWS: Readonly<Record<string, View>> = {
   'product-flow': resourcePage(() => import('../modules/stock-sync/ProductFlowPage'), 'stock-sync'),
   'product-inventory': resourcePage(() => import('../modules/stock-sync/ProductInventoryPage'), 'stock-sync'),
   // SPEC §2 manage goods: channel products, master products with their stock lock, and their history.
+  // after-sales: returns by day and by time, packing materials, warehouse content
+  'after-service-day': page(() => import('../modules/after-sales/DayPage'), 'after-sales', 'resource'),
+  'after-service-time': resourcePage(() => import('../modules/after-sales/ReturnsPage'), 'after-sales'),
+  'after-service-material': resourcePage(() => import('../modules/after-sales/MaterialsPage'), 'after-sales'),
+  'content-manage': resourcePage(() => import('../modules/after-sales/ContentPage'), 'after-sales'),
   'goods-list': resourcePage(() => import('../modules/goods/GoodsListPage'), 'goods'),
   'goods-local': resourcePage(() => import('../modules/goods/LocalGoodsPage'), 'goods'),
   'goods-history': resourcePage(() => import('../modules/goods/GoodsHistoryPage'), 'goods'),
