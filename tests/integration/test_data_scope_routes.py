@@ -43,6 +43,7 @@ from domain.rules.files import XLSX
 from domain.rules.money import currency_of
 from domain.storage import get_storage
 from tests.conftest import unique
+from tests.integration.after_sales_support import after_sales_rows
 from tests.integration.erp_settings_support import erp_scope_rows
 from tests.integration.goods_support import scope_rows as goods_rows
 from tests.integration.merchant_support import insert_merchant
@@ -215,6 +216,7 @@ async def world() -> World:
         stores = [await db.get_one(Shop, i) for i in shops]
     channel_orders = [(await upsert(s, channel_order(f"{mark}{n}-chorder")))[0]
                       for s, n in zip(stores, ("in", "out"), strict=True)]
+    after_sales = await after_sales_rows(houses, channel_orders, mark)
     window = {"startTime": (now - timedelta(hours=1)).isoformat(), "endTime": (now + timedelta(hours=1)).isoformat()}
 
     def pair(rows: list[Any], label: str) -> Rows:
@@ -248,7 +250,7 @@ async def world() -> World:
             "StockDrift": Rows([drifts[0].id], [drifts[1].id], [f"{mark}indrift"], [f"{mark}outdrift"],
                                {"reconciliationId": run.id}),
             "SubscriptionRequest": Rows([requests[0].id], [requests[1].id], [f"{mark}mine"], [f"{mark}theirs"]),
-            **{name: Rows(*values) for name, values in (stock_sync | goods | syncs).items()},
+            **{name: Rows(*values) for name, values in (stock_sync | goods | syncs | after_sales).items()},
             **{name: Rows(*values) for name, values in erp_settings.items()},
             # local goods are the product library's rows with their stock and lock
             "MasterProduct": Rows([products[0].id], [products[1].id], [f"{mark}inproduct"], [f"{mark}outproduct"],
@@ -279,6 +281,9 @@ async def world() -> World:
         figures={"/cms/warehouse-shelf/options": Rows([], [], [], [f"{mark}outshelf"]),
                  **{path: Rows(*values) for path, values in erp_histories.items()},
                  "/cms/goods/local/options": Rows([], [], [], [f"{mark}outproduct"]),
+                 # the return form's picker offers shipped orders only: the world's are not, but the other
+                 # merchant's must never show
+                 "/cms/after-sales/return/order-options": Rows([], [], [], [f"{mark}out-chorder"]),
                  "/cms/expenses/performance": Rows(shown=[f'"salesId":{me.id},'],
                                                       hidden=[f'"salesId":{away.id},']),
                  "/cms/stock-order/{row_id}/picking-list": Rows(picked[:1], picked[1:], [f"{mark}in-pick"],
