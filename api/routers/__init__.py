@@ -22,6 +22,7 @@ from api.routers import (
     files,
     goods,
     heartbeats,
+    hot_print,
     interception_rules,
     internal_faq,
     job_records,
@@ -56,6 +57,7 @@ from api.routers import (
     users,
     warehouses,
     whatsapp_groups,
+    wms_orders,
 )
 
 ROUTERS = [
@@ -87,4 +89,5 @@ ROUTERS = [
     *goods.ROUTERS,
     export_tasks.router,
     interception_rules.router, order_fulfilment.router,
+    wms_orders.router, hot_print.router,
 ]
