@@ -96,8 +96,8 @@ async def tab_counts(db: Executor, params: WmsOrderFilters, user: Principal) -> 
             c = WmsOrderCount
             return select(c.wms_status, func.sum(c.n)).where(
                 *COUNTS_SCOPE.conditions(user, me),
-                c.warehouse_id == bindparam("c_w") if values["c_w"] is not None else true(),
-                c.merchant_id == bindparam("c_m") if values["c_m"] is not None else true(),
+                c.warehouse_id == bindparam("c_w", values["c_w"]) if values["c_w"] is not None else true(),
+                c.merchant_id == bindparam("c_m", values["c_m"]) if values["c_m"] is not None else true(),
             ).group_by(c.wms_status)
         shape = (values["c_w"] is not None, values["c_m"] is not None, COUNTS_SCOPE.shape(user))
         rows = await COUNTED.rows(db, shape, summed, {**{k: v for k, v in values.items() if v is not None},
