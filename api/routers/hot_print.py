@@ -5,7 +5,7 @@ The print job's rules are in services/wms_orders/printing.py."""
 
 from typing import Annotated
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 from fastapi.responses import HTMLResponse
 from sqlalchemy import select
 
@@ -14,6 +14,7 @@ from api.envelope import Reply, ok
 from api.resource.scope import declares
 from api.routers.stock_orders import CallerScope
 from api.routers.wms_orders import listed, orders
+from api.schemas.types import Int64
 from api.schemas.wms_orders import HotGroup, HotPrint, WmsBatchResult
 from domain.models.stock_orders import StockOrder, StockOrderLine
 from services.wms_orders import printing
@@ -24,8 +25,9 @@ router = APIRouter(prefix="/hot-print", tags=["hot_print"])
 
 @router.get("/groups", summary="Orders waiting to print grouped by their one SKU x quantity, hottest first",
             openapi_extra=declares(orders.scope))
-async def groups(db: SessionDep, user: Annotated[Principal, Need(MENU)], warehouse_id: int | None = None,
-                 merchant_id: int | None = None) -> Reply[list[HotGroup]]:
+async def groups(db: SessionDep, user: Annotated[Principal, Need(MENU)],
+                 warehouse_id: Annotated[Int64 | None, Query(alias="warehouseId")] = None,
+                 merchant_id: Annotated[Int64 | None, Query(alias="merchantId")] = None) -> Reply[list[HotGroup]]:
     found = await printing.groups(db, orders.base_query(user), warehouse_id, merchant_id)
     return ok([HotGroup.model_validate(group) for group in found])
 

@@ -10,9 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 
-from domain.enums import OutboundWorkingStatus, WarehouseDocumentStatus
+from domain.enums import AbnormalReason, OutboundWorkingStatus, WarehouseDocumentStatus, WmsProcessAction
 from domain.errors import DomainError, Invalid
 from domain.rules.inputs import Problems
 from domain.rules.stock_orders import label
@@ -35,27 +34,7 @@ WMS_STATUS_SQL = (
     "ELSE 'PENDING' END")
 
 
-class ProcessAction(StrEnum):
-    """A step of the order process, taken on a selection of outbound orders (all or nothing)."""
-
-    ALLOCATE = "ALLOCATE"  # the stock (locked at creation) allotted to the order's pick: ALLOCATED
-    WAVE = "WAVE"  # the selection becomes one pick wave: PICKING_PROCESS
-    PICKED = "PICKED"  # picked: SORTING_AND_REVIEWING
-    PACK = "PACK"  # packed with its carrier and tracking number: PACKED
-    HANDOVER = "HANDOVER"  # handed to the carrier: shipped through the outbound path, OUTBOUND_DONE
-    ABNORMAL = "ABNORMAL"  # a step failed (a short pick ...): held with a reason
-    RESUME = "RESUME"  # the abnormal package resumes where it stood
-    CANCEL = "CANCEL"  # the order is voided, its lock released
-
-
-class AbnormalReason(StrEnum):
-    SHORT_PICK = "SHORT_PICK"
-    DAMAGED = "DAMAGED"
-    WRONG_ITEM = "WRONG_ITEM"
-    LABEL_ERROR = "LABEL_ERROR"
-    OTHER = "OTHER"
-
-
+ProcessAction = WmsProcessAction
 A = ProcessAction
 # the transition table: the working statuses each step follows, and the one it leaves the order in
 STEPS: dict[ProcessAction, tuple[frozenset[OutboundWorkingStatus], OutboundWorkingStatus]] = {
@@ -101,7 +80,7 @@ def check(action: ProcessAction, orders: Iterable[WmsState]) -> None:
     the state it is in (SPEC §8 'reselect')."""
     found = [(o.order_no, why) for o in orders if (why := refusal(o, action)) is not None]
     if found:
-        raise DomainError("WMS_ORDER_ILLEGAL_TRANSITION", status=409, action=f"enums.ProcessAction.{action.value}",
+        raise DomainError("WMS_ORDER_ILLEGAL_TRANSITION", status=409, action=f"enums.WmsProcessAction.{action.value}",
                           orders=", ".join(f"{no}" for no, _ in found), current=found[0][1],
                           data={"refused": [{"orderNo": no, "current": why} for no, why in found]})
 

@@ -9384,6 +9384,7 @@ export interface components {
     schemas: {
         /**
          * AbnormalReason
+         * @description Why a package of the order process is abnormal.
          * @enum {string}
          */
         AbnormalReason: "SHORT_PICK" | "DAMAGED" | "WRONG_ITEM" | "LABEL_ERROR" | "OTHER";
@@ -31184,8 +31185,8 @@ export interface operations {
     hot_print_groups: {
         parameters: {
             query?: {
-                warehouse_id?: number | null;
-                merchant_id?: number | null;
+                warehouseId?: number | null;
+                merchantId?: number | null;
             };
             header?: never;
             path?: never;
