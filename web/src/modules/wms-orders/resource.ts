@@ -64,18 +64,18 @@ export interface ProcessDialogs {
 
 /** SPEC §4 outbound working steps, in the order they happen; all or nothing (the server names what it refuses). */
 function batchActions(dialogs: ProcessDialogs, t: (key: string) => string): BatchAction<WmsOrder>[] {
-  const step = (key: string, path: StepPath, extra: Partial<BatchAction<WmsOrder>> = {}): BatchAction<WmsOrder> => ({
-    key, label: key, permission: allowedFor(path), run: (rows, c) => post(path, rows, t('done'), c.reload), ...extra,
+  const step = (path: StepPath) => ({
+    permission: allowedFor(path), run: (rows: WmsOrder[], c: { reload: () => void }) => post(path, rows, t('done'), c.reload),
   });
   return [
-    step('allocate', '/cms/wms-order/allocate'),
-    step('wave', '/cms/wms-order/wave'),
-    step('picked', '/cms/wms-order/picked'),
+    { key: 'allocate', label: 'allocate', ...step('/cms/wms-order/allocate') },
+    { key: 'wave', label: 'wave', ...step('/cms/wms-order/wave') },
+    { key: 'picked', label: 'picked', ...step('/cms/wms-order/picked') },
     { key: 'pack', label: 'pack', permission: allowedFor('/cms/wms-order/pack'), run: (rows) => dialogs.pack(rows) },
-    step('handover', '/cms/wms-order/handover', { confirm: 'handoverConfirm' }),
+    { key: 'handover', label: 'handover', confirm: 'handoverConfirm', ...step('/cms/wms-order/handover') },
     { key: 'abnormal', label: 'abnormal', permission: allowedFor('/cms/wms-order/abnormal'), run: (rows) => dialogs.abnormal(rows) },
-    step('resume', '/cms/wms-order/resume'),
-    step('cancel', '/cms/wms-order/cancel', { danger: true, confirm: 'cancelConfirm' }),
+    { key: 'resume', label: 'resume', ...step('/cms/wms-order/resume') },
+    { key: 'cancel', label: 'cancel', danger: true, confirm: 'cancelConfirm', ...step('/cms/wms-order/cancel') },
   ];
 }
 
