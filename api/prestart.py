@@ -57,14 +57,15 @@ def migrate(connection: Connection | None = None) -> None:
 
 async def seed() -> bool:
     """Authorities, roles and the admin account always; on the first start the demo data (per OMP_SEED_DEMO) and
-    then the demo stock, goods and orders (demo/orders.py), each in the next transaction: it moves stock through
-    the stock ledger (demo/stock.py), which the domain's seeding may not import. True when the demo data was
-    created now."""
+    then the demo stock, goods, orders (demo/orders.py), returns (demo/after_sales.py) and WMS orders
+    (demo/wms_orders.py), each in the next transaction: it moves stock through the stock ledger (demo/stock.py),
+    which the domain's seeding may not import. True when the demo data was created now."""
     from demo import after_sales as after_sales_demo
     from demo import fulfilment as fulfilment_demo
     from demo import goods as goods_demo
     from demo import orders as orders_demo
     from demo import stock as stock_demo
+    from demo import wms_orders as wms_demo
     from domain.db import transaction
     from domain.seed import demo_erp_settings
     from domain.seed import seed as seed_domain
@@ -81,6 +82,8 @@ async def seed() -> bool:
         async with transaction() as db:  # after the orders: returns are of shipped ones
             await after_sales_demo.create(db)
             await after_sales_demo.use_materials(db)
+        async with transaction() as db:
+            await wms_demo.create(db)  # after the orders: accepted ones enter their warehouse's order process
     return created
 
 

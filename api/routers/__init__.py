@@ -23,6 +23,7 @@ from api.routers import (
     files,
     goods,
     heartbeats,
+    hot_print,
     interception_rules,
     internal_faq,
     job_records,
@@ -59,6 +60,7 @@ from api.routers import (
     warehouse_contents,
     warehouses,
     whatsapp_groups,
+    wms_orders,
 )
 
 ROUTERS = [
@@ -91,4 +93,5 @@ ROUTERS = [
     export_tasks.router,
     interception_rules.router, order_fulfilment.router,
     *after_sales.ROUTERS, *packing_materials.ROUTERS, warehouse_contents.router,
+    wms_orders.router, hot_print.router,
 ]

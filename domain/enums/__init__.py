@@ -102,6 +102,7 @@ from domain.enums.orders import (
 )
 from domain.enums.stock import StockBucket, StockMovementType, StockReconcileStatus
 from domain.enums.stock_orders import (
+    AbnormalReason,
     OutboundWorkingStatus,
     PrintStatus,
     StockOrderAction,
@@ -110,6 +111,7 @@ from domain.enums.stock_orders import (
     WarehouseDocumentStatus,
     WarehousePushStatus,
     WmsOrderStatus,
+    WmsProcessAction,
 )
 from domain.enums.stock_sync import StockEventKind, StockExceptionCause, StockSyncStatus
 from domain.enums.subscriptions import (
@@ -164,25 +166,27 @@ ALL: dict[str, type[StrEnum]] = {
 }
 
 __all__ = [
-    "ALL", "FAMILIES", "PERIOD_MONTHS", "AccountKeyType", "AccountStatus", "AccountSystem", "AccountType",
-    "AccountUserType", "AddonMode", "AddonType", "AppKind", "AttachmentKind", "CalendarDayKind", "Channel",
-    "ContactStatus", "ContentAudience", "ContentLanguage", "ContentState", "Country", "CourierStatus", "Currency",
-    "DataScopeType", "DatePreset", "DeployDecision", "DeployEnvironment", "DeployRunKind", "DeployRunStatus",
-    "DeployRunner", "DeployTaskStatus", "ErpTemplateKind", "ExportState", "FulfillmentLogistics", "FulfillmentProvider",
+    "ALL", "AbnormalReason", "AccountKeyType", "AccountStatus", "AccountSystem", "AccountType", "AccountUserType",
+    "AddonMode", "AddonType", "AppKind", "AttachmentKind", "CalendarDayKind", "Channel", "ContactStatus",
+    "ContentAudience", "ContentLanguage", "ContentState", "Country", "CourierStatus", "Currency", "DataScopeType",
+    "DatePreset", "DeployDecision", "DeployEnvironment", "DeployRunKind", "DeployRunStatus", "DeployRunner",
+    "DeployTaskStatus", "ErpTemplateKind", "ExportState", "FAMILIES", "FulfillmentLogistics", "FulfillmentProvider",
     "GmtOffset", "GoodsChange", "GoodsEntity", "HandoverMode", "HeartbeatStatus", "IntegrationFilter",
     "InternalFaqState", "JobAlarm", "JobKey", "JobMisfire", "JobPauseReason", "JobRecordResult", "JobResult",
     "JobStatus", "JobTrigger", "LabelSize", "ListingAction", "ListingState", "MailKind", "MailRepeat", "MailReport",
     "MailSendStatus", "MailTaskStatus", "MappingStatus", "MasterProductMode", "MaterialUnit", "MenuType",
     "MerchantPackageState", "MerchantType", "NotRenewReason", "NoticeKind", "OrderAction", "OrderEventKind",
     "OrderExceptionCause", "OrderSplitRule", "OrderStatus", "OrderSyncKind", "OrderSyncStatus", "OrderTab",
-    "OutboundWorkingStatus", "PackageKind", "PackageScene", "PackageType", "PaymentPeriod", "PaymentStatus",
-    "PlanFilter", "PlanName", "PrintStatus", "ProductCategory", "PushRuleMode", "QueueAlertStatus", "QueueKind",
-    "ReleaseStatus", "ReturnAction", "ReturnReason", "ReturnStatus", "RoleType", "SalesTeam", "ShelfMergeItemState",
-    "ShelfMergeState", "ShippingMethod", "ShopConnectionStatus", "SkuRule", "SourceSystem", "Status", "StockBucket",
-    "StockEventKind", "StockExceptionCause", "StockMovementType", "StockOrderAction", "StockOrderDirection",
-    "StockOrderType", "StockReconcileStatus", "StockReserveOn", "StockSyncStatus", "SubscriptionKind",
-    "SubscriptionMethod", "SubscriptionRecordStatus", "SubscriptionRequestState", "SubscriptionState", "Team",
-    "TemplateField", "TicketAction", "TicketEvent", "TicketIssueLevel", "TicketIssueType", "TicketLevel", "TicketScope",
-    "TicketStatus", "TipPage", "WarehouseDocumentStatus", "WarehousePushStatus", "WarehouseType", "WarehouseUsageMode",
+    "OutboundWorkingStatus", "PERIOD_MONTHS", "PackageKind", "PackageScene", "PackageType", "PaymentPeriod",
+    "PaymentStatus", "PlanFilter", "PlanName", "PrintStatus", "ProductCategory", "PushRuleMode", "QueueAlertStatus",
+    "QueueKind", "ReleaseStatus", "ReturnAction", "ReturnReason", "ReturnStatus", "RoleType", "SalesTeam",
+    "ShelfMergeItemState", "ShelfMergeState", "ShippingMethod", "ShopConnectionStatus", "SkuRule", "SourceSystem",
+    "Status", "StockBucket", "StockEventKind", "StockExceptionCause", "StockMovementType", "StockOrderAction",
+    "StockOrderDirection", "StockOrderType", "StockReconcileStatus", "StockReserveOn", "StockSyncStatus",
+    "SubscriptionKind", "SubscriptionMethod", "SubscriptionRecordStatus", "SubscriptionRequestState",
+    "SubscriptionState", "Team", "TemplateField", "TicketAction", "TicketEvent", "TicketIssueLevel", "TicketIssueType",
+    "TicketLevel", "TicketScope", "TicketStatus", "TipPage", "WarehouseDocumentStatus", "WarehousePushStatus",
+    "WarehouseType", "WarehouseUsageMode",
     "WmsOrderStatus",
+    "WmsProcessAction",
 ]

@@ -62,6 +62,29 @@ class WmsOrderStatus(StrEnum):
     CANCELLED = "CANCELLED"
 
 
+class WmsProcessAction(StrEnum):
+    """A step of the order process (domain/rules/wms_orders.py), taken on a selection of outbound orders."""
+
+    ALLOCATE = "ALLOCATE"  # the stock (locked at creation) allotted to the order's pick: ALLOCATED
+    WAVE = "WAVE"  # the selection becomes one pick wave: PICKING_PROCESS
+    PICKED = "PICKED"  # picked: SORTING_AND_REVIEWING
+    PACK = "PACK"  # packed with its carrier and tracking number: PACKED
+    HANDOVER = "HANDOVER"  # handed to the carrier: shipped through the outbound path, OUTBOUND_DONE
+    ABNORMAL = "ABNORMAL"  # a step failed (a short pick ...): held with a reason
+    RESUME = "RESUME"  # the abnormal package resumes where it stood
+    CANCEL = "CANCEL"  # the order is voided, its lock released
+
+
+class AbnormalReason(StrEnum):
+    """Why a package of the order process is abnormal."""
+
+    SHORT_PICK = "SHORT_PICK"
+    DAMAGED = "DAMAGED"
+    WRONG_ITEM = "WRONG_ITEM"
+    LABEL_ERROR = "LABEL_ERROR"
+    OTHER = "OTHER"
+
+
 class StockOrderDirection(StrEnum):
     """An inbound order brings stock into a warehouse, an outbound order takes it out."""
 

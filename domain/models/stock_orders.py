@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, CheckConstraint, ForeignKey, Index, String, UniqueConstraint, func
+from sqlalchemy import BigInteger, CheckConstraint, Computed, ForeignKey, Index, String, UniqueConstraint, func, text
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column, query_expression, relationship
 
@@ -22,6 +22,7 @@ from domain.enums import (
     WarehousePushStatus,
 )
 from domain.rules.stock_orders import CHANNEL_ORDER_NO_MAX, ORDER_NO_MAX, SKU_MAX, TEXT_MAX
+from domain.rules.wms_orders import WMS_STATUS_SQL, AbnormalReason
 
 
 class StockOrder(Base, Timestamps):
@@ -45,6 +46,17 @@ class StockOrder(Base, Timestamps):
                         "AND (channel_order_no IS NULL OR direction = 'OUTBOUND')", name="channel_order"),
         Index("ix_stock_orders_merchant_created", "merchant_id", "created_at"),
         Index("ix_stock_orders_shop_created", "shop_id", "created_at", postgresql_where="shop_id IS NOT NULL"),
+        # the warehouse's side (migration 0050): abnormal packages, one tracking number per carrier, print jobs
+        one_of("abnormal_reason", AbnormalReason, nullable=True),
+        CheckConstraint("abnormal_reason IS NULL OR direction = 'OUTBOUND'", name="abnormal_outbound"),
+        CheckConstraint("print_count >= 0", name="print_count_not_negative"),
+        CheckConstraint("(print_count = 0) = (printed_at IS NULL)", name="printed_when_counted"),
+        CheckConstraint("courier_id IS NULL OR logistic_no IS NOT NULL", name="courier_tracked"),
+        Index("uq_stock_orders_courier_logistic_no", "courier_id", "logistic_no", unique=True,
+              postgresql_where=text("courier_id IS NOT NULL")),
+        Index("ix_stock_orders_wms_status_id", "warehouse_id", "wms_status", "id",
+              postgresql_where=text("wms_status IS NOT NULL")),
+        Index("ix_stock_orders_wave_no", "wave_no", postgresql_where=text("wave_no IS NOT NULL")),
     )
 
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
@@ -70,9 +82,26 @@ class StockOrder(Base, Timestamps):
     # raised by every action; a receipt or shipment names the revision it was asked on, so a repeat is known
     revision: Mapped[int] = mapped_column(default=0, server_default="0")
     created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    # the warehouse's side (domain/rules/wms_orders.py): its WMS status derived by PostgreSQL, never written
+    wms_status: Mapped[str | None] = mapped_column(String(16), Computed(WMS_STATUS_SQL, persisted=True))
+    wave_no: Mapped[str | None] = mapped_column(String(40))
+    abnormal_reason: Mapped[str | None] = mapped_column(String(32))
+    abnormal_note: Mapped[str | None] = mapped_column(String(255))
+    courier_id: Mapped[int | None] = mapped_column(ForeignKey("couriers.id", ondelete="RESTRICT"))
+    printed_at: Mapped[datetime | None]
+    printed_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    print_count: Mapped[int] = mapped_column(default=0, server_default="0")
 
     merchant_email: Mapped[str | None] = query_expression()  # read with the list
     warehouse_name: Mapped[str | None] = query_expression()
+    # the WMS order list's (api/routers/wms_orders.py): the store, the channel order's recipient, the content
+    shop_name: Mapped[str | None] = query_expression()
+    channel: Mapped[str | None] = query_expression()
+    courier_name: Mapped[str | None] = query_expression()
+    recipient_name: Mapped[str | None] = query_expression()
+    recipient_phone: Mapped[str | None] = query_expression()
+    recipient_address: Mapped[str | None] = query_expression()
+    content: Mapped[str | None] = query_expression()
 
     lines: Mapped[list[StockOrderLine]] = relationship(
         back_populates="order", order_by="StockOrderLine.id", cascade="all, delete-orphan", passive_deletes=True)

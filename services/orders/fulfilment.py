@@ -221,6 +221,7 @@ class _Everywhere:
 
 
 _EVERYWHERE = _Everywhere()
+EVERYWHERE = _EVERYWHERE  # for the console's own work on the warehouse's side (demo/wms_orders.py)
 
 
 class _System:
@@ -228,6 +229,29 @@ class _System:
 
     id: Any = None
     username = "system"
+
+
+SYSTEM = _System()
+
+
+async def into_warehouse(db: AsyncSession, order: Order, actor: Actor | None = None) -> StockOrder:
+    """A READY order handed to its warehouse's order process before it ships: its reservation becomes the lock of
+    a new outbound order (an open one is joined), its lines' reservations released to it (a cancel of the channel
+    order releases nothing twice: the outbound order is cancelled in the order process); SHIP later joins that
+    order and ships it."""
+    lines = await lines_of(db, order)
+    warehouse_id = order.warehouse_id or await warehouse_of(db, order)
+    outbound: StockOrder | None = await db.scalar(_outbound(order, warehouse_id).with_for_update())
+    if outbound is not None:
+        return outbound
+    held = await _held(db, order)
+    await stock_orders.book(db, [_movement(actor, order, row.warehouse_id, row.sku, row.quantity,
+                                           rules.handover_key(row.reserve_key)) for row in held if row.reserve_key])
+    outbound = await stock_orders.create(db, actor or SYSTEM, _EVERYWHERE, _outbound_body(order, warehouse_id, lines))
+    await db.execute(update(OrderLineStock).where(OrderLineStock.order_id == order.id,
+                                                  OrderLineStock.state == LineStock.RESERVED).values(
+        state=LineStock.RELEASED))
+    return outbound
 
 
 # ---- cancel, release -------------------------------------------------------------------------------------------

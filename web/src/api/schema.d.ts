@@ -3559,6 +3559,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/hot-print/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The sheet printed: the orders' print status PRINTED */
+        post: operations["hot_print_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/hot-print/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Orders waiting to print grouped by their one SKU x quantity, hottest first */
+        get: operations["hot_print_groups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/hot-print/sheet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The print sheet of the selected orders (a pick list, then one label a page): a print job, the orders' print status UNKNOWN until confirmed, their print count raised */
+        post: operations["hot_print_sheet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/info": {
         parameters: {
             query?: never;
@@ -9514,6 +9565,210 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/wms-order/abnormal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hold the selected orders as abnormal packages with a reason (a short pick ...) */
+        post: operations["wms_orders_abnormal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/wms-order/allocate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Allocate the selected orders' stock to their picks (ALLOCATED) */
+        post: operations["wms_orders_wms_allocate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/wms-order/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel the selected orders before they leave: their lock is released */
+        post: operations["wms_orders_wms_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/wms-order/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one WmsOrder */
+        get: operations["wms_orders_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/wms-order/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export WmsOrders matching the filters as xlsx (a task past the threshold) */
+        post: operations["wms_orders_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/wms-order/handover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hand the packed orders to the carrier: each ships through the outbound path (stock consumed in the ledger; a channel order it fulfils moves to shipping) */
+        post: operations["wms_orders_wms_handover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/wms-order/pack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pack the selected orders with the carrier and each parcel's tracking number (required, unique per carrier): PACKED */
+        post: operations["wms_orders_pack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/wms-order/picked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The selected orders are picked (SORTING_AND_REVIEWING) */
+        post: operations["wms_orders_wms_picked"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/wms-order/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume abnormal packages where they stood */
+        post: operations["wms_orders_wms_resume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/wms-order/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search WmsOrders */
+        post: operations["wms_orders_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/wms-order/wave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make the selected orders one pick wave (PICKING_PROCESS), all or nothing */
+        post: operations["wms_orders_wms_wave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/wms-order/{row_id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order's history: every step taken on it, by whom and when */
+        get: operations["wms_orders_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/wms-product/add": {
         parameters: {
             query?: never;
@@ -9671,6 +9926,12 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * AbnormalReason
+         * @description Why a package of the order process is abnormal.
+         * @enum {string}
+         */
+        AbnormalReason: "SHORT_PICK" | "DAMAGED" | "WRONG_ITEM" | "LABEL_ERROR" | "OTHER";
         /** Accepted */
         Accepted: {
             /** Accepted */
@@ -12465,6 +12726,29 @@ export interface components {
              * Format: date-time
              */
             updatedAt: string;
+        };
+        /**
+         * HotGroup
+         * @description Orders waiting to print whose content is the same one SKU x quantity.
+         */
+        HotGroup: {
+            /** Ids */
+            ids: number[];
+            /** Orders */
+            orders: number;
+            /** Quantity */
+            quantity: number;
+            /** Sku */
+            sku: string;
+            /** Warehouseid */
+            warehouseId: number;
+            /** Warehousename */
+            warehouseName: string | null;
+        };
+        /** HotPrint */
+        HotPrint: {
+            /** Ids */
+            ids: number[];
         };
         /** IdentifierQuery */
         IdentifierQuery: {
@@ -21066,6 +21350,63 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[WmsBatchResult] */
+        Reply_WmsBatchResult_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["WmsBatchResult"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[WmsOrderPage] */
+        Reply_WmsOrderPage_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["WmsOrderPage"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[WmsOrderPublic] */
+        Reply_WmsOrderPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["WmsOrderPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[WmsProductPublic] */
         Reply_WmsProductPublic_: {
             /**
@@ -21298,6 +21639,26 @@ export interface components {
             code: string;
             /** Data */
             data?: components["schemas"]["HomeNotice"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[list[HotGroup]] */
+        Reply_list_HotGroup__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["HotGroup"][] | null;
             /**
              * Message
              * @default
@@ -21838,6 +22199,26 @@ export interface components {
             code: string;
             /** Data */
             data?: components["schemas"]["WhatsappGroupOption"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[list[WmsActionPublic]] */
+        Reply_list_WmsActionPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["WmsActionPublic"][] | null;
             /**
              * Message
              * @default
@@ -25977,6 +26358,30 @@ export interface components {
             /** Remark */
             remark?: string | null;
         };
+        /** WmsAbnormal */
+        WmsAbnormal: {
+            /** Ids */
+            ids: number[];
+            /** Note */
+            note?: string | null;
+            reason: components["schemas"]["AbnormalReason"];
+        };
+        /** WmsActionPublic */
+        WmsActionPublic: {
+            /** Action */
+            action: string;
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /** Operatorname */
+            operatorName: string | null;
+            /** Revision */
+            revision: number;
+            /** Statusafter */
+            statusAfter: string;
+        };
         /**
          * WmsActivation
          * @description Activate the WMS account of one of the merchant's ERP logins.
@@ -25987,6 +26392,168 @@ export interface components {
              * @description the ERP account to give a WMS account
              */
             accountId: number;
+        };
+        /** WmsBatchResult */
+        WmsBatchResult: {
+            /** Orders */
+            orders: components["schemas"]["WmsOrderPublic"][];
+            /** Waveno */
+            waveNo?: string | null;
+        };
+        /** WmsOrderFilters */
+        WmsOrderFilters: {
+            /** Channelorderno */
+            channelOrderNo?: string | null;
+            /** Createdat */
+            createdAt?: (string | null)[] | null;
+            /** Logisticno */
+            logisticNo?: string | null;
+            /** Merchantid */
+            merchantId?: number | null;
+            /** Orderno */
+            orderNo?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Printstatus */
+            printStatus?: components["schemas"]["PrintStatus"][] | null;
+            /** Shopid */
+            shopId?: number | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Warehouseid */
+            warehouseId?: number | null;
+            /** Waveno */
+            waveNo?: string | null;
+            wmsStatus?: components["schemas"]["WmsOrderStatus"] | null;
+            /** Workingstatus */
+            workingStatus?: components["schemas"]["OutboundWorkingStatus"][] | null;
+        };
+        /** WmsOrderPage */
+        WmsOrderPage: {
+            /** Items */
+            items: components["schemas"]["WmsOrderPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /**
+             * Tabs
+             * @description Each WMS status's count for the same filters (the tab aside), and ALL
+             */
+            tabs: {
+                [key: string]: number;
+            };
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /**
+         * WmsOrderPublic
+         * @description SPEC §3 WMS order: order no, tracking number, recipient and address, source, logistic information, status,
+         *     content.
+         */
+        WmsOrderPublic: {
+            /** Abnormalnote */
+            abnormalNote?: string | null;
+            abnormalReason?: components["schemas"]["AbnormalReason"] | null;
+            /** Channel */
+            channel?: string | null;
+            /** Channelorderno */
+            channelOrderNo?: string | null;
+            /** Content */
+            content?: string | null;
+            /** Courierid */
+            courierId?: number | null;
+            /** Couriername */
+            courierName?: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Deliverymethod */
+            deliveryMethod?: string | null;
+            /** Id */
+            id: number;
+            /** Logisticno */
+            logisticNo: string | null;
+            /** Merchantemail */
+            merchantEmail?: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Orderno */
+            orderNo: string;
+            /** Plannedquantity */
+            plannedQuantity: number;
+            /** Printcount */
+            printCount: number;
+            printStatus: components["schemas"]["PrintStatus"] | null;
+            /** Printedat */
+            printedAt?: string | null;
+            /** Recipientaddress */
+            recipientAddress?: string | null;
+            /** Recipientname */
+            recipientName?: string | null;
+            /** Recipientphone */
+            recipientPhone?: string | null;
+            /** Revision */
+            revision: number;
+            /** Shopid */
+            shopId?: number | null;
+            /** Shopname */
+            shopName?: string | null;
+            status: components["schemas"]["WarehouseDocumentStatus"];
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** Warehouseid */
+            warehouseId: number;
+            /** Warehousename */
+            warehouseName?: string | null;
+            /** Waveno */
+            waveNo?: string | null;
+            wmsStatus: components["schemas"]["WmsOrderStatus"];
+            workingStatus: components["schemas"]["OutboundWorkingStatus"] | null;
+        };
+        /**
+         * WmsOrderStatus
+         * @description SPEC §4 WMS order status (also the order tabs of SPEC §3, with 'all').
+         * @enum {string}
+         */
+        WmsOrderStatus: "PENDING" | "SHIPPING" | "COMPLETED" | "ABNORMAL" | "CANCELLED";
+        /**
+         * WmsPack
+         * @description Pack: the carrier (a courier) and each parcel's tracking number, unique per carrier.
+         */
+        WmsPack: {
+            /** Courierid */
+            courierId: number;
+            /** Parcels */
+            parcels: components["schemas"]["WmsParcel"][];
+        };
+        /** WmsParcel */
+        WmsParcel: {
+            /** Id */
+            id: number;
+            /** Trackingno */
+            trackingNo: string;
         };
         /** WmsProductCreate */
         WmsProductCreate: {
@@ -26112,6 +26679,11 @@ export interface components {
             weightG?: number | null;
             /** Widthcm */
             widthCm?: number | string | null;
+        };
+        /** WmsSelection */
+        WmsSelection: {
+            /** Ids */
+            ids: number[];
         };
     };
     responses: never;
@@ -32919,6 +33491,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_list_PageVisitPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    hot_print_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HotPrint"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_WmsBatchResult_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    hot_print_groups: {
+        parameters: {
+            query?: {
+                warehouseId?: number | null;
+                merchantId?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_HotGroup__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    hot_print_sheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HotPrint"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
             /** @description Validation Error */
@@ -44269,6 +44939,407 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_Page_WhatsappGroupPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    wms_orders_abnormal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WmsAbnormal"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_WmsBatchResult_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    wms_orders_wms_allocate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WmsSelection"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_WmsBatchResult_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    wms_orders_wms_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WmsSelection"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_WmsBatchResult_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    wms_orders_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_WmsOrderPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    wms_orders_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WmsOrderFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    wms_orders_wms_handover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WmsSelection"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_WmsBatchResult_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    wms_orders_pack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WmsPack"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_WmsBatchResult_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    wms_orders_wms_picked: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WmsSelection"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_WmsBatchResult_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    wms_orders_wms_resume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WmsSelection"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_WmsBatchResult_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    wms_orders_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WmsOrderFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_WmsOrderPage_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    wms_orders_wms_wave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WmsSelection"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_WmsBatchResult_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    wms_orders_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_WmsActionPublic__"];
                 };
             };
             /** @description Validation Error */

@@ -32,7 +32,7 @@ export type View = PageView | PendingView | RedirectView | PublicView;
 export const PENDING_MODULES = {
   openPlatform: ['credential', 'credential-edit', 'credential-permission', 'credential-add-push', 'open-service',
     'webhook'],
-  wms: ['order-process', 'hot-print-data', 'financial-reconciliation'],
+  wms: ['financial-reconciliation'],
   crm: ['crm-sales', 'crm-retention', 'crm-leads', 'feedback-new', 'feedback-list', 'feedback-tree',
     'feedback-report', 'ftr-new', 'ftr-list', 'crm-onboarding', 'disposition-list', 'disposition-new',
     'disposition-statistic', 'crm-task-detail', 'crm-task-schedule', 'sales-performance', 'performance-details',
@@ -175,6 +175,8 @@ export const VIEWS: Readonly<Record<string, View>> = {
   'content-notices-manage': resourcePage(() => import('../modules/notices/NoticesPage'), 'notices'),
   'order-list': resourcePage(() => import('../modules/orders/OrdersPage'), 'orders'),
   'order-detail': page(() => import('../modules/orders/OrderDetailPage'), 'orders', 'interception'),
+  'order-process': resourcePage(() => import('../modules/wms-orders/OrderProcessPage'), 'wms-orders'),
+  'hot-print-data': page(() => import('../modules/wms-orders/HotPrintPage'), 'wms-orders'),
   'outbound-inbound-order-query': resourcePage(() => import('../modules/stock-orders/StockOrdersPage'), 'stock-orders'),
   'whatsapp-group': resourcePage(() => import('../modules/whatsapp-groups/WhatsappGroupsPage'), 'whatsapp-groups'),
   // SPEC §2 WMS centre: warehouses, their areas and shelves, the product library.
