@@ -13,7 +13,7 @@ from alembic import op
 
 
 revision: str = '0050'
-down_revision: str | None = '0046'
+down_revision: str | None = '0051'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
