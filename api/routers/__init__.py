@@ -32,6 +32,7 @@ from api.routers import (
     notices,
     notifications,
     order_fulfilment,
+    order_stats,
     order_sync,
     orders,
     packages,
@@ -86,5 +87,5 @@ ROUTERS = [
     *erp_settings.ROUTERS, *erp_templates.ROUTERS, erp_settings_history.router,
     *goods.ROUTERS,
     export_tasks.router,
-    interception_rules.router, order_fulfilment.router,
+    interception_rules.router, order_fulfilment.router, order_stats.router,
 ]
