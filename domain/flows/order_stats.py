@@ -24,7 +24,7 @@ class BackfillStart(BaseModel):
     backfill_id: int
     start_at: datetime  # whole UTC hours, [start_at, end_at)
     end_at: datetime
-    batch_hours: int = 24
+    batch_hours: int = 24  # hours a batch rolls (domain/rules/order_stats.py BATCH_HOURS)
 
 
 class BatchRequest(BaseModel):

@@ -11,6 +11,7 @@ from domain.db import transaction
 from domain.enums import OrderStatsBackfillState
 from domain.flows import order_stats as m
 from domain.models.order_stats import OrderStatsBackfill
+from domain.rules import order_stats as rules
 from domain.settings import get_settings
 from services.flows import watched
 from services.orders import stats
@@ -23,7 +24,8 @@ async def start_backfill(client: Client, lo: datetime, hi: datetime, hours: int,
     try:
         async with watched():
             await client.start_workflow(
-                m.WORKFLOW, m.BackfillStart(backfill_id=row.id, start_at=lo, end_at=hi), id=row.workflow_id,
+                m.WORKFLOW, m.BackfillStart(backfill_id=row.id, start_at=lo, end_at=hi, batch_hours=rules.BATCH_HOURS),
+                id=row.workflow_id,
                 task_queue=get_settings().task_queue, search_attributes=m.attributes(),
                 static_summary=f"Order statistics backfill {lo:%Y-%m-%d %H:00} to {hi:%Y-%m-%d %H:00} UTC")
     except BaseException as exc:
