@@ -84,7 +84,10 @@ function BackfillDialog({ job, onClose }: { job: ScheduledJob; onClose: () => vo
   const [started, setStarted] = useState<StatsBackfill>();
   const stats = STATS_ROLLUP(job);
   const act = useMutation({
-    mutationFn: ({ window }: { window: [Dayjs, Dayjs] }) => jobsApi.backfill(job.id, window[0].toISOString(), window[1].toISOString()),
+    mutationFn: ({ window }: { window: [Dayjs, Dayjs] }) => {
+      const [start, end] = stats ? [window[0].startOf('day'), window[1].endOf('day')] : window; // whole days
+      return jobsApi.backfill(job.id, start.toISOString(), end.toISOString());
+    },
     onSuccess: (reply) => {
       toast.success(t('backfillStarted'));
       if (reply) setStarted(reply);
