@@ -49,7 +49,7 @@ def load(conn: psycopg.Connection, count: int, *, at: str | None = None, tag: st
         select {base} + i, {when}, b.merchant_id, b.id, b.channel, b.country, '{tag}' || ({base} + i), {status},
             case when {status} = 'ABNORMAL' then 'OUT_OF_STOCK' end, 'Buyer ' || i, 'Buyer ' || i, 'Jakarta',
             {CURRENCY}, 10000 + (i % 90) * 1000, 9000, 19000 + (i % 90) * 1000, now(), now()
-        from generate_series(1, {count}) i join bench_shops b on b.k = (i * 7919) % {n_shops}""")
+        from generate_series(1, {count}) i join bench_shops b on b.k = (i::bigint * 7919) % {n_shops}""")
     run("order_keys", f"""
         insert into order_keys (shop_id, channel_order_no, order_id, ordered_at)
         select shop_id, channel_order_no, id, ordered_at from orders where id > {base} and id <= {base + count}""")
