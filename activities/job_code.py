@@ -15,9 +15,12 @@ from domain.db import transaction
 from domain.enums import MerchantPackageState
 from domain.flows.plans import PlanExpiry
 from domain.models.merchants import Merchant
+from domain.rules import order_stats as order_stats_rules
 from services import notices, plans, schedule_sync
 from services.deployments import store as deploy_store
 from services.jobs import purges
+from services.orders import counts as order_counts
+from services.orders import stats as order_stats
 from services.tickets import flow as ticket_flow
 
 
@@ -85,6 +88,25 @@ async def http_probe(p: dict[str, Any]) -> str:
     return f"{p['url']} answered {status}"
 
 
+async def order_stats_rollup(_: dict[str, Any]) -> str:
+    lo, hi = order_stats_rules.scheduled_hours(datetime.now(UTC))
+    async with transaction() as db:
+        rolled = await order_stats.roll(db, lo, hi)
+    return f"{rolled} orders rolled into the hours from {lo:%Y-%m-%d %H:00} to {hi:%H:00} UTC"
+
+
+async def order_counts_fold(_: dict[str, Any]) -> str:
+    async with transaction() as db:
+        folded = await order_counts.fold(db)
+    return f"{folded} tab count rows folded"
+
+
+async def order_partitions_add(p: dict[str, Any]) -> str:
+    async with transaction() as db:
+        before, after = await order_stats.add_months_ahead(db, p["monthsAhead"])
+    return f"{after - before} order month partitions added ({after} in all, {p['monthsAhead']} months ahead)"
+
+
 CODE: dict[str, Callable[[dict[str, Any]], Awaitable[str]]] = {
     "ticketFlows.reconcile": ticket_reconcile,
     "notices.reconcile": notice_reconcile,
@@ -95,4 +117,7 @@ CODE: dict[str, Callable[[dict[str, Any]], Awaitable[str]]] = {
     "deployReviews.expireSweep": deploy_review_expiry_sweep,
     "console.ping": console_ping,
     "http.probe": http_probe,
+    "orderStats.rollup": order_stats_rollup,
+    "orderCounts.fold": order_counts_fold,
+    "orderPartitions.addAhead": order_partitions_add,
 }

@@ -17,7 +17,8 @@ from domain.errors import DomainError
 from domain.flows.orders import ChannelOrder, ChannelOrderLine
 from domain.models.merchants import Shop
 from domain.models.warehouses import WmsProduct
-from services.orders import transition, upsert_channel_order
+from domain.rules.order_stats import HOUR, floor_hour
+from services.orders import stats, transition, upsert_channel_order
 from services.orders.counts import fold
 
 DAYS = 120
@@ -82,4 +83,6 @@ async def create(db: AsyncSession, now: datetime | None = None) -> int:
                 if not await step(db, order_id, action):
                     break
     await fold(db)
+    # the order statistics of the demo's 120 days and the current hour, as the hourly rollup keeps them after
+    await stats.roll(db, floor_hour(now) - timedelta(days=121), floor_hour(now) + HOUR)
     return made

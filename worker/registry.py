@@ -17,6 +17,7 @@ from activities import exports as export_activities
 from activities import jobs as job_activities
 from activities import mail as mail_activities
 from activities import notices as notice_activities
+from activities import order_stats as order_stats_activities
 from activities import order_sync as order_sync_activities
 from activities import plans as plan_activities
 from activities import queue_alerts
@@ -37,6 +38,7 @@ from workflows.exports import ExportTaskWorkflow
 from workflows.jobs import JobIncidentWorkflow, JobRunWorkflow
 from workflows.mail import MailFireWorkflow
 from workflows.notices import NoticeReconcileWorkflow, NoticeReleaseWorkflow
+from workflows.order_stats import OrderStatsBackfillWorkflow
 from workflows.order_sync import OrderSyncWorkflow
 from workflows.plans import PlanWorkflow
 from workflows.queue_alerts import QueueAlertCheckWorkflow
@@ -63,7 +65,8 @@ def queues() -> list[QueueSpec]:
                                    MailFireWorkflow, SubscriptionRequestWorkflow, NoticeReleaseWorkflow,
                                    NoticeReconcileWorkflow, JobRunWorkflow, JobIncidentWorkflow,
                                    QueueAlertCheckWorkflow, StockSyncWorkflow, StockReconcileWorkflow,
-                                   ShelfMergeWorkflow, ExportTaskWorkflow, OrderSyncWorkflow],
+                                   ShelfMergeWorkflow, ExportTaskWorkflow, OrderSyncWorkflow,
+                                   OrderStatsBackfillWorkflow],
                   activities=[system_activities.echo, ticket_activities.persist_ticket_change,
                               ticket_activities.notify_ticket, ticket_activities.reconcile_ticket_flows,
                               plan_activities.remind_plan, plan_activities.expire_plan, plan_activities.read_plan,
@@ -79,7 +82,9 @@ def queues() -> list[QueueSpec]:
                               shelf_merge_activities.finish_shelf_merge,
                               export_activities.finish_export, export_activities.expire_export,
                               order_sync_activities.begin_order_sync, order_sync_activities.sync_order_page,
-                              order_sync_activities.retry_failed_orders, order_sync_activities.finish_order_sync]),
+                              order_sync_activities.retry_failed_orders, order_sync_activities.finish_order_sync,
+                              order_stats_activities.roll_order_stats_batch,
+                              order_stats_activities.finish_order_stats_backfill]),
         # Deploys have their own queue: hours-long activities never take the slots ticket flows need.
         QueueSpec(get_settings().deploy_task_queue,
                   workflows=[DeployQueueWorkflow, DeployRunWorkflow, DeployReviewWorkflow],

@@ -34,6 +34,7 @@ from api.routers import (
     notices,
     notifications,
     order_fulfilment,
+    order_stats,
     order_sync,
     orders,
     packages,
@@ -94,4 +95,5 @@ ROUTERS = [
     interception_rules.router, order_fulfilment.router,
     *after_sales.ROUTERS, *packing_materials.ROUTERS, warehouse_contents.router,
     wms_orders.router, hot_print.router,
+    interception_rules.router, order_fulfilment.router, order_stats.router,
 ]

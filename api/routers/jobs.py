@@ -21,6 +21,7 @@ from api.flows import temporal_client
 from api.resource import Actions, Resource
 from api.resource.query import picked_or_named
 from api.resource.scope import CONFIGURATION, declares
+from api.routers import order_stats
 from api.schedule_saves import follow, saved
 from api.schemas.jobs import (
     JobBackfillBody,
@@ -35,9 +36,10 @@ from api.schemas.jobs import (
     JobUpdate,
 )
 from api.schemas.options import JobOption, PickedIds, Typed
+from api.schemas.order_stats import OrderStatsBackfillView
 from api.temporal_ui import OPERATE, UI_PATH, workflow_path
 from api.user_center import ensure_person_put
-from domain.enums import JobPauseReason, JobStatus
+from domain.enums import JobKey, JobPauseReason, JobStatus
 from domain.errors import DomainError, Invalid
 from domain.flows.jobs import schedule_id
 from domain.models.jobs import ScheduledJob
@@ -241,8 +243,14 @@ async def resume(job_id: int, body: JobReasonBody, db: SessionDep, request: Requ
 
 @router.post("/{job_id}/backfill", summary="Run the fires the cron had in a past window (missed while paused or down)")
 async def backfill_window(job_id: int, body: JobBackfillBody, db: SessionDep, request: Request,
-                          user: Annotated[Principal, Need("job#run")]) -> Reply[None]:
+                          user: Annotated[Principal, Need("job#run")]) -> Reply[OrderStatsBackfillView | None]:
+    """The order statistics rollup rolls every hour of the range again, in batches with progress (its reply);
+    any other task runs its cron's fires of the window."""
     row = await jobs.load(db, user, job_id)
+    if f"{row.handler}.{row.method}" == JobKey.ORDER_STATS_ROLLUP:
+        await changed(db, user, row, "backfill", None,
+                      {"startAt": body.start_at.isoformat(), "endAt": body.end_at.isoformat()})
+        return ok(await order_stats.backfill(db, request, user, body))
     if body.end_at > datetime.now(UTC):
         raise Invalid("endAt", "le", le=datetime.now(UTC).replace(microsecond=0).isoformat())
     if (body.end_at - body.start_at).days >= BACKFILL_MAX_DAYS:

@@ -39,7 +39,10 @@ def indexes_built_after(conn: psycopg.Connection, tables: tuple[str, ...]) -> It
     The rebuilt constraints check every loaded row."""
     rows = conn.execute(
         "select c.conrelid::regclass::text, c.conname, pg_get_constraintdef(c.oid) from pg_constraint c "
-        "where c.contype in ('u', 'x') and c.conrelid = any(%s::regclass[])", (list(tables),)).fetchall()
+        "where c.contype in ('u', 'x') and c.conrelid = any(%s::regclass[]) "
+        # a key another table's foreign key references stays (dropping it would need CASCADE)
+        "and not exists (select 1 from pg_constraint f where f.contype = 'f' and f.conindid = c.conindid)",
+        (list(tables),)).fetchall()
     indexes = conn.execute(
         "select i.indexrelid::regclass::text, pg_get_indexdef(i.indexrelid) from pg_index i "
         "where i.indrelid = any(%s::regclass[]) and not i.indisprimary "

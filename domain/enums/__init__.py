@@ -97,6 +97,8 @@ from domain.enums.orders import (
     OrderAction,
     OrderEventKind,
     OrderExceptionCause,
+    OrderStatsBackfillState,
+    OrderStatsGroup,
     OrderStatus,
     OrderTab,
 )
@@ -235,6 +237,8 @@ __all__ = [
     "OrderEventKind",
     "OrderExceptionCause",
     "OrderSplitRule",
+    "OrderStatsBackfillState",
+    "OrderStatsGroup",
     "OrderStatus",
     "OrderSyncKind",
     "OrderSyncStatus",

@@ -68,6 +68,9 @@ class JobKey(StrEnum):
     DEPLOY_REVIEWS_EXPIRE_SWEEP = "deployReviews.expireSweep"
     CONSOLE_PING = "console.ping"
     HTTP_PROBE = "http.probe"
+    ORDER_STATS_ROLLUP = "orderStats.rollup"
+    ORDER_COUNTS_FOLD = "orderCounts.fold"
+    ORDER_PARTITIONS_ADD = "orderPartitions.addAhead"
 
 
 class AppKind(StrEnum):

@@ -82,3 +82,19 @@ class GmtOffset(StrEnum):
     GMT_10 = "GMT+10:00"
     GMT_11 = "GMT+11:00"
     GMT_12 = "GMT+12:00"
+
+
+class OrderStatsGroup(StrEnum):
+    """What the order statistics are summed by (SPEC §9 order dashboard: by status, channel, country)."""
+
+    DAY = "DAY"  # the day in the chosen GMT offset
+    STATUS = "STATUS"
+    CHANNEL = "CHANNEL"
+    COUNTRY = "COUNTRY"
+    MERCHANT = "MERCHANT"
+
+
+class OrderStatsBackfillState(StrEnum):
+    RUNNING = "RUNNING"
+    COMPLETED = "COMPLETED"
+    FAILED = "FAILED"

@@ -60,6 +60,10 @@ JOBS: dict[str, Job] = {j.key: j for j in (
     Job("deployReviews", "expireSweep", (Param("limit", "number", 500, 1, 5000),)),
     Job("console", "ping", (Param("note", "text", "", required=False),), short=True),
     Job("http", "probe", (Param("url", "url"), Param("timeoutSeconds", "number", 10, 1, 60)), short=True),
+    # SPEC §9 order statistics every 60 minutes: the previous complete UTC hour and the current partial one
+    Job("orderStats", "rollup"),
+    Job("orderCounts", "fold"),  # the tab counts' pending deltas folded in (migration 0044)
+    Job("orderPartitions", "addAhead", (Param("monthsAhead", "number", 3, 1, 24),)),
 )}
 
 

@@ -28,6 +28,11 @@ BUILT_IN: tuple[tuple[str, str, str, str, dict[str, Any]], ...] = (
     ("Deploy review expiry sweep", "deployReviews.expireSweep", "*/15 * * * *", "UTC", {"limit": 500}),
     ("Operation log retention", "operationLog.purge", "30 3 * * *", "Asia/Jakarta", {"keepDays": 365}),
     ("Task record retention", "taskRecords.purge", "45 3 * * *", "Asia/Jakarta", {"keepDays": 30}),
+    # SPEC §9: order statistics every 60 minutes, a few minutes past the hour so the hour's late writes are in
+    ("Order statistics rollup", "orderStats.rollup", "5 * * * *", "UTC", {}),
+    ("Order tab count fold", "orderCounts.fold", "*/3 * * * *", "UTC", {}),
+    # the next months' partitions exist long before an order of theirs arrives (else it lands in DEFAULT)
+    ("Order partitions ahead", "orderPartitions.addAhead", "20 0 1 * *", "UTC", {"monthsAhead": 3}),
 )
 
 

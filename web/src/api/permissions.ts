@@ -121,6 +121,8 @@ export const OPERATION_PERMISSIONS = {
   'GET /cms/notice/options': ['notices-faq-manage'],
   'GET /cms/notification/unread-count': ['@authenticated'],
   'GET /cms/order-fulfilment/{row_id}': ['order-list', 'order-detail'],
+  'GET /cms/order-stats': ['order-list'],
+  'GET /cms/order-stats/backfill/{backfill_id}': ['task-schedule'],
   'GET /cms/order-sync/failure/detail/{row_id}': ['order-sync#view', 'oms-shop', 'shops-all'],
   'GET /cms/order-sync/run/detail/{row_id}': ['order-sync#view', 'oms-shop', 'shops-all'],
   'GET /cms/order-sync/run/flow/{run_id}': ['order-sync#view', 'oms-shop', 'shops-all'],

@@ -4078,7 +4078,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Run the fires the cron had in a past window (missed while paused or down) */
+        /**
+         * Run the fires the cron had in a past window (missed while paused or down)
+         * @description The order statistics rollup rolls every hour of the range again, in batches with progress (its reply);
+         *     any other task runs its cron's fires of the window.
+         */
         post: operations["jobs_backfill_window"];
         delete?: never;
         options?: never;
@@ -4874,6 +4878,40 @@ export interface paths {
         };
         /** An order's stock: each line's reservation state and its outbound order */
         get: operations["order_fulfilment_order_stock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/order-stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Orders, GMV and average transaction value of a period in a GMT offset, from the hourly buckets, by up to three groups */
+        get: operations["order_stats_read_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/order-stats/backfill/{backfill_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A backfill's progress: hours rolled of the total, its state */
+        get: operations["order_stats_backfill_progress"];
         put?: never;
         post?: never;
         delete?: never;
@@ -15103,6 +15141,91 @@ export interface components {
          */
         OrderSplitRule: "NO_SPLIT" | "BY_WAREHOUSE" | "BY_STOCK" | "BY_LINE";
         /**
+         * OrderStatsBackfillState
+         * @enum {string}
+         */
+        OrderStatsBackfillState: "RUNNING" | "COMPLETED" | "FAILED";
+        /** OrderStatsBackfillView */
+        OrderStatsBackfillView: {
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Done */
+            done: number;
+            /**
+             * Endat
+             * Format: date-time
+             */
+            endAt: string;
+            /** Error */
+            error?: string | null;
+            /** Finishedat */
+            finishedAt?: string | null;
+            /** Hours */
+            hours: number;
+            /** Id */
+            id: number;
+            /**
+             * Startat
+             * Format: date-time
+             */
+            startAt: string;
+            state: components["schemas"]["OrderStatsBackfillState"];
+            /** Workflowid */
+            workflowId: string;
+            /** Workflowurl */
+            workflowUrl?: string | null;
+        };
+        /**
+         * OrderStatsGroup
+         * @description What the order statistics are summed by (SPEC §9 order dashboard: by status, channel, country).
+         * @enum {string}
+         */
+        OrderStatsGroup: "DAY" | "STATUS" | "CHANNEL" | "COUNTRY" | "MERCHANT";
+        /**
+         * OrderStatsRow
+         * @description Orders, GMV and the average transaction value (GMV / orders) in one currency; the group's keys when
+         *     grouped.
+         */
+        OrderStatsRow: {
+            /** Atv */
+            atv: string;
+            channel?: components["schemas"]["Channel"] | null;
+            country?: components["schemas"]["Country"] | null;
+            currency: components["schemas"]["Currency"];
+            /** Day */
+            day?: string | null;
+            /** Gmv */
+            gmv: string;
+            /** Merchant */
+            merchant?: number | null;
+            /** Orders */
+            orders: number;
+            status?: components["schemas"]["OrderStatus"] | null;
+        };
+        /** OrderStatsView */
+        OrderStatsView: {
+            /**
+             * Endat
+             * Format: date-time
+             */
+            endAt: string;
+            gmtOffset: components["schemas"]["GmtOffset"];
+            /** Groups */
+            groups: components["schemas"]["OrderStatsRow"][];
+            /** Rolledthrough */
+            rolledThrough: string | null;
+            /**
+             * Startat
+             * Format: date-time
+             */
+            startAt: string;
+            /** Totals */
+            totals: components["schemas"]["OrderStatsRow"][];
+        };
+        /**
          * OrderStatus
          * @description A channel order's state in the console; it changes only through domain/rules/orders.TRANSITIONS.
          * @enum {string}
@@ -18652,6 +18775,44 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[OrderStatsBackfillView] */
+        Reply_OrderStatsBackfillView_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["OrderStatsBackfillView"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[OrderStatsView] */
+        Reply_OrderStatsView_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["OrderStatsView"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[OrderStockPublic] */
         Reply_OrderStockPublic_: {
             /**
@@ -21187,6 +21348,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["MergeThroughput"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Union[OrderStatsBackfillView, NoneType]] */
+        Reply_Union_OrderStatsBackfillView__NoneType__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["OrderStatsBackfillView"] | null;
             /**
              * Message
              * @default
@@ -34487,7 +34667,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Reply_NoneType_"];
+                    "application/json": components["schemas"]["Reply_Union_OrderStatsBackfillView__NoneType__"];
                 };
             };
             /** @description Validation Error */
@@ -35984,6 +36164,76 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_OrderStockPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    order_stats_read_stats: {
+        parameters: {
+            query?: {
+                preset?: components["schemas"]["DatePreset"] | null;
+                start?: string | null;
+                end?: string | null;
+                gmtOffset?: components["schemas"]["GmtOffset"] | null;
+                groupBy?: components["schemas"]["OrderStatsGroup"][];
+                merchantId?: number | null;
+                channel?: components["schemas"]["Channel"][];
+                country?: components["schemas"]["Country"][];
+                status?: components["schemas"]["OrderStatus"][];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_OrderStatsView_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    order_stats_backfill_progress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                backfill_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_OrderStatsBackfillView_"];
                 };
             };
             /** @description Validation Error */

@@ -1,4 +1,5 @@
 import { DatePicker, Descriptions, Drawer, Form, Input, Modal, Typography } from 'antd';
+import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
@@ -10,6 +11,7 @@ import { jobsApi, type JobHandler, type ScheduledJob } from './api';
 import { describeCron } from './cron';
 import { ParamFields, useHandlers } from './inputs';
 import { useJobNames } from './names';
+import { StatsBackfillProgress, type StatsBackfill } from './StatsBackfillProgress';
 
 export type Dialog = { kind: 'run' | 'pause' | 'resume' | 'backfill' | 'schedule'; job: ScheduledJob };
 
@@ -71,23 +73,42 @@ function ReasonDialog({ job, pause, onClose, done }: { job: ScheduledJob; pause:
   );
 }
 
+/** The order statistics rollup (its built-in task) backfills a date range by its own flow: the hours are rolled again
+ * in batches and the dialog follows its progress. Any other task runs the fires its cron had in the window. */
+const STATS_ROLLUP = (job: ScheduledJob) => job.handler === 'orderStats' && job.method === 'rollup';
+
 function BackfillDialog({ job, onClose }: { job: ScheduledJob; onClose: () => void }) {
   const t = useTranslate(['jobs', 'resource']);
   const names = useJobNames();
   const [form] = Form.useForm();
+  const [started, setStarted] = useState<StatsBackfill>();
+  const stats = STATS_ROLLUP(job);
   const act = useMutation({
-    mutationFn: ({ window }: { window: [Dayjs, Dayjs] }) => jobsApi.backfill(job.id, window[0].toISOString(), window[1].toISOString()),
-    onSuccess: () => { toast.success(t('backfillStarted')); onClose(); },
+    mutationFn: ({ window }: { window: [Dayjs, Dayjs] }) => {
+      const [start, end] = stats ? [window[0].startOf('day'), window[1].endOf('day')] : window; // whole days
+      return jobsApi.backfill(job.id, start.toISOString(), end.toISOString());
+    },
+    onSuccess: (reply) => {
+      toast.success(t('backfillStarted'));
+      if (reply) setStarted(reply);
+      else onClose();
+    },
     onError: (error) => showFieldErrors(form, error, ['window']),
   });
   return (
-    <Modal open title={t('backfillTitle', { name: names.task(job) })} okText={t('backfill')} cancelText={t('common.cancel')} onOk={() => form.submit()} onCancel={onClose} confirmLoading={act.isPending} destroyOnHidden>
-      <Typography.Paragraph type="secondary">{t('backfillHint')}</Typography.Paragraph>
-      <Form form={form} layout="vertical" name="job-backfill" onFinish={(values: { window: [Dayjs, Dayjs] }) => act.mutate(values)}>
-        <Form.Item name="window" label={t('window')} rules={[{ required: true, message: t('windowRequired') }]}>
-          <DatePicker.RangePicker showTime />
-        </Form.Item>
-      </Form>
+    <Modal open title={t('backfillTitle', { name: names.task(job) })} okText={started ? t('common.ok') : t('backfill')} cancelText={t('common.cancel')} onOk={() => (started ? onClose() : form.submit())} onCancel={onClose} confirmLoading={act.isPending} destroyOnHidden>
+      {started ? (
+        <StatsBackfillProgress started={started} />
+      ) : (
+        <>
+          <Typography.Paragraph type="secondary">{t(stats ? 'statsBackfillHint' : 'backfillHint')}</Typography.Paragraph>
+          <Form form={form} layout="vertical" name="job-backfill" onFinish={(values: { window: [Dayjs, Dayjs] }) => act.mutate(values)}>
+            <Form.Item name="window" label={t('window')} rules={[{ required: true, message: t('windowRequired') }]}>
+              <DatePicker.RangePicker showTime={!stats} />
+            </Form.Item>
+          </Form>
+        </>
+      )}
     </Modal>
   );
 }

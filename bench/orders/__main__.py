@@ -1,0 +1,116 @@
+"""`python -m bench.orders [--sizes 1e6,1e7]`: one run on a fresh console (bench/harness).
+
+1. Start the console (`launcher --ephemeral`), log in as admin; 100,000 merchants with 3 shops each
+   (bench/merchants/generate.py).
+2. For each size in turn, grow the orders to it (bench/orders/generate.py: generate_series into the month
+   partitions, lines, keys, counts folded) and measure the order list with its tab counts through the kit's
+   ordinary route `POST /cms/order/search` beside pgbench on the same SQL (the list statement and the counts
+   statement): p95 of one caller, and the throughput ratio of `--clients` callers (`--rounds` rounds).
+3. The rollup of one hour holding 50,000 orders (services/orders/stats.py roll, the hourly job's code path).
+Not measured by this command yet: the 1,000,000-row export against 10,000 rows, and sync ingest from the demo
+marketplace with a worker kill (bench/RESULTS.md says so).
+Results go to bench/out/orders-<time>.json and are printed as bench/orders/HISTORY.md shows them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import psycopg
+
+from bench.harness import stack
+from bench.harness.figures import load_average, machine
+from bench.harness.measure import beside_pgbench, script_of
+from bench.merchants import generate as merchants
+from bench.orders import generate
+
+BODIES: dict[str, dict[str, Any]] = {
+    "all": {},
+    "pendingTab": {"orderTab": "PENDING"},
+    "lastWeekGmt7": {"preset": "WEEK", "gmtOffset": "GMT+07:00"},
+    "oneMerchant": {"merchantId": 1234},
+}
+ROLLUP_ORDERS = 50_000
+
+
+def parse() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench.orders", description=__doc__.split("\n")[0])
+    parser.add_argument("--sizes", default="1e6", help="order counts to measure at, in turn (e.g. 1e6,1e7)")
+    parser.add_argument("--merchants", type=int, default=100_000)
+    parser.add_argument("--seconds", type=int, default=10, help="duration of each measurement")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--api-workers", type=int, default=os.cpu_count() or 1)
+    return parser.parse_args()
+
+
+def list_sql(body: dict[str, Any]) -> list[str]:
+    """What the route runs for `body`, as the super user: the page (with its capped total) and the tab counts."""
+    from api.resource.page import PlainPage
+    from api.routers.orders import count_filters, orders
+    from bench.harness.sql import literal_sql, super_principal
+    from services.orders.counts import statement
+
+    plain = PlainPage.of(orders)
+    assert plain is not None
+    params: Any = orders.filters.model_validate(body)
+    counted = count_filters(params.model_copy(update={"order_tab": None}))
+    return literal_sql(plain.statement(params, super_principal()), statement(counted, [], []))
+
+
+async def rollup(console: stack.Stack) -> dict[str, Any]:
+    """50,000 orders in one hour long past, then the hour rolled as the hourly job rolls it."""
+    hour = (datetime.now(UTC) - timedelta(days=125)).replace(minute=0, second=0, microsecond=0)
+    with psycopg.connect(console.database_url, autocommit=True) as conn:
+        generate.load(conn, ROLLUP_ORDERS, at=f"'{hour.isoformat()}'", tag="R")
+    from domain.db import transaction
+    from services.orders import stats
+
+    begun = time.perf_counter()
+    async with transaction() as db:
+        rolled = await stats.roll(db, hour, hour + timedelta(hours=1))
+    return {"orders": rolled, "seconds": round(time.perf_counter() - begun, 2)}
+
+
+async def run(args: argparse.Namespace, console: stack.Stack) -> dict[str, Any]:
+    os.environ["OMP_DATABASE_URL"] = console.database_url
+    os.environ["OMP_TEMPORAL_ADDRESS"] = console.temporal
+    results: dict[str, Any] = {"at": datetime.now(UTC).isoformat(), "args": vars(args), "machine": machine(),
+                               "sizes": {}}
+    with psycopg.connect(console.database_url, autocommit=True) as conn:
+        people = merchants.users(conn, 50)
+        results["merchants"] = merchants.load(conn, args.merchants, people, merchants.packages(conn, people[0]))
+        print(f"merchants: {results['merchants']}", flush=True)
+    token = console.login()
+    loaded = 0
+    for size in sorted(int(float(s)) for s in args.sizes.split(",")):
+        with psycopg.connect(console.database_url, autocommit=True) as conn:
+            data = generate.load(conn, size - loaded)
+        loaded = size
+        print(f"orders {size}: {data}", flush=True)
+        await console.settle()
+        figures: dict[str, Any] = {"data": data, "search": {}}
+        for name, body in BODIES.items():
+            found = await beside_pgbench(console, token, "/cms/order/search", body, script_of(list_sql(body)),
+                                         args.seconds, args.clients, rounds=args.rounds)
+            figures["search"][name] = found
+            print(f"{size} {name}: " + ", ".join(f"{k} {v}" for k, v in found.items()
+                                                 if k not in ("script", "rounds")), flush=True)
+        results["sizes"][str(size)] = figures
+    results["rollup"] = await rollup(console)
+    print(f"rollup: {results['rollup']}", flush=True)
+    results["loadAverageAtEnd"] = load_average()
+    return results
+
+
+def main() -> None:
+    args = parse()
+    stack.run_once("orders", args.api_workers, lambda console: run(args, console))
+
+
+if __name__ == "__main__":
+    main()
