@@ -27,6 +27,23 @@ def month_period(month: str) -> tuple[date, date]:
     return first, following - timedelta(days=1)
 
 
+def period_of(month: str | None, period_from: date | None, period_to: date | None,
+              today: date) -> tuple[date, date]:
+    """The run's period: a month, or a date range (inclusive); one of the two, each refusal naming its field."""
+    if month is not None and (period_from is not None or period_to is not None):
+        raise DomainError("RECONCILIATION_PERIOD_EITHER", status=422, field="month")
+    if month is not None:
+        first, last = month_period(month)
+    elif period_from is None:
+        raise DomainError("RECONCILIATION_PERIOD_REQUIRED", status=422, field="periodFrom")
+    elif period_to is None:
+        raise DomainError("RECONCILIATION_PERIOD_REQUIRED", status=422, field="periodTo")
+    else:
+        first, last = period_from, period_to
+    check_period(first, last, today)
+    return first, last
+
+
 def check_period(period_from: date, period_to: date, today: date) -> None:
     """A period is ordered, at most PERIOD_DAYS_MAX days long, and does not start in the future."""
     if period_to < period_from:
