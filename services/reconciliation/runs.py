@@ -12,7 +12,7 @@ from __future__ import annotations
 import uuid
 from datetime import UTC, date, datetime, time, timedelta
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client
@@ -138,7 +138,7 @@ async def settlement_page(p: SettlementPageIn) -> SettlementPageDone:
         done = page.next_token is None
         await db.execute(update(ReconciliationRun).where(ReconciliationRun.id == run.id).values(
             pages=ReconciliationRun.pages + 1, lines_fetched=ReconciliationRun.lines_fetched + len(page.lines),
-            shops_done=ReconciliationRun.shops_done + int(done),
+            shops_done=func.least(ReconciliationRun.shops_done + int(done), ReconciliationRun.shops_total),
             stage=ReconciliationStage.COMPARING if done and p.last_shop else ReconciliationRun.stage))
     return SettlementPageDone(next_token=page.next_token, fetched=len(page.lines),
                               unreadable=len(page.lines) - len(lines))
