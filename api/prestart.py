@@ -63,6 +63,7 @@ async def seed() -> bool:
     from demo import fulfilment as fulfilment_demo
     from demo import goods as goods_demo
     from demo import orders as orders_demo
+    from demo import reconciliation as reconciliation_demo
     from demo import stock as stock_demo
     from domain.db import transaction
     from domain.seed import demo_erp_settings
@@ -77,6 +78,8 @@ async def seed() -> bool:
             await fulfilment_demo.create(db)  # before the orders: a store's orders need its warehouse
         async with transaction() as db:
             await orders_demo.create(db)
+        async with transaction() as db:
+            await reconciliation_demo.create(db)
     return created
 
 
