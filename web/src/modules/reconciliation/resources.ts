@@ -22,6 +22,7 @@ export const runs = defineResource<ReconciliationRun>({
     { key: 'periodTo', title: 'periodTo', type: 'date' },
     { key: 'status', title: 'status', type: 'enum', enum: 'ReconciliationStatus', priority: 'key', filter: { multiple: true } },
     { key: 'stage', title: 'stage', type: 'enum', enum: 'ReconciliationStage' },
+    { ...count('shopsDone'), hidden: true },
     { ...count('linesFetched'), hidden: true },
     money('expected'), money('paid'), { ...money('difference'), sorter: true, priority: 'key' },
     count('matchedCount'), count('shortPaidCount'), count('overPaidCount'), count('unpaidCount'), count('unknownOrderCount'),
