@@ -14,7 +14,7 @@ export const runs = defineResource<ReconciliationRun>({
   refresh: (rows) => (rows.some((run) => run.status === 'RUNNING') ? 3000 : false),
   columns: [
     { key: 'id', title: 'id', sorter: true, hidden: true },
-    { key: 'merchantEmail', title: 'merchantEmail', priority: 'wide', width: 220, ellipsis: true },
+    { key: 'merchantEmail', title: 'merchantEmail', priority: 'key', width: 220, ellipsis: true },
     { key: 'merchantId', title: 'merchantId', filter: { input: OrderMerchantInput }, hidden: true, table: false },
     { key: 'shopName', title: 'shopName', ellipsis: true, width: 140 },
     { key: 'shopId', title: 'shopId', filter: { input: ShopInput }, hidden: true, table: false },
