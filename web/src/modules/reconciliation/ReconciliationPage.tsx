@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, Drawer } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Can } from '../../app/access/can';
 import { permissionOf } from '../../app/access/operations';
 import { ResourcePage, type RowAction } from '../../components/resource';
@@ -46,7 +46,7 @@ export default function ReconciliationPage() {
   const t = useTranslate(['reconciliation']);
   const [starting, setStarting] = useState(false);
   const [open, setOpen] = useState<ReconciliationRun>();
-  const [generation, setGeneration] = useState(0);
+  const queryClient = useQueryClient();
   const resource = useMemo(() => {
     const rowActions: RowAction<ReconciliationRun>[] = [
       { key: 'differences', label: 'differences', run: (run) => setOpen(run) },
@@ -55,12 +55,12 @@ export default function ReconciliationPage() {
   }, []);
   return (
     <>
-      <ResourcePage key={generation} resource={resource} extra={
+      <ResourcePage resource={resource} extra={
         <Can permission={permissionOf('POST /cms/reconciliation/start')}>
           <Button type="primary" onClick={() => setStarting(true)} data-testid="reconciliation-start">{t('start')}</Button>
         </Can>
       } />
-      <StartRunDialog open={starting} onClose={() => setStarting(false)} onStarted={() => setGeneration((n) => n + 1)} />
+      <StartRunDialog open={starting} onClose={() => setStarting(false)} onStarted={() => void queryClient.invalidateQueries({ queryKey: [runs.api] })} />
       {open && <RunDrawer run={open} onClose={() => setOpen(undefined)} />}
     </>
   );
