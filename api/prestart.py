@@ -64,6 +64,7 @@ async def seed() -> bool:
     from demo import fulfilment as fulfilment_demo
     from demo import goods as goods_demo
     from demo import orders as orders_demo
+    from demo import reconciliation as reconciliation_demo
     from demo import stock as stock_demo
     from demo import wms_orders as wms_demo
     from domain.db import transaction
@@ -84,6 +85,7 @@ async def seed() -> bool:
             await after_sales_demo.use_materials(db)
         async with transaction() as db:
             await wms_demo.create(db)  # after the orders: accepted ones enter their warehouse's order process
+            await reconciliation_demo.create(db)
     return created
 
 

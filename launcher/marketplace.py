@@ -14,6 +14,8 @@ shipped, completed), so the console's sync has something to pull.
                                                                 quantity 0) until healed
     POST /control/heal            {}                            no failures, throttles or malformed orders left
     POST /control/orders          {"shop": id, "count": N, "at": iso?}  N new orders now (or stamped `at`)
+    GET  /shops/{shop}/settlements?paidFrom=&paidTo=&pageToken=&pageSize=  the payouts of its orders, and
+    POST /control/settlements     {"shop": id, "orders": {...}, "unknown": [...]}  (launcher/marketplace_settlements)
     GET  /health
 
 Besides the throttle, each shop may make `rate` page requests a second (429 beyond it), like a real channel.
@@ -44,6 +46,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
+from launcher import marketplace_settlements as settlements
+
 log = logging.getLogger("omp.marketplace")
 
 FIRST_NAMES = ["Ayu", "Budi", "Citra", "Dewi", "Eko", "Fajar", "Lina", "Mei", "Nok", "Somchai", "Anh", "Minh"]
@@ -73,6 +77,8 @@ class Shop:
     orders: dict[str, dict[str, Any]] = field(default_factory=dict)
     broken: set[str] = field(default_factory=set)
     window: list[float] = field(default_factory=list)  # times of this second's page requests
+    settle: dict[str, str] = field(default_factory=dict)  # order number -> its payout's outcome, when fixed
+    unknown: dict[str, datetime] = field(default_factory=dict)  # payouts for orders the shop never had
 
 
 class MarketStore:
@@ -206,6 +212,26 @@ def build_app(store: MarketStore) -> Starlette:
             except ValueError as exc:
                 return JSONResponse({"error": f"bad query: {exc}"}, 400)
 
+    async def settled(request: Request) -> JSONResponse:
+        shop_id = request.path_params["shop"]
+        with store.lock:
+            if store.throttle:
+                return JSONResponse({"error": "rate limited"}, 429,
+                                    headers={"Retry-After": str(store.throttle.pop(0))})
+            if store.fail_pages:
+                return JSONResponse({"error": "injected failure"}, store.fail_pages.pop(0))
+            q = request.query_params
+            try:
+                since = _when(q.get("paidFrom"), datetime(1970, 1, 1, tzinfo=UTC))
+                until = _when(q.get("paidTo"), datetime.now(UTC) + timedelta(days=1))
+                size = min(int(q.get("pageSize") or 50), PAGE_SIZE_MAX)
+                after = _untoken(q["pageToken"]) if q.get("pageToken") else None
+            except ValueError as exc:
+                return JSONResponse({"error": f"bad query: {exc}"}, 400)
+            lines, more = settlements.settlement_page(store.shop(shop_id), since, until, after, size,
+                                                      datetime.now(UTC))
+            return JSONResponse({"lines": lines, "nextPageToken": _token(*more) if more else None})
+
     async def one(request: Request) -> JSONResponse:
         with store.lock:
             if store.throttle:
@@ -232,6 +258,11 @@ def build_app(store: MarketStore) -> Starlette:
                 store.throttle.clear()
                 for shop in store.shops.values():
                     shop.broken.clear()
+            elif what == "settlements":
+                try:
+                    settlements.control(store.shop(str(body["shop"])), body, datetime.now(UTC))
+                except ValueError as exc:
+                    return JSONResponse({"error": str(exc)}, 400)
             elif what == "orders":
                 shop = store.shop(str(body["shop"]))
                 at = _when(body.get("at"), datetime.now(UTC))
@@ -246,6 +277,7 @@ def build_app(store: MarketStore) -> Starlette:
 
     return Starlette(routes=[
         Route("/shops/{shop}/orders", orders), Route("/shops/{shop}/orders/{number}", one),
+        Route("/shops/{shop}/settlements", settled),
         Route("/control/{what}", control, methods=["POST"]), Route("/health", health)])
 
 

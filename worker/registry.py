@@ -21,6 +21,7 @@ from activities import order_stats as order_stats_activities
 from activities import order_sync as order_sync_activities
 from activities import plans as plan_activities
 from activities import queue_alerts
+from activities import reconciliation as reconciliation_activities
 from activities import shelf_merges as shelf_merge_activities
 from activities import stock as stock_activities
 from activities import stock_sync as stock_sync_activities
@@ -42,6 +43,7 @@ from workflows.order_stats import OrderStatsBackfillWorkflow
 from workflows.order_sync import OrderSyncWorkflow
 from workflows.plans import PlanWorkflow
 from workflows.queue_alerts import QueueAlertCheckWorkflow
+from workflows.reconciliation import ReconciliationWorkflow
 from workflows.shelf_merges import ShelfMergeWorkflow
 from workflows.stock import StockReconcileWorkflow
 from workflows.stock_sync import StockSyncWorkflow
@@ -66,7 +68,7 @@ def queues() -> list[QueueSpec]:
                                    NoticeReconcileWorkflow, JobRunWorkflow, JobIncidentWorkflow,
                                    QueueAlertCheckWorkflow, StockSyncWorkflow, StockReconcileWorkflow,
                                    ShelfMergeWorkflow, ExportTaskWorkflow, OrderSyncWorkflow,
-                                   OrderStatsBackfillWorkflow],
+                                   OrderStatsBackfillWorkflow, ReconciliationWorkflow],
                   activities=[system_activities.echo, ticket_activities.persist_ticket_change,
                               ticket_activities.notify_ticket, ticket_activities.reconcile_ticket_flows,
                               plan_activities.remind_plan, plan_activities.expire_plan, plan_activities.read_plan,
@@ -84,7 +86,11 @@ def queues() -> list[QueueSpec]:
                               order_sync_activities.begin_order_sync, order_sync_activities.sync_order_page,
                               order_sync_activities.retry_failed_orders, order_sync_activities.finish_order_sync,
                               order_stats_activities.roll_order_stats_batch,
-                              order_stats_activities.finish_order_stats_backfill]),
+                              order_stats_activities.finish_order_stats_backfill,
+                              reconciliation_activities.plan_reconciliation,
+                              reconciliation_activities.fetch_settlement_page,
+                              reconciliation_activities.compare_reconciliation,
+                              reconciliation_activities.finish_reconciliation]),
         # Deploys have their own queue: hours-long activities never take the slots ticket flows need.
         QueueSpec(get_settings().deploy_task_queue,
                   workflows=[DeployQueueWorkflow, DeployRunWorkflow, DeployReviewWorkflow],

@@ -63,7 +63,8 @@ PICKERS = (LIST, SPECIFIC, "warehouse-list", "product-library", "outbound-inboun
            "ticket-list", "ticket-user-list", "expenses-all", "expenses-specific", "shops-all", "shops-specific",
            "approvals", "account#subscribe", "account#gift", "subscription#approve", "subscription#retry",
            "oms-shop", "basic-settings", "product-settings", "order-setting", "shipping-setting",
-           "goods-list", "goods-local", "goods-history", "order-list", "order-detail", "interception-rules")
+           "goods-list", "goods-local", "goods-history", "order-list", "order-detail", "interception-rules",
+           "financial-reconciliation")
 
 
 def through_merchant(name: str, merchant_id: Any, country: Any = None) -> DataScope:

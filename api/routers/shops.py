@@ -93,7 +93,7 @@ async def bind(body: ShopChange, db: SessionDep, request: Request,
 # the screens whose forms or filters pick a store: whoever may use them may use the store picker
 PICKERS = (LIST, "store-warehouse-binding", "search-warehouse-stock", "stock-push-history", "stock-order#add",
            "stock#lock", "lock-stock", "stock-settings", "goods-list", "goods-history", "order-list",
-           "order-detail", "interception-rules", "order-setting")
+           "order-detail", "interception-rules", "order-setting", "financial-reconciliation")
 
 
 @router.get("/options", summary="Bound stores whose name or merchant email contains what is typed, for the pickers "

@@ -23,6 +23,7 @@ from domain.enums import (
     ops,
     order_sync,
     orders,
+    reconciliation,
     stock,
     stock_orders,
     stock_sync,
@@ -102,6 +103,7 @@ from domain.enums.orders import (
     OrderStatus,
     OrderTab,
 )
+from domain.enums.reconciliation import ReconciliationKind, ReconciliationStage, ReconciliationStatus
 from domain.enums.stock import StockBucket, StockMovementType, StockReconcileStatus
 from domain.enums.stock_orders import (
     AbnormalReason,
@@ -158,7 +160,7 @@ from domain.enums.warehouses import (
 
 FAMILIES: tuple[ModuleType, ...] = (
     common, access, tickets, content, merchants, subscriptions, mail, deploy, ops, warehouses, stock, stock_orders,
-    stock_sync, erp_settings, goods, exports, orders, order_sync, after_sales,
+    stock_sync, erp_settings, goods, exports, orders, order_sync, after_sales, reconciliation,
 )
 
 # Every enumeration the web may ask for, by name: each StrEnum of a family module, so a new one is served at once.
@@ -256,10 +258,8 @@ __all__ = [
     "PushRuleMode",
     "QueueAlertStatus",
     "QueueKind",
-    "ReleaseStatus",
-    "ReturnAction",
-    "ReturnReason",
-    "ReturnStatus",
+    "ReconciliationKind", "ReconciliationStage", "ReconciliationStatus", "ReleaseStatus", "ReturnAction",
+    "ReturnReason", "ReturnStatus",
     "RoleType",
     "SalesTeam",
     "ShelfMergeItemState",

@@ -249,6 +249,9 @@ WMS = directory(
     menu("content-manage", "/content-manage", "Content", "内容管理", "Konten",
          *crud("warehouse-content", "warehouse content", "仓库内容", "konten gudang", "add edit delete")),
     menu("financial-reconciliation", "/financial-reconciliation", "Financial reconciliation", "财务对账",
-         "Rekonsiliasi keuangan", *crud("reconciliation", "reconciliation", "对账单", "rekonsiliasi", "export")),
+         "Rekonsiliasi keuangan", *crud("reconciliation", "reconciliation", "对账单", "rekonsiliasi", "export"),
+         button("reconciliation#run", "Start a reconciliation run", "发起对账", "Mulai rekonsiliasi"),
+         button("reconciliation#resolve", "Resolve a reconciliation difference", "处理对账差异",
+                "Selesaikan selisih rekonsiliasi")),
     icon="warehouse",
 )

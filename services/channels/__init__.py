@@ -1,8 +1,9 @@
 """Channel adapters: how the order sync (services/order_sync.py) pulls a shop's orders from its marketplace.
 
-A `ChannelAdapter` answers pages of the orders a shop's channel changed in a time window and single orders by
-number. Each order comes back as the channel sent it, parsed into `ChannelOrderIn`, or as `Unreadable` (its
-number and why) so one malformed order fails alone while the rest of the page is ingested. The registry maps a
+A `ChannelAdapter` answers pages of the orders a shop's channel changed in a time window, single orders by
+number, and pages of the settlement lines (payouts) the channel paid in a time window (the reconciliation's).
+Each order comes back as the channel sent it, parsed into `ChannelOrderIn`, or as `Unreadable` (its number and
+why) so one malformed order fails alone while the rest of the page is ingested. The registry maps a
 channel to its adapter; every channel uses the demo marketplace's HTTP adapter until a real marketplace's adapter
 is registered for it (`register`).
 """
@@ -14,7 +15,7 @@ from datetime import datetime
 from typing import Protocol
 
 from domain.enums import Channel
-from services.channels.wire import ChannelOrderIn
+from services.channels.wire import ChannelOrderIn, SettlementLineIn
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,12 @@ class OrderPage:
     next_token: str | None  # None on the last page
 
 
+@dataclass(frozen=True)
+class SettlementPage:
+    lines: list[SettlementLineIn | Unreadable]  # Unreadable.channel_order_no: the line's order number
+    next_token: str | None
+
+
 class ChannelError(Exception):
     """The channel did not answer with a page (down, refused, timed out): the page is tried again later."""
 
@@ -60,6 +67,11 @@ class ChannelAdapter(Protocol):
 
     async def fetch_order(self, shop: ShopRef, channel_order_no: str) -> ChannelOrderIn | Unreadable | None:
         """One order by its channel number; None when the channel does not know it."""
+        ...
+
+    async def fetch_settlements(self, shop: ShopRef, since: datetime, until: datetime, token: str | None,
+                                size: int) -> SettlementPage:
+        """The settlement lines paid in [since, until), the page after `token` (None: the first)."""
         ...
 
 

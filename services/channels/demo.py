@@ -11,8 +11,8 @@ import httpx
 from pydantic import ValidationError
 
 from domain.settings import get_settings
-from services.channels import ChannelError, OrderPage, RateLimited, ShopRef, Unreadable
-from services.channels.wire import ChannelOrderIn
+from services.channels import ChannelError, OrderPage, RateLimited, SettlementPage, ShopRef, Unreadable
+from services.channels.wire import ChannelOrderIn, SettlementLineIn
 
 TIMEOUT = httpx.Timeout(15.0, connect=5.0)
 
@@ -29,6 +29,15 @@ def parsed(raw: Any) -> ChannelOrderIn | Unreadable:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
         return Unreadable(number, f"{where}: {first['msg']}"[:500])
+
+
+def parsed_line(raw: Any) -> SettlementLineIn | Unreadable:
+    number = str(raw.get("orderNo") or "?")[:64] if isinstance(raw, dict) else "?"
+    try:
+        return SettlementLineIn.model_validate(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        return Unreadable(number, f"{'.'.join(str(p) for p in first['loc'])}: {first['msg']}"[:500])
 
 
 class DemoMarketplace:
@@ -67,3 +76,14 @@ class DemoMarketplace:
         if reply.status_code != 200:
             raise ChannelError(f"channel answered HTTP {reply.status_code}: {reply.text[:200]}")
         return parsed(reply.json())
+
+    async def fetch_settlements(self, shop: ShopRef, since: datetime, until: datetime, token: str | None,
+                                size: int) -> SettlementPage:
+        params: dict[str, Any] = {"paidFrom": _iso(since), "paidTo": _iso(until), "pageSize": size}
+        if token:
+            params["pageToken"] = token
+        reply = await self._get(f"/shops/{shop.external_shop_id}/settlements", params)
+        if reply.status_code != 200:
+            raise ChannelError(f"channel answered HTTP {reply.status_code}: {reply.text[:200]}")
+        body = reply.json()
+        return SettlementPage([parsed_line(raw) for raw in body.get("lines", [])], body.get("nextPageToken"))

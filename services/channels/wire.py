@@ -59,3 +59,15 @@ class ChannelOrderIn(Wire):
     courier: str | None = Field(default=None, max_length=128)
     awb: str | None = Field(default=None, max_length=128)
     lines: list[Line] = Field(min_length=1, max_length=500)
+
+
+class SettlementLineIn(Wire):
+    """One line of a channel's settlement (payout): what it paid for one order, net of its fees."""
+
+    settlement_id: str = Field(min_length=1, max_length=64)
+    line_id: str = Field(min_length=1, max_length=64)
+    order_no: str = Field(min_length=1, max_length=64)
+    amount: Annotated[Decimal, Field(max_digits=18, decimal_places=2)]  # negative: a refund taken back
+    fees: Money = Decimal(0)
+    currency: str = Field(default="IDR", max_length=8)
+    paid_at: AwareDatetime

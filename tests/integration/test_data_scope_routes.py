@@ -50,6 +50,7 @@ from tests.integration.merchant_support import insert_merchant
 from tests.integration.order_support import channel_order, upsert
 from tests.integration.order_sync_support import sync_scope_rows
 from tests.integration.people import bearer, create_user, token_for
+from tests.integration.reconciliation_support import reconciliation_scope_rows
 from tests.integration.stock_order_support import insert_order
 from tests.integration.stock_support import insert_warehouse, moved
 from tests.integration.stock_sync_support import scope_rows
@@ -204,6 +205,7 @@ async def world() -> World:
                                                        mark)
     goods = await goods_rows([m.id for m in merchants], shops, mark)
     syncs = await sync_scope_rows([m.id for m in merchants], shops, mark)
+    syncs |= await reconciliation_scope_rows([m.id for m in merchants], shops, mark)
     orders = [await insert_order(m.id, (await insert_warehouse(0, m.id)).warehouse_id, f"{mark}{n}-order")
               for m, n in zip(merchants, ("in", "out"), strict=True)]
     # a picking list is printed for outbound orders only

@@ -5545,6 +5545,176 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/reconciliation/item/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one ReconciliationItem */
+        get: operations["reconciliation_items_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/reconciliation/item/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export ReconciliationItems matching the filters as xlsx (a task past the threshold) */
+        post: operations["reconciliation_items_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/reconciliation/item/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open a resolved difference again (audited) */
+        post: operations["reconciliation_reopen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/reconciliation/item/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a difference resolved with a note (audited) */
+        post: operations["reconciliation_resolve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/reconciliation/item/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search ReconciliationItems */
+        post: operations["reconciliation_items_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/reconciliation/run/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one ReconciliationRun */
+        get: operations["reconciliation_runs_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/reconciliation/run/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export ReconciliationRuns matching the filters as xlsx (a task past the threshold) */
+        post: operations["reconciliation_runs_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/reconciliation/run/flow/{run_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A reconciliation run with its flow's Temporal Web UI page for operators */
+        get: operations["reconciliation_run_flow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/reconciliation/run/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search ReconciliationRuns */
+        post: operations["reconciliation_runs_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/reconciliation/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reconcile a merchant's orders of a month or date range against the channels' settlements: a flow pulls them and lists the differences (replaces the finished run of the same merchant, period and shop; audited) */
+        post: operations["reconciliation_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/role/add": {
         parameters: {
             query?: never;
@@ -16470,6 +16640,38 @@ export interface components {
              */
             totalCapped: boolean;
         };
+        /** Page[ReconciliationItemPublic] */
+        Page_ReconciliationItemPublic_: {
+            /** Items */
+            items: components["schemas"]["ReconciliationItemPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /** Page[ReconciliationRunPublic] */
+        Page_ReconciliationRunPublic_: {
+            /** Items */
+            items: components["schemas"]["ReconciliationRunPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
         /** Page[RecordOut] */
         Page_RecordOut_: {
             /** Items */
@@ -17656,6 +17858,224 @@ export interface components {
             /** Label */
             label: string;
         };
+        /**
+         * ReconciliationFlow
+         * @description A run and its flow: its id, and its Web UI page for operators.
+         */
+        ReconciliationFlow: {
+            run: components["schemas"]["ReconciliationRunPublic"];
+            /** Workflowurl */
+            workflowUrl: string | null;
+        };
+        /** ReconciliationItemFilters */
+        ReconciliationItemFilters: {
+            /** Channelorderno */
+            channelOrderNo?: string | null;
+            /** Kind */
+            kind?: components["schemas"]["ReconciliationKind"][] | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Resolved */
+            resolved?: boolean | null;
+            /** Runid */
+            runId?: number | null;
+            /** Shopid */
+            shopId?: number | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+        };
+        /** ReconciliationItemPublic */
+        ReconciliationItemPublic: {
+            /** Channelorderno */
+            channelOrderNo: string;
+            /** Currency */
+            currency: string | null;
+            /** Difference */
+            difference: string;
+            /** Expected */
+            expected: string;
+            /** Fees */
+            fees: string;
+            /** Id */
+            id: number;
+            kind: components["schemas"]["ReconciliationKind"];
+            /** Merchantid */
+            merchantId: number;
+            /** Orderid */
+            orderId: number | null;
+            /** Ordertotal */
+            orderTotal: string | null;
+            /** Orderedat */
+            orderedAt: string | null;
+            /** Paid */
+            paid: string;
+            /** Paidat */
+            paidAt: string | null;
+            /** Resolutionnote */
+            resolutionNote: string | null;
+            /** Resolvedat */
+            resolvedAt: string | null;
+            /** Resolvedby */
+            resolvedBy: string | null;
+            /** Runid */
+            runId: number;
+            /** Settlementids */
+            settlementIds: string | null;
+            /** Shopid */
+            shopId: number;
+            /** Shopname */
+            shopName: string | null;
+        };
+        /**
+         * ReconciliationKind
+         * @description How one order (or payment) of a run compares: paid what was expected; less; more; an order without a
+         *     payment; a payment without an order of the console.
+         * @enum {string}
+         */
+        ReconciliationKind: "MATCHED" | "SHORT_PAID" | "OVER_PAID" | "UNPAID" | "UNKNOWN_ORDER";
+        /** ReconciliationReopenBody */
+        ReconciliationReopenBody: {
+            /** Id */
+            id: number;
+        };
+        /** ReconciliationResolveBody */
+        ReconciliationResolveBody: {
+            /** Id */
+            id: number;
+            /** Note */
+            note: string;
+        };
+        /** ReconciliationRunFilters */
+        ReconciliationRunFilters: {
+            /** Merchantid */
+            merchantId?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Periodfrom */
+            periodFrom?: (string | null)[] | null;
+            /** Shopid */
+            shopId?: number | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Startedat */
+            startedAt?: (string | null)[] | null;
+            /** Status */
+            status?: components["schemas"]["ReconciliationStatus"][] | null;
+        };
+        /** ReconciliationRunPublic */
+        ReconciliationRunPublic: {
+            /** Currency */
+            currency: string | null;
+            /** Difference */
+            difference: string;
+            /** Expected */
+            expected: string;
+            /** Finishedat */
+            finishedAt: string | null;
+            /** Id */
+            id: number;
+            /** Linesfetched */
+            linesFetched: number;
+            /** Matchedcount */
+            matchedCount: number;
+            /** Merchantemail */
+            merchantEmail: string | null;
+            /** Merchantid */
+            merchantId: number;
+            /** Message */
+            message: string | null;
+            /** Overpaidcount */
+            overPaidCount: number;
+            /** Pages */
+            pages: number;
+            /** Paid */
+            paid: string;
+            /**
+             * Periodfrom
+             * Format: date
+             */
+            periodFrom: string;
+            /**
+             * Periodto
+             * Format: date
+             */
+            periodTo: string;
+            /** Shopid */
+            shopId: number | null;
+            /** Shopname */
+            shopName: string | null;
+            /** Shopsdone */
+            shopsDone: number;
+            /** Shopstotal */
+            shopsTotal: number;
+            /** Shortpaidcount */
+            shortPaidCount: number;
+            stage: components["schemas"]["ReconciliationStage"];
+            /**
+             * Startedat
+             * Format: date-time
+             */
+            startedAt: string;
+            /** Startedby */
+            startedBy: string | null;
+            status: components["schemas"]["ReconciliationStatus"];
+            /** Unknownordercount */
+            unknownOrderCount: number;
+            /** Unpaidcount */
+            unpaidCount: number;
+            /** Workflowid */
+            workflowId: string;
+        };
+        /**
+         * ReconciliationStage
+         * @description Where a running reconciliation is (its progress).
+         * @enum {string}
+         */
+        ReconciliationStage: "FETCHING" | "COMPARING" | "DONE";
+        /**
+         * ReconciliationStartBody
+         * @description A month, or a date range (from and to, inclusive, UTC days): one of the two.
+         */
+        ReconciliationStartBody: {
+            /** Merchantid */
+            merchantId: number;
+            /** Month */
+            month?: string | null;
+            /** Periodfrom */
+            periodFrom?: string | null;
+            /** Periodto */
+            periodTo?: string | null;
+            /** Shopid */
+            shopId?: number | null;
+        };
+        /**
+         * ReconciliationStatus
+         * @description A reconciliation run: pulling settlements and comparing; done; failed (the channel did not answer).
+         * @enum {string}
+         */
+        ReconciliationStatus: "RUNNING" | "SUCCEEDED" | "FAILED";
         /** RecordFilters */
         RecordFilters: {
             /** Jobid */
@@ -19706,6 +20126,44 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[ReconciliationItemPublic]] */
+        Reply_Page_ReconciliationItemPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_ReconciliationItemPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[ReconciliationRunPublic]] */
+        Reply_Page_ReconciliationRunPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_ReconciliationRunPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[RecordOut]] */
         Reply_Page_RecordOut__: {
             /**
@@ -20474,6 +20932,63 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["QueueAlertRulePublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[ReconciliationFlow] */
+        Reply_ReconciliationFlow_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["ReconciliationFlow"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[ReconciliationItemPublic] */
+        Reply_ReconciliationItemPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["ReconciliationItemPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[ReconciliationRunPublic] */
+        Reply_ReconciliationRunPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["ReconciliationRunPublic"] | null;
             /**
              * Message
              * @default
@@ -37432,6 +37947,348 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_Page_QueueAlertRulePublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    reconciliation_items_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ReconciliationItemPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    reconciliation_items_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconciliationItemFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    reconciliation_reopen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconciliationReopenBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ReconciliationItemPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    reconciliation_resolve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconciliationResolveBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ReconciliationItemPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    reconciliation_items_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconciliationItemFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_ReconciliationItemPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    reconciliation_runs_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ReconciliationRunPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    reconciliation_runs_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconciliationRunFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    reconciliation_run_flow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ReconciliationFlow_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    reconciliation_runs_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconciliationRunFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_ReconciliationRunPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    reconciliation_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconciliationStartBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ReconciliationFlow_"];
                 };
             };
             /** @description Validation Error */

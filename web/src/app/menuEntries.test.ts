@@ -45,7 +45,7 @@ const page: View = { kind: 'page', load: async () => ({ default: () => null }), 
 const views: Record<string, View> = {
   home: page,
   'logistics-configuration': page,
-  'order-detail': { kind: 'pending', module: 'wms' },
+  'order-detail': { kind: 'pending', module: 'crm' },
   'system-info': { kind: 'public' },
 };
 

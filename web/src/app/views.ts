@@ -32,7 +32,6 @@ export type View = PageView | PendingView | RedirectView | PublicView;
 export const PENDING_MODULES = {
   openPlatform: ['credential', 'credential-edit', 'credential-permission', 'credential-add-push', 'open-service',
     'webhook'],
-  wms: ['financial-reconciliation'],
   crm: ['crm-sales', 'crm-retention', 'crm-leads', 'feedback-new', 'feedback-list', 'feedback-tree',
     'feedback-report', 'ftr-new', 'ftr-list', 'crm-onboarding', 'disposition-list', 'disposition-new',
     'disposition-statistic', 'crm-task-detail', 'crm-task-schedule', 'sales-performance', 'performance-details',
@@ -89,6 +88,7 @@ export const VIEWS: Readonly<Record<string, View>> = {
   'data-authority': page(() => import('../modules/data-authority/DataAuthorityPage'), 'data-authority'),
   'profile-center': page(() => import('../modules/profile/ProfilePage'), 'profile', 'users', 'resource'),
   'change-password': page(() => import('../modules/profile/ChangePasswordPage'), 'profile', 'users', 'resource'),
+  'financial-reconciliation': resourcePage(() => import('../modules/reconciliation/ReconciliationPage'), 'reconciliation'),
   'export-tasks': resourcePage(() => import('../modules/export-tasks/ExportTasksPage'), 'export-tasks'),
   'audit-log': resourcePage(() => import('../modules/audit/AuditLogPage'), 'audit'),
   'event-tracking': resourcePage(() => import('../modules/event-tracking/EventTrackingPage'), 'event-tracking', 'audit'),

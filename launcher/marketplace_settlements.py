@@ -1,0 +1,88 @@
+"""The demo marketplace's settlements (payouts), derived from its orders (launcher/marketplace.py).
+
+A paid order is settled six hours after its payment: its total less the channel's fee (3 %), one line per order.
+Like a real channel's, not every payout is right: by a stable hash of the order number most match, some are
+short-paid, a few over-paid, some missing, and a few lines name orders the shop never had. A test or the console's
+demo fixes an order's outcome with `POST /control/settlements {"shop": id, "orders": {"No": "match" | "short" |
+"over" | "missing"}, "unknown": ["No", ...]}`.
+
+    GET /shops/{shop}/settlements?paidFrom=&paidTo=&pageToken=&pageSize=   lines paid in [from, to), by
+        (paidAt, lineId); `nextPageToken` until the last page
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+from typing import Any
+
+FEE_RATE = Decimal("0.03")
+SETTLE_AFTER = timedelta(hours=6)
+OUTCOMES = ("match", "short", "over", "missing")
+
+
+def _iso(at: datetime) -> str:
+    return at.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+def default_outcome(order_no: str) -> str:
+    bucket = int(hashlib.sha1(order_no.encode()).hexdigest()[:8], 16) % 100
+    if bucket < 8:
+        return "missing"
+    if bucket < 16:
+        return "short"
+    if bucket < 19:
+        return "over"
+    return "match"
+
+
+def _line(shop_id: str, order_no: str, total: Decimal, paid_at: datetime, outcome: str,
+          currency: str) -> dict[str, Any]:
+    fees = (total * FEE_RATE).quantize(Decimal("1"))
+    amount = total - fees
+    if outcome == "short":
+        amount -= (total * Decimal("0.05")).quantize(Decimal("1")) or Decimal(1)
+    elif outcome == "over":
+        amount += Decimal(1000)
+    return {"settlementId": f"ST-{shop_id[-6:]}-{paid_at:%Y%m%d}", "lineId": f"{order_no}-1",
+            "orderNo": order_no, "amount": str(amount), "fees": str(fees), "currency": currency,
+            "paidAt": _iso(paid_at)}
+
+
+def settlement_lines(shop: Any, now: datetime) -> list[dict[str, Any]]:
+    """Every line the shop's channel has paid out by `now` (`shop` is launcher.marketplace.Shop)."""
+    lines: list[dict[str, Any]] = []
+    for number, order in shop.orders.items():
+        outcome = shop.settle.get(number) or (default_outcome(number) if order.get("paidAt") else "missing")
+        if outcome == "missing":
+            continue
+        paid = datetime.fromisoformat(order.get("paidAt") or order["orderedAt"]) + SETTLE_AFTER
+        if paid <= now:
+            lines.append(_line(shop.shop_id, number, Decimal(order["total"]), paid, outcome,
+                               order.get("currency", "IDR")))
+    for number, paid in shop.unknown.items():
+        if paid <= now:
+            lines.append(_line(shop.shop_id, number, Decimal(100_000), paid, "match", "IDR"))
+    return lines
+
+
+def settlement_page(shop: Any, since: datetime, until: datetime, token: tuple[datetime, str] | None, size: int,
+                    now: datetime) -> tuple[list[dict[str, Any]], tuple[datetime, str] | None]:
+    """The lines paid in [since, until) after `token`, and the next page's token (None on the last page)."""
+    rows = sorted(((datetime.fromisoformat(x["paidAt"]), x["lineId"], x) for x in settlement_lines(shop, now)),
+                  key=lambda r: (r[0], r[1]))
+    rows = [r for r in rows if since <= r[0] < until and (token is None or (r[0], r[1]) > token)]
+    chosen = rows[:size]
+    more = len(rows) > size
+    return [x for _, _, x in chosen], ((chosen[-1][0], chosen[-1][1]) if more else None)
+
+
+def control(shop: Any, body: dict[str, Any], now: datetime) -> None:
+    """`/control/settlements`: fix orders' outcomes and add payouts for orders the shop never had."""
+    for number, outcome in (body.get("orders") or {}).items():
+        if outcome not in OUTCOMES:
+            raise ValueError(f"unknown outcome {outcome!r}: one of {', '.join(OUTCOMES)}")
+        shop.settle[str(number)] = outcome
+    for number in body.get("unknown") or []:
+        shop.unknown[str(number)] = now - SETTLE_AFTER
