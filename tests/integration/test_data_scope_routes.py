@@ -33,6 +33,7 @@ from domain.models.packages import Package, PackageVersion
 from domain.models.roles import Role
 from domain.models.shelf_merges import ShelfMerge, ShelfMergeItem
 from domain.models.stock import StockDrift, StockReconciliation
+from domain.models.stock_orders import StockOrder, StockOrderLine
 from domain.models.subscriptions import Payment, SubscriptionRequest
 from domain.models.tips import Tip, TipPageRow
 from domain.models.tracking import AccessVisit, TrackingEvent
@@ -42,6 +43,7 @@ from domain.models.whatsapp_groups import WhatsappGroup
 from domain.rules.files import XLSX
 from domain.rules.money import currency_of
 from domain.storage import get_storage
+from services.orders.stats import roll as roll_stats
 from tests.conftest import unique
 from tests.integration.after_sales_support import after_sales_rows
 from tests.integration.erp_settings_support import erp_scope_rows
@@ -219,6 +221,12 @@ async def world() -> World:
     channel_orders = [(await upsert(s, channel_order(f"{mark}{n}-chorder")))[0]
                       for s, n in zip(stores, ("in", "out"), strict=True)]
     after_sales = await after_sales_rows(houses, channel_orders, mark)
+    async with transaction() as db:  # the hot groups show SKUs; the order statistics the hours of the orders
+        picked_skus = [(await db.scalars(select(StockOrderLine.sku).where(StockOrderLine.order_id == i))).one()
+                       for i in picked]
+        picked_houses = [(await db.get_one(StockOrder, i)).warehouse_id for i in picked]
+        hour = now.replace(minute=0, second=0, microsecond=0)
+        await roll_stats(db, hour - timedelta(hours=3), hour + timedelta(hours=1))
     window = {"startTime": (now - timedelta(hours=1)).isoformat(), "endTime": (now + timedelta(hours=1)).isoformat()}
 
     def pair(rows: list[Any], label: str) -> Rows:
@@ -275,7 +283,11 @@ async def world() -> World:
         queries={"/cms/user/options": {"ids": [me.id, away.id, neighbour.id]},
                  **{path: {"pageSize": 200} for path in erp_histories},
                  "/cms/warehouse-shelf/options": {"warehouseId": houses[1].id},
-                 "/cms/goods/local/options": {"merchantId": merchants[1].id}},
+                 "/cms/goods/local/options": {"merchantId": merchants[1].id},
+                 # asked for the other merchant's warehouse: none of its groups is offered
+                 "/cms/hot-print/groups": {"warehouseId": picked_houses[1]},
+                 "/cms/order-stats": {"groupBy": "MERCHANT", "start": f"{(now - timedelta(days=1)).date()}",
+                                      "end": f"{(now + timedelta(days=1)).date()}"}},
         bodies={"/cms/user/get-user-list-by-identifier": {"identifier": authority.identifier}},
         accounts=(me.username, away.username),
         # IAM performance sums payments per sales person: mine is counted, the PH one's person never appears
@@ -289,7 +301,14 @@ async def world() -> World:
                  "/cms/expenses/performance": Rows(shown=[f'"salesId":{me.id},'],
                                                       hidden=[f'"salesId":{away.id},']),
                  "/cms/stock-order/{row_id}/picking-list": Rows(picked[:1], picked[1:], [f"{mark}in-pick"],
-                                                                [f"{mark}out-pick"])},
+                                                                [f"{mark}out-pick"]),
+                 # the warehouse's order side lists outbound orders only
+                 **{path: Rows(picked[:1], picked[1:], [f"{mark}in-pick"], [f"{mark}out-pick"])
+                    for path in ("/cms/wms-order/search", "/cms/wms-order/detail/{row_id}", "/cms/wms-order/export",
+                                 "/cms/wms-order/{row_id}/history")},
+                 "/cms/hot-print/groups": Rows(hidden=[picked_skus[1]]),
+                 "/cms/order-stats": Rows(shown=[f'"merchant":{merchants[0].id},'],
+                                          hidden=[f'"merchant":{merchants[1].id},'])},
     )
 
 
