@@ -96,6 +96,5 @@ ROUTERS = [
     export_tasks.router,
     interception_rules.router, order_fulfilment.router,
     *after_sales.ROUTERS, *packing_materials.ROUTERS, warehouse_contents.router,
-    wms_orders.router, hot_print.router,
-    interception_rules.router, order_fulfilment.router, order_stats.router,
+    wms_orders.router, hot_print.router, order_stats.router,
 ]
