@@ -39,6 +39,7 @@ from api.schemas.after_sales import (
     ReturnSlaUpdate,
     overdue_of,
 )
+from api.schemas.options import PickedIds
 from domain.enums import ReturnAction
 from domain.errors import Invalid
 from domain.i18n import field_label
@@ -110,8 +111,7 @@ for _action in ReturnAction:
 @router.get("/order-options", summary="Shipped or completed orders whose number contains what is typed, with what "
             "is still returnable of each SKU (the return form's picker)", openapi_extra=declares(order_list.scope))
 async def order_options(db: SessionDep, user: Annotated[Principal, Need("return#add")],
-                        q: Annotated[str | None, Query(max_length=100)] = None,
-                        ids: Annotated[list[int] | None, Query(max_length=20)] = None,
+                        q: Annotated[str | None, Query(max_length=100)] = None, ids: PickedIds = None,
                         ) -> Reply[list[ReturnOrderOption]]:
     query = order_list.scope(select(Order, merchant_email(Order.merchant_id).label("email")).where(
         Order.status.in_(service.returns.SHIPPED)).order_by(Order.ordered_at.desc()), user)

@@ -64,7 +64,8 @@ PICKERS = (LIST, SPECIFIC, "warehouse-list", "product-library", "outbound-inboun
            "approvals", "account#subscribe", "account#gift", "subscription#approve", "subscription#retry",
            "oms-shop", "basic-settings", "product-settings", "order-setting", "shipping-setting",
            "goods-list", "goods-local", "goods-history", "order-list", "order-detail", "interception-rules",
-           "financial-reconciliation")
+           "financial-reconciliation", "order-process", "hot-print-data", "after-service-day", "after-service-time",
+           "after-service-material", "content-manage")
 
 
 def through_merchant(name: str, merchant_id: Any, country: Any = None) -> DataScope:

@@ -12,7 +12,7 @@ from sqlalchemy import and_, false, func, or_
 
 from api.envelope import CamelModel
 from api.resource.query import Eq, In, Like, SearchParams, Where
-from api.schemas.types import Day, Int64
+from api.schemas.types import Day, Int64, SingleLine
 from domain.enums import (
     ContentAudience,
     ContentState,
@@ -45,7 +45,7 @@ def overdue_of() -> object:
 # ---- returns ------------------------------------------------------------------------------------
 
 class ReturnLineIn(CamelModel):
-    sku: Annotated[str, Field(min_length=1, max_length=rules.SKU_MAX)]
+    sku: Annotated[SingleLine, Field(min_length=1, max_length=rules.SKU_MAX)]
     quantity: Quantity
     reason: ReturnReason
 
@@ -56,7 +56,7 @@ class ReturnCreate(CamelModel):
     order_id: Int64
     lines: Annotated[list[ReturnLineIn], Field(min_length=1, max_length=rules.MAX_LINES)]
     refund_amount: Money = Decimal(0)
-    tracking_no: Annotated[str | None, Field(max_length=rules.TEXT_MAX)] = None
+    tracking_no: Annotated[SingleLine | None, Field(max_length=rules.TEXT_MAX)] = None
     note: Note = None
 
 
@@ -141,7 +141,7 @@ class ReturnActionBody(CamelModel):
     reason; RECEIVE and RESTOCK take nothing more."""
 
     action: ReturnAction
-    tracking_no: Annotated[str | None, Field(max_length=rules.TEXT_MAX)] = None
+    tracking_no: Annotated[SingleLine | None, Field(max_length=rules.TEXT_MAX)] = None
     lines: Annotated[list[InspectLine] | None, Field(max_length=rules.MAX_LINES)] = None
     reason: Note = None
 

@@ -6,10 +6,11 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Annotated
 
-from pydantic import Field
+from pydantic import AwareDatetime, Field
 
 from api.envelope import CamelModel
 from api.resource.query import Eq, In, Prefix, Range, SearchParams, Where
+from api.schemas.types import Day
 from domain.enums.reconciliation import ReconciliationKind, ReconciliationStage, ReconciliationStatus
 from domain.models.reconciliation import ReconciliationItem
 from domain.rules.reconciliation import NOTE_MAX, NUMBER_MAX
@@ -54,7 +55,7 @@ class ReconciliationRunFilters(SearchParams):
     shop_id: Annotated[Id | None, Eq()] = None
     status: Annotated[list[ReconciliationStatus] | None, In()] = None
     period_from: Annotated[Dates, Range()] = None
-    started_at: Annotated[list[datetime | None] | None, Field(max_length=2), Range()] = None
+    started_at: Annotated[list[AwareDatetime | None] | None, Field(max_length=2), Range()] = None
 
 
 class ReconciliationItemPublic(CamelModel):
@@ -104,8 +105,8 @@ class ReconciliationStartBody(CamelModel):
     merchant_id: Id
     shop_id: Id | None = None
     month: Month | None = None
-    period_from: date | None = None
-    period_to: date | None = None
+    period_from: Day | None = None
+    period_to: Day | None = None
 
 
 class ReconciliationResolveBody(CamelModel):

@@ -10,7 +10,7 @@ from pydantic import AwareDatetime, Field
 
 from api.envelope import CamelModel, Page
 from api.resource.query import Eq, In, Range, SearchParams, Where
-from api.schemas.types import Int64
+from api.schemas.types import Int64, SingleLine
 from domain.enums import OutboundWorkingStatus, PrintStatus, WarehouseDocumentStatus, WmsOrderStatus
 from domain.models.stock_orders import StockOrder
 from domain.rules import stock_orders as order_rules
@@ -88,7 +88,7 @@ class WmsSelection(CamelModel):
 
 class WmsParcel(CamelModel):
     id: Int64
-    tracking_no: Annotated[str, Field(max_length=rules.TRACKING_MAX)]
+    tracking_no: Annotated[SingleLine, Field(max_length=rules.TRACKING_MAX)]
 
 
 class WmsPack(CamelModel):

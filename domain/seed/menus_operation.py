@@ -200,9 +200,6 @@ OPEN_PLATFORM = directory(
 
 WMS = directory(
     "wms-center", "/wms-center", "WMS center", "WMS 中心", "Pusat WMS",
-    menu("order-process", "/order-process", "Order processing", "订单处理", "Pemrosesan pesanan"),
-    menu("after-service-day", "/after-service-day", "After-sales by day", "售后（按天）", "Purna jual per hari",
-         button("return-day#export", "Export after-sales by day", "导出按天售后", "Ekspor purna jual per hari")),
     menu("order-process", "/order-process", "Order processing", "订单处理", "Pemrosesan pesanan",
          *crud("wms-order", "WMS orders", "WMS 订单", "pesanan WMS", "export"),
          button("wms-order#process", "Process WMS orders (wave, pick, pack, hand over)",
@@ -210,7 +207,8 @@ WMS = directory(
          button("wms-order#abnormal", "Hold or resume abnormal packages", "标记或恢复异常包裹",
                 "Tahan atau lanjutkan paket bermasalah"),
          button("wms-order#cancel", "Cancel WMS orders", "取消 WMS 订单", "Batalkan pesanan WMS")),
-    menu("after-service-day", "/after-service-day", "After-sales by day", "售后（按天）", "Purna jual per hari"),
+    menu("after-service-day", "/after-service-day", "After-sales by day", "售后（按天）", "Purna jual per hari",
+         button("return-day#export", "Export after-sales by day", "导出按天售后", "Ekspor purna jual per hari")),
     menu("after-service-time", "/after-service-time", "After-sales by time", "售后（按时间）",
          "Purna jual per waktu", *crud("return", "return", "退货", "retur", "add export"),
          button("return#receive", "Receive return", "签收退货", "Terima retur"),

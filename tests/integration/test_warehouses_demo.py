@@ -47,9 +47,10 @@ async def test_the_demo_merchants_have_orders_in_several_statuses_and_shelf_merg
             " FROM shelf_merges m WHERE m.warehouse_id = ANY(:ids) ORDER BY m.id"), {"ids": homes})).all()
     for home in homes:
         statuses = {(o.direction, o.status) for o in orders if o.warehouse_id == home}
-        assert statuses == {("INBOUND", s) for s in ("CREATE", "PENDING", "PART_COMPLETE", "COMPLETE", "INVALID")} | {
+        # the stock demo's stories; the WMS demo adds outbound orders at some steps of the order process
+        assert statuses >= {("INBOUND", s) for s in ("CREATE", "PENDING", "PART_COMPLETE", "COMPLETE", "INVALID")} | {
             ("OUTBOUND", s) for s in ("CREATE", "PENDING", "COMPLETE", "PART_INVALID", "INVALID")}
-    assert all(o.actions >= 1 and o.moves >= 2 for o in orders)  # created, and its lines booked in the ledger
+    assert all(o.actions >= 1 and o.moves >= 1 for o in orders)  # created, and its lines booked in the ledger
     assert [m.state for m in merges] == ["COMPLETED", "CANCELLED"]
     finished, cancelled = merges
     assert finished.total == finished.moved == finished.items > 0
