@@ -7,7 +7,7 @@ retry later') is retried order by order through the API ('retry succeeded')."""
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from temporalio.client import WorkflowFailureError
+from temporalio.client import WorkflowExecutionStatus, WorkflowFailureError
 
 from activities.order_sync import sync_order_page
 from domain.flows.order_sync import SyncPage, SyncTally
@@ -55,7 +55,11 @@ async def synced(client, env, staff, shop_id: int, *, fails: bool = False) -> di
         async def over() -> bool:
             return all(r.status != "RUNNING" for r in await runs_of(shop_id))
 
+        async def closed() -> bool:  # then the history holds its end (a long poll under load may come back empty)
+            return (await handle.describe()).status != WorkflowExecutionStatus.RUNNING
+
         await eventually(over, timeout=120)
+        await eventually(closed, timeout=60)
         with pytest.raises(WorkflowFailureError):
             await handle.result()
     else:
