@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { screenshotOnFailure } from './failures';
 import { specBrowser } from './specBrowser';
 import { sql } from './database';
-import { confirmDialog, rowAction, signedIn } from './session';
+import { api } from './console';
+import { confirmDialog, rowAction, signedIn, tokenFor } from './session';
 
 const browser = specBrowser();
 let page: Page;
@@ -11,20 +12,35 @@ screenshotOnFailure('orders', () => page);
 
 interface Reserved { id: number; channel_order_no: string; warehouse_id: number; sku: string; quantity: number }
 
+const RESERVED = `SELECT o.id, o.channel_order_no, s.warehouse_id, s.sku, s.quantity
+  FROM orders o JOIN order_line_stock s ON s.order_id = o.id AND s.line_no = 1
+ WHERE o.status = 'READY'
+   AND NOT EXISTS (SELECT 1 FROM order_line_stock x WHERE x.order_id = o.id AND x.state <> 'RESERVED')`;
+
+/** An order accepted at its shop's warehouse with every line reserved there: one of the demo's pending orders accepted
+ *  now (the demo hands its accepted ones to the warehouse's order process). */
+async function accepted(): Promise<Reserved> {
+  const token = await tokenFor();
+  const pending = await sql<{ id: number }>(
+    `SELECT id FROM orders WHERE status = 'PENDING' AND shop_id IN (
+       SELECT o.shop_id FROM orders o JOIN order_line_stock s ON s.order_id = o.id) -- stores with a warehouse
+     ORDER BY id DESC LIMIT 30`);
+  for (const { id } of pending) {
+    const reply = await api<{ status: string }>('POST', 'order/accept', { id }, token);
+    if (reply.status !== 200 || reply.data.status !== 'READY') continue; // short of stock, or intercepted
+    const [order] = await sql<Reserved>(`${RESERVED} AND o.id = %s`, [id]);
+    if (order) return order;
+  }
+  throw new Error('no demo order could be accepted with its stock reserved');
+}
+
 /** The units of a SKU held for orders at a warehouse (the ledger's `locked`, which a reservation raises). */
 const locked = async (warehouseId: number, sku: string) => Number((await sql<{ locked: number }>(
   'SELECT locked FROM stock_balances WHERE warehouse_id = %s AND sku = %s', [warehouseId, sku]))[0]?.locked);
 
 describe('channel orders (SPEC §2 order list, /orderId/:id)', () => {
   it('finds an accepted order by number, opens it, cancels it, and its stock is released', { timeout: 180_000 }, async () => {
-    // a demo order accepted at its shop's warehouse, every line reserved there
-    const [order] = await sql<Reserved>(
-      `SELECT o.id, o.channel_order_no, s.warehouse_id, s.sku, s.quantity
-         FROM orders o JOIN order_line_stock s ON s.order_id = o.id AND s.line_no = 1
-        WHERE o.status = 'READY'
-          AND NOT EXISTS (SELECT 1 FROM order_line_stock x WHERE x.order_id = o.id AND x.state <> 'RESERVED')
-        ORDER BY o.id DESC LIMIT 1`);
-    if (!order) throw new Error('no accepted demo order');
+    const order = await accepted();
     const before = await locked(order.warehouse_id, order.sku);
 
     page = await signedIn(browser, '/operation/ginee-oms/order/order-list');
