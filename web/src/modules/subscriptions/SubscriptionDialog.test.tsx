@@ -84,7 +84,7 @@ describe('the subscribe dialog and its second confirmation', { timeout: 180_000 
     fireEvent.click(await screen.findByText('Open API (add-on)'));
     fireEvent.click(await screen.findByText('Consignors (add-on)'));
     const apiCount = await screen.findByLabelText('Count of Oms Open Api');
-    const consignorCount = screen.getByLabelText('Count of WMS Add 5 Consignor');
+    const consignorCount = await screen.findByLabelText('Count of WMS Add 5 Consignor'); // drawn row by row
     expect(apiCount.getAttribute('aria-valuemax')).toBe('1');
     expect(consignorCount.getAttribute('aria-valuemax')).toBe('100');
     expect(screen.getByText('At most 1 of this add-on in one request')).toBeTruthy();
