@@ -35,11 +35,15 @@ async def test_the_reconciler_restarts_a_terminated_flow_with_its_deadlines(clie
     since = datetime.now(UTC) - timedelta(seconds=1)
     await terminated(flows.client, ticket_id)
 
-    async def restarted() -> bool:  # visibility is eventually consistent: the closed run shows within seconds
-        return await flow.reconcile_lost(flows.client, since) == 1
+    restarts: list[int] = []
 
-    await eventually(restarted, timeout=30)
-    assert await status_of(flows.client, ticket_id) == WorkflowExecutionStatus.RUNNING
+    async def restarted() -> bool:
+        # Visibility is eventually consistent: the closed run shows within seconds, later on a busy machine.
+        restarts.append(await flow.reconcile_lost(flows.client, since))
+        return await _running(flows.client, ticket_id)
+
+    await eventually(restarted, timeout=120)
+    assert sum(restarts) == 1  # the reconciler started it, once
     view = await flows.client.get_workflow_handle(m.workflow_id(ticket_id)).query(m.CURRENT, result_type=m.TicketView)
     # the clocks are where they were: the same instants, not a fresh SLA from now
     assert (view.first_response_due, view.resolve_due) == (before.first_response_due, before.resolve_due)
