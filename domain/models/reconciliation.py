@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from decimal import Decimal
+from typing import Any
 
 from sqlalchemy import (
     BigInteger,
@@ -23,6 +24,7 @@ from sqlalchemy import (
     func,
     text,
 )
+from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column, query_expression
 
 from domain.db import Base, one_of
@@ -100,6 +102,8 @@ class ReconciliationRun(Base):
     unpaid_count: Mapped[int] = mapped_column(Integer, default=0)
     unknown_order_count: Mapped[int] = mapped_column(Integer, default=0)
     message: Mapped[str | None] = mapped_column(String(500))
+    # The resolutions of the run this one replaced: its comparison gives each back to the same difference
+    carried_resolutions: Mapped[list[dict[str, Any]]] = mapped_column(JSONB, default=list, server_default="[]")
     started_by: Mapped[str | None] = mapped_column(String(64))
     started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

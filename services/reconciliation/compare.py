@@ -53,6 +53,17 @@ SELECT :run, :merchant, shop_id, number, order_id,
 FROM j
 """)
 
+# A difference the replaced run had resolved stays resolved, with its note, while it is the same difference.
+CARRY = text("""
+UPDATE reconciliation_items i
+SET resolved_at = c.resolved_at, resolved_by = c.resolved_by, resolution_note = c.resolution_note
+FROM reconciliation_runs r, jsonb_to_recordset(r.carried_resolutions) AS c(
+    shop_id bigint, channel_order_no text, kind text, difference numeric, resolved_at timestamptz,
+    resolved_by text, resolution_note text)
+WHERE r.id = :run AND i.run_id = :run AND i.shop_id = c.shop_id AND i.channel_order_no = c.channel_order_no
+  AND i.kind = c.kind AND i.difference = c.difference
+""")
+
 TOTALS = text("""
 SELECT kind, count(*) AS n, coalesce(sum(expected), 0) AS expected, coalesce(sum(paid), 0) AS paid,
        count(DISTINCT currency) AS currencies, max(currency) AS currency
@@ -62,11 +73,13 @@ FROM reconciliation_items WHERE run_id = :run GROUP BY kind
 
 async def compare(db: AsyncSession, *, run_id: int, merchant_id: int, shop_id: int | None, since: datetime,
                   until: datetime, paid_until: datetime) -> tuple[dict[str, int], Decimal, Decimal, str | None]:
-    """The run's items written afresh (a retried activity writes the same), and (counts per kind, expected, paid,
+    """The run's items written afresh (a retried activity writes the same), the replaced run's resolutions given
+    back to the differences that stand, and (counts per kind, expected, paid,
     the currency when there is one)."""
     await db.execute(text("DELETE FROM reconciliation_items WHERE run_id = :run"), {"run": run_id})
     await db.execute(COMPARE, {"run": run_id, "merchant": merchant_id, "shop": shop_id, "since": since,
                                "until": until, "paid_until": paid_until})
+    await db.execute(CARRY, {"run": run_id})
     counts = {kind.value: 0 for kind in ReconciliationKind}
     expected = paid = Decimal(0)
     currencies: set[str] = set()

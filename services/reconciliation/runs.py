@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import uuid
 from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import delete, func, select, text, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client
@@ -43,6 +44,10 @@ from services.flows import rpc_timeout
 from services.reconciliation.compare import compare
 
 PAGE_SIZE = 100
+RESOLVED = text("""
+SELECT shop_id, channel_order_no, kind, difference, resolved_at, resolved_by, resolution_note
+FROM reconciliation_items WHERE run_id = :run AND resolved_at IS NOT NULL
+""")
 
 
 def window(period_from: date, period_to: date, now: datetime) -> tuple[datetime, datetime, datetime]:
@@ -61,15 +66,28 @@ async def create_run(db: AsyncSession, *, merchant_id: int, shop_id: int | None,
     live = await db.scalar(select(ReconciliationRun).where(*same).with_for_update())
     if live is not None and live.status == ReconciliationStatus.RUNNING:
         raise DomainError("RECONCILIATION_RUNNING", status=409, field="periodFrom", run=live.id)
+    carried: list[dict[str, Any]] = []
     if live is not None:
+        carried = await resolutions_of(db, live)
         await db.execute(delete(ReconciliationRun).where(ReconciliationRun.id == live.id))
     run = ReconciliationRun(
         merchant_id=merchant_id, shop_id=shop_id, period_from=period_from, period_to=period_to,
+        carried_resolutions=carried,
         status=ReconciliationStatus.RUNNING, stage=ReconciliationStage.FETCHING, started_by=started_by[:64],
         workflow_id=workflow_id(merchant_id, period_from, period_to, shop_id, uuid.uuid4().hex[:12]))
     db.add(run)
     await db.flush()
     return run
+
+
+async def resolutions_of(db: AsyncSession, run: ReconciliationRun) -> list[dict[str, Any]]:
+    """What a re-run must not lose: the notes on the replaced run's differences (or, when it never compared, the
+    ones it carried itself), each kept for the same order, kind and difference (compare.CARRY)."""
+    if run.status != ReconciliationStatus.SUCCEEDED:
+        return run.carried_resolutions
+    rows = await db.execute(RESOLVED, {"run": run.id})
+    return [{**row._asdict(), "difference": str(row.difference), "resolved_at": row.resolved_at.isoformat()}
+            for row in rows]
 
 
 def search_attributes(merchant_id: int, shop_id: int | None) -> TypedSearchAttributes:

@@ -91,3 +91,34 @@ async def test_a_failed_settlement_page_is_retried_with_backoff(client, env, sta
     await reconciled(client, env, staff, paid.shop.merchant_id)
     [run] = await runs_of(paid.shop.merchant_id)
     assert (run.status, run.matched_count) == ("SUCCEEDED", 1)
+
+
+async def notes_of(client, staff, run_id: int) -> dict[str, tuple[str, str | None]]:
+    items = (await client.post("/cms/reconciliation/item/search", headers=staff,
+                               json={"runId": run_id, "pageSize": 100})).json()["data"]["items"]
+    return {i["channelOrderNo"]: (i["kind"], i["resolutionNote"]) for i in items}
+
+
+async def test_a_rerun_keeps_the_notes_of_the_differences_that_stand(client, env, staff, market):
+    paid = await paid_shop(client, env, staff, market, ["short", "missing", "match"])
+    short, missing, match = paid.orders
+    await reconciled(client, env, staff, paid.shop.merchant_id)
+    [first] = await runs_of(paid.shop.merchant_id)
+    for number, note in ((short, "Channel fee dispute filed"), (missing, "Payout expected next cycle")):
+        item = next(i for i in (await client.post("/cms/reconciliation/item/search", headers=staff, json={
+            "runId": first.id, "channelOrderNo": number})).json()["data"]["items"])
+        resolved = await client.post("/cms/reconciliation/item/resolve", headers=staff, json={"id": item["id"],
+                                                                                          "note": note})
+        assert resolved.status_code == 200, resolved.text
+
+    control(market, "settlements", shop=paid.shop.external, orders={missing: "match"})  # the payout came
+    await reconciled(client, env, staff, paid.shop.merchant_id)
+    [second] = await runs_of(paid.shop.merchant_id)
+    assert await notes_of(client, staff, second.id) == {
+        short: ("SHORT_PAID", "Channel fee dispute filed"),  # the same difference: still resolved, with its note
+        missing: ("MATCHED", None), match: ("MATCHED", None)}
+
+    await reconciled(client, env, staff, paid.shop.merchant_id)  # and again: the note goes on with it
+    [third] = await runs_of(paid.shop.merchant_id)
+    assert third.id != second.id and (await notes_of(client, staff, third.id))[short] == (
+        "SHORT_PAID", "Channel fee dispute filed")
