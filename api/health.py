@@ -108,13 +108,31 @@ async def probe_smtp(_: Flows) -> str:
     return f"{host}:{port}"
 
 
+@dataclass
+class Queueing:
+    """Since when every check has found calls queueing for a connection (None: the last one found none)."""
+
+    since: float | None = None
+
+
+QUEUEING = Queueing()
+
+
 async def probe_pools(_: Flows) -> str:
-    """DOWN when calls queue for a database connection, DEGRADED when every one is in use."""
+    """DEGRADED when every connection is in use or calls queue for one; DOWN when they have queued at every check
+    for `pool_waiting_seconds` (a wedged pool, not a burst)."""
     pools = pool_use()
     summary = "; ".join(f"{name}: {p['inUse']} of {p['capacity']} in use, {p['waiting']} waiting"
                       for name, p in pools.items())
-    if any(p["waiting"] for p in pools.values()):
-        raise RuntimeError(f"exhausted ({summary})")
+    if not any(p["waiting"] for p in pools.values()):
+        QUEUEING.since = None
+    else:
+        now = time.monotonic()
+        QUEUEING.since = QUEUEING.since if QUEUEING.since is not None else now
+        queued = now - QUEUEING.since
+        if queued >= get_settings().pool_waiting_seconds:
+            raise RuntimeError(f"exhausted: calls queued for {queued:.0f} s ({summary})")
+        raise Degraded(f"calls queue for a connection ({summary})")
     if any(p["inUse"] >= p["capacity"] for p in pools.values()):
         raise Degraded(f"every connection in use ({summary})")
     return summary

@@ -119,6 +119,9 @@ class Settings(BaseSettings):
     # /cms/health counts a worker as frozen or gone once it has not polled its task queue for this long (an idle
     # worker polls at least once a minute, Temporal's long poll).
     worker_silent_seconds: float = Field(default=90.0, gt=0)
+    # /cms/health is DOWN once calls have queued for a database connection this long (a wedged pool); a shorter
+    # queue is DEGRADED: the console serves, more slowly, as it does under a burst of calls.
+    pool_waiting_seconds: float = Field(default=10.0, gt=0)
 
     # Deployments (docs/deployments.md): Jenkins' remote API when a URL and an API token are set (and the
     # project names a job); otherwise the local runner executes the project's deploy command.

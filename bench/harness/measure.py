@@ -26,12 +26,13 @@ Body = dict[str, Any] | Callable[[], tuple[dict[str, Any], dict[str, str]]]
 
 async def api_load(url: str, token: str, path: str, body: Body, seconds: float, clients: int) -> dict[str, float]:
     """`clients` callers in a loop for `seconds` (all replies must be 200), through the lean client. With a
-    callable `body` each call sends a body and headers of its own, and the connections warm up on the health
-    route instead, so only the measured calls write."""
+    callable `body` each call sends a body and headers of its own, and the connections warm up on the caller's
+    own info instead (a read whose answer does not depend on how busy the machine is), so only the measured calls
+    write."""
     if callable(body):
         def request() -> bytes:
             return http_load.request_bytes(url, "POST", path, token, *body())
-        warm_up: bytes | None = http_load.request_bytes(url, "GET", "/cms/health", token, None)
+        warm_up: bytes | None = http_load.request_bytes(url, "GET", "/cms/user/info", token, None)
         load = await http_load.run(url, request, clients, seconds=seconds, warm_up=warm_up)
     else:
         load = await http_load.run(url, http_load.request_bytes(url, "POST", path, token, body), clients,

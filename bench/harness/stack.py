@@ -34,6 +34,7 @@ class Stack:
     log: Path
     mail_dir: Path | None = None  # the local SMTP sink's .eml files (None with an external relay)
     smtp_port: int = 0
+    marketplace_url: str | None = None  # the local demo marketplace the order sync pulls from
 
     def processes(self) -> Iterator[int]:
         """The launcher and every process it started, as they are now (from /proc, Linux), PostgreSQL's too
@@ -156,7 +157,8 @@ def start(log: Path, api_workers: int, settings: dict[str, str] | None = None) -
         raise SystemExit(f"the console did not start; see {log}")
     ready = json.loads(line)
     return Stack(process, ready["url"], ready["temporal"], ready["databaseUrl"], log,
-                 Path(ready["mailDir"]) if ready.get("mailDir") else None, int(ready.get("smtpPort") or 0))
+                 Path(ready["mailDir"]) if ready.get("mailDir") else None, int(ready.get("smtpPort") or 0),
+                 ready.get("marketplaceUrl"))
 
 
 def run_once(name: str, api_workers: int, measure: Callable[[Stack], Coroutine[Any, Any, dict[str, Any]]],

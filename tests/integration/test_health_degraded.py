@@ -1,5 +1,6 @@
-"""/cms/health says more than "reachable": DEGRADED while an activity keeps failing (listing it), DOWN when
-calls queue for a database connection. Nine wedged calls once exhausted the pool while health said UP."""
+"""/cms/health says more than "reachable": DEGRADED while an activity keeps failing (listing it) or calls queue
+for a database connection, DOWN when they stay queued (a wedged pool). Nine wedged calls once exhausted the pool
+while health said UP; a burst of calls on a busy machine once made it DOWN for a moment."""
 
 import asyncio
 import contextlib
@@ -77,7 +78,8 @@ async def test_an_activity_failing_for_long_degrades_health_until_it_succeeds(
         assert "health-test-flaky" not in {f["activity"] for f in still}
 
 
-async def test_calls_queueing_for_a_connection_make_health_down(client, app):
+async def test_calls_queueing_for_a_connection_degrade_health_then_a_wedged_pool_is_down(client, app, monkeypatch):
+    monkeypatch.setattr(get_settings(), "pool_waiting_seconds", 0.5)
     async with plain_connection():
         pool = get_plain_pool()
         held = [await pool.getconn() for _ in range(pool.max_size - 1)]  # with the one above: every connection
@@ -87,6 +89,11 @@ async def test_calls_queueing_for_a_connection_make_health_down(client, app):
                 if pool.get_stats().get("requests_waiting"):
                     break
                 await asyncio.sleep(0.01)
+            report = await check(app.state.flows)
+            pools = report["components"]["pools"]
+            assert pools["status"] == "DEGRADED", report  # a burst, so far
+            assert "1 waiting" in pools["detail"]
+            await asyncio.sleep(0.6)  # still queued at the next check, past pool_waiting_seconds: wedged
             report = await check(app.state.flows)
             pools = report["components"]["pools"]
             assert (pools["status"], report["status"]) == ("DOWN", "DOWN"), report
