@@ -11,6 +11,7 @@ The cursor and the shop's latest order sync time move when a run ends without a 
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -125,27 +126,32 @@ def reason_of(exc: Exception) -> str:
     return f"{type(exc).__name__}: {exc}"
 
 
-async def ingest(db: AsyncSession, shop: Shop, run: OrderSyncRun, order: ChannelOrderIn | Unreadable,
+async def ingest(db: AsyncSession, shop: Shop, run: OrderSyncRun, orders: Sequence[ChannelOrderIn | Unreadable],
                  counts: Counts) -> None:
-    """One order of a page in its own savepoint: created, updated, or recorded as the run's failure."""
-    counts.fetched += 1
-    if isinstance(order, Unreadable):
-        await record_failure(db, run, order.channel_order_no, order.reason)
-        counts.failed += 1
-        return
-    try:
-        async with db.begin_nested():
-            _, created = await upsert_channel_order(db, shop, to_channel_order(order))
-    except (DomainError, DBAPIError, ValueError) as exc:
-        await record_failure(db, run, order.order_no, reason_of(exc))
-        counts.failed += 1
-        return
-    counts.created += int(created)
-    counts.updated += int(not created)
-    await db.execute(update(OrderSyncFailure).where(
-        OrderSyncFailure.shop_id == shop.id, OrderSyncFailure.channel_order_no == order.order_no,
-        OrderSyncFailure.resolved_at.is_(None), OrderSyncFailure.run_id != run.id)
-        .values(resolved_at=func.now(), resolved_by=run.id))
+    """Each order of a page in its own savepoint: created, updated, or recorded as the run's failure; then the
+    earlier runs' failures of the orders ingested now are resolved, in one statement."""
+    ingested: list[str] = []
+    for order in orders:
+        counts.fetched += 1
+        if isinstance(order, Unreadable):
+            await record_failure(db, run, order.channel_order_no, order.reason)
+            counts.failed += 1
+            continue
+        try:
+            async with db.begin_nested():
+                _, created = await upsert_channel_order(db, shop, to_channel_order(order))
+        except (DomainError, DBAPIError, ValueError) as exc:
+            await record_failure(db, run, order.order_no, reason_of(exc))
+            counts.failed += 1
+            continue
+        counts.created += int(created)
+        counts.updated += int(not created)
+        ingested.append(order.order_no)
+    if ingested:
+        await db.execute(update(OrderSyncFailure).where(
+            OrderSyncFailure.shop_id == shop.id, OrderSyncFailure.channel_order_no.in_(ingested),
+            OrderSyncFailure.resolved_at.is_(None), OrderSyncFailure.run_id != run.id)
+            .values(resolved_at=func.now(), resolved_by=run.id))
 
 
 async def _run_and_shop(db: AsyncSession, run_id: int) -> tuple[OrderSyncRun, Shop]:
@@ -165,8 +171,7 @@ async def page(p: SyncPage) -> PageDone:
         fetched = await adapter_for(shop.channel).fetch_orders(
             ref(shop), since, until, p.token, get_settings().order_sync_page_size)
         counts = Counts()
-        for order in fetched.orders:
-            await ingest(db, shop, run, order, counts)
+        await ingest(db, shop, run, fetched.orders, counts)
     return PageDone(next_token=fetched.next_token, **vars(counts))
 
 
@@ -178,10 +183,9 @@ async def retry(p: SyncPage) -> PageDone:
             OrderSyncFailure.run_id == run.retry_of, OrderSyncFailure.resolved_at.is_(None))
             .order_by(OrderSyncFailure.id))).all()
         adapter, counts = adapter_for(shop.channel), Counts()
-        for number in numbers:
-            order = await adapter.fetch_order(ref(shop), number)
-            await ingest(db, shop, run, order or Unreadable(number, "the channel no longer knows this order"),
-                         counts)
+        orders = [await adapter.fetch_order(ref(shop), number) for number in numbers]
+        await ingest(db, shop, run, [order or Unreadable(number, "the channel no longer knows this order")
+                                     for number, order in zip(numbers, orders, strict=True)], counts)
     return PageDone(next_token=None, **vars(counts))
 
 
