@@ -153,7 +153,8 @@ def numbers_of(console: stack.Stack, shop_id: int) -> set[str]:
         return {r[0] for r in conn.execute(NUMBERS, (shop_id,)).fetchall()}
 
 
-async def measure(console: stack.Stack, token: str, orders: int, kills: int, timeout: float = 3600) -> dict[str, Any]:
+async def measure(console: stack.Stack, token: str, orders: int, kills: int,
+                  timeout: float = 3600) -> dict[str, Any]:
     market = console.marketplace_url
     assert market, "the console runs no demo marketplace (OMP_MARKETPLACE_URL points elsewhere)"
     clean = await one_sync(console, token, market, "clean", orders, 0, timeout)
