@@ -334,10 +334,8 @@ class Resource(Generic[M]):
         # a type the kit builds at run time for each resource, read by FastAPI
         async def search(params: filters_t, db: ReadDep,  # type: ignore[valid-type]
                          user: Annotated[Principal, Need(self.permission, *self.also)]) -> Response:
-            reply = await plain.read(db, params, user)
-            if tallies is not None:
-                reply.update(await tallies.read(db, params, user))
-            return ok_json(reply)
+            figures, total = await tallies.figures(db, params, user) if tallies is not None else ({}, None)
+            return ok_json({**await plain.read(db, params, user, total), **figures})
 
     def _object_search_route(self, router: APIRouter, scope: dict[str, Any]) -> None:
         """A list whose schema reads relationships: ORM objects."""

@@ -51,6 +51,14 @@ class Tallies:
 
     page: type[BaseModel]
     read: Callable[[Executor, Any, Principal], Awaitable[dict[str, Any]]]
+    # The page's total from what `read` gave, when those figures hold it exactly for the search's filters (an
+    # order list's "all" or chosen tab); None: the page counts its matches itself, up to the cap
+    total: Callable[[dict[str, Any], Any], int | None] | None = None
+
+    async def figures(self, db: Executor, params: Any, user: Principal) -> tuple[dict[str, Any], int | None]:
+        """What the reply carries beside the page, and the page's total when they give it."""
+        found = await self.read(db, params, user)
+        return found, self.total(found, params) if self.total is not None else None
 
 
 class PlainPage:
@@ -81,11 +89,13 @@ class PlainPage:
     def matches(self, params: SearchParams, user: Principal, me: Any) -> Select[Any]:
         return matches(self.resource, params, user, me)
 
-    def statement(self, params: SearchParams, user: Principal) -> Select[Any]:
+    def statement(self, params: SearchParams, user: Principal, counted: bool = True) -> Select[Any]:
+        """The page's rows, with the capped total of the matches in each unless `counted` is False (the total
+        known already: the list's tallies give it)."""
         res = self.resource
         matches = self.matches(params, user, bindparam("p_me", user.id))
-        total = capped_count(matches).scalar_subquery().label("total_counted")
-        rows: Select[Any] = select(*(c.label(f) for f, c in self.columns.items()), total).select_from(res.model)
+        total = [capped_count(matches).scalar_subquery().label("total_counted")] if counted else []
+        rows: Select[Any] = select(*(c.label(f) for f, c in self.columns.items()), *total).select_from(res.model)
         if matches.whereclause is not None:
             rows = rows.where(matches.whereclause)
         rows = apply_sort(rows, res.model, params.sort, res.sortable_fields(), res.default_sort)
@@ -97,20 +107,25 @@ class PlainPage:
     def shape(self, params: SearchParams, user: Principal) -> Hashable:
         return filter_shape(params), params.sort, self.resource.scope.shape(user)
 
-    async def read(self, db: Executor, params: SearchParams, user: Principal) -> dict[str, Any]:
-        """The page as the API answers it: the items in their wire form and the capped total."""
+    async def read(self, db: Executor, params: SearchParams, user: Principal,
+                   total: int | None = None) -> dict[str, Any]:
+        """The page as the API answers it: the items in their wire form and the capped total, counted by the
+        page's statement unless `total` gives it (exact, from the list's tallies)."""
         check_int_ranges(self.resource.model, params)  # the statement may come rendered: its filters are not built
-        shape = self.shape(params, user)
+        counting = total is None
+        shape = (self.shape(params, user), counting)
         values = {**filter_values(params), "p_me": user.id, "p_limit": params.page_size,
                   "p_offset": (params.page - 1) * params.page_size}
-        rows = await self.pages.rows(db, shape, lambda: self.statement(params, user), values)
-        if rows:
+        rows = await self.pages.rows(db, shape, lambda: self.statement(params, user, counting), values)
+        if total is not None:
+            counted = total
+        elif rows:
             counted = rows[0].total_counted
         elif params.page == 1:
             counted = 0
         else:  # past the last page: the total alone
             counted = (await self.totals.rows(db, shape, lambda: self.count(params, user), values))[0][0]
-        if self.aliases is not None:  # the fields come first in the row, in the schema's order; the total last
+        if self.aliases is not None:  # the fields first, in the schema's order; the total last if counted
             items = [dict(zip(self.aliases, row, strict=False)) for row in rows]
         else:
             items = self.items.dump_python(self.items.validate_python([row._asdict() for row in rows]), mode="json",

@@ -31,7 +31,7 @@ from api.schemas.orders import (
 )
 from domain import audit
 from domain.db import Executor
-from domain.enums import OrderAction
+from domain.enums import OrderAction, OrderTab
 from domain.models.merchants import Merchant, Shop
 from domain.models.orders import Order, OrderCount, OrderCountDelta, OrderEvent, OrderLine
 from domain.rules import orders as rules
@@ -67,9 +67,9 @@ def count_filters(params: OrderFilters) -> CountFilters:
                         lo=max(starts) if starts else None, hi=bounds.get("f_ordered_at_to"))
 
 
-async def tab_counts(db: Executor, params: OrderFilters, user: Principal) -> dict[str, Any]:
-    """Each tab's count for the search's filters but the tab: from the maintained counts, or, for named order
-    numbers (a hundred at most), from those orders."""
+def tab_statement(params: OrderFilters, user: Principal) -> tuple[Statements, Any, Any, dict[str, Any]]:
+    """(status, n) for the search's filters but the tab, as (statements, shape, build, values): from the
+    maintained counts, or, for named order numbers (a hundred at most), from those orders."""
     others = params.model_copy(update={"order_tab": None})
     me: Any = bindparam("p_me", user.id)
     if others.order_no:
@@ -77,25 +77,34 @@ async def tab_counts(db: Executor, params: OrderFilters, user: Principal) -> dic
             matched = select(Order.status, func.count().label("n")).where(*orders.scope.conditions(user, me))
             return apply_filters(matched, Order, others).group_by(Order.status)
         shape = (filter_shape(others), orders.scope.shape(user))
-        rows = await DIRECT.rows(db, shape, direct, {**filter_values(others), "p_me": user.id})
-    else:
-        counted = count_filters(others)
-        scoped = bool(COUNTS_SCOPE.conditions(user))
+        return DIRECT, shape, direct, {**filter_values(others), "p_me": user.id}
+    counted = count_filters(others)
+    scoped = bool(COUNTS_SCOPE.conditions(user))
 
-        def summed() -> Any:
-            return statement(counted, COUNTS_SCOPE.conditions(user, me), DELTAS_SCOPE.conditions(user, me))
-        rows = await COUNTED.rows(db, (counted.shape(scoped), COUNTS_SCOPE.shape(user)), summed,
-                                  {**counted.values(), "p_me": user.id})
-    by_status = {row[0]: int(row[1]) for row in rows}
+    def summed() -> Any:
+        return statement(counted, COUNTS_SCOPE.conditions(user, me), DELTAS_SCOPE.conditions(user, me))
+    return COUNTED, (counted.shape(scoped), COUNTS_SCOPE.shape(user)), summed, {**counted.values(), "p_me": user.id}
+
+
+async def tab_counts(db: Executor, params: OrderFilters, user: Principal) -> dict[str, Any]:
+    """Each tab's count for the search's filters but the tab (`tab_statement`)."""
+    statements, shape, build, values = tab_statement(params, user)
+    by_status = {row[0]: int(row[1]) for row in await statements.rows(db, shape, build, values)}
     return {"tabs": {tab.value: sum(by_status.get(s, 0) for s in statuses)
                      for tab, statuses in rules.TAB_STATUSES.items()}}
+
+
+def tab_total(figures: dict[str, Any], params: OrderFilters) -> int:
+    """The page's total is its tab's count, exact whatever the filters: the counts take every filter but the tab
+    (order numbers counted from their orders), and the tab picks its statuses from them."""
+    return int(figures["tabs"][(params.order_tab or OrderTab.ALL).value])
 
 
 orders = Resource(
     name="Order", model=Order, public=OrderPublic, create=OrderPublic, update=OrderPublic, filters=OrderFilters,
     permission=MENU, also=(DETAIL,), actions=Actions(export="order#export"),
     scope=through_merchant("Order", Order.merchant_id), computed=with_names, default_sort="-ordered_at",
-    sortable={"ordered_at", "total", "updated_at", "id"}, tallies=Tallies(OrderPage, tab_counts),
+    sortable={"ordered_at", "total", "updated_at", "id"}, tallies=Tallies(OrderPage, tab_counts, tab_total),
 )
 
 router = orders.router(prefix=PREFIX, tags=["orders"])

@@ -7,7 +7,7 @@ from decimal import Decimal
 from typing import Annotated, Any
 
 from pydantic import BeforeValidator, Field, model_validator
-from sqlalchemy import and_, any_, bindparam, true
+from sqlalchemy import ARRAY, String, and_, any_, bindparam, true
 
 from api.envelope import CamelModel, Page
 from api.resource.query import Eq, In, SearchParams, Where
@@ -114,7 +114,7 @@ class OrderPeriod(CamelModel):
     gmt_offset: GmtOffset | None = None
 
 
-PERIOD_FROM, PERIOD_TO, RECENT_FROM = "f_ordered_at_from", "f_ordered_at_to", "f_recent_from"
+PERIOD_FROM, PERIOD_TO, RECENT_FROM, ORDER_NOS = "f_ordered_at_from", "f_ordered_at_to", "f_recent_from", "f_order_no"
 
 
 def period_binds(value: OrderPeriod | dict[str, Any]) -> dict[str, Any]:
@@ -141,6 +141,11 @@ def recent_clause(value: bool) -> Any:
     return Order.ordered_at >= bindparam(RECENT_FROM, bounds[RECENT_FROM]) if bounds else true()
 
 
+def numbers_clause(value: list[str]) -> Any:
+    """One parameter for the numbers, however many: one statement serves every search by numbers."""
+    return Order.channel_order_no == any_(bindparam(ORDER_NOS, value, type_=ARRAY(String)))
+
+
 def _numbers(value: object) -> object:
     """One or several order numbers, as one text or a list of them."""
     text = " ".join(str(v) for v in value) if isinstance(value, list) else value
@@ -158,7 +163,7 @@ class OrderFilters(SearchParams):
     channel: Annotated[list[Channel] | None, In()] = None
     status: Annotated[list[OrderStatus] | None, In()] = None
     order_no: Annotated[list[str] | None, BeforeValidator(_numbers),
-                        Where(lambda v: Order.channel_order_no == any_(v))] = None
+                        Where(numbers_clause, lambda v: {ORDER_NOS: v})] = None
     preset: DatePreset | None = None
     ordered_on: Annotated[list[Day] | None, Field(min_length=1, max_length=2)] = None
     gmt_offset: GmtOffset | None = None

@@ -28,12 +28,26 @@ from bench.harness.measure import beside_pgbench, script_of
 from bench.merchants import generate as merchants
 from bench.orders import generate
 
-BODIES: dict[str, dict[str, Any]] = {
-    "all": {},
-    "pendingTab": {"orderTab": "PENDING"},
-    "lastWeekGmt7": {"preset": "WEEK", "gmtOffset": "GMT+07:00"},
-    "oneMerchant": {"merchantId": 1234},
-}
+ONE_MERCHANT = 1234
+
+
+def bodies(conn: psycopg.Connection) -> dict[str, dict[str, Any]]:
+    """The questions asked of the list: all orders, the pending tab, the WEEK preset in GMT+07:00, one merchant,
+    one of its shops, one channel, and three order numbers (as a person pastes them)."""
+    shop = conn.execute("select id from shops where merchant_id = %s and bound order by id limit 1",
+                        (ONE_MERCHANT,)).fetchone()
+    numbers = [r[0] for r in conn.execute(
+        "select channel_order_no from order_keys where order_id in (select order_id from order_keys "
+        "order by order_id desc limit 3)").fetchall()]
+    return {
+        "all": {},
+        "pendingTab": {"orderTab": "PENDING"},
+        "lastWeekGmt7": {"preset": "WEEK", "gmtOffset": "GMT+07:00"},
+        "oneMerchant": {"merchantId": ONE_MERCHANT},
+        "oneShop": {"shopId": shop[0] if shop else 0},
+        "oneChannel": {"channel": ["TOKOPEDIA_ID"]},
+        "orderNumbers": {"orderNo": " ".join(numbers)},
+    }
 ROLLUP_ORDERS = 50_000
 
 
@@ -49,17 +63,17 @@ def parse() -> argparse.Namespace:
 
 
 def list_sql(body: dict[str, Any]) -> list[str]:
-    """What the route runs for `body`, as the super user: the page (with its capped total) and the tab counts."""
+    """What the route runs for `body`, as the super user: the tab counts, then the page (its total is its tab's
+    count: the page's statement counts nothing)."""
     from api.resource.page import PlainPage
-    from api.routers.orders import count_filters, orders
+    from api.routers.orders import orders, tab_statement
     from bench.harness.sql import literal_sql, super_principal
-    from services.orders.counts import statement
 
     plain = PlainPage.of(orders)
     assert plain is not None
     params: Any = orders.filters.model_validate(body)
-    counted = count_filters(params.model_copy(update={"order_tab": None}))
-    return literal_sql(plain.statement(params, super_principal()), statement(counted, [], []))
+    _, _, counts, _ = tab_statement(params, super_principal())
+    return literal_sql(counts(), plain.statement(params, super_principal(), counted=False))
 
 
 async def rollup(console: stack.Stack) -> dict[str, Any]:
@@ -94,7 +108,9 @@ async def run(args: argparse.Namespace, console: stack.Stack) -> dict[str, Any]:
         print(f"orders {size}: {data}", flush=True)
         await console.settle()
         figures: dict[str, Any] = {"data": data, "search": {}}
-        for name, body in BODIES.items():
+        with psycopg.connect(console.database_url, autocommit=True) as conn:
+            asked = bodies(conn)
+        for name, body in asked.items():
             found = await beside_pgbench(console, token, "/cms/order/search", body, script_of(list_sql(body)),
                                          args.seconds, args.clients, rounds=args.rounds)
             figures["search"][name] = found
