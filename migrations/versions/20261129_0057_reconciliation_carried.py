@@ -1,7 +1,7 @@
 """reconciliation: a re-run keeps the resolutions of the run it replaces
 
 Revision ID: 0057
-Revises: 0052
+Revises: 0054
 Create Date: 2026-11-29 20:30:00
 """
 from collections.abc import Sequence
@@ -11,7 +11,7 @@ from alembic import op
 from sqlalchemy.dialects import postgresql
 
 revision: str = '0057'
-down_revision: str | None = '0052'
+down_revision: str | None = '0054'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
