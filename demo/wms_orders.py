@@ -6,13 +6,12 @@ few are handed to the carrier (a channel order among them moves to shipping)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.enums import OrderStatus, StockOrderType
+from domain.enums import OrderStatus
 from domain.models.couriers import Courier
 from domain.models.orders import Order
 from domain.models.stock import StockBalance
@@ -27,27 +26,6 @@ TAKEN = 40  # channel orders taken into the warehouses
 STOCKED = 8  # SKUs with stock given three outbound orders each
 # how far each order goes, by its index modulo the plan's length
 PLAN = ("CREATE", "WAVE", "ALLOCATE", "PICKED", "PACK", "HANDOVER", "ABNORMAL", "CREATE", "PACK", "CREATE")
-
-
-@dataclass(frozen=True)
-class _Line:
-    sku: str
-    quantity: int
-
-
-@dataclass(frozen=True)
-class _Body:
-    merchant_id: int
-    warehouse_id: int
-    lines: list[_Line]
-    order_type: StockOrderType = StockOrderType.SALES_OUTBOUND
-    order_no: str | None = None
-    logistic_no: str | None = None
-    delivery_method: None = None
-    remark: str | None = "demo"
-    shop_id: None = None
-    channel_order_no: None = None
-    channel_ordered_at: datetime | None = field(default=None)
 
 
 async def create(db: AsyncSession) -> int:
@@ -74,7 +52,7 @@ async def from_stock(db: AsyncSession) -> list[StockOrder]:
     made = []
     for warehouse_id, sku, merchant_id in rows:
         for _ in range(3):
-            body = _Body(int(merchant_id), int(warehouse_id), [_Line(sku, 1)])
+            body = fulfilment.outbound_body(int(merchant_id), int(warehouse_id), [(sku, 1)], remark="demo")
             made.append(await stock_orders.create(db, fulfilment.SYSTEM, fulfilment.EVERYWHERE, body))
     return made
 

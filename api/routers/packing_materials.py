@@ -6,16 +6,19 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+from fastapi import Query
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api.deps import Need, Principal, SessionDep
 from api.envelope import Reply, ok
 from api.resource import Actions, Resource
+from api.resource.query import picked_or_named
 from api.resource.scope import declares
 from api.routers.after_sales import returns, stamp_merchant, warehouse_name
 from api.routers.merchants import through_merchant
 from api.routers.warehouses import merchant_email
+from api.routers.wms_orders import orders as wms_orders
 from api.schemas.after_sales import (
     MaterialCreate,
     MaterialFilters,
@@ -24,9 +27,13 @@ from api.schemas.after_sales import (
     UsageCreate,
     UsageFilters,
     UsagePublic,
+    UsageTargetOption,
 )
+from api.schemas.options import PickedIds, Typed
+from api.schemas.types import Int64
+from domain.enums import WmsOrderStatus
 from domain.errors import Invalid
-from domain.models.after_sales import MaterialUsage, PackingMaterial
+from domain.models.after_sales import MaterialUsage, PackingMaterial, ReturnOrder
 from domain.models.stock_orders import StockOrder
 from services import after_sales as service
 
@@ -92,6 +99,39 @@ async def add_usage(body: UsageCreate, db: SessionDep,
     row = await service.record_usage(db, user, material, body.quantity, return_id=body.return_id,
                                      stock_order_id=body.stock_order_id)
     return ok(UsagePublic.model_validate(await usages.shown(db, user, row)))
+
+
+WarehouseParam = Annotated[Int64 | None, Query(alias="warehouseId")]
+
+
+@usage_router.get("/return-options", summary="Returns of a warehouse whose return or order number contains what is "
+                  "typed, for the usage form's picker", openapi_extra=declares(returns.scope))
+async def return_options(db: SessionDep, user: Annotated[Principal, Need("material#use")],
+                         warehouse_id: WarehouseParam = None, q: Typed = None,
+                         ids: PickedIds = None) -> Reply[list[UsageTargetOption]]:
+    query = returns.base_query(user).order_by(ReturnOrder.id.desc())
+    if warehouse_id is not None:
+        query = query.where(ReturnOrder.warehouse_id == warehouse_id)
+    rows = (await db.scalars(picked_or_named(query, [ReturnOrder.return_no, ReturnOrder.channel_order_no], q,
+                                             ReturnOrder.id, ids))).all()
+    return ok([UsageTargetOption(id=r.id, warehouse_id=r.warehouse_id, document_no=r.return_no,
+                                 channel_order_no=r.channel_order_no) for r in rows])
+
+
+@usage_router.get("/order-options", summary="Outbound orders of a warehouse (not cancelled) whose order or channel "
+                  "order number contains what is typed, for the usage form's picker",
+                  openapi_extra=declares(wms_orders.scope))
+async def order_options(db: SessionDep, user: Annotated[Principal, Need("material#use")],
+                        warehouse_id: WarehouseParam = None, q: Typed = None,
+                        ids: PickedIds = None) -> Reply[list[UsageTargetOption]]:
+    query = wms_orders.base_query(user).where(StockOrder.wms_status != WmsOrderStatus.CANCELLED) \
+        .order_by(StockOrder.id.desc())
+    if warehouse_id is not None:
+        query = query.where(StockOrder.warehouse_id == warehouse_id)
+    rows = (await db.scalars(picked_or_named(query, [StockOrder.order_no, StockOrder.channel_order_no], q,
+                                             StockOrder.id, ids))).all()
+    return ok([UsageTargetOption(id=r.id, warehouse_id=r.warehouse_id, document_no=r.order_no,
+                                 channel_order_no=r.channel_order_no) for r in rows])
 
 
 ROUTERS = [router, usage_router]

@@ -272,6 +272,15 @@ class UsageCreate(CamelModel):
     stock_order_id: Int64 | None = None
 
 
+class UsageTargetOption(CamelModel):
+    """A return or an outbound order of a warehouse, for the usage form's pickers: its number and channel order."""
+
+    id: int
+    warehouse_id: int
+    document_no: str
+    channel_order_no: str | None = None
+
+
 class UsagePublic(CamelModel):
     id: int
     material_id: int

@@ -49,6 +49,10 @@ FAILABLE = frozenset({W.ALLOCATED, W.PICKING_PROCESS, W.SORTING_AND_REVIEWING, W
 CANCELLABLE = frozenset({W.CREATE, W.SYNC_SUCCESS, W.RECEIVED, W.ALLOCATED, W.PICKING_PROCESS,
                          W.SORTING_AND_REVIEWING, W.PACKED, W.SYNC_FAIL})
 OPEN = frozenset({S.CREATE, S.PENDING})  # nothing shipped yet
+# A channel order's cancel reaches its outbound order until the parcel is packed: from then on a labelled parcel
+# with the carrier's tracking number exists (or has left), and only the warehouse may still stop it (the order
+# process's own cancel, before the hand-over). As peers do: an order is cancellable until it is fulfilled.
+RETURNABLE = CANCELLABLE - {W.PACKED}
 
 
 @dataclass(frozen=True)
@@ -73,6 +77,13 @@ def refusal(order: WmsState, action: ProcessAction) -> str | None:
         return None if order.working_status in CANCELLABLE else label(order.working_status)
     allowed, _ = STEPS[action]
     return None if order.working_status in allowed else label(order.working_status)
+
+
+def channel_cancel_refusal(order: WmsState) -> str | None:
+    """Why the channel order this outbound order fulfils may no longer be cancelled (its WMS state), or None."""
+    if order.status not in OPEN:
+        return label(order.status)
+    return None if order.working_status in RETURNABLE else label(order.working_status)
 
 
 def check(action: ProcessAction, orders: Iterable[WmsState]) -> None:

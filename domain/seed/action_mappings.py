@@ -171,6 +171,7 @@ CONSOLE: tuple[tuple[str, str, str], ...] = (
     ("/cms/order/cancel", "", "Cancel order"),
     ("/cms/order/hold", "", "Hold order"),
     ("/cms/order/release", "", "Release order"),
+    ("/cms/order/to-warehouse", "", "Hand order to warehouse"),
     ("/cms/warehouse/enable", "", "Enable warehouse"),
     ("/cms/warehouse/disable", "", "Disable warehouse"),
     ("/cms/goods/channel/listing", "", "Change listing state"),

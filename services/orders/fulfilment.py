@@ -8,7 +8,8 @@ transition's transaction (the order row locked by it):
 - SHIP (`on_ship`): the reservation is handed to the outbound stock order of the same warehouse and channel order
   (created, or joined when one is open), which ships through its own path (services/stock/orders.py), consuming
   the stock (PACKAGE_OUTBOUND).
-- CANCEL (`on_cancel`): the reservation is released, each line once (its release keyed by its reservation).
+- CANCEL (`on_cancel`): the reservation is released, each line once (its release keyed by its reservation); an
+  outbound order it was handed to is cancelled with it until the warehouse packs it, and refuses the cancel after.
 - RELEASE (`on_release`): a hold by a rule is remembered (accepting again skips that rule) and a reservation kept
   through a hold is released, so the next acceptance reserves afresh.
 
@@ -17,7 +18,7 @@ Stock moves only through `store.move`; a retried call finds each movement's firs
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -29,6 +30,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from domain.enums import (
     OrderAction,
     OrderExceptionCause,
+    OrderStatus,
     StockMovementType,
     StockOrderDirection,
     StockOrderType,
@@ -47,6 +49,7 @@ from domain.rules import stock_orders as order_rules
 from domain.rules.interception import LineStock
 from domain.rules.orders import Hold
 from domain.rules.stock import Movement
+from services import wms_orders
 from services.actors import Actor
 from services.stock import orders as stock_orders
 from services.stock import store
@@ -165,28 +168,32 @@ async def on_ship(db: AsyncSession, order: Order, actor: Actor | None = None) ->
     return outbound
 
 
-def _outbound(order: Order, warehouse_id: int) -> Select[Any]:
-    return select(StockOrder).where(
-        StockOrder.warehouse_id == warehouse_id, StockOrder.shop_id == order.shop_id,
-        StockOrder.channel_order_no == order.channel_order_no,
-        StockOrder.direction == StockOrderDirection.OUTBOUND, StockOrder.status.not_in(CLOSED)
-    ).order_by(StockOrder.id).limit(1)
+def _outbound(order: Order, warehouse_id: int | None) -> Select[Any]:
+    """The open outbound order of the channel order (at its warehouse, when known)."""
+    query = select(StockOrder).where(
+        StockOrder.shop_id == order.shop_id, StockOrder.channel_order_no == order.channel_order_no,
+        StockOrder.direction == StockOrderDirection.OUTBOUND, StockOrder.status.not_in(CLOSED))
+    if warehouse_id is not None:
+        query = query.where(StockOrder.warehouse_id == warehouse_id)
+    return query.order_by(StockOrder.id).limit(1)
 
 
 @dataclass(frozen=True)
-class _Line:
+class Line:
     sku: str
     quantity: int
 
 
 @dataclass(frozen=True)
-class _Body:
+class OutboundBody:
+    """A sales outbound order as services/stock/orders.create reads it."""
+
     merchant_id: int
     warehouse_id: int
-    shop_id: int
-    channel_order_no: str
-    channel_ordered_at: datetime
-    lines: list[_Line]
+    lines: list[Line]
+    shop_id: int | None = None
+    channel_order_no: str | None = None
+    channel_ordered_at: datetime | None = None
     order_type: StockOrderType = StockOrderType.SALES_OUTBOUND
     order_no: str | None = None
     logistic_no: str | None = None
@@ -194,14 +201,23 @@ class _Body:
     remark: str | None = None
 
 
-def _outbound_body(order: Order, warehouse_id: int, lines: Sequence[OrderLine]) -> _Body:
-    """The outbound order of a channel order: one line a SKU (the stock order's rule), its AWB as logistic no."""
+def outbound_body(merchant_id: int, warehouse_id: int, quantities: Iterable[tuple[str, int]],
+                  **fields: Any) -> OutboundBody:
+    """The body of an outbound order of these (SKU, quantity) pairs: one line a SKU (the stock order's rule), a
+    SKU given twice summed."""
     per_sku: dict[str, int] = defaultdict(int)
-    for line in lines:
-        per_sku[line.sku] += line.quantity
-    return _Body(order.merchant_id, warehouse_id, order.shop_id, order.channel_order_no, order.ordered_at,
-                 [_Line(sku, quantity) for sku, quantity in per_sku.items()],
-                 logistic_no=order.awb[:order_rules.TEXT_MAX] if order.awb else None)
+    for sku, quantity in quantities:
+        per_sku[sku] += quantity
+    return OutboundBody(merchant_id, warehouse_id, [Line(sku, quantity) for sku, quantity in per_sku.items()],
+                        **fields)
+
+
+def _outbound_body(order: Order, warehouse_id: int, lines: Sequence[OrderLine]) -> OutboundBody:
+    """The outbound order of a channel order: its lines, its AWB as logistic no."""
+    return outbound_body(order.merchant_id, warehouse_id, ((line.sku, line.quantity) for line in lines),
+                         shop_id=order.shop_id, channel_order_no=order.channel_order_no,
+                         channel_ordered_at=order.ordered_at,
+                         logistic_no=order.awb[:order_rules.TEXT_MAX] if order.awb else None)
 
 
 class _Everywhere:
@@ -237,8 +253,7 @@ SYSTEM = _System()
 async def into_warehouse(db: AsyncSession, order: Order, actor: Actor | None = None) -> StockOrder:
     """A READY order handed to its warehouse's order process before it ships: its reservation becomes the lock of
     a new outbound order (an open one is joined), its lines' reservations released to it (a cancel of the channel
-    order releases nothing twice: the outbound order is cancelled in the order process); SHIP later joins that
-    order and ships it."""
+    order cancels that outbound order instead, `on_cancel`); SHIP later joins that order and ships it."""
     lines = await lines_of(db, order)
     warehouse_id = order.warehouse_id or await warehouse_of(db, order)
     outbound: StockOrder | None = await db.scalar(_outbound(order, warehouse_id).with_for_update())
@@ -250,14 +265,31 @@ async def into_warehouse(db: AsyncSession, order: Order, actor: Actor | None = N
     outbound = await stock_orders.create(db, actor or SYSTEM, _EVERYWHERE, _outbound_body(order, warehouse_id, lines))
     await db.execute(update(OrderLineStock).where(OrderLineStock.order_id == order.id,
                                                   OrderLineStock.state == LineStock.RESERVED).values(
-        state=LineStock.RELEASED))
+        state=LineStock.RELEASED, stock_order_id=outbound.id))
     return outbound
+
+
+async def to_warehouse(db: AsyncSession, actor: Actor | None, order_id: int) -> StockOrder:
+    """The console's hand-over of a READY order to its warehouse's order process (`into_warehouse`); an order in
+    any other state is refused, naming it."""
+    from services.orders import lock  # the store calls this module's hooks
+    order = await lock(db, order_id)
+    if order.status != OrderStatus.READY:
+        raise DomainError("ORDER_NOT_READY", status=409, orderNo=order.channel_order_no,
+                          current=order_rules.label(OrderStatus(order.status)))
+    return await into_warehouse(db, order, actor)
 
 
 # ---- cancel, release -------------------------------------------------------------------------------------------
 
 async def on_cancel(db: AsyncSession, order: Order, actor: Actor | None = None) -> int:
-    """The reservation released, each line once; answers how many lines it released (0 for a repeat)."""
+    """The reservation released, each line once; answers how many lines it released (0 for a repeat). An outbound
+    order the reservation was handed to (`into_warehouse`) is cancelled with it while its warehouse has not packed
+    it, its lock released once through the ledger; a packed or shipped one refuses the cancel, naming its WMS
+    state (services/wms_orders.withdraw)."""
+    outbound = await db.scalar(_outbound(order, order.warehouse_id).with_for_update())
+    if outbound is not None:
+        await wms_orders.withdraw(db, actor or SYSTEM, _EVERYWHERE, outbound, order.channel_order_no)
     return await _release(db, actor, order)
 
 

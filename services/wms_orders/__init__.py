@@ -17,7 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain import audit
 from domain.enums import OrderAction, OrderStatus, OutboundWorkingStatus, WarehouseDocumentStatus
-from domain.errors import Conflict, Invalid, NotFound
+from domain.errors import Conflict, DomainError, Invalid, NotFound
 from domain.models.couriers import Courier
 from domain.models.orders import Order
 from domain.models.stock_orders import StockOrder
@@ -167,3 +167,14 @@ async def cancel(db: AsyncSession, user: Actor, scope: OrderScope, ids: Sequence
         if row.working_status == OutboundWorkingStatus.CANCELING:
             await stock_orders.work(db, user, scope, order_rules.Action.CANCEL_DONE, row.id)
     return rows
+
+
+async def withdraw(db: AsyncSession, user: Actor, scope: OrderScope, row: StockOrder, channel_order_no: str) -> None:
+    """The channel order this outbound order fulfils is cancelled: the outbound order is cancelled with it (its lock
+    released through the ledger, once a line) while the warehouse has not packed it; from PACKED on the cancel is
+    refused, naming the order's WMS state (domain/rules/wms_orders.channel_cancel_refusal)."""
+    why = rules.channel_cancel_refusal(state_of(row))
+    if why is not None:
+        raise DomainError("ORDER_CANCEL_IN_WAREHOUSE", status=409, orderNo=channel_order_no, wmsOrderNo=row.order_no,
+                          current=why)
+    await cancel(db, user, scope, [row.id])

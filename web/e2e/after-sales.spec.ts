@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { screenshotOnFailure } from './failures';
 import { specBrowser } from './specBrowser';
 import { sql } from './database';
-import { choose, confirmDialog, rowAction, signedIn } from './session';
+import { api } from './console';
+import { choose, confirmDialog, rowAction, signedIn, tokenFor } from './session';
 
 const browser = specBrowser();
 let page: Page;
@@ -55,5 +56,47 @@ describe('after-sales (WMS center)', () => {
 
     await page.goto(page.url().replace('/after-service-time', '/after-service-day').split('?')[0]!);
     await expect.poll(() => page.locator('.ant-table').innerText()).toContain(order.warehouse);
+  });
+
+  it('records a material used on an outbound order with pickers: the material\'s stock falls and the charge is listed', { timeout: 180_000 }, async () => {
+    const token = await tokenFor();
+    const run = Date.now().toString(36).toUpperCase();
+    const [at] = await sql<{ warehouse_id: number; warehouse: string; merchant_id: number; sku: string }>(
+      'SELECT b.warehouse_id, w.name AS warehouse, w.merchant_id, b.sku FROM stock_balances b ' +
+        'JOIN warehouses w ON w.id = b.warehouse_id WHERE w.enabled AND b.available >= 2 ORDER BY b.available DESC LIMIT 1');
+    if (!at) throw new Error('no warehouse with stock');
+    const code = `E2E-M-${run}`;
+    const material = await api('POST', 'after-sales/material/add', {
+      warehouseId: at.warehouse_id, code, name: `Bubble wrap ${run}`, unit: 'ROLL', unitCost: '2.00', stock: 10, lowStockThreshold: 2,
+    }, token);
+    expect(material.status, material.message).toBe(200);
+    const order = await api<{ orderNo: string }>('POST', 'stock-order/add', {
+      merchantId: at.merchant_id, warehouseId: at.warehouse_id, orderType: 'SALES_OUTBOUND', lines: [{ sku: at.sku, quantity: 1 }],
+    }, token);
+    expect(order.status, order.message).toBe(200);
+
+    page = await signedIn(browser, '/after-service-material');
+    await page.getByRole('tab', { name: 'Material usage' }).click();
+    const usages = page.getByTestId('after-sales-usage-page');
+    await usages.getByRole('button', { name: 'Add', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await choose(page, dialog.getByRole('combobox', { name: 'Warehouse' }), at.warehouse);
+    await choose(page, dialog.getByRole('combobox', { name: 'Material' }), code);
+    await dialog.getByRole('spinbutton', { name: 'Quantity' }).fill('3');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    // no return and no outbound order picked: refused on the field
+    await expect.poll(() => dialog.innerText()).toContain('name either a return or an outbound order');
+    await choose(page, dialog.getByRole('combobox', { name: 'Outbound order' }), order.data.orderNo);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const charged = page.getByTestId('after-sales-usage-table').locator('tbody tr.ant-table-row', { hasText: order.data.orderNo });
+    await expect.poll(() => charged.innerText()).toContain(code);
+    expect(await charged.innerText()).toMatch(/\b6(\.00)?\b/); // 3 rolls at 2.00
+    await page.getByRole('tab', { name: 'Packing material' }).click();
+    const materials = page.getByTestId('after-service-material-page');
+    await materials.getByRole('button', { name: 'Search', exact: true }).click();
+    const stock = page.getByTestId('after-service-material-table').locator('tbody tr.ant-table-row', { hasText: code });
+    await expect.poll(() => stock.innerText()).toMatch(/\b7\b/);
   });
 });

@@ -1,6 +1,7 @@
 import { defineResource, type Column, type RowAction } from '../../components/resource';
 import { MerchantInput } from '../merchants/MerchantInput';
 import { WarehouseInput } from '../warehouses/WarehouseInput';
+import { MaterialInput, UsageOrderInput, UsageReturnInput } from './inputs';
 import { afterSalesApi, type Material, type MaterialUsage, type ReturnOrder, type ReturnSla, type WarehouseContent } from './api';
 
 const namespace = 'after-sales';
@@ -79,15 +80,21 @@ export const materials = defineResource<Material>({
   ] as Column<Material>[],
 });
 
+/** SPEC §2 /after-service-material, usage: units of a material used on one return or one outbound order of its
+ *  warehouse, charged to the merchant; recorded with pickers (the warehouse, then its material and document). */
 export const usages = defineResource<MaterialUsage>({
   name: 'after-sales-usage', namespace, entity: 'usageEntity', api: 'after-sales/material-usage', permission: 'after-service-material',
-  actions: ['export'], defaultSort: '-id',
+  actions: ['add', 'export'], defaultSort: '-id',
   columns: [
+    warehouseId,
+    { key: 'materialId', title: 'materialName', hidden: true, table: false, form: { required: true, input: MaterialInput } },
+    { key: 'returnId', title: 'returnNo', hidden: true, table: false, form: { input: UsageReturnInput } },
+    { key: 'stockOrderId', title: 'outboundOrder', hidden: true, table: false, form: { input: UsageOrderInput } },
     { key: 'materialCode', title: 'materialCode', priority: 'key' },
     { key: 'materialName', title: 'materialName' },
     { key: 'documentNo', title: 'documentNo', filter: true, copyable: true },
     merchantId, merchantEmail,
-    { key: 'quantity', title: 'quantity', type: 'number' },
+    { key: 'quantity', title: 'quantity', type: 'number', form: { required: true, min: 1, max: 100000 } },
     { key: 'unitCost', title: 'unitCost', type: 'number' },
     { key: 'amount', title: 'amount', type: 'number' },
     { key: 'usedAt', title: 'usedAt', type: 'datetime', sorter: true },

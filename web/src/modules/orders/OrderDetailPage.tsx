@@ -64,6 +64,14 @@ export default function OrderDetailPage() {
     },
     onError: () => void order.refetch(),
   });
+  const handing = useMutation({
+    mutationFn: () => api.post('/cms/order/to-warehouse', { body: { id } }),
+    onSuccess: (data) => {
+      queryClient.setQueryData(key, data);
+      void queryClient.invalidateQueries();
+      toast.success(t('handedToWarehouse'));
+    },
+  });
 
   if (order.isLoading) return <Spin />;
   if (!order.data) return <Result status="404" title={t('notFound')} />;
@@ -89,6 +97,12 @@ export default function OrderDetailPage() {
               {enumLabel(actionNames, action) || action}
             </ConfirmButton>
           ))}
+          {data.status === 'READY' && can('order#ship') && (
+            <ConfirmButton loading={handing.isPending} data-testid="order-to-warehouse" question={t('confirm.TO_WAREHOUSE')}
+              facts={facts} onConfirm={() => handing.mutateAsync()}>
+              {t('toWarehouse')}
+            </ConfirmButton>
+          )}
         </Flex>
         <Descriptions bordered size="small" column={{ xs: 1, md: 2, xl: 3 }} data-testid="order-fields" items={[
           { key: 'merchant', label: t('merchantEmail'), children: data.merchantEmail },
