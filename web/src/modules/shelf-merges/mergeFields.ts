@@ -12,7 +12,7 @@ const MergeWarehouseInput = referenceSelect<MergeWarehouse>('/cms/shelf-merge/wa
 
 /** A shelf as a merge picks it: its code and the SKUs with stock on it ("A-01-02 (12 SKUs)"), as the server's
  *  shelf options count them. */
-const say = ((key, options) => i18n.t(key as never, options as never)) as Translate;
+const say = i18n.t.bind(i18n) as unknown as Translate;
 const merging = {
   ...shelves,
   name: (shelf: ShelfOption) => say('shelfOption', { ns: 'shelf-merges', code: shelves.name(shelf), count: shelf.skus ?? 0 }),
