@@ -29,22 +29,6 @@ MENU = "timed-mail"
 HISTORY = "mail-history"
 
 
-def first_send(body: Any, now: datetime) -> datetime:
-    """SPEC §5 send time required: ONCE sends now; any other kind needs the time, as a wall time in the chosen
-    zone (an instant given with an offset is taken as that instant); ONCE_LATER must lie ahead."""
-    if body.repeat == "ONCE":
-        return now.replace(microsecond=0)
-    if body.send_at is None:
-        raise Invalid("sendAt", "required")
-    send_at = body.send_at if body.send_at.tzinfo else body.send_at.replace(tzinfo=ZoneInfo(body.time_zone))
-    send_at = send_at.astimezone(UTC).replace(microsecond=0)
-    if body.repeat == "ONCE_LATER" and send_at <= now:
-        raise Invalid("sendAt", "in_future")
-    if send_at.year > rules.LAST_YEAR:  # the last year Temporal's calendars take
-        raise Invalid("sendAt", "le", le=f"{rules.LAST_YEAR}-12-31")
-    return send_at
-
-
 async def check_attachments(db: AsyncSession, user: Principal, ids: list[int]) -> None:
     """SPEC §8 'attachment is being uploaded': a file exists only once its upload has finished; an id that is not
     (yet) a file the caller may read is refused, and the form waits for its uploads before it saves."""
@@ -64,7 +48,7 @@ async def apply_form(db: AsyncSession, user: Principal, row: MailTask, body: Mai
     with problems.catching():
         await check_attachments(db, user, body.attachment_ids)
     with problems.catching():
-        row.send_at = first_send(body, datetime.now(UTC))
+        row.send_at = rules.first_send(body.repeat, body.send_at, body.time_zone, datetime.now(UTC))
     problems.raise_any()
     row.recipients, row.cc, row.subject, row.content = body.recipients, body.cc, body.subject, body.content
     row.kind, row.repeat, row.time_zone = body.kind, body.repeat, body.time_zone

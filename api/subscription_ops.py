@@ -17,7 +17,7 @@ from api.resource.scope import scoped
 from api.schemas.subscriptions import SubmitBody
 from api.temporal_ui import OPERATE, workflow_path
 from domain.enums import SubscriptionKind, SubscriptionRequestState
-from domain.errors import Invalid, NotFound
+from domain.errors import NotFound
 from domain.flows import subscriptions as m
 from domain.models.merchants import Merchant
 from domain.models.subscriptions import SubscriptionRequest
@@ -39,29 +39,36 @@ PERMISSION = {SubscriptionKind.SUBSCRIBE: "account#subscribe", SubscriptionKind.
 
 def key_of(body: SubmitBody) -> str:
     """A subscription is keyed by its receipt number, a gift by the dialog's request key (SPEC §5 checks first)."""
-    problems = Problems()  # the receipt and the serial named together
-    problems.check(rules.check_receipt, body.receipt_number, body.kind)
     subscribing = body.kind == SubscriptionKind.SUBSCRIBE
-    if subscribing and not (body.payment_serial or "").strip():
-        problems.add("paymentSerial", "required")
-    if not subscribing and body.request_key is None:
-        problems.add("requestKey", "required")
-    problems.raise_any()
-    return str(body.receipt_number) if subscribing else str(body.request_key)
+    return str(body.receipt_number or "") if subscribing else str(body.request_key or "")
 
 
 async def prepare(db: AsyncSession, body: SubmitBody, user: Principal,
                   *, held: bool = False) -> tuple[str, Facts, m.Draft]:
     """The dialog checked and quoted (SPEC §5 receipt and serial, the packages' current versions of the merchant's
     country): its key, the facts read for it (with the features the merchant holds, when `held`) and the draft.
-    A merchant outside the user's data authority is refused as one that does not exist."""
+    Every problem of the dialog is refused at once: what it must carry, its screenshot, each package line, its free
+    days, and (unless a live request of its key is there to join) a receipt or serial booked or held by another
+    request, named. A merchant outside the user's data authority is refused as one that does not exist."""
+    problems = Problems.of(rules.dialog_problems(body.kind, body.receipt_number, body.payment_serial,
+                                                 body.request_key))
+    problems.extend(rules.line_problems(p.package_id for p in body.packages))
     key = m.workflow_id(body.kind, body.merchant_id, key_of(body))
     facts = await dialog_facts(db, body, key, held=held)
     if facts.country is None or not await within_scope(db, user, body.merchant_id):
-        raise Invalid("merchantId", "not_found", ids=str(body.merchant_id))
-    await ensure_readable(db, user, [body.screenshot_file_id], "screenshotFileId")
-    quoted = await quotes(db, body, facts.country)
-    rules.check_free_days_offered(body.kind, body.free_days, (q.offered_free_days for q in quoted))
+        problems.add("merchantId", "not_found", ids=str(body.merchant_id))
+    with problems.catching():
+        await ensure_readable(db, user, [body.screenshot_file_id], "screenshotFileId")
+    if facts.live_id is None:
+        with problems.catching():
+            dialog.refuse_used(facts)
+    quoted = None if problems.has("merchantId") or problems.has("packages") else await problems.check_async(
+        quotes, db, body, str(facts.country))
+    if quoted is not None:
+        problems.check(rules.check_free_days_offered, body.kind, body.free_days,
+                       (q.offered_free_days for q in quoted))
+    problems.raise_any()
+    assert quoted is not None  # no problem: the packages were quoted
     draft = m.Draft(kind=body.kind, merchant_id=body.merchant_id, quotes=quoted, free_days=body.free_days,
                     receipt_number=body.receipt_number, payment_serial=body.payment_serial,
                     payment_at=body.payment_at, screenshot_file_id=body.screenshot_file_id, remark=body.remark,
@@ -81,10 +88,8 @@ async def submit(db: AsyncSession, body: SubmitBody,
 async def preview(db: AsyncSession, body: SubmitBody, user: Principal) -> tuple[Facts, m.Draft]:
     """The dialog checked and quoted for its second confirmation, nothing written: its receipt and serial refused
     when booked or held by another request (named), and when the live request of its key is another dialog's."""
-    key, facts, draft = await prepare(db, body, user)
-    if facts.live_id is None:
-        dialog.refuse_used(facts)
-    else:  # this dialog's own request (quoted again): its numbers are its own
+    key, facts, draft = await prepare(db, body, user)  # refused already when its numbers are used or held
+    if facts.live_id is not None:  # this dialog's own request (quoted again): its numbers are its own
         await dialog.joined_request(db, key, draft.request_key, user)
     return facts, draft
 

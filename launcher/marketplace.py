@@ -35,6 +35,7 @@ import random
 import signal
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
@@ -153,10 +154,9 @@ class MarketStore:
         broken["lines"][0]["quantity"] = 0  # what a channel sometimes sends: refused by the console's rules
         return broken
 
-    def page(self, shop_id: str, since: datetime, until: datetime, token: str | None,
+    def page(self, shop: Shop, since: datetime, until: datetime, after: tuple[datetime, str] | None,
              size: int) -> dict[str, Any]:
-        shop = self.shop(shop_id)
-        after = _untoken(token) if token else None
+        """Orders updated in [since, until) after the page token's (updatedAt, orderNo), the first `size`."""
         rows = sorted(((datetime.fromisoformat(o["updatedAt"]), no, o) for no, o in shop.orders.items()),
                       key=lambda r: (r[0], r[1]))
         rows = [r for r in rows if since <= r[0] < until and (after is None or (r[0], r[1]) > after)]
@@ -192,8 +192,21 @@ def _when(value: str | None, default: datetime) -> datetime:
     return at if at.tzinfo else at.replace(tzinfo=UTC)
 
 
+def _window(query: Any, start: str, end: str) -> tuple[datetime, datetime, tuple[datetime, str] | None, int]:
+    """A page request's [start, end), the (time, number) its page token says it ends after, and its size."""
+    since = _when(query.get(start), datetime(1970, 1, 1, tzinfo=UTC))
+    until = _when(query.get(end), datetime.now(UTC) + timedelta(days=1))
+    size = min(int(query.get("pageSize") or 50), PAGE_SIZE_MAX)
+    return since, until, _untoken(query["pageToken"]) if query.get("pageToken") else None, size
+
+
+Serve = Callable[[Shop, datetime, datetime, tuple[datetime, str] | None, int], dict[str, Any]]
+
+
 def build_app(store: MarketStore) -> Starlette:
-    async def orders(request: Request) -> JSONResponse:
+    def paged(request: Request, start: str, end: str, serve: Serve, *, rated: bool) -> JSONResponse:
+        """One page of a shop's orders or settlements, as a channel answers it: throttled or failed when told to,
+        beyond the shop's rate refused (`rated`), a malformed query a 400."""
         shop_id = request.path_params["shop"]
         with store.lock:
             if store.throttle:
@@ -201,36 +214,24 @@ def build_app(store: MarketStore) -> Starlette:
                                     headers={"Retry-After": str(store.throttle.pop(0))})
             if store.fail_pages:
                 return JSONResponse({"error": "injected failure"}, store.fail_pages.pop(0))
-            if store.limited(shop_id):
+            if rated and store.limited(shop_id):
                 return JSONResponse({"error": "rate limited"}, 429, headers={"Retry-After": "1"})
-            q = request.query_params
             try:
-                since = _when(q.get("updatedFrom"), datetime(1970, 1, 1, tzinfo=UTC))
-                until = _when(q.get("updatedTo"), datetime.now(UTC) + timedelta(days=1))
-                size = min(int(q.get("pageSize") or 50), PAGE_SIZE_MAX)
-                return JSONResponse(store.page(shop_id, since, until, q.get("pageToken"), size))
+                window = _window(request.query_params, start, end)
             except ValueError as exc:
                 return JSONResponse({"error": f"bad query: {exc}"}, 400)
+            return JSONResponse(serve(store.shop(shop_id), *window))
+
+    def settlement_page(shop: Shop, since: datetime, until: datetime, after: tuple[datetime, str] | None,
+                        size: int) -> dict[str, Any]:
+        lines, more = settlements.settlement_page(shop, since, until, after, size, datetime.now(UTC))
+        return {"lines": lines, "nextPageToken": _token(*more) if more else None}
+
+    async def orders(request: Request) -> JSONResponse:
+        return paged(request, "updatedFrom", "updatedTo", store.page, rated=True)
 
     async def settled(request: Request) -> JSONResponse:
-        shop_id = request.path_params["shop"]
-        with store.lock:
-            if store.throttle:
-                return JSONResponse({"error": "rate limited"}, 429,
-                                    headers={"Retry-After": str(store.throttle.pop(0))})
-            if store.fail_pages:
-                return JSONResponse({"error": "injected failure"}, store.fail_pages.pop(0))
-            q = request.query_params
-            try:
-                since = _when(q.get("paidFrom"), datetime(1970, 1, 1, tzinfo=UTC))
-                until = _when(q.get("paidTo"), datetime.now(UTC) + timedelta(days=1))
-                size = min(int(q.get("pageSize") or 50), PAGE_SIZE_MAX)
-                after = _untoken(q["pageToken"]) if q.get("pageToken") else None
-            except ValueError as exc:
-                return JSONResponse({"error": f"bad query: {exc}"}, 400)
-            lines, more = settlements.settlement_page(store.shop(shop_id), since, until, after, size,
-                                                      datetime.now(UTC))
-            return JSONResponse({"lines": lines, "nextPageToken": _token(*more) if more else None})
+        return paged(request, "paidFrom", "paidTo", settlement_page, rated=False)
 
     async def one(request: Request) -> JSONResponse:
         with store.lock:

@@ -40,7 +40,7 @@ from api.schemas.order_stats import OrderStatsBackfillView
 from api.temporal_ui import OPERATE, UI_PATH, workflow_path
 from api.user_center import ensure_person_put
 from domain.enums import JobKey, JobPauseReason, JobStatus
-from domain.errors import DomainError, Invalid
+from domain.errors import DomainError
 from domain.flows.jobs import schedule_id
 from domain.models.jobs import ScheduledJob
 from domain.models.users import real_name_of
@@ -56,14 +56,13 @@ from services.jobs.schedules import backfill, describe_schedule, drop_schedule, 
 
 log = logging.getLogger("omp.jobs")
 MENU = "task-schedule"
-BACKFILL_MAX_DAYS = 7  # a window longer than a week is more likely a mistake than a missed night
 
 
 async def check_job(db: AsyncSession, row: Any, user: Principal) -> None:
     """SPEC §5: the handler and method name a job of the catalogue, its parameters fit the job's schema (a number
     where labelled), the cron is one Temporal and the preview read alike, the person in charge is one the caller's
     data authority reaches."""
-    problems = Problems()
+    problems = Problems()  # the schema's rules on the saved row (rules.task_problems), the URLs and the person
     job = problems.check(rules.job_of, row.handler, row.method)
     cron = problems.check(rules.check_cron, row.cron)
     params = problems.check(rules.check_params, job, row.params) if job else None
@@ -247,14 +246,12 @@ async def backfill_window(job_id: int, body: JobBackfillBody, db: SessionDep, re
     """The order statistics rollup rolls every hour of the range again, in batches with progress (its reply);
     any other task runs its cron's fires of the window."""
     row = await jobs.load(db, user, job_id)
+    Problems.of(rules.window_problems(body.start_at, body.end_at)).raise_any()
     if f"{row.handler}.{row.method}" == JobKey.ORDER_STATS_ROLLUP:
         await changed(db, user, row, "backfill", None,
                       {"startAt": body.start_at.isoformat(), "endAt": body.end_at.isoformat()})
         return ok(await order_stats.backfill(db, request, user, body))
-    if body.end_at > datetime.now(UTC):
-        raise Invalid("endAt", "le", le=datetime.now(UTC).replace(microsecond=0).isoformat())
-    if (body.end_at - body.start_at).days >= BACKFILL_MAX_DAYS:
-        raise Invalid("startAt", "backfill_window", days=BACKFILL_MAX_DAYS)
+    Problems.of(rules.backfill_problems(body.start_at, body.end_at, datetime.now(UTC))).raise_any()
     await changed(db, user, row, "backfill", None,
                   {"startAt": body.start_at.isoformat(), "endAt": body.end_at.isoformat()})
     client = await temporal_client(request)

@@ -19,7 +19,6 @@ from api.resource import Actions, Resource
 from api.resource.query import picked_or_named
 from api.resource.scope import declares, unscoped
 from api.schemas.notices import (
-    EDITABLE_STATES,
     HomeNotice,
     NoticeCreate,
     NoticeFilters,
@@ -49,17 +48,10 @@ Reader = Annotated[Principal, Need(AUTHENTICATED)]
 async def _check(db: AsyncSession, row: Notice, user: Principal) -> None:
     """Rules across fields, the sanitised text, and the release status for the clock now; a new or re-timed
     notice is marked for its flow, which after_commit starts."""
-    problems = Problems()  # every broken field named in one reply
-    if row.state not in EDITABLE_STATES:
-        problems.add("state", "notice_state", allowed=", ".join(s.value for s in EDITABLE_STATES))
+    problems = Problems()  # every broken field named in one reply: the schema's rules on the saved row, the links
+    problems.extend(rules.notice_problems({name: getattr(row, name) for name in
+                                           ("state", "text", "start_at", "end_at", "release_at")}))
     row.text = sanitize_html(row.text)
-    if not row.text.strip():
-        problems.add("text", "required")
-    elif rules.text_too_long(row.text):
-        problems.add("text", "notice_text_max", max=rules.TEXT_MAX)
-    wrong = rules.times_problem(row.start_at, row.end_at, row.release_at)
-    if wrong:
-        problems.add(wrong, f"notice_{wrong}")
     if row.ticket_id is not None and await db.get(Ticket, row.ticket_id) is None:
         problems.add("ticketId", "notice_ticket")
     if row.faq_id is not None:

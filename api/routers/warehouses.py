@@ -43,7 +43,7 @@ from api.schemas.warehouses import (
 from domain import audit
 from domain.errors import DomainError, Invalid
 from domain.models.merchants import Merchant
-from domain.models.stock import StockBalance
+from domain.models.stock import ShelfStock, StockBalance
 from domain.models.warehouses import Shelf, Warehouse, WarehouseArea, WmsProduct
 from domain.rules import warehouses as rules
 from domain.rules.inputs import Problems
@@ -237,10 +237,13 @@ shelf_router = shelves.router(prefix="/warehouse-shelf", tags=["shelves"])
 async def shelf_options(db: SessionDep, user: Annotated[Principal, Need(*SHELF_PICKERS)],
                         warehouse_id: Annotated[Int64, Query(alias="warehouseId", ge=1)],
                         q: Typed = None, ids: PickedIds = None) -> Reply[list[ShelfOption]]:
-    query = shelves.scope(select(Shelf).where(Shelf.warehouse_id == warehouse_id), user)
-    rows = await db.scalars(picked_or_named(query.order_by(Shelf.code, Shelf.id), [Shelf.code, Shelf.name], q,
+    # each shelf with the SKUs that have stock on it (the merge dialog names shelves so), in the same statement
+    skus = (select(func.count()).where(ShelfStock.shelf_id == Shelf.id, ShelfStock.quantity > 0)
+            .correlate(Shelf).scalar_subquery())
+    query = shelves.scope(select(Shelf, skus.label("skus")).where(Shelf.warehouse_id == warehouse_id), user)
+    rows = await db.execute(picked_or_named(query.order_by(Shelf.code, Shelf.id), [Shelf.code, Shelf.name], q,
                                             Shelf.id, ids))
-    return ok([ShelfOption.model_validate(row) for row in rows])
+    return ok([ShelfOption.model_validate(shelf).model_copy(update={"skus": count}) for shelf, count in rows])
 
 
 # ---- the product library (SPEC §2 /product-library) ------------------------------------------------------------

@@ -3,23 +3,23 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
-from pydantic import AfterValidator, AwareDatetime, Field, model_validator
-from pydantic_core import PydanticCustomError
+from pydantic import AfterValidator, AwareDatetime, Field
 
 from api.envelope import CamelModel
 from api.resource.query import Eq, In, Like, Range, SearchParams
 from api.schemas.calendars import TimeZone
-from api.schemas.mail import addresses
+from api.schemas.mail import Address, distinct
 from api.schemas.types import Moment
 from domain.enums import JobAlarm, JobMisfire, JobPauseReason, JobRecordResult, JobStatus, JobTrigger
+from domain.rules import jobs as rules
+from domain.rules.inputs import FieldRule
 
 MAX_EMAILS = 20
 
 
-Emails = Annotated[list[Annotated[str, Field(max_length=254)]], Field(max_length=MAX_EMAILS),
-                   AfterValidator(addresses)]
+Emails = Annotated[list[Address], Field(max_length=MAX_EMAILS), AfterValidator(distinct)]
 Name = Annotated[str, Field(min_length=1, max_length=100)]
 Key = Annotated[str, Field(min_length=1, max_length=40)]
 Cron = Annotated[str, Field(min_length=1, max_length=120)]
@@ -27,7 +27,12 @@ PauseAfter = Annotated[int, Field(ge=0, le=100)]
 Retries = Annotated[int, Field(ge=0, le=5)]
 
 
+# The task's rules across its fields, named with the schema's own refusals in one reply (api/errors.py)
+TASK_RULES = (FieldRule(rules.task_problems),)
+
+
 class JobCreate(CamelModel):
+    __rules__: ClassVar = TASK_RULES
     name: Name
     handler: Key
     method: Key
@@ -42,6 +47,7 @@ class JobCreate(CamelModel):
 
 
 class JobUpdate(CamelModel):
+    __rules__: ClassVar = TASK_RULES
     id: int
     name: Name | None = None
     handler: Key | None = None
@@ -115,14 +121,11 @@ class JobReasonBody(CamelModel):
 
 
 class JobBackfillBody(CamelModel):
+    """A window of past fires; its end after its start (checked with the task's own window rules by the route)."""
+
+    __rules__: ClassVar = (FieldRule(lambda v: rules.window_problems(v.get("start_at"), v.get("end_at"))),)
     start_at: Moment
     end_at: Moment
-
-    @model_validator(mode="after")
-    def _ordered(self) -> JobBackfillBody:
-        if self.end_at <= self.start_at:
-            raise PydanticCustomError("end_after_start", "the end must come after the start")
-        return self
 
 
 class JobRunStarted(CamelModel):

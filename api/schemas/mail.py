@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Annotated
+from datetime import UTC, datetime
+from typing import Annotated, ClassVar
 
 from pydantic import AfterValidator, AwareDatetime, Field
 from pydantic_core import PydanticCustomError
@@ -15,20 +15,30 @@ from api.schemas.calendars import TimeZone
 from api.schemas.types import Int32, Moment, WallOrInstant
 from domain.enums import MailKind, MailRepeat, MailReport, MailSendStatus, MailTaskStatus
 from domain.rules import mail as rules
+from domain.rules.inputs import FieldRule
 from domain.rules.mail_headers import header_safe
 from domain.rules.rich_text import sanitize_html
 
 
-def addresses(values: list[str]) -> list[str]:
-    """Each address checked (email-validator, no DNS) and normalised; a repeated address is kept once. An
-    international one (`jörg.müller@exämple.de`) is kept as written: it is sent as domain/rules/mail_headers.py says."""
+def address(value: str) -> str:
+    """One address checked (email-validator, no DNS) and normalised; each wrong one of a list is named at its
+    place (`recipients[2]`), all in one reply. An international one (`jörg.müller@exämple.de`) is kept as written:
+    it is sent as domain/rules/mail_headers.py says."""
+    normal = rules.normalise_address(value)
+    if normal is None:
+        raise PydanticCustomError(rules.address_rule(value), "not a valid email address", {"value": value})
+    return normal
+
+
+def distinct(values: list[str]) -> list[str]:
+    """The addresses once each, in their order (one written twice, in another case, is one mailbox)."""
     found: dict[str, str] = {}
     for value in values:
-        address = rules.normalise_address(value)
-        if address is None:
-            raise PydanticCustomError(rules.address_rule(value), "not a valid email address", {"value": value})
-        found.setdefault(address.lower(), address)
+        found.setdefault(value.lower(), value)
     return list(found.values())
+
+
+Address = Annotated[str, Field(max_length=254), AfterValidator(address)]
 
 
 def _header_line(value: str) -> str:
@@ -45,15 +55,16 @@ def _content(value: str) -> str:
     return clean
 
 
-Recipients = Annotated[list[Annotated[str, Field(max_length=254)]],
-                       Field(min_length=1, max_length=rules.MAX_RECIPIENTS), AfterValidator(addresses)]
-Copies = Annotated[list[Annotated[str, Field(max_length=254)]], Field(max_length=rules.MAX_CC),
-                   AfterValidator(addresses)]
+Recipients = Annotated[list[Address], Field(min_length=1, max_length=rules.MAX_RECIPIENTS), AfterValidator(distinct)]
+Copies = Annotated[list[Address], Field(max_length=rules.MAX_CC), AfterValidator(distinct)]
 Subject = Annotated[str, Field(min_length=1, max_length=rules.SUBJECT_MAX), AfterValidator(_header_line)]
 Content = Annotated[str, Field(min_length=1, max_length=rules.CONTENT_MAX), AfterValidator(_content)]
 
 
 class MailTaskWrite(CamelModel):
+    # the first send as the repeat kind needs it, named with the schema's own refusals in one reply (api/errors.py)
+    __rules__: ClassVar = (FieldRule(lambda v: rules.send_at_problems(v["repeat"], v.get("send_at"), v["time_zone"],
+                                                                      datetime.now(UTC)), ("repeat", "time_zone")),)
     recipients: Recipients
     cc: Copies = []
     subject: Subject

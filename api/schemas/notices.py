@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, ClassVar
 
 from pydantic import AwareDatetime, Field, StringConstraints
 
@@ -10,15 +10,17 @@ from api.resource.bounds import RowId
 from api.resource.query import In, Like, Range, SearchParams
 from domain.enums import ContentLanguage, ContentState, NoticeKind, ReleaseStatus
 from domain.rules import notices as rules
+from domain.rules.inputs import FieldRule
 
 Title = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=rules.TITLE_MAX)]
 # The markup may be longer than the 300 characters a reader sees (prepare() counts those); this bounds the body.
 Html = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=rules.TEXT_MAX * 20)]
-# SPEC §5 "all options must be filled in": a notice is saved with every option chosen, a draft included.
-EDITABLE_STATES = (ContentState.DRAFT, ContentState.ONLINE, ContentState.OFFLINE)
+# The notice's rules across its fields, named with the schema's own refusals in one reply (api/errors.py)
+RULES = (FieldRule(rules.notice_problems),)
 
 
 class NoticeCreate(CamelModel):
+    __rules__: ClassVar = RULES
     kind: NoticeKind
     title: Title
     language: ContentLanguage
@@ -33,6 +35,7 @@ class NoticeCreate(CamelModel):
 
 
 class NoticeUpdate(CamelModel):
+    __rules__: ClassVar = RULES
     id: RowId
     kind: NoticeKind | None = None
     title: Title | None = None

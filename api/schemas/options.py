@@ -31,6 +31,7 @@ class ShelfOption(CamelModel):
     code: str
     name: str | None = None
     enabled: bool
+    skus: int = 0  # the SKUs with stock on the shelf
 
 
 class TicketOption(CamelModel):

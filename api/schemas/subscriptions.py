@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal
-from typing import Annotated
+from typing import Annotated, ClassVar
 
 from pydantic import Field, StringConstraints
 
@@ -21,6 +21,8 @@ from domain.enums import (
     SubscriptionRequestState,
 )
 from domain.models.subscriptions import SubscriptionRequest
+from domain.rules import subscriptions as rules
+from domain.rules.inputs import FieldRule
 from domain.rules.subscriptions import MAX_COUNT, MAX_FREE_DAYS
 
 Code64 = Annotated[str, StringConstraints(min_length=1, max_length=64)]
@@ -48,6 +50,13 @@ class ConfirmBody(CamelModel):
 
 class SubmitBody(CamelModel):
     """The subscribe or gift dialog (SPEC §3 subscription or gift record)."""
+
+    # what the dialog must carry, named with the schema's own refusals in one reply (api/errors.py)
+    __rules__: ClassVar = (
+        FieldRule(lambda v: rules.dialog_problems(v["kind"], v.get("receipt_number"), v.get("payment_serial"),
+                                                  v.get("request_key")), ("kind",)),
+        FieldRule(lambda v: rules.line_problems(p.package_id for p in v["packages"]), ("packages",)),
+    )
 
     kind: SubscriptionKind
     merchant_id: Int64 = Field(ge=1)

@@ -41,6 +41,13 @@ class Problems:
     def __init__(self) -> None:
         self.items: list[Problem] = []
 
+    @classmethod
+    def of(cls, problems: Iterable[Problem]) -> Problems:
+        """The problems a rule returned (a list of `Problem`), to be refused together: `Problems.of(..).raise_any()`."""
+        out = cls()
+        out.extend(problems)
+        return out
+
     def __bool__(self) -> bool:
         return bool(self.items)
 

@@ -8,14 +8,15 @@ what this file lists, with parameters its schema accepts (activities/job_code.py
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from croniter import croniter
 
 from domain.enums import JobAlarm, JobPauseReason, JobStatus
-from domain.errors import Invalid
+from domain.errors import Invalid, Problem
 from domain.rules import outbound
 from domain.rules.inputs import Problems
 
@@ -118,6 +119,40 @@ def _checked(p: Param, value: Any) -> Any:
     if p.kind == "url":
         outbound.target_host(value, field_name)  # the form here; where it leads: domain/outbound.py
     return value.strip() if p.kind == "url" else value
+
+
+def task_problems(values: Mapping[str, Any]) -> list[Problem]:
+    """Every rule a task's form breaks in the fields it gave (by attribute name): the handler and method name a
+    job of the catalogue, the cron is one Temporal and the preview read alike, the parameters fit the job's schema.
+    The task schemas declare them (api/schemas/jobs.py); the save checks the saved row the same way."""
+    problems = Problems()
+    handler, method = values.get("handler"), values.get("method")
+    job = problems.check(job_of, handler, method) if handler is not None and method is not None else None
+    if values.get("cron") is not None:
+        problems.check(check_cron, values["cron"])
+    if job is not None and values.get("params") is not None:
+        problems.check(check_params, job, values["params"])
+    return problems.items
+
+
+BACKFILL_MAX_DAYS = 7  # a window longer than a week is more likely a mistake than a missed night
+
+
+def window_problems(start_at: datetime | None, end_at: datetime | None) -> list[Problem]:
+    """A backfill's window: its end after its start (any task's, the order statistics rollup's included)."""
+    if start_at is not None and end_at is not None and end_at <= start_at:
+        return [Problem("endAt", "end_after_start")]
+    return []
+
+
+def backfill_problems(start_at: datetime, end_at: datetime, now: datetime) -> list[Problem]:
+    """Every rule a task's backfill window breaks: in order, not ending in the future, shorter than a week."""
+    found = window_problems(start_at, end_at)
+    if end_at > now:
+        found.append(Problem("endAt", "le", {"le": now.replace(microsecond=0).isoformat()}))
+    if end_at - start_at >= timedelta(days=BACKFILL_MAX_DAYS):
+        found.append(Problem("startAt", "backfill_window", {"days": BACKFILL_MAX_DAYS}))
+    return found
 
 
 # ---- cron -------------------------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from zoneinfo import ZoneInfo
 from email_validator import EmailNotValidError, validate_email
 
 from domain.enums import MailRepeat
+from domain.errors import Invalid, Problem
 from domain.flows.mail import fire_workflow_id
 from domain.rules.mail_headers import envelope_address
 
@@ -151,3 +152,29 @@ def next_sends(repeat: MailRepeat, first: datetime, zone: ZoneInfo, after: datet
             found.append(candidate)
         day += timedelta(days=step)
     return found
+
+
+def first_send(repeat: MailRepeat, send_at: datetime | None, time_zone: str, now: datetime) -> datetime:
+    """SPEC §5 send time required: ONCE sends now; any other kind needs the time, as a wall time in the chosen
+    zone (an instant given with an offset is taken as that instant); ONCE_LATER must lie ahead; none beyond the
+    last year Temporal's calendars take. Refused with `Invalid` naming `sendAt`."""
+    if repeat == MailRepeat.ONCE:
+        return now.replace(microsecond=0)
+    if send_at is None:
+        raise Invalid("sendAt", "required")
+    send_at = send_at if send_at.tzinfo else send_at.replace(tzinfo=ZoneInfo(time_zone))
+    send_at = send_at.astimezone(UTC).replace(microsecond=0)
+    if repeat == MailRepeat.ONCE_LATER and send_at <= now:
+        raise Invalid("sendAt", "in_future")
+    if send_at.year > LAST_YEAR:
+        raise Invalid("sendAt", "le", le=f"{LAST_YEAR}-12-31")
+    return send_at
+
+
+def send_at_problems(repeat: MailRepeat, send_at: datetime | None, time_zone: str, now: datetime) -> list[Problem]:
+    """What `first_send` refuses, as the timed mail schema declares it (beside the form's other problems)."""
+    try:
+        first_send(repeat, send_at, time_zone, now)
+    except Invalid as error:
+        return error.problems
+    return []

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from domain.enums import AddonMode, AddonType, MerchantPackageState, PackageType, PlanName, SubscriptionKind
-from domain.errors import Invalid
+from domain.errors import Invalid, Problem
 from domain.rules.inputs import Problems
 
 # SPEC §5: "receipt number only letters, digits, underscore, hyphen and space"
@@ -154,6 +154,28 @@ def check_receipt(receipt: str | None, kind: SubscriptionKind) -> None:
     rule = receipt_problem(receipt, kind)
     if rule is not None:
         raise Invalid("receiptNumber", rule)
+
+
+def dialog_problems(kind: SubscriptionKind, receipt: str | None, serial: str | None,
+                    request_key: str | None) -> list[Problem]:
+    """SPEC §5 what a subscribe or gift dialog must carry, every field at once: a paid subscription its receipt
+    number (letters, digits, `_`, `-` and space) and its payment serial, a gift its dialog's request key."""
+    found = []
+    rule = receipt_problem(receipt, kind)
+    if rule is not None:
+        found.append(Problem("receiptNumber", rule))
+    subscribing = kind == SubscriptionKind.SUBSCRIBE
+    if subscribing and not (serial or "").strip():
+        found.append(Problem("paymentSerial", "required"))
+    if not subscribing and request_key is None:
+        found.append(Problem("requestKey", "required"))
+    return found
+
+
+def line_problems(package_ids: Iterable[int]) -> list[Problem]:
+    """The dialog's packages each chosen once (their counts are bounded by the schema, then by each package)."""
+    ids = list(package_ids)
+    return [Problem("packages", "packages_inconsistent")] if len(set(ids)) != len(ids) else []
 
 
 def check_lines(lines: Iterable[Line]) -> None:

@@ -5,10 +5,10 @@ an unreachable channel is a `ChannelError`; each order of a page is parsed on it
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from domain.settings import get_settings
 from services.channels import ChannelError, OrderPage, RateLimited, SettlementPage, ShopRef, Unreadable
@@ -21,20 +21,15 @@ def _iso(at: datetime) -> str:
     return at.astimezone(UTC).isoformat().replace("+00:00", "Z")
 
 
-def parsed(raw: Any) -> ChannelOrderIn | Unreadable:
-    number = str(raw.get("orderNo") or "?")[:64] if isinstance(raw, dict) else "?"
-    try:
-        return ChannelOrderIn.model_validate(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        return Unreadable(number, f"{where}: {first['msg']}"[:500])
+M = TypeVar("M", bound=BaseModel)
 
 
-def parsed_line(raw: Any) -> SettlementLineIn | Unreadable:
+def read(model: type[M], raw: Any) -> M | Unreadable:
+    """One order or settlement line of a page, parsed on its own: a broken one is `Unreadable`, named by its order
+    number and its first problem, and the rest of the page still reads."""
     number = str(raw.get("orderNo") or "?")[:64] if isinstance(raw, dict) else "?"
     try:
-        return SettlementLineIn.model_validate(raw)
+        return model.model_validate(raw)
     except ValidationError as exc:
         first = exc.errors()[0]
         return Unreadable(number, f"{'.'.join(str(p) for p in first['loc'])}: {first['msg']}"[:500])
@@ -58,16 +53,24 @@ class DemoMarketplace:
             raise RateLimited(max(wait, 0.0))
         return reply
 
-    async def fetch_orders(self, shop: ShopRef, since: datetime, until: datetime, token: str | None,
-                           size: int) -> OrderPage:
-        params: dict[str, Any] = {"updatedFrom": _iso(since), "updatedTo": _iso(until), "pageSize": size}
+    async def _page(self, path: str, window: tuple[str, str], since: datetime, until: datetime, token: str | None,
+                    size: int, key: str, model: type[M]) -> tuple[list[M | Unreadable], str | None]:
+        """One page of a shop's orders or settlements in [since, until) after `token`: its entries, each read on
+        its own, and the next page's token (None on the last)."""
+        params: dict[str, Any] = {window[0]: _iso(since), window[1]: _iso(until), "pageSize": size}
         if token:
             params["pageToken"] = token
-        reply = await self._get(f"/shops/{shop.external_shop_id}/orders", params)
+        reply = await self._get(path, params)
         if reply.status_code != 200:
             raise ChannelError(f"channel answered HTTP {reply.status_code}: {reply.text[:200]}")
         body = reply.json()
-        return OrderPage([parsed(raw) for raw in body.get("orders", [])], body.get("nextPageToken"))
+        return [read(model, raw) for raw in body.get(key, [])], body.get("nextPageToken")
+
+    async def fetch_orders(self, shop: ShopRef, since: datetime, until: datetime, token: str | None,
+                           size: int) -> OrderPage:
+        orders, after = await self._page(f"/shops/{shop.external_shop_id}/orders", ("updatedFrom", "updatedTo"),
+                                         since, until, token, size, "orders", ChannelOrderIn)
+        return OrderPage(orders, after)
 
     async def fetch_order(self, shop: ShopRef, channel_order_no: str) -> ChannelOrderIn | Unreadable | None:
         reply = await self._get(f"/shops/{shop.external_shop_id}/orders/{channel_order_no}")
@@ -75,15 +78,10 @@ class DemoMarketplace:
             return None
         if reply.status_code != 200:
             raise ChannelError(f"channel answered HTTP {reply.status_code}: {reply.text[:200]}")
-        return parsed(reply.json())
+        return read(ChannelOrderIn, reply.json())
 
     async def fetch_settlements(self, shop: ShopRef, since: datetime, until: datetime, token: str | None,
                                 size: int) -> SettlementPage:
-        params: dict[str, Any] = {"paidFrom": _iso(since), "paidTo": _iso(until), "pageSize": size}
-        if token:
-            params["pageToken"] = token
-        reply = await self._get(f"/shops/{shop.external_shop_id}/settlements", params)
-        if reply.status_code != 200:
-            raise ChannelError(f"channel answered HTTP {reply.status_code}: {reply.text[:200]}")
-        body = reply.json()
-        return SettlementPage([parsed_line(raw) for raw in body.get("lines", [])], body.get("nextPageToken"))
+        lines, after = await self._page(f"/shops/{shop.external_shop_id}/settlements", ("paidFrom", "paidTo"),
+                                        since, until, token, size, "lines", SettlementLineIn)
+        return SettlementPage(lines, after)

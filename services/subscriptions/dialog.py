@@ -276,11 +276,16 @@ async def submit(db: AsyncSession, body: Submission, user: Actor, key: str, fact
     joined = await joined_request(db, key, draft.request_key, user) if facts.live_id is not None else None
     if joined is not None:
         return joined, str(facts.email), None
-    refuse_used(facts)
+    problems = Problems()  # the numbers used or held, and every rule the confirmation breaks, at once
+    with problems.catching():
+        refuse_used(facts)
     confirmation = body.confirmation
     if confirmation is None:
-        raise Invalid("confirmation", "required")
-    rules.check_confirmation(m.confirmation(draft, confirm_of(confirmation, user, draft, facts.held)))
+        problems.add("confirmation", "required")
+    else:
+        with problems.catching():
+            rules.check_confirmation(m.confirmation(draft, confirm_of(confirmation, user, draft, facts.held)))
+    problems.raise_any()
     now = datetime.now(UTC)
     created = {"state": R.AWAITING_CONFIRMATION, "deadline_at": now + rules.CONFIRM_WITHIN}
     confirmed = {"state": R.AWAITING_APPROVAL, "deadline_at": now + rules.APPROVE_WITHIN}

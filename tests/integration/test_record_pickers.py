@@ -7,7 +7,7 @@ import pytest
 from sqlalchemy import select
 
 from domain.db import transaction
-from domain.enums import StockOrderType
+from domain.enums import StockMovementType, StockOrderType
 from domain.models.data_authority import DataScope
 from domain.models.stock import ShelfStock
 from domain.models.warehouses import Shelf
@@ -15,7 +15,7 @@ from tests.conftest import unique
 from tests.integration.merchant_support import insert_merchant
 from tests.integration.people import bearer, create_user, token_for
 from tests.integration.stock_order_support import ORDERS, act, create, place_with_stock
-from tests.integration.stock_support import insert_warehouse
+from tests.integration.stock_support import insert_warehouse, moved
 from tests.integration.ticket_support import insert_ticket
 
 
@@ -100,6 +100,23 @@ async def test_shelves_are_picked_by_code_in_one_warehouse(client):
         assert (await client.get("/cms/warehouse-shelf/options", headers=staff, params=bad)).status_code == 422
     assert (await client.get("/cms/warehouse-shelf/options", headers=await user_of("home"),
                              params={"warehouseId": place.warehouse_id})).status_code == 403
+
+
+async def test_shelf_options_count_the_skus_on_each_shelf(client):
+    """The merge dialog names a shelf with the SKUs it holds ("A-01 (2 SKUs)"): counted in the options' statement,
+    a SKU emptied from the shelf no longer counted."""
+    place = await insert_warehouse(shelves=3)
+    first, second, gone = unique("SKU"), unique("SKU"), unique("SKU")
+    for sku in (first, second, gone):
+        await moved(place, StockMovementType.MANUAL_INBOUND, 4, sku, shelf_id=place.shelves[1])
+    await moved(place, StockMovementType.MANUAL_INBOUND, 1, first, shelf_id=place.shelves[2])
+    await moved(place, StockMovementType.MANUAL_OUTBOUND, 4, gone, shelf_id=place.shelves[1])
+    staff = await user_of("shelf-merges")
+    shelves = await found(client, "/cms/warehouse-shelf/options", staff, warehouseId=place.warehouse_id)
+    assert [(s["code"], s["skus"]) for s in shelves] == [("A-00", 0), ("A-01", 2), ("A-02", 1)]
+    named = await found(client, "/cms/warehouse-shelf/options", staff, warehouseId=place.warehouse_id,
+                        ids=[place.shelves[1]])
+    assert [(s["code"], s["skus"]) for s in named] == [("A-01", 2)]
 
 
 async def test_tickets_are_picked_by_number_or_title_among_those_the_reader_sees(client):

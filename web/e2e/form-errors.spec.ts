@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { screenshotOnFailure } from './failures';
 import { specBrowser } from './specBrowser';
-import { pick, signedIn } from './session';
+import { choose, pick, signedIn } from './session';
 
 const browser = specBrowser();
 let page: Page;
@@ -51,4 +51,27 @@ describe('a long form says what is wrong, all at once, where the user is looking
     await blank.waitFor();
     await expect.poll(() => inView(blank)).toBe(true);
   }, 240_000);
+
+  it('shows every problem the server finds in a scheduled task at once, each on its field', async () => {
+    page = await signedIn(browser, '/system/task/schedule', { viewport: LAPTOP });
+    const saves: string[] = [];
+    page.on('request', (request) => { if (request.url().includes('/cms/job/add')) saves.push(request.url()); });
+    await page.getByRole('button', { name: 'Add' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Job name').fill(`Errors probe ${Date.now().toString(36)}`);
+    await pick(page, dialog.getByRole('combobox', { name: 'Handler' }), 'http');
+    await choose(page, dialog.getByRole('combobox', { name: 'Method' }), 'HTTP probe');
+    // two values only the server can judge (SPEC §5): an hour beyond 23, and a URL of the console's own network
+    await dialog.getByLabel('Cron expression').fill('0 25 * * *');
+    await dialog.getByLabel('URL').fill('http://10.1.2.3/');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+
+    const errors = dialog.locator('.ant-form-item-explain-error');
+    const cron = errors.getByText(/has a value out of range/);
+    await cron.waitFor();
+    await errors.getByText(/10\.1\.2\.3 is an address of the console's own network/).waitFor();  // in the same reply
+    expect(saves).toHaveLength(1);
+    await expect.poll(() => inView(cron)).toBe(true);
+    expect(await dialog.count()).toBe(1);  // nothing saved: the dialog stays open with what was typed
+  }, 120_000);
 });

@@ -49,13 +49,14 @@ describe('shelf merge (SPEC §4 merging shelves is asynchronous; docs/shelf_merg
       await page.getByRole('button', { name: 'Merge shelves' }).click();
       const dialog = page.getByRole('dialog');
       const choose = async (label: string, text: string) => {
-        await dialog.getByRole('combobox', { name: label }).fill(text);
+        await dialog.getByRole('combobox', { name: label }).fill(text.split(' (')[0]!);
         await selectOptions(page).filter({ hasText: text }).first().click();
       };
       await choose('Warehouse', `${RUN} Warehouse ${RUN}`);
-      await choose('Source shelves', `${RUN}-SRC`);
+      // each shelf is offered with the SKUs on it, as the server's shelf options count them
+      await choose('Source shelves', `${RUN}-SRC (60 SKUs)`);
       await dialog.getByRole('combobox', { name: 'Source shelves' }).press('Escape');
-      await choose('Target shelf', `${RUN}-DST`);
+      await choose('Target shelf', `${RUN}-DST (0 SKUs)`);
       await dialog.getByRole('button', { name: 'Start merge' }).click();
       await page.waitForURL(/\/shelf-merge\/\d+$/);
       const mergeId = Number(page.url().split('/').pop());

@@ -13213,7 +13213,10 @@ export interface components {
          * @enum {string}
          */
         JobAlarm: "OK" | "FAILING";
-        /** JobBackfillBody */
+        /**
+         * JobBackfillBody
+         * @description A window of past fires; its end after its start (checked with the task's own window rules by the route).
+         */
         JobBackfillBody: {
             /**
              * Endat
@@ -24087,6 +24090,11 @@ export interface components {
             id: number;
             /** Name */
             name?: string | null;
+            /**
+             * Skus
+             * @default 0
+             */
+            skus: number;
             /** Warehouseid */
             warehouseId: number;
         };

@@ -27,7 +27,7 @@ function openDialog(addReply: () => { status?: number; body: unknown }, throughp
     if (url.endsWith('shelf-merge/throughput/3')) return { body: envelope(throughput) };
     if (url.endsWith('shelf-merge/shelves/3')) return { body: envelope(SHELVES) };
     if (url.includes('warehouse-shelf/options') && url.includes('warehouseId=3')) {
-      return { body: envelope(SHELVES.map(({ id, code, name, enabled }) => ({ id, code, name, enabled, warehouseId: 3 }))) };
+      return { body: envelope(SHELVES.map(({ id, code, name, enabled, skus }) => ({ id, code, name, enabled, skus, warehouseId: 3 }))) };
     }
     if (url.endsWith('shelf-merge/add')) return addReply();
     return { status: 404, body: envelope(null, 'NOT_FOUND', 'not found') };
@@ -50,9 +50,9 @@ describe('starting a shelf merge', { timeout: 120_000 }, () => {
   it('picks a warehouse, its source shelves and a target with the kit\'s pickers, then opens the new merge', async () => {
     const seen = openDialog(() => ({ body: envelope({ id: 9 }) }));
     await pick('Warehouse', 'JKT Jakarta DC');
-    await pick('Source shelves', 'A-01');
-    await pick('Source shelves', 'A-02');
-    await pick('Target shelf', 'B-01 · Bulk');
+    await pick('Source shelves', 'A-01 (3 SKUs)');  // each shelf with the SKUs on it, as its options count them
+    await pick('Source shelves', 'A-02 (1 SKU)');
+    await pick('Target shelf', 'B-01 · Bulk (0 SKUs)');
     fireEvent.click(screen.getByRole('button', { name: 'Start merge' }));
     expect(await screen.findByText('merge page')).toBeTruthy();
     const body = JSON.parse(seen.find((r) => r.url.endsWith('shelf-merge/add'))!.body!);

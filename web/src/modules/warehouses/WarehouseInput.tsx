@@ -19,7 +19,8 @@ export const MerchantWarehouseFilter = referenceSelect<WarehouseOption>(
 export const AreaInput = referenceSelect<AreaOption>(
   '/cms/warehouse-area/options', (area) => `${area.code} · ${area.name}`, { field: 'warehouseId', of: (area) => area.warehouseId });
 
-const shelves = {
+/** The shelf pickers' search: a warehouse's shelves by code (and name); a screen may name them otherwise. */
+export const shelves = {
   api: '/cms/warehouse-shelf/options',
   name: (shelf: ShelfOption) => (shelf.name ? `${shelf.code} · ${shelf.name}` : shelf.code),
   parent: { field: 'warehouseId', param: 'warehouseId' },
