@@ -72,7 +72,7 @@ export function createRouter(queryClient: QueryClient) {
       if (added || !hasToken()) return;
       const session = await loadSession(queryClient);
       if (!session) return;
-      patch(SHELL_ROUTE_ID, shellRoutes(session.menus));
+      patch(SHELL_ROUTE_ID, shellRoutes(session.menus, queryClient));
       added = true;
     },
   });

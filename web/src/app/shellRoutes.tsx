@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { loadNamespaces } from '../i18n';
 import type { MenuNode } from './access/session';
@@ -5,13 +6,31 @@ import { routedEntries, type MenuEntry } from './menuEntries';
 import type { RouteHandle } from './routeHandle';
 import { VIEWS, type View } from './views';
 
-function viewRoute(view: View): Pick<RouteObject, 'lazy'> {
+/**
+ * A list screen's first calls (its search, the table's saved display, the enumerations), started by the route's
+ * loader once the screen's chunks have run, so they are answered while the shell and the page draw.
+ */
+async function listLoader(identifier: string, client: QueryClient | undefined): Promise<Pick<RouteObject, 'loader' | 'shouldRevalidate'>> {
+  if (!client) return {};
+  const { prefetchList } = await import('../components/resource/listQuery');
+  return {
+    loader: ({ request }) => {
+      prefetchList(client, identifier, new URL(request.url));
+      return null;
+    },
+    shouldRevalidate: () => false, // once the page shows, it asks for itself (another page, a filter)
+  };
+}
+
+function viewRoute(view: View, identifier: string, client: QueryClient | undefined): Pick<RouteObject, 'lazy'> {
   switch (view.kind) {
     case 'page':
       return {
         lazy: async () => {
-          const [screen] = await Promise.all([view.load(), loadNamespaces(view.namespaces)]);
-          return { Component: screen.default };
+          const [screen, , loading] = await Promise.all([
+            view.load(), loadNamespaces(view.namespaces), view.list ? listLoader(identifier, client) : {},
+          ]);
+          return { Component: screen.default, ...loading };
         },
       };
     case 'redirect':
@@ -29,13 +48,14 @@ function viewRoute(view: View): Pick<RouteObject, 'lazy'> {
 /** Any other address, inside the shell: forbidden (401, address kept) or missing (to /404). */
 const UNKNOWN: RouteObject = { id: 'shell:unknown', path: '*', lazy: async () => ({ Component: (await import('./ShellCatchAll')).default }) };
 
-/** One route a screen of the user's menu, all directly under the shell (SPEC §2), then the unknown rest. */
-export function shellRoutes(menus: readonly MenuNode[]): RouteObject[] {
+/** One route a screen of the user's menu, all directly under the shell (SPEC §2), then the unknown rest; `client`
+ *  lets a list screen's route start its first calls early. */
+export function shellRoutes(menus: readonly MenuNode[], client?: QueryClient): RouteObject[] {
   const screens = routedEntries(menus, VIEWS).map((entry: MenuEntry) => ({
     id: `menu:${entry.identifier}`,
     path: entry.path,
     handle: { menu: entry } satisfies RouteHandle,
-    ...viewRoute(VIEWS[entry.identifier]!),
+    ...viewRoute(VIEWS[entry.identifier]!, entry.identifier, client),
   }));
   return [...screens, UNKNOWN];
 }

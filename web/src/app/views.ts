@@ -7,6 +7,8 @@ export interface PageView {
   kind: 'page';
   load: () => Promise<PageModule>;
   namespaces: readonly string[];
+  /** A list screen on the resource kit: its route starts the list's first calls as soon as its chunks have run. */
+  list?: boolean;
 }
 
 /** A screen whose module has not landed yet: the route exists and says so. */
@@ -50,7 +52,7 @@ function page(load: PageView['load'], ...namespaces: string[]): PageView {
 
 /** A list screen on the resource kit: its module's texts (and those of modules it borrows from) and the kit's. */
 function resourcePage(load: PageView['load'], ...namespaces: string[]): PageView {
-  return page(load, ...namespaces, 'resource');
+  return { ...page(load, ...namespaces, 'resource'), list: true };
 }
 
 function fromQuery(param: string, to: (value: string) => string): RedirectView {

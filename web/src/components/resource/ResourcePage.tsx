@@ -10,7 +10,8 @@ import { usePageInfo } from '../../layout/keepAlive/PageContext';
 import { useOnChange } from '../useOnChange';
 import { resourceApi } from './api';
 import { useExport } from './useExport';
-import { exportPayload, listStateParams, readListState, sameAddress, searchPayload, type FilterValue, type ListState } from './listState';
+import { exportPayload, listStateParams, sameAddress, type FilterValue, type ListState } from './listState';
+import { listSearch, TAB } from './listQuery';
 import { useTableDisplay } from './useTableDisplay';
 import { useResourceActions } from './useRowActions';
 import { visibleColumns } from './columnDisplay';
@@ -24,9 +25,7 @@ import { ImportDialog } from './ImportDialog';
 import { TabsWithCounts } from './TabsWithCounts';
 import { tableColumns, type Column, type Resource, type Row } from './types';
 
-/** The address parameter naming the tab of a screen that holds several lists (`?tab=releases`), kept as the list
- *  changes page or filters. */
-export const TAB = 'tab';
+export { TAB };
 
 /**
  * The list page of a resource: search, table, column settings, export, import, detail, create and edit.
@@ -42,17 +41,16 @@ export function ResourcePage<R extends Row>({ resource, extra, title }: { resour
 
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const state = readListState(params, columns, resource.pageSize);
+  // the route may have started this very search already (listQuery.ts prefetchList)
+  const { state, payload, asked, queryKey } = listSearch(resource, params);
   const setState = (next: Partial<ListState>) => {
     const address = listStateParams({ ...state, ...next }, resource.pageSize);
     const tab = params.get(TAB); // the tab of the screen around the list stays as it is
     if (tab) address.set(TAB, tab);
     setParams(address);
   };
-  const payload = { ...searchPayload({ ...state, sort: state.sort ?? resource.defaultSort }), ...resource.fixed };
-  const asked = resource.searchable ? resource.searchable(state.filters) : true;
   const list = useQuery({
-    queryKey: [resource.api, 'search', payload],
+    queryKey,
     queryFn: ({ signal }) => api.search(payload, signal),
     placeholderData: keepPreviousData,
     enabled: asked,

@@ -4,11 +4,13 @@ import { api } from '../../api/client';
 import type { Data } from '../../api/client';
 
 export type EnumOption = Data<'/cms/common/enums/{name}', 'get'>[number];
+type EveryEnum = Data<'/cms/common/enums', 'get'>;
 
 const NO_OPTIONS: EnumOption[] = [];
 
-/** Every enumeration in one reply (`GET /cms/common/enums`), asked once a language: a screen needs a dozen. */
-const everyEnum = (language: string) => ({
+/** Every enumeration in one reply (`GET /cms/common/enums`), asked once a language: a screen needs a dozen. A list
+ *  screen's route starts it with the screen's chunks (listQuery.ts), so the first rows already show labels. */
+export const everyEnum = (language: string) => ({
   queryKey: ['enums', language] as const,
   queryFn: () => api.get('/cms/common/enums', { notify: false }),
   staleTime: Infinity,
@@ -25,6 +27,8 @@ export function useEnumOptions(name: string | undefined): EnumOption[] {
   const client = useQueryClient();
   const { data } = useQuery({
     queryKey: ['enum', name, i18n.language],
+    // already here when the route asked for every enumeration: the first draw shows the labels, not a second one
+    initialData: () => client.getQueryData<EveryEnum>(everyEnum(i18n.language).queryKey)?.[name ?? ''],
     queryFn: async () => {
       const every = await client.fetchQuery(everyEnum(i18n.language)).catch(() => undefined);
       return every?.[name ?? ''] ?? api.get('/cms/common/enums/{name}', { params: { path: { name: name ?? '' } } });

@@ -202,12 +202,15 @@ export type ResourceDeclaration<R extends Row = Row> = Omit<Resource<R>, Default
 export const DEFAULT_PAGE_SIZE = 20;
 export const PAGE_SIZES = [10, 20, 50, 100];
 
+/** The resources declared so far, by the menu identifier guarding their screen. */
+const byScreen = new Map<string, Resource[]>();
+
 /**
  * A screen's resource, declared once: one column list drives the table, the search form, the
  * create and edit forms, the detail drawer and the export.
  */
 export function defineResource<R extends Row = Row>(declaration: ResourceDeclaration<R>): Resource<R> {
-  return {
+  const resource: Resource<R> = {
     namespace: declaration.name,
     entity: 'entity',
     pageSize: DEFAULT_PAGE_SIZE,
@@ -217,6 +220,14 @@ export function defineResource<R extends Row = Row>(declaration: ResourceDeclara
     actions: kitPermissions(declaration.api, declaration.actions ?? []),
     view: detailPermission(declaration.api),
   };
+  const guarded = byScreen.get(resource.permission) ?? [];
+  if (!guarded.some((known) => known.name === resource.name)) byScreen.set(resource.permission, [...guarded, resource as unknown as Resource]);
+  return resource;
+}
+
+/** The resources (of the modules loaded so far) whose screen the menu identifier guards: a list screen's own. */
+export function resourcesGuardedBy(identifier: string): readonly Resource[] {
+  return byScreen.get(identifier) ?? [];
 }
 
 /** The permission of a resource's detail (`GET /cms/<api>/detail/{id}`), or a code no one holds without one. */

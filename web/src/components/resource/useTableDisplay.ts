@@ -6,6 +6,13 @@ import type { Column, Row } from './types';
 
 const queryKey = (tableKey: string) => ['table-display', tableKey] as const;
 
+/** The saved display of one table; a list screen's route starts it before the page draws (listQuery.ts). */
+export const tableDisplayQuery = (tableKey: string) => ({
+  queryKey: queryKey(tableKey),
+  queryFn: () => api.post('/cms/front/table-display/get', { body: { tableKey }, notify: false }).catch(() => null),
+  staleTime: Infinity,
+});
+
 /** Saves one after another, so quick changes reach the server in the order the user made them. */
 let saving: Promise<unknown> = Promise.resolve();
 
@@ -15,11 +22,7 @@ let saving: Promise<unknown> = Promise.resolve();
  */
 export function useTableDisplay(tableKey: string, columns: readonly Column<Row>[]) {
   const queryClient = useQueryClient();
-  const { data, isPending } = useQuery({
-    queryKey: queryKey(tableKey),
-    queryFn: () => api.post('/cms/front/table-display/get', { body: { tableKey }, notify: false }).catch(() => null),
-    staleTime: Infinity,
-  });
+  const { data, isPending } = useQuery(tableDisplayQuery(tableKey));
   const display = useMemo(() => mergeDisplay(columns, data), [columns, data]);
   const change = (next: ColumnDisplay[] | null) => {
     const saved = next ?? mergeDisplay(columns, null);
