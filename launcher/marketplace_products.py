@@ -13,7 +13,7 @@ being served, in state DELETED, so a console syncing by update time learns of it
 from __future__ import annotations
 
 import random
-from datetime import datetime
+from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -46,10 +46,11 @@ def _listing(shop: Any, rng: random.Random, code: str, name: str, category: str,
 
 
 def catalogue(shop: Any, rng: random.Random, now: datetime) -> dict[str, dict[str, Any]]:
-    """The shop's listings (`shop` is launcher.marketplace.Shop), the whole catalogue on first asking."""
+    """The shop's listings (`shop` is launcher.marketplace.Shop), the whole catalogue on first asking, each last
+    changed some time in the last two days."""
     if not shop.products:
         for code, name, category, variants in PRODUCTS:
-            _listing(shop, rng, code, name, category, variants, now)
+            _listing(shop, rng, code, name, category, variants, now - timedelta(minutes=rng.randrange(30, 60 * 48)))
     return dict(shop.products)
 
 
