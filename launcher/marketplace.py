@@ -16,9 +16,12 @@ shipped, completed), so the console's sync has something to pull.
     POST /control/orders          {"shop": id, "count": N, "at": iso?}  N new orders now (or stamped `at`)
     GET  /shops/{shop}/settlements?paidFrom=&paidTo=&pageToken=&pageSize=  the payouts of its orders, and
     POST /control/settlements     {"shop": id, "orders": {...}, "unknown": [...]}  (launcher/marketplace_settlements)
+    GET  /shops/{shop}/products?updatedFrom=&updatedTo=&pageToken=&pageSize=  its listings, and
+    POST /control/products        {"shop": id, "add": N, "change": {...}, "remove": [...]}  (marketplace_products)
     GET  /health
 
-Besides the throttle, each shop may make `rate` page requests a second (429 beyond it), like a real channel.
+Every list is paged alike (launcher/marketplace_pages.py). Besides the throttle and the injected failures, each
+shop may make `rate` page requests a second (429 beyond it), like a real channel.
 
     python -m launcher.marketplace [--host 127.0.0.1] [--port 8025] [--orders-per-minute 4]
 """
@@ -27,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import base64
 import contextlib
 import json
 import logging
@@ -35,7 +37,6 @@ import random
 import signal
 import threading
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
@@ -47,29 +48,17 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
+from launcher import marketplace_products as products
 from launcher import marketplace_settlements as settlements
+from launcher.marketplace_pages import iso as _iso
+from launcher.marketplace_pages import page as paged
 
 log = logging.getLogger("omp.marketplace")
 
 FIRST_NAMES = ["Ayu", "Budi", "Citra", "Dewi", "Eko", "Fajar", "Lina", "Mei", "Nok", "Somchai", "Anh", "Minh"]
 CITIES = [("Jakarta", "DKI Jakarta"), ("Bandung", "Jawa Barat"), ("Surabaya", "Jawa Timur"), ("Medan", "Sumatera")]
-PRODUCTS = [("TSHIRT", "Cotton T-shirt", ["S", "M", "L"]), ("MUG", "Ceramic mug", ["White", "Black"]),
-            ("CASE", "Phone case", ["A52", "iPhone 15"]), ("SOCKS", "Ankle socks", ["3 pairs", "6 pairs"])]
 NEXT = {"UNPAID": "PAID", "PAID": "SHIPPED", "SHIPPED": "COMPLETED"}  # how an order moves on at the channel
 PAGE_SIZE_MAX = 200
-
-
-def _iso(at: datetime) -> str:
-    return at.astimezone(UTC).isoformat().replace("+00:00", "Z")
-
-
-def _token(updated_at: datetime, order_no: str) -> str:
-    return base64.urlsafe_b64encode(json.dumps([_iso(updated_at), order_no]).encode()).decode()
-
-
-def _untoken(token: str) -> tuple[datetime, str]:
-    at, number = json.loads(base64.urlsafe_b64decode(token.encode()))
-    return datetime.fromisoformat(at), str(number)
 
 
 @dataclass
@@ -80,6 +69,7 @@ class Shop:
     window: list[float] = field(default_factory=list)  # times of this second's page requests
     settle: dict[str, str] = field(default_factory=dict)  # order number -> its payout's outcome, when fixed
     unknown: dict[str, datetime] = field(default_factory=dict)  # payouts for orders the shop never had
+    products: dict[str, dict[str, Any]] = field(default_factory=dict)  # item id -> listing (marketplace_products)
 
 
 class MarketStore:
@@ -108,9 +98,10 @@ class MarketStore:
         rng = self.rng
         number = f"{shop.shop_id[-6:]}{at.strftime('%y%m%d%H%M%S')}{rng.randrange(1000, 9999)}"
         lines: list[dict[str, Any]] = []
-        for line_no, (code, name, variants) in enumerate(rng.sample(PRODUCTS, rng.randrange(1, 3)), start=1):
+        for line_no, (code, name, _, variants) in enumerate(rng.sample(products.PRODUCTS, rng.randrange(1, 3)),
+                                                             start=1):
             variant = rng.choice(variants)
-            lines.append({"lineNo": line_no, "sku": f"{code}-{variant.replace(' ', '').upper()}", "name": name,
+            lines.append({"lineNo": line_no, "sku": products.sku(code, variant), "name": name,
                           "variant": variant, "quantity": rng.randrange(1, 4),
                           "unitPrice": str(Decimal(rng.randrange(15, 250)) * 1000)})
         subtotal = sum(Decimal(x["unitPrice"]) * x["quantity"] for x in lines)
@@ -154,17 +145,13 @@ class MarketStore:
         broken["lines"][0]["quantity"] = 0  # what a channel sometimes sends: refused by the console's rules
         return broken
 
-    def page(self, shop: Shop, since: datetime, until: datetime, after: tuple[datetime, str] | None,
+    def page(self, shop_id: str, since: datetime, until: datetime, token: str | None,
              size: int) -> dict[str, Any]:
-        """Orders updated in [since, until) after the page token's (updatedAt, orderNo), the first `size`."""
-        rows = sorted(((datetime.fromisoformat(o["updatedAt"]), no, o) for no, o in shop.orders.items()),
-                      key=lambda r: (r[0], r[1]))
-        rows = [r for r in rows if since <= r[0] < until and (after is None or (r[0], r[1]) > after)]
-        chosen = rows[:size]
-        more = len(rows) > size
-        self.served += len(chosen)
-        return {"orders": [self.served_order(shop, o) for _, _, o in chosen],
-                "nextPageToken": _token(chosen[-1][0], chosen[-1][1]) if more else None}
+        shop = self.shop(shop_id)
+        rows, more = paged(shop.orders.values(), "updatedAt", "orderNo", since, until, token, size,
+                           lambda order: self.served_order(shop, order))
+        self.served += len(rows)
+        return {"orders": rows, "nextPageToken": more}
 
     def limited(self, shop_id: str) -> bool:
         """More than `rate` page requests of this shop in the last second."""
@@ -192,52 +179,56 @@ def _when(value: str | None, default: datetime) -> datetime:
     return at if at.tzinfo else at.replace(tzinfo=UTC)
 
 
-def _window(query: Any, start: str, end: str) -> tuple[datetime, datetime, tuple[datetime, str] | None, int]:
-    """A page request's [start, end), the (time, number) its page token says it ends after, and its size."""
-    since = _when(query.get(start), datetime(1970, 1, 1, tzinfo=UTC))
-    until = _when(query.get(end), datetime.now(UTC) + timedelta(days=1))
-    size = min(int(query.get("pageSize") or 50), PAGE_SIZE_MAX)
-    return since, until, _untoken(query["pageToken"]) if query.get("pageToken") else None, size
+def _refused(store: MarketStore, shop_id: str | None) -> JSONResponse | None:
+    """The injected throttle or failure, or the shop's rate limit, answering this request instead (under the lock)."""
+    if store.throttle:
+        return JSONResponse({"error": "rate limited"}, 429, headers={"Retry-After": str(store.throttle.pop(0))})
+    if shop_id is None:
+        return None
+    if store.fail_pages:
+        return JSONResponse({"error": "injected failure"}, store.fail_pages.pop(0))
+    if store.limited(shop_id):
+        return JSONResponse({"error": "rate limited"}, 429, headers={"Retry-After": "1"})
+    return None
 
 
-Serve = Callable[[Shop, datetime, datetime, tuple[datetime, str] | None, int], dict[str, Any]]
+# a paged list: its query's window names, and the page of a shop's rows in [since, until) after a token
+PAGED: dict[str, tuple[str, str, Any]] = {
+    "orders": ("updatedFrom", "updatedTo", lambda store, shop_id, since, until, token, size, now:
+               store.page(shop_id, since, until, token, size)),
+    "settlements": ("paidFrom", "paidTo", lambda store, shop_id, since, until, token, size, now: dict(zip(
+        ("lines", "nextPageToken"),
+        settlements.settlement_page(store.shop(shop_id), since, until, token, size, now), strict=True))),
+    "products": ("updatedFrom", "updatedTo", lambda store, shop_id, since, until, token, size, now: dict(zip(
+        ("products", "nextPageToken"), paged(products.catalogue(store.shop(shop_id), store.rng, now).values(),
+                                             "updatedAt", "itemId", since, until, token, size), strict=True))),
+}
 
 
 def build_app(store: MarketStore) -> Starlette:
-    def paged(request: Request, start: str, end: str, serve: Serve, *, rated: bool) -> JSONResponse:
-        """One page of a shop's orders or settlements, as a channel answers it: throttled or failed when told to,
-        beyond the shop's rate refused (`rated`), a malformed query a 400."""
-        shop_id = request.path_params["shop"]
+    async def listed(request: Request) -> JSONResponse:
+        shop_id, what = request.path_params["shop"], request.path_params["what"]
+        if what not in PAGED:
+            return JSONResponse({"error": f"no such list {what}"}, 404)
+        start, end, serve = PAGED[what]
         with store.lock:
-            if store.throttle:
-                return JSONResponse({"error": "rate limited"}, 429,
-                                    headers={"Retry-After": str(store.throttle.pop(0))})
-            if store.fail_pages:
-                return JSONResponse({"error": "injected failure"}, store.fail_pages.pop(0))
-            if rated and store.limited(shop_id):
-                return JSONResponse({"error": "rate limited"}, 429, headers={"Retry-After": "1"})
+            refused = _refused(store, shop_id)
+            if refused is not None:
+                return refused
+            q, now = request.query_params, datetime.now(UTC)
             try:
-                window = _window(request.query_params, start, end)
-            except ValueError as exc:
+                since = _when(q.get(start), datetime(1970, 1, 1, tzinfo=UTC))
+                until = _when(q.get(end), now + timedelta(days=1))
+                size = min(int(q.get("pageSize") or 50), PAGE_SIZE_MAX)
+                return JSONResponse(serve(store, shop_id, since, until, q.get("pageToken"), size, now))
+            except (ValueError, TypeError) as exc:
                 return JSONResponse({"error": f"bad query: {exc}"}, 400)
-            return JSONResponse(serve(store.shop(shop_id), *window))
-
-    def settlement_page(shop: Shop, since: datetime, until: datetime, after: tuple[datetime, str] | None,
-                        size: int) -> dict[str, Any]:
-        lines, more = settlements.settlement_page(shop, since, until, after, size, datetime.now(UTC))
-        return {"lines": lines, "nextPageToken": _token(*more) if more else None}
-
-    async def orders(request: Request) -> JSONResponse:
-        return paged(request, "updatedFrom", "updatedTo", store.page, rated=True)
-
-    async def settled(request: Request) -> JSONResponse:
-        return paged(request, "paidFrom", "paidTo", settlement_page, rated=False)
 
     async def one(request: Request) -> JSONResponse:
         with store.lock:
-            if store.throttle:
-                return JSONResponse({"error": "rate limited"}, 429,
-                                    headers={"Retry-After": str(store.throttle.pop(0))})
+            refused = _refused(store, None)
+            if refused is not None:
+                return refused
             shop = store.shop(request.path_params["shop"])
             order = shop.orders.get(request.path_params["number"])
             if order is None:
@@ -264,6 +255,12 @@ def build_app(store: MarketStore) -> Starlette:
                     settlements.control(store.shop(str(body["shop"])), body, datetime.now(UTC))
                 except ValueError as exc:
                     return JSONResponse({"error": str(exc)}, 400)
+            elif what == "products":
+                try:
+                    touched = products.control(store.shop(str(body["shop"])), body, store.rng, datetime.now(UTC))
+                except (ValueError, TypeError, ArithmeticError) as exc:
+                    return JSONResponse({"error": str(exc)}, 400)
+                return JSONResponse({"products": touched})
             elif what == "orders":
                 shop = store.shop(str(body["shop"]))
                 at = _when(body.get("at"), datetime.now(UTC))
@@ -277,8 +274,7 @@ def build_app(store: MarketStore) -> Starlette:
         return JSONResponse({"status": "UP", "shops": len(store.shops), "served": store.served})
 
     return Starlette(routes=[
-        Route("/shops/{shop}/orders", orders), Route("/shops/{shop}/orders/{number}", one),
-        Route("/shops/{shop}/settlements", settled),
+        Route("/shops/{shop}/{what}", listed), Route("/shops/{shop}/orders/{number}", one),
         Route("/control/{what}", control, methods=["POST"]), Route("/health", health)])
 
 

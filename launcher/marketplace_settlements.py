@@ -13,17 +13,16 @@ demo fixes an order's outcome with `POST /control/settlements {"shop": id, "orde
 from __future__ import annotations
 
 import hashlib
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
+
+from launcher.marketplace_pages import iso as _iso
+from launcher.marketplace_pages import page
 
 FEE_RATE = Decimal("0.03")
 SETTLE_AFTER = timedelta(hours=6)
 OUTCOMES = ("match", "short", "over", "missing")
-
-
-def _iso(at: datetime) -> str:
-    return at.astimezone(UTC).isoformat().replace("+00:00", "Z")
 
 
 def default_outcome(order_no: str) -> str:
@@ -67,15 +66,10 @@ def settlement_lines(shop: Any, now: datetime) -> list[dict[str, Any]]:
     return lines
 
 
-def settlement_page(shop: Any, since: datetime, until: datetime, token: tuple[datetime, str] | None, size: int,
-                    now: datetime) -> tuple[list[dict[str, Any]], tuple[datetime, str] | None]:
+def settlement_page(shop: Any, since: datetime, until: datetime, token: str | None, size: int,
+                    now: datetime) -> tuple[list[dict[str, Any]], str | None]:
     """The lines paid in [since, until) after `token`, and the next page's token (None on the last page)."""
-    rows = sorted(((datetime.fromisoformat(x["paidAt"]), x["lineId"], x) for x in settlement_lines(shop, now)),
-                  key=lambda r: (r[0], r[1]))
-    rows = [r for r in rows if since <= r[0] < until and (token is None or (r[0], r[1]) > token)]
-    chosen = rows[:size]
-    more = len(rows) > size
-    return [x for _, _, x in chosen], ((chosen[-1][0], chosen[-1][1]) if more else None)
+    return page(settlement_lines(shop, now), "paidAt", "lineId", since, until, token, size)
 
 
 def control(shop: Any, body: dict[str, Any], now: datetime) -> None:

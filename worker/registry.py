@@ -14,6 +14,7 @@ from temporalio.client import Client
 
 from activities import deployments as deploy_activities
 from activities import exports as export_activities
+from activities import goods_sync as goods_sync_activities
 from activities import jobs as job_activities
 from activities import mail as mail_activities
 from activities import notices as notice_activities
@@ -36,6 +37,7 @@ from services.order_sync_schedules import start_order_sync_schedules
 from services.queue_alerts import ensure_queue_alert_schedule
 from workflows.deployments import DeployQueueWorkflow, DeployReviewWorkflow, DeployRunWorkflow
 from workflows.exports import ExportTaskWorkflow
+from workflows.goods_sync import ProductSyncWorkflow
 from workflows.jobs import JobIncidentWorkflow, JobRunWorkflow
 from workflows.mail import MailFireWorkflow
 from workflows.notices import NoticeReconcileWorkflow, NoticeReleaseWorkflow
@@ -68,7 +70,7 @@ def queues() -> list[QueueSpec]:
                                    NoticeReconcileWorkflow, JobRunWorkflow, JobIncidentWorkflow,
                                    QueueAlertCheckWorkflow, StockSyncWorkflow, StockReconcileWorkflow,
                                    ShelfMergeWorkflow, ExportTaskWorkflow, OrderSyncWorkflow,
-                                   OrderStatsBackfillWorkflow, ReconciliationWorkflow],
+                                   OrderStatsBackfillWorkflow, ReconciliationWorkflow, ProductSyncWorkflow],
                   activities=[system_activities.echo, ticket_activities.persist_ticket_change,
                               ticket_activities.notify_ticket, ticket_activities.reconcile_ticket_flows,
                               plan_activities.remind_plan, plan_activities.expire_plan, plan_activities.read_plan,
@@ -90,7 +92,9 @@ def queues() -> list[QueueSpec]:
                               reconciliation_activities.plan_reconciliation,
                               reconciliation_activities.fetch_settlement_page,
                               reconciliation_activities.compare_reconciliation,
-                              reconciliation_activities.finish_reconciliation]),
+                              reconciliation_activities.finish_reconciliation,
+                              goods_sync_activities.begin_product_sync, goods_sync_activities.sync_product_page,
+                              goods_sync_activities.finish_product_sync]),
         # Deploys have their own queue: hours-long activities never take the slots ticket flows need.
         QueueSpec(get_settings().deploy_task_queue,
                   workflows=[DeployQueueWorkflow, DeployRunWorkflow, DeployReviewWorkflow],

@@ -14,6 +14,7 @@ from api.envelope import CamelModel
 from api.resource.query import Eq, In, Like, Range, SearchParams, Where, escape_like
 from api.schemas.stock_sync import Id, Sku, Times
 from domain.enums import Channel, GoodsChange, GoodsEntity, ListingAction, ListingState, MappingStatus, ProductCategory
+from domain.enums.order_sync import OrderSyncStatus
 from domain.models.goods import ChannelProduct, ChannelVariation
 from domain.rules.goods import AUTO_CREATE_MAX
 
@@ -176,3 +177,25 @@ class GoodsHistoryFilters(SearchParams):
     code: Annotated[str | None, Field(max_length=100), Like()] = None
     operator_name: Annotated[str | None, Field(max_length=64), Like()] = None
     at: Annotated[Times, Range()] = None
+
+
+class GoodsSyncNow(CamelModel):
+    shop_id: Id
+
+
+class GoodsSyncFlow(CamelModel):
+    """A product sync run of a shop: its flow (its Web UI page for operators) and what it counted so far."""
+
+    workflow_id: str
+    workflow_url: str | None
+    shop_id: int
+    shop_name: str
+    status: OrderSyncStatus
+    pages: int = 0
+    fetched: int = 0
+    created: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    failed: int = 0
+    failed_items: list[str] = Field(default_factory=list, description="item id: why, of the listings not stored")
+    message: str | None = None

@@ -178,6 +178,7 @@ CONSOLE: tuple[tuple[str, str, str], ...] = (
     ("/cms/goods/channel/map", "", "Map channel SKU"),
     ("/cms/goods/channel/auto-create", "", "Auto-create master products"),
     ("/cms/goods/local/lock", "", "Switch main-store stock lock"),
+    ("/cms/goods/sync", "", "Sync shop products now"),
     ("/cms/after-sales/return/add", "", "Request return"),
     ("/cms/after-sales/return/export", "", "Export returns"),
     ("/cms/after-sales/return/{id}/dispatch", "", "Mark return sent back"),

@@ -1,11 +1,12 @@
 """Channel adapters: how the order sync (services/order_sync.py) pulls a shop's orders from its marketplace.
 
 A `ChannelAdapter` answers pages of the orders a shop's channel changed in a time window, single orders by
-number, and pages of the settlement lines (payouts) the channel paid in a time window (the reconciliation's).
-Each order comes back as the channel sent it, parsed into `ChannelOrderIn`, or as `Unreadable` (its number and
-why) so one malformed order fails alone while the rest of the page is ingested. The registry maps a
-channel to its adapter; every channel uses the demo marketplace's HTTP adapter until a real marketplace's adapter
-is registered for it (`register`).
+number, pages of the settlement lines (payouts) the channel paid in a time window (the reconciliation's) and
+pages of the shop's listings (products and their variations) changed in a time window (the goods sync's).
+Each order, line or listing comes back as the channel sent it, parsed (services/channels/wire.py), or as
+`Unreadable` (its number and why) so one malformed row fails alone while the rest of the page is ingested.
+The registry maps a channel to its adapter; every channel uses the demo marketplace's HTTP adapter until a real
+marketplace's adapter is registered for it (`register`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from datetime import datetime
 from typing import Protocol
 
 from domain.enums import Channel
-from services.channels.wire import ChannelOrderIn, SettlementLineIn
+from services.channels.wire import ChannelOrderIn, ChannelProductIn, SettlementLineIn
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,12 @@ class SettlementPage:
     next_token: str | None
 
 
+@dataclass(frozen=True)
+class ProductPage:
+    products: list[ChannelProductIn | Unreadable]  # Unreadable.channel_order_no: the listing's item id
+    next_token: str | None
+
+
 class ChannelError(Exception):
     """The channel did not answer with a page (down, refused, timed out): the page is tried again later."""
 
@@ -72,6 +79,12 @@ class ChannelAdapter(Protocol):
     async def fetch_settlements(self, shop: ShopRef, since: datetime, until: datetime, token: str | None,
                                 size: int) -> SettlementPage:
         """The settlement lines paid in [since, until), the page after `token` (None: the first)."""
+        ...
+
+    async def fetch_products(self, shop: ShopRef, since: datetime, until: datetime, token: str | None,
+                             size: int) -> ProductPage:
+        """The shop's listings changed in [since, until), the page after `token` (None: the first); a listing
+        the channel took down comes in its state (DELETED), not left out."""
         ...
 
 

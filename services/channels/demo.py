@@ -1,6 +1,7 @@
 """The default channel adapter: HTTP to the demo marketplace (launcher/marketplace.py) or any gateway speaking its
 API at OMP_MARKETPLACE_URL. A 429 is `RateLimited` with the channel's Retry-After; any other refusal, a timeout or
-an unreachable channel is a `ChannelError`; each order of a page is parsed on its own."""
+an unreachable channel is a `ChannelError`; each order, line or listing of a page is parsed on its own (one
+pager, `_page`, for every list)."""
 
 from __future__ import annotations
 
@@ -11,28 +12,35 @@ import httpx
 from pydantic import BaseModel, ValidationError
 
 from domain.settings import get_settings
-from services.channels import ChannelError, OrderPage, RateLimited, SettlementPage, ShopRef, Unreadable
-from services.channels.wire import ChannelOrderIn, SettlementLineIn
+from services.channels import (
+    ChannelError,
+    OrderPage,
+    ProductPage,
+    RateLimited,
+    SettlementPage,
+    ShopRef,
+    Unreadable,
+)
+from services.channels.wire import ChannelOrderIn, ChannelProductIn, SettlementLineIn
 
 TIMEOUT = httpx.Timeout(15.0, connect=5.0)
+UPDATED = ("updatedFrom", "updatedTo")  # the query's window of the lists paged by update time
+W = TypeVar("W", bound=BaseModel)
 
 
 def _iso(at: datetime) -> str:
     return at.astimezone(UTC).isoformat().replace("+00:00", "Z")
 
 
-M = TypeVar("M", bound=BaseModel)
-
-
-def read(model: type[M], raw: Any) -> M | Unreadable:
-    """One order or settlement line of a page, parsed on its own: a broken one is `Unreadable`, named by its order
-    number and its first problem, and the rest of the page still reads."""
-    number = str(raw.get("orderNo") or "?")[:64] if isinstance(raw, dict) else "?"
+def parsed(model: type[W], raw: Any, key: str) -> W | Unreadable:
+    """One order, line or listing of a page as `model`, or Unreadable naming it (by `key`) and the first field
+    refused."""
+    name = str(raw.get(key) or "?")[:64] if isinstance(raw, dict) else "?"
     try:
         return model.model_validate(raw)
     except ValidationError as exc:
         first = exc.errors()[0]
-        return Unreadable(number, f"{'.'.join(str(p) for p in first['loc'])}: {first['msg']}"[:500])
+        return Unreadable(name, f"{'.'.join(str(p) for p in first['loc'])}: {first['msg']}"[:500])
 
 
 class DemoMarketplace:
@@ -53,24 +61,23 @@ class DemoMarketplace:
             raise RateLimited(max(wait, 0.0))
         return reply
 
-    async def _page(self, path: str, window: tuple[str, str], since: datetime, until: datetime, token: str | None,
-                    size: int, key: str, model: type[M]) -> tuple[list[M | Unreadable], str | None]:
-        """One page of a shop's orders or settlements in [since, until) after `token`: its entries, each read on
-        its own, and the next page's token (None on the last)."""
+    async def _page(self, shop: ShopRef, what: str, window: tuple[str, str], since: datetime, until: datetime,
+                    token: str | None, size: int) -> tuple[list[Any], str | None]:
+        """One page of a shop's list (orders, settlements, products): its raw rows and the next page's token."""
         params: dict[str, Any] = {window[0]: _iso(since), window[1]: _iso(until), "pageSize": size}
         if token:
             params["pageToken"] = token
-        reply = await self._get(path, params)
+        reply = await self._get(f"/shops/{shop.external_shop_id}/{what}", params)
         if reply.status_code != 200:
             raise ChannelError(f"channel answered HTTP {reply.status_code}: {reply.text[:200]}")
         body = reply.json()
-        return [read(model, raw) for raw in body.get(key, [])], body.get("nextPageToken")
+        key = "lines" if what == "settlements" else what
+        return list(body.get(key) or []), body.get("nextPageToken")
 
     async def fetch_orders(self, shop: ShopRef, since: datetime, until: datetime, token: str | None,
                            size: int) -> OrderPage:
-        orders, after = await self._page(f"/shops/{shop.external_shop_id}/orders", ("updatedFrom", "updatedTo"),
-                                         since, until, token, size, "orders", ChannelOrderIn)
-        return OrderPage(orders, after)
+        rows, more = await self._page(shop, "orders", UPDATED, since, until, token, size)
+        return OrderPage([parsed(ChannelOrderIn, raw, "orderNo") for raw in rows], more)
 
     async def fetch_order(self, shop: ShopRef, channel_order_no: str) -> ChannelOrderIn | Unreadable | None:
         reply = await self._get(f"/shops/{shop.external_shop_id}/orders/{channel_order_no}")
@@ -78,10 +85,14 @@ class DemoMarketplace:
             return None
         if reply.status_code != 200:
             raise ChannelError(f"channel answered HTTP {reply.status_code}: {reply.text[:200]}")
-        return read(ChannelOrderIn, reply.json())
+        return parsed(ChannelOrderIn, reply.json(), "orderNo")
 
     async def fetch_settlements(self, shop: ShopRef, since: datetime, until: datetime, token: str | None,
                                 size: int) -> SettlementPage:
-        lines, after = await self._page(f"/shops/{shop.external_shop_id}/settlements", ("paidFrom", "paidTo"),
-                                        since, until, token, size, "lines", SettlementLineIn)
-        return SettlementPage(lines, after)
+        rows, more = await self._page(shop, "settlements", ("paidFrom", "paidTo"), since, until, token, size)
+        return SettlementPage([parsed(SettlementLineIn, raw, "orderNo") for raw in rows], more)
+
+    async def fetch_products(self, shop: ShopRef, since: datetime, until: datetime, token: str | None,
+                             size: int) -> ProductPage:
+        rows, more = await self._page(shop, "products", UPDATED, since, until, token, size)
+        return ProductPage([parsed(ChannelProductIn, raw, "itemId") for raw in rows], more)

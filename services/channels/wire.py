@@ -1,6 +1,7 @@
-"""An order as a channel sends it (the demo marketplace's JSON, which real adapters map their channel's into).
-Parsing refuses what the console cannot take (a line without a positive quantity, a negative price, a total that
-is not a number), naming the field."""
+"""An order, a settlement line or a listing as a channel sends it (the demo marketplace's JSON, which real
+adapters map their channel's into). Parsing refuses what the console cannot take (a line without a positive
+quantity, a negative price, a total that is not a number, a listing state SPEC §4 does not know), naming the
+field."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from typing import Annotated
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
+
+from domain.enums import ListingState
 
 Money = Annotated[Decimal, Field(ge=0, max_digits=18, decimal_places=2)]
 
@@ -71,3 +74,24 @@ class SettlementLineIn(Wire):
     fees: Money = Decimal(0)
     currency: str = Field(default="IDR", max_length=8)
     paid_at: AwareDatetime
+
+
+class VariationIn(Wire):
+    """One variation of a listing: the channel's id and SKU, its price and the stock the channel shows."""
+
+    variation_id: str = Field(min_length=1, max_length=100)
+    sku: str = Field(min_length=1, max_length=100)
+    name: str | None = Field(default=None, max_length=200)
+    price: Money = Decimal(0)
+    stock: int = Field(default=0, ge=0)
+
+
+class ChannelProductIn(Wire):
+    """One listing of a shop (a channel product) in its SPEC §4 listing state."""
+
+    item_id: str = Field(min_length=1, max_length=100)
+    name: str = Field(min_length=1, max_length=300)
+    category: str | None = Field(default=None, max_length=200)
+    status: ListingState
+    updated_at: AwareDatetime
+    variations: list[VariationIn] = Field(default_factory=list, max_length=500)

@@ -3419,6 +3419,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/goods/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sync a shop's products now: a flow pulls the listings its channel changed since the shop's latest product sync time (audited); answers 'processing, please wait' */
+        post: operations["goods_sync_sync_products"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/goods/sync/{workflow_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product sync run's counts so far (or at its end) and its flow's Temporal Web UI page for operators */
+        get: operations["goods_sync_sync_run"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/health": {
         parameters: {
             query?: never;
@@ -12750,6 +12784,63 @@ export interface components {
             shopName?: string | null;
         };
         /**
+         * GoodsSyncFlow
+         * @description A product sync run of a shop: its flow (its Web UI page for operators) and what it counted so far.
+         */
+        GoodsSyncFlow: {
+            /**
+             * Created
+             * @default 0
+             */
+            created: number;
+            /**
+             * Failed
+             * @default 0
+             */
+            failed: number;
+            /**
+             * Faileditems
+             * @description item id: why, of the listings not stored
+             */
+            failedItems?: string[];
+            /**
+             * Fetched
+             * @default 0
+             */
+            fetched: number;
+            /** Message */
+            message?: string | null;
+            /**
+             * Pages
+             * @default 0
+             */
+            pages: number;
+            /** Shopid */
+            shopId: number;
+            /** Shopname */
+            shopName: string;
+            status: components["schemas"]["OrderSyncStatus"];
+            /**
+             * Unchanged
+             * @default 0
+             */
+            unchanged: number;
+            /**
+             * Updated
+             * @default 0
+             */
+            updated: number;
+            /** Workflowid */
+            workflowId: string;
+            /** Workflowurl */
+            workflowUrl: string | null;
+        };
+        /** GoodsSyncNow */
+        GoodsSyncNow: {
+            /** Shopid */
+            shopId: number;
+        };
+        /**
          * GrantBody
          * @description Replace the authorities held directly by one user (the spec's "admin user").
          */
@@ -18654,6 +18745,25 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["GoodsHistoryPublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[GoodsSyncFlow] */
+        Reply_GoodsSyncFlow_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["GoodsSyncFlow"] | null;
             /**
              * Message
              * @default
@@ -33962,6 +34072,70 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_Page_MasterProductPublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    goods_sync_sync_products: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoodsSyncNow"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_GoodsSyncFlow_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    goods_sync_sync_run: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflow_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_GoodsSyncFlow_"];
                 };
             };
             /** @description Validation Error */

@@ -18,3 +18,11 @@ export const goodsApi = {
   autoCreate: (ids: number[]) => api.post('/cms/goods/channel/auto-create', { body: { ids } }),
   lock: (id: number, locked: boolean) => api.post('/cms/goods/local/lock', { body: { id, locked } }),
 };
+
+export type GoodsSyncFlow = components['schemas']['GoodsSyncFlow'];
+
+/** "Sync products" of a shop (api/routers/goods_sync.py): starts a flow; its run's counts are read back. */
+export const goodsSyncApi = {
+  start: (shopId: number) => api.post('/cms/goods/sync', { body: { shopId } }),
+  run: (workflowId: string) => api.get('/cms/goods/sync/{workflow_id}', { params: { path: { workflow_id: workflowId } }, notify: false }),
+};

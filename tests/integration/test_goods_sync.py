@@ -1,0 +1,143 @@
+"""Product sync (the goods list's "Sync products") on a Temporal test server against the demo marketplace in this
+process: a run stores a shop's listings and their variations and moves its latest product sync time; a second run
+takes new, changed and removed listings (removed: kept as DELETED) and keeps the variations' mappings; a page
+fetched twice stores nothing twice; a failed page is retried with back-off; a shop outside the caller's data
+authority is refused."""
+
+import pytest
+from sqlalchemy import func, select
+
+from activities.goods_sync import sync_product_page
+from domain.db import transaction
+from domain.flows.goods_sync import ProductSyncPage, ProductSyncTally
+from domain.models.audit import EntityChange
+from domain.models.data_authority import DataScope
+from domain.models.goods import ChannelProduct, ChannelVariation
+from domain.models.merchants import Shop
+from domain.settings import get_settings
+from tests.conftest import own_flows
+from tests.integration.goods_support import insert_master
+from tests.integration.order_sync_support import control, running_marketplace, sync_shop
+from tests.integration.people import bearer, create_user, token_for
+
+STAFF = ("goods-list", "goods#sync", "goods#map", "temporal#operate")
+env = own_flows  # fixture: every worker on this module's own test server, the API's client pointed at it
+CATALOGUE = {"TSHIRT": 3, "MUG": 2, "CASE": 2, "SOCKS": 2}  # launcher/marketplace_products.PRODUCTS' variants
+
+
+@pytest.fixture(scope="module")
+def market():
+    yield from running_marketplace(history=0)
+
+
+@pytest.fixture(autouse=True)
+def small_pages(monkeypatch, market):
+    monkeypatch.setattr(get_settings(), "order_sync_page_size", 3)
+    control(market, "heal")
+
+
+@pytest.fixture
+async def staff(login_as):
+    return await login_as(*STAFF)
+
+
+async def synced(client, env, staff, shop_id: int) -> dict:
+    """Sync products through the API: it answers at once, 'processing, please wait'; then the run's counts."""
+    reply = await client.post("/cms/goods/sync", headers=staff, json={"shopId": shop_id})
+    assert reply.status_code == 200, reply.text
+    assert reply.json()["message"] == "Sync started: processing, please wait"
+    flow = reply.json()["data"]
+    assert flow["workflowId"].startswith(f"goods-sync-{shop_id}-") and flow["workflowUrl"].endswith(flow["workflowId"])
+    await env.client.get_workflow_handle(flow["workflowId"], result_type=ProductSyncTally).result()
+    done = await client.get(f"/cms/goods/sync/{flow['workflowId']}", headers=staff)
+    assert done.status_code == 200, done.text
+    return done.json()
+
+
+async def listings(shop_id: int) -> dict[str, ChannelProduct]:
+    async with transaction() as db:
+        rows = await db.scalars(select(ChannelProduct).where(ChannelProduct.shop_id == shop_id))
+        return {row.channel_item_id: row for row in rows}
+
+
+async def variations(shop_id: int) -> list[ChannelVariation]:
+    async with transaction() as db:
+        return list((await db.scalars(select(ChannelVariation).join(ChannelProduct).where(
+            ChannelProduct.shop_id == shop_id).order_by(ChannelVariation.id))).all())
+
+
+async def test_a_run_stores_the_listings_then_takes_new_changed_and_removed_ones(client, env, staff, market):
+    shop = await sync_shop()
+    first = await synced(client, env, staff, shop.shop_id)
+    assert first["message"] == "Products synced"
+    tally = first["data"]
+    assert (tally["status"], tally["pages"], tally["fetched"], tally["created"], tally["failed"]) == (
+        "SUCCEEDED", 2, 4, 4, 0)
+    stored = await listings(shop.shop_id)
+    assert len(stored) == 4 and all(p.listing_state in ("LIVE", "SOLD_OUT") for p in stored.values())
+    every = await variations(shop.shop_id)
+    assert sorted(len([v for v in every if v.channel_product_id == p.id]) for p in stored.values()) == sorted(
+        CATALOGUE.values())
+    async with transaction() as db:
+        synced_at = await db.scalar(select(Shop.latest_product_sync_at).where(Shop.id == shop.shop_id))
+    assert synced_at is not None
+
+    # map one variation, then the channel changes that listing, takes another down and lists a new one
+    item = next(i for i in stored if "-MUG-" in i)
+    gone = next(i for i in stored if "-CASE-" in i)
+    [mug, *_] = [v for v in await variations(shop.shop_id) if v.channel_product_id == stored[item].id]
+    master = await insert_master(shop.merchant_id, mug.channel_sku)
+    mapped = await client.post("/cms/goods/channel/map", headers=staff,
+                               json={"variationId": mug.id, "masterProductId": master})
+    assert mapped.status_code == 200, mapped.text
+    control(market, "products", shop=shop.external, add=1, change={item: {"price": "77000", "stock": 0,
+                                                                           "status": "SOLD_OUT"}}, remove=[gone])
+    second = (await synced(client, env, staff, shop.shop_id))["data"]
+    assert (second["fetched"], second["created"], second["updated"], second["failed"]) == (3, 1, 2, 0)
+    after = await listings(shop.shop_id)
+    assert len(after) == 5 and after[gone].listing_state == "DELETED"  # kept, in the channel's state
+    assert after[item].listing_state == "SOLD_OUT" and after[item].mapping_status == "PARTLY"
+    kept = next(v for v in await variations(shop.shop_id) if v.id == mug.id)
+    assert (kept.master_sku, kept.price, kept.stock) == (mug.channel_sku, 77000, 0)  # the mapping stays
+    async with transaction() as db:
+        history = (await db.scalars(select(EntityChange).where(
+            EntityChange.entity == "ChannelProduct", EntityChange.entity_id == str(after[item].id),
+            EntityChange.action == "update"))).all()
+    assert any("listing_state" in c.changes for c in history)  # the goods history shows the channel's change
+
+
+async def test_a_page_fetched_twice_stores_nothing_twice(client, env, staff, market):
+    shop = await sync_shop()
+    await synced(client, env, staff, shop.shop_id)
+    async with transaction() as db:
+        until = await db.scalar(select(Shop.latest_product_sync_at).where(Shop.id == shop.shop_id))
+    page = ProductSyncPage(shop_id=shop.shop_id, since=None, until=until, page_size=3)
+    again = await sync_product_page(page)  # the first page, as a retried activity fetches it
+    twice = await sync_product_page(page)
+    assert (again.fetched, again.created, again.unchanged) == (3, 0, 3)
+    assert (twice.fetched, twice.created, twice.unchanged) == (3, 0, 3)
+    assert len(await listings(shop.shop_id)) == 4 and len(await variations(shop.shop_id)) == sum(CATALOGUE.values())
+
+
+async def test_a_failed_page_is_retried_with_backoff(client, env, staff, market):
+    shop = await sync_shop()
+    control(market, "fail-pages", count=2, status=503)
+    tally = (await synced(client, env, staff, shop.shop_id))["data"]
+    assert (tally["status"], tally["created"]) == ("SUCCEEDED", 4)
+    async with transaction() as db:
+        assert await db.scalar(select(func.count()).where(ChannelProduct.shop_id == shop.shop_id)) == 4
+
+
+async def test_a_shop_outside_the_callers_scope_is_refused(client, env, staff, market):
+    shop = await sync_shop()  # a merchant of ID
+    user = await create_user(*STAFF, prefix="scoped", country="PH")
+    async with transaction() as db:
+        db.add(DataScope(user_id=user.id, scope_type="COUNTRY", values=["PH"]))
+    headers = bearer(await token_for(user))
+    refused = await client.post("/cms/goods/sync", headers=headers, json={"shopId": shop.shop_id})
+    assert refused.status_code == 422 and refused.json()["data"]["errors"][0]["field"] == "shopId"
+    run = (await synced(client, env, staff, shop.shop_id))["data"]
+    hidden = await client.get(f"/cms/goods/sync/{run['workflowId']}", headers=headers)
+    assert hidden.status_code == 404
+    unknown = await client.post("/cms/goods/sync", headers=staff, json={"shopId": 0})
+    assert unknown.status_code == 422
