@@ -6,20 +6,9 @@ import { routedEntries, type MenuEntry } from './menuEntries';
 import type { RouteHandle } from './routeHandle';
 import { VIEWS, type View } from './views';
 
-/**
- * A list screen's first calls (its search, the table's saved display, the enumerations), started by the route's
- * loader once the screen's chunks have run, so they are answered while the shell and the page draw.
- */
+/** A list screen's route starts its first calls as soon as its chunks have run (components/resource/listQuery.ts). */
 async function listLoader(identifier: string, client: QueryClient | undefined): Promise<Pick<RouteObject, 'loader' | 'shouldRevalidate'>> {
-  if (!client) return {};
-  const { prefetchList } = await import('../components/resource/listQuery');
-  return {
-    loader: ({ request }) => {
-      prefetchList(client, identifier, new URL(request.url));
-      return null;
-    },
-    shouldRevalidate: () => false, // once the page shows, it asks for itself (another page, a filter)
-  };
+  return client ? (await import('../components/resource/listQuery')).listRoute(client, identifier) : {};
 }
 
 function viewRoute(view: View, identifier: string, client: QueryClient | undefined): Pick<RouteObject, 'lazy'> {

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { RouteObject } from 'react-router';
 import { i18n } from '../../i18n';
 import { resourceApi } from './api';
 import { everyEnum } from './enums';
@@ -38,4 +39,19 @@ export function prefetchList(client: QueryClient, identifier: string, url: URL):
   if (!search.asked) return;
   const api = resourceApi(resource.api);
   void client.prefetchQuery({ queryKey: search.queryKey, queryFn: ({ signal }) => api.search(search.payload, signal) });
+}
+
+/**
+ * The loader of a list screen's route: it starts the list's first calls once the screen's chunks have run, so they
+ * are answered while the shell and the page draw, and returns at once. Once the page shows, it asks for itself
+ * (another page, a filter), so the loader does not run again for the same screen.
+ */
+export function listRoute(client: QueryClient, identifier: string): Pick<RouteObject, 'loader' | 'shouldRevalidate'> {
+  return {
+    loader: ({ request }) => {
+      prefetchList(client, identifier, new URL(request.url));
+      return null;
+    },
+    shouldRevalidate: () => false,
+  };
 }
