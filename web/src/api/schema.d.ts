@@ -259,6 +259,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cms/after-sales/material-usage/order-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Outbound orders of a warehouse (not cancelled) whose order or channel order number contains what is typed, for the usage form's picker */
+        get: operations["material_usages_order_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/after-sales/material-usage/return-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Returns of a warehouse whose return or order number contains what is typed, for the usage form's picker */
+        get: operations["material_usages_return_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cms/after-sales/material-usage/search": {
         parameters: {
             query?: never;
@@ -5224,6 +5258,23 @@ export interface paths {
         put?: never;
         /** Ship a ready order (SHIPPING): its reservation is consumed through the outbound order */
         post: operations["orders_order_ship"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/order/to-warehouse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hand a ready order to its warehouse's order process: its reservation becomes the lock of an outbound order there (an open one is joined), which the order process ships */
+        post: operations["orders_to_warehouse"];
         delete?: never;
         options?: never;
         head?: never;
@@ -22805,6 +22856,26 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[list[UsageTargetOption]] */
+        Reply_list_UsageTargetOption__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            /** Data */
+            data?: components["schemas"]["UsageTargetOption"][] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[list[UserBrief]] */
         Reply_list_UserBrief__: {
             /**
@@ -26406,6 +26477,20 @@ export interface components {
             /** Warehouseid */
             warehouseId: number;
         };
+        /**
+         * UsageTargetOption
+         * @description A return or an outbound order of a warehouse, for the usage form's pickers: its number and channel order.
+         */
+        UsageTargetOption: {
+            /** Channelorderno */
+            channelOrderNo?: string | null;
+            /** Documentno */
+            documentNo: string;
+            /** Id */
+            id: number;
+            /** Warehouseid */
+            warehouseId: number;
+        };
         /** UserBrief */
         UserBrief: {
             /** Displayname */
@@ -27873,6 +27958,72 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    material_usages_order_options: {
+        parameters: {
+            query?: {
+                warehouseId?: number | null;
+                q?: string | null;
+                ids?: number[] | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_UsageTargetOption__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    material_usages_return_options: {
+        parameters: {
+            query?: {
+                warehouseId?: number | null;
+                q?: string | null;
+                ids?: number[] | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_list_UsageTargetOption__"];
                 };
             };
             /** @description Validation Error */
@@ -37343,6 +37494,39 @@ export interface operations {
         };
     };
     orders_order_ship: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderRef"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_OrderDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    orders_to_warehouse: {
         parameters: {
             query?: never;
             header?: never;
