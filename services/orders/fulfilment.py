@@ -265,7 +265,7 @@ async def into_warehouse(db: AsyncSession, order: Order, actor: Actor | None = N
     outbound = await stock_orders.create(db, actor or SYSTEM, _EVERYWHERE, _outbound_body(order, warehouse_id, lines))
     await db.execute(update(OrderLineStock).where(OrderLineStock.order_id == order.id,
                                                   OrderLineStock.state == LineStock.RESERVED).values(
-        state=LineStock.RELEASED, stock_order_id=outbound.id))
+        state=LineStock.RELEASED))
     return outbound
 
 

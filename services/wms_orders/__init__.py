@@ -177,4 +177,5 @@ async def withdraw(db: AsyncSession, user: Actor, scope: OrderScope, row: StockO
     if why is not None:
         raise DomainError("ORDER_CANCEL_IN_WAREHOUSE", status=409, orderNo=channel_order_no, wmsOrderNo=row.order_no,
                           current=why)
+    await db.refresh(row, ["lines"])  # the release reads them (the channel side loaded the order alone)
     await cancel(db, user, scope, [row.id])
