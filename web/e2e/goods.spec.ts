@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshotOnFailure } from './failures';
 import { specBrowser } from './specBrowser';
@@ -7,11 +7,24 @@ import { choose, confirmDialog, rowAction, signedIn } from './session';
 
 const browser = specBrowser();
 let page: Page;
+const marketplace = inject('marketplaceUrl');
 
 screenshotOnFailure('goods', () => page);
 
 const GOODS = '/operation/ginee-oms/manage-goods/goods-list';
 const LOCAL = '/operation/ginee-oms/manage-goods/goods-local';
+
+interface SyncShop { id: number; name: string; external_shop_id: string }
+interface Added { products: { itemId: string; name: string }[] }
+
+/** The demo marketplace's control endpoint (launcher/marketplace_products.py): a new listing of a shop. */
+async function addListing(shop: string): Promise<Added> {
+  const reply = await fetch(`${marketplace}/control/products`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ shop, add: 1 }),
+  });
+  expect(reply.status).toBe(200);
+  return (await reply.json()) as Added;
+}
 
 interface Listing { id: number; channel_item_id: string; merchant_id: number; sku: string; master_id: number }
 
@@ -56,5 +69,32 @@ describe('goods (SPEC §2 manage goods)', () => {
       [listing!.merchant_id, listing!.sku])).length, { timeout: 20_000 }).toBe(1);
     await master.getByTestId('row-actions').getByRole('button', { name: 'Unlock stock', exact: true }).or(
       master.getByTestId('row-actions').getByRole('button', { name: 'More' })).first().waitFor();
+  }, 180_000);
+
+  it('syncs a store\'s products from its channel and lists them', async () => {
+    expect(marketplace, 'the demo marketplace of the console under test').not.toBe('');
+    const [shop] = await sql<SyncShop>(
+      `SELECT id, name, external_shop_id FROM shops WHERE bound AND connection_status = 'CONNECTED'
+        ORDER BY id LIMIT 1`);
+    if (!shop) throw new Error('no connected demo shop');
+    const { products: [added] } = await addListing(shop.external_shop_id);
+
+    page = await signedIn(browser, GOODS);
+    await page.getByTestId('goods-sync').click();
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Sync products' });
+    await choose(page, dialog.getByRole('combobox', { name: 'Store' }), shop.name);
+    await dialog.getByRole('button', { name: 'Sync', exact: true }).click();
+    await page.getByText('Sync started: processing, please wait').first().waitFor();
+    const result = page.getByTestId('goods-sync-result');
+    await result.getByText(`${shop.name}: products synced`).waitFor({ timeout: 90_000 });
+    await expect.poll(async () => (await result.textContent()) ?? '').toMatch(/\d+ fetched: [1-9]\d* new|\d+ changed/);
+
+    await page.getByLabel('Name, item id or SKU').fill(added!.itemId);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const row = page.getByRole('row', { name: new RegExp(added!.itemId) });
+    await row.waitFor();
+    await row.getByText(added!.name).first().waitFor();
+    const [stored] = await sql<{ shop_id: number }>('SELECT shop_id FROM channel_products WHERE channel_item_id = %s', [added!.itemId]);
+    expect(stored?.shop_id).toBe(shop.id);
   }, 180_000);
 });
