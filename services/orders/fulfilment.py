@@ -78,7 +78,10 @@ async def warehouse_of(db: AsyncSession, order: Order) -> int:
 # ---- accept ----------------------------------------------------------------------------------------------------
 
 async def on_accept(db: AsyncSession, order: Order, actor: Actor | None = None) -> Hold | None:
-    """Intercept, else reserve every line (all or nothing). None: the order is READY with its stock reserved."""
+    """Intercept, else reserve every line (all or nothing). None: the order is READY with its stock reserved, or
+    already in its warehouse's order process (held and released since), where its outbound order locks the stock."""
+    if await db.scalar(_outbound(order, order.warehouse_id)) is not None:
+        return None
     lines = await lines_of(db, order)
     rule = await intercepting_rule(db, order, lines)
     if rule is not None:

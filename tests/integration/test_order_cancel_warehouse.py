@@ -8,6 +8,7 @@ from sqlalchemy import func, select
 from domain.db import transaction
 from domain.enums import StockMovementType
 from domain.models.stock import StockChange
+from services.orders import fulfilment
 from tests.integration import fulfilment_support as channel
 from tests.integration.stock_sync_support import Stocked, stocked_store
 from tests.integration.wms_order_support import STAFF, courier, search, step
@@ -106,3 +107,15 @@ async def test_a_packed_order_refuses_the_channel_cancel_naming_its_wms_state(cl
     assert await releases(store) == before
     assert await channel.stock_of(store, store.skus[0]) == {"on_hand": 10, "locked": 0, "transit": 0,
                                                             "available": 10}
+
+
+async def test_holding_and_releasing_a_handed_over_order_reserves_nothing_again(client, login_as):
+    staff = await login_as(*ORDER_STAFF)
+    store, order_id, _ = await handed(client, staff)
+    sku = store.skus[0]
+    assert (await channel.act(order_id, "HOLD", cause="SYNC_DELAY")).status == "ABNORMAL"
+    async with transaction() as db:
+        resumed = await fulfilment.resume(db, None, order_id)
+    assert resumed.status == "READY"  # its outbound order holds its stock: nothing to reserve twice
+    assert await channel.stock_of(store, sku) == {"on_hand": 10, "locked": 3, "transit": 0, "available": 7}
+    assert [state for _, state, _ in await channel.line_states(order_id)] == ["RELEASED"]
