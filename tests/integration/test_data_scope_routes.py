@@ -302,10 +302,10 @@ async def world() -> World:
                                                       hidden=[f'"salesId":{away.id},']),
                  "/cms/stock-order/{row_id}/picking-list": Rows(picked[:1], picked[1:], [f"{mark}in-pick"],
                                                                 [f"{mark}out-pick"]),
-                 # the warehouse's order side lists outbound orders only
+                 # the warehouse's order side (and the material usage's order picker) lists outbound orders only
                  **{path: Rows(picked[:1], picked[1:], [f"{mark}in-pick"], [f"{mark}out-pick"])
                     for path in ("/cms/wms-order/search", "/cms/wms-order/detail/{row_id}", "/cms/wms-order/export",
-                                 "/cms/wms-order/{row_id}/history")},
+                                 "/cms/wms-order/{row_id}/history", "/cms/after-sales/material-usage/order-options")},
                  "/cms/hot-print/groups": Rows(hidden=[picked_skus[1]]),
                  "/cms/order-stats": Rows(shown=[f'"merchant":{merchants[0].id},'],
                                           hidden=[f'"merchant":{merchants[1].id},'])},
