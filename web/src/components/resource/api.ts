@@ -28,7 +28,9 @@ export type ResourcePrefix = PathOf<'post'> extends infer P ? (P extends `${type
  */
 export function resourceApi<R extends Row>(api: ResourcePrefix) {
   return {
-    search: (body: Record<string, unknown>, signal?: AbortSignal) => request<PageOf<R>>('POST', `${api}/search`, { body, signal }),
+    /** `notify`: false for a search started ahead of its page (the page's own call shows what went wrong). */
+    search: (body: Record<string, unknown>, signal?: AbortSignal, notify?: boolean) =>
+      request<PageOf<R>>('POST', `${api}/search`, { body, signal, notify }),
     detail: (id: number, signal?: AbortSignal) => request<R>('GET', `${api}/detail/${id}`, { signal }),
     /** Validation errors come back to the form, so these do not notify by themselves. */
     add: (values: Record<string, unknown>, idempotencyKey?: string) =>

@@ -38,7 +38,8 @@ export function prefetchList(client: QueryClient, identifier: string, url: URL):
   const search = listSearch(resource, url.searchParams);
   if (!search.asked) return;
   const api = resourceApi(resource.api);
-  void client.prefetchQuery({ queryKey: search.queryKey, queryFn: ({ signal }) => api.search(search.payload, signal) });
+  // A refusal is not told here: the page, finding the query failed, asks again and shows its own call's refusal.
+  void client.prefetchQuery({ queryKey: search.queryKey, queryFn: ({ signal }) => api.search(search.payload, signal, false) });
 }
 
 /**
