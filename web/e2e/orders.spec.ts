@@ -22,9 +22,13 @@ const RESERVED = `SELECT o.id, o.channel_order_no, s.warehouse_id, s.sku, s.quan
 async function accepted(): Promise<Reserved> {
   const token = await tokenFor();
   const pending = await sql<{ id: number }>(
-    `SELECT id FROM orders WHERE status = 'PENDING' AND shop_id IN (
-       SELECT o.shop_id FROM orders o JOIN order_line_stock s ON s.order_id = o.id) -- stores with a warehouse
-     ORDER BY id DESC LIMIT 30`);
+    // a store's pending order whose every line its fulfilling warehouse has in stock (other tests take stock too)
+    `SELECT o.id FROM orders o JOIN stock_sync_bindings b ON b.shop_id = o.shop_id AND b.fulfils
+      WHERE o.status = 'PENDING' AND NOT EXISTS (
+        SELECT 1 FROM order_lines l WHERE l.order_id = o.id AND l.ordered_at = o.ordered_at AND NOT EXISTS (
+          SELECT 1 FROM stock_balances sb WHERE sb.warehouse_id = b.warehouse_id AND sb.sku = l.sku
+             AND sb.available >= l.quantity))
+      ORDER BY o.id DESC LIMIT 30`);
   for (const { id } of pending) {
     const reply = await api<{ status: string }>('POST', 'order/accept', { id }, token);
     if (reply.status !== 200 || reply.data.status !== 'READY') continue; // short of stock, or intercepted
