@@ -185,7 +185,7 @@ class OrderEvent(Base):
 class OrderCount(Base):
     """How many orders are in a status, per merchant, shop, channel and UTC hour (grain 'H') or UTC day ('D');
     merchant_id = shop_id = 0 are all merchants' totals. A date range in any whole-hour GMT offset sums the days
-    inside it and the hours at its edges. Written only by `order_counts_fold()` (migration 0044)."""
+    inside it and the hours at its edges. Written only by `order_counts_fold()` (migrations 0044, 0058)."""
 
     __tablename__ = "order_counts"
     __table_args__ = (

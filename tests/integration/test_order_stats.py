@@ -19,8 +19,9 @@ from domain.flows.order_stats import Progress
 from domain.models.data_authority import DataScope
 from domain.models.jobs import ScheduledJob
 from domain.models.order_stats import OrderStat, OrderStatsBackfill
-from domain.models.orders import Order, OrderCountDelta
+from domain.models.orders import Order, OrderCount, OrderCountDelta
 from domain.rules import order_stats as rules
+from services.orders import counts as order_counts
 from services.orders import stats
 from tests.integration.order_support import channel_order, insert_shop, upsert
 from tests.integration.people import bearer, create_user, token_for
@@ -156,6 +157,21 @@ async def test_the_fold_moves_every_delta_and_the_counts_stay_whole():
         left = await db.scalar(select(func.count()).select_from(OrderCountDelta)
                                .where(OrderCountDelta.merchant_id == shop.merchant_id))
     assert left == 0
+
+
+async def test_a_bucket_whose_folded_changes_sum_below_zero_falls_to_zero():
+    """An order folded as pending, then cancelled: the next fold brings pending to 0, whichever level and grain."""
+    shop = await insert_shop()
+    order_id, _ = await upsert(shop, channel_order(ordered_at=H + timedelta(minutes=21)))
+    async with transaction() as db:
+        await order_counts.fold(db)
+    async with transaction() as db:
+        await db.execute(text("UPDATE orders SET status = 'CANCELLED' WHERE id = :id"), {"id": order_id})
+    async with transaction() as db:
+        assert await order_counts.fold(db) > 0
+        rows = (await db.execute(select(OrderCount.status, OrderCount.grain, OrderCount.n)
+                                 .where(OrderCount.shop_id == shop.id))).all()
+    assert sorted(rows) == [("CANCELLED", "D", 1), ("CANCELLED", "H", 1), ("PENDING", "D", 0), ("PENDING", "H", 0)]
 
 
 async def test_partitions_are_kept_three_months_ahead():
