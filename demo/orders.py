@@ -1,6 +1,7 @@
 """Demo channel orders for a first `make run`: orders over the last 120 days for the demo merchants' shops across
-their channels and countries, in every state of the order tabs. Each enters through services/orders
-`upsert_channel_order` and moves through `transition`, as a synced order does; the counts are folded at the end.
+their channels and countries, in every state of the order tabs, and each shop's newest few just placed and awaiting
+acceptance. Each enters through services/orders `upsert_channel_order` and moves through `transition`, as a synced
+order does; the counts are folded at the end.
 Called by the start's seeding step (api/prestart.py `seed`) after the demo stock."""
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from services.orders.counts import fold
 
 DAYS = 120
 PER_SHOP = 60  # orders a shop, spread over DAYS
+FRESH = 3  # and its newest, placed in the last hours and awaiting acceptance
 SHOPS = 25
 BUYERS = ("Budi Santoso", "Siti Rahma", "Nguyen Van An", "Maria Santos", "Tan Wei Ming", "Somchai Suk", "Dewi Lestari")
 CITIES = {"ID": "Jakarta", "MY": "Kuala Lumpur", "PH": "Manila", "TH": "Bangkok", "VN": "Ho Chi Minh City",
@@ -37,8 +39,9 @@ def number(shop: Shop, i: int) -> str:
     return f"DEMO-{shop.channel[:3]}-{shop.id}-{i:05d}"
 
 
-def order_of(shop: Shop, i: int, skus: list[str], rng: random.Random, now: datetime) -> ChannelOrder:
-    at = now - timedelta(days=rng.uniform(0, DAYS))
+def order_of(shop: Shop, i: int, skus: list[str], rng: random.Random, now: datetime,
+             within: timedelta = timedelta(days=DAYS)) -> ChannelOrder:
+    at = now - within * rng.random()
     picked = rng.sample(skus, k=min(len(skus), rng.randint(1, 3)))
     lines = [ChannelOrderLine(sku=sku, quantity=rng.randint(1, 3), unit_price=Decimal(rng.randrange(5, 300) * 1000),
                               product_name=f"Product {sku}") for sku in picked]
@@ -82,6 +85,9 @@ async def create(db: AsyncSession, now: datetime | None = None) -> int:
             for action in rng.choice(FINISHED if old else RECENT) if created else ():
                 if not await step(db, order_id, action):
                     break
+        fresh = random.Random(shop.id)  # apart from `rng`: the older orders stay as they were
+        for i in range(PER_SHOP, PER_SHOP + FRESH):
+            made += (await upsert_channel_order(db, shop, order_of(shop, i, skus, fresh, now, timedelta(hours=6))))[1]
     await fold(db)
     # the order statistics of the demo's 120 days and the current hour, as the hourly rollup keeps them after
     await stats.roll(db, floor_hour(now) - timedelta(days=121), floor_hour(now) + HOUR)
