@@ -4,7 +4,7 @@ import { screenshotOnFailure } from './failures';
 import { specBrowser } from './specBrowser';
 import { sql } from './database';
 import { api } from './console';
-import { confirmDialog, rowAction, signedIn, tokenFor } from './session';
+import { choose, confirmDialog, pick, rowAction, selectOptions, signedIn, tokenFor } from './session';
 
 const browser = specBrowser();
 let page: Page;
@@ -86,5 +86,36 @@ describe('channel orders (SPEC §2 order list, /orderId/:id)', () => {
     // the timeline ends with the cancel and who did it
     await expect.poll(() => page.getByTestId('order-timeline').locator('.ant-timeline-item').last().innerText())
       .toMatch(/Cancel · admin$/);
+  });
+});
+
+const COUNTRIES: Record<string, string> = { ID: 'Indonesia', PH: 'Philippines', CN: 'China', MY: 'Malaysia', TH: 'Thailand',
+  VN: 'Vietnam', SG: 'Singapore', TW: 'Taiwan', US: 'America' };
+
+describe('the order list\'s merchant lookup (SPEC §5: email, channel and country)', () => {
+  it('offers only the merchants of the country picked beside it, and the list shows that merchant\'s orders', { timeout: 120_000 }, async () => {
+    const [wanted] = await sql<{ country: string; email: string }>(
+      `SELECT m.country, m.email FROM merchants m
+        WHERE m.country <> 'ID' AND EXISTS (SELECT 1 FROM orders o WHERE o.merchant_id = m.id)
+        ORDER BY m.id LIMIT 1`);
+    if (!wanted) throw new Error('no demo merchant outside Indonesia with orders');
+    page = await signedIn(browser, '/operation/ginee-oms/order/order-list');
+    await pick(page, page.getByRole('combobox', { name: 'Merchant country' }), COUNTRIES[wanted.country]!);
+    const merchant = page.getByRole('combobox', { name: 'Merchant', exact: true });
+    await merchant.fill('@');
+    await expect.poll(async () => {
+      const shown = await selectOptions(page).allInnerTexts();
+      return shown.length > 0 && shown.every((text) => text.endsWith(`· ${wanted.country}`));
+    }).toBe(true);
+    await choose(page, merchant, wanted.email);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(() => page.url()).toContain('merchantId=');
+    const theirs = new Set((await sql<{ no: string }>(
+      'SELECT o.channel_order_no AS no FROM orders o JOIN merchants m ON m.id = o.merchant_id WHERE m.email = %s',
+      [wanted.email])).map(({ no }) => no));
+    await expect.poll(async () => {
+      const numbers = await page.locator('.ant-table-row td:first-child').allInnerTexts();
+      return numbers.length > 0 && numbers.every((no) => theirs.has(no.trim()));
+    }).toBe(true);
   });
 });

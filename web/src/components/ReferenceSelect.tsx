@@ -1,10 +1,12 @@
 import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
-import { Form, Select } from 'antd';
+import { Form, Select, Space } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { referenceQuery } from '../api/referenceQuery';
 import type { PathOf } from '../api/client';
 import type { InputProps } from './resource';
 import { labelled } from './resource/labelled';
+import { useEnumOptions } from './resource/enums';
+import { useTranslate } from '../i18n';
 import { pickerProps } from '../modules/users/pickedIds';
 import { useDebounced } from '../modules/users/useDebounced';
 
@@ -158,6 +160,41 @@ export interface ReferenceSearchOptions<T> extends Pick<ReferenceSearchProps<T>,
   /** Fields of the form that narrow what is offered when filled (`{ channel: 'channel' }`: merchants with a shop of
    *  the channels a list is filtered by), sent as the search's params; unlike a parent they neither wait nor clear. */
   narrowedBy?: Record<string, string>;
+  /** Narrowings the picker offers beside its search box, not fields of the form: values of an enumeration sent with
+   *  the search as `param` (SPEC §5 merchant lookup: email, channel and country). */
+  lookups?: Lookup[];
+}
+
+/** One narrowing beside a picker: the enumeration `enumName` offered under `label` (a text of `namespace`), sent
+ *  as `param`. */
+export interface Lookup {
+  param: string;
+  enumName: string;
+  namespace: string;
+  label: string;
+}
+
+/** The values of the picker's lookups, picked beside it; each a select of its enumeration, several values at once. */
+function LookupSelects({ lookups, value, onChange, disabled }: {
+  lookups: Lookup[]; value: Record<string, string[]>; onChange: (value: Record<string, string[]>) => void; disabled?: boolean;
+}) {
+  return lookups.map((lookup) => (
+    <LookupSelect key={lookup.param} lookup={lookup} value={value[lookup.param] ?? []} disabled={disabled}
+      onChange={(picked) => onChange({ ...value, [lookup.param]: picked })} />
+  ));
+}
+
+function LookupSelect({ lookup, value, onChange, disabled }: {
+  lookup: Lookup; value: string[]; onChange: (value: string[]) => void; disabled?: boolean;
+}) {
+  const t = useTranslate([lookup.namespace]);
+  const options = useEnumOptions(lookup.enumName);
+  return (
+    <Select mode="multiple" maxTagCount="responsive" allowClear aria-label={t(lookup.label)} placeholder={t(lookup.label)}
+      value={value} onChange={onChange} disabled={disabled} showSearch={{ optionFilterProp: 'label' }}
+      options={options.map((option) => ({ value: option.value, label: option.label }))}
+      style={{ width: 130, flex: 'none' }} popupMatchSelectWidth={false} />
+  );
 }
 
 /** The values of the form's narrowing fields, as the search's params (one JSON text, so equal values are equal). */
@@ -169,16 +206,17 @@ function useNarrowing(narrowedBy: Record<string, string> | undefined): Record<st
 }
 
 /** The kit's reference field over a server search that also names picked ids (`ids`): a form or filter `input`. */
-export function referenceSearch<T extends { id: number }>({ parent, fills, narrowedBy, ...search }: ReferenceSearchOptions<T>): ReferenceInput {
+export function referenceSearch<T extends { id: number }>({ parent, fills, narrowedBy, lookups, ...search }: ReferenceSearchOptions<T>): ReferenceInput {
   function ReferenceField({ id, label, value, onChange, disabled }: InputProps) {
     const form = Form.useFormInstance();
     const { above, waiting } = useParent(parent, onChange);
     const narrowing = useNarrowing(narrowedBy);
-    return (
+    const [looked, setLooked] = useState<Record<string, string[]>>({});
+    const field = (
       <ReferenceSearch<T>
         {...search}
         named={!search.pickValue} // a value picked by its text (a SKU) is its own name
-        params={{ ...search.params, ...narrowing, ...(parent ? { [parent.param]: above as string | number | undefined } : {}) }}
+        params={{ ...search.params, ...narrowing, ...looked, ...(parent ? { [parent.param]: above as string | number | undefined } : {}) }}
         onPick={fills ? (option) => option && form.setFieldsValue(fills(option)) : undefined}
         id={id}
         label={label}
@@ -186,6 +224,13 @@ export function referenceSearch<T extends { id: number }>({ parent, fills, narro
         onChange={onChange}
         disabled={disabled || waiting}
       />
+    );
+    if (!lookups?.length) return field;
+    return (
+      <Space.Compact style={{ width: '100%' }}>
+        <LookupSelects lookups={lookups} value={looked} onChange={setLooked} disabled={disabled} />
+        {field}
+      </Space.Compact>
     );
   }
   return asReference(ReferenceField, search.api);
