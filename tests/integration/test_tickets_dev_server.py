@@ -16,7 +16,7 @@ from domain.models.jobs import ScheduledJob
 from domain.settings import get_settings
 from services.jobs.schedules import ensure_job_schedules
 from tests.integration.temporal_support import api_pointed_at, workers_running
-from tests.integration.ticket_support import EVERYTHING, new_ticket_body, staff
+from tests.integration.ticket_support import EVERYTHING, claim_landed, new_ticket_body, staff
 
 
 async def visible(client, query, timeout=15.0):
@@ -46,9 +46,9 @@ async def test_operators_find_a_ticket_flow_by_its_search_attributes(client, app
             described = await env.client.get_workflow_handle(f"ticket-{ticket_id}").describe()
             assert await described.static_summary() == f"Ticket #{ticket_id}: {body['title']}"
             assert f"**Ticket #{ticket_id}**" in (await described.static_details() or "")
-            claimed = await client.post(f"/cms/ticket/{ticket_id}/claim", json={}, headers=tech.headers)
-            assert claimed.status_code == 200, claimed.text
-            found = await visible(env.client, f"AssigneeId = '{tech.id}' AND TicketStatus = 'PENDING_FOR_OPERATION'")
+            await claim_landed(client, ticket_id, tech.headers)
+            found = await visible(env.client, f"AssigneeId = '{tech.id}' AND TicketStatus = 'PENDING_FOR_OPERATION'",
+                                  timeout=60)
             assert [w.id for w in found] == [f"ticket-{ticket_id}"]
             await env.client.get_workflow_handle(f"ticket-{ticket_id}").terminate("test finished")
 

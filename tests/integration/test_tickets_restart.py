@@ -11,7 +11,7 @@ from temporalio.client import WorkflowExecutionStatus
 from domain.flows import tickets as m
 from services.tickets import flow
 from tests.integration import ticket_support
-from tests.integration.ticket_support import EVERYTHING, eventually, new_ticket_body, row, staff
+from tests.integration.ticket_support import EVERYTHING, claim_landed, eventually, new_ticket_body, row, staff
 
 mail_sink = ticket_support.mail_sink  # fixture
 flows = ticket_support.flows  # fixture
@@ -43,7 +43,17 @@ async def test_the_reconciler_restarts_a_terminated_flow_with_its_deadlines(clie
         return await _running(flows.client, ticket_id)
 
     await eventually(restarted, timeout=120)
-    assert sum(restarts) == 1  # the reconciler started it, once
+    assert sum(restarts) >= 1  # with any other test's ticket whose flow was ended meanwhile
+
+    async def runs() -> int:
+        query = f"WorkflowId = '{m.workflow_id(ticket_id)}'"
+        return len([run async for run in flows.client.list_workflows(query)])
+
+    async def started_once() -> bool:  # the ended run and one new: asked again and again, started once
+        return await runs() == 2
+
+    await eventually(started_once, timeout=60)
+    assert await runs() == 2
     view = await flows.client.get_workflow_handle(m.workflow_id(ticket_id)).query(m.CURRENT, result_type=m.TicketView)
     # the clocks are where they were: the same instants, not a fresh SLA from now
     assert (view.first_response_due, view.resolve_due) == (before.first_response_due, before.resolve_due)
@@ -72,17 +82,7 @@ async def test_an_operator_restarts_the_flow_from_the_ticket(client, flows):
     view = await flows.client.get_workflow_handle(m.workflow_id(ticket_id)).query(m.CURRENT, result_type=m.TicketView)
     assert (view.first_response_due, view.resolve_due) == (before.first_response_due, before.resolve_due)
     # the restarted flow takes actions as before
-    claimed = await client.post(f"/cms/ticket/{ticket_id}/claim", json={}, headers=tech.headers)
-    if claimed.status_code == 503 and claimed.json()["code"] == "TICKET_FLOW_TIMEOUT":
-        # On a busy machine the flow may answer after the call's deadline: the claim still lands, as the
-        # message tells the user, and shows on the ticket
-        async def landed() -> bool:
-            return (await row(ticket_id)).status == "PENDING_FOR_OPERATION"
-
-        await eventually(landed, timeout=120)
-    else:
-        assert claimed.status_code == 200, claimed.text
-    assert (await row(ticket_id)).status == "PENDING_FOR_OPERATION"
+    await claim_landed(client, ticket_id, tech.headers)
 
 
 async def _running(client, ticket_id: int) -> bool:
