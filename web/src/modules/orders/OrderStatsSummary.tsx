@@ -28,7 +28,7 @@ export function OrderStatsSummary() {
       <Flex gap={32} wrap data-testid="order-stats-today" style={{ marginBottom: 12 }}>
         {data.totals.length === 0 ? <Statistic title={t('statsOrders', { zone: data.gmtOffset })} value={0} /> : null}
         {data.totals.map((row) => (
-          <Flex key={row.currency} gap={24}>
+          <Flex key={row.currency} gap={24} wrap>
             <Statistic title={t('statsOrders', { zone: data.gmtOffset })} value={row.orders} />
             <Statistic title={t('statsGmv')} value={formatMoney(row.gmv, row.currency)} suffix={row.currency} />
             <Statistic title={t('statsAtv')} value={formatMoney(row.atv, row.currency)} suffix={row.currency} />
