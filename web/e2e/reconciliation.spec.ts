@@ -29,7 +29,7 @@ describe('financial reconciliation (SPEC §2 /financial-reconciliation)', () => 
     page = await signedIn(browser, `/financial-reconciliation?merchantId=${merchant.id}`);
     await page.getByTestId('reconciliation-start').click();
     const dialog = page.getByRole('dialog').filter({ hasText: 'Start reconciliation' });
-    await choose(page, dialog.getByRole('combobox', { name: 'Merchant' }), merchant.email);
+    await choose(page, dialog.getByRole('combobox', { name: 'Merchant', exact: true }), merchant.email);
     const month = dialog.locator('#month');
     await month.click();
     await month.fill(lastMonth());
