@@ -128,6 +128,25 @@ async def login_as():  # type: ignore[no-untyped-def]
     return make
 
 
+def without_keep_alive_pings() -> Any:
+    """A client plugin connecting with no HTTP/2 keep-alive pings. The time-skipping test server (grpc-java) takes
+    a ping more often than every 5 minutes as abuse: after two it sends GOAWAY (too_many_pings), and the call then
+    in flight fails with "h2 protocol error" (a module's long `env.sleep` did, on a busy machine). A local
+    server needs no keep-alive."""
+    import dataclasses
+
+    from temporalio.client import Plugin
+
+    class NoKeepAlivePings(Plugin):
+        def configure_client(self, config: Any) -> Any:
+            return config
+
+        async def connect_service_client(self, config: Any, next: Any) -> Any:
+            return await next(dataclasses.replace(config, keep_alive_config=None))
+
+    return NoKeepAlivePings()
+
+
 async def start_time_skipping_env() -> Any:
     """Temporal's time-skipping test server from PyPI: a 3-day timer passes in milliseconds."""
     from temporalio.contrib.pydantic import pydantic_data_converter
@@ -135,7 +154,7 @@ async def start_time_skipping_env() -> Any:
 
     path = shutil.which("temporal-test-server") or str(ROOT / ".venv" / "bin" / "temporal-test-server")
     return await WorkflowEnvironment.start_time_skipping(
-        test_server_existing_path=path, data_converter=pydantic_data_converter)
+        test_server_existing_path=path, data_converter=pydantic_data_converter, plugins=[without_keep_alive_pings()])
 
 
 @pytest.fixture(scope="session")
