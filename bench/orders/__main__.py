@@ -7,8 +7,9 @@
    ordinary route `POST /cms/order/search` beside pgbench on the same SQL (the list statement and the counts
    statement): p95 of one caller, and the throughput ratio of `--clients` callers (`--rounds` rounds).
 3. The rollup of one hour holding 50,000 orders (services/orders/stats.py roll, the hourly job's code path).
-Not measured by this command yet: the 1,000,000-row export against 10,000 rows, and sync ingest from the demo
-marketplace with a worker kill (bench/RESULTS.md says so).
+4. At 1,000,000 orders, the order list's export end to end (cursor and writing, bench/orders/export.py): one day's
+   orders (about 10,000) against all of them, time and peak memory.
+Sync ingest from the demo marketplace with a worker kill is its own command (`python -m bench.orders.ingest`).
 Results go to bench/out/orders-<time>.json and are printed as bench/orders/HISTORY.md shows them.
 """
 
@@ -26,7 +27,7 @@ from bench.harness import stack
 from bench.harness.figures import load_average, machine
 from bench.harness.measure import beside_pgbench, script_of
 from bench.merchants import generate as merchants
-from bench.orders import generate
+from bench.orders import export, generate
 
 ONE_MERCHANT = 1234
 
@@ -54,6 +55,7 @@ ROLLUP_ORDERS = 50_000
 def parse() -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench.orders", description=__doc__.split("\n")[0])
     parser.add_argument("--sizes", default="1e6", help="order counts to measure at, in turn (e.g. 1e6,1e7)")
+    parser.add_argument("--export-at", default="1e6", help="the size at which the export is measured")
     parser.add_argument("--merchants", type=int, default=100_000)
     parser.add_argument("--seconds", type=int, default=10, help="duration of each measurement")
     parser.add_argument("--rounds", type=int, default=3)
@@ -90,6 +92,17 @@ async def rollup(console: stack.Stack) -> dict[str, Any]:
     return {"orders": rolled, "seconds": round(time.perf_counter() - begun, 2)}
 
 
+def exports() -> dict[str, Any]:
+    """One day's orders, 60 days back in GMT+08:00 (the list's default offset), then every order."""
+    day = (datetime.now(UTC) + timedelta(hours=8) - timedelta(days=60)).date().isoformat()
+    small = export.measure({"orderedOn": [day, day]})
+    print(f"export one day: {small}", flush=True)
+    large = export.measure({})
+    print(f"export all: {large}", flush=True)
+    return {"small": small, "large": large, "rssPeakRatio": round(large["rssPeakMB"] / small["rssPeakMB"], 2),
+            "secondsPerRowRatio": round(large["seconds"] / large["rows"] / (small["seconds"] / small["rows"]), 2)}
+
+
 async def run(args: argparse.Namespace, console: stack.Stack) -> dict[str, Any]:
     os.environ["OMP_DATABASE_URL"] = console.database_url
     os.environ["OMP_TEMPORAL_ADDRESS"] = console.temporal
@@ -116,6 +129,8 @@ async def run(args: argparse.Namespace, console: stack.Stack) -> dict[str, Any]:
             figures["search"][name] = found
             print(f"{size} {name}: " + ", ".join(f"{k} {v}" for k, v in found.items()
                                                  if k not in ("script", "rounds")), flush=True)
+        if size == int(float(args.export_at)):
+            figures["export"] = exports()
         results["sizes"][str(size)] = figures
     results["rollup"] = await rollup(console)
     print(f"rollup: {results['rollup']}", flush=True)
