@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Select, bindparam, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.db import Executor
 from domain.models.merchants import Shop
 from domain.models.stock_sync import StockLock
+from domain.models.warehouses import Warehouse
 from domain.rules import stock_sync as rules
 
 
@@ -45,16 +45,18 @@ async def refuse_locked_order(db: AsyncSession, merchant_id: int, skus: Iterable
     rules.refuse_locked(await sku_lock(db, merchant_id, skus))
 
 
-LOCKED_IN_WAREHOUSE = (
-    "SELECT l.sku, l.locked_by_name, l.created_at FROM stock_locks l JOIN warehouses w ON w.merchant_id = l.merchant_id"
-    " WHERE w.id = %(warehouse_id)s AND l.sku = %(sku)s")
+def locked_in_warehouse() -> Select[Any]:
+    """The lock of the SKU `:sku` held by the merchant of the warehouse `:warehouse_id` (named binds): the movement
+    statement by hand carries its absence as a guard (services/stock/store.py `move_alone`)."""
+    return (select(StockLock.sku, StockLock.locked_by_name, StockLock.created_at)
+            .join(Warehouse, Warehouse.merchant_id == StockLock.merchant_id)
+            .where(Warehouse.id == bindparam("warehouse_id"), StockLock.sku == bindparam("sku")))
 
 
-async def refuse_locked_movement(db: Executor, warehouse_id: int, sku: str, movement_type: str) -> None:
-    """An outbound movement by hand of a SKU its warehouse's merchant has locked is refused (on the call's own
-    plain connection: the statement carries the caller's check, api/kept_callers.py)."""
+async def refuse_locked_movement(db: AsyncSession, warehouse_id: int, sku: str, movement_type: str) -> None:
+    """An outbound movement by hand of a SKU its warehouse's merchant has locked is refused."""
     if movement_type not in rules.LOCK_REFUSES:
         return
-    row = await (await db.execute(LOCKED_IN_WAREHOUSE, {"warehouse_id": warehouse_id, "sku": sku})).fetchone()
+    row = (await db.execute(locked_in_warehouse(), {"warehouse_id": warehouse_id, "sku": sku})).first()
     if row is not None:
         rules.refuse_locked(rules.Lock(store=False, target=row[0], by=row[1], at=row[2]))

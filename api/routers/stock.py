@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
 from api.deps import Need, Principal, SessionDep, WriteDep
-from api.envelope import Reply, ok
+from api.envelope import Reply, ok, ok_json
 from api.idempotency import REPLAYED_HEADER
 from api.resource import Actions, Resource
 from api.resource.scope import unscoped
@@ -36,7 +36,6 @@ from domain.models.stock import StockChange, StockDrift, StockReconciliation
 from domain.models.warehouses import Shelf, Warehouse
 from domain.rules.stock import Movement
 from services.stock.store import ANYWHERE, Moved, Within, move_alone, repair
-from services.stock_locks import refuse_locked_movement
 
 MENU = "stock-change-record"
 MOVE = "stock#move"
@@ -112,21 +111,23 @@ def warehouse_within(user: Principal) -> Within:
 
 
 @movement_router.post("/movement", summary="Move stock (one movement, once per Idempotency-Key)")
-async def post_movement(body: StockMovementCreate, db: WriteDep, response: Response,
-                        user: Annotated[Principal, Need(MOVE)], key: MovementKey) -> Reply[StockMovedPublic]:
-    await refuse_locked_movement(db, body.warehouse_id, body.sku, body.movement_type)
+async def post_movement(body: StockMovementCreate, db: WriteDep, user: Annotated[Principal, Need(MOVE)],
+                        key: MovementKey) -> Reply[StockMovedPublic]:
     moved = await move_alone(db, Movement(
         warehouse_id=body.warehouse_id, sku=body.sku, type=body.movement_type, quantity=body.quantity,
         idempotency_key=f"api:{user.id}:{key}",  # one user's keys never meet another's or the system's
         shelf_id=body.shelf_id, to_shelf_id=body.to_shelf_id, reason=body.reason, document_no=body.document_no,
         actor_id=user.id, actor_name=user.username), warehouse_within(user))
-    if moved.replayed:
-        response.headers[REPLAYED_HEADER] = "true"
     return moved_reply(moved)
 
 
-def moved_reply(moved: Moved) -> Any:
-    return ok(StockMovedPublic(change_id=moved.change_id, replayed=moved.replayed, balance=figures(moved.balance)))
+def moved_reply(moved: Moved) -> Response:
+    """The movement's reply, written by orjson (the route's model not validated again); a replay says so."""
+    shown = StockMovedPublic(change_id=moved.change_id, replayed=moved.replayed, balance=figures(moved.balance))
+    reply = ok_json(shown.model_dump(mode="json", by_alias=True))
+    if moved.replayed:
+        reply.headers[REPLAYED_HEADER] = "true"
+    return reply
 
 
 def figures(balance: Any) -> StockBalancePublic:

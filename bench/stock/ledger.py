@@ -8,13 +8,15 @@ import re
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
-from pydantic import TypeAdapter
 
 from bench.stock.generate import MERCHANTS, WAREHOUSES_PER_MERCHANT, Layout
 from domain.enums import StockMovementType
+
+if TYPE_CHECKING:
+    from fastapi import Response
 
 MOVEMENT_PATH = "/cms/stock/movement"
 MOVEMENT, QUANTITY = StockMovementType.MANUAL_OUTBOUND, 1
@@ -54,7 +56,7 @@ def movement_script(layout: Layout, epoch: int) -> str:
         "c_on_hand": str(-QUANTITY), "c_spare": "0", "c_locked": "0", "c_promotion": "0", "c_transit": "0",
     }
     statement = re.sub(r"(?<!:):(\w+)", lambda m: values[m.group(1)],
-                       " ".join(str(_balance_sql(MOVEMENT, "TRUE")).split()))
+                       " ".join(str(_balance_sql(MOVEMENT, "TRUE", by_hand=True)).split()))
     columns = ", ".join(entry)
     row = ", ".join("replace(gen_random_uuid()::text, '-', '')" if name == "transaction_id" else literal(value)
                     for name, value in entry.items())
@@ -64,21 +66,16 @@ def movement_script(layout: Layout, epoch: int) -> str:
             f"INSERT INTO operation_logs ({columns}) VALUES ({row});\n")
 
 
-def log_entry(warehouse: int, sku: str, reply: Any) -> dict[str, Any]:
+def log_entry(warehouse: int, sku: str, reply: Response) -> dict[str, Any]:
     """The operation log row of one benchmark movement as the API makes it (api/audit_log.py `entry_of`)."""
     from types import SimpleNamespace
 
     from api.audit_log import entry_of
-    from api.routers.stock import movement_router
-
-    route = next(r for r in movement_router.routes if getattr(r, "path", "") == "/stock/movement")
     body = orjson.dumps({"warehouseId": warehouse, "sku": sku, "movementType": MOVEMENT.value, "quantity": QUANTITY,
                          "reason": "Bench"})
-    adapter = TypeAdapter(route.response_model)  # type: ignore[attr-defined]
-    text = adapter.dump_json(adapter.validate_python(reply), by_alias=True)
     scope = {"method": "POST", "path": MOVEMENT_PATH, "headers": [(b"content-type", b"application/json")],
              "client": ("127.0.0.1", 0), "state": {"principal": SimpleNamespace(id=1, username="admin")}}
-    return entry_of(scope, body, {"status": 200, "content_type": "application/json", "body": text}, 0.0) | {
+    return entry_of(scope, body, {"status": 200, "content_type": "application/json", "body": reply.body}, 0.0) | {
         "duration_ms": 0}
 
 

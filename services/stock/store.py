@@ -13,9 +13,10 @@ the change record and updates the balance in the caller's transaction, with no r
 - all of it in a savepoint, so a refusal or a replay leaves the caller's transaction usable;
 - the idempotency key is UNIQUE on the change record: a retry (sequential or concurrent) finds the first record,
   moves nothing and answers with the first result.
-`move_alone` is the same movement in a transaction of its own, for a call that moves stock and nothing else: without
-a shelf it is its one statement in autocommit on a plain connection (atomic by itself: no BEGIN, savepoint or
-COMMIT), the caller's data authority over the warehouse a condition of that statement.
+`move_alone` is the same movement in a transaction of its own, for a movement by hand that moves stock and nothing
+else: without a shelf it is its one statement in autocommit on a plain connection (atomic by itself: no BEGIN,
+savepoint or COMMIT), the caller's data authority over the warehouse and the absence of the merchant's lock on the
+SKU conditions of that statement.
 See docs/stock.md for how to call it.
 """
 
@@ -42,6 +43,8 @@ from domain.errors import DomainError, NotFound
 from domain.models.stock import StockBalance, StockChange
 from domain.rules import stock as rules
 from domain.rules.stock import STORED, Movement
+from domain.rules.stock_sync import LOCK_REFUSES
+from services.stock_locks import locked_in_warehouse, refuse_locked_movement
 
 KEY_CONSTRAINT = "uq_stock_changes_idempotency_key"
 PSYCOPG = PGDialect_psycopg()  # type: ignore[no-untyped-call]  # SQLAlchemy's dialect class has no annotations
@@ -146,7 +149,7 @@ async def move_alone(db: Executor, movement: Movement, within: Within = ANYWHERE
     if not shelf_steps(m):
         params = {**within.params, **_params(m)}
         try:
-            row = await (await db.execute(_plain_sql(m.type, within.sql), params)).fetchone()
+            row = await (await db.execute(_plain_sql(m.type, within.sql, by_hand=True), params)).fetchone()
         except psycopg.errors.UniqueViolation as exc:
             if exc.diag.constraint_name != KEY_CONSTRAINT:
                 raise
@@ -161,6 +164,7 @@ async def move_alone(db: Executor, movement: Movement, within: Within = ANYWHERE
     async with transaction() as session:
         if not await _within(session, m.warehouse_id, within):
             raise NotFound(entity="Warehouse")
+        await refuse_locked_movement(session, m.warehouse_id, m.sku, m.type)
         return await move(session, m)
 
 
@@ -176,10 +180,10 @@ def _scope_check(within: str) -> TextClause:
 
 
 @lru_cache(maxsize=256)
-def _plain_sql(movement_type: StockMovementType | None, within: str) -> str:
+def _plain_sql(movement_type: StockMovementType | None, within: str, by_hand: bool = False) -> str:
     """The movement statement guarded by `within` (or, for None, whether the warehouse is within) in psycopg's
     placeholders, for a plain connection."""
-    statement = _scope_check(within) if movement_type is None else _balance_sql(movement_type, within)
+    statement = _scope_check(within) if movement_type is None else _balance_sql(movement_type, within, by_hand)
     return str(statement.compile(dialect=PSYCOPG))
 
 
@@ -207,12 +211,15 @@ def _named(statement: ClauseElement) -> str:
 
 
 @lru_cache(maxsize=256)
-def _balance_sql(movement_type: StockMovementType, within: str = ANYWHERE.sql) -> TextClause:
+def _balance_sql(movement_type: StockMovementType, within: str = ANYWHERE.sql, by_hand: bool = False) -> TextClause:
     """The one statement of a movement type: change the balance (guarded, or an upsert when it only adds) and
-    insert the change record from what the balance statement returned; nothing at all unless `within` holds.
+    insert the change record from what the balance statement returned; nothing at all unless `within` holds, nor,
+    `by_hand`, when the merchant has locked the SKU against it (domain/rules/stock_sync.py `LOCK_REFUSES`).
     A SQLAlchemy Core construct (the buckets it guards differ by type), rendered once per type and scope."""
     guards = rules.guards(rules.EFFECTS[movement_type])
     where = (BALANCES.c.warehouse_id == _BIND["warehouse_id"], BALANCES.c.sku == _BIND["sku"])
+    if by_hand and movement_type in LOCK_REFUSES:  # every such type takes stock out: a guarded UPDATE
+        where = (*where, ~locked_in_warehouse().exists())
     if guards:
         balance: Any = update(BALANCES).where(
             *where, *(BALANCES.c[g.value] >= _BIND["quantity"] for g in guards), *_condition(within))

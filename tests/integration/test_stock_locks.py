@@ -78,6 +78,12 @@ async def test_a_locked_sku_is_not_taken_out_until_unlocked(client, env, login_a
     move = {"warehouseId": store.place.warehouse_id, "sku": a, "movementType": "manual_outbound", "quantity": 1}
     moved = await client.post("/cms/stock/movement", headers={**staff, "Idempotency-Key": f"{a}-out"}, json=move)
     assert moved.status_code == 409 and moved.json()["code"] == "STOCK_SKU_LOCKED"
+    again = await client.post("/cms/stock/movement", headers={**staff, "Idempotency-Key": f"{a}-out"}, json=move)
+    assert again.status_code == 409 and again.json()["code"] == "STOCK_SKU_LOCKED"  # a retry is refused alike
+    async with transaction() as db:  # the refused movement's one statement moved nothing
+        assert await db.scalar(text("SELECT count(*) FROM stock_changes WHERE warehouse_id = :w AND sku = :s "
+                                    "AND movement_type = 'manual_outbound'"),
+                               {"w": store.place.warehouse_id, "s": a}) == 0
     other = await client.post("/cms/stock/movement", headers={**staff, "Idempotency-Key": f"{b}-out"},
                               json={**move, "sku": b})
     assert other.status_code == 200, other.text
