@@ -117,5 +117,9 @@ describe('the order list\'s merchant lookup (SPEC §5: email, channel and countr
       const numbers = await page.locator('.ant-table-row td:first-child').allInnerTexts();
       return numbers.length > 0 && numbers.every((no) => theirs.has(no.trim()));
     }).toBe(true);
+    // the country picked beside the merchant picker outlives the search that drew the form anew
+    const country = page.getByRole('combobox', { name: 'Merchant country' })
+      .locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]');
+    await expect.poll(() => country.innerText()).toContain(COUNTRIES[wanted.country]!);
   });
 });

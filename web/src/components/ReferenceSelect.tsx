@@ -197,6 +197,18 @@ function LookupSelect({ lookup, value, onChange, disabled }: {
   );
 }
 
+// A picker's lookups by its search and field: they outlive the form's redraw (a list's search draws it anew).
+const keptLookups = new Map<string, Record<string, string[]>>();
+
+/** The picker's lookup values, kept for the page's life under `key`. */
+function useKeptLookups(key: string): [Record<string, string[]>, (value: Record<string, string[]>) => void] {
+  const [looked, setLooked] = useState<Record<string, string[]>>(() => keptLookups.get(key) ?? {});
+  return [looked, (value) => {
+    keptLookups.set(key, value);
+    setLooked(value);
+  }];
+}
+
 /** The values of the form's narrowing fields, as the search's params (one JSON text, so equal values are equal). */
 function useNarrowing(narrowedBy: Record<string, string> | undefined): Record<string, Param> {
   const form = Form.useFormInstance();
@@ -211,7 +223,7 @@ export function referenceSearch<T extends { id: number }>({ parent, fills, narro
     const form = Form.useFormInstance();
     const { above, waiting } = useParent(parent, onChange);
     const narrowing = useNarrowing(narrowedBy);
-    const [looked, setLooked] = useState<Record<string, string[]>>({});
+    const [looked, setLooked] = useKeptLookups(`${search.api}#${id ?? ''}`);
     const field = (
       <ReferenceSearch<T>
         {...search}
