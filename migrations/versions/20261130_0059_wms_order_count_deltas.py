@@ -86,7 +86,7 @@ INSERT INTO wms_order_counts (warehouse_id, merchant_id, wms_status, n)
 SELECT warehouse_id, merchant_id, wms_status, sum(delta) FROM wms_order_count_deltas AS d
  WHERE NOT EXISTS (SELECT FROM wms_order_counts AS c
                     WHERE (c.warehouse_id, c.merchant_id, c.wms_status) = (d.warehouse_id, d.merchant_id, d.wms_status))
- GROUP BY warehouse_id, merchant_id, wms_status
+ GROUP BY warehouse_id, merchant_id, wms_status HAVING sum(delta) <> 0
 """
 
 
