@@ -22,6 +22,7 @@ from services.jobs import purges
 from services.orders import counts as order_counts
 from services.orders import stats as order_stats
 from services.tickets import flow as ticket_flow
+from services.wms_orders import counts as wms_counts
 
 
 async def ticket_reconcile(p: dict[str, Any]) -> str:
@@ -96,9 +97,12 @@ async def order_stats_rollup(_: dict[str, Any]) -> str:
 
 
 async def order_counts_fold(_: dict[str, Any]) -> str:
+    """The channel orders' and the WMS orders' tab counts, each fold in its own transaction (and lock)."""
     async with transaction() as db:
         folded = await order_counts.fold(db)
-    return f"{folded} tab count rows folded"
+    async with transaction() as db:
+        wms = await wms_counts.fold(db)
+    return f"{folded} order and {wms} WMS order tab count rows folded"
 
 
 async def order_partitions_add(p: dict[str, Any]) -> str:

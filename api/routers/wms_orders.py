@@ -1,14 +1,15 @@
 """WMS orders and the order process (SPEC §2 /order-process, §3 WMS order, §4 WMS order states and outbound
-working status): the warehouse's list of outbound orders with its tabs and their counts (kept per warehouse by a
-trigger, migration 0050), its xlsx export, the batch steps (allocate, wave, picked, pack, hand over, abnormal,
-resume, cancel) and an order's history. Data authority follows the owning merchant, as the stock lists'.
-What a step does is in services/wms_orders; its table in domain/rules/wms_orders.py.
+working status): the warehouse's list of outbound orders with its tabs and their counts (per warehouse: folded
+counts plus the deltas a trigger appends, migrations 0050, 0059), its xlsx export, the batch steps (allocate,
+wave, picked, pack, hand over, abnormal, resume, cancel) and an order's history. Data authority follows the
+owning merchant, as the stock lists'. What a step does is in services/wms_orders; its table in
+domain/rules/wms_orders.py.
 No `from __future__ import annotations`: the step routes are built in a loop and FastAPI must see real types."""
 
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Annotated, Any
 
-from sqlalchemy import String, bindparam, cast, func, literal_column, select, true
+from sqlalchemy import String, bindparam, cast, func, literal_column, select
 from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -38,9 +39,10 @@ from domain.models.merchants import Merchant, Shop
 from domain.models.orders import Order
 from domain.models.stock_orders import StockOrder, StockOrderAction, StockOrderLine
 from domain.models.warehouses import Warehouse
-from domain.models.wms_orders import WmsOrderCount
+from domain.models.wms_orders import WmsOrderCount, WmsOrderCountDelta
 from domain.rules.wms_orders import ProcessAction
 from services import wms_orders as service
+from services.wms_orders import counts
 
 MENU = "order-process"
 PREFIX = "/wms-order"
@@ -73,13 +75,14 @@ def with_names() -> dict[str, Any]:
 
 
 COUNTS_SCOPE = through_merchant("StockOrder", WmsOrderCount.merchant_id)
+DELTAS_SCOPE = through_merchant("StockOrder", WmsOrderCountDelta.merchant_id)
 COUNTED, DIRECT = Statements(), Statements()
 
 
 async def tab_counts(db: Executor, params: WmsOrderFilters, user: Principal) -> dict[str, Any]:
-    """Each WMS status's count for the search's filters but the tab: from the per-warehouse counts the trigger
-    keeps, or, for the filters those do not hold (an order or tracking number, a period ...), over the orders
-    found."""
+    """Each WMS status's count for the search's filters but the tab: from the per-warehouse counts (folded, plus
+    the deltas the trigger appended since, services/wms_orders/counts.py), or, for the filters those do not hold
+    (an order or tracking number, a period ...), over the orders found."""
     others = params.model_copy(update={"wms_status": None})
     me: Any = bindparam("p_me", user.id)
     if others.narrow():
@@ -90,18 +93,13 @@ async def tab_counts(db: Executor, params: WmsOrderFilters, user: Principal) -> 
         rows = await DIRECT.rows(db, (filter_shape(others), orders.scope.shape(user)), direct,
                                  {**filter_values(others), "p_me": user.id})
     else:
-        values = {"c_w": others.warehouse_id, "c_m": others.merchant_id}
+        warehouse_id, merchant_id = others.warehouse_id, others.merchant_id
+        bound = counts.values(warehouse_id, merchant_id)
 
         def summed() -> Any:
-            c = WmsOrderCount
-            return select(c.wms_status, func.sum(c.n)).where(
-                *COUNTS_SCOPE.conditions(user, me),
-                c.warehouse_id == bindparam("c_w", values["c_w"]) if values["c_w"] is not None else true(),
-                c.merchant_id == bindparam("c_m", values["c_m"]) if values["c_m"] is not None else true(),
-            ).group_by(c.wms_status)
-        shape = (values["c_w"] is not None, values["c_m"] is not None, COUNTS_SCOPE.shape(user))
-        rows = await COUNTED.rows(db, shape, summed, {**{k: v for k, v in values.items() if v is not None},
-                                                      "p_me": user.id})
+            return counts.statement(bound, COUNTS_SCOPE.conditions(user, me), DELTAS_SCOPE.conditions(user, me))
+        shape = (counts.shape(warehouse_id, merchant_id), COUNTS_SCOPE.shape(user))
+        rows = await COUNTED.rows(db, shape, summed, {**bound, "p_me": user.id})
     found = {str(row[0]): int(row[1]) for row in rows if row[0] is not None}
     tabs = {status.value: found.get(status.value, 0) for status in WmsOrderStatus}
     return {"tabs": {"ALL": sum(tabs.values()), **tabs}}

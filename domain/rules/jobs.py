@@ -63,7 +63,7 @@ JOBS: dict[str, Job] = {j.key: j for j in (
     Job("http", "probe", (Param("url", "url"), Param("timeoutSeconds", "number", 10, 1, 60)), short=True),
     # SPEC §9 order statistics every 60 minutes: the previous complete UTC hour and the current partial one
     Job("orderStats", "rollup"),
-    Job("orderCounts", "fold"),  # the tab counts' pending deltas folded in (migration 0044)
+    Job("orderCounts", "fold"),  # the order and WMS order tab counts' pending deltas folded in (0044, 0059)
     Job("orderPartitions", "addAhead", (Param("monthsAhead", "number", 3, 1, 24),)),
 )}
 
