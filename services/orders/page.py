@@ -62,7 +62,7 @@ async def enter_page(db: AsyncSession, shop: Shop, orders: Sequence[ChannelOrder
     keys = await db.execute(
         pg_insert(OrderKey).values([key_values(shop, number, by_number[number]) for number in sorted(by_number)])
         .on_conflict_do_nothing().returning(OrderKey.channel_order_no, OrderKey.order_id))
-    new: dict[str, int] = {number: order_id for number, order_id in keys.tuples()}
+    new: dict[str, int] = {number: order_id for number, order_id in keys}
     if new:
         await _insert_new(db, shop, [(new[n], n, by_number[n]) for n in numbers if n in new])
     known = [number for number in numbers if number not in new]
@@ -91,7 +91,7 @@ async def _update_known(db: AsyncSession, shop: Shop, known: dict[str, ChannelOr
         .execution_options(populate_existing=True))
     writes: list[tuple[int, datetime, ChannelOrder]] = []
     left = dict(known)
-    for number, row, lines in found.tuples():
+    for number, row, lines in found:
         order = left.pop(number)
         if known_needs_writing(row, order, _stored_lines(lines)):
             writes.append((row.id, row.ordered_at, order))

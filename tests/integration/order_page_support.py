@@ -83,7 +83,7 @@ async def held(shop_id: int) -> dict[str, Any]:
         events = (await db.execute(select(OrderEvent).where(OrderEvent.order_id.in_(numbers)))).scalars().all()
         deltas = (await db.execute(select(OrderCountDelta.status, func.sum(OrderCountDelta.delta))
                                    .where(OrderCountDelta.shop_id == shop_id)
-                                   .group_by(OrderCountDelta.status))).tuples().all()
+                                   .group_by(OrderCountDelta.status))).all()
         failures = (await db.execute(select(OrderSyncFailure).where(OrderSyncFailure.shop_id == shop_id))).scalars()
         return {
             "orders": {o.channel_order_no: (
