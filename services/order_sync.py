@@ -3,9 +3,13 @@
 A run is recorded once per workflow id. It pulls the orders the shop's channel changed in [cursor - overlap,
 the run's start): the overlap window takes again what a channel stamped with a clock behind ours, and ingesting an
 order twice changes nothing (services/orders.upsert_channel_order, keyed by shop and channel order number). A page
-is one transaction with a savepoint per order: an order the console refuses is recorded as the run's failure and
-the rest of the page goes in. An order ingested later (a retry, or a later run) resolves its earlier failures.
-The cursor and the shop's latest order sync time move when a run ends without a failed page.
+is one transaction: the orders the console refuses (unreadable, outside the order rules) are recorded as the run's
+failures, and the rest go in together, a few statements for the page (services/orders/page.py: its keys in one
+INSERT .. ON CONFLICT, the new orders, lines and timeline entries in one each, the known ones read in one and only
+the changed ones written). If the database refuses any of that, the page's savepoint is rolled back and its orders
+go in one by one, each in its own savepoint, so one bad order is the run's failure and the rest go in. An order
+ingested later (a retry, or a later run) resolves its earlier failures. The cursor and the shop's latest order sync
+time move when a run ends without a failed page.
 """
 
 from __future__ import annotations
@@ -46,7 +50,7 @@ from domain.settings import get_settings
 from services.channels import ShopRef, Unreadable, adapter_for
 from services.channels.wire import ChannelOrderIn
 from services.flows import rpc_timeout
-from services.orders import upsert_channel_order
+from services.orders import checked, enter_page, upsert_channel_order
 
 # What a run's message says (SPEC §8); the API translates them by status.
 SOME_FAILED = "some orders failed, retry later"
@@ -128,30 +132,67 @@ def reason_of(exc: Exception) -> str:
 
 async def ingest(db: AsyncSession, shop: Shop, run: OrderSyncRun, orders: Sequence[ChannelOrderIn | Unreadable],
                  counts: Counts) -> None:
-    """Each order of a page in its own savepoint: created, updated, or recorded as the run's failure; then the
-    earlier runs' failures of the orders ingested now are resolved, in one statement."""
-    ingested: list[str] = []
+    """A page's orders: each one the console refuses (unreadable, or outside the order rules) recorded as the run's
+    failure; the others entered together (services/orders.enter_page) after a savepoint, or, when the database
+    refuses any of that, one by one; then the earlier runs' failures of the orders ingested now are resolved, in
+    one statement."""
+    counts.fetched += len(orders)
+    accepted: list[tuple[str, ChannelOrder]] = []
     for order in orders:
-        counts.fetched += 1
         if isinstance(order, Unreadable):
-            await record_failure(db, run, order.channel_order_no, order.reason)
-            counts.failed += 1
+            await failed(db, run, counts, order.channel_order_no, order.reason)
             continue
         try:
-            async with db.begin_nested():
-                _, created = await upsert_channel_order(db, shop, to_channel_order(order))
-        except (DomainError, DBAPIError, ValueError) as exc:
-            await record_failure(db, run, order.order_no, reason_of(exc))
-            counts.failed += 1
-            continue
-        counts.created += int(created)
-        counts.updated += int(not created)
-        ingested.append(order.order_no)
+            accepted.append((order.order_no, checked(to_channel_order(order))))
+        except (DomainError, ValueError) as exc:
+            await failed(db, run, counts, order.order_no, reason_of(exc))
+    created = await together(db, shop, [order for _, order in accepted])
+    if created is None:
+        ingested = await one_by_one(db, shop, run, accepted, counts)
+    else:
+        counts.created += sum(created)
+        counts.updated += len(created) - sum(created)
+        ingested = [number for number, _ in accepted]
     if ingested:
         await db.execute(update(OrderSyncFailure).where(
             OrderSyncFailure.shop_id == shop.id, OrderSyncFailure.channel_order_no.in_(ingested),
             OrderSyncFailure.resolved_at.is_(None), OrderSyncFailure.run_id != run.id)
             .values(resolved_at=func.now(), resolved_by=run.id))
+
+
+async def failed(db: AsyncSession, run: OrderSyncRun, counts: Counts, number: str, reason: str) -> None:
+    await record_failure(db, run, number, reason)
+    counts.failed += 1
+
+
+async def together(db: AsyncSession, shop: Shop, orders: list[ChannelOrder]) -> list[bool] | None:
+    """Whether each order was created, all entered in a few statements; None (and nothing written) when the
+    database refused some of it, or when the page names an order twice: then the page goes one by one."""
+    if len({order.channel_order_no.strip() for order in orders}) < len(orders):
+        return None
+    try:
+        async with db.begin_nested():
+            return await enter_page(db, shop, orders)
+    except (DomainError, DBAPIError, ValueError):
+        return None
+
+
+async def one_by_one(db: AsyncSession, shop: Shop, run: OrderSyncRun, accepted: list[tuple[str, ChannelOrder]],
+                     counts: Counts) -> list[str]:
+    """Each order in its own savepoint, created or updated, or recorded as the run's failure with the reason the
+    database gave; the numbers of those ingested."""
+    ingested: list[str] = []
+    for number, order in accepted:
+        try:
+            async with db.begin_nested():
+                _, created = await upsert_channel_order(db, shop, order)
+        except (DomainError, DBAPIError, ValueError) as exc:
+            await failed(db, run, counts, number, reason_of(exc))
+            continue
+        counts.created += int(created)
+        counts.updated += int(not created)
+        ingested.append(number)
+    return ingested
 
 
 async def _run_and_shop(db: AsyncSession, run_id: int) -> tuple[OrderSyncRun, Shop]:

@@ -65,62 +65,102 @@ def channel_values(order: ChannelOrder) -> dict[str, Any]:
 async def upsert_channel_order(db: AsyncSession, shop: Shop, order: ChannelOrder) -> tuple[int, bool]:
     """The order's id and whether it was created now. A known order takes the channel's newer fields (not older
     ones: `channel_updated_at` orders them), its lines while still PENDING, and the channel's cancellation while
-    it is open."""
+    it is open. (A sync page enters its orders together through services/orders/page.py, on these helpers.)"""
     checked(order)
     number = order.channel_order_no.strip()
     key = await db.execute(
-        pg_insert(OrderKey).values(shop_id=shop.id, channel_order_no=number, order_id=func.nextval("orders_id_seq"),
-                                   ordered_at=order.ordered_at)
-        .on_conflict_do_nothing().returning(OrderKey.order_id))
+        pg_insert(OrderKey).values(key_values(shop, number, order)).on_conflict_do_nothing()
+        .returning(OrderKey.order_id))
     order_id = key.scalar_one_or_none()
     if order_id is not None:
-        await _insert(db, shop, order_id, number, order)
+        await db.execute(insert(Order).values(order_values(shop, order_id, number, order)))
+        await db.execute(insert(OrderLine), line_values(order_id, order.ordered_at, order))
+        await db.execute(insert(OrderEvent).values(created_event(order_id, order.ordered_at)))
         if order.cancelled:
             await transition(db, None, order_id, OrderAction.CANCEL, note=CHANNEL)
         return order_id, True
     order_id, ordered_at = (await db.execute(
         select(OrderKey.order_id, OrderKey.ordered_at)
         .where(OrderKey.shop_id == shop.id, OrderKey.channel_order_no == number))).one()
-    row = await _locked(db, order_id, ordered_at)
-    newer = order.channel_updated_at is None or row.channel_updated_at is None \
-        or order.channel_updated_at > row.channel_updated_at
-    if newer:
-        await _update_from_channel(db, row, order)
-    if order.cancelled and row.status in rules.OPEN:
-        await transition(db, None, order_id, OrderAction.CANCEL, note=CHANNEL)
+    await apply_known(db, order_id, ordered_at, order)
     return order_id, False
 
 
-async def _insert(db: AsyncSession, shop: Shop, order_id: int, number: str, order: ChannelOrder) -> None:
-    await db.execute(insert(Order).values(
-        id=order_id, ordered_at=order.ordered_at, merchant_id=shop.merchant_id, shop_id=shop.id,
-        channel=shop.channel, country=shop.country, channel_order_no=number, status=OrderStatus.PENDING,
-        currency=rules.currency_of(shop.country, order.currency), **channel_values(order)))
-    await _write_lines(db, order_id, order.ordered_at, order)
-    db.add(OrderEvent(order_id=order_id, ordered_at=order.ordered_at, revision=0, kind=OrderEventKind.CREATED,
-                      to_status=OrderStatus.PENDING, actor_name=CHANNEL))
-    await db.flush()
+def key_values(shop: Shop, number: str, order: ChannelOrder) -> dict[str, Any]:
+    """The order's key row; its id is drawn from the orders' sequence (also when the key exists already)."""
+    return {"shop_id": shop.id, "channel_order_no": number, "order_id": func.nextval("orders_id_seq"),
+            "ordered_at": order.ordered_at}
 
 
-async def _write_lines(db: AsyncSession, order_id: int, ordered_at: datetime, order: ChannelOrder) -> None:
+def order_values(shop: Shop, order_id: int, number: str, order: ChannelOrder) -> dict[str, Any]:
+    """A new order's row: PENDING, in the shop's merchant, channel and country, the channel's fields and money."""
+    return {"id": order_id, "ordered_at": order.ordered_at, "merchant_id": shop.merchant_id, "shop_id": shop.id,
+            "channel": shop.channel, "country": shop.country, "channel_order_no": number,
+            "status": OrderStatus.PENDING, "currency": rules.currency_of(shop.country, order.currency),
+            **channel_values(order)}
+
+
+def line_values(order_id: int, ordered_at: datetime, order: ChannelOrder) -> list[dict[str, Any]]:
     """The order's lines, in the partition of its first order time (a channel's later copy may state another)."""
-    await db.execute(insert(OrderLine), [
-        {"order_id": order_id, "ordered_at": ordered_at, "line_no": i, "sku": line.sku.strip(),
-         "product_name": line.product_name, "variant": line.variant, "quantity": line.quantity,
-         "unit_price": line.unit_price}
-        for i, line in enumerate(order.lines, start=1)])
+    return [{"order_id": order_id, "ordered_at": ordered_at, "line_no": i, "sku": line.sku.strip(),
+             "product_name": line.product_name, "variant": line.variant, "quantity": line.quantity,
+             "unit_price": line.unit_price}
+            for i, line in enumerate(order.lines, start=1)]
+
+
+def created_event(order_id: int, ordered_at: datetime) -> dict[str, Any]:
+    """The timeline's first entry (revision 0): the channel created the order, PENDING."""
+    return {"order_id": order_id, "ordered_at": ordered_at, "revision": 0, "kind": OrderEventKind.CREATED,
+            "to_status": OrderStatus.PENDING, "actor_name": CHANNEL}
+
+
+def given_lines(order: ChannelOrder) -> list[tuple[Any, ...]]:
+    """The channel's lines as compared with the stored ones (sku, quantity, unit price, name, variant)."""
+    return [(line.sku.strip(), line.quantity, line.unit_price, line.product_name, line.variant)
+            for line in order.lines]
+
+
+def newer(row: Order, order: ChannelOrder) -> bool:
+    """Whether the channel's copy is newer than the stored one (`channel_updated_at`; unknown counts as newer)."""
+    return order.channel_updated_at is None or row.channel_updated_at is None \
+        or order.channel_updated_at > row.channel_updated_at
+
+
+def channel_changes(row: Order, order: ChannelOrder) -> dict[str, Any]:
+    """The channel's fields (and money) that differ from the stored order."""
+    return {name: value for name, value in channel_values(order).items() if getattr(row, name) != value}
+
+
+def known_needs_writing(row: Order, order: ChannelOrder, stored_lines: list[tuple[Any, ...]] | None) -> bool:
+    """Whether `apply_known` would write anything for this stored order (read without a lock; `stored_lines`
+    are its lines when PENDING): a newer copy with a field or lines difference, or the channel's cancellation of
+    an open order. An order it answers False for costs nothing more."""
+    if order.cancelled and row.status in rules.OPEN:
+        return True
+    if not newer(row, order):
+        return False
+    return bool(channel_changes(row, order)) or (
+        row.status == OrderStatus.PENDING and (stored_lines or []) != given_lines(order))
+
+
+async def apply_known(db: AsyncSession, order_id: int, ordered_at: datetime, order: ChannelOrder) -> None:
+    """A known order under its row lock: the channel's newer copy, then its cancellation while it is open."""
+    row = await _locked(db, order_id, ordered_at)
+    if newer(row, order):
+        await _update_from_channel(db, row, order)
+    if order.cancelled and row.status in rules.OPEN:
+        await transition(db, None, order_id, OrderAction.CANCEL, note=CHANNEL)
 
 
 async def _update_from_channel(db: AsyncSession, row: Order, order: ChannelOrder) -> None:
-    values = channel_values(order)
-    changed = {name: value for name, value in values.items() if getattr(row, name) != value}
+    changed = channel_changes(row, order)
     lines_changed = row.status == OrderStatus.PENDING and await _lines_differ(db, row, order)
     if not changed and not lines_changed:
         return
     if lines_changed:
         await db.execute(text("DELETE FROM order_lines WHERE order_id = :id AND ordered_at = :at"),
                          {"id": row.id, "at": row.ordered_at})
-        await _write_lines(db, row.id, row.ordered_at, order)
+        await db.execute(insert(OrderLine), line_values(row.id, row.ordered_at, order))
     revision = row.revision + 1
     await db.execute(update(Order).where(Order.id == row.id, Order.ordered_at == row.ordered_at)
                      .values(**changed, revision=revision, updated_at=func.now()))
@@ -135,9 +175,7 @@ async def _lines_differ(db: AsyncSession, row: Order, order: ChannelOrder) -> bo
         select(OrderLine.sku, OrderLine.quantity, OrderLine.unit_price, OrderLine.product_name, OrderLine.variant)
         .where(OrderLine.order_id == row.id, OrderLine.ordered_at == row.ordered_at).order_by(OrderLine.line_no)
     )).all()
-    given = [(line.sku.strip(), line.quantity, line.unit_price, line.product_name, line.variant)
-             for line in order.lines]
-    return [tuple(r) for r in stored] != given
+    return [tuple(r) for r in stored] != given_lines(order)
 
 
 async def ordered_at_of(db: AsyncSession, order_id: int) -> datetime:
