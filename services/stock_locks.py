@@ -4,6 +4,7 @@ order and an outbound movement look up before they act, refused naming the lock 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Select, bindparam, select
@@ -45,7 +46,7 @@ async def refuse_locked_order(db: AsyncSession, merchant_id: int, skus: Iterable
     rules.refuse_locked(await sku_lock(db, merchant_id, skus))
 
 
-def locked_in_warehouse() -> Select[Any]:
+def locked_in_warehouse() -> Select[str | None, str | None, datetime]:
     """The lock of the SKU `:sku` held by the merchant of the warehouse `:warehouse_id` (named binds): the movement
     statement by hand carries its absence as a guard (services/stock/store.py `move_alone`)."""
     return (select(StockLock.sku, StockLock.locked_by_name, StockLock.created_at)
@@ -59,4 +60,4 @@ async def refuse_locked_movement(db: AsyncSession, warehouse_id: int, sku: str, 
         return
     row = (await db.execute(locked_in_warehouse(), {"warehouse_id": warehouse_id, "sku": sku})).first()
     if row is not None:
-        rules.refuse_locked(rules.Lock(store=False, target=row[0], by=row[1], at=row[2]))
+        rules.refuse_locked(rules.Lock(store=False, target=row[0] or "", by=row[1], at=row[2]))

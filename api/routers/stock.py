@@ -110,9 +110,10 @@ def warehouse_within(user: Principal) -> Within:
     return ANYWHERE if found is None else Within(*found)
 
 
-@movement_router.post("/movement", summary="Move stock (one movement, once per Idempotency-Key)")
+@movement_router.post("/movement", summary="Move stock (one movement, once per Idempotency-Key)",
+                      response_model=Reply[StockMovedPublic])
 async def post_movement(body: StockMovementCreate, db: WriteDep, user: Annotated[Principal, Need(MOVE)],
-                        key: MovementKey) -> Reply[StockMovedPublic]:
+                        key: MovementKey) -> Response:
     moved = await move_alone(db, Movement(
         warehouse_id=body.warehouse_id, sku=body.sku, type=body.movement_type, quantity=body.quantity,
         idempotency_key=f"api:{user.id}:{key}",  # one user's keys never meet another's or the system's

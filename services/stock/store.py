@@ -27,7 +27,18 @@ from functools import lru_cache
 from typing import Any, cast
 
 import psycopg
-from sqlalchemy import ClauseElement, Table, TextClause, bindparam, func, literal_column, select, text, update
+from sqlalchemy import (
+    ClauseElement,
+    ColumnElement,
+    Table,
+    TextClause,
+    bindparam,
+    func,
+    literal_column,
+    select,
+    text,
+    update,
+)
 from sqlalchemy import insert as sa_insert
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.dialects.postgresql.base import PGDialect
@@ -217,7 +228,8 @@ def _balance_sql(movement_type: StockMovementType, within: str = ANYWHERE.sql, b
     `by_hand`, when the merchant has locked the SKU against it (domain/rules/stock_sync.py `LOCK_REFUSES`).
     A SQLAlchemy Core construct (the buckets it guards differ by type), rendered once per type and scope."""
     guards = rules.guards(rules.EFFECTS[movement_type])
-    where = (BALANCES.c.warehouse_id == _BIND["warehouse_id"], BALANCES.c.sku == _BIND["sku"])
+    where: tuple[ColumnElement[bool], ...] = (BALANCES.c.warehouse_id == _BIND["warehouse_id"],
+                                              BALANCES.c.sku == _BIND["sku"])
     if by_hand and movement_type in LOCK_REFUSES:  # every such type takes stock out: a guarded UPDATE
         where = (*where, ~locked_in_warehouse().exists())
     if guards:
