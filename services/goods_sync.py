@@ -186,7 +186,7 @@ def _tally(run: ProductSyncRun) -> ProductSyncTally:
                             unchanged=run.unchanged_count, failed=run.failed_count, message=run.message)
 
 
-def outcome(failure: str | None, skipped: str | None, failed: int) -> tuple[ProductSyncStatus, str | None]:
+def ending(failure: str | None, skipped: str | None, failed: int) -> tuple[ProductSyncStatus, str | None]:
     """A run's status and message: failed (a page failed for good), partial (listings not stored), succeeded
     (saying why nothing was pulled, if so)."""
     if failure is not None:
@@ -209,7 +209,7 @@ async def finish(f: ProductSyncFinish) -> ProductSyncTally:
         if run.status != ProductSyncStatus.RUNNING:  # a retried finish writes nothing twice
             return _tally(run)
         failed = await db.scalar(select(func.count()).where(ProductSyncFailure.run_id == run.id)) or 0
-        run.status, run.message = outcome(f.failure, f.skipped, failed)
+        run.status, run.message = ending(f.failure, f.skipped, failed)
         t = f.tally
         run.pages, run.fetched, run.created_count, run.updated_count = t.pages, t.fetched, t.created, t.updated
         run.unchanged_count, run.failed_count, run.finished_at = t.unchanged, failed, datetime.now(UTC)
