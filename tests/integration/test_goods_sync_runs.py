@@ -131,7 +131,7 @@ async def test_malformed_filters_name_the_field(client, staff, body, field):
 
 
 async def test_the_runs_need_the_goods_list_and_their_export_its_button(client, login_as):
-    stranger = await login_as("order-list")
+    stranger = await login_as("goods-local")
     assert (await client.post("/cms/goods/sync-run/search", headers=stranger, json={})).status_code == 403
     viewer = await login_as("goods-list")
     assert (await client.post("/cms/goods/sync-run/export", headers=viewer, json={})).status_code == 403
