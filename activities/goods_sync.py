@@ -12,13 +12,15 @@ from domain.flows.goods_sync import (
     ProductSyncBegun,
     ProductSyncFinish,
     ProductSyncPage,
+    ProductSyncTally,
 )
 from services import goods_sync
 
 
 @activity.defn
 async def begin_product_sync(begin: BeginProductSync) -> ProductSyncBegun:
-    """The window the run pulls: from the shop's latest product sync time (less the overlap) to its start."""
+    """The run of this workflow id, recorded once, and the window it pulls: from the shop's latest product sync
+    time (less the overlap) to its start."""
     return await goods_sync.begin(begin)
 
 
@@ -30,6 +32,7 @@ async def sync_product_page(page: ProductSyncPage) -> ProductPageDone:
 
 
 @activity.defn
-async def finish_product_sync(finish: ProductSyncFinish) -> None:
-    """The shop's latest product sync time moves to the run's start (forward only)."""
-    await goods_sync.finish(finish)
+async def finish_product_sync(finish: ProductSyncFinish) -> ProductSyncTally:
+    """The run's status, counts and message; the shop's latest product sync time moves to the run's start unless
+    a page failed (forward only; a retry writes the same)."""
+    return await goods_sync.finish(finish)

@@ -1,8 +1,9 @@
 """Demo goods for a first `make run`, after the demo stock: each demo WMS merchant's bound stores list the
 merchant's master products (the demo warehouses' SKUs, domain/seed/demo_warehouses.py) as channel products in the
 listing states of SPEC §4, most variations mapped to their master SKU, a few new listings not yet mapped (for
-auto-create), and the stores' latest product sync time moves. Called by the start's seeding step (api/prestart.py)
-in the demo stock's transaction."""
+auto-create), and the stores' latest product sync time moves with the product sync runs that moved it (hourly
+scheduled ones and a "Sync products", one store's with listings it could not store). Called by the start's
+seeding step (api/prestart.py) in the demo stock's transaction."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.enums import ListingState
+from domain.enums.order_sync import ProductSyncKind, ProductSyncStatus
 from domain.models.goods import ChannelProduct, ChannelVariation
+from domain.models.goods_sync import ProductSyncFailure, ProductSyncRun
 from domain.models.merchants import Shop
 from domain.models.warehouses import WmsProduct
 from domain.rules.goods import mapping_status
@@ -24,6 +27,8 @@ STATES = [ListingState.LIVE, ListingState.LIVE, ListingState.LIVE, ListingState.
           ListingState.UNPUBLISHED, ListingState.DELETED]
 SIZES = ("S", "M", "L")
 NEW_LISTINGS = 2  # per store: listings whose SKUs the library does not have yet
+RUNS = 4  # product sync runs per store, an hour apart, the latest ending at its latest product sync time
+REFUSED = ("price missing from the channel's listing", "variation SKU longer than 100 characters")
 
 
 async def create(db: AsyncSession) -> None:
@@ -31,6 +36,7 @@ async def create(db: AsyncSession) -> None:
     now = datetime.now(UTC)
     library = (await db.scalars(select(WmsProduct).order_by(WmsProduct.merchant_id, WmsProduct.id))).all()
     by_merchant: dict[int, list[WmsProduct]] = {}
+    runs_made = 0
     for product in library:
         by_merchant.setdefault(product.merchant_id, []).append(product)
     for merchant_id, products in by_merchant.items():
@@ -45,7 +51,33 @@ async def create(db: AsyncSession) -> None:
                                   mapped=False) for n in range(NEW_LISTINGS)]
             db.add_all(listings)
             shop.latest_product_sync_at = synced
+            await _runs(db, shop, synced, len(listings), partial=not runs_made)
+            runs_made += 1
     await db.flush()
+
+
+async def _runs(db: AsyncSession, shop: Shop, synced: datetime, listed: int, *, partial: bool) -> None:
+    """The store's runs, oldest first; on `partial` the one before the latest could not store two listings."""
+    runs = []
+    for n in range(RUNS):
+        until = synced - timedelta(hours=RUNS - 1 - n)
+        first, failing = n == 0, partial and n == RUNS - 2
+        runs.append(ProductSyncRun(
+            shop_id=shop.id, merchant_id=shop.merchant_id, channel=str(shop.channel), country=str(shop.country),
+            kind=ProductSyncKind.MANUAL if n == RUNS - 1 else ProductSyncKind.SCHEDULED,
+            status=ProductSyncStatus.PARTIAL if failing else ProductSyncStatus.SUCCEEDED,
+            workflow_id=f"goods-sync-{shop.id}-demo-{n + 1}", since=None if first else until - timedelta(hours=1),
+            until=until, pages=1, fetched=listed if first else 2 + len(REFUSED) * failing,
+            created_count=listed if first else 0, updated_count=0 if first else 2, unchanged_count=0,
+            failed_count=len(REFUSED) if failing else 0, message="some products failed, retry later" if failing
+            else None, started_at=until, finished_at=until + timedelta(seconds=4)))
+    db.add_all(runs)
+    await db.flush()
+    if partial:
+        failed = runs[RUNS - 2]
+        db.add_all([ProductSyncFailure(run_id=failed.id, shop_id=shop.id, merchant_id=shop.merchant_id,
+                                       channel_item_id=f"{shop.external_shop_id}-9{n:03d}", reason=reason,
+                                       failed_at=failed.finished_at) for n, reason in enumerate(REFUSED)])
 
 
 def _listing(shop: Shop, number: int, name: str, skus: list[str], state: ListingState, synced: datetime,

@@ -152,6 +152,7 @@ class Settings(BaseSettings):
     marketplace_url: str | None = None
     marketplace_port: int = 8025
     order_sync_minutes: int = Field(default=5, ge=1)
+    product_sync_minutes: int = Field(default=60, ge=1)  # each syncable shop's product sync Schedule
     order_sync_overlap_minutes: int = Field(default=10, ge=0)
     order_sync_page_size: int = Field(default=50, ge=1, le=200)
 

@@ -1,13 +1,16 @@
 """Product sync (workflows/goods_sync.py, through activities/goods_sync.py): a shop's listings pulled from its
-channel into the goods list, and the run's start.
+channel into the goods list, the run's record, and its start.
 
-A run pulls the listings the channel changed in [the shop's latest product sync time - overlap, the run's start).
-A page is one transaction with a savepoint per listing: a listing the console refuses is counted and named as
-failed while the rest of the page goes in. A listing is stored by ON CONFLICT on (shop, channel item id) and its
-variations on (product, channel variation id), so a page fetched twice stores nothing twice; an update never
-touches a variation's master SKU (its mapping stays), and a listing the channel took down arrives in its state
-(DELETED) and is kept, as is a mapped variation the channel no longer lists (its stock 0). Each created or
-changed listing leaves its field diffs in the audit trail the goods history reads.
+A run is recorded once per workflow id (`product_sync_runs`, begin is idempotent under retries); its end writes
+its status, counts and message, and the listings it could not store are its failures. A run pulls the listings
+the channel changed in [the shop's latest product sync time - overlap, the run's start). A page is one transaction
+with a savepoint per listing: a listing the console refuses is counted and recorded as the run's failure while the
+rest of the page goes in. A listing is stored by ON CONFLICT on (shop, channel item id) and its variations on
+(product, channel variation id), so a page fetched twice stores nothing twice; an update never touches a
+variation's master SKU (its mapping stays), and a listing the channel took down arrives in its state (DELETED) and
+is kept, as is a mapped variation the channel no longer lists (its stock 0). Each created or changed listing leaves
+its field diffs in the audit trail the goods history reads. The shop's latest product sync time moves (forward
+only) when a run ends without a failed page.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from temporalio.client import Client
 from domain import audit
 from domain.db import transaction
 from domain.enums import GoodsEntity, MappingStatus
+from domain.enums.order_sync import ProductSyncKind, ProductSyncStatus
 from domain.errors import DomainError
 from domain.flows.goods_sync import (
     WORKFLOW,
@@ -34,32 +38,45 @@ from domain.flows.goods_sync import (
     ProductSyncFinish,
     ProductSyncPage,
     ProductSyncStart,
+    ProductSyncTally,
     workflow_id,
 )
 from domain.models.goods import ChannelProduct, ChannelVariation
+from domain.models.goods_sync import ProductSyncFailure, ProductSyncRun
 from domain.models.merchants import Shop
 from domain.rules import goods as rules
 from domain.settings import get_settings
 from services.channels import Unreadable, adapter_for
 from services.channels.wire import ChannelProductIn
 from services.flows import rpc_timeout
-from services.order_sync import reason_of, ref, search_attributes, syncable
+from services.order_sync import SYNC_FAILED, reason_of, ref, search_attributes, syncable
 
 CHANNEL = GoodsEntity.CHANNEL_PRODUCT.value
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+# What a run's message says (SPEC §8 'sync failed'; a partial run, some listings not stored, says this)
+SOME_FAILED = "some products failed, retry later"
+NOT_SYNCABLE = "the shop is unbound or not connected"
 
 
 async def begin(b: BeginProductSync) -> ProductSyncBegun:
-    """The window of the run: since the shop's latest product sync time less the overlap, up to its start."""
+    """The run of this workflow id (recorded once: a retried activity finds it), with the window it pulls: since
+    the shop's latest product sync time less the overlap, up to the run's start."""
     settings = get_settings()
     async with transaction() as db:
-        shop = await db.get(Shop, b.shop_id)
-        if shop is None:
-            return ProductSyncBegun(since=None, until=b.now, page_size=0, skip="the shop was deleted")
+        shop = await db.get(Shop, b.start.shop_id)
+        if shop is None:  # deleted since the schedule fired: nothing to record against
+            return ProductSyncBegun(run_id=0, since=None, until=b.now, page_size=0, skip="the shop was deleted")
         last = shop.latest_product_sync_at
-        since = None if last is None else last - timedelta(minutes=settings.order_sync_overlap_minutes)
-        skip = None if syncable(shop) else "the shop is unbound or not connected"
-        return ProductSyncBegun(since=since, until=b.now, page_size=settings.order_sync_page_size, skip=skip)
+        since = None if last is None else min(last - timedelta(minutes=settings.order_sync_overlap_minutes), b.now)
+        await db.execute(insert(ProductSyncRun).values(
+            shop_id=shop.id, merchant_id=shop.merchant_id, channel=str(shop.channel), country=str(shop.country),
+            kind=b.start.kind, status=ProductSyncStatus.RUNNING, workflow_id=b.workflow_id, since=since, until=b.now,
+            pages=0, fetched=0, created_count=0, updated_count=0, unchanged_count=0, failed_count=0)
+            .on_conflict_do_nothing(index_elements=["workflow_id"]))
+        run = (await db.scalars(select(ProductSyncRun).where(ProductSyncRun.workflow_id == b.workflow_id))).one()
+        skip = None if syncable(shop) else NOT_SYNCABLE
+        return ProductSyncBegun(run_id=run.id, since=run.since, until=run.until or b.now,
+                                page_size=settings.order_sync_page_size, skip=skip)
 
 
 async def _variation_rows(db: AsyncSession, product_id: int) -> dict[str, tuple[Any, ...]]:
@@ -151,21 +168,69 @@ async def page(p: ProductSyncPage) -> ProductPageDone:
             if outcome == "failed":
                 number = listing.channel_order_no if isinstance(listing, Unreadable) else listing.item_id
                 done.failed_items.append(f"{number}: {reason}"[:300])
+                await _record_failure(db, p.run_id, shop, number, reason)
     return done
 
 
-async def finish(f: ProductSyncFinish) -> None:
-    """Forward only: a slow run finishing after a newer one never moves the time back."""
+async def _record_failure(db: AsyncSession, run_id: int, shop: Shop, item_id: str, reason: str) -> None:
+    """The listing as the run's failure, once (a page fetched again names it again, with its latest reason)."""
+    stmt = insert(ProductSyncFailure).values(run_id=run_id, shop_id=shop.id, merchant_id=shop.merchant_id,
+                                             channel_item_id=item_id[:100], reason=reason[:500])
+    await db.execute(stmt.on_conflict_do_update(index_elements=["run_id", "channel_item_id"],
+                                                set_={"reason": stmt.excluded.reason, "failed_at": func.now()}))
+
+
+def _tally(run: ProductSyncRun) -> ProductSyncTally:
+    return ProductSyncTally(run_id=run.id, shop_id=run.shop_id, status=run.status, pages=run.pages,
+                            fetched=run.fetched, created=run.created_count, updated=run.updated_count,
+                            unchanged=run.unchanged_count, failed=run.failed_count, message=run.message)
+
+
+def ending(failure: str | None, skipped: str | None, failed: int) -> tuple[ProductSyncStatus, str | None]:
+    """A run's status and message: failed (a page failed for good), partial (listings not stored), succeeded
+    (saying why nothing was pulled, if so)."""
+    if failure is not None:
+        return ProductSyncStatus.FAILED, f"{SYNC_FAILED}: {failure}"[:500]
+    if failed:
+        return ProductSyncStatus.PARTIAL, SOME_FAILED
+    return ProductSyncStatus.SUCCEEDED, skipped
+
+
+async def finish(f: ProductSyncFinish) -> ProductSyncTally:
+    """The run's status, counts (its failures counted from its rows) and message, written once; on a run that
+    pulled without a failed page the shop's latest product sync time moves to the run's start, forward only (a
+    slow run finishing after a newer one never moves it back)."""
+    if f.run_id == 0:
+        return ProductSyncTally(status=ProductSyncStatus.SUCCEEDED, message="the shop was deleted")
     async with transaction() as db:
-        await db.execute(update(Shop).where(Shop.id == f.shop_id).values(
-            latest_product_sync_at=func.greatest(func.coalesce(Shop.latest_product_sync_at, f.until), f.until)))
+        run = await db.get(ProductSyncRun, f.run_id, with_for_update=True)
+        if run is None:
+            return ProductSyncTally(run_id=f.run_id, status=ProductSyncStatus.FAILED, message=SYNC_FAILED)
+        if run.status != ProductSyncStatus.RUNNING:  # a retried finish writes nothing twice
+            return _tally(run)
+        failed = await db.scalar(select(func.count()).where(ProductSyncFailure.run_id == run.id)) or 0
+        run.status, run.message = ending(f.failure, f.skipped, failed)
+        t = f.tally
+        run.pages, run.fetched, run.created_count, run.updated_count = t.pages, t.fetched, t.created, t.updated
+        run.unchanged_count, run.failed_count, run.finished_at = t.unchanged, failed, datetime.now(UTC)
+        if run.status != ProductSyncStatus.FAILED and f.skipped is None and run.until is not None:
+            await db.execute(update(Shop).where(Shop.id == run.shop_id).values(latest_product_sync_at=func.greatest(
+                func.coalesce(Shop.latest_product_sync_at, run.until), run.until)))
+        return _tally(run)
+
+
+async def running(db: AsyncSession, shop_id: int) -> bool:
+    """A run of the shop is under way (recorded and not finished)."""
+    return bool(await db.scalar(select(select(ProductSyncRun.id).where(
+        ProductSyncRun.shop_id == shop_id, ProductSyncRun.status == ProductSyncStatus.RUNNING).exists())))
 
 
 async def start_run(client: Client, shop: Shop) -> str:
     """Start "Sync products" of a shop; returns the workflow id."""
     wid = workflow_id(shop.id, uuid.uuid4().hex[:12])
     await client.start_workflow(
-        WORKFLOW, ProductSyncStart(shop_id=shop.id), id=wid, task_queue=get_settings().task_queue,
+        WORKFLOW, ProductSyncStart(shop_id=shop.id, kind=ProductSyncKind.MANUAL), id=wid,
+        task_queue=get_settings().task_queue,
         static_summary=f"Sync products: {shop.name} ({shop.channel})"[:200],
         search_attributes=search_attributes(shop.id), rpc_timeout=rpc_timeout())
     return wid

@@ -20,7 +20,7 @@ from domain.models.mail import MailTask
 from services import schedules
 from services.jobs import schedules as job_schedules
 from services.mail import schedules as mail_schedules
-from services.order_sync_schedules import ensure_order_sync_schedules
+from services.order_sync_schedules import ensure_shop_sync_schedules
 
 # The schedules rows own, by the id the rules give them (domain/rules/jobs.py, domain/flows/mail.py).
 OWNED: tuple[tuple[re.Pattern[str], Any], ...] = (
@@ -75,7 +75,7 @@ async def reconcile(client: Client) -> str:
     mails = await put_each(client, MailTask, mail_schedules.put_schedule, refused)
     started = await mail_schedules.start_once_fires(client)
     dropped = await drop_orphans(client)
-    shops = await ensure_order_sync_schedules(client)
+    shops = await ensure_shop_sync_schedules(client)
     if refused:
         raise RuntimeError(f"Temporal refused {len(refused)} schedule(s): {'; '.join(refused)}")
     return (f"{tasks} task and {mails} mail schedules put, {started} mail(s) sent once started, "

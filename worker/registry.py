@@ -33,7 +33,7 @@ from activities.stock import ensure_stock_reconcile_schedule
 from domain.settings import get_settings
 from services.jobs.schedules import ensure_job_schedules
 from services.mail.schedules import ensure_mail_schedules
-from services.order_sync_schedules import start_order_sync_schedules
+from services.order_sync_schedules import start_shop_sync_schedules
 from services.queue_alerts import ensure_queue_alert_schedule
 from workflows.deployments import DeployQueueWorkflow, DeployReviewWorkflow, DeployRunWorkflow
 from workflows.exports import ExportTaskWorkflow
@@ -110,6 +110,6 @@ EnsureSchedules = Callable[[Client], Awaitable[Any]]
 def schedules() -> list[EnsureSchedules]:
     """Every module's Schedules, in the order the worker puts them at its start: the scheduled tasks' (one a
     task row, and the retired ones dropped), the timed mails', the queue alert check's, the stock reconciliation's,
-    each syncable shop's order sync."""
+    each syncable shop's order and product sync."""
     return [ensure_job_schedules, ensure_mail_schedules, ensure_queue_alert_schedule, ensure_stock_reconcile_schedule,
-            start_order_sync_schedules]
+            start_shop_sync_schedules]

@@ -39,12 +39,19 @@ from api.schemas.warehouses import WmsProductOption
 from domain.enums import ListingAction, ListingState
 from domain.errors import Forbidden, Invalid, NotFound
 from domain.models.goods import ChannelProduct, ChannelVariation, GoodsHistoryView, MasterProductView
+from domain.models.goods_sync import ProductSyncRun
 from domain.models.merchants import Shop
 from domain.models.warehouses import WmsProduct
 from services import goods as service
 
 LIST, LOCAL, HISTORY = "goods-list", "goods-local", "goods-history"
 MAP, LOCK = "goods#map", "master-product#lock"
+
+
+def _latest_run_status() -> Any:
+    """The status of the latest product sync run of the row's store (its shop-and-start index answers it)."""
+    return (select(ProductSyncRun.status).where(ProductSyncRun.shop_id == ChannelProduct.shop_id)
+            .order_by(ProductSyncRun.started_at.desc()).limit(1).scalar_subquery())
 
 
 def _channel_stock() -> Any:
@@ -58,7 +65,9 @@ channel = Resource(
     scope=through_merchant("ChannelProduct", ChannelProduct.merchant_id), relations=(ChannelProduct.variations,),
     computed=lambda: {"merchant_email": merchant_email_of(ChannelProduct.merchant_id),
                       "shop_name": shop_column_of(ChannelProduct.shop_id, Shop.name),
-                      "country": shop_column_of(ChannelProduct.shop_id, Shop.country), "stock": _channel_stock()},
+                      "country": shop_column_of(ChannelProduct.shop_id, Shop.country), "stock": _channel_stock(),
+                      "shop_product_sync_at": shop_column_of(ChannelProduct.shop_id, Shop.latest_product_sync_at),
+                      "shop_product_sync_status": _latest_run_status()},
     sortable={"id", "name", "channel_item_id", "listing_state", "last_synced_at", "updated_at"},
 )
 local = Resource(

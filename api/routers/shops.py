@@ -59,8 +59,8 @@ async def _set_bound(db: SessionDep, user: Principal, shop_id: int, bound: bool)
 
 
 async def _follow(db: SessionDep, request: Request, shop_id: int) -> None:
-    """After the commit, the shop's order sync Schedule follows its row (put when bound, dropped when not); one
-    Temporal could not take now is put right by the schedule reconciliation."""
+    """After the commit, the shop's order and product sync Schedules follow its row (put when bound, dropped when
+    not); one Temporal could not take now is put right by the schedule reconciliation."""
     await release(db)
     shop = await db.get(Shop, shop_id)
     if shop is None:
@@ -70,10 +70,11 @@ async def _follow(db: SessionDep, request: Request, shop_id: int) -> None:
         async with watched():
             await follow_shop(client, shop)
     except (DomainError, RPCError, TimeoutError) as exc:
-        log.warning("order sync schedule of shop %s not followed: %s", shop_id, exc)
+        log.warning("sync schedules of shop %s not followed: %s", shop_id, exc)
 
 
-@router.post("/unbind", summary="Unbind a shop from its merchant (audited); its order sync schedule is dropped")
+@router.post("/unbind", summary="Unbind a shop from its merchant (audited); its order and product sync schedules "
+             "are dropped")
 async def unbind(body: ShopChange, db: SessionDep, request: Request,
                  user: Annotated[Principal, Need("shop#unbind")]) -> Reply[ShopPublic]:
     shop = await _set_bound(db, user, body.id, False)
@@ -81,8 +82,8 @@ async def unbind(body: ShopChange, db: SessionDep, request: Request,
     return ok(shop)
 
 
-@router.post("/bind", summary="Bind an unbound shop to its merchant again (audited); its order sync schedule is put "
-             "while it is connected")
+@router.post("/bind", summary="Bind an unbound shop to its merchant again (audited); its order and product sync "
+             "schedules are put while it is connected")
 async def bind(body: ShopChange, db: SessionDep, request: Request,
                user: Annotated[Principal, Need("shop#bind")]) -> Reply[ShopPublic]:
     shop = await _set_bound(db, user, body.id, True)

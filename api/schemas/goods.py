@@ -14,7 +14,7 @@ from api.envelope import CamelModel
 from api.resource.query import Eq, In, Like, Range, SearchParams, Where, escape_like
 from api.schemas.stock_sync import Id, Sku, Times
 from domain.enums import Channel, GoodsChange, GoodsEntity, ListingAction, ListingState, MappingStatus, ProductCategory
-from domain.enums.order_sync import OrderSyncStatus
+from domain.enums.order_sync import ProductSyncStatus
 from domain.models.goods import ChannelProduct, ChannelVariation
 from domain.rules.goods import AUTO_CREATE_MAX
 
@@ -66,6 +66,8 @@ class ChannelProductPublic(CamelModel):
     stock: int | None = None
     variations: list[ChannelVariationPublic]
     last_synced_at: datetime | None
+    shop_product_sync_at: datetime | None = Field(None, description="the store's latest product sync time")
+    shop_product_sync_status: ProductSyncStatus | None = Field(None, description="the store's latest run's status")
     created_at: datetime
     updated_at: datetime
 
@@ -186,11 +188,12 @@ class GoodsSyncNow(CamelModel):
 class GoodsSyncFlow(CamelModel):
     """A product sync run of a shop: its flow (its Web UI page for operators) and what it counted so far."""
 
+    run_id: int | None = None  # its row in the sync runs, once the flow recorded it
     workflow_id: str
     workflow_url: str | None
     shop_id: int
     shop_name: str
-    status: OrderSyncStatus
+    status: ProductSyncStatus
     pages: int = 0
     fetched: int = 0
     created: int = 0

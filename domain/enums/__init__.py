@@ -92,7 +92,7 @@ from domain.enums.ops import (
     QueueAlertStatus,
     QueueKind,
 )
-from domain.enums.order_sync import OrderSyncKind, OrderSyncStatus
+from domain.enums.order_sync import OrderSyncKind, OrderSyncStatus, ProductSyncKind, ProductSyncStatus
 from domain.enums.orders import (
     GmtOffset,
     OrderAction,
@@ -255,6 +255,8 @@ __all__ = [
     "PlanName",
     "PrintStatus",
     "ProductCategory",
+    "ProductSyncKind",
+    "ProductSyncStatus",
     "PushRuleMode",
     "QueueAlertStatus",
     "QueueKind",

@@ -20,3 +20,19 @@ class OrderSyncStatus(StrEnum):
     SUCCEEDED = "SUCCEEDED"
     PARTIAL = "PARTIAL"
     FAILED = "FAILED"
+
+
+class ProductSyncKind(StrEnum):
+    """What started a product sync run (the goods list's listings): the shop's Schedule or "Sync products"."""
+
+    SCHEDULED = "SCHEDULED"
+    MANUAL = "MANUAL"
+
+
+class ProductSyncStatus(StrEnum):
+    """A product sync run: as an order sync run's, where partial is some products failed, retry later."""
+
+    RUNNING = "RUNNING"
+    SUCCEEDED = "SUCCEEDED"
+    PARTIAL = "PARTIAL"
+    FAILED = "FAILED"

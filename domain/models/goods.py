@@ -68,6 +68,8 @@ class ChannelProduct(Base, Timestamps):
     shop_name: Mapped[str | None] = query_expression()
     country: Mapped[str | None] = query_expression()
     stock: Mapped[int | None] = query_expression()
+    shop_product_sync_at: Mapped[datetime | None] = query_expression()  # its store's, and its latest run's status
+    shop_product_sync_status: Mapped[str | None] = query_expression()
 
 
 class ChannelVariation(Base, Timestamps):

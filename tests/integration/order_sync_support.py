@@ -11,6 +11,7 @@ import httpx
 from sqlalchemy import func, select
 
 from domain.db import transaction
+from domain.models.goods_sync import ProductSyncFailure, ProductSyncRun
 from domain.models.merchants import Shop
 from domain.models.order_sync import OrderSyncCursor, OrderSyncFailure, OrderSyncRun
 from domain.models.orders import OrderKey
@@ -77,9 +78,10 @@ async def cursor_of(shop_id: int) -> Any:
 
 
 async def sync_scope_rows(merchant_ids: list[int], shop_ids: list[int], mark: str) -> dict[str, tuple[Any, ...]]:
-    """For the data-authority walk: a partial run with one failed order in a shop of a merchant inside the scope
-    and one outside, as (inside ids, outside ids, shown markers, hidden markers, search body)."""
-    runs, failures = [], []
+    """For the data-authority walk: a partial order sync run with one failed order, and a partial product sync run
+    with one failed listing, in a shop of a merchant inside the scope and one outside, as (inside ids, outside ids,
+    shown markers, hidden markers, search body)."""
+    runs, failures, product_runs, product_failures = [], [], [], []
     async with transaction() as db:
         for merchant_id, shop_id, n in zip(merchant_ids, shop_ids, ("in", "out"), strict=True):
             run = OrderSyncRun(shop_id=shop_id, merchant_id=merchant_id, channel="SHOPEE_ID", country="ID",
@@ -93,5 +95,19 @@ async def sync_scope_rows(merchant_ids: list[int], shop_ids: list[int], mark: st
             await db.flush()
             runs.append(run.id)
             failures.append(failure.id)
+            products = ProductSyncRun(shop_id=shop_id, merchant_id=merchant_id, channel="SHOPEE_ID", country="ID",
+                                      kind="SCHEDULED", status="PARTIAL", workflow_id=f"goods-sync-{mark}{n}prun",
+                                      failed_count=1, finished_at=func.now())
+            db.add(products)
+            await db.flush()
+            listing = ProductSyncFailure(run_id=products.id, shop_id=shop_id, merchant_id=merchant_id,
+                                         channel_item_id=f"{mark}{n}listing", reason="unreadable")
+            db.add(listing)
+            await db.flush()
+            product_runs.append(products.id)
+            product_failures.append(listing.id)
     return {"OrderSyncRun": (runs[:1], runs[1:], [f"{mark}inrun"], [f"{mark}outrun"], {}),
-            "OrderSyncFailure": (failures[:1], failures[1:], [f"{mark}infailed"], [f"{mark}outfailed"], {})}
+            "OrderSyncFailure": (failures[:1], failures[1:], [f"{mark}infailed"], [f"{mark}outfailed"], {}),
+            "ProductSyncRun": (product_runs[:1], product_runs[1:], [f"{mark}inprun"], [f"{mark}outprun"], {}),
+            "ProductSyncFailure": (product_failures[:1], product_failures[1:], [f"{mark}inlisting"],
+                                   [f"{mark}outlisting"], {})}

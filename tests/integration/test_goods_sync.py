@@ -2,17 +2,23 @@
 process: a run stores a shop's listings and their variations and moves its latest product sync time; a second run
 takes new, changed and removed listings (removed: kept as DELETED) and keeps the variations' mappings; a page
 fetched twice stores nothing twice; a failed page is retried with back-off; a shop outside the caller's data
-authority is refused."""
+authority is refused. Each run is recorded once (its first activity retried finds it) and finishes with its
+status, counts and message: succeeded, partial (the listings it could not store are its failures) or failed (a
+page failed for good: 'sync failed', the shop's latest product sync time stays)."""
+
+from datetime import UTC, datetime
 
 import pytest
 from sqlalchemy import func, select
+from temporalio.client import WorkflowFailureError
 
-from activities.goods_sync import sync_product_page
+from activities.goods_sync import begin_product_sync, sync_product_page
 from domain.db import transaction
-from domain.flows.goods_sync import ProductSyncPage, ProductSyncTally
+from domain.flows.goods_sync import BeginProductSync, ProductSyncPage, ProductSyncStart, ProductSyncTally
 from domain.models.audit import EntityChange
 from domain.models.data_authority import DataScope
 from domain.models.goods import ChannelProduct, ChannelVariation
+from domain.models.goods_sync import ProductSyncFailure, ProductSyncRun
 from domain.models.merchants import Shop
 from domain.settings import get_settings
 from tests.conftest import own_flows
@@ -41,15 +47,26 @@ async def staff(login_as):
     return await login_as(*STAFF)
 
 
-async def synced(client, env, staff, shop_id: int) -> dict:
-    """Sync products through the API: it answers at once, 'processing, please wait'; then the run's counts."""
+async def started(client, staff, shop_id: int) -> str:
+    """Sync products through the API: it answers at once, 'processing, please wait', with the flow's id."""
     reply = await client.post("/cms/goods/sync", headers=staff, json={"shopId": shop_id})
     assert reply.status_code == 200, reply.text
     assert reply.json()["message"] == "Sync started: processing, please wait"
     flow = reply.json()["data"]
     assert flow["workflowId"].startswith(f"goods-sync-{shop_id}-") and flow["workflowUrl"].endswith(flow["workflowId"])
-    await env.client.get_workflow_handle(flow["workflowId"], result_type=ProductSyncTally).result()
-    done = await client.get(f"/cms/goods/sync/{flow['workflowId']}", headers=staff)
+    return str(flow["workflowId"])
+
+
+async def run_of(workflow_id: str) -> ProductSyncRun:
+    async with transaction() as db:
+        return (await db.scalars(select(ProductSyncRun).where(ProductSyncRun.workflow_id == workflow_id))).one()
+
+
+async def synced(client, env, staff, shop_id: int) -> dict:
+    """A run started through the API, waited for; then its counts as the API reads them back."""
+    wid = await started(client, staff, shop_id)
+    await env.client.get_workflow_handle(wid, result_type=ProductSyncTally).result()
+    done = await client.get(f"/cms/goods/sync/{wid}", headers=staff)
     assert done.status_code == 200, done.text
     return done.json()
 
@@ -108,10 +125,10 @@ async def test_a_run_stores_the_listings_then_takes_new_changed_and_removed_ones
 
 async def test_a_page_fetched_twice_stores_nothing_twice(client, env, staff, market):
     shop = await sync_shop()
-    await synced(client, env, staff, shop.shop_id)
+    run_id = (await synced(client, env, staff, shop.shop_id))["data"]["runId"]
     async with transaction() as db:
         until = await db.scalar(select(Shop.latest_product_sync_at).where(Shop.id == shop.shop_id))
-    page = ProductSyncPage(shop_id=shop.shop_id, since=None, until=until, page_size=3)
+    page = ProductSyncPage(run_id=run_id, shop_id=shop.shop_id, since=None, until=until, page_size=3)
     again = await sync_product_page(page)  # the first page, as a retried activity fetches it
     twice = await sync_product_page(page)
     assert (again.fetched, again.created, again.unchanged) == (3, 0, 3)
@@ -141,3 +158,60 @@ async def test_a_shop_outside_the_callers_scope_is_refused(client, env, staff, m
     assert hidden.status_code == 404
     unknown = await client.post("/cms/goods/sync", headers=staff, json={"shopId": 0})
     assert unknown.status_code == 422
+
+
+async def test_a_run_is_recorded_once_and_finishes_with_its_status_and_counts(client, env, staff, market):
+    shop = await sync_shop()
+    tally = (await synced(client, env, staff, shop.shop_id))["data"]
+    run = await run_of(tally["workflowId"])
+    assert (run.id, run.kind, run.status, run.message) == (tally["runId"], "MANUAL", "SUCCEEDED", None)
+    assert (run.pages, run.fetched, run.created_count, run.updated_count, run.failed_count) == (2, 4, 4, 0, 0)
+    assert run.since is None and run.finished_at is not None
+    async with transaction() as db:
+        assert await db.scalar(select(Shop.latest_product_sync_at).where(Shop.id == shop.shop_id)) == run.until
+    # the first activity tried again (its answer lost) finds the run its first attempt recorded
+    again = BeginProductSync(start=ProductSyncStart(shop_id=shop.shop_id, kind="MANUAL"),
+                             workflow_id=run.workflow_id, now=datetime.now(UTC))
+    assert (await begin_product_sync(again)).run_id == run.id == (await begin_product_sync(again)).run_id
+    async with transaction() as db:
+        assert await db.scalar(select(func.count()).where(ProductSyncRun.workflow_id == run.workflow_id)) == 1
+
+
+async def test_a_listing_not_stored_makes_a_partial_run_naming_it(client, env, staff, market):
+    shop = await sync_shop()
+    first = (await synced(client, env, staff, shop.shop_id))["data"]
+    item = next(iter(await listings(shop.shop_id)))
+    control(market, "products", shop=shop.external, change={item: {"name": "x" * 301}})  # the console refuses it
+    reply = await synced(client, env, staff, shop.shop_id)
+    assert reply["message"] == "Some products failed, retry later"
+    run = await run_of(reply["data"]["workflowId"])
+    assert (run.status, run.message, run.fetched, run.failed_count) == ("PARTIAL", "some products failed, retry later",
+                                                                        1, 1)
+    async with transaction() as db:
+        [failure] = (await db.scalars(select(ProductSyncFailure).where(ProductSyncFailure.run_id == run.id))).all()
+        synced_at = await db.scalar(select(Shop.latest_product_sync_at).where(Shop.id == shop.shop_id))
+    assert failure.channel_item_id == item and "name" in failure.reason
+    assert synced_at == run.until and run.until > (await run_of(first["workflowId"])).until  # the time moves
+
+
+async def test_a_page_failing_for_good_fails_the_run_and_keeps_the_sync_time(client, env, staff, market):
+    shop = await sync_shop()
+    await synced(client, env, staff, shop.shop_id)
+    async with transaction() as db:
+        before = await db.scalar(select(Shop.latest_product_sync_at).where(Shop.id == shop.shop_id))
+    control(market, "fail-pages", count=50, status=503)
+    wid = await started(client, staff, shop.shop_id)
+    for _ in range(10):  # the test server's long poll may answer before the close event: ask again until it ends
+        try:
+            await env.client.get_workflow_handle(wid).result()
+        except WorkflowFailureError:
+            break
+        except RuntimeError as exc:
+            assert "No completion event" in str(exc)
+    else:
+        raise AssertionError("the run never failed")
+    control(market, "heal")
+    run = await run_of(wid)
+    assert run.status == "FAILED" and (run.message or "").startswith("sync failed") and run.finished_at is not None
+    async with transaction() as db:
+        assert await db.scalar(select(Shop.latest_product_sync_at).where(Shop.id == shop.shop_id)) == before

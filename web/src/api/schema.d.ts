@@ -3462,8 +3462,127 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sync a shop's products now: a flow pulls the listings its channel changed since the shop's latest product sync time (audited); answers 'processing, please wait' */
+        /** Sync a shop's products now: a flow pulls the listings its channel changed since the shop's latest product sync time (audited); answers 'processing, please wait'. Refused while a run of the shop is under way */
         post: operations["goods_sync_sync_products"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/goods/sync-failure/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one ProductSyncFailure */
+        get: operations["goods_sync_failures_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/goods/sync-failure/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export ProductSyncFailures matching the filters as xlsx (a task past the threshold) */
+        post: operations["goods_sync_failures_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/goods/sync-failure/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search ProductSyncFailures */
+        post: operations["goods_sync_failures_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/goods/sync-run/detail/{row_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one ProductSyncRun */
+        get: operations["goods_sync_runs_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/goods/sync-run/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export ProductSyncRuns matching the filters as xlsx (a task past the threshold) */
+        post: operations["goods_sync_runs_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/goods/sync-run/flow/{run_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product sync run with the listings it could not store and its flow's Temporal Web UI page for operators */
+        get: operations["goods_sync_runs_run_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cms/goods/sync-run/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search ProductSyncRuns */
+        post: operations["goods_sync_runs_search"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6285,7 +6404,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Bind an unbound shop to its merchant again (audited); its order sync schedule is put while it is connected */
+        /** Bind an unbound shop to its merchant again (audited); its order and product sync schedules are put while it is connected */
         post: operations["shops_bind"];
         delete?: never;
         options?: never;
@@ -6421,7 +6540,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Unbind a shop from its merchant (audited); its order sync schedule is dropped */
+        /** Unbind a shop from its merchant (audited); its order and product sync schedules are dropped */
         post: operations["shops_unbind"];
         delete?: never;
         options?: never;
@@ -11179,6 +11298,13 @@ export interface components {
             shopId: number;
             /** Shopname */
             shopName?: string | null;
+            /**
+             * Shopproductsyncat
+             * @description the store's latest product sync time
+             */
+            shopProductSyncAt?: string | null;
+            /** @description the store's latest run's status */
+            shopProductSyncStatus?: components["schemas"]["ProductSyncStatus"] | null;
             /** Stock */
             stock?: number | null;
             /**
@@ -12866,11 +12992,13 @@ export interface components {
              * @default 0
              */
             pages: number;
+            /** Runid */
+            runId?: number | null;
             /** Shopid */
             shopId: number;
             /** Shopname */
             shopName: string;
-            status: components["schemas"]["OrderSyncStatus"];
+            status: components["schemas"]["ProductSyncStatus"];
             /**
              * Unchanged
              * @default 0
@@ -16721,6 +16849,38 @@ export interface components {
              */
             totalCapped: boolean;
         };
+        /** Page[ProductSyncFailurePublic] */
+        Page_ProductSyncFailurePublic_: {
+            /** Items */
+            items: components["schemas"]["ProductSyncFailurePublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
+        /** Page[ProductSyncRunPublic] */
+        Page_ProductSyncRunPublic_: {
+            /** Items */
+            items: components["schemas"]["ProductSyncRunPublic"][];
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Total */
+            total: number;
+            /**
+             * Totalcapped
+             * @default false
+             */
+            totalCapped: boolean;
+        };
         /** Page[ProjectPublic] */
         Page_ProjectPublic_: {
             /** Items */
@@ -17547,6 +17707,144 @@ export interface components {
          * @enum {string}
          */
         ProductCategory: "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23";
+        /** ProductSyncFailureFilters */
+        ProductSyncFailureFilters: {
+            /** Channelitemid */
+            channelItemId?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Runid */
+            runId?: number | null;
+            /** Shopid */
+            shopId?: number | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+        };
+        /** ProductSyncFailurePublic */
+        ProductSyncFailurePublic: {
+            /** Channelitemid */
+            channelItemId: string;
+            /**
+             * Failedat
+             * Format: date-time
+             */
+            failedAt: string;
+            /** Id */
+            id: number;
+            /** Merchantid */
+            merchantId: number;
+            /** Reason */
+            reason: string;
+            /** Runid */
+            runId: number;
+            /** Shopid */
+            shopId: number;
+        };
+        /**
+         * ProductSyncKind
+         * @description What started a product sync run (the goods list's listings): the shop's Schedule or "Sync products".
+         * @enum {string}
+         */
+        ProductSyncKind: "SCHEDULED" | "MANUAL";
+        /**
+         * ProductSyncRunDetail
+         * @description A run with the listings it could not store (the first FAILURES_SHOWN; the failures list has them all) and
+         *     its flow's Temporal Web UI page for operators.
+         */
+        ProductSyncRunDetail: {
+            /** Failures */
+            failures: components["schemas"]["ProductSyncFailurePublic"][];
+            run: components["schemas"]["ProductSyncRunPublic"];
+            /** Workflowurl */
+            workflowUrl: string | null;
+        };
+        /** ProductSyncRunFilters */
+        ProductSyncRunFilters: {
+            /** Kind */
+            kind?: components["schemas"]["ProductSyncKind"][] | null;
+            /** Merchantid */
+            merchantId?: number | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 20
+             */
+            pageSize: number;
+            /** Shopid */
+            shopId?: number | null;
+            /**
+             * Sort
+             * @description `field` ascending or `-field` descending
+             */
+            sort?: string | null;
+            /** Startedat */
+            startedAt?: (string | null)[] | null;
+            /** Status */
+            status?: components["schemas"]["ProductSyncStatus"][] | null;
+        };
+        /** ProductSyncRunPublic */
+        ProductSyncRunPublic: {
+            channel: components["schemas"]["Channel"];
+            country: components["schemas"]["Country"];
+            /** Createdcount */
+            createdCount: number;
+            /** Failedcount */
+            failedCount: number;
+            /** Fetched */
+            fetched: number;
+            /** Finishedat */
+            finishedAt: string | null;
+            /** Id */
+            id: number;
+            kind: components["schemas"]["ProductSyncKind"];
+            /** Merchantid */
+            merchantId: number;
+            /** Message */
+            message: string | null;
+            /** Pages */
+            pages: number;
+            /** Shopid */
+            shopId: number;
+            /** Shopname */
+            shopName?: string | null;
+            /** Since */
+            since: string | null;
+            /**
+             * Startedat
+             * Format: date-time
+             */
+            startedAt: string;
+            status: components["schemas"]["ProductSyncStatus"];
+            /** Unchangedcount */
+            unchangedCount: number;
+            /** Until */
+            until: string | null;
+            /** Updatedcount */
+            updatedCount: number;
+            /** Workflowid */
+            workflowId: string;
+        };
+        /**
+         * ProductSyncStatus
+         * @description A product sync run: as an order sync run's, where partial is some products failed, retry later.
+         * @enum {string}
+         */
+        ProductSyncStatus: "RUNNING" | "SUCCEEDED" | "PARTIAL" | "FAILED";
         /**
          * ProfileSettings
          * @description What users set for themselves in the profile center.
@@ -20214,6 +20512,44 @@ export interface components {
              */
             transactionId: string;
         };
+        /** Reply[Page[ProductSyncFailurePublic]] */
+        Reply_Page_ProductSyncFailurePublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_ProductSyncFailurePublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[Page[ProductSyncRunPublic]] */
+        Reply_Page_ProductSyncRunPublic__: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["Page_ProductSyncRunPublic_"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
         /** Reply[Page[ProjectPublic]] */
         Reply_Page_ProjectPublic__: {
             /**
@@ -21001,6 +21337,63 @@ export interface components {
              */
             code: string;
             data?: components["schemas"]["PriorityPreview"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[ProductSyncFailurePublic] */
+        Reply_ProductSyncFailurePublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["ProductSyncFailurePublic"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[ProductSyncRunDetail] */
+        Reply_ProductSyncRunDetail_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["ProductSyncRunDetail"] | null;
+            /**
+             * Message
+             * @default
+             */
+            message: string;
+            /**
+             * Transactionid
+             * @default
+             */
+            transactionId: string;
+        };
+        /** Reply[ProductSyncRunPublic] */
+        Reply_ProductSyncRunPublic_: {
+            /**
+             * Code
+             * @default SUCCESS
+             */
+            code: string;
+            data?: components["schemas"]["ProductSyncRunPublic"] | null;
             /**
              * Message
              * @default
@@ -34256,6 +34649,249 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reply_GoodsSyncFlow_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    goods_sync_failures_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ProductSyncFailurePublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    goods_sync_failures_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductSyncFailureFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    goods_sync_failures_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductSyncFailureFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_ProductSyncFailurePublic__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    goods_sync_runs_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                row_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ProductSyncRunPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    goods_sync_runs_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductSyncRunFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                };
+            };
+            /** @description Too many rows for one reply: an export task started */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ExportTaskPublic_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    goods_sync_runs_run_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_ProductSyncRunDetail_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    goods_sync_runs_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductSyncRunFilters"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reply_Page_ProductSyncRunPublic__"];
                 };
             };
             /** @description Validation Error */

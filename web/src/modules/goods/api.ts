@@ -26,3 +26,11 @@ export const goodsSyncApi = {
   start: (shopId: number) => api.post('/cms/goods/sync', { body: { shopId } }),
   run: (workflowId: string) => api.get('/cms/goods/sync/{workflow_id}', { params: { path: { workflow_id: workflowId } }, notify: false }),
 };
+
+export type ProductSyncRun = components['schemas']['ProductSyncRunPublic'];
+export type ProductSyncFailure = components['schemas']['ProductSyncFailurePublic'];
+
+/** A product sync run with the listings it could not store and its flow's Web UI page (operators only). */
+export const productSyncApi = {
+  detail: (runId: number) => api.get('/cms/goods/sync-run/flow/{run_id}', { params: { path: { run_id: runId } } }),
+};

@@ -81,6 +81,8 @@ export const channelProducts = defineResource<ChannelProduct>({
     { key: 'mappingStatus', title: 'mappingStatus', type: 'enum', enum: 'MappingStatus', priority: 'key', filter: { multiple: true } },
     { key: 'stock', title: 'channelStock', type: 'number' },
     { key: 'lastSyncedAt', title: 'lastSyncedAt', type: 'datetime', filter: true, sorter: true, priority: 'wide' },
+    { key: 'shopProductSyncAt', title: 'shopProductSyncAt', type: 'datetime', priority: 'wide' },
+    { key: 'shopProductSyncStatus', title: 'shopProductSyncStatus', type: 'enum', enum: 'ProductSyncStatus', priority: 'key' },
   ] as Column<ChannelProduct>[],
 });
 

@@ -1,24 +1,19 @@
 import { useMemo, useState } from 'react';
 import { Drawer } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { permissionOf } from '../../app/access/operations';
 import { ResourcePage, type RowAction } from '../../components/resource';
 import { toast } from '../../components/feedback';
 import { useTranslate } from '../../i18n';
-import { FlowLink } from '../stock-sync/FlowLink';
 import { orderSyncApi } from './api';
 import { failures, runs, type SyncRun } from './resources';
+import { RunFailuresDrawer } from './RunFailuresDrawer';
 
 /** A run's failed orders, with the link to its flow in the Temporal Web UI for operators. */
 function FailuresDrawer({ run, onClose }: { run: SyncRun; onClose: () => void }) {
   const t = useTranslate(['order-sync']);
-  const { data } = useQuery({ queryKey: ['order-sync/run', 'flow', run.id], queryFn: () => orderSyncApi.flow(run.id) });
-  const resource = useMemo(() => ({ ...failures, name: 'order-sync-run-failures', fixed: { runId: run.id } }), [run.id]);
   return (
-    <Drawer open width={880} title={t('failuresTitle', { id: run.id })} onClose={onClose} destroyOnHidden
-      extra={<FlowLink url={data?.workflowUrl} label={t('openFlow')} />}>
-      <ResourcePage resource={resource} title={t('failedOrders')} />
-    </Drawer>
+    <RunFailuresDrawer resource={failures} runId={run.id} title={t('failuresTitle', { id: run.id })} listTitle={t('failedOrders')}
+      flowUrl={async () => (await orderSyncApi.flow(run.id)).workflowUrl} linkLabel={t('openFlow')} onClose={onClose} />
   );
 }
 
