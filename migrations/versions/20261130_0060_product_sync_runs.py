@@ -1,7 +1,7 @@
 """product sync: the runs of each shop's product sync and the listings a run could not store
 
 Revision ID: 0060
-Revises: 0058
+Revises: 0059
 Create Date: 2026-11-30 04:00:00
 """
 from collections.abc import Sequence
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = '0060'
-down_revision: str | None = '0058'
+down_revision: str | None = '0059'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
