@@ -82,7 +82,7 @@ export const channelProducts = defineResource<ChannelProduct>({
     { key: 'stock', title: 'channelStock', type: 'number' },
     { key: 'lastSyncedAt', title: 'lastSyncedAt', type: 'datetime', filter: true, sorter: true, priority: 'wide' },
     { key: 'shopProductSyncAt', title: 'shopProductSyncAt', type: 'datetime', priority: 'wide' },
-    { key: 'shopProductSyncStatus', title: 'shopProductSyncStatus', type: 'enum', enum: 'ProductSyncStatus', priority: 'key' },
+    { key: 'shopProductSyncStatus', title: 'shopProductSyncStatus', type: 'enum', enum: 'ProductSyncStatus', priority: 'wide' },
   ] as Column<ChannelProduct>[],
 });
 

@@ -14,7 +14,7 @@ export const productSyncRuns = defineResource<ProductSyncRun>({
   columns: [
     { key: 'id', title: 'syncRunId', sorter: true },
     { key: 'shopId', title: 'shopId', filter: { input: ShopInput }, hidden: true, table: false },
-    { key: 'shopName', title: 'shopName', priority: 'wide' },
+    { key: 'shopName', title: 'shopName', priority: 'key' },
     { key: 'kind', title: 'syncKind', type: 'enum', enum: 'ProductSyncKind', filter: { multiple: true } },
     { key: 'status', title: 'syncRunStatus', type: 'enum', enum: 'ProductSyncStatus', priority: 'key', filter: { multiple: true } },
     count('fetched'), count('createdCount'), count('updatedCount'), count('unchangedCount'),
