@@ -1,10 +1,6 @@
 """The built web app's hashed assets as production serves them: compressed at build time (`.br` and `.gz`
 beside each file, web/vite.config.ts) and cached for a year, as a new build gives every changed file a new name.
-The HTML that names them is never cached (api/main.py).
-
-A hashed file never changes, so each one is held in memory once read (the whole build's brotli twins are under
-2 MB): a first visit asks for about a hundred of them at once, and each is then a dictionary lookup and one send,
-with no file-system call on a worker thread."""
+The HTML that names them is never cached (api/main.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +8,6 @@ import mimetypes
 import os
 from pathlib import Path
 
-import anyio
 from starlette.datastructures import Headers
 from starlette.responses import FileResponse, Response
 from starlette.staticfiles import NotModifiedResponse, StaticFiles
@@ -41,29 +36,6 @@ def accepted_encodings(header: str) -> set[str]:
 
 class HashedAssets(StaticFiles):
     """`/assets/*`: the precompressed twin the browser accepts, else the file; immutable either way."""
-
-    def __init__(self, *, directory: Path) -> None:
-        super().__init__(directory=directory)
-        # (path, the twins' codings the browser accepts) -> body, headers
-        self._held: dict[tuple[str, tuple[str, ...]], tuple[bytes, dict[str, str]]] = {}
-
-    async def get_response(self, path: str, scope: Scope) -> Response:
-        if scope["method"] != "GET":
-            return await super().get_response(path, scope)
-        request_headers = Headers(scope=scope)
-        wanted = accepted_encodings(request_headers.get("accept-encoding", ""))
-        key = (path, tuple(coding for coding, _ in PRECOMPRESSED if coding in wanted))
-        held = self._held.get(key)
-        if held is None:
-            response = await super().get_response(path, scope)
-            if not isinstance(response, FileResponse):  # not modified: nothing read to hold
-                return response
-            body = await anyio.to_thread.run_sync(Path(response.path).read_bytes)
-            held = self._held[key] = body, dict(response.headers)
-        body, headers = held
-        if self.is_not_modified(Headers(headers), request_headers):
-            return NotModifiedResponse(Headers(headers))
-        return Response(body, headers=headers)
 
     def file_response(self, full_path: str | os.PathLike[str], stat_result: os.stat_result, scope: Scope,
                       status_code: int = 200) -> Response:

@@ -56,15 +56,6 @@ async def test_a_cached_asset_is_not_sent_again(web: httpx.AsyncClient) -> None:
     assert again.status_code == 304
 
 
-async def test_an_asset_once_read_is_sent_from_memory(web: httpx.AsyncClient, tmp_path: Path) -> None:
-    first = await web.get("/assets/app-3f9a1c.js", headers={"Accept-Encoding": "gzip"})
-    (tmp_path / "dist" / "assets" / "app-3f9a1c.js.gz").unlink()  # a hashed file never changes: it is not read again
-    again = await web.get("/assets/app-3f9a1c.js", headers={"Accept-Encoding": "gzip"})
-    assert (again.status_code, again.content, again.headers["etag"]) == (200, SCRIPT, first.headers["etag"])
-    plain = await web.get("/assets/app-3f9a1c.js", headers={"Accept-Encoding": "identity"})
-    assert (plain.headers.get("content-encoding"), plain.content) == (None, SCRIPT)  # each coding held on its own
-
-
 async def test_html_and_unhashed_files_are_never_cached(web: httpx.AsyncClient) -> None:
     for path in ("/", "/system/ticket/list", "/favicon.svg"):
         reply = await web.get(path)
