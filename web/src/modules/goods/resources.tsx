@@ -81,8 +81,9 @@ export const channelProducts = defineResource<ChannelProduct>({
     { key: 'mappingStatus', title: 'mappingStatus', type: 'enum', enum: 'MappingStatus', priority: 'key', filter: { multiple: true } },
     { key: 'stock', title: 'channelStock', type: 'number' },
     { key: 'lastSyncedAt', title: 'lastSyncedAt', type: 'datetime', filter: true, sorter: true, priority: 'wide' },
-    { key: 'shopProductSyncAt', title: 'shopProductSyncAt', type: 'datetime', priority: 'wide' },
-    { key: 'shopProductSyncStatus', title: 'shopProductSyncStatus', type: 'enum', enum: 'ProductSyncStatus', priority: 'wide' },
+    // the store's last product sync, shown through the column settings (the runs are in "Sync runs")
+    { key: 'shopProductSyncAt', title: 'shopProductSyncAt', type: 'datetime', priority: 'wide', hidden: true },
+    { key: 'shopProductSyncStatus', title: 'shopProductSyncStatus', type: 'enum', enum: 'ProductSyncStatus', priority: 'key', hidden: true },
   ] as Column<ChannelProduct>[],
 });
 
