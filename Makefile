@@ -62,9 +62,9 @@ chromium:
 	  else echo "chromium not found: run 'sudo apt-get install -y chromium' (Debian's package), then make test again"; exit 1; fi; }
 
 # KB of gzipped JavaScript: the first page after login and the login page (a first visit), each below the
-# 300 KB budget with a margin kept so that growth shows here first
+# 300 KB budget with a margin kept so that growth shows here first (286: the entry grew 55 bytes with the product sync routes)
 size: web/dist/index.html
-	$(NPM) run size --silent -- --budget 285 --login-budget 280
+	$(NPM) run size --silent -- --budget 286 --login-budget 280
 
 e2e: $(BIN)/.installed web/dist/index.html chromium
 	$(NPM) run e2e --silent
