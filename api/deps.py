@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from typing import Annotated, Any
 from urllib.parse import unquote
 
@@ -11,7 +12,7 @@ from sqlalchemy import or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from api import csrf, security
-from api.kept_callers import CALLER_DEPENDENCIES, PLAIN_DEPENDENCIES, SESSION_DEPENDENCIES, kept_caller, plain_db
+from api.kept_callers import EPOCH_DUE, epoch_checked, kept_caller
 from api.principals import Principal as Principal  # routers import it from here, with the dependencies
 from api.principals import caller_of
 from api.security import TOKEN_COOKIE
@@ -77,15 +78,8 @@ async def load_scope(db: AsyncSession, user_id: int) -> EffectiveScope:
     return merge((kind, values) for kind, values in grants)
 
 
-async def optional_user(request: Request, response: Response, db: SessionDep) -> Principal | None:
-    csrf.refuse_cross_site(request)
-    token = bearer_token(request)
-    if token is None:
-        return None
-    kept = kept_caller(request, token)  # checked by the route's first statement (api/kept_callers.py)
-    if kept is not None:
-        request.state.principal = kept.principal
-        return kept.principal
+async def read_caller(request: Request, response: Response, db: AsyncSession, token: str) -> Principal | None:
+    """The caller holding `token`, read on `db` (api/principals.py), its session renewed when due."""
     caller = await caller_of(db, token)
     if caller is None:
         request.state.auth_error = "TOKEN_EXPIRED"  # public routes still answer; guarded ones refuse
@@ -101,15 +95,10 @@ async def optional_user(request: Request, response: Response, db: SessionDep) ->
     return caller.principal
 
 
-# For calls that only read: a plain psycopg connection in autocommit (domain/db.py get_plain_pool), whose first
-# statement carries a kept caller's auth check (api/kept_callers.py); an endpoint runs its SQL through
-# `Executor.execute` only.
-ReadDep = Annotated[Executor, Depends(plain_db, scope="function")]
-
-# For a call that writes one statement (atomic by itself) or opens its own transactions: the same connection in
-# autocommit. A call is run again when its first statement finds the kept caller's epoch moved (nothing of it ran)
-# or its connection broken (it may have run): only routes idempotent under a key take a WriteDep.
-WriteDep = Annotated[Executor, Depends(plain_db, scope="function")]
+async def optional_user(request: Request, response: Response, db: SessionDep) -> Principal | None:
+    csrf.refuse_cross_site(request)
+    token = bearer_token(request)
+    return None if token is None else await read_caller(request, response, db, token)
 
 
 def require(request: Request, user: Principal | None) -> Principal:
@@ -127,13 +116,10 @@ async def current_user(request: Request,
 
 
 CurrentUser = Annotated[Principal, Depends(current_user)]
-PLAIN_DEPENDENCIES.add(plain_db)
-SESSION_DEPENDENCIES.add(get_db)
-CALLER_DEPENDENCIES.add(optional_user)
 
 
-class Guard:
-    """Declares and enforces the permission a route needs; the route test reads `.permission`.
+class Permission:
+    """The permission a route needs; the route test and OpenAPI's `x-permission` read `.permission`.
     `also` lists alternatives: a screen shared by two menus (e.g. the authority tree) admits holders of either."""
 
     def __init__(self, permission: str | None, *also: str) -> None:
@@ -143,6 +129,10 @@ class Guard:
     def admits(self, user: Principal) -> bool:
         return self.permission in (None, AUTHENTICATED) or any(user.can(p) for p in (self.permission, *self.also))
 
+
+class Guard(Permission):
+    """Enforces the permission on the caller read on the call's ORM session (`optional_user`)."""
+
     async def __call__(self, request: Request,
                        user: Annotated[Principal | None, Depends(optional_user)]) -> Principal | None:
         if self.permission is None:  # public route
@@ -151,6 +141,39 @@ class Guard:
         if not self.admits(user):
             raise Forbidden()
         return user
+
+
+@dataclass(frozen=True)
+class PlainCall:
+    """A call admitted to a plain route, and the plain connection its statements all run on (`Plain`)."""
+
+    user: Principal
+    db: Executor
+
+
+class PlainGuard(Permission):
+    """Enforces the permission, then hands the route its plain connection: one dependency (`Plain`). A caller kept
+    for the token is used at once, its auth epoch checked by the connection's first statement (api/kept_callers.py).
+    Any other (first seen, expired, due for renewal, a call run again, or refused while kept, which may be out of
+    date) is read afresh on an ORM session of its own, before the connection is taken."""
+
+    async def __call__(self, request: Request, response: Response) -> AsyncIterator[PlainCall]:
+        csrf.refuse_cross_site(request)
+        token = bearer_token(request)
+        kept = kept_caller(request, token) if token is not None else None
+        user = kept.principal if kept is not None else None
+        if token is not None and (user is None or not self.admits(user)):
+            setattr(request.state, EPOCH_DUE, None)  # read afresh: nothing left to check
+            async with get_sessionmaker()() as db:
+                user = await read_caller(request, response, db, token)
+                await db.commit()
+        if kept is not None and user is kept.principal:
+            request.state.principal = user
+        admitted = require(request, user)
+        if not self.admits(admitted):
+            raise Forbidden()
+        async with epoch_checked(request) as db:
+            yield PlainCall(admitted, db)
 
 
 AUTHENTICATED = "@authenticated"  # any logged-in user, e.g. their own profile and console state
@@ -164,12 +187,18 @@ def Need(permission: str, *also: str) -> Any:
 PUBLIC = Depends(Guard(None))
 
 
-def guard_of(route: Any) -> Guard | None:
-    """The Guard a route declared, searching its dependency tree."""
+def Plain(permission: str, *also: str) -> Any:
+    """`call: Annotated[PlainCall, Plain("ticket-list")]` in a route whose statements all run on its plain
+    connection: `call.user` admitted, `call.db` the connection, released when the route returns."""
+    return Depends(PlainGuard(permission, *also), scope="function")
+
+
+def guard_of(route: Any) -> Permission | None:
+    """The permission a route declared, searching its dependency tree."""
     stack = list(route.dependant.dependencies)
     while stack:
         dep = stack.pop()
-        if isinstance(dep.call, Guard):
+        if isinstance(dep.call, Permission):
             return dep.call
         stack.extend(dep.dependencies)
     return None

@@ -1,7 +1,7 @@
 """A kept caller checked by the call's own first statement (docs/decisions/one-dispatch-path.md).
 
 Every call reads the auth epoch to know whether the caller it kept (api/principals.py) is still current. A route
-whose statements all run on its plain connection (`ReadDep`, `WriteDep`; no ORM session) does not read it apart:
+whose statements all run on its plain connection (`Plain`, api/deps.py: no ORM session) does not read it apart:
 the kept caller is used at once, and the connection's first statement goes out behind `auth_epoch_is(<the kept
 caller's epoch>)` in the same message (the simple query protocol, one implicit transaction; migration 0030). If the
 epoch moved (a role, grant, session or user changed since the caller was kept), the function raises, nothing of the
@@ -11,18 +11,18 @@ call in every process. A route that ran no statement has the epoch checked when 
 
 The connection is not pinged when it is checked out: the first statement is check enough. A connection a database
 restart broke fails that statement, and the call is run again on a pinged one. A write whose connection broke
-under it may so run twice: only routes that are idempotent under a key take a `WriteDep` (a stock movement's key is
-UNIQUE on its change record).
+under it may so run twice: a `Plain` route only reads, or writes idempotently under a key (a stock movement's key
+is UNIQUE on its change record).
 """
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import psycopg
 from fastapi import Request
-from fastapi.dependencies.models import Dependant
 from psycopg import AsyncConnection
 
 from api import security
@@ -40,38 +40,11 @@ class CallAgain(Exception):
     run once more from the start, its caller read afresh."""
 
 
-def plain_route(route: Any) -> bool:
-    """Whether the route's statements all run on its plain connection: it takes a `ReadDep` or a `WriteDep` and no
-    ORM session but the one the caller's own dependency opens lazily (and leaves unused for a kept caller)."""
-    known = PLAIN.get(id(route))
-    if known is None:
-        calls = dependency_calls(getattr(route, "dependant", None))
-        known = PLAIN[id(route)] = bool(calls & PLAIN_DEPENDENCIES) and not calls & SESSION_DEPENDENCIES
-    return known
-
-
-PLAIN: dict[int, bool] = {}  # by route (routes live as long as the app)
-PLAIN_DEPENDENCIES: set[Any] = set()  # filled by api/deps.py: the plain connection's dependencies
-SESSION_DEPENDENCIES: set[Any] = set()  # and the ORM session's
-CALLER_DEPENDENCIES: set[Any] = set()  # and the caller's, whose session is not looked into
-
-
-def dependency_calls(dependant: Dependant | None) -> set[Any]:
-    found: set[Any] = set()
-    stack = list(dependant.dependencies) if dependant is not None else []
-    while stack:
-        dep = stack.pop()
-        found.add(dep.call)
-        if dep.call not in CALLER_DEPENDENCIES:
-            stack.extend(dep.dependencies)
-    return found
-
-
 def kept_caller(request: Request, token: str) -> Caller | None:
     """The caller kept for `token`, to be checked by the route's first statement (module doc), or None: the caller
-    is read now (not a plain route, a call run again, a caller not kept, expired, or whose session needs renewal,
-    an upload whose body is not kept to be replayed)."""
-    if (getattr(request.state, RECHECK, False) or not plain_route(request.scope.get("route"))
+    is read now (a call run again, a caller not kept, expired, or whose session needs renewal, an upload whose body
+    is not kept to be replayed)."""
+    if (getattr(request.state, RECHECK, False)
             or request.headers.get("content-type", "").startswith("multipart/")):
         return None
     caller = CALLERS.get(security.token_hash(token))
@@ -117,7 +90,8 @@ class EpochChecked:
             await (await self.execute("SELECT 1", {})).fetchone()
 
 
-async def plain_db(request: Request) -> AsyncIterator[EpochChecked]:
+@asynccontextmanager
+async def epoch_checked(request: Request) -> AsyncIterator[EpochChecked]:
     """The plain connection of a call: not pinged, unless the call runs again."""
     pinged = bool(getattr(request.state, RECHECK, False))
     async with plain_connection(checked=pinged) as conn:

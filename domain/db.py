@@ -69,7 +69,7 @@ class Executor(Protocol):
 @lru_cache
 def get_plain_pool() -> AsyncConnectionPool[AsyncConnection[Any]]:
     """Plain psycopg connections in autocommit for hot calls of one statement each: the plain reads and writes
-    (`ReadDep`, `WriteDep`) and the operation log's INSERT. No ORM, no BEGIN and COMMIT, no ping on every
+    (api/deps.py `Plain`) and the operation log's INSERT. No ORM, no BEGIN and COMMIT, no ping on every
     checkout: on this hardware every round trip costs more CPU than the statements themselves. Opened by the
     first `plain_connection` in the running loop."""
     settings = get_settings()

@@ -22,7 +22,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload, with_expression
 
-from api.deps import Need, Principal, ReadDep, SessionDep, release
+from api.deps import Need, Plain, PlainCall, Principal, SessionDep, release
 from api.envelope import CamelModel, Page, Reply, ok, ok_json
 from api.errors import label_routes
 from api.idempotency import REPLAYED_HEADER, Idempotency, KeyHeader
@@ -332,8 +332,9 @@ class Resource(Generic[M]):
 
         @router.post("/search", summary=f"Search {self.name}s", openapi_extra=scope, response_model=Reply[reply_t])
         # a type the kit builds at run time for each resource, read by FastAPI
-        async def search(params: filters_t, db: ReadDep,  # type: ignore[valid-type]
-                         user: Annotated[Principal, Need(self.permission, *self.also)]) -> Response:
+        async def search(params: filters_t,  # type: ignore[valid-type]
+                         call: Annotated[PlainCall, Plain(self.permission, *self.also)]) -> Response:
+            db, user = call.db, call.user
             figures, total = await tallies.figures(db, params, user) if tallies is not None else ({}, None)
             return ok_json({**await plain.read(db, params, user, total), **figures})
 

@@ -12,7 +12,7 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
-from api.deps import Need, Principal, SessionDep, WriteDep
+from api.deps import Need, Plain, PlainCall, Principal, SessionDep
 from api.envelope import Reply, ok, ok_json
 from api.idempotency import REPLAYED_HEADER
 from api.resource import Actions, Resource
@@ -112,9 +112,10 @@ def warehouse_within(user: Principal) -> Within:
 
 @movement_router.post("/movement", summary="Move stock (one movement, once per Idempotency-Key)",
                       response_model=Reply[StockMovedPublic])
-async def post_movement(body: StockMovementCreate, db: WriteDep, user: Annotated[Principal, Need(MOVE)],
+async def post_movement(body: StockMovementCreate, call: Annotated[PlainCall, Plain(MOVE)],
                         key: MovementKey) -> Response:
-    moved = await move_alone(db, Movement(
+    user = call.user
+    moved = await move_alone(call.db, Movement(
         warehouse_id=body.warehouse_id, sku=body.sku, type=body.movement_type, quantity=body.quantity,
         idempotency_key=f"api:{user.id}:{key}",  # one user's keys never meet another's or the system's
         shelf_id=body.shelf_id, to_shelf_id=body.to_shelf_id, reason=body.reason, document_no=body.document_no,

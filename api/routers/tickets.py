@@ -10,7 +10,7 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import StreamingResponse
 from sqlalchemy import BindParameter, Row, Select, bindparam, func, or_, select
 
-from api.deps import AUTHENTICATED, Need, Principal, ReadDep, SessionDep, release
+from api.deps import AUTHENTICATED, Need, Plain, PlainCall, Principal, SessionDep, release
 from api.envelope import Reply, ok, ok_json
 from api.flows import temporal_client
 from api.idempotency import REPLAYED_HEADER, Idempotency, KeyHeader
@@ -129,7 +129,8 @@ def people_of(row: Row[Any]) -> dict[int, dict[str, Any]]:
 
 @router.post("/search", summary="Search tickets: all, mine, assigned to me, watched, with filters",
              openapi_extra=declares(TICKETS), response_model=Reply[TicketPage])
-async def search(params: TicketFilters, db: ReadDep, user: Annotated[Principal, Need(*LIST)]) -> Response:
+async def search(params: TicketFilters, call: Annotated[PlainCall, Plain(*LIST)]) -> Response:
+    db, user = call.db, call.user
     shape, values = page_shape(params, user), page_values(params, user)
     rows = await PAGES.rows(db, shape, lambda: page_query(params, user), values)
     if rows:
