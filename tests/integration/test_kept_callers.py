@@ -107,3 +107,18 @@ async def test_a_change_of_rights_stops_the_next_write(client, monkeypatch) -> N
         rows = (await db.execute(text("select http_status from operation_logs where operator_id = :id "
                                       "and url = :url order by id"), {"id": me.id, "url": MOVEMENT})).scalars().all()
     assert rows == [200, 200, 200, 403]  # each call logged once, the one run again too
+
+
+async def test_a_granted_permission_takes_effect_on_the_next_call(client) -> None:  # type: ignore[no-untyped-def]
+    """A kept caller refused is read afresh before the refusal: a right granted meanwhile admits the next call."""
+    me = await staff("ticket-list")
+    async with transaction() as db:
+        taken = (await db.execute(text(
+            "delete from role_authorities ra using user_roles ur where ur.role_id = ra.role_id and ur.user_id = :user "
+            "returning ra.role_id, ra.authority_id"), {"user": me.id})).all()
+    for _ in range(2):  # the second refusal is of a caller kept without the right
+        assert (await client.post(SEARCH, json={}, headers=me.headers)).status_code == 403
+    async with transaction() as db:
+        await db.execute(text("insert into role_authorities (role_id, authority_id) values (:role, :authority)"),
+                         [{"role": role, "authority": authority} for role, authority in taken])
+    assert (await client.post(SEARCH, json={}, headers=me.headers)).status_code == 200
