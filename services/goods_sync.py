@@ -56,14 +56,17 @@ EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 # What a run's message says (SPEC §8 'sync failed'; a partial run, some listings not stored, says this)
 SOME_FAILED = "some products failed, retry later"
 NOT_SYNCABLE = "the shop is unbound or not connected"
+ANOTHER_RUNNING = "another product sync of the shop was under way"
 
 
 async def begin(b: BeginProductSync) -> ProductSyncBegun:
     """The run of this workflow id (recorded once: a retried activity finds it), with the window it pulls: since
-    the shop's latest product sync time less the overlap, up to the run's start."""
+    the shop's latest product sync time less the overlap, up to the run's start. One run of a shop pulls at a time:
+    runs begin one after the other under the shop's row lock, and a run that finds another under way (two clicks
+    at once, a click beside the schedule) is recorded as skipped, saying so."""
     settings = get_settings()
     async with transaction() as db:
-        shop = await db.get(Shop, b.start.shop_id)
+        shop = await db.get(Shop, b.start.shop_id, with_for_update={"key_share": True})
         if shop is None:  # deleted since the schedule fired: nothing to record against
             return ProductSyncBegun(run_id=0, since=None, until=b.now, page_size=0, skip="the shop was deleted")
         last = shop.latest_product_sync_at
@@ -74,7 +77,10 @@ async def begin(b: BeginProductSync) -> ProductSyncBegun:
             pages=0, fetched=0, created_count=0, updated_count=0, unchanged_count=0, failed_count=0)
             .on_conflict_do_nothing(index_elements=["workflow_id"]))
         run = (await db.scalars(select(ProductSyncRun).where(ProductSyncRun.workflow_id == b.workflow_id))).one()
-        skip = None if syncable(shop) else NOT_SYNCABLE
+        other = await db.scalar(select(select(ProductSyncRun.id).where(
+            ProductSyncRun.shop_id == shop.id, ProductSyncRun.status == ProductSyncStatus.RUNNING,
+            ProductSyncRun.id < run.id).exists()))
+        skip = NOT_SYNCABLE if not syncable(shop) else ANOTHER_RUNNING if other else None
         return ProductSyncBegun(run_id=run.id, since=run.since, until=run.until or b.now,
                                 page_size=settings.order_sync_page_size, skip=skip)
 

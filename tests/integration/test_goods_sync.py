@@ -21,6 +21,7 @@ from domain.models.goods import ChannelProduct, ChannelVariation
 from domain.models.goods_sync import ProductSyncFailure, ProductSyncRun
 from domain.models.merchants import Shop
 from domain.settings import get_settings
+from services.goods_sync import ANOTHER_RUNNING
 from tests.conftest import own_flows
 from tests.integration.goods_support import insert_master
 from tests.integration.order_sync_support import control, running_marketplace, sync_shop
@@ -175,6 +176,16 @@ async def test_a_run_is_recorded_once_and_finishes_with_its_status_and_counts(cl
     assert (await begin_product_sync(again)).run_id == run.id == (await begin_product_sync(again)).run_id
     async with transaction() as db:
         assert await db.scalar(select(func.count()).where(ProductSyncRun.workflow_id == run.workflow_id)) == 1
+
+
+async def test_a_run_begun_while_another_of_the_shop_is_under_way_is_skipped_saying_so(client, env, staff, market):
+    shop = await sync_shop()
+    first, second = (BeginProductSync(start=ProductSyncStart(shop_id=shop.shop_id, kind="MANUAL"),
+                                      workflow_id=f"goods-sync-{shop.shop_id}-race{n}", now=datetime.now(UTC))
+                     for n in (1, 2))
+    begun = [await begin_product_sync(first), await begin_product_sync(second)]
+    assert [b.skip for b in begun] == [None, ANOTHER_RUNNING]
+    assert (await begin_product_sync(first)).skip is None  # the first, tried again, still pulls
 
 
 async def test_a_listing_not_stored_makes_a_partial_run_naming_it(client, env, staff, market):
