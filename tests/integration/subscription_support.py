@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import uuid
 from collections.abc import AsyncIterator
+from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -49,6 +50,19 @@ async def subscription_worker(own_time_skipping_env: Any, app: Any) -> AsyncIter
             for key in {k for k, _ in made} | {f"plan-{merchant_id}" for _, merchant_id in made}:
                 with contextlib.suppress(RPCError, WorkflowQueryFailedError):
                     await stop_quietly(env.client.get_workflow_handle(key))
+
+
+async def skip_time(env: Any, span: timedelta, attempts: int = 5) -> None:
+    """Moves the test server's clock on by `span`. Its unlock-with-sleep call can time out on a loaded machine
+    while the clock still moves: it is asked again for what is left."""
+    target = await env.get_current_time() + span
+    for _ in range(attempts):
+        left = target - await env.get_current_time()
+        if left <= timedelta(0):
+            return
+        with contextlib.suppress(RPCError):
+            await env.sleep(left)
+    assert await env.get_current_time() >= target, "the test server's clock did not move"
 
 
 async def merchant(country: str = "ID", **fields: Any) -> int:
