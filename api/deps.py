@@ -129,6 +129,13 @@ class Permission:
     def admits(self, user: Principal) -> bool:
         return self.permission in (None, AUTHENTICATED) or any(user.can(p) for p in (self.permission, *self.also))
 
+    def admitted(self, request: Request, user: Principal | None) -> Principal:
+        """The caller, if they hold the permission (else 401 without a caller, 403 without the right)."""
+        user = require(request, user)
+        if not self.admits(user):
+            raise Forbidden()
+        return user
+
 
 class Guard(Permission):
     """Enforces the permission on the caller read on the call's ORM session (`optional_user`)."""
@@ -137,10 +144,7 @@ class Guard(Permission):
                        user: Annotated[Principal | None, Depends(optional_user)]) -> Principal | None:
         if self.permission is None:  # public route
             return user
-        user = require(request, user)
-        if not self.admits(user):
-            raise Forbidden()
-        return user
+        return self.admitted(request, user)
 
 
 @dataclass(frozen=True)
@@ -169,9 +173,7 @@ class PlainGuard(Permission):
                 await db.commit()
         if kept is not None and user is kept.principal:
             request.state.principal = user
-        admitted = require(request, user)
-        if not self.admits(admitted):
-            raise Forbidden()
+        admitted = self.admitted(request, user)
         async with epoch_checked(request) as db:
             yield PlainCall(admitted, db)
 
