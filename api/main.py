@@ -65,13 +65,18 @@ def flat(routers: list[APIRouter]) -> APIRouter:
     return api
 
 
-def mount_web(app: FastAPI, dist: Path) -> None:
+def mount_assets(app: FastAPI, dist: Path) -> None:
+    """The built app's hashed files, mounted before the API's routes: a page's hundred-odd script files are each
+    found by the first routes tried, not after a try of every /cms route (3 ms of CPU a file)."""
+    if (dist / "index.html").exists() and (dist / "assets").exists():
+        app.mount("/assets", HashedAssets(directory=dist / "assets"), name="assets")
+
+
+def serve_pages(app: FastAPI, dist: Path) -> None:
     """Serve the built single-page app; every non-API path falls back to index.html (history mode)."""
     index = dist / "index.html"
     if not index.exists():
         return
-    if (dist / "assets").exists():
-        app.mount("/assets", HashedAssets(directory=dist / "assets"), name="assets")
 
     @app.get("/{path:path}", include_in_schema=False)
     async def spa(path: str) -> FileResponse:
@@ -126,6 +131,7 @@ def create_app() -> FastAPI:
         add_docs(app, f"{BASE}/docs", f"{BASE}/openapi.json")
     app.state.flows = Flows()
     api = flat(ROUTERS)
+    mount_assets(app, settings.web_dist)
     app.include_router(api, prefix=BASE)
     app.include_router(temporal_ui.router)  # before the web app's catch-all
     errors.install(app)
@@ -134,6 +140,6 @@ def create_app() -> FastAPI:
     # security headers on every reply, its own 500 replies included; for /cms/ calls the body limit and the input
     # rules before any route, then the operation log, with the transaction id already set.
     app.add_middleware(ConsoleFront)
-    mount_web(app, settings.web_dist)
+    serve_pages(app, settings.web_dist)
     RouteTable.install(app, [r for r in api.routes if isinstance(r, APIRoute)], BASE)  # a table, not a scan
     return app
