@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { chunkGroups } from './config/chunkGroups.ts';
+import { planChunks, plannedGroups } from './config/chunkPlan.ts';
 import { formProviderOnly } from './config/formProviderOnly.ts';
 
 const apiTarget = process.env.OMP_API_URL ?? 'http://127.0.0.1:8000';
@@ -12,11 +13,13 @@ const consolePaths = {
   '/temporal': { target: apiTarget, changeOrigin: true },
 };
 
-export default defineConfig({
+// What both builds share: the chunk plan's first build (config/chunkPlan.ts) and the real one.
+const sourcePlugins = () => [react(), formProviderOnly()];
+
+export default defineConfig(async ({ command }) => ({
   base: '/',
   plugins: [
-    react(),
-    formProviderOnly(),
+    ...sourcePlugins(),
     // A brotli and a gzip twin beside each hashed asset, which the API serves to browsers that accept them
     // (api/static_assets.py): compressed once here, not on every request.
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|svg|json)$/, threshold: 1024 }),
@@ -30,8 +33,13 @@ export default defineConfig({
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: chunkGroups },
+        // A build regroups the lazy chunks by who loads them (config/chunkPlan.ts); the dev server needs no plan.
+        codeSplitting: command === 'build'
+          // Each planned class is closed under static imports: a group takes only its own modules, never the
+          // entry's that they import.
+          ? { groups: plannedGroups(await planChunks(sourcePlugins())), includeDependenciesRecursively: false }
+          : { groups: chunkGroups },
       },
     },
   },
-});
+}));

@@ -6,11 +6,12 @@
  * stays in that page's lazy chunk. ECharts and React Flow are only ever imported lazily and get
  * chunks of their own; every module page is a lazy route chunk.
  */
-type ChunkGroup = {
+export type ChunkGroup = {
   name: string;
-  test: RegExp;
+  test: RegExp | ((id: string) => boolean);
   priority: number;
   tags?: ['$initial'];
+  minShareCount?: number;
 };
 
 const pkg = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](?:${names})[\\\\/]`);
