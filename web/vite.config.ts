@@ -34,11 +34,7 @@ export default defineConfig(async ({ command }) => ({
     rolldownOptions: {
       output: {
         // A build regroups the lazy chunks by who loads them (config/chunkPlan.ts); the dev server needs no plan.
-        codeSplitting: command === 'build'
-          // Each planned class is closed under static imports: a group takes only its own modules, never the
-          // entry's that they import.
-          ? { groups: plannedGroups(await planChunks(sourcePlugins())), includeDependenciesRecursively: false }
-          : { groups: chunkGroups },
+        codeSplitting: { groups: command === 'build' ? plannedGroups(await planChunks(sourcePlugins())) : chunkGroups },
       },
     },
   },

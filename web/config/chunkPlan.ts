@@ -18,8 +18,9 @@ import { chunkGroups, type ChunkGroup } from './chunkGroups.ts';
  *
  * The login page and the first page load exactly the modules they loaded before (`npm run size` holds them to
  * their budgets); a list page loads the kit whole, a few more bytes in far fewer files. Each class is closed under
- * static imports (what a module imports is loaded wherever it is), so the groups never import one another in a
- * circle.
+ * static imports (what a module imports is loaded wherever it is): with the entry's own modules in a group above
+ * them (`app`), a group taking its modules' dependencies (the default) takes only modules of its own class or
+ * below, and the groups never import one another in a circle.
  */
 
 const LOGIN_ROUTE = 'src/modules/auth/LoginPage.tsx';
@@ -28,6 +29,7 @@ const FIRST_PAGE_ROUTES = ['src/layout/ShellLayout.tsx', 'src/modules/home/HomeP
 const KIT_SHARES = 8;
 
 export interface ChunkPlan {
+  entry: Set<string>;
   common: Set<string>;
   login: Set<string>;
   shell: Set<string>;
@@ -40,6 +42,8 @@ export function plannedGroups(plan: ChunkPlan): ChunkGroup[] {
   const kitCode = (id: string) => plan.lazy.has(id) && !/[\\/]src[\\/]modules[\\/]/.test(id);
   return [
     ...chunkGroups,
+    // Below the vendor groups: the entry's own modules, so that no group below takes them as a dependency.
+    { name: 'app', test: member(plan.entry), priority: 15 },
     { name: 'common', test: member(plan.common), priority: 8 },
     { name: 'login', test: member(plan.login), priority: 7 },
     { name: 'shell', test: member(plan.shell), priority: 7 },
@@ -76,10 +80,12 @@ export async function planChunks(plugins: PluginOption[]): Promise<ChunkPlan> {
   const entry = closure(chunks.filter((chunk) => chunk.isEntry));
   const login = closure([route(LOGIN_ROUTE)]);
   const first = closure(FIRST_PAGE_ROUTES.map(route));
-  const plan: ChunkPlan = { common: new Set(), login: new Set(), shell: new Set(), lazy: new Set() };
+  const plan: ChunkPlan = { entry: new Set(), common: new Set(), login: new Set(), shell: new Set(), lazy: new Set() };
   for (const chunk of chunks) {
-    if (entry.has(chunk) || chunk.isDynamicEntry) continue; // the entry's, and each route's own chunk, stay as they are
-    const target = login.has(chunk) ? (first.has(chunk) ? plan.common : plan.login) : first.has(chunk) ? plan.shell : plan.lazy;
+    if (chunk.isDynamicEntry && !entry.has(chunk)) continue; // each route's own chunk stays as it is
+    const target = entry.has(chunk) ? plan.entry
+      : login.has(chunk) ? (first.has(chunk) ? plan.common : plan.login)
+      : first.has(chunk) ? plan.shell : plan.lazy;
     chunk.moduleIds.forEach((id) => target.add(id));
   }
   return plan;

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { initI18n } from './i18n';
 import { adoptTokenFromAddress } from './api/adopt';
+import 'antd/dist/antd.css';
 import './app/global.css';
 
 const root = document.getElementById('root');

@@ -14,6 +14,8 @@ import { REDIRECT_PREFIX } from './redirect';
 
 type PageModule = { default: ComponentType };
 
+const loadShell = () => import('../layout/ShellLayout');
+
 /** The route the user's menu screens are added under once the session is known. */
 export const SHELL_ROUTE_ID = 'shell';
 
@@ -50,7 +52,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             id: SHELL_ROUTE_ID,
-            ...page(() => import('../layout/ShellLayout')),
+            ...page(loadShell),
             children: [{ path: `${REDIRECT_PREFIX}/*`, ...page(() => import('./RedirectPage')) }],
           },
         ],
@@ -70,6 +72,8 @@ export function createRouter(queryClient: QueryClient) {
   return createBrowserRouter(routes, {
     async patchRoutesOnNavigation({ patch }) {
       if (added || !hasToken()) return;
+      // The shell's chunks load while the session is asked for: a first visit waits for the slower, not both.
+      void loadShell().catch(() => undefined); // a failure shows where the route loads it
       const session = await loadSession(queryClient);
       if (!session) return;
       patch(SHELL_ROUTE_ID, shellRoutes(session.menus, queryClient));
