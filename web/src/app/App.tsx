@@ -1,11 +1,10 @@
 import { useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { Providers } from './Providers';
 import { createRouter } from './router';
-import { createQueryClient } from './queryClient';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+export function App({ queryClient }: { queryClient: QueryClient }) {
   const [router] = useState(() => createRouter(queryClient));
   return (
     <Providers queryClient={queryClient}>

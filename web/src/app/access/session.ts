@@ -45,6 +45,12 @@ function emptyUser(): ApiError {
   });
 }
 
+/** Starts asking who is signed in before the first draw; `loadSession` then finds the answers under way. */
+export function prefetchSession(client: QueryClient): void {
+  void client.prefetchQuery(userInfoQuery);
+  void client.prefetchQuery(menusQuery);
+}
+
 /**
  * SPEC §4: loads user info and the menu tree after login. If either fails the user is logged out
  * (the failure has been shown) and undefined is returned, so the caller sends them to /login.
