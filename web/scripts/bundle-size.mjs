@@ -11,8 +11,10 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
-const LOGIN_ROUTE = 'src/modules/auth/LoginPage.tsx';
-const FIRST_PAGE_ROUTES = ['src/layout/ShellLayout.tsx', 'src/modules/home/HomePage.tsx'];
+// The pages measured, the same the build's chunk plan groups by (config/chunkPlan.ts).
+const { login: LOGIN_ROUTE, afterLogin: FIRST_PAGE_ROUTES } = JSON.parse(
+  readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', 'config', 'firstPages.json'), 'utf8'),
+);
 const budgetArg = process.argv.indexOf('--budget');
 const budgetKb = budgetArg > 0 ? Number(process.argv[budgetArg + 1]) : 300;
 const loginBudgetArg = process.argv.indexOf('--login-budget');
