@@ -74,9 +74,11 @@ export function confirmDialog(page: Page, question: string) {
   return page.locator('.ant-modal-confirm', { has: page.locator('.ant-modal-confirm-title', { hasText: question }) });
 }
 
-/** The visible options of an open select or search box. */
+/** The visible options of an open select or search box. A closed dropdown can keep its options in the page without
+ * the hidden mark (seen: a multiple select closed with Escape); only what is shown counts. */
 export function selectOptions(page: Page) {
-  return page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+  return page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ visible: true });
 }
 
 /** Chooses `value` in a searchable select: types it, waits for the option, takes it with Enter. */
