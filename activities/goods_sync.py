@@ -21,7 +21,7 @@ from services import goods_sync
 async def begin_product_sync(begin: BeginProductSync) -> ProductSyncBegun:
     """The run of this workflow id, recorded once, and the window it pulls: from the shop's latest product sync
     time (less the overlap) to its start."""
-    return await goods_sync.begin(begin)
+    return await goods_sync.begin(activity.client(), begin)
 
 
 @activity.defn

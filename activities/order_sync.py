@@ -28,7 +28,7 @@ def channel_pace() -> Iterator[None]:
 @activity.defn
 async def begin_order_sync(begin: BeginSync) -> SyncBegun:
     """The run of this workflow id, recorded once, and the window it pulls."""
-    return await order_sync.begin(begin)
+    return await order_sync.begin(activity.client(), begin)
 
 
 @activity.defn

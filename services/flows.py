@@ -12,7 +12,13 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Literal, TypeVar
 
 from temporalio import activity
-from temporalio.client import WorkflowHandle, WorkflowUpdateFailedError, WorkflowUpdateRPCTimeoutOrCancelledError
+from temporalio.client import (
+    Client,
+    WorkflowExecutionStatus,
+    WorkflowHandle,
+    WorkflowUpdateFailedError,
+    WorkflowUpdateRPCTimeoutOrCancelledError,
+)
 from temporalio.exceptions import ApplicationError
 from temporalio.service import RPCError, RPCStatusCode
 
@@ -102,6 +108,23 @@ breaker = Breaker()
 def rpc_timeout() -> timedelta:
     """How long any one call to Temporal may take before it is given up (a hung server is an error, not a wait)."""
     return timedelta(seconds=get_settings().temporal_rpc_seconds)
+
+
+async def flow_status(client: Client, workflow_id: str, run_id: str | None = None) -> WorkflowExecutionStatus | None:
+    """Temporal's status of the flow's latest run (or of `run_id`); None when Temporal has no such flow (never
+    started, or forgotten with its history). Temporal unreachable raises: nothing is decided on a guess."""
+    try:
+        described = await client.get_workflow_handle(workflow_id, run_id=run_id).describe(rpc_timeout=rpc_timeout())
+    except RPCError as exc:
+        if exc.status == RPCStatusCode.NOT_FOUND:
+            return None
+        raise
+    return described.status
+
+
+async def flow_runs(client: Client, workflow_id: str) -> bool:
+    """Whether the flow's latest run is running; no flow at all is not running."""
+    return await flow_status(client, workflow_id) == WorkflowExecutionStatus.RUNNING
 
 
 # What a watched block may take beyond OMP_TEMPORAL_RPC_SECONDS: its calls' own time-outs end first where they

@@ -49,7 +49,7 @@ from domain.settings import get_settings
 from services.channels import Unreadable, adapter_for
 from services.channels.wire import ChannelProductIn
 from services.flows import rpc_timeout
-from services.order_sync import SYNC_FAILED, reason_of, ref, search_attributes, syncable
+from services.order_sync import SYNC_FAILED, close_gone, reason_of, ref, search_attributes, syncable
 
 CHANNEL = GoodsEntity.CHANNEL_PRODUCT.value
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
@@ -59,11 +59,12 @@ NOT_SYNCABLE = "the shop is unbound or not connected"
 ANOTHER_RUNNING = "another product sync of the shop was under way"
 
 
-async def begin(b: BeginProductSync) -> ProductSyncBegun:
+async def begin(client: Client, b: BeginProductSync) -> ProductSyncBegun:
     """The run of this workflow id (recorded once: a retried activity finds it), with the window it pulls: since
     the shop's latest product sync time less the overlap, up to the run's start. One run of a shop pulls at a time:
     runs begin one after the other under the shop's row lock, and a run that finds another under way (two clicks
-    at once, a click beside the schedule) is recorded as skipped, saying so."""
+    at once, a click beside the schedule) is recorded as skipped, saying so; an earlier run whose flow is gone
+    (terminated in the Temporal Web UI) is closed, and blocks nothing."""
     settings = get_settings()
     async with transaction() as db:
         shop = await db.get(Shop, b.start.shop_id, with_for_update={"key_share": True})
@@ -80,9 +81,12 @@ async def begin(b: BeginProductSync) -> ProductSyncBegun:
         other = await db.scalar(select(select(ProductSyncRun.id).where(
             ProductSyncRun.shop_id == shop.id, ProductSyncRun.status == ProductSyncStatus.RUNNING,
             ProductSyncRun.id < run.id).exists()))
-        skip = NOT_SYNCABLE if not syncable(shop) else ANOTHER_RUNNING if other else None
-        return ProductSyncBegun(run_id=run.id, since=run.since, until=run.until or b.now,
-                                page_size=settings.order_sync_page_size, skip=skip)
+        can_sync = syncable(shop)
+        begun = ProductSyncBegun(run_id=run.id, since=run.since, until=run.until or b.now,
+                                 page_size=settings.order_sync_page_size, skip=None if can_sync else NOT_SYNCABLE)
+    if other and can_sync and await close_gone(client, ProductSyncRun, shop.id, before=run.id):
+        begun.skip = ANOTHER_RUNNING
+    return begun
 
 
 async def _variation_rows(db: AsyncSession, product_id: int) -> dict[str, tuple[Any, ...]]:
@@ -225,10 +229,10 @@ async def finish(f: ProductSyncFinish) -> ProductSyncTally:
         return _tally(run)
 
 
-async def running(db: AsyncSession, shop_id: int) -> bool:
-    """A run of the shop is under way (recorded and not finished)."""
-    return bool(await db.scalar(select(select(ProductSyncRun.id).where(
-        ProductSyncRun.shop_id == shop_id, ProductSyncRun.status == ProductSyncStatus.RUNNING).exists())))
+async def under_way(client: Client, shop_id: int) -> bool:
+    """A run of the shop is under way: recorded, not finished, and its flow runs (the record of a flow that is
+    gone is closed, and blocks nothing)."""
+    return await close_gone(client, ProductSyncRun, shop_id)
 
 
 async def start_run(client: Client, shop: Shop) -> str:

@@ -23,7 +23,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncSession
-from temporalio.client import Client
+from temporalio.client import Client, WorkflowExecutionStatus
 from temporalio.common import SearchAttributePair, TypedSearchAttributes
 
 from domain.db import transaction
@@ -44,18 +44,23 @@ from domain.flows.order_sync import (
     retry_workflow_id,
 )
 from domain.flows.orders import ChannelOrder, ChannelOrderLine
+from domain.models.goods_sync import ProductSyncRun
 from domain.models.merchants import Shop
 from domain.models.order_sync import OrderSyncCursor, OrderSyncFailure, OrderSyncRun
 from domain.settings import get_settings
 from services.channels import ShopRef, Unreadable, adapter_for
 from services.channels.wire import ChannelOrderIn
-from services.flows import rpc_timeout
+from services.flows import flow_status, rpc_timeout
 from services.orders import checked, enter_page, upsert_channel_order
 
 # What a run's message says (SPEC §8); the API translates them by status.
 SOME_FAILED = "some orders failed, retry later"
+SYNC_RUNNING = OrderSyncStatus.RUNNING  # the same value in product sync runs (ProductSyncStatus)
 SYNC_FAILED = "sync failed"
 RETRY_SUCCEEDED = "retry succeeded"
+# A run whose flow ended without its last step (terminated or cancelled in the Temporal Web UI, timed out, forgotten
+# by Temporal): nothing else would ever finish its record.
+GONE = "the flow ended without finishing its run (Temporal: {status})"
 
 
 def syncable(shop: Shop) -> bool:
@@ -67,8 +72,31 @@ def ref(shop: Shop) -> ShopRef:
     return ShopRef(shop.id, str(shop.channel), shop.external_shop_id)
 
 
-async def begin(b: BeginSync) -> SyncBegun:
-    """The run of this workflow id (recorded once), with the window it pulls."""
+async def close_gone(client: Client, model: type[OrderSyncRun] | type[ProductSyncRun], shop_id: int, *,
+                     before: int | None = None) -> bool:
+    """The shop's runs recorded running (those begun before run `before`) whose flow no longer runs, closed as
+    failed saying how their flow ended; whether any of them still runs. Temporal is asked with no transaction
+    open, and a run its own flow finished meanwhile is left as that flow wrote it."""
+    async with transaction() as db:
+        query = select(model.id, model.workflow_id).where(model.shop_id == shop_id, model.status == SYNC_RUNNING)
+        runs = (await db.execute(query if before is None else query.where(model.id < before))).all()
+    live, gone = False, []
+    for run_id, workflow_id in runs:
+        status = await flow_status(client, workflow_id)
+        if status == WorkflowExecutionStatus.RUNNING:
+            live = True
+        else:
+            gone.append((run_id, GONE.format(status="NOT_FOUND" if status is None else status.name)))
+    async with transaction() as db:
+        for run_id, how in gone:
+            await db.execute(update(model).where(model.id == run_id, model.status == SYNC_RUNNING).values(
+                status=OrderSyncStatus.FAILED, message=f"{SYNC_FAILED}: {how}", finished_at=func.now()))
+    return live
+
+
+async def begin(client: Client, b: BeginSync) -> SyncBegun:
+    """The run of this workflow id (recorded once), with the window it pulls; the shop's earlier runs whose flow
+    is gone are closed."""
     settings = get_settings()
     async with transaction() as db:
         shop = await db.get(Shop, b.start.shop_id)
@@ -87,8 +115,10 @@ async def begin(b: BeginSync) -> SyncBegun:
             if run_id is None else await db.get(OrderSyncRun, run_id)
         assert run is not None
         skip = None if syncable(shop) else "the shop is unbound or not connected"
-        return SyncBegun(run_id=run.id, since=run.since, until=run.until or b.now,
-                         page_size=settings.order_sync_page_size, skip=skip)
+        begun = SyncBegun(run_id=run.id, since=run.since, until=run.until or b.now,
+                          page_size=settings.order_sync_page_size, skip=skip)
+    await close_gone(client, OrderSyncRun, shop.id, before=run.id)
+    return begun
 
 
 def to_channel_order(order: ChannelOrderIn) -> ChannelOrder:

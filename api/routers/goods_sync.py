@@ -41,7 +41,7 @@ from domain.flows.goods_sync import STATUS, ProductSyncTally, shop_of
 from domain.models.goods_sync import ProductSyncFailure, ProductSyncRun
 from domain.models.merchants import Shop
 from services.flows import watched
-from services.goods_sync import running, start_run
+from services.goods_sync import start_run, under_way
 from services.order_sync import syncable
 
 log = logging.getLogger("omp.goods_sync")
@@ -99,16 +99,16 @@ async def sync_products(body: GoodsSyncNow, db: SessionDep, request: Request,
     shop = await _shop(db, user, body.shop_id)
     if not syncable(shop):
         raise DomainError("GOODS_SYNC_SHOP_NOT_SYNCABLE", status=409, field="shopId")
-    if await running(db, shop.id):
-        raise DomainError("GOODS_SYNC_RUNNING", status=409, field="shopId")
     await release(db)
     try:
         client = await temporal_client(request)
         async with watched():
-            wid = await start_run(client, shop)
+            wid = None if await under_way(client, shop.id) else await start_run(client, shop)
     except (RPCError, TimeoutError) as exc:
         log.warning("product sync of shop %s not started: %s", shop.id, exc)
         raise DomainError("SERVICE_UNAVAILABLE", status=503, service="Temporal") from exc
+    if wid is None:
+        raise DomainError("GOODS_SYNC_RUNNING", status=409, field="shopId")
     async with transaction() as own:
         await shops.audit(own, user, shop.id, "sync-products", None, {"workflowId": wid})
     return ok(_flow(user, shop, wid, ProductSyncTally(shop_id=shop.id)), "goods.syncStarted")

@@ -10,10 +10,10 @@ from typing import NamedTuple
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client, WorkflowExecutionStatus
-from temporalio.service import RPCError, RPCStatusCode
 
 from domain.enums import JobRecordResult
 from domain.models.jobs import JobRecord
+from services.flows import flow_status
 
 
 class Processing(NamedTuple):
@@ -31,13 +31,8 @@ async def processing(db: AsyncSession, job_id: int, besides: str = "") -> list[P
 
 async def status_of(client: Client, run: Processing) -> str:
     """Temporal's status of the record's own run; NOT_FOUND when Temporal has no such run."""
-    try:
-        described = await client.get_workflow_handle(run.workflow_id, run_id=run.run_id or None).describe()
-    except RPCError as exc:
-        if exc.status != RPCStatusCode.NOT_FOUND:
-            raise  # Temporal unreachable: the caller retries, nothing is decided on a guess
-        return "NOT_FOUND"
-    return (described.status or WorkflowExecutionStatus.RUNNING).name
+    status = await flow_status(client, run.workflow_id, run.run_id or None)
+    return "NOT_FOUND" if status is None else status.name
 
 
 async def sort_out(client: Client, runs: list[Processing]) -> tuple[list[Processing], list[tuple[Processing, str]]]:

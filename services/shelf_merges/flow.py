@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from sqlalchemy import update
 from temporalio.client import Client, WorkflowExecutionStatus
 from temporalio.common import WorkflowIDReusePolicy
-from temporalio.service import RPCError, RPCStatusCode
+from temporalio.service import RPCError
 
 from domain.db import transaction
 from domain.enums import ShelfMergeState
@@ -19,6 +19,7 @@ from domain.flows import shelf_merges as m
 from domain.models.shelf_merges import ShelfMerge
 from domain.rules import shelf_merges as rules
 from domain.settings import get_settings
+from services import flows
 from services.flows import rpc_timeout, watched
 from services.shelf_merges import store
 
@@ -59,15 +60,8 @@ async def start_flow(client: Client | None, merge: ShelfMerge, merchant_id: int 
 
 async def flow_status(client: Client, merge: ShelfMerge) -> WorkflowExecutionStatus | None:
     """The status of the merge's latest run, None when Temporal has none (never started, or forgotten)."""
-    try:
-        async with watched():
-            described = await client.get_workflow_handle(
-                rules.workflow_id(merge.warehouse_id, merge.id)).describe(rpc_timeout=rpc_timeout())
-    except RPCError as exc:
-        if exc.status == RPCStatusCode.NOT_FOUND:
-            return None
-        raise
-    return described.status
+    async with watched():
+        return await flows.flow_status(client, rules.workflow_id(merge.warehouse_id, merge.id))
 
 
 async def live_progress(client: Client | None, merge: ShelfMerge) -> tuple[m.Progress | None, bool]:

@@ -16,7 +16,6 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from temporalio.client import Client, WorkflowFailureError, WorkflowHandle
 from temporalio.common import WorkflowIDConflictPolicy, WorkflowIDReusePolicy
 from temporalio.exceptions import ApplicationError
-from temporalio.service import RPCError, RPCStatusCode
 
 from domain import audit
 from domain.db import transaction
@@ -28,7 +27,7 @@ from domain.models.subscriptions import SubscriptionRequest
 from domain.models.users import User
 from domain.settings import get_settings
 from services.actors import Actor
-from services.flows import flow_refusal, updating, watched
+from services.flows import flow_refusal, flow_runs, updating, watched
 
 log = logging.getLogger("omp.subscriptions")
 R = SubscriptionRequestState
@@ -125,21 +124,10 @@ async def flow_closed(row: SubscriptionRequest) -> DomainError:
 APPLY_WAIT_SECONDS = 30.0
 
 
-async def flow_runs(client: Client, workflow_id: str) -> bool:
-    """Whether a run of the request's flow is running (a live request has one unless it was stopped or lost)."""
-    try:
-        async with watched():
-            described = await client.get_workflow_handle(workflow_id).describe()
-    except RPCError as exc:
-        if exc.status == RPCStatusCode.NOT_FOUND:
-            return False
-        raise
-    return described.status is not None and described.status.name == "RUNNING"
-
-
 async def stuck(client: Client, row: SubscriptionRequest) -> bool:
     """A live request whose flow does not run: nothing would ever confirm, decide or expire it."""
-    return row.state in m.LIVE and not await flow_runs(client, row.workflow_id)
+    async with watched():
+        return row.state in m.LIVE and not await flow_runs(client, row.workflow_id)
 
 
 async def ensure_retryable(db: AsyncSession, client: Client, row: SubscriptionRequest) -> None:

@@ -12,10 +12,9 @@ from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
-from temporalio.client import Client, WithStartWorkflowOperation, WorkflowExecutionStatus
+from temporalio.client import Client, WithStartWorkflowOperation
 from temporalio.common import WorkflowIDConflictPolicy
 from temporalio.exceptions import ApplicationError
-from temporalio.service import RPCError, RPCStatusCode
 
 from domain.db import transaction
 from domain.errors import DomainError
@@ -23,7 +22,7 @@ from domain.flows import tickets as m
 from domain.models.tickets import Ticket
 from domain.rules import tickets as rules
 from domain.settings import get_settings
-from services.flows import flow_refusal, rpc_timeout, updating, watched
+from services.flows import flow_refusal, flow_runs, rpc_timeout, updating, watched
 from services.tickets.store import load_calendar, mark_started, start_input
 
 log = logging.getLogger("omp.tickets")
@@ -102,13 +101,7 @@ LOST_QUERY = "WorkflowType = '{type}' AND CloseTime > '{since}' AND ({statuses})
 
 async def flow_running(client: Client, ticket_id: int) -> bool:
     """Whether the ticket's flow runs now (its latest run); no flow at all is not running."""
-    try:
-        described = await client.get_workflow_handle(m.workflow_id(ticket_id)).describe(rpc_timeout=rpc_timeout())
-    except RPCError as exc:
-        if exc.status == RPCStatusCode.NOT_FOUND:
-            return False
-        raise
-    return described.status == WorkflowExecutionStatus.RUNNING
+    return await flow_runs(client, m.workflow_id(ticket_id))
 
 
 async def restart(client: Client, ticket_ids: list[int]) -> list[int]:

@@ -9,6 +9,7 @@ from typing import Any
 
 import httpx
 from sqlalchemy import func, select
+from temporalio.client import WorkflowHandle
 
 from domain.db import transaction
 from domain.models.goods_sync import ProductSyncFailure, ProductSyncRun
@@ -75,6 +76,19 @@ async def failures_of(run_id: int) -> list[OrderSyncFailure]:
 async def cursor_of(shop_id: int) -> Any:
     async with transaction() as db:
         return await db.scalar(select(OrderSyncCursor.synced_until).where(OrderSyncCursor.shop_id == shop_id))
+
+
+async def stuck_run(flows: Any, model: type[OrderSyncRun] | type[ProductSyncRun], shop: SyncShop,
+                    workflow_id: str) -> tuple[int, WorkflowHandle[Any, Any]]:
+    """A run of the shop recorded running whose flow Temporal runs but no worker ever picks up (its task queue
+    has none): the flow that an operator may terminate in the Temporal Web UI. Returns its id and its flow."""
+    handle = await flows.client.start_workflow("stuck-sync", id=workflow_id, task_queue=f"{workflow_id}-nobody")
+    async with transaction() as db:
+        run = model(shop_id=shop.shop_id, merchant_id=shop.merchant_id, channel="SHOPEE_ID", country="ID",
+                    kind="SCHEDULED", status="RUNNING", workflow_id=workflow_id)
+        db.add(run)
+        await db.flush()
+        return run.id, handle
 
 
 async def sync_scope_rows(merchant_ids: list[int], shop_ids: list[int], mark: str) -> dict[str, tuple[Any, ...]]:

@@ -4,7 +4,8 @@ takes new, changed and removed listings (removed: kept as DELETED) and keeps the
 fetched twice stores nothing twice; a failed page is retried with back-off; a shop outside the caller's data
 authority is refused. Each run is recorded once (its first activity retried finds it) and finishes with its
 status, counts and message: succeeded, partial (the listings it could not store are its failures) or failed (a
-page failed for good: 'sync failed', the shop's latest product sync time stays)."""
+page failed for good: 'sync failed', the shop's latest product sync time stays). "Sync products" is refused while
+a run's flow runs; a run whose flow was terminated in the Temporal Web UI is closed as failed, and blocks nothing."""
 
 from datetime import UTC, datetime
 
@@ -12,7 +13,7 @@ import pytest
 from sqlalchemy import func, select
 from temporalio.client import WorkflowFailureError
 
-from activities.goods_sync import begin_product_sync, sync_product_page
+from activities.goods_sync import sync_product_page
 from domain.db import transaction
 from domain.flows.goods_sync import BeginProductSync, ProductSyncPage, ProductSyncStart, ProductSyncTally
 from domain.models.audit import EntityChange
@@ -21,10 +22,11 @@ from domain.models.goods import ChannelProduct, ChannelVariation
 from domain.models.goods_sync import ProductSyncFailure, ProductSyncRun
 from domain.models.merchants import Shop
 from domain.settings import get_settings
+from services import goods_sync
 from services.goods_sync import ANOTHER_RUNNING
-from tests.conftest import own_flows
+from tests.conftest import own_flows, unique
 from tests.integration.goods_support import insert_master
-from tests.integration.order_sync_support import control, running_marketplace, sync_shop
+from tests.integration.order_sync_support import control, running_marketplace, stuck_run, sync_shop
 from tests.integration.people import bearer, create_user, token_for
 
 STAFF = ("goods-list", "goods#sync", "goods#map", "temporal#operate")
@@ -173,19 +175,48 @@ async def test_a_run_is_recorded_once_and_finishes_with_its_status_and_counts(cl
     # the first activity tried again (its answer lost) finds the run its first attempt recorded
     again = BeginProductSync(start=ProductSyncStart(shop_id=shop.shop_id, kind="MANUAL"),
                              workflow_id=run.workflow_id, now=datetime.now(UTC))
-    assert (await begin_product_sync(again)).run_id == run.id == (await begin_product_sync(again)).run_id
+    assert (await goods_sync.begin(env.client, again)).run_id == run.id
+    assert (await goods_sync.begin(env.client, again)).run_id == run.id
     async with transaction() as db:
         assert await db.scalar(select(func.count()).where(ProductSyncRun.workflow_id == run.workflow_id)) == 1
 
 
 async def test_a_run_begun_while_another_of_the_shop_is_under_way_is_skipped_saying_so(client, env, staff, market):
     shop = await sync_shop()
-    first, second = (BeginProductSync(start=ProductSyncStart(shop_id=shop.shop_id, kind="MANUAL"),
-                                      workflow_id=f"goods-sync-{shop.shop_id}-race{n}", now=datetime.now(UTC))
-                     for n in (1, 2))
-    begun = [await begin_product_sync(first), await begin_product_sync(second)]
+    first, second, third = (BeginProductSync(start=ProductSyncStart(shop_id=shop.shop_id, kind="MANUAL"),
+                                             workflow_id=f"goods-sync-{shop.shop_id}-race{n}", now=datetime.now(UTC))
+                            for n in (1, 2, 3))
+    flow = await env.client.start_workflow("stuck-sync", id=first.workflow_id, task_queue=unique("nobody"))
+    begun = [await goods_sync.begin(env.client, first), await goods_sync.begin(env.client, second)]
     assert [b.skip for b in begun] == [None, ANOTHER_RUNNING]
-    assert (await begin_product_sync(first)).skip is None  # the first, tried again, still pulls
+    assert (await goods_sync.begin(env.client, first)).skip is None  # the first, tried again, still pulls
+    # the first's flow terminated in the Temporal Web UI: its record is closed, and the next run pulls
+    await flow.terminate(reason="stuck")
+    assert (await goods_sync.begin(env.client, third)).skip is None
+    closed = {r.workflow_id: (r.status, r.message, r.finished_at is not None) for r in
+              [await run_of(b.workflow_id) for b in (first, second)]}
+    assert closed == {
+        first.workflow_id: ("FAILED", "sync failed: the flow ended without finishing its run (Temporal: TERMINATED)",
+                            True),
+        second.workflow_id: ("FAILED", "sync failed: the flow ended without finishing its run (Temporal: NOT_FOUND)",
+                             True)}
+
+
+async def test_sync_products_is_refused_while_a_runs_flow_runs_and_not_once_that_flow_is_terminated(
+        client, env, staff, market):
+    shop = await sync_shop()
+    stuck, flow = await stuck_run(env, ProductSyncRun, shop, unique(f"goods-sync-{shop.shop_id}-stuck"))
+    refused = await client.post("/cms/goods/sync", headers=staff, json={"shopId": shop.shop_id})
+    assert refused.status_code == 409, refused.text
+    assert refused.json()["code"] == "GOODS_SYNC_RUNNING" and refused.json()["data"]["field"] == "shopId"
+    assert (await run_of(flow.id)).status == "RUNNING"
+    await flow.terminate(reason="stuck")
+    wid = await started(client, staff, shop.shop_id)
+    gone = await run_of(flow.id)
+    assert (gone.id, gone.status, gone.message) == (
+        stuck, "FAILED", "sync failed: the flow ended without finishing its run (Temporal: TERMINATED)")
+    await env.client.get_workflow_handle(wid, result_type=ProductSyncTally).result()
+    assert (await run_of(wid)).status == "SUCCEEDED"
 
 
 async def test_a_listing_not_stored_makes_a_partial_run_naming_it(client, env, staff, market):

@@ -1,7 +1,8 @@
 """The goods list's product sync runs (no flow runs here): the runs list with its filters and xlsx export, a run's
 detail with the listings it could not store and its flow's Web UI link for operators, the data authority of both,
-the refusals ("Sync products" while a run of the shop is under way, a shop that cannot sync, malformed filters,
-missing permissions), and each shop's product sync Schedule following its bind and unbind on a Temporal server."""
+the refusals (a shop that cannot sync, malformed filters, missing permissions; "Sync products" while a run of
+the shop is under way is tested beside its flow, in test_goods_sync.py), and each shop's product sync Schedule
+following its bind and unbind on a Temporal server."""
 
 import io
 from datetime import UTC, datetime, timedelta
@@ -105,14 +106,6 @@ async def test_runs_of_a_merchant_outside_the_callers_scope_are_hidden(client, s
     assert (await client.get(f"/cms/goods/sync-run/detail/{run_id}", headers=headers)).status_code == 404
     hidden = await client.post("/cms/goods/sync-failure/search", headers=headers, json={"runId": run_id})
     assert hidden.json()["data"]["total"] == 0
-
-
-async def test_sync_products_is_refused_while_a_run_of_the_shop_is_under_way(client, staff):
-    shop = await sync_shop()
-    await add_run(shop, "RUNNING")
-    reply = await client.post("/cms/goods/sync", headers=staff, json={"shopId": shop.shop_id})
-    assert reply.status_code == 409, reply.text
-    assert reply.json()["code"] == "GOODS_SYNC_RUNNING" and reply.json()["data"]["field"] == "shopId"
 
 
 @pytest.mark.parametrize("shop", [{"bound": False}, {"connection_status": "DISCONNECTED"}])

@@ -2,7 +2,8 @@
 moves the cursor, a page fetched twice or a retried activity makes no second order, the overlap window takes an
 order a skewed channel clock stamped before the cursor, a failed page is retried with back-off, a rate limit is
 waited out, a page failing for good fails the run ('sync failed'), and a partial failure ('some orders failed,
-retry later') is retried order by order through the API ('retry succeeded')."""
+retry later') is retried order by order through the API ('retry succeeded'). A run whose flow was terminated in the
+Temporal Web UI is closed as failed by the shop's next run; one whose flow still runs is left to it."""
 
 from datetime import UTC, datetime, timedelta
 
@@ -11,8 +12,9 @@ from temporalio.client import WorkflowExecutionStatus, WorkflowFailureError
 
 from activities.order_sync import sync_order_page
 from domain.flows.order_sync import SyncPage, SyncTally
+from domain.models.order_sync import OrderSyncRun
 from domain.settings import get_settings
-from tests.conftest import own_flows
+from tests.conftest import own_flows, unique
 from tests.integration.order_sync_support import (
     control,
     cursor_of,
@@ -20,6 +22,7 @@ from tests.integration.order_sync_support import (
     orders_of,
     running_marketplace,
     runs_of,
+    stuck_run,
     sync_shop,
 )
 from tests.integration.ticket_support import eventually
@@ -156,3 +159,18 @@ async def test_a_partial_failure_lists_the_orders_and_retry_reruns_just_those(cl
     assert all(f.resolved_at is not None for f in await failures_of(run.id))
     again = await client.post("/cms/order-sync/retry", headers=staff, json={"runId": run.id})
     assert again.status_code == 409 and again.json()["data"]["field"] == "runId"
+
+
+async def test_the_shops_next_run_closes_a_run_whose_flow_was_terminated_and_leaves_a_live_one(client, env, staff,
+                                                                                                market):
+    shop = await sync_shop()
+    terminated, flow = await stuck_run(env, OrderSyncRun, shop, unique(f"order-sync-{shop.shop_id}-gone"))
+    live, _ = await stuck_run(env, OrderSyncRun, shop, unique(f"order-sync-{shop.shop_id}-live"))
+    await flow.terminate(reason="stuck")
+    await synced(client, env, staff, shop.shop_id)
+    runs = {run.id: run for run in await runs_of(shop.shop_id)}
+    assert (runs[terminated].status, runs[terminated].message) == (
+        "FAILED", "sync failed: the flow ended without finishing its run (Temporal: TERMINATED)")
+    assert runs[terminated].finished_at is not None
+    assert (runs[live].status, runs[live].finished_at) == ("RUNNING", None)
+    assert [run.status for run in runs.values() if run.id not in (terminated, live)] == ["SUCCEEDED"]
