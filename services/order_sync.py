@@ -50,7 +50,7 @@ from domain.models.order_sync import OrderSyncCursor, OrderSyncFailure, OrderSyn
 from domain.settings import get_settings
 from services.channels import ShopRef, Unreadable, adapter_for
 from services.channels.wire import ChannelOrderIn
-from services.flows import flow_status, rpc_timeout
+from services.flows import ended_unfinished, flow_status, rpc_timeout
 from services.orders import checked, enter_page, upsert_channel_order
 
 # What a run's message says (SPEC §8); the API translates them by status.
@@ -58,9 +58,6 @@ SOME_FAILED = "some orders failed, retry later"
 SYNC_RUNNING = OrderSyncStatus.RUNNING  # the same value in product sync runs (ProductSyncStatus)
 SYNC_FAILED = "sync failed"
 RETRY_SUCCEEDED = "retry succeeded"
-# A run whose flow ended without its last step (terminated or cancelled in the Temporal Web UI, timed out, forgotten
-# by Temporal): nothing else would ever finish its record.
-GONE = "the flow ended without finishing its run (Temporal: {status})"
 
 
 def syncable(shop: Shop) -> bool:
@@ -86,7 +83,7 @@ async def close_gone(client: Client, model: type[OrderSyncRun] | type[ProductSyn
         if status == WorkflowExecutionStatus.RUNNING:
             live = True
         else:
-            gone.append((run_id, GONE.format(status="NOT_FOUND" if status is None else status.name)))
+            gone.append((run_id, ended_unfinished(status)))
     async with transaction() as db:
         for run_id, how in gone:
             await db.execute(update(model).where(model.id == run_id, model.status == SYNC_RUNNING).values(

@@ -40,7 +40,7 @@ from domain.models.reconciliation import ReconciliationItem, ReconciliationRun
 from domain.rules.reconciliation import period_of
 from services.flows import watched
 from services.reconciliation import resolve as resolving
-from services.reconciliation.runs import create_run, fail_start, start_flow
+from services.reconciliation.runs import close_if_gone, create_run, fail_start, start_flow
 
 log = logging.getLogger("omp.reconciliation")
 VIEW = "financial-reconciliation"
@@ -83,6 +83,13 @@ async def start(body: ReconciliationStartBody, db: SessionDep, request: Request,
         if shop.merchant_id != merchant.id:
             raise DomainError("RECONCILIATION_SHOP_NOT_OF_MERCHANT", status=422, field="shopId")
         what = f"{merchant.email} / {shop.name}"
+    await release(db)
+    try:
+        client = await temporal_client(request)
+        async with watched():
+            await close_if_gone(client, merchant.id, body.shop_id, period_from, period_to)
+    except (RPCError, TimeoutError) as exc:
+        raise DomainError("SERVICE_UNAVAILABLE", status=503, service="Temporal") from exc
     run = await create_run(db, merchant_id=merchant.id, shop_id=body.shop_id, period_from=period_from,
                            period_to=period_to, started_by=user.username)
     await runs.audit(db, user, run.id, "start", None, {
@@ -91,7 +98,6 @@ async def start(body: ReconciliationStartBody, db: SessionDep, request: Request,
     run_id = run.id
     await release(db)
     try:
-        client = await temporal_client(request)
         async with watched():
             await start_flow(client, run, what)
     except (RPCError, TimeoutError) as exc:

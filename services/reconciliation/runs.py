@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy import delete, func, select, text, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
-from temporalio.client import Client
+from temporalio.client import Client, WorkflowExecutionStatus
 from temporalio.common import SearchAttributePair, TypedSearchAttributes
 
 from domain.db import transaction
@@ -40,7 +40,7 @@ from domain.models.reconciliation import ReconciliationRun, SettlementLine
 from domain.rules.reconciliation import SETTLEMENT_GRACE_DAYS
 from domain.settings import get_settings
 from services.channels import ShopRef, Unreadable, adapter_for
-from services.flows import rpc_timeout
+from services.flows import ended_unfinished, flow_status, rpc_timeout
 from services.reconciliation.compare import compare
 
 PAGE_SIZE = 100
@@ -57,12 +57,33 @@ def window(period_from: date, period_to: date, now: datetime) -> tuple[datetime,
     return since, until, min(until + timedelta(days=SETTLEMENT_GRACE_DAYS), max(now, since))
 
 
+def _same(merchant_id: int, shop_id: int | None, period_from: date, period_to: date) -> tuple[Any, ...]:
+    """The run of this merchant, period and shop (one at most, under a unique index)."""
+    return (ReconciliationRun.merchant_id == merchant_id, ReconciliationRun.period_from == period_from,
+            ReconciliationRun.period_to == period_to,
+            ReconciliationRun.shop_id.is_(None) if shop_id is None else ReconciliationRun.shop_id == shop_id)
+
+
+async def close_if_gone(client: Client, merchant_id: int, shop_id: int | None, period_from: date,
+                        period_to: date) -> None:
+    """The run of this merchant, period and shop, recorded RUNNING while its flow no longer runs (terminated in the
+    Temporal Web UI), closed FAILED saying so: it would otherwise refuse every re-run. Temporal is asked with no
+    transaction open."""
+    async with transaction() as db:
+        stale = (await db.execute(select(ReconciliationRun.id, ReconciliationRun.workflow_id).where(
+            *_same(merchant_id, shop_id, period_from, period_to),
+            ReconciliationRun.status == ReconciliationStatus.RUNNING))).one_or_none()
+    if stale is None:
+        return
+    status = await flow_status(client, stale.workflow_id)
+    if status != WorkflowExecutionStatus.RUNNING:
+        await fail_start(stale.id, ended_unfinished(status))
+
+
 async def create_run(db: AsyncSession, *, merchant_id: int, shop_id: int | None, period_from: date,
                      period_to: date, started_by: str) -> ReconciliationRun:
     """The new live run of this merchant, period and shop; the one it replaces (finished) goes with its items."""
-    same = (ReconciliationRun.merchant_id == merchant_id, ReconciliationRun.period_from == period_from,
-            ReconciliationRun.period_to == period_to,
-            ReconciliationRun.shop_id.is_(None) if shop_id is None else ReconciliationRun.shop_id == shop_id)
+    same = _same(merchant_id, shop_id, period_from, period_to)
     live = await db.scalar(select(ReconciliationRun).where(*same).with_for_update())
     if live is not None and live.status == ReconciliationStatus.RUNNING:
         raise DomainError("RECONCILIATION_RUNNING", status=409, field="periodFrom", run=live.id)
@@ -105,7 +126,8 @@ async def start_flow(client: Client, run: ReconciliationRun, what: str) -> None:
 
 
 async def fail_start(run_id: int, reason: str) -> None:
-    """A run whose flow Temporal would not take ends failed at once (a re-run replaces it)."""
+    """A run whose flow Temporal would not take (or ended without finishing it) ends failed at once (a re-run
+    replaces it)."""
     async with transaction() as db:
         await db.execute(update(ReconciliationRun).where(
             ReconciliationRun.id == run_id, ReconciliationRun.status == ReconciliationStatus.RUNNING).values(

@@ -1,16 +1,19 @@
 """Financial reconciliation on a Temporal test server against the demo marketplace in this process: a run pulls
 the period's settlements and finds each kind of difference (matched, short-paid, over-paid, unpaid, unknown
 order) with the run's totals; a settlement page fetched twice stores no line twice; a re-run of the same merchant
-and period replaces the run and its results; a page the channel failed is retried with back-off."""
+and period replaces the run and its results, and is refused while the run's flow runs (not once that flow was
+terminated in the Temporal Web UI); a page the channel failed is retried with back-off."""
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 
 import pytest
 
 from activities.reconciliation import fetch_settlement_page
+from domain.db import transaction
 from domain.flows.reconciliation import ReconcileTally, SettlementPageIn
-from tests.conftest import own_flows
+from domain.models.reconciliation import ReconciliationRun
+from tests.conftest import own_flows, unique
 from tests.integration.order_sync_support import control, running_marketplace
 from tests.integration.reconciliation_support import STAFF, kinds_of, lines_of, paid_shop, runs_of
 
@@ -83,6 +86,25 @@ async def test_a_page_fetched_twice_stores_no_line_twice_and_a_rerun_replaces_th
     [second] = await runs_of(paid.shop.merchant_id)
     assert second.id != first.id and await lines_of(paid.shop.shop_id) == 3
     assert set((await kinds_of(second.id)).values()) == {"MATCHED"} and await kinds_of(first.id) == {}
+
+
+async def test_a_rerun_is_refused_while_the_runs_flow_runs_and_taken_once_that_flow_was_terminated(client, env, staff,
+                                                                                                   market):
+    paid = await paid_shop(client, env, staff, market, ["match"])
+    merchant_id, days = paid.shop.merchant_id, period()
+    flow = await env.client.start_workflow("stuck-reconciliation", id=unique(f"reconciliation-{merchant_id}-stuck"),
+                                           task_queue=unique("nobody"))
+    async with transaction() as db:
+        db.add(ReconciliationRun(merchant_id=merchant_id, shop_id=None, status="RUNNING", stage="FETCHING",
+                                 period_from=date.fromisoformat(days["periodFrom"]),
+                                 period_to=date.fromisoformat(days["periodTo"]), workflow_id=flow.id))
+    again = await client.post("/cms/reconciliation/start", headers=staff, json={"merchantId": merchant_id, **days})
+    assert again.status_code == 409, again.text
+    assert (again.json()["code"], again.json()["data"]["field"]) == ("RECONCILIATION_RUNNING", "periodFrom")
+    await flow.terminate(reason="stuck")
+    await reconciled(client, env, staff, merchant_id)
+    [run] = await runs_of(merchant_id)
+    assert run.workflow_id != flow.id and run.status == "SUCCEEDED"
 
 
 async def test_a_failed_settlement_page_is_retried_with_backoff(client, env, staff, market):
