@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any, Generic, TypeVar
 
 import orjson
@@ -43,12 +44,19 @@ def ok(data: Any = None, message_key: str = "common.success") -> Any:
     return {"code": SUCCESS, "message": t(message_key), "data": data, "transactionId": transaction_id.get()}
 
 
+def as_pydantic_writes(value: Any) -> str:
+    """What orjson cannot write itself, as pydantic writes it in JSON: a Decimal (an amount) as its string."""
+    if isinstance(value, Decimal):
+        return str(value)
+    raise TypeError(f"{type(value).__name__} is not written as JSON")
+
+
 def ok_json(data: Any) -> Response:
     """The success envelope written by orjson, for a route whose data is already what its reply model dumps (rows
     shaped by the public schema): FastAPI sends a Response as it is, without validating it against the route's
     `response_model` again, which cost a list page more CPU than its statement."""
-    return Response(orjson.dumps(ok(data), option=orjson.OPT_UTC_Z | orjson.OPT_NON_STR_KEYS),
-                    media_type="application/json")
+    return Response(orjson.dumps(ok(data), default=as_pydantic_writes,
+                                 option=orjson.OPT_UTC_Z | orjson.OPT_NON_STR_KEYS), media_type="application/json")
 
 
 def failure(code: str, message: str, data: Any = None) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 from types import UnionType
 from typing import TYPE_CHECKING, Annotated, Any, Union, get_args, get_origin
 
@@ -133,7 +134,9 @@ class PlainPage:
         return page_reply(items, counted, params)
 
 
-PLAIN = (str, int, bool, date)  # date covers datetime; a StrEnum is a str, and the database gives its value
+# date covers datetime; a StrEnum is a str, and the database gives its value; a Decimal is written as pydantic
+# writes it (api/envelope.py as_pydantic_writes)
+PLAIN = (str, int, bool, date, Decimal)
 
 
 def plain(annotation: Any) -> bool:
