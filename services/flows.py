@@ -122,12 +122,6 @@ async def flow_status(client: Client, workflow_id: str, run_id: str | None = Non
     return described.status
 
 
-def ended_unfinished(status: WorkflowExecutionStatus | None) -> str:
-    """What a record says that its flow ended without finishing (terminated or cancelled in the Temporal Web UI,
-    timed out, forgotten by Temporal): nothing else would ever finish it."""
-    return f"the flow ended without finishing its run (Temporal: {'NOT_FOUND' if status is None else status.name})"
-
-
 async def flow_runs(client: Client, workflow_id: str) -> bool:
     """Whether the flow's latest run is running; no flow at all is not running."""
     return await flow_status(client, workflow_id) == WorkflowExecutionStatus.RUNNING

@@ -30,6 +30,7 @@ from domain.db import transaction
 from domain.enums import Country, Currency, ShopConnectionStatus
 from domain.enums.order_sync import OrderSyncKind, OrderSyncStatus
 from domain.errors import DomainError
+from domain.flows import ended_unfinished
 from domain.flows.order_sync import (
     SHOP_ID,
     WORKFLOW,
@@ -50,7 +51,7 @@ from domain.models.order_sync import OrderSyncCursor, OrderSyncFailure, OrderSyn
 from domain.settings import get_settings
 from services.channels import ShopRef, Unreadable, adapter_for
 from services.channels.wire import ChannelOrderIn
-from services.flows import ended_unfinished, flow_status, rpc_timeout
+from services.flows import flow_status, rpc_timeout
 from services.orders import checked, enter_page, upsert_channel_order
 
 # What a run's message says (SPEC §8); the API translates them by status.

@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 from datetime import timedelta
 
-from temporalio import workflow
+from temporalio import exceptions, workflow
 from temporalio.common import RetryPolicy
 from temporalio.exceptions import ActivityError, CancelledError, ChildWorkflowError
 from temporalio.workflow import ActivityCancellationType, ParentClosePolicy
@@ -28,6 +28,7 @@ with workflow.unsafe.imports_passed_through():
     )
     from domain.enums import DeployRunStatus
     from domain.flows import deployments as m
+    from domain.flows import ended_unfinished
     from domain.rules import deployments as rules
     from workflows.options import DEFAULT_ACTIVITY
 
@@ -36,6 +37,17 @@ HEARTBEAT = timedelta(seconds=30)
 # Outages of the runner's own machinery (not a failed deploy, which is an outcome) are retried a few times.
 RUNNER_RETRY = RetryPolicy(initial_interval=timedelta(seconds=2), maximum_interval=timedelta(seconds=30),
                            maximum_attempts=5, non_retryable_error_types=["DATA_REFUSED", "DEPLOY_LOST"])
+# A run whose own flow ended without recording its end (terminated) is recorded FAILED by the queue.
+LOST_RUN_FAILED = "lost-run-failed"
+
+
+def ended_as(exc: ChildWorkflowError) -> str:
+    """How a child flow ended, as the Temporal Web UI names it."""
+    if isinstance(exc.cause, exceptions.TerminatedError):
+        return "TERMINATED"
+    if isinstance(exc.cause, exceptions.CancelledError):
+        return "CANCELED"
+    return "TIMED_OUT" if isinstance(exc.cause, exceptions.TimeoutError) else "FAILED"
 
 
 @workflow.defn(name=m.QUEUE_WORKFLOW, sandboxed=False)  # docs/decisions/deploy-queue.md
@@ -74,8 +86,12 @@ class DeployQueueWorkflow:
                 search_attributes=m.run_attributes(run.project, run.environment, DeployRunStatus.RUNNING),
                 parent_close_policy=ParentClosePolicy.REQUEST_CANCEL,
                 static_summary=f"{run.kind} {run.project} {run.version} to {run.environment}")
-        except ChildWorkflowError as exc:  # the run records its own end; the queue goes on
+        except ChildWorkflowError as exc:  # the queue goes on; a run whose flow could not record its end is failed
             workflow.logger.warning("deploy run %s ended abnormally: %s", run.run_id, exc.cause or exc)
+            if workflow.patched(LOST_RUN_FAILED):  # terminated in the Temporal Web UI: nothing else would end it
+                lost = m.RunOutcome(status=DeployRunStatus.FAILED, error=ended_unfinished(ended_as(exc)))
+                await workflow.execute_activity(finish_deploy_run, m.FinishRequest(
+                    run_id=run.run_id, outcome=lost, at=workflow.now()), **DEFAULT_ACTIVITY)
         self.state.last_end = workflow.now()
 
     @workflow.signal(name=m.ENQUEUE)

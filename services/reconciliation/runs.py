@@ -23,6 +23,7 @@ from domain.db import transaction
 from domain.enums import ShopConnectionStatus
 from domain.enums.reconciliation import ReconciliationStage, ReconciliationStatus
 from domain.errors import DomainError
+from domain.flows import ended_unfinished
 from domain.flows.reconciliation import (
     MERCHANT_ID,
     SHOP_ID,
@@ -40,7 +41,7 @@ from domain.models.reconciliation import ReconciliationRun, SettlementLine
 from domain.rules.reconciliation import SETTLEMENT_GRACE_DAYS
 from domain.settings import get_settings
 from services.channels import ShopRef, Unreadable, adapter_for
-from services.flows import ended_unfinished, flow_status, rpc_timeout
+from services.flows import flow_status, rpc_timeout
 from services.reconciliation.compare import compare
 
 PAGE_SIZE = 100

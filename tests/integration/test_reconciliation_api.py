@@ -1,8 +1,8 @@
 """Financial reconciliation API refusals and resolution (no flow starts): the period is a month or a date range,
 each refusal naming its field; a shop must be the merchant's (a running run of the same merchant and period is
-refused beside its flow, in test_reconciliation_flow.py); a merchant outside the caller's data authority is one that does not exist; a difference is
-resolved with a note and reopened, audited with the change; a matched order has nothing to resolve; the
-permissions are required; the differences export as xlsx."""
+refused beside its flow, in test_reconciliation_flow.py); a merchant outside the caller's data authority is one
+that does not exist; a difference is resolved with a note and reopened, audited with the change; a matched order
+has nothing to resolve; the permissions are required; the differences export as xlsx."""
 
 from datetime import UTC, datetime, timedelta
 
