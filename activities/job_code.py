@@ -16,7 +16,7 @@ from domain.enums import MerchantPackageState
 from domain.flows.plans import PlanExpiry
 from domain.models.merchants import Merchant
 from domain.rules import order_stats as order_stats_rules
-from services import notices, plans, schedule_sync
+from services import lost_flows, notices, plans, schedule_sync
 from services.deployments import store as deploy_store
 from services.jobs import purges
 from services.orders import counts as order_counts
@@ -72,6 +72,12 @@ async def deploy_review_expiry_sweep(p: dict[str, Any]) -> str:
     return f"{expired} of {due} overdue deploy reviews expired"
 
 
+async def lost_flows_sweep(p: dict[str, Any]) -> str:
+    """Records of flows ended from outside (terminated in the Temporal Web UI) closed as their failure would."""
+    closed = await lost_flows.sweep(activity.client(), datetime.now(UTC) - timedelta(hours=p["withinHours"]))
+    return f"{closed} records of flows ended from outside closed"
+
+
 async def console_ping(p: dict[str, Any]) -> str:
     """A round trip through the worker and the database: the smallest job, and the one the benchmark fires."""
     async with transaction() as db:
@@ -119,6 +125,7 @@ CODE: dict[str, Callable[[dict[str, Any]], Awaitable[str]]] = {
     "taskRecords.purge": task_record_purge,
     "plans.expireSweep": plan_expiry_sweep,
     "deployReviews.expireSweep": deploy_review_expiry_sweep,
+    "lostFlows.sweep": lost_flows_sweep,
     "console.ping": console_ping,
     "http.probe": http_probe,
     "orderStats.rollup": order_stats_rollup,

@@ -16,12 +16,13 @@ from typing import Any
 
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
-from temporalio.client import Client
+from temporalio.client import Client, WorkflowExecutionStatus
 from temporalio.common import WorkflowIDReusePolicy
 
 from domain.db import transaction
 from domain.enums import ExportState
 from domain.errors import DomainError
+from domain.flows import ended_unfinished
 from domain.flows import exports as x
 from domain.models.exports import ExportTask
 from domain.models.users import User
@@ -68,6 +69,17 @@ async def start_flow(client: Client, task: ExportTask, username: str) -> None:
             await tx.execute(update(ExportTask).where(*current(task.id, task.attempt)).values(
                 state=S.DOWNLOAD_FAILED, error="not started: Temporal unreachable", finished_at=datetime.now(UTC)))
         raise DomainError("SERVICE_UNAVAILABLE", status=503, service="Temporal") from exc
+
+
+async def close_lost(workflow_id: str, status: WorkflowExecutionStatus | None) -> bool:
+    """The task of this flow, while still PROCESSING, failed saying how its flow ended (terminated in the Temporal
+    Web UI): it can be retried. Whether it was."""
+    async with transaction() as tx:
+        closed = await tx.scalar(update(ExportTask).where(
+            ExportTask.id == rules.task_of(workflow_id), ExportTask.state == S.PROCESSING).values(
+            state=S.DOWNLOAD_FAILED, error=ended_unfinished(status), finished_at=datetime.now(UTC))
+            .returning(ExportTask.id))
+    return closed is not None
 
 
 def current(task_id: int, attempt: int, state: ExportState = S.PROCESSING) -> tuple[Any, ...]:

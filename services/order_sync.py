@@ -70,25 +70,31 @@ def ref(shop: Shop) -> ShopRef:
     return ShopRef(shop.id, str(shop.channel), shop.external_shop_id)
 
 
+async def close_lost(model: type[OrderSyncRun] | type[ProductSyncRun], workflow_id: str,
+                     status: WorkflowExecutionStatus | None) -> bool:
+    """The run of this flow, while still recorded running, closed as failed saying how its flow ended (terminated
+    or cancelled in the Temporal Web UI, timed out, forgotten: `status`); whether it was."""
+    async with transaction() as db:
+        closed = await db.scalar(update(model).where(model.workflow_id == workflow_id, model.status == SYNC_RUNNING)
+                                 .values(status=OrderSyncStatus.FAILED, finished_at=func.now(),
+                                         message=f"{SYNC_FAILED}: {ended_unfinished(status)}").returning(model.id))
+    return closed is not None
+
+
 async def close_gone(client: Client, model: type[OrderSyncRun] | type[ProductSyncRun], shop_id: int, *,
                      before: int | None = None) -> bool:
-    """The shop's runs recorded running (those begun before run `before`) whose flow no longer runs, closed as
-    failed saying how their flow ended; whether any of them still runs. Temporal is asked with no transaction
-    open, and a run its own flow finished meanwhile is left as that flow wrote it."""
+    """The shop's runs recorded running (those begun before run `before`) whose flow no longer runs, closed
+    (`close_lost`); whether any of them still runs. Temporal is asked with no transaction open."""
     async with transaction() as db:
-        query = select(model.id, model.workflow_id).where(model.shop_id == shop_id, model.status == SYNC_RUNNING)
-        runs = (await db.execute(query if before is None else query.where(model.id < before))).all()
-    live, gone = False, []
-    for run_id, workflow_id in runs:
+        query = select(model.workflow_id).where(model.shop_id == shop_id, model.status == SYNC_RUNNING)
+        workflow_ids = (await db.scalars(query if before is None else query.where(model.id < before))).all()
+    live = False
+    for workflow_id in workflow_ids:
         status = await flow_status(client, workflow_id)
         if status == WorkflowExecutionStatus.RUNNING:
             live = True
         else:
-            gone.append((run_id, ended_unfinished(status)))
-    async with transaction() as db:
-        for run_id, how in gone:
-            await db.execute(update(model).where(model.id == run_id, model.status == SYNC_RUNNING).values(
-                status=OrderSyncStatus.FAILED, message=f"{SYNC_FAILED}: {how}", finished_at=func.now()))
+            await close_lost(model, workflow_id, status)
     return live
 
 

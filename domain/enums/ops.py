@@ -66,6 +66,7 @@ class JobKey(StrEnum):
     TASK_RECORDS_PURGE = "taskRecords.purge"
     PLANS_EXPIRE_SWEEP = "plans.expireSweep"
     DEPLOY_REVIEWS_EXPIRE_SWEEP = "deployReviews.expireSweep"
+    LOST_FLOWS_SWEEP = "lostFlows.sweep"
     CONSOLE_PING = "console.ping"
     HTTP_PROBE = "http.probe"
     ORDER_STATS_ROLLUP = "orderStats.rollup"

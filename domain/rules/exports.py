@@ -21,6 +21,12 @@ def workflow_id(task_id: int) -> str:
     return f"export-task-{task_id}"
 
 
+def task_of(flow_id: str) -> int | None:
+    """The task of an `export-task-{id}` flow (None for any other id)."""
+    prefix, _, task_id = flow_id.rpartition("-")
+    return int(task_id) if prefix == "export-task" and task_id.isdigit() else None
+
+
 def file_key(task_id: int, attempt: int, filename: str) -> str:
     return f"private/exports/{task_id}/{attempt}/{filename}"
 

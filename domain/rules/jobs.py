@@ -59,6 +59,8 @@ JOBS: dict[str, Job] = {j.key: j for j in (
     Job("taskRecords", "purge", (Param("keepDays", "number", 30, 1, 3650),)),
     Job("plans", "expireSweep", (Param("limit", "number", 500, 1, 5000),)),
     Job("deployReviews", "expireSweep", (Param("limit", "number", 500, 1, 5000),)),
+    # records of flows ended from outside (terminated in the Temporal Web UI) closed: services/lost_flows.py
+    Job("lostFlows", "sweep", (Param("withinHours", "number", 24, 1, 168),)),
     Job("console", "ping", (Param("note", "text", "", required=False),), short=True),
     Job("http", "probe", (Param("url", "url"), Param("timeoutSeconds", "number", 10, 1, 60)), short=True),
     # SPEC §9 order statistics every 60 minutes: the previous complete UTC hour and the current partial one

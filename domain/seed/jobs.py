@@ -26,6 +26,7 @@ BUILT_IN: tuple[tuple[str, str, str, str, dict[str, Any]], ...] = (
     ("Plan expiry sweep", "plans.expireSweep", "10 * * * *", "UTC", {"limit": 500}),
     # The review deadline is a durable timer; this catches the tasks written while Temporal was down.
     ("Deploy review expiry sweep", "deployReviews.expireSweep", "*/15 * * * *", "UTC", {"limit": 500}),
+    ("Lost flow sweep", "lostFlows.sweep", "*/10 * * * *", "UTC", {"withinHours": 24}),
     ("Operation log retention", "operationLog.purge", "30 3 * * *", "Asia/Jakarta", {"keepDays": 365}),
     ("Task record retention", "taskRecords.purge", "45 3 * * *", "Asia/Jakarta", {"keepDays": 30}),
     # SPEC §9: order statistics every 60 minutes, a few minutes past the hour so the hour's late writes are in

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from temporalio.client import Client
+from sqlalchemy import update
+from temporalio.client import Client, WorkflowExecutionStatus
 
 from domain.db import transaction
 from domain.enums import OrderStatsBackfillState
+from domain.flows import ended_unfinished
 from domain.flows import order_stats as m
 from domain.models.order_stats import OrderStatsBackfill
 from domain.rules import order_stats as rules
@@ -34,3 +36,14 @@ async def start_backfill(client: Client, lo: datetime, hi: datetime, hours: int,
                                         str(exc)[:2000] or type(exc).__name__)
         raise
     return row
+
+
+async def close_lost_backfill(workflow_id: str, status: WorkflowExecutionStatus | None) -> bool:
+    """The backfill of this flow, while still RUNNING, failed saying how its flow ended (terminated in the Temporal
+    Web UI); whether it was."""
+    async with transaction() as db:
+        closed = await db.scalar(update(OrderStatsBackfill).where(
+            OrderStatsBackfill.workflow_id == workflow_id, OrderStatsBackfill.state == OrderStatsBackfillState.RUNNING)
+            .values(state=OrderStatsBackfillState.FAILED, finished_at=datetime.now(UTC),
+                    error=ended_unfinished(status)).returning(OrderStatsBackfill.id))
+    return closed is not None

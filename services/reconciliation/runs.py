@@ -71,14 +71,24 @@ async def close_if_gone(client: Client, merchant_id: int, shop_id: int | None, p
     Temporal Web UI), closed FAILED saying so: it would otherwise refuse every re-run. Temporal is asked with no
     transaction open."""
     async with transaction() as db:
-        stale = (await db.execute(select(ReconciliationRun.id, ReconciliationRun.workflow_id).where(
+        stale = (await db.execute(select(ReconciliationRun.workflow_id).where(
             *_same(merchant_id, shop_id, period_from, period_to),
             ReconciliationRun.status == ReconciliationStatus.RUNNING))).one_or_none()
     if stale is None:
         return
     status = await flow_status(client, stale.workflow_id)
     if status != WorkflowExecutionStatus.RUNNING:
-        await fail_start(stale.id, ended_unfinished(status))
+        await close_lost(stale.workflow_id, status)
+
+
+async def close_lost(workflow_id: str, status: WorkflowExecutionStatus | None) -> bool:
+    """The run of this flow, while still recorded RUNNING, failed saying how its flow ended; whether it was."""
+    async with transaction() as db:
+        closed = await db.scalar(update(ReconciliationRun).where(
+            ReconciliationRun.workflow_id == workflow_id, ReconciliationRun.status == ReconciliationStatus.RUNNING)
+            .values(status=ReconciliationStatus.FAILED, stage=ReconciliationStage.DONE,
+                    message=ended_unfinished(status), finished_at=datetime.now(UTC)).returning(ReconciliationRun.id))
+    return closed is not None
 
 
 async def create_run(db: AsyncSession, *, merchant_id: int, shop_id: int | None, period_from: date,
