@@ -1,11 +1,11 @@
 """Records of flows ended from outside: a flow terminated or cancelled in the Temporal Web UI, timed out, or
-failed before its last step leaves its record running (a sync run or a reconciliation RUNNING, an export
-PROCESSING, a statistics backfill RUNNING) with nothing left to finish it. The built-in task "Lost flow sweep"
-lists the flows of those kinds that closed so lately and closes each one's record as its own failure would,
-saying how its flow ended; a record whose flow runs again (a retried export: a new run under the same id) is
-left to that run. Ticket flows are started again instead (services/tickets/flow.py reconcile_lost), deploy runs
-are failed by their queue, shelf merges offer a retry when their flow is gone, and a task's record is closed by
-its next run."""
+failed before its last step leaves its record running (a sync run or a reconciliation RUNNING, an export or a
+stock sync PROCESSING, a statistics backfill RUNNING) with nothing left to finish it. The built-in task "Lost
+flow sweep" lists the flows of those kinds that closed so lately and closes each one's record as its own failure
+would, saying how its flow ended; a record whose flow runs again (a retried export: a new run under the same id)
+is left to that run. Ticket flows are started again instead (services/tickets/flow.py reconcile_lost), deploy
+runs are failed by their queue, shelf merges offer a retry when their flow is gone, and a task's record is closed
+by its next run."""
 
 from __future__ import annotations
 
@@ -20,9 +20,10 @@ from domain.flows import goods_sync as goods_flow
 from domain.flows import order_stats as stats_flow
 from domain.flows import order_sync as order_flow
 from domain.flows import reconciliation as reconciliation_flow
+from domain.flows import stock_sync as stock_sync_flow
 from domain.models.goods_sync import ProductSyncRun
 from domain.models.order_sync import OrderSyncRun
-from services import exports, order_sync
+from services import exports, order_sync, stock_sync
 from services.flows import flow_status, rpc_timeout
 from services.orders.stats_flow import close_lost_backfill
 from services.reconciliation import runs as reconciliation
@@ -35,6 +36,7 @@ CLOSERS: dict[str, Close] = {
     reconciliation_flow.WORKFLOW: reconciliation.close_lost,
     export_flow.WORKFLOW: exports.close_lost,
     stats_flow.WORKFLOW: close_lost_backfill,
+    stock_sync_flow.WORKFLOW: stock_sync.close_lost,
 }
 # Flows whose id a retry uses again (a new run): their record may be a later run's, so the flow is asked first.
 REUSED_IDS = {export_flow.WORKFLOW}

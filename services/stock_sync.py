@@ -17,11 +17,12 @@ from typing import Any, cast
 from sqlalchemy import Table, bindparam, case, func, select, update
 from sqlalchemy.dialects.postgresql import distinct_on, insert
 from sqlalchemy.ext.asyncio import AsyncSession
-from temporalio.client import Client
+from temporalio.client import Client, WorkflowExecutionStatus
 from temporalio.common import SearchAttributePair, TypedSearchAttributes
 
 from domain.db import transaction
-from domain.enums import ShopConnectionStatus, StockSyncStatus
+from domain.enums import JobResult, ShopConnectionStatus, StockSyncStatus
+from domain.flows import ended_unfinished
 from domain.flows.stock_sync import (
     MERCHANT_ID,
     WORKFLOW,
@@ -29,6 +30,7 @@ from domain.flows.stock_sync import (
     PushedBatch,
     StockSyncStart,
     SyncFinish,
+    event_of,
     workflow_id,
 )
 from domain.models.merchants import Shop
@@ -168,6 +170,23 @@ async def finish(finish: SyncFinish) -> None:
     async with transaction() as db:
         await count_totals(db, finish.event_id, result=finish.result, message=finish.message,
                            finished_at=func.coalesce(StockEvent.finished_at, func.now()))
+
+
+async def close_lost(workflow_id: str, status: WorkflowExecutionStatus | None) -> bool:
+    """The event of this flow, while still PROCESSING, failed saying how its flow ended (terminated in the Temporal
+    Web UI), its pushes left PUSHING failed (each can be retried) and its totals counted; whether it was."""
+    async with transaction() as db:
+        event_id = await db.scalar(update(StockEvent).where(
+            StockEvent.id == event_of(workflow_id), StockEvent.result == JobResult.PROCESSING).values(
+            result=JobResult.FAILED, message=ended_unfinished(status), finished_at=func.now())
+            .returning(StockEvent.id))
+        if event_id is None:
+            return False
+        await db.execute(update(StockPush).where(StockPush.event_id == event_id,
+                                                 StockPush.status == StockSyncStatus.PUSHING)
+                         .values(status=StockSyncStatus.PUSH_FAILED))
+        await count_totals(db, event_id)
+    return True
 
 
 async def count_totals(db: AsyncSession, event_id: int, **values: Any) -> None:

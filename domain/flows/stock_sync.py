@@ -18,6 +18,12 @@ def workflow_id(event_id: int) -> str:
     return f"stock-sync-{event_id}"
 
 
+def event_of(flow_id: str) -> int | None:
+    """The stock event of a `stock-sync-{event}` flow (None for any other id)."""
+    prefix, _, event_id = flow_id.rpartition("-")
+    return int(event_id) if prefix == "stock-sync" and event_id.isdigit() else None
+
+
 class StockSyncStart(BaseModel):
     event_id: int
     requested_at: AwareDatetime
