@@ -83,11 +83,16 @@ async def close_if_gone(client: Client, merchant_id: int, shop_id: int | None, p
 
 async def close_lost(workflow_id: str, status: WorkflowExecutionStatus | None) -> bool:
     """The run of this flow, while still recorded RUNNING, failed saying how its flow ended; whether it was."""
+    return await _fail(ReconciliationRun.workflow_id == workflow_id, ended_unfinished(status))
+
+
+async def _fail(which: Any, reason: str) -> bool:
+    """The run `which` picks, while still RUNNING, ends FAILED with `reason` (a re-run replaces it); whether it did."""
     async with transaction() as db:
         closed = await db.scalar(update(ReconciliationRun).where(
-            ReconciliationRun.workflow_id == workflow_id, ReconciliationRun.status == ReconciliationStatus.RUNNING)
-            .values(status=ReconciliationStatus.FAILED, stage=ReconciliationStage.DONE,
-                    message=ended_unfinished(status), finished_at=datetime.now(UTC)).returning(ReconciliationRun.id))
+            which, ReconciliationRun.status == ReconciliationStatus.RUNNING).values(
+            status=ReconciliationStatus.FAILED, stage=ReconciliationStage.DONE, message=reason[:500],
+            finished_at=datetime.now(UTC)).returning(ReconciliationRun.id))
     return closed is not None
 
 
@@ -137,13 +142,8 @@ async def start_flow(client: Client, run: ReconciliationRun, what: str) -> None:
 
 
 async def fail_start(run_id: int, reason: str) -> None:
-    """A run whose flow Temporal would not take (or ended without finishing it) ends failed at once (a re-run
-    replaces it)."""
-    async with transaction() as db:
-        await db.execute(update(ReconciliationRun).where(
-            ReconciliationRun.id == run_id, ReconciliationRun.status == ReconciliationStatus.RUNNING).values(
-            status=ReconciliationStatus.FAILED, stage=ReconciliationStage.DONE, message=reason[:500],
-            finished_at=datetime.now(UTC)))
+    """A run whose flow Temporal would not take ends failed at once (a re-run replaces it)."""
+    await _fail(ReconciliationRun.id == run_id, reason)
 
 
 async def _run(db: AsyncSession, run_id: int, *, lock: bool = False) -> ReconciliationRun:

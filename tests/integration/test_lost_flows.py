@@ -39,8 +39,8 @@ async def stuck(env, kind: str, workflow_id: str):
     return await env.client.start_workflow(kind, id=workflow_id, task_queue=f"nobody-{uuid.uuid4().hex[:8]}")
 
 
-async def rows():
-    """Each record as (state, message), by what it is."""
+async def rows(marked: dict[str, list[int]]):
+    """Each marked record as (state, message), by what it is."""
     async with transaction() as db:
         found = {}
         for name, model, state, message in (
@@ -51,11 +51,8 @@ async def rows():
                 ("backfill", OrderStatsBackfill, OrderStatsBackfill.state, OrderStatsBackfill.error),
                 ("stock", StockEvent, StockEvent.result, StockEvent.message),
                 ("push", StockPush, StockPush.status, StockPush.cause)):
-            found[name] = (await db.execute(select(state, message).where(model.id.in_(MARKED[name])))).all()
+            found[name] = (await db.execute(select(state, message).where(model.id.in_(marked[name])))).all()
         return found
-
-
-MARKED: dict[str, list[int]] = {}
 
 
 async def test_the_sweep_closes_the_records_of_terminated_flows_and_leaves_the_live_ones(dev_server_env):
@@ -86,7 +83,7 @@ async def test_the_sweep_closes_the_records_of_terminated_flows_and_leaves_the_l
         backfill = await stats.begin_backfill(db, now - timedelta(hours=2), now, 2, stats_flow.WORKFLOW_PREFIX,
                                               user.id)
         await db.flush()
-    MARKED.update(product=[product.id], order=[order.id, live.id], reconciliation=[run.id],
+    marked = dict(product=[product.id], order=[order.id, live.id], reconciliation=[run.id],
                   export=[e.id for e in exports], backfill=[backfill.id], stock=[event.id], push=[push.id])
     flows = [await stuck(env, goods_flow.WORKFLOW, product.workflow_id),
              await stuck(env, order_flow.WORKFLOW, order.workflow_id),
@@ -104,12 +101,12 @@ async def test_the_sweep_closes_the_records_of_terminated_flows_and_leaves_the_l
 
     async def swept() -> bool:  # the visibility store lists a closed flow a moment after it closed
         await lost_flows.sweep(env.client, since)
-        closed = [state for found in (await rows()).values() for state, _ in found if "FAILED" in state]
+        closed = [state for found in (await rows(marked)).values() for state, _ in found if "FAILED" in state]
         return len(closed) == 7
 
     await eventually(swept, timeout=30)
     assert await lost_flows.sweep(env.client, since) == 0  # closed once
-    found = await rows()
+    found = await rows(marked)
     assert found["product"] == [("FAILED", f"sync failed: {GONE}")]
     assert sorted(found["order"]) == [("FAILED", f"sync failed: {GONE}"), ("RUNNING", None)]
     assert found["reconciliation"] == [("FAILED", GONE)]
