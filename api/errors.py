@@ -7,8 +7,9 @@ import logging
 import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from enum import Enum
 from functools import cache
-from typing import Any
+from typing import Any, get_args
 
 import psycopg
 from fastapi import APIRouter, FastAPI, Request
@@ -68,8 +69,34 @@ def allowed(expected: str) -> list[str]:
     return [v.strip().strip("'") for v in re.split(r",| or ", expected) if v.strip()]
 
 
-def describe(error: dict[str, Any]) -> dict[str, Any]:
-    """One field error: the field, the rule broken and the translated message naming both."""
+def held_types(annotation: Any) -> Iterator[type]:
+    """The classes an annotation holds, through `X | None`, `list[X]`, `Annotated[X, ...]`."""
+    if isinstance(annotation, type) and not get_args(annotation):
+        yield annotation
+    for arg in get_args(annotation):
+        yield from held_types(arg)
+
+
+def enum_at(model: type[BaseModel] | None, loc: tuple[Any, ...]) -> str | None:
+    """The enumeration the body field at `loc` holds (`("body", "status", 0)` of a list of OrderSyncStatus ->
+    "OrderSyncStatus"): two enumerations may share their values but not their labels."""
+    if loc[:1] != ("body",):
+        return None
+    found: str | None = None
+    for part in (p for p in loc[1:] if isinstance(p, str)):  # list positions name no field
+        info = None if model is None else next(
+            (i for name, i in model.model_fields.items() if part in (name, i.alias)), None)
+        if info is None:
+            return None
+        kinds = list(held_types(info.annotation))
+        found = next((k.__name__ for k in kinds if issubclass(k, Enum)), None)
+        model = next((k for k in kinds if issubclass(k, BaseModel)), None)
+    return found
+
+
+def describe(error: dict[str, Any], model: type[BaseModel] | None = None) -> dict[str, Any]:
+    """One field error: the field, the rule broken and the translated message naming both (`model`: the body's
+    schema, whose fields say which enumeration a refused value was meant for)."""
     kind = error.get("type", "value_error")
     field = "body" if kind == "json_invalid" else field_path(tuple(error.get("loc", ())))
     rule = RULES.get(kind, kind)
@@ -79,7 +106,7 @@ def describe(error: dict[str, Any]) -> dict[str, Any]:
            for k, v in (error.get("ctx") or {}).items() if k != "error"}
     values = allowed(str(ctx["expected"])) if kind in ("enum", "literal_error") and "expected" in ctx else []
     if values:  # the message says them by their labels, in the reader's words; `allowed` keeps them as sent
-        ctx["expected"] = one_of(values)
+        ctx["expected"] = one_of(values, family=enum_at(model, tuple(error.get("loc", ()))))
     leaf = field.rsplit(".", 1)[-1].split("[", 1)[0]
     key = f"rules.{rule}"
     message = t(key, field=field_label(leaf), detail=error.get("msg", ""), **ctx)
@@ -88,9 +115,10 @@ def describe(error: dict[str, Any]) -> dict[str, Any]:
     return {"field": field, "rule": rule, "message": message, **({"allowed": values} if values else {})}
 
 
-def validation_reply(errors: list[dict[str, Any]], also: list[Problem] | None = None) -> JSONResponse:
+def validation_reply(errors: list[dict[str, Any]], also: list[Problem] | None = None,
+                     model: type[BaseModel] | None = None) -> JSONResponse:
     """One 422 naming every problem: the schema's, then those the module's rules find in the valid fields."""
-    details = [describe(e) for e in errors] + [problem_entry(p) for p in also or ()]
+    details = [describe(e, model) for e in errors] + [problem_entry(p) for p in also or ()]
     message = "; ".join(d["message"] for d in details)
     return JSONResponse(failure("VALIDATION_FAILED", message, {"errors": details}), status_code=422)
 
@@ -221,7 +249,7 @@ def install(app: FastAPI) -> None:
     async def _request_invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         errors = list(exc.errors())
         with labels_of(request):
-            return validation_reply(errors, rule_problems(request, errors, exc.body))
+            return validation_reply(errors, rule_problems(request, errors, exc.body), body_model(request))
 
     @app.exception_handler(HTTPException)
     async def _http(request: Request, exc: HTTPException) -> JSONResponse:

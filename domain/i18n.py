@@ -82,25 +82,32 @@ def field_label(field: str, lang: str | None = None, module: str | tuple[str, ..
 
 
 @cache
-def enum_families(lang: str) -> dict[frozenset[str], str]:
-    """The values of every enumeration with labels (`enums.<Family>.<value>`) -> the family's name; a set of values
-    two families share exactly maps to neither (its labels are ambiguous)."""
+def enum_members(lang: str) -> dict[str, frozenset[str]]:
+    """Every enumeration with labels (`enums.<Family>.<value>`) -> its values."""
     values: dict[str, set[str]] = {}
     for key in catalogue(lang):
         parts = key.split(".", 2)
         if len(parts) == 3 and parts[0] == "enums":
             values.setdefault(parts[1], set()).add(parts[2])
+    return {family: frozenset(members) for family, members in values.items()}
+
+
+@cache
+def enum_families(lang: str) -> dict[frozenset[str], str]:
+    """The values of every enumeration with labels -> the family's name; a set of values two families share
+    exactly maps to neither (its labels are ambiguous: the field's own enumeration must say which)."""
     found: dict[frozenset[str], str] = {}
-    for family, members in values.items():
-        same = frozenset(members)
+    for family, same in enum_members(lang).items():
         found[same] = "" if same in found else family
     return found
 
 
-def one_of(values: list[str], lang: str | None = None) -> str:
-    """Allowed values as the reader says "a, b or c": each by its label when the values are one enumeration's."""
+def one_of(values: list[str], lang: str | None = None, family: str | None = None) -> str:
+    """Allowed values as the reader says "a, b or c": each by its label when the values are one enumeration's
+    (`family`, the field's own, or the one enumeration with exactly these values)."""
     lang = lang or current_language.get()
-    family = enum_families(DEFAULT_LANGUAGE).get(frozenset(values))
+    if not family or not set(values) <= enum_members(DEFAULT_LANGUAGE).get(family, frozenset()):
+        family = enum_families(DEFAULT_LANGUAGE).get(frozenset(values))
     shown = [t(f"enums.{family}.{v}", lang) for v in values] if family else list(values)
     if len(shown) < 2:
         return "".join(shown)

@@ -87,3 +87,14 @@ async def test_an_unknown_value_is_refused_with_the_allowed_values_in_the_reader
     assert said["en"] == "Contact status: must be one of Not reached, Invalid number or Done"
     assert said["zh-CN"] == "联系状态：必须是以下之一：未触达、无效号码或已触达"
     assert said["id"].endswith(" atau " + t("enums.ContactStatus.DONE", "id"))
+
+
+async def test_values_two_enumerations_share_are_said_by_the_labels_of_the_fields_own(client, login_as):
+    """Order and product sync runs have the same states but not the same words for them ("some orders failed" /
+    "some products failed"): a refused filter value is answered in its own list's words."""
+    staff = await login_as("order-sync#view", "oms-shop", "goods-list")
+    for path, family in (("/cms/order-sync/run/search", "OrderSyncStatus"),
+                         ("/cms/goods/sync-run/search", "ProductSyncStatus")):
+        reply = await client.post(path, headers={**staff, "Accept-Language": "en"}, json={"status": ["LOST"]})
+        assert reply.status_code == 422, reply.text
+        assert t(f"enums.{family}.PARTIAL", "en") in message_of(reply, "status[0]")
