@@ -75,24 +75,33 @@ export function confirmDialog(page: Page, question: string) {
 }
 
 /** The visible options of an open select or search box. A closed dropdown can keep its options in the page without
- * the hidden mark (seen: a multiple select closed with Escape); only what is shown counts. */
+ * the hidden mark (seen: a multiple select closed with Escape), and one closing shows them until its leave animation
+ * ends; only what is shown and staying counts. Where the select is known, `optionsOf` is exact. */
 export function selectOptions(page: Page) {
-  return page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+  return page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="-leave"]) .ant-select-item-option')
     .filter({ visible: true });
+}
+
+/** The options shown by `combobox`'s own dropdown, open: another select's dropdown may still be closing in the page
+ *  (its leave animation), showing options of the same text. */
+export async function optionsOf(page: Page, combobox: Locator): Promise<Locator> {
+  const list = await combobox.and(page.locator('[aria-controls]')).getAttribute('aria-controls');
+  return page.locator('.ant-select-dropdown', { has: page.locator(`[id="${list}"]`) })
+    .locator('.ant-select-item-option').filter({ visible: true });
 }
 
 /** Chooses `value` in a searchable select: types it, waits for the option, takes it with Enter. */
 export async function pick(page: Page, combobox: Locator, value: string): Promise<void> {
   await combobox.fill(value);
-  await selectOptions(page).filter({ hasText: new RegExp(`^${value}$`) }).first().waitFor();
+  await (await optionsOf(page, combobox)).filter({ hasText: new RegExp(`^${value}$`) }).first().waitFor();
   await combobox.press('Enter');
 }
 
 /** Chooses in a record picker (a merchant by email, a warehouse by name, a shelf by code): types `typed`, takes the
- *  first option showing it. */
-export async function choose(page: Page, combobox: Locator, typed: string): Promise<void> {
+ *  first option showing `shown` (by default what was typed). */
+export async function choose(page: Page, combobox: Locator, typed: string, shown = typed): Promise<void> {
   await combobox.fill(typed);
-  const option = selectOptions(page).filter({ hasText: typed }).first();
+  const option = (await optionsOf(page, combobox)).filter({ hasText: shown }).first();
   await option.waitFor();
   await option.click();
 }

@@ -4,7 +4,7 @@ import { screenshotOnFailure } from './failures';
 import { specBrowser } from './specBrowser';
 import { at } from './console';
 import { holdRows, sql } from './database';
-import { selectOptions, signedIn, tokenFor } from './session';
+import { choose, signedIn, tokenFor } from './session';
 
 const browser = specBrowser();
 let page: Page;
@@ -48,15 +48,13 @@ describe('shelf merge (SPEC §4 merging shelves is asynchronous; docs/shelf_merg
       await page.getByRole('tab', { name: 'Shelves' }).click();
       await page.getByRole('button', { name: 'Merge shelves' }).click();
       const dialog = page.getByRole('dialog');
-      const choose = async (label: string, text: string) => {
-        await dialog.getByRole('combobox', { name: label }).fill(text.split(' (')[0]!);
-        await selectOptions(page).filter({ hasText: text }).first().click();
-      };
-      await choose('Warehouse', `${RUN} Warehouse ${RUN}`);
+      const chooseIn = (label: string, text: string) =>
+        choose(page, dialog.getByRole('combobox', { name: label }), text.split(' (')[0]!, text);
+      await chooseIn('Warehouse', `${RUN} Warehouse ${RUN}`);
       // each shelf is offered with the SKUs on it, as the server's shelf options count them
-      await choose('Source shelves', `${RUN}-SRC (60 SKUs)`);
+      await chooseIn('Source shelves', `${RUN}-SRC (60 SKUs)`);
       await dialog.getByRole('combobox', { name: 'Source shelves' }).press('Escape');
-      await choose('Target shelf', `${RUN}-DST (0 SKUs)`);
+      await chooseIn('Target shelf', `${RUN}-DST (0 SKUs)`);
       await dialog.getByRole('button', { name: 'Start merge' }).click();
       await page.waitForURL(/\/shelf-merge\/\d+$/);
       const mergeId = Number(page.url().split('/').pop());

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { screenshotOnFailure } from './failures';
 import { specBrowser } from './specBrowser';
 import { api } from './console';
 import { sql } from './database';
-import { confirmDialog, pick, rowAction, selectOptions, signedIn, tokenFor } from './session';
+import { choose, confirmDialog, pick, rowAction, signedIn, tokenFor } from './session';
 
 const browser = specBrowser();
 let page: Page;
@@ -37,19 +37,13 @@ const row = (orderNo: string) => table().locator('tbody tr.ant-table-row', { has
 const dialog = () => page.getByRole('dialog');
 const drawer = () => page.getByTestId('detail-drawer');
 
-/** Searches a picker for `text` and takes the option that shows it. */
-async function choose(combobox: Locator, text: string) {
-  await combobox.fill(text);
-  await selectOptions(page).filter({ hasText: text }).first().click();
-}
-
 async function create(type: string, orderNo: string, quantity: number) {
   await page.getByRole('button', { name: 'New order' }).click();
   const form = page.getByTestId('create-form');
   await pick(page, form.getByRole('combobox', { name: 'Order type' }), type);
-  await choose(form.getByRole('combobox', { name: 'Warehouse' }), `E2E-${RUN}`); // picked by code; its merchant follows
+  await choose(page, form.getByRole('combobox', { name: 'Warehouse' }), `E2E-${RUN}`); // picked by code; its merchant follows
   await form.getByRole('textbox', { name: 'Order number', exact: true }).fill(orderNo);
-  await choose(form.getByRole('combobox', { name: 'SKU 1' }), SKU);
+  await choose(page, form.getByRole('combobox', { name: 'SKU 1' }), SKU);
   await form.getByRole('spinbutton', { name: 'Planned 1' }).fill(String(quantity));
   await dialog().getByRole('button', { name: 'New order' }).click();
   await page.waitForURL((url) => url.searchParams.get('orderNo') === orderNo);

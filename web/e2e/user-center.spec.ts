@@ -3,7 +3,7 @@ import { screenshotOnFailure } from './failures';
 import type { Page } from 'playwright-core';
 import { specBrowser } from './specBrowser';
 import { api, at } from './console';
-import { openFromMenu, rowAction, selectOptions, signedIn, tokenFor } from './session';
+import { choose, openFromMenu, rowAction, signedIn, tokenFor } from './session';
 
 const browser = specBrowser();
 let page: Page;
@@ -23,9 +23,7 @@ const explain = (text: string) => page.locator('.ant-form-item-explain-error', {
 
 /** Opens a select by its label, types to narrow it and picks the option. */
 async function pick(label: string, option: string): Promise<void> {
-  await field(label).click();
-  await field(label).fill(option);
-  await selectOptions(page).filter({ hasText: option }).first().click();
+  await choose(page, field(label), option);
 }
 
 /** The transaction id of the user creation, read from the reply the page got. */
