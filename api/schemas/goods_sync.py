@@ -8,41 +8,21 @@ from typing import Annotated
 from pydantic import Field
 
 from api.envelope import CamelModel
-from api.resource.query import Eq, In, Range, SearchParams
-from api.schemas.stock_sync import Id, Times
-from domain.enums import Channel, Country
+from api.resource.query import Eq, In, SearchParams
+from api.schemas.order_sync import SyncRunFilters, SyncRunPublic
+from api.schemas.stock_sync import Id
 from domain.enums.order_sync import ProductSyncKind, ProductSyncStatus
 
 
-class ProductSyncRunPublic(CamelModel):
-    id: int
-    shop_id: int
-    shop_name: str | None = None
-    merchant_id: int
-    channel: Channel
-    country: Country
+class ProductSyncRunPublic(SyncRunPublic):
     kind: ProductSyncKind
     status: ProductSyncStatus
-    workflow_id: str
-    since: datetime | None
-    until: datetime | None
-    pages: int
-    fetched: int
-    created_count: int
-    updated_count: int
     unchanged_count: int
-    failed_count: int
-    message: str | None
-    started_at: datetime
-    finished_at: datetime | None
 
 
-class ProductSyncRunFilters(SearchParams):
-    shop_id: Annotated[Id | None, Eq()] = None
-    merchant_id: Annotated[Id | None, Eq()] = None
+class ProductSyncRunFilters(SyncRunFilters):
     status: Annotated[list[ProductSyncStatus] | None, In()] = None
     kind: Annotated[list[ProductSyncKind] | None, In()] = None
-    started_at: Annotated[Times, Range()] = None
 
 
 class ProductSyncFailurePublic(CamelModel):

@@ -16,17 +16,18 @@ Id = Annotated[int, Field(ge=1, le=2**63 - 1)]
 Times = Annotated[list[AwareDatetime | None] | None, Field(max_length=2)]
 
 
-class OrderSyncRunPublic(CamelModel):
+class SyncRunPublic(CamelModel):
+    """A shop's sync run as its list shows it, orders' or products' (each names its own kinds and states)."""
+
     id: int
     shop_id: int
     shop_name: str | None
     merchant_id: int
     channel: Channel
     country: Country
-    kind: OrderSyncKind
-    status: OrderSyncStatus
+    kind: str
+    status: str
     workflow_id: str
-    retry_of: int | None
     since: datetime | None
     until: datetime | None
     pages: int
@@ -39,12 +40,21 @@ class OrderSyncRunPublic(CamelModel):
     finished_at: datetime | None
 
 
-class OrderSyncRunFilters(SearchParams):
+class SyncRunFilters(SearchParams):
     shop_id: Annotated[Id | None, Eq()] = None
     merchant_id: Annotated[Id | None, Eq()] = None
+    started_at: Annotated[Times, Range()] = None
+
+
+class OrderSyncRunPublic(SyncRunPublic):
+    kind: OrderSyncKind
+    status: OrderSyncStatus
+    retry_of: int | None
+
+
+class OrderSyncRunFilters(SyncRunFilters):
     status: Annotated[list[OrderSyncStatus] | None, In()] = None
     kind: Annotated[list[OrderSyncKind] | None, In()] = None
-    started_at: Annotated[Times, Range()] = None
 
 
 class OrderSyncFailurePublic(CamelModel):

@@ -10,13 +10,14 @@ from sqlalchemy.orm import Mapped, mapped_column, query_expression
 
 from domain.db import Base, one_of
 from domain.enums.order_sync import ProductSyncKind, ProductSyncStatus
+from domain.models.order_sync import SyncRunColumns
 
 SHOP_FK = "shops.id"
 MERCHANT_FK = "merchants.id"
 RUN_FK = "product_sync_runs.id"
 
 
-class ProductSyncRun(Base):
+class ProductSyncRun(SyncRunColumns, Base):
     """One product sync flow of one shop (its workflow id is unique: a retried first activity finds its run)."""
 
     __tablename__ = "product_sync_runs"
@@ -31,25 +32,9 @@ class ProductSyncRun(Base):
         Index("ix_product_sync_runs_status", "status"),
     )
 
-    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
-    shop_id: Mapped[int] = mapped_column(ForeignKey(SHOP_FK, ondelete="CASCADE"))
-    merchant_id: Mapped[int] = mapped_column(ForeignKey(MERCHANT_FK, ondelete="CASCADE"), index=True)
-    channel: Mapped[str] = mapped_column(String(32))
-    country: Mapped[str] = mapped_column(String(8))
     kind: Mapped[ProductSyncKind] = mapped_column(String(16))
     status: Mapped[ProductSyncStatus] = mapped_column(String(16), default=ProductSyncStatus.RUNNING)
-    workflow_id: Mapped[str] = mapped_column(String(200), unique=True)
-    since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-    until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-    pages: Mapped[int] = mapped_column(default=0)
-    fetched: Mapped[int] = mapped_column(default=0)
-    created_count: Mapped[int] = mapped_column(default=0)
-    updated_count: Mapped[int] = mapped_column(default=0)
     unchanged_count: Mapped[int] = mapped_column(default=0)
-    failed_count: Mapped[int] = mapped_column(default=0)
-    message: Mapped[str | None] = mapped_column(String(500))
-    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
-    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     shop_name: Mapped[str | None] = query_expression()
 
 

@@ -24,7 +24,29 @@ class OrderSyncCursor(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
-class OrderSyncRun(Base):
+class SyncRunColumns:
+    """What a shop's sync run records, orders' or products': its flow, the window it pulled, its counts and how it
+    ended (each table adds its own kinds, states and checks)."""
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    shop_id: Mapped[int] = mapped_column(ForeignKey(SHOP_FK, ondelete="CASCADE"))
+    merchant_id: Mapped[int] = mapped_column(ForeignKey("merchants.id", ondelete="CASCADE"), index=True)
+    channel: Mapped[str] = mapped_column(String(32))
+    country: Mapped[str] = mapped_column(String(8))
+    workflow_id: Mapped[str] = mapped_column(String(200), unique=True)
+    since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    pages: Mapped[int] = mapped_column(default=0)
+    fetched: Mapped[int] = mapped_column(default=0)
+    created_count: Mapped[int] = mapped_column(default=0)
+    updated_count: Mapped[int] = mapped_column(default=0)
+    failed_count: Mapped[int] = mapped_column(default=0)
+    message: Mapped[str | None] = mapped_column(String(500))
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class OrderSyncRun(SyncRunColumns, Base):
     """One sync flow of one shop (its workflow id is unique: a retried first activity finds its run)."""
 
     __tablename__ = "order_sync_runs"
@@ -38,25 +60,9 @@ class OrderSyncRun(Base):
         Index("ix_order_sync_runs_shop_id_id", "shop_id", "id"),
     )
 
-    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
-    shop_id: Mapped[int] = mapped_column(ForeignKey(SHOP_FK, ondelete="CASCADE"))
-    merchant_id: Mapped[int] = mapped_column(ForeignKey("merchants.id", ondelete="CASCADE"), index=True)
-    channel: Mapped[str] = mapped_column(String(32))
-    country: Mapped[str] = mapped_column(String(8))
     kind: Mapped[OrderSyncKind] = mapped_column(String(16))
     status: Mapped[OrderSyncStatus] = mapped_column(String(16), default=OrderSyncStatus.RUNNING)
-    workflow_id: Mapped[str] = mapped_column(String(200), unique=True)
     retry_of: Mapped[int | None] = mapped_column(ForeignKey("order_sync_runs.id", ondelete="CASCADE"), index=True)
-    since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-    until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-    pages: Mapped[int] = mapped_column(default=0)
-    fetched: Mapped[int] = mapped_column(default=0)
-    created_count: Mapped[int] = mapped_column(default=0)
-    updated_count: Mapped[int] = mapped_column(default=0)
-    failed_count: Mapped[int] = mapped_column(default=0)
-    message: Mapped[str | None] = mapped_column(String(500))
-    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
-    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     shop_name: Mapped[str | None] = query_expression()
 
 

@@ -17821,7 +17821,7 @@ export interface components {
             /** Shopid */
             shopId: number;
             /** Shopname */
-            shopName?: string | null;
+            shopName: string | null;
             /** Since */
             since: string | null;
             /**
