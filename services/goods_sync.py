@@ -45,18 +45,15 @@ from domain.models.goods import ChannelProduct, ChannelVariation
 from domain.models.goods_sync import ProductSyncFailure, ProductSyncRun
 from domain.models.merchants import Shop
 from domain.rules import goods as rules
+from domain.rules.order_sync import ANOTHER_RUNNING, NOT_SYNCABLE, SHOP_DELETED, SOME_PRODUCTS_FAILED, SYNC_FAILED
 from domain.settings import get_settings
 from services.channels import Unreadable, adapter_for
 from services.channels.wire import ChannelProductIn
 from services.flows import rpc_timeout
-from services.order_sync import SYNC_FAILED, close_gone, reason_of, ref, search_attributes, syncable
+from services.order_sync import close_gone, reason_of, ref, search_attributes, syncable
 
 CHANNEL = GoodsEntity.CHANNEL_PRODUCT.value
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-# What a run's message says (SPEC §8 'sync failed'; a partial run, some listings not stored, says this)
-SOME_FAILED = "some products failed, retry later"
-NOT_SYNCABLE = "the shop is unbound or not connected"
-ANOTHER_RUNNING = "another product sync of the shop was under way"
 
 
 async def begin(client: Client, b: BeginProductSync) -> ProductSyncBegun:
@@ -69,7 +66,7 @@ async def begin(client: Client, b: BeginProductSync) -> ProductSyncBegun:
     async with transaction() as db:
         shop = await db.get(Shop, b.start.shop_id, with_for_update={"key_share": True})
         if shop is None:  # deleted since the schedule fired: nothing to record against
-            return ProductSyncBegun(run_id=0, since=None, until=b.now, page_size=0, skip="the shop was deleted")
+            return ProductSyncBegun(run_id=0, since=None, until=b.now, page_size=0, skip=SHOP_DELETED)
         last = shop.latest_product_sync_at
         since = None if last is None else min(last - timedelta(minutes=settings.order_sync_overlap_minutes), b.now)
         await db.execute(insert(ProductSyncRun).values(
@@ -202,7 +199,7 @@ def ending(failure: str | None, skipped: str | None, failed: int) -> tuple[Produ
     if failure is not None:
         return ProductSyncStatus.FAILED, f"{SYNC_FAILED}: {failure}"[:500]
     if failed:
-        return ProductSyncStatus.PARTIAL, SOME_FAILED
+        return ProductSyncStatus.PARTIAL, SOME_PRODUCTS_FAILED
     return ProductSyncStatus.SUCCEEDED, skipped
 
 
@@ -211,7 +208,7 @@ async def finish(f: ProductSyncFinish) -> ProductSyncTally:
     pulled without a failed page the shop's latest product sync time moves to the run's start, forward only (a
     slow run finishing after a newer one never moves it back)."""
     if f.run_id == 0:
-        return ProductSyncTally(status=ProductSyncStatus.SUCCEEDED, message="the shop was deleted")
+        return ProductSyncTally(status=ProductSyncStatus.SUCCEEDED, message=SHOP_DELETED)
     async with transaction() as db:
         run = await db.get(ProductSyncRun, f.run_id, with_for_update=True)
         if run is None:

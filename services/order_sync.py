@@ -48,17 +48,14 @@ from domain.flows.orders import ChannelOrder, ChannelOrderLine
 from domain.models.goods_sync import ProductSyncRun
 from domain.models.merchants import Shop
 from domain.models.order_sync import OrderSyncCursor, OrderSyncFailure, OrderSyncRun
+from domain.rules.order_sync import NOT_SYNCABLE, RETRY_SUCCEEDED, SHOP_DELETED, SOME_ORDERS_FAILED, SYNC_FAILED
 from domain.settings import get_settings
 from services.channels import ShopRef, Unreadable, adapter_for
 from services.channels.wire import ChannelOrderIn
 from services.flows import flow_status, rpc_timeout
 from services.orders import checked, enter_page, upsert_channel_order
 
-# What a run's message says (SPEC §8); the API translates them by status.
-SOME_FAILED = "some orders failed, retry later"
 SYNC_RUNNING = OrderSyncStatus.RUNNING  # the same value in product sync runs (ProductSyncStatus)
-SYNC_FAILED = "sync failed"
-RETRY_SUCCEEDED = "retry succeeded"
 
 
 def syncable(shop: Shop) -> bool:
@@ -105,7 +102,7 @@ async def begin(client: Client, b: BeginSync) -> SyncBegun:
     async with transaction() as db:
         shop = await db.get(Shop, b.start.shop_id)
         if shop is None:  # deleted since the schedule fired: nothing to record against
-            return SyncBegun(run_id=0, since=None, until=b.now, page_size=0, skip="the shop was deleted")
+            return SyncBegun(run_id=0, since=None, until=b.now, page_size=0, skip=SHOP_DELETED)
         cursor = await db.scalar(select(OrderSyncCursor.synced_until).where(OrderSyncCursor.shop_id == shop.id))
         retry = b.start.kind == OrderSyncKind.RETRY
         since = None if cursor is None or retry else cursor - timedelta(minutes=settings.order_sync_overlap_minutes)
@@ -118,7 +115,7 @@ async def begin(client: Client, b: BeginSync) -> SyncBegun:
         run = await db.scalar(select(OrderSyncRun).where(OrderSyncRun.workflow_id == b.workflow_id)) \
             if run_id is None else await db.get(OrderSyncRun, run_id)
         assert run is not None
-        skip = None if syncable(shop) else "the shop is unbound or not connected"
+        skip = None if syncable(shop) else NOT_SYNCABLE
         begun = SyncBegun(run_id=run.id, since=run.since, until=run.until or b.now,
                           page_size=settings.order_sync_page_size, skip=skip)
     await close_gone(client, OrderSyncRun, shop.id, before=run.id)
@@ -268,7 +265,7 @@ async def finish(f: SyncFinish) -> SyncTally:
     """The run's status and counts (failures counted from its rows); on a run without a failed page, the cursor
     and the shop's latest order sync time move to the run's start."""
     if f.run_id == 0:
-        return SyncTally(status=OrderSyncStatus.SUCCEEDED, message="the shop was deleted")
+        return SyncTally(status=OrderSyncStatus.SUCCEEDED, message=SHOP_DELETED)
     tally = f.tally
     async with transaction() as db:
         run = await db.get(OrderSyncRun, f.run_id, with_for_update=True)
@@ -283,7 +280,7 @@ async def finish(f: SyncFinish) -> SyncTally:
         if f.failure is not None:
             status, message = OrderSyncStatus.FAILED, f"{SYNC_FAILED}: {f.failure}"
         elif unresolved:
-            status, message = OrderSyncStatus.PARTIAL, SOME_FAILED
+            status, message = OrderSyncStatus.PARTIAL, SOME_ORDERS_FAILED
         else:
             status, message = OrderSyncStatus.SUCCEEDED, RETRY_SUCCEEDED if run.kind == OrderSyncKind.RETRY else None
         run.status, run.message, run.finished_at = status, message[:500] if message else None, datetime.now(UTC)

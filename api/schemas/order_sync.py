@@ -5,12 +5,13 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated
 
-from pydantic import AwareDatetime, Field
+from pydantic import AwareDatetime, Field, field_validator
 
 from api.envelope import CamelModel
 from api.resource.query import Eq, In, Range, SearchParams
 from domain.enums import Channel, Country
 from domain.enums.order_sync import OrderSyncKind, OrderSyncStatus
+from domain.rules.order_sync import said
 
 Id = Annotated[int, Field(ge=1, le=2**63 - 1)]
 Times = Annotated[list[AwareDatetime | None] | None, Field(max_length=2)]
@@ -38,6 +39,11 @@ class SyncRunPublic(CamelModel):
     message: str | None
     started_at: datetime
     finished_at: datetime | None
+
+    @field_validator("message")
+    @classmethod
+    def _in_readers_words(cls, message: str | None) -> str | None:
+        return said(message)
 
 
 class SyncRunFilters(SearchParams):

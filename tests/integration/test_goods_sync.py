@@ -21,9 +21,9 @@ from domain.models.data_authority import DataScope
 from domain.models.goods import ChannelProduct, ChannelVariation
 from domain.models.goods_sync import ProductSyncFailure, ProductSyncRun
 from domain.models.merchants import Shop
+from domain.rules.order_sync import ANOTHER_RUNNING
 from domain.settings import get_settings
 from services import goods_sync
-from services.goods_sync import ANOTHER_RUNNING
 from tests.conftest import own_flows, unique
 from tests.integration.goods_support import insert_master
 from tests.integration.order_sync_support import control, running_marketplace, stuck_run, sync_shop

@@ -29,7 +29,8 @@ async def staff(login_as):
     return await login_as(*STAFF)
 
 
-async def add_run(shop, status: str = "SUCCEEDED", *, failed: tuple[str, ...] = (), hours_ago: float = 0) -> int:
+async def add_run(shop, status: str = "SUCCEEDED", *, failed: tuple[str, ...] = (), hours_ago: float = 0,
+                  message: str | None = None) -> int:
     """A finished (or running) run of the shop, started `hours_ago`, with its failed listings."""
     started = datetime.now(UTC) - timedelta(hours=hours_ago)
     async with transaction() as db:
@@ -38,7 +39,7 @@ async def add_run(shop, status: str = "SUCCEEDED", *, failed: tuple[str, ...] = 
                              until=started, pages=1, fetched=3 + len(failed), created_count=3,
                              failed_count=len(failed), started_at=started,
                              finished_at=None if status == "RUNNING" else started + timedelta(seconds=3),
-                             message="some products failed, retry later" if failed else None)
+                             message=message or ("some products failed, retry later" if failed else None))
         db.add(run)
         await db.flush()
         db.add_all([ProductSyncFailure(run_id=run.id, shop_id=shop.shop_id, merchant_id=shop.merchant_id,
@@ -92,6 +93,23 @@ async def test_runs_export_as_xlsx(client, staff):
     assert reply.status_code == 200, reply.text
     rows = list(openpyxl.load_workbook(io.BytesIO(reply.content)).active.iter_rows(values_only=True))
     assert len(rows) == 2 and "Failed listings" in rows[0]
+    chinese = await client.post("/cms/goods/sync-run/export", headers={**staff, "Accept-Language": "zh-CN"},
+                                json={"shopId": shop.shop_id})
+    assert "部分商品同步失败，请稍后重试" in list(openpyxl.load_workbook(io.BytesIO(chinese.content)).active.iter_rows(
+        values_only=True))[1]
+
+
+async def test_a_runs_message_is_in_the_readers_words_and_a_failures_cause_as_it_came(client, staff):
+    """SPEC §8's words ('sync failed', 'some products failed, retry later') are stored once and read translated;
+    the cause after them is the channel's or Temporal's own."""
+    shop = await sync_shop()
+    failed = await add_run(shop, "FAILED", message="sync failed: HTTP 503 from the marketplace")
+    partial = await add_run(shop, "PARTIAL", failed=("IT-1",), hours_ago=1)
+    for language, words in (("en", ("Sync failed: HTTP 503 from the marketplace", "Some products failed, retry later")),
+                            ("zh-CN", ("同步失败: HTTP 503 from the marketplace", "部分商品同步失败，请稍后重试"))):
+        shown = {r["id"]: r["message"] for r in (await search(
+            client, {**staff, "Accept-Language": language}, shopId=shop.shop_id))["items"]}
+        assert (shown[failed], shown[partial]) == words
 
 
 async def test_runs_of_a_merchant_outside_the_callers_scope_are_hidden(client, staff):
