@@ -4,7 +4,7 @@ import { api } from './console';
 import { sql } from './database';
 import { screenshotOnFailure } from './failures';
 import { specBrowser } from './specBrowser';
-import { pick, rowAction, selectOptions, signedIn, tokenFor } from './session';
+import { choose, pick, rowAction, signedIn, tokenFor } from './session';
 
 /**
  * The whole journey of a paid plan (docs/plans.md, docs/subscriptions.md): an operator creates an ERP package
@@ -105,8 +105,7 @@ describe('create a package, bind its permissions, enable it, subscribe a merchan
     page = await signedIn(browser, detailPath(merchantId));
     await page.getByTestId('merchant-detail').getByRole('button', { name: 'Subscribe package' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('combobox', { name: 'Packages' }).fill(DISPLAY);
-    await selectOptions(page).filter({ hasText: DISPLAY }).first().click();
+    await choose(page, dialog.getByRole('combobox', { name: 'Packages' }), DISPLAY);
     await dialog.locator('.ant-modal-title').click(); // closes the options
     await dialog.getByLabel('Receipt number', { exact: true }).fill(RECEIPT);
     await dialog.getByLabel('Payment serial number', { exact: true }).fill(`SN-${STAMP}`);
@@ -146,8 +145,7 @@ describe('create a package, bind its permissions, enable it, subscribe a merchan
   it('refuses another dialog of the same receipt at Next, naming the request that holds it', async () => {
     await page.getByTestId('merchant-detail').getByRole('button', { name: 'Subscribe package' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('combobox', { name: 'Packages' }).fill(DISPLAY);
-    await selectOptions(page).filter({ hasText: DISPLAY }).first().click();
+    await choose(page, dialog.getByRole('combobox', { name: 'Packages' }), DISPLAY);
     await dialog.locator('.ant-modal-title').click();
     await dialog.getByLabel('Receipt number', { exact: true }).fill(RECEIPT);
     await dialog.getByLabel('Payment serial number', { exact: true }).fill(`SN-${STAMP}-2`);

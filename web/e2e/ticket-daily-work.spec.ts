@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { screenshotOnFailure } from './failures';
 import { specBrowser } from './specBrowser';
 import { api } from './console';
-import { choose, createStaff, ADMIN, pick, selectOptions, signedIn, tokenFor } from './session';
+import { choose, createStaff, ADMIN, pick, signedIn, tokenFor } from './session';
 import { sql } from './database';
 
 const browser = specBrowser();
@@ -78,8 +78,7 @@ describe('tickets for daily work: edit, reassign, merge by search, people on dut
     await action('Reassign').click();
     const dialog = page.getByRole('dialog');
     const person = dialog.getByRole('combobox', { name: 'New assignee' });
-    await person.fill(HELPER.username);
-    await selectOptions(page).filter({ hasText: HELPER_NAME }).first().click();
+    await choose(page, person, HELPER.username, HELPER_NAME);
     await dialog.getByLabel('Reason (optional)').fill('Knows the returns flow');
     await dialog.getByRole('button', { name: 'Reassign' }).click();
     await expect.poll(() => summary('assignee').innerText()).toBe(HELPER_NAME);
@@ -98,15 +97,13 @@ describe('tickets for daily work: edit, reassign, merge by search, people on dut
     const dialog = page.getByRole('dialog');
     const search = dialog.getByRole('combobox', { name: 'Target ticket' });
     // a closed ticket is not offered, so the refusal is met through a stale pick: decline the target meanwhile
-    await search.fill(`Merge target ${STAMP}`);
-    await selectOptions(page).filter({ hasText: `#${target} Merge target ${STAMP}` }).click();
+    await choose(page, search, `Merge target ${STAMP}`, `#${target} Merge target ${STAMP}`);
     await call(`ticket/${target}/wont-fix`, {});
     await dialog.getByRole('button', { name: 'Merge into another ticket' }).click();
     await dialog.locator('.ant-form-item-explain-error').getByText(`Ticket ${target} cannot take a merge`).waitFor();
     expect(await dialog.isVisible()).toBe(true);
     await call(`ticket/${target}/reopen`, {});
-    await search.fill(`#${target}`);
-    await selectOptions(page).filter({ hasText: `#${target} Merge target ${STAMP}` }).click();
+    await choose(page, search, `#${target}`, `#${target} Merge target ${STAMP}`);
     await dialog.getByRole('button', { name: 'Merge into another ticket' }).click();
     await expect.poll(() => page.getByTestId('ticket-status').innerText()).toBe('Merged into #' + target);
     await openTicket(target);
@@ -118,8 +115,7 @@ describe('tickets for daily work: edit, reassign, merge by search, people on dut
     page = await signedIn(browser, '/system/ticket/on-duty');
     const screen = page.getByTestId('ticket-on-duty-page');
     const people = screen.getByRole('combobox', { name: 'People on duty' });
-    await people.fill(HELPER.username);
-    await selectOptions(page).filter({ hasText: HELPER_NAME }).first().click();
+    await choose(page, people, HELPER.username, HELPER_NAME);
     const saved = page.waitForResponse((response) => response.url().endsWith('/cms/ticket-on-duty/modify'));
     await screen.getByRole('button', { name: 'Save' }).click();
     expect(((await saved).request().postDataJSON() as { userIds: number[] }).userIds).toContain(helperId);

@@ -218,8 +218,8 @@ describe('a ticket from claim to close on its detail screen (SPEC §4, docs/tick
     await dialog.getByRole('button', { name: 'Merge into another ticket' }).click();
     await dialog.getByText('Target ticket is required').waitFor();
     // the target is searched by id or title among open tickets
-    await dialog.getByRole('combobox', { name: 'Target ticket' }).fill(String(target));
-    await selectOptions(page).filter({ hasText: `#${target} Open ticket ${STAMP}` }).click();
+    await choose(page, dialog.getByRole('combobox', { name: 'Target ticket' }), String(target),
+      `#${target} Open ticket ${STAMP}`);
     await dialog.getByRole('button', { name: 'Merge into another ticket' }).click();
     await expect.poll(() => status().innerText()).toBe(`Merged into #${target}`);
     expect(await page.getByTestId('timeline-history').last().innerText()).toContain(`Target ticket: #${target}`);
