@@ -18,8 +18,8 @@ from api.history import entity_ids, history_page
 from api.resource import Resource
 from api.resource.scope import declares
 from api.routers import erp_settings, erp_templates, stock_sync
-from api.schemas.erp_settings import Id
 from api.schemas.merchants import HistoryEntry
+from api.schemas.types import BigRowId
 from domain.enums import ErpTemplateKind
 from domain.models.audit import EntityChange
 from domain.models.erp_settings import ErpTemplate
@@ -64,9 +64,9 @@ def history_route(menu: str, sources: tuple[Source, ...]) -> Callable[..., Await
     schemas = {s.resource.name: s.resource.public for s in sources}
 
     async def history(db: SessionDep, user: Annotated[Principal, Need(menu)],
-                      merchant_id: Annotated[Id | None, Query(alias="merchantId")] = None,
+                      merchant_id: Annotated[BigRowId | None, Query(alias="merchantId")] = None,
                       entity: Annotated[str | None, Query(max_length=64)] = None,
-                      entity_id: Annotated[Id | None, Query(alias="entityId")] = None,
+                      entity_id: Annotated[BigRowId | None, Query(alias="entityId")] = None,
                       page: Annotated[int, Query(ge=1, le=100_000)] = 1,
                       page_size: Annotated[int, Query(alias="pageSize", ge=1, le=PAGE_MAX)] = 20,
                       ) -> Reply[Page[HistoryEntry]]:

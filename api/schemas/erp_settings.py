@@ -17,6 +17,7 @@ from pydantic.fields import FieldInfo
 from api.envelope import CamelModel
 from api.resource.query import Eq, SearchParams
 from api.schemas.calendars import TimeZone
+from api.schemas.types import BigRowId
 from domain.enums import (
     Currency,
     HandoverMode,
@@ -27,8 +28,6 @@ from domain.enums import (
     StockReserveOn,
 )
 from domain.rules import erp_settings as rules
-
-Id = Annotated[int, Field(ge=1, le=2**63 - 1)]
 
 
 def bounded(bounds: rules.Bounds) -> Any:
@@ -42,7 +41,7 @@ def changes_of(fields: type[CamelModel], name: str) -> type[CamelModel]:
         key: (Optional[info.annotation], FieldInfo  # noqa: UP045 (a run-time type, not an annotation)
               .merge_field_infos(info, default=None))
         for key, info in fields.model_fields.items()}
-    return create_model(name, __base__=CamelModel, __module__=__name__, id=(Id, ...), **optional)
+    return create_model(name, __base__=CamelModel, __module__=__name__, id=(BigRowId, ...), **optional)
 
 
 class ErpOwned(CamelModel):
@@ -54,17 +53,17 @@ class ErpOwned(CamelModel):
 
 
 class ErpMerchantPicked(CamelModel):
-    merchant_id: Id
+    merchant_id: BigRowId
 
 
 class ErpSettingFilters(SearchParams):
-    merchant_id: Annotated[Id | None, Eq()] = None
+    merchant_id: Annotated[BigRowId | None, Eq()] = None
 
 
 # ---- basic ----------------------------------------------------------------------------------------------------
 
 class ErpBasicFields(CamelModel):
-    default_warehouse_id: Id | None = None
+    default_warehouse_id: BigRowId | None = None
     time_zone: TimeZone = "Asia/Jakarta"
     currency: Currency = Currency.IDR
     order_no_prefix: Annotated[str, Field(max_length=rules.ORDER_PREFIX_MAX)] = ""

@@ -9,7 +9,8 @@ from pydantic import Field
 
 from api.envelope import CamelModel
 from api.resource.query import Eq, In, Like, SearchParams
-from api.schemas.erp_settings import ErpMerchantPicked, ErpOwned, Id, bounded, changes_of
+from api.schemas.erp_settings import ErpMerchantPicked, ErpOwned, bounded, changes_of
+from api.schemas.types import BigRowId
 from domain.enums import Channel, ErpTemplateKind, LabelSize, PushRuleMode, TemplateField
 from domain.rules import erp_settings as rules
 
@@ -40,7 +41,7 @@ class ErpTemplatePublic(ErpTemplateFields, ErpOwned):
 
 
 class ErpTemplateFilters(SearchParams):
-    merchant_id: Annotated[Id | None, Eq()] = None
+    merchant_id: Annotated[BigRowId | None, Eq()] = None
     kind: Annotated[list[ErpTemplateKind] | None, In()] = None
     name: Annotated[str | None, Like()] = None
     is_default: Annotated[bool | None, Eq()] = None
@@ -52,7 +53,7 @@ class LogisticsTemplateFields(CamelModel):
     name: Name
     channel: Channel
     courier_id: CourierId
-    warehouse_id: Id | None = None
+    warehouse_id: BigRowId | None = None
     is_default: bool = False
     remark: Remark = None
 
@@ -70,7 +71,7 @@ class LogisticsTemplatePublic(LogisticsTemplateFields, ErpOwned):
 
 
 class LogisticsTemplateFilters(SearchParams):
-    merchant_id: Annotated[Id | None, Eq()] = None
+    merchant_id: Annotated[BigRowId | None, Eq()] = None
     channel: Annotated[list[Channel] | None, In()] = None
     courier_id: Annotated[CourierId | None, Eq()] = None
     name: Annotated[str | None, Like()] = None
@@ -87,7 +88,7 @@ class PushRuleFields(CamelModel):
 
 
 class PushRuleCreate(PushRuleFields):
-    shop_id: Id  # the store; the rule belongs to its merchant
+    shop_id: BigRowId  # the store; the rule belongs to its merchant
 
 
 PushRuleUpdate = changes_of(PushRuleFields, "PushRuleUpdate")
@@ -100,7 +101,7 @@ class PushRulePublic(PushRuleFields, ErpOwned):
 
 
 class PushRuleFilters(SearchParams):
-    merchant_id: Annotated[Id | None, Eq()] = None
-    shop_id: Annotated[Id | None, Eq()] = None
+    merchant_id: Annotated[BigRowId | None, Eq()] = None
+    shop_id: Annotated[BigRowId | None, Eq()] = None
     mode: Annotated[PushRuleMode | None, Eq()] = None
     enabled: Annotated[bool | None, Eq()] = None

@@ -4,13 +4,14 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Annotated
 
-from pydantic import AwareDatetime, Field, model_validator
+from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 from sqlalchemy import select
 
 from api.envelope import CamelModel
 from api.resource.query import Eq, In, Range, SearchParams, Where, escape_like
 from api.schemas.merchants import EmailPart
+from api.schemas.types import Period
 from domain.enums import Currency, PaymentStatus, PlanName
 from domain.models.merchants import Merchant
 from domain.models.subscriptions import Payment
@@ -41,8 +42,8 @@ class PaymentFilters(SearchParams):
     status: Annotated[list[PaymentStatus] | None, In()] = None
     currency: Annotated[list[Currency] | None, In()] = None
     payment_serial: Annotated[str | None, Field(max_length=64), Eq()] = None
-    paid_at: Annotated[list[AwareDatetime | None] | None, Field(max_length=2), Range()] = None
-    created_at: Annotated[list[AwareDatetime | None] | None, Field(max_length=2), Range()] = None
+    paid_at: Annotated[Period, Range()] = None
+    created_at: Annotated[Period, Range()] = None
 
 
 class SpecificPaymentFilters(PaymentFilters):

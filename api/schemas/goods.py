@@ -12,7 +12,8 @@ from sqlalchemy import exists, or_, select
 
 from api.envelope import CamelModel
 from api.resource.query import Eq, In, Like, Range, SearchParams, Where, escape_like
-from api.schemas.stock_sync import Id, Sku, Times
+from api.schemas.stock_sync import Sku
+from api.schemas.types import BigRowId, Period
 from domain.enums import Channel, GoodsChange, GoodsEntity, ListingAction, ListingState, MappingStatus, ProductCategory
 from domain.enums.order_sync import ProductSyncStatus
 from domain.models.goods import ChannelProduct, ChannelVariation
@@ -24,7 +25,7 @@ KEYWORD_MAX = 300
 class GoodsNoChange(CamelModel):
     """The goods lists take no body to add or modify: their rows change through the actions below."""
 
-    id: Id
+    id: BigRowId
 
 
 def _keyword(text: str) -> Any:
@@ -73,13 +74,13 @@ class ChannelProductPublic(CamelModel):
 
 
 class ChannelProductFilters(SearchParams):
-    merchant_id: Annotated[Id | None, Eq()] = None
-    shop_id: Annotated[Id | None, Eq()] = None
+    merchant_id: Annotated[BigRowId | None, Eq()] = None
+    shop_id: Annotated[BigRowId | None, Eq()] = None
     channel: Annotated[list[Channel] | None, In()] = None
     listing_state: Annotated[list[ListingState] | None, In()] = None
     mapping_status: Annotated[list[MappingStatus] | None, In()] = None
     keyword: Annotated[str | None, Field(max_length=KEYWORD_MAX), Where(_keyword)] = None
-    last_synced_at: Annotated[Times, Range()] = None
+    last_synced_at: Annotated[Period, Range()] = None
 
 
 class ListingCount(CamelModel):
@@ -90,21 +91,21 @@ class ListingCount(CamelModel):
 
 
 class ListingChange(CamelModel):
-    id: Id
+    id: BigRowId
     action: ListingAction
 
 
 class VariationMapping(CamelModel):
     """Map a channel variation to a master product picked from its merchant's library, or unmap it (null)."""
 
-    variation_id: Id
-    master_product_id: Id | None = None
+    variation_id: BigRowId
+    master_product_id: BigRowId | None = None
 
 
 class AutoCreate(CamelModel):
     """Create the master products of the channel products' unmapped variations (SKU = the channel SKU) and map."""
 
-    ids: Annotated[list[Id], Field(min_length=1, max_length=AUTO_CREATE_MAX)]
+    ids: Annotated[list[BigRowId], Field(min_length=1, max_length=AUTO_CREATE_MAX)]
 
 
 class AutoCreated(CamelModel):
@@ -138,7 +139,7 @@ class MasterProductPublic(CamelModel):
 
 
 class MasterProductFilters(SearchParams):
-    merchant_id: Annotated[Id | None, Eq()] = None
+    merchant_id: Annotated[BigRowId | None, Eq()] = None
     sku: Sku = None
     name: Annotated[str | None, Field(max_length=KEYWORD_MAX), Like()] = None
     category: Annotated[list[ProductCategory] | None, In()] = None
@@ -148,7 +149,7 @@ class MasterProductFilters(SearchParams):
 class StockLockSwitch(CamelModel):
     """The main-store stock lock of one master product: on holds its SKU's stock (nothing pushed or taken out)."""
 
-    id: Id
+    id: BigRowId
     locked: bool
     reason: Annotated[str | None, Field(max_length=200)] = None
 
@@ -172,17 +173,17 @@ class GoodsHistoryPublic(CamelModel):
 
 
 class GoodsHistoryFilters(SearchParams):
-    merchant_id: Annotated[Id | None, Eq()] = None
-    shop_id: Annotated[Id | None, Eq()] = None
+    merchant_id: Annotated[BigRowId | None, Eq()] = None
+    shop_id: Annotated[BigRowId | None, Eq()] = None
     entity: Annotated[list[GoodsEntity] | None, In()] = None
     action: Annotated[list[GoodsChange] | None, In()] = None
     code: Annotated[str | None, Field(max_length=100), Like()] = None
     operator_name: Annotated[str | None, Field(max_length=64), Like()] = None
-    at: Annotated[Times, Range()] = None
+    at: Annotated[Period, Range()] = None
 
 
 class GoodsSyncNow(CamelModel):
-    shop_id: Id
+    shop_id: BigRowId
 
 
 class GoodsSyncFlow(CamelModel):

@@ -10,7 +10,7 @@ from pydantic import Field
 from api.envelope import CamelModel
 from api.resource.query import Eq, In, SearchParams
 from api.schemas.order_sync import SyncRunFilters, SyncRunPublic
-from api.schemas.stock_sync import Id
+from api.schemas.types import BigRowId
 from domain.enums.order_sync import ProductSyncKind, ProductSyncStatus
 
 
@@ -36,8 +36,8 @@ class ProductSyncFailurePublic(CamelModel):
 
 
 class ProductSyncFailureFilters(SearchParams):
-    run_id: Annotated[Id | None, Eq()] = None
-    shop_id: Annotated[Id | None, Eq()] = None
+    run_id: Annotated[BigRowId | None, Eq()] = None
+    shop_id: Annotated[BigRowId | None, Eq()] = None
     channel_item_id: Annotated[str | None, Field(max_length=100), Eq()] = None
 
 

@@ -13,11 +13,11 @@ from sqlalchemy import any_, literal
 
 from api.envelope import CamelModel
 from api.resource.query import Eq, Like, SearchParams, Where
+from api.schemas.types import BigRowId
 from domain.enums import Channel, Country
 from domain.models.interception import InterceptionRule
 from domain.rules import interception as rules
 
-Id = Annotated[int, Field(ge=1, le=2**63 - 1)]
 Total = Annotated[Decimal, Field(ge=0, max_digits=18, decimal_places=2)]
 Sku = Annotated[str, Field(min_length=1, max_length=100)]
 Name = Annotated[str, Field(min_length=1, max_length=rules.NAME_MAX)]
@@ -45,12 +45,12 @@ class InterceptionRulePublic(CamelModel):
 
 
 class InterceptionRuleCreate(CamelModel):
-    merchant_id: Id
+    merchant_id: BigRowId
     name: Name
     enabled: bool = True
     priority: int = Field(default=100, ge=1, le=rules.PRIORITY_MAX)
     channels: list[Channel] = Field(default_factory=list, max_length=len(Channel))
-    shop_ids: list[Id] = Field(default_factory=list, max_length=rules.SHOPS_MAX)
+    shop_ids: list[BigRowId] = Field(default_factory=list, max_length=rules.SHOPS_MAX)
     country: Country | None = None
     min_total: Total | None = None
     max_total: Total | None = None
@@ -60,12 +60,12 @@ class InterceptionRuleCreate(CamelModel):
 
 
 class InterceptionRuleUpdate(CamelModel):
-    id: Id
+    id: BigRowId
     name: Name | None = None
     enabled: bool | None = None
     priority: int | None = Field(default=None, ge=1, le=rules.PRIORITY_MAX)
     channels: list[Channel] | None = Field(default=None, max_length=len(Channel))
-    shop_ids: list[Id] | None = Field(default=None, max_length=rules.SHOPS_MAX)
+    shop_ids: list[BigRowId] | None = Field(default=None, max_length=rules.SHOPS_MAX)
     country: Country | None = None
     min_total: Total | None = None
     max_total: Total | None = None
@@ -75,11 +75,11 @@ class InterceptionRuleUpdate(CamelModel):
 
 
 class InterceptionRuleFilters(SearchParams):
-    merchant_id: Annotated[Id | None, Eq()] = None
+    merchant_id: Annotated[BigRowId | None, Eq()] = None
     name: Annotated[str | None, Field(max_length=rules.NAME_MAX), Like()] = None
     enabled: Annotated[bool | None, Eq()] = None
     channels: Annotated[Channel | None, Where(lambda v: literal(v) == any_(InterceptionRule.channels))] = None
-    shop_ids: Annotated[Id | None, Where(lambda v: literal(v) == any_(InterceptionRule.shop_ids))] = None
+    shop_ids: Annotated[BigRowId | None, Where(lambda v: literal(v) == any_(InterceptionRule.shop_ids))] = None
     country: Annotated[Country | None, Eq()] = None
 
 

@@ -4,14 +4,14 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, AwareDatetime, Field, model_validator
+from pydantic import AfterValidator, Field, model_validator
 from pydantic_core import PydanticCustomError
 from sqlalchemy import and_, exists, not_, select
 
 from api.change_view import ReadableChange
 from api.envelope import CamelModel
 from api.resource.query import Eq, In, Like, Prefix, Range, SearchParams, Where
-from api.schemas.types import Int64
+from api.schemas.types import Int64, Period
 from domain.enums import (
     AccountStatus,
     AccountSystem,
@@ -162,12 +162,12 @@ class MerchantFilters(SearchParams):
     business_category: Annotated[str | None, Field(max_length=64), Like()] = None
     plan_name: Annotated[list[PlanName] | None, In()] = None
     package_state: Annotated[list[MerchantPackageState] | None, In()] = None
-    expire_at: Annotated[list[AwareDatetime | None] | None, Field(max_length=2), Range()] = None
-    registered_at: Annotated[list[AwareDatetime | None] | None, Field(max_length=2), Range()] = None
+    expire_at: Annotated[Period, Range()] = None
+    registered_at: Annotated[Period, Range()] = None
     registration_source: Annotated[list[SourceSystem] | None, In()] = None
     account_status: Annotated[list[AccountStatus] | None, Where(account_status_clause)] = None
     account_type: Annotated[list[AccountType] | None, Where(account_type_clause)] = None
-    last_payment_at: Annotated[list[AwareDatetime | None] | None, Field(max_length=2), Range()] = None
+    last_payment_at: Annotated[Period, Range()] = None
     integration: Annotated[IntegrationFilter | None, Where(integration_clause)] = None
     plan: Annotated[PlanFilter | None, Where(plan_clause)] = None
     shop_count: Annotated[list[int | None] | None, Field(max_length=2), Range()] = None

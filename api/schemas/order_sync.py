@@ -5,16 +5,14 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated
 
-from pydantic import AwareDatetime, Field, field_validator
+from pydantic import Field, field_validator
 
 from api.envelope import CamelModel
 from api.resource.query import Eq, In, Range, SearchParams
+from api.schemas.types import BigRowId, Period
 from domain.enums import Channel, Country
 from domain.enums.order_sync import OrderSyncKind, OrderSyncStatus
 from domain.rules.order_sync import said
-
-Id = Annotated[int, Field(ge=1, le=2**63 - 1)]
-Times = Annotated[list[AwareDatetime | None] | None, Field(max_length=2)]
 
 
 class SyncRunPublic(CamelModel):
@@ -47,9 +45,9 @@ class SyncRunPublic(CamelModel):
 
 
 class SyncRunFilters(SearchParams):
-    shop_id: Annotated[Id | None, Eq()] = None
-    merchant_id: Annotated[Id | None, Eq()] = None
-    started_at: Annotated[Times, Range()] = None
+    shop_id: Annotated[BigRowId | None, Eq()] = None
+    merchant_id: Annotated[BigRowId | None, Eq()] = None
+    started_at: Annotated[Period, Range()] = None
 
 
 class OrderSyncRunPublic(SyncRunPublic):
@@ -76,23 +74,23 @@ class OrderSyncFailurePublic(CamelModel):
 
 
 class OrderSyncFailureFilters(SearchParams):
-    run_id: Annotated[Id | None, Eq()] = None
-    shop_id: Annotated[Id | None, Eq()] = None
+    run_id: Annotated[BigRowId | None, Eq()] = None
+    shop_id: Annotated[BigRowId | None, Eq()] = None
     channel_order_no: Annotated[str | None, Field(max_length=64), Eq()] = None
 
 
 class OrderSyncNoChange(CamelModel):
     """Runs and failures are written by the sync flow only."""
 
-    id: Id
+    id: BigRowId
 
 
 class OrderSyncNow(CamelModel):
-    shop_id: Id
+    shop_id: BigRowId
 
 
 class OrderSyncRetry(CamelModel):
-    run_id: Id
+    run_id: BigRowId
 
 
 class OrderSyncFlow(CamelModel):

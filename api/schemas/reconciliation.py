@@ -6,16 +6,15 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Annotated
 
-from pydantic import AwareDatetime, Field
+from pydantic import Field
 
 from api.envelope import CamelModel
 from api.resource.query import Eq, In, Prefix, Range, SearchParams, Where
-from api.schemas.types import Day
+from api.schemas.types import BigRowId, Day, Period
 from domain.enums.reconciliation import ReconciliationKind, ReconciliationStage, ReconciliationStatus
 from domain.models.reconciliation import ReconciliationItem
 from domain.rules.reconciliation import NOTE_MAX, NUMBER_MAX
 
-Id = Annotated[int, Field(ge=1, le=2**63 - 1)]
 Dates = Annotated[list[date | None] | None, Field(max_length=2)]
 Month = Annotated[str, Field(pattern=r"^\d{4}-\d{2}$", examples=["2026-10"])]
 
@@ -51,11 +50,11 @@ class ReconciliationRunPublic(CamelModel):
 
 
 class ReconciliationRunFilters(SearchParams):
-    merchant_id: Annotated[Id | None, Eq()] = None
-    shop_id: Annotated[Id | None, Eq()] = None
+    merchant_id: Annotated[BigRowId | None, Eq()] = None
+    shop_id: Annotated[BigRowId | None, Eq()] = None
     status: Annotated[list[ReconciliationStatus] | None, In()] = None
     period_from: Annotated[Dates, Range()] = None
-    started_at: Annotated[list[AwareDatetime | None] | None, Field(max_length=2), Range()] = None
+    started_at: Annotated[Period, Range()] = None
 
 
 class ReconciliationItemPublic(CamelModel):
@@ -86,8 +85,8 @@ def _resolved(value: bool) -> object:
 
 
 class ReconciliationItemFilters(SearchParams):
-    run_id: Annotated[Id | None, Eq()] = None
-    shop_id: Annotated[Id | None, Eq()] = None
+    run_id: Annotated[BigRowId | None, Eq()] = None
+    shop_id: Annotated[BigRowId | None, Eq()] = None
     kind: Annotated[list[ReconciliationKind] | None, In()] = None
     resolved: Annotated[bool | None, Where(_resolved)] = None
     channel_order_no: Annotated[str | None, Field(max_length=NUMBER_MAX), Prefix(exact_case=True)] = None
@@ -96,26 +95,26 @@ class ReconciliationItemFilters(SearchParams):
 class ReconciliationNoChange(CamelModel):
     """Runs and their items are written by the reconciliation flow; a difference changes only by resolve."""
 
-    id: Id
+    id: BigRowId
 
 
 class ReconciliationStartBody(CamelModel):
     """A month, or a date range (from and to, inclusive, UTC days): one of the two."""
 
-    merchant_id: Id
-    shop_id: Id | None = None
+    merchant_id: BigRowId
+    shop_id: BigRowId | None = None
     month: Month | None = None
     period_from: Day | None = None
     period_to: Day | None = None
 
 
 class ReconciliationResolveBody(CamelModel):
-    id: Id
+    id: BigRowId
     note: Annotated[str, Field(min_length=1, max_length=NOTE_MAX)]
 
 
 class ReconciliationReopenBody(CamelModel):
-    id: Id
+    id: BigRowId
 
 
 class ReconciliationFlow(CamelModel):

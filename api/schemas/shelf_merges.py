@@ -9,18 +9,17 @@ from pydantic import AwareDatetime, Field
 
 from api.envelope import CamelModel
 from api.resource.query import Eq, In, Range, SearchParams
+from api.schemas.types import BigRowId
 from domain.enums import ShelfMergeItemState, ShelfMergeState
 from domain.rules import shelf_merges as rules
-
-Id = Annotated[int, Field(ge=1, le=2**63 - 1)]
 
 
 class ShelfMergeBody(CamelModel):
     """Start a merge: every SKU on the source shelves moves onto the target shelf, all in one warehouse."""
 
-    warehouse_id: Id
-    source_shelf_ids: Annotated[list[Id], Field(min_length=1, max_length=rules.MAX_SOURCES * 2)]
-    target_shelf_id: Id
+    warehouse_id: BigRowId
+    source_shelf_ids: Annotated[list[BigRowId], Field(min_length=1, max_length=rules.MAX_SOURCES * 2)]
+    target_shelf_id: BigRowId
 
 
 class ShelfMergePublic(CamelModel):

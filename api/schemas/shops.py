@@ -3,12 +3,13 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated
 
-from pydantic import AwareDatetime, Field, model_validator
+from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from api.envelope import CamelModel
 from api.resource.query import Eq, In, Like, Range, SearchParams
 from api.schemas.merchants import EmailPart
+from api.schemas.types import Period
 from domain.enums import Channel, Country, ShopConnectionStatus
 
 
@@ -48,7 +49,7 @@ class ShopFilters(SearchParams):
     country: Annotated[list[Country] | None, In()] = None
     connection_status: Annotated[list[ShopConnectionStatus] | None, In()] = None
     bound: Annotated[bool | None, Eq()] = None
-    latest_order_sync_at: Annotated[list[AwareDatetime | None] | None, Field(max_length=2), Range()] = None
+    latest_order_sync_at: Annotated[Period, Range()] = None
 
 
 class SpecificShopFilters(ShopFilters):

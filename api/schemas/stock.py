@@ -5,12 +5,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated
 
-from pydantic import AfterValidator, AwareDatetime, Field
+from pydantic import AfterValidator, Field
 from pydantic_core import PydanticCustomError
 
 from api.envelope import CamelModel
 from api.resource.query import In, Range, SearchParams, Where
-from api.schemas.types import Int64, harden
+from api.schemas.types import Int64, Period, harden
 from domain.enums import StockMovementType, StockReconcileStatus
 from domain.models.stock import StockDrift
 from domain.rules.stock import MAX_QUANTITY, MAX_TEXT, ORDER_STEPS
@@ -88,7 +88,7 @@ class StockChangeFilters(SearchParams):
     sku: Annotated[str | None, Field(max_length=MAX_TEXT["sku"])] = None
     warehouse_id: int | None = None
     movement_type: Annotated[list[StockMovementType] | None, In(), Field(max_length=len(StockMovementType))] = None
-    created_at: Annotated[list[AwareDatetime | None] | None, Field(max_length=2), Range()] = None
+    created_at: Annotated[Period, Range()] = None
     document_no: Annotated[str | None, Field(max_length=MAX_TEXT["document_no"])] = None
 
 
@@ -103,7 +103,7 @@ class StockReconciliationPublic(CamelModel):
 
 class StockReconciliationFilters(SearchParams):
     status: StockReconcileStatus | None = None
-    started_at: Annotated[list[AwareDatetime | None] | None, Field(max_length=2), Range()] = None
+    started_at: Annotated[Period, Range()] = None
 
 
 class StockDriftPublic(CamelModel):

@@ -6,11 +6,12 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Annotated, Any, ClassVar
 
-from pydantic import AwareDatetime, Field, model_validator
+from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from api.envelope import CamelModel
 from api.resource.query import Eq, In, Like, Range, SearchParams
+from api.schemas.types import BigRowId, Period
 from domain.enums import (
     Channel,
     Country,
@@ -24,15 +25,13 @@ from domain.errors import Problem
 from domain.rules.inputs import FieldRule
 from domain.rules.stock_sync import FIX_MAX_SKUS, SKU_MAX, fix_skus
 
-Id = Annotated[int, Field(ge=1, le=2**63 - 1)]
 Sku = Annotated[str | None, Field(max_length=SKU_MAX), Like()]
-Times = Annotated[list[AwareDatetime | None] | None, Field(max_length=2)]
 
 
 class StockNoChange(CamelModel):
     """The read-only lists take no body to add or modify."""
 
-    id: Id
+    id: BigRowId
 
 
 # ---- warehouse stock search and product inventory -------------------------------------------------------------
@@ -54,8 +53,8 @@ class StockSyncBalancePublic(CamelModel):
 
 
 class StockSyncBalanceFilters(SearchParams):
-    merchant_id: Annotated[Id | None, Eq()] = None
-    warehouse_id: Annotated[list[Id] | None, Field(max_length=100), In()] = None
+    merchant_id: Annotated[BigRowId | None, Eq()] = None
+    warehouse_id: Annotated[list[BigRowId] | None, Field(max_length=100), In()] = None
     sku: Sku = None
 
 
@@ -75,7 +74,7 @@ class StockInventoryPublic(CamelModel):
 class StockInventoryFilters(SearchParams):
     """The sums are made per search: a merchant or a sku narrows them first."""
 
-    merchant_id: Annotated[Id | None, Eq()] = None
+    merchant_id: Annotated[BigRowId | None, Eq()] = None
     sku: Sku = None
 
     @model_validator(mode="after")
@@ -106,11 +105,11 @@ class StockFlowPublic(CamelModel):
 
 
 class StockFlowFilters(SearchParams):
-    merchant_id: Annotated[Id | None, Eq()] = None
-    warehouse_id: Annotated[list[Id] | None, Field(max_length=100), In()] = None
+    merchant_id: Annotated[BigRowId | None, Eq()] = None
+    warehouse_id: Annotated[list[BigRowId] | None, Field(max_length=100), In()] = None
     sku: Sku = None
     erp_order_no: Annotated[str | None, Field(max_length=64), Eq()] = None
-    created_at: Annotated[Times, Range()] = None
+    created_at: Annotated[Period, Range()] = None
 
 
 # ---- store-warehouse bindings ---------------------------------------------------------------------------------
@@ -131,22 +130,22 @@ class StockBindingPublic(CamelModel):
 
 
 class StockBindingCreate(CamelModel):
-    shop_id: Id
-    warehouse_id: Id
+    shop_id: BigRowId
+    warehouse_id: BigRowId
     sync_enabled: bool = True
     fulfils: bool = False  # its warehouse fulfils the store's orders (one binding of a store)
 
 
 class StockBindingUpdate(CamelModel):
-    id: Id
+    id: BigRowId
     sync_enabled: bool | None = None
     fulfils: bool | None = None
 
 
 class StockBindingFilters(SearchParams):
-    merchant_id: Annotated[Id | None, Eq()] = None
-    shop_id: Annotated[Id | None, Eq()] = None
-    warehouse_id: Annotated[Id | None, Eq()] = None
+    merchant_id: Annotated[BigRowId | None, Eq()] = None
+    shop_id: Annotated[BigRowId | None, Eq()] = None
+    warehouse_id: Annotated[BigRowId | None, Eq()] = None
     sync_enabled: Annotated[bool | None, Eq()] = None
 
 
@@ -173,11 +172,11 @@ class StockEventPublic(CamelModel):
 
 
 class StockEventFilters(SearchParams):
-    merchant_id: Annotated[Id | None, Eq()] = None
+    merchant_id: Annotated[BigRowId | None, Eq()] = None
     kind: Annotated[list[StockEventKind] | None, In()] = None
     result: Annotated[list[JobResult] | None, In()] = None
-    shop_id: Annotated[Id | None, Eq()] = None
-    created_at: Annotated[Times, Range()] = None
+    shop_id: Annotated[BigRowId | None, Eq()] = None
+    created_at: Annotated[Period, Range()] = None
 
 
 class StockPushPublic(CamelModel):
@@ -198,13 +197,13 @@ class StockPushPublic(CamelModel):
 
 
 class StockPushFilters(SearchParams):
-    merchant_id: Annotated[Id | None, Eq()] = None
-    event_id: Annotated[Id | None, Eq()] = None
-    shop_id: Annotated[Id | None, Eq()] = None
+    merchant_id: Annotated[BigRowId | None, Eq()] = None
+    event_id: Annotated[BigRowId | None, Eq()] = None
+    shop_id: Annotated[BigRowId | None, Eq()] = None
     sku: Sku = None
     status: Annotated[list[StockSyncStatus] | None, In()] = None
     cause: Annotated[list[StockExceptionCause] | None, In()] = None
-    pushed_at: Annotated[Times, Range()] = None
+    pushed_at: Annotated[Period, Range()] = None
 
 
 # ---- switches and actions -------------------------------------------------------------------------------------
@@ -219,7 +218,7 @@ class StockSettingPublic(CamelModel):
 
 
 class StockSettingFilters(SearchParams):
-    merchant_id: Annotated[Id | None, Eq()] = None
+    merchant_id: Annotated[BigRowId | None, Eq()] = None
     lock_stock: Annotated[bool | None, Eq()] = None
     promotion_stock: Annotated[bool | None, Eq()] = None
 
@@ -227,7 +226,7 @@ class StockSettingFilters(SearchParams):
 class StockSettingChange(CamelModel):
     """SPEC §4: stock lock and promotion stock, each on or off; a switch left out keeps its position."""
 
-    merchant_id: Id
+    merchant_id: BigRowId
     lock_stock: bool | None = None
     promotion_stock: bool | None = None
 
@@ -235,16 +234,16 @@ class StockSettingChange(CamelModel):
 class StockSyncRequest(CamelModel):
     """SPEC §5: sync stock needs merchant, country, channel and store."""
 
-    merchant_id: Id
+    merchant_id: BigRowId
     country: Country
     channel: Channel
-    shop_id: Id
+    shop_id: BigRowId
 
 
 class StockPushRetry(CamelModel):
     """A push that failed or was not pushed, to be tried again."""
 
-    id: Id
+    id: BigRowId
 
 
 def fix_problems(values: Mapping[str, Any]) -> list[Problem]:
@@ -257,7 +256,7 @@ class StockFixRequest(CamelModel):
     """SPEC §5: stock fix needs merchant id and inventory SKUs."""
 
     __rules__: ClassVar = (FieldRule(fix_problems, ("skus",)),)
-    merchant_id: Id
+    merchant_id: BigRowId
     skus: Annotated[list[str], Field(max_length=FIX_MAX_SKUS * 5)]  # counted and checked by the rules
 
 
@@ -272,13 +271,13 @@ class StockEventFlow(CamelModel):
 class StockLockCreate(CamelModel):
     """Lock one store's stock (picked store) or one SKU's (picked product of the merchant's library)."""
 
-    shop_id: Id | None = None
-    product_id: Id | None = None
+    shop_id: BigRowId | None = None
+    product_id: BigRowId | None = None
     reason: Annotated[str | None, Field(max_length=200)] = None
 
 
 class StockLockUpdate(CamelModel):
-    id: Id
+    id: BigRowId
     reason: Annotated[str | None, Field(max_length=200)] = None
 
 
@@ -295,6 +294,6 @@ class StockLockPublic(CamelModel):
 
 
 class StockLockFilters(SearchParams):
-    merchant_id: Annotated[Id | None, Eq()] = None
-    shop_id: Annotated[Id | None, Eq()] = None
+    merchant_id: Annotated[BigRowId | None, Eq()] = None
+    shop_id: Annotated[BigRowId | None, Eq()] = None
     sku: Annotated[str | None, Like("sku")] = None

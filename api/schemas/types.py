@@ -48,8 +48,12 @@ Int32 = Annotated[int, Field(ge=INT32_MIN, le=INT32_MAX)]
 Int64 = Annotated[int, Field(ge=INT64_MIN, le=INT64_MAX)]
 # An id of a row whose key is an `integer` column (every table's but the ledgers')
 RowId = Annotated[int, Field(ge=1, le=INT32_MAX)]
+# An id of a row whose key is a `bigint` column (the ledgers', orders', sync runs'...)
+BigRowId = Annotated[int, Field(ge=1, le=INT64_MAX)]
 Day = Annotated[date, Field(**day_range(EARLIEST_DAY, LATEST_DAY))]
 Moment = Annotated[AwareDatetime, Field(**day_range(EARLIEST, LATEST))]
+# A filter's [from, to] instants, either end open (None)
+Period = Annotated[list[AwareDatetime | None] | None, Field(max_length=2)]
 
 
 def within_years(value: datetime) -> datetime:

@@ -13,6 +13,7 @@ from sqlalchemy import select
 from api.envelope import CamelModel
 from api.resource.query import Eq, In, Like, SearchParams, Where, escape_like
 from api.schemas.merchants import EmailPart, checked
+from api.schemas.types import BigRowId
 from domain.enums import FulfillmentProvider, ProductCategory, WarehouseType, WarehouseUsageMode
 from domain.models.merchants import Merchant
 from domain.models.warehouses import Warehouse, WmsProduct
@@ -20,7 +21,6 @@ from domain.rules import warehouses as rules
 from domain.rules.inputs import FieldRule
 from domain.rules.warehouses import DefaultState
 
-Id = Annotated[int, Field(ge=1, le=2**63 - 1)]
 Name = Annotated[str, Field(min_length=1, max_length=rules.NAME_MAX), AfterValidator(str.strip)]
 Code = Annotated[str, Field(min_length=1, max_length=rules.CODE_MAX), AfterValidator(checked(rules.code))]
 Owner = Annotated[str | None, Field(max_length=rules.OWNER_MAX)]
@@ -46,7 +46,7 @@ def _of_merchants(column: Any) -> Callable[[str], Any]:
 class WarehouseCreate(CamelModel):
     __rules__: ClassVar = (FieldRule(lambda v: rules.check_default(DefaultState(v["is_default"], v["enabled"])),
                                      ("is_default", "enabled")),)
-    merchant_id: Id
+    merchant_id: BigRowId
     name: Name
     code: Code
     provider: FulfillmentProvider = FulfillmentProvider.GINEE_WMS
@@ -61,7 +61,7 @@ class WarehouseCreate(CamelModel):
 class WarehouseUpdate(CamelModel):
     """The merchant stays (its stock is its own); enabling and disabling are their own audited actions."""
 
-    id: Id
+    id: BigRowId
     name: Name | None = None
     code: Code | None = None
     provider: FulfillmentProvider | None = None
@@ -111,14 +111,14 @@ class WarehouseFilters(SearchParams):
 
 
 class WarehouseSwitch(CamelModel):
-    id: Id
+    id: BigRowId
 
 
 # ---- product areas and shelves ---------------------------------------------------------------------------------
 # An area's code is its location code and its name the product area's name; a shelf's are the shelf code and name.
 
 class WarehouseAreaCreate(CamelModel):
-    warehouse_id: Id
+    warehouse_id: BigRowId
     code: Code
     name: Name
 
@@ -126,7 +126,7 @@ class WarehouseAreaCreate(CamelModel):
 class WarehouseAreaUpdate(CamelModel):
     """An area stays in its warehouse: its shelves and their stock are there."""
 
-    id: Id
+    id: BigRowId
     code: Code | None = None
     name: Name | None = None
 
@@ -157,8 +157,8 @@ class WarehouseAreaFilters(SearchParams):
 
 
 class ShelfCreate(CamelModel):
-    warehouse_id: Id
-    area_id: Id | None = None
+    warehouse_id: BigRowId
+    area_id: BigRowId | None = None
     code: Code
     name: Name
 
@@ -166,8 +166,8 @@ class ShelfCreate(CamelModel):
 class ShelfUpdate(CamelModel):
     """A shelf stays in its warehouse (its stock is there); it may move to another area of it."""
 
-    id: Id
-    area_id: Id | None = None
+    id: BigRowId
+    area_id: BigRowId | None = None
     code: Code | None = None
     name: Name | None = None
 
@@ -195,7 +195,7 @@ class ShelfFilters(SearchParams):
 # ---- the product library ---------------------------------------------------------------------------------------
 
 class WmsProductCreate(CamelModel):
-    merchant_id: Id
+    merchant_id: BigRowId
     sku: Sku
     name: ProductName
     variant: Variant = None
@@ -210,7 +210,7 @@ class WmsProductCreate(CamelModel):
 class WmsProductUpdate(CamelModel):
     """The SKU stays: the ledger and the orders name the product by it."""
 
-    id: Id
+    id: BigRowId
     name: ProductName | None = None
     variant: Variant = None
     category: ProductCategory | None = None

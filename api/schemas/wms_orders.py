@@ -6,11 +6,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated
 
-from pydantic import AwareDatetime, Field
+from pydantic import Field
 
 from api.envelope import CamelModel, Page
 from api.resource.query import Eq, In, Range, SearchParams, Where
-from api.schemas.types import Int64, SingleLine
+from api.schemas.types import Int64, Period, SingleLine
 from domain.enums import OutboundWorkingStatus, PrintStatus, WarehouseDocumentStatus, WmsOrderStatus
 from domain.models.stock_orders import StockOrder
 from domain.rules import stock_orders as order_rules
@@ -69,7 +69,7 @@ class WmsOrderFilters(SearchParams):
     wave_no: Annotated[str | None, Field(max_length=40), Eq()] = None
     working_status: Annotated[list[OutboundWorkingStatus] | None, In()] = None
     print_status: Annotated[list[PrintStatus] | None, In()] = None
-    created_at: Annotated[list[AwareDatetime | None] | None, Field(max_length=2), Range()] = None
+    created_at: Annotated[Period, Range()] = None
 
     def narrow(self) -> bool:
         """Filters the maintained counts do not hold: the tabs are counted over the (few) orders they find."""
