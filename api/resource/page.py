@@ -15,7 +15,16 @@ from decimal import Decimal
 from types import UnionType
 from typing import TYPE_CHECKING, Annotated, Any, Union, get_args, get_origin
 
-from pydantic import BaseModel, TypeAdapter
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    PlainSerializer,
+    PlainValidator,
+    TypeAdapter,
+    WrapSerializer,
+    WrapValidator,
+)
 from sqlalchemy import Select, bindparam, select
 
 from api.deps import Principal
@@ -139,11 +148,16 @@ class PlainPage:
 PLAIN = (str, int, bool, date, Decimal)
 
 
+# What makes a field's JSON value other than its database value, beside its type
+HOOKS = (AfterValidator, BeforeValidator, PlainValidator, WrapValidator, PlainSerializer, WrapSerializer)
+
+
 def plain(annotation: Any) -> bool:
     """A type whose database value is its JSON value as pydantic writes it (optional and list of them too)."""
     origin = get_origin(annotation)
     if origin is Annotated:
-        return plain(get_args(annotation)[0])
+        inner, *extra = get_args(annotation)
+        return plain(inner) and not any(isinstance(m, HOOKS) for m in extra)
     if origin in (Union, UnionType):
         return all(a is type(None) or plain(a) for a in get_args(annotation))
     if origin is list:
@@ -156,4 +170,5 @@ def as_is(schema: type[BaseModel]) -> bool:
     found = schema.__pydantic_decorators__
     hooks = (found.validators, found.field_validators, found.root_validators, found.field_serializers,
              found.model_serializers, found.model_validators, found.computed_fields)
-    return not any(hooks) and all(plain(info.annotation) for info in schema.model_fields.values())
+    return not any(hooks) and all(plain(info.annotation) and not any(isinstance(m, HOOKS) for m in info.metadata)
+                                  for info in schema.model_fields.values())

@@ -12,6 +12,7 @@ from sqlalchemy import exists, or_, select
 
 from api.envelope import CamelModel
 from api.resource.query import Eq, In, Like, Range, SearchParams, Where, escape_like
+from api.schemas.order_sync import SaidMessage
 from api.schemas.stock_sync import Sku
 from api.schemas.types import BigRowId, Period
 from domain.enums import Channel, GoodsChange, GoodsEntity, ListingAction, ListingState, MappingStatus, ProductCategory
@@ -202,4 +203,4 @@ class GoodsSyncFlow(CamelModel):
     unchanged: int = 0
     failed: int = 0
     failed_items: list[str] = Field(default_factory=list, description="item id: why, of the listings not stored")
-    message: str | None = None
+    message: SaidMessage = None

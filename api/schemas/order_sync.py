@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated
 
-from pydantic import Field, field_validator
+from pydantic import AfterValidator, Field
 
 from api.envelope import CamelModel
 from api.resource.query import Eq, In, Range, SearchParams
@@ -13,6 +13,9 @@ from api.schemas.types import BigRowId, Period
 from domain.enums import Channel, Country
 from domain.enums.order_sync import OrderSyncKind, OrderSyncStatus
 from domain.rules.order_sync import said
+
+# A sync run's message, read in the reader's words (domain/rules/order_sync.py)
+SaidMessage = Annotated[str | None, AfterValidator(said)]
 
 
 class SyncRunPublic(CamelModel):
@@ -34,14 +37,9 @@ class SyncRunPublic(CamelModel):
     created_count: int
     updated_count: int
     failed_count: int
-    message: str | None
+    message: SaidMessage
     started_at: datetime
     finished_at: datetime | None
-
-    @field_validator("message")
-    @classmethod
-    def _in_readers_words(cls, message: str | None) -> str | None:
-        return said(message)
 
 
 class SyncRunFilters(SearchParams):

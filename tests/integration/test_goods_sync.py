@@ -254,6 +254,8 @@ async def test_a_page_failing_for_good_fails_the_run_and_keeps_the_sync_time(cli
         raise AssertionError("the run never failed")
     control(market, "heal")
     run = await run_of(wid)
-    assert run.status == "FAILED" and (run.message or "").startswith("sync failed") and run.finished_at is not None
+    assert run.status == "FAILED" and (run.message or "").startswith("sync failed: ") and run.finished_at is not None
+    shown = (await client.get(f"/cms/goods/sync/{wid}", headers={**staff, "Accept-Language": "zh-CN"})).json()["data"]
+    assert shown["message"] == "同步失败: " + run.message.removeprefix("sync failed: ")  # the cause as it came
     async with transaction() as db:
         assert await db.scalar(select(Shop.latest_product_sync_at).where(Shop.id == shop.shop_id)) == before

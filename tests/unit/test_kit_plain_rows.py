@@ -5,9 +5,10 @@ other goes through pydantic."""
 from datetime import UTC, datetime
 from decimal import Decimal
 from enum import StrEnum
+from typing import Annotated
 
 import orjson
-from pydantic import field_validator
+from pydantic import AfterValidator, PlainSerializer, field_validator
 
 from api.envelope import CamelModel, ok_json
 from api.resource.page import as_is
@@ -40,9 +41,24 @@ class Checked(Plain):
         return value.upper() if value else value
 
 
+Shouted = Annotated[str | None, AfterValidator(lambda value: value.upper() if value else value)]
+
+
+class CheckedInItsType(Plain):  # the validator in the field's type, not the model's
+    name: Shouted
+
+
+class CheckedInAList(Plain):
+    tags: list[Shouted]
+
+
+class Written(Plain):
+    id: Annotated[int, PlainSerializer(str)]
+
+
 def test_only_plain_schemas_are_shown_as_they_are():
     assert as_is(Plain) and as_is(Money)
-    assert not as_is(Loose) and not as_is(Checked)
+    assert not any(as_is(schema) for schema in (Loose, Checked, CheckedInItsType, CheckedInAList, Written))
 
 
 def test_a_row_shown_as_it_is_is_written_as_pydantic_writes_it():
