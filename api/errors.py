@@ -9,7 +9,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from enum import Enum
 from functools import cache
-from typing import Any, get_args
+from typing import Any
 
 import psycopg
 from fastapi import APIRouter, FastAPI, Request
@@ -23,7 +23,7 @@ from temporalio.client import WorkflowUpdateRPCTimeoutOrCancelledError
 from temporalio.service import RPCError
 
 from api.envelope import failure
-from api.schemas.types import SINGLE_LINE
+from api.schemas.types import SINGLE_LINE, inner_type
 from domain.context import transaction_id
 from domain.db import refused_value
 from domain.errors import DomainError, Invalid, NotFound, Problem
@@ -69,14 +69,6 @@ def allowed(expected: str) -> list[str]:
     return [v.strip().strip("'") for v in re.split(r",| or ", expected) if v.strip()]
 
 
-def held_types(annotation: Any) -> Iterator[type]:
-    """The classes an annotation holds, through `X | None`, `list[X]`, `Annotated[X, ...]`."""
-    if isinstance(annotation, type) and not get_args(annotation):
-        yield annotation
-    for arg in get_args(annotation):
-        yield from held_types(arg)
-
-
 def enum_at(model: type[BaseModel] | None, loc: tuple[Any, ...]) -> str | None:
     """The enumeration the body field at `loc` holds (`("body", "status", 0)` of a list of OrderSyncStatus ->
     "OrderSyncStatus"): two enumerations may share their values but not their labels."""
@@ -88,9 +80,10 @@ def enum_at(model: type[BaseModel] | None, loc: tuple[Any, ...]) -> str | None:
             (i for name, i in model.model_fields.items() if part in (name, i.alias)), None)
         if info is None:
             return None
-        kinds = list(held_types(info.annotation))
-        found = next((k.__name__ for k in kinds if issubclass(k, Enum)), None)
-        model = next((k for k in kinds if issubclass(k, BaseModel)), None)
+        kind, _ = inner_type(info.annotation)
+        held = kind if isinstance(kind, type) else None
+        found = held.__name__ if held and issubclass(held, Enum) else None
+        model = held if held and issubclass(held, BaseModel) else None
     return found
 
 

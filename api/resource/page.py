@@ -170,5 +170,4 @@ def as_is(schema: type[BaseModel]) -> bool:
     found = schema.__pydantic_decorators__
     hooks = (found.validators, found.field_validators, found.root_validators, found.field_serializers,
              found.model_serializers, found.model_validators, found.computed_fields)
-    return not any(hooks) and all(plain(info.annotation) and not any(isinstance(m, HOOKS) for m in info.metadata)
-                                  for info in schema.model_fields.values())
+    return not any(hooks) and all(plain(info.rebuild_annotation()) for info in schema.model_fields.values())
