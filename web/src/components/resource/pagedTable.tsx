@@ -5,8 +5,9 @@ import { Cell } from './Cell';
 import { afterTableChange, sortOrderOf, type ListState } from './listState';
 import { PAGE_SIZES, type Column, type ColumnPriority, type Row } from './types';
 
-/** The screen widths a column shows at, by its priority (antd breakpoints: md >= 768 px, xxl >= 1600 px). */
-const SHOWN_FROM: Record<ColumnPriority | 'plain', Breakpoint[] | undefined> = { key: undefined, plain: ['md'], wide: ['xxl'] };
+/** The screen widths a column shows at, by its priority (antd breakpoint md: >= 768 px); on a wider screen the
+ *  columns the table has room for (useFittingColumns), `wide` ones leaving first. */
+const SHOWN_FROM: Record<ColumnPriority | 'plain', Breakpoint[] | undefined> = { key: undefined, plain: ['md'], wide: ['md'] };
 
 /** A cell cut to one line keeps its full text for the mouse (the title tooltip). */
 function hoverText(column: Column<Row>, row: Row): string | undefined {

@@ -70,8 +70,8 @@ export interface Column<R extends Row = Row> {
   width?: number;
   /**
    * How much the column matters on a narrow screen: `key` columns stay at every width (a phone shows only
-   * them), plain ones leave below 768 px, `wide` ones below 1600 px, so a laptop's list needs no sideways
-   * scroll. The column settings still show any of them.
+   * them), the others leave below 768 px; above it a list shows the columns it has room for, so it needs no
+   * sideways scroll, `wide` ones leaving first (useFittingColumns). The column settings still show any of them.
    */
   priority?: ColumnPriority;
   /** Long text stays on one line, cut with "…", the full text on hover; give the column a width. */
