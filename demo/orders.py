@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import random
 from datetime import UTC, datetime, timedelta
-from decimal import Decimal
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from demo.regions import region_of
 from domain.enums import OrderAction, OrderExceptionCause, OrderStatus
 from domain.errors import DomainError
 from domain.flows.orders import ChannelOrder, ChannelOrderLine
@@ -27,8 +27,6 @@ PER_SHOP = 60  # orders a shop, spread over DAYS
 FRESH = 3  # and its newest, placed in the last hours and awaiting acceptance
 SHOPS = 25
 BUYERS = ("Budi Santoso", "Siti Rahma", "Nguyen Van An", "Maria Santos", "Tan Wei Ming", "Somchai Suk", "Dewi Lestari")
-CITIES = {"ID": "Jakarta", "MY": "Kuala Lumpur", "PH": "Manila", "TH": "Bangkok", "VN": "Ho Chi Minh City",
-          "SG": "Singapore", "CN": "Shenzhen", "TW": "Taipei", "US": "Los Angeles"}
 COURIERS = ("JNE", "J&T Express", "SiCepat", "Ninja Van", "Flash Express", "GHN")
 # what has happened to an order of this age, as (action, ...) steps, by chance
 FINISHED = ((OrderAction.ACCEPT, OrderAction.SHIP, OrderAction.COMPLETE),) * 8 + ((OrderAction.CANCEL,),)
@@ -42,18 +40,20 @@ def number(shop: Shop, i: int) -> str:
 def order_of(shop: Shop, i: int, skus: list[str], rng: random.Random, now: datetime,
              within: timedelta = timedelta(days=DAYS)) -> ChannelOrder:
     at = now - within * rng.random()
+    region = region_of(shop.country)  # prices, city and phone of the shop's country
     picked = rng.sample(skus, k=min(len(skus), rng.randint(1, 3)))
-    lines = [ChannelOrderLine(sku=sku, quantity=rng.randint(1, 3), unit_price=Decimal(rng.randrange(5, 300) * 1000),
-                              product_name=f"Product {sku}") for sku in picked]
+    lines = [ChannelOrderLine(sku=sku, quantity=rng.randint(1, 3),
+                              unit_price=region.local(rng.randrange(5, 300) * 1000), product_name=f"Product {sku}")
+             for sku in picked]
     buyer = rng.choice(BUYERS)
     return ChannelOrder(
-        channel_order_no=number(shop, i), ordered_at=at, paid_at=at + timedelta(minutes=rng.randint(1, 90)),
-        channel_updated_at=at, lines=lines, buyer_name=buyer, buyer_phone=f"+62812{rng.randrange(10**7, 10**8)}",
+        channel_order_no=number(shop, i), ordered_at=at, paid_at=min(at + timedelta(minutes=rng.randint(1, 90)), now),
+        channel_updated_at=at, lines=lines, buyer_name=buyer, buyer_phone=region.phone(rng.randrange(10**8, 10**9)),
         buyer_email=f"{buyer.split()[0].lower()}@buyer.example", recipient_name=buyer,
-        address_line1=f"Jl. Demo {rng.randint(1, 200)}", city=CITIES.get(shop.country, "Jakarta"),
+        address_line1=f"Jl. Demo {rng.randint(1, 200)}", city=region.city, province=region.province,
         postcode=f"{rng.randint(10000, 99999)}", address_country=shop.country, awb=f"AWB{rng.randrange(10**9, 10**10)}",
         weight_g=rng.randint(100, 5000), courier=rng.choice(COURIERS), invoice_no=f"INV/{at:%Y%m%d}/{shop.id}/{i}",
-        shipping_fee=Decimal(rng.randrange(5, 30) * 1000), insurance=Decimal(rng.choice((0, 0, 1000, 2500))))
+        shipping_fee=region.local(rng.randrange(5, 30) * 1000), insurance=region.local(rng.choice((0, 0, 1000, 2500))))
 
 
 async def step(db: AsyncSession, order_id: int, action: OrderAction) -> bool:

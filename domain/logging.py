@@ -48,3 +48,6 @@ def configure_logging(level: str = "INFO", as_json: bool = True) -> None:
     # The API's own access line (omp.access) carries the transaction id and duration; one is enough.
     logging.getLogger("uvicorn.access").handlers[:] = []
     logging.getLogger("uvicorn.access").propagate = False
+    # httpx logs every request at INFO: the order and product syncs' page requests, a few a second, would bury the
+    # console's own lines. A failed request is still logged by the code that made it.
+    logging.getLogger("httpx").setLevel(logging.WARNING)

@@ -3,9 +3,11 @@
 `make run` starts it when OMP_MARKETPLACE_URL is unset, as it starts the SMTP sink; tests run `Marketplace` in
 their own process on a free port. It keeps its orders in memory, per external shop id: a shop asked about for the
 first time gets a short history, and while it runs a few new orders a minute appear (and older ones move on: paid,
-shipped, completed), so the console's sync has something to pull.
+shipped, completed), so the console's sync has something to pull. Like a real channel's regional sites, it answers
+each shop in its region's terms (demo/regions.py: currency, prices, city, phone), the region named by the first
+request about the shop (`region=ID`, the default).
 
-    GET  /shops/{shop}/orders?updatedFrom=&updatedTo=&pageToken=&pageSize=   orders updated in [from, to), by
+    GET  /shops/{shop}/orders?updatedFrom=&updatedTo=&pageToken=&pageSize=&region=  orders updated in [from, to), by
          (updatedAt, orderNo); `nextPageToken` until the last page
     GET  /shops/{shop}/orders/{orderNo}                                       one order (404 when unknown)
     POST /control/fail-pages      {"count": N, "status": 500}   the next N page requests fail with that status
@@ -48,6 +50,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
+from demo.regions import region_of
 from launcher import marketplace_products as products
 from launcher import marketplace_settlements as settlements
 from launcher.marketplace_pages import iso as _iso
@@ -56,7 +59,6 @@ from launcher.marketplace_pages import page as paged
 log = logging.getLogger("omp.marketplace")
 
 FIRST_NAMES = ["Ayu", "Budi", "Citra", "Dewi", "Eko", "Fajar", "Lina", "Mei", "Nok", "Somchai", "Anh", "Minh"]
-CITIES = [("Jakarta", "DKI Jakarta"), ("Bandung", "Jawa Barat"), ("Surabaya", "Jawa Timur"), ("Medan", "Sumatera")]
 NEXT = {"UNPAID": "PAID", "PAID": "SHIPPED", "SHIPPED": "COMPLETED"}  # how an order moves on at the channel
 PAGE_SIZE_MAX = 200
 
@@ -64,6 +66,7 @@ PAGE_SIZE_MAX = 200
 @dataclass
 class Shop:
     shop_id: str
+    region: str = "ID"  # the country of the channel's site the shop sells on (demo/regions.py)
     orders: dict[str, dict[str, Any]] = field(default_factory=dict)
     broken: set[str] = field(default_factory=set)
     window: list[float] = field(default_factory=list)  # times of this second's page requests
@@ -85,17 +88,18 @@ class MarketStore:
         self.lock = threading.Lock()
         self.served = 0
 
-    def shop(self, shop_id: str) -> Shop:
+    def shop(self, shop_id: str, region: str | None = None) -> Shop:
+        """The shop, met now (with its history) when new; `region` as the first request about it names it."""
         found = self.shops.get(shop_id)
         if found is None:
-            found = self.shops[shop_id] = Shop(shop_id)
+            found = self.shops[shop_id] = Shop(shop_id, region_of(region).country)
             now = datetime.now(UTC)
             for _ in range(self.history):
                 self.add(found, now - timedelta(minutes=self.rng.randrange(30, 60 * 48)))
         return found
 
     def add(self, shop: Shop, at: datetime) -> dict[str, Any]:
-        rng = self.rng
+        rng, region = self.rng, region_of(shop.region)
         number = f"{shop.shop_id[-6:]}{at.strftime('%y%m%d%H%M%S')}{rng.randrange(1000, 9999)}"
         lines: list[dict[str, Any]] = []
         for line_no, (code, name, _, variants) in enumerate(rng.sample(products.PRODUCTS, rng.randrange(1, 3)),
@@ -103,20 +107,20 @@ class MarketStore:
             variant = rng.choice(variants)
             lines.append({"lineNo": line_no, "sku": products.sku(code, variant), "name": name,
                           "variant": variant, "quantity": rng.randrange(1, 4),
-                          "unitPrice": str(Decimal(rng.randrange(15, 250)) * 1000)})
+                          "unitPrice": str(region.local(rng.randrange(15, 250) * 1000))})
         subtotal = sum(Decimal(x["unitPrice"]) * x["quantity"] for x in lines)
-        fee = Decimal(rng.choice([0, 9000, 12000]))
-        city, province = rng.choice(CITIES)
+        fee = region.local(rng.choice([0, 9000, 12000]))
         buyer = rng.choice(FIRST_NAMES)
         order = {
             "orderNo": number, "status": "PAID" if rng.random() < 0.8 else "UNPAID",
             "orderedAt": _iso(at), "updatedAt": _iso(at), "paidAt": None,
-            "buyer": {"name": buyer, "phone": f"+628{rng.randrange(10**9, 10**10)}",
+            "buyer": {"name": buyer, "phone": region.phone(rng.randrange(10**9, 10**10)),
                       "email": f"{buyer.lower()}{rng.randrange(100)}@buyer.example"},
-            "address": {"recipient": buyer, "phone": f"+628{rng.randrange(10**9, 10**10)}",
-                        "line1": f"Jl. Demo {rng.randrange(1, 200)}", "line2": None, "city": city,
-                        "province": province, "postcode": f"{rng.randrange(10000, 99999)}", "country": "ID"},
-            "currency": "IDR", "shippingFee": str(fee), "insurance": "0", "subtotal": str(subtotal),
+            "address": {"recipient": buyer, "phone": region.phone(rng.randrange(10**9, 10**10)),
+                        "line1": f"Jl. Demo {rng.randrange(1, 200)}", "line2": None, "city": region.city,
+                        "province": region.province, "postcode": f"{rng.randrange(10000, 99999)}",
+                        "country": region.country},
+            "currency": region.currency, "shippingFee": str(fee), "insurance": "0", "subtotal": str(subtotal),
             "total": str(subtotal + fee), "courier": rng.choice(["J&T", "SiCepat", "JNE"]), "awb": None,
             "lines": lines,
         }
@@ -212,6 +216,7 @@ def build_app(store: MarketStore) -> Starlette:
             return JSONResponse({"error": f"no such list {what}"}, 404)
         start, end, serve = PAGED[what]
         with store.lock:
+            store.shop(shop_id, request.query_params.get("region"))
             refused = _refused(store, shop_id)
             if refused is not None:
                 return refused
@@ -229,7 +234,7 @@ def build_app(store: MarketStore) -> Starlette:
             refused = _refused(store, None)
             if refused is not None:
                 return refused
-            shop = store.shop(request.path_params["shop"])
+            shop = store.shop(request.path_params["shop"], request.query_params.get("region"))
             order = shop.orders.get(request.path_params["number"])
             if order is None:
                 return JSONResponse({"error": "no such order"}, 404)

@@ -17,6 +17,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
+from demo.regions import region_of
 from launcher.marketplace_pages import iso
 
 # (code, name, category, variants): the catalogue every shop lists; orders sell its variants' SKUs
@@ -36,7 +37,8 @@ def _listing(shop: Any, rng: random.Random, code: str, name: str, category: str,
              at: datetime) -> dict[str, Any]:
     item = f"{shop.shop_id[-6:]}-{code}-{len(shop.products) + 1}"
     variations = [{"variationId": f"{item}-{n}", "sku": sku(code, variant), "name": variant,
-                   "price": str(Decimal(rng.randrange(15, 250)) * 1000), "stock": rng.randrange(0, 80)}
+                   "price": str(region_of(shop.region).local(rng.randrange(15, 250) * 1000)),
+                   "stock": rng.randrange(0, 80)}
                   for n, variant in enumerate(variants, start=1)]
     status = "LIVE" if any(v["stock"] for v in variations) else "SOLD_OUT"
     product = {"itemId": item, "name": name, "category": category, "status": status, "updatedAt": iso(at),

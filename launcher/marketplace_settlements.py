@@ -17,6 +17,8 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
+from demo.regions import region_of
+from domain.rules.money import quantize
 from launcher.marketplace_pages import iso as _iso
 from launcher.marketplace_pages import page
 
@@ -36,15 +38,16 @@ def default_outcome(order_no: str) -> str:
     return "match"
 
 
-def _line(shop_id: str, order_no: str, total: Decimal, paid_at: datetime, outcome: str,
-          currency: str) -> dict[str, Any]:
-    fees = (total * FEE_RATE).quantize(Decimal("1"))
+def _line(shop: Any, order_no: str, total: Decimal, paid_at: datetime, outcome: str) -> dict[str, Any]:
+    region = region_of(shop.region)
+    currency = region.currency
+    fees = quantize(total * FEE_RATE, currency)
     amount = total - fees
     if outcome == "short":
-        amount -= (total * Decimal("0.05")).quantize(Decimal("1")) or Decimal(1)
+        amount -= quantize(total * Decimal("0.05"), currency) or Decimal(1)
     elif outcome == "over":
-        amount += Decimal(1000)
-    return {"settlementId": f"ST-{shop_id[-6:]}-{paid_at:%Y%m%d}", "lineId": f"{order_no}-1",
+        amount += region.local(1000)
+    return {"settlementId": f"ST-{shop.shop_id[-6:]}-{paid_at:%Y%m%d}", "lineId": f"{order_no}-1",
             "orderNo": order_no, "amount": str(amount), "fees": str(fees), "currency": currency,
             "paidAt": _iso(paid_at)}
 
@@ -58,11 +61,10 @@ def settlement_lines(shop: Any, now: datetime) -> list[dict[str, Any]]:
             continue
         paid = datetime.fromisoformat(order.get("paidAt") or order["orderedAt"]) + SETTLE_AFTER
         if paid <= now:
-            lines.append(_line(shop.shop_id, number, Decimal(order["total"]), paid, outcome,
-                               order.get("currency", "IDR")))
+            lines.append(_line(shop, number, Decimal(order["total"]), paid, outcome))
     for number, paid in shop.unknown.items():
         if paid <= now:
-            lines.append(_line(shop.shop_id, number, Decimal(100_000), paid, "match", "IDR"))
+            lines.append(_line(shop, number, region_of(shop.region).local(100_000), paid, "match"))
     return lines
 
 

@@ -47,10 +47,10 @@ from domain.models.merchants import Shop
 from domain.rules import goods as rules
 from domain.rules.order_sync import ANOTHER_RUNNING, NOT_SYNCABLE, SHOP_DELETED, SOME_PRODUCTS_FAILED, SYNC_FAILED
 from domain.settings import get_settings
-from services.channels import Unreadable, adapter_for
+from services.channels import ShopRef, Unreadable, adapter_for
 from services.channels.wire import ChannelProductIn
 from services.flows import rpc_timeout
-from services.order_sync import close_gone, reason_of, ref, search_attributes, syncable
+from services.order_sync import close_gone, reason_of, search_attributes, syncable
 
 CHANNEL = GoodsEntity.CHANNEL_PRODUCT.value
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
@@ -158,7 +158,7 @@ async def page(p: ProductSyncPage) -> ProductPageDone:
         shop = await db.get(Shop, p.shop_id)
         if shop is None:
             return ProductPageDone(next_token=None)
-        fetched = await adapter_for(shop.channel).fetch_products(ref(shop), p.since or EPOCH, p.until, p.token,
+        fetched = await adapter_for(shop.channel).fetch_products(ShopRef.of(shop), p.since or EPOCH, p.until, p.token,
                                                                  p.page_size)
         done = ProductPageDone(next_token=fetched.next_token, fetched=len(fetched.products))
         at = datetime.now(UTC)

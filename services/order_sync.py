@@ -63,10 +63,6 @@ def syncable(shop: Shop) -> bool:
     return bool(shop.bound) and shop.connection_status == ShopConnectionStatus.CONNECTED
 
 
-def ref(shop: Shop) -> ShopRef:
-    return ShopRef(shop.id, str(shop.channel), shop.external_shop_id)
-
-
 async def close_lost(model: type[OrderSyncRun] | type[ProductSyncRun], workflow_id: str,
                      status: WorkflowExecutionStatus | None) -> bool:
     """The run of this flow, while still recorded running, closed as failed saying how its flow ended (terminated
@@ -241,7 +237,7 @@ async def page(p: SyncPage) -> PageDone:
         since = run.since or datetime(1970, 1, 1, tzinfo=UTC)
         until = run.until or datetime.now(UTC)
         fetched = await adapter_for(shop.channel).fetch_orders(
-            ref(shop), since, until, p.token, get_settings().order_sync_page_size)
+            ShopRef.of(shop), since, until, p.token, get_settings().order_sync_page_size)
         counts = Counts()
         await ingest(db, shop, run, fetched.orders, counts)
     return PageDone(next_token=fetched.next_token, **vars(counts))
@@ -255,7 +251,7 @@ async def retry(p: SyncPage) -> PageDone:
             OrderSyncFailure.run_id == run.retry_of, OrderSyncFailure.resolved_at.is_(None))
             .order_by(OrderSyncFailure.id))).all()
         adapter, counts = adapter_for(shop.channel), Counts()
-        orders = [await adapter.fetch_order(ref(shop), number) for number in numbers]
+        orders = [await adapter.fetch_order(ShopRef.of(shop), number) for number in numbers]
         await ingest(db, shop, run, [order or Unreadable(number, "the channel no longer knows this order")
                                      for number, order in zip(numbers, orders, strict=True)], counts)
     return PageDone(next_token=None, **vars(counts))

@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Protocol
 
 from domain.enums import Channel
+from domain.models.merchants import Shop
 from services.channels.wire import ChannelOrderIn, ChannelProductIn, SettlementLineIn
 
 
@@ -26,6 +27,11 @@ class ShopRef:
     id: int
     channel: str
     external_shop_id: str
+    country: str  # the channel's regional site the shop sells on
+
+    @classmethod
+    def of(cls, shop: Shop) -> ShopRef:
+        return cls(shop.id, str(shop.channel), shop.external_shop_id, str(shop.country))
 
 
 @dataclass(frozen=True)

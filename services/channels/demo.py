@@ -64,7 +64,8 @@ class DemoMarketplace:
     async def _page(self, shop: ShopRef, what: str, window: tuple[str, str], since: datetime, until: datetime,
                     token: str | None, size: int) -> tuple[list[Any], str | None]:
         """One page of a shop's list (orders, settlements, products): its raw rows and the next page's token."""
-        params: dict[str, Any] = {window[0]: _iso(since), window[1]: _iso(until), "pageSize": size}
+        params: dict[str, Any] = {window[0]: _iso(since), window[1]: _iso(until), "pageSize": size,
+                                  "region": shop.country}
         if token:
             params["pageToken"] = token
         reply = await self._get(f"/shops/{shop.external_shop_id}/{what}", params)
@@ -80,7 +81,8 @@ class DemoMarketplace:
         return OrderPage([parsed(ChannelOrderIn, raw, "orderNo") for raw in rows], more)
 
     async def fetch_order(self, shop: ShopRef, channel_order_no: str) -> ChannelOrderIn | Unreadable | None:
-        reply = await self._get(f"/shops/{shop.external_shop_id}/orders/{channel_order_no}")
+        reply = await self._get(f"/shops/{shop.external_shop_id}/orders/{channel_order_no}",
+                                {"region": shop.country})
         if reply.status_code == 404:
             return None
         if reply.status_code != 200:

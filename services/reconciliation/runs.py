@@ -175,7 +175,7 @@ async def settlement_page(p: SettlementPageIn) -> SettlementPageDone:
         if shop is None:
             return SettlementPageDone(next_token=None)
         page = await adapter_for(shop.channel).fetch_settlements(
-            ShopRef(shop.id, str(shop.channel), shop.external_shop_id), p.since, p.until, p.token, PAGE_SIZE)
+            ShopRef.of(shop), p.since, p.until, p.token, PAGE_SIZE)
         lines = [x for x in page.lines if not isinstance(x, Unreadable)]
         if lines:
             values = [{"shop_id": shop.id, "merchant_id": shop.merchant_id, "settlement_id": x.settlement_id,

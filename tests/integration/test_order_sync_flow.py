@@ -8,11 +8,14 @@ Temporal Web UI is closed as failed by the shop's next run; one whose flow still
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from sqlalchemy import select
 from temporalio.client import WorkflowExecutionStatus, WorkflowFailureError
 
 from activities.order_sync import sync_order_page
+from domain.db import transaction
 from domain.flows.order_sync import SyncPage, SyncTally
 from domain.models.order_sync import OrderSyncRun
+from domain.models.orders import Order
 from domain.settings import get_settings
 from tests.conftest import own_flows, unique
 from tests.integration.order_sync_support import (
@@ -80,6 +83,20 @@ async def test_a_run_pulls_every_page_and_moves_the_cursor(client, env, staff, m
     assert await cursor_of(shop.shop_id) == run.until
     shown = (await client.get(f"/cms/shop/detail/{shop.shop_id}", headers=staff)).json()["data"]
     assert datetime.fromisoformat(shown["latestOrderSyncAt"].replace("Z", "+00:00")) == run.until
+
+
+async def test_a_shop_on_a_regional_site_gets_its_orders_in_that_regions_terms(client, env, staff, market):
+    """The adapter names the shop's country; the channel answers in its currency, with its addresses and phones."""
+    shop = await sync_shop(country="TH")
+    await synced(client, env, staff, shop.shop_id)
+    async with transaction() as db:
+        found = (await db.execute(select(Order.currency, Order.country, Order.address_country, Order.city,
+                                         Order.buyer_phone, Order.total).where(Order.shop_id == shop.shop_id))).all()
+    assert len(found) == 12
+    assert {(row.currency, row.country, row.address_country, row.city) for row in found} == {
+        ("THB", "TH", "TH", "Bangkok")}
+    assert all(row.buyer_phone.startswith("+66") for row in found)
+    assert all(row.total < 5_000 for row in found)  # baht, not rupiah: a few hundred to a few thousand
 
 
 async def test_a_page_fetched_twice_or_a_second_run_makes_no_second_order(client, env, staff, market):

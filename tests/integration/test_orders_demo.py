@@ -5,6 +5,7 @@ from __future__ import annotations
 from sqlalchemy import func, select, text
 
 from demo import orders as demo
+from demo import regions
 from domain.db import transaction
 from domain.models.orders import Order
 
@@ -20,3 +21,20 @@ async def test_demo_orders_span_channels_and_their_counts_equal_them():
     assert again == 0
     assert channels >= 2 and rows >= demo.PER_SHOP
     assert counted == rows
+
+
+async def test_demo_orders_are_priced_placed_and_paid_as_in_their_shops_country():
+    """A Philippine shop's orders in pesos at a peso's prices, in Manila, with +63 phones; none paid in the future."""
+    async with transaction() as db:
+        found = (await db.execute(select(Order.country, Order.currency, Order.city, Order.buyer_phone, Order.subtotal,
+                                         Order.paid_at, func.now()).where(Order.channel_order_no.like("DEMO-%")))).all()
+    by_country = {row.country: row for row in found}
+    assert {"ID", "PH"} <= set(by_country)
+    for row in found:
+        region = regions.region_of(row.country)
+        assert (row.currency, row.city) == (region.currency, region.city)
+        assert row.buyer_phone.startswith(f"+{region.dial}")
+        assert row.paid_at is None or row.paid_at <= row.now
+    # at most three lines of three at 1,046.50 pesos (299,000 rupiah) against rupiah in the hundreds of thousands
+    assert max(row.subtotal for row in found if row.currency == "PHP") < 10_000
+    assert max(row.subtotal for row in found if row.currency == "IDR") > 100_000
