@@ -1,15 +1,18 @@
-"""Demo after-sales for a first `make run`: returns of some shipped and completed demo orders in every state,
-each through services/after_sales as staff would take it (restocks move stock through the ledger); an SLA, a few
-packing materials with usage, and a notice per warehouse. Called by api/prestart.py `seed` after the orders."""
+"""Demo after-sales for a first `make run`: returns of some shipped and completed demo orders of the last weeks (the
+stores taking turns, so several merchants and currencies), requested on days spread over those weeks and in every
+state, each through services/after_sales as staff would take it, step after step some hours apart (restocks move
+stock through the ledger); an SLA, a few packing materials with usage, and a notice per warehouse. Called by
+api/prestart.py `seed` after the orders."""
 
 from __future__ import annotations
 
 import random
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import aliased, selectinload
 
 from domain.enums import ContentAudience, ContentState, MaterialUnit, OrderStatus, ReturnAction, ReturnReason
 from domain.errors import DomainError
@@ -19,6 +22,7 @@ from domain.models.warehouses import Warehouse
 from services.after_sales import NewLine, act, create_return, record_usage
 
 RETURNS = 40
+WEEKS = 5  # the orders returned were placed in these last weeks
 # how far each demo return goes, by chance
 LIVES = ((), (ReturnAction.RECEIVE,), (ReturnAction.RECEIVE, ReturnAction.INSPECT),
          (ReturnAction.RECEIVE, ReturnAction.INSPECT, ReturnAction.RESTOCK),
@@ -27,11 +31,14 @@ MATERIALS = (("BOX-S", "Carton box S", MaterialUnit.BOX, "1500"), ("BOX-L", "Car
              ("BUBBLE", "Bubble wrap", MaterialUnit.METER, "800"), ("TAPE", "Packing tape", MaterialUnit.ROLL, "5000"))
 
 
-async def create(db: AsyncSession) -> None:
+async def create(db: AsyncSession, now: datetime | None = None) -> None:
+    now = now or datetime.now(UTC)
     rng = random.Random(51)
-    orders = (await db.scalars(select(Order).where(
-        Order.status.in_((OrderStatus.SHIPPING, OrderStatus.COMPLETED)), Order.warehouse_id.is_not(None))
-        .order_by(Order.id).limit(RETURNS))).all()
+    ranked = select(Order, func.row_number().over(partition_by=Order.shop_id, order_by=Order.id).label("n")).where(
+        Order.status.in_((OrderStatus.SHIPPING, OrderStatus.COMPLETED)), Order.warehouse_id.is_not(None),
+        Order.ordered_at >= now - timedelta(weeks=WEEKS)).subquery()
+    shipped = aliased(Order, ranked)  # the stores take turns: each one's first order, then each one's second, ...
+    orders = (await db.scalars(select(shipped).order_by(ranked.c.n, ranked.c.id).limit(RETURNS))).all()
     warehouses = {order.warehouse_id for order in orders if order.warehouse_id is not None}
     for warehouse_id in sorted(warehouses):
         await _warehouse(db, warehouse_id, rng)
@@ -40,22 +47,25 @@ async def create(db: AsyncSession) -> None:
                                                          OrderLine.ordered_at == order.ordered_at).limit(1))).first()
         if line is None:
             continue
+        at = min(order.ordered_at + timedelta(hours=rng.randint(24, 240)), now)
         try:
             async with db.begin_nested():
                 row = await create_return(db, None, order.id, [NewLine(line.sku, 1, rng.choice(list(ReturnReason)))],
-                                          refund_amount=line.unit_price)
-                await _live(db, row.id, rng)
+                                          refund_amount=line.unit_price, at=at)
+                await _live(db, row.id, rng, at, now)
         except DomainError:
             continue
 
 
-async def _live(db: AsyncSession, return_id: int, rng: random.Random) -> None:
+async def _live(db: AsyncSession, return_id: int, rng: random.Random, at: datetime, now: datetime) -> None:
+    """The return's steps, each some hours after the one before it, none after `now`."""
     for action in rng.choice(LIVES):
         row = await db.scalar(select(ReturnOrder).where(ReturnOrder.id == return_id)
                               .options(selectinload(ReturnOrder.lines)).with_for_update())
         assert row is not None
         good = {line.line_no: rng.choice((line.quantity, line.quantity, 0)) for line in row.lines}
-        await act(db, None, row, action, good=good, reason="parcel refused at the counter")
+        at = min(at + timedelta(hours=rng.randint(2, 60)), now)
+        await act(db, None, row, action, good=good, reason="parcel refused at the counter", at=at)
 
 
 async def _warehouse(db: AsyncSession, warehouse_id: int, rng: random.Random) -> None:

@@ -4,6 +4,7 @@ and the by-day summary summed from the by-hour tallies. Data authority follows t
 does is in services/after_sales. No `from __future__ import annotations`: the step routes are built in a loop and
 FastAPI must see real types."""
 
+from collections import defaultdict
 from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Annotated, Any
@@ -26,6 +27,8 @@ from api.schemas.after_sales import (
     DayFilters,
     DayRow,
     DaySummary,
+    DayTotals,
+    RefundTotal,
     ReturnableLine,
     ReturnActionBody,
     ReturnCreate,
@@ -40,7 +43,7 @@ from api.schemas.after_sales import (
     overdue_of,
 )
 from api.schemas.options import PickedIds
-from domain.enums import ReturnAction
+from domain.enums import Currency, ReturnAction
 from domain.errors import Invalid
 from domain.i18n import field_label
 from domain.models.after_sales import AfterSalesSla, ReturnHour, ReturnOrder
@@ -149,7 +152,7 @@ sla_router = slas.router(prefix=f"{PREFIX}/sla", tags=["after_sales_slas"])
 
 day_router = APIRouter(prefix=f"{PREFIX}/day", tags=["after_sales_days"])
 DAYS = through_merchant("ReturnDay", ReturnHour.merchant_id)
-DAY_FIGURES = ("requested", "received", "restocked", "defective", "rejected", "refundAmount")
+DAY_COUNTS = ("requested", "received", "restocked", "defective", "rejected")
 
 
 async def _days(db: Any, params: DayFilters, user: Principal) -> list[DayRow]:
@@ -164,23 +167,29 @@ async def _days(db: Any, params: DayFilters, user: Principal) -> list[DayRow]:
         query = query.where(ReturnHour.warehouse_id == params.warehouse_id)
     if params.merchant_id is not None:
         query = query.where(ReturnHour.merchant_id == params.merchant_id)
-    rows = (await db.execute(query.order_by("day", ReturnHour.warehouse_id, ReturnHour.merchant_id))).all()
+    rows = (await db.execute(query.order_by("day", ReturnHour.warehouse_id, ReturnHour.merchant_id,
+                                            ReturnHour.currency))).all()
     names = dict((await db.execute(select(Warehouse.id, Warehouse.name).where(
         Warehouse.id.in_({r.warehouse_id for r in rows})))).all())
     emails = dict((await db.execute(select(Warehouse.merchant_id, merchant_email(Warehouse.merchant_id)).where(
         Warehouse.merchant_id.in_({r.merchant_id for r in rows})))).all())
     return [DayRow(day=r.day, warehouse_id=r.warehouse_id, warehouse_name=names.get(r.warehouse_id),
-                   merchant_id=r.merchant_id, merchant_email=emails.get(r.merchant_id), requested=r.requested,
-                   received=r.received, restocked=r.restocked, defective=r.defective, rejected=r.rejected,
-                   refund_amount=r.refund_amount) for r in rows]
+                   merchant_id=r.merchant_id, merchant_email=emails.get(r.merchant_id), currency=r.currency,
+                   requested=r.requested, received=r.received, restocked=r.restocked, defective=r.defective,
+                   rejected=r.rejected, refund_amount=r.refund_amount) for r in rows]
 
 
-@day_router.post("/search", summary="Returns by local day, warehouse and merchant (summed from the hourly tallies)",
+@day_router.post("/search", summary="Returns by local day, warehouse, merchant and currency (summed from the hourly "
+                 "tallies); the totals' refunds per currency",
                  openapi_extra=declares(DAYS))
 async def day_search(params: DayFilters, db: SessionDep, user: Annotated[Principal, Need(DAY)]) -> Reply[DaySummary]:
     rows = await _days(db, params, user)
-    totals = {name: Decimal(sum(getattr(r, name) for r in rows))
-              for name in ("requested", "received", "restocked", "defective", "rejected", "refund_amount")}
+    refunds: dict[Currency, Decimal] = defaultdict(Decimal)  # never added across currencies
+    for row in rows:
+        refunds[row.currency] += row.refund_amount
+    counts = {name: sum(getattr(row, name) for row in rows) for name in DAY_COUNTS}
+    totals = DayTotals.model_validate({**counts, "refunds": [RefundTotal(currency=currency, amount=amount)
+                                                             for currency, amount in sorted(refunds.items())]})
     return ok(DaySummary(rows=rows, totals=totals))
 
 

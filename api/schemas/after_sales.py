@@ -16,6 +16,7 @@ from api.schemas.types import Day, Int64, SingleLine
 from domain.enums import (
     ContentAudience,
     ContentState,
+    Currency,
     DatePreset,
     GmtOffset,
     MaterialUnit,
@@ -88,6 +89,7 @@ class ReturnPublic(CamelModel):
     good_quantity: int
     defective_quantity: int
     refund_amount: Decimal
+    currency: Currency  # the order's: the refund amount is in it
     tracking_no: str | None
     note: str | None
     reject_reason: str | None
@@ -174,11 +176,14 @@ class DayFilters(CamelModel):
 
 
 class DayRow(CamelModel):
+    """One local day, warehouse, merchant and currency: the returns' figures, the refund amount in `currency`."""
+
     day: date
     warehouse_id: int
     warehouse_name: str | None
     merchant_id: int
     merchant_email: str | None
+    currency: Currency
     requested: int
     received: int
     restocked: int
@@ -187,9 +192,25 @@ class DayRow(CamelModel):
     refund_amount: Decimal
 
 
+class RefundTotal(CamelModel):
+    currency: Currency
+    amount: Decimal
+
+
+class DayTotals(CamelModel):
+    """The rows' figures summed; refunds per currency (amounts in two currencies are never added together)."""
+
+    requested: int
+    received: int
+    restocked: int
+    defective: int
+    rejected: int
+    refunds: list[RefundTotal]
+
+
 class DaySummary(CamelModel):
     rows: list[DayRow]
-    totals: dict[str, Decimal]
+    totals: DayTotals
 
 
 # ---- SLA -----------------------------------------------------------------------------------------

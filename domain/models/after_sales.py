@@ -25,7 +25,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column, query_expression, relationship
 
 from domain.db import Base, Timestamps, one_of
-from domain.enums import ContentAudience, ContentState, MaterialUnit, ReturnReason, ReturnStatus
+from domain.enums import ContentAudience, ContentState, Currency, MaterialUnit, ReturnReason, ReturnStatus
 from domain.rules.after_sales import (
     CODE_MAX,
     NAME_MAX,
@@ -45,6 +45,7 @@ class ReturnOrder(Base, Timestamps):
         ForeignKeyConstraint(["order_id", "ordered_at"], ["orders.id", "orders.ordered_at"], ondelete="RESTRICT",
                              name="fk_return_orders_orders"),
         one_of("status", ReturnStatus),
+        one_of("currency", Currency),
         CheckConstraint("refund_amount >= 0", name="refund_not_negative"),
         CheckConstraint("quantity > 0 AND good_quantity >= 0 AND defective_quantity >= 0 "
                         "AND good_quantity + defective_quantity <= quantity", name="quantities"),
@@ -78,6 +79,7 @@ class ReturnOrder(Base, Timestamps):
     good_quantity: Mapped[int] = mapped_column(Integer, server_default="0")
     defective_quantity: Mapped[int] = mapped_column(Integer, server_default="0")
     refund_amount: Mapped[Decimal] = mapped_column(MONEY, server_default="0")
+    currency: Mapped[Currency] = mapped_column(String(8))  # the order's: the refund amount is in it
     tracking_no: Mapped[str | None] = mapped_column(String(TEXT_MAX))
     note: Mapped[str | None] = mapped_column(String(NOTE_MAX))
     reject_reason: Mapped[str | None] = mapped_column(String(NOTE_MAX))
@@ -139,12 +141,14 @@ class ReturnDefect(Base):
 
 
 class ReturnHour(Base):
-    """Returns by UTC hour, warehouse and merchant: each return change adds to its hour's row in its own
-    transaction, so the by-day screen (any GMT offset) sums hours, never the returns themselves."""
+    """Returns by UTC hour, warehouse, merchant and currency (the returns' orders'): each return change adds to its
+    hour's row in its own transaction, so the by-day screen (any GMT offset) sums hours, never the returns
+    themselves, and never adds refunds of two currencies together."""
 
     __tablename__ = "return_hours"
     __table_args__ = (
-        PrimaryKeyConstraint("hour", "warehouse_id", "merchant_id"),
+        PrimaryKeyConstraint("hour", "warehouse_id", "merchant_id", "currency"),
+        one_of("currency", Currency),
         CheckConstraint("requested >= 0 AND received >= 0 AND restocked >= 0 AND defective >= 0 AND rejected >= 0 "
                         "AND refund_amount >= 0", name="not_negative"),
         CheckConstraint("date_trunc('hour', hour AT TIME ZONE 'UTC') = hour AT TIME ZONE 'UTC'", name="whole_hour"),
@@ -154,6 +158,7 @@ class ReturnHour(Base):
     hour: Mapped[datetime]
     warehouse_id: Mapped[int] = mapped_column(BigInteger)
     merchant_id: Mapped[int] = mapped_column(BigInteger)
+    currency: Mapped[Currency] = mapped_column(String(8))
     requested: Mapped[int] = mapped_column(Integer, server_default="0")
     received: Mapped[int] = mapped_column(Integer, server_default="0")
     restocked: Mapped[int] = mapped_column(Integer, server_default="0")  # units back on hand

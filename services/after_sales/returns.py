@@ -6,6 +6,7 @@ adds to its hour's tallies and records the return's audit entry (the action hist
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
@@ -59,8 +60,10 @@ async def sla_hours(db: AsyncSession, warehouse_id: int) -> int:
 
 async def create_return(db: AsyncSession, actor: Actor | None, order_id: int, lines: list[NewLine], *,
                         refund_amount: Decimal = Decimal(0), tracking_no: str | None = None,
-                        note: str | None = None) -> ReturnOrder:
-    """A REQUESTED return of a shipped or completed order (the caller has checked its data authority)."""
+                        note: str | None = None, at: datetime | None = None) -> ReturnOrder:
+    """A REQUESTED return of a shipped or completed order (the caller has checked its data authority); its refund
+    amount is in the order's currency, which it keeps. `at`: when it was requested (the demo's past returns), the
+    transaction's time when not given."""
     order = await lock_order(db, order_id)
     if order.status not in SHIPPED:
         raise DomainError("RETURN_ORDER_NOT_SHIPPED", status=409, orderNo=order.channel_order_no,
@@ -73,7 +76,7 @@ async def create_return(db: AsyncSession, actor: Actor | None, order_id: int, li
                       await returnable(db, order)).raise_any()
     prices = dict((await db.execute(select(OrderLine.sku, func.max(OrderLine.unit_price)).where(
         OrderLine.order_id == order.id, OrderLine.ordered_at == order.ordered_at).group_by(OrderLine.sku))).all())
-    now = await db.scalar(select(func.now()))
+    now = at or await db.scalar(select(func.now()))
     assert now is not None
     row_id = await db.scalar(select(func.nextval("return_orders_id_seq")))
     assert row_id is not None
@@ -81,25 +84,26 @@ async def create_return(db: AsyncSession, actor: Actor | None, order_id: int, li
         id=row_id, return_no=f"RT{now:%Y%m%d}{row_id:06d}", order_id=order.id, ordered_at=order.ordered_at,
         channel_order_no=order.channel_order_no, merchant_id=order.merchant_id, shop_id=order.shop_id,
         warehouse_id=order.warehouse_id, status=ReturnStatus.REQUESTED, quantity=sum(line.quantity for line in lines),
-        refund_amount=refund_amount, tracking_no=tracking_no, note=note, requested_at=now,
+        refund_amount=refund_amount, currency=order.currency, tracking_no=tracking_no, note=note, requested_at=now,
         due_at=rules.due_at(now, await sla_hours(db, order.warehouse_id)),
         lines=[ReturnLine(line_no=n, sku=line.sku, quantity=line.quantity, reason=line.reason,
                           unit_price=prices.get(line.sku, Decimal(0))) for n, line in enumerate(lines, start=1)])
     db.add(row)
     await db.flush()
-    await tallies.add(db, now, row.warehouse_id, row.merchant_id, requested=1)
+    await tallies.add(db, now, row.warehouse_id, row.merchant_id, row.currency, requested=1)
     await _audit(db, actor, row, "create", None)
     return row
 
 
 async def act(db: AsyncSession, actor: Actor | None, row: ReturnOrder, action: ReturnAction | str, *,
               tracking_no: str | None = None, good: dict[int, int] | None = None,
-              reason: str | None = None) -> ReturnOrder:
+              reason: str | None = None, at: datetime | None = None) -> ReturnOrder:
     """Take `action` on a return locked by the caller (with its lines loaded): the table says where it goes, a
-    refusal names the state it is in; the step's own work, the SLA clock, the tallies and the audit entry follow."""
+    refusal names the state it is in; the step's own work, the SLA clock, the tallies and the audit entry follow.
+    `at`: when the step was taken (the demo's past returns), the transaction's time when not given."""
     action = ReturnAction(action)
     rules.next_status(row.status, action, return_no=row.return_no)  # refused before any input is read
-    now = await db.scalar(select(func.now()))
+    now = at or await db.scalar(select(func.now()))
     assert now is not None
     before = row.status
     deltas: dict[str, Any] = {}
@@ -133,7 +137,7 @@ async def act(db: AsyncSession, actor: Actor | None, row: ReturnOrder, action: R
     row.revision += 1
     await db.flush()
     if deltas:
-        await tallies.add(db, now, row.warehouse_id, row.merchant_id, **deltas)
+        await tallies.add(db, now, row.warehouse_id, row.merchant_id, row.currency, **deltas)
     await _audit(db, actor, row, action.value.lower(), before)
     return row
 

@@ -31,7 +31,8 @@ async def after_sales_rows(warehouses: list[Any], order_ids: list[int], mark: st
         orders = [await db.scalar(select(Order).where(Order.id == i)) for i in order_ids]
         returns = [ReturnOrder(return_no=f"{mark}{n}-ret", order_id=o.id, ordered_at=o.ordered_at,
                                channel_order_no=o.channel_order_no, merchant_id=w.merchant_id, shop_id=o.shop_id,
-                               warehouse_id=w.id, status="REQUESTED", quantity=1, due_at=now + timedelta(days=1))
+                               warehouse_id=w.id, status="REQUESTED", quantity=1, currency=o.currency,
+                               due_at=now + timedelta(days=1))
                    for o, w, n in zip(orders, warehouses, SIDES, strict=True)]
         slas = [AfterSalesSla(warehouse_id=w.id, merchant_id=w.merchant_id, sla_hours=24) for w in warehouses]
         materials = [PackingMaterial(warehouse_id=w.id, merchant_id=w.merchant_id, code=f"{mark}{n}mat",
@@ -42,8 +43,8 @@ async def after_sales_rows(warehouses: list[Any], order_ids: list[int], mark: st
                     for w, n in zip(warehouses, SIDES, strict=True)]
         hour = now.replace(minute=0, second=0, microsecond=0)
         db.add_all([*returns, *slas, *materials, *contents,
-                    *(ReturnHour(hour=hour, warehouse_id=w.id, merchant_id=w.merchant_id, requested=1)
-                      for w in warehouses)])
+                    *(ReturnHour(hour=hour, warehouse_id=w.id, merchant_id=w.merchant_id, currency=r.currency,
+                                 requested=1) for w, r in zip(warehouses, returns, strict=True))])
         await db.flush()
         usages = [MaterialUsage(material_id=m.id, warehouse_id=m.warehouse_id, merchant_id=m.merchant_id,
                                 return_id=r.id, quantity=1, unit_cost=Decimal(1), amount=Decimal(1),

@@ -1,6 +1,7 @@
 """After-sales returns through the API: created only of shipped orders and within what they shipped, moved only
 through the transition table (a refusal names the state), restocked through the stock ledger exactly once, the
-by-day summary summed from tallies that match the returns, the SLA's overdue flag and the data authority."""
+by-day summary summed from tallies that match the returns (refunds in each return's order's currency, never added
+across currencies), the SLA's overdue flag and the data authority."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from domain.db import transaction
 from domain.enums import StockMovementType
 from domain.models.after_sales import ReturnDefect, ReturnOrder
 from domain.models.data_authority import DataScope
+from domain.models.merchants import Merchant
+from domain.models.orders import Order
 from domain.rules.after_sales import restock_key
 from domain.rules.stock import Movement
 from services.stock import store as stock_store
@@ -32,8 +35,8 @@ async def staff(login_as: Any) -> dict[str, str]:
     return await login_as(*ALL)  # type: ignore[no-any-return]  # the fixture builds the headers at run time
 
 
-async def shipped(stock: int = 10, quantity: int = 3) -> tuple[Stocked, int, str]:
-    store = await stocked_store(stock={"A": stock})
+async def shipped(stock: int = 10, quantity: int = 3, country: str = "ID") -> tuple[Stocked, int, str]:
+    store = await stocked_store(country, stock={"A": stock})
     order_id = await new_order(store, {store.skus[0]: quantity})
     await act(order_id, "ACCEPT")
     await act(order_id, "SHIP")
@@ -136,7 +139,10 @@ async def test_the_day_summary_matches_the_returns_and_exports(client, staff):
     assert len(summary["rows"]) == 1
     row = summary["rows"][0]
     assert (row["requested"], row["received"], row["restocked"], row["defective"], row["rejected"]) == (1, 1, 2, 1, 0)
-    assert row["refundAmount"] == "12.50" and row["merchantEmail"] == store.email
+    assert row["refundAmount"] == "12.50" and row["currency"] == "IDR" and row["merchantEmail"] == store.email
+    totals = summary["totals"]
+    assert (totals["requested"], totals["restocked"]) == (1, 2)
+    assert totals["refunds"] == [{"currency": "IDR", "amount": "12.50"}]
     async with transaction() as db:  # the same figures counted from the returns themselves
         counted = await db.scalar(select(func.count()).select_from(ReturnOrder).where(
             ReturnOrder.warehouse_id == store.place.warehouse_id))
@@ -144,10 +150,53 @@ async def test_the_day_summary_matches_the_returns_and_exports(client, staff):
     reply = await client.post("/cms/after-sales/day/export", headers=staff, json=body)
     assert reply.status_code == 200
     rows = list(openpyxl.load_workbook(io.BytesIO(reply.content)).active.iter_rows(values_only=True))
-    assert len(rows) == 2 and "Refund amount" in rows[0]
+    assert len(rows) == 2 and "Refund amount" in rows[0] and "Currency" in rows[0]
+    assert rows[1][rows[0].index("Currency")] == "IDR"
     wide = await client.post("/cms/after-sales/day/search", headers=staff,
                              json={"days": ["2020-01-01", "2026-01-01"]})
     assert wide.status_code == 422 and wide.json()["data"]["errors"][0]["field"] == "days"
+
+
+async def test_refunds_are_kept_and_summed_in_each_returned_orders_currency(client, staff):
+    """Two merchants, one selling in IDR and one in PHP: each return carries its order's currency, the day summary
+    has a row per merchant in its currency, and the totals add the counts of every row but the refunds only within
+    one currency."""
+    user = await create_user(*ALL)
+    async with transaction() as db:  # a data authority that sees exactly these two merchants
+        db.add(DataScope(user_id=user.id, scope_type="OWN", values=[]))
+    own = {"Authorization": f"Bearer {await token_for(user)}"}
+    made = {}
+    for country, refund in (("ID", "2033000.00"), ("PH", "1250.00")):
+        store, order_id, sku = await shipped(quantity=2, country=country)
+        async with transaction() as db:
+            await db.execute(update(Merchant).where(Merchant.id == store.merchant_id).values(sales_id=user.id))
+            currency = await db.scalar(select(Order.currency).where(Order.id == order_id))
+        created = (await request(client, staff, order_id, sku, 2, refundAmount=refund))["data"]
+        assert created["currency"] == currency
+        await step(client, staff, created["id"], "receive")
+        await step(client, staff, created["id"], "inspect", lines=[{"lineNo": 1, "goodQuantity": 1}])
+        await step(client, staff, created["id"], "restock")
+        made[currency] = (store, created, refund)
+    assert sorted(made) == ["IDR", "PHP"]
+    store, created, _ = made["PHP"]
+    detail = (await client.get(f"/cms/after-sales/return/detail/{created['id']}", headers=staff)).json()["data"]
+    assert (detail["currency"], detail["refundAmount"]) == ("PHP", "1250.00")
+    assert [r["currency"] for r in await _search(client, staff, returnNo=created["returnNo"])] == ["PHP"]
+    exported = await client.post("/cms/after-sales/return/export", headers=staff,
+                                 json={"returnNo": created["returnNo"]})
+    assert exported.status_code == 200, exported.text
+    sheet = list(openpyxl.load_workbook(io.BytesIO(exported.content)).active.iter_rows(values_only=True))
+    assert sheet[1][sheet[0].index("Currency")] == "PHP"
+
+    reply = await client.post("/cms/after-sales/day/search", headers=own, json={"preset": "TODAY"})
+    assert reply.status_code == 200, reply.text
+    summary = reply.json()["data"]
+    shown = {(r["merchantEmail"], r["currency"], r["refundAmount"]) for r in summary["rows"]}
+    assert shown == {(s.email, currency, refund) for currency, (s, _, refund) in made.items()}
+    totals = summary["totals"]
+    assert [totals[name] for name in ("requested", "received", "restocked", "defective", "rejected")] == \
+        [2, 2, 2, 2, 0]
+    assert totals["refunds"] == [{"currency": "IDR", "amount": "2033000.00"}, {"currency": "PHP", "amount": "1250.00"}]
 
 
 async def test_a_step_beyond_the_sla_flags_the_return_overdue(client, staff):

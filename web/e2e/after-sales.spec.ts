@@ -11,12 +11,12 @@ let page: Page;
 
 screenshotOnFailure('after-sales', () => page);
 
-interface Shipped { order_no: string; sku: string; warehouse_id: number; warehouse: string }
+interface Shipped { order_no: string; sku: string; warehouse_id: number; warehouse: string; currency: string }
 
-/** A shipped demo order of no return yet, one of its SKUs and its warehouse. */
+/** A shipped demo order of no return yet, one of its SKUs, its warehouse and its currency. */
 async function shippedOrder(): Promise<Shipped> {
   const [found] = await sql<Shipped>(
-    'SELECT o.channel_order_no AS order_no, l.sku, o.warehouse_id, w.name AS warehouse FROM orders o ' +
+    'SELECT o.channel_order_no AS order_no, l.sku, o.warehouse_id, w.name AS warehouse, o.currency FROM orders o ' +
       'JOIN order_lines l ON l.order_id = o.id AND l.ordered_at = o.ordered_at JOIN warehouses w ON w.id = o.warehouse_id ' +
       "WHERE o.status IN ('SHIPPING', 'COMPLETED') AND NOT EXISTS (SELECT 1 FROM return_orders r WHERE r.order_id = o.id) " +
       'ORDER BY o.id DESC LIMIT 1');
@@ -30,7 +30,7 @@ async function onHand(order: Shipped): Promise<number> {
 }
 
 describe('after-sales (WMS center)', () => {
-  it('returns a shipped order, receives, inspects and restocks it; the stock rises and the day summary counts it', { timeout: 240_000 }, async () => {
+  it('returns a shipped order, receives, inspects and restocks it; the stock rises and the day summary counts it in the order\'s currency', { timeout: 240_000 }, async () => {
     const order = await shippedOrder();
     const before = await onHand(order);
     page = await signedIn(browser, '/after-service-time');
@@ -56,6 +56,10 @@ describe('after-sales (WMS center)', () => {
 
     await page.goto(page.url().replace('/after-service-time', '/after-service-day').split('?')[0]!);
     await expect.poll(() => page.locator('.ant-table').innerText()).toContain(order.warehouse);
+    // each refund amount and the totals' refunds name their currency
+    const day = page.locator('.ant-table tbody tr.ant-table-row', { hasText: order.warehouse }).first();
+    expect(await day.innerText()).toContain(order.currency);
+    expect(await page.locator('.ant-table-summary').innerText()).toContain(order.currency);
   });
 
   it('records a material used on an outbound order with pickers: the material\'s stock falls and the charge is listed', { timeout: 180_000 }, async () => {

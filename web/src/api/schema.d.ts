@@ -200,7 +200,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Returns by local day, warehouse and merchant (summed from the hourly tallies) */
+        /** Returns by local day, warehouse, merchant and currency (summed from the hourly tallies); the totals' refunds per currency */
         post: operations["after_sales_days_day_search"];
         delete?: never;
         options?: never;
@@ -11680,8 +11680,12 @@ export interface components {
             /** Warehouseid */
             warehouseId?: number | null;
         };
-        /** DayRow */
+        /**
+         * DayRow
+         * @description One local day, warehouse, merchant and currency: the returns' figures, the refund amount in `currency`.
+         */
         DayRow: {
+            currency: components["schemas"]["Currency"];
             /**
              * Day
              * Format: date
@@ -11712,10 +11716,25 @@ export interface components {
         DaySummary: {
             /** Rows */
             rows: components["schemas"]["DayRow"][];
-            /** Totals */
-            totals: {
-                [key: string]: string;
-            };
+            totals: components["schemas"]["DayTotals"];
+        };
+        /**
+         * DayTotals
+         * @description The rows' figures summed; refunds per currency (amounts in two currencies are never added together).
+         */
+        DayTotals: {
+            /** Defective */
+            defective: number;
+            /** Received */
+            received: number;
+            /** Refunds */
+            refunds: components["schemas"]["RefundTotal"][];
+            /** Rejected */
+            rejected: number;
+            /** Requested */
+            requested: number;
+            /** Restocked */
+            restocked: number;
         };
         /** DecideBody */
         DecideBody: {
@@ -18654,6 +18673,12 @@ export interface components {
              */
             sort?: string | null;
         };
+        /** RefundTotal */
+        RefundTotal: {
+            /** Amount */
+            amount: string;
+            currency: components["schemas"]["Currency"];
+        };
         /**
          * ReleaseStatus
          * @description SPEC §4 tip and notice: where the clock stands against the release (or start) and end times.
@@ -23827,6 +23852,7 @@ export interface components {
             channelOrderNo: string;
             /** Closedat */
             closedAt: string | null;
+            currency: components["schemas"]["Currency"];
             /** Defectivequantity */
             defectiveQuantity: number;
             /** Dueat */

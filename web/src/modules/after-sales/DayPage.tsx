@@ -6,15 +6,24 @@ import type { Dayjs } from 'dayjs';
 import { api } from '../../api/client';
 import { MAX_TIMEOUT_MS } from '../../api/http';
 import { useCan } from '../../app/access/can';
+import { formatMoney } from '../../components/format/money';
 import { saveFile, useEnumOptions } from '../../components/resource';
 import { useTranslate } from '../../i18n';
 import { WarehouseInput } from '../warehouses/WarehouseInput';
-import { afterSalesApi, type DayFilters, type DayRow } from './api';
+import { afterSalesApi, type DayFilters, type DayRow, type RefundTotal } from './api';
 
-const FIGURES = ['requested', 'received', 'restocked', 'defective', 'rejected', 'refundAmount'] as const;
+const COUNTS = ['requested', 'received', 'restocked', 'defective', 'rejected'] as const;
 
-/** SPEC §2 /after-service-day: returns by local day (a SPEC §9 preset or a range, in a GMT offset), warehouse and
- *  merchant, summed by the server from its hourly tallies; exportable. */
+/** An amount as its currency shows it (SPEC §9), followed by the currency's code: `2,033,000 IDR`. */
+const money = (amount: string, currency: string) => `${formatMoney(amount, currency)} ${currency}`;
+
+/** One total a currency, never one figure adding amounts of two currencies: `2,033,000 IDR · 1,250.00 PHP`. */
+const refundTotals = (refunds: RefundTotal[]) =>
+  refunds.length ? refunds.map((refund) => money(refund.amount, refund.currency)).join(' · ') : '0';
+
+/** SPEC §2 /after-service-day: returns by local day (a SPEC §9 preset or a range, in a GMT offset), warehouse,
+ *  merchant and currency, summed by the server from its hourly tallies; exportable. Each refund amount is shown in
+ *  its currency, and the totals give one refund total a currency. */
 export default function DayPage() {
   const t = useTranslate(['after-sales', 'resource']);
   const can = useCan();
@@ -41,7 +50,7 @@ export default function DayPage() {
         {can('return-day#export') && <Button icon={<DownloadOutlined aria-hidden />} onClick={() => void exportFile()}>{t('export')}</Button>}
       </Form>
       <Table<DayRow>
-        rowKey={(row) => `${row.day}-${row.warehouseId}-${row.merchantId}`}
+        rowKey={(row) => `${row.day}-${row.warehouseId}-${row.merchantId}-${row.currency}`}
         loading={isFetching}
         dataSource={data?.rows ?? []}
         size="small"
@@ -49,14 +58,17 @@ export default function DayPage() {
           { key: 'day', title: t('day'), dataIndex: 'day' },
           { key: 'warehouseName', title: t('warehouseName'), dataIndex: 'warehouseName' },
           { key: 'merchantEmail', title: t('merchantEmail'), dataIndex: 'merchantEmail' },
-          ...FIGURES.map((key) => ({ key, title: t(key), dataIndex: key, align: 'right' as const })),
+          ...COUNTS.map((key) => ({ key, title: t(key), dataIndex: key, align: 'right' as const })),
+          { key: 'refundAmount', title: t('refundAmount'), dataIndex: 'refundAmount', align: 'right',
+            render: (_: unknown, row: DayRow) => money(row.refundAmount, row.currency) },
         ]}
         summary={() => data && (
           <Table.Summary.Row>
             <Table.Summary.Cell index={0} colSpan={3}>{t('totals')}</Table.Summary.Cell>
-            {FIGURES.map((key, index) => (
-              <Table.Summary.Cell key={key} index={index + 3} align="right">{String(data.totals[key === 'refundAmount' ? 'refund_amount' : key] ?? 0)}</Table.Summary.Cell>
+            {COUNTS.map((key, index) => (
+              <Table.Summary.Cell key={key} index={index + 3} align="right">{data.totals[key]}</Table.Summary.Cell>
             ))}
+            <Table.Summary.Cell index={COUNTS.length + 3} align="right">{refundTotals(data.totals.refunds)}</Table.Summary.Cell>
           </Table.Summary.Row>
         )}
       />

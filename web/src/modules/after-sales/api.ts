@@ -10,6 +10,7 @@ export type ReturnOrderOption = components['schemas']['ReturnOrderOption'];
 export type ReturnCreate = components['schemas']['ReturnCreate'];
 export type DayFilters = components['schemas']['DayFilters'];
 export type DayRow = components['schemas']['DayRow'];
+export type RefundTotal = components['schemas']['RefundTotal'];
 export type ReturnAction = components['schemas']['ReturnActionBody']['action'];
 export type InspectLine = components['schemas']['InspectLine'];
 
