@@ -74,7 +74,7 @@ export const materials = defineResource<Material>({
     warehouseId, warehouseName, merchantId, merchantEmail,
     { key: 'unit', title: 'unit', type: 'enum', enum: 'MaterialUnit', form: { required: true } },
     { key: 'unitCost', title: 'unitCost', type: 'number', form: { required: true, min: 0 } },
-    { key: 'stock', title: 'stock', type: 'number', sorter: true, form: { min: 0 } },
+    { key: 'stock', title: 'stock', type: 'number', priority: 'key', sorter: true, form: { min: 0 } },
     { key: 'lowStockThreshold', title: 'lowStockThreshold', type: 'number', form: { min: 0 } },
     { key: 'lowStock', title: 'lowStock', type: 'boolean', priority: 'key' },
     { key: 'updatedAt', title: 'updatedAt', type: 'datetime', hidden: true },

@@ -1,4 +1,4 @@
-import { Flex, Statistic, Tooltip } from 'antd';
+import { Card, Flex, Statistic, Tooltip, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { api } from '../../api/client';
@@ -10,8 +10,9 @@ import { useTranslate } from '../../i18n';
 type GmtOffset = components['schemas']['GmtOffset'];
 
 /** Today's orders, GMV and average transaction value in the list's chosen GMT offset (GMT+08:00 when none), summed
- * from the hourly order statistics (so they lag the list by up to an hour; the tooltip says until when). One line a
- * currency. Shown only to those who may read the order list, as the list itself. */
+ * from the hourly order statistics (so they lag the list by up to an hour; the tooltip says until when): the day's
+ * orders, then a small card a currency (its GMV, orders and average), all on one line of a laptop's screen above
+ * the list. Shown only to those who may read the order list, as the list itself. */
 export function OrderStatsSummary() {
   const t = useTranslate(['orders']);
   const [params] = useSearchParams();
@@ -23,16 +24,21 @@ export function OrderStatsSummary() {
   });
   if (!data) return null;
   const through = data.rolledThrough ? t('statsThrough', { time: formatTime(data.rolledThrough) }) : t('statsNotRolled');
+  const orders = data.totals.reduce((sum, row) => sum + row.orders, 0);
   return (
     <Tooltip title={through}>
-      <Flex gap={32} wrap data-testid="order-stats-today" style={{ marginBottom: 12 }}>
-        {data.totals.length === 0 ? <Statistic title={t('statsOrders', { zone: data.gmtOffset })} value={0} /> : null}
+      <Flex gap={12} wrap data-testid="order-stats-today" style={{ marginBottom: 12 }}>
+        <Card size="small">
+          <Statistic title={t('statsOrders', { zone: data.gmtOffset })} value={orders} />
+        </Card>
         {data.totals.map((row) => (
-          <Flex key={row.currency} gap={24} wrap>
-            <Statistic title={t('statsOrders', { zone: data.gmtOffset })} value={row.orders} />
-            <Statistic title={t('statsGmv')} value={formatMoney(row.gmv, row.currency)} suffix={row.currency} />
-            <Statistic title={t('statsAtv')} value={formatMoney(row.atv, row.currency)} suffix={row.currency} />
-          </Flex>
+          <Card key={row.currency} size="small" data-testid={`order-stats-${row.currency}`}>
+            <Statistic title={t('statsGmv', { currency: row.currency })} value={formatMoney(row.gmv, row.currency)}
+              styles={{ content: { fontSize: 20 } }} />
+            <Typography.Text type="secondary">
+              {t('statsOrdersAtv', { count: row.orders, atv: formatMoney(row.atv, row.currency) })}
+            </Typography.Text>
+          </Card>
         ))}
       </Flex>
     </Tooltip>
