@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Input, InputNumber, Select, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useEnumOptions } from './enums';
 import type { InputProps } from './types';
 import { filterOptions } from './types';
@@ -31,6 +32,21 @@ function EnumSelect({ column, label, multiple, maxCount, id, value, onChange, di
   );
 }
 
+/** A yes/no filter: either answer, or none (cleared); the address keeps `true` or `false`. */
+function YesNoSelect({ label, id, value, onChange }: ControlProps) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      {...labelled({ id, label })}
+      value={value as string | undefined}
+      onChange={onChange}
+      allowClear
+      options={[{ value: 'true', label: t('common.yes') }, { value: 'false', label: t('common.no') }]}
+      style={{ minWidth: 120 }}
+    />
+  );
+}
+
 const lazily = (node: ReactNode) => <Suspense fallback={<Input disabled />}>{node}</Suspense>;
 
 /** The search-form control of a filter column. */
@@ -39,6 +55,7 @@ export function FilterControl(props: ControlProps) {
   const Own = filterOptions(column)?.input;
   if (Own) return <Own {...props} />;
   if (column.type === 'enum') return <EnumSelect {...props} multiple={filterOptions(column)?.multiple} />;
+  if (column.type === 'boolean') return <YesNoSelect {...props} />;
   if (column.type === 'date' || column.type === 'datetime') {
     return lazily(<DateRangeFilter value={value as string[] | undefined} onChange={onChange} withTime={column.type === 'datetime'} />);
   }
