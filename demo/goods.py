@@ -2,25 +2,31 @@
 merchant's master products (the demo warehouses' SKUs, domain/seed/demo_warehouses.py) as channel products in the
 listing states of SPEC §4, most variations mapped to their master SKU, a few new listings not yet mapped (for
 auto-create), and the stores' latest product sync time moves with the product sync runs that moved it (hourly
-scheduled ones and a "Sync products", one store's with listings it could not store). Called by the start's
-seeding step (api/prestart.py) in the demo stock's transaction."""
+scheduled ones and a "Sync products", one store's with listings it could not store). Prices are the store's
+country's (demo/regions.py). In the first store the administrator has worked a little through the goods
+services, so the goods history has entries with their field diffs: a new listing's master products auto-created
+and a listing disabled (no stock lock: it would refuse the demo's later outbound orders of its SKU). Called by
+the start's seeding step (api/prestart.py) in the demo stock's transaction."""
 
 from __future__ import annotations
 
 import random
 from datetime import UTC, datetime, timedelta
-from decimal import Decimal
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import selectinload
 
-from domain.enums import ListingState
+from demo.regions import region_of
+from domain.enums import ListingAction, ListingState, MappingStatus
 from domain.enums.order_sync import ProductSyncKind, ProductSyncStatus
 from domain.models.goods import ChannelProduct, ChannelVariation
 from domain.models.goods_sync import ProductSyncFailure, ProductSyncRun
 from domain.models.merchants import Shop
+from domain.models.users import User
 from domain.models.warehouses import WmsProduct
 from domain.rules.goods import mapping_status
+from services import goods
 
 STATES = [ListingState.LIVE, ListingState.LIVE, ListingState.LIVE, ListingState.SOLD_OUT, ListingState.DISABLED,
           ListingState.BANNED, ListingState.DRAFT, ListingState.IN_PROCESS, ListingState.PUBLISH_FAILED,
@@ -54,6 +60,23 @@ async def create(db: AsyncSession) -> None:
             await _runs(db, shop, synced, len(listings), partial=not runs_made)
             runs_made += 1
     await db.flush()
+    await _worked(db)
+
+
+async def _worked(db: AsyncSession) -> None:
+    """A few changes by the administrator in the first store with listings, through the goods services."""
+    admin = await db.scalar(select(User).where(User.username == "admin"))
+    first = await db.scalar(select(ChannelProduct).order_by(ChannelProduct.shop_id, ChannelProduct.id).limit(1))
+    if admin is None or first is None:
+        return
+    listings = (await db.scalars(select(ChannelProduct).where(ChannelProduct.shop_id == first.shop_id)
+                                 .options(selectinload(ChannelProduct.variations))
+                                 .order_by(ChannelProduct.id))).all()
+    unmapped = next(p for p in listings if p.mapping_status == MappingStatus.UNMAPPED)
+    await goods.auto_create(db, admin, [unmapped])
+    live = next(p for p in listings
+                if p.listing_state == ListingState.LIVE and p.mapping_status == MappingStatus.MAPPED)
+    await goods.change_listing(db, admin, live, ListingAction.DISABLE)
 
 
 async def _runs(db: AsyncSession, shop: Shop, synced: datetime, listed: int, *, partial: bool) -> None:
@@ -84,7 +107,7 @@ def _listing(shop: Shop, number: int, name: str, skus: list[str], state: Listing
              rng: random.Random, *, mapped: bool = True) -> ChannelProduct:
     variations = [ChannelVariation(merchant_id=shop.merchant_id, channel_variation_id=f"{shop.id}-{number}-{n}",
                                    channel_sku=sku, name=sku.rsplit("-", 1)[-1], stock=rng.randint(0, 80),
-                                   price=Decimal(rng.randrange(15_000, 900_000, 500)),
+                                   price=region_of(shop.country).local(rng.randrange(15_000, 900_000, 500)),
                                    master_sku=sku if mapped else None) for n, sku in enumerate(skus)]
     return ChannelProduct(merchant_id=shop.merchant_id, shop_id=shop.id, channel=shop.channel,
                           channel_item_id=f"{shop.external_shop_id}-{number + 1:04d}", name=name, listing_state=state,

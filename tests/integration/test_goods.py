@@ -12,7 +12,7 @@ from sqlalchemy import select, text
 from sqlalchemy.exc import IntegrityError
 
 from domain.db import transaction
-from domain.enums import ListingState
+from domain.enums import GoodsEntity, ListingState
 from domain.enums import StockMovementType as M
 from domain.models.data_authority import DataScope
 from domain.models.goods import ChannelVariation
@@ -268,3 +268,16 @@ async def test_the_demo_stores_list_the_demo_warehouses_skus():
     assert mapped and all(row.on_hand and row.on_hand > 0 and row.synced for row in mapped)
     assert any(row.mapping_status == "UNMAPPED" for row in rows)
     assert {"LIVE", "SOLD_OUT", "DISABLED", "DELETED"} <= states
+
+
+async def test_the_goods_history_of_a_first_run_shows_the_demo_changes_with_their_diffs(client, login_as):
+    """demo/goods.py: the administrator auto-created a new listing's master products and disabled a listing,
+    through the goods services, so the history has each with its field diff."""
+    staff = await login_as(super_user=True)
+    found = (await client.post("/cms/goods/history/search", headers=staff,
+                               json={"operatorName": "admin", "sort": "id", "pageSize": 100})).json()["data"]["items"]
+    kinds = {(h["entity"], h["action"]) for h in found}
+    assert {(GoodsEntity.MASTER_PRODUCT, "create"), (GoodsEntity.CHANNEL_PRODUCT, "update")} <= kinds
+    diffs = [h["changes"] for h in found if h["entity"] == GoodsEntity.CHANNEL_PRODUCT]
+    assert any(change.get("after") == "DISABLED" for diff in diffs for change in diff.values())
+    assert any(str(change.get("after", "")).startswith("NEW-") for diff in diffs for change in diff.values())
