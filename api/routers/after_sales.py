@@ -152,7 +152,6 @@ sla_router = slas.router(prefix=f"{PREFIX}/sla", tags=["after_sales_slas"])
 
 day_router = APIRouter(prefix=f"{PREFIX}/day", tags=["after_sales_days"])
 DAYS = through_merchant("ReturnDay", ReturnHour.merchant_id)
-DAY_COUNTS = ("requested", "received", "restocked", "defective", "rejected")
 
 
 async def _days(db: Any, params: DayFilters, user: Principal) -> list[DayRow]:
@@ -187,7 +186,7 @@ async def day_search(params: DayFilters, db: SessionDep, user: Annotated[Princip
     refunds: dict[Currency, Decimal] = defaultdict(Decimal)  # never added across currencies
     for row in rows:
         refunds[row.currency] += row.refund_amount
-    counts = {name: sum(getattr(row, name) for row in rows) for name in DAY_COUNTS}
+    counts = {name: sum(getattr(row, name) for row in rows) for name in tallies.COUNTS}
     totals = DayTotals.model_validate({**counts, "refunds": [RefundTotal(currency=currency, amount=amount)
                                                              for currency, amount in sorted(refunds.items())]})
     return ok(DaySummary(rows=rows, totals=totals))

@@ -15,7 +15,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from domain.enums import Currency
 from domain.models.after_sales import ReturnHour
 
-FIGURES = ("requested", "received", "restocked", "defective", "rejected", "refund_amount")
+COUNTS = ("requested", "received", "restocked", "defective", "rejected")  # added across currencies
+FIGURES = (*COUNTS, "refund_amount")
 
 
 async def add(db: AsyncSession, at: datetime, warehouse_id: int, merchant_id: int, currency: Currency,
