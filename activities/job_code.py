@@ -3,6 +3,7 @@ parameters, returning a short line for the task record. A key without code here 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -12,17 +13,20 @@ from temporalio import activity
 
 from domain import outbound
 from domain.db import transaction
-from domain.enums import MerchantPackageState
+from domain.enums import MerchantPackageState, OrderStatus
 from domain.flows.plans import PlanExpiry
 from domain.models.merchants import Merchant
 from domain.rules import order_stats as order_stats_rules
 from services import lost_flows, notices, plans, schedule_sync
 from services.deployments import store as deploy_store
 from services.jobs import purges
+from services.orders import auto as order_auto
 from services.orders import counts as order_counts
 from services.orders import stats as order_stats
 from services.tickets import flow as ticket_flow
 from services.wms_orders import counts as wms_counts
+
+AUTO_PAGE = 200  # orders the auto-processing reads at a time
 
 
 async def ticket_reconcile(p: dict[str, Any]) -> str:
@@ -117,6 +121,26 @@ async def order_partitions_add(p: dict[str, Any]) -> str:
     return f"{after - before} order month partitions added ({after} in all, {p['monthsAhead']} months ahead)"
 
 
+async def orders_auto_process(p: dict[str, Any]) -> str:
+    """The order settings' own actions (services/orders/auto.py): up to `limit` due orders, each in its own
+    transaction, so one refused or locked order never holds back the others."""
+    now = datetime.now(UTC)
+    settled: Counter[str] = Counter()
+    after = None
+    while sum(settled.values()) < p["limit"]:
+        async with transaction() as db:
+            page = await order_auto.due(db, now, after, min(AUTO_PAGE, p["limit"] - sum(settled.values())))
+        for order in page:
+            async with transaction() as db:
+                status = await order_auto.settle(db, order)
+            settled[status or "skipped"] += 1
+        if len(page) < AUTO_PAGE:
+            break
+        after = page[-1].key
+    return (f"{settled[OrderStatus.READY]} orders accepted, {settled[OrderStatus.ABNORMAL]} held as abnormal, "
+            f"{settled[OrderStatus.CANCELLED]} unpaid cancelled, {settled['skipped']} skipped")
+
+
 CODE: dict[str, Callable[[dict[str, Any]], Awaitable[str]]] = {
     "ticketFlows.reconcile": ticket_reconcile,
     "notices.reconcile": notice_reconcile,
@@ -131,4 +155,5 @@ CODE: dict[str, Callable[[dict[str, Any]], Awaitable[str]]] = {
     "orderStats.rollup": order_stats_rollup,
     "orderCounts.fold": order_counts_fold,
     "orderPartitions.addAhead": order_partitions_add,
+    "orders.autoProcess": orders_auto_process,
 }

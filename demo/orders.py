@@ -1,7 +1,8 @@
 """Demo channel orders for a first `make run`: orders over the last 120 days for the demo merchants' shops across
 their channels and countries, in every state of the order tabs, and each shop's newest few just placed and awaiting
-acceptance. Each enters through services/orders `upsert_channel_order` and moves through `transition`, as a synced
-order does; the counts are folded at the end.
+acceptance (those of a merchant whose order settings accept by themselves are accepted at the end, as the
+built-in task does every minute after). Each enters through services/orders `upsert_channel_order` and moves
+through `transition`, as a synced order does; the counts are folded at the end.
 Called by the start's seeding step (api/prestart.py `seed`) after the demo stock."""
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from domain.flows.orders import ChannelOrder, ChannelOrderLine
 from domain.models.merchants import Shop
 from domain.models.warehouses import WmsProduct
 from domain.rules.order_stats import HOUR, floor_hour
-from services.orders import stats, transition, upsert_channel_order
+from services.orders import auto, stats, transition, upsert_channel_order
 from services.orders.counts import fold
 
 DAYS = 120
@@ -88,6 +89,9 @@ async def create(db: AsyncSession, now: datetime | None = None) -> int:
         fresh = random.Random(shop.id)  # apart from `rng`: the older orders stay as they were
         for i in range(PER_SHOP, PER_SHOP + FRESH):
             made += (await upsert_channel_order(db, shop, order_of(shop, i, skus, fresh, now, timedelta(hours=6))))[1]
+    # what the demo merchants' order settings do by themselves, as the built-in task does every minute after
+    for due in await auto.due(db, now, None, SHOPS * (PER_SHOP + FRESH)):
+        await auto.settle(db, due)
     await fold(db)
     # the order statistics of the demo's 120 days and the current hour, as the hourly rollup keeps them after
     await stats.roll(db, floor_hour(now) - timedelta(days=121), floor_hour(now) + HOUR)

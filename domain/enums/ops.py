@@ -72,6 +72,7 @@ class JobKey(StrEnum):
     ORDER_STATS_ROLLUP = "orderStats.rollup"
     ORDER_COUNTS_FOLD = "orderCounts.fold"
     ORDER_PARTITIONS_ADD = "orderPartitions.addAhead"
+    ORDERS_AUTO_PROCESS = "orders.autoProcess"
 
 
 class AppKind(StrEnum):

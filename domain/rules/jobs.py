@@ -67,6 +67,8 @@ JOBS: dict[str, Job] = {j.key: j for j in (
     Job("orderStats", "rollup"),
     Job("orderCounts", "fold"),  # the order and WMS order tab counts' pending deltas folded in (0044, 0059)
     Job("orderPartitions", "addAhead", (Param("monthsAhead", "number", 3, 1, 24),)),
+    # the order settings' auto accept and unpaid cancel (services/orders/auto.py), at most `limit` orders a run
+    Job("orders", "autoProcess", (Param("limit", "number", 2000, 1, 20000),)),
 )}
 
 

@@ -56,11 +56,15 @@ async def create(db: AsyncSession) -> None:
     rng = random.Random(48)
     merchants = (await db.scalars(select(Merchant).order_by(Merchant.id).limit(MERCHANTS))).all()
     couriers = (await db.scalars(select(Courier).order_by(Courier.id))).all()
+    stocked = 0
     for merchant in merchants:
         warehouse = await db.scalar(select(Warehouse.id).where(Warehouse.merchant_id == merchant.id)
                                     .order_by(Warehouse.id).limit(1))
         country = Country(merchant.country) if merchant.country in Country.__members__ else Country.ID
-        auto_accept = rng.random() < 0.6
+        stocked += warehouse is not None
+        # of the merchants with a warehouse every other one (the first too) accepts its orders by hand, so the
+        # demo shows both ways; the others by chance
+        auto_accept = stocked % 2 == 0 if warehouse is not None else rng.random() < 0.6
         merge = rng.random() < 0.4
         ratio = rng.choice([100, 90, 80, 70])
         handover = rng.choice(list(HandoverMode))

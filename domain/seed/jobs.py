@@ -34,6 +34,8 @@ BUILT_IN: tuple[tuple[str, str, str, str, dict[str, Any]], ...] = (
     ("Order tab count fold", "orderCounts.fold", "*/3 * * * *", "UTC", {}),
     # the next months' partitions exist long before an order of theirs arrives (else it lands in DEFAULT)
     ("Order partitions ahead", "orderPartitions.addAhead", "20 0 1 * *", "UTC", {"monthsAhead": 3}),
+    # every minute: an order settings' delay before accepting is in minutes
+    ("Order auto-processing", "orders.autoProcess", "* * * * *", "UTC", {"limit": 2000}),
 )
 
 

@@ -21,14 +21,14 @@ from tests.integration.stock_sync_support import Stocked
 
 
 async def new_order(store: Stocked, lines: dict[str, int], **fields: Any) -> int:
-    """A PENDING order of the store: `{sku: quantity}` at 10.00 each."""
+    """A PENDING order of the store: `{sku: quantity}` at 10.00 each, placed now unless `ordered_at` says."""
     async with transaction() as db:
         shop = await db.get(Shop, store.shop_id)
         assert shop is not None
-        order_id, created = await upsert_channel_order(db, shop, ChannelOrder(
-            channel_order_no=unique("SO"), ordered_at=datetime.now(UTC),
-            lines=[ChannelOrderLine(sku=sku, quantity=quantity, unit_price=Decimal(10))
-                   for sku, quantity in lines.items()], **fields))
+        order_id, created = await upsert_channel_order(db, shop, ChannelOrder(**{
+            "channel_order_no": unique("SO"), "ordered_at": datetime.now(UTC),
+            "lines": [ChannelOrderLine(sku=sku, quantity=quantity, unit_price=Decimal(10))
+                      for sku, quantity in lines.items()]} | fields))
     assert created
     return order_id
 

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 from sqlalchemy import func, select, text
 
 from demo import orders as demo
 from demo import regions
 from domain.db import transaction
+from domain.models.erp_settings import OrderSetting
 from domain.models.orders import Order
+from services.orders import auto
 
 
 async def test_demo_orders_span_channels_and_their_counts_equal_them():
@@ -38,3 +42,21 @@ async def test_demo_orders_are_priced_placed_and_paid_as_in_their_shops_country(
     # at most three lines of three at 1,046.50 pesos (299,000 rupiah) against rupiah in the hundreds of thousands
     assert max(row.subtotal for row in found if row.currency == "PHP") < 10_000
     assert max(row.subtotal for row in found if row.currency == "IDR") > 100_000
+
+
+
+async def test_demo_order_settings_act_on_some_stores_and_leave_others_to_staff():
+    """A merchant with a warehouse that accepts by itself has its paid demo orders accepted by the console within
+    the hour (once their hold is over), and one that accepts by hand has paid orders waiting for staff (the
+    browser tests take those)."""
+    async with transaction() as db:
+        due = await auto.due(db, datetime.now(UTC) + timedelta(hours=1), None, 100_000)
+        demo_due = (await db.execute(select(Order.merchant_id, OrderSetting.auto_accept).join(
+            OrderSetting, OrderSetting.merchant_id == Order.merchant_id).where(
+            Order.id.in_([d.id for d in due if d.action == "ACCEPT"]), Order.channel_order_no.like("DEMO-%")))).all()
+        left = (await db.execute(text(
+            "SELECT count(*) FROM orders o JOIN stock_sync_bindings b ON b.shop_id = o.shop_id AND b.fulfils "
+            "JOIN erp_order_settings e ON e.merchant_id = o.merchant_id AND NOT e.auto_accept "
+            "WHERE o.channel_order_no LIKE 'DEMO-%' AND o.status = 'PENDING' AND o.paid_at IS NOT NULL"))).scalar_one()
+    assert demo_due and all(accepting for _, accepting in demo_due)
+    assert left >= 3

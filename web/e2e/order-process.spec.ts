@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { screenshotOnFailure } from './failures';
 import { specBrowser } from './specBrowser';
 import { sql } from './database';
+import { LEFT_TO_STAFF } from './demoOrders';
 import { api } from './console';
 import { choose, confirmDialog, signedIn, tokenFor } from './session';
 
@@ -17,10 +18,11 @@ interface Stocked { warehouse_id: number; warehouse: string; merchant_id: number
 interface WmsRow { id: number; orderNo: string; wmsStatus: string; workingStatus: string; printStatus: string; printCount: number }
 interface Courier { id: number; name: string }
 
-/** A pending order of a store with a warehouse, accepted now through the API with its one line reserved there. */
+/** A pending order (left to staff) of a store with a warehouse, accepted now through the API with its one line
+ *  reserved there. */
 async function accepted(token: string): Promise<Accepted> {
   const pending = await sql<{ id: number }>(
-    `SELECT o.id FROM orders o WHERE o.status = 'PENDING'
+    `SELECT o.id FROM orders o WHERE ${LEFT_TO_STAFF}
         AND o.shop_id IN (SELECT shop_id FROM stock_sync_bindings)
         AND (SELECT count(*) FROM order_lines l WHERE l.order_id = o.id AND l.ordered_at = o.ordered_at) = 1
       ORDER BY o.id DESC LIMIT 30`);

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { screenshotOnFailure } from './failures';
 import { specBrowser } from './specBrowser';
 import { sql } from './database';
+import { LEFT_TO_STAFF } from './demoOrders';
 import { api } from './console';
 import { choose, confirmDialog, pick, rowAction, selectOptions, signedIn, tokenFor } from './session';
 
@@ -19,13 +20,14 @@ const RESERVED = `SELECT o.id, o.channel_order_no, s.warehouse_id, s.sku, s.quan
 
 interface Short { warehouse_id: number; merchant_id: number; sku: string; missing: number }
 
-/** An order accepted at its shop's warehouse with every line reserved there: a demo store's pending order, its
- *  lines' missing units received first through a purchase inbound (earlier tests take that warehouse's stock too). */
+/** An order accepted at its shop's warehouse with every line reserved there: a demo store's pending order left to
+ *  staff, its lines' missing units received first through a purchase inbound (earlier tests take that warehouse's
+ *  stock too). */
 async function accepted(): Promise<Reserved> {
   const token = await tokenFor();
   const pending = await sql<{ id: number }>(
     `SELECT o.id FROM orders o JOIN stock_sync_bindings b ON b.shop_id = o.shop_id AND b.fulfils
-      WHERE o.status = 'PENDING' ORDER BY o.id DESC LIMIT 5`);
+      WHERE ${LEFT_TO_STAFF} ORDER BY o.id DESC LIMIT 5`);
   const tried: string[] = [];
   for (const { id } of pending) {
     const short = await sql<Short>(

@@ -35,10 +35,10 @@ const choice = (key: string, name: string, priority?: 'key'): Column<Row> =>
   ({ key, title: key, type: 'enum', enum: name, form: { required: true }, ...(priority ? { priority } : {}) });
 
 /** One kind of a merchant's settings: a row per merchant, added and changed with `erp-settings#edit`. */
-function settings<R extends Row>(kind: string, page: SettingsPage, entity: string, columns: Column<Row>[]) {
+function settings<R extends Row>(kind: string, page: SettingsPage, entity: string, columns: Column<Row>[], hint?: string) {
   return defineResource<R>({
     name: `erp-${kind}`, namespace, entity: `${kind}Entity`, api: `erp-settings/${page}` as never, permission: page,
-    actions: ['add', 'edit', 'export'], defaultSort: 'merchant_id', detail: rowHistory(page, entity),
+    actions: ['add', 'edit', 'export'], defaultSort: 'merchant_id', detail: rowHistory(page, entity), hint,
     columns: [merchantId, merchantEmail, ...columns, updatedAt] as Column<R>[],
   });
 }
@@ -63,13 +63,14 @@ export const product = settings<ProductSetting>('product', 'product-settings', '
   count('priceAlertPercent', 0, 100),
 ]);
 
-/** SPEC §2 erp-settings/order-setting: auto accept, merge, split, hold and stock reservation. */
+/** SPEC §2 erp-settings/order-setting: auto accept, merge, split, hold and stock reservation; the hint says what the
+ *  console does by itself with them (services/orders/auto.py). */
 export const order = settings<OrderSetting>('order', 'order-setting', 'ErpOrderSetting', [
   flag('autoAccept', 'key'), count('autoAcceptDelayMinutes', 0, 1440),
   flag('autoMerge', 'key'), count('mergeWindowMinutes', 0, 1440),
   choice('splitRule', 'OrderSplitRule'), choice('reserveOn', 'StockReserveOn'),
   count('holdMinutes', 0, 10_080), count('autoCancelUnpaidHours', 1, 720), count('maxLinesPerPackage', 1, 500),
-]);
+], 'orderHint');
 
 /** SPEC §2 erp-settings/stock-settings: stock sync on or off, interval, push ratio, safety and promotion stock. */
 export const stock = settings<StockSetting>('stock', 'stock-settings', 'ErpStockSetting', [

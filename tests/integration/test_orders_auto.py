@@ -1,0 +1,139 @@
+"""What a merchant's order settings do by themselves (services/orders/auto.py, the built-in task
+`orders.autoProcess`): paid orders accepted after the delay and the hold, through the transition (so stock is
+reserved, or the order held), unpaid ones cancelled after the hours set; merchants without settings, orders
+without a warehouse and orders that moved first are left alone."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import select
+
+from activities import job_code
+from domain.db import transaction
+from domain.models.erp_settings import OrderSetting
+from domain.models.jobs import ScheduledJob
+from domain.models.merchants import Shop
+from domain.models.orders import Order, OrderEvent
+from domain.seed import jobs as seed_jobs
+from services.orders import auto
+from tests.integration.fulfilment_support import act, line_states, new_order, stock_of
+from tests.integration.merchant_support import insert_merchant
+from tests.integration.stock_sync_support import Stocked, stocked_store
+
+NOW = datetime.now(UTC)
+ACCEPTED = "Accepted automatically by the merchant's order settings"
+CANCELLED = "Cancelled automatically: unpaid {hours} hours after it was placed"
+
+
+async def with_settings(merchant_id: int, **fields: Any) -> None:
+    async with transaction() as db:
+        db.add(OrderSetting(merchant_id=merchant_id, **fields))
+
+
+async def due_now(ids: set[int], at: datetime) -> dict[int, str]:
+    """Which of `ids` are due at `at`, and for what."""
+    found: dict[int, str] = {}
+    after = None
+    while True:
+        async with transaction() as db:
+            page = await auto.due(db, at, after, 500)
+        found |= {d.id: str(d.action) for d in page if d.id in ids}
+        if len(page) < 500:
+            return found
+        after = page[-1].key
+
+
+async def settle(order_id: int, at: datetime) -> str | None:
+    async with transaction() as db:
+        (order,) = [d for d in await auto.due(db, at, None, 10_000) if d.id == order_id]
+        status = await auto.settle(db, order)
+    return None if status is None else str(status)
+
+
+async def placed(store: Stocked, sku: str, *, paid: bool, hours_ago: float = 0) -> int:
+    at = NOW - timedelta(hours=hours_ago)
+    return await new_order(store, {sku: 2}, ordered_at=at, paid_at=at if paid else None)
+
+
+async def timeline_end(order_id: int) -> tuple[str, str | None, str | None]:
+    async with transaction() as db:
+        event = (await db.execute(select(OrderEvent).where(OrderEvent.order_id == order_id)
+                                  .order_by(OrderEvent.revision.desc()).limit(1))).scalar_one()
+        return event.kind, event.actor_name, event.note
+
+
+async def test_a_paid_order_is_accepted_after_the_delay_and_reserves_its_stock():
+    store = await stocked_store(stock={"A": 10})
+    (a,) = store.skus
+    await with_settings(store.merchant_id, auto_accept=True, auto_accept_delay_minutes=5)
+    order_id = await placed(store, a, paid=True)
+    assert await due_now({order_id}, NOW + timedelta(minutes=4)) == {}
+    assert await due_now({order_id}, NOW + timedelta(minutes=6)) == {order_id: "ACCEPT"}
+    assert await settle(order_id, NOW + timedelta(minutes=6)) == "READY"
+    assert (await stock_of(store, a))["locked"] == 2 and await line_states(order_id) == [(a, "RESERVED", None)]
+    assert await timeline_end(order_id) == ("ACCEPT", "system", ACCEPTED)
+    assert await due_now({order_id}, NOW + timedelta(hours=1)) == {}  # READY: nothing more to do
+
+
+async def test_a_new_order_waits_out_the_hold_and_a_short_one_is_held_as_abnormal():
+    store = await stocked_store(stock={"A": 1})
+    (a,) = store.skus
+    await with_settings(store.merchant_id, auto_accept=True, hold_minutes=30)
+    order_id = await placed(store, a, paid=True, hours_ago=2)  # paid long ago, but it reached the console just now
+    assert await due_now({order_id}, NOW + timedelta(minutes=10)) == {}
+    assert await settle(order_id, NOW + timedelta(minutes=31)) == "ABNORMAL"
+    async with transaction() as db:
+        assert await db.scalar(select(Order.cause).where(Order.id == order_id)) == "STOCK_NOT_PUSHED"
+    assert (await stock_of(store, a))["locked"] == 0
+
+
+async def test_an_unpaid_order_is_cancelled_after_the_hours_set_whether_or_not_orders_are_accepted_by_themselves():
+    store = await stocked_store(stock={"A": 10})
+    (a,) = store.skus
+    await with_settings(store.merchant_id, auto_accept=False, auto_cancel_unpaid_hours=24)
+    old = await placed(store, a, paid=False, hours_ago=25)
+    young = await placed(store, a, paid=False, hours_ago=23)
+    paid = await placed(store, a, paid=True, hours_ago=30)
+    assert await due_now({old, young, paid}, NOW) == {old: "CANCEL"}  # not accepting: the paid one waits for staff
+    assert await settle(old, NOW) == "CANCELLED"
+    assert await timeline_end(old) == ("CANCEL", "system", CANCELLED.format(hours=24))
+    assert await due_now({young}, NOW + timedelta(hours=2)) == {young: "CANCEL"}
+
+
+async def test_merchants_without_settings_and_stores_without_a_warehouse_are_left_alone():
+    bare = await stocked_store(stock={"A": 10})
+    order_id = await placed(bare, bare.skus[0], paid=False, hours_ago=800)
+    merchant = await insert_merchant("ID", shops=[{"channel": "SHOPEE_ID"}])
+    await with_settings(merchant.id, auto_accept=True)
+    async with transaction() as db:
+        shop_id = await db.scalar(select(Shop.id).where(Shop.merchant_id == merchant.id))
+    homeless = await new_order(Stocked(merchant.id, merchant.email, shop_id, bare.place, ()), {"X-1": 1},
+                               paid_at=NOW - timedelta(hours=1))
+    assert await due_now({order_id, homeless}, NOW + timedelta(hours=1)) == {}
+
+
+async def test_an_order_staff_moved_first_is_skipped_and_the_task_settles_the_rest():
+    store = await stocked_store(stock={"A": 10})
+    (a,) = store.skus
+    await with_settings(store.merchant_id, auto_accept=True)
+    first, second = await placed(store, a, paid=True, hours_ago=1), await placed(store, a, paid=True, hours_ago=1)
+    async with transaction() as db:
+        (due_first,) = [d for d in await auto.due(db, datetime.now(UTC), None, 10_000) if d.id == first]
+    await act(first, "CANCEL")  # staff cancelled it after the task read it
+    async with transaction() as db:
+        assert await auto.settle(db, due_first) is None
+    said = await job_code.CODE["orders.autoProcess"]({"limit": 2000})
+    assert "orders accepted" in said and "unpaid cancelled" in said
+    async with transaction() as db:
+        statuses = dict((await db.execute(select(Order.id, Order.status).where(Order.id.in_([first, second])))).all())
+    assert statuses == {first: "CANCELLED", second: "READY"}
+
+
+async def test_the_task_is_built_in_every_minute():
+    async with transaction() as db:
+        await seed_jobs.sync(db)
+        job = await db.scalar(select(ScheduledJob).where(ScheduledJob.builtin, ScheduledJob.handler == "orders",
+                                                         ScheduledJob.method == "autoProcess"))
+        assert job is not None and (job.cron, job.params) == ("* * * * *", {"limit": 2000})
