@@ -17,6 +17,7 @@ from domain.enums import MerchantPackageState, OrderStatus
 from domain.flows.plans import PlanExpiry
 from domain.models.merchants import Merchant
 from domain.rules import order_stats as order_stats_rules
+from domain.rules.interception import LineStock
 from services import lost_flows, notices, plans, schedule_sync
 from services.deployments import store as deploy_store
 from services.jobs import purges
@@ -122,7 +123,7 @@ async def order_partitions_add(p: dict[str, Any]) -> str:
 
 
 async def orders_auto_process(p: dict[str, Any]) -> str:
-    """The order settings' own actions (services/orders/auto.py): up to `limit` due orders, each in its own
+    """The order settings' own steps (services/orders/auto.py): up to `limit` due orders, each in its own
     transaction, so one refused or locked order never holds back the others."""
     now = datetime.now(UTC)
     settled: Counter[str] = Counter()
@@ -138,7 +139,8 @@ async def orders_auto_process(p: dict[str, Any]) -> str:
             break
         after = page[-1].key
     return (f"{settled[OrderStatus.READY]} orders accepted, {settled[OrderStatus.ABNORMAL]} held as abnormal, "
-            f"{settled[OrderStatus.CANCELLED]} unpaid cancelled, {settled['skipped']} skipped")
+            f"{settled[OrderStatus.CANCELLED]} unpaid cancelled, {settled[LineStock.RESERVED]} reserved before "
+            f"acceptance, {settled[LineStock.SHORT]} short of stock, {settled['skipped']} skipped")
 
 
 CODE: dict[str, Callable[[dict[str, Any]], Awaitable[str]]] = {

@@ -12,7 +12,10 @@ from api.resource.query import Like, Range, SearchParams
 from domain.enums import CalendarDayKind
 
 
-def _time_zone(value: str) -> str:
+def _time_zone(value: str | None) -> str | None:
+    """An IANA zone name; None passes (a modify body's optional field, refused as null by the kit if need be)."""
+    if value is None:
+        return None
     try:
         ZoneInfo(value)
     except (ZoneInfoNotFoundError, ValueError) as exc:

@@ -63,8 +63,11 @@ async def create(db: AsyncSession) -> None:
         country = Country(merchant.country) if merchant.country in Country.__members__ else Country.ID
         stocked += warehouse is not None
         # of the merchants with a warehouse every other one (the first too) accepts its orders by hand, so the
-        # demo shows both ways; the others by chance
+        # demo shows both ways, and every other of those reserves stock only when accepting; the rest by chance
         auto_accept = stocked % 2 == 0 if warehouse is not None else rng.random() < 0.6
+        reserve_on = rng.choice(list(StockReserveOn))
+        if warehouse is not None and stocked % 4 == 1:
+            reserve_on = StockReserveOn.ACCEPTED
         merge = rng.random() < 0.4
         ratio = rng.choice([100, 90, 80, 70])
         handover = rng.choice(list(HandoverMode))
@@ -79,7 +82,7 @@ async def create(db: AsyncSession) -> None:
             OrderSetting(merchant_id=merchant.id, auto_accept=auto_accept,
                          auto_accept_delay_minutes=rng.choice([0, 5, 15]) if auto_accept else 0, auto_merge=merge,
                          merge_window_minutes=rng.choice([15, 30, 60]), split_rule=rng.choice(list(OrderSplitRule)),
-                         reserve_on=rng.choice(list(StockReserveOn)), hold_minutes=rng.choice([0, 0, 10, 30]),
+                         reserve_on=reserve_on, hold_minutes=rng.choice([0, 0, 10, 30]),
                          auto_cancel_unpaid_hours=rng.choice([24, 48, 72])),
             StockSettingRow(merchant_id=merchant.id, sync_enabled=rng.random() < 0.85, push_ratio_percent=ratio,
                             safety_stock=rng.choice([0, 2, 5, 10]),

@@ -4,7 +4,9 @@ transition's transaction (the order row locked by it):
 - ACCEPT (`on_accept`): the merchant's first matching enabled auto interception rule holds the order (answering
   the hold, the rule named); else every line is reserved at the store's warehouse by a ledger movement
   (LOCK_OUTBOUND) keyed by the order, its revision and the line, all or nothing: a line short of stock reserves
-  nothing and answers the hold with the SPEC §8 stock exception cause of the short SKU.
+  nothing and answers the hold with the SPEC §8 stock exception cause of the short SKU. A reservation made
+  before acceptance (`reserve_early`, the order settings' `reserve_on`) stands instead; the channel changing a
+  PENDING order's lines releases it (`on_lines_changed`).
 - SHIP (`on_ship`): the reservation is handed to the outbound stock order of the same warehouse and channel order
   (created, or joined when one is open), which ships through its own path (services/stock/orders.py), consuming
   the stock (PACKAGE_OUTBOUND).
@@ -86,6 +88,22 @@ async def on_accept(db: AsyncSession, order: Order, actor: Actor | None = None) 
     rule = await intercepting_rule(db, order, lines)
     if rule is not None:
         return Hold(OrderExceptionCause.INTERCEPTED, rule.id, rule.name, t("fulfilment.intercepted", rule=rule.name))
+    if await _held(db, order):  # reserved before acceptance (the order settings' `reserve_on`): it stands
+        return None
+    return await _reserve(db, order, lines, actor)
+
+
+async def reserve_early(db: AsyncSession, order: Order, actor: Actor | None = None) -> Hold | None:
+    """A PENDING order's lines reserved before it is accepted, as its merchant's order settings say (on arrival or
+    on payment; services/orders/auto.py): all or nothing, as at acceptance, which then keeps the reservation. A
+    short line reserves nothing and is recorded SHORT (the acceptance tries again); None when reserved, or when
+    the order is already in its warehouse's order process (held and released since), whose lock stands."""
+    if await db.scalar(_outbound(order, order.warehouse_id)) is not None:
+        return None
+    return await _reserve(db, order, await lines_of(db, order), actor)
+
+
+async def _reserve(db: AsyncSession, order: Order, lines: Sequence[OrderLine], actor: Actor | None) -> Hold | None:
     warehouse_id = await warehouse_of(db, order)
     order.warehouse_id = warehouse_id
     moves = {line.line_no: _movement(actor, order, warehouse_id, line.sku, line.quantity,
@@ -99,6 +117,13 @@ async def on_accept(db: AsyncSession, order: Order, actor: Actor | None = None) 
     await _record(db, order, [(line, warehouse_id, LineStock.RESERVED, moves[line.line_no].idempotency_key, None)
                               for line in lines])
     return None
+
+
+async def on_lines_changed(db: AsyncSession, order: Order) -> None:
+    """The channel changed a PENDING order's lines: what was reserved (or found short) for the old lines no longer
+    holds; it is released and forgotten, so the order is reserved afresh."""
+    await _release(db, None, order)
+    await db.execute(delete(OrderLineStock).where(OrderLineStock.order_id == order.id))
 
 
 async def intercepting_rule(db: AsyncSession, order: Order, lines: Sequence[OrderLine]) -> rules.Rule | None:

@@ -158,6 +158,7 @@ async def _update_from_channel(db: AsyncSession, row: Order, order: ChannelOrder
     if not changed and not lines_changed:
         return
     if lines_changed:
+        await fulfilment.on_lines_changed(db, row)
         await db.execute(text("DELETE FROM order_lines WHERE order_id = :id AND ordered_at = :at"),
                          {"id": row.id, "at": row.ordered_at})
         await db.execute(insert(OrderLine), line_values(row.id, row.ordered_at, order))
@@ -231,6 +232,6 @@ async def transition(db: AsyncSession, actor: Actor | None, order_ref: int | Ord
                       from_status=before, to_status=target, cause=hold.cause if hold else None,
                       rule_name=hold.rule_name if hold else None, actor_id=actor.id if actor else None,
                       actor_name=actor.username if actor else CHANNEL,
-                      note=(note or (hold.note if hold else None) or None)))
+                      note="; ".join(filter(None, (note, hold.note if hold else None)))[:rules.NOTE_MAX] or None))
     await db.flush()
     return await _locked(db, order.id, order.ordered_at)

@@ -93,6 +93,15 @@ async def test_the_rules_between_fields_are_refused_naming_each_field(client, st
     assert errors(refused) == expected
 
 
+async def test_a_null_for_a_field_that_must_hold_a_value_is_refused_naming_it(client, staff):
+    merchant = await insert_merchant("ID")
+    added = (await call(client, staff, "basic-settings", "add", merchantId=merchant.id))["data"]
+    refused = await call(client, staff, "basic-settings", "modify", 422, id=added["id"], timeZone=None)
+    assert errors(refused) == [("timeZone", "not_null")]
+    kept = (await call(client, staff, "basic-settings", "search", merchantId=merchant.id))["data"]["items"]
+    assert kept[0]["timeZone"] == "Asia/Jakarta"
+
+
 async def test_the_messages_name_the_field_and_the_rule_in_the_readers_language(client, staff):
     merchant = await insert_merchant("ID")
     body = {"merchantId": merchant.id, "pushRatioPercent": 90, "promotionReservePercent": 20}

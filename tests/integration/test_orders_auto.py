@@ -1,23 +1,27 @@
 """What a merchant's order settings do by themselves (services/orders/auto.py, the built-in task
 `orders.autoProcess`): paid orders accepted after the delay and the hold, through the transition (so stock is
-reserved, or the order held), unpaid ones cancelled after the hours set; merchants without settings, orders
-without a warehouse and orders that moved first are left alone."""
+reserved, or the order held), unpaid ones cancelled after the hours set, stock reserved on arrival or payment
+before acceptance; merchants without settings, orders without a warehouse and orders that moved first are left
+alone."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import select
 
 from activities import job_code
 from domain.db import transaction
+from domain.flows.orders import ChannelOrder, ChannelOrderLine
 from domain.models.erp_settings import OrderSetting
 from domain.models.jobs import ScheduledJob
 from domain.models.merchants import Shop
 from domain.models.orders import Order, OrderEvent
 from domain.seed import jobs as seed_jobs
-from services.orders import auto
+from services.orders import auto, upsert_channel_order
+from tests.conftest import unique
 from tests.integration.fulfilment_support import act, line_states, new_order, stock_of
 from tests.integration.merchant_support import insert_merchant
 from tests.integration.stock_sync_support import Stocked, stocked_store
@@ -28,8 +32,9 @@ CANCELLED = "Cancelled automatically: unpaid {hours} hours after it was placed"
 
 
 async def with_settings(merchant_id: int, **fields: Any) -> None:
+    """Order settings reserving stock at acceptance unless told."""
     async with transaction() as db:
-        db.add(OrderSetting(merchant_id=merchant_id, **fields))
+        db.add(OrderSetting(merchant_id=merchant_id, **{"reserve_on": "ACCEPTED"} | fields))
 
 
 async def due_now(ids: set[int], at: datetime) -> dict[int, str]:
@@ -39,7 +44,7 @@ async def due_now(ids: set[int], at: datetime) -> dict[int, str]:
     while True:
         async with transaction() as db:
             page = await auto.due(db, at, after, 500)
-        found |= {d.id: str(d.action) for d in page if d.id in ids}
+        found |= {d.id: str(d.step) for d in page if d.id in ids}
         if len(page) < 500:
             return found
         after = page[-1].key
@@ -87,6 +92,8 @@ async def test_a_new_order_waits_out_the_hold_and_a_short_one_is_held_as_abnorma
     async with transaction() as db:
         assert await db.scalar(select(Order.cause).where(Order.id == order_id)) == "STOCK_NOT_PUSHED"
     assert (await stock_of(store, a))["locked"] == 0
+    kind, actor, note = await timeline_end(order_id)  # the timeline says who accepted it and why it is held
+    assert (kind, actor) == ("ACCEPT", "system") and note.startswith(f"{ACCEPTED}; SKU {a} short at ")
 
 
 async def test_an_unpaid_order_is_cancelled_after_the_hours_set_whether_or_not_orders_are_accepted_by_themselves():
@@ -137,3 +144,53 @@ async def test_the_task_is_built_in_every_minute():
         job = await db.scalar(select(ScheduledJob).where(ScheduledJob.builtin, ScheduledJob.handler == "orders",
                                                          ScheduledJob.method == "autoProcess"))
         assert job is not None and (job.cron, job.params) == ("* * * * *", {"limit": 2000})
+
+
+async def test_stock_is_reserved_on_arrival_once_and_the_acceptance_keeps_that_reservation():
+    store = await stocked_store(stock={"A": 10})
+    (a,) = store.skus
+    await with_settings(store.merchant_id, reserve_on="CREATED")
+    order_id = await placed(store, a, paid=False)
+    assert await due_now({order_id}, datetime.now(UTC)) == {order_id: "RESERVE"}
+    assert await settle(order_id, datetime.now(UTC)) == "RESERVED"
+    assert (await stock_of(store, a))["locked"] == 2 and await line_states(order_id) == [(a, "RESERVED", None)]
+    assert await due_now({order_id}, datetime.now(UTC)) == {}  # reserved once
+    accepted = await act(order_id, "ACCEPT")
+    assert accepted.status == "READY" and (await stock_of(store, a))["locked"] == 2  # kept, not reserved twice
+    await act(order_id, "CANCEL")
+    assert (await stock_of(store, a))["locked"] == 0
+
+
+async def test_reserving_on_payment_waits_for_it_and_a_short_line_is_tried_once():
+    store = await stocked_store(stock={"A": 3})
+    (a,) = store.skus
+    await with_settings(store.merchant_id, reserve_on="PAID")
+    unpaid, paid = await placed(store, a, paid=False), await placed(store, a, paid=True)
+    big = await new_order(store, {a: 5}, paid_at=NOW)
+    assert await due_now({unpaid, paid, big}, datetime.now(UTC)) == {paid: "RESERVE", big: "RESERVE"}
+    assert await settle(paid, datetime.now(UTC)) == "RESERVED"
+    assert await settle(big, datetime.now(UTC)) == "SHORT"
+    assert await due_now({big}, datetime.now(UTC)) == {}  # left to the acceptance, which tries again
+    async with transaction() as db:
+        assert await db.scalar(select(Order.status).where(Order.id == big)) == "PENDING"
+    assert (await stock_of(store, a))["locked"] == 2
+
+
+async def test_the_channel_changing_the_lines_releases_an_early_reservation():
+    store = await stocked_store(stock={"A": 10, "B": 10})
+    a, b = store.skus
+    await with_settings(store.merchant_id, reserve_on="CREATED")
+    async with transaction() as db:
+        shop = await db.get(Shop, store.shop_id)
+        number = unique("SO")
+        order_id, _ = await upsert_channel_order(db, shop, ChannelOrder(
+            channel_order_no=number, ordered_at=NOW, channel_updated_at=NOW,
+            lines=[ChannelOrderLine(sku=a, quantity=2, unit_price=Decimal(10))]))
+    assert await settle(order_id, datetime.now(UTC)) == "RESERVED"
+    async with transaction() as db:  # the buyer changed the order on the channel: B instead of A
+        await upsert_channel_order(db, shop, ChannelOrder(
+            channel_order_no=number, ordered_at=NOW, channel_updated_at=NOW + timedelta(minutes=1),
+            lines=[ChannelOrderLine(sku=b, quantity=3, unit_price=Decimal(10))]))
+    assert (await stock_of(store, a))["locked"] == 0 and await line_states(order_id) == []
+    assert await settle(order_id, datetime.now(UTC)) == "RESERVED"
+    assert (await stock_of(store, b))["locked"] == 3

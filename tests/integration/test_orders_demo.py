@@ -53,7 +53,7 @@ async def test_demo_order_settings_act_on_some_stores_and_leave_others_to_staff(
         due = await auto.due(db, datetime.now(UTC) + timedelta(hours=1), None, 100_000)
         demo_due = (await db.execute(select(Order.merchant_id, OrderSetting.auto_accept).join(
             OrderSetting, OrderSetting.merchant_id == Order.merchant_id).where(
-            Order.id.in_([d.id for d in due if d.action == "ACCEPT"]), Order.channel_order_no.like("DEMO-%")))).all()
+            Order.id.in_([d.id for d in due if d.step == "ACCEPT"]), Order.channel_order_no.like("DEMO-%")))).all()
         left = (await db.execute(text(
             "SELECT count(*) FROM orders o JOIN stock_sync_bindings b ON b.shop_id = o.shop_id AND b.fulfils "
             "JOIN erp_order_settings e ON e.merchant_id = o.merchant_id AND NOT e.auto_accept "
