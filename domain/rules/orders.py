@@ -68,8 +68,6 @@ TAB_STATUSES: dict[OrderTab, tuple[OrderStatus, ...]] = {
     OrderTab.CANCELLED: (S.CANCELLED,),
 }
 
-# the order's shop warehouse holds stock for it in these states (reserved at acceptance, consumed by shipping)
-RESERVED = frozenset({S.READY})
 OPEN = frozenset({S.PENDING, S.READY, S.ABNORMAL})
 # causes an operator may give a hold; INTERCEPTED comes only from an interception rule, OUT_OF_STOCK from the stock
 MANUAL_CAUSES = frozenset(set(OrderExceptionCause) - {OrderExceptionCause.INTERCEPTED})

@@ -63,11 +63,12 @@ async def create(db: AsyncSession) -> None:
         country = Country(merchant.country) if merchant.country in Country.__members__ else Country.ID
         stocked += warehouse is not None
         # of the merchants with a warehouse every other one (the first too) accepts its orders by hand, so the
-        # demo shows both ways, and every other of those reserves stock only when accepting; the rest by chance
+        # demo shows both ways, and of those one reserves stock when accepting, the next on payment; the rest by
+        # chance
         auto_accept = stocked % 2 == 0 if warehouse is not None else rng.random() < 0.6
         reserve_on = rng.choice(list(StockReserveOn))
-        if warehouse is not None and stocked % 4 == 1:
-            reserve_on = StockReserveOn.ACCEPTED
+        if warehouse is not None and not auto_accept:
+            reserve_on = StockReserveOn.ACCEPTED if stocked % 4 == 1 else StockReserveOn.PAID
         merge = rng.random() < 0.4
         ratio = rng.choice([100, 90, 80, 70])
         handover = rng.choice(list(HandoverMode))

@@ -47,8 +47,8 @@ async def test_demo_orders_are_priced_placed_and_paid_as_in_their_shops_country(
 
 async def test_demo_order_settings_act_on_some_stores_and_leave_others_to_staff():
     """A merchant with a warehouse that accepts by itself has its paid demo orders accepted by the console within
-    the hour (once their hold is over), and one that accepts by hand has paid orders waiting for staff (the
-    browser tests take those)."""
+    the hour (once their hold is over), one that accepts by hand has paid orders waiting for staff, and one that
+    reserves before acceptance has them reserved (the browser tests take those)."""
     async with transaction() as db:
         due = await auto.due(db, datetime.now(UTC) + timedelta(hours=1), None, 100_000)
         demo_due = (await db.execute(select(Order.merchant_id, OrderSetting.auto_accept).join(
@@ -58,5 +58,11 @@ async def test_demo_order_settings_act_on_some_stores_and_leave_others_to_staff(
             "SELECT count(*) FROM orders o JOIN stock_sync_bindings b ON b.shop_id = o.shop_id AND b.fulfils "
             "JOIN erp_order_settings e ON e.merchant_id = o.merchant_id AND NOT e.auto_accept "
             "WHERE o.channel_order_no LIKE 'DEMO-%' AND o.status = 'PENDING' AND o.paid_at IS NOT NULL"))).scalar_one()
+        reserved_early = (await db.execute(text(
+            "SELECT count(*) FROM orders o JOIN erp_order_settings e ON e.merchant_id = o.merchant_id "
+            "AND NOT e.auto_accept AND e.reserve_on <> 'ACCEPTED' WHERE o.channel_order_no LIKE 'DEMO-%' "
+            "AND o.status = 'PENDING' AND EXISTS (SELECT 1 FROM order_line_stock s WHERE s.order_id = o.id "
+            "AND s.state = 'RESERVED')"))).scalar_one()
     assert demo_due and all(accepting for _, accepting in demo_due)
     assert left >= 3
+    assert reserved_early >= 1  # a store reserving on arrival or payment shows its pending orders' stock held

@@ -1,0 +1,66 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshotOnFailure } from './failures';
+import { specBrowser } from './specBrowser';
+import { sql } from './database';
+import { api, at } from './console';
+import { rowAction, signedIn, tokenFor } from './session';
+
+const browser = specBrowser();
+let page: Page;
+screenshotOnFailure('order-settings', () => page);
+
+interface Candidate { id: number; channel_order_no: string; merchant_id: number; setting_id: number }
+
+/** A paid pending order whose stock its merchant's settings reserved before acceptance (on arrival or payment), of
+ *  a merchant that accepts by hand and has no interception rule: not one of the orders other tests take
+ *  (demoOrders.ts takes those of merchants reserving only at acceptance). */
+const CANDIDATE = `SELECT o.id, o.channel_order_no, o.merchant_id, e.id AS setting_id FROM orders o
+   JOIN erp_order_settings e ON e.merchant_id = o.merchant_id AND NOT e.auto_accept AND e.reserve_on <> 'ACCEPTED'
+  WHERE o.status = 'PENDING' AND o.paid_at IS NOT NULL AND o.created_at <= now() - make_interval(mins => e.hold_minutes)
+    AND EXISTS (SELECT 1 FROM order_line_stock s WHERE s.order_id = o.id AND s.state = 'RESERVED')
+    AND NOT EXISTS (SELECT 1 FROM order_line_stock s WHERE s.order_id = o.id AND s.state <> 'RESERVED')
+    AND NOT EXISTS (SELECT 1 FROM interception_rules r WHERE r.merchant_id = o.merchant_id AND r.enabled)
+  ORDER BY o.id DESC LIMIT 1`;
+
+let restore: (() => Promise<unknown>) | undefined;
+afterAll(async () => { await restore?.(); });
+
+describe('order settings act by themselves (SPEC §2 erp-settings/order-setting)', () => {
+  it('turns on accepting automatically for a merchant, runs the task, and its reserved pending order is accepted', { timeout: 180_000 }, async () => {
+    const [order] = await sql<Candidate>(CANDIDATE);
+    if (!order) throw new Error('no demo order reserved before acceptance, of a merchant accepting by hand');
+    const token = await tokenFor();
+    restore = () => api('POST', 'erp-settings/order-setting/modify', { id: order.setting_id, autoAccept: false }, token);
+
+    // pending, and its stock already reserved: the merchant reserves on arrival or payment
+    page = await signedIn(browser, `/orderId/${order.id}`);
+    await expect.poll(() => page.getByTestId('order-status').innerText()).toBe('Pending');
+    await page.getByTestId('order-stock').getByText('Reserved').first().waitFor();
+
+    await page.goto(at(`/operation/ginee-oms/erp-settings/order-setting?merchantId=${order.merchant_id}`));
+    await page.getByText(/Every minute the console acts on these settings/).waitFor();
+    const row = page.getByTestId('erp-order-page').locator('tbody tr.ant-table-row').first();
+    await row.waitFor({ timeout: 30_000 });
+    await rowAction(page, row, 'Edit');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('switch', { name: 'Accept orders automatically' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // the task runs every minute; staff need not wait for it
+    await page.goto(at('/system/task/schedule'));
+    const task = page.getByTestId('jobs-table').getByRole('row', { name: /Order auto-processing/ });
+    await rowAction(page, task, 'Run now');
+    await page.getByRole('dialog').getByRole('button', { name: 'Run' }).click();
+    await page.getByText('The run has started').waitFor();
+
+    await expect.poll(async () => (await sql<{ status: string }>('SELECT status FROM orders WHERE id = %s', [order.id]))[0]?.status,
+      { timeout: 60_000, interval: 1_000 }).toBe('READY');
+    await page.goto(at(`/orderId/${order.id}`));
+    await expect.poll(() => page.getByTestId('order-status').innerText()).toBe('Ready to ship');
+    await page.getByTestId('order-stock').getByText('Reserved').first().waitFor();
+    expect(await page.getByTestId('order-timeline').locator('.ant-timeline-item').last().innerText())
+      .toMatch(/Accept · system · Accepted automatically by the merchant's order settings$/);
+  });
+});
