@@ -20,6 +20,7 @@ from domain.models.warehouses import Warehouse
 from domain.rules.wms_orders import AbnormalReason, ProcessAction
 from services import wms_orders
 from services.orders import fulfilment
+from services.orders import outbound as shipping
 from services.stock import orders as stock_orders
 
 TAKEN = 40  # channel orders taken into the warehouses
@@ -52,13 +53,13 @@ async def from_stock(db: AsyncSession) -> list[StockOrder]:
     made = []
     for warehouse_id, sku, merchant_id in rows:
         for _ in range(3):
-            body = fulfilment.outbound_body(int(merchant_id), int(warehouse_id), [(sku, 1)], remark="demo")
-            made.append(await stock_orders.create(db, fulfilment.SYSTEM, fulfilment.EVERYWHERE, body))
+            body = shipping.outbound_body(int(merchant_id), int(warehouse_id), [(sku, 1)], remark="demo")
+            made.append(await stock_orders.create(db, shipping.SYSTEM, shipping.EVERYWHERE, body))
     return made
 
 
 async def walk(db: AsyncSession, outbound: StockOrder, goal: str, courier: int | None) -> None:
-    actor, scope, ids = fulfilment.SYSTEM, fulfilment.EVERYWHERE, [outbound.id]
+    actor, scope, ids = shipping.SYSTEM, shipping.EVERYWHERE, [outbound.id]
     if goal == "CREATE":
         return
     if goal == "ALLOCATE":

@@ -33,7 +33,7 @@ from domain.models.stock_sync import StockBinding
 from domain.models.warehouses import Warehouse
 from domain.rules.interception import LineStock
 from services.orders import fulfilment
-from services.orders.fulfilment import SYSTEM
+from services.orders.outbound import SYSTEM
 from services.orders.store import lock, transition
 
 

@@ -20,8 +20,7 @@ Stock moves only through `store.move`; a retried call finds each movement's firs
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -35,7 +34,6 @@ from domain.enums import (
     OrderStatus,
     StockMovementType,
     StockOrderDirection,
-    StockOrderType,
     StockSyncStatus,
     WarehouseDocumentStatus,
 )
@@ -53,6 +51,7 @@ from domain.rules.orders import Hold
 from domain.rules.stock import Movement
 from services import wms_orders
 from services.actors import Actor
+from services.orders.outbound import EVERYWHERE, SYSTEM, channel_outbound_body
 from services.stock import orders as stock_orders
 from services.stock import store
 
@@ -182,14 +181,14 @@ async def on_ship(db: AsyncSession, order: Order, actor: Actor | None = None) ->
     moves = [_movement(actor, order, row.warehouse_id, row.sku, row.quantity, rules.handover_key(row.reserve_key))
              for row in held if row.reserve_key]
     await stock_orders.book(db, moves)  # the outbound order's own lock takes the reservation's place
-    user = actor or _System()
+    user = actor or SYSTEM
     if outbound is None:
-        outbound = await stock_orders.create(db, user, _EVERYWHERE, _outbound_body(order, warehouse_id, lines))
+        outbound = await stock_orders.create(db, user, EVERYWHERE, channel_outbound_body(order, warehouse_id, lines))
     if outbound.status not in order_rules.COMPLETED:
         await db.refresh(outbound, ["lines"])
         remaining = order_rules.released(stock_orders.lines_of(outbound))
         if any(remaining):
-            await stock_orders.progress(db, user, _EVERYWHERE, order_rules.Action.SHIP, outbound.id,
+            await stock_orders.progress(db, user, EVERYWHERE, order_rules.Action.SHIP, outbound.id,
                                         outbound.revision, remaining)
     await db.execute(update(OrderLineStock).where(OrderLineStock.order_id == order.id).values(
         state=LineStock.SHIPPED, stock_order_id=outbound.id))
@@ -206,76 +205,6 @@ def _outbound(order: Order, warehouse_id: int | None) -> Select[Any]:
     return query.order_by(StockOrder.id).limit(1)
 
 
-@dataclass(frozen=True)
-class Line:
-    sku: str
-    quantity: int
-
-
-@dataclass(frozen=True)
-class OutboundBody:
-    """A sales outbound order as services/stock/orders.create reads it."""
-
-    merchant_id: int
-    warehouse_id: int
-    lines: list[Line]
-    shop_id: int | None = None
-    channel_order_no: str | None = None
-    channel_ordered_at: datetime | None = None
-    order_type: StockOrderType = StockOrderType.SALES_OUTBOUND
-    order_no: str | None = None
-    logistic_no: str | None = None
-    delivery_method: Any = None
-    remark: str | None = None
-
-
-def outbound_body(merchant_id: int, warehouse_id: int, quantities: Iterable[tuple[str, int]],
-                  **fields: Any) -> OutboundBody:
-    """The body of an outbound order of these (SKU, quantity) pairs: one line a SKU (the stock order's rule), a
-    SKU given twice summed."""
-    per_sku: dict[str, int] = defaultdict(int)
-    for sku, quantity in quantities:
-        per_sku[sku] += quantity
-    return OutboundBody(merchant_id, warehouse_id, [Line(sku, quantity) for sku, quantity in per_sku.items()],
-                        **fields)
-
-
-def _outbound_body(order: Order, warehouse_id: int, lines: Sequence[OrderLine]) -> OutboundBody:
-    """The outbound order of a channel order: its lines, its AWB as logistic no."""
-    return outbound_body(order.merchant_id, warehouse_id, ((line.sku, line.quantity) for line in lines),
-                         shop_id=order.shop_id, channel_order_no=order.channel_order_no,
-                         channel_ordered_at=order.ordered_at,
-                         logistic_no=order.awb[:order_rules.TEXT_MAX] if order.awb else None)
-
-
-class _Everywhere:
-    """The outbound order is the order's own: the caller's authority was checked on the channel order."""
-
-    async def load(self, db: AsyncSession, order_id: int) -> StockOrder:
-        return (await db.scalars(select(StockOrder).where(StockOrder.id == order_id).with_for_update())).one()
-
-    def visible(self) -> Select[Any]:
-        return select(StockOrder)
-
-    def warehouses(self, query: Select[Any]) -> Select[Any]:
-        return query
-
-    async def created(self, db: AsyncSession, row: StockOrder) -> None:
-        await db.flush()
-
-
-_EVERYWHERE = _Everywhere()
-EVERYWHERE = _EVERYWHERE  # for the console's own work on the warehouse's side (demo/wms_orders.py)
-
-
-class _System:
-    """The actor of a transition the console makes by itself (a sync applying a channel's cancellation)."""
-
-    id: Any = None
-    username = "system"
-
-
-SYSTEM = _System()
 
 
 async def into_warehouse(db: AsyncSession, order: Order, actor: Actor | None = None) -> StockOrder:
@@ -290,7 +219,8 @@ async def into_warehouse(db: AsyncSession, order: Order, actor: Actor | None = N
     held = await _held(db, order)
     await stock_orders.book(db, [_movement(actor, order, row.warehouse_id, row.sku, row.quantity,
                                            rules.handover_key(row.reserve_key)) for row in held if row.reserve_key])
-    outbound = await stock_orders.create(db, actor or SYSTEM, _EVERYWHERE, _outbound_body(order, warehouse_id, lines))
+    body = channel_outbound_body(order, warehouse_id, lines)
+    outbound = await stock_orders.create(db, actor or SYSTEM, EVERYWHERE, body)
     await db.execute(update(OrderLineStock).where(OrderLineStock.order_id == order.id,
                                                   OrderLineStock.state == LineStock.RESERVED).values(
         state=LineStock.RELEASED))
@@ -317,7 +247,7 @@ async def on_cancel(db: AsyncSession, order: Order, actor: Actor | None = None) 
     state (services/wms_orders.withdraw)."""
     outbound = await db.scalar(_outbound(order, order.warehouse_id).with_for_update())
     if outbound is not None:
-        await wms_orders.withdraw(db, actor or SYSTEM, _EVERYWHERE, outbound, order.channel_order_no)
+        await wms_orders.withdraw(db, actor or SYSTEM, EVERYWHERE, outbound, order.channel_order_no)
     return await _release(db, actor, order)
 
 
