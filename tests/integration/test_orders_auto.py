@@ -36,31 +36,31 @@ async def with_settings(merchant_id: int, **fields: Any) -> None:
         db.add(OrderSetting(merchant_id=merchant_id, **{"reserve_on": "ACCEPTED"} | fields))
 
 
-async def due_now(ids: set[int], at: datetime) -> dict[int, str]:
-    """Which of `ids` are due at `at`, and for what."""
-    found: dict[int, str] = {}
+async def due_at(ids: set[int], at: datetime) -> dict[int, auto.Due]:
+    """Which of `ids` are due at `at` (read page by page among every order due then, as the task reads them)."""
+    found: dict[int, auto.Due] = {}
     after = None
     while True:
         async with transaction() as db:
             page = await auto.due(db, at, after, 500)
-        found |= {d.id: str(d.step) for d in page if d.id in ids}
+        found |= {d.id: d for d in page if d.id in ids}
         if len(page) < 500:
             return found
         after = page[-1].key
 
 
+async def due_now(ids: set[int], at: datetime) -> dict[int, str]:
+    """Which of `ids` are due at `at`, and for what."""
+    return {order_id: str(d.step) for order_id, d in (await due_at(ids, at)).items()}
+
+
 async def settle(order_id: int, at: datetime) -> str | None:
-    """What the task does to the order when it is due at `at` (found among every order due then)."""
-    after = None
-    while True:
-        async with transaction() as db:
-            page = await auto.due(db, at, after, 500)
-            mine = [d for d in page if d.id == order_id]
-            if mine:
-                status = await auto.settle(db, mine[0])
-                return None if status is None else str(status)
-        assert len(page) == 500, f"order {order_id} is not due at {at}"
-        after = page[-1].key
+    """What the task does to the order when it is due at `at`."""
+    found = await due_at({order_id}, at)
+    assert order_id in found, f"order {order_id} is not due at {at}"
+    async with transaction() as db:
+        status = await auto.settle(db, found[order_id])
+    return None if status is None else str(status)
 
 
 async def placed(store: Stocked, sku: str, *, paid: bool, hours_ago: float = 0) -> int:
@@ -136,8 +136,7 @@ async def test_an_order_staff_moved_first_is_skipped_and_the_task_settles_the_re
     (a,) = store.skus
     await with_settings(store.merchant_id, auto_accept=True)
     first, second = await placed(store, a, paid=True, hours_ago=1), await placed(store, a, paid=True, hours_ago=1)
-    async with transaction() as db:
-        (due_first,) = [d for d in await auto.due(db, datetime.now(UTC), None, 100_000) if d.id == first]
+    due_first = (await due_at({first}, datetime.now(UTC)))[first]
     await act(first, "CANCEL")  # staff cancelled it after the task read it
     async with transaction() as db:
         assert await auto.settle(db, due_first) is None
