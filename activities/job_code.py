@@ -3,12 +3,14 @@ parameters, returning a short line for the task record. A key without code here 
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select, text
+from sqlalchemy.exc import SQLAlchemyError
 from temporalio import activity
 
 from domain import outbound
@@ -28,6 +30,7 @@ from services.tickets import flow as ticket_flow
 from services.wms_orders import counts as wms_counts
 
 AUTO_PAGE = 200  # orders the auto-processing reads at a time
+log = logging.getLogger("omp.orders")
 
 
 async def ticket_reconcile(p: dict[str, Any]) -> str:
@@ -124,7 +127,7 @@ async def order_partitions_add(p: dict[str, Any]) -> str:
 
 async def orders_auto_process(p: dict[str, Any]) -> str:
     """The order settings' own steps (services/orders/auto.py): up to `limit` due orders, each in its own
-    transaction, so one refused or locked order never holds back the others."""
+    transaction, so one refused, locked or failing order never holds back the others."""
     now = datetime.now(UTC)
     settled: Counter[str] = Counter()
     after = None
@@ -132,15 +135,20 @@ async def orders_auto_process(p: dict[str, Any]) -> str:
         async with transaction() as db:
             page = await order_auto.due(db, now, after, min(AUTO_PAGE, p["limit"] - sum(settled.values())))
         for order in page:
-            async with transaction() as db:
-                status = await order_auto.settle(db, order)
+            try:
+                async with transaction() as db:
+                    status = await order_auto.settle(db, order)
+            except SQLAlchemyError:  # this order's data; the others go on, and the next run tries it again
+                log.exception("order %s could not be auto-processed", order.id)
+                status = "failed"
             settled[status or "skipped"] += 1
         if len(page) < AUTO_PAGE:
             break
         after = page[-1].key
     return (f"{settled[OrderStatus.READY]} orders accepted, {settled[OrderStatus.ABNORMAL]} held as abnormal, "
             f"{settled[OrderStatus.CANCELLED]} unpaid cancelled, {settled[LineStock.RESERVED]} reserved before "
-            f"acceptance, {settled[LineStock.SHORT]} short of stock, {settled['skipped']} skipped")
+            f"acceptance, {settled[LineStock.SHORT]} short of stock, {settled['skipped']} skipped, "
+            f"{settled['failed']} failed")
 
 
 CODE: dict[str, Callable[[dict[str, Any]], Awaitable[str]]] = {

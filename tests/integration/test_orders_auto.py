@@ -6,11 +6,12 @@ alone."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, text
 
 from activities import job_code
 from domain.db import transaction
@@ -203,3 +204,27 @@ async def test_the_channel_changing_the_lines_releases_an_early_reservation():
     assert (await stock_of(store, a))["locked"] == 0 and await line_states(order_id) == []
     assert await settle(order_id, datetime.now(UTC)) == "RESERVED"
     assert (await stock_of(store, b))["locked"] == 3
+
+
+async def test_an_order_the_database_refuses_fails_alone_and_the_task_settles_the_rest():
+    store = await stocked_store(stock={"A": 10})
+    (a,) = store.skus
+    await with_settings(store.merchant_id, auto_accept=True)
+    broken, fine = await placed(store, a, paid=True, hours_ago=2), await placed(store, a, paid=True, hours_ago=1)
+    name = f"refuse_{broken}"
+    async with transaction() as db:  # a data error PostgreSQL raises whenever this one order is written
+        await db.execute(text(f"CREATE FUNCTION {name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                              f"RAISE EXCEPTION 'order {broken} refused'; END $$"))
+        await db.execute(text(f"CREATE TRIGGER {name} BEFORE UPDATE ON orders FOR EACH ROW "
+                              f"WHEN (OLD.id = {broken}) EXECUTE FUNCTION {name}()"))
+    try:
+        said = await job_code.CODE["orders.autoProcess"]({"limit": 2000})
+    finally:
+        async with transaction() as db:
+            await db.execute(text(f"DROP TRIGGER {name} ON orders"))
+            await db.execute(text(f"DROP FUNCTION {name}()"))
+    assert re.search(r"[1-9]\d* failed$", said)
+    async with transaction() as db:
+        statuses = dict((await db.execute(select(Order.id, Order.status).where(Order.id.in_([broken, fine])))).all())
+    assert statuses == {broken: "PENDING", fine: "READY"}
+    assert (await stock_of(store, a))["locked"] == 2  # the failed one reserved nothing
