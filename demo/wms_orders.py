@@ -36,7 +36,7 @@ async def create(db: AsyncSession) -> int:
                               .order_by(Order.ordered_at.desc()).limit(TAKEN))).all()
     for order in ready:
         async with db.begin_nested():
-            made.append(await fulfilment.into_warehouse(db, order))
+            made += await fulfilment.into_warehouse(db, order)
     made += await from_stock(db)
     courier = await db.scalar(select(Courier.id).order_by(Courier.id).limit(1))
     for index, outbound in enumerate(made):

@@ -1,6 +1,6 @@
 """The stock side of a channel order (its detail page): each line's reservation at the warehouse it was accepted
-at (reserved, short, released, shipped) and the outbound stock order that shipped it, within the merchant's data
-authority."""
+at (reserved, short, released, shipped) and the parcels it was handed to (outbound stock orders, as the merchant's
+order settings split it), within the merchant's data authority."""
 
 from __future__ import annotations
 
@@ -23,16 +23,18 @@ ORDER_SCOPE = through_merchant("OrderStock", Order.merchant_id, Order.country)
 router = APIRouter(prefix="/order-fulfilment", tags=["order_fulfilment"])
 
 
-@router.get("/{row_id}", summary="An order's stock: each line's reservation state and its outbound order",
+@router.get("/{row_id}", summary="An order's stock: each line's reservation state and its parcels",
             openapi_extra=declares(ORDER_SCOPE))
 async def order_stock(row_id: Annotated[int, Path(ge=1, le=2**63 - 1)], db: SessionDep,
                       user: Annotated[Principal, Need("order-list", "order-detail")]) -> Reply[OrderStockPublic]:
     ordered_at = await ordered_at_of(db, row_id)  # reads of one order touch its partition
-    if await db.scalar(ORDER_SCOPE(select(Order.id).where(Order.id == row_id, Order.ordered_at == ordered_at),
-                                   user)) is None:
+    order = await db.scalar(ORDER_SCOPE(select(Order).where(Order.id == row_id, Order.ordered_at == ordered_at), user))
+    if order is None:
         raise NotFound(entity="Order")
     lines = await fulfilment.line_stock(db, row_id)
-    outbound = await fulfilment.outbound_of(db, row_id)
+    parcels = await fulfilment.parcels_of(db, order)
     return ok(OrderStockPublic(
         lines=[OrderLineStockPublic.model_validate(line) for line in lines],
-        outbound=None if outbound is None else OrderOutboundPublic.model_validate(outbound)))
+        parcels=[OrderOutboundPublic(id=p.id, order_no=p.order_no, status=p.status, warehouse_id=p.warehouse_id,
+                                     wms_status=p.wms_status, skus=[line.sku for line in p.lines])
+                 for p in parcels]))

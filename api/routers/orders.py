@@ -174,12 +174,13 @@ async def hold(body: OrderHoldBody, db: SessionDep,
 
 
 @router.post("/to-warehouse", summary="Hand a ready order to its warehouse's order process: its reservation becomes "
-             "the lock of an outbound order there (an open one is joined), which the order process ships")
+             "the locks of its parcels there, outbound orders split by the merchant's order settings (open ones are "
+             "joined), which the order process ships")
 async def to_warehouse(body: OrderRef, db: SessionDep,
                        user: Annotated[Principal, Need("order#ship")]) -> Reply[OrderDetail]:
     row = await orders.load(db, user, body.id)  # within the caller's data authority (else not found)
-    outbound = await fulfilment.to_warehouse(db, user, row.id)
+    parcels = await fulfilment.to_warehouse(db, user, row.id)
     await audit.record_change(db, operator_id=user.id, operator_name=user.username, entity="Order",
                               entity_id=row.id, action="to_warehouse", before={"outbound": None},
-                              after={"outbound": outbound.order_no})
+                              after={"outbound": ", ".join(parcel.order_no for parcel in parcels)})
     return ok(await detail_of(db, user, row.id))

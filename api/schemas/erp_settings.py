@@ -117,7 +117,7 @@ class ErpOrderFields(CamelModel):
     reserve_on: StockReserveOn = StockReserveOn.PAID
     hold_minutes: Annotated[int, bounded(rules.HOLD_MINUTES)] = 0
     auto_cancel_unpaid_hours: Annotated[int, bounded(rules.UNPAID_HOURS)] = 72
-    max_lines_per_package: Annotated[int, bounded(rules.PACKAGE_LINES)] = 100
+    max_lines_per_package: Annotated[int, bounded(rules.PACKAGE_LINES)] = rules.PACKAGE_LINES_DEFAULT
 
 
 class ErpOrderCreate(ErpOrderFields, ErpMerchantPicked):

@@ -95,14 +95,19 @@ class OrderLineStockPublic(CamelModel):
 
 
 class OrderOutboundPublic(CamelModel):
+    """One parcel of the order: the outbound stock order carrying some of its SKUs."""
+
     id: int
     order_no: str
     status: str
     warehouse_id: int
+    wms_status: str | None
+    skus: list[str]
 
 
 class OrderStockPublic(CamelModel):
-    """The stock side of an order: each line's reservation state and the outbound order that shipped it."""
+    """The stock side of an order: each line's reservation state and the parcels (outbound orders) it left, or
+    leaves, its warehouse in."""
 
     lines: list[OrderLineStockPublic]
-    outbound: OrderOutboundPublic | None
+    parcels: list[OrderOutboundPublic]

@@ -107,7 +107,7 @@ class OrderSetting(MerchantOwned, Base, Timestamps):
     reserve_on: Mapped[StockReserveOn] = mapped_column(String(16), default=StockReserveOn.PAID)
     hold_minutes: Mapped[int] = mapped_column(default=0)
     auto_cancel_unpaid_hours: Mapped[int] = mapped_column(default=72)
-    max_lines_per_package: Mapped[int] = mapped_column(default=100)
+    max_lines_per_package: Mapped[int] = mapped_column(default=rules.PACKAGE_LINES_DEFAULT)
 
 
 class StockSettingRow(MerchantOwned, Base, Timestamps):

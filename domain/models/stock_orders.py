@@ -46,6 +46,9 @@ class StockOrder(Base, Timestamps):
                         "AND (channel_order_no IS NULL OR direction = 'OUTBOUND')", name="channel_order"),
         Index("ix_stock_orders_merchant_created", "merchant_id", "created_at"),
         Index("ix_stock_orders_shop_created", "shop_id", "created_at", postgresql_where="shop_id IS NOT NULL"),
+        # a channel order's parcels, looked for at each of its steps (migration 0062)
+        Index("ix_stock_orders_channel_order", "shop_id", "channel_order_no",
+              postgresql_where="channel_order_no IS NOT NULL"),
         # the warehouse's side (migration 0050): abnormal packages, one tracking number per carrier, print jobs
         one_of("abnormal_reason", AbnormalReason, nullable=True),
         CheckConstraint("abnormal_reason IS NULL OR direction = 'OUTBOUND'", name="abnormal_outbound"),

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from domain.enums import HandoverMode, MasterProductMode, PushRuleMode
+from domain.enums import HandoverMode, MasterProductMode, OrderSplitRule, PushRuleMode
 from domain.errors import Problem
 
 
@@ -37,6 +37,7 @@ MINUTES_A_DAY = Bounds(0, 1440)
 HOLD_MINUTES = Bounds(0, 10_080)  # a week at most
 UNPAID_HOURS = Bounds(1, 720)  # 30 days at most
 PACKAGE_LINES = Bounds(1, 500)
+PACKAGE_LINES_DEFAULT = 100  # lines a parcel carries when the merchant has set nothing
 # stock settings
 SYNC_INTERVAL = Bounds(5, 1440)
 PERCENT = Bounds(0, 100)
@@ -73,6 +74,16 @@ def order_problems(auto_accept: bool, accept_delay: int, auto_merge: bool, merge
     if auto_merge and merge_window < 1:
         problems.append(Problem("mergeWindowMinutes", "erp_merge_window_required"))
     return problems
+
+
+def parcels(skus: list[str], split: OrderSplitRule, max_lines: int) -> list[list[str]]:
+    """The parcels an accepted order leaves its warehouse in, as lists of its SKUs (a SKU on several lines is one
+    line of its parcel): one parcel a SKU when the merchant splits by line, else parcels of at most `max_lines`
+    SKUs in the order's own order. An order's lines are reserved together at one warehouse, all or nothing, so
+    splitting by warehouse or by stock leaves them together: those rules split only by the lines per parcel."""
+    distinct = list(dict.fromkeys(skus))
+    size = 1 if split == OrderSplitRule.BY_LINE else max(max_lines, PACKAGE_LINES.low)
+    return [distinct[i:i + size] for i in range(0, len(distinct), size)]
 
 
 ORDER_CHECKS = {

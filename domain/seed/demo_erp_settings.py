@@ -52,6 +52,15 @@ TEMPLATES = {
 }
 
 
+def _split(rng: random.Random, warehouse: int | None, auto_accept: bool) -> OrderSplitRule:
+    """Of the merchants with a warehouse, those accepting by themselves ship a package a SKU and the others one
+    package; the rest by chance (drawn for every merchant, so the draws after it stay as they were)."""
+    drawn = rng.choice(list(OrderSplitRule))
+    if warehouse is None:
+        return drawn
+    return OrderSplitRule.BY_LINE if auto_accept else OrderSplitRule.NO_SPLIT
+
+
 async def create(db: AsyncSession) -> None:
     rng = random.Random(48)
     merchants = (await db.scalars(select(Merchant).order_by(Merchant.id).limit(MERCHANTS))).all()
@@ -82,7 +91,7 @@ async def create(db: AsyncSession) -> None:
                            sync_price=rng.random() < 0.3, price_alert_percent=rng.choice([10, 20, 30])),
             OrderSetting(merchant_id=merchant.id, auto_accept=auto_accept,
                          auto_accept_delay_minutes=rng.choice([0, 5, 15]) if auto_accept else 0, auto_merge=merge,
-                         merge_window_minutes=rng.choice([15, 30, 60]), split_rule=rng.choice(list(OrderSplitRule)),
+                         merge_window_minutes=rng.choice([15, 30, 60]), split_rule=_split(rng, warehouse, auto_accept),
                          reserve_on=reserve_on, hold_minutes=rng.choice([0, 0, 10, 30]),
                          auto_cancel_unpaid_hours=rng.choice([24, 48, 72])),
             StockSettingRow(merchant_id=merchant.id, sync_enabled=rng.random() < 0.85, push_ratio_percent=ratio,

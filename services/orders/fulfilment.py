@@ -7,11 +7,11 @@ transition's transaction (the order row locked by it):
   nothing and answers the hold with the SPEC §8 stock exception cause of the short SKU. A reservation made
   before acceptance (`reserve_early`, the order settings' `reserve_on`) stands instead; the channel changing a
   PENDING order's lines releases it (`on_lines_changed`).
-- SHIP (`on_ship`): the reservation is handed to the outbound stock order of the same warehouse and channel order
-  (created, or joined when one is open), which ships through its own path (services/stock/orders.py), consuming
-  the stock (PACKAGE_OUTBOUND).
-- CANCEL (`on_cancel`): the reservation is released, each line once (its release keyed by its reservation); an
-  outbound order it was handed to is cancelled with it until the warehouse packs it, and refuses the cancel after.
+- SHIP (`on_ship`): the reservation is handed to the outbound stock orders of the same warehouse and channel order,
+  one a parcel as the merchant's order settings split it (created, or joined when open), which ship through their
+  own path (services/stock/orders.py), consuming the stock (PACKAGE_OUTBOUND).
+- CANCEL (`on_cancel`): the reservation is released, each line once (its release keyed by its reservation); the
+  outbound orders it was handed to are cancelled with it until the warehouse packs one, which refuses the cancel.
 - RELEASE (`on_release`): a hold by a rule is remembered (accepting again skips that rule) and a reservation kept
   through a hold is released, so the next acceptance reserves afresh.
 
@@ -27,6 +27,7 @@ from typing import Any
 from sqlalchemy import Select, delete, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import selectinload
 
 from domain.enums import (
     OrderAction,
@@ -41,7 +42,7 @@ from domain.errors import DomainError
 from domain.i18n import t
 from domain.models.interception import InterceptionRule, OrderLineStock, OrderReleasedRule
 from domain.models.orders import Order, OrderLine
-from domain.models.stock_orders import StockOrder
+from domain.models.stock_orders import StockOrder, StockOrderLine
 from domain.models.stock_sync import StockBinding, StockPush
 from domain.models.warehouses import Warehouse
 from domain.rules import interception as rules
@@ -51,7 +52,7 @@ from domain.rules.orders import Hold
 from domain.rules.stock import Movement
 from services import wms_orders
 from services.actors import Actor
-from services.orders.outbound import EVERYWHERE, SYSTEM, channel_outbound_body
+from services.orders.outbound import EVERYWHERE, SYSTEM, parcel_bodies
 from services.stock import orders as stock_orders
 from services.stock import store
 
@@ -81,7 +82,7 @@ async def warehouse_of(db: AsyncSession, order: Order) -> int:
 async def on_accept(db: AsyncSession, order: Order, actor: Actor | None = None) -> Hold | None:
     """Intercept, else reserve every line (all or nothing). None: the order is READY with its stock reserved, or
     already in its warehouse's order process (held and released since), where its outbound order locks the stock."""
-    if await db.scalar(_outbound(order, order.warehouse_id)) is not None:
+    if await db.scalar(_parcels(order, order.warehouse_id).limit(1)) is not None:
         return None
     lines = await lines_of(db, order)
     rule = await intercepting_rule(db, order, lines)
@@ -97,7 +98,7 @@ async def reserve_early(db: AsyncSession, order: Order, actor: Actor | None = No
     on payment; services/orders/auto.py): all or nothing, as at acceptance, which then keeps the reservation. A
     short line reserves nothing and is recorded SHORT (the acceptance tries again); None when reserved, or when
     the order is already in its warehouse's order process (held and released since), whose lock stands."""
-    if await db.scalar(_outbound(order, order.warehouse_id)) is not None:
+    if await db.scalar(_parcels(order, order.warehouse_id).limit(1)) is not None:
         return None
     return await _reserve(db, order, await lines_of(db, order), actor)
 
@@ -171,63 +172,60 @@ async def short_cause(db: AsyncSession, order: Order, sku: str) -> OrderExceptio
 
 # ---- ship ------------------------------------------------------------------------------------------------------
 
-async def on_ship(db: AsyncSession, order: Order, actor: Actor | None = None) -> StockOrder:
-    """The reservation handed to the outbound order of the same warehouse and channel order (created, or an open
-    one joined), which ships what remains of it through its own path."""
-    lines = await lines_of(db, order)
-    warehouse_id = order.warehouse_id or await warehouse_of(db, order)
-    held = await _held(db, order)
-    outbound: StockOrder | None = await db.scalar(_outbound(order, warehouse_id).with_for_update())
-    moves = [_movement(actor, order, row.warehouse_id, row.sku, row.quantity, rules.handover_key(row.reserve_key))
-             for row in held if row.reserve_key]
-    await stock_orders.book(db, moves)  # the outbound order's own lock takes the reservation's place
+async def on_ship(db: AsyncSession, order: Order, actor: Actor | None = None) -> list[StockOrder]:
+    """The reservation handed to the order's parcels, the outbound orders of the same warehouse and channel order
+    (created as the merchant's order settings split it, or the open ones joined), which ship what remains of them
+    through their own path."""
     user = actor or SYSTEM
-    if outbound is None:
-        outbound = await stock_orders.create(db, user, EVERYWHERE, channel_outbound_body(order, warehouse_id, lines))
-    if outbound.status not in order_rules.COMPLETED:
-        await db.refresh(outbound, ["lines"])
-        remaining = order_rules.released(stock_orders.lines_of(outbound))
-        if any(remaining):
-            await stock_orders.progress(db, user, EVERYWHERE, order_rules.Action.SHIP, outbound.id,
-                                        outbound.revision, remaining)
-    await db.execute(update(OrderLineStock).where(OrderLineStock.order_id == order.id).values(
-        state=LineStock.SHIPPED, stock_order_id=outbound.id))
-    return outbound
+    parcels = await _hand_over(db, user, order)
+    for outbound in parcels:
+        if outbound.status not in order_rules.COMPLETED:
+            await db.refresh(outbound, ["lines"])
+            remaining = order_rules.released(stock_orders.lines_of(outbound))
+            if any(remaining):
+                await stock_orders.progress(db, user, EVERYWHERE, order_rules.Action.SHIP, outbound.id,
+                                            outbound.revision, remaining)
+    await db.execute(update(OrderLineStock).where(
+        OrderLineStock.order_id == order.id, OrderLineStock.sku == StockOrderLine.sku,
+        StockOrderLine.order_id.in_([outbound.id for outbound in parcels])).values(
+        state=LineStock.SHIPPED, stock_order_id=StockOrderLine.order_id))
+    return parcels
 
 
-def _outbound(order: Order, warehouse_id: int | None) -> Select[Any]:
-    """The open outbound order of the channel order (at its warehouse, when known)."""
+def _parcels(order: Order, warehouse_id: int | None) -> Select[Any]:
+    """The open outbound orders of the channel order (at its warehouse, when known), one a parcel."""
     query = select(StockOrder).where(
         StockOrder.shop_id == order.shop_id, StockOrder.channel_order_no == order.channel_order_no,
         StockOrder.direction == StockOrderDirection.OUTBOUND, StockOrder.status.not_in(CLOSED))
     if warehouse_id is not None:
         query = query.where(StockOrder.warehouse_id == warehouse_id)
-    return query.order_by(StockOrder.id).limit(1)
+    return query.order_by(StockOrder.id)
 
 
-
-
-async def into_warehouse(db: AsyncSession, order: Order, actor: Actor | None = None) -> StockOrder:
-    """A READY order handed to its warehouse's order process before it ships: its reservation becomes the lock of
-    a new outbound order (an open one is joined), its lines' reservations released to it (a cancel of the channel
-    order cancels that outbound order instead, `on_cancel`); SHIP later joins that order and ships it."""
-    lines = await lines_of(db, order)
+async def _hand_over(db: AsyncSession, user: Actor, order: Order) -> list[StockOrder]:
+    """The order's open parcels, else new ones (domain/rules/erp_settings.parcels): the lines' reservations are
+    released to them (each by its handover key, once), whose own locks take their place."""
     warehouse_id = order.warehouse_id or await warehouse_of(db, order)
-    outbound: StockOrder | None = await db.scalar(_outbound(order, warehouse_id).with_for_update())
-    if outbound is not None:
-        return outbound
+    parcels = list((await db.scalars(_parcels(order, warehouse_id).with_for_update())).all())
     held = await _held(db, order)
-    await stock_orders.book(db, [_movement(actor, order, row.warehouse_id, row.sku, row.quantity,
+    await stock_orders.book(db, [_movement(user, order, row.warehouse_id, row.sku, row.quantity,
                                            rules.handover_key(row.reserve_key)) for row in held if row.reserve_key])
-    body = channel_outbound_body(order, warehouse_id, lines)
-    outbound = await stock_orders.create(db, actor or SYSTEM, EVERYWHERE, body)
-    await db.execute(update(OrderLineStock).where(OrderLineStock.order_id == order.id,
-                                                  OrderLineStock.state == LineStock.RESERVED).values(
-        state=LineStock.RELEASED))
-    return outbound
+    for row in held:
+        row.state = LineStock.RELEASED
+    if not parcels:
+        bodies = await parcel_bodies(db, order, warehouse_id, await lines_of(db, order))
+        parcels = [await stock_orders.create(db, user, EVERYWHERE, body) for body in bodies]
+    return parcels
 
 
-async def to_warehouse(db: AsyncSession, actor: Actor | None, order_id: int) -> StockOrder:
+async def into_warehouse(db: AsyncSession, order: Order, actor: Actor | None = None) -> list[StockOrder]:
+    """A READY order handed to its warehouse's order process before it ships: its reservation becomes the locks of
+    its parcels, new outbound orders (open ones are joined), its lines' reservations released to them (a cancel of
+    the channel order cancels those outbound orders instead, `on_cancel`); SHIP later joins them and ships them."""
+    return await _hand_over(db, actor or SYSTEM, order)
+
+
+async def to_warehouse(db: AsyncSession, actor: Actor | None, order_id: int) -> list[StockOrder]:
     """The console's hand-over of a READY order to its warehouse's order process (`into_warehouse`); an order in
     any other state is refused, naming it."""
     from services.orders import lock  # the store calls this module's hooks
@@ -241,13 +239,12 @@ async def to_warehouse(db: AsyncSession, actor: Actor | None, order_id: int) -> 
 # ---- cancel, release -------------------------------------------------------------------------------------------
 
 async def on_cancel(db: AsyncSession, order: Order, actor: Actor | None = None) -> int:
-    """The reservation released, each line once; answers how many lines it released (0 for a repeat). An outbound
-    order the reservation was handed to (`into_warehouse`) is cancelled with it while its warehouse has not packed
-    it, its lock released once through the ledger; a packed or shipped one refuses the cancel, naming its WMS
-    state (services/wms_orders.withdraw)."""
-    outbound = await db.scalar(_outbound(order, order.warehouse_id).with_for_update())
-    if outbound is not None:
-        await wms_orders.withdraw(db, actor or SYSTEM, EVERYWHERE, outbound, order.channel_order_no)
+    """The reservation released, each line once; answers how many lines it released (0 for a repeat). The parcels
+    the reservation was handed to (`into_warehouse`) are cancelled with it while their warehouse has packed none,
+    their locks released once through the ledger; a packed or shipped parcel refuses the cancel, naming its WMS
+    state (services/wms_orders.withdraw), and the transaction keeps nothing of it."""
+    for parcel in (await db.scalars(_parcels(order, order.warehouse_id).with_for_update())).all():
+        await wms_orders.withdraw(db, actor or SYSTEM, EVERYWHERE, parcel, order.channel_order_no)
     return await _release(db, actor, order)
 
 
@@ -277,11 +274,12 @@ async def line_stock(db: AsyncSession, order_id: int) -> list[OrderLineStock]:
                                   .order_by(OrderLineStock.line_no))).all())
 
 
-async def outbound_of(db: AsyncSession, order_id: int) -> StockOrder | None:
-    """The outbound stock order that shipped the order, if any."""
-    stock_order_id = await db.scalar(select(OrderLineStock.stock_order_id).where(
-        OrderLineStock.order_id == order_id, OrderLineStock.stock_order_id.is_not(None)).limit(1))
-    return None if stock_order_id is None else await db.get(StockOrder, stock_order_id)
+async def parcels_of(db: AsyncSession, order: Order) -> list[StockOrder]:
+    """The outbound stock orders the order was handed to, one a parcel, in any state, with their lines."""
+    return list((await db.scalars(select(StockOrder).where(
+        StockOrder.shop_id == order.shop_id, StockOrder.channel_order_no == order.channel_order_no,
+        StockOrder.channel_ordered_at == order.ordered_at).options(selectinload(StockOrder.lines))
+        .order_by(StockOrder.id))).all())
 
 
 async def resume(db: AsyncSession, actor: Actor | None, order_id: int, note: str | None = None) -> Order:

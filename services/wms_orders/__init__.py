@@ -118,9 +118,11 @@ async def handover(db: AsyncSession, user: Actor, scope: OrderScope, ids: Sequen
 
 
 async def ship(db: AsyncSession, user: Actor, scope: OrderScope, row: StockOrder) -> None:
-    from services.orders import transition  # the channel order's own table (its SHIP joins this order)
+    """One parcel leaves; the channel order it is a parcel of ships with the last of its parcels (its SHIP joins
+    this one and ships it)."""
+    from services.orders import transition  # the channel order's own table
     channel = None
-    if row.shop_id is not None and row.channel_order_no:
+    if row.shop_id is not None and row.channel_order_no and not await _parcels_left(db, row):
         channel = await db.scalar(select(Order.id).where(
             Order.shop_id == row.shop_id, Order.channel_order_no == row.channel_order_no,
             Order.ordered_at == row.channel_ordered_at, Order.status == OrderStatus.READY))
@@ -130,6 +132,14 @@ async def ship(db: AsyncSession, user: Actor, scope: OrderScope, row: StockOrder
     remaining = order_rules.released(stock_orders.lines_of(row))
     if row.status != WarehouseDocumentStatus.COMPLETE and any(remaining):
         await stock_orders.progress(db, user, scope, order_rules.Action.SHIP, row.id, row.revision, remaining)
+
+
+async def _parcels_left(db: AsyncSession, row: StockOrder) -> bool:
+    """Another open parcel of the same channel order has still to leave the warehouse."""
+    return await db.scalar(select(StockOrder.id).where(
+        StockOrder.shop_id == row.shop_id, StockOrder.channel_order_no == row.channel_order_no,
+        StockOrder.channel_ordered_at == row.channel_ordered_at, StockOrder.id != row.id,
+        StockOrder.status.in_(order_rules.OPEN)).limit(1)) is not None
 
 
 async def abnormal(db: AsyncSession, user: Actor, scope: OrderScope, ids: Sequence[int], reason: AbnormalReason,

@@ -72,13 +72,14 @@ async def test_ship_consumes_the_reservation_through_the_outbound_order(client, 
             StockOrder.channel_order_no == shipped.channel_order_no))).one()
         assert (outbound.status, outbound.shop_id, outbound.warehouse_id, outbound.logistic_no) == (
             "COMPLETE", store.shop_id, store.place.warehouse_id, "AWB123")
-        assert (await fulfilment.outbound_of(db, order_id)).id == outbound.id
+        assert [parcel.id for parcel in await fulfilment.parcels_of(db, await lock(db, order_id))] == [outbound.id]
     assert await line_states(order_id) == [(a, "SHIPPED", outbound.id)]
     reply = await client.get(f"/cms/order-fulfilment/{order_id}", headers=await login_as("order-list"))
     assert reply.status_code == 200, reply.text
     shown = reply.json()["data"]
     assert [(line["sku"], line["state"]) for line in shown["lines"]] == [(a, "SHIPPED")]
-    assert (shown["outbound"]["id"], shown["outbound"]["orderNo"]) == (outbound.id, outbound.order_no)
+    assert [(p["id"], p["orderNo"], p["status"], p["skus"]) for p in shown["parcels"]] == [
+        (outbound.id, outbound.order_no, "COMPLETE", [a])]
     assert (await act(order_id, "COMPLETE")).status == "COMPLETED"
     with pytest.raises(DomainError) as refused:
         await act(order_id, "CANCEL")

@@ -28,3 +28,11 @@ async def test_demo_orders_fill_the_order_process_and_the_counts_agree():
         assert working.get(step, 0) > 0, step
     assert abnormal and abnormal > 0
     assert counted == actual
+
+
+async def test_a_demo_order_split_by_line_is_in_the_order_process_in_several_packages():
+    async with transaction() as db:
+        most = await db.scalar(select(func.count()).select_from(StockOrder).where(
+            StockOrder.channel_order_no.is_not(None)).group_by(StockOrder.shop_id, StockOrder.channel_order_no)
+            .order_by(func.count().desc()).limit(1))
+    assert most is not None and most >= 2

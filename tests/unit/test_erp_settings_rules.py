@@ -3,7 +3,7 @@ push rule tells its channel."""
 
 import pytest
 
-from domain.enums import HandoverMode, MasterProductMode, PushRuleMode
+from domain.enums import HandoverMode, MasterProductMode, OrderSplitRule, PushRuleMode
 from domain.rules import erp_settings as rules
 
 
@@ -24,6 +24,18 @@ def test_an_accept_delay_needs_auto_accept_and_merging_needs_a_window():
     assert [(p.field, p.rule) for p in found] == [("autoAcceptDelayMinutes", "erp_delay_needs_auto_accept"),
                                                   ("mergeWindowMinutes", "erp_merge_window_required")]
     assert rules.order_problems(auto_accept=True, accept_delay=5, auto_merge=True, merge_window=1) == []
+
+
+@pytest.mark.parametrize(("split", "max_lines", "parcels"), [
+    (OrderSplitRule.NO_SPLIT, 100, [["A", "B", "C"]]),
+    (OrderSplitRule.NO_SPLIT, 2, [["A", "B"], ["C"]]),
+    (OrderSplitRule.BY_LINE, 100, [["A"], ["B"], ["C"]]),
+    (OrderSplitRule.BY_WAREHOUSE, 1, [["A"], ["B"], ["C"]]),
+    (OrderSplitRule.BY_STOCK, 3, [["A", "B", "C"]]),
+])
+def test_an_order_leaves_in_parcels_by_its_split_rule_and_lines_per_parcel(split, max_lines, parcels):
+    # B is on two lines of the order: one line of its parcel
+    assert rules.parcels(["A", "B", "C", "B"], split, max_lines) == parcels
 
 
 def test_the_pushed_share_and_the_promotion_share_are_at_most_all_the_stock():

@@ -5063,7 +5063,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An order's stock: each line's reservation state and its outbound order */
+        /** An order's stock: each line's reservation state and its parcels */
         get: operations["order_fulfilment_order_stock"];
         put?: never;
         post?: never;
@@ -5426,7 +5426,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Hand a ready order to its warehouse's order process: its reservation becomes the lock of an outbound order there (an open one is joined), which the order process ships */
+        /** Hand a ready order to its warehouse's order process: its reservation becomes the locks of its parcels there, outbound orders split by the merchant's order settings (open ones are joined), which the order process ships */
         post: operations["orders_to_warehouse"];
         delete?: never;
         options?: never;
@@ -15493,16 +15493,23 @@ export interface components {
             /** Warehouseid */
             warehouseId: number;
         };
-        /** OrderOutboundPublic */
+        /**
+         * OrderOutboundPublic
+         * @description One parcel of the order: the outbound stock order carrying some of its SKUs.
+         */
         OrderOutboundPublic: {
             /** Id */
             id: number;
             /** Orderno */
             orderNo: string;
+            /** Skus */
+            skus: string[];
             /** Status */
             status: string;
             /** Warehouseid */
             warehouseId: number;
+            /** Wmsstatus */
+            wmsStatus: string | null;
         };
         /** OrderPage */
         OrderPage: {
@@ -15695,12 +15702,14 @@ export interface components {
         OrderStatus: "PENDING" | "READY" | "SHIPPING" | "COMPLETED" | "ABNORMAL" | "CANCELLED";
         /**
          * OrderStockPublic
-         * @description The stock side of an order: each line's reservation state and the outbound order that shipped it.
+         * @description The stock side of an order: each line's reservation state and the parcels (outbound orders) it left, or
+         *     leaves, its warehouse in.
          */
         OrderStockPublic: {
             /** Lines */
             lines: components["schemas"]["OrderLineStockPublic"][];
-            outbound: components["schemas"]["OrderOutboundPublic"] | null;
+            /** Parcels */
+            parcels: components["schemas"]["OrderOutboundPublic"][];
         };
         /** OrderSyncFailureFilters */
         OrderSyncFailureFilters: {

@@ -10,7 +10,8 @@ type LineStock = components['schemas']['OrderLineStockPublic'];
 const COLOURS: Record<LineStock['state'], string> = { RESERVED: 'blue', SHORT: 'red', RELEASED: 'default', SHIPPED: 'green' };
 
 /** The stock side of a channel order, for its detail page: each line's reservation at the warehouse it was accepted
- *  at (reserved, short with what was free, released, shipped) and a link to the outbound order that shipped it.
+ *  at (reserved, short with what was free, released, shipped) and a link to each parcel it leaves the warehouse in
+ *  (an outbound order carrying some of its SKUs, as the merchant's order settings split it).
  *  `revision` reloads it after an action. */
 export function OrderStock({ orderId, revision }: { orderId: number; revision?: number }) {
   const t = useTranslate(['interception']);
@@ -18,14 +19,20 @@ export function OrderStock({ orderId, revision }: { orderId: number; revision?: 
     queryKey: ['order-fulfilment', orderId, revision],
     queryFn: ({ signal }) => api.get('/cms/order-fulfilment/{row_id}', { params: { path: { row_id: orderId } }, signal }),
   });
-  const outbound = data?.outbound;
+  const parcels = data?.parcels ?? [];
   return (
     <section data-testid="order-stock">
       <Typography.Title level={5} style={{ marginTop: 16 }}>{t('orderStock')}</Typography.Title>
-      {outbound && (
-        <Typography.Paragraph>
-          {t('outboundOrder')}:{' '}
-          <Link to={`/operation/ginee-oms/stock/outbound-inbound-order-query?orderNo=${encodeURIComponent(outbound.orderNo)}`}>{outbound.orderNo}</Link>
+      {parcels.length > 0 && (
+        <Typography.Paragraph data-testid="order-parcels">
+          {t('parcels', { count: parcels.length })}:{' '}
+          {parcels.map((parcel, index) => (
+            <span key={parcel.id}>
+              {index > 0 && '; '}
+              <Link to={`/operation/ginee-oms/stock/outbound-inbound-order-query?orderNo=${encodeURIComponent(parcel.orderNo)}`}>{parcel.orderNo}</Link>
+              {` (${parcel.skus.join(', ')})`}
+            </span>
+          ))}
         </Typography.Paragraph>
       )}
       <Table<LineStock>
