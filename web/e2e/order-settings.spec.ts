@@ -4,34 +4,36 @@ import { screenshotOnFailure } from './failures';
 import { specBrowser } from './specBrowser';
 import { sql } from './database';
 import { api, at } from './console';
-import { rowAction, signedIn, tokenFor } from './session';
+import { choose, confirmDialog, rowAction, signedIn, tokenFor } from './session';
 
 const browser = specBrowser();
 let page: Page;
 screenshotOnFailure('order-settings', () => page);
 
-interface Candidate { id: number; channel_order_no: string; merchant_id: number; setting_id: number }
+interface Candidate { id: number; channel_order_no: string; merchant_id: number; setting_id: number; split_rule: string; skus: number }
 
 /** A paid pending order whose stock its merchant's settings reserved before acceptance (on arrival or payment), of
  *  a merchant that accepts by hand and has no interception rule: not one of the orders other tests take
- *  (demoOrders.ts takes those of merchants reserving only at acceptance). */
-const CANDIDATE = `SELECT o.id, o.channel_order_no, o.merchant_id, e.id AS setting_id FROM orders o
+ *  (demoOrders.ts takes those of merchants reserving only at acceptance). One of several SKUs first. */
+const CANDIDATE = `SELECT o.id, o.channel_order_no, o.merchant_id, e.id AS setting_id, e.split_rule,
+       (SELECT count(DISTINCT l.sku)::int FROM order_lines l WHERE l.order_id = o.id AND l.ordered_at = o.ordered_at) AS skus
+  FROM orders o
    JOIN erp_order_settings e ON e.merchant_id = o.merchant_id AND NOT e.auto_accept AND e.reserve_on <> 'ACCEPTED'
   WHERE o.status = 'PENDING' AND o.paid_at IS NOT NULL AND o.created_at <= now() - make_interval(mins => e.hold_minutes)
     AND EXISTS (SELECT 1 FROM order_line_stock s WHERE s.order_id = o.id AND s.state = 'RESERVED')
     AND NOT EXISTS (SELECT 1 FROM order_line_stock s WHERE s.order_id = o.id AND s.state <> 'RESERVED')
     AND NOT EXISTS (SELECT 1 FROM interception_rules r WHERE r.merchant_id = o.merchant_id AND r.enabled)
-  ORDER BY o.id DESC LIMIT 1`;
+  ORDER BY skus DESC, o.id DESC LIMIT 1`;
 
 let restore: (() => Promise<unknown>) | undefined;
 afterAll(async () => { await restore?.(); });
 
 describe('order settings act by themselves (SPEC §2 erp-settings/order-setting)', () => {
-  it('turns on accepting automatically for a merchant, runs the task, and its reserved pending order is accepted', { timeout: 180_000 }, async () => {
+  it('turns on accepting automatically and splitting by line, runs the task: the reserved pending order is accepted and goes to its warehouse a package a SKU', { timeout: 180_000 }, async () => {
     const [order] = await sql<Candidate>(CANDIDATE);
     if (!order) throw new Error('no demo order reserved before acceptance, of a merchant accepting by hand');
     const token = await tokenFor();
-    restore = () => api('POST', 'erp-settings/order-setting/modify', { id: order.setting_id, autoAccept: false }, token);
+    restore = () => api('POST', 'erp-settings/order-setting/modify', { id: order.setting_id, autoAccept: false, splitRule: order.split_rule }, token);
 
     // pending, and its stock already reserved: the merchant reserves on arrival or payment
     page = await signedIn(browser, `/orderId/${order.id}`);
@@ -45,6 +47,7 @@ describe('order settings act by themselves (SPEC §2 erp-settings/order-setting)
     await rowAction(page, row, 'Edit');
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('switch', { name: 'Accept orders automatically' }).click();
+    await choose(page, dialog.getByRole('combobox', { name: 'Split orders' }), 'One package a line');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
@@ -62,5 +65,14 @@ describe('order settings act by themselves (SPEC §2 erp-settings/order-setting)
     await page.getByTestId('order-stock').getByText('Reserved').first().waitFor();
     expect(await page.getByTestId('order-timeline').locator('.ant-timeline-item').last().innerText())
       .toMatch(/Accept · system · Accepted automatically by the merchant's order settings$/);
+
+    // handed to its warehouse: one outbound order a SKU, listed on the order
+    await page.getByTestId('order-to-warehouse').click();
+    await confirmDialog(page, "Hand this order to its warehouse's order process?").getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => page.getByTestId('order-parcels').innerText())
+      .toMatch(new RegExp(`^${order.skus} packages?:`));
+    const parcels = await sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM stock_orders WHERE channel_order_no = %s AND status NOT IN ('INVALID', 'PART_INVALID')`, [order.channel_order_no]);
+    expect(parcels[0]?.n).toBe(order.skus);
   });
 });
