@@ -17,11 +17,13 @@ from demo.regions import region_of
 from domain.enums import OrderAction, OrderExceptionCause, OrderStatus
 from domain.errors import DomainError
 from domain.flows.orders import ChannelOrder, ChannelOrderLine
+from domain.models.erp_settings import OrderSetting
 from domain.models.merchants import Shop
 from domain.models.warehouses import WmsProduct
 from domain.rules.order_stats import HOUR, floor_hour
 from services.orders import auto, stats, transition, upsert_channel_order
 from services.orders.counts import fold
+from services.orders.packing import RECIPIENT
 
 DAYS = 120
 PER_SHOP = 60  # orders a shop, spread over DAYS
@@ -68,6 +70,23 @@ async def step(db: AsyncSession, order_id: int, action: OrderAction) -> bool:
     return action == OrderAction.HOLD or order.status != OrderStatus.ABNORMAL
 
 
+async def repeat_buyer(db: AsyncSession, shop: Shop, skus: list[str], rng: random.Random, now: datetime) -> int:
+    """Two orders of one buyer to one address placed minutes apart yesterday, accepted: the store's merchant merges
+    a buyer's orders, so the first handed to the warehouse (demo/wms_orders.py) takes the other in its package."""
+    first = order_of(shop, PER_SHOP + FRESH, skus, rng, now - timedelta(days=1), timedelta(hours=1))
+    again = order_of(shop, PER_SHOP + FRESH + 1, skus, rng, now - timedelta(days=1), timedelta(hours=1))
+    buyer = {field: getattr(first, field) for field in ("buyer_name", "buyer_phone", "buyer_email", *RECIPIENT)}
+    again = again.model_copy(update=buyer | {"ordered_at": first.ordered_at + timedelta(minutes=5),
+                                             "paid_at": first.ordered_at + timedelta(minutes=6)})
+    made = 0
+    for order in (first, again):
+        order_id, created = await upsert_channel_order(db, shop, order)
+        made += created
+        if created:
+            await step(db, order_id, OrderAction.ACCEPT)
+    return made
+
+
 async def create(db: AsyncSession, now: datetime | None = None) -> int:
     """The demo orders; returns how many were made."""
     now = now or datetime.now(UTC)
@@ -89,6 +108,8 @@ async def create(db: AsyncSession, now: datetime | None = None) -> int:
         fresh = random.Random(shop.id)  # apart from `rng`: the older orders stay as they were
         for i in range(PER_SHOP, PER_SHOP + FRESH):
             made += (await upsert_channel_order(db, shop, order_of(shop, i, skus, fresh, now, timedelta(hours=6))))[1]
+        if await db.scalar(select(OrderSetting.auto_merge).where(OrderSetting.merchant_id == shop.merchant_id)):
+            made += await repeat_buyer(db, shop, skus, fresh, now)
     # what the demo merchants' order settings do by themselves, as the built-in task does every minute after
     for due in await auto.due(db, now, None, SHOPS * (PER_SHOP + FRESH)):
         await auto.settle(db, due)

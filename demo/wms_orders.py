@@ -1,5 +1,5 @@
 """Demo WMS orders for a first `make run`, after the demo orders: the accepted (READY) channel orders enter their
-warehouse's order process (services/orders/fulfilment.into_warehouse, the reservation handed to an outbound order),
+warehouse's order process (services/orders/handover.into_warehouse, the reservation handed to its packages),
 and outbound orders of the warehouses' stock join them (three of a SKU alike, so hot-item groups show). Each walks
 the process's steps through services/wms_orders, so every step, the abnormal tab and the hot groups show orders; a
 few are handed to the carrier (a channel order among them moves to shipping)."""
@@ -19,7 +19,7 @@ from domain.models.stock_orders import StockOrder
 from domain.models.warehouses import Warehouse
 from domain.rules.wms_orders import AbnormalReason, ProcessAction
 from services import wms_orders
-from services.orders import fulfilment
+from services.orders import handover
 from services.orders import outbound as shipping
 from services.stock import orders as stock_orders
 
@@ -36,7 +36,7 @@ async def create(db: AsyncSession) -> int:
                               .order_by(Order.ordered_at.desc()).limit(TAKEN))).all()
     for order in ready:
         async with db.begin_nested():
-            made += await fulfilment.into_warehouse(db, order)
+            made += await handover.into_warehouse(db, order)
     made += await from_stock(db)
     courier = await db.scalar(select(Courier.id).order_by(Courier.id).limit(1))
     for index, outbound in enumerate(made):

@@ -16,7 +16,7 @@ from api.routers.merchants import through_merchant
 from api.schemas.interception import OrderLineStockPublic, OrderOutboundPublic, OrderStockPublic
 from domain.errors import NotFound
 from domain.models.orders import Order
-from services.orders import fulfilment
+from services.orders import fulfilment, handover
 from services.orders.store import ordered_at_of
 
 ORDER_SCOPE = through_merchant("OrderStock", Order.merchant_id, Order.country)
@@ -32,9 +32,10 @@ async def order_stock(row_id: Annotated[int, Path(ge=1, le=2**63 - 1)], db: Sess
     if order is None:
         raise NotFound(entity="Order")
     lines = await fulfilment.line_stock(db, row_id)
-    parcels = await fulfilment.parcels_of(db, order)
+    parcels = await handover.parcels_of(db, order)
     return ok(OrderStockPublic(
         lines=[OrderLineStockPublic.model_validate(line) for line in lines],
         parcels=[OrderOutboundPublic(id=p.id, order_no=p.order_no, status=p.status, warehouse_id=p.warehouse_id,
-                                     wms_status=p.wms_status, skus=[line.sku for line in p.lines])
-                 for p in parcels]))
+                                     wms_status=p.wms_status, skus=[line.sku for line in p.lines],
+                                     with_orders=others)
+                 for p, others in parcels]))

@@ -36,7 +36,7 @@ from domain.models.merchants import Merchant, Shop
 from domain.models.orders import Order, OrderCount, OrderCountDelta, OrderEvent, OrderLine
 from domain.rules import orders as rules
 from services import orders as service
-from services.orders import fulfilment
+from services.orders import fulfilment, handover
 from services.orders.counts import CountFilters, statement
 
 MENU = "order-list"
@@ -179,7 +179,7 @@ async def hold(body: OrderHoldBody, db: SessionDep,
 async def to_warehouse(body: OrderRef, db: SessionDep,
                        user: Annotated[Principal, Need("order#ship")]) -> Reply[OrderDetail]:
     row = await orders.load(db, user, body.id)  # within the caller's data authority (else not found)
-    parcels = await fulfilment.to_warehouse(db, user, row.id)
+    parcels = await handover.to_warehouse(db, user, row.id)
     await audit.record_change(db, operator_id=user.id, operator_name=user.username, entity="Order",
                               entity_id=row.id, action="to_warehouse", before={"outbound": None},
                               after={"outbound": ", ".join(parcel.order_no for parcel in parcels)})

@@ -103,6 +103,7 @@ class OrderOutboundPublic(CamelModel):
     warehouse_id: int
     wms_status: str | None
     skus: list[str]
+    with_orders: list[str]  # the other channel orders it carries, merged with this one
 
 
 class OrderStockPublic(CamelModel):

@@ -7,7 +7,18 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, CheckConstraint, Computed, ForeignKey, Index, String, UniqueConstraint, func, text
+from sqlalchemy import (
+    BigInteger,
+    CheckConstraint,
+    Computed,
+    ForeignKey,
+    ForeignKeyConstraint,
+    Index,
+    String,
+    UniqueConstraint,
+    func,
+    text,
+)
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column, query_expression, relationship
 
@@ -46,9 +57,6 @@ class StockOrder(Base, Timestamps):
                         "AND (channel_order_no IS NULL OR direction = 'OUTBOUND')", name="channel_order"),
         Index("ix_stock_orders_merchant_created", "merchant_id", "created_at"),
         Index("ix_stock_orders_shop_created", "shop_id", "created_at", postgresql_where="shop_id IS NOT NULL"),
-        # a channel order's parcels, looked for at each of its steps (migration 0062)
-        Index("ix_stock_orders_channel_order", "shop_id", "channel_order_no",
-              postgresql_where="channel_order_no IS NOT NULL"),
         # the warehouse's side (migration 0050): abnormal packages, one tracking number per carrier, print jobs
         one_of("abnormal_reason", AbnormalReason, nullable=True),
         CheckConstraint("abnormal_reason IS NULL OR direction = 'OUTBOUND'", name="abnormal_outbound"),
@@ -149,3 +157,19 @@ class StockOrderAction(Base):
     def replays(self, action: str, quantities: list[int]) -> bool:
         return self.action == action and list(self.quantities) == list(quantities)
 
+
+
+class OrderParcel(Base):
+    """A package and a channel order it carries: a channel order split by its merchant's settings has several
+    packages, and a package of merged orders carries several channel orders (services/orders/fulfilment.py)."""
+
+    __tablename__ = "order_parcels"
+    __table_args__ = (
+        ForeignKeyConstraint(["order_id", "ordered_at"], ["orders.id", "orders.ordered_at"], ondelete="CASCADE"),
+        Index("ix_order_parcels_order_id", "order_id"),
+    )
+
+    stock_order_id: Mapped[int] = mapped_column(BigInteger, ForeignKey("stock_orders.id", ondelete="CASCADE"),
+                                                primary_key=True)
+    order_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    ordered_at: Mapped[datetime]

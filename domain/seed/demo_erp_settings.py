@@ -78,7 +78,9 @@ async def create(db: AsyncSession) -> None:
         reserve_on = rng.choice(list(StockReserveOn))
         if warehouse is not None and not auto_accept:
             reserve_on = StockReserveOn.ACCEPTED if stocked % 4 == 1 else StockReserveOn.PAID
-        merge = rng.random() < 0.4
+        # of the merchants with a warehouse, those accepting by hand merge a buyer's orders; the rest by chance
+        merge = rng.random() < 0.4  # drawn for every merchant, so the draws after it stay as they were
+        merge = merge if warehouse is None else not auto_accept
         ratio = rng.choice([100, 90, 80, 70])
         handover = rng.choice(list(HandoverMode))
         db.add_all([

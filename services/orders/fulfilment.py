@@ -7,11 +7,10 @@ transition's transaction (the order row locked by it):
   nothing and answers the hold with the SPEC §8 stock exception cause of the short SKU. A reservation made
   before acceptance (`reserve_early`, the order settings' `reserve_on`) stands instead; the channel changing a
   PENDING order's lines releases it (`on_lines_changed`).
-- SHIP (`on_ship`): the reservation is handed to the outbound stock orders of the same warehouse and channel order,
-  one a parcel as the merchant's order settings split it (created, or joined when open), which ship through their
-  own path (services/stock/orders.py), consuming the stock (PACKAGE_OUTBOUND).
+- SHIP: the reservation is handed to the order's packages, which ship it (services/orders/handover.py).
 - CANCEL (`on_cancel`): the reservation is released, each line once (its release keyed by its reservation); the
-  outbound orders it was handed to are cancelled with it until the warehouse packs one, which refuses the cancel.
+  packages it was handed to are cancelled with it until the warehouse packs one, which refuses the cancel, as a
+  package carrying orders merged with it does.
 - RELEASE (`on_release`): a hold by a rule is remembered (accepting again skips that rule) and a reservation kept
   through a hold is released, so the next acceptance reserves afresh.
 
@@ -22,19 +21,16 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
 
-from sqlalchemy import Select, delete, select, update
+from sqlalchemy import delete, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import selectinload
 
 from domain.enums import (
     OrderAction,
     OrderExceptionCause,
     OrderStatus,
     StockMovementType,
-    StockOrderDirection,
     StockSyncStatus,
     WarehouseDocumentStatus,
 )
@@ -42,7 +38,7 @@ from domain.errors import DomainError
 from domain.i18n import t
 from domain.models.interception import InterceptionRule, OrderLineStock, OrderReleasedRule
 from domain.models.orders import Order, OrderLine
-from domain.models.stock_orders import StockOrder, StockOrderLine
+from domain.models.stock_orders import StockOrder
 from domain.models.stock_sync import StockBinding, StockPush
 from domain.models.warehouses import Warehouse
 from domain.rules import interception as rules
@@ -52,7 +48,8 @@ from domain.rules.orders import Hold
 from domain.rules.stock import Movement
 from services import wms_orders
 from services.actors import Actor
-from services.orders.outbound import EVERYWHERE, SYSTEM, parcel_bodies
+from services.orders import packing
+from services.orders.outbound import EVERYWHERE, SYSTEM
 from services.stock import orders as stock_orders
 from services.stock import store
 
@@ -82,13 +79,13 @@ async def warehouse_of(db: AsyncSession, order: Order) -> int:
 async def on_accept(db: AsyncSession, order: Order, actor: Actor | None = None) -> Hold | None:
     """Intercept, else reserve every line (all or nothing). None: the order is READY with its stock reserved, or
     already in its warehouse's order process (held and released since), where its outbound order locks the stock."""
-    if await db.scalar(_parcels(order, order.warehouse_id).limit(1)) is not None:
+    if await db.scalar(packing.open_parcels(order.id, order.warehouse_id).limit(1)) is not None:
         return None
     lines = await lines_of(db, order)
     rule = await intercepting_rule(db, order, lines)
     if rule is not None:
         return Hold(OrderExceptionCause.INTERCEPTED, rule.id, rule.name, t("fulfilment.intercepted", rule=rule.name))
-    if await _held(db, order):  # reserved before acceptance (the order settings' `reserve_on`): it stands
+    if await held_lines(db, order):  # reserved before acceptance (the order settings' `reserve_on`): it stands
         return None
     return await _reserve(db, order, lines, actor)
 
@@ -98,7 +95,7 @@ async def reserve_early(db: AsyncSession, order: Order, actor: Actor | None = No
     on payment; services/orders/auto.py): all or nothing, as at acceptance, which then keeps the reservation. A
     short line reserves nothing and is recorded SHORT (the acceptance tries again); None when reserved, or when
     the order is already in its warehouse's order process (held and released since), whose lock stands."""
-    if await db.scalar(_parcels(order, order.warehouse_id).limit(1)) is not None:
+    if await db.scalar(packing.open_parcels(order.id, order.warehouse_id).limit(1)) is not None:
         return None
     return await _reserve(db, order, await lines_of(db, order), actor)
 
@@ -106,7 +103,7 @@ async def reserve_early(db: AsyncSession, order: Order, actor: Actor | None = No
 async def _reserve(db: AsyncSession, order: Order, lines: Sequence[OrderLine], actor: Actor | None) -> Hold | None:
     warehouse_id = await warehouse_of(db, order)
     order.warehouse_id = warehouse_id
-    moves = {line.line_no: _movement(actor, order, warehouse_id, line.sku, line.quantity,
+    moves = {line.line_no: movement(actor, order, warehouse_id, line.sku, line.quantity,
                                      rules.reserve_key(order.id, order.revision, line.line_no)) for line in lines}
     try:
         async with db.begin_nested():  # all or nothing: one short line undoes the others
@@ -170,80 +167,23 @@ async def short_cause(db: AsyncSession, order: Order, sku: str) -> OrderExceptio
     return OrderExceptionCause(rules.short_cause(sync_enabled, last, order.ordered_at).value)
 
 
-# ---- ship ------------------------------------------------------------------------------------------------------
-
-async def on_ship(db: AsyncSession, order: Order, actor: Actor | None = None) -> list[StockOrder]:
-    """The reservation handed to the order's parcels, the outbound orders of the same warehouse and channel order
-    (created as the merchant's order settings split it, or the open ones joined), which ship what remains of them
-    through their own path."""
-    user = actor or SYSTEM
-    parcels = await _hand_over(db, user, order)
-    for outbound in parcels:
-        if outbound.status not in order_rules.COMPLETED:
-            await db.refresh(outbound, ["lines"])
-            remaining = order_rules.released(stock_orders.lines_of(outbound))
-            if any(remaining):
-                await stock_orders.progress(db, user, EVERYWHERE, order_rules.Action.SHIP, outbound.id,
-                                            outbound.revision, remaining)
-    await db.execute(update(OrderLineStock).where(
-        OrderLineStock.order_id == order.id, OrderLineStock.sku == StockOrderLine.sku,
-        StockOrderLine.order_id.in_([outbound.id for outbound in parcels])).values(
-        state=LineStock.SHIPPED, stock_order_id=StockOrderLine.order_id))
-    return parcels
-
-
-def _parcels(order: Order, warehouse_id: int | None) -> Select[Any]:
-    """The open outbound orders of the channel order (at its warehouse, when known), one a parcel."""
-    query = select(StockOrder).where(
-        StockOrder.shop_id == order.shop_id, StockOrder.channel_order_no == order.channel_order_no,
-        StockOrder.direction == StockOrderDirection.OUTBOUND, StockOrder.status.not_in(CLOSED))
-    if warehouse_id is not None:
-        query = query.where(StockOrder.warehouse_id == warehouse_id)
-    return query.order_by(StockOrder.id)
-
-
-async def _hand_over(db: AsyncSession, user: Actor, order: Order) -> list[StockOrder]:
-    """The order's open parcels, else new ones (domain/rules/erp_settings.parcels): the lines' reservations are
-    released to them (each by its handover key, once), whose own locks take their place."""
-    warehouse_id = order.warehouse_id or await warehouse_of(db, order)
-    parcels = list((await db.scalars(_parcels(order, warehouse_id).with_for_update())).all())
-    held = await _held(db, order)
-    await stock_orders.book(db, [_movement(user, order, row.warehouse_id, row.sku, row.quantity,
-                                           rules.handover_key(row.reserve_key)) for row in held if row.reserve_key])
-    for row in held:
-        row.state = LineStock.RELEASED
-    if not parcels:
-        bodies = await parcel_bodies(db, order, warehouse_id, await lines_of(db, order))
-        parcels = [await stock_orders.create(db, user, EVERYWHERE, body) for body in bodies]
-    return parcels
-
-
-async def into_warehouse(db: AsyncSession, order: Order, actor: Actor | None = None) -> list[StockOrder]:
-    """A READY order handed to its warehouse's order process before it ships: its reservation becomes the locks of
-    its parcels, new outbound orders (open ones are joined), its lines' reservations released to them (a cancel of
-    the channel order cancels those outbound orders instead, `on_cancel`); SHIP later joins them and ships them."""
-    return await _hand_over(db, actor or SYSTEM, order)
-
-
-async def to_warehouse(db: AsyncSession, actor: Actor | None, order_id: int) -> list[StockOrder]:
-    """The console's hand-over of a READY order to its warehouse's order process (`into_warehouse`); an order in
-    any other state is refused, naming it."""
-    from services.orders import lock  # the store calls this module's hooks
-    order = await lock(db, order_id)
-    if order.status != OrderStatus.READY:
-        raise DomainError("ORDER_NOT_READY", status=409, orderNo=order.channel_order_no,
-                          current=order_rules.label(OrderStatus(order.status)))
-    return await into_warehouse(db, order, actor)
-
-
 # ---- cancel, release -------------------------------------------------------------------------------------------
 
 async def on_cancel(db: AsyncSession, order: Order, actor: Actor | None = None) -> int:
-    """The reservation released, each line once; answers how many lines it released (0 for a repeat). The parcels
-    the reservation was handed to (`into_warehouse`) are cancelled with it while their warehouse has packed none,
-    their locks released once through the ledger; a packed or shipped parcel refuses the cancel, naming its WMS
-    state (services/wms_orders.withdraw), and the transaction keeps nothing of it."""
-    for parcel in (await db.scalars(_parcels(order, order.warehouse_id).with_for_update())).all():
+    """The reservation released, each line once; answers how many lines it released (0 for a repeat). The packages
+    the reservation was handed to (services/orders/handover.py) are cancelled with it while their warehouse has
+    packed none, their locks released once through the ledger; a packed or shipped package refuses the cancel,
+    naming its WMS state (services/wms_orders.withdraw), and so does one carrying other orders merged with this
+    one: the warehouse cancels that package first. The transaction keeps nothing of a refused cancel."""
+    parcels = (await db.scalars(packing.open_parcels(order.id, order.warehouse_id)
+                                .with_for_update(of=StockOrder))).all()
+    carried = await packing.carried_with(db, [parcel.id for parcel in parcels], order.id)
+    for parcel in parcels:
+        others = [number for parcel_id, number, status in carried
+                  if parcel_id == parcel.id and status != OrderStatus.CANCELLED]
+        if others and parcel.status in order_rules.OPEN:
+            raise DomainError("ORDER_CANCEL_MERGED", status=409, orderNo=order.channel_order_no,
+                              wmsOrderNo=parcel.order_no, others=", ".join(others))
         await wms_orders.withdraw(db, actor or SYSTEM, EVERYWHERE, parcel, order.channel_order_no)
     return await _release(db, actor, order)
 
@@ -258,8 +198,8 @@ async def on_release(db: AsyncSession, order: Order, actor: Actor | None = None)
 
 
 async def _release(db: AsyncSession, actor: Actor | None, order: Order) -> int:
-    held = [row for row in await _held(db, order) if row.reserve_key]
-    await stock_orders.book(db, [_movement(actor, order, row.warehouse_id, row.sku, row.quantity,
+    held = [row for row in await held_lines(db, order) if row.reserve_key]
+    await stock_orders.book(db, [movement(actor, order, row.warehouse_id, row.sku, row.quantity,
                                            rules.release_key(row.reserve_key or "")) for row in held])
     for row in held:
         row.state = LineStock.RELEASED
@@ -272,14 +212,6 @@ async def line_stock(db: AsyncSession, order_id: int) -> list[OrderLineStock]:
     """Each line's stock state at the warehouse (reserved, short, released, shipped) and its outbound order."""
     return list((await db.scalars(select(OrderLineStock).where(OrderLineStock.order_id == order_id)
                                   .order_by(OrderLineStock.line_no))).all())
-
-
-async def parcels_of(db: AsyncSession, order: Order) -> list[StockOrder]:
-    """The outbound stock orders the order was handed to, one a parcel, in any state, with their lines."""
-    return list((await db.scalars(select(StockOrder).where(
-        StockOrder.shop_id == order.shop_id, StockOrder.channel_order_no == order.channel_order_no,
-        StockOrder.channel_ordered_at == order.ordered_at).options(selectinload(StockOrder.lines))
-        .order_by(StockOrder.id))).all())
 
 
 async def resume(db: AsyncSession, actor: Actor | None, order_id: int, note: str | None = None) -> Order:
@@ -301,14 +233,14 @@ async def lines_of(db: AsyncSession, order: Order) -> list[OrderLine]:
         OrderLine.order_id == order.id, OrderLine.ordered_at == order.ordered_at).order_by(OrderLine.line_no))).all())
 
 
-def _movement(actor: Actor | None, order: Order, warehouse_id: int, sku: str, quantity: int, key: str) -> Movement:
+def movement(actor: Actor | None, order: Order, warehouse_id: int, sku: str, quantity: int, key: str) -> Movement:
     kind = RELEASE if key.endswith((":release", ":handover")) else LOCK
     return Movement(warehouse_id=warehouse_id, sku=sku, type=kind, quantity=quantity, idempotency_key=key,
                     reason="SALES_ORDER", document_no=order.channel_order_no[:64],
                     actor_id=actor.id if actor else None, actor_name=actor.username if actor else None)
 
 
-async def _held(db: AsyncSession, order: Order) -> list[OrderLineStock]:
+async def held_lines(db: AsyncSession, order: Order) -> list[OrderLineStock]:
     """The lines whose reservation stands, locked."""
     return list((await db.scalars(select(OrderLineStock).where(
         OrderLineStock.order_id == order.id, OrderLineStock.state == LineStock.RESERVED)

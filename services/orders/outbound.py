@@ -5,7 +5,7 @@ of what the console does by itself. Used by services/orders/fulfilment.py and th
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -13,12 +13,8 @@ from typing import Any
 from sqlalchemy import Select, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from domain.enums import OrderSplitRule, StockOrderType
-from domain.models.erp_settings import OrderSetting
-from domain.models.orders import Order, OrderLine
+from domain.enums import StockOrderType
 from domain.models.stock_orders import StockOrder
-from domain.rules import erp_settings as settings_rules
-from domain.rules import stock_orders as order_rules
 
 
 @dataclass(frozen=True)
@@ -53,23 +49,6 @@ def outbound_body(merchant_id: int, warehouse_id: int, quantities: Iterable[tupl
         per_sku[sku] += quantity
     return OutboundBody(merchant_id, warehouse_id, [Line(sku, quantity) for sku, quantity in per_sku.items()],
                         **fields)
-
-
-async def parcel_bodies(db: AsyncSession, order: Order, warehouse_id: int,
-                        lines: Sequence[OrderLine]) -> list[OutboundBody]:
-    """The outbound orders of a channel order, one a parcel as its merchant's order settings split it (split rule,
-    lines per parcel; domain/rules/erp_settings.parcels; without settings, the settings' defaults): each carries
-    its SKUs' lines and the order's AWB as logistic no (the warehouse gives each parcel its own tracking number
-    when it packs)."""
-    settings = (await db.execute(select(OrderSetting.split_rule, OrderSetting.max_lines_per_package).where(
-        OrderSetting.merchant_id == order.merchant_id))).first()
-    split, max_lines = settings or (OrderSplitRule.NO_SPLIT, settings_rules.PACKAGE_LINES_DEFAULT)
-    fields: dict[str, Any] = {"shop_id": order.shop_id, "channel_order_no": order.channel_order_no,
-                              "channel_ordered_at": order.ordered_at,
-                              "logistic_no": order.awb[:order_rules.TEXT_MAX] if order.awb else None}
-    return [outbound_body(order.merchant_id, warehouse_id,
-                          ((line.sku, line.quantity) for line in lines if line.sku in parcel), **fields)
-            for parcel in settings_rules.parcels([line.sku for line in lines], OrderSplitRule(split), max_lines)]
 
 
 class _Everywhere:

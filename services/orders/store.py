@@ -24,7 +24,7 @@ from domain.rules import orders as rules
 from domain.rules.inputs import Problems
 from domain.rules.orders import Hold
 from services.actors import Actor
-from services.orders import fulfilment
+from services.orders import fulfilment, handover
 
 CHANNEL = "channel"  # the timeline's actor for what the channel did
 # fields the channel may change on an order it already sent (never its shop, number, order time or status)
@@ -217,7 +217,7 @@ async def transition(db: AsyncSession, actor: Actor | None, order_ref: int | Ord
         hold = await fulfilment.on_accept(db, order)
         target = OrderStatus.ABNORMAL if hold is not None else target
     elif action == OrderAction.SHIP:
-        await fulfilment.on_ship(db, order)
+        await handover.on_ship(db, order)
     elif action == OrderAction.CANCEL:
         await fulfilment.on_cancel(db, order)
     elif action == OrderAction.RELEASE:

@@ -11,7 +11,8 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from sqlalchemy import Select, func, select
+from sqlalchemy import BigInteger, Select, func, literal, select
+from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain import audit
@@ -25,7 +26,8 @@ from domain.enums import (
 )
 from domain.errors import DomainError, Invalid, NotFound, Problem
 from domain.models.merchants import Shop
-from domain.models.stock_orders import StockOrder, StockOrderAction, StockOrderLine
+from domain.models.orders import Order
+from domain.models.stock_orders import OrderParcel, StockOrder, StockOrderAction, StockOrderLine
 from domain.models.warehouses import Shelf, Warehouse
 from domain.rules import stock_orders as rules
 from domain.rules.inputs import Problems
@@ -132,10 +134,23 @@ async def create(db: AsyncSession, user: Actor, scope: OrderScope, body: Any) ->
         created_by=user.id, lines=[StockOrderLine(sku=line.sku, planned=line.quantity, done=0) for line in body.lines])
     db.add(row)
     await scope.created(db, row)
+    if row.channel_order_no:
+        await link_channel_orders(db, row.id, select(Order.id, Order.ordered_at).where(
+            Order.shop_id == row.shop_id, Order.channel_order_no == row.channel_order_no,
+            Order.ordered_at == row.channel_ordered_at))
     await book(db, [movement(user, row, line, OPENS[direction], line.planned, rules.open_key(row.id, line.id))
                     for line in row.lines])
     await record(db, user, row, "CREATE", [line.planned for line in row.lines], None)
     return row
+
+
+async def link_channel_orders(db: AsyncSession, stock_order_id: int, orders: Select[int, datetime]) -> None:
+    """The outbound order carries these channel orders (their id and order time): the one it names, when the
+    console holds it, and those merged into its package (services/orders/fulfilment.py)."""
+    carried = orders.subquery()
+    await db.execute(insert(OrderParcel).from_select(
+        ["stock_order_id", "order_id", "ordered_at"], select(literal(stock_order_id, BigInteger), *carried.c))
+        .on_conflict_do_nothing())
 
 
 async def check_warehouse(db: AsyncSession, scope: OrderScope, merchant_id: int, warehouse_id: int) -> None:

@@ -16,10 +16,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain import audit
-from domain.enums import OrderAction, OrderStatus, OutboundWorkingStatus, WarehouseDocumentStatus
+from domain.enums import OutboundWorkingStatus, WarehouseDocumentStatus
 from domain.errors import Conflict, DomainError, Invalid, NotFound
 from domain.models.couriers import Courier
-from domain.models.orders import Order
 from domain.models.stock_orders import StockOrder
 from domain.rules import stock_orders as order_rules
 from domain.rules import wms_orders as rules
@@ -118,28 +117,14 @@ async def handover(db: AsyncSession, user: Actor, scope: OrderScope, ids: Sequen
 
 
 async def ship(db: AsyncSession, user: Actor, scope: OrderScope, row: StockOrder) -> None:
-    """One parcel leaves; the channel order it is a parcel of ships with the last of its parcels (its SHIP joins
-    this one and ships it)."""
-    from services.orders import transition  # the channel order's own table
-    channel = None
-    if row.shop_id is not None and row.channel_order_no and not await _parcels_left(db, row):
-        channel = await db.scalar(select(Order.id).where(
-            Order.shop_id == row.shop_id, Order.channel_order_no == row.channel_order_no,
-            Order.ordered_at == row.channel_ordered_at, Order.status == OrderStatus.READY))
-    if channel is not None:
-        await transition(db, user, int(channel), OrderAction.SHIP, note=row.order_no)
+    """One package leaves; each channel order it carries whose last package it is ships (its SHIP joins this one
+    and ships it)."""
+    from services.orders import handover  # the channel orders' side, above this module
+    await handover.ship_carried(db, user, [row], note=row.order_no)
     await db.refresh(row, ["lines"])
     remaining = order_rules.released(stock_orders.lines_of(row))
     if row.status != WarehouseDocumentStatus.COMPLETE and any(remaining):
         await stock_orders.progress(db, user, scope, order_rules.Action.SHIP, row.id, row.revision, remaining)
-
-
-async def _parcels_left(db: AsyncSession, row: StockOrder) -> bool:
-    """Another open parcel of the same channel order has still to leave the warehouse."""
-    return await db.scalar(select(StockOrder.id).where(
-        StockOrder.shop_id == row.shop_id, StockOrder.channel_order_no == row.channel_order_no,
-        StockOrder.channel_ordered_at == row.channel_ordered_at, StockOrder.id != row.id,
-        StockOrder.status.in_(order_rules.OPEN)).limit(1)) is not None
 
 
 async def abnormal(db: AsyncSession, user: Actor, scope: OrderScope, ids: Sequence[int], reason: AbnormalReason,

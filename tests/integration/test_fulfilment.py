@@ -14,7 +14,7 @@ from domain.models.stock_orders import StockOrder
 from domain.models.stock_sync import StockBinding
 from domain.rules.interception import release_key, reserve_key
 from domain.rules.stock import Movement
-from services.orders import fulfilment, lock
+from services.orders import fulfilment, handover, lock
 from services.stock import store as stock_store
 from tests.integration.fulfilment_support import act, line_states, new_order, stock_of
 from tests.integration.stock_sync_support import stocked_store
@@ -72,7 +72,8 @@ async def test_ship_consumes_the_reservation_through_the_outbound_order(client, 
             StockOrder.channel_order_no == shipped.channel_order_no))).one()
         assert (outbound.status, outbound.shop_id, outbound.warehouse_id, outbound.logistic_no) == (
             "COMPLETE", store.shop_id, store.place.warehouse_id, "AWB123")
-        assert [parcel.id for parcel in await fulfilment.parcels_of(db, await lock(db, order_id))] == [outbound.id]
+        assert [(parcel.id, others) for parcel, others in await handover.parcels_of(db, await lock(db, order_id))] == [
+            (outbound.id, [])]
     assert await line_states(order_id) == [(a, "SHIPPED", outbound.id)]
     reply = await client.get(f"/cms/order-fulfilment/{order_id}", headers=await login_as("order-list"))
     assert reply.status_code == 200, reply.text

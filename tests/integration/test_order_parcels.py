@@ -3,6 +3,8 @@ per package; domain/rules/erp_settings.parcels): each parcel is an outbound orde
 some of its SKUs, the reservation handed to their locks once. The channel order ships with its last parcel, its
 cancel withdraws every parcel (or none, when one is packed), and its detail lists the parcels."""
 
+from datetime import UTC, datetime, timedelta
+
 from sqlalchemy import select
 
 from domain.db import transaction
@@ -87,6 +89,8 @@ async def test_lines_per_package_cap_a_parcel_and_shipping_from_the_console_ship
     await channel.act(order_id, "ACCEPT")
     assert (await channel.act(order_id, "SHIP")).status == "SHIPPING"
     assert await parcels_shown(client, staff, order_id) == [([a, b], "COMPLETED"), ([c], "COMPLETED")]
+    details = (await client.get(f"/cms/order/{order_id}/details", headers=staff)).json()["data"]
+    assert [event["kind"] for event in details["timeline"]] == ["CREATED", "ACCEPT", "SHIP"]
     for sku in (a, b, c):
         assert await channel.stock_of(store, sku) == {"on_hand": 4, "locked": 0, "transit": 0, "available": 4}
 
@@ -122,3 +126,76 @@ async def test_cancelling_withdraws_every_parcel_or_none_when_one_is_packed(clie
     assert [status for _, status in await parcels_shown(client, staff, order_id)] == ["CANCELLED", "CANCELLED"]
     for sku in (a, b):
         assert await channel.stock_of(store, sku) == {"on_hand": 10, "locked": 0, "transit": 0, "available": 10}
+
+
+async def buyer_orders(store: Stocked, *lines: dict[str, int], **fields) -> list[int]:
+    """READY orders of one buyer at one address, placed a few minutes apart."""
+    first = datetime.now(UTC) - timedelta(hours=1)
+    address = {"recipient_name": "Dewi", "recipient_phone": "+628123", "address_line1": "Jl. Mawar 7",
+               "city": "Bandung", "postcode": "40111"} | fields
+    made = []
+    for n, order_lines in enumerate(lines):
+        order_id = await channel.new_order(store, order_lines, ordered_at=first + timedelta(minutes=10 * n), **address)
+        assert (await channel.act(order_id, "ACCEPT")).status == "READY"
+        made.append(order_id)
+    return made
+
+
+async def test_a_buyers_orders_within_the_window_leave_in_one_package_and_ship_together(client, login_as):
+    staff = await login_as(*ORDER_STAFF)
+    store = await stocked_store(stock={"A": 10, "B": 10})
+    a, b = store.skus
+    await split(client, staff, store, autoMerge=True, mergeWindowMinutes=30)
+    first, second = await buyer_orders(store, {a: 1}, {a: 2, b: 1})
+    # an order of the buyer placed now (out of the window), and one to another address, stay apart
+    later = await channel.new_order(store, {b: 1}, recipient_name="Dewi", recipient_phone="+628123",
+                                    address_line1="Jl. Mawar 7", city="Bandung", postcode="40111")
+    await channel.act(later, "ACCEPT")
+    (elsewhere,) = await buyer_orders(store, {b: 1}, address_line1="Jl. Melati 2")
+
+    reply = await client.post("/cms/order/to-warehouse", headers=staff, json={"id": first})
+    assert reply.status_code == 200, reply.text
+    shown = await client.get(f"/cms/order-fulfilment/{second}", headers=staff)
+    (parcel,) = shown.json()["data"]["parcels"]
+    assert (parcel["skus"], parcel["withOrders"]) == ([a, b], [await number_of(first)])
+    found = await search(client, staff, orderNo=parcel["orderNo"])
+    assert found["items"][0]["content"] == f"{a} x 3; {b} x 1"
+    # both orders' reservations became the one package's lock, once
+    assert await channel.stock_of(store, a) == {"on_hand": 10, "locked": 3, "transit": 0, "available": 7}
+    for alone in (later, elsewhere):
+        assert await parcels_shown(client, staff, alone) == []
+
+    # cancelling one order of the package alone is refused, naming the other
+    refused = await client.post("/cms/order/cancel", headers=staff, json={"id": second})
+    assert refused.status_code == 409 and refused.json()["code"] == "ORDER_CANCEL_MERGED"
+    assert await number_of(first) in refused.json()["message"]
+
+    ids = {"ids": [parcel["id"]]}
+    await step(client, staff, "wave", ids)
+    await step(client, staff, "picked", ids)
+    await step(client, staff, "pack", {"courierId": await courier(),
+                                       "parcels": [{"id": parcel["id"], "trackingNo": f"MX-{first}"}]})
+    await step(client, staff, "handover", ids)
+    assert (await status_of(first), await status_of(second)) == ("SHIPPING", "SHIPPING")
+    assert await channel.stock_of(store, a) == {"on_hand": 7, "locked": 0, "transit": 0, "available": 7}
+    assert [state for _, state, _ in await channel.line_states(second)] == ["SHIPPED", "SHIPPED"]
+
+
+async def test_shipping_a_merged_order_from_the_console_ships_the_orders_in_its_package(client, login_as):
+    staff = await login_as(*ORDER_STAFF)
+    store = await stocked_store(stock={"A": 10})
+    (a,) = store.skus
+    await split(client, staff, store, autoMerge=True, mergeWindowMinutes=30)
+    first, second = await buyer_orders(store, {a: 1}, {a: 2})
+    assert (await client.post("/cms/order/to-warehouse", headers=staff, json={"id": second})).status_code == 200
+    assert (await channel.act(first, "SHIP")).status == "SHIPPING"
+    assert await status_of(second) == "SHIPPING"
+    assert await channel.stock_of(store, a) == {"on_hand": 7, "locked": 0, "transit": 0, "available": 7}
+    details = await client.get(f"/cms/order/{second}/details", headers=staff)
+    last = details.json()["data"]["timeline"][-1]
+    assert (last["kind"], last["note"]) == ("SHIP", f"Shipped with order {await number_of(first)}, in the same package")
+
+
+async def number_of(order_id: int) -> str:
+    async with transaction() as db:
+        return str(await db.scalar(select(Order.channel_order_no).where(Order.id == order_id)))

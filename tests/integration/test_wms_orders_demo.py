@@ -5,7 +5,7 @@ plus the deltas the trigger appended since) agree with the orders themselves."""
 from sqlalchemy import func, literal_column, select, union_all
 
 from domain.db import transaction
-from domain.models.stock_orders import StockOrder
+from domain.models.stock_orders import OrderParcel, StockOrder
 from domain.models.wms_orders import WmsOrderCount, WmsOrderCountDelta
 
 
@@ -30,9 +30,11 @@ async def test_demo_orders_fill_the_order_process_and_the_counts_agree():
     assert counted == actual
 
 
-async def test_a_demo_order_split_by_line_is_in_the_order_process_in_several_packages():
+async def test_demo_orders_are_in_the_order_process_split_by_line_and_merged():
     async with transaction() as db:
-        most = await db.scalar(select(func.count()).select_from(StockOrder).where(
-            StockOrder.channel_order_no.is_not(None)).group_by(StockOrder.shop_id, StockOrder.channel_order_no)
-            .order_by(func.count().desc()).limit(1))
-    assert most is not None and most >= 2
+        most_packages = await db.scalar(select(func.count()).select_from(OrderParcel).group_by(OrderParcel.order_id)
+                                        .order_by(func.count().desc()).limit(1))
+        most_orders = await db.scalar(select(func.count()).select_from(OrderParcel)
+                                      .group_by(OrderParcel.stock_order_id).order_by(func.count().desc()).limit(1))
+    assert most_packages is not None and most_packages >= 2  # an order split by line
+    assert most_orders is not None and most_orders >= 2  # a package of a buyer's merged orders

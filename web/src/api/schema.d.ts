@@ -15508,6 +15508,8 @@ export interface components {
             status: string;
             /** Warehouseid */
             warehouseId: number;
+            /** Withorders */
+            withOrders: string[];
             /** Wmsstatus */
             wmsStatus: string | null;
         };

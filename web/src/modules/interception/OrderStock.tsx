@@ -11,7 +11,8 @@ const COLOURS: Record<LineStock['state'], string> = { RESERVED: 'blue', SHORT: '
 
 /** The stock side of a channel order, for its detail page: each line's reservation at the warehouse it was accepted
  *  at (reserved, short with what was free, released, shipped) and a link to each parcel it leaves the warehouse in
- *  (an outbound order carrying some of its SKUs, as the merchant's order settings split it).
+ *  (an outbound order carrying some of its SKUs, as the merchant's order settings split it), with the orders merged
+ *  into it.
  *  `revision` reloads it after an action. */
 export function OrderStock({ orderId, revision }: { orderId: number; revision?: number }) {
   const t = useTranslate(['interception']);
@@ -31,6 +32,7 @@ export function OrderStock({ orderId, revision }: { orderId: number; revision?: 
               {index > 0 && '; '}
               <Link to={`/operation/ginee-oms/stock/outbound-inbound-order-query?orderNo=${encodeURIComponent(parcel.orderNo)}`}>{parcel.orderNo}</Link>
               {` (${parcel.skus.join(', ')})`}
+              {parcel.withOrders.length > 0 && ` ${t('withOrders', { orders: parcel.withOrders.join(', ') })}`}
             </span>
           ))}
         </Typography.Paragraph>

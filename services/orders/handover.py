@@ -1,0 +1,144 @@
+"""A READY channel order handed to its warehouse, in packages (services/orders/packing.py), and shipped:
+
+- `into_warehouse` (the console's To warehouse, `to_warehouse`): the order's reservation is released to its
+  packages, new outbound orders of the warehouse's order process whose own locks take its place (each line once,
+  by its handover key). The orders of the same buyer its merchant merges go in the same packages; each package is
+  linked to every channel order it carries (`order_parcels`).
+- SHIP (`on_ship`, the transition's hook): the packages are created as above when the order has none (not merged:
+  staff ship this order), and what remains of them ships through the outbound path (PACKAGE_OUTBOUND). Another
+  order carried in them, with no package of its own left in the warehouse, ships with it (`ship_carried`).
+- A package leaving the warehouse (services/wms_orders `ship`) ships each order it carries whose last package it
+  was (`ship_carried`).
+
+The cancel of an order in its warehouse is services/orders/fulfilment.py `on_cancel`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlalchemy import select, tuple_, update
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import selectinload
+
+from domain.enums import OrderAction, OrderStatus
+from domain.errors import DomainError
+from domain.i18n import t
+from domain.models.interception import OrderLineStock
+from domain.models.orders import Order
+from domain.models.stock_orders import OrderParcel, StockOrder, StockOrderLine
+from domain.rules import interception as rules
+from domain.rules import stock_orders as order_rules
+from domain.rules.interception import LineStock
+from services.actors import Actor
+from services.orders import packing
+from services.orders.fulfilment import held_lines, lines_of, movement, warehouse_of
+from services.orders.outbound import EVERYWHERE, SYSTEM
+from services.stock import orders as stock_orders
+
+
+async def into_warehouse(db: AsyncSession, order: Order, actor: Actor | None = None) -> list[StockOrder]:
+    """The order's open packages, else new ones with the orders its merchant merges into them."""
+    return await _hand_over(db, actor or SYSTEM, order, merge=True)
+
+
+async def to_warehouse(db: AsyncSession, actor: Actor | None, order_id: int) -> list[StockOrder]:
+    """The console's hand-over of a READY order to its warehouse's order process (`into_warehouse`); an order in
+    any other state is refused, naming it."""
+    from services.orders import lock  # the store calls this package's hooks
+    order = await lock(db, order_id)
+    if order.status != OrderStatus.READY:
+        raise DomainError("ORDER_NOT_READY", status=409, orderNo=order.channel_order_no,
+                          current=order_rules.label(OrderStatus(order.status)))
+    return await into_warehouse(db, order, actor)
+
+
+async def on_ship(db: AsyncSession, order: Order, actor: Actor | None = None) -> list[StockOrder]:
+    """The order's packages (made now when it has none) ship what remains of them; the order's lines are marked
+    shipped by the package carrying each, and the other orders those packages carried ship with it."""
+    user = actor or SYSTEM
+    parcels = await _hand_over(db, user, order, merge=False)
+    shipped = False
+    for parcel in parcels:
+        if parcel.status not in order_rules.COMPLETED:
+            await db.refresh(parcel, ["lines"])
+            remaining = order_rules.released(stock_orders.lines_of(parcel))
+            if any(remaining):
+                await stock_orders.progress(db, user, EVERYWHERE, order_rules.Action.SHIP, parcel.id,
+                                            parcel.revision, remaining)
+                shipped = True
+    await db.execute(update(OrderLineStock).where(
+        OrderLineStock.order_id == order.id, OrderLineStock.sku == StockOrderLine.sku,
+        StockOrderLine.order_id.in_([parcel.id for parcel in parcels])).values(
+        state=LineStock.SHIPPED, stock_order_id=StockOrderLine.order_id))
+    if shipped:  # only the call that shipped goods moves the orders sharing them: theirs find nothing left
+        await ship_carried(db, actor, parcels, note=t("fulfilment.shipped_with", orderNo=order.channel_order_no),
+                           but=order.id)
+    return parcels
+
+
+async def ship_carried(db: AsyncSession, actor: Actor | None, parcels: Sequence[StockOrder],
+                       note: str | None = None, but: int | None = None) -> None:
+    """Each READY channel order these packages carry (but the one shipping them) ships once none of its packages
+    is left in the warehouse (its SHIP joins its packages and ships what remains)."""
+    from services.orders import transition  # the transition calls this module's hooks
+    carried = (await db.execute(select(OrderParcel.order_id, OrderParcel.ordered_at).where(
+        OrderParcel.stock_order_id.in_([parcel.id for parcel in parcels]), OrderParcel.order_id != but)
+        .distinct().order_by(OrderParcel.order_id))).all()
+    shipping = [parcel.id for parcel in parcels]
+    for order_id, ordered_at in carried:
+        ready = await db.scalar(select(Order.status == OrderStatus.READY).where(
+            Order.id == order_id, Order.ordered_at == ordered_at))  # an earlier one may have shipped it
+        if ready and not await _left_in_warehouse(db, order_id, shipping):
+            await transition(db, actor, order_id, OrderAction.SHIP, note=note)
+
+
+async def parcels_of(db: AsyncSession, order: Order) -> list[tuple[StockOrder, list[str]]]:
+    """The packages the order was handed to, in any state, with their lines, and the numbers of the other channel
+    orders each carries."""
+    rows = list((await db.scalars(select(StockOrder).join(OrderParcel, OrderParcel.stock_order_id == StockOrder.id)
+                                  .where(OrderParcel.order_id == order.id)
+                                  .options(selectinload(StockOrder.lines)).order_by(StockOrder.id))).all())
+    others = await packing.carried_with(db, [row.id for row in rows], order.id)
+    return [(row, [number for parcel_id, number, _ in others if parcel_id == row.id]) for row in rows]
+
+
+async def _hand_over(db: AsyncSession, user: Actor, order: Order, *, merge: bool) -> list[StockOrder]:
+    """The order's open packages; else its reservation (and, merging, that of the orders of the same buyer) is
+    released to new ones, whose own locks take its place."""
+    warehouse_id = order.warehouse_id or await warehouse_of(db, order)
+    parcels = list((await db.scalars(packing.open_parcels(order.id, warehouse_id)
+                                     .with_for_update(of=StockOrder))).all())
+    await _release_to_parcels(db, user, order)
+    if parcels:
+        return parcels
+    how = await packing.packing_of(db, order.merchant_id)
+    group = [order]
+    if merge and how.merge_window is not None:
+        group += await packing.companions(db, order, warehouse_id, how.merge_window)
+    for companion in group[1:]:
+        await _release_to_parcels(db, user, companion)
+    made = []
+    for parcel in packing.parcels([(member, await lines_of(db, member)) for member in group], warehouse_id, how):
+        row = await stock_orders.create(db, user, EVERYWHERE, parcel.body)  # linked to the order it names
+        others = [(member.id, member.ordered_at) for member in parcel.orders[1:]]
+        if others:
+            await stock_orders.link_channel_orders(db, row.id, select(Order.id, Order.ordered_at).where(
+                tuple_(Order.id, Order.ordered_at).in_(others)))
+        made.append(row)
+    return made
+
+
+async def _release_to_parcels(db: AsyncSession, user: Actor, order: Order) -> None:
+    """The order's standing reservation handed to its packages (each line once, by its handover key)."""
+    held = await held_lines(db, order)
+    await stock_orders.book(db, [movement(user, order, row.warehouse_id, row.sku, row.quantity,
+                                          rules.handover_key(row.reserve_key)) for row in held if row.reserve_key])
+    for row in held:
+        row.state = LineStock.RELEASED
+
+
+async def _left_in_warehouse(db: AsyncSession, order_id: int, leaving: Sequence[int]) -> bool:
+    """A package of the order other than those leaving has still to leave the warehouse."""
+    return await db.scalar(select(StockOrder.id).join(OrderParcel, OrderParcel.stock_order_id == StockOrder.id).where(
+        OrderParcel.order_id == order_id, StockOrder.id.not_in(leaving),
+        StockOrder.status.in_(order_rules.OPEN)).limit(1)) is not None
