@@ -76,3 +76,18 @@ describe('order settings act by themselves (SPEC §2 erp-settings/order-setting)
     expect(parcels[0]?.n).toBe(order.skus);
   });
 });
+
+describe('a buyer\'s orders merged into one package (SPEC §2 erp-settings/order-setting)', () => {
+  it('shows on each order the package it shares and the order merged with it', { timeout: 120_000 }, async () => {
+    const [pair] = await sql<{ id: number; other: string; order_no: string }>(
+      `SELECT p.order_id AS id, o.channel_order_no AS other, s.order_no FROM order_parcels p
+         JOIN order_parcels q ON q.stock_order_id = p.stock_order_id AND q.order_id <> p.order_id
+         JOIN orders o ON o.id = q.order_id AND o.ordered_at = q.ordered_at
+         JOIN stock_orders s ON s.id = p.stock_order_id
+        ORDER BY p.order_id LIMIT 1`);
+    if (!pair) throw new Error('no demo package carries two orders');
+    page = await signedIn(browser, `/orderId/${pair.id}`);
+    await expect.poll(() => page.getByTestId('order-parcels').innerText())
+      .toMatch(new RegExp(`^1 package: ${pair.order_no} \\(.+\\) with order ${pair.other}, merged$`));
+  });
+});
