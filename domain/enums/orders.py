@@ -38,7 +38,8 @@ class OrderAction(StrEnum):
 
 
 class OrderEventKind(StrEnum):
-    """What a timeline entry records: the order arriving, a change from the channel, or one of the actions."""
+    """What a timeline entry records: the order arriving, a change from the channel, one of the actions, or a step
+    of its stock."""
 
     CREATED = "CREATED"
     CHANNEL_UPDATE = "CHANNEL_UPDATE"
@@ -48,6 +49,9 @@ class OrderEventKind(StrEnum):
     CANCEL = "CANCEL"
     HOLD = "HOLD"
     RELEASE = "RELEASE"
+    # no change of state: stock reserved before acceptance, or the order handed to its warehouse in packages
+    RESERVE = "RESERVE"
+    TO_WAREHOUSE = "TO_WAREHOUSE"
 
 
 class OrderExceptionCause(StrEnum):

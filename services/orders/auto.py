@@ -32,7 +32,7 @@ from domain.models.orders import Order
 from domain.models.stock_sync import StockBinding
 from domain.models.warehouses import Warehouse
 from domain.rules.interception import LineStock
-from services.orders import fulfilment
+from services.orders import fulfilment, packing
 from services.orders.outbound import SYSTEM
 from services.orders.store import lock, transition
 
@@ -85,12 +85,13 @@ def _unpaid_too_long(now: datetime) -> ColumnElement[bool]:
 
 
 def _reservable() -> ColumnElement[bool]:
-    """Reserving before acceptance, not yet tried (a reservation standing, or a line found short)."""
+    """Reserving before acceptance, not yet tried (a reservation standing, or a line found short), of an order not
+    in its warehouse's order process (held and released since)."""
     tried = exists().where(OrderLineStock.order_id == Order.id,
                            OrderLineStock.state.in_([LineStock.RESERVED, LineStock.SHORT]))
     return and_(or_(OrderSetting.reserve_on == StockReserveOn.CREATED,
                     and_(OrderSetting.reserve_on == StockReserveOn.PAID, Order.paid_at.is_not(None))),
-                _has_warehouse(), ~tried)
+                _has_warehouse(), ~tried, ~packing.in_process())  # a package's lock stands
 
 
 async def due(db: AsyncSession, now: datetime, after: tuple[datetime, int] | None, limit: int) -> list[Due]:

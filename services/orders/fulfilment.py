@@ -28,11 +28,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.enums import (
     OrderAction,
+    OrderEventKind,
     OrderExceptionCause,
     OrderStatus,
     StockMovementType,
     StockSyncStatus,
-    WarehouseDocumentStatus,
 )
 from domain.errors import DomainError
 from domain.i18n import t
@@ -48,13 +48,12 @@ from domain.rules.orders import Hold
 from domain.rules.stock import Movement
 from services import wms_orders
 from services.actors import Actor
-from services.orders import packing
+from services.orders import packing, timeline
 from services.orders.outbound import EVERYWHERE, SYSTEM
 from services.stock import orders as stock_orders
 from services.stock import store
 
 LOCK, RELEASE = StockMovementType.LOCK_OUTBOUND, StockMovementType.RELEASE_OUTBOUND
-CLOSED = (WarehouseDocumentStatus.INVALID, WarehouseDocumentStatus.PART_INVALID)
 
 
 # ---- where an order is fulfilled from -------------------------------------------------------------------------
@@ -94,10 +93,15 @@ async def reserve_early(db: AsyncSession, order: Order, actor: Actor | None = No
     """A PENDING order's lines reserved before it is accepted, as its merchant's order settings say (on arrival or
     on payment; services/orders/auto.py): all or nothing, as at acceptance, which then keeps the reservation. A
     short line reserves nothing and is recorded SHORT (the acceptance tries again); None when reserved, or when
-    the order is already in its warehouse's order process (held and released since), whose lock stands."""
+    the order is already in its warehouse's order process (held and released since), whose lock stands. The
+    timeline says what was reserved, or what was short."""
     if await db.scalar(packing.open_parcels(order.id, order.warehouse_id).limit(1)) is not None:
         return None
-    return await _reserve(db, order, await lines_of(db, order), actor)
+    hold = await _reserve(db, order, await lines_of(db, order), actor)
+    code = await db.scalar(select(Warehouse.code).where(Warehouse.id == order.warehouse_id))
+    await timeline.note(db, order, OrderEventKind.RESERVE, actor or SYSTEM,
+                        hold.note if hold and hold.note else t("fulfilment.reserved_early", warehouse=code))
+    return hold
 
 
 async def _reserve(db: AsyncSession, order: Order, lines: Sequence[OrderLine], actor: Actor | None) -> Hold | None:

@@ -20,7 +20,7 @@ from sqlalchemy import select, tuple_, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
 
-from domain.enums import OrderAction, OrderStatus
+from domain.enums import OrderAction, OrderEventKind, OrderStatus
 from domain.errors import DomainError
 from domain.i18n import t
 from domain.models.interception import OrderLineStock
@@ -30,7 +30,7 @@ from domain.rules import interception as rules
 from domain.rules import stock_orders as order_rules
 from domain.rules.interception import LineStock
 from services.actors import Actor
-from services.orders import packing
+from services.orders import packing, timeline
 from services.orders.fulfilment import held_lines, lines_of, movement, warehouse_of
 from services.orders.outbound import EVERYWHERE, SYSTEM
 from services.stock import orders as stock_orders
@@ -38,7 +38,7 @@ from services.stock import orders as stock_orders
 
 async def into_warehouse(db: AsyncSession, order: Order, actor: Actor | None = None) -> list[StockOrder]:
     """The order's open packages, else new ones with the orders its merchant merges into them."""
-    return await _hand_over(db, actor or SYSTEM, order, merge=True)
+    return await _hand_over(db, actor or SYSTEM, order, into_process=True)
 
 
 async def to_warehouse(db: AsyncSession, actor: Actor | None, order_id: int) -> list[StockOrder]:
@@ -56,7 +56,7 @@ async def on_ship(db: AsyncSession, order: Order, actor: Actor | None = None) ->
     """The order's packages (made now when it has none) ship what remains of them; the order's lines are marked
     shipped by the package carrying each, and the other orders those packages carried ship with it."""
     user = actor or SYSTEM
-    parcels = await _hand_over(db, user, order, merge=False)
+    parcels = await _hand_over(db, user, order, into_process=False)
     shipped = False
     for parcel in parcels:
         if parcel.status not in order_rules.COMPLETED:
@@ -102,9 +102,10 @@ async def parcels_of(db: AsyncSession, order: Order) -> list[tuple[StockOrder, l
     return [(row, [number for parcel_id, number, _ in others if parcel_id == row.id]) for row in rows]
 
 
-async def _hand_over(db: AsyncSession, user: Actor, order: Order, *, merge: bool) -> list[StockOrder]:
-    """The order's open packages; else its reservation (and, merging, that of the orders of the same buyer) is
-    released to new ones, whose own locks take its place."""
+async def _hand_over(db: AsyncSession, user: Actor, order: Order, *, into_process: bool) -> list[StockOrder]:
+    """The order's open packages; else its reservation is released to new ones, whose own locks take its place.
+    Handed into the order process, the orders of the same buyer its merchant merges go along, and each timeline
+    names its packages."""
     warehouse_id = order.warehouse_id or await warehouse_of(db, order)
     parcels = list((await db.scalars(packing.open_parcels(order.id, warehouse_id)
                                      .with_for_update(of=StockOrder))).all())
@@ -113,19 +114,33 @@ async def _hand_over(db: AsyncSession, user: Actor, order: Order, *, merge: bool
         return parcels
     how = await packing.packing_of(db, order.merchant_id)
     group = [order]
-    if merge and how.merge_window is not None:
+    if into_process and how.merge_window is not None:
         group += await packing.companions(db, order, warehouse_id, how.merge_window)
     for companion in group[1:]:
         await _release_to_parcels(db, user, companion)
-    made = []
+    made: list[tuple[StockOrder, list[Order]]] = []
     for parcel in packing.parcels([(member, await lines_of(db, member)) for member in group], warehouse_id, how):
         row = await stock_orders.create(db, user, EVERYWHERE, parcel.body)  # linked to the order it names
         others = [(member.id, member.ordered_at) for member in parcel.orders[1:]]
         if others:
             await stock_orders.link_channel_orders(db, row.id, select(Order.id, Order.ordered_at).where(
                 tuple_(Order.id, Order.ordered_at).in_(others)))
-        made.append(row)
-    return made
+        made.append((row, parcel.orders))
+    if into_process:  # the timeline of each order handed over names its packages
+        for member in group:
+            await _noted(db, user, member, made)
+    return [row for row, _ in made]
+
+
+async def _noted(db: AsyncSession, user: Actor, order: Order, made: list[tuple[StockOrder, list[Order]]]) -> None:
+    """The order's timeline names its packages and the orders merged with it."""
+    packages = [row.order_no for row, carried in made if order in carried]
+    merged = sorted({other.channel_order_no for row, carried in made if order in carried
+                     for other in carried if other is not order})
+    text = t("fulfilment.to_warehouse", packages=", ".join(packages))
+    if merged:
+        text = t("fulfilment.to_warehouse_merged", packages=", ".join(packages), orders=", ".join(merged))
+    await timeline.note(db, order, OrderEventKind.TO_WAREHOUSE, user, text)
 
 
 async def _release_to_parcels(db: AsyncSession, user: Actor, order: Order) -> None:

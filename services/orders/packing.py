@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import Select, exists, select, tuple_
+from sqlalchemy import ColumnElement, Select, exists, select, tuple_
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.enums import OrderSplitRule, OrderStatus
@@ -59,14 +59,18 @@ async def companions(db: AsyncSession, order: Order, warehouse_id: int, window: 
     in the order's packages. An order without a recipient name or address merges with none."""
     if not order.recipient_name or not order.address_line1:
         return []
-    in_process = exists().where(OrderParcel.order_id == Order.id, StockOrder.id == OrderParcel.stock_order_id,
-                                StockOrder.status.not_in(order_rules.CANCELLED))
     return list((await db.scalars(select(Order).where(
         Order.shop_id == order.shop_id, Order.status == OrderStatus.READY, Order.id != order.id,
         Order.warehouse_id == warehouse_id,
         Order.ordered_at.between(order.ordered_at - window, order.ordered_at + window),
-        *(getattr(Order, field).is_not_distinct_from(getattr(order, field)) for field in RECIPIENT), ~in_process)
+        *(getattr(Order, field).is_not_distinct_from(getattr(order, field)) for field in RECIPIENT), ~in_process())
         .order_by(Order.ordered_at, Order.id).with_for_update(skip_locked=True))).all())
+
+
+def in_process() -> ColumnElement[bool]:
+    """The order (of the enclosing query) has a package not cancelled: it is in its warehouse's order process."""
+    return exists().where(OrderParcel.order_id == Order.id, StockOrder.id == OrderParcel.stock_order_id,
+                          StockOrder.status.not_in(order_rules.CANCELLED))
 
 
 def parcels(group: Sequence[tuple[Order, Sequence[OrderLine]]], warehouse_id: int, packing: Packing) -> list[Parcel]:

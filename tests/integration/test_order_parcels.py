@@ -56,6 +56,8 @@ async def test_an_order_split_by_line_leaves_in_a_parcel_a_sku_and_ships_with_th
     # the reservation became the parcels' locks: nothing locked twice
     assert (await channel.stock_of(store, a))["locked"] == 2 and (await channel.stock_of(store, b))["locked"] == 3
     assert await parcels_shown(client, staff, order_id) == [([a], "PENDING"), ([b], "PENDING")]
+    assert await last_event(client, staff, order_id) == (
+        "TO_WAREHOUSE", f"Handed to the warehouse in package {parcels[0]['orderNo']}, {parcels[1]['orderNo']}")
     again = await client.post("/cms/order/to-warehouse", headers=staff, json={"id": order_id})
     assert again.status_code == 200  # joined: no third parcel
     assert len(await parcels_shown(client, staff, order_id)) == 2
@@ -165,6 +167,10 @@ async def test_a_buyers_orders_within_the_window_leave_in_one_package_and_ship_t
     for alone in (later, elsewhere):
         assert await parcels_shown(client, staff, alone) == []
 
+    for one, other in ((first, second), (second, first)):
+        assert await last_event(client, staff, one) == (
+            "TO_WAREHOUSE", f"Handed to the warehouse in package {parcel['orderNo']}, merged with order "
+            f"{await number_of(other)}")
     # cancelling one order of the package alone is refused, naming the other
     refused = await client.post("/cms/order/cancel", headers=staff, json={"id": second})
     assert refused.status_code == 409 and refused.json()["code"] == "ORDER_CANCEL_MERGED"
@@ -191,11 +197,16 @@ async def test_shipping_a_merged_order_from_the_console_ships_the_orders_in_its_
     assert (await channel.act(first, "SHIP")).status == "SHIPPING"
     assert await status_of(second) == "SHIPPING"
     assert await channel.stock_of(store, a) == {"on_hand": 7, "locked": 0, "transit": 0, "available": 7}
-    details = await client.get(f"/cms/order/{second}/details", headers=staff)
-    last = details.json()["data"]["timeline"][-1]
-    assert (last["kind"], last["note"]) == ("SHIP", f"Shipped with order {await number_of(first)}, in the same package")
+    assert await last_event(client, staff, second) == (
+        "SHIP", f"Shipped with order {await number_of(first)}, in the same package")
 
 
 async def number_of(order_id: int) -> str:
     async with transaction() as db:
         return str(await db.scalar(select(Order.channel_order_no).where(Order.id == order_id)))
+
+
+async def last_event(client, staff, order_id: int) -> tuple[str, str | None]:
+    details = await client.get(f"/cms/order/{order_id}/details", headers=staff)
+    last = details.json()["data"]["timeline"][-1]
+    return last["kind"], last["note"]

@@ -20,8 +20,9 @@ from domain.models.erp_settings import OrderSetting
 from domain.models.jobs import ScheduledJob
 from domain.models.merchants import Shop
 from domain.models.orders import Order, OrderEvent
+from domain.models.warehouses import Warehouse
 from domain.seed import jobs as seed_jobs
-from services.orders import auto, upsert_channel_order
+from services.orders import auto, handover, lock, upsert_channel_order
 from tests.conftest import unique
 from tests.integration.fulfilment_support import act, line_states, new_order, stock_of
 from tests.integration.merchant_support import insert_merchant
@@ -74,6 +75,11 @@ async def timeline_end(order_id: int) -> tuple[str, str | None, str | None]:
         event = (await db.execute(select(OrderEvent).where(OrderEvent.order_id == order_id)
                                   .order_by(OrderEvent.revision.desc()).limit(1))).scalar_one()
         return event.kind, event.actor_name, event.note
+
+
+async def code_of(store: Stocked) -> str:
+    async with transaction() as db:
+        return str(await db.scalar(select(Warehouse.code).where(Warehouse.id == store.place.warehouse_id)))
 
 
 async def test_a_paid_order_is_accepted_after_the_delay_and_reserves_its_stock():
@@ -164,11 +170,28 @@ async def test_stock_is_reserved_on_arrival_once_and_the_acceptance_keeps_that_r
     assert await due_now({order_id}, datetime.now(UTC)) == {order_id: "RESERVE"}
     assert await settle(order_id, datetime.now(UTC)) == "RESERVED"
     assert (await stock_of(store, a))["locked"] == 2 and await line_states(order_id) == [(a, "RESERVED", None)]
+    assert await timeline_end(order_id) == ("RESERVE", "system", f"Stock reserved at {await code_of(store)} before "
+                                            "acceptance, as the merchant's order settings say")
     assert await due_now({order_id}, datetime.now(UTC)) == {}  # reserved once
     accepted = await act(order_id, "ACCEPT")
     assert accepted.status == "READY" and (await stock_of(store, a))["locked"] == 2  # kept, not reserved twice
     await act(order_id, "CANCEL")
     assert (await stock_of(store, a))["locked"] == 0
+
+
+async def test_an_order_in_its_warehouse_released_from_a_hold_is_not_reserved_again():
+    store = await stocked_store(stock={"A": 10})
+    (a,) = store.skus
+    await with_settings(store.merchant_id, reserve_on="CREATED")
+    order_id = await placed(store, a, paid=True)
+    assert await settle(order_id, datetime.now(UTC)) == "RESERVED"
+    await act(order_id, "ACCEPT")
+    async with transaction() as db:
+        await handover.into_warehouse(db, await lock(db, order_id))
+    await act(order_id, "HOLD", cause="SYNC_DELAY")
+    assert (await act(order_id, "RELEASE")).status == "PENDING"
+    assert await due_now({order_id}, datetime.now(UTC)) == {}  # its package's lock stands
+    assert (await stock_of(store, a))["locked"] == 2
 
 
 async def test_reserving_on_payment_waits_for_it_and_a_short_line_is_tried_once():
@@ -180,6 +203,8 @@ async def test_reserving_on_payment_waits_for_it_and_a_short_line_is_tried_once(
     assert await due_now({unpaid, paid, big}, datetime.now(UTC)) == {paid: "RESERVE", big: "RESERVE"}
     assert await settle(paid, datetime.now(UTC)) == "RESERVED"
     assert await settle(big, datetime.now(UTC)) == "SHORT"
+    assert (await timeline_end(big))[:2] == ("RESERVE", "system")
+    assert f"SKU {a} short at {await code_of(store)}: needs 5, 1 available" in str((await timeline_end(big))[2])
     assert await due_now({big}, datetime.now(UTC)) == {}  # left to the acceptance, which tries again
     async with transaction() as db:
         assert await db.scalar(select(Order.status).where(Order.id == big)) == "PENDING"

@@ -15378,10 +15378,11 @@ export interface components {
         };
         /**
          * OrderEventKind
-         * @description What a timeline entry records: the order arriving, a change from the channel, or one of the actions.
+         * @description What a timeline entry records: the order arriving, a change from the channel, one of the actions, or a step
+         *     of its stock.
          * @enum {string}
          */
-        OrderEventKind: "CREATED" | "CHANNEL_UPDATE" | "ACCEPT" | "SHIP" | "COMPLETE" | "CANCEL" | "HOLD" | "RELEASE";
+        OrderEventKind: "CREATED" | "CHANNEL_UPDATE" | "ACCEPT" | "SHIP" | "COMPLETE" | "CANCEL" | "HOLD" | "RELEASE" | "RESERVE" | "TO_WAREHOUSE";
         /** OrderEventPublic */
         OrderEventPublic: {
             /** Actorname */
