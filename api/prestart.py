@@ -66,6 +66,7 @@ async def seed() -> bool:
     from demo import orders as orders_demo
     from demo import reconciliation as reconciliation_demo
     from demo import stock as stock_demo
+    from demo import store_warehouses as store_warehouses_demo
     from demo import wms_orders as wms_demo
     from domain.db import transaction
     from domain.seed import demo_erp_settings
@@ -78,6 +79,7 @@ async def seed() -> bool:
             await demo_erp_settings.create(db)  # after the stock: a merchant's default warehouse is its own
             await goods_demo.create(db)
             await fulfilment_demo.create(db)  # before the orders: a store's orders need its warehouse
+            await store_warehouses_demo.create(db)  # the stores of merchants without a warehouse get one
         async with transaction() as db:
             await orders_demo.create(db)
         async with transaction() as db:  # after the orders: returns are of shipped ones

@@ -2,8 +2,9 @@
 their channels and countries, in every state of the order tabs, and each shop's newest few just placed and awaiting
 acceptance (those of a merchant whose order settings accept by themselves are accepted at the end, as the
 built-in task does every minute after). Each enters through services/orders `upsert_channel_order` and moves
-through `transition`, as a synced order does; the counts are folded at the end.
-Called by the start's seeding step (api/prestart.py `seed`) after the demo stock."""
+through `transition`, as a synced order does; the counts are folded at the end. Their lines sell the merchant's
+product library (the demo warehouses' SKUs, or the marketplace catalogue's in a store warehouse,
+demo/store_warehouses.py). Called by the start's seeding step (api/prestart.py `seed`) after the demo stock."""
 
 from __future__ import annotations
 

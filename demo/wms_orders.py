@@ -35,8 +35,8 @@ async def create(db: AsyncSession) -> int:
     ready = (await db.scalars(select(Order).where(Order.status == OrderStatus.READY)
                               .order_by(Order.ordered_at.desc()).limit(TAKEN))).all()
     for order in ready:
-        async with db.begin_nested():
-            made += await handover.into_warehouse(db, order)
+        async with db.begin_nested():  # an order merged into an earlier one's package answers that package
+            made += [parcel for parcel in await handover.into_warehouse(db, order) if parcel not in made]
     made += await from_stock(db)
     courier = await db.scalar(select(Courier.id).order_by(Courier.id).limit(1))
     for index, outbound in enumerate(made):

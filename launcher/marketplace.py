@@ -50,6 +50,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
+from demo import catalogue
 from demo.regions import region_of
 from launcher import marketplace_products as products
 from launcher import marketplace_settlements as settlements
@@ -102,10 +103,10 @@ class MarketStore:
         rng, region = self.rng, region_of(shop.region)
         number = f"{shop.shop_id[-6:]}{at.strftime('%y%m%d%H%M%S')}{rng.randrange(1000, 9999)}"
         lines: list[dict[str, Any]] = []
-        for line_no, (code, name, _, variants) in enumerate(rng.sample(products.PRODUCTS, rng.randrange(1, 3)),
+        for line_no, (code, name, _, variants) in enumerate(rng.sample(catalogue.PRODUCTS, rng.randrange(1, 3)),
                                                              start=1):
             variant = rng.choice(variants)
-            lines.append({"lineNo": line_no, "sku": products.sku(code, variant), "name": name,
+            lines.append({"lineNo": line_no, "sku": catalogue.sku(code, variant), "name": name,
                           "variant": variant, "quantity": rng.randrange(1, 4),
                           "unitPrice": str(region.local(rng.randrange(15, 250) * 1000))})
         subtotal = sum(Decimal(x["unitPrice"]) * x["quantity"] for x in lines)

@@ -17,20 +17,12 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
+from demo.catalogue import PRODUCTS, sku
 from demo.regions import region_of
 from launcher.marketplace_pages import iso
 
-# (code, name, category, variants): the catalogue every shop lists; orders sell its variants' SKUs
-PRODUCTS = [("TSHIRT", "Cotton T-shirt", "Fashion", ["S", "M", "L"]),
-            ("MUG", "Ceramic mug", "Home", ["White", "Black"]),
-            ("CASE", "Phone case", "Accessories", ["A52", "iPhone 15"]),
-            ("SOCKS", "Ankle socks", "Fashion", ["3 pairs", "6 pairs"])]
 STATES = ("IN_PROCESS", "LIVE", "SOLD_OUT", "BANNED", "DISABLED", "DRAFT", "DELETED", "PUBLISH_FAILED",
           "UNPUBLISHED")  # SPEC §4 product listing, as the channel names them
-
-
-def sku(code: str, variant: str) -> str:
-    return f"{code}-{variant.replace(' ', '').upper()}"
 
 
 def _listing(shop: Any, rng: random.Random, code: str, name: str, category: str, variants: list[str],

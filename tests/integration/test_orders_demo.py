@@ -66,3 +66,21 @@ async def test_demo_order_settings_act_on_some_stores_and_leave_others_to_staff(
     assert demo_due and all(accepting for _, accepting in demo_due)
     assert left >= 3
     assert reserved_early >= 1  # a store reserving on arrival or payment shows its pending orders' stock held
+
+
+async def test_every_demo_store_ships_from_a_warehouse_and_no_demo_order_older_than_a_week_is_left_pending():
+    """Merchants on the ERP alone get a store warehouse with the catalogue's stock (demo/store_warehouses.py): their
+    stores fulfil from it, so the demo's older orders went through their lives instead of waiting for a warehouse."""
+    async with transaction() as db:
+        unfulfilled = (await db.execute(text(
+            "SELECT count(*) FROM shops s WHERE s.bound AND NOT EXISTS (SELECT 1 FROM stock_sync_bindings b "
+            "WHERE b.shop_id = s.id AND b.fulfils)"))).scalar_one()
+        stale = (await db.execute(text(
+            "SELECT count(*) FROM orders WHERE channel_order_no LIKE 'DEMO-%' AND status = 'PENDING' "
+            "AND ordered_at < now() - interval '7 days'"))).scalar_one()
+        completed = (await db.execute(text(
+            "SELECT count(DISTINCT merchant_id) FROM orders WHERE channel_order_no LIKE 'DEMO-%' "
+            "AND status = 'COMPLETED'"))).scalar_one()
+    assert unfulfilled == 0
+    assert stale == 0
+    assert completed >= 10  # the demo stores' merchants, not only those on the WMS
