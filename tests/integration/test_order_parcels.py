@@ -45,12 +45,18 @@ async def status_of(order_id: int) -> str:
         return str(await db.scalar(select(Order.status).where(Order.id == order_id)))
 
 
+async def split_by_line(client, staff) -> tuple[Stocked, int, list[dict]]:
+    """A merchant splitting by line, 10 of A and B in stock, and its order of 2 A and 3 B handed to the warehouse."""
+    store = await stocked_store(stock={"A": 10, "B": 10})
+    await split(client, staff, store, splitRule="BY_LINE")
+    a, b = store.skus
+    return store, *await handed(client, staff, store, {a: 2, b: 3})
+
+
 async def test_an_order_split_by_line_leaves_in_a_parcel_a_sku_and_ships_with_the_last(client, login_as):
     staff = await login_as(*ORDER_STAFF)
-    store = await stocked_store(stock={"A": 10, "B": 10})
+    store, order_id, parcels = await split_by_line(client, staff)
     a, b = store.skus
-    await split(client, staff, store, splitRule="BY_LINE")
-    order_id, parcels = await handed(client, staff, store, {a: 2, b: 3})
     assert sorted(p["content"] for p in parcels) == [f"{a} x 2", f"{b} x 3"]
     assert {p["recipientName"] for p in parcels} == {"Sari"}
     # the reservation became the parcels' locks: nothing locked twice
@@ -106,10 +112,8 @@ async def test_a_merchant_without_order_settings_ships_one_parcel(client, login_
 
 async def test_cancelling_withdraws_every_parcel_or_none_when_one_is_packed(client, login_as):
     staff = await login_as(*ORDER_STAFF)
-    store = await stocked_store(stock={"A": 10, "B": 10})
+    store, order_id, parcels = await split_by_line(client, staff)
     a, b = store.skus
-    await split(client, staff, store, splitRule="BY_LINE")
-    order_id, parcels = await handed(client, staff, store, {a: 2, b: 3})
     packed = {"ids": [parcels[1]["id"]]}
     await step(client, staff, "wave", packed)
     await step(client, staff, "picked", packed)
