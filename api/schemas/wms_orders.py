@@ -7,12 +7,14 @@ from datetime import datetime
 from typing import Annotated
 
 from pydantic import Field
+from sqlalchemy import ColumnElement, or_, select, tuple_
 
 from api.envelope import CamelModel, Page
 from api.resource.query import Eq, In, Range, SearchParams, Where
 from api.schemas.types import Int64, Period, SingleLine
 from domain.enums import OutboundWorkingStatus, PrintStatus, WarehouseDocumentStatus, WmsOrderStatus
-from domain.models.stock_orders import StockOrder
+from domain.models.orders import Order
+from domain.models.stock_orders import OrderParcel, StockOrder
 from domain.rules import stock_orders as order_rules
 from domain.rules import wms_orders as rules
 from domain.rules.wms_orders import AbnormalReason
@@ -57,6 +59,13 @@ class WmsOrderPublic(CamelModel):
     updated_at: datetime
 
 
+def carrying(number: str) -> ColumnElement[bool]:
+    """The packages named after the channel order, or carrying it (merged into another's package)."""
+    carried = select(OrderParcel.stock_order_id).join(Order, tuple_(Order.id, Order.ordered_at) == tuple_(
+        OrderParcel.order_id, OrderParcel.ordered_at)).where(Order.channel_order_no == number)
+    return or_(StockOrder.channel_order_no == number, StockOrder.id.in_(carried))
+
+
 class WmsOrderFilters(SearchParams):
     wms_status: Annotated[WmsOrderStatus | None, Eq()] = None  # the tab
     warehouse_id: Annotated[Int64 | None, Eq()] = None
@@ -65,7 +74,8 @@ class WmsOrderFilters(SearchParams):
     order_no: Annotated[str | None, Field(max_length=order_rules.ORDER_NO_MAX),
                         Where(lambda v: StockOrder.order_no == v)] = None
     logistic_no: Annotated[str | None, Field(max_length=rules.TRACKING_MAX), Eq()] = None
-    channel_order_no: Annotated[str | None, Field(max_length=order_rules.CHANNEL_ORDER_NO_MAX), Eq()] = None
+    channel_order_no: Annotated[str | None, Field(max_length=order_rules.CHANNEL_ORDER_NO_MAX),
+                                Where(carrying)] = None
     wave_no: Annotated[str | None, Field(max_length=40), Eq()] = None
     working_status: Annotated[list[OutboundWorkingStatus] | None, In()] = None
     print_status: Annotated[list[PrintStatus] | None, In()] = None

@@ -166,6 +166,8 @@ async def test_a_buyers_orders_within_the_window_leave_in_one_package_and_ship_t
     assert (parcel["skus"], parcel["withOrders"]) == ([a, b], [await number_of(first)])
     found = await search(client, staff, orderNo=parcel["orderNo"])
     assert found["items"][0]["content"] == f"{a} x 3; {b} x 1"
+    for number in (await number_of(first), await number_of(second)):  # found by either order it carries
+        assert [row["id"] for row in (await search(client, staff, channelOrderNo=number))["items"]] == [parcel["id"]]
     # both orders' reservations became the one package's lock, once
     assert await channel.stock_of(store, a) == {"on_hand": 10, "locked": 3, "transit": 0, "available": 7}
     for alone in (later, elsewhere):
