@@ -9,7 +9,7 @@ No `from __future__ import annotations`: the step routes are built in a loop and
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Annotated, Any
 
-from sqlalchemy import String, bindparam, cast, func, literal_column, select
+from sqlalchemy import String, bindparam, cast, func, literal_column, select, tuple_
 from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -37,7 +37,7 @@ from domain.enums import StockOrderDirection, WmsOrderStatus
 from domain.models.couriers import Courier
 from domain.models.merchants import Merchant, Shop
 from domain.models.orders import Order
-from domain.models.stock_orders import StockOrder, StockOrderAction, StockOrderLine
+from domain.models.stock_orders import OrderParcel, StockOrder, StockOrderAction, StockOrderLine
 from domain.models.warehouses import Warehouse
 from domain.models.wms_orders import WmsOrderCount, WmsOrderCountDelta
 from domain.rules.wms_orders import ProcessAction
@@ -67,6 +67,12 @@ def with_names() -> dict[str, Any]:
         "recipient_name": channel_order(Order.recipient_name),
         "recipient_phone": channel_order(Order.recipient_phone),
         "recipient_address": channel_order(address),
+        # the other channel orders the package carries, merged with the one it is named after
+        "merged_orders": select(func.string_agg(Order.channel_order_no, aggregate_order_by(
+            literal_column("', '"), Order.channel_order_no))).join(OrderParcel, tuple_(
+            OrderParcel.order_id, OrderParcel.ordered_at) == tuple_(Order.id, Order.ordered_at)).where(
+            OrderParcel.stock_order_id == StockOrder.id,
+            Order.channel_order_no.is_distinct_from(StockOrder.channel_order_no)).scalar_subquery(),
         "content": select(func.string_agg(
             StockOrderLine.sku + " x " + cast(StockOrderLine.planned, String),
             aggregate_order_by(literal_column("'; '"), StockOrderLine.id))

@@ -46,6 +46,7 @@ class WmsOrderPublic(CamelModel):
     shop_name: str | None = None
     channel: str | None = None
     channel_order_no: str | None = None
+    merged_orders: str | None = None  # the other channel orders it carries, merged with that one
     recipient_name: str | None = None
     recipient_phone: str | None = None
     recipient_address: str | None = None

@@ -113,6 +113,7 @@ class StockOrder(Base, Timestamps):
     recipient_phone: Mapped[str | None] = query_expression()
     recipient_address: Mapped[str | None] = query_expression()
     content: Mapped[str | None] = query_expression()
+    merged_orders: Mapped[str | None] = query_expression()
 
     lines: Mapped[list[StockOrderLine]] = relationship(
         back_populates="order", order_by="StockOrderLine.id", cascade="all, delete-orphan", passive_deletes=True)

@@ -111,8 +111,9 @@ class Printed:
 
     @classmethod
     def of(cls, row: Any, lines: list[tuple[str, int]]) -> Printed:
+        numbers = ", ".join(filter(None, (row.channel_order_no, row.merged_orders)))  # and those merged with it
         return cls(row.order_no, row.logistic_no, row.courier_name, row.recipient_name, row.recipient_phone,
-                   row.recipient_address, row.channel_order_no, row.warehouse_name, lines)
+                   row.recipient_address, numbers or None, row.warehouse_name, lines)
 
 
 def _label(key: str) -> str:

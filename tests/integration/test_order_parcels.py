@@ -168,6 +168,11 @@ async def test_a_buyers_orders_within_the_window_leave_in_one_package_and_ship_t
     assert found["items"][0]["content"] == f"{a} x 3; {b} x 1"
     for number in (await number_of(first), await number_of(second)):  # found by either order it carries
         assert [row["id"] for row in (await search(client, staff, channelOrderNo=number))["items"]] == [parcel["id"]]
+    assert (found["items"][0]["channelOrderNo"], found["items"][0]["mergedOrders"]) == (
+        await number_of(first), await number_of(second))
+    label = await client.post("/cms/hot-print/sheet", headers=staff, json={"ids": [parcel["id"]]})
+    assert label.status_code == 200, label.text
+    assert f"{await number_of(first)}, {await number_of(second)}" in label.text  # the label names both orders
     # both orders' reservations became the one package's lock, once
     assert await channel.stock_of(store, a) == {"on_hand": 10, "locked": 3, "transit": 0, "available": 7}
     for alone in (later, elsewhere):

@@ -27825,6 +27825,8 @@ export interface components {
             merchantEmail?: string | null;
             /** Merchantid */
             merchantId: number;
+            /** Mergedorders */
+            mergedOrders?: string | null;
             /** Orderno */
             orderNo: string;
             /** Plannedquantity */

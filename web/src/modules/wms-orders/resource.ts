@@ -28,6 +28,7 @@ const columns: Column<WmsOrder>[] = [
   { key: 'channel', title: 'channel', type: 'enum', enum: 'Channel', priority: 'wide' },
   { key: 'shopName', title: 'shopName', priority: 'wide', ellipsis: true },
   { key: 'channelOrderNo', title: 'channelOrderNo', copyable: true, filter: true, priority: 'wide' },
+  { key: 'mergedOrders', title: 'mergedOrders', priority: 'wide', ellipsis: true },
   { key: 'content', title: 'content', priority: 'wide', ellipsis: true, width: 200 },
   { key: 'plannedQuantity', title: 'plannedQuantity', type: 'number', hidden: true },
   { key: 'waveNo', title: 'waveNo', filter: true, hidden: true },
