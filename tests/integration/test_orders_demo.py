@@ -72,15 +72,20 @@ async def test_every_demo_store_ships_from_a_warehouse_and_no_demo_order_older_t
     """Merchants on the ERP alone get a store warehouse with the catalogue's stock (demo/store_warehouses.py): their
     stores fulfil from it, so the demo's older orders went through their lives instead of waiting for a warehouse."""
     async with transaction() as db:
+        # the demo's stores (other tests add stores of their own beside them)
         unfulfilled = (await db.execute(text(
-            "SELECT count(*) FROM shops s WHERE s.bound AND NOT EXISTS (SELECT 1 FROM stock_sync_bindings b "
-            "WHERE b.shop_id = s.id AND b.fulfils)"))).scalar_one()
+            "SELECT count(*) FROM shops s WHERE s.id IN (SELECT shop_id FROM orders WHERE channel_order_no LIKE "
+            "'DEMO-%') AND NOT EXISTS (SELECT 1 FROM stock_sync_bindings b WHERE b.shop_id = s.id AND b.fulfils)"
+        ))).scalar_one()
+        store_warehouses = (await db.execute(text(
+            "SELECT count(*) FROM warehouses WHERE code = 'ST-' || merchant_id || '-01' AND is_default"
+        ))).scalar_one()
         stale = (await db.execute(text(
             "SELECT count(*) FROM orders WHERE channel_order_no LIKE 'DEMO-%' AND status = 'PENDING' "
             "AND ordered_at < now() - interval '7 days'"))).scalar_one()
         completed = (await db.execute(text(
             "SELECT count(DISTINCT merchant_id) FROM orders WHERE channel_order_no LIKE 'DEMO-%' "
             "AND status = 'COMPLETED'"))).scalar_one()
-    assert unfulfilled == 0
+    assert unfulfilled == 0 and store_warehouses >= 10
     assert stale == 0
     assert completed >= 10  # the demo stores' merchants, not only those on the WMS
