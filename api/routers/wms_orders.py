@@ -9,7 +9,7 @@ No `from __future__ import annotations`: the step routes are built in a loop and
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Annotated, Any
 
-from sqlalchemy import String, bindparam, cast, func, literal_column, select, tuple_
+from sqlalchemy import String, bindparam, cast, func, literal_column, select
 from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -42,6 +42,7 @@ from domain.models.warehouses import Warehouse
 from domain.models.wms_orders import WmsOrderCount, WmsOrderCountDelta
 from domain.rules.wms_orders import ProcessAction
 from services import wms_orders as service
+from services.orders.packing import CARRIED_ORDER
 from services.wms_orders import counts
 
 MENU = "order-process"
@@ -69,8 +70,7 @@ def with_names() -> dict[str, Any]:
         "recipient_address": channel_order(address),
         # the other channel orders the package carries, merged with the one it is named after
         "merged_orders": select(func.string_agg(Order.channel_order_no, aggregate_order_by(
-            literal_column("', '"), Order.channel_order_no))).join(OrderParcel, tuple_(
-            OrderParcel.order_id, OrderParcel.ordered_at) == tuple_(Order.id, Order.ordered_at)).where(
+            literal_column("', '"), Order.channel_order_no))).join(OrderParcel, CARRIED_ORDER).where(
             OrderParcel.stock_order_id == StockOrder.id,
             Order.channel_order_no.is_distinct_from(StockOrder.channel_order_no)).scalar_subquery(),
         "content": select(func.string_agg(

@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Annotated
 
 from pydantic import Field
-from sqlalchemy import ColumnElement, or_, select, tuple_
+from sqlalchemy import ColumnElement, or_, select
 
 from api.envelope import CamelModel, Page
 from api.resource.query import Eq, In, Range, SearchParams, Where
@@ -18,6 +18,7 @@ from domain.models.stock_orders import OrderParcel, StockOrder
 from domain.rules import stock_orders as order_rules
 from domain.rules import wms_orders as rules
 from domain.rules.wms_orders import AbnormalReason
+from services.orders.packing import CARRIED_ORDER
 
 Ids = Annotated[list[Int64], Field(min_length=1, max_length=rules.BATCH_MAX)]
 
@@ -62,8 +63,7 @@ class WmsOrderPublic(CamelModel):
 
 def carrying(number: str) -> ColumnElement[bool]:
     """The packages named after the channel order, or carrying it (merged into another's package)."""
-    carried = select(OrderParcel.stock_order_id).join(Order, tuple_(Order.id, Order.ordered_at) == tuple_(
-        OrderParcel.order_id, OrderParcel.ordered_at)).where(Order.channel_order_no == number)
+    carried = select(OrderParcel.stock_order_id).join(Order, CARRIED_ORDER).where(Order.channel_order_no == number)
     return or_(StockOrder.channel_order_no == number, StockOrder.id.in_(carried))
 
 

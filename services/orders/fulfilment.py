@@ -19,7 +19,7 @@ Stock moves only through `store.move`; a retried call finds each movement's firs
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from sqlalchemy import delete, select
@@ -123,7 +123,7 @@ async def _reserve(db: AsyncSession, order: Order, lines: Sequence[OrderLine], a
 async def on_lines_changed(db: AsyncSession, order: Order) -> None:
     """The channel changed a PENDING order's lines: what was reserved (or found short) for the old lines no longer
     holds; it is released and forgotten, so the order is reserved afresh."""
-    await _release(db, None, order)
+    await release_held(db, None, order)
     await db.execute(delete(OrderLineStock).where(OrderLineStock.order_id == order.id))
 
 
@@ -189,7 +189,7 @@ async def on_cancel(db: AsyncSession, order: Order, actor: Actor | None = None) 
             raise DomainError("ORDER_CANCEL_MERGED", status=409, orderNo=order.channel_order_no,
                               wmsOrderNo=parcel.order_no, others=", ".join(others))
         await wms_orders.withdraw(db, actor or SYSTEM, EVERYWHERE, parcel, order.channel_order_no)
-    return await _release(db, actor, order)
+    return await release_held(db, actor, order)
 
 
 async def on_release(db: AsyncSession, order: Order, actor: Actor | None = None) -> None:
@@ -198,13 +198,17 @@ async def on_release(db: AsyncSession, order: Order, actor: Actor | None = None)
     if order.cause == OrderExceptionCause.INTERCEPTED and order.rule_id is not None:
         await db.execute(insert(OrderReleasedRule).values(order_id=order.id, ordered_at=order.ordered_at,
                                                           rule_id=order.rule_id).on_conflict_do_nothing())
-    await _release(db, actor, order)
+    await release_held(db, actor, order)
 
 
-async def _release(db: AsyncSession, actor: Actor | None, order: Order) -> int:
+async def release_held(db: AsyncSession, actor: Actor | None, order: Order,
+                       key: Callable[[str], str] = rules.release_key) -> int:
+    """The order's standing reservation released, each line once by `key` of its reservation: given back
+    (`release_key`), or handed to its packages, whose own locks take its place (`handover_key`); answers how many
+    lines."""
     held = [row for row in await held_lines(db, order) if row.reserve_key]
     await stock_orders.book(db, [movement(actor, order, row.warehouse_id, row.sku, row.quantity,
-                                           rules.release_key(row.reserve_key or "")) for row in held])
+                                          key(row.reserve_key or "")) for row in held])
     for row in held:
         row.state = LineStock.RELEASED
     return len(held)

@@ -31,7 +31,7 @@ from domain.rules import stock_orders as order_rules
 from domain.rules.interception import LineStock
 from services.actors import Actor
 from services.orders import packing, timeline
-from services.orders.fulfilment import held_lines, lines_of, movement, warehouse_of
+from services.orders.fulfilment import lines_of, release_held, warehouse_of
 from services.orders.outbound import EVERYWHERE, SYSTEM
 from services.stock import orders as stock_orders
 
@@ -109,7 +109,7 @@ async def _hand_over(db: AsyncSession, user: Actor, order: Order, *, into_proces
     warehouse_id = order.warehouse_id or await warehouse_of(db, order)
     parcels = list((await db.scalars(packing.open_parcels(order.id, warehouse_id)
                                      .with_for_update(of=StockOrder))).all())
-    await _release_to_parcels(db, user, order)
+    await release_held(db, user, order, rules.handover_key)
     if parcels:
         return parcels
     how = await packing.packing_of(db, order.merchant_id)
@@ -117,7 +117,7 @@ async def _hand_over(db: AsyncSession, user: Actor, order: Order, *, into_proces
     if into_process and how.merge_window is not None:
         group += await packing.companions(db, order, warehouse_id, how.merge_window)
     for companion in group[1:]:
-        await _release_to_parcels(db, user, companion)
+        await release_held(db, user, companion, rules.handover_key)
     made: list[tuple[StockOrder, list[Order]]] = []
     for parcel in packing.parcels([(member, await lines_of(db, member)) for member in group], warehouse_id, how):
         row = await stock_orders.create(db, user, EVERYWHERE, parcel.body)  # linked to the order it names
@@ -141,15 +141,6 @@ async def _noted(db: AsyncSession, user: Actor, order: Order, made: list[tuple[S
     if merged:
         text = t("fulfilment.to_warehouse_merged", packages=", ".join(packages), orders=", ".join(merged))
     await timeline.note(db, order, OrderEventKind.TO_WAREHOUSE, user, text)
-
-
-async def _release_to_parcels(db: AsyncSession, user: Actor, order: Order) -> None:
-    """The order's standing reservation handed to its packages (each line once, by its handover key)."""
-    held = await held_lines(db, order)
-    await stock_orders.book(db, [movement(user, order, row.warehouse_id, row.sku, row.quantity,
-                                          rules.handover_key(row.reserve_key)) for row in held if row.reserve_key])
-    for row in held:
-        row.state = LineStock.RELEASED
 
 
 async def _left_in_warehouse(db: AsyncSession, order_id: int, leaving: Sequence[int]) -> bool:

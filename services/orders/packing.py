@@ -27,6 +27,10 @@ RECIPIENT = ("recipient_name", "recipient_phone", "address_line1", "address_line
              "address_country")
 
 
+# a package's link and the channel order it names (its partition found by the order time)
+CARRIED_ORDER = tuple_(Order.id, Order.ordered_at) == tuple_(OrderParcel.order_id, OrderParcel.ordered_at)
+
+
 @dataclass(frozen=True)
 class Packing:
     split: OrderSplitRule = OrderSplitRule.NO_SPLIT
@@ -104,7 +108,7 @@ def open_parcels(order_id: int, warehouse_id: int | None = None) -> Select[Any]:
 async def carried_with(db: AsyncSession, parcel_ids: Sequence[int], order_id: int) -> list[tuple[int, str, str]]:
     """The other channel orders these packages carry (merged with the order): package id, number and status."""
     rows = await db.execute(select(OrderParcel.stock_order_id, Order.channel_order_no, Order.status).join(
-        Order, tuple_(Order.id, Order.ordered_at) == tuple_(OrderParcel.order_id, OrderParcel.ordered_at)).where(
+        Order, CARRIED_ORDER).where(
         OrderParcel.stock_order_id.in_(list(parcel_ids)), OrderParcel.order_id != order_id)
         .order_by(Order.channel_order_no))
     return [(int(parcel_id), str(number), str(status)) for parcel_id, number, status in rows.all()]
