@@ -37,12 +37,11 @@ from domain.enums import StockOrderDirection, WmsOrderStatus
 from domain.models.couriers import Courier
 from domain.models.merchants import Merchant, Shop
 from domain.models.orders import Order
-from domain.models.stock_orders import OrderParcel, StockOrder, StockOrderAction, StockOrderLine
+from domain.models.stock_orders import CARRIED_ORDER, OrderParcel, StockOrder, StockOrderAction, StockOrderLine
 from domain.models.warehouses import Warehouse
 from domain.models.wms_orders import WmsOrderCount, WmsOrderCountDelta
 from domain.rules.wms_orders import ProcessAction
 from services import wms_orders as service
-from services.orders.packing import CARRIED_ORDER
 from services.wms_orders import counts
 
 MENU = "order-process"

@@ -14,11 +14,10 @@ from api.resource.query import Eq, In, Range, SearchParams, Where
 from api.schemas.types import Int64, Period, SingleLine
 from domain.enums import OutboundWorkingStatus, PrintStatus, WarehouseDocumentStatus, WmsOrderStatus
 from domain.models.orders import Order
-from domain.models.stock_orders import OrderParcel, StockOrder
+from domain.models.stock_orders import CARRIED_ORDER, OrderParcel, StockOrder
 from domain.rules import stock_orders as order_rules
 from domain.rules import wms_orders as rules
 from domain.rules.wms_orders import AbnormalReason
-from services.orders.packing import CARRIED_ORDER
 
 Ids = Annotated[list[Int64], Field(min_length=1, max_length=rules.BATCH_MAX)]
 

@@ -18,6 +18,7 @@ from sqlalchemy import (
     UniqueConstraint,
     func,
     text,
+    tuple_,
 )
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column, query_expression, relationship
@@ -32,6 +33,7 @@ from domain.enums import (
     WarehouseDocumentStatus,
     WarehousePushStatus,
 )
+from domain.models.orders import Order
 from domain.rules.stock_orders import CHANNEL_ORDER_NO_MAX, ORDER_NO_MAX, SKU_MAX, TEXT_MAX
 from domain.rules.wms_orders import WMS_STATUS_SQL, AbnormalReason
 
@@ -162,7 +164,7 @@ class StockOrderAction(Base):
 
 class OrderParcel(Base):
     """A package and a channel order it carries: a channel order split by its merchant's settings has several
-    packages, and a package of merged orders carries several channel orders (services/orders/fulfilment.py)."""
+    packages, and a package of merged orders carries several channel orders (services/orders/handover.py)."""
 
     __tablename__ = "order_parcels"
     __table_args__ = (
@@ -174,3 +176,7 @@ class OrderParcel(Base):
                                                 primary_key=True)
     order_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     ordered_at: Mapped[datetime]
+
+
+# a package's link and the channel order it carries (its partition found by the order time)
+CARRIED_ORDER = tuple_(Order.id, Order.ordered_at) == tuple_(OrderParcel.order_id, OrderParcel.ordered_at)

@@ -8,9 +8,8 @@ transition's transaction (the order row locked by it):
   before acceptance (`reserve_early`, the order settings' `reserve_on`) stands instead; the channel changing a
   PENDING order's lines releases it (`on_lines_changed`).
 - SHIP: the reservation is handed to the order's packages, which ship it (services/orders/handover.py).
-- CANCEL (`on_cancel`): the reservation is released, each line once (its release keyed by its reservation); the
-  packages it was handed to are cancelled with it until the warehouse packs one, which refuses the cancel, as a
-  package carrying orders merged with it does.
+- CANCEL: the reservation is released, each line once (its release keyed by its reservation, `release_held`); the
+  packages it was handed to are withdrawn first (services/orders/handover.py `on_cancel`).
 - RELEASE (`on_release`): a hold by a rule is remembered (accepting again skips that rule) and a reservation kept
   through a hold is released, so the next acceptance reserves afresh.
 
@@ -30,7 +29,6 @@ from domain.enums import (
     OrderAction,
     OrderEventKind,
     OrderExceptionCause,
-    OrderStatus,
     StockMovementType,
     StockSyncStatus,
 )
@@ -38,18 +36,15 @@ from domain.errors import DomainError
 from domain.i18n import t
 from domain.models.interception import InterceptionRule, OrderLineStock, OrderReleasedRule
 from domain.models.orders import Order, OrderLine
-from domain.models.stock_orders import StockOrder
 from domain.models.stock_sync import StockBinding, StockPush
 from domain.models.warehouses import Warehouse
 from domain.rules import interception as rules
-from domain.rules import stock_orders as order_rules
 from domain.rules.interception import LineStock
 from domain.rules.orders import Hold
 from domain.rules.stock import Movement
-from services import wms_orders
 from services.actors import Actor
 from services.orders import packing, timeline
-from services.orders.outbound import EVERYWHERE, SYSTEM
+from services.orders.outbound import SYSTEM
 from services.stock import orders as stock_orders
 from services.stock import store
 
@@ -172,25 +167,6 @@ async def short_cause(db: AsyncSession, order: Order, sku: str) -> OrderExceptio
 
 
 # ---- cancel, release -------------------------------------------------------------------------------------------
-
-async def on_cancel(db: AsyncSession, order: Order, actor: Actor | None = None) -> int:
-    """The reservation released, each line once; answers how many lines it released (0 for a repeat). The packages
-    the reservation was handed to (services/orders/handover.py) are cancelled with it while their warehouse has
-    packed none, their locks released once through the ledger; a packed or shipped package refuses the cancel,
-    naming its WMS state (services/wms_orders.withdraw), and so does one carrying other orders merged with this
-    one: the warehouse cancels that package first. The transaction keeps nothing of a refused cancel."""
-    parcels = (await db.scalars(packing.open_parcels(order.id, order.warehouse_id)
-                                .with_for_update(of=StockOrder))).all()
-    carried = await packing.carried_with(db, [parcel.id for parcel in parcels], order.id)
-    for parcel in parcels:
-        others = [number for parcel_id, number, status in carried
-                  if parcel_id == parcel.id and status != OrderStatus.CANCELLED]
-        if others and parcel.status in order_rules.OPEN:
-            raise DomainError("ORDER_CANCEL_MERGED", status=409, orderNo=order.channel_order_no,
-                              wmsOrderNo=parcel.order_no, others=", ".join(others))
-        await wms_orders.withdraw(db, actor or SYSTEM, EVERYWHERE, parcel, order.channel_order_no)
-    return await release_held(db, actor, order)
-
 
 async def on_release(db: AsyncSession, order: Order, actor: Actor | None = None) -> None:
     """A rule's hold released is not applied again to this order; a reservation kept through a hold is released

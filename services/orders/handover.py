@@ -9,11 +9,12 @@
   order carried in them, with no package of its own left in the warehouse, ships with it (`ship_carried`).
 - A package leaving the warehouse (services/wms_orders `ship`) ships each order it carries whose last package it
   was (`ship_carried`).
-
-The cancel of an order in its warehouse is services/orders/fulfilment.py `on_cancel`."""
+- CANCEL (`on_cancel`, the transition's hook): the order's packages are withdrawn until the warehouse packs one, a
+  package it shares with merged orders re-made for them without its goods, and its reservation released."""
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Sequence
 
 from sqlalchemy import select, tuple_, update
@@ -25,10 +26,12 @@ from domain.errors import DomainError
 from domain.i18n import t
 from domain.models.interception import OrderLineStock
 from domain.models.orders import Order
-from domain.models.stock_orders import OrderParcel, StockOrder, StockOrderLine
+from domain.models.stock_orders import CARRIED_ORDER, OrderParcel, StockOrder, StockOrderLine
 from domain.rules import interception as rules
 from domain.rules import stock_orders as order_rules
+from domain.rules import wms_orders as wms_rules
 from domain.rules.interception import LineStock
+from services import wms_orders
 from services.actors import Actor
 from services.orders import packing, timeline
 from services.orders.fulfilment import lines_of, release_held, warehouse_of
@@ -92,6 +95,56 @@ async def ship_carried(db: AsyncSession, actor: Actor | None, parcels: Sequence[
             await transition(db, actor, order_id, OrderAction.SHIP, note=note)
 
 
+async def on_cancel(db: AsyncSession, order: Order, actor: Actor | None = None) -> str | None:
+    """The cancel's part in the warehouse (the transition's hook), then the standing reservation released once. The
+    order's packages are withdrawn with it while the warehouse has packed none, their locks released once through
+    the ledger; a packed or shipped package refuses the cancel, naming its WMS state (services/wms_orders.withdraw):
+    only the warehouse may still stop it. A package that also carries orders merged with this one is withdrawn too
+    and re-made for them without this order's goods (`_repack`); the answer, for the cancel's timeline entry,
+    names the packages so re-made. The transaction keeps nothing of a refused cancel."""
+    user = actor or SYSTEM
+    parcels = (await db.scalars(packing.open_parcels(order.id, order.warehouse_id)
+                                .with_for_update(of=StockOrder))).all()
+    carried = await packing.carried_with(db, [parcel.id for parcel in parcels], order.id)
+    remade: list[tuple[StockOrder, StockOrder]] = []
+    for parcel in parcels:
+        others = [number for parcel_id, number, status in carried
+                  if parcel_id == parcel.id and status != OrderStatus.CANCELLED]
+        why = wms_rules.channel_cancel_refusal(wms_orders.state_of(parcel))
+        if others and why is not None:
+            raise DomainError("ORDER_CANCEL_MERGED", status=409, orderNo=order.channel_order_no,
+                              wmsOrderNo=parcel.order_no, others=", ".join(others), current=why)
+        await wms_orders.withdraw(db, user, EVERYWHERE, parcel, order.channel_order_no)  # its lines read
+        if others:
+            remade.append((parcel, await _repack(db, user, parcel, order, len(others))))
+    await release_held(db, actor, order)
+    if not remade:
+        return None
+    return t("fulfilment.taken_out", packages=", ".join(old.order_no for old, _ in remade),
+             into=", ".join(new.order_no for _, new in remade))
+
+
+async def _repack(db: AsyncSession, user: Actor, parcel: StockOrder, leaving: Order, expected: int) -> StockOrder:
+    """The withdrawn package's goods less the leaving order's, in a new package for the orders it still carries
+    (named after the first of them), their timelines saying so. Another call changing one of those orders at the
+    same moment refuses this one (try again), rather than both waiting on each other."""
+    staying = list((await db.scalars(select(Order).join(OrderParcel, CARRIED_ORDER).where(
+        OrderParcel.stock_order_id == parcel.id, Order.id != leaving.id, Order.status != OrderStatus.CANCELLED)
+        .order_by(Order.ordered_at, Order.id).with_for_update(of=Order, skip_locked=True)
+        .execution_options(populate_existing=True))).all())
+    if len(staying) != expected:
+        raise DomainError("ORDER_PACKAGE_BUSY", status=409, wmsOrderNo=parcel.order_no)
+    taken: dict[str, int] = defaultdict(int)
+    for line in await lines_of(db, leaving):
+        taken[line.sku] += line.quantity
+    row = await _packaged(db, user, packing.package(staying, parcel.warehouse_id, (
+        (line.sku, line.planned - taken[line.sku]) for line in parcel.lines if line.planned > taken[line.sku])))
+    for other in staying:
+        await timeline.note(db, other, OrderEventKind.TO_WAREHOUSE, user, t(
+            "fulfilment.repacked", package=parcel.order_no, orderNo=leaving.channel_order_no, into=row.order_no))
+    return row
+
+
 async def parcels_of(db: AsyncSession, order: Order) -> list[tuple[StockOrder, list[str]]]:
     """The packages the order was handed to, in any state, with their lines, and the numbers of the other channel
     orders each carries."""
@@ -118,18 +171,22 @@ async def _hand_over(db: AsyncSession, user: Actor, order: Order, *, into_proces
         group += await packing.companions(db, order, warehouse_id, how.merge_window)
     for companion in group[1:]:
         await release_held(db, user, companion, rules.handover_key)
-    made: list[tuple[StockOrder, list[Order]]] = []
-    for parcel in packing.parcels([(member, await lines_of(db, member)) for member in group], warehouse_id, how):
-        row = await stock_orders.create(db, user, EVERYWHERE, parcel.body)  # linked to the order it names
-        others = [(member.id, member.ordered_at) for member in parcel.orders[1:]]
-        if others:
-            await stock_orders.link_channel_orders(db, row.id, select(Order.id, Order.ordered_at).where(
-                tuple_(Order.id, Order.ordered_at).in_(others)))
-        made.append((row, parcel.orders))
+    made = [(await _packaged(db, user, parcel), parcel.orders) for parcel in packing.parcels(
+        [(member, await lines_of(db, member)) for member in group], warehouse_id, how)]
     if into_process:  # the timeline of each order handed over names its packages
         for member in group:
             await _noted(db, user, member, made)
     return [row for row, _ in made]
+
+
+async def _packaged(db: AsyncSession, user: Actor, parcel: packing.Parcel) -> StockOrder:
+    """The package's outbound order (locking its goods), linked to every channel order it carries."""
+    row = await stock_orders.create(db, user, EVERYWHERE, parcel.body)  # linked to the order it names
+    others = [(member.id, member.ordered_at) for member in parcel.orders[1:]]
+    if others:
+        await stock_orders.link_channel_orders(db, row.id, select(Order.id, Order.ordered_at).where(
+            tuple_(Order.id, Order.ordered_at).in_(others)))
+    return row
 
 
 async def _noted(db: AsyncSession, user: Actor, order: Order, made: list[tuple[StockOrder, list[Order]]]) -> None:

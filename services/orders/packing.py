@@ -6,18 +6,18 @@ to its warehouse."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, exists, select, tuple_
+from sqlalchemy import ColumnElement, Select, exists, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.enums import OrderSplitRule, OrderStatus
 from domain.models.erp_settings import OrderSetting
 from domain.models.orders import Order, OrderLine
-from domain.models.stock_orders import OrderParcel, StockOrder
+from domain.models.stock_orders import CARRIED_ORDER, OrderParcel, StockOrder
 from domain.rules import erp_settings as settings_rules
 from domain.rules import stock_orders as order_rules
 from services.orders.outbound import OutboundBody, outbound_body
@@ -25,10 +25,6 @@ from services.orders.outbound import OutboundBody, outbound_body
 # what makes two orders the same buyer's parcel: the store (below) and every part of the recipient and address
 RECIPIENT = ("recipient_name", "recipient_phone", "address_line1", "address_line2", "city", "province", "postcode",
              "address_country")
-
-
-# a package's link and the channel order it names (its partition found by the order time)
-CARRIED_ORDER = tuple_(Order.id, Order.ordered_at) == tuple_(OrderParcel.order_id, OrderParcel.ordered_at)
 
 
 @dataclass(frozen=True)
@@ -79,21 +75,21 @@ def in_process() -> ColumnElement[bool]:
 
 def parcels(group: Sequence[tuple[Order, Sequence[OrderLine]]], warehouse_id: int, packing: Packing) -> list[Parcel]:
     """The packages of these orders' lines (the first order's, then those merged into it), split as the merchant
-    says; each names the first order whose SKUs it carries, with that order's AWB as logistic no (the warehouse
-    gives each package its own tracking number when it packs)."""
+    says."""
     lines = [line for _, order_lines in group for line in order_lines]
-    made = []
-    for skus in settings_rules.parcels([line.sku for line in lines], packing.split, packing.max_lines):
-        carried = [order for order, order_lines in group if any(line.sku in skus for line in order_lines)]
-        named = carried[0]
-        fields: dict[str, Any] = {
-            "shop_id": named.shop_id, "channel_order_no": named.channel_order_no,
-            "channel_ordered_at": named.ordered_at,
-            "logistic_no": named.awb[:order_rules.TEXT_MAX] if named.awb else None}
-        body = outbound_body(named.merchant_id, warehouse_id,
-                             ((line.sku, line.quantity) for line in lines if line.sku in skus), **fields)
-        made.append(Parcel(body, carried))
-    return made
+    return [package([order for order, order_lines in group if any(line.sku in skus for line in order_lines)],
+                    warehouse_id, ((line.sku, line.quantity) for line in lines if line.sku in skus))
+            for skus in settings_rules.parcels([line.sku for line in lines], packing.split, packing.max_lines)]
+
+
+def package(carried: Sequence[Order], warehouse_id: int, quantities: Iterable[tuple[str, int]]) -> Parcel:
+    """One package of these (SKU, quantity) pairs carrying these orders: it names the first, with that order's AWB
+    as logistic no (the warehouse gives each package its own tracking number when it packs)."""
+    named = carried[0]
+    fields: dict[str, Any] = {
+        "shop_id": named.shop_id, "channel_order_no": named.channel_order_no, "channel_ordered_at": named.ordered_at,
+        "logistic_no": named.awb[:order_rules.TEXT_MAX] if named.awb else None}
+    return Parcel(outbound_body(named.merchant_id, warehouse_id, quantities, **fields), list(carried))
 
 
 def open_parcels(order_id: int, warehouse_id: int | None = None) -> Select[Any]:

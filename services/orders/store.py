@@ -219,7 +219,7 @@ async def transition(db: AsyncSession, actor: Actor | None, order_ref: int | Ord
     elif action == OrderAction.SHIP:
         await handover.on_ship(db, order)
     elif action == OrderAction.CANCEL:
-        await fulfilment.on_cancel(db, order)
+        note = "; ".join(filter(None, (note, await handover.on_cancel(db, order, actor)))) or None
     elif action == OrderAction.RELEASE:
         await fulfilment.on_release(db, order)
     if target != OrderStatus.ABNORMAL:

@@ -1,7 +1,8 @@
 """An outbound order's picking list (SPEC §4 print status): a print-styled HTML page of what the warehouse picks,
 line by line: SKU, product name, quantity to pick, the shelves holding the SKU in the order's warehouse, with the
 order number and each SKU also written as barcode text (Code 39 style `*TEXT*`, which a barcode font or a scanner
-reads). Labels are in the reader's language; every value is escaped."""
+reads), and every channel order the package carries (those merged into it too). Labels are in the reader's
+language; every value is escaped."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.i18n import t
+from domain.models.orders import Order
 from domain.models.stock import ShelfStock
-from domain.models.stock_orders import StockOrder
+from domain.models.stock_orders import CARRIED_ORDER, OrderParcel, StockOrder
 from domain.models.warehouses import Shelf, Warehouse, WmsProduct
 
 SHELVES_SHOWN = 5  # the fullest shelves of a SKU named on its line
@@ -44,6 +46,14 @@ async def pick_lines(db: AsyncSession, row: StockOrder) -> list[PickLine]:
                      shelves.get(line.sku, [])[:SHELVES_SHOWN]) for line in row.lines]
 
 
+async def channel_orders(db: AsyncSession, row: StockOrder) -> list[str]:
+    """The channel orders the package carries: the one it is named after, then those merged into it."""
+    merged = (await db.scalars(select(Order.channel_order_no).join(OrderParcel, CARRIED_ORDER).where(
+        OrderParcel.stock_order_id == row.id, Order.channel_order_no.is_distinct_from(row.channel_order_no))
+        .order_by(Order.channel_order_no))).all()
+    return [number for number in (row.channel_order_no, *merged) if number]
+
+
 def barcode_text(value: str) -> str:
     return f"*{value.upper()}*"
 
@@ -61,8 +71,9 @@ async def picking_list(db: AsyncSession, row: StockOrder) -> str:
         f"<td class='num'>{line.quantity}</td><td>{escape(', '.join(line.shelves)) or label['noShelf']}</td>"
         f"<td class='barcode'>{escape(barcode_text(line.sku))}</td></tr>"
         for i, line in enumerate(lines, start=1))
+    carried = ", ".join(await channel_orders(db, row)) or "—"
     facts = [(label["orderNo"], row.order_no), (label["warehouse"], f"{warehouse.name} ({warehouse.code})"),
-             (label["logisticNo"], row.logistic_no or "—"), (label["channelOrderNo"], row.channel_order_no or "—"),
+             (label["logisticNo"], row.logistic_no or "—"), (label["channelOrderNo"], carried),
              (label["printedAt"], datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"))]
     head = "".join(f"<dt>{name}</dt><dd>{escape(value)}</dd>" for name, value in facts)
     return f"""<!doctype html>

@@ -98,7 +98,7 @@ async def test_cancel_releases_the_reservation_exactly_once():
     with pytest.raises(DomainError):  # cancelled: a second cancel is refused, naming the state
         await act(order_id, "CANCEL")
     async with transaction() as db:  # the hook again (a retried activity): nothing left to release
-        assert await fulfilment.on_cancel(db, await lock(db, order_id)) == 0
+        assert await fulfilment.release_held(db, None, await lock(db, order_id)) == 0
         replayed = await stock_store.move(db, Movement(  # the release movement replayed by its key
             store.place.warehouse_id, a, StockMovementType.RELEASE_OUTBOUND, 4,
             release_key(f"order:{order_id}:r0:reserve:1")))

@@ -1,7 +1,8 @@
 """An accepted order leaves its warehouse in parcels, as its merchant's order settings split it (split rule, lines
 per package; domain/rules/erp_settings.parcels): each parcel is an outbound order of the order process carrying
 some of its SKUs, the reservation handed to their locks once. The channel order ships with its last parcel, its
-cancel withdraws every parcel (or none, when one is packed), and its detail lists the parcels."""
+cancel withdraws every parcel (or none, when one is packed; a parcel shared with merged orders is re-made for them),
+and its detail lists the parcels."""
 
 from datetime import UTC, datetime, timedelta
 
@@ -14,7 +15,7 @@ from tests.integration.stock_sync_support import Stocked, stocked_store
 from tests.integration.wms_order_support import STAFF, courier, search, step
 
 ORDER_STAFF = (*STAFF, "order-list", "order-detail", "order#cancel", "order#ship", "order#accept", "order-setting",
-               "erp-settings#edit")
+               "stock-order#print", "erp-settings#edit")
 
 
 async def split(client, staff, store: Stocked, **settings) -> None:
@@ -173,6 +174,8 @@ async def test_a_buyers_orders_within_the_window_leave_in_one_package_and_ship_t
     label = await client.post("/cms/hot-print/sheet", headers=staff, json={"ids": [parcel["id"]]})
     assert label.status_code == 200, label.text
     assert f"{await number_of(first)}, {await number_of(second)}" in label.text  # the label names both orders
+    picking = await client.get(f"/cms/stock-order/{parcel['id']}/picking-list", headers=staff)
+    assert f"<dd>{await number_of(first)}, {await number_of(second)}</dd>" in picking.text  # and the picking list
     # both orders' reservations became the one package's lock, once
     assert await channel.stock_of(store, a) == {"on_hand": 10, "locked": 3, "transit": 0, "available": 7}
     for alone in (later, elsewhere):
@@ -182,16 +185,15 @@ async def test_a_buyers_orders_within_the_window_leave_in_one_package_and_ship_t
         assert await last_event(client, staff, one) == (
             "TO_WAREHOUSE", f"Handed to the warehouse in package {parcel['orderNo']}, merged with order "
             f"{await number_of(other)}")
-    # cancelling one order of the package alone is refused, naming the other
-    refused = await client.post("/cms/order/cancel", headers=staff, json={"id": second})
-    assert refused.status_code == 409 and refused.json()["code"] == "ORDER_CANCEL_MERGED"
-    assert await number_of(first) in refused.json()["message"]
-
     ids = {"ids": [parcel["id"]]}
     await step(client, staff, "wave", ids)
     await step(client, staff, "picked", ids)
     await step(client, staff, "pack", {"courierId": await courier(),
                                        "parcels": [{"id": parcel["id"], "trackingNo": f"MX-{first}"}]})
+    # packed: one order of the package can no longer be cancelled alone; the message names the other and the state
+    refused = await client.post("/cms/order/cancel", headers=staff, json={"id": second})
+    assert refused.status_code == 409 and refused.json()["code"] == "ORDER_CANCEL_MERGED"
+    assert await number_of(first) in refused.json()["message"] and "Packed" in refused.json()["message"]
     await step(client, staff, "handover", ids)
     assert (await status_of(first), await status_of(second)) == ("SHIPPING", "SHIPPING")
     assert await channel.stock_of(store, a) == {"on_hand": 7, "locked": 0, "transit": 0, "available": 7}
