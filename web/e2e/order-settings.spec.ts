@@ -91,3 +91,33 @@ describe('a buyer\'s orders merged into one package (SPEC §2 erp-settings/order
       .toMatch(new RegExp(`^1 package: ${pair.order_no} \\(.+\\) with order ${pair.other}, merged$`));
   });
 });
+
+describe('cancelling one order of a merged package (SPEC §2 erp-settings/order-setting)', () => {
+  it('takes the order out: its package is re-made for the other order, both timelines say so', { timeout: 120_000 }, async () => {
+    const [pair] = await sql<{ id: number; other_id: number; order_no: string }>(
+      `SELECT p.order_id AS id, q.order_id AS other_id, s.order_no FROM order_parcels p
+         JOIN order_parcels q ON q.stock_order_id = p.stock_order_id AND q.order_id <> p.order_id
+         JOIN orders o ON o.id = p.order_id AND o.ordered_at = p.ordered_at AND o.status = 'READY'
+         JOIN orders r ON r.id = q.order_id AND r.ordered_at = q.ordered_at AND r.status = 'READY'
+         JOIN stock_orders s ON s.id = p.stock_order_id
+        WHERE s.status IN ('CREATE', 'PENDING') AND s.working_status IN ('CREATE', 'ALLOCATED') AND s.abnormal_reason IS NULL
+        ORDER BY p.order_id DESC LIMIT 1`);
+    if (!pair) throw new Error('no demo package of two ready orders waits for its pick');
+    page = await signedIn(browser, `/orderId/${pair.id}`);
+    await page.getByTestId('order-cancel').click();
+    await confirmDialog(page, 'Cancel this order?').getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => page.getByTestId('order-status').innerText()).toBe('Cancelled');
+    const [remade] = await sql<{ order_no: string }>(
+      `SELECT s.order_no FROM order_parcels p JOIN stock_orders s ON s.id = p.stock_order_id
+        WHERE p.order_id = %s AND s.status NOT IN ('INVALID', 'PART_INVALID') ORDER BY s.id DESC LIMIT 1`, [pair.other_id]);
+    if (!remade) throw new Error('the other order has no open package');
+    await expect.poll(() => page.getByTestId('order-timeline').locator('.ant-timeline-item').last().innerText())
+      .toMatch(new RegExp(`Cancel · admin · Taken out of package ${pair.order_no}; the orders merged with it leave in package ${remade.order_no}$`));
+
+    await page.goto(at(`/orderId/${pair.other_id}`));
+    await expect.poll(() => page.getByTestId('order-parcels').innerText())
+      .toMatch(new RegExp(`^\\d packages: .*${pair.order_no} \\(Cancelled · [^)]+\\) with order [^;]+, merged; .*${remade.order_no} \\(Pending · [^)]+\\)$`));
+    expect(await page.getByTestId('order-timeline').locator('.ant-timeline-item').last().innerText())
+      .toMatch(new RegExp(`re-packed as package ${remade.order_no}$`));
+  });
+});

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { api } from '../../api/client';
 import type { components } from '../../api/schema';
 import { useTranslate } from '../../i18n';
+import { enumLabel, useEnumOptions } from '../../components/resource/enums';
 
 type LineStock = components['schemas']['OrderLineStockPublic'];
 
@@ -11,8 +12,8 @@ const COLOURS: Record<LineStock['state'], string> = { RESERVED: 'blue', SHORT: '
 
 /** The stock side of a channel order, for its detail page: each line's reservation at the warehouse it was accepted
  *  at (reserved, short with what was free, released, shipped) and a link to each parcel it leaves the warehouse in
- *  (an outbound order carrying some of its SKUs, as the merchant's order settings split it), with the orders merged
- *  into it.
+ *  (an outbound order carrying some of its SKUs, as the merchant's order settings split it), with its WMS status and
+ *  the orders merged into it.
  *  `revision` reloads it after an action. */
 export function OrderStock({ orderId, revision }: { orderId: number; revision?: number }) {
   const t = useTranslate(['interception']);
@@ -21,6 +22,7 @@ export function OrderStock({ orderId, revision }: { orderId: number; revision?: 
     queryFn: ({ signal }) => api.get('/cms/order-fulfilment/{row_id}', { params: { path: { row_id: orderId } }, signal }),
   });
   const parcels = data?.parcels ?? [];
+  const statuses = useEnumOptions('WmsOrderStatus');
   return (
     <section data-testid="order-stock">
       <Typography.Title level={5} style={{ marginTop: 16 }}>{t('orderStock')}</Typography.Title>
@@ -31,7 +33,7 @@ export function OrderStock({ orderId, revision }: { orderId: number; revision?: 
             <span key={parcel.id}>
               {index > 0 && '; '}
               <Link to={`/operation/ginee-oms/stock/outbound-inbound-order-query?orderNo=${encodeURIComponent(parcel.orderNo)}`}>{parcel.orderNo}</Link>
-              {` (${parcel.skus.join(', ')})`}
+              {` (${[enumLabel(statuses, parcel.wmsStatus), parcel.skus.join(', ')].filter(Boolean).join(' · ')})`}
               {parcel.withOrders.length > 0 && ` ${t('withOrders', { orders: parcel.withOrders.join(', ') })}`}
             </span>
           ))}
