@@ -18,6 +18,7 @@ from temporalio.service import RPCError
 
 from domain.db import transaction
 from domain.enums import AddonMode, AddonType, PackageType, PaymentPeriod, PlanName
+from domain.flows import subscriptions as flows
 from domain.models.merchants import Merchant
 from domain.models.packages import Feature, Package, PackageVersion, PackageVersionFeature
 from domain.models.subscriptions import Payment, Subscription, SubscriptionRequest
@@ -219,3 +220,13 @@ async def requests_of(merchant_id: int) -> int:
     async with transaction() as db:
         return await db.scalar(select(func.count()).select_from(SubscriptionRequest)
                                .where(SubscriptionRequest.merchant_id == merchant_id)) or 0
+
+
+async def draft_of(package_id: int, merchant_id: int, kind: str = "GIFT") -> dict[str, Any]:
+    """A request's payload as the dialog submits it, one of the package at its version: for a request a test writes
+    directly (the request lists read it)."""
+    async with transaction() as db:
+        row = await db.get(Package, package_id)
+        version = await db.scalar(select(PackageVersion).where(PackageVersion.package_id == package_id))
+    draft = flows.Draft(kind=kind, merchant_id=merchant_id, quotes=[flows.quote_of(row, version, 1)])
+    return draft.model_dump(mode="json")

@@ -14,7 +14,7 @@ from domain.models.packages import PackageVersion
 from domain.models.subscriptions import Subscription, SubscriptionRequest
 from tests.conftest import unique
 from tests.integration.people import create_user
-from tests.integration.subscription_support import dialog, merchant, package, people, submit
+from tests.integration.subscription_support import dialog, draft_of, merchant, package, people, submit
 from tests.integration.test_packages import body
 
 
@@ -63,7 +63,8 @@ async def test_postgresql_refuses_a_record_above_the_addon_limit():
         async with transaction() as db:
             version = await db.scalar(select(PackageVersion).where(PackageVersion.package_id == advanced))
             request = SubscriptionRequest(workflow_id=unique("gift-"), kind="GIFT", merchant_id=merchant_id,
-                                          requested_by=requester.id, payload={})
+                                          requested_by=requester.id,
+                                          payload=await draft_of(advanced, merchant_id))
             db.add(request)
             await db.flush()
             db.add(Subscription(request_id=request.id, merchant_id=merchant_id, kind="GIFT",

@@ -11,6 +11,7 @@ from domain.models.subscriptions import SubscriptionRequest
 from tests.integration import plan_support
 from tests.integration.people import create_user
 from tests.integration.plan_support import merchant_with_plan
+from tests.integration.subscription_support import draft_of, package
 from tests.integration.ticket_support import eventually
 
 plan_worker = plan_support.plan_worker  # fixture
@@ -18,11 +19,11 @@ UI = "/temporal/namespaces/default/workflows"
 
 
 async def a_request(merchant_id: int) -> SubscriptionRequest:
-    requester = await create_user()
+    requester, payload = await create_user(), await draft_of(await package(), merchant_id, "SUBSCRIBE")
     async with transaction() as db:
         row = SubscriptionRequest(workflow_id=f"subscription-{merchant_id}-R1", kind="SUBSCRIBE",
                                   merchant_id=merchant_id, state="FAILED", requested_by=requester.id,
-                                  receipt_number="R1", payment_serial="S1", payload={}, reason="DATA_REFUSED")
+                                  receipt_number="R1", payment_serial="S1", payload=payload, reason="DATA_REFUSED")
         db.add(row)
     return row
 
