@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from typing import Any
 
-from sqlalchemy import select, tuple_, update
+from sqlalchemy import Select, select, tuple_, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
 
@@ -103,8 +104,7 @@ async def on_cancel(db: AsyncSession, order: Order, actor: Actor | None = None) 
     and re-made for them without this order's goods (`_repack`); the answer, for the cancel's timeline entry,
     names the packages so re-made. The transaction keeps nothing of a refused cancel."""
     user = actor or SYSTEM
-    parcels = (await db.scalars(packing.open_parcels(order.id, order.warehouse_id)
-                                .with_for_update(of=StockOrder))).all()
+    parcels = await _locked_now(db, packing.open_parcels(order.id, order.warehouse_id))
     carried = await packing.carried_with(db, [parcel.id for parcel in parcels], order.id)
     remade: list[tuple[StockOrder, StockOrder]] = []
     for parcel in parcels:
@@ -122,6 +122,18 @@ async def on_cancel(db: AsyncSession, order: Order, actor: Actor | None = None) 
         return None
     return t("fulfilment.taken_out", packages=", ".join(old.order_no for old, _ in remade),
              into=", ".join(new.order_no for _, new in remade))
+
+
+async def _locked_now(db: AsyncSession, parcels: Select[Any]) -> list[StockOrder]:
+    """The packages locked, or the cancel refused at once (try again) when another call holds one: that call (a
+    hand-over shipping the orders a package carries) may be waiting for this order, so waiting for it could
+    deadlock."""
+    locked = list((await db.scalars(parcels.with_for_update(of=StockOrder, skip_locked=True))).all())
+    busy = (await db.scalars(parcels.with_only_columns(StockOrder.order_no).where(
+        StockOrder.id.not_in([row.id for row in locked])).limit(1))).first()
+    if busy is not None:
+        raise DomainError("ORDER_PACKAGE_BUSY", status=409, wmsOrderNo=busy)
+    return locked
 
 
 async def _repack(db: AsyncSession, user: Actor, parcel: StockOrder, leaving: Order, expected: int) -> StockOrder:

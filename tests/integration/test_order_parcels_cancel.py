@@ -1,11 +1,12 @@
 """Cancelling one order of a package merged with other orders, before the warehouse packs it: the package is
 withdrawn and re-made for the orders it still carries, without the cancelled order's goods, each timeline saying
-so; another call holding one of those orders refuses the cancel at once rather than wait on it."""
+so; another call holding one of those orders, or the package, refuses the cancel at once rather than wait on it."""
 
 from sqlalchemy import select
 
 from domain.db import transaction
 from domain.models.orders import Order
+from domain.models.stock_orders import StockOrder
 from tests.integration import fulfilment_support as channel
 from tests.integration.stock_sync_support import stocked_store
 from tests.integration.test_order_parcels import ORDER_STAFF, buyer_orders, last_event, number_of, split
@@ -60,7 +61,7 @@ async def test_cancelling_one_merged_order_re_makes_its_package_for_the_other(cl
     assert await channel.stock_of(store, a) == {"on_hand": 9, "locked": 0, "transit": 0, "available": 9}
 
 
-async def test_a_cancel_meeting_another_call_on_the_merged_order_is_refused_at_once(client, login_as):
+async def test_a_cancel_meeting_another_call_on_the_merged_order_or_its_package_is_refused_at_once(client, login_as):
     staff = await login_as(*ORDER_STAFF)
     store, first, second, parcel = await merged_package(client, staff)
     a, _ = store.skus
@@ -72,4 +73,8 @@ async def test_a_cancel_meeting_another_call_on_the_merged_order_is_refused_at_o
     # nothing of it stays: the package is as it was, both orders' goods locked by it
     assert (await search(client, staff, orderNo=parcel["orderNo"]))["items"][0]["wmsStatus"] == "SHIPPING"
     assert (await channel.stock_of(store, a))["locked"] == 3
+    async with transaction() as db:  # another call holds the package itself (a hand-over shipping its orders)
+        await db.execute(select(StockOrder).where(StockOrder.id == parcel["id"]).with_for_update())
+        refused = await client.post("/cms/order/cancel", headers=staff, json={"id": first})
+    assert refused.status_code == 409 and refused.json()["code"] == "ORDER_PACKAGE_BUSY"
     assert (await client.post("/cms/order/cancel", headers=staff, json={"id": second})).status_code == 200
