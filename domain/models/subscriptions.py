@@ -34,6 +34,12 @@ MERCHANT_FK = "merchants.id"
 BASE_LINE = "BASE"  # the entitlement line of basic packages; add-ons use their own line
 LIVE = "state IN ('AWAITING_CONFIRMATION', 'AWAITING_APPROVAL')"
 HELD = "state IN ('AWAITING_CONFIRMATION', 'AWAITING_APPROVAL', 'APPLIED')"
+# the payload is the dialog as submitted (domain/flows/subscriptions.Draft), of the row's kind and merchant, with at
+# least one package: the request lists and the apply read it (migration 0065)
+PAYLOAD_DRAFT = ("payload->>'kind' IS NOT DISTINCT FROM kind "
+                 "AND payload->>'merchant_id' IS NOT DISTINCT FROM merchant_id::text "
+                 "AND jsonb_typeof(payload->'quotes') IS NOT DISTINCT FROM 'array' "
+                 "AND payload->'quotes' <> '[]'::jsonb")
 
 
 class SubscriptionRequest(Base, Timestamps):
@@ -42,6 +48,7 @@ class SubscriptionRequest(Base, Timestamps):
         one_of("kind", SubscriptionKind),
         one_of("state", SubscriptionRequestState),
         CheckConstraint("approver_id IS NULL OR approver_id <> requested_by", name="approver_not_requester"),
+        CheckConstraint(PAYLOAD_DRAFT, name="payload_draft"),
         Index("ix_subscription_requests_state_created_at", "state", "created_at"),
         # while live, a request holds its idempotency key; live or applied, its receipt and serial (migration 0013)
         Index("uq_subscription_requests_live_workflow_id", "workflow_id", unique=True, postgresql_where=text(LIVE)),

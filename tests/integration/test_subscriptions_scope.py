@@ -24,6 +24,7 @@ from tests.integration.subscription_support import (
     call,
     confirmed,
     dialog,
+    draft_of,
     merchant,
     package,
     people,
@@ -163,3 +164,20 @@ async def test_postgresql_refuses_a_record_or_period_of_another_countrys_package
                                package_version_id=version.id, line="BASE",
                                period=Range(datetime.now(UTC), datetime.now(UTC) + timedelta(days=30))))
     assert refused.value.orig.diag.constraint_name == "ck_entitlements_package_country"
+
+
+@pytest.mark.parametrize("payload", [
+    {}, {"kind": "GIFT", "quotes": []}, "another merchant", "another kind", "no package"])
+async def test_postgresql_refuses_a_request_whose_payload_is_not_its_dialog(payload):
+    """The request lists and the apply read the payload as the dialog submitted it: of the row's kind and merchant,
+    with a package."""
+    seller, _ = await people()
+    merchant_id, other = await merchant(), await merchant()
+    draft = await draft_of(await package(), merchant_id)
+    given = {"another merchant": draft | {"merchant_id": other}, "another kind": draft | {"kind": "SUBSCRIBE"},
+             "no package": draft | {"quotes": []}}.get(payload, payload) if isinstance(payload, str) else payload
+    with pytest.raises(IntegrityError) as refused:
+        async with transaction() as db:
+            db.add(SubscriptionRequest(workflow_id=f"gift-{merchant_id}-bad", kind="GIFT", merchant_id=merchant_id,
+                                       requested_by=seller.id, payload=given))
+    assert refused.value.orig.diag.constraint_name == "ck_subscription_requests_payload_draft"
