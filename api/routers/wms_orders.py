@@ -37,7 +37,7 @@ from domain.enums import StockOrderDirection, WmsOrderStatus
 from domain.models.couriers import Courier
 from domain.models.merchants import Merchant, Shop
 from domain.models.orders import Order
-from domain.models.stock_orders import CARRIED_ORDER, OrderParcel, StockOrder, StockOrderAction, StockOrderLine
+from domain.models.stock_orders import StockOrder, StockOrderAction, StockOrderLine, merged_orders
 from domain.models.warehouses import Warehouse
 from domain.models.wms_orders import WmsOrderCount, WmsOrderCountDelta
 from domain.rules.wms_orders import ProcessAction
@@ -68,10 +68,7 @@ def with_names() -> dict[str, Any]:
         "recipient_phone": channel_order(Order.recipient_phone),
         "recipient_address": channel_order(address),
         # the other channel orders the package carries, merged with the one it is named after
-        "merged_orders": select(func.string_agg(Order.channel_order_no, aggregate_order_by(
-            literal_column("', '"), Order.channel_order_no))).join(OrderParcel, CARRIED_ORDER).where(
-            OrderParcel.stock_order_id == StockOrder.id,
-            Order.channel_order_no.is_distinct_from(StockOrder.channel_order_no)).scalar_subquery(),
+        "merged_orders": merged_orders(),
         "content": select(func.string_agg(
             StockOrderLine.sku + " x " + cast(StockOrderLine.planned, String),
             aggregate_order_by(literal_column("'; '"), StockOrderLine.id))

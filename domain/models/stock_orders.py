@@ -17,11 +17,14 @@ from sqlalchemy import (
     String,
     UniqueConstraint,
     func,
+    literal_column,
+    select,
     text,
     tuple_,
 )
-from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.dialects.postgresql import JSONB, aggregate_order_by
 from sqlalchemy.orm import Mapped, mapped_column, query_expression, relationship
+from sqlalchemy.sql.selectable import ScalarSelect
 
 from domain.db import Base, Timestamps, one_of
 from domain.enums import (
@@ -180,3 +183,12 @@ class OrderParcel(Base):
 
 # a package's link and the channel order it carries (its partition found by the order time)
 CARRIED_ORDER = tuple_(Order.id, Order.ordered_at) == tuple_(OrderParcel.order_id, OrderParcel.ordered_at)
+
+
+def merged_orders() -> ScalarSelect[str]:
+    """The other channel orders a package (the enclosing query's outbound order) carries, merged with the one it is
+    named after, by number, ', '-joined: the order process's list, export and label, and the picking list."""
+    return select(func.string_agg(Order.channel_order_no, aggregate_order_by(
+        literal_column("', '"), Order.channel_order_no))).join(OrderParcel, CARRIED_ORDER).where(
+        OrderParcel.stock_order_id == StockOrder.id,
+        Order.channel_order_no.is_distinct_from(StockOrder.channel_order_no)).scalar_subquery()

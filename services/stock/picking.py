@@ -14,9 +14,8 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from domain.i18n import t
-from domain.models.orders import Order
 from domain.models.stock import ShelfStock
-from domain.models.stock_orders import CARRIED_ORDER, OrderParcel, StockOrder
+from domain.models.stock_orders import StockOrder, merged_orders
 from domain.models.warehouses import Shelf, Warehouse, WmsProduct
 
 SHELVES_SHOWN = 5  # the fullest shelves of a SKU named on its line
@@ -48,10 +47,8 @@ async def pick_lines(db: AsyncSession, row: StockOrder) -> list[PickLine]:
 
 async def channel_orders(db: AsyncSession, row: StockOrder) -> list[str]:
     """The channel orders the package carries: the one it is named after, then those merged into it."""
-    merged = (await db.scalars(select(Order.channel_order_no).join(OrderParcel, CARRIED_ORDER).where(
-        OrderParcel.stock_order_id == row.id, Order.channel_order_no.is_distinct_from(row.channel_order_no))
-        .order_by(Order.channel_order_no))).all()
-    return [number for number in (row.channel_order_no, *merged) if number]
+    merged = await db.scalar(select(merged_orders()).where(StockOrder.id == row.id))
+    return [number for number in (row.channel_order_no, merged) if number]
 
 
 def barcode_text(value: str) -> str:
